@@ -1,0 +1,22 @@
+/** Per-app unified diffs of state, shown beside workspace diffs after each turn. */
+import { structuredPatch, formatPatch } from 'diff';
+import type { AppDiff } from '../session/events.ts';
+
+export function diffApps(before: Record<string, unknown>, after: Record<string, unknown>): AppDiff[] {
+  const out: AppDiff[] = [];
+  for (const app of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+    const a = before[app] === undefined ? '' : JSON.stringify(before[app], null, 2);
+    const b = after[app] === undefined ? '' : JSON.stringify(after[app], null, 2);
+    if (a === b) continue;
+    const patch = structuredPatch(app, app, a, b, '', '', { context: 2 });
+    let additions = 0;
+    let deletions = 0;
+    for (const h of patch.hunks)
+      for (const line of h.lines) {
+        if (line.startsWith('+')) additions++;
+        else if (line.startsWith('-')) deletions++;
+      }
+    out.push({ app, patch: formatPatch(patch), additions, deletions });
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * Command-line entry (DESIGN §5). Each command lives in its own module under commands/;
+ * this file wires them up and turns user errors into located messages without stack traces.
+ */
+import { Command, CommanderError } from 'commander';
+import { formatDiagnostic, UserError } from '../scenario/diagnostics.ts';
+import { INTENTPLAY_VERSION } from '../session/group.ts';
+import { registerRun } from './commands/run.ts';
+import { registerValidate } from './commands/validate.ts';
+import { registerSchema } from './commands/schema.ts';
+import { registerConfig } from './commands/config.ts';
+import { registerImport } from './commands/import.ts';
+import { registerLint } from './commands/lint.ts';
+import { registerReports } from './commands/reports.ts';
+import { registerInteractive } from './commands/interactive.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('intentplay')
+    .description('A terminal playground for proactive assistant agents (π-Bench protocol).')
+    .version(INTENTPLAY_VERSION)
+    .showHelpAfterError('(run intentplay --help for usage)')
+    .exitOverride();
+  registerInteractive(program);
+  registerRun(program);
+  registerValidate(program);
+  registerLint(program);
+  registerSchema(program);
+  registerImport(program);
+  registerConfig(program);
+  registerReports(program);
+  return program;
+}
+
+/** Runs the CLI; returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  process.exitCode = 0;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; usage errors were already printed by commander.
+      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
+    }
+    if (err instanceof UserError) {
+      for (const d of err.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
+      process.stderr.write(`intentplay: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`intentplay: internal error (please report it): ${(err as Error).stack ?? String(err)}\n`);
+    return 70;
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * A library is a folder holding `personas/` and `scenarios/` (DESIGN §3). Loading one
+ * parses every file, validates each against its schema, then checks what spans files:
+ * ids against paths, duplicate ids, persona and dependency references, dependency cycles.
+ * Every problem is collected, so `validate` can report them all at once.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'tinyglobby';
+import { type Diagnostic, UserError, sortDiagnostics } from './diagnostics.ts';
+import {
+  EpisodeSchema,
+  PersonaSchema,
+  ScenarioSchema,
+  type EpisodeFile,
+  type Persona,
+  type ScenarioFile,
+} from './schema.ts';
+import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
+import { isPibenchUserDir, loadPibenchLibrary } from './pibench/index.ts';
+
+export interface LoadedPersona extends Persona {
+  file: string;
+}
+export interface LoadedScenario extends ScenarioFile {
+  file: string;
+  /** Resolved ids of direct dependencies. */
+  dependsOn: string[];
+}
+export interface LoadedEpisode extends EpisodeFile {
+  file: string;
+}
+
+export interface Library {
+  root: string;
+  kind: 'intentplay' | 'pibench';
+  personas: Map<string, LoadedPersona>;
+  scenarios: Map<string, LoadedScenario>;
+  episodes: Map<string, LoadedEpisode>;
+}
+
+export interface LoadResult {
+  library: Library;
+  diagnostics: Diagnostic[];
+}
+
+/** Nearest folder at or above `start` that is a library (holds `personas/`, or is a π-Bench user folder). */
+export function findLibraryRoot(start: string): string | undefined {
+  let dir = path.resolve(start);
+  if (existsSync(dir) && statSync(dir).isFile()) dir = path.dirname(dir);
+  for (;;) {
+    if (isPibenchUserDir(dir)) return dir;
+    if (existsSync(path.join(dir, 'personas')) && statSync(path.join(dir, 'personas')).isDirectory()) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+const cache = new Map<string, LoadResult>();
+
+/** Loads (once per process) the library rooted at `root`. */
+export function loadLibrary(root: string, opts: { fresh?: boolean } = {}): LoadResult {
+  const key = path.resolve(root);
+  const hit = cache.get(key);
+  if (hit && !opts.fresh) return hit;
+  const result = isPibenchUserDir(key) ? loadPibenchLibrary(key) : loadIntentplayLibrary(key);
+  result.diagnostics = sortDiagnostics(result.diagnostics);
+  cache.set(key, result);
+  return result;
+}
+
+function loadIntentplayLibrary(root: string): LoadResult {
+  const library: Library = { root, kind: 'intentplay', personas: new Map(), scenarios: new Map(), episodes: new Map() };
+  const diagnostics: Diagnostic[] = [];
+  const parsedFiles = new Map<string, ParsedYaml>();
+  const err = (file: string, at: { line: number; col: number }, message: string) =>
+    diagnostics.push({ severity: 'error', file, ...at, message });
+  const warn = (file: string, at: { line: number; col: number }, message: string) =>
+    diagnostics.push({ severity: 'warning', file, ...at, message });
+
+  const personaFiles = globSync(['personas/*.{yaml,yml}'], { cwd: root, absolute: true }).sort();
+  for (const file of personaFiles) {
+    const { parsed, diagnostics: d } = parseYamlFile(file);
+    diagnostics.push(...d);
+    if (!parsed) continue;
+    const { value, diagnostics: v } = validateWith(parsed, PersonaSchema, 'persona');
+    diagnostics.push(...v);
+    if (!value) continue;
+    const expected = path.basename(file).replace(/\.ya?ml$/, '');
+    if (value.id !== expected) err(file, locate(parsed, ['id']), `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`);
+    if (library.personas.has(value.id)) {
+      err(file, locate(parsed, ['id']), `duplicate persona id \`${value.id}\` (also in ${library.personas.get(value.id)!.file})`);
+      continue;
+    }
+    library.personas.set(value.id, { ...value, file });
+  }
+
+  const scenarioFiles = globSync(['scenarios/**/*.{yaml,yml}'], { cwd: root, absolute: true }).sort();
+  for (const file of scenarioFiles) {
+    const { parsed, diagnostics: d } = parseYamlFile(file);
+    diagnostics.push(...d);
+    if (!parsed) continue;
+    parsedFiles.set(file, parsed);
+    const rel = path.relative(path.join(root, 'scenarios'), file).replace(/\.ya?ml$/, '').split(path.sep).join('/');
+    if (path.basename(rel) === 'episode') {
+      const { value, diagnostics: v } = validateWith(parsed, EpisodeSchema, 'episode');
+      diagnostics.push(...v);
+      if (!value) continue;
+      const expected = path.dirname(rel) === '.' ? value.id : path.dirname(rel);
+      if (value.id !== expected) err(file, locate(parsed, ['id']), `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`);
+      if (library.episodes.has(value.id)) {
+        err(file, locate(parsed, ['id']), `duplicate episode id \`${value.id}\``);
+        continue;
+      }
+      library.episodes.set(value.id, { ...value, file });
+      continue;
+    }
+    const { value, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
+    diagnostics.push(...v);
+    if (!value) continue;
+    if (value.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
+    if (library.scenarios.has(value.id)) {
+      err(file, locate(parsed, ['id']), `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`);
+      continue;
+    }
+    checkScenarioInternals(value, parsed, err, warn);
+    library.scenarios.set(value.id, { ...value, file, dependsOn: [] });
+  }
+
+  // Cross-file references.
+  for (const s of library.scenarios.values()) {
+    const parsed = parsedFiles.get(s.file)!;
+    if (!library.personas.has(s.persona)) err(s.file, locate(parsed, ['persona']), `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
+    (s.depends_on ?? []).forEach((ref, i) => {
+      const id = resolveScenarioRef(ref, s.persona);
+      if (!library.scenarios.has(id)) err(s.file, locate(parsed, ['depends_on', i]), `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
+      else s.dependsOn.push(id);
+    });
+  }
+  for (const e of library.episodes.values()) {
+    const parsed = parsedFiles.get(e.file)!;
+    if (!library.personas.has(e.persona)) err(e.file, locate(parsed, ['persona']), `unknown persona \`${e.persona}\``);
+    const seen = new Set<string>();
+    e.sessions = e.sessions.map((ref, i) => {
+      const id = resolveScenarioRef(ref, e.persona);
+      const s = library.scenarios.get(id);
+      if (!s) err(e.file, locate(parsed, ['sessions', i]), `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
+      else {
+        if (seen.has(id)) err(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` is listed twice`);
+        for (const dep of s.dependsOn)
+          if (!seen.has(dep)) warn(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
+      }
+      seen.add(id);
+      return id;
+    });
+  }
+  for (const cycle of findCycles(library)) {
+    const first = library.scenarios.get(cycle[0]!)!;
+    err(first.file, locate(parsedFiles.get(first.file)!, ['depends_on']), `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`);
+  }
+  return { library, diagnostics };
+}
+
+type Report = (file: string, at: { line: number; col: number }, message: string) => void;
+
+function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report, warn: Report): void {
+  const dup = (list: { id: string }[], key: string) => {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      if (seen.has(item.id)) err(parsed.file, locate(parsed, [key, i, 'id']), `duplicate ${key === 'intents' ? 'intent' : 'checklist'} id \`${item.id}\``);
+      seen.add(item.id);
+    });
+  };
+  dup(s.intents, 'intents');
+  dup(s.checklist ?? [], 'checklist');
+  s.intents.forEach((intent, i) => {
+    if (!intent.ask?.length && !intent.done)
+      warn(parsed.file, locate(parsed, ['intents', i]), `intent \`${intent.id}\` has neither \`ask\` nor \`done\`: the rules judge can only mark it provided`);
+  });
+  (s.checklist ?? []).forEach((item, i) => {
+    if (item.grader === 'rule' && !item.rule) err(parsed.file, locate(parsed, ['checklist', i]), `checklist item \`${item.id}\` has grader: rule but no \`rule\``);
+    if (item.grader === 'rubric' && !item.rule)
+      warn(parsed.file, locate(parsed, ['checklist', i]), `rubric item \`${item.id}\` has no \`rule\`: the rules judge reports it ungraded`);
+  });
+  if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+}
+
+export function resolveScenarioRef(ref: string, persona: string): string {
+  return ref.includes('/') ? ref : `${persona}/${ref}`;
+}
+
+/** Each dependency cycle once, as a list of ids. */
+export function findCycles(library: Library): string[][] {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const cycles: string[][] = [];
+  const stack: string[] = [];
+  const visit = (id: string) => {
+    state.set(id, 'visiting');
+    stack.push(id);
+    for (const dep of library.scenarios.get(id)?.dependsOn ?? []) {
+      const st = state.get(dep);
+      if (st === 'visiting') cycles.push(stack.slice(stack.indexOf(dep)));
+      else if (!st) visit(dep);
+    }
+    stack.pop();
+    state.set(id, 'done');
+  };
+  for (const id of library.scenarios.keys()) if (!state.has(id)) visit(id);
+  return cycles;
+}
+
+/** Loads the library holding `target` and fails with located errors if it has any. */
+export function requireLibrary(target: string, libraryOverride?: string): Library {
+  const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(target);
+  if (!root) throw new UserError(`${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`);
+  const { library, diagnostics } = loadLibrary(root);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new UserError(`the library at ${root} has ${errors.length} error(s); run \`intentplay validate ${root}\``, errors);
+  return library;
+}

@@ -1,0 +1,191 @@
+/**
+ * The file contracts of DESIGN §3 as zod schemas. The loader validates with these and
+ * `intentplay schema` derives the published JSON Schema from them, so the two cannot drift.
+ * Objects are strict: an unknown key is an error, because a typo must not pass silently.
+ */
+import { z } from 'zod';
+import { checkPattern } from './regex.ts';
+
+const Id = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'an id uses letters, digits, _ . - only');
+/** `<persona>/<name>` (or a bare name, resolved against the scenario's persona). */
+const ScenarioRef = z.string().min(1);
+
+export const Pattern = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    const problem = checkPattern(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `invalid regex: ${problem.message}` });
+  })
+  .meta({ description: 'JavaScript regex; a leading (?i) makes it case-insensitive' });
+
+const Glob = z.string().min(1).meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
+
+// ---- Evidence rules (DESIGN §4) -------------------------------------------------------
+
+export type Rule =
+  | { reply_matches: string }
+  | { file_exists: string }
+  | { file_matches: { path: string; pattern: string } }
+  | { tool_called: { name: string; args?: Record<string, string>; ok?: boolean } }
+  | { app_state: { app: string; path: string; pattern?: string; equals?: unknown } }
+  | { all: Rule[] }
+  | { any: Rule[] }
+  | { not: Rule };
+
+export const RULE_KEYS = [
+  'reply_matches',
+  'file_exists',
+  'file_matches',
+  'tool_called',
+  'app_state',
+  'all',
+  'any',
+  'not',
+] as const;
+
+export const RuleSchema: z.ZodType<Rule> = z.lazy(() =>
+  z.union([
+    z.strictObject({ reply_matches: Pattern }),
+    z.strictObject({ file_exists: Glob }),
+    z.strictObject({ file_matches: z.strictObject({ path: Glob, pattern: Pattern }) }),
+    z.strictObject({
+      tool_called: z.strictObject({
+        name: Pattern,
+        args: z.record(z.string(), Pattern).optional(),
+        ok: z.boolean().optional(),
+      }),
+    }),
+    z.strictObject({
+      app_state: z
+        .strictObject({
+          app: z.string().min(1),
+          path: z.string().min(1).meta({ description: 'dotted path into the app state, e.g. messages.*.body' }),
+          pattern: Pattern.optional(),
+          equals: z.unknown().optional(),
+        })
+        .meta({ description: 'holds when a value at path in the app state matches pattern (or equals)' }),
+    }),
+    z.strictObject({ all: z.array(RuleSchema).min(1) }),
+    z.strictObject({ any: z.array(RuleSchema).min(1) }),
+    z.strictObject({ not: RuleSchema }),
+  ]),
+).meta({ id: 'Rule', description: `an evidence rule: exactly one of ${RULE_KEYS.join(', ')}` });
+
+// ---- Persona ---------------------------------------------------------------------------
+
+export const PersonaSchema = z
+  .strictObject({
+    id: Id,
+    name: z.string().min(1),
+    role: z.string().min(1),
+    profile: z.string().min(1),
+    style: z.string().min(1).optional().meta({ description: 'how the simulated user writes' }),
+    facts: z.record(z.string(), z.string()).optional().meta({ description: 'stable facts the user knows' }),
+    goals: z.array(z.string()).optional().meta({ description: 'long-term goals' }),
+  })
+  .meta({ id: 'Persona', title: 'intentplay persona' });
+export type Persona = z.infer<typeof PersonaSchema>;
+
+// ---- Scenario --------------------------------------------------------------------------
+
+export const TriggerSchema = z.strictObject({
+  kind: z.enum(['user', 'event']),
+  text: z.string().min(1),
+  source: z.string().min(1).optional().meta({ description: 'for kind: event, where it came from (feed, webhook, heartbeat)' }),
+});
+
+export const IntentSchema = z.strictObject({
+  id: Id,
+  text: z.string().min(1).meta({ description: 'what the hidden intent is' }),
+  reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
+  ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
+  done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
+});
+export type IntentSpec = z.infer<typeof IntentSchema>;
+
+export const ChecklistItemSchema = z.strictObject({
+  id: Id,
+  text: z.string().min(1),
+  grader: z.enum(['rubric', 'rule']),
+  rule: RuleSchema.optional().meta({ description: 'required for grader: rule; an offline stand-in for rubric' }),
+  weight: z.number().positive().optional().meta({ description: 'π-Bench criterion weight (default 1)' }),
+});
+export type ChecklistItemSpec = z.infer<typeof ChecklistItemSchema>;
+
+export const ActionSchema = z.strictObject({
+  tool: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).optional(),
+});
+export const ReferenceStepSchema = z.strictObject({
+  say: z.string(),
+  actions: z.array(ActionSchema).optional(),
+});
+export type ReferenceStep = z.infer<typeof ReferenceStepSchema>;
+
+export const PibenchToolSpecSchema = z.strictObject({
+  name: z.string().min(1),
+  call: z.array(z.string()).optional(),
+  result: z.array(z.string()).optional(),
+});
+
+/** Fields kept from a π-Bench task so that its own scoring can be reproduced. */
+export const PibenchFieldsSchema = z.strictObject({
+  task_id: z.string().optional(),
+  task_type: z.string().optional(),
+  description: z.string().optional(),
+  tools: z.array(PibenchToolSpecSchema).optional(),
+  files_read: z.array(z.string()).optional(),
+  tools_evaluation_path: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ScenarioSchema = z
+  .strictObject({
+    id: z.string().min(1).meta({ description: '<persona>/<name>, matching the file path' }),
+    persona: Id,
+    title: z.string().min(1),
+    description: z.string().optional(),
+    category: z.string().optional().meta({ description: "label from the paper's taxonomy (A..R)" }),
+    depends_on: z.array(ScenarioRef).optional(),
+    trigger: TriggerSchema,
+    workspace: z
+      .strictObject({
+        files: z.record(z.string(), z.string()).optional(),
+        assets: z.string().optional().meta({ description: 'folder (relative to this file) copied into the workspace' }),
+      })
+      .optional(),
+    tools: z.array(z.string().min(1)).optional().meta({ description: 'tool groups and apps; default [files, memory]' }),
+    apps: z.record(z.string(), z.unknown()).optional().meta({ description: 'seed state per app' }),
+    intents: z.array(IntentSchema).min(1),
+    checklist: z.array(ChecklistItemSchema).optional(),
+    references: z.record(z.string(), z.array(ReferenceStepSchema)).optional(),
+    limits: z
+      .strictObject({
+        max_turns: z.number().int().positive().optional(),
+        tool_steps: z.number().int().positive().optional(),
+      })
+      .optional(),
+    pibench: PibenchFieldsSchema.optional(),
+  })
+  .meta({ id: 'Scenario', title: 'intentplay scenario' });
+export type ScenarioFile = z.infer<typeof ScenarioSchema>;
+
+// ---- Episode ---------------------------------------------------------------------------
+
+export const EpisodeSchema = z
+  .strictObject({
+    id: Id,
+    persona: Id,
+    title: z.string().optional(),
+    sessions: z.array(ScenarioRef).min(1),
+  })
+  .meta({ id: 'Episode', title: 'intentplay episode' });
+export type EpisodeFile = z.infer<typeof EpisodeSchema>;
+
+export const DEFAULT_MAX_TURNS = 30;
+export const DEFAULT_TOOL_STEPS = 30;
+export const DEFAULT_TOOLS = ['files', 'memory'];

@@ -1,0 +1,152 @@
+/**
+ * The three roles as interfaces (as tau2-bench and inspect_ai separate them): the engine
+ * drives them, and never knows whether a model, a script, rules or a person is behind one.
+ */
+import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
+import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
+import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
+import type { BackendInfo, SessionEvent } from './events.ts';
+
+/** One entry of the session's conversation, as the engine keeps it. */
+export type TranscriptEntry =
+  | { kind: 'user'; turn: number; text: string }
+  | { kind: 'event'; turn: number; text: string; source?: string }
+  | { kind: 'agent'; turn: number; text: string }
+  | { kind: 'tool'; turn: number; callId: string; name: string; args: unknown; outcome: ToolOutcome };
+
+export interface ToolCallRecord {
+  turn: number;
+  callId: string;
+  name: string;
+  args: unknown;
+  ok: boolean;
+  result?: unknown;
+  error?: string;
+}
+
+/** What stage 1 looks at: the current agent turn only (DESIGN §4 scope). */
+export interface TurnEvidence {
+  turn: number;
+  reply: string;
+  toolCalls: ToolCallRecord[];
+  /** Text files created or changed in this turn, by workspace-relative path. */
+  files: ReadonlyMap<string, string>;
+  /** App state after the turn. */
+  apps: Record<string, unknown>;
+}
+
+/** What the checklist looks at: the whole session, and the final workspace and apps. */
+export interface SessionEvidence {
+  replies: string[];
+  toolCalls: ToolCallRecord[];
+  files: ReadonlyMap<string, string>;
+  apps: Record<string, unknown>;
+}
+
+/** Events a backend may emit while it works (streaming, usage, warnings). */
+export type BackendEmit = (event: SessionEvent) => void;
+
+// ---- Agent ------------------------------------------------------------------------------
+
+export interface AgentTurnInput {
+  turn: number;
+  /** What an assistant may know: never the hidden intents or checklist. */
+  session: { scenarioId: string; title: string; date: string; memory: string; index: number };
+  transcript: readonly TranscriptEntry[];
+  tools: readonly ToolSpec[];
+  /** Runs a tool through the engine: emits the events, counts the step, keeps it in the workspace. */
+  callTool(name: string, args: unknown, callId?: string): Promise<ToolOutcome>;
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+export interface AgentBackend {
+  readonly info: BackendInfo;
+  runTurn(input: AgentTurnInput): Promise<{ reply: string }>;
+}
+
+/** Thrown by callTool when the per-turn tool-step cap is reached; ends the turn with an error. */
+export class ToolStepCapError extends Error {
+  constructor(readonly cap: number) {
+    super(`tool-step cap reached (${cap} tool calls in one agent turn)`);
+    this.name = 'ToolStepCapError';
+  }
+}
+
+// ---- User -------------------------------------------------------------------------------
+
+export interface UserTurnInput {
+  turn: number;
+  persona: LoadedPersona | undefined;
+  scenario: LoadedScenario;
+  /** The intents this message must answer (targeted by a question) or reveal (picked). */
+  handoff: { intents: IntentSpec[]; reason: 'question' | 'picked' | 'none' };
+  /** Intents still open after this handoff: they must not leak. */
+  open: IntentSpec[];
+  transcript: readonly TranscriptEntry[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+export interface UserReply {
+  text: string;
+  /** Intents a human revealed with this message (stage 3 is theirs). */
+  reveals?: string[];
+}
+
+export interface UserBackend {
+  readonly info: BackendInfo;
+  /** True when a person chooses what to reveal: the engine then skips stage 3. */
+  readonly picksIntents: boolean;
+  nextMessage(input: UserTurnInput): Promise<UserReply>;
+}
+
+// ---- Judge ------------------------------------------------------------------------------
+
+export interface JudgeTurnInput {
+  turn: number;
+  scenario: LoadedScenario;
+  open: IntentSpec[];
+  evidence: TurnEvidence;
+  transcript: readonly TranscriptEntry[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+/** Stages 1 and 2 for one agent turn. An intent in both lists counts as completed. */
+export interface JudgeVerdict {
+  completed: { intent: string; evidence: string }[];
+  targeted: { intent: string; question: string }[];
+}
+
+export interface RubricInput {
+  scenario: LoadedScenario;
+  items: ChecklistItemSpec[];
+  evidence: SessionEvidence;
+  transcript: readonly TranscriptEntry[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+export interface ChecklistGrade {
+  item: string;
+  pass: boolean | null;
+  reason: string;
+}
+
+export interface JudgeBackend {
+  readonly info: BackendInfo;
+  /** True when rubric items are graded by their offline `rule` stand-in (the rules judge), so they can tick live. */
+  readonly rubricByRules: boolean;
+  assessTurn(input: JudgeTurnInput): Promise<JudgeVerdict>;
+  /** Stage 3: the open intent that best fits the current stage of the task. */
+  pickNext(input: Omit<JudgeTurnInput, 'evidence'>): Promise<{ intent: string; reason: string }>;
+  /** Grades rubric items at session end (rule items are graded by the evidence rules). */
+  gradeRubric(input: RubricInput): Promise<ChecklistGrade[]>;
+}
+
+export interface Backends {
+  agent: AgentBackend;
+  user: UserBackend;
+  judge: JudgeBackend;
+}

@@ -1,0 +1,134 @@
+/**
+ * The typed event log: the one record of a run. The engine emits these, the recorder
+ * writes them, and one reducer (src/store/reducer.ts) turns them into state for every
+ * consumer (TUI, reports, replay). Keep them plain JSON.
+ */
+
+export type IntentStatus = 'open' | 'completed' | 'inferred' | 'provided' | 'unresolved';
+export type Role = 'agent' | 'user' | 'judge';
+/** `ended`: a person ended the session early; `aborted`: quit or cancelled mid-turn. */
+export type SessionEnd = 'resolved' | 'max_turns' | 'error' | 'ended' | 'aborted';
+
+/** Why an intent changed status. */
+export type StatusCause =
+  | 'evidence' // stage 1: the turn's evidence satisfied it
+  | 'question' // stage 2: the agent's clarification question targeted it
+  | 'picked' // stage 3: the judge picked it for the user to reveal
+  | 'reveal' // a human user revealed it
+  | 'manual' // a human overrode it by hand
+  | 'max_turns'; // the session hit max_turns with it still open
+
+export interface BackendInfo {
+  kind: string; // openai | script | rules | human
+  name?: string; // e.g. the reference trajectory for script:NAME
+  model?: string;
+  baseUrl?: string;
+}
+
+export interface IntentInfo {
+  id: string;
+  text: string;
+  reveal: string;
+}
+
+export interface ChecklistInfo {
+  id: string;
+  text: string;
+  grader: 'rubric' | 'rule';
+  hasRule: boolean;
+}
+
+export interface FileDiff {
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+  additions: number;
+  deletions: number;
+  /** Unified diff of the file (empty for binary files). */
+  patch: string;
+}
+
+export interface AppDiff {
+  app: string;
+  /** Unified diff of the app's state as pretty JSON. */
+  patch: string;
+  additions: number;
+  deletions: number;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** True when counted by intentplay because the server reported none. */
+  estimated: boolean;
+  costUsd?: number;
+}
+
+export interface Scores {
+  proc: number;
+  comp: number | null; // null when no checklist item could be graded
+  turns: number;
+  intents: Record<string, IntentStatus>;
+  checklist: Record<string, boolean | null>;
+  graded: number;
+  passed: number;
+  ungraded: number;
+}
+
+export type SessionEvent =
+  | {
+      type: 'session_start';
+      scenario: string;
+      persona: string;
+      title: string;
+      /** Position in the run group (episode or dependency chain), 0-based, and its size. */
+      index: number;
+      of: number;
+      trigger: { kind: 'user' | 'event'; text: string; source?: string };
+      intents: IntentInfo[];
+      checklist: ChecklistInfo[];
+      maxTurns: number;
+      toolSteps: number;
+      backends: Record<Role, BackendInfo>;
+    }
+  | { type: 'turn_start'; turn: number }
+  /** A message in the conversation. `role: event` is an environment trigger delivered to the agent. */
+  | { type: 'message'; turn: number; role: 'user' | 'agent' | 'event'; text: string; source?: string; intents?: string[] }
+  /** Streaming text of the agent's reply in progress (ephemeral: not recorded). */
+  | { type: 'agent_delta'; turn: number; text: string }
+  /** Streaming arguments of a tool call in progress (ephemeral: not recorded). */
+  | { type: 'tool_delta'; turn: number; callId: string; name: string; args: string }
+  | { type: 'tool_call'; turn: number; callId: string; name: string; args: unknown }
+  | { type: 'tool_result'; turn: number; callId: string; name: string; ok: boolean; result?: unknown; error?: string }
+  | { type: 'workspace_diff'; turn: number; files: FileDiff[] }
+  | { type: 'app_diff'; turn: number; apps: AppDiff[] }
+  | { type: 'turn_end'; turn: number; error?: string }
+  | {
+      type: 'intent_status';
+      turn: number;
+      intent: string;
+      from: IntentStatus;
+      to: IntentStatus;
+      cause: StatusCause;
+      /** The evidence, question or note behind the change. */
+      detail: string;
+    }
+  | { type: 'checklist_result'; turn: number; item: string; pass: boolean | null; reason: string; by: 'rule' | 'rubric' | 'script' }
+  | { type: 'usage'; turn: number; role: Role; model: string; usage: Usage }
+  | { type: 'judge_error'; turn: number; message: string }
+  | { type: 'leak_warning'; turn: number; intents: string[]; terms: string[] }
+  | { type: 'notice'; turn: number; level: 'info' | 'warning' | 'error'; text: string }
+  /** The engine waits for a person (human user or human agent). Ephemeral. */
+  | { type: 'awaiting_input'; turn: number; role: 'user' | 'agent' }
+  | { type: 'score'; scores: Scores }
+  | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
+
+export type SessionEventType = SessionEvent['type'];
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
+
+/** Events that exist only to animate a live screen; the recorder drops them. */
+export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set(['agent_delta', 'tool_delta', 'awaiting_input']);
+
+/** An event as recorded: with its time offset from the session start, in ms. */
+export type TimedEvent = SessionEvent & { t: number };
+
+export type EventSink = (event: SessionEvent) => void;

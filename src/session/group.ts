@@ -1,0 +1,117 @@
+/**
+ * Runs one run group: its sessions in order over one workspace, memory and app state,
+ * each with its own backends and its own recording.
+ */
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/config.ts';
+import type { ToolRegistry } from '../tools/registry.ts';
+import { createBackends } from './backend-factory.ts';
+import type { BackendSpec } from './backend-spec.ts';
+import { SessionRun, type SessionResult } from './engine.ts';
+import type { Role, SessionEvent, TimedEvent } from './events.ts';
+import { createGroupEnv } from './group-env.ts';
+import type { HumanPorts } from './input-queue.ts';
+import type { RunGroup } from './plan.ts';
+import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
+
+export const INTENTPLAY_VERSION = '0.1.0';
+
+export interface GroupRunOptions {
+  specs: Record<Role, BackendSpec>;
+  config: ResolvedConfig;
+  registry: ToolRegistry;
+  /** Keep the workspace here instead of a temporary folder. */
+  workspaceDir?: string;
+  /** Where recordings go; null records nothing. */
+  recordingsDir: string | null;
+  repeat?: number;
+  seed?: number;
+  maxTurns?: number;
+  signal?: AbortSignal;
+  human?: HumanPorts;
+  date?: string;
+  pace?: (turn: number) => Promise<void>;
+  /** Every event, timed, as it happens (the TUI and progress displays listen here). */
+  onEvent?: (event: TimedEvent, session: SessionRun) => void;
+  /** Called as each session starts, so a UI can reach its controls (override, end, abort). */
+  onSession?: (run: SessionRun) => void;
+}
+
+export interface SessionRunResult extends SessionResult {
+  persona: string;
+  group: string;
+  index: number;
+  repeat: number;
+  recording?: string;
+  durationMs: number;
+}
+
+export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<SessionRunResult[]> {
+  const env = createGroupEnv(opts.registry, opts.workspaceDir);
+  const results: SessionRunResult[] = [];
+  try {
+    for (const [index, scenario] of group.sessions.entries()) {
+      if (opts.signal?.aborted) break;
+      const started = performance.now();
+      env.workspace.seed(scenario.workspace?.files, scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined);
+      env.apps.seed(scenario.apps);
+      env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot.size ? env.lastSnapshot : undefined);
+      const persona = group.library.personas.get(scenario.persona);
+      const backends = createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
+      const recorder = opts.recordingsDir
+        ? new Recorder(recordingFileName(opts.recordingsDir, scenario.id, opts.repeat), {
+            format: RECORDING_FORMAT,
+            version: RECORDING_VERSION,
+            scenario: scenario.id,
+            persona: scenario.persona,
+            title: scenario.title,
+            group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
+            backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
+            started: new Date().toISOString(),
+            seed: opts.seed ?? 0,
+            ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
+            writer: `intentplay ${INTENTPLAY_VERSION}`,
+          })
+        : undefined;
+      const t0 = performance.now();
+      let run: SessionRun;
+      const emit = (event: SessionEvent) => {
+        const timed = recorder ? recorder.write(event) : ({ ...event, t: Math.round(performance.now() - t0) } as TimedEvent);
+        opts.onEvent?.(timed, run);
+      };
+      run = new SessionRun({
+        scenario,
+        persona,
+        backends,
+        env,
+        emit,
+        index,
+        of: group.sessions.length,
+        ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.pace ? { pace: opts.pace } : {}),
+        ...(opts.date ? { date: opts.date } : {}),
+      });
+      opts.onSession?.(run);
+      let result: SessionResult;
+      try {
+        result = await run.run();
+      } finally {
+        recorder?.close();
+      }
+      results.push({
+        ...result,
+        persona: scenario.persona,
+        group: group.id,
+        index,
+        repeat: opts.repeat ?? 0,
+        ...(recorder ? { recording: recorder.path } : {}),
+        durationMs: Math.round(performance.now() - started),
+      });
+      if (result.end === 'aborted') break;
+    }
+  } finally {
+    if (!opts.workspaceDir) env.workspace.dispose();
+  }
+  return results;
+}

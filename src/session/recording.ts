@@ -1,0 +1,113 @@
+/**
+ * Recordings (DESIGN §6): JSON Lines, one file per session. Line 1 is the header; every
+ * later line is one event with its time offset. Each line is written with one write
+ * call as it happens, so a crash loses at most the event being written.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { UserError } from '../scenario/diagnostics.ts';
+import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type SessionEventType, type TimedEvent } from './events.ts';
+
+export const RECORDING_FORMAT = 'intentplay-recording';
+export const RECORDING_VERSION = 1;
+
+export interface RecordingHeader {
+  format: typeof RECORDING_FORMAT;
+  version: number;
+  scenario: string;
+  persona: string;
+  title: string;
+  /** The run group: episode or dependency chain, and this session's place in it. */
+  group: { id: string; kind: 'episode' | 'chain'; index: number; of: number };
+  backends: Record<Role, BackendInfo>;
+  started: string;
+  seed: number;
+  repeat?: number;
+  /** intentplay version that wrote it. */
+  writer: string;
+}
+
+export class Recorder {
+  private fd: number | null;
+  private readonly start = performance.now();
+  readonly path: string;
+
+  constructor(file: string, header: RecordingHeader) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.path = file;
+    this.fd = openSync(file, 'a');
+    writeSync(this.fd, JSON.stringify(header) + '\n');
+  }
+
+  /** Appends one event (ephemeral streaming events are not recorded). Returns it with its time offset. */
+  write(event: SessionEvent): TimedEvent {
+    const timed = { ...event, t: Math.round(performance.now() - this.start) } as TimedEvent;
+    if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type)) writeSync(this.fd, JSON.stringify(timed) + '\n');
+    return timed;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+export function recordingFileName(dir: string, scenario: string, repeat?: number): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const name = scenario.replace(/[^A-Za-z0-9_.-]+/g, '_');
+  return path.join(dir, `${stamp}-${name}${repeat !== undefined ? `-r${repeat}` : ''}-${randomBytes(3).toString('hex')}.jsonl`);
+}
+
+const KNOWN_TYPES: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
+  'session_start', 'turn_start', 'message', 'agent_delta', 'tool_delta', 'tool_call', 'tool_result', 'workspace_diff',
+  'app_diff', 'turn_end', 'intent_status', 'checklist_result', 'usage', 'judge_error', 'leak_warning', 'notice',
+  'awaiting_input', 'score', 'session_end',
+]);
+
+export interface Recording {
+  file: string;
+  header: RecordingHeader;
+  events: TimedEvent[];
+  /** False when the file ends without session_end (a crashed or interrupted run). */
+  complete: boolean;
+}
+
+/** Reads a recording, checking the format and version and naming the line of any bad record. */
+export function readRecording(file: string): Recording {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UserError(`${file}: cannot read recording: ${(err as Error).message}`);
+  }
+  const lines = text.split('\n');
+  // A crash can leave a partial last line: tolerate it only at the very end.
+  if (lines.at(-1) === '') lines.pop();
+  const bad = (n: number, why: string) => new UserError(`${file}:${n}: ${why}`);
+  if (!lines.length) throw bad(1, 'empty file; expected a recording header');
+  let header: RecordingHeader;
+  try {
+    header = JSON.parse(lines[0]!) as RecordingHeader;
+  } catch {
+    throw bad(1, 'the header is not JSON');
+  }
+  if (header?.format !== RECORDING_FORMAT) throw bad(1, `not an intentplay recording (format ${JSON.stringify(header?.format)})`);
+  if (header.version !== RECORDING_VERSION) throw bad(1, `recording version ${header.version} is not supported (this intentplay reads version ${RECORDING_VERSION})`);
+  const events: TimedEvent[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const n = i + 1;
+    let e: TimedEvent;
+    try {
+      e = JSON.parse(lines[i]!) as TimedEvent;
+    } catch {
+      if (i === lines.length - 1) break; // torn final write
+      throw bad(n, 'not JSON');
+    }
+    if (!e || typeof e !== 'object' || typeof e.type !== 'string') throw bad(n, 'an event needs a "type"');
+    if (!KNOWN_TYPES.has(e.type)) throw bad(n, `unknown event type "${e.type}"`);
+    if (typeof e.t !== 'number') throw bad(n, `event "${e.type}" has no time offset "t"`);
+    events.push(e);
+  }
+  return { file, header, events, complete: events.at(-1)?.type === 'session_end' };
+}

@@ -1,0 +1,110 @@
+/**
+ * Agent tools. A tool belongs to a group (`files`, `memory`, or an app such as `gmail`);
+ * a scenario's `tools:` list names the groups its agent gets. Parameters are zod schemas,
+ * so one definition validates calls and yields the JSON Schema offered to a model.
+ */
+import { z } from 'zod';
+import type { Workspace } from '../workspace/workspace.ts';
+import type { MemoryStore } from './memory.ts';
+
+/** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** Everything a tool may touch: the session's sandboxed workspace, memory and apps. */
+export interface ToolContext {
+  workspace: Workspace;
+  memory: MemoryStore;
+  /** App state by app name (apps register their own tools and read/write here). */
+  apps: AppHost;
+}
+
+/** Holds every app's state for a run group; apps plug in through `registerApp`. */
+export interface AppHost {
+  state(app: string): unknown;
+  setState(app: string, state: unknown): void;
+  /** Snapshot of all app states (for diffs and rules). */
+  snapshot(): Record<string, unknown>;
+}
+
+export interface ToolDef<P extends z.ZodType = z.ZodType> {
+  name: string;
+  group: string;
+  description: string;
+  parameters: P;
+  run(args: z.infer<P>, ctx: ToolContext): unknown | Promise<unknown>;
+}
+
+/** JSON Schema of a tool as offered to an OpenAI-compatible model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolDef>();
+  private readonly aliases: ((name: string) => string | undefined)[] = [];
+
+  register(...defs: ToolDef[]): this {
+    for (const def of defs) {
+      if (this.tools.has(def.name)) throw new Error(`tool ${def.name} registered twice`);
+      this.tools.set(def.name, def);
+    }
+    return this;
+  }
+
+  /** Lets an app accept other spellings of its tool names (e.g. an MCP prefix). */
+  addAlias(resolve: (name: string) => string | undefined): this {
+    this.aliases.push(resolve);
+    return this;
+  }
+
+  resolve(name: string): ToolDef | undefined {
+    const direct = this.tools.get(name);
+    if (direct) return direct;
+    for (const alias of this.aliases) {
+      const target = alias(name);
+      if (target && this.tools.has(target)) return this.tools.get(target);
+    }
+    return undefined;
+  }
+
+  groups(): string[] {
+    return [...new Set([...this.tools.values()].map((t) => t.group))];
+  }
+
+  /** The tools in the given groups, in registration order. */
+  forGroups(groups: readonly string[]): ToolDef[] {
+    const wanted = new Set(groups);
+    return [...this.tools.values()].filter((t) => wanted.has(t.group));
+  }
+
+  static spec(def: ToolDef): ToolSpec {
+    const schema = z.toJSONSchema(def.parameters, { io: 'input' }) as Record<string, unknown>;
+    delete schema.$schema;
+    return { name: def.name, description: def.description, parameters: schema };
+  }
+}
+
+/** Runs a tool, turning every failure into an outcome the agent can read. */
+export async function invokeTool(def: ToolDef | undefined, name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
+  if (!def) return { ok: false, error: `unknown tool: ${name}` };
+  const parsed = def.parameters.safeParse(args ?? {});
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
+    return { ok: false, error: `invalid arguments for ${def.name}: ${detail}` };
+  }
+  try {
+    return { ok: true, result: await def.run(parsed.data, ctx) };
+  } catch (err) {
+    if (err instanceof ToolError) return { ok: false, error: err.message };
+    return { ok: false, error: `${def.name} failed: ${(err as Error).message}` };
+  }
+}

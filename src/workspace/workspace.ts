@@ -1,0 +1,225 @@
+/**
+ * The agent's workspace: a real directory, shared by the sessions of one run group.
+ * Every path a tool names goes through `resolve`, which refuses absolute paths, `..`
+ * escapes and symlinks that lead outside the root. Snapshots after each agent turn give
+ * per-file unified diffs.
+ */
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  cpSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { structuredPatch, formatPatch } from 'diff';
+import { ToolError } from '../tools/registry.ts';
+import type { FileDiff } from '../session/events.ts';
+
+interface SnapshotEntry {
+  size: number;
+  mtimeMs: number;
+  /** Text content, or null for a binary file. */
+  text: string | null;
+  digest: string;
+}
+
+export type Snapshot = ReadonlyMap<string, SnapshotEntry>;
+
+const MAX_TEXT_BYTES = 2 * 1024 * 1024;
+
+export class Workspace {
+  readonly root: string;
+  private readonly dirty = new Set<string>();
+  private readonly owned: boolean;
+
+  private constructor(root: string, owned: boolean) {
+    this.root = realpathSync(root);
+    this.owned = owned;
+  }
+
+  /** A fresh temporary workspace, or `dir` (created if missing) when given. */
+  static create(dir?: string): Workspace {
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      return new Workspace(dir, false);
+    }
+    return new Workspace(mkdtempSync(path.join(os.tmpdir(), 'intentplay-ws-')), true);
+  }
+
+  /** Removes a temporary workspace; a user-given one is kept. */
+  dispose(): void {
+    if (this.owned) rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /**
+   * Absolute path for a workspace-relative path, or a ToolError if it would leave the
+   * workspace (absolute path, `..`, or a symlink anywhere on the way that points outside).
+   */
+  resolve(rel: string): string {
+    if (typeof rel !== 'string' || rel.includes('\0')) throw new ToolError('invalid path');
+    if (path.isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel)) throw new ToolError(`absolute paths are not allowed: ${rel} (use a path relative to the workspace)`);
+    const full = path.resolve(this.root, rel);
+    if (!this.inside(full)) throw new ToolError(`path escapes the workspace: ${rel}`);
+    // Follow symlinks on the deepest existing ancestor (or the file itself).
+    let probe = full;
+    while (!existsSync(probe) && probe !== this.root) {
+      try {
+        lstatSync(probe); // a dangling symlink exists for lstat
+        break;
+      } catch {
+        probe = path.dirname(probe);
+      }
+    }
+    let real: string;
+    try {
+      real = realpathSync(probe);
+    } catch {
+      throw new ToolError(`path escapes the workspace through a broken symlink: ${rel}`);
+    }
+    if (!this.inside(real)) throw new ToolError(`path escapes the workspace through a symlink: ${rel}`);
+    return full;
+  }
+
+  /** Workspace-relative form of an absolute path inside the workspace (always `/`-separated). */
+  relative(abs: string): string {
+    return path.relative(this.root, abs).split(path.sep).join('/') || '.';
+  }
+
+  private inside(abs: string): boolean {
+    return abs === this.root || abs.startsWith(this.root + path.sep);
+  }
+
+  readText(rel: string): string {
+    const abs = this.resolve(rel);
+    let st: Stats;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      throw new ToolError(`no such file: ${rel}`);
+    }
+    if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
+    return readFileSync(abs, 'utf8');
+  }
+
+  writeText(rel: string, content: string): { created: boolean } {
+    const abs = this.resolve(rel);
+    if (existsSync(abs) && lstatSync(abs).isDirectory()) throw new ToolError(`${rel} is a directory`);
+    const created = !existsSync(abs);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    // resolve() again: creating parents must not have crossed a symlink placed in between.
+    this.resolve(rel);
+    writeFileSync(abs, content);
+    this.dirty.add(this.relative(abs));
+    return { created };
+  }
+
+  remove(rel: string): void {
+    const abs = this.resolve(rel);
+    rmSync(abs, { recursive: true, force: true });
+    this.dirty.add(this.relative(abs));
+  }
+
+  exists(rel: string): boolean {
+    try {
+      return existsSync(this.resolve(rel));
+    } catch {
+      return false;
+    }
+  }
+
+  /** Seeds files (relative paths) and copies an assets folder into the root. */
+  seed(files: Record<string, string> | undefined, assetsDir?: string): void {
+    if (assetsDir) cpSync(assetsDir, this.root, { recursive: true, force: true });
+    for (const [rel, content] of Object.entries(files ?? {})) this.writeText(rel, content);
+  }
+
+  /** Every regular file below the root, relative and sorted; symlinks are not followed. */
+  listFiles(): string[] {
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const abs = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(abs);
+        else if (entry.isFile()) out.push(this.relative(abs));
+      }
+    };
+    walk(this.root);
+    return out.sort();
+  }
+
+  /** Cheap snapshot: a file is re-read only if a tool wrote it or its size/mtime changed. */
+  snapshot(previous?: Snapshot): Snapshot {
+    const next = new Map<string, SnapshotEntry>();
+    for (const rel of this.listFiles()) {
+      const abs = path.join(this.root, rel);
+      const st = lstatSync(abs);
+      const prev = previous?.get(rel);
+      if (prev && !this.dirty.has(rel) && prev.size === st.size && prev.mtimeMs === st.mtimeMs) {
+        next.set(rel, prev);
+        continue;
+      }
+      next.set(rel, readEntry(abs, st));
+    }
+    this.dirty.clear();
+    return next;
+  }
+
+  /** Files that differ between two snapshots, as unified diffs. */
+  static diff(before: Snapshot, after: Snapshot): FileDiff[] {
+    const paths = new Set([...before.keys(), ...after.keys()]);
+    const out: FileDiff[] = [];
+    for (const p of [...paths].sort()) {
+      const a = before.get(p);
+      const b = after.get(p);
+      if (a && b && a.digest === b.digest) continue;
+      const change = !a ? 'added' : !b ? 'deleted' : 'modified';
+      if ((a && a.text === null) || (b && b.text === null)) {
+        out.push({ path: p, change, additions: 0, deletions: 0, patch: '' });
+        continue;
+      }
+      const patch = structuredPatch(a ? p : '/dev/null', b ? p : '/dev/null', a?.text ?? '', b?.text ?? '', '', '', { context: 3 });
+      let additions = 0;
+      let deletions = 0;
+      for (const h of patch.hunks)
+        for (const line of h.lines) {
+          if (line.startsWith('+')) additions++;
+          else if (line.startsWith('-')) deletions++;
+        }
+      out.push({ path: p, change, additions, deletions, patch: formatPatch(patch) });
+    }
+    return out;
+  }
+}
+
+function readEntry(abs: string, st: Stats): SnapshotEntry {
+  if (st.size > MAX_TEXT_BYTES) return { size: st.size, mtimeMs: st.mtimeMs, text: null, digest: `${st.size}:${st.mtimeMs}` };
+  const buf = readFileSync(abs);
+  const binary = buf.subarray(0, 8000).includes(0);
+  const text = binary ? null : buf.toString('utf8');
+  return { size: st.size, mtimeMs: st.mtimeMs, text, digest: text ?? `bin:${st.size}:${simpleHash(buf)}` };
+}
+
+function simpleHash(buf: Buffer): number {
+  let h = 2166136261;
+  for (let i = 0; i < buf.length; i++) h = Math.imul(h ^ buf[i]!, 16777619);
+  return h >>> 0;
+}
+
+/** Text content of files in a snapshot (binary files are left out). */
+export function snapshotTexts(snap: Snapshot, only?: Iterable<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const keys = only ? [...only] : [...snap.keys()];
+  for (const k of keys) {
+    const e = snap.get(k);
+    if (e && e.text !== null) out.set(k, e.text);
+  }
+  return out;
+}

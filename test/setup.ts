@@ -1,0 +1,9 @@
+// Forces a stable terminal for every test: colour on (so colour assertions mean something)
+// and a fixed width, whatever terminal the suite runs in.
+process.env.FORCE_COLOR = '1';
+process.env.COLUMNS = process.env.COLUMNS ?? '120';
+delete process.env.NO_COLOR;
+// Tests must never pick up a developer's real model configuration.
+for (const key of Object.keys(process.env)) {
+  if (key.startsWith('OPENAI_') || key.startsWith('INTENTPLAY_')) delete process.env[key];
+}
