@@ -1,25 +1,39 @@
 /**
- * Simulated apps (AppWorld-style `<app>__<api>` tools). Placeholder seam: the apps land
- * with the π-Bench compatibility issue; each registers its tools here.
+ * Simulated, stateful AppWorld-style apps. Each app is a tool group named after it (a
+ * scenario lists `tools: [files, memory, gmail]`) whose tools are `<app>__<api>`; the MCP
+ * spelling `mcp_appworld_<app>__<api>` that π-Bench traces use is accepted too.
  */
 import type { ToolRegistry } from '../tools/registry.ts';
+import { APP_BY_NAME, APPS } from './catalog.ts';
 
-export function registerApps(_registry: ToolRegistry): void {}
+export { AppStateHost } from './host.ts';
+export { APPS } from './catalog.ts';
 
-/** In-memory app state for one run group, seeded from each scenario's `apps:` key. */
-export class AppStateHost {
-  private readonly states = new Map<string, unknown>();
-  state(app: string): unknown {
-    return this.states.get(app);
+/** The prefix π-Bench's MCP bridge puts in front of AppWorld tool names. */
+export const MCP_PREFIX = 'mcp_appworld_';
+
+export function registerApps(registry: ToolRegistry): void {
+  for (const app of APPS) registry.register(...app.tools);
+  registry.addAlias((name) => (name.startsWith(MCP_PREFIX) ? name.slice(MCP_PREFIX.length) : undefined));
+}
+
+export interface SeedIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Problems in a scenario's `apps:` mapping, each at its path below `apps`. */
+export function validateAppSeeds(apps: Record<string, unknown>): SeedIssue[] {
+  const issues: SeedIssue[] = [];
+  for (const [app, seed] of Object.entries(apps)) {
+    const def = APP_BY_NAME.get(app);
+    if (!def) {
+      issues.push({ path: [app], message: `unknown app \`${app}\` (known: ${[...APP_BY_NAME.keys()].join(', ')})` });
+      continue;
+    }
+    const parsed = def.seedSchema.safeParse(seed ?? {});
+    if (!parsed.success)
+      for (const i of parsed.error.issues) issues.push({ path: [app, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], message: i.message });
   }
-  setState(app: string, state: unknown): void {
-    this.states.set(app, state);
-  }
-  snapshot(): Record<string, unknown> {
-    return structuredClone(Object.fromEntries(this.states));
-  }
-  /** Applies a scenario's seeds: apps named there start from the given state. */
-  seed(seeds: Record<string, unknown> | undefined): void {
-    for (const [app, seed] of Object.entries(seeds ?? {})) this.states.set(app, structuredClone(seed));
-  }
+  return issues;
 }

@@ -1,7 +1,23 @@
-/** The `run --json` contract (DESIGN §5): one object per session run, and the summary. */
+/**
+ * The `run --json` contract (DESIGN §5): one object per session run, and the summary.
+ * A results line (results.jsonl) is the same run object with extra fields: where the run
+ * sits in its group, the scenario's category, whether dependencies ran, usage, cost and timing.
+ */
 import { round } from '../judge/scores.ts';
-import type { SessionRunResult } from '../session/group.ts';
-import type { IntentStatus, SessionEnd } from '../session/events.ts';
+import type { BackendInfo, IntentStatus, Role, SessionEnd } from '../session/events.ts';
+
+/** Tokens and cost of one role and model within a session. */
+export interface UsageLine {
+  role: Role;
+  model: string;
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** Some counts were estimated by intentplay because the server reported none. */
+  estimated: boolean;
+  /** null when no price is known for the model. */
+  cost_usd: number | null;
+}
 
 export interface RunRecord {
   scenario: string;
@@ -15,6 +31,20 @@ export interface RunRecord {
   intents: Record<string, IntentStatus>;
   checklist: Record<string, boolean | null>;
   recording?: string;
+  // ---- results-line extras (not in the DESIGN §5 minimum; consumers may ignore them)
+  title?: string;
+  category?: string;
+  /** The run group (episode or dependency chain), this session's place in it, and its size. */
+  group?: string;
+  index?: number;
+  of?: number;
+  /** False for `--no-deps` runs (the dependency ablation). */
+  deps?: boolean;
+  backends?: Partial<Record<Role, BackendInfo>>;
+  usage?: UsageLine[];
+  tokens?: { input: number; output: number };
+  cost_usd?: number | null;
+  started?: string;
   duration_ms?: number;
 }
 
@@ -30,52 +60,46 @@ export interface Summary extends Stats {
   by_persona: Record<string, Stats>;
 }
 
-export function toRunRecord(r: SessionRunResult): RunRecord {
-  return {
-    scenario: r.scenario,
-    persona: r.persona,
-    repeat: r.repeat,
-    proc: r.scores.proc,
-    comp: r.scores.comp,
-    turns: r.scores.turns,
-    end: r.end,
-    ...(r.message ? { message: r.message } : {}),
-    intents: r.scores.intents,
-    checklist: r.scores.checklist,
-    ...(r.recording ? { recording: r.recording } : {}),
-    duration_ms: r.durationMs,
-  };
-}
-
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** Sample standard deviation (n-1); 0 for fewer than two values. */
-export function sampleStd(xs: number[]): number {
+export function sampleStd(xs: readonly number[]): number {
   if (xs.length < 2) return 0;
   const m = mean(xs);
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
 }
 
-/** Means over all runs; std across repeats of each repeat's mean, as in π-Bench's tables. */
-export function stats(runs: RunRecord[]): Stats {
-  const procs = runs.map((r) => r.proc);
-  const comps = runs.filter((r) => r.comp !== null).map((r) => r.comp!);
+/** Mean over all runs and the sample std across repeats of each repeat's mean (null when no value). */
+export function meanAndRepeatStd(runs: readonly RunRecord[], pick: (r: RunRecord) => number | null): { mean: number | null; std: number | null } {
+  const values = runs.map(pick).filter((v): v is number => v !== null);
+  if (!values.length) return { mean: null, std: null };
   const repeats = [...new Set(runs.map((r) => r.repeat))].sort((a, b) => a - b);
-  const perRepeat = (pick: (r: RunRecord) => number | null) =>
-    repeats
-      .map((k) => runs.filter((r) => r.repeat === k).map(pick).filter((v): v is number => v !== null))
-      .filter((xs) => xs.length)
-      .map(mean);
-  return {
-    n: runs.length,
-    proc_mean: round(mean(procs)),
-    proc_std: round(sampleStd(perRepeat((r) => r.proc))),
-    comp_mean: comps.length ? round(mean(comps)) : null,
-    comp_std: comps.length ? round(sampleStd(perRepeat((r) => r.comp))) : null,
-  };
+  const perRepeat = repeats
+    .map((k) => runs.filter((r) => r.repeat === k).map(pick).filter((v): v is number => v !== null))
+    .filter((xs) => xs.length)
+    .map(mean);
+  return { mean: round(mean(values)), std: round(sampleStd(perRepeat)) };
 }
 
-export function summarize(runs: RunRecord[]): Summary {
+/** Means over all runs; std across repeats of each repeat's mean, as in π-Bench's tables. */
+export function stats(runs: readonly RunRecord[]): Stats {
+  const proc = meanAndRepeatStd(runs, (r) => r.proc);
+  const comp = meanAndRepeatStd(runs, (r) => r.comp);
+  return { n: runs.length, proc_mean: proc.mean ?? 0, proc_std: proc.std ?? 0, comp_mean: comp.mean, comp_std: comp.std };
+}
+
+export function summarize(runs: readonly RunRecord[]): Summary {
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
   return { ...stats(runs), by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])) };
+}
+
+/** The order results are listed in, whichever machine or shard produced them. */
+export function compareRuns(a: RunRecord, b: RunRecord): number {
+  const deps = Number(b.deps ?? true) - Number(a.deps ?? true);
+  return deps || a.repeat - b.repeat || cmp(a.group ?? a.scenario, b.group ?? b.scenario) || (a.index ?? 0) - (b.index ?? 0) || cmp(a.scenario, b.scenario);
+}
+
+/** Code-point order: the same on every machine, whatever its locale. */
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,28 +1,46 @@
 /**
- * Model configuration per role (agent, user, judge). Placeholder seam: the full resolution
- * (flags > INTENTPLAY_* env > OPENAI_* env > intentplay.config.yaml) lands with the
- * real-models issue. The key is never stored anywhere but here, in memory.
+ * Model configuration per role (agent, user, judge). Each setting comes from the first
+ * source that has it: flags > INTENTPLAY_<ROLE>_* env > OPENAI_* env > the config file's
+ * role section > the config file's top level > built-in defaults. The key is only ever
+ * held here, in memory; what is shown or recorded is its variable's name or a mask.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../scenario/diagnostics.ts';
 import type { Role } from '../session/events.ts';
+import { CONFIG_FILE_NAME, isHttpUrl, loadConfigFile, type ConfigFile, type RoleSettings } from './file.ts';
+
+export const ROLES: readonly Role[] = ['agent', 'user', 'judge'];
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULTS = { timeoutMs: 120_000, retries: 3, retryDelayMs: 500 } as const;
 
 export interface RoleConfig {
   model?: string;
+  /** Unset means OpenAI's own endpoint (DEFAULT_BASE_URL). */
   baseUrl?: string;
-  /** Name of the env variable the key came from (shown masked by `intentplay config`). */
+  /** Name of the env variable the key came from (shown by `intentplay config`, never the key). */
   apiKeyVar?: string;
   apiKey?: string;
   temperature?: number;
   maxTokens?: number;
   timeoutMs: number;
   retries: number;
+  /** First backoff delay; doubles per retry unless the server sends Retry-After. */
+  retryDelayMs: number;
 }
+
+export type Price = { input: number; output: number };
 
 export interface ResolvedConfig {
   roles: Record<Role, RoleConfig>;
   /** USD per million tokens, by model. */
-  prices: Record<string, { input: number; output: number }>;
-  /** Where each setting came from, for `intentplay config`. */
+  prices: Record<string, Price>;
+  /** Where each setting came from, keyed `<role>.<setting>` (e.g. `agent.model`), for `intentplay config`. */
   sources: Record<string, string>;
+  /** The config file that was read, if any. */
+  file?: string;
+  /** Things a user should know (e.g. a named key variable that is not set). */
+  warnings: string[];
 }
 
 export interface ConfigFlags {
@@ -36,23 +54,89 @@ export interface ConfigFlags {
   config?: string;
 }
 
-export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
-  const role = (r: Role, model?: string, baseUrl?: string): RoleConfig => ({
-    model: model ?? env[`INTENTPLAY_${r.toUpperCase()}_MODEL`],
-    baseUrl: baseUrl ?? flags.baseUrl ?? env[`INTENTPLAY_${r.toUpperCase()}_BASE_URL`] ?? env.OPENAI_BASE_URL,
-    apiKeyVar: env[`INTENTPLAY_${r.toUpperCase()}_API_KEY`] ? `INTENTPLAY_${r.toUpperCase()}_API_KEY` : env.OPENAI_API_KEY ? 'OPENAI_API_KEY' : undefined,
-    apiKey: env[`INTENTPLAY_${r.toUpperCase()}_API_KEY`] ?? env.OPENAI_API_KEY,
-    timeoutMs: 120_000,
-    retries: 3,
-  });
+type Candidate<T> = [value: T | undefined, source: string];
+
+/** The first candidate that has a value, with its source. */
+function pick<T>(...candidates: Candidate<T>[]): { value?: T; source: string } {
+  for (const [value, source] of candidates) if (value !== undefined && value !== '') return { value, source };
+  return { source: 'default' };
+}
+
+function findConfigFile(flags: ConfigFlags, cwd: string): string | undefined {
+  if (flags.config) {
+    const file = path.resolve(cwd, flags.config);
+    if (!existsSync(file)) throw new UserError(`--config ${flags.config}: no such file`);
+    return file;
+  }
+  const local = path.join(cwd, CONFIG_FILE_NAME);
+  return existsSync(local) ? local : undefined;
+}
+
+export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ResolvedConfig {
+  const file = findConfigFile(flags, cwd);
+  const data: ConfigFile = file ? loadConfigFile(file) : {};
+  const fileLabel = file ? path.relative(cwd, file) || file : '';
+  const sources: Record<string, string> = {};
+  const warnings: string[] = [];
+  const nonEmpty = (name: string) => (env[name] ? env[name] : undefined);
+
+  const resolveRole = (role: Role): RoleConfig => {
+    const R = role.toUpperCase();
+    const section: RoleSettings = data[role] ?? {};
+    const fromFile = <K extends keyof RoleSettings>(key: K): Candidate<RoleSettings[K]>[] => [
+      [section[key], `${fileLabel} ${role}.${key}`],
+      [data[key], `${fileLabel} ${key}`],
+    ];
+    const set = <T>(name: string, chosen: { value?: T; source: string }): T | undefined => {
+      sources[`${role}.${name}`] = chosen.source;
+      return chosen.value;
+    };
+    const roleFlag = flags[`${role}Model` as const];
+    const roleUrlFlag = flags[`${role}BaseUrl` as const];
+    const model = set('model', pick<string>([roleFlag, `--${role}-model`], [nonEmpty(`INTENTPLAY_${R}_MODEL`), `$INTENTPLAY_${R}_MODEL`], ...fromFile('model')));
+    const baseUrl = set(
+      'baseUrl',
+      pick<string>(
+        [roleUrlFlag, `--${role}-base-url`],
+        [flags.baseUrl, '--base-url'],
+        [nonEmpty(`INTENTPLAY_${R}_BASE_URL`), `$INTENTPLAY_${R}_BASE_URL`],
+        [nonEmpty('OPENAI_BASE_URL'), '$OPENAI_BASE_URL'],
+        ...fromFile('base_url'),
+      ),
+    );
+    if (baseUrl !== undefined && !isHttpUrl(baseUrl))
+      throw new UserError(`${sources[`${role}.baseUrl`]}: ${JSON.stringify(baseUrl)} is not an http(s) URL (e.g. http://localhost:8000/v1)`);
+    const keyVar = pick<string>(
+      [nonEmpty(`INTENTPLAY_${R}_API_KEY`) && `INTENTPLAY_${R}_API_KEY`, `$INTENTPLAY_${R}_API_KEY`],
+      [nonEmpty('OPENAI_API_KEY') && 'OPENAI_API_KEY', '$OPENAI_API_KEY'],
+      ...fromFile('api_key_env'),
+    );
+    sources[`${role}.apiKey`] = keyVar.source;
+    if (keyVar.value && !nonEmpty(keyVar.value)) warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
+    const apiKey = keyVar.value ? nonEmpty(keyVar.value) : undefined;
+    const temperature = set('temperature', pick(...fromFile('temperature')));
+    const maxTokens = set('maxTokens', pick(...fromFile('max_tokens')));
+    const timeout = set('timeout', pick(...fromFile('timeout')));
+    const retries = set('retries', pick(...fromFile('retries')));
+    const retryDelayMs = set('retryDelayMs', pick(...fromFile('retry_delay_ms')));
+    return {
+      ...(model !== undefined ? { model } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(keyVar.value && apiKey ? { apiKeyVar: keyVar.value, apiKey } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
+      timeoutMs: timeout !== undefined ? Math.round(timeout * 1000) : DEFAULTS.timeoutMs,
+      retries: retries ?? DEFAULTS.retries,
+      retryDelayMs: retryDelayMs ?? DEFAULTS.retryDelayMs,
+    };
+  };
+
   return {
-    roles: {
-      agent: role('agent', flags.agentModel, flags.agentBaseUrl),
-      user: role('user', flags.userModel, flags.userBaseUrl),
-      judge: role('judge', flags.judgeModel, flags.judgeBaseUrl),
-    },
-    prices: {},
-    sources: {},
+    roles: { agent: resolveRole('agent'), user: resolveRole('user'), judge: resolveRole('judge') },
+    prices: { ...(data.prices ?? {}) },
+    sources,
+    ...(file ? { file } : {}),
+    warnings,
   };
 }
 
@@ -60,4 +144,41 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
 export function modelConfigured(config: ResolvedConfig, role: Role): boolean {
   const r = config.roles[role];
   return Boolean(r.apiKey || r.baseUrl);
+}
+
+export type ReadyRoleConfig = RoleConfig & { model: string };
+
+/** The role's settings when it runs on a model; a UserError naming the role says what is missing. */
+export function requireModelRole(config: ResolvedConfig, role: Role): ReadyRoleConfig {
+  const r = config.roles[role];
+  const R = role.toUpperCase();
+  if (!r.model)
+    throw new UserError(
+      `the ${role} runs on a model (openai) but no model name is set: use --${role}-model, $INTENTPLAY_${R}_MODEL, or \`${role}: { model: ... }\` in ${CONFIG_FILE_NAME}`,
+    );
+  if (!modelConfigured(config, role))
+    throw new UserError(
+      `the ${role} runs on a model (openai) but has no API key: set $OPENAI_API_KEY or $INTENTPLAY_${R}_API_KEY, or point --${role}-base-url at a local OpenAI-compatible server`,
+    );
+  return { ...r, model: r.model };
+}
+
+/** `sk-…abcd`: enough to tell two keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  if (key.length < 12) return `… (${key.length} characters)`;
+  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+}
+
+/** A base URL fit to show or record: credentials in it are dropped. */
+export function displayUrl(url: string | undefined): string {
+  const raw = url ?? DEFAULT_BASE_URL;
+  try {
+    const u = new URL(raw);
+    if (!u.username && !u.password) return raw;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return raw;
+  }
 }

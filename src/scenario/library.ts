@@ -80,12 +80,17 @@ function loadIntentplayLibrary(root: string): LoadResult {
     diagnostics.push({ severity: 'warning', file, ...at, message });
 
   const personaFiles = globSync(['personas/*.{yaml,yml}'], { cwd: root, absolute: true }).sort();
+  // Ids whose file exists even if it failed to load: a reference to one is not "unknown"
+  // (the file's own errors are reported instead).
+  const personaFileIds = new Set(personaFiles.map((f) => path.basename(f).replace(/\.ya?ml$/, '')));
+  const scenarioFileIds = new Set<string>();
   for (const file of personaFiles) {
     const { parsed, diagnostics: d } = parseYamlFile(file);
     diagnostics.push(...d);
     if (!parsed) continue;
-    const { value, diagnostics: v } = validateWith(parsed, PersonaSchema, 'persona');
+    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, PersonaSchema, 'persona');
     diagnostics.push(...v);
+    const value = valid ?? recovered;
     if (!value) continue;
     const expected = path.basename(file).replace(/\.ya?ml$/, '');
     if (value.id !== expected) err(file, locate(parsed, ['id']), `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`);
@@ -103,9 +108,11 @@ function loadIntentplayLibrary(root: string): LoadResult {
     if (!parsed) continue;
     parsedFiles.set(file, parsed);
     const rel = path.relative(path.join(root, 'scenarios'), file).replace(/\.ya?ml$/, '').split(path.sep).join('/');
+    scenarioFileIds.add(rel);
     if (path.basename(rel) === 'episode') {
-      const { value, diagnostics: v } = validateWith(parsed, EpisodeSchema, 'episode');
+      const { value: valid, recovered, diagnostics: v } = validateWith(parsed, EpisodeSchema, 'episode');
       diagnostics.push(...v);
+      const value = valid ?? recovered;
       if (!value) continue;
       const expected = path.dirname(rel) === '.' ? value.id : path.dirname(rel);
       if (value.id !== expected) err(file, locate(parsed, ['id']), `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`);
@@ -116,8 +123,9 @@ function loadIntentplayLibrary(root: string): LoadResult {
       library.episodes.set(value.id, { ...value, file });
       continue;
     }
-    const { value, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
+    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
     diagnostics.push(...v);
+    const value = valid ?? recovered;
     if (!value) continue;
     if (value.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
     if (library.scenarios.has(value.id)) {
@@ -131,22 +139,23 @@ function loadIntentplayLibrary(root: string): LoadResult {
   // Cross-file references.
   for (const s of library.scenarios.values()) {
     const parsed = parsedFiles.get(s.file)!;
-    if (!library.personas.has(s.persona)) err(s.file, locate(parsed, ['persona']), `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
+    if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona)) err(s.file, locate(parsed, ['persona']), `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
     (s.depends_on ?? []).forEach((ref, i) => {
       const id = resolveScenarioRef(ref, s.persona);
-      if (!library.scenarios.has(id)) err(s.file, locate(parsed, ['depends_on', i]), `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
-      else s.dependsOn.push(id);
+      if (!library.scenarios.has(id)) {
+        if (!scenarioFileIds.has(id)) err(s.file, locate(parsed, ['depends_on', i]), `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
+      } else s.dependsOn.push(id);
     });
   }
   for (const e of library.episodes.values()) {
     const parsed = parsedFiles.get(e.file)!;
-    if (!library.personas.has(e.persona)) err(e.file, locate(parsed, ['persona']), `unknown persona \`${e.persona}\``);
+    if (!library.personas.has(e.persona) && !personaFileIds.has(e.persona)) err(e.file, locate(parsed, ['persona']), `unknown persona \`${e.persona}\``);
     const seen = new Set<string>();
     e.sessions = e.sessions.map((ref, i) => {
       const id = resolveScenarioRef(ref, e.persona);
       const s = library.scenarios.get(id);
-      if (!s) err(e.file, locate(parsed, ['sessions', i]), `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
-      else {
+      if (!s && !scenarioFileIds.has(id)) err(e.file, locate(parsed, ['sessions', i]), `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
+      else if (s) {
         if (seen.has(id)) err(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` is listed twice`);
         for (const dep of s.dependsOn)
           if (!seen.has(dep)) warn(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
@@ -180,7 +189,7 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
   });
   (s.checklist ?? []).forEach((item, i) => {
     if (item.grader === 'rule' && !item.rule) err(parsed.file, locate(parsed, ['checklist', i]), `checklist item \`${item.id}\` has grader: rule but no \`rule\``);
-    if (item.grader === 'rubric' && !item.rule)
+    if (item.grader === 'rubric' && !item.rule && !item.rubric_only)
       warn(parsed.file, locate(parsed, ['checklist', i]), `rubric item \`${item.id}\` has no \`rule\`: the rules judge reports it ungraded`);
   });
   if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');

@@ -87,7 +87,7 @@ export const PersonaSchema = z
     facts: z.record(z.string(), z.string()).optional().meta({ description: 'stable facts the user knows' }),
     goals: z.array(z.string()).optional().meta({ description: 'long-term goals' }),
   })
-  .meta({ id: 'Persona', title: 'intentplay persona' });
+  .meta({ title: 'intentplay persona' });
 export type Persona = z.infer<typeof PersonaSchema>;
 
 // ---- Scenario --------------------------------------------------------------------------
@@ -113,6 +113,7 @@ export const ChecklistItemSchema = z.strictObject({
   grader: z.enum(['rubric', 'rule']),
   rule: RuleSchema.optional().meta({ description: 'required for grader: rule; an offline stand-in for rubric' }),
   weight: z.number().positive().optional().meta({ description: 'π-Bench criterion weight (default 1)' }),
+  rubric_only: z.boolean().optional().meta({ description: 'a rubric item with no meaningful offline stand-in: validate does not warn that it has no rule' }),
 });
 export type ChecklistItemSpec = z.infer<typeof ChecklistItemSchema>;
 
@@ -136,10 +137,12 @@ export const PibenchToolSpecSchema = z.strictObject({
 export const PibenchFieldsSchema = z.strictObject({
   task_id: z.string().optional(),
   task_type: z.string().optional(),
+  environment_id: z.string().optional(),
   description: z.string().optional(),
   tools: z.array(PibenchToolSpecSchema).optional(),
   files_read: z.array(z.string()).optional(),
-  tools_evaluation_path: z.string().optional(),
+  tools_evaluation_path: z.string().optional().meta({ description: 'rule script, relative to repo_root (the folder that holds data/)' }),
+  repo_root: z.string().optional().meta({ description: 'the π-Bench checkout (folder holding data/), relative to this file' }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -171,7 +174,7 @@ export const ScenarioSchema = z
       .optional(),
     pibench: PibenchFieldsSchema.optional(),
   })
-  .meta({ id: 'Scenario', title: 'intentplay scenario' });
+  .meta({ title: 'intentplay scenario' });
 export type ScenarioFile = z.infer<typeof ScenarioSchema>;
 
 // ---- Episode ---------------------------------------------------------------------------
@@ -183,7 +186,7 @@ export const EpisodeSchema = z
     title: z.string().optional(),
     sessions: z.array(ScenarioRef).min(1),
   })
-  .meta({ id: 'Episode', title: 'intentplay episode' });
+  .meta({ title: 'intentplay episode' });
 export type EpisodeFile = z.infer<typeof EpisodeSchema>;
 
 export const DEFAULT_MAX_TURNS = 30;

@@ -76,12 +76,27 @@ export function validateWith<T>(
   parsed: ParsedYaml,
   schema: z.ZodType<T>,
   kind: string,
-): { value?: T; diagnostics: Diagnostic[] } {
+): { value?: T; recovered?: T; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(parsed.value);
   if (result.success) return { value: result.data, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   for (const issue of result.error.issues) collectIssue(parsed, issue, [], kind, diagnostics);
-  return { diagnostics: dedupe(diagnostics) };
+  return { diagnostics: dedupe(diagnostics), ...recoverFromUnknownKeys(parsed.value, result.error.issues, schema) };
+}
+
+/**
+ * When the only problems are unknown keys, the file minus those keys is still usable for
+ * the checks that span files (references, cycles), so `validate` can report those too.
+ */
+function recoverFromUnknownKeys<T>(value: unknown, issues: Issue[], schema: z.ZodType<T>): { recovered?: T } {
+  if (!issues.every((i) => i.code === 'unrecognized_keys')) return {};
+  const copy = structuredClone(value);
+  for (const issue of issues) {
+    const target = valueAt(copy, issue.path);
+    if (isPlainObject(target) && issue.code === 'unrecognized_keys') for (const k of issue.keys) delete target[k];
+  }
+  const again = schema.safeParse(copy);
+  return again.success ? { recovered: again.data } : {};
 }
 
 function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], kind: string, out: Diagnostic[]): void {

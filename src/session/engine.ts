@@ -10,6 +10,7 @@ import { computeScores } from '../judge/scores.ts';
 import { invokeTool, ToolRegistry, type ToolContext, type ToolOutcome } from '../tools/registry.ts';
 import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { diffApps } from '../apps/diff.ts';
+import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts';
 import {
   ToolStepCapError,
   type Backends,
@@ -55,6 +56,8 @@ export class SessionRun {
   private readonly replies: string[] = [];
   private readonly toolCalls: ToolCallRecord[] = [];
   private readonly checklist = new Map<string, { pass: boolean | null; reason: string }>();
+  /** A π-Bench task's rule-script checks (its extra checklist items), if it has a script. */
+  private scriptChecks: ScriptChecks | undefined;
   private readonly controller = new AbortController();
   private turn = 0;
   private endRequested = false;
@@ -97,6 +100,11 @@ export class SessionRun {
     this.controller.abort(new EndRequested());
   }
 
+  /** Grades the checklist now, rubric items included (a person asked); the end grades again. */
+  gradeNow(): Promise<void> {
+    return this.gradeChecklist();
+  }
+
   /** Quit: stop now. */
   abort(): void {
     this.controller.abort(new Aborted('aborted'));
@@ -106,6 +114,7 @@ export class SessionRun {
     const { scenario, backends, env } = this.o;
     const maxTurns = this.o.maxTurns ?? scenario.limits?.max_turns ?? DEFAULT_MAX_TURNS;
     const toolSteps = scenario.limits?.tool_steps ?? DEFAULT_TOOL_STEPS;
+    this.scriptChecks = await openScriptChecks(scenario);
     this.emit({
       type: 'session_start',
       scenario: scenario.id,
@@ -115,11 +124,15 @@ export class SessionRun {
       of: this.o.of ?? 1,
       trigger: { kind: scenario.trigger.kind, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) },
       intents: scenario.intents.map((i) => ({ id: i.id, text: i.text, reveal: i.reveal ?? i.text })),
-      checklist: (scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
+      checklist: [
+        ...(scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
+        ...(this.scriptChecks?.items ?? []).map((c) => ({ id: c.id, text: c.text, grader: 'rule' as const, hasRule: true })),
+      ],
       maxTurns,
       toolSteps,
       backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
     });
+    if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
 
     const tools = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
     const toolSpecs = tools.map((t) => ToolRegistry.spec(t));
@@ -263,7 +276,8 @@ export class SessionRun {
     }
 
     if (end !== 'aborted') await this.gradeChecklist();
-    const scores = computeScores(this.scenario, this.status, this.checklist, this.turn);
+    const scored = this.scriptChecks ? { ...this.scenario, checklist: [...(this.scenario.checklist ?? []), ...this.scriptChecks.items] } : this.scenario;
+    const scores = computeScores(scored, this.status, this.checklist, this.turn);
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
     return { scenario: scenario.id, end, ...(message ? { message } : {}), scores };
@@ -343,6 +357,8 @@ export class SessionRun {
   }
 
   private async gradeChecklist(): Promise<void> {
+    if (this.scriptChecks)
+      for (const g of await this.scriptChecks.grade(this.toolCalls, this.turn)) this.record(g.item, g.pass, g.reason, 'script');
     const items = this.scenario.checklist ?? [];
     if (!items.length) return;
     const snapshot = this.o.env.lastSnapshot;

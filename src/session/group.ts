@@ -2,11 +2,14 @@
  * Runs one run group: its sessions in order over one workspace, memory and app state,
  * each with its own backends and its own recording.
  */
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
+import { isNonAsset } from '../scenario/pibench/assets.ts';
 import { createBackends } from './backend-factory.ts';
 import type { BackendSpec } from './backend-spec.ts';
+import type { Backends } from './backends.ts';
 import { SessionRun, type SessionResult } from './engine.ts';
 import type { Role, SessionEvent, TimedEvent } from './events.ts';
 import { createGroupEnv } from './group-env.ts';
@@ -35,6 +38,8 @@ export interface GroupRunOptions {
   onEvent?: (event: TimedEvent, session: SessionRun) => void;
   /** Called as each session starts, so a UI can reach its controls (override, end, abort). */
   onSession?: (run: SessionRun) => void;
+  /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session). */
+  wrapBackends?: (backends: Backends) => Backends;
 }
 
 export interface SessionRunResult extends SessionResult {
@@ -53,11 +58,15 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
     for (const [index, scenario] of group.sessions.entries()) {
       if (opts.signal?.aborted) break;
       const started = performance.now();
-      env.workspace.seed(scenario.workspace?.files, scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined);
+      const assets = scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined;
+      // A π-Bench task folder is its own assets folder: task.yaml and run outputs stay out.
+      if (assets) cpSync(assets, env.workspace.root, { recursive: true, force: true, filter: (src) => !isNonAsset(assets, src) });
+      env.workspace.seed(scenario.workspace?.files);
       env.apps.seed(scenario.apps);
       env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot.size ? env.lastSnapshot : undefined);
       const persona = group.library.personas.get(scenario.persona);
-      const backends = createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
+      const created = createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
+      const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;
       const recorder = opts.recordingsDir
         ? new Recorder(recordingFileName(opts.recordingsDir, scenario.id, opts.repeat), {
             format: RECORDING_FORMAT,

@@ -1,4 +1,82 @@
-/** `intentplay report | merge | compare`. Placeholder until the batch-evaluation issue. */
+/** `intentplay report | merge | compare`: what to make of results folders and recordings. */
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
+import { mergeResults } from '../../batch/merge.ts';
+import { UserError } from '../../scenario/diagnostics.ts';
+import { readRecording } from '../../session/recording.ts';
+import { compareFolders, sideBySideText, sideOf } from '../../report/compare.ts';
+import { parseFormat, renderDoc, reportOn, type ReportFormat } from '../../report/report.ts';
+import { renderRunTable } from '../../report/run-table.ts';
 
-export function registerReports(_program: Command): void {}
+interface OutputFlags {
+  format?: string;
+  output?: string;
+}
+
+/** Writes a rendered report to --output, or stdout. Without --format, the file's extension picks it. */
+function emit(render: (format: ReportFormat) => string, flags: OutputFlags): void {
+  const byExt: Record<string, ReportFormat> = { '.md': 'markdown', '.csv': 'csv', '.html': 'html', '.htm': 'html' };
+  const format = flags.format ? parseFormat(flags.format) : ((flags.output && byExt[path.extname(flags.output).toLowerCase()]) || 'terminal');
+  const text = render(format);
+  if (flags.output) {
+    // A file gets no colour codes.
+    writeFileSync(flags.output, format === 'terminal' ? text.replace(/\x1b\[[0-9;]*m/g, '') : text); // eslint-disable-line no-control-regex
+    process.stderr.write(`wrote ${flags.output}\n`);
+  } else process.stdout.write(text);
+}
+
+const width = () => process.stdout.columns || 100;
+
+export function registerReports(program: Command): void {
+  program
+    .command('report')
+    .description('tables and charts from results folders: Proc/Comp per persona, statuses, categories, ablation, questions, cost')
+    .argument('<dirs...>', 'results folders (several are combined, e.g. a normal and a --no-deps run)')
+    .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
+    .option('--output <file>', 'write to FILE instead of stdout')
+    .action((dirs: string[], flags: OutputFlags) => {
+      const doc = reportOn(dirs);
+      emit((format) => renderDoc(doc, format, { width: width() }), flags);
+    });
+
+  program
+    .command('merge')
+    .description('combine results folders (shards) into one; its summary equals that of one unsharded run')
+    .argument('<dirs...>', 'results folders to merge')
+    .requiredOption('--out <dir>', 'the merged results folder (new)')
+    .option('--json', 'print the merged runs and summary as one JSON object, as `run --json` does')
+    .action((dirs: string[], flags: { out: string; json?: boolean }) => {
+      const { records, summary } = mergeResults(dirs, flags.out);
+      if (flags.json) {
+        const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(flags.out, r.recording)) } : r));
+        process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
+      } else process.stdout.write(renderRunTable(records, summary));
+    });
+
+  program
+    .command('compare')
+    .description('two results folders: per-scenario deltas; two recordings: side by side, turn by turn')
+    .argument('<a>', 'results folder or recording')
+    .argument('<b>', 'results folder or recording')
+    .option('--format <format>', 'for folders: terminal | markdown | csv | html')
+    .option('--output <file>', 'for folders: write to FILE instead of stdout')
+    .action(async (a: string, b: string, flags: OutputFlags) => {
+      const kind = (p: string) => {
+        if (!existsSync(p)) throw new UserError(`${p}: no such file or folder`);
+        return statSync(p).isDirectory() ? 'folder' : 'recording';
+      };
+      const [ka, kb] = [kind(a), kind(b)];
+      if (ka !== kb) throw new UserError('compare two results folders, or two recordings (not one of each)');
+      if (ka === 'folder') {
+        const doc = compareFolders(a, b);
+        return emit((format) => renderDoc(doc, format, { width: width() }), flags);
+      }
+      if (flags.format || flags.output) throw new UserError('--format and --output apply to comparing results folders; two recordings are shown side by side');
+      const [left, right] = [sideOf(readRecording(a)), sideOf(readRecording(b))];
+      if (process.stdout.isTTY && process.stdin.isTTY) {
+        const { showCompareView } = await import('../../report/compare-view.tsx');
+        await showCompareView(left, right);
+      } else process.stdout.write(sideBySideText(left, right, width()));
+    });
+}

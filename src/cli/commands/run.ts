@@ -1,13 +1,21 @@
-/** `intentplay run PATH...`: headless batch runs, with a table or the `--json` contract. */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+/**
+ * `intentplay run PATH...`: headless batch runs, with a table or the `--json` contract
+ * (DESIGN §5). Repeats, concurrency, a results folder, resume, shards and filters.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import pLimit from 'p-limit';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { planRuns } from '../../session/plan.ts';
-import { runGroup, type SessionRunResult } from '../../session/group.ts';
 import { createToolRegistry } from '../../tools/index.ts';
-import { summarize, toRunRecord, type RunRecord } from '../../batch/summary.ts';
+import { compareRuns, type RunRecord } from '../../batch/summary.ts';
+import { Progress } from '../../batch/progress.ts';
+import { RECORDINGS_DIR, RESULTS_FILE, writeSummary } from '../../batch/results.ts';
+import { prepareResume } from '../../batch/resume.ts';
+import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
+import { runUnits } from '../../batch/runner.ts';
+import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
+import { summarize } from '../../batch/summary.ts';
 import { renderRunTable } from '../../report/run-table.ts';
 import { addSessionOptions, positiveInt, sessionSetup, type SessionFlags } from '../options.ts';
 
@@ -16,69 +24,134 @@ interface RunFlags extends SessionFlags {
   repeat: number;
   concurrency: number;
   out?: string;
+  resume?: string;
+  shard?: string;
+  filter: string[];
   deps: boolean;
+  progress: boolean;
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerRun(program: Command): void {
   addSessionOptions(
     program
       .command('run')
       .description('run scenarios, episodes or folders headless and score them')
-      .argument('<paths...>', 'scenario or episode files, folders, or scenario ids')
+      .argument('[paths...]', 'scenario or episode files, folders, or scenario ids (optional with --resume)')
       .option('--json', 'print one JSON object (runs and summary) to stdout')
       .option('--repeat <n>', 'run everything N times', positiveInt, 1)
-      .option('--concurrency <n>', 'run groups in flight at once (an episode stays in order)', positiveInt, 1)
+      .option('--concurrency <n>', 'run groups in flight at once (the sessions of an episode stay in order)', positiveInt, 1)
       .option('--out <dir>', 'results folder: recordings/, results.jsonl, summary.json')
-      .option('--no-deps', 'run each scenario alone, without its dependency chain (the ablation)'),
-  ).action(async (paths: string[], flags: RunFlags) => {
+      .option('--resume <dir>', 'continue the run in this results folder: finished runs are kept, unfinished ones run again')
+      .option('--shard <i/n>', 'run only shard I of N (a fixed partition of the run groups, the same on every machine)')
+      .option('--filter <expr>', 'only scenarios matching persona:P, category:C, id:GLOB or GLOB (repeatable)', collect, [])
+      .option('--no-deps', 'run each scenario alone, without its dependency chain (the ablation)')
+      .option('--no-progress', 'no progress lines on stderr'),
+  ).action(async (paths: string[], flags: RunFlags, cmd: Command) => {
+    const out = resultsFolder(flags);
+    let targets = paths;
+    if (flags.resume) {
+      const manifest = readManifest(out!);
+      if (manifest) {
+        const given = Object.fromEntries(RESUMED_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [k, (flags as unknown as Record<string, unknown>)[k]]));
+        Object.assign(flags, resumeOptions(manifest, given, flags.resume));
+        if (!targets.length) targets = manifest.targets;
+      }
+    }
+    if (!targets.length) throw new UserError(flags.resume ? `${flags.resume} has no run.json to resume from; give the paths to run` : 'give scenario or episode paths, folders or ids to run');
+
     const setup = sessionSetup(flags);
     for (const role of ['agent', 'user'] as const)
       if (setup.specs[role].kind === 'human') throw new UserError(`--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``);
     if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
-    const groups = planRuns(paths, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) });
-    const out = flags.out ? path.resolve(flags.out) : undefined;
-    const recordingsDir = out ? path.join(out, 'recordings') : path.resolve('recordings');
-    if (out) mkdirSync(out, { recursive: true });
-    const registry = createToolRegistry();
-    const limit = pLimit(flags.concurrency);
-    const records: RunRecord[] = [];
-    const jobs = [];
-    for (let repeat = 0; repeat < flags.repeat; repeat++)
-      for (const group of groups)
-        jobs.push(
-          limit(async () => {
-            let results: SessionRunResult[];
-            try {
-              results = await runGroup(group, {
-                specs: setup.specs,
-                config: setup.config,
-                registry,
-                recordingsDir,
-                repeat,
-                ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
-                ...(flags.workspace ? { workspaceDir: path.join(flags.workspace, `${group.id.replace(/\//g, '_')}-r${repeat}`) } : {}),
-              });
-            } catch (err) {
-              if (!(err instanceof UserError)) throw err;
-              results = group.sessions.map((s, index) => ({
-                scenario: s.id, persona: s.persona, group: group.id, index, repeat, end: 'error' as const, message: err.message, durationMs: 0,
-                scores: { proc: 0, comp: null, turns: 0, intents: Object.fromEntries(s.intents.map((i) => [i.id, 'open' as const])), checklist: {}, graded: 0, passed: 0, ungraded: 0 },
-              }));
-            }
-            for (const r of results) {
-              const record = toRunRecord(r);
-              records.push(record);
-              if (out) appendFileSync(path.join(out, 'results.jsonl'), JSON.stringify(record) + '\n');
-              if (!flags.json) process.stderr.write(`${record.end === 'error' ? '✗' : '✓'} ${record.scenario}  proc ${record.proc}  comp ${record.comp ?? '–'}  turns ${record.turns}  ${record.end}${record.message ? `: ${record.message}` : ''}\n`);
-            }
-          }),
-        );
-    await Promise.all(jobs);
-    records.sort((a, b) => a.repeat - b.repeat || a.scenario.localeCompare(b.scenario));
-    const summary = summarize(records);
-    if (out) writeFileSync(path.join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
-    if (flags.json) process.stdout.write(JSON.stringify({ runs: records, summary }) + '\n');
-    else process.stdout.write(renderRunTable(records, summary));
+    const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
+    const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
+    const groups = filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps);
+    let units = makeUnits(groups, flags.repeat, flags.deps);
+    if (shard) units = shardUnits(units, shard);
+
+    let kept: RunRecord[] = [];
+    if (out) {
+      mkdirSync(out, { recursive: true });
+      if (flags.resume) {
+        const state = prepareResume(out);
+        kept = state.kept;
+        units = units.filter((u) => !state.done.has(u.key));
+        if (state.dropped || state.removedRecordings)
+          process.stderr.write(`resume: ${state.dropped} run line(s) of unfinished groups dropped, ${state.removedRecordings} stale recording(s) removed; those groups run again\n`);
+      }
+      writeManifest(out, {
+        format: 'intentplay-results',
+        version: 1,
+        targets: targets.map((t) => (existsSync(t) ? path.resolve(t) : t)),
+        options: Object.fromEntries(RESUMED_OPTIONS.map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]]).filter(([, v]) => v !== undefined)),
+        started: new Date().toISOString(),
+      });
+    }
+
+    const total = units.reduce((a, u) => a + u.group.sessions.length, 0) + kept.length;
+    const progress = flags.progress ? new Progress(process.stderr, setup.config.prices) : undefined;
+    const controller = new AbortController();
+    const onInterrupt = () => {
+      process.stderr.write('\nstopping: unfinished groups are not recorded as results\n');
+      controller.abort();
+    };
+    process.once('SIGINT', onInterrupt);
+    progress?.begin(total, kept.length);
+    let outcome;
+    try {
+      outcome = await runUnits(units, {
+        specs: setup.specs,
+        config: setup.config,
+        registry: createToolRegistry(),
+        concurrency: flags.concurrency,
+        recordingsDir: out ? path.join(out, RECORDINGS_DIR) : path.resolve(RECORDINGS_DIR),
+        base: out ?? process.cwd(),
+        ...(out ? { out } : {}),
+        ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+        ...(flags.workspace ? { workspaceRoot: path.resolve(flags.workspace) } : {}),
+        signal: controller.signal,
+        ...(progress ? { progress } : {}),
+      });
+    } finally {
+      process.removeListener('SIGINT', onInterrupt);
+    }
+    const interrupted = outcome.interrupted > 0;
+    progress?.finish(interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined);
+
+    const records = [...kept, ...outcome.records].sort(compareRuns);
+    const summary = out ? writeSummary(out, records) : summarize(records);
+    if (flags.json) {
+      // On stdout, recording paths are relative to the current folder, wherever the results folder is.
+      const base = out ?? process.cwd();
+      const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) } : r));
+      process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
+    } else process.stdout.write(renderRunTable(records, summary));
     if (records.some((r) => r.end === 'error')) process.exitCode = 1;
+    if (interrupted) process.exitCode = 130;
   });
+}
+
+/** The results folder, checking --out and --resume agree and that --out does not silently add to old results. */
+function resultsFolder(flags: RunFlags): string | undefined {
+  if (flags.resume && flags.out && path.resolve(flags.resume) !== path.resolve(flags.out))
+    throw new UserError('--resume DIR already names the results folder; drop --out or give the same folder');
+  const dir = flags.resume ?? flags.out;
+  if (!dir) return undefined;
+  const abs = path.resolve(dir);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`${dir}: exists and is not a folder`);
+  if (!flags.resume && existsSync(path.join(abs, RESULTS_FILE)))
+    throw new UserError(`${dir} already holds results; continue them with --resume ${dir}, or choose a new folder`);
+  if (flags.resume && existsSync(abs) && readdirSync(abs).length && !existsSync(path.join(abs, 'run.json')) && !existsSync(path.join(abs, RESULTS_FILE)))
+    throw new UserError(`${dir} is not a results folder (no run.json or ${RESULTS_FILE})`);
+  return abs;
+}
+
+function parseOrThrow<T>(flag: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new UserError(`${flag}: ${(err as Error).message}`);
+  }
 }

@@ -1,0 +1,344 @@
+/** gmail: AppWorld's email app (threads, emails, drafts, labels). */
+import { z } from 'zod';
+import { AppKit, fail, getEntity, ownerRef, personRef, type AppCall } from '../kit/app.ts';
+import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
+import { defineApp } from '../kit/define.ts';
+import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
+import { fullName } from '../kit/state.ts';
+import {
+  buildGmail,
+  draftView,
+  emailView,
+  emptyGmail,
+  GMAIL_COLLECTIONS,
+  GmailSeed,
+  threadDrafts,
+  threadEmails,
+  threadSummary,
+  type Draft,
+  type Email,
+  type GmailState,
+  type Thread,
+} from './state.ts';
+
+const kit = new AppKit<GmailState>({ name: 'gmail', title: 'Gmail', empty: emptyGmail });
+type Call = AppCall<GmailState>;
+
+const threadId = int('The ID of the email thread.');
+const draftId = int('The ID of the draft.');
+
+function thread(call: Call, id: number): Thread {
+  return getEntity(call.state.threads, id, 'Email thread', 'email_thread_id');
+}
+
+function draft(call: Call, id: number): Draft {
+  return getEntity(call.state.drafts, id, 'Draft', 'draft_id');
+}
+
+/** Appends an email from the owner, to a thread (new when `threadId` is null). */
+function sendFromOwner(call: Call, to: string[], subject: string, body: string, threadIdOrNull: number | null, responseTo: number | null) {
+  if (!to.length) fail(422, 'At least one recipient email address is required.');
+  const s = call.state;
+  let t: Thread;
+  if (threadIdOrNull === null) {
+    const id = call.nextId('thread');
+    t = { email_thread_id: id, subject, label: null, read: true, starred: false, archived: false, spam: false, created_at: call.now, updated_at: call.now, email_ids: [] };
+    s.threads[String(id)] = t;
+  } else {
+    t = thread(call, threadIdOrNull);
+  }
+  const emailId = call.nextId('email');
+  const sent: Email = {
+    email_id: emailId,
+    email_thread_id: t.email_thread_id,
+    subject,
+    body,
+    sender: ownerRef(call.owner),
+    recipients: to.map((a) => personRef(s, a)),
+    response_to_email_id: responseTo,
+    created_at: call.now,
+  };
+  s.emails[String(emailId)] = sent;
+  t.email_ids.push(emailId);
+  t.updated_at = call.now;
+  t.read = true;
+  return { sent_email_thread_id: t.email_thread_id, sent_email_id: emailId };
+}
+
+function replySubject(subject: string): string {
+  return /^re:/i.test(subject) ? subject : `Re: ${subject}`;
+}
+
+const threadFilters = {
+  query,
+  label: text('Only threads with this label.').optional(),
+  starred: bool('Filter by starred status.').optional(),
+  read: bool('Filter by read status.').optional(),
+  attachment: bool('Filter by whether a thread has attachments.').optional(),
+  from_email: email('Only threads with an email from this address.').optional(),
+  to_email: email('Only threads with an email to this address.').optional(),
+  min_created_at: text('Minimum created_at date, YYYY-MM-DD.').optional(),
+  max_created_at: text('Maximum created_at date, YYYY-MM-DD.').optional(),
+  ...paging,
+  sort_by: text('+/- created_at or updated_at; default -updated_at.').optional(),
+};
+type ThreadFilters = z.output<z.ZodObject<typeof threadFilters>> & { archived?: boolean | undefined; spam?: boolean | undefined };
+
+function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<typeof threadSummary>) => boolean) {
+  const s = call.state;
+  let rows = Object.values(s.threads)
+    .map((t) => ({ t, v: threadSummary(s, call.owner, t), emails: threadEmails(s, t) }))
+    .filter(({ v }) => category(v))
+    .filter(({ v }) => a.label === undefined || v.label === a.label)
+    .filter(({ v }) => a.starred === undefined || v.starred === a.starred)
+    .filter(({ v }) => a.read === undefined || v.read === a.read)
+    .filter(() => a.attachment !== true)
+    .filter(({ emails: es }) => a.from_email === undefined || es.some((e) => e.sender.email === a.from_email))
+    .filter(({ emails: es }) => a.to_email === undefined || es.some((e) => e.recipients.some((r) => r.email === a.to_email)))
+    .filter(({ v }) => withinDates(v.created_at, a.min_created_at, a.max_created_at));
+  rows = a.query?.trim()
+    ? searchBy(rows, a.query, ({ v, emails: es }) => `${v.subject} ${es.map((e) => e.body).join(' ')} ${v.participants.map((p) => `${p.name} ${p.email}`).join(' ')}`)
+    : sortBy(rows.map((r) => ({ ...r, created_at: r.v.created_at, updated_at: r.v.updated_at, id: r.v.email_thread_id })), a.sort_by, '-updated_at', 'id');
+  return paginate(rows, a).map((r) => r.v);
+}
+
+const notSpamArchived = (a: ThreadFilters) => (v: ReturnType<typeof threadSummary>) =>
+  v.archived === (a.archived ?? false) && v.spam === (a.spam ?? false);
+
+function markThread(api: string, description: string, change: (t: Thread) => void, message: string) {
+  return kit.api(api, description, { email_thread_id: threadId }, (a, call) => {
+    change(thread(call, a.email_thread_id));
+    return { message };
+  });
+}
+
+const tools = [
+  ...kit.accountApis(),
+  kit.api('search_users', 'Search Gmail users by name or email address.', { query, ...paging }, (a, call) => {
+    const users = Object.values(call.state.users);
+    return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ ...u, registered_at: call.now }));
+  }),
+  kit.api(
+    'show_inbox_threads',
+    'Show or search email threads you have received (no email bodies; use show_thread for those).',
+    { ...threadFilters, archived: bool('Filter by archived status (default false).').optional(), spam: bool('Filter by spam status (default false).').optional() },
+    (a, call) => listThreads(call, a, (v) => v.incoming && notSpamArchived(a)(v)),
+  ),
+  kit.api(
+    'show_outbox_threads',
+    'Show or search email threads you have sent (no email bodies; use show_thread for those).',
+    { ...threadFilters, archived: bool('Filter by archived status (default false).').optional(), spam: bool('Filter by spam status (default false).').optional() },
+    (a, call) => listThreads(call, a, (v) => v.outgoing && notSpamArchived(a)(v)),
+  ),
+  kit.api('show_archived_threads', 'Show or search email threads you have archived.', threadFilters, (a, call) => listThreads(call, a, (v) => v.archived && !v.spam)),
+  kit.api('show_starred_threads', 'Show or search email threads you have starred.', threadFilters, (a, call) => listThreads(call, a, (v) => v.starred && !v.spam)),
+  kit.api('show_category_sizes', 'Show the number of threads in inbox, outbox, archived and spam, and of unscheduled and scheduled drafts.', {}, (_a, call) => {
+    const s = call.state;
+    const views = Object.values(s.threads).map((t) => threadSummary(s, call.owner, t));
+    const drafts = Object.values(s.drafts);
+    return {
+      inbox: views.filter((v) => v.incoming && !v.archived && !v.spam).length,
+      outbox: views.filter((v) => v.outgoing && !v.archived && !v.spam).length,
+      archived: views.filter((v) => v.archived).length,
+      spam: views.filter((v) => v.spam).length,
+      unscheduled_drafts: drafts.filter((d) => d.scheduled_send_at === null).length,
+      scheduled_drafts: drafts.filter((d) => d.scheduled_send_at !== null).length,
+    };
+  }),
+  kit.api('show_thread', 'Show an email thread in full, with its emails and drafts.', { email_thread_id: threadId }, (a, call) => {
+    const t = thread(call, a.email_thread_id);
+    const v = threadSummary(call.state, call.owner, t);
+    return {
+      email_thread_id: t.email_thread_id,
+      incoming: v.incoming,
+      outgoing: v.outgoing,
+      read: t.read,
+      label: t.label,
+      starred: t.starred,
+      archived: t.archived,
+      spam: t.spam,
+      created_at: t.created_at,
+      updated_at: t.updated_at,
+      subject: t.subject,
+      emails: threadEmails(call.state, t).map(emailView),
+      drafts: threadDrafts(call.state, t).map(draftView),
+    };
+  }),
+  kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) => emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id'))),
+  kit.api('label_thread', 'Label an email thread (a thread has at most one label).', { email_thread_id: threadId, label: name('The label to assign.') }, (a, call) => {
+    thread(call, a.email_thread_id).label = a.label;
+    return { message: 'Email thread labeled.' };
+  }),
+  markThread('unlabel_thread', 'Remove the label from an email thread.', (t) => (t.label = null), 'Email thread unlabeled.'),
+  markThread('mark_thread_read', 'Mark an email thread as read.', (t) => (t.read = true), 'Email thread marked as read.'),
+  markThread('mark_thread_unread', 'Mark an email thread as unread.', (t) => (t.read = false), 'Email thread marked as unread.'),
+  markThread('mark_thread_archived', 'Archive an email thread.', (t) => (t.archived = true), 'Email thread archived.'),
+  markThread('mark_thread_unarchived', 'Move an archived email thread back.', (t) => (t.archived = false), 'Email thread unarchived.'),
+  markThread('mark_thread_starred', 'Star an email thread.', (t) => (t.starred = true), 'Email thread starred.'),
+  markThread('mark_thread_unstarred', 'Unstar an email thread.', (t) => (t.starred = false), 'Email thread unstarred.'),
+  kit.api('search_labels', 'List the labels used on your email threads, with how many threads carry each.', { query }, (a, call) => {
+    const counts = new Map<string, number>();
+    for (const t of Object.values(call.state.threads)) if (t.label !== null) counts.set(t.label, (counts.get(t.label) ?? 0) + 1);
+    const labels = [...counts].map(([label, num_threads]) => ({ label, num_threads })).sort((x, y) => x.label.localeCompare(y.label));
+    return searchBy(labels, a.query, (l) => l.label);
+  }),
+  kit.api(
+    'send_email',
+    'Send a new email to one or more recipients (it starts a new thread).',
+    { email_addresses: emails('Recipient email addresses.'), subject: text('The subject.'), body: text('The body.') },
+    (a, call) => ({ message: 'Email sent.', ...sendFromOwner(call, a.email_addresses, a.subject, a.body, null, null) }),
+  ),
+  kit.api(
+    'reply_to_email',
+    'Reply to an email in a thread (to its sender, or to the given addresses).',
+    { email_thread_id: threadId, email_id: int('The ID of the email to reply to.'), body: text('The reply body.'), email_addresses: emails('Recipients; default: the sender of the email.').optional() },
+    (a, call) => {
+      const t = thread(call, a.email_thread_id);
+      const original = getEntity(call.state.emails, a.email_id, 'Email', 'email_id');
+      if (original.email_thread_id !== t.email_thread_id) fail(422, `Email ${a.email_id} is not in email thread ${a.email_thread_id}.`);
+      const fromMe = original.sender.email === ownerRef(call.owner).email;
+      const to = a.email_addresses ?? (fromMe ? original.recipients.map((r) => r.email) : [original.sender.email]);
+      const { sent_email_id } = sendFromOwner(call, to, replySubject(original.subject), a.body, t.email_thread_id, original.email_id);
+      return { message: 'Reply sent.', sent_email_id };
+    },
+  ),
+  kit.api(
+    'forward_email_thread',
+    'Forward a whole email thread to one or more recipients (or save the forward as a draft).',
+    { email_thread_id: threadId, email_addresses: emails('Recipient email addresses.'), draft_not_send: bool('Save as a draft instead of sending.').optional() },
+    (a, call) => {
+      const t = thread(call, a.email_thread_id);
+      const es = threadEmails(call.state, t);
+      const body = es.map((e) => `---------- Forwarded message ----------\nFrom: ${e.sender.name} <${e.sender.email}>\nDate: ${e.created_at}\nSubject: ${e.subject}\n\n${e.body}`).join('\n\n');
+      const subject = /^fwd:/i.test(t.subject) ? t.subject : `Fwd: ${t.subject}`;
+      if (a.draft_not_send) {
+        const id = call.nextId('draft');
+        call.state.drafts[String(id)] = newDraft(call, id, a.email_addresses, subject, body, null, null, null);
+        return { message: 'Forward saved as a draft.', sent_email_thread_id: null, sent_email_id: null, draft_id: id };
+      }
+      return { message: 'Email thread forwarded.', ...sendFromOwner(call, a.email_addresses, subject, body, null, null), draft_id: null };
+    },
+  ),
+  kit.api(
+    'show_drafts',
+    'Show or search your drafts.',
+    {
+      query,
+      recipient_email: email('Only drafts to this address.').optional(),
+      scheduled: bool('Only drafts that are (or are not) scheduled.').optional(),
+      belongs_to_email_thread_id: int('Only drafts in this thread.').optional(),
+      response_to_email_id: int('Only drafts replying to this email.').optional(),
+      min_created_at: text('Minimum created_at date, YYYY-MM-DD.').optional(),
+      max_created_at: text('Maximum created_at date, YYYY-MM-DD.').optional(),
+      ...paging,
+      sort_by: text('+/- created_at or updated_at; default -updated_at.').optional(),
+    },
+    (a, call) => {
+      let list = Object.values(call.state.drafts)
+        .filter((d) => a.recipient_email === undefined || d.recipients.some((r) => r.email === a.recipient_email))
+        .filter((d) => a.scheduled === undefined || (d.scheduled_send_at !== null) === a.scheduled)
+        .filter((d) => a.belongs_to_email_thread_id === undefined || d.belongs_to_email_thread_id === a.belongs_to_email_thread_id)
+        .filter((d) => a.response_to_email_id === undefined || d.response_to_email_id === a.response_to_email_id)
+        .filter((d) => withinDates(d.created_at, a.min_created_at, a.max_created_at));
+      list = a.query?.trim() ? searchBy(list, a.query, (d) => `${d.subject ?? ''} ${d.body} ${d.recipients.map((r) => `${r.name} ${r.email}`).join(' ')}`) : sortBy(list, a.sort_by, '-updated_at', 'draft_id');
+      return paginate(list, a).map(draftView);
+    },
+  ),
+  kit.api(
+    'create_draft',
+    'Create a new draft (send it later with send_email_from_draft).',
+    {
+      recipient_email_addresses: emails('Recipient email addresses.'),
+      body: text('The body of the draft.'),
+      subject: text("The subject (leave it out for a reply: it becomes 'Re: ...').").optional(),
+      belongs_to_email_thread_id: int('The thread the draft belongs to (for a reply or forward).').optional(),
+      response_to_email_id: int('The email in that thread the draft responds to.').optional(),
+      scheduled_send_at: text('Send automatically at this time, YYYY-MM-DD|HH:MM:SS.').optional(),
+    },
+    (a, call) => {
+      checkDraftLinks(call, a.belongs_to_email_thread_id ?? null, a.response_to_email_id ?? null);
+      const id = call.nextId('draft');
+      call.state.drafts[String(id)] = newDraft(
+        call,
+        id,
+        a.recipient_email_addresses,
+        a.subject ?? null,
+        a.body,
+        a.belongs_to_email_thread_id ?? null,
+        a.response_to_email_id ?? null,
+        a.scheduled_send_at ?? null,
+      );
+      return { message: 'Draft created.', draft_id: id };
+    },
+  ),
+  kit.api('show_draft', 'Show a draft in full.', { draft_id: draftId }, (a, call) => draftView(draft(call, a.draft_id))),
+  kit.api('delete_draft', 'Delete a draft.', { draft_id: draftId }, (a, call) => {
+    draft(call, a.draft_id);
+    delete call.state.drafts[String(a.draft_id)];
+    return { message: 'Draft deleted.' };
+  }),
+  kit.api(
+    'update_draft',
+    'Update a draft; only the fields given change.',
+    {
+      draft_id: draftId,
+      email_addresses: emails('New recipient email addresses.').optional(),
+      subject: text('New subject.').optional(),
+      body: text('New body.').optional(),
+      belongs_to_email_thread_id: int('New thread the draft belongs to.').optional(),
+      response_to_email_id: int('New email the draft responds to.').optional(),
+      scheduled_send_at: text("New send time YYYY-MM-DD|HH:MM:SS, or 'None' to unschedule.").optional(),
+    },
+    (a, call) => {
+      const d = draft(call, a.draft_id);
+      checkDraftLinks(call, a.belongs_to_email_thread_id ?? d.belongs_to_email_thread_id, a.response_to_email_id ?? d.response_to_email_id);
+      if (a.email_addresses !== undefined) d.recipients = a.email_addresses.map((x) => personRef(call.state, x));
+      if (a.subject !== undefined) d.subject = a.subject;
+      if (a.body !== undefined) d.body = a.body;
+      if (a.belongs_to_email_thread_id !== undefined) d.belongs_to_email_thread_id = a.belongs_to_email_thread_id;
+      if (a.response_to_email_id !== undefined) d.response_to_email_id = a.response_to_email_id;
+      if (a.scheduled_send_at !== undefined) d.scheduled_send_at = a.scheduled_send_at === 'None' ? null : a.scheduled_send_at;
+      d.updated_at = call.now;
+      return { message: 'Draft updated.' };
+    },
+  ),
+  kit.api('send_email_from_draft', 'Send a draft right away; the draft is removed.', { draft_id: draftId }, (a, call) => {
+    const d = draft(call, a.draft_id);
+    const t = d.belongs_to_email_thread_id === null ? null : thread(call, d.belongs_to_email_thread_id);
+    const subject = d.subject ?? (t ? replySubject(t.subject) : '');
+    const sent = sendFromOwner(
+      call,
+      d.recipients.map((r) => r.email),
+      subject,
+      d.body,
+      t?.email_thread_id ?? null,
+      d.response_to_email_id,
+    );
+    delete call.state.drafts[String(d.draft_id)];
+    return { message: 'Email sent.', ...sent };
+  }),
+];
+
+function checkDraftLinks(call: Call, threadIdOrNull: number | null, responseTo: number | null): void {
+  if (threadIdOrNull !== null) thread(call, threadIdOrNull);
+  if (responseTo === null) return;
+  const e = getEntity(call.state.emails, responseTo, 'Email', 'email_id');
+  if (threadIdOrNull === null) fail(422, 'belongs_to_email_thread_id must be passed with response_to_email_id.');
+  if (e.email_thread_id !== threadIdOrNull) fail(422, `Email ${responseTo} is not in email thread ${threadIdOrNull}.`);
+}
+
+function newDraft(call: Call, id: number, to: string[], subject: string | null, body: string, threadIdOrNull: number | null, responseTo: number | null, scheduled: string | null): Draft {
+  return {
+    draft_id: id,
+    belongs_to_email_thread_id: threadIdOrNull,
+    response_to_email_id: responseTo,
+    subject,
+    body,
+    recipients: to.map((x) => personRef(call.state, x)),
+    scheduled_send_at: scheduled,
+    created_at: call.now,
+    updated_at: call.now,
+  };
+}
+
+export const gmail = defineApp({ name: 'gmail', title: 'Gmail', seedSchema: GmailSeed, collections: GMAIL_COLLECTIONS, tools, build: buildGmail });

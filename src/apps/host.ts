@@ -1,0 +1,49 @@
+/**
+ * In-memory app state for one run group (an episode or a dependency chain). Sessions of
+ * the group share it, so what the agent did in one session is there in the next; each
+ * scenario's `apps:` seed is applied before its session starts.
+ */
+import { UserError } from '../scenario/diagnostics.ts';
+import type { AppHost } from '../tools/registry.ts';
+import { APP_BY_NAME } from './catalog.ts';
+import { mergeSeeded } from './kit/state.ts';
+
+export class AppStateHost implements AppHost {
+  private readonly states = new Map<string, unknown>();
+
+  state(app: string): unknown {
+    return this.states.get(app);
+  }
+
+  setState(app: string, state: unknown): void {
+    this.states.set(app, state);
+  }
+
+  snapshot(): Record<string, unknown> {
+    return structuredClone(Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))));
+  }
+
+  /**
+   * Applies a scenario's seeds. An app seeded for the first time starts from its seed; an
+   * app that already has state keeps it and takes in the seed's new credentials and
+   * entities (see `mergeSeeded`). Seeds of apps this build does not know are kept as given.
+   */
+  seed(seeds: Record<string, unknown> | undefined): void {
+    for (const [app, seed] of Object.entries(seeds ?? {})) {
+      const def = APP_BY_NAME.get(app);
+      if (!def) {
+        this.states.set(app, structuredClone(seed));
+        continue;
+      }
+      let fresh;
+      try {
+        fresh = def.stateFromSeed(seed);
+      } catch (err) {
+        throw new UserError(`invalid seed for app ${app}: ${(err as Error).message}`);
+      }
+      const existing = this.states.get(app) as typeof fresh | undefined;
+      const nowGiven = typeof seed === 'object' && seed !== null && 'now' in seed;
+      this.states.set(app, existing ? mergeSeeded(existing, fresh, def.collections, nowGiven) : fresh);
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * How an app is put together: `<app>__<api>` tools over the app's state in the group's
+ * AppStateHost, AppWorld-style `{ response }` results and AppWorld-like failures.
+ *
+ * Every call works on a copy of the state and stores it only if the call succeeded and
+ * changed something, so a failing call leaves no half-made change and a read leaves no
+ * trace in the per-turn app diff.
+ */
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolDef } from '../../tools/registry.ts';
+import { fullName, nameFromEmail, type Account, type BaseState, type EntityMap, type Person } from './state.ts';
+
+/** An AppWorld-style failure: `Response status code is 404:\n{"message": "..."}`. */
+export function fail(status: 401 | 404 | 409 | 422, message: string): never {
+  throw new ToolError(`Response status code is ${status}:\n${JSON.stringify({ message })}`);
+}
+
+export function notFound(what: string, idKey: string, id: unknown): never {
+  return fail(404, `${what} with ${idKey} ${JSON.stringify(id)} does not exist.`);
+}
+
+/** What an API implementation sees. */
+export class AppCall<S extends BaseState> {
+  constructor(
+    readonly state: S,
+    private readonly user: Account | null,
+  ) {}
+
+  get now(): string {
+    return this.state.now;
+  }
+
+  /** The logged-in account (APIs that take an access_token). */
+  get owner(): Account {
+    if (!this.user) throw new Error('owner is only available to APIs that require an access token');
+    return this.user;
+  }
+
+  nextId(collection: string): number {
+    const id = this.state.next_id[collection] ?? 1;
+    this.state.next_id[collection] = id + 1;
+    return id;
+  }
+}
+
+export type Auth = 'required' | 'none';
+
+export interface ApiOptions {
+  /** `none`: a public API (AppWorld's product search, song pages...), no access_token. */
+  auth?: Auth;
+}
+
+export interface AppSpec<S extends BaseState> {
+  name: string;
+  title: string;
+  /** The state of an app nobody seeded. */
+  empty(): S;
+  /** Which profile field is the login name. */
+  loginKey?: 'email' | 'phone_number';
+}
+
+/** Builds the tools of one app. */
+export class AppKit<S extends BaseState> {
+  constructor(readonly spec: AppSpec<S>) {}
+
+  api<Shape extends z.ZodRawShape>(
+    api: string,
+    description: string,
+    shape: Shape,
+    run: (args: z.output<z.ZodObject<Shape>>, call: AppCall<S>) => unknown,
+    options: ApiOptions = {},
+  ): ToolDef {
+    const { name, title, empty } = this.spec;
+    const auth = options.auth ?? 'required';
+    const parameters = z.object(
+      auth === 'required' ? { ...shape, access_token: z.string().describe(`Access token obtained from ${name}__login.`) } : shape,
+    );
+    return {
+      name: `${name}__${api}`,
+      group: name,
+      description: `${title}: ${description}`,
+      parameters,
+      run(args: Record<string, unknown>, ctx: ToolContext) {
+        const stored = ctx.apps.state(name) as S | undefined;
+        const baseline = stored ?? empty();
+        const working = structuredClone(baseline);
+        const user = auth === 'required' ? authenticate(working, name, args.access_token) : null;
+        const response = run(args as z.output<z.ZodObject<Shape>>, new AppCall(working, user));
+        if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
+        return { response };
+      },
+    };
+  }
+
+  /** login, logout, show_account and show_profile, the same in every app. */
+  accountApis(): ToolDef[] {
+    const { name, title } = this.spec;
+    const phone = this.spec.loginKey === 'phone_number';
+    return [
+      this.api(
+        'login',
+        `Log in to your ${title} account and get an access token for the other ${name} APIs.`,
+        {
+          username: z.string().describe(phone ? 'Your account phone number.' : 'Your account email.'),
+          password: z.string().describe('Your account password.'),
+        },
+        ({ username, password }, call) => {
+          const s = call.state;
+          if (!s.credentials.length || !s.account) fail(401, `Invalid credentials: no ${title} account is set up in this sandbox.`);
+          const ok = s.credentials.some((c) => sameLogin(c.username, username) && c.password === password);
+          if (!ok) fail(401, `Invalid credentials: the ${title} username or password is wrong.`);
+          const token = `${name}-access-token-${call.nextId('access_token')}`;
+          s.access_tokens.push(token);
+          s.account.last_logged_in = call.now;
+          return { access_token: token, token_type: 'Bearer' };
+        },
+        { auth: 'none' },
+      ),
+      this.api('logout', `Log out of your ${title} account; the access token stops working.`, {}, (args, call) => {
+        const token = (args as { access_token?: string }).access_token;
+        call.state.access_tokens = call.state.access_tokens.filter((t) => t !== token);
+        return { message: 'Successfully logged out.' };
+      }),
+      this.api('show_account', 'Show your account information. Unlike show_profile, this includes private information.', {}, (_args, call) => {
+        const a = call.owner;
+        return {
+          first_name: a.first_name,
+          last_name: a.last_name,
+          ...(phone ? { phone_number: a.phone_number } : { email: a.email }),
+          registered_at: a.registered_at,
+          last_logged_in: a.last_logged_in,
+        };
+      }),
+      this.api(
+        'show_profile',
+        'Show public profile information of a user (yourself when no one is given).',
+        phone
+          ? { phone_number: z.string().optional().describe('Phone number of the person you want to see the profile of.') }
+          : { email: z.string().optional().describe('Email of the person you want to see the profile of.') },
+        (args, call) => {
+          const s = call.state;
+          const key = (phone ? (args as { phone_number?: string }).phone_number : (args as { email?: string }).email) ?? s.account?.username;
+          const a = s.account;
+          if (a && key !== undefined && (sameLogin(a.username, key) || (a.email !== null && sameLogin(a.email, key)) || a.phone_number === key))
+            return { first_name: a.first_name, last_name: a.last_name, ...(phone ? { phone_number: a.phone_number } : { email: a.email }), registered_at: a.registered_at };
+          const other = Object.values(directory(s)).find((p) => key !== undefined && sameLogin(p.email, key));
+          if (!other) fail(404, `User with ${phone ? 'phone_number' : 'email'} ${JSON.stringify(key ?? '')} does not exist.`);
+          return { first_name: other.first_name, last_name: other.last_name, email: other.email, registered_at: s.now };
+        },
+        { auth: 'none' },
+      ),
+    ];
+  }
+}
+
+function authenticate(state: BaseState, app: string, token: unknown): Account {
+  if (typeof token !== 'string' || !state.access_tokens.includes(token) || !state.account)
+    fail(401, `You are either not authorized to access this ${app} API endpoint or your access token is missing, invalid or expired. Get one from ${app}__login.`);
+  return state.account;
+}
+
+function sameLogin(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** People the owner can address, for apps that keep a `users` directory. */
+export function directory(state: BaseState): EntityMap<Person> {
+  return ((state as unknown as { users?: EntityMap<Person> }).users ?? {}) as EntityMap<Person>;
+}
+
+/** `{ name, email }` for an address: the owner, a directory entry, or a name made from it. */
+export function personRef(state: BaseState, address: string): { name: string; email: string } {
+  const a = state.account;
+  if (a?.email && sameLogin(a.email, address)) return { name: fullName(a), email: a.email };
+  const known = Object.values(directory(state)).find((p) => sameLogin(p.email, address));
+  if (known) return { name: fullName(known), email: known.email };
+  const [first, last] = nameFromEmail(address);
+  return { name: `${first} ${last}`.trim(), email: address };
+}
+
+/** The owner as `{ name, email }`. */
+export function ownerRef(owner: Account): { name: string; email: string } {
+  return { name: fullName(owner), email: owner.email ?? owner.username };
+}
+
+export function isOwner(owner: Account, address: string): boolean {
+  return sameLogin(owner.email ?? owner.username, address);
+}
+
+/** Looks an entity up by id or fails with AppWorld's 404. */
+export function getEntity<T>(map: EntityMap<T>, id: number, what: string, idKey: string): T {
+  const found = map[String(id)];
+  if (found === undefined) notFound(what, idKey, id);
+  return found;
+}

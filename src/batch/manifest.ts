@@ -1,0 +1,64 @@
+/**
+ * `run.json` in a results folder: what was run and with which options, so that
+ * `run --resume DIR` continues the same batch without retyping it, and refuses to mix
+ * in runs made with different backends, models, filters or shards.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../scenario/diagnostics.ts';
+import { MANIFEST_FILE, writeFileAtomic } from './results.ts';
+
+export const MANIFEST_FORMAT = 'intentplay-results';
+
+/** Options that change what a run measures: a resumed run must keep them. */
+export const FIXED_OPTIONS = ['agent', 'user', 'judge', 'agentModel', 'userModel', 'judgeModel', 'deps', 'filter', 'shard', 'maxTurns', 'library'] as const;
+/** Options a resumed run takes from the manifest unless given again. */
+export const RESUMED_OPTIONS = [...FIXED_OPTIONS, 'repeat', 'baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'] as const;
+export type ResumedOption = (typeof RESUMED_OPTIONS)[number];
+
+export interface RunManifest {
+  format: typeof MANIFEST_FORMAT;
+  version: 1;
+  /** Targets as run: file and folder paths made absolute, ids as typed. */
+  targets: string[];
+  options: Partial<Record<ResumedOption, unknown>>;
+  started: string;
+}
+
+export function readManifest(dir: string): RunManifest | undefined {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  let m: RunManifest;
+  try {
+    m = JSON.parse(readFileSync(file, 'utf8')) as RunManifest;
+  } catch {
+    throw new UserError(`${file}: not JSON`);
+  }
+  if (m?.format !== MANIFEST_FORMAT || !Array.isArray(m.targets)) throw new UserError(`${file}: not an intentplay results manifest`);
+  return m;
+}
+
+export function writeManifest(dir: string, manifest: RunManifest): void {
+  writeFileAtomic(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const flagName = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * Options for a resumed run: what the command line gave, else what the manifest holds.
+ * A given option that changes what is measured must match the manifest.
+ */
+export function resumeOptions(
+  manifest: RunManifest,
+  given: Partial<Record<ResumedOption, unknown>>,
+  dir: string,
+): Partial<Record<ResumedOption, unknown>> {
+  for (const key of FIXED_OPTIONS)
+    if (key in given && !same(given[key], manifest.options[key]))
+      throw new UserError(
+        `${dir} was run with ${key === 'deps' ? (manifest.options.deps === false ? '--no-deps' : 'dependencies') : `${flagName(key)} ${JSON.stringify(manifest.options[key] ?? '(unset)')}`}; ` +
+          'resume it with the same options, or start a new results folder',
+      );
+  return { ...manifest.options, ...given };
+}

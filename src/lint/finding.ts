@@ -1,0 +1,14 @@
+/** One authoring problem found by `intentplay lint`, pointing at a node of a scenario file. */
+import type { LoadedScenario } from '../scenario/library.ts';
+
+export type LintCheck = 'trigger-leak' | 'unreflected-intent' | 'generic-ask' | 'overlapping-ask' | 'reactive-done' | 'unused-file';
+
+export interface Finding {
+  check: LintCheck;
+  scenario: LoadedScenario;
+  /** YAML path of the offending node inside the scenario file. */
+  path: PropertyKey[];
+  /** With `path` pointing at a map: the key inside it (for example a workspace file name). */
+  key?: string;
+  message: string;
+}

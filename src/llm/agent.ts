@@ -1,0 +1,94 @@
+/**
+ * The `openai` agent: a tool-calling loop over Chat Completions. The conversation,
+ * tool calls and results included, lives here across the turns of a session. Tool calls
+ * of one answer run one after another, in the order the model gave them; a failing tool
+ * or arguments that are not JSON go back to the model as a tool error.
+ */
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
+import type { BackendInfo } from '../session/events.ts';
+import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
+import type { RoleClient } from './client.ts';
+import { agentSystemPrompt } from './prompts.ts';
+import { clip, stringify } from './render.ts';
+import { parseArguments, type ToolCallDraft } from './stream.ts';
+
+/** What a tool result may cost in the context window. */
+const MAX_TOOL_RESULT_CHARS = 20_000;
+
+export class OpenAIAgent implements AgentBackend {
+  readonly info: BackendInfo;
+  private readonly messages: ChatCompletionMessageParam[] = [];
+  /** Transcript entries already folded into `messages`. */
+  private seen = 0;
+
+  constructor(private readonly client: RoleClient) {
+    this.info = client.info;
+  }
+
+  async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
+    if (!this.messages.length) this.messages.push({ role: 'system', content: agentSystemPrompt(input.session, input.tools) });
+    this.absorb(input);
+    const tools = input.tools.map(toOpenAITool);
+    const texts: string[] = [];
+    for (;;) {
+      const answer = await this.client.chat(
+        { messages: this.messages, tools, stream: true },
+        {
+          turn: input.turn,
+          emit: input.emit,
+          signal: input.signal,
+          callbacks: {
+            onText: (text) => input.emit({ type: 'agent_delta', turn: input.turn, text }),
+            onToolArgs: (call, args) => input.emit({ type: 'tool_delta', turn: input.turn, callId: call.id, name: call.name, args }),
+          },
+        },
+      );
+      if (answer.content.trim()) texts.push(answer.content.trim());
+      if (!answer.toolCalls.length) {
+        this.messages.push({ role: 'assistant', content: answer.content });
+        break;
+      }
+      this.messages.push({
+        role: 'assistant',
+        content: answer.content || null,
+        tool_calls: answer.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+      });
+      await this.runCalls(answer.toolCalls, input);
+    }
+    return { reply: texts.join('\n\n') };
+  }
+
+  /** New user messages and events since the last turn (our own replies and tool calls are already here). */
+  private absorb({ transcript }: AgentTurnInput): void {
+    for (const entry of transcript.slice(this.seen)) {
+      if (entry.kind === 'user') this.messages.push({ role: 'user', content: entry.text });
+      else if (entry.kind === 'event') this.messages.push({ role: 'user', content: `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}` });
+    }
+    this.seen = transcript.length;
+  }
+
+  private async runCalls(calls: readonly ToolCallDraft[], input: AgentTurnInput): Promise<void> {
+    for (const [i, call] of calls.entries()) {
+      const parsed = parseArguments(call.arguments);
+      let outcome: ToolOutcome;
+      try {
+        // Unparseable arguments still go through the engine, so the failed call is recorded and counted.
+        outcome = await input.callTool(call.name, parsed.ok ? parsed.value : call.arguments, call.id);
+      } catch (err) {
+        // The step cap or a cancel: every call of this answer still needs a result, or the
+        // conversation would be invalid on the next turn.
+        for (const rest of calls.slice(i)) this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${(err as Error).message})` });
+        throw err;
+      }
+      const content = outcome.ok
+        ? clip(stringify(outcome.result ?? 'ok'), MAX_TOOL_RESULT_CHARS)
+        : `error: ${outcome.error}${parsed.ok ? '' : ` (the arguments were not valid JSON: ${parsed.error}; send a JSON object)`}`;
+      this.messages.push({ role: 'tool', tool_call_id: call.id, content });
+    }
+  }
+}
+
+function toOpenAITool(spec: ToolSpec): ChatCompletionTool {
+  return { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.parameters } };
+}

@@ -1,0 +1,46 @@
+/**
+ * The `openai` user simulator: writes the next user message in the persona's style for
+ * exactly the intents the judge handed over. It never sees the other hidden intents, and
+ * a cheap leak check flags a message that reveals one anyway (`leak_warning`).
+ */
+import type { UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
+import type { BackendInfo } from '../session/events.ts';
+import type { RoleClient } from './client.ts';
+import { findLeaks } from './leak.ts';
+import { userSystemPrompt, userTurnPrompt } from './prompts.ts';
+import { renderTranscript } from './render.ts';
+
+export class OpenAIUser implements UserBackend {
+  readonly info: BackendInfo;
+  readonly picksIntents = false;
+
+  constructor(private readonly client: RoleClient) {
+    this.info = client.info;
+  }
+
+  async nextMessage(input: UserTurnInput): Promise<UserReply> {
+    const conversation = renderTranscript(input.transcript, { audience: 'user', perMessage: 3000 });
+    const answer = await this.client.chat(
+      {
+        messages: [
+          { role: 'system', content: userSystemPrompt(input.persona) },
+          { role: 'user', content: userTurnPrompt(conversation, input.handoff.intents, input.handoff.reason) },
+        ],
+      },
+      { turn: input.turn, emit: input.emit, signal: input.signal },
+    );
+    const text = tidy(answer.content);
+    if (!text) throw new Error(`the user simulator (${this.client.model}) returned an empty message`);
+    const said = input.transcript.map((e) => ('text' in e ? e.text : '')).join('\n');
+    const leak = findLeaks(text, input.open, input.handoff.intents, said);
+    if (leak.intents.length) input.emit({ type: 'leak_warning', turn: input.turn, intents: leak.intents, terms: leak.terms });
+    return { text };
+  }
+}
+
+/** Models like to wrap role-play lines in quotes or prefix a name. */
+function tidy(raw: string): string {
+  let text = raw.trim().replace(/^(?:user|me|you)\s*:\s*/i, '');
+  if (text.length > 1 && /^["“]/.test(text) && /["”]$/.test(text)) text = text.slice(1, -1).trim();
+  return text;
+}

@@ -1,0 +1,225 @@
+/**
+ * π-Bench's own scoring (NOTES §4), from the same run records as intentplay's:
+ * - Proc per task: credited intents (completed or inferred) / intents, pooled with the
+ *   task's dependencies: (covered of task + deps) / (intents of task + deps);
+ * - Comp per task: Σ weight·pass / Σ weight over graded items (each item already OR-ed
+ *   over turns); a task with no graded item is dropped, not scored 0;
+ * - only tasks with criteria (checklist items or a rule script) enter a user's score, as
+ *   a mean weighted by dependency-group size (the task plus all its transitive deps);
+ * - per user: mean and sample std over repeats; overall: the plain mean over all
+ *   (user, repeat) pairs.
+ * Pure: the caller passes the records and a way to look scenarios up.
+ */
+import type { RunRecord } from '../batch/summary.ts';
+import { sampleStd } from '../batch/summary.ts';
+import { round } from '../judge/scores.ts';
+import type { LoadedScenario } from '../scenario/library.ts';
+import type { IntentStatus } from '../session/events.ts';
+
+/** What scoring needs of a scenario. */
+export type PibenchScenarioInfo = Pick<LoadedScenario, 'id' | 'intents' | 'checklist' | 'dependsOn' | 'pibench'>;
+export type ScenarioLookup = (id: string) => PibenchScenarioInfo | undefined;
+export type PibenchRun = Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'intents' | 'checklist'>;
+
+/** intentplay's credited statuses: the paper's completed and inferred (π-Bench code: inferred, and provided after a targeted question). */
+const CREDITED: ReadonlySet<IntentStatus> = new Set(['completed', 'inferred']);
+
+export interface PibenchTaskScore {
+  scenario: string;
+  persona: string;
+  repeat: number;
+  intents: number;
+  covered: number;
+  /** covered / intents of this task alone. */
+  proc_independent: number;
+  /** Pooled over the task and its dependencies (equal to proc_independent without dependencies). */
+  proc: number;
+  /** null when the task is dropped from Comp (see `dropped`) or has no criteria. */
+  comp: number | null;
+  /** Dependency-group size: the task plus all its transitive dependencies. */
+  weight: number;
+  /** Tasks pooled into `proc` (this one first). */
+  pooled: string[];
+  /** Has criteria, so it enters the user's score. */
+  included: boolean;
+  dropped?: string;
+}
+
+export interface PibenchRepeatScore {
+  repeat: number;
+  proc: number | null;
+  comp: number | null;
+  scored_tasks: number;
+  comp_tasks: number;
+  total_weight: number;
+}
+
+export interface PibenchUserScore {
+  repeats: number;
+  proc_mean: number | null;
+  proc_std: number | null;
+  comp_mean: number | null;
+  comp_std: number | null;
+  per_repeat: PibenchRepeatScore[];
+}
+
+export interface PibenchSummary {
+  mode: 'dependency_group_size_weighted';
+  /** Plain mean over all (user, repeat) pairs, as π-Bench's model average. */
+  overall: { proc_mean: number | null; comp_mean: number | null; pairs: number };
+  users: Record<string, PibenchUserScore>;
+  tasks: PibenchTaskScore[];
+  warnings: string[];
+}
+
+const DIGITS = 4;
+
+export function hasCriteria(s: Pick<PibenchScenarioInfo, 'checklist' | 'pibench'>): boolean {
+  return Boolean(s.checklist?.length || s.pibench?.tools_evaluation_path);
+}
+
+/** The task plus every transitive dependency. */
+export function dependencyGroup(id: string, lookup: ScenarioLookup): string[] {
+  const out: string[] = [];
+  const visit = (sid: string) => {
+    if (out.includes(sid)) return;
+    out.push(sid);
+    for (const dep of lookup(sid)?.dependsOn ?? []) visit(dep);
+  };
+  visit(id);
+  return out;
+}
+
+function covered(run: PibenchRun): number {
+  return Object.values(run.intents).filter((s) => CREDITED.has(s)).length;
+}
+
+function taskComp(run: PibenchRun, s: PibenchScenarioInfo): { comp: number | null; dropped?: string } {
+  const weights = new Map((s.checklist ?? []).map((c) => [c.id, c.weight ?? 1]));
+  let num = 0;
+  let den = 0;
+  for (const [id, pass] of Object.entries(run.checklist)) {
+    if (pass === null) continue;
+    const w = weights.get(id) ?? 1; // rule-script items weigh 1
+    den += w;
+    if (pass) num += w;
+  }
+  if (!den) return { comp: null, dropped: 'no criterion was graded (π-Bench drops a task whose grading never parses)' };
+  return { comp: num / den };
+}
+
+function weightedMean(pairs: { value: number; weight: number }[]): number | null {
+  const total = pairs.reduce((a, p) => a + p.weight, 0);
+  return total ? pairs.reduce((a, p) => a + p.value * p.weight, 0) / total : null;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+const r = (x: number | null) => (x === null ? null : round(x, DIGITS));
+
+export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLookup): PibenchSummary {
+  const warnings: string[] = [];
+  const tasks: PibenchTaskScore[] = [];
+  // One record per (persona, repeat, scenario): the last one wins, as π-Bench reads the latest result.
+  const cells = new Map<string, Map<string, PibenchRun>>();
+  for (const run of runs) {
+    const key = `${run.persona}\0${run.repeat}`;
+    if (!cells.has(key)) cells.set(key, new Map());
+    cells.get(key)!.set(run.scenario, run);
+  }
+
+  const users: Record<string, PibenchUserScore> = {};
+  const pairs: { proc: number | null; comp: number | null }[] = [];
+  const byPersona = new Map<string, PibenchRepeatScore[]>();
+  for (const [key, byScenario] of [...cells].sort(([a], [b]) => a.localeCompare(b))) {
+    const [persona, repeatText] = key.split('\0') as [string, string];
+    const repeat = Number(repeatText);
+    const scored: PibenchTaskScore[] = [];
+    for (const run of byScenario.values()) {
+      const s = lookup(run.scenario);
+      if (!s) {
+        warnings.push(`${run.scenario}: not in the library; left out of π-Bench scoring`);
+        continue;
+      }
+      const own = covered(run);
+      const n = Object.keys(run.intents).length || s.intents.length;
+      let poolCovered = own;
+      let poolTotal = n;
+      const pooled = [run.scenario];
+      for (const dep of s.dependsOn) {
+        const depRun = byScenario.get(dep);
+        if (!depRun) {
+          warnings.push(`${run.scenario} (repeat ${repeat}): dependency ${dep} did not run; Proc is pooled without it`);
+          continue;
+        }
+        poolCovered += covered(depRun);
+        poolTotal += Object.keys(depRun.intents).length || (lookup(dep)?.intents.length ?? 0);
+        pooled.push(dep);
+      }
+      const included = hasCriteria(s);
+      const { comp, dropped } = included ? taskComp(run, s) : { comp: null, dropped: undefined };
+      const task: PibenchTaskScore = {
+        scenario: run.scenario,
+        persona,
+        repeat,
+        intents: n,
+        covered: own,
+        proc_independent: round(n ? own / n : 0, DIGITS),
+        proc: round(poolTotal ? poolCovered / poolTotal : 0, DIGITS),
+        comp: r(comp),
+        weight: dependencyGroup(run.scenario, lookup).length,
+        pooled,
+        included,
+        ...(dropped ? { dropped } : {}),
+      };
+      tasks.push(task);
+      if (included) scored.push(task);
+    }
+    const proc = weightedMean(scored.map((t) => ({ value: t.proc, weight: t.weight })));
+    const compTasks = scored.filter((t) => t.comp !== null);
+    const comp = weightedMean(compTasks.map((t) => ({ value: t.comp!, weight: t.weight })));
+    const entry: PibenchRepeatScore = {
+      repeat,
+      proc: r(proc),
+      comp: r(comp),
+      scored_tasks: scored.length,
+      comp_tasks: compTasks.length,
+      total_weight: scored.reduce((a, t) => a + t.weight, 0),
+    };
+    if (!byPersona.has(persona)) byPersona.set(persona, []);
+    byPersona.get(persona)!.push(entry);
+    pairs.push({ proc, comp });
+  }
+
+  for (const [persona, perRepeat] of byPersona) {
+    const procs = perRepeat.map((p) => p.proc).filter((x): x is number => x !== null);
+    const comps = perRepeat.map((p) => p.comp).filter((x): x is number => x !== null);
+    users[persona] = {
+      repeats: perRepeat.length,
+      proc_mean: r(mean(procs)),
+      proc_std: procs.length ? round(sampleStd(procs), DIGITS) : null,
+      comp_mean: r(mean(comps)),
+      comp_std: comps.length ? round(sampleStd(comps), DIGITS) : null,
+      per_repeat: perRepeat.sort((a, b) => a.repeat - b.repeat),
+    };
+  }
+  const pairProcs = pairs.map((p) => p.proc).filter((x): x is number => x !== null);
+  const pairComps = pairs.map((p) => p.comp).filter((x): x is number => x !== null);
+  return {
+    mode: 'dependency_group_size_weighted',
+    overall: { proc_mean: r(mean(pairProcs)), comp_mean: r(mean(pairComps)), pairs: pairs.length },
+    users,
+    tasks: tasks.sort((a, b) => a.repeat - b.repeat || a.scenario.localeCompare(b.scenario)),
+    warnings: [...new Set(warnings)],
+  };
+}
+
+/** A lookup over loaded libraries (scenario ids are unique within each). */
+export function lookupIn(libraries: readonly { scenarios: ReadonlyMap<string, LoadedScenario> }[]): ScenarioLookup {
+  return (id) => {
+    for (const lib of libraries) {
+      const s = lib.scenarios.get(id);
+      if (s) return s;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,45 @@
+/** Cell values as people read them (terminal, Markdown, HTML) and as machines read them (CSV). */
+import { isMeanStd, type CellValue, type Column } from './document.ts';
+
+export const pct = (x: number): string => (x * 100).toFixed(1);
+
+export function displayCell(value: CellValue, column: Column): string {
+  if (value === null) return '–';
+  if (isMeanStd(value)) return value.mean === null ? '–' : `${pct(value.mean)} ± ${pct(value.std ?? 0)}`;
+  if (typeof value === 'string') return value;
+  switch (column.kind) {
+    case 'score':
+      return pct(value);
+    case 'delta':
+      return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${pct(Math.abs(value))}`;
+    case 'num':
+      return value.toFixed(1);
+    case 'numDelta':
+      return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(1)}`;
+    case 'usd':
+      return `$${value < 1 ? value.toFixed(4) : value.toFixed(2)}`;
+    case 'int':
+      return value.toLocaleString('en-US');
+    default:
+      return String(value);
+  }
+}
+
+/** Right-aligned in tables: everything but text. */
+export const isNumeric = (column: Column): boolean => column.kind !== 'text';
+
+/** CSV headers: a meanStd column becomes two (KEY_mean, KEY_std). */
+export function csvHeaders(columns: readonly Column[]): string[] {
+  return columns.flatMap((c) => (c.kind === 'meanStd' ? [`${c.key}_mean`, `${c.key}_std`] : [c.key]));
+}
+
+const raw = (x: number) => String(Math.round(x * 10000) / 10000);
+
+export function csvCells(value: CellValue, column: Column): string[] {
+  if (column.kind === 'meanStd') {
+    const v = isMeanStd(value) ? value : { mean: null, std: null };
+    return [v.mean === null ? '' : raw(v.mean), v.std === null ? '' : raw(v.std)];
+  }
+  if (value === null || isMeanStd(value)) return [''];
+  return [typeof value === 'number' ? raw(value) : value];
+}

@@ -1,0 +1,420 @@
+/**
+ * The one reducer from engine events to session state (DESIGN §7). Live play, watch,
+ * replay, reports and the record/replay round-trip all go through `reduce`, so a
+ * recording restores exactly what the live screen showed. Pure and UI-free: every
+ * update returns new objects only for what changed, so selectors stay cheap and a
+ * replay can keep one state per turn that shares everything unchanged.
+ */
+import type {
+  AppDiff,
+  BackendInfo,
+  ChecklistInfo,
+  FileDiff,
+  IntentInfo,
+  IntentStatus,
+  Role,
+  Scores,
+  SessionEnd,
+  SessionEvent,
+  StatusCause,
+  TimedEvent,
+} from '../session/events.ts';
+
+export interface ScenarioInfo {
+  id: string;
+  persona: string;
+  title: string;
+  index: number;
+  of: number;
+  trigger: { kind: 'user' | 'event'; text: string; source?: string };
+  maxTurns: number;
+  toolSteps: number;
+  backends: Record<Role, BackendInfo>;
+}
+
+export interface MessageItem {
+  kind: 'message';
+  turn: number;
+  role: 'user' | 'agent' | 'event';
+  text: string;
+  source?: string;
+  /** Intents this user message answers or reveals. */
+  intents?: string[];
+}
+
+export interface ToolItem {
+  kind: 'tool';
+  turn: number;
+  callId: string;
+  name: string;
+  args: unknown;
+  state: 'running' | 'ok' | 'error';
+  result?: unknown;
+  error?: string;
+}
+
+export interface NoticeItem {
+  kind: 'notice';
+  turn: number;
+  level: 'info' | 'warning' | 'error';
+  /** Where it came from: an engine notice, a judge failure, or a leak of hidden intents. */
+  source: 'notice' | 'judge_error' | 'leak_warning';
+  text: string;
+}
+
+/** One line of the conversation pane, in the order it happened. */
+export type ConversationItem = MessageItem | ToolItem | NoticeItem;
+
+export interface IntentChange {
+  turn: number;
+  from: IntentStatus;
+  to: IntentStatus;
+  cause: StatusCause;
+  detail: string;
+  /** Event sequence number of the change (to highlight fresh changes). */
+  seq: number;
+}
+
+export interface IntentView {
+  status: IntentStatus;
+  /** The latest change; undefined while the intent has never changed. */
+  last?: IntentChange;
+  history: IntentChange[];
+}
+
+export interface CheckView {
+  /** null: ungraded (the judge could not grade it). */
+  pass: boolean | null;
+  reason: string;
+  by: 'rule' | 'rubric' | 'script';
+  turn: number;
+  seq: number;
+}
+
+export interface TurnState {
+  turn: number;
+  items: ConversationItem[];
+  files: FileDiff[];
+  apps: AppDiff[];
+  changes: (IntentChange & { intent: string })[];
+  ended: boolean;
+  error?: string;
+}
+
+export interface RoleUsage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** True when any count was estimated by intentplay. */
+  estimated: boolean;
+  calls: number;
+  models: string[];
+}
+
+/** What is arriving right now but not final yet (never recorded). */
+export interface StreamState {
+  turn: number;
+  /** The agent's reply so far. */
+  text: string;
+  /** Tool calls whose arguments are still streaming, by call id. */
+  tools: { callId: string; name: string; args: string }[];
+}
+
+export interface SessionSummary {
+  scenario: string;
+  title: string;
+  end: SessionEnd;
+  scores?: Scores;
+}
+
+export interface SessionState {
+  /** Events reduced so far (a cheap change counter). */
+  seq: number;
+  /** Time offset of the last timed event, in ms. */
+  t: number;
+  scenario?: ScenarioInfo;
+  intents: IntentInfo[];
+  intentStates: Record<string, IntentView>;
+  checklist: ChecklistInfo[];
+  checks: Record<string, CheckView>;
+  /** Turns in order; turn 0 holds anything before the first agent turn. */
+  turns: TurnState[];
+  /** The turn in progress or last seen. */
+  turn: number;
+  stream: StreamState | null;
+  awaiting: { turn: number; role: 'user' | 'agent' } | null;
+  usage: Partial<Record<Role, RoleUsage>>;
+  scores?: Scores;
+  end?: { end: SessionEnd; message?: string; turns: number };
+  /** Earlier sessions of the same run group (episode or chain), most recent last. */
+  previous: SessionSummary[];
+}
+
+export function initialSessionState(): SessionState {
+  return { seq: 0, t: 0, intents: [], intentStates: {}, checklist: [], checks: {}, turns: [], turn: 0, stream: null, awaiting: null, usage: {}, previous: [] };
+}
+
+const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
+
+/** Returns state with turn `n` replaced by `update(turn n)`, creating it if needed (turns arrive in order). */
+function withTurn(state: SessionState, n: number, update: (t: TurnState) => TurnState): TurnState[] {
+  const turns = state.turns;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i]!;
+    if (t.turn === n) {
+      const next = turns.slice();
+      next[i] = update(t);
+      return next;
+    }
+    if (t.turn < n) {
+      const next = turns.slice();
+      next.splice(i + 1, 0, update(EMPTY_TURN(n)));
+      return next;
+    }
+  }
+  return [update(EMPTY_TURN(n)), ...turns];
+}
+
+const addItem = (state: SessionState, item: ConversationItem): TurnState[] => withTurn(state, item.turn, (t) => ({ ...t, items: [...t.items, item] }));
+
+function mapTool(state: SessionState, turn: number, callId: string, update: (t: ToolItem) => ToolItem): TurnState[] {
+  return withTurn(state, turn, (t) => {
+    const i = t.items.findLastIndex((it) => it.kind === 'tool' && it.callId === callId);
+    if (i < 0) return t;
+    const items = t.items.slice();
+    items[i] = update(items[i] as ToolItem);
+    return { ...t, items };
+  });
+}
+
+function addUsage(prev: RoleUsage | undefined, model: string, u: { inputTokens: number; outputTokens: number; estimated: boolean; costUsd?: number }): RoleUsage {
+  const base = prev ?? { inputTokens: 0, outputTokens: 0, costUsd: 0, estimated: false, calls: 0, models: [] };
+  return {
+    inputTokens: base.inputTokens + u.inputTokens,
+    outputTokens: base.outputTokens + u.outputTokens,
+    costUsd: base.costUsd + (u.costUsd ?? 0),
+    estimated: base.estimated || u.estimated,
+    calls: base.calls + 1,
+    models: model && !base.models.includes(model) ? [...base.models, model] : base.models,
+  };
+}
+
+/**
+ * Applies one event. `agent_delta.text` and `tool_delta.args` are fragments appended to
+ * what has streamed so far; the final `message` / `tool_call` replaces them.
+ */
+export function reduce(state: SessionState, event: SessionEvent | TimedEvent): SessionState {
+  const seq = state.seq + 1;
+  const t = 't' in event && typeof event.t === 'number' ? event.t : state.t;
+  const s = { ...state, seq, t };
+  switch (event.type) {
+    case 'session_start': {
+      const previous = state.scenario
+        ? [...state.previous, { scenario: state.scenario.id, title: state.scenario.title, end: state.end?.end ?? 'aborted', ...(state.scores ? { scores: state.scores } : {}) }]
+        : state.previous;
+      const { intents, checklist } = event;
+      const info: ScenarioInfo = {
+        id: event.scenario,
+        persona: event.persona,
+        title: event.title,
+        index: event.index,
+        of: event.of,
+        trigger: event.trigger,
+        maxTurns: event.maxTurns,
+        toolSteps: event.toolSteps,
+        backends: event.backends,
+      };
+      return {
+        ...initialSessionState(),
+        seq,
+        t,
+        previous,
+        scenario: info,
+        intents,
+        checklist,
+        intentStates: Object.fromEntries(intents.map((i) => [i.id, { status: 'open' as const, history: [] }])),
+      };
+    }
+    case 'turn_start':
+      return { ...s, turn: event.turn, awaiting: null, turns: withTurn(state, event.turn, (x) => x) };
+    case 'message': {
+      const item: MessageItem = {
+        kind: 'message',
+        turn: event.turn,
+        role: event.role,
+        text: event.text,
+        ...(event.source ? { source: event.source } : {}),
+        ...(event.intents?.length ? { intents: event.intents } : {}),
+      };
+      return { ...s, turns: addItem(state, item), awaiting: null, stream: event.role === 'agent' ? null : state.stream };
+    }
+    case 'agent_delta': {
+      const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
+      return { ...s, awaiting: null, stream: { ...prev, text: prev.text + event.text } };
+    }
+    case 'tool_delta': {
+      const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
+      const i = prev.tools.findIndex((x) => x.callId === event.callId);
+      const tools = prev.tools.slice();
+      if (i < 0) tools.push({ callId: event.callId, name: event.name, args: event.args });
+      else tools[i] = { ...tools[i]!, name: event.name || tools[i]!.name, args: tools[i]!.args + event.args };
+      return { ...s, stream: { ...prev, tools } };
+    }
+    case 'tool_call': {
+      const item: ToolItem = { kind: 'tool', turn: event.turn, callId: event.callId, name: event.name, args: event.args, state: 'running' };
+      const stream = state.stream?.tools.some((x) => x.callId === event.callId)
+        ? { ...state.stream, tools: state.stream.tools.filter((x) => x.callId !== event.callId) }
+        : state.stream;
+      return { ...s, turns: addItem(state, item), awaiting: null, stream };
+    }
+    case 'tool_result':
+      return {
+        ...s,
+        turns: mapTool(state, event.turn, event.callId, (it) => ({
+          ...it,
+          state: event.ok ? 'ok' : 'error',
+          ...(event.result !== undefined ? { result: event.result } : {}),
+          ...(event.error !== undefined ? { error: event.error } : {}),
+        })),
+      };
+    case 'workspace_diff':
+      return { ...s, turns: withTurn(state, event.turn, (x) => ({ ...x, files: [...x.files, ...event.files] })) };
+    case 'app_diff':
+      return { ...s, turns: withTurn(state, event.turn, (x) => ({ ...x, apps: [...x.apps, ...event.apps] })) };
+    case 'turn_end':
+      return {
+        ...s,
+        stream: null,
+        turns: withTurn(state, event.turn, (x) => ({ ...x, ended: true, ...(event.error ? { error: event.error } : {}) })),
+      };
+    case 'intent_status': {
+      const change: IntentChange = { turn: event.turn, from: event.from, to: event.to, cause: event.cause, detail: event.detail, seq };
+      const prev = state.intentStates[event.intent] ?? { status: event.from, history: [] };
+      return {
+        ...s,
+        intentStates: { ...state.intentStates, [event.intent]: { status: event.to, last: change, history: [...prev.history, change] } },
+        turns: withTurn(state, event.turn, (x) => ({ ...x, changes: [...x.changes, { ...change, intent: event.intent }] })),
+      };
+    }
+    case 'checklist_result':
+      return { ...s, checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } };
+    case 'usage':
+      return { ...s, usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } };
+    case 'notice':
+      return { ...s, turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }) };
+    case 'judge_error':
+      return { ...s, turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }) };
+    case 'leak_warning':
+      return {
+        ...s,
+        turns: addItem(state, {
+          kind: 'notice',
+          turn: event.turn,
+          level: 'warning',
+          source: 'leak_warning',
+          text: `the user message may leak ${event.intents.join(', ')} (${event.terms.join(', ')})`,
+        }),
+      };
+    case 'awaiting_input':
+      return { ...s, awaiting: { turn: event.turn, role: event.role } };
+    case 'score':
+      return { ...s, scores: event.scores };
+    case 'session_end':
+      return { ...s, stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } };
+    default: {
+      // An event type this reducer does not know (a newer recording): count it, change nothing else.
+      const _never: never = event;
+      void _never;
+      return s;
+    }
+  }
+}
+
+/** Reduces a whole list of events from a given state (replay, tests, reports). */
+export function reduceAll(events: readonly (SessionEvent | TimedEvent)[], from: SessionState = initialSessionState()): SessionState {
+  let state = from;
+  for (const e of events) state = reduce(state, e);
+  return state;
+}
+
+// ---- selectors: plain functions of the state ---------------------------------------------
+
+export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved'];
+
+export function intentCounts(state: Pick<SessionState, 'intents' | 'intentStates'>): Record<IntentStatus, number> {
+  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, inferred: 0, provided: 0, unresolved: 0 };
+  for (const i of state.intents) counts[state.intentStates[i.id]?.status ?? 'open']++;
+  return counts;
+}
+
+/** Proc so far: (completed + inferred) / intents; null with no intents. */
+export function procSoFar(state: Pick<SessionState, 'intents' | 'intentStates'>): number | null {
+  if (!state.intents.length) return null;
+  const c = intentCounts(state);
+  return (c.completed + c.inferred) / state.intents.length;
+}
+
+export interface ChecklistCounts {
+  passed: number;
+  failed: number;
+  /** Graded by the judge as ungradable (pass null). */
+  ungraded: number;
+  /** Not graded yet (rubric items wait for the end). */
+  pending: number;
+}
+
+export function checklistCounts(state: Pick<SessionState, 'checklist' | 'checks'>): ChecklistCounts {
+  const c: ChecklistCounts = { passed: 0, failed: 0, ungraded: 0, pending: 0 };
+  for (const item of state.checklist) {
+    const v = state.checks[item.id];
+    if (!v) c.pending++;
+    else if (v.pass === null) c.ungraded++;
+    else if (v.pass) c.passed++;
+    else c.failed++;
+  }
+  return c;
+}
+
+/** Comp so far: passed / graded items; null while nothing is graded. */
+export function compSoFar(state: Pick<SessionState, 'checklist' | 'checks'>): number | null {
+  const c = checklistCounts(state);
+  const graded = c.passed + c.failed;
+  return graded ? c.passed / graded : null;
+}
+
+export function usageTotals(state: Pick<SessionState, 'usage'>): { inputTokens: number; outputTokens: number; costUsd: number; estimated: boolean } {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let costUsd = 0;
+  let estimated = false;
+  for (const u of Object.values(state.usage)) {
+    inputTokens += u.inputTokens;
+    outputTokens += u.outputTokens;
+    costUsd += u.costUsd;
+    estimated ||= u.estimated;
+  }
+  return { inputTokens, outputTokens, costUsd, estimated };
+}
+
+/** The number of agent turns started so far. */
+export function agentTurns(state: SessionState): number {
+  return state.turns.reduce((n, t) => (t.turn > 0 ? n + 1 : n), 0);
+}
+
+export function turnState(state: SessionState, turn: number): TurnState | undefined {
+  for (let i = state.turns.length - 1; i >= 0; i--) if (state.turns[i]!.turn === turn) return state.turns[i];
+  return undefined;
+}
+
+/** The latest turn that changed the workspace or apps, at or before `turn` (default: now). */
+export function lastChangedTurn(state: Pick<SessionState, 'turns' | 'turn'>, turn = state.turn): TurnState | undefined {
+  for (let i = state.turns.length - 1; i >= 0; i--) {
+    const t = state.turns[i]!;
+    if (t.turn <= turn && (t.files.length || t.apps.length)) return t;
+  }
+  return undefined;
+}
+
+export function isRunning(state: SessionState): boolean {
+  return Boolean(state.scenario) && !state.end;
+}

@@ -1,0 +1,95 @@
+/**
+ * The checklist: rule items tick live after each turn; rubric items wait for the end,
+ * or are graded now on a key. Items the judge cannot grade are marked ungraded, never
+ * passed or failed. Comp so far in the title.
+ */
+import { useMemo } from 'react';
+import type { ChecklistInfo } from '../../session/events.ts';
+import { checklistCounts, compSoFar, type CheckView, type ChecklistCounts } from '../../store/reducer.ts';
+import { useControl, useController, useSession } from '../context.ts';
+import { fmtScore } from '../format.ts';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { useListCursor } from '../hooks/useListCursor.ts';
+import { useRecentChanges } from '../hooks/useRecentChanges.ts';
+import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
+import { truncate, wrapWithPrefix, type Line } from '../text.ts';
+import { LineView } from './LineView.tsx';
+import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+export function checkKind(v: CheckView | undefined): CheckMarkKind {
+  return !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
+}
+
+export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean }): Line[] {
+  const kind = checkKind(v);
+  const mark = theme.check[kind];
+  const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric (rule stand-in)' : 'rubric') : 'rule';
+  const lines: Line[] = [
+    [
+      { text: mark.symbol + ' ', color: mark.color, bold: true },
+      { text: item.id, bold: true },
+      { text: ' ' },
+      { text: kind === 'pass' || kind === 'fail' ? mark.label : kind === 'ungraded' ? 'ungraded' : item.grader === 'rubric' ? 'graded at the end' : 'not yet', color: mark.color, inverse: opts.fresh },
+      { text: ` · ${grader}${v ? ` · turn ${v.turn}` : ''}`, color: theme.text.muted },
+    ],
+    ...wrapWithPrefix([{ text: '  ' }], item.text, cols),
+  ];
+  if (v?.reason) {
+    const reason = opts.selected ? v.reason : truncate(v.reason, Math.max(1, cols - 4));
+    lines.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], reason, cols, { color: theme.text.muted, italic: true }));
+  }
+  return lines;
+}
+
+export function checkCountsText(c: ChecklistCounts, theme: Theme): string {
+  return `${theme.check.pass.symbol}${c.passed} ${theme.check.fail.symbol}${c.failed} ${theme.check.ungraded.symbol}${c.ungraded} ${theme.check.pending.symbol}${c.pending}`;
+}
+
+export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean }) {
+  const theme = useTheme();
+  const controller = useController();
+  const checklist = useSession((s) => s.checklist);
+  const checks = useSession((s) => s.checks);
+  const ended = useSession((s) => Boolean(s.end));
+  const reveal = useControl((c) => c.revealIntents);
+  const running = useControl((c) => c.running);
+  const hidden = !reveal && !ended;
+  const { cols, rows } = paneInner(box);
+  const cursor = useListCursor(checklist.length);
+  const selectedId = checklist[cursor.selected]?.id;
+  const versions = useMemo(() => Object.fromEntries(checklist.map((c) => [c.id, checks[c.id]?.seq])), [checklist, checks]);
+  const fresh = useRecentChanges(versions);
+  const blocks = useMemo(
+    () => (hidden ? [] : checklist.map((c) => checkBlock(c, checks[c.id], cols - 1, theme, { fresh: fresh.has(c.id), selected: focused && c.id === selectedId }))),
+    [hidden, checklist, checks, cols, theme, fresh, focused, selectedId],
+  );
+  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
+  const canGrade = Boolean(controller.gradeNow) && running;
+  useKeyActions(
+    canGrade ? ['checklist', 'pane'] : ['pane'],
+    {
+      up: () => cursor.up(),
+      down: () => cursor.down(),
+      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, -1)),
+      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, 1)),
+      top: () => cursor.top(),
+      bottom: () => cursor.bottom(),
+      gradeNow: () => controller.gradeNow?.(),
+    },
+    { active: focused && !hidden, priority: PRIORITY.pane },
+  );
+  const comp = useSession(compSoFar);
+  const counts = useMemo(() => checklistCounts({ checklist, checks }), [checklist, checks]);
+  const info = hidden ? `${checklist.length} hidden` : `Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`;
+  const lines: Line[] = hidden
+    ? [[{ text: ` ${checklist.length} checklist items: hidden while you play the agent`, color: theme.text.muted }]]
+    : checklist.length
+      ? view.visible
+      : [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];
+  return (
+    <Pane title="Checklist" info={info} focused={focused} box={box}>
+      <LineView lines={lines} top={0} height={rows} cols={cols} />
+    </Pane>
+  );
+}

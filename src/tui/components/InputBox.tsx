@@ -1,0 +1,66 @@
+/**
+ * The input box of play modes: the user's next message, or the agent's reply or tool
+ * call. It shows whose turn it is; sending before the session waits for you is refused
+ * with a note rather than queued silently.
+ */
+import { Box, Text } from 'ink';
+import { useTheme } from '../theme.ts';
+import { truncate, width as textWidth } from '../text.ts';
+
+export const INPUT_ROWS = 3;
+
+export interface InputBoxProps {
+  role: 'user' | 'agent';
+  value: string;
+  cursor: number;
+  focused: boolean;
+  /** The session waits for this person now. */
+  awaited: boolean;
+  note?: string | undefined;
+  width: number;
+}
+
+/** The slice of `value` around the cursor that fits in `cols`. */
+export function visibleInput(value: string, cursor: number, cols: number): { text: string; at: number } {
+  if (textWidth(value) < cols) return { text: value, at: cursor };
+  const start = Math.max(0, cursor - cols + 1);
+  return { text: value.slice(start, start + cols), at: cursor - start };
+}
+
+export function InputBox({ role, value, cursor, focused, awaited, note, width }: InputBoxProps) {
+  const theme = useTheme();
+  const prompt = role === 'user' ? 'you (user) › ' : 'you (agent) › ';
+  const cols = Math.max(4, width - 4 - prompt.length);
+  const { text, at } = visibleInput(value, cursor, cols);
+  const before = text.slice(0, at);
+  const under = text.slice(at, at + 1) || ' ';
+  const after = text.slice(at + 1);
+  const placeholder = role === 'agent' ? 'reply, or /tool key=value … (ctrl+t picks a tool)' : 'your message (r on an intent puts its reveal text here)';
+  const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
+  return (
+    <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={focused ? theme.border.focused : theme.border.normal} paddingX={0}>
+      <Box flexDirection="row" justifyContent="space-between">
+        <Text wrap="truncate-end">
+          <Text bold color={role === 'user' ? theme.role.user : theme.role.agent}>
+            {prompt}
+          </Text>
+          {value ? (
+            <>
+              {before}
+              {focused ? <Text inverse>{under}</Text> : under}
+              {after}
+            </>
+          ) : (
+            <>
+              {focused ? <Text inverse> </Text> : null}
+              <Text color={theme.text.muted}>{truncate(placeholder, Math.max(0, cols - 1))}</Text>
+            </>
+          )}
+        </Text>
+      </Box>
+      <Text wrap="truncate-end" color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}>
+        {truncate(status, width - 2)}
+      </Text>
+    </Box>
+  );
+}

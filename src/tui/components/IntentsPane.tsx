@@ -1,0 +1,122 @@
+/**
+ * The hidden intents: each with its status (a symbol and a colour of its own), the turn
+ * and cause of its last change, and the evidence or question behind it; a fresh change
+ * is highlighted briefly. In play, keys reveal the selected intent or set its status by
+ * hand. When a person plays the agent, the intents stay hidden until the session ends.
+ */
+import { useContext, useMemo } from 'react';
+import type { IntentInfo, IntentStatus, StatusCause } from '../../session/events.ts';
+import { intentCounts, procSoFar, INTENT_STATUSES, type IntentView } from '../../store/reducer.ts';
+import { SessionUiContext, useControl, useController, useSession } from '../context.ts';
+import { fmtScore } from '../format.ts';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { useListCursor } from '../hooks/useListCursor.ts';
+import { useRecentChanges } from '../hooks/useRecentChanges.ts';
+import { useTheme, type Theme } from '../theme.ts';
+import { wrapWithPrefix, type Line } from '../text.ts';
+import { LineView } from './LineView.tsx';
+import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+export const CAUSE_LABELS: Record<StatusCause, string> = {
+  evidence: 'evidence',
+  question: 'asked',
+  picked: 'judge picked it',
+  reveal: 'revealed',
+  manual: 'by hand',
+  max_turns: 'max turns',
+};
+
+export function intentBlock(intent: IntentInfo, view: IntentView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean; showReveal: boolean }): Line[] {
+  const status = view?.status ?? 'open';
+  const mark = theme.intent[status];
+  const last = view?.last;
+  const head: Line = [
+    { text: mark.symbol + ' ', color: mark.color, bold: true },
+    { text: intent.id, bold: true },
+    { text: ' ' },
+    { text: mark.label, color: mark.color, inverse: opts.fresh, bold: opts.fresh },
+    ...(last ? [{ text: ` · turn ${last.turn} · ${CAUSE_LABELS[last.cause]}`, color: theme.text.muted }] : []),
+  ];
+  const indent: Line = [{ text: '  ' }];
+  const lines: Line[] = [head, ...wrapWithPrefix(indent, intent.text, cols)];
+  const history = opts.selected ? (view?.history ?? []) : last ? [last] : [];
+  for (const h of history) {
+    const what = h.cause === 'question' ? `“${h.detail}”` : h.detail;
+    const prefix = opts.selected && history.length > 1 ? `t${h.turn} ${h.to}: ` : '';
+    lines.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], prefix + what, cols, { color: theme.text.muted, italic: true }));
+  }
+  if (opts.showReveal && opts.selected && status === 'open') lines.push(...wrapWithPrefix([{ text: '  r ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
+  return lines;
+}
+
+export function countsText(counts: Record<IntentStatus, number>, theme: Theme): string {
+  return INTENT_STATUSES.map((s) => `${theme.intent[s].symbol}${counts[s]}`).join(' ');
+}
+
+export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }) {
+  const theme = useTheme();
+  const controller = useController();
+  const ui = useContext(SessionUiContext);
+  const intents = useSession((s) => s.intents);
+  const states = useSession((s) => s.intentStates);
+  const ended = useSession((s) => Boolean(s.end));
+  const mode = useControl((c) => c.mode);
+  const reveal = useControl((c) => c.revealIntents);
+  const hidden = !reveal && !ended;
+  const playing = mode === 'play';
+  const { cols, rows } = paneInner(box);
+  const cursor = useListCursor(intents.length);
+  const selectedId = intents[cursor.selected]?.id;
+  const versions = useMemo(() => Object.fromEntries(intents.map((i) => [i.id, states[i.id]?.last?.seq])), [intents, states]);
+  const fresh = useRecentChanges(versions);
+
+  const blocks = useMemo(
+    () =>
+      hidden
+        ? []
+        : intents.map((i) => intentBlock(i, states[i.id], cols - 1, theme, { fresh: fresh.has(i.id), selected: focused && i.id === selectedId, showReveal: playing })),
+    [hidden, intents, states, cols, theme, fresh, focused, selectedId, playing],
+  );
+  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
+
+  const set = (to: IntentStatus) => () => {
+    if (playing && selectedId) controller.override?.(selectedId, to);
+  };
+  useKeyActions(
+    playing ? ['intents', 'pane'] : ['pane'],
+    {
+      up: () => cursor.up(),
+      down: () => cursor.down(),
+      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, -1)),
+      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, 1)),
+      top: () => cursor.top(),
+      bottom: () => cursor.bottom(),
+      reveal: () => {
+        const intent = intents[cursor.selected];
+        if (intent && states[intent.id]?.status === 'open') ui.reveal(intent.id, intent.reveal);
+      },
+      setCompleted: set('completed'),
+      setInferred: set('inferred'),
+      setProvided: set('provided'),
+      setUnresolved: set('unresolved'),
+      setOpen: set('open'),
+    },
+    { active: focused && !hidden, priority: PRIORITY.pane },
+  );
+
+  const proc = useSession(procSoFar);
+  const counts = useMemo(() => intentCounts({ intents, intentStates: states }), [intents, states]);
+  const info = hidden ? `${intents.length} hidden` : `Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`;
+  const lines: Line[] = hidden
+    ? [
+        [{ text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`, color: theme.text.muted }],
+        [{ text: ' (start with --reveal-intents to see them; all show at the end)', color: theme.text.muted }],
+      ]
+    : view.visible;
+  return (
+    <Pane title="Hidden intents" info={info} focused={focused} box={box}>
+      <LineView lines={lines} top={0} height={rows} cols={cols} />
+    </Pane>
+  );
+}

@@ -1,0 +1,31 @@
+/** A bordered pane with a title line; its border shows whether it has the focus. */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { useTheme } from '../theme.ts';
+import { truncate, width as textWidth } from '../text.ts';
+
+export interface PaneBox {
+  width: number;
+  height: number;
+}
+
+/** Rows and columns inside a pane's border, under its title line. */
+export const paneInner = (box: PaneBox) => ({ cols: Math.max(1, box.width - 2), rows: Math.max(1, box.height - 3) });
+
+export function Pane({ title, info, focused, box, children }: { title: string; info?: string; focused: boolean; box: PaneBox; children: ReactNode }) {
+  const theme = useTheme();
+  const { cols } = paneInner(box);
+  const right = info ? truncate(info, Math.max(0, cols - textWidth(title) - 2)) : '';
+  const gap = Math.max(1, cols - textWidth(title) - textWidth(right));
+  return (
+    <Box flexDirection="column" width={box.width} height={box.height} borderStyle={focused ? 'bold' : 'round'} borderColor={focused ? theme.border.focused : theme.border.normal}>
+      <Text wrap="truncate-end">
+        <Text bold color={focused ? theme.text.accent : undefined} underline={focused && !theme.color}>
+          {truncate(title, cols)}
+        </Text>
+        {right ? <Text color={theme.text.secondary}>{' '.repeat(gap) + right}</Text> : null}
+      </Text>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+/** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
+import { usageTotals } from '../../store/reducer.ts';
+import { useControl, useSession } from '../context.ts';
+import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../format.ts';
+import { keysOf, type Action, type Scope } from '../keymap.ts';
+import type { ControlState } from '../session/controller.ts';
+import { useTheme } from '../theme.ts';
+import type { Line, Seg } from '../text.ts';
+import { LineView } from './LineView.tsx';
+
+function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'running'>): string {
+  switch (c.mode) {
+    case 'watch':
+      return c.running ? (c.paused ? 'WATCH ❚❚ paused' : `WATCH ▶ ${c.delayMs ? `${c.delayMs / 1000}s/turn` : 'full speed'}`) : 'WATCH';
+    case 'play':
+      return 'PLAY (you are the user)';
+    case 'agent':
+      return 'PLAY (you are the agent)';
+    case 'replay':
+      return 'REPLAY';
+  }
+}
+
+const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
+  watch: [
+    ['pause', 'watch', 'pause'],
+    ['step', 'watch', 'step'],
+    ['faster', 'watch', 'faster'],
+    ['slower', 'watch', 'slower'],
+    ['takeOver', 'watch', 'take over'],
+  ],
+  play: [
+    ['focusInput', 'play', 'type'],
+    ['reveal', 'intents', 'reveal'],
+    ['endSession', 'play', 'end'],
+  ],
+  agent: [
+    ['focusInput', 'play', 'type'],
+    ['toolPicker', 'agentInput', 'tools'],
+    ['endSession', 'play', 'end'],
+  ],
+  replay: [
+    ['turnPrev', 'replay', 'turn'],
+    ['turnNext', 'replay', 'turn'],
+    ['nextChange', 'replay', 'next change'],
+    ['turnFirst', 'replay', 'first'],
+    ['turnLast', 'replay', 'last'],
+  ],
+};
+
+export function StatusBar({ width }: { width: number }) {
+  const theme = useTheme();
+  const scenario = useSession((s) => s.scenario);
+  const turn = useSession((s) => s.turn);
+  const usage = useSession((s) => s.usage);
+  const end = useSession((s) => s.end);
+  const scores = useSession((s) => s.scores);
+  const mode = useControl((c) => c.mode);
+  const paused = useControl((c) => c.paused);
+  const delayMs = useControl((c) => c.delayMs);
+  const running = useControl((c) => c.running);
+  const totals = usageTotals({ usage });
+  const sep: Seg = { text: ' │ ', color: theme.text.muted };
+  const info: Seg[] = [
+    { text: scenario ? scenario.id : 'starting…', bold: true },
+    ...(scenario && scenario.of > 1 ? [{ text: ` (${scenario.index + 1}/${scenario.of})`, color: theme.text.muted }] : []),
+    sep,
+    { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
+    sep,
+    { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
+    sep,
+    { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
+    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' ? theme.level.error : theme.check.pass.color }] : []),
+    sep,
+    { text: fmtBackends(scenario?.backends), color: theme.text.secondary },
+  ];
+  const keys: Seg[] = [];
+  const add = (k: string, label: string) => {
+    if (keys.length) keys.push({ text: '  ' });
+    keys.push({ text: k, bold: true, color: theme.text.accent }, { text: ' ' + label, color: theme.text.secondary });
+  };
+  add('?', 'keys');
+  add('tab', 'pane');
+  for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
+  if (!running && mode !== 'replay') add('b', 'home');
+  add('q', 'quit');
+  const lines: Line[] = [info, keys];
+  return <LineView lines={lines} top={0} height={2} cols={width} />;
+}

@@ -1,0 +1,15 @@
+/** The pane tabs of the narrower layouts; the focused pane's tab stands out. */
+import { PANE_TITLES, type PaneId } from '../layout.ts';
+import { useTheme } from '../theme.ts';
+import type { Seg } from '../text.ts';
+import { LineView } from './LineView.tsx';
+
+export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId[]; active: PaneId; focused: boolean; width: number }) {
+  const theme = useTheme();
+  const segs: Seg[] = [];
+  for (const t of tabs) {
+    const on = t === active;
+    segs.push({ text: ` ${PANE_TITLES[t]} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
+  }
+  return <LineView lines={[segs]} top={0} height={1} cols={width} />;
+}

@@ -1,0 +1,101 @@
+/**
+ * The workspace: files (and app states) changed in the latest turn that changed any,
+ * with +/- counts; the selected one's diff in colour below. Up/down pick a file,
+ * PageUp/PageDown scroll its diff.
+ */
+import { useMemo, useState } from 'react';
+import { lastChangedTurn } from '../../store/reducer.ts';
+import { useSession } from '../context.ts';
+import { diffBody } from '../format.ts';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
+import { useTheme, type Theme } from '../theme.ts';
+import { sanitize, truncate, type Line } from '../text.ts';
+import { LineView } from './LineView.tsx';
+import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+export interface ChangeEntry {
+  key: string;
+  label: string;
+  change: 'added' | 'modified' | 'deleted' | 'app';
+  additions: number;
+  deletions: number;
+  patch: string;
+}
+
+export function diffLines(patch: string, theme: Theme): Line[] {
+  return diffBody(patch).map((l): Line => {
+    const text = sanitize(l);
+    if (l.startsWith('@@')) return [{ text, color: theme.diff.hunk }];
+    if (l.startsWith('+')) return [{ text, color: theme.diff.add }];
+    if (l.startsWith('-')) return [{ text, color: theme.diff.remove }];
+    return [{ text }];
+  });
+}
+
+export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: boolean): Line {
+  const tag = e.change === 'added' ? 'A' : e.change === 'deleted' ? 'D' : e.change === 'app' ? '◆' : 'M';
+  const counts = ` +${e.additions} -${e.deletions}`;
+  const color = e.change === 'added' ? theme.diff.add : e.change === 'deleted' ? theme.diff.remove : theme.text.accent;
+  return [
+    { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
+    { text: tag + ' ', color, bold: true },
+    { text: truncate(e.label, Math.max(4, cols - counts.length - 4)), bold: selected, inverse: selected && !theme.color },
+    { text: ` +${e.additions}`, color: theme.diff.add },
+    { text: ` -${e.deletions}`, color: theme.diff.remove },
+  ];
+}
+
+export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean }) {
+  const theme = useTheme();
+  const turns = useSession((s) => s.turns);
+  const current = useSession((s) => s.turn);
+  const shown = useMemo(() => lastChangedTurn({ turns, turn: current }), [turns, current]);
+  const entries = useMemo<ChangeEntry[]>(
+    () => [
+      ...(shown?.files ?? []).map((f) => ({ key: `f:${f.path}`, label: f.path, change: f.change, additions: f.additions, deletions: f.deletions, patch: f.patch })),
+      ...(shown?.apps ?? []).map((a) => ({ key: `a:${a.app}`, label: `app ${a.app}`, change: 'app' as const, additions: a.additions, deletions: a.deletions, patch: a.patch })),
+    ],
+    [shown],
+  );
+  const { cols, rows } = paneInner(box);
+  const cursor = useListCursor(entries.length);
+  const selected = entries[cursor.selected];
+  const listRows = Math.min(entries.length, Math.max(1, Math.floor((rows - 1) / 3)));
+  const diffRows = Math.max(1, rows - listRows - 1);
+  const diff = useMemo(() => (selected ? diffLines(selected.patch, theme) : []), [selected, theme]);
+  const [scroll, setScroll] = useState({ key: '', top: 0 });
+  const diffTop = scroll.key === selected?.key ? Math.min(scroll.top, Math.max(0, diff.length - diffRows)) : 0;
+  const scrollTo = (top: number) => setScroll({ key: selected?.key ?? '', top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))) });
+  useKeyActions(
+    ['workspace', 'pane'],
+    {
+      up: () => cursor.up(),
+      down: () => cursor.down(),
+      pageUp: () => scrollTo(diffTop - diffRows),
+      pageDown: () => scrollTo(diffTop + diffRows),
+      top: () => scrollTo(0),
+      bottom: () => scrollTo(diff.length),
+      select: () => scrollTo(0),
+    },
+    { active: focused, priority: PRIORITY.pane },
+  );
+  const listTop = windowTop(cursor.selected, cursor.selected + 1, entries.length, listRows, 0);
+  const list = entries.slice(listTop, listTop + listRows).map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
+  const info = shown ? `turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed` : '';
+  if (!shown)
+    return (
+      <Pane title="Workspace" info={info} focused={focused} box={box}>
+        <LineView lines={[[{ text: ' No files changed yet.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+      </Pane>
+    );
+  const rule: Line = [{ text: '─'.repeat(cols), color: theme.text.muted }];
+  const scrollInfo = diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
+  return (
+    <Pane title="Workspace" info={info} focused={focused} box={box}>
+      <LineView lines={list} top={0} height={listRows} cols={cols} />
+      <LineView lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]} top={0} height={1} cols={cols} />
+      <LineView lines={diff.length ? diff : [[{ text: ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
+    </Pane>
+  );
+}

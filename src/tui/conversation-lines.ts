@@ -1,0 +1,104 @@
+/**
+ * The conversation as styled lines: one block per item (message, tool call, notice),
+ * wrapped to the pane's width. Blocks are built per turn and cached on the turn object,
+ * which the reducer replaces only when that turn changes, so a long session re-wraps
+ * only its last turn.
+ */
+import type { ConversationItem, StreamState, TurnState } from '../store/reducer.ts';
+import { fmtArgs, fmtResult, prettyValue } from './format.ts';
+import type { Theme } from './theme.ts';
+import { truncate, wrap, wrapWithPrefix, type Line, type Seg } from './text.ts';
+
+export interface Block {
+  /** Stable key: `turn:index`; tool calls also by call id for expansion. */
+  key: string;
+  toolKey?: string;
+  lines: Line[];
+}
+
+const LABEL_WIDTH = 6;
+const EXPANDED_MAX_LINES = 40;
+
+export const toolKey = (turn: number, callId: string) => `${turn}:${callId}`;
+
+function label(text: string, color: string | undefined): Seg[] {
+  return [{ text: text.padEnd(LABEL_WIDTH - 1), color, bold: true }, { text: ' ' }];
+}
+
+function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme): Block {
+  const key = `${item.turn}:${index}`;
+  switch (item.kind) {
+    case 'message': {
+      const color = theme.role[item.role];
+      const name = item.role === 'event' ? 'event' : item.role;
+      const lines = wrapWithPrefix(label(name, color), item.text || '(no reply)', cols, item.text ? {} : { dim: true });
+      if (item.role === 'event' && item.source) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
+      if (item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
+      return { key, lines };
+    }
+    case 'tool': {
+      const mark: Seg =
+        item.state === 'running'
+          ? { text: '…', color: theme.text.muted }
+          : item.state === 'ok'
+            ? { text: '✔', color: theme.check.pass.color }
+            : { text: '✗', color: theme.check.fail.color };
+      const head: Seg[] = [{ text: ' '.repeat(LABEL_WIDTH - 2) + (expanded ? '▾ ' : '▸ '), color: theme.text.muted }, { text: item.name, color: theme.role.tool, bold: true }, { text: ' ' }, mark];
+      const room = Math.max(8, cols - LABEL_WIDTH - item.name.length - 4);
+      const summary = item.state === 'error' ? (item.error ?? 'failed') : `${fmtArgs(item.args, Math.floor(room * 0.6))}${item.result !== undefined ? ` → ${fmtResult(item.result, Math.floor(room * 0.4))}` : ''}`;
+      const lines: Line[] = [[...head, { text: ' ' + truncate(summary, room), color: item.state === 'error' ? theme.level.error : theme.text.secondary }]];
+      if (expanded) {
+        const indent = { text: ' '.repeat(LABEL_WIDTH) };
+        const body = (title: string, value: unknown, color?: string) => {
+          const text = wrap(prettyValue(value), Math.max(1, cols - LABEL_WIDTH - 2));
+          lines.push([indent, { text: title, color: theme.text.muted, bold: true }]);
+          for (const t of text.slice(0, EXPANDED_MAX_LINES)) lines.push([indent, { text: '  ' + t, color }]);
+          if (text.length > EXPANDED_MAX_LINES) lines.push([indent, { text: `  … ${text.length - EXPANDED_MAX_LINES} more lines`, color: theme.text.muted }]);
+        };
+        body('args', item.args);
+        if (item.state === 'error') body('error', item.error ?? '', theme.level.error);
+        else if (item.result !== undefined) body('result', item.result);
+      }
+      return { key, toolKey: toolKey(item.turn, item.callId), lines };
+    }
+    case 'notice': {
+      const color = theme.level[item.level];
+      const tag = item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';
+      return { key, lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '! ', color, bold: true }], tag + item.text, cols, { color }) };
+    }
+  }
+}
+
+function turnHeader(turn: TurnState, cols: number, theme: Theme): Line {
+  const title = ` turn ${turn.turn}${turn.error ? ' · error' : ''} `;
+  return [{ text: '──' + title + '─'.repeat(Math.max(0, cols - title.length - 2)), color: theme.text.muted }];
+}
+
+const cache = new WeakMap<TurnState, { sig: string; blocks: Block[] }>();
+
+/** The blocks of one turn: a header, then its items. */
+export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string) => boolean, theme: Theme): Block[] {
+  const open = turn.items.flatMap((it) => (it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : []));
+  const sig = `${cols}|${theme.color}|${open.join(',')}`;
+  const hit = cache.get(turn);
+  if (hit?.sig === sig) return hit.blocks;
+  const blocks: Block[] = [];
+  if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
+  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme)));
+  cache.set(turn, { sig, blocks });
+  return blocks;
+}
+
+/** What is still arriving: streamed tool arguments and reply text, or who the session waits for. */
+export function liveLines(stream: StreamState | null, awaiting: { role: 'user' | 'agent' } | null, cols: number, theme: Theme, you: 'user' | 'agent' | null): Line[] {
+  const lines: Line[] = [];
+  if (stream) {
+    for (const t of stream.tools) lines.push([{ text: ' '.repeat(LABEL_WIDTH - 2) + '▸ ', color: theme.text.muted }, { text: t.name, color: theme.role.tool, bold: true }, { text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)), color: theme.text.muted }]);
+    if (stream.text) lines.push(...wrapWithPrefix(label('agent', theme.role.agent), stream.text + '▍', cols, { color: theme.text.secondary }));
+  }
+  if (awaiting) {
+    const who = awaiting.role === you ? `your turn: write the ${awaiting.role}'s ${awaiting.role === 'agent' ? 'reply or a tool call' : 'message'} below` : `waiting for the ${awaiting.role}…`;
+    lines.push([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent }, { text: who, color: theme.text.accent, italic: true }]);
+  }
+  return lines;
+}

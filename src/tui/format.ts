@@ -1,0 +1,62 @@
+/** Short human forms of things both the TUI and the plain transcript show. */
+import type { BackendInfo, FileDiff, Role } from '../session/events.ts';
+import { sanitize, truncate } from './text.ts';
+
+export function fmtScore(value: number | null | undefined): string {
+  return value === null || value === undefined ? '–' : value.toFixed(2);
+}
+
+export function fmtTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+export function fmtCost(usd: number): string {
+  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+export function fmtBackend(b: BackendInfo | undefined): string {
+  if (!b) return '?';
+  const name = b.name ? `${b.kind}:${b.name}` : b.kind;
+  return b.model ? `${name} (${b.model})` : name;
+}
+
+export function fmtBackends(backends: Record<Role, BackendInfo> | undefined): string {
+  if (!backends) return '';
+  return (['agent', 'user', 'judge'] as const).map((r) => `${r} ${fmtBackend(backends[r])}`).join(' · ');
+}
+
+/** `path="notes/a.md", content="# Plan…"`: arguments on one line. */
+export function fmtArgs(args: unknown, cols = 60): string {
+  if (args === undefined || args === null) return '';
+  if (typeof args !== 'object') return truncate(JSON.stringify(args), cols);
+  const parts = Object.entries(args as Record<string, unknown>).map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`);
+  return truncate(parts.join(' '), cols);
+}
+
+/** A tool result in a few words: first line of text, or the JSON shape. */
+export function fmtResult(result: unknown, cols = 60): string {
+  if (result === undefined) return '';
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return truncate(sanitize(text ?? '').split('\n').find((l) => l.trim()) ?? '', cols);
+}
+
+/** Pretty multi-line form of a value, for an expanded tool call. */
+export function prettyValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+export function fmtFileChange(f: FileDiff): string {
+  return `${f.change === 'added' ? 'A' : f.change === 'deleted' ? 'D' : 'M'} ${f.path} +${f.additions} -${f.deletions}`;
+}
+
+/** Lines of a unified diff worth showing: hunks and their lines, without the file header noise. */
+export function diffBody(patch: string): string[] {
+  return patch.split('\n').filter((l) => !/^(Index: |={10,}|--- |\+\+\+ |\\ No newline)/.test(l) && l !== '');
+}

@@ -1,0 +1,63 @@
+/**
+ * A scrolled window over a list of blocks (an item = a few lines): which lines are
+ * visible given the selected block, with a gutter mark on the selected block's lines.
+ * `following` pins the window to the end (the newest lines) instead.
+ */
+import { useMemo, useRef } from 'react';
+import type { Line } from '../text.ts';
+import { windowTop } from './useListCursor.ts';
+
+export interface BlockWindow {
+  /** The visible lines, each starting with a one-column gutter. */
+  visible: Line[];
+  /** First line of each block. */
+  starts: number[];
+  total: number;
+  top: number;
+  /** `12/80 ↓` when the content is taller than the window. */
+  info: string;
+}
+
+export function useBlockWindow(
+  blocks: readonly (readonly Line[])[],
+  selected: number,
+  rows: number,
+  opts: { following?: boolean; marked?: boolean; tail?: readonly Line[]; gutterColor?: string | undefined },
+): BlockWindow {
+  const { following = false, marked = true, tail, gutterColor } = opts;
+  const doc = useMemo(() => {
+    const starts: number[] = [];
+    const lines: Line[] = [];
+    for (const b of blocks) {
+      starts.push(lines.length);
+      for (const l of b) lines.push(l);
+    }
+    return { starts, lines };
+  }, [blocks]);
+  const lines = tail?.length ? doc.lines.concat(tail) : doc.lines;
+  const topRef = useRef(0);
+  const selStart = doc.starts[selected] ?? 0;
+  const selEnd = doc.starts[selected + 1] ?? doc.lines.length;
+  const top = following ? Math.max(0, lines.length - rows) : windowTop(selStart, selEnd, lines.length, rows, topRef.current);
+  topRef.current = top;
+  const visible = useMemo(
+    () =>
+      lines.slice(top, top + rows).map((line, i): Line => {
+        const at = top + i;
+        const inSel = marked && !following && at >= selStart && at < selEnd;
+        return [{ text: inSel ? '▌' : ' ', color: gutterColor }, ...line];
+      }),
+    [lines, top, rows, marked, following, selStart, selEnd, gutterColor],
+  );
+  const info = lines.length > rows ? `${Math.min(lines.length, top + rows)}/${lines.length}${following ? ' ↓' : ''}` : '';
+  return { visible, starts: doc.starts, total: lines.length, top, info };
+}
+
+/** The block index about a page of lines away from `selected`. */
+export function pageTarget(starts: readonly number[], selected: number, rows: number, dir: 1 | -1): number {
+  const target = (starts[selected] ?? 0) + dir * rows;
+  let i = starts.findLastIndex((start) => start <= target);
+  if (dir > 0 && i <= selected) i = selected + 1;
+  if (dir < 0 && i >= selected) i = selected - 1;
+  return i;
+}

@@ -1,0 +1,223 @@
+/**
+ * Every key binding, as data. The one keypress dispatcher (hooks/keypress.tsx) turns a key
+ * into an action through this table, and the help overlay (`?`) and the docs list it.
+ * A scope says where a binding applies; the focused component's scopes are tried first.
+ */
+import type { Key } from 'ink';
+
+export type Scope =
+  | 'global'
+  | 'confirm'
+  | 'help'
+  | 'home'
+  | 'session'
+  | 'pane'
+  | 'conversation'
+  | 'intents'
+  | 'checklist'
+  | 'workspace'
+  | 'watch'
+  | 'replay'
+  | 'play'
+  | 'input'
+  | 'agentInput'
+  | 'picker';
+
+export type Action =
+  | 'help'
+  | 'quit'
+  | 'close'
+  | 'yes'
+  | 'no'
+  | 'focusNext'
+  | 'focusPrev'
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'top'
+  | 'bottom'
+  | 'select'
+  | 'toggleAll'
+  | 'pause'
+  | 'step'
+  | 'faster'
+  | 'slower'
+  | 'takeOver'
+  | 'turnPrev'
+  | 'turnNext'
+  | 'turnFirst'
+  | 'turnLast'
+  | 'nextChange'
+  | 'prevChange'
+  | 'reveal'
+  | 'setCompleted'
+  | 'setInferred'
+  | 'setProvided'
+  | 'setUnresolved'
+  | 'setOpen'
+  | 'gradeNow'
+  | 'endSession'
+  | 'focusInput'
+  | 'send'
+  | 'blur'
+  | 'toolPicker'
+  | 'modeNext'
+  | 'modePrev'
+  | 'cycleAgent'
+  | 'cycleUser'
+  | 'cycleJudge'
+  | 'start'
+  | 'back';
+
+export interface Binding {
+  action: Action;
+  /** Key names as `keyName` below spells them: `q`, `?`, `ctrl+c`, `shift+tab`, `space`, `pageup`. */
+  keys: readonly string[];
+  scope: Scope;
+  description: string;
+}
+
+export const KEYMAP: readonly Binding[] = [
+  { scope: 'global', action: 'help', keys: ['?'], description: 'show or hide the keys' },
+  { scope: 'global', action: 'quit', keys: ['q', 'ctrl+c'], description: 'quit (asks first while a session runs)' },
+
+  { scope: 'confirm', action: 'yes', keys: ['y', 'return', 'ctrl+c'], description: 'yes' },
+  { scope: 'confirm', action: 'no', keys: ['n', 'escape', 'q'], description: 'no' },
+  { scope: 'help', action: 'close', keys: ['escape', '?', 'q', 'return'], description: 'close this help' },
+
+  { scope: 'home', action: 'up', keys: ['up', 'k'], description: 'previous scenario or episode' },
+  { scope: 'home', action: 'down', keys: ['down', 'j'], description: 'next scenario or episode' },
+  { scope: 'home', action: 'pageUp', keys: ['pageup'], description: 'page up' },
+  { scope: 'home', action: 'pageDown', keys: ['pagedown'], description: 'page down' },
+  { scope: 'home', action: 'modeNext', keys: ['right', 'l', 'tab'], description: 'next mode' },
+  { scope: 'home', action: 'modePrev', keys: ['left', 'h', 'shift+tab'], description: 'previous mode' },
+  { scope: 'home', action: 'cycleAgent', keys: ['a'], description: 'change the agent backend' },
+  { scope: 'home', action: 'cycleUser', keys: ['u'], description: 'change the user backend' },
+  { scope: 'home', action: 'cycleJudge', keys: ['J'], description: 'change the judge backend' },
+  { scope: 'home', action: 'start', keys: ['return'], description: 'start the selected mode' },
+
+  { scope: 'session', action: 'focusNext', keys: ['tab'], description: 'focus the next pane' },
+  { scope: 'session', action: 'focusPrev', keys: ['shift+tab'], description: 'focus the previous pane' },
+  { scope: 'session', action: 'back', keys: ['b'], description: 'back to the home screen (when the session is over)' },
+
+  { scope: 'pane', action: 'up', keys: ['up', 'k'], description: 'move up' },
+  { scope: 'pane', action: 'down', keys: ['down', 'j'], description: 'move down' },
+  { scope: 'pane', action: 'pageUp', keys: ['pageup'], description: 'scroll up a page' },
+  { scope: 'pane', action: 'pageDown', keys: ['pagedown'], description: 'scroll down a page' },
+  { scope: 'pane', action: 'top', keys: ['g'], description: 'go to the top' },
+  { scope: 'pane', action: 'bottom', keys: ['G'], description: 'go to the bottom (and follow)' },
+
+  { scope: 'conversation', action: 'select', keys: ['return'], description: 'expand or collapse the selected tool call' },
+  { scope: 'conversation', action: 'toggleAll', keys: ['x'], description: 'expand or collapse every tool call' },
+  { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
+  { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
+
+  { scope: 'intents', action: 'reveal', keys: ['r', 'return'], description: 'put the selected intent’s reveal text in the input' },
+  { scope: 'intents', action: 'setCompleted', keys: ['C'], description: 'mark the selected intent completed (by hand)' },
+  { scope: 'intents', action: 'setInferred', keys: ['I'], description: 'mark it inferred (by hand)' },
+  { scope: 'intents', action: 'setProvided', keys: ['P'], description: 'mark it provided (by hand)' },
+  { scope: 'intents', action: 'setUnresolved', keys: ['U'], description: 'mark it unresolved (by hand)' },
+  { scope: 'intents', action: 'setOpen', keys: ['O'], description: 'reopen it (by hand)' },
+
+  { scope: 'play', action: 'focusInput', keys: ['i', '/'], description: 'type in the input box' },
+  { scope: 'play', action: 'endSession', keys: ['E', 'ctrl+d'], description: 'end the session now (open intents become unresolved)' },
+  { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
+  { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
+  { scope: 'input', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now' },
+  { scope: 'agentInput', action: 'toolPicker', keys: ['ctrl+t'], description: 'pick a tool to call (or type /tool_name key=value …)' },
+  { scope: 'picker', action: 'up', keys: ['up'], description: 'previous tool' },
+  { scope: 'picker', action: 'down', keys: ['down'], description: 'next tool' },
+  { scope: 'picker', action: 'select', keys: ['return'], description: 'use this tool' },
+  { scope: 'picker', action: 'close', keys: ['escape'], description: 'close the picker' },
+
+  { scope: 'watch', action: 'pause', keys: ['space'], description: 'pause or resume' },
+  { scope: 'watch', action: 'step', keys: ['s'], description: 'run one turn, then pause' },
+  { scope: 'watch', action: 'faster', keys: ['+', '='], description: 'faster' },
+  { scope: 'watch', action: 'slower', keys: ['-'], description: 'slower' },
+  { scope: 'watch', action: 'takeOver', keys: ['t'], description: 'take over: play the user from this turn' },
+
+  { scope: 'replay', action: 'turnPrev', keys: ['left', 'h'], description: 'previous turn' },
+  { scope: 'replay', action: 'turnNext', keys: ['right', 'l'], description: 'next turn' },
+  { scope: 'replay', action: 'turnFirst', keys: ['home'], description: 'first turn' },
+  { scope: 'replay', action: 'turnLast', keys: ['end'], description: 'last turn' },
+  { scope: 'replay', action: 'nextChange', keys: ['n'], description: 'next turn with an intent status change' },
+  { scope: 'replay', action: 'prevChange', keys: ['N'], description: 'previous turn with a status change' },
+];
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  global: 'Everywhere',
+  confirm: 'Question',
+  help: 'Help',
+  home: 'Home',
+  session: 'Session',
+  pane: 'Any pane',
+  conversation: 'Conversation pane',
+  intents: 'Intents pane (play)',
+  checklist: 'Checklist pane',
+  workspace: 'Workspace pane',
+  watch: 'Watch',
+  replay: 'Replay',
+  play: 'Play',
+  input: 'Input box',
+  agentInput: 'Agent input box',
+  picker: 'Tool picker',
+};
+
+/** The name of a key press as the keymap spells it. */
+export function keyName(input: string, key: Key): string {
+  const named: [keyof Key, string][] = [
+    ['upArrow', 'up'],
+    ['downArrow', 'down'],
+    ['leftArrow', 'left'],
+    ['rightArrow', 'right'],
+    ['pageUp', 'pageup'],
+    ['pageDown', 'pagedown'],
+    ['home', 'home'],
+    ['end', 'end'],
+    ['return', 'return'],
+    ['escape', 'escape'],
+    ['tab', 'tab'],
+    ['backspace', 'backspace'],
+    ['delete', 'delete'],
+  ];
+  for (const [flag, name] of named) if (key[flag]) return (key.shift ? 'shift+' : '') + (key.ctrl ? 'ctrl+' : '') + name;
+  if (key.ctrl && input) return `ctrl+${input.toLowerCase()}`;
+  if (key.meta && input) return `meta+${input}`;
+  if (input === ' ') return 'space';
+  return input;
+}
+
+const index = new Map<string, Binding[]>();
+for (const b of KEYMAP) for (const k of b.keys) index.set(`${b.scope}\0${k}`, [...(index.get(`${b.scope}\0${k}`) ?? []), b]);
+
+/** The action bound to `name` in the first of `scopes` that binds it. */
+export function actionFor(name: string, scopes: readonly Scope[]): Action | undefined {
+  for (const scope of scopes) {
+    const hit = index.get(`${scope}\0${name}`);
+    if (hit?.length) return hit[0]!.action;
+  }
+  return undefined;
+}
+
+/** The keys of `action` in `scope`, for hints: `space`, `←/h`. */
+export function keysOf(action: Action, scope: Scope): string {
+  const b = KEYMAP.find((x) => x.action === action && x.scope === scope);
+  return b ? b.keys.map(prettyKey).join('/') : '';
+}
+
+export function prettyKey(k: string): string {
+  const arrows: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', return: 'enter', escape: 'esc', pageup: 'PgUp', pagedown: 'PgDn' };
+  return k
+    .split('+')
+    .map((p) => arrows[p] ?? p)
+    .join('+');
+}
+
+/** Bindings for the given scopes, grouped for the help overlay, scopes in the given order. */
+export function bindingsFor(scopes: readonly Scope[]): { scope: Scope; title: string; bindings: Binding[] }[] {
+  return scopes
+    .filter((s, i) => scopes.indexOf(s) === i)
+    .map((scope) => ({ scope, title: SCOPE_TITLES[scope], bindings: KEYMAP.filter((b) => b.scope === scope) }))
+    .filter((g) => g.bindings.length);
+}

@@ -1,0 +1,73 @@
+/**
+ * Where the panes go for a terminal size: four side by side from WIDE_COLUMNS, the
+ * conversation beside one tabbed pane from MEDIUM_COLUMNS, one tabbed pane below that.
+ * The frame stays one row short of the terminal: a frame as tall as the terminal makes
+ * Ink clear the whole screen on every update (flicker).
+ */
+export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace';
+export const PANES: readonly PaneId[] = ['conversation', 'intents', 'checklist', 'workspace'];
+export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace' };
+
+export const WIDE_COLUMNS = 160;
+export const MEDIUM_COLUMNS = 110;
+export const MIN_COLUMNS = 60;
+export const MIN_ROWS = 16;
+
+export interface Box {
+  width: number;
+  height: number;
+}
+
+export interface Layout {
+  kind: 'wide' | 'medium' | 'narrow';
+  /** Panes shown, left to right, with their boxes. */
+  panes: { id: PaneId; box: Box }[];
+  /** Panes reached through a tab bar (medium: the right column; narrow: all). */
+  tabs: PaneId[];
+  /** Height of the whole frame. */
+  height: number;
+}
+
+export function tooSmall(columns: number, rows: number): boolean {
+  return columns < MIN_COLUMNS || rows < MIN_ROWS;
+}
+
+/**
+ * @param chrome rows taken by everything that is not a pane (status bar, input box, timeline, notices)
+ * @param focus the focused pane; @param side the right-hand pane shown in the medium layout
+ */
+export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>): Layout {
+  const height = rows - 1;
+  const paneHeight = Math.max(4, height - chrome);
+  if (columns >= WIDE_COLUMNS) {
+    const conv = Math.floor(columns * 0.36);
+    const intents = Math.floor(columns * 0.22);
+    const check = Math.floor(columns * 0.18);
+    const work = columns - conv - intents - check;
+    return {
+      kind: 'wide',
+      panes: [
+        { id: 'conversation', box: { width: conv, height: paneHeight } },
+        { id: 'intents', box: { width: intents, height: paneHeight } },
+        { id: 'checklist', box: { width: check, height: paneHeight } },
+        { id: 'workspace', box: { width: work, height: paneHeight } },
+      ],
+      tabs: [],
+      height,
+    };
+  }
+  if (columns >= MEDIUM_COLUMNS) {
+    const conv = Math.floor(columns * 0.55);
+    const right = focus === 'conversation' ? side : focus;
+    return {
+      kind: 'medium',
+      panes: [
+        { id: 'conversation', box: { width: conv, height: paneHeight } },
+        { id: right, box: { width: columns - conv, height: paneHeight - 1 } },
+      ],
+      tabs: ['intents', 'checklist', 'workspace'],
+      height,
+    };
+  }
+  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...PANES], height };
+}

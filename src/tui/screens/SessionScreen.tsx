@@ -1,0 +1,252 @@
+/**
+ * The session screen: four panes (or tabs when narrow), the input box when a person
+ * plays a role, the replay timeline, and the status bar. It owns only what spans panes:
+ * focus, the input text, dialogs. Each pane reads the store itself.
+ */
+import { Box } from 'ink';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ChecklistPane } from '../components/ChecklistPane.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConversationPane } from '../components/ConversationPane.tsx';
+import { HelpOverlay } from '../components/HelpOverlay.tsx';
+import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
+import { IntentsPane } from '../components/IntentsPane.tsx';
+import { LineView } from '../components/LineView.tsx';
+import { StatusBar } from '../components/StatusBar.tsx';
+import { TabBar } from '../components/TabBar.tsx';
+import { TimelineBar } from '../components/TimelineBar.tsx';
+import { ToolPicker } from '../components/ToolPicker.tsx';
+import { TooSmall } from '../components/TooSmall.tsx';
+import { WorkspacePane } from '../components/WorkspacePane.tsx';
+import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.ts';
+import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
+import { useTerminalSize } from '../hooks/useTerminalSize.ts';
+import { useTextInput } from '../hooks/useTextInput.ts';
+import type { Scope } from '../keymap.ts';
+import { computeLayout, PANES, tooSmall, type Box as PaneBox, type PaneId } from '../layout.ts';
+import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
+import { useTheme } from '../theme.ts';
+import type { Line } from '../text.ts';
+
+type Focus = PaneId | 'input';
+type Dialog = null | 'help' | 'quit' | 'end' | 'tools';
+
+const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) => ReactNode> = {
+  conversation: ConversationPane,
+  intents: IntentsPane,
+  checklist: ChecklistPane,
+  workspace: WorkspacePane,
+};
+
+export interface SessionScreenProps {
+  /** Leaves the app (after a live run has stopped). */
+  onExit: () => void;
+  /** Back to the home screen, when the app has one. */
+  onBack?: (() => void) | undefined;
+}
+
+export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
+  const theme = useTheme();
+  const controller = useController();
+  const { columns, rows } = useTerminalSize();
+  const mode = useControl((c) => c.mode);
+  const running = useControl((c) => c.running);
+  const notice = useControl((c) => c.notice);
+  const error = useControl((c) => c.error);
+  const replay = useControl((c) => c.replay);
+  const tools = useControl((c) => c.tools);
+  const awaiting = useSession((s) => s.awaiting);
+  const ended = useSession((s) => Boolean(s.end));
+
+  const typing = mode === 'play' || mode === 'agent';
+  const role = mode === 'agent' ? 'agent' : 'user';
+  const [focus, setFocus] = useState<Focus>(typing ? 'input' : 'conversation');
+  const [side, setSide] = useState<Exclude<PaneId, 'conversation'>>('intents');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [note, setNote] = useState<string | undefined>();
+  const [reveals, setReveals] = useState<string[]>([]);
+  const text = useTextInput();
+
+  // Take-over turns watch into play: the person types next.
+  useEffect(() => {
+    if (typing) setFocus('input');
+  }, [typing]);
+  useEffect(() => {
+    if (focus !== 'input' && focus !== 'conversation') setSide(focus);
+  }, [focus]);
+
+  const order: Focus[] = typing && running ? [...PANES, 'input'] : [...PANES];
+  const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? 'conversation');
+
+  const quit = useCallback(() => {
+    controller.quit();
+    onExit();
+  }, [controller, onExit]);
+
+  const screenScopes: Scope[] = ['global', 'session', ...(mode === 'watch' && running ? (['watch'] as const) : []), ...(mode === 'replay' ? (['replay'] as const) : []), ...(typing && running ? (['play'] as const) : [])];
+  const goTurn = (t: number | undefined) => t !== undefined && controller.goToTurn?.(t);
+  const screenHandlers: ActionHandlers = {
+    help: () => setDialog('help'),
+    quit: () => (running ? setDialog('quit') : quit()),
+    focusNext: () => cycle(1),
+    focusPrev: () => cycle(-1),
+    ...(onBack && !running ? { back: onBack } : {}),
+    pause: () => controller.togglePause?.(),
+    step: () => controller.step?.(),
+    faster: () => controller.faster?.(),
+    slower: () => controller.slower?.(),
+    takeOver: () => controller.takeOver?.(),
+    focusInput: () => setFocus('input'),
+    endSession: () => setDialog('end'),
+    ...(replay
+      ? {
+          turnPrev: () => goTurn(replay.turn - 1),
+          turnNext: () => goTurn(replay.turn + 1),
+          turnFirst: () => goTurn(0),
+          turnLast: () => goTurn(replay.lastTurn),
+          nextChange: () => goTurn(replay.changeTurns.find((t) => t > replay.turn)),
+          prevChange: () => goTurn(replay.changeTurns.findLast((t) => t < replay.turn)),
+        }
+      : {}),
+  };
+  useKeyActions(screenScopes, screenHandlers, { active: dialog === null, priority: PRIORITY.screen });
+
+  const awaited = awaiting?.role === role;
+  const send = () => {
+    const value = text.current();
+    if (!value.trim()) return setNote('nothing to send');
+    if (mode === 'agent') {
+      const parsed = parseAgentInput(value, tools);
+      if (!parsed.ok) return setNote(parsed.error);
+      if (!awaited) return setNote('not your turn yet: wait for the user');
+      controller.sendAgent?.(parsed.action);
+    } else {
+      if (!awaited) return setNote('not your turn yet: the agent is still working');
+      controller.sendUser?.(value, reveals);
+      setReveals([]);
+    }
+    setNote(undefined);
+    text.clear();
+  };
+  useKeyActions(
+    mode === 'agent' ? ['input', 'agentInput'] : ['input'],
+    {
+      send,
+      blur: () => setFocus('conversation'),
+      endSession: () => setDialog('end'),
+      toolPicker: () => setDialog('tools'),
+    },
+    {
+      active: focus === 'input' && typing && running && dialog === null,
+      priority: PRIORITY.input,
+      onOtherKey: (press) => {
+        const used = text.edit(press);
+        if (used && note) setNote(undefined);
+        return used;
+      },
+    },
+  );
+
+  const ui = useMemo<SessionUi>(
+    () => ({
+      reveal: (id, revealText) => {
+        const now = text.current();
+        text.set(now ? `${now} ${revealText}` : revealText);
+        setReveals((r) => (r.includes(id) ? r : [...r, id]));
+        setFocus('input');
+      },
+    }),
+    [text],
+  );
+
+  if (tooSmall(columns, rows)) return <TooSmallScreen columns={columns} rows={rows} onQuit={quit} />;
+
+  const banner: Line[] = [];
+  if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
+  else if (notice) banner.push([{ text: notice, color: theme.level.warning }]);
+  const showInput = typing && running;
+  const dialogRows = dialog === 'quit' || dialog === 'end' ? 5 : 0;
+  const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
+  const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
+  const layout = computeLayout(columns, rows, chrome, paneFocus, side);
+  const paneHeight = layout.height - chrome;
+  const scopes: Scope[] = [...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
+
+  let body: ReactNode;
+  if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  else if (dialog === 'tools')
+    body = (
+      <ToolPicker
+        tools={tools}
+        width={columns}
+        height={paneHeight}
+        onClose={() => setDialog(null)}
+        onPick={(t) => {
+          text.set(toolTemplate(t));
+          setDialog(null);
+          setFocus('input');
+        }}
+      />
+    );
+  else {
+    const render = (id: PaneId, box: PaneBox) => {
+      const Pane = PANE_COMPONENTS[id];
+      return <Pane key={id} box={box} focused={focus === id} />;
+    };
+    body =
+      layout.kind === 'wide' ? (
+        <Box flexDirection="row">{layout.panes.map((p) => render(p.id, p.box))}</Box>
+      ) : layout.kind === 'medium' ? (
+        <Box flexDirection="row">
+          {render('conversation', layout.panes[0]!.box)}
+          <Box flexDirection="column">
+            <TabBar tabs={layout.tabs} active={layout.panes[1]!.id} focused={focus === layout.panes[1]!.id} width={layout.panes[1]!.box.width} />
+            {render(layout.panes[1]!.id, layout.panes[1]!.box)}
+          </Box>
+        </Box>
+      ) : (
+        <Box flexDirection="column">
+          <TabBar tabs={layout.tabs} active={paneFocus} focused={focus !== 'input'} width={columns} />
+          {render(paneFocus, layout.panes[0]!.box)}
+        </Box>
+      );
+  }
+
+  return (
+    <SessionUiContext.Provider value={ui}>
+      <Box flexDirection="column" width={columns} height={layout.height}>
+        {banner.length ? <LineView lines={banner} top={0} height={banner.length} cols={columns} /> : null}
+        {replay ? <TimelineBar width={columns} /> : null}
+        <Box height={paneHeight}>{body}</Box>
+        {dialog === 'quit' ? (
+          <ConfirmDialog
+            question="Quit while the session runs?"
+            detail="It stops now and is recorded as aborted; the recording so far is kept."
+            width={columns}
+            onYes={quit}
+            onNo={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'end' ? (
+          <ConfirmDialog
+            question="End the session now?"
+            detail="Intents still open become unresolved; the checklist is graded and the session scored."
+            width={columns}
+            onYes={() => {
+              controller.endSession?.();
+              setDialog(null);
+            }}
+            onNo={() => setDialog(null)}
+          />
+        ) : null}
+        {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} /> : null}
+        <StatusBar width={columns} />
+      </Box>
+    </SessionUiContext.Provider>
+  );
+}
+
+function TooSmallScreen({ columns, rows, onQuit }: { columns: number; rows: number; onQuit: () => void }) {
+  useKeyActions(['global'], { quit: onQuit });
+  return <TooSmall columns={columns} rows={rows} />;
+}

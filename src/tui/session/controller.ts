@@ -1,0 +1,55 @@
+/**
+ * What a session screen drives. Live sessions (play, play-as-agent, watch) and replays
+ * implement it; the screen reads both stores through selectors and calls these methods
+ * from key actions. Methods a mode does not support are simply absent.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { IntentStatus } from '../../session/events.ts';
+import type { HumanAgentAction } from '../../session/input-queue.ts';
+import type { SessionStore } from '../../store/store.ts';
+
+export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
+
+export interface ToolHint {
+  name: string;
+  description: string;
+  params: { name: string; required: boolean }[];
+}
+
+export interface ControlState {
+  mode: SessionMode;
+  /** A live session is in progress (quitting asks first). */
+  running: boolean;
+  paused: boolean;
+  /** Watch mode: wait between agent turns, in ms. */
+  delayMs: number;
+  replay?: { turn: number; lastTurn: number; changeTurns: readonly number[]; file: string; complete: boolean };
+  /** Recordings written so far. */
+  recordings: string[];
+  /** Shown above the panes: e.g. that everything runs offline. */
+  notice?: string;
+  /** Agent mode: whether the person playing the agent may see the hidden intents and checklist. */
+  revealIntents: boolean;
+  /** Agent mode: the tools the agent has in this session. */
+  tools: ToolHint[];
+  /** A failure that stopped the run (shown, and printed at exit). */
+  error?: string;
+}
+
+export interface SessionController {
+  readonly store: SessionStore;
+  readonly control: StoreApi<ControlState>;
+  /** Stops a live run (recorded as aborted); a replay just closes. */
+  quit(): void;
+  togglePause?(): void;
+  step?(): void;
+  faster?(): void;
+  slower?(): void;
+  takeOver?(): void;
+  sendUser?(text: string, reveals: string[]): void;
+  sendAgent?(action: HumanAgentAction): void;
+  override?(intent: string, to: IntentStatus): void;
+  endSession?(): void;
+  gradeNow?(): void;
+  goToTurn?(turn: number): void;
+}

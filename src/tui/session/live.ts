@@ -1,0 +1,186 @@
+/**
+ * A live run behind the session screen: play (a person is the user), play-as-agent
+ * (a person is the agent) and watch (it runs by itself, paced). Runs each run group
+ * through runGroup, every session recorded; engine events go into the session store.
+ */
+import path from 'node:path';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { SessionSetup } from '../../cli/options.ts';
+import type { BackendSpec } from '../../session/backend-spec.ts';
+import type { SessionRun } from '../../session/engine.ts';
+import type { IntentStatus, Role, TimedEvent } from '../../session/events.ts';
+import { runGroup, type SessionRunResult } from '../../session/group.ts';
+import { createHumanPorts, type HumanAgentAction } from '../../session/input-queue.ts';
+import type { RunGroup } from '../../session/plan.ts';
+import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
+import { UserError } from '../../scenario/diagnostics.ts';
+import { createToolRegistry } from '../../tools/index.ts';
+import { ToolRegistry } from '../../tools/registry.ts';
+import { createSessionStore } from '../../store/store.ts';
+import type { ControlState, SessionController, SessionMode, ToolHint } from './controller.ts';
+import { Pacer } from './pacer.ts';
+import { TakeOverUser } from './take-over.ts';
+
+export interface LiveOptions {
+  groups: RunGroup[];
+  setup: SessionSetup;
+  mode: Exclude<SessionMode, 'replay'>;
+  /** Watch: wait between agent turns (ms). */
+  delayMs?: number;
+  /** Watch: start paused. */
+  paused?: boolean;
+  revealIntents?: boolean;
+  recordingsDir?: string;
+  maxTurns?: number;
+  workspaceDir?: string;
+  /** Fixed date for the agent (tests). */
+  date?: string;
+  /** Every event as it happens (the plain transcript listens here). */
+  onEvent?: (event: TimedEvent) => void;
+}
+
+/** The backends a mode needs: play makes the person the user, unless they play the agent. */
+export function modeSpecs(mode: LiveOptions['mode'], specs: Record<Role, BackendSpec>): Record<Role, BackendSpec> {
+  if (mode === 'play') return { ...specs, user: { kind: 'human' } };
+  if (mode === 'agent') {
+    if (specs.user.kind === 'human') throw new UserError('a person can play the agent or the user, not both: drop --user human');
+    return { ...specs, agent: { kind: 'human' } };
+  }
+  if (specs.agent.kind === 'human' || specs.user.kind === 'human') throw new UserError('watch runs by itself: use `intentplay play` to play a role');
+  return specs;
+}
+
+export class LiveSession implements SessionController {
+  readonly store = createSessionStore();
+  readonly control: StoreApi<ControlState>;
+  readonly done: Promise<SessionRunResult[]>;
+  private readonly ports = createHumanPorts();
+  private readonly abortController = new AbortController();
+  private readonly pacer: Pacer;
+  private readonly registry = createToolRegistry();
+  private run: SessionRun | undefined;
+  private user: TakeOverUser | undefined;
+  private takenOver = false;
+
+  constructor(private readonly opts: LiveOptions) {
+    const specs = modeSpecs(opts.mode, opts.setup.specs);
+    this.control = createStore<ControlState>()(() => ({
+      mode: opts.mode,
+      running: true,
+      paused: Boolean(opts.paused),
+      delayMs: opts.delayMs ?? 1000,
+      recordings: [],
+      revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
+      tools: [],
+      ...(opts.setup.offlineNotice ? { notice: opts.setup.offlineNotice } : {}),
+    }));
+    this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) => this.control.setState(s));
+    if (opts.mode !== 'watch') this.pacer.release();
+    this.done = this.runAll(specs);
+  }
+
+  private async runAll(specs: Record<Role, BackendSpec>): Promise<SessionRunResult[]> {
+    const all: SessionRunResult[] = [];
+    try {
+      for (const group of this.opts.groups) {
+        if (this.abortController.signal.aborted) break;
+        const results = await runGroup(group, {
+          specs,
+          config: this.opts.setup.config,
+          registry: this.registry,
+          recordingsDir: this.opts.recordingsDir ?? path.resolve('recordings'),
+          signal: this.abortController.signal,
+          human: this.ports,
+          pace: this.pacer.pace,
+          ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
+          ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
+          ...(this.opts.date ? { date: this.opts.date } : {}),
+          onSession: (run) => (this.run = run),
+          onEvent: (event) => this.onEvent(group, event),
+          wrapBackends: (b) => {
+            if (this.opts.mode !== 'watch') return b;
+            this.user = new TakeOverUser(b.user, this.ports);
+            if (this.takenOver) this.user.takeOver();
+            return { ...b, user: this.user };
+          },
+        });
+        all.push(...results);
+        this.control.setState((s) => ({ recordings: [...s.recordings, ...results.flatMap((r) => (r.recording ? [r.recording] : []))] }));
+      }
+    } catch (err) {
+      this.control.setState({ error: err instanceof UserError ? err.message : `internal error: ${(err as Error).stack ?? String(err)}` });
+      if (!(err instanceof UserError)) throw err;
+    } finally {
+      this.control.setState({ running: false });
+    }
+    return all;
+  }
+
+  private onEvent(group: RunGroup, event: TimedEvent): void {
+    if (event.type === 'session_start') {
+      const scenario = group.sessions.find((s) => s.id === event.scenario);
+      if (scenario) this.control.setState({ tools: toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS) });
+    }
+    this.store.getState().dispatch(event);
+    this.opts.onEvent?.(event);
+  }
+
+  quit(): void {
+    this.pacer.release();
+    this.abortController.abort(new Error('quit'));
+    this.run?.abort();
+  }
+
+  togglePause(): void {
+    this.pacer.togglePause();
+  }
+
+  step(): void {
+    this.pacer.step();
+  }
+
+  faster(): void {
+    this.pacer.faster();
+  }
+
+  slower(): void {
+    this.pacer.slower();
+  }
+
+  /** From now on a person plays the user (the simulated user finishes any message in progress). */
+  takeOver(): void {
+    if (this.opts.mode !== 'watch' || this.takenOver) return;
+    this.takenOver = true;
+    this.user?.takeOver();
+    this.pacer.release();
+    this.control.setState({ mode: 'play', paused: false });
+  }
+
+  sendUser(text: string, reveals: string[]): void {
+    this.ports.user.push({ text, reveals });
+  }
+
+  sendAgent(action: HumanAgentAction): void {
+    this.ports.agent.push(action);
+  }
+
+  override(intent: string, to: IntentStatus): void {
+    this.run?.override(intent, to);
+  }
+
+  endSession(): void {
+    this.run?.requestEnd();
+  }
+
+  gradeNow(): void {
+    void this.run?.gradeNow();
+  }
+}
+
+export function toolHints(registry: ToolRegistry, groups: readonly string[]): ToolHint[] {
+  return registry.forGroups(groups).map((def) => {
+    const schema = ToolRegistry.spec(def).parameters as { properties?: Record<string, unknown>; required?: string[] };
+    const required = new Set(schema.required ?? []);
+    return { name: def.name, description: def.description, params: Object.keys(schema.properties ?? {}).map((name) => ({ name, required: required.has(name) })) };
+  });
+}

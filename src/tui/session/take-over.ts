@@ -1,0 +1,44 @@
+/**
+ * Watch mode's user: the simulated user until a person takes over, then the person.
+ * It asks the engine to skip stage 3 from then on (a person picks what to reveal) and
+ * leaves a notice in the recording at the first message the person writes.
+ */
+import type { UserBackend, UserReply, UserTurnInput } from '../../session/backends.ts';
+import type { BackendInfo } from '../../session/events.ts';
+import type { HumanPorts } from '../../session/input-queue.ts';
+import { HumanUser } from '../../user/human.ts';
+
+export class TakeOverUser implements UserBackend {
+  private human: HumanUser | undefined;
+  private announced = false;
+
+  constructor(
+    private readonly simulated: UserBackend,
+    private readonly ports: HumanPorts,
+  ) {}
+
+  get info(): BackendInfo {
+    return this.simulated.info;
+  }
+
+  get picksIntents(): boolean {
+    return this.human ? true : this.simulated.picksIntents;
+  }
+
+  get takenOver(): boolean {
+    return Boolean(this.human);
+  }
+
+  takeOver(): void {
+    this.human ??= new HumanUser(this.ports.user);
+  }
+
+  nextMessage(input: UserTurnInput): Promise<UserReply> {
+    if (!this.human) return this.simulated.nextMessage(input);
+    if (!this.announced) {
+      this.announced = true;
+      input.emit({ type: 'notice', turn: input.turn, level: 'info', text: `a person took over the user after turn ${input.turn}` });
+    }
+    return this.human.nextMessage(input);
+  }
+}

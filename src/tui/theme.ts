@@ -1,0 +1,70 @@
+/**
+ * Semantic colour tokens: components ask for "the colour of a completed intent" or "a
+ * focused border", never for "green". With NO_COLOR set every colour is dropped and only
+ * symbols, bold and inverse tell things apart, so each status keeps its own symbol.
+ */
+import { createContext, useContext } from 'react';
+import type { IntentStatus } from '../session/events.ts';
+
+export interface Mark {
+  symbol: string;
+  color: string | undefined;
+  label: string;
+}
+
+export type CheckMarkKind = 'pass' | 'fail' | 'ungraded' | 'pending';
+
+export interface Theme {
+  color: boolean;
+  text: { primary: string | undefined; secondary: string | undefined; accent: string | undefined; muted: string | undefined };
+  border: { focused: string | undefined; normal: string | undefined };
+  role: { user: string | undefined; agent: string | undefined; event: string | undefined; tool: string | undefined };
+  level: { info: string | undefined; warning: string | undefined; error: string | undefined };
+  diff: { add: string | undefined; remove: string | undefined; hunk: string | undefined };
+  intent: Record<IntentStatus, Mark>;
+  check: Record<CheckMarkKind, Mark>;
+}
+
+const INTENT_MARKS: Record<IntentStatus, [symbol: string, color: string]> = {
+  open: ['○', 'gray'],
+  completed: ['✔', 'green'],
+  inferred: ['?', 'cyan'],
+  provided: ['↩', 'yellow'],
+  unresolved: ['✗', 'red'],
+};
+
+const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: string]> = {
+  pass: ['✔', 'green', 'passed'],
+  fail: ['✗', 'red', 'failed'],
+  ungraded: ['–', 'yellow', 'ungraded'],
+  pending: ['…', 'gray', 'not graded yet'],
+};
+
+/** NO_COLOR (any non-empty value, https://no-color.org) turns colour off. */
+export function colorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.NO_COLOR;
+}
+
+export function createTheme(color = colorEnabled()): Theme {
+  const c = (name: string): string | undefined => (color ? name : undefined);
+  return {
+    color,
+    text: { primary: undefined, secondary: c('gray'), accent: c('cyan'), muted: c('gray') },
+    border: { focused: c('cyan'), normal: c('gray') },
+    role: { user: c('cyan'), agent: c('magenta'), event: c('yellow'), tool: c('blue') },
+    level: { info: c('blue'), warning: c('yellow'), error: c('red') },
+    diff: { add: c('green'), remove: c('red'), hunk: c('cyan') },
+    intent: Object.fromEntries(
+      Object.entries(INTENT_MARKS).map(([status, [symbol, col]]) => [status, { symbol, color: c(col), label: status }]),
+    ) as Record<IntentStatus, Mark>,
+    check: Object.fromEntries(
+      Object.entries(CHECK_MARKS).map(([kind, [symbol, col, label]]) => [kind, { symbol, color: c(col), label }]),
+    ) as Record<CheckMarkKind, Mark>,
+  };
+}
+
+export const ThemeContext = createContext<Theme>(createTheme());
+
+export function useTheme(): Theme {
+  return useContext(ThemeContext);
+}

@@ -1,0 +1,42 @@
+/**
+ * Real engine events for TUI and store tests: an offline run of the test library
+ * (script agent, rules user and judge), collected through runGroup's onEvent.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sessionSetup } from '../../src/cli/options.ts';
+import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
+import type { TimedEvent } from '../../src/session/events.ts';
+import { planRuns } from '../../src/session/plan.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
+
+export const FIXTURE_LIB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/lib');
+
+export interface CollectedRun {
+  /** Every event of every session, in order, ephemeral ones included. */
+  events: TimedEvent[];
+  /** Events per session. */
+  sessions: TimedEvent[][];
+  results: SessionRunResult[];
+}
+
+/** Runs `target` (a scenario id or episode in the fixture library) offline and collects its events. */
+export async function collectRun(target = 'tester', opts: { agent?: string; recordingsDir?: string | null } = {}): Promise<CollectedRun> {
+  const setup = sessionSetup({ library: FIXTURE_LIB, ...(opts.agent ? { agent: opts.agent } : {}) });
+  const events: TimedEvent[] = [];
+  const sessions: TimedEvent[][] = [];
+  const [group] = planRuns([target], { library: FIXTURE_LIB });
+  const results = await runGroup(group!, {
+    specs: setup.specs,
+    config: setup.config,
+    registry: createToolRegistry(),
+    recordingsDir: opts.recordingsDir ?? null,
+    date: '2025-01-01',
+    onEvent: (e) => {
+      events.push(e);
+      if (e.type === 'session_start') sessions.push([]);
+      sessions.at(-1)!.push(e);
+    },
+  });
+  return { events, sessions, results };
+}
