@@ -3,6 +3,7 @@
  * order over one workspace; units run side by side. Each unit's results lines are appended
  * in one write when it finishes, so an interrupted unit leaves no line behind.
  */
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { ResolvedConfig } from '../config/config.ts';
@@ -95,6 +96,12 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
       });
     }
   };
+  // Each session listens on the signal it is given: a signal per unit keeps a long batch
+  // from piling listeners onto the one the interrupt handler owns.
+  const unitAbort = new AbortController();
+  setMaxListeners(0, unitAbort.signal);
+  const relay = () => unitAbort.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', relay, { once: true });
   let results: SessionRunResult[];
   try {
     results = await runGroup(group, {
@@ -105,7 +112,7 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
       repeat,
       ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
       ...(opts.workspaceRoot ? { workspaceDir: path.join(opts.workspaceRoot, `${group.id.replace(/\//g, '_')}-r${repeat}${unit.deps ? '' : '-nodeps'}`) } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
+      signal: unitAbort.signal,
       ...(opts.date ? { date: opts.date } : {}),
       onSession: (run) => {
         order.push(run);
@@ -120,6 +127,8 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
     // The whole unit counts as failed (its shared workspace is incomplete); resume runs it again.
     results = group.sessions.map((s, i) => failedResult(unit, s.id, s.persona, i, s.intents.map((x) => x.id), err.message));
     for (const r of results.slice(order.length)) opts.progress?.sessionEnd({ scenario: r.scenario, repeat, end: 'error', proc: 0, comp: null, turns: 0, message: err.message }, false);
+  } finally {
+    opts.signal?.removeEventListener('abort', relay);
   }
   return results.map((r) => toRunRecord(r, unit, opts, r.index < order.length ? extras.get(order[r.index]!) : undefined));
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec } from '../scenario/schema.ts';
 import type { ToolCallRecord } from '../session/backends.ts';
-import { RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
+import { pythonCommand, RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
 import { toolHistoryByTurn } from './tool-records.ts';
 
 export const TOOLS_PREFIX = '[tools] ';
@@ -46,7 +46,7 @@ const keyCache = new Map<string, Promise<string[]>>();
 
 /** The script's check names (cached per file version). */
 function scriptKeys(script: string, opts: RuleScriptOptions): Promise<string[]> {
-  const key = `${script}\0${statSync(script).mtimeMs}\0${opts.python ?? ''}`;
+  const key = `${script}\0${statSync(script).mtimeMs}\0${pythonCommand(opts)}`;
   let keys = keyCache.get(key);
   if (!keys) {
     keys = runRuleScript(script, [], opts).then((r) => r.keys);

@@ -23,16 +23,19 @@ const meanOrNull = (xs: (number | null)[]) => {
 };
 const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : b - a);
 
-/** Runs of --no-deps are a different measurement: they are compared under their own key. */
-const scenarioKey = (r: RunRecord) => (r.deps === false ? `${r.scenario} (no deps)` : r.scenario);
+/** A folder holding both normal and --no-deps runs of a scenario lists them apart. */
+function scenarioKey(runs: readonly RunRecord[]): (r: RunRecord) => string {
+  const mixed = runs.some((r) => r.deps === false) && runs.some((r) => r.deps !== false);
+  return (r) => (mixed && r.deps === false ? `${r.scenario} (no deps)` : r.scenario);
+}
 
 export function compareFolders(dirA: string, dirB: string): ReportDoc {
   const a = loadRuns([dirA]).runs;
   const b = loadRuns([dirB]).runs;
   let [nameA, nameB] = [path.basename(path.resolve(dirA)), path.basename(path.resolve(dirB))];
   if (nameA === nameB) [nameA, nameB] = [`A: ${nameA}`, `B: ${nameB}`];
-  const byA = groupBy(a, scenarioKey);
-  const byB = groupBy(b, scenarioKey);
+  const byA = groupBy(a, scenarioKey(a));
+  const byB = groupBy(b, scenarioKey(b));
   const keys = [...new Set([...byA.keys(), ...byB.keys()])].sort();
   const m = (rs: RunRecord[] | undefined, f: (r: RunRecord) => number | null) => (rs ? meanOrNull(rs.map(f)) : null);
   const rows: CellValue[][] = [];
@@ -122,7 +125,7 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
     } else out.push(...wrap(`  ! ${item.text}`, cols));
   }
   for (const f of turn.files) out.push(truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols));
-  for (const c of turn.changes) out.push(...wrap(`  ${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols).map((l, i) => (i ? `    ${l}` : l)));
+  for (const c of turn.changes) out.push(...wrap(`${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols - 4).map((l, i) => (i ? `    ${l}` : `  ${l}`)));
   return out;
 }
 
@@ -153,7 +156,7 @@ export function sideBySideText(a: SessionSide, b: SessionSide, width = 120): str
   const out: string[] = [`${a.recording.header.scenario}: ${a.recording.header.title}`, ''];
   out.push(...columns(sideTitle(a), sideTitle(b), colW), '═'.repeat(colW) + '═╪═' + '═'.repeat(colW));
   for (let t = 1; t <= maxTurn(a, b); t++) {
-    out.push(`── turn ${t} ${'─'.repeat(Math.max(0, colW - 9 - String(t).length))}┼${'─'.repeat(colW + 1)}`);
+    out.push(`── turn ${t} ${'─'.repeat(Math.max(0, colW - 8 - String(t).length))}┼${'─'.repeat(colW + 1)}`);
     const [ta, tb] = [turnState(a.state, t), turnState(b.state, t)];
     out.push(...columns(ta ? turnLines(ta, colW) : [], tb ? turnLines(tb, colW) : [], colW));
   }

@@ -40,7 +40,8 @@ export function renderTerminal(doc: ReportDoc, opts: { chalk?: ChalkInstance; wi
     for (const table of section.tables) out.push('', ...textTable(table, c));
     for (const chart of section.charts) out.push('', ...renderTextChart(chart, c, width));
   }
-  out.push('', c.dim('Per-run rows: --format markdown, csv or html.'), '');
+  if (doc.sections.some((s) => s.detail)) out.push('', c.dim('Per-run rows: --format markdown, csv or html.'));
+  out.push('');
   return out.join('\n');
 }
 

@@ -219,12 +219,20 @@ export function findCycles(library: Library): string[][] {
   return cycles;
 }
 
-/** Loads the library holding `target` and fails with located errors if it has any. */
+/**
+ * Loads the library holding `target` and fails with located errors if the files that
+ * matter for it have any: a folder's files, or a scenario's own persona folder and persona.
+ * A broken file elsewhere in a large library does not block running a healthy scenario.
+ */
 export function requireLibrary(target: string, libraryOverride?: string): Library {
   const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(target);
   if (!root) throw new UserError(`${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`);
   const { library, diagnostics } = loadLibrary(root);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length) throw new UserError(`the library at ${root} has ${errors.length} error(s); run \`intentplay validate ${root}\``, errors);
+  const abs = path.resolve(target);
+  const scope = existsSync(abs) && statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  const relevant = (file: string) =>
+    scope === root || file.startsWith(scope + path.sep) || file.startsWith(path.join(root, 'personas') + path.sep) || path.dirname(file) === root;
+  const errors = diagnostics.filter((d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)));
+  if (errors.length) throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
   return library;
 }

@@ -46,6 +46,8 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+const specCache = new WeakMap<ToolDef, ToolSpec>();
+
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 
 export class ToolRegistry {
@@ -86,10 +88,16 @@ export class ToolRegistry {
     return [...this.tools.values()].filter((t) => wanted.has(t.group));
   }
 
+  /** Cached: every session offers the same tools, and JSON Schema generation is not free. */
   static spec(def: ToolDef): ToolSpec {
-    const schema = z.toJSONSchema(def.parameters, { io: 'input' }) as Record<string, unknown>;
-    delete schema.$schema;
-    return { name: def.name, description: def.description, parameters: schema };
+    let spec = specCache.get(def);
+    if (!spec) {
+      const schema = z.toJSONSchema(def.parameters, { io: 'input' }) as Record<string, unknown>;
+      delete schema.$schema;
+      spec = { name: def.name, description: def.description, parameters: schema };
+      specCache.set(def, spec);
+    }
+    return spec;
   }
 }
 

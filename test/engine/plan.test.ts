@@ -59,6 +59,14 @@ describe('planning runs', () => {
     expect(() => planRuns(['p/nope'], { library: root })).toThrow(/no scenario or episode with that id/);
   });
 
+  it('a broken file in another persona folder does not block a healthy scenario, but one in its own folder does', () => {
+    const root = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/q/x.yaml': 'id: q/x\nbroken: [\n' });
+    expect(shape(planRuns([path.join(root, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
+    expect(() => planRuns([root])).toThrow(/1 error\(s\) in the library/);
+    const own = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/p/x.yaml': 'id: p/x\nbroken: [\n' });
+    expect(() => planRuns([path.join(own, 'scenarios/p/a.yaml')])).toThrow(/error\(s\) in the library/);
+  });
+
   it('later sessions of a chain see the workspace and memory of earlier ones', async () => {
     const root = makeLibrary({
       'scenarios/p/a.yaml': `${scn('a')}references:

@@ -147,8 +147,8 @@ function readIntents(y: LocatedFile): IntentSpec[] | undefined {
       y.error([...at, 'status'], `hidden intent ${i + 1}: \`status\` must be not_provided or provided, got ${JSON.stringify(status)}`);
     else if (status === 'provided')
       y.warn([...at, 'status'], `hidden intent ${i + 1}: \`status: provided\` (already given at the start) is not supported; it starts open like the others`);
-    const text = content.trim();
-    intents.push({ id: `I${intents.length + 1}`, text, reveal: text });
+    // The user reveals the intent verbatim (π-Bench's user agent), which is what `reveal` defaults to.
+    intents.push({ id: `I${intents.length + 1}`, text: content.trim() });
   });
   return intents;
 }
@@ -183,7 +183,8 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
         return y.error([...at, 'weight'], `checklist item ${i + 1}: \`weight\` must be a number > 0, got ${JSON.stringify(item.weight)}`);
       weight = item.weight;
     }
-    out.checklist.push({ id: `C${out.checklist.length + 1}`, text: criterion.trim(), grader: 'rubric', ...(weight !== undefined && weight !== 1 ? { weight } : {}) });
+    // A π-Bench criterion is graded by a model only: no offline stand-in rule exists.
+    out.checklist.push({ id: `C${out.checklist.length + 1}`, text: criterion.trim(), grader: 'rubric', rubric_only: true, ...(weight !== undefined && weight !== 1 ? { weight } : {}) });
   });
 
   (y.optionalList(['objectives', 'tools']) ?? []).forEach((item, i) => {

@@ -24,7 +24,7 @@ export function checkKind(v: CheckView | undefined): CheckMarkKind {
 export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean }): Line[] {
   const kind = checkKind(v);
   const mark = theme.check[kind];
-  const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric (rule stand-in)' : 'rubric') : 'rule';
+  const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric·rule' : 'rubric') : 'rule';
   const lines: Line[] = [
     [
       { text: mark.symbol + ' ', color: mark.color, bold: true },

@@ -6,7 +6,7 @@
  */
 import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus, StatusCause } from '../../session/events.ts';
-import { intentCounts, procSoFar, INTENT_STATUSES, type IntentView } from '../../store/reducer.ts';
+import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
 import { SessionUiContext, useControl, useController, useSession } from '../context.ts';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
@@ -50,8 +50,11 @@ export function intentBlock(intent: IntentInfo, view: IntentView | undefined, co
   return lines;
 }
 
+/** Counts per status, the settled ones first (the pane title cuts from the right). */
+const COUNT_ORDER: readonly IntentStatus[] = ['completed', 'inferred', 'provided', 'unresolved', 'open'];
+
 export function countsText(counts: Record<IntentStatus, number>, theme: Theme): string {
-  return INTENT_STATUSES.map((s) => `${theme.intent[s].symbol}${counts[s]}`).join(' ');
+  return COUNT_ORDER.map((s) => `${theme.intent[s].symbol}${counts[s]}`).join(' ');
 }
 
 export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }) {

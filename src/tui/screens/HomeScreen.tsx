@@ -1,0 +1,200 @@
+/**
+ * Home (`intentplay` with no arguments): browse the libraries by persona and episode,
+ * see what a scenario holds, pick a mode and backends, start. Replay lists the recent
+ * recordings instead. Says plainly whether a model is configured.
+ */
+import { Box } from 'ink';
+import { useMemo, useState } from 'react';
+import { LineView } from '../components/LineView.tsx';
+import { Pane, paneInner } from '../components/Pane.tsx';
+import { TooSmall } from '../components/TooSmall.tsx';
+import type { EpisodeEntry, HomeData, RecordingEntry, ScenarioEntry } from '../home-data.ts';
+import { useKeyActions } from '../hooks/keypress.tsx';
+import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { useListCursor } from '../hooks/useListCursor.ts';
+import { useTerminalSize } from '../hooks/useTerminalSize.ts';
+import { keysOf } from '../keymap.ts';
+import { tooSmall } from '../layout.ts';
+import { useTheme, type Theme } from '../theme.ts';
+import { truncate, wrapWithPrefix, type Line, type Seg } from '../text.ts';
+
+export type HomeMode = 'watch' | 'play' | 'agent' | 'replay';
+export const HOME_MODES: { mode: HomeMode; label: string }[] = [
+  { mode: 'watch', label: 'Watch' },
+  { mode: 'play', label: 'Play as user' },
+  { mode: 'agent', label: 'Play as agent' },
+  { mode: 'replay', label: 'Replay a recording' },
+];
+
+export type HomeChoice =
+  | { mode: Exclude<HomeMode, 'replay'>; library: string; target: string; backends: { agent: string; user: string; judge: string } }
+  | { mode: 'replay'; file: string };
+
+type Item = { kind: 'entry'; library: string; persona: string; entry: EpisodeEntry | ScenarioEntry; header?: Line[] } | { kind: 'recording'; rec: RecordingEntry };
+
+function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: Line[] } {
+  const items: Item[] = [];
+  const problems: Line[] = [];
+  for (const lib of data.libraries) {
+    if (lib.problem) problems.push([{ text: `${lib.label} library (${lib.root}): ${lib.problem}`, color: theme.level.warning }]);
+    for (const p of lib.personas) {
+      p.entries.forEach((entry, i) => {
+        const header: Line[] | undefined =
+          i === 0
+            ? [
+                [
+                  { text: p.id, bold: true, color: theme.text.accent },
+                  { text: `  ${[p.name, p.role].filter(Boolean).join(' — ')}`, color: theme.text.secondary },
+                  ...(data.libraries.length > 1 ? [{ text: `  (${lib.label})`, color: theme.text.muted }] : []),
+                ],
+              ]
+            : undefined;
+        items.push({ kind: 'entry', library: lib.root, persona: p.id, entry, ...(header ? { header } : {}) });
+      });
+    }
+  }
+  return { items, problems };
+}
+
+function itemLines(item: Item, cols: number, theme: Theme, selected: boolean): Line[] {
+  if (item.kind === 'recording') {
+    const when = new Date(item.rec.mtimeMs).toISOString().slice(0, 16).replace('T', ' ');
+    return [[{ text: selected ? '› ' : '  ', color: theme.text.accent }, { text: when + '  ', color: theme.text.secondary }, { text: item.rec.name, bold: selected }]];
+  }
+  const e = item.entry;
+  const head: Seg[] =
+    e.kind === 'episode'
+      ? [{ text: '▸ episode ', color: theme.role.event }, { text: e.id, bold: true }, { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary }]
+      : [{ text: '  ' }, { text: e.id, bold: true }, { text: `  ${e.title}`, color: theme.text.secondary }];
+  return [...(item.header ?? []), [{ text: selected ? '› ' : '  ', color: theme.text.accent, bold: true }, ...head].map((s) => (selected ? { ...s, inverse: !theme.color || s.bold } : s))].map((l) => l.slice(0)).map((l) => (cols ? l : l));
+}
+
+function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
+  if (!item) return [[{ text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.', color: theme.text.muted }]];
+  const kv = (k: string, v: string, color?: string): Line[] => wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
+  if (item.kind === 'recording') return [...kv('recording', item.rec.file), ...kv('modified', new Date(item.rec.mtimeMs).toLocaleString())];
+  const e = item.entry;
+  if (e.kind === 'episode')
+    return [
+      [{ text: `episode ${e.id}`, bold: true }],
+      ...(e.title ? kv('title', e.title) : []),
+      ...kv('sessions', e.sessions.join(' → ')),
+      ...kv('persona', item.persona),
+      ...kv('library', item.library),
+      [{ text: '' }],
+      [{ text: 'An episode runs its sessions in order in one workspace and memory.', color: theme.text.muted }],
+    ];
+  return [
+    ...wrapWithPrefix([], e.title, cols, { bold: true }),
+    ...kv('id', e.id),
+    ...kv(`trigger (${e.trigger.kind}${e.trigger.source ? ` from ${e.trigger.source}` : ''})`, e.trigger.text),
+    ...kv('hidden intents', String(e.intents)),
+    ...kv('checklist items', String(e.checklist)),
+    ...kv('depends on', e.dependsOn.length ? e.dependsOn.join(', ') + ' (run first, same workspace)' : 'nothing'),
+    ...kv('max turns', String(e.maxTurns ?? 30)),
+    ...kv('scripted trajectories', e.references.length ? e.references.join(', ') : 'none (script agent replies “(end of script)”)'),
+  ];
+}
+
+function cycle(list: readonly string[], current: string): string {
+  return list[(list.indexOf(current) + 1) % list.length] ?? current;
+}
+
+export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; onStart: (c: HomeChoice) => void; onQuit: () => void; notice?: string | undefined }) {
+  const theme = useTheme();
+  const { columns, rows } = useTerminalSize();
+  const [mode, setMode] = useState<HomeMode>('watch');
+  const library = useMemo(() => libraryItems(data, theme), [data, theme]);
+  const recordings = useMemo<Item[]>(() => data.recordings.map((rec) => ({ kind: 'recording', rec })), [data]);
+  const items = mode === 'replay' ? recordings : library.items;
+  const entryCursor = useListCursor(library.items.length);
+  const recCursor = useListCursor(recordings.length);
+  const cursor = mode === 'replay' ? recCursor : entryCursor;
+  const selected = items[cursor.selected];
+  const refs = selected?.kind === 'entry' ? selected.entry.references : [];
+  const agentOptions = ['script', ...refs.map((r) => `script:${r}`), ...(data.models.agent.configured ? ['openai'] : [])];
+  const userOptions = ['rules', ...(data.models.user.configured ? ['openai'] : [])];
+  const judgeOptions = ['rules', ...(data.models.judge.configured ? ['openai'] : [])];
+  const [backends, setBackends] = useState(() => ({
+    agent: data.models.agent.configured ? 'openai' : 'script',
+    user: data.models.user.configured ? 'openai' : 'rules',
+    judge: data.models.judge.configured ? 'openai' : 'rules',
+  }));
+  const agent = agentOptions.includes(backends.agent) ? backends.agent : 'script';
+
+  const listWidth = Math.max(30, Math.floor(columns * 0.5));
+  const bodyHeight = rows - 1 - 1 - 4;
+  const listInner = paneInner({ width: listWidth, height: bodyHeight });
+  const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
+  const blocks = useMemo(() => items.map((it, i) => itemLines(it, listInner.cols - 1, theme, i === cursor.selected)), [items, listInner.cols, theme, cursor.selected]);
+  const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
+
+  const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
+  useKeyActions(['home', 'global'], {
+    up: () => cursor.up(),
+    down: () => cursor.down(),
+    pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, -1)),
+    pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, 1)),
+    modeNext: () => setMode(HOME_MODES[(modeIndex + 1) % HOME_MODES.length]!.mode),
+    modePrev: () => setMode(HOME_MODES[(modeIndex + HOME_MODES.length - 1) % HOME_MODES.length]!.mode),
+    cycleAgent: () => setBackends((b) => ({ ...b, agent: cycle(agentOptions, agent) })),
+    cycleUser: () => setBackends((b) => ({ ...b, user: cycle(userOptions, b.user) })),
+    cycleJudge: () => setBackends((b) => ({ ...b, judge: cycle(judgeOptions, b.judge) })),
+    start: () => {
+      if (!selected) return;
+      if (selected.kind === 'recording') onStart({ mode: 'replay', file: selected.rec.file });
+      else if (mode !== 'replay') onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
+    },
+    quit: onQuit,
+  });
+
+  if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
+
+  const anyModel = Object.values(data.models).some((m) => m.configured);
+  const modelText = anyModel
+    ? `model: ${(['agent', 'user', 'judge'] as const).map((r) => `${r} ${data.models[r].configured ? (data.models[r].model ?? 'configured') : 'offline'}`).join(' · ')}`
+    : 'no model configured: offline (script agent, rules user, rules judge)';
+  const header: Line = [
+    { text: 'intentplay', bold: true, color: theme.text.accent },
+    { text: '  pick a scenario or episode, a mode, and start   ', color: theme.text.secondary },
+    { text: modelText, color: anyModel ? theme.check.pass.color : theme.level.warning },
+  ];
+  const modesLine: Line = [
+    { text: 'mode  ', color: theme.text.muted },
+    ...HOME_MODES.flatMap((m): Seg[] => [{ text: ` ${m.label} `, inverse: m.mode === mode, bold: m.mode === mode, color: m.mode === mode ? theme.text.accent : undefined }, { text: ' ' }]),
+    { text: ` ${keysOf('modePrev', 'home').split('/')[0]}/${keysOf('modeNext', 'home').split('/')[0]} changes`, color: theme.text.muted },
+  ];
+  const who = (role: 'agent' | 'user', value: string) => ((mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent') ? 'you' : value);
+  const backendsLine: Line =
+    mode === 'replay'
+      ? [{ text: 'replay shows a recording turn by turn, every pane as it was', color: theme.text.muted }]
+      : [
+          { text: 'backends  ', color: theme.text.muted },
+          { text: `agent ${who('agent', agent)}`, bold: true },
+          { text: ' (a)  ', color: theme.text.muted },
+          { text: `user ${who('user', backends.user)}`, bold: true },
+          { text: ' (u)  ', color: theme.text.muted },
+          { text: `judge ${backends.judge}`, bold: true },
+          { text: ' (J)', color: theme.text.muted },
+        ];
+  const hints: Line = [{ text: 'enter start · ↑/↓ pick · ? keys · q quit', color: theme.text.secondary }];
+  const emptyList: Line[] =
+    mode === 'replay'
+      ? [[{ text: ' No recordings in ./recordings yet: watch or play a session first.', color: theme.text.muted }]]
+      : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
+  const footer = [modesLine, backendsLine, hints, ...(notice ? [[{ text: truncate(notice, columns), color: theme.level.warning }]] : [[{ text: '' }]])];
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <LineView lines={[header]} top={0} height={1} cols={columns} />
+      <Box flexDirection="row" height={bodyHeight}>
+        <Pane title={mode === 'replay' ? 'Recent recordings' : 'Library'} info={items.length ? `${cursor.selected + 1}/${items.length}` : ''} focused box={{ width: listWidth, height: bodyHeight }}>
+          <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
+        </Pane>
+        <Pane title="Details" focused={false} box={{ width: columns - listWidth, height: bodyHeight }}>
+          <LineView lines={detailLines(selected, detailInner.cols, theme)} top={0} height={detailInner.rows} cols={detailInner.cols} />
+        </Pane>
+      </Box>
+      <LineView lines={footer} top={0} height={4} cols={columns} />
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Replay is exact: a recording fed through the same reducer as the live session restores the
+ * same state at the end of every turn, and the same final scores.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/config.ts';
+import { readRecording } from '../../src/session/recording.ts';
+import { runGroup } from '../../src/session/group.ts';
+import { planRuns } from '../../src/session/plan.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
+import { createSessionStore } from '../../src/store/store.ts';
+import { createTimeline } from '../../src/store/replay.ts';
+import type { SessionState } from '../../src/store/reducer.ts';
+
+/** Time offsets differ between a live run and its file only in rounding; everything else must match. */
+function comparable(state: SessionState): unknown {
+  return JSON.parse(JSON.stringify(state, (key, value) => (key === 't' || key === 'seq' ? undefined : value)));
+}
+
+describe('record → replay round trip', () => {
+  it.each(['script:proactive', 'script:reactive'])('restores every turn and the final scores (%s)', async (agent) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-rt-'));
+    const [group] = planRuns([path.resolve('test/fixtures/lib/scenarios/tester/plan.yaml')], { noDeps: true });
+    const store = createSessionStore();
+    const liveAtTurnEnd: SessionState[] = [];
+    const [result] = await runGroup(group!, {
+      specs: { agent: { kind: 'script', name: agent.split(':')[1]! }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      config: resolveConfig({}, {}),
+      registry: createToolRegistry(),
+      recordingsDir: dir,
+      onEvent: (event) => {
+        // The state at the end of turn n is the state just before turn n+1 starts.
+        if (event.type === 'turn_start') liveAtTurnEnd[event.turn - 1] = store.getState().session;
+        store.getState().dispatch(event);
+      },
+    });
+    const live = store.getState().session;
+    liveAtTurnEnd[live.turn] = live;
+
+    const recording = readRecording(path.join(dir, readdirSync(dir)[0]!));
+    const timeline = createTimeline(recording.events);
+    expect(timeline.lastTurn).toBe(result!.scores.turns);
+    for (let turn = 0; turn <= timeline.lastTurn; turn++) expect(comparable(timeline.stateAt(turn)), `turn ${turn}`).toEqual(comparable(liveAtTurnEnd[turn]!));
+    expect(timeline.stateAt(timeline.lastTurn).scores).toEqual(result!.scores);
+    expect(live.end).toMatchObject({ end: 'resolved' });
+  });
+});

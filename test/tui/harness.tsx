@@ -1,0 +1,99 @@
+/**
+ * Rendering TUI screens in tests: the providers with a fixed terminal size, keys by name,
+ * and waitForFrame, which waits for a frame that satisfies a predicate (no fixed sleeps).
+ * ink-testing-library's streams always report 100 columns; the layouts depend on the
+ * size, so its stdout is given the size under test.
+ */
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
+import { render as testRender } from 'ink-testing-library';
+import type { ReactNode } from 'react';
+import { ControllerContext } from '../../src/tui/context.ts';
+import { Providers } from '../../src/tui/Providers.tsx';
+import type { SessionController } from '../../src/tui/session/controller.ts';
+
+export const KEYS = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  home: '\u001B[H',
+  end: '\u001B[F',
+  pageUp: '\u001B[5~',
+  pageDown: '\u001B[6~',
+  tab: '\t',
+  shiftTab: '\u001B[Z',
+  enter: '\r',
+  escape: '\u001B',
+  backspace: '\u007F',
+  ctrlC: '\u0003',
+  ctrlD: '\u0004',
+  ctrlT: '\u0014',
+} as const;
+
+export type Rendered = ReturnType<typeof testRender>;
+
+/** ink-testing-library's Stdout, sized. */
+class SizedStdout extends EventEmitter {
+  frames: string[] = [];
+  private last: string | undefined;
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string) => {
+    this.frames.push(frame);
+    this.last = frame;
+    return true;
+  };
+  lastFrame = () => this.last;
+  resize(columns: number, rows: number) {
+    this.columns = columns;
+    this.rows = rows;
+    this.emit('resize');
+  }
+}
+
+export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): Rendered & { stdout: SizedStdout } {
+  // ink-testing-library provides stdin and stderr; stdout is swapped for a sized one.
+  const base = testRender(<></>);
+  base.unmount();
+  const stdout = new SizedStdout(size.columns, size.rows);
+  const instance = inkRender(
+    <Providers size={size} color={color}>
+      {node}
+    </Providers>,
+    { stdout: stdout as unknown as NodeJS.WriteStream, stderr: base.stderr as unknown as NodeJS.WriteStream, stdin: base.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
+  );
+  return { ...base, rerender: instance.rerender, unmount: instance.unmount, cleanup: instance.cleanup, stdout, frames: stdout.frames, lastFrame: stdout.lastFrame };
+}
+
+export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }): Rendered {
+  return renderTui(<ControllerContext.Provider value={controller}>{node}</ControllerContext.Provider>, size);
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001B\[[0-9;?]*[A-Za-z]/g;
+export const plain = (frame: string | undefined): string => (frame ?? '').replace(ANSI, '');
+
+/** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs`. */
+export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 5000): Promise<string> {
+  const start = Date.now();
+  for (;;) {
+    const frame = plain(r.lastFrame());
+    if (predicate(frame)) return frame;
+    if (Date.now() - start > timeoutMs) throw new Error(`no frame matched within ${timeoutMs} ms; last frame:\n${frame}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Types keys one at a time, letting Ink handle each before the next. */
+export async function press(r: Rendered, ...keys: string[]): Promise<void> {
+  for (const k of keys) {
+    r.stdin.write(k);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
