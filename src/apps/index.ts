@@ -32,8 +32,13 @@ export function validateAppSeeds(apps: Record<string, unknown>): SeedIssue[] {
       continue;
     }
     const parsed = def.seedSchema.safeParse(seed ?? {});
-    if (!parsed.success)
-      for (const i of parsed.error.issues) issues.push({ path: [app, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], message: i.message });
+    if (parsed.success) continue;
+    for (const i of parsed.error.issues) {
+      const at = [app, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+      // Point at the misspelt key itself, so the loader can place the error on it.
+      if (i.code === 'unrecognized_keys') for (const key of i.keys) issues.push({ path: [...at, key], message: `unknown key \`${key}\`` });
+      else issues.push({ path: at, message: i.message });
+    }
   }
   return issues;
 }

@@ -3,10 +3,13 @@
  * per finished session plus a live status line (done, failed, in flight, ETA, tokens, cost)
  * redrawn in place. Elsewhere: the same per-session lines, plain, and a closing tally.
  */
-import chalk from 'chalk';
+import { Chalk, supportsColorStderr } from 'chalk';
 import stringWidth from 'string-width';
 import type { EventOf } from '../session/events.ts';
 import { usageCost, type Prices } from './usage.ts';
+
+/** Progress goes to stderr: colour when stderr takes it, whatever stdout is. */
+const chalk = new Chalk({ level: supportsColorStderr ? supportsColorStderr.level : 0 });
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -65,12 +68,9 @@ export function eta(c: ProgressCounts): number | null {
 
 export function statusLine(c: ProgressCounts, width = 80): string {
   const finished = c.skipped + c.done + c.failed;
-  const barWidth = Math.max(10, Math.min(30, width - 70));
-  const filled = c.total ? Math.round((finished / c.total) * barWidth) : 0;
-  const bar = chalk.green('█'.repeat(filled)) + chalk.dim('░'.repeat(barWidth - filled));
   const left = eta(c);
   const parts = [
-    `${bar} ${finished}/${c.total}`,
+    `${finished}/${c.total}`,
     `${c.done} done`,
     c.failed ? chalk.red(`${c.failed} failed`) : '0 failed',
     `${c.inFlight} running`,
@@ -79,9 +79,14 @@ export function statusLine(c: ProgressCounts, width = 80): string {
     `${formatTokens(c.inputTokens + c.outputTokens)} tokens`,
     formatCost(c.costUsd),
   ];
-  // A wrapped status line could not be redrawn in place: drop trailing parts to fit.
+  // A wrapped status line could not be redrawn in place: drop trailing parts to fit,
+  // and give the bar only the room that is left.
   while (parts.length > 1 && stringWidth(parts.join(' · ')) >= width) parts.pop();
-  return parts.join(chalk.dim(' · '));
+  const text = parts.join(chalk.dim(' · '));
+  const barWidth = Math.min(30, width - stringWidth(text) - 2);
+  if (barWidth < 5) return text;
+  const filled = c.total ? Math.round((finished / c.total) * barWidth) : 0;
+  return `${chalk.green('█'.repeat(filled))}${chalk.dim('░'.repeat(barWidth - filled))} ${text}`;
 }
 
 export function sessionLine(s: FinishedSession, position: number, total: number): string {
@@ -159,7 +164,7 @@ export class Progress {
   private redraw(): void {
     if (!this.live) return;
     this.clear();
-    this.stream.write(statusLine(this.counts(), this.stream.columns ?? 80));
+    this.stream.write(statusLine(this.counts(), this.stream.columns || 80));
     this.drawn = true;
   }
 

@@ -52,12 +52,17 @@ export interface BatchOutcome {
   interrupted: number;
 }
 
+/** A unit's expected length in agent turns: at most one per intent, plus the final answer. */
+const expectedTurns = (u: RunUnit) => u.group.sessions.reduce((n, s) => n + s.intents.length + 1, 0);
+
 export async function runUnits(units: readonly RunUnit[], opts: BatchOptions): Promise<BatchOutcome> {
   const limit = pLimit(opts.concurrency);
   const records: RunRecord[] = [];
   let interrupted = 0;
+  // Longest first: a long episode started last would leave the other slots idle at the end.
+  const ordered = [...units].sort((a, b) => expectedTurns(b) - expectedTurns(a));
   await Promise.all(
-    units.map((unit) =>
+    ordered.map((unit) =>
       limit(async () => {
         if (opts.signal?.aborted) return void interrupted++;
         const unitRecords = await runUnit(unit, opts);

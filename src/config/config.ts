@@ -75,7 +75,8 @@ function findConfigFile(flags: ConfigFlags, cwd: string): string | undefined {
 export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ResolvedConfig {
   const file = findConfigFile(flags, cwd);
   const data: ConfigFile = file ? loadConfigFile(file) : {};
-  const fileLabel = file ? path.relative(cwd, file) || file : '';
+  const relative = file ? path.relative(cwd, file) : '';
+  const fileLabel = file ? (relative && !relative.startsWith('..') ? relative : file) : '';
   const sources: Record<string, string> = {};
   const warnings: string[] = [];
   const nonEmpty = (name: string) => (env[name] ? env[name] : undefined);

@@ -4,8 +4,8 @@
  * Keys are never stored here: a file names the environment variable that holds one.
  */
 import { z } from 'zod';
-import { UserError, type Diagnostic } from '../scenario/diagnostics.ts';
-import { locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
+import { sortDiagnostics, UserError, type Diagnostic } from '../scenario/diagnostics.ts';
+import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
 
 export const CONFIG_FILE_NAME = 'intentplay.config.yaml';
 
@@ -64,9 +64,19 @@ export function loadConfigFile(file: string): ConfigFile {
   if (parsed.value === null || parsed.value === undefined) return {};
   const keyProblems = literalKeys(parsed);
   const { value, diagnostics: issues } = validateWith(parsed, ConfigFileSchema, 'config');
-  const all = [...keyProblems, ...issues.filter((d) => !d.message.startsWith('unknown key `api_key`'))];
-  if (all.length || !value) throw new UserError(`${file}: invalid config file`, all);
+  const all = [...keyProblems, ...issues.filter((d) => !d.message.startsWith('unknown key `api_key`')).map(suggestConfigKey)];
+  if (all.length || !value) throw new UserError(`${file}: invalid config file`, sortDiagnostics(all));
   return value;
+}
+
+const CONFIG_KEYS = [...Object.keys(ConfigFileSchema.shape)];
+
+/** The shared loader suggests scenario keys; a config file's typos deserve config keys. */
+function suggestConfigKey(d: Diagnostic): Diagnostic {
+  const m = /^(unknown key `([^`]+)` in [^(]+?)(?: \(did you mean `[^`]+`\?\))?$/.exec(d.message);
+  if (!m) return d;
+  const close = CONFIG_KEYS.find((k) => editDistance(k, m[2]!) <= 2);
+  return { ...d, message: `${m[1]}${close ? ` (did you mean \`${close}\`?)` : ''}` };
 }
 
 /** A literal key in a file would end up in git and backups: point to api_key_env instead. */

@@ -32,6 +32,8 @@ export class OpenAIAgent implements AgentBackend {
     const tools = input.tools.map(toOpenAITool);
     const texts: string[] = [];
     for (;;) {
+      // The reply joins the texts of every round; the live text shows the same break between them.
+      let separate = texts.length > 0;
       const answer = await this.client.chat(
         { messages: this.messages, tools, stream: true },
         {
@@ -39,7 +41,10 @@ export class OpenAIAgent implements AgentBackend {
           emit: input.emit,
           signal: input.signal,
           callbacks: {
-            onText: (text) => input.emit({ type: 'agent_delta', turn: input.turn, text }),
+            onText: (text) => {
+              input.emit({ type: 'agent_delta', turn: input.turn, text: separate ? `\n\n${text}` : text });
+              separate = false;
+            },
             onToolArgs: (call, args) => input.emit({ type: 'tool_delta', turn: input.turn, callId: call.id, name: call.name, args }),
           },
         },

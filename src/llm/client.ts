@@ -38,11 +38,6 @@ export interface ChatResult extends Omit<AssembledMessage, 'usage'> {
   usage: Usage;
 }
 
-/** Transport hooks for benchmarks and tests; production code passes none. */
-export interface LLMOptions {
-  fetch?: typeof globalThis.fetch;
-}
-
 /** Request fields some OpenAI-compatible servers refuse; each is dropped once the server says so. */
 type Optional = 'stream_options' | 'temperature' | 'response_format';
 
@@ -59,7 +54,6 @@ export class RoleClient {
   constructor(
     readonly role: Role,
     config: ResolvedConfig,
-    opts: LLMOptions = {},
   ) {
     this.cfg = requireModelRole(config, role);
     this.price = config.prices[this.cfg.model];
@@ -77,7 +71,6 @@ export class RoleClient {
       webhookSecret: null,
       // The SDK's logger can print request details; keys must never reach a log.
       logLevel: 'off',
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
     });
   }
 
@@ -118,22 +111,27 @@ export class RoleClient {
 
   private async once(req: ChatRequest, ctx: CallContext): Promise<AssembledMessage> {
     // Our own watchdog: the SDK's timeout stops at the response headers; ours also covers
-    // a non-streamed body, and a stream that goes quiet (re-armed on every chunk).
+    // a non-streamed body, and a stream that goes quiet. A chunk only notes the time (cheap);
+    // the timer checks it when it fires and waits out the rest if data came meanwhile.
     const watchdog = new AbortController();
+    const limit = this.cfg.timeoutMs;
     let timedOut = false;
+    let lastData = performance.now();
     let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        watchdog.abort();
-      }, this.cfg.timeoutMs);
+    const check = () => {
+      const quiet = performance.now() - lastData;
+      if (quiet < limit) {
+        timer = setTimeout(check, limit - quiet);
+        return;
+      }
+      timedOut = true;
+      watchdog.abort();
     };
+    timer = setTimeout(check, limit);
     const stopped = () => {
       if (ctx.signal.aborted) throw abortReason(ctx.signal);
       if (timedOut) throw new TimeoutError(this.cfg.timeoutMs);
     };
-    arm();
     const options = { signal: AbortSignal.any([ctx.signal, watchdog.signal]), timeout: this.cfg.timeoutMs, maxRetries: 0 };
     try {
       if (req.stream) {
@@ -143,7 +141,7 @@ export class RoleClient {
         );
         const acc = new StreamAccumulator(ctx.callbacks);
         for await (const chunk of stream) {
-          arm();
+          lastData = performance.now();
           acc.add(chunk);
         }
         // The SDK ends the iteration quietly when the request is aborted.

@@ -129,11 +129,11 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
 
   const users: Record<string, PibenchUserScore> = {};
   const pairs: { proc: number | null; comp: number | null }[] = [];
-  const byPersona = new Map<string, PibenchRepeatScore[]>();
+  const byPersona = new Map<string, { entry: PibenchRepeatScore; proc: number | null; comp: number | null }[]>();
   for (const [key, byScenario] of [...cells].sort(([a], [b]) => a.localeCompare(b))) {
     const [persona, repeatText] = key.split('\0') as [string, string];
     const repeat = Number(repeatText);
-    const scored: PibenchTaskScore[] = [];
+    const scored: { weight: number; proc: number; comp: number | null }[] = []; // unrounded
     for (const run of byScenario.values()) {
       const s = lookup(run.scenario);
       if (!s) {
@@ -172,7 +172,7 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
         ...(dropped ? { dropped } : {}),
       };
       tasks.push(task);
-      if (included) scored.push(task);
+      if (included) scored.push({ weight: task.weight, proc: poolTotal ? poolCovered / poolTotal : 0, comp });
     }
     const proc = weightedMean(scored.map((t) => ({ value: t.proc, weight: t.weight })));
     const compTasks = scored.filter((t) => t.comp !== null);
@@ -186,7 +186,7 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
       total_weight: scored.reduce((a, t) => a + t.weight, 0),
     };
     if (!byPersona.has(persona)) byPersona.set(persona, []);
-    byPersona.get(persona)!.push(entry);
+    byPersona.get(persona)!.push({ entry, proc, comp }); // unrounded values for the means
     pairs.push({ proc, comp });
   }
 
@@ -199,7 +199,7 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
       proc_std: procs.length ? round(sampleStd(procs), DIGITS) : null,
       comp_mean: r(mean(comps)),
       comp_std: comps.length ? round(sampleStd(comps), DIGITS) : null,
-      per_repeat: perRepeat.sort((a, b) => a.repeat - b.repeat),
+      per_repeat: perRepeat.map((p) => p.entry).sort((a, b) => a.repeat - b.repeat),
     };
   }
   const pairProcs = pairs.map((p) => p.proc).filter((x): x is number => x !== null);

@@ -5,6 +5,7 @@
  * first appearance.
  */
 import type { ToolCallRecord } from '../session/backends.ts';
+import type { SessionEvent } from '../session/events.ts';
 import { mcpToolName } from '../scenario/pibench/tool-names.ts';
 
 export interface PibenchToolRecord {
@@ -48,4 +49,19 @@ export function turnToolHistory(calls: readonly ToolCallRecord[], listed: readon
 /** tools_history for each agent turn 1..turns (a turn without calls gives an empty list). */
 export function toolHistoryByTurn(calls: readonly ToolCallRecord[], turns: number, listed: readonly string[] = []): PibenchToolRecord[][] {
   return Array.from({ length: turns }, (_, i) => turnToolHistory(calls.filter((c) => c.turn === i + 1), listed));
+}
+
+/** The tool calls of a recorded session (its `tool_call`/`tool_result` events, paired by call id). */
+export function toolCallsFromEvents(events: readonly SessionEvent[]): ToolCallRecord[] {
+  const calls = new Map<string, ToolCallRecord>();
+  for (const e of events) {
+    if (e.type === 'tool_call') calls.set(e.callId, { turn: e.turn, callId: e.callId, name: e.name, args: e.args, ok: false, error: 'no result recorded' });
+    else if (e.type === 'tool_result') {
+      const c = calls.get(e.callId);
+      if (!c) continue;
+      const { error: _none, ...rest } = c;
+      calls.set(e.callId, { ...rest, ok: e.ok, ...(e.ok ? { result: e.result } : { error: e.error ?? 'error' }) });
+    }
+  }
+  return [...calls.values()];
 }

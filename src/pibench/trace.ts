@@ -105,16 +105,23 @@ export function renderTurnTrace(input: TurnTraceInput): string {
     }
     out.push('</tool_trace_extracts>');
   }
-  if (pibench?.files_read?.length) {
-    out.push('<files_read>');
-    for (const f of pibench.files_read) {
-      const text = input.files.get(f.replace(/^\.\//, ''));
-      if (text === undefined) out.push(`<file path="${f}" status="missing"/>`);
-      else out.push(`<file path="${f}" status="ok">\n${clip(text, FILE_TEXT_LIMIT)}\n</file>`);
-    }
-    out.push('</files_read>');
-  }
+  if (pibench?.files_read?.length) out.push(renderFilesRead(pibench.files_read, input.files));
   out.push('</turn>');
+  return out.join('\n');
+}
+
+/**
+ * The `files_read` files as π-Bench inlines them (missing ones marked). Its satisfaction
+ * judge sees these too, next to the latest reply.
+ */
+export function renderFilesRead(filesRead: readonly string[], files: ReadonlyMap<string, string>): string {
+  const out = ['<files_read>'];
+  for (const f of filesRead) {
+    const text = files.get(f.replace(/^\.\//, ''));
+    if (text === undefined) out.push(`<file path="${f}" status="missing"/>`);
+    else out.push(`<file path="${f}" status="ok">\n${clip(text, FILE_TEXT_LIMIT)}\n</file>`);
+  }
+  out.push('</files_read>');
   return out.join('\n');
 }
 

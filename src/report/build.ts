@@ -9,6 +9,7 @@ import { meanAndRepeatStd, mean, type RunRecord } from '../batch/summary.ts';
 import { sumUsage, totals } from '../batch/usage.ts';
 import type { IntentStatus, SessionEvent } from '../session/events.ts';
 import { readRecording } from '../session/recording.ts';
+import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import { countQuestions, type QuestionCounts } from './clarifications.ts';
 import type { CellValue, Chart, Column, ReportDoc, Section, Table } from './document.ts';
 
@@ -18,6 +19,8 @@ export interface ReportInput {
   runs: RunRecord[];
   /** Reads a recording's events (injected by tests; default reads the file). */
   readEvents?: (file: string) => SessionEvent[] | undefined;
+  /** The scenarios the runs came from: π-Bench's scoring needs their dependencies and weights. */
+  lookup?: ScenarioLookup;
 }
 
 const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({ key, label, kind });
@@ -69,6 +72,7 @@ export function buildReport(input: ReportInput): ReportDoc {
       scenarioSection(runs),
       ablationSection(all),
       clarificationSection(runs, readEvents),
+      pibenchSection(runs, input.lookup),
       costSection(all),
       runsSection(all),
     ],
@@ -318,6 +322,34 @@ function clarificationSection(runs: RunRecord[], readEvents: (file: string) => S
       },
     ],
     charts: [],
+  };
+}
+
+// ---- π-Bench's own scoring
+
+function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): Section {
+  const base: Section = { id: 'pibench', title: 'π-Bench scoring', tables: [], charts: [] };
+  if (!lookup)
+    return { ...base, text: 'π-Bench\'s scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.' };
+  const s = pibenchSummary(runs, lookup);
+  const rows: CellValue[][] = Object.entries(s.users)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([user, u]) => [user, u.repeats, { mean: u.proc_mean, std: u.proc_std }, { mean: u.comp_mean, std: u.comp_std }]);
+  rows.push(['overall', s.overall.pairs, { mean: s.overall.proc_mean, std: null }, { mean: s.overall.comp_mean, std: null }]);
+  return {
+    ...base,
+    text:
+      'As π-Bench\'s scripts score: each task\'s Proc pooled with its dependencies\' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs.',
+    tables: [
+      {
+        id: 'pibench',
+        title: 'π-Bench Proc / Comp (%)',
+        columns: [col('persona', 'persona'), col('repeats', 'repeats', 'int'), PROC, COMP],
+        rows,
+        totalRows: 1,
+        ...(s.warnings.length ? { note: s.warnings.slice(0, 5).join('; ') + (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : '') } : {}),
+      },
+    ],
   };
 }
 

@@ -5,7 +5,7 @@ export const pct = (x: number): string => (x * 100).toFixed(1);
 
 export function displayCell(value: CellValue, column: Column): string {
   if (value === null) return '–';
-  if (isMeanStd(value)) return value.mean === null ? '–' : `${pct(value.mean)} ± ${pct(value.std ?? 0)}`;
+  if (isMeanStd(value)) return value.mean === null ? '–' : value.std === null ? pct(value.mean) : `${pct(value.mean)} ± ${pct(value.std)}`;
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'score':

@@ -18,6 +18,8 @@ import {
 } from './schema.ts';
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { isPibenchUserDir, loadPibenchLibrary } from './pibench/index.ts';
+import { createToolRegistry } from '../tools/index.ts';
+import { validateAppSeeds } from '../apps/index.ts';
 
 export interface LoadedPersona extends Persona {
   file: string;
@@ -192,7 +194,23 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     if (item.grader === 'rubric' && !item.rule && !item.rubric_only)
       warn(parsed.file, locate(parsed, ['checklist', i]), `rubric item \`${item.id}\` has no \`rule\`: the rules judge reports it ungraded`);
   });
+  const groups = knownToolGroups();
+  (s.tools ?? []).forEach((g, i) => {
+    if (!groups.has(g)) err(parsed.file, locate(parsed, ['tools', i]), `unknown tool group \`${g}\` (known: ${[...groups].join(', ')})`);
+  });
+  for (const issue of validateAppSeeds(s.apps ?? {})) {
+    const at = issue.path.slice(0, -1);
+    const last = issue.path[issue.path.length - 1];
+    const isKey = issue.message.startsWith('unknown key');
+    err(parsed.file, isKey ? locate(parsed, ['apps', ...at], String(last)) : locate(parsed, ['apps', ...issue.path]), `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
+  }
   if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+}
+
+let toolGroups: Set<string> | undefined;
+function knownToolGroups(): Set<string> {
+  toolGroups ??= new Set(createToolRegistry().groups());
+  return toolGroups;
 }
 
 export function resolveScenarioRef(ref: string, persona: string): string {

@@ -162,7 +162,7 @@ const KNOWN_KEYS = [
   'profile', 'style', 'facts', 'goals', 'sessions', 'path', 'pattern', 'ok', ...RULE_KEYS,
 ];
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
   for (let i = 1; i <= a.length; i++)

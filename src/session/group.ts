@@ -83,12 +83,12 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
           })
         : undefined;
       const t0 = performance.now();
-      let run: SessionRun;
       const emit = (event: SessionEvent) => {
         const timed = recorder ? recorder.write(event) : ({ ...event, t: Math.round(performance.now() - t0) } as TimedEvent);
+        // Events are emitted only while run() runs, after `run` is assigned.
         opts.onEvent?.(timed, run);
       };
-      run = new SessionRun({
+      const run: SessionRun = new SessionRun({
         scenario,
         persona,
         backends,

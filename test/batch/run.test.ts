@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../src/batch/summary.ts';
 import { readRecording } from '../../src/session/recording.ts';
 import { batchLibrary, cli, readLines, readSummary } from './helpers.ts';
 
@@ -133,7 +134,7 @@ describe('run --shard and merge', () => {
     const mergedJson = JSON.parse(merged.stdout) as { summary: unknown; runs: { recording: string }[] };
     expect(readSummary(path.join(dir, 'merged'))).toEqual(readSummary(path.join(dir, 'all')));
     expect(mergedJson.summary).toEqual(readSummary(path.join(dir, 'all')));
-    const strip = (l: Record<string, unknown>) => ({ ...l, recording: undefined, started: undefined, duration_ms: undefined });
+    const strip = (l: RunRecord) => ({ ...l, recording: undefined, started: undefined, duration_ms: undefined });
     expect(readLines(path.join(dir, 'merged')).map(strip)).toEqual(readLines(path.join(dir, 'all')).map(strip));
     // Recordings came along, and the merged folder reports like any other.
     for (const run of mergedJson.runs) expect(existsSync(run.recording)).toBe(true);

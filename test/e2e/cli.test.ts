@@ -13,7 +13,7 @@ function cli(args: string[], cwd = mkdtempSync(path.join(os.tmpdir(), 'intentpla
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, cwd };
 }
 
-describe('intentplay CLI', () => {
+describe('intentplay CLI', { timeout: 120_000 }, () => {
   it('--help lists the commands', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);

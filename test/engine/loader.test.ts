@@ -157,3 +157,12 @@ describe('JSON Schema', () => {
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['depends_on', 'references', 'limits']));
   });
 });
+
+describe('tools and app seeds', () => {
+  it('rejects an unknown tool group and a bad app seed, located', () => {
+    const text = GOOD.replace('title: A', 'title: A\ntools: [files, memroy]\napps:\n  gmail:\n    bogus_key: 1');
+    const out = problems({ 'scenarios/p/a.yaml': text });
+    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:4:16: error: unknown tool group `memroy` \(known: files, memory, /);
+    expect(out.some((l) => /^scenarios\/p\/a\.yaml:7:5: error: `apps\.gmail\.bogus_key`: unknown key/.test(l))).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@
  *   server.enqueue({ content: 'partial', stream: { dropAfter: 2 } });      // a quirk
  *   ... point a client at server.url (it ends in /v1) ...
  *   server.requests[0].body.messages; server.requests[0].headers.authorization;
+ *   server.reset();                                                         // between tests
  *   await server.close();
  *
  * With nothing scripted it answers 400 "no reply scripted", so a test fails loudly.
@@ -35,6 +36,8 @@ export interface StreamShape {
   chunkDelayMs?: number;
   /** `missing`: tool-call deltas carry no `index`; `zero`: every parallel call says index 0. */
   toolIndex?: 'normal' | 'missing' | 'zero';
+  /** Send tool-call ids (default true); false: the client must make its own. */
+  toolIds?: boolean;
   /**
    * Where usage goes when the request asks for it (`stream_options.include_usage`):
    * `separate` an extra chunk with empty `choices` (OpenAI); `last-choice` on the final
@@ -97,6 +100,8 @@ export interface OpenAITestServer {
   respond(responder: Responder): void;
   /** Requests to /v1/chat/completions only. */
   completions(): RecordedRequest[];
+  /** Forgets the queue, the responder and the recorded requests (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,11 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
     enqueue: (...replies) => void queue.push(...replies),
     respond: (fn) => void (responder = fn),
     completions: () => requests.filter((r) => r.path.endsWith('/chat/completions')),
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      responder = undefined;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -201,7 +211,7 @@ async function streamReply(res: ServerResponse, p: StreamPlan): Promise<void> {
   const chunks: object[] = [choice({ role: 'assistant', content: '' })];
   for (const piece of pieces(p.content, size)) chunks.push(choice({ content: piece }));
   p.calls.forEach((c, i) => {
-    chunks.push(choice({ tool_calls: [{ ...indexOf(i), id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
+    chunks.push(choice({ tool_calls: [{ ...indexOf(i), ...(p.shape.toolIds === false ? {} : { id: c.id }), type: 'function', function: { name: c.name, arguments: '' } }] }));
     for (const piece of pieces(c.arguments, size)) chunks.push(choice({ tool_calls: [{ ...indexOf(i), function: { arguments: piece } }] }));
   });
   const usageMode = p.shape.usage ?? 'separate';

@@ -1,18 +1,12 @@
 /** The per-role client through the real SDK against the local server: usage, faults, retries. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RoleClient } from '../../src/llm/client.ts';
 import { ModelError } from '../../src/llm/errors.ts';
-import { startOpenAIServer, type OpenAITestServer } from '../helpers/openai-server.ts';
+import { startOpenAIServer } from '../helpers/openai-server.ts';
+import { useTestServer } from './server-hooks.ts';
 import { collector, serverConfig, TEST_KEY } from './support.ts';
 
-let server: OpenAITestServer;
-beforeAll(async () => {
-  server = await startOpenAIServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 const hello = { messages: [{ role: 'user' as const, content: 'hello' }] };
 
@@ -92,6 +86,15 @@ describe('stream quirks', () => {
       ['read_file', { path: 'notes/a.md' }],
       ['list_dir', { path: '.' }],
     ]);
+  });
+
+  it('tells calls apart with neither index nor id, and gives each an id', async () => {
+    const client = new RoleClient('agent', serverConfig(server));
+    server.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }, { name: 'read_file', arguments: { path: 'b' } }], stream: { toolIndex: 'missing', toolIds: false } });
+    const r = await client.chat({ ...hello, stream: true }, collector().ctx);
+    expect(r.toolCalls.map((c) => c.arguments)).toEqual(['{"path":"a"}', '{"path":"b"}']);
+    expect(new Set(r.toolCalls.map((c) => c.id)).size).toBe(2);
+    expect(r.toolCalls.every((c) => /^call_\w+$/.test(c.id))).toBe(true);
   });
 
   it('keeps parallel calls apart when every one says index 0', async () => {

@@ -2,15 +2,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { resolveConfig, type ConfigFlags, type ResolvedConfig } from '../../src/config/config.ts';
-import type { SessionEvent } from '../../src/session/events.ts';
+import { parseBackendSpec } from '../../src/session/backend-spec.ts';
+import type { Role, SessionEvent, TimedEvent } from '../../src/session/events.ts';
+import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
+import { planRuns } from '../../src/session/plan.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
 import type { OpenAITestServer } from '../helpers/openai-server.ts';
 
 export const TEST_KEY = 'sk-test-SECRET-0123456789abcdef';
 export const MODELS = { agent: 'agent-model', user: 'user-model', judge: 'judge-model' } as const;
 
 /** Every role on the server, a key in the env, tiny retry delays and a short timeout. */
-export function serverConfig(server: OpenAITestServer, file: Record<string, unknown> = {}, flags: ConfigFlags = {}): ResolvedConfig {
+export function serverConfig(server: Pick<OpenAITestServer, 'url'>, file: Record<string, unknown> = {}, flags: ConfigFlags = {}): ResolvedConfig {
   const dir = mkdtempSync(path.join(tmpdir(), 'intentplay-llm-'));
   const configFile = path.join(dir, 'intentplay.config.yaml');
   // JSON is YAML: the file goes through the real loader.
@@ -34,3 +39,44 @@ export function collector() {
     },
   };
 }
+
+export interface ModelRun {
+  events: TimedEvent[];
+  results: SessionRunResult[];
+  of<T extends SessionEvent['type']>(type: T): Extract<TimedEvent, { type: T }>[];
+}
+
+/** Runs a target of the fixture library through the real engine with the given backends. */
+export async function runWith(
+  target: string,
+  backends: Partial<Record<Role, string>>,
+  config: ResolvedConfig,
+  opts: { maxTurns?: number; noDeps?: boolean; recordingsDir?: string; signal?: AbortSignal; onEvent?: (e: TimedEvent) => void } = {},
+): Promise<ModelRun> {
+  const events: TimedEvent[] = [];
+  const results: SessionRunResult[] = [];
+  const specs = {
+    agent: parseBackendSpec('agent', backends.agent ?? 'script'),
+    user: parseBackendSpec('user', backends.user ?? 'rules'),
+    judge: parseBackendSpec('judge', backends.judge ?? 'rules'),
+  };
+  for (const group of planRuns([path.join(FIXTURES, target)], { noDeps: opts.noDeps ?? false }))
+    results.push(
+      ...(await runGroup(group, {
+        specs,
+        config,
+        registry: createToolRegistry(),
+        recordingsDir: opts.recordingsDir ?? null,
+        date: '2026-01-01',
+        ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        onEvent: (e) => {
+          events.push(e);
+          opts.onEvent?.(e);
+        },
+      })),
+    );
+  return { events, results, of: (type) => events.filter((e) => e.type === type) as never };
+}
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/lib/scenarios', import.meta.url));

@@ -1,17 +1,20 @@
 import { it } from 'vitest';
-import { ReplaySession } from '../../src/tui/session/replay-session.ts';
-import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
-import { collectRun } from '../../test/tui/session-events.ts';
-import { renderSession, waitForFrame, press, KEYS } from '../../test/tui/harness.tsx';
+import { Text } from 'ink';
+import { useState } from 'react';
+import { useKeyActions } from '../../src/tui/hooks/keypress.tsx';
+import { renderTui, waitForFrame } from './harness.tsx';
 
 it('probe', async () => {
-  const run = await collectRun('tester/plan');
-  const events = run.sessions.at(-1)!;
-  const c = new ReplaySession({ file: 'x.jsonl', header: {} as never, events, complete: true });
-  for (const size of [{ columns: 160, rows: 30 }, { columns: 120, rows: 24 }, { columns: 80, rows: 24 }]) {
-    const r = renderSession(c, <SessionScreen onExit={() => {}} />, size);
-    const f = await waitForFrame(r, (f) => f.includes('Conversation'));
-    console.log(f);
-    r.unmount();
+  const log: string[] = [];
+  function V() {
+    const [n, setN] = useState(0);
+    useKeyActions(['home'], { modeNext: () => setN((x) => x + 1), start: () => log.push('start n=' + n) });
+    return <Text>n {n}</Text>;
   }
+  const r = renderTui(<V />);
+  await waitForFrame(r, (f) => f.includes('n 0'));
+  r.stdin.write('\u001B[C\u001B[C\r');
+  await waitForFrame(r, (f) => f.includes('n 2'));
+  await new Promise((res) => setTimeout(res, 50));
+  console.log(log);
 });

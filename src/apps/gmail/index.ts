@@ -1,5 +1,5 @@
 /** gmail: AppWorld's email app (threads, emails, drafts, labels). */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppKit, fail, getEntity, ownerRef, personRef, type AppCall } from '../kit/app.ts';
 import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
@@ -114,10 +114,16 @@ function markThread(api: string, description: string, change: (t: Thread) => voi
 
 const tools = [
   ...kit.accountApis(),
-  kit.api('search_users', 'Search Gmail users by name or email address.', { query, ...paging }, (a, call) => {
-    const users = Object.values(call.state.users);
-    return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ ...u, registered_at: call.now }));
-  }),
+  kit.api(
+    'search_users',
+    'Search Gmail users by name or email address. No login needed.',
+    { query, ...paging },
+    (a, call) => {
+      const users = Object.values(call.state.users);
+      return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, registered_at: call.now }));
+    },
+    { auth: 'none' },
+  ),
   kit.api(
     'show_inbox_threads',
     'Show or search email threads you have received (no email bodies; use show_thread for those).',

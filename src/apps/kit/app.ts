@@ -36,6 +36,11 @@ export class AppCall<S extends BaseState> {
     return this.user;
   }
 
+  /** The logged-in account's address (its username where it has no email). */
+  get ownerEmail(): string {
+    return this.owner.email ?? this.owner.username;
+  }
+
   nextId(collection: string): number {
     const id = this.state.next_id[collection] ?? 1;
     this.state.next_id[collection] = id + 1;
@@ -67,7 +72,7 @@ export class AppKit<S extends BaseState> {
     api: string,
     description: string,
     shape: Shape,
-    run: (args: z.output<z.ZodObject<Shape>>, call: AppCall<S>) => unknown,
+    run: (args: z.output<z.ZodObject<Shape>> & { access_token?: string }, call: AppCall<S>) => unknown,
     options: ApiOptions = {},
   ): ToolDef {
     const { name, title, empty } = this.spec;
@@ -85,7 +90,7 @@ export class AppKit<S extends BaseState> {
         const baseline = stored ?? empty();
         const working = structuredClone(baseline);
         const user = auth === 'required' ? authenticate(working, name, args.access_token) : null;
-        const response = run(args as z.output<z.ZodObject<Shape>>, new AppCall(working, user));
+        const response = run(args as z.output<z.ZodObject<Shape>> & { access_token?: string }, new AppCall(working, user));
         if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
         return { response };
       },
@@ -117,8 +122,7 @@ export class AppKit<S extends BaseState> {
         { auth: 'none' },
       ),
       this.api('logout', `Log out of your ${title} account; the access token stops working.`, {}, (args, call) => {
-        const token = (args as { access_token?: string }).access_token;
-        call.state.access_tokens = call.state.access_tokens.filter((t) => t !== token);
+        call.state.access_tokens = call.state.access_tokens.filter((t) => t !== args.access_token);
         return { message: 'Successfully logged out.' };
       }),
       this.api('show_account', 'Show your account information. Unlike show_profile, this includes private information.', {}, (_args, call) => {
@@ -185,6 +189,11 @@ export function ownerRef(owner: Account): { name: string; email: string } {
 
 export function isOwner(owner: Account, address: string): boolean {
   return sameLogin(owner.email ?? owner.username, address);
+}
+
+/** Copies the given (not undefined) fields onto an entity: the "only the fields given change" of update APIs. */
+export function applyChanges<T extends object>(target: T, changes: Partial<T>): void {
+  for (const [key, value] of Object.entries(changes)) if (value !== undefined) (target as Record<string, unknown>)[key] = value;
 }
 
 /** Looks an entity up by id or fails with AppWorld's 404. */

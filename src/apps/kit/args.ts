@@ -55,3 +55,10 @@ export const paging = {
 };
 
 export const query = text('The search query string.').optional();
+
+/** A 1-5 star review, as songs and products take it. */
+export const review = {
+  rating: int('Rating from 1 to 5.', { min: 1, max: 5 }),
+  title: text('Title of the review.').optional(),
+  text: text('Text of the review.').optional(),
+};

@@ -1,6 +1,6 @@
 /** phone: AppWorld's phone app (contacts, text messages, alarms, the clock). */
 import { z } from 'zod';
-import { AppKit, fail, getEntity, type AppCall } from '../kit/app.ts';
+import { AppKit, applyChanges, fail, getEntity, type AppCall } from '../kit/app.ts';
 import { bool, int, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -209,7 +209,7 @@ const tools = [
     (a, call) => {
       const c = getEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
       const { contact_id: _id, access_token: _token, ...changes } = a;
-      for (const [k, v] of Object.entries(changes)) if (v !== undefined) (c as unknown as Record<string, unknown>)[k] = v;
+      applyChanges(c, changes);
       return { message: 'Contact updated.' };
     },
   ),
@@ -290,7 +290,7 @@ const tools = [
   kit.api('update_alarm', "Update an alarm's settings; only the fields given change.", { alarm_id: int('ID of the alarm.'), time: TIME.describe('New time, HH:MM.').optional(), ...alarmFields }, (a, call) => {
     const x = getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
     const { alarm_id: _id, access_token: _token, ...changes } = a;
-    for (const [k, v] of Object.entries(changes)) if (v !== undefined) (x as unknown as Record<string, unknown>)[k] = v;
+    applyChanges(x, changes);
     return { message: 'Alarm updated.' };
   }),
   kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm.') }, (a, call) => {

@@ -1,6 +1,6 @@
 /** simple_note: AppWorld's note-taking app (notes with titles, tags and pins). */
 import { z } from 'zod';
-import { AppKit, getEntity } from '../kit/app.ts';
+import { AppKit, applyChanges, getEntity } from '../kit/app.ts';
 import { bool, int, name, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -107,10 +107,7 @@ const tools = [
     },
     (a, call) => {
       const note = getEntity(call.state.notes, a.note_id, 'Note', 'note_id');
-      if (a.title !== undefined) note.title = a.title;
-      if (a.content !== undefined) note.content = a.content;
-      if (a.tags !== undefined) note.tags = a.tags;
-      if (a.pinned !== undefined) note.pinned = a.pinned;
+      applyChanges(note, { title: a.title, content: a.content, tags: a.tags, pinned: a.pinned });
       note.updated_at = call.now;
       return { message: 'Note updated.' };
     },

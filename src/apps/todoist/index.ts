@@ -1,5 +1,5 @@
 /** todoist: AppWorld's task manager (projects, sections, tasks, sub-tasks, labels, comments). */
-import { AppKit, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
+import { AppKit, applyChanges, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
 import { bool, email, int, name, num, oneOf, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -168,11 +168,7 @@ const tools = [
     (a, call) => {
       const p = project(call, a.project_id);
       if (p.is_inbox && (a.name !== undefined || a.is_archived)) fail(422, 'The Inbox project cannot be renamed or archived.');
-      if (a.name !== undefined) p.name = a.name;
-      if (a.color !== undefined) p.color = a.color;
-      if (a.description !== undefined) p.description = a.description;
-      if (a.is_favorite !== undefined) p.is_favorite = a.is_favorite;
-      if (a.is_archived !== undefined) p.is_archived = a.is_archived;
+      applyChanges(p, { name: a.name, color: a.color, description: a.description, is_favorite: a.is_favorite, is_archived: a.is_archived });
       return { message: 'Project updated.' };
     },
   ),
@@ -337,13 +333,8 @@ const tools = [
     },
     (a, call) => {
       const t = task(call, a.task_id);
-      if (a.title !== undefined) t.title = a.title;
-      if (a.description !== undefined) t.description = a.description;
-      if (a.due_date !== undefined) t.due_date = a.due_date;
-      if (a.duration !== undefined) t.duration = a.duration;
-      if (a.duration_unit !== undefined) t.duration_unit = a.duration_unit;
-      if (a.is_completed !== undefined) t.is_completed = a.is_completed;
-      if (a.priority !== undefined) t.priority = a.priority;
+      const { task_id: _id, access_token: _token, order_index: _order, ...changes } = a;
+      applyChanges(t, changes);
       if (a.order_index !== undefined)
         place(Object.values(call.state.tasks).filter((x) => x.project_id === t.project_id && x.section_id === t.section_id), t, a.order_index);
       return { message: 'Task updated.' };
@@ -372,7 +363,7 @@ const tools = [
         Object.values(call.state.users).some((u) => u.email === a.assignee_email);
       if (!known) fail(422, `${a.assignee_email} is neither you nor a collaborator on project ${p.project_id}.`);
       t.assignee_email = a.assignee_email;
-      t.assigner_email = call.owner.email ?? call.owner.username;
+      t.assigner_email = call.ownerEmail;
       return { message: 'Task assigned.' };
     },
   ),
@@ -424,11 +415,8 @@ const tools = [
     },
     (a, call) => {
       const x = subTask(call, a.sub_task_id);
-      if (a.title !== undefined) x.title = a.title;
-      if (a.description !== undefined) x.description = a.description;
-      if (a.due_date !== undefined) x.due_date = a.due_date;
-      if (a.priority !== undefined) x.priority = a.priority;
-      if (a.is_completed !== undefined) x.is_completed = a.is_completed;
+      const { sub_task_id: _id, access_token: _token, order_index: _order, ...changes } = a;
+      applyChanges(x, changes);
       if (a.order_index !== undefined) place(subTasksOf(call, x.task_id), x, a.order_index);
       return { message: 'Sub-task updated.' };
     },
@@ -448,7 +436,7 @@ const tools = [
         const attached = task(call, a.task_id).label_ids;
         list = list.filter((l) => attached.includes(l.label_id) === (a.task_attached ?? true));
       }
-      const creator = personRef(call.state, call.owner.email ?? call.owner.username);
+      const creator = personRef(call.state, call.ownerEmail);
       return paginate(searchBy(list, a.query, (l) => l.name), a).map((l) => ({ name: l.name, color: l.color, label_id: l.label_id, creator }));
     },
   ),
@@ -485,7 +473,7 @@ const tools = [
   kit.api('post_task_comment', 'Post a comment on a task.', { task_id: taskId, content: text('The comment.') }, (a, call) => {
     task(call, a.task_id);
     const id = call.nextId('comment');
-    call.state.comments[String(id)] = { task_comment_id: id, task_id: a.task_id, content: a.content, author_email: call.owner.email ?? call.owner.username, created_at: call.now };
+    call.state.comments[String(id)] = { task_comment_id: id, task_id: a.task_id, content: a.content, author_email: call.ownerEmail, created_at: call.now };
     return { message: 'Comment posted.', task_comment_id: id };
   }),
   kit.api('show_task_comment', 'Show a task comment.', { task_comment_id: int('The ID of the comment.') }, (a, call) =>

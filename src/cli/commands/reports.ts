@@ -35,8 +35,9 @@ export function registerReports(program: Command): void {
     .argument('<dirs...>', 'results folders (several are combined, e.g. a normal and a --no-deps run)')
     .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
     .option('--output <file>', 'write to FILE instead of stdout')
-    .action((dirs: string[], flags: OutputFlags) => {
-      const doc = reportOn(dirs);
+    .option('--library <dir>', 'the scenario library, for π-Bench scoring (default: found from each folder\'s run.json)')
+    .action((dirs: string[], flags: OutputFlags & { library?: string }) => {
+      const doc = reportOn(dirs, flags.library ? { library: flags.library } : {});
       emit((format) => renderDoc(doc, format, { width: width() }), flags);
     });
 

@@ -44,6 +44,7 @@ export function loadPibenchLibrary(root: string): LoadResult {
 
   const tasksDir = path.join(root, 'tasks');
   const loaded = new Map<string, ScenarioFile & { file: string }>();
+  const present = new Set<string>(); // task folders with a task.yaml, loaded or not
   for (const name of readdirSync(tasksDir).sort()) {
     const dir = path.join(tasksDir, name);
     if (!statSync(dir).isDirectory()) continue;
@@ -51,6 +52,7 @@ export function loadPibenchLibrary(root: string): LoadResult {
       diagnostics.push({ severity: 'warning', file: dir, line: 1, col: 1, message: `task folder \`${name}\` has no task.yaml; skipped` });
       continue;
     }
+    present.add(name);
     const task = loadTask(dir, ctx);
     diagnostics.push(...task.diagnostics);
     if (task.scenario) loaded.set(name, { ...task.scenario, file: path.join(dir, 'task.yaml') });
@@ -65,7 +67,8 @@ export function loadPibenchLibrary(root: string): LoadResult {
   const dependsOn = new Map<string, string[]>();
   if (episode?.episode) {
     const ep = episode.episode;
-    diagnostics.push(...checkEpisode(ep, taskIds, (id) => hasPibenchCriteria(loaded.get(id)!)));
+    // A task that failed to load has its own errors; the episode only checks that it exists.
+    diagnostics.push(...checkEpisode(ep, present, (id) => (loaded.has(id) ? hasPibenchCriteria(loaded.get(id)!) : false)));
     for (const e of ep.entries) dependsOn.set(e.taskId, e.dependsOn.filter((d) => taskIds.has(d)));
     const sessions = [...new Set(ep.entries.map((e) => e.taskId).filter((id) => taskIds.has(id)))].map((id) => `${persona}/${id}`);
     if (sessions.length)

@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { useTheme } from '../theme.ts';
 import { truncate, width as textWidth } from '../text.ts';
 
-export const INPUT_ROWS = 3;
+export const INPUT_ROWS = 4;
 
 export interface InputBoxProps {
   role: 'user' | 'agent';
@@ -39,8 +39,7 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width }:
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
     <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={focused ? theme.border.focused : theme.border.normal} paddingX={0}>
-      <Box flexDirection="row" justifyContent="space-between">
-        <Text wrap="truncate-end">
+      <Text wrap="truncate-end">
           <Text bold color={role === 'user' ? theme.role.user : theme.role.agent}>
             {prompt}
           </Text>
@@ -56,8 +55,7 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width }:
               <Text color={theme.text.muted}>{truncate(placeholder, Math.max(0, cols - 1))}</Text>
             </>
           )}
-        </Text>
-      </Box>
+      </Text>
       <Text wrap="truncate-end" color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}>
         {truncate(status, width - 2)}
       </Text>

@@ -5,8 +5,9 @@
  * hand. When a person plays the agent, the intents stay hidden until the session ends.
  */
 import { useContext, useMemo } from 'react';
-import type { IntentInfo, IntentStatus, StatusCause } from '../../session/events.ts';
+import type { IntentInfo, IntentStatus } from '../../session/events.ts';
 import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
+import { CAUSE_LABELS } from '../causes.ts';
 import { SessionUiContext, useControl, useController, useSession } from '../context.ts';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
@@ -17,15 +18,6 @@ import { useTheme, type Theme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
-
-export const CAUSE_LABELS: Record<StatusCause, string> = {
-  evidence: 'evidence',
-  question: 'asked',
-  picked: 'judge picked it',
-  reveal: 'revealed',
-  manual: 'by hand',
-  max_turns: 'max turns',
-};
 
 export function intentBlock(intent: IntentInfo, view: IntentView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean; showReveal: boolean }): Line[] {
   const status = view?.status ?? 'open';

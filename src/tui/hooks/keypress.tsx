@@ -5,7 +5,7 @@
  * subscribe with the scopes they serve, so which key does what stays in keymap.ts.
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { actionFor, keyName, type Action, type Scope } from '../keymap.ts';
 
 export interface KeyPress {
@@ -32,16 +32,71 @@ class Dispatcher {
     };
   }
 
+  private queue: KeyPress[] = [];
+  private holding = false;
+
+  /**
+   * Keys that arrive together (a paste of keys, a fast typist, tmux send-keys) are handled
+   * one per tick, so each handler sees the screen as the previous key left it.
+   */
   dispatch(press: KeyPress): void {
-    for (const s of this.subscribers) if (s.handler.current(press)) return;
+    this.queue.push(press);
+    if (!this.holding) this.drain();
   }
+
+  private drain = (): void => {
+    this.holding = false;
+    const press = this.queue.shift();
+    if (!press) return;
+    for (const s of this.subscribers) if (s.handler.current(press)) break;
+    // React re-renders from a microtask; the next key waits until after it.
+    this.holding = true;
+    queueMicrotask(() => setImmediate(this.drain));
+  };
+}
+
+const CONTROL_KEYS: Record<string, Partial<Key>> = { '\t': { tab: true }, '\r': { return: true }, '\u007F': { delete: true }, '\b': { backspace: true } };
+
+/**
+ * Ink splits a chunk of input only at escape sequences, so "\tr" (tmux send-keys, a fast
+ * typist over ssh) arrives as one string. Control characters become keys of their own;
+ * runs of text stay together (a paste). Line feeds stay text: pasted lines keep them.
+ */
+export function splitKeys(input: string, key: Key): KeyPress[] {
+  // eslint-disable-next-line no-control-regex
+  if (input.length <= 1 || !/[\u0000-\u0009\u000B-\u001F\u007F]/.test(input)) return [{ name: keyName(input, key), input, key }];
+  const plainKey: Key = { ...key, tab: false, return: false, delete: false, backspace: false, ctrl: false, shift: false, meta: false };
+  const out: KeyPress[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) out.push({ name: keyName(text, plainKey), input: text, key: plainKey });
+    text = '';
+  };
+  for (const ch of input) {
+    const code = ch.charCodeAt(0);
+    const control = CONTROL_KEYS[ch];
+    if (control) {
+      flush();
+      const k = { ...plainKey, ...control };
+      out.push({ name: keyName(ch, k), input: ch, key: k });
+    } else if (code >= 1 && code <= 26 && ch !== '\n') {
+      flush();
+      const letter = String.fromCharCode(code + 96);
+      const k = { ...plainKey, ctrl: true };
+      out.push({ name: keyName(letter, k), input: letter, key: k });
+    } else text += ch;
+  }
+  flush();
+  return out;
 }
 
 const DispatcherContext = createContext<Dispatcher | null>(null);
 
 export function KeypressProvider({ children }: { children: ReactNode }) {
   const dispatcher = useMemo(() => new Dispatcher(), []);
-  useInput((input, key) => dispatcher.dispatch({ name: keyName(input, key), input, key }));
+  useInput((input, key) => {
+    for (const press of splitKeys(input, key)) dispatcher.dispatch(press);
+  });
   return <DispatcherContext.Provider value={dispatcher}>{children}</DispatcherContext.Provider>;
 }
 
@@ -64,7 +119,9 @@ export function useKeyActions(scopes: readonly Scope[], handlers: ActionHandlers
   const dispatcher = useContext(DispatcherContext);
   const { active = true, priority = PRIORITY.screen } = opts;
   const handler = useRef<Handler>(() => false);
+  // Checked at key time, not by (un)subscribing in an effect: effects can run after the next key.
   handler.current = (press) => {
+    if (!active) return false;
     const action = actionFor(press.name, scopes);
     const run = action ? handlers[action] : undefined;
     if (run) {
@@ -74,8 +131,9 @@ export function useKeyActions(scopes: readonly Scope[], handlers: ActionHandlers
     if (opts.onOtherKey?.(press)) return true;
     return Boolean(opts.swallow);
   };
-  useEffect(() => {
-    if (!dispatcher || !active) return;
+  // A layout effect: subscribed as soon as the component is on screen, before the next key.
+  useLayoutEffect(() => {
+    if (!dispatcher) return;
     return dispatcher.subscribe({ priority, handler });
-  }, [dispatcher, active, priority]);
+  }, [dispatcher, priority]);
 }

@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
+import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { LineView } from '../components/LineView.tsx';
 import { Pane, paneInner } from '../components/Pane.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
@@ -56,17 +57,18 @@ function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: 
   return { items, problems };
 }
 
-function itemLines(item: Item, cols: number, theme: Theme, selected: boolean): Line[] {
+function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
+  const marker: Seg = { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true };
   if (item.kind === 'recording') {
     const when = new Date(item.rec.mtimeMs).toISOString().slice(0, 16).replace('T', ' ');
-    return [[{ text: selected ? '› ' : '  ', color: theme.text.accent }, { text: when + '  ', color: theme.text.secondary }, { text: item.rec.name, bold: selected }]];
+    return [[marker, { text: when + '  ', color: theme.text.secondary }, { text: item.rec.name, bold: selected, inverse: selected }]];
   }
   const e = item.entry;
-  const head: Seg[] =
+  const line: Line =
     e.kind === 'episode'
-      ? [{ text: '▸ episode ', color: theme.role.event }, { text: e.id, bold: true }, { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary }]
-      : [{ text: '  ' }, { text: e.id, bold: true }, { text: `  ${e.title}`, color: theme.text.secondary }];
-  return [...(item.header ?? []), [{ text: selected ? '› ' : '  ', color: theme.text.accent, bold: true }, ...head].map((s) => (selected ? { ...s, inverse: !theme.color || s.bold } : s))].map((l) => l.slice(0)).map((l) => (cols ? l : l));
+      ? [marker, { text: '▸ episode ', color: theme.role.event }, { text: e.id, bold: true, inverse: selected }, { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary }]
+      : [marker, { text: '  ' }, { text: e.id, bold: true, inverse: selected }, { text: `  ${e.title}`, color: theme.text.secondary }];
+  return [...(item.header ?? []), line];
 }
 
 function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
@@ -104,6 +106,7 @@ export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; 
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
   const [mode, setMode] = useState<HomeMode>('watch');
+  const [help, setHelp] = useState(false);
   const library = useMemo(() => libraryItems(data, theme), [data, theme]);
   const recordings = useMemo<Item[]>(() => data.recordings.map((rec) => ({ kind: 'recording', rec })), [data]);
   const items = mode === 'replay' ? recordings : library.items;
@@ -126,7 +129,7 @@ export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; 
   const bodyHeight = rows - 1 - 1 - 4;
   const listInner = paneInner({ width: listWidth, height: bodyHeight });
   const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
-  const blocks = useMemo(() => items.map((it, i) => itemLines(it, listInner.cols - 1, theme, i === cursor.selected)), [items, listInner.cols, theme, cursor.selected]);
+  const blocks = useMemo(() => items.map((it, i) => itemLines(it, theme, i === cursor.selected)), [items, theme, cursor.selected]);
   const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
@@ -145,8 +148,9 @@ export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; 
       if (selected.kind === 'recording') onStart({ mode: 'replay', file: selected.rec.file });
       else if (mode !== 'replay') onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
     },
+    help: () => setHelp(true),
     quit: onQuit,
-  });
+  }, { active: !help });
 
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
 
@@ -186,6 +190,9 @@ export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <LineView lines={[header]} top={0} height={1} cols={columns} />
+      {help ? (
+        <HelpOverlay scopes={['home', 'global']} width={columns} height={bodyHeight} onClose={() => setHelp(false)} />
+      ) : (
       <Box flexDirection="row" height={bodyHeight}>
         <Pane title={mode === 'replay' ? 'Recent recordings' : 'Library'} info={items.length ? `${cursor.selected + 1}/${items.length}` : ''} focused box={{ width: listWidth, height: bodyHeight }}>
           <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
@@ -194,6 +201,7 @@ export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; 
           <LineView lines={detailLines(selected, detailInner.cols, theme)} top={0} height={detailInner.rows} cols={detailInner.cols} />
         </Pane>
       </Box>
+      )}
       <LineView lines={footer} top={0} height={4} cols={columns} />
     </Box>
   );

@@ -75,7 +75,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     if (focus !== 'input' && focus !== 'conversation') setSide(focus);
   }, [focus]);
 
-  const order: Focus[] = typing && running ? [...PANES, 'input'] : [...PANES];
+  // Playing, tab goes from the input box to the intents first (to reveal one).
+  const order: Focus[] = typing && running ? ['input', 'intents', 'checklist', 'workspace', 'conversation'] : [...PANES];
   const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? 'conversation');
 
   const quit = useCallback(() => {

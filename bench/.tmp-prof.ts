@@ -1,0 +1,11 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runWith, serverConfig } from '../test/llm/support.ts';
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/llm-overhead.ts', '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise<string>((r) => child.stdout.setEncoding('utf8').once('data', (l: string) => r(l.trim())));
+const config = serverConfig({ url });
+const rec = mkdtempSync(path.join(os.tmpdir(), 'p-'));
+for (let i = 0; i < 150; i++) await runWith('tester/episode.yaml', { agent: 'openai', user: 'openai', judge: 'openai' }, config, { recordingsDir: rec });
+child.kill();

@@ -1,0 +1,79 @@
+/**
+ * Model-backed harness overhead per agent turn. The fixture episode (tester: 2 sessions,
+ * 3 agent turns, 11 model calls) runs with agent, user and judge all `openai` against the
+ * local test server answering at once, through runGroup with recordings on disk. The server
+ * runs in a child process, so the model's time is not counted in this process's CPU:
+ *   - CPU per agent turn: engine, judge and user plumbing, prompts, parsing, SDK, HTTP client;
+ *   - the same episode offline (script agent, rules user and judge), for the engine alone;
+ *   - wall per agent turn with the model answering at once (includes loopback HTTP).
+ *
+ *   npx tsx bench/llm-overhead.ts [--repeats 200]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveConfig, type ResolvedConfig } from '../src/config/config.ts';
+import type { Role } from '../src/session/events.ts';
+import { startOpenAIServer } from '../test/helpers/openai-server.ts';
+import { fixtureModels } from '../test/llm/fixture-models.ts';
+import { runWith, serverConfig } from '../test/llm/support.ts';
+
+const repeats = Number(process.argv[process.argv.indexOf('--repeats') + 1]) || 200;
+const WARMUP = 10;
+
+/** The server side: a child process that prints its URL and answers until killed. */
+async function serve(): Promise<void> {
+  const server = await startOpenAIServer({ responder: fixtureModels, latencyMs: 0 });
+  process.stdout.write(`${server.url}\n`);
+}
+
+async function startServerProcess(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+interface Measure {
+  turns: number;
+  cpuMsPerTurn: number;
+  wallMsPerTurn: number;
+}
+
+async function measure(backends: Partial<Record<Role, string>>, config: ResolvedConfig): Promise<Measure> {
+  const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-llm-bench-'));
+  const once = async () => {
+    const run = await runWith('tester/episode.yaml', backends, config, { recordingsDir: recordings });
+    if (run.results.some((r) => r.end !== 'resolved')) throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
+    return run.of('turn_start').length;
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  let turns = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < repeats; i++) turns += await once();
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  rmSync(recordings, { recursive: true, force: true });
+  return { turns, cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / turns, wallMsPerTurn: wall / turns };
+}
+
+async function main(): Promise<void> {
+  const server = await startServerProcess();
+  try {
+    const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, serverConfig(server));
+    const offline = await measure({ agent: 'script' }, resolveConfig({}, {}));
+    const fmt = (v: number) => v.toFixed(2).padStart(6);
+    console.log(`episodes: ${repeats} per setup (after ${WARMUP} warm-up); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(`all roles openai (${models.turns} agent turns): CPU ${fmt(models.cpuMsPerTurn)} ms/turn, wall ${fmt(models.wallMsPerTurn)} ms/turn`);
+    console.log(`offline baseline (${offline.turns} agent turns): CPU ${fmt(offline.cpuMsPerTurn)} ms/turn, wall ${fmt(offline.wallMsPerTurn)} ms/turn`);
+    console.log(`model plumbing on top of the engine: CPU ${fmt(models.cpuMsPerTurn - offline.cpuMsPerTurn)} ms/turn`);
+  } finally {
+    server.stop();
+  }
+}
+
+await (process.argv.includes('--serve') ? serve() : main());

@@ -1,0 +1,258 @@
+/** amazon: AppWorld's shopping app (search, cart, wish list, orders, reviews, questions). */
+import { AppKit, fail, getEntity, personRef, type AppCall } from '../kit/app.ts';
+import { bool, email, int, name, num, oneOf, paging, query, review, text } from '../kit/args.ts';
+import { defineApp } from '../kit/define.ts';
+import { paginate, searchBy, sortBy } from '../kit/query.ts';
+import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, round, SIZES, type AmazonState, type LineItem, type Product } from './state.ts';
+
+const kit = new AppKit<AmazonState>({ name: 'amazon', title: 'Amazon', empty: emptyAmazon });
+type Call = AppCall<AmazonState>;
+
+const productId = int('The ID of the product.');
+const quantity = int('Quantity (default 1).', { min: 1 }).optional();
+
+const product = (call: Call, id: number): Product => getEntity(call.state.products, id, 'Product', 'product_id');
+
+function productView(call: Call, p: Product) {
+  const s = call.state;
+  return {
+    ...p,
+    seller_name: p.seller_id === null ? null : (s.sellers[String(p.seller_id)]?.name ?? null),
+    num_product_reviews: Object.values(s.reviews).filter((r) => r.product_id === p.product_id).length,
+    num_product_questions: Object.values(s.questions).filter((q) => q.product_id === p.product_id).length,
+  };
+}
+
+function addLine(call: Call, list: Record<string, LineItem>, id: number, qty: number, checkStock: boolean): void {
+  const p = product(call, id);
+  const total = (list[String(id)]?.quantity ?? 0) + qty;
+  if (checkStock && total > p.inventory_quantity) fail(422, `Only ${p.inventory_quantity} of product ${id} are in stock.`);
+  list[String(id)] = { product_id: id, quantity: total };
+}
+
+function cartView(call: Call) {
+  const items = Object.values(call.state.cart).map((l) => {
+    const p = product(call, l.product_id);
+    return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, gift_wrap_quantity: 0 };
+  });
+  const base = round(items.reduce((s, i) => s + i.price * i.quantity, 0));
+  return { delivery_fee: 0, base_cost: base, tax: 0, gift_wrap_fee: 0, discount: 0, total_cost: base, promo_code: null, promo_valid: false, cart_items: items };
+}
+
+function purchases(call: Call, id: number | undefined) {
+  return Object.values(call.state.orders)
+    .flatMap((o) => o.items.map((i) => ({ order_id: o.order_id, ...i, purchased_at: o.created_at })))
+    .filter((p) => id === undefined || p.product_id === id)
+    .sort((a, b) => b.purchased_at.localeCompare(a.purchased_at) || b.order_id - a.order_id);
+}
+
+const reviewView = (call: Call, r: AmazonState['reviews'][string]) => ({
+  review_id: r.review_id,
+  product_id: r.product_id,
+  user: personRef(call.state, r.user_email),
+  rating: r.rating,
+  title: r.title,
+  text: r.text,
+  created_at: r.created_at,
+});
+
+const tools = [
+  ...kit.accountApis(),
+  kit.api(
+    'search_products',
+    'Search products by query and filters. No login needed.',
+    {
+      query,
+      product_type: text('Only this product type.').optional(),
+      color: text('Only this color.').optional(),
+      relative_size: oneOf(SIZES, 'Only this relative size.').optional(),
+      min_price: num('Minimum price.').optional(),
+      max_price: num('Maximum price.').optional(),
+      min_product_rating: num('Minimum product rating (0-5).').optional(),
+      max_product_rating: num('Maximum product rating (0-5).').optional(),
+      seller_id: int('Only products of this seller.').optional(),
+      ...paging,
+      sort_by: text('+/- rating, price or delivery_days.').optional(),
+    },
+    (a, call) => {
+      let list = Object.values(call.state.products)
+        .filter((p) => a.product_type === undefined || p.product_type.toLowerCase() === a.product_type.toLowerCase())
+        .filter((p) => a.color === undefined || (p.color ?? '').toLowerCase() === a.color.toLowerCase())
+        .filter((p) => a.relative_size === undefined || p.relative_size === a.relative_size)
+        .filter((p) => (a.min_price === undefined || p.price >= a.min_price) && (a.max_price === undefined || p.price <= a.max_price))
+        .filter((p) => (a.min_product_rating === undefined || p.rating >= a.min_product_rating) && (a.max_product_rating === undefined || p.rating <= a.max_product_rating))
+        .filter((p) => a.seller_id === undefined || p.seller_id === a.seller_id);
+      if (a.query?.trim()) list = searchBy(list, a.query, (p) => `${p.name} ${p.product_type} ${p.description} ${p.color ?? ''}`);
+      if (a.sort_by?.trim()) list = sortBy(list, a.sort_by, '+product_id', 'product_id');
+      return paginate(list, a).map((p) => productView(call, p));
+    },
+    { auth: 'none' },
+  ),
+  kit.api('show_product', 'Show a product. No login needed.', { product_id: productId }, (a, call) => productView(call, product(call, a.product_id)), { auth: 'none' }),
+  kit.api(
+    'search_product_types',
+    'Search the product types in the catalog, with how many products each has. No login needed.',
+    { query, ...paging },
+    (a, call) => {
+      const counts = new Map<string, number>();
+      for (const p of Object.values(call.state.products)) counts.set(p.product_type, (counts.get(p.product_type) ?? 0) + 1);
+      const types = [...counts].map(([product_type, num_products]) => ({ product_type, num_products })).sort((x, y) => x.product_type.localeCompare(y.product_type));
+      return paginate(searchBy(types, a.query, (t) => t.product_type), a);
+    },
+    { auth: 'none' },
+  ),
+  kit.api('search_sellers', 'Search sellers. No login needed.', { query, ...paging }, (a, call) => paginate(searchBy(Object.values(call.state.sellers), a.query, (s) => s.name), a), { auth: 'none' }),
+  kit.api('show_seller', 'Show a seller. No login needed.', { seller_id: int('The ID of the seller.') }, (a, call) => ({ ...getEntity(call.state.sellers, a.seller_id, 'Seller', 'seller_id') }), { auth: 'none' }),
+  kit.api('show_recommended_products', 'Show products recommended for you (best rated first, leaving out what is already in your cart).', { ...paging }, (a, call) => {
+    const list = Object.values(call.state.products)
+      .filter((p) => !(String(p.product_id) in call.state.cart))
+      .sort((x, y) => y.rating - x.rating || x.product_id - y.product_id);
+    return paginate(list, a).map((p) => productView(call, p));
+  }),
+  kit.api('show_cart', 'Show your cart with its costs.', {}, (_a, call) => cartView(call)),
+  kit.api(
+    'add_product_to_cart',
+    'Add a product to your cart (adds to the quantity already there).',
+    { product_id: productId, quantity, clear_cart_first: bool('Empty the cart first.').optional() },
+    (a, call) => {
+      if (a.clear_cart_first) call.state.cart = {};
+      addLine(call, call.state.cart, a.product_id, a.quantity ?? 1, true);
+      return { message: 'Product added to cart.' };
+    },
+  ),
+  kit.api('update_product_quantity_in_cart', 'Set the quantity of a product in your cart (0 removes it).', { product_id: productId, quantity: int('New quantity.', { min: 0 }) }, (a, call) => {
+    if (!(String(a.product_id) in call.state.cart)) fail(422, `Product ${a.product_id} is not in your cart.`);
+    if (a.quantity === 0) delete call.state.cart[String(a.product_id)];
+    else {
+      delete call.state.cart[String(a.product_id)];
+      addLine(call, call.state.cart, a.product_id, a.quantity, true);
+    }
+    return { message: 'Cart updated.' };
+  }),
+  kit.api('delete_product_from_cart', 'Remove a product from your cart.', { product_id: productId }, (a, call) => {
+    if (!(String(a.product_id) in call.state.cart)) fail(422, `Product ${a.product_id} is not in your cart.`);
+    delete call.state.cart[String(a.product_id)];
+    return { message: 'Product removed from cart.' };
+  }),
+  kit.api('clear_cart', 'Empty your cart.', {}, (_a, call) => {
+    call.state.cart = {};
+    return { message: 'Cart cleared.' };
+  }),
+  kit.api('show_wish_list', 'Show the products in your wish list.', {}, (_a, call) =>
+    Object.values(call.state.wish_list).map((l) => {
+      const p = product(call, l.product_id);
+      return { product_id: p.product_id, product_name: p.name, quantity: l.quantity, price: p.price };
+    }),
+  ),
+  kit.api(
+    'add_product_to_wish_list',
+    'Add a product to your wish list.',
+    { product_id: productId, quantity, clear_wish_list_first: bool('Empty the wish list first.').optional() },
+    (a, call) => {
+      if (a.clear_wish_list_first) call.state.wish_list = {};
+      addLine(call, call.state.wish_list, a.product_id, a.quantity ?? 1, false);
+      return { message: 'Product added to wish list.' };
+    },
+  ),
+  kit.api('delete_product_from_wish_list', 'Remove a product from your wish list.', { product_id: productId }, (a, call) => {
+    if (!(String(a.product_id) in call.state.wish_list)) fail(422, `Product ${a.product_id} is not in your wish list.`);
+    delete call.state.wish_list[String(a.product_id)];
+    return { message: 'Product removed from wish list.' };
+  }),
+  kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
+  kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
+  kit.api(
+    'place_order',
+    'Order everything in your cart, paid with one of your cards and shipped to one of your addresses.',
+    { payment_card_id: int('ID of the payment card.'), address_id: int('ID of the shipping address.') },
+    (a, call) => {
+      const s = call.state;
+      getEntity(s.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id');
+      getEntity(s.addresses, a.address_id, 'Address', 'address_id');
+      const cart = cartView(call);
+      if (!cart.cart_items.length) fail(422, 'Your cart is empty.');
+      for (const i of cart.cart_items) {
+        const p = product(call, i.product_id);
+        if (i.quantity > p.inventory_quantity) fail(422, `Only ${p.inventory_quantity} of product ${p.product_id} are in stock.`);
+      }
+      for (const i of cart.cart_items) product(call, i.product_id).inventory_quantity -= i.quantity;
+      const id = call.nextId('order');
+      s.orders[String(id)] = {
+        order_id: id,
+        address_id: a.address_id,
+        payment_card_id: a.payment_card_id,
+        items: cart.cart_items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, price: i.price })),
+        paid_amount: cart.total_cost,
+        created_at: call.now,
+      };
+      s.cart = {};
+      return { message: 'Order placed.', order_id: id };
+    },
+  ),
+  kit.api('show_orders', 'List your orders, newest first.', { ...paging }, (a, call) => paginate(sortBy(Object.values(call.state.orders), undefined, '-created_at', 'order_id'), a)),
+  kit.api('show_order', 'Show an order.', { order_id: int('ID of the order.') }, (a, call) => ({ ...getEntity(call.state.orders, a.order_id, 'Order', 'order_id') })),
+  kit.api('show_product_purchases', 'List your purchases (order lines), newest first, optionally of one product.', { product_id: productId.optional(), ...paging }, (a, call) => paginate(purchases(call, a.product_id), a)),
+  kit.api('show_last_product_purchase', 'Show your most recent purchase of a product.', { product_id: productId }, (a, call) => {
+    product(call, a.product_id);
+    const last = purchases(call, a.product_id)[0];
+    if (!last) fail(404, `You have not purchased product ${a.product_id}.`);
+    return last;
+  }),
+  kit.api(
+    'show_product_reviews',
+    'List the reviews of a product. No login needed.',
+    {
+      product_id: productId,
+      query,
+      user_email: email('Only reviews by this user.').optional(),
+      min_rating: int('Minimum rating (1-5).').optional(),
+      max_rating: int('Maximum rating (1-5).').optional(),
+      ...paging,
+      sort_by: text('+/- rating or created_at.').optional(),
+    },
+    (a, call) => {
+      product(call, a.product_id);
+      let list = Object.values(call.state.reviews)
+        .filter((r) => r.product_id === a.product_id)
+        .filter((r) => a.user_email === undefined || r.user_email === a.user_email)
+        .filter((r) => (a.min_rating === undefined || r.rating >= a.min_rating) && (a.max_rating === undefined || r.rating <= a.max_rating));
+      list = a.query?.trim() ? searchBy(list, a.query, (r) => `${r.title} ${r.text}`) : sortBy(list, a.sort_by, '-created_at', 'review_id');
+      return paginate(list, a).map((r) => reviewView(call, r));
+    },
+    { auth: 'none' },
+  ),
+  kit.api(
+    'write_product_review',
+    'Review a product (one review per product).',
+    { product_id: productId, ...review },
+    (a, call) => {
+      product(call, a.product_id);
+      const me = call.ownerEmail;
+      if (Object.values(call.state.reviews).some((r) => r.product_id === a.product_id && r.user_email === me)) fail(409, `You have already reviewed product ${a.product_id}.`);
+      const id = call.nextId('review');
+      call.state.reviews[String(id)] = { review_id: id, product_id: a.product_id, user_email: me, rating: a.rating, title: a.title ?? '', text: a.text ?? '', created_at: call.now };
+      return { message: 'Review posted.', review_id: id };
+    },
+  ),
+  kit.api(
+    'show_product_questions',
+    'List the questions asked about a product. No login needed.',
+    { product_id: productId, query, user_email: email('Only questions by this user.').optional(), ...paging },
+    (a, call) => {
+      product(call, a.product_id);
+      const list = Object.values(call.state.questions)
+        .filter((q) => q.product_id === a.product_id)
+        .filter((q) => a.user_email === undefined || q.user_email === a.user_email);
+      return paginate(searchBy(list, a.query, (q) => q.question), a).map((q) => ({ question_id: q.question_id, product_id: q.product_id, user: personRef(call.state, q.user_email), question: q.question, created_at: q.created_at }));
+    },
+    { auth: 'none' },
+  ),
+  kit.api('write_product_question', 'Ask a question about a product.', { product_id: productId, question: name('The question.') }, (a, call) => {
+    product(call, a.product_id);
+    const id = call.nextId('question');
+    call.state.questions[String(id)] = { question_id: id, product_id: a.product_id, user_email: call.ownerEmail, question: a.question, created_at: call.now };
+    return { message: 'Question posted.', question_id: id };
+  }),
+];
+
+export const amazon = defineApp({ name: 'amazon', title: 'Amazon', seedSchema: AmazonSeed, collections: AMAZON_COLLECTIONS, tools, build: buildAmazon });

@@ -1,0 +1,11 @@
+/** Why an intent changed status, in a word or two (the intents pane and the transcript). */
+import type { StatusCause } from '../session/events.ts';
+
+export const CAUSE_LABELS: Record<StatusCause, string> = {
+  evidence: 'evidence',
+  question: 'asked',
+  picked: 'judge picked it',
+  reveal: 'revealed',
+  manual: 'by hand',
+  max_turns: 'max turns',
+};

@@ -1,0 +1,35 @@
+/**
+ * Runs the full-screen app in the terminal's alternate screen, so quitting gives the
+ * shell back as it was. The screen is restored on every way out, a crash included.
+ */
+import { render } from 'ink';
+import { App, type AppProps } from './App.tsx';
+import { Providers } from './Providers.tsx';
+
+const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
+const LEAVE_ALT = '\u001B[?1049l';
+
+export async function runApp(props: AppProps): Promise<void> {
+  const out = process.stdout;
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    out.write(LEAVE_ALT);
+  };
+  out.write(ENTER_ALT);
+  process.once('exit', restore);
+  const instance = render(
+    <Providers>
+      <App {...props} />
+    </Providers>,
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    instance.cleanup();
+    restore();
+    process.off('exit', restore);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The line-by-line transcript: what `watch` and `replay` print when stdout is not a
+ * terminal or with --plain, so `intentplay watch X | tee log` works. One event becomes
+ * zero or more whole lines, written as it happens; streaming events are skipped (the
+ * final message follows).
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import { fmtArgs, fmtBackends, fmtResult, fmtScore } from './format.ts';
+import { CAUSE_LABELS } from './causes.ts';
+import { colorEnabled } from './theme.ts';
+import { sanitize } from './text.ts';
+
+export interface PlainOptions {
+  color?: boolean;
+}
+
+/** Colour only on a terminal, never with NO_COLOR. */
+export function plainColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!colorEnabled(env)) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return Boolean(stream.isTTY);
+}
+
+const indentLines = (text: string, pad: string) => sanitize(text).split('\n').join('\n' + pad);
+
+export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => string[] {
+  const c: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
+  const mark: Record<string, (s: string) => string> = { completed: c.green, inferred: c.cyan, provided: c.yellow, unresolved: c.red, open: c.gray };
+  return (e) => {
+    switch (e.type) {
+      case 'session_start':
+        return [
+          c.bold(`== ${e.scenario} · ${e.title}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`),
+          c.dim(`   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`),
+        ];
+      case 'turn_start':
+        return [c.dim(`-- turn ${e.turn}`)];
+      case 'message': {
+        const who = e.role === 'agent' ? c.magenta.bold('agent:') : e.role === 'user' ? c.cyan.bold('user:') : c.yellow.bold(`event${e.source ? ` (${e.source})` : ''}:`);
+        const lines = [`${who} ${indentLines(e.text || '(no reply)', '       ')}`];
+        if (e.intents?.length) lines.push(c.dim(`       ↳ about ${e.intents.join(', ')}`));
+        return lines;
+      }
+      case 'tool_call':
+        return [`  ${c.blue('tool')} ${c.bold(e.name)} ${fmtArgs(e.args, 100)}`];
+      case 'tool_result':
+        return [e.ok ? c.dim(`    ✔ ${fmtResult(e.result, 100)}`) : c.red(`    ✗ ${e.error ?? 'failed'}`)];
+      case 'workspace_diff':
+        return e.files.map((f) => `  ${c.dim('file')} ${f.change} ${f.path} ${c.green(`+${f.additions}`)} ${c.red(`-${f.deletions}`)}`);
+      case 'app_diff':
+        return e.apps.map((a) => `  ${c.dim('app')} ${a.app} ${c.green(`+${a.additions}`)} ${c.red(`-${a.deletions}`)}`);
+      case 'turn_end':
+        return e.error ? [c.red(`  turn ${e.turn} ended with an error: ${e.error}`)] : [];
+      case 'intent_status':
+        return [`  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`];
+      case 'checklist_result': {
+        const v = e.pass === null ? c.yellow('– ungraded') : e.pass ? c.green('✔ passed') : c.red('✗ failed');
+        return [`  ${c.bold('check')} ${e.item} ${v} ${c.dim(`(${e.by}: ${sanitize(e.reason).replace(/\n/g, ' ')})`)}`];
+      }
+      case 'usage':
+        return [];
+      case 'judge_error':
+        return [c.yellow(`  ! judge: ${e.message}`)];
+      case 'leak_warning':
+        return [c.yellow(`  ! leak: the user message may reveal ${e.intents.join(', ')} (${e.terms.join(', ')})`)];
+      case 'notice':
+        return [(e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(`  ! ${e.text}`)];
+      case 'score':
+        return [c.bold(`== score: Proc ${fmtScore(e.scores.proc)} · Comp ${fmtScore(e.scores.comp)} (${e.scores.passed}/${e.scores.graded} graded, ${e.scores.ungraded} ungraded) · ${e.scores.turns} turns`)];
+      case 'session_end':
+        return [c.bold(`== end: ${e.end}${e.message ? ` (${e.message})` : ''} after ${e.turns} turns`), ''];
+      case 'agent_delta':
+      case 'tool_delta':
+      case 'awaiting_input':
+        return [];
+    }
+  };
+}
+
+/** Writes each event's lines to `out` as it comes. */
+export function createPlainPrinter(out: NodeJS.WritableStream & { isTTY?: boolean }, opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => void {
+  const format = createPlainFormatter({ color: opts.color ?? plainColor(out) });
+  return (event) => {
+    const lines = format(event);
+    if (lines.length) out.write(lines.join('\n') + '\n');
+  };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { validateAppSeeds } from '../../src/apps/index.ts';
+import { appHarness } from './harness.ts';
+
+const SEED = {
+  amazon: {
+    account: { email: 'la-mcco@gmail.com', password: 'v[=NdO3', first_name: 'Lara', last_name: 'McCo' },
+    sellers: [{ name: 'TrailCo', rating: 4.5 }],
+    products: [
+      { name: 'Merino Hiking Socks', product_type: 'socks', price: 18, rating: 4.7, seller_id: 1, color: 'grey' },
+      { name: 'Cotton Socks 6-pack', product_type: 'socks', price: 9.5, rating: 3.9, inventory_quantity: 2 },
+      { id: 3, name: 'Wool Trail Socks', product_type: 'socks', price: 22, rating: 4.8, seller_id: 1 },
+      { name: 'Insulated Water Bottle', product_type: 'bottle', price: 25, rating: 4.2, relative_size: 'medium' },
+    ],
+    addresses: [{ name: 'Home', street_address: '1 Main St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: 98101 }],
+    payment_cards: [{ card_name: 'Visa', card_number: '4111111111111111', expiry_year: 2030, expiry_month: 5 }],
+    orders: [{ items: [{ product_id: 4, quantity: 1 }], created_at: '2025-12-01T10:00:00' }],
+    reviews: [{ product_id: 3, rating: 5, title: 'Warm', text: 'Great on cold trails' }],
+  },
+};
+
+async function loggedIn() {
+  const h = appHarness(SEED);
+  return { h, token: await h.login('amazon', 'la-mcco@gmail.com', 'v[=NdO3') };
+}
+
+describe('amazon', () => {
+  it('logs in with the declared credentials only', async () => {
+    const h = appHarness(SEED);
+    expect(await h.fails('amazon__login', { username: 'la-mcco@gmail.com', password: 'qRFsgRQ' })).toMatch(/Invalid credentials/);
+    expect(await h.login('amazon', 'la-mcco@gmail.com', 'v[=NdO3')).toBe('amazon-access-token-1');
+  });
+
+  it('searches products without login, with filters, sorting and paging', async () => {
+    const h = appHarness(SEED);
+    const socks = await h.ok('mcp_appworld_amazon__search_products', { query: 'hiking socks' });
+    expect(socks[0]).toMatchObject({ product_id: 1, name: 'Merino Hiking Socks', seller_name: 'TrailCo' });
+    const cheap = await h.ok('amazon__search_products', { product_type: 'socks', max_price: 20, sort_by: '+price' });
+    expect(cheap.map((p: { product_id: number }) => p.product_id)).toEqual([2, 1]);
+    expect(await h.ok('amazon__search_products', { min_product_rating: 4.75 })).toMatchObject([{ product_id: 3, num_product_reviews: 1 }]);
+    expect(await h.ok('amazon__search_products', { page_limit: 2, page_index: 1 })).toHaveLength(2);
+    expect(await h.ok('amazon__show_product', { product_id: 3 })).toMatchObject({ name: 'Wool Trail Socks', price: 22 });
+    expect(await h.fails('amazon__show_product', { product_id: 99 })).toMatch(/404/);
+    expect(await h.ok('amazon__search_product_types', {})).toEqual([
+      { product_type: 'bottle', num_products: 1 },
+      { product_type: 'socks', num_products: 3 },
+    ]);
+    expect(await h.ok('amazon__search_sellers', { query: 'trail' })).toEqual([{ seller_id: 1, name: 'TrailCo', rating: 4.5 }]);
+    expect(await h.ok('amazon__show_seller', { seller_id: 1 })).toMatchObject({ name: 'TrailCo' });
+  });
+
+  it('adds to the cart and shows it with costs', async () => {
+    const { h, token } = await loggedIn();
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 3, quantity: 1 });
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 2 });
+    const cart = await h.ok('amazon__show_cart', { access_token: token });
+    expect(cart.cart_items).toEqual([
+      { product_id: 2, product_name: 'Cotton Socks 6-pack', delivery_days: 3, quantity: 2, price: 9.5, gift_wrap_quantity: 0 },
+      { product_id: 3, product_name: 'Wool Trail Socks', delivery_days: 3, quantity: 1, price: 22, gift_wrap_quantity: 0 },
+    ]);
+    expect(cart.total_cost).toBe(41);
+    expect(await h.fails('amazon__add_product_to_cart', { access_token: token, product_id: 2 })).toMatch(/422[\s\S]*in stock/);
+    await h.ok('amazon__update_product_quantity_in_cart', { access_token: token, product_id: 2, quantity: 0 });
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, clear_cart_first: true });
+    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items.map((i: { product_id: number }) => i.product_id)).toEqual([1]);
+    await h.ok('amazon__delete_product_from_cart', { access_token: token, product_id: 1 });
+    expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(/not in your cart/);
+  });
+
+  it('keeps a wish list', async () => {
+    const { h, token } = await loggedIn();
+    await h.ok('amazon__add_product_to_wish_list', { access_token: token, product_id: 4 });
+    expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([{ product_id: 4, product_name: 'Insulated Water Bottle', quantity: 1, price: 25 }]);
+    await h.ok('amazon__delete_product_from_wish_list', { access_token: token, product_id: 4 });
+    expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([]);
+    expect(await h.fails('amazon__add_product_to_wish_list', { access_token: token, product_id: 99 })).toMatch(/404/);
+  });
+
+  it('places an order from the cart', async () => {
+    const { h, token } = await loggedIn();
+    expect(await h.ok('amazon__show_addresses', { access_token: token })).toMatchObject([{ address_id: 1, name: 'Home', zip_code: 98101 }]);
+    expect(await h.ok('amazon__show_payment_cards', { access_token: token })).toMatchObject([{ payment_card_id: 1, owner_name: 'Lara McCo' }]);
+    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(/cart is empty/);
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, quantity: 2 });
+    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 9, address_id: 1 })).toMatch(/404/);
+    const { order_id } = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 });
+    expect(await h.ok('amazon__show_order', { access_token: token, order_id })).toMatchObject({ paid_amount: 36, items: [{ product_id: 1, quantity: 2 }] });
+    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
+    expect((await h.ok('amazon__show_product', { product_id: 1 })).inventory_quantity).toBe(8);
+    expect(await h.ok('amazon__show_last_product_purchase', { access_token: token, product_id: 1 })).toMatchObject({ order_id, quantity: 2 });
+    expect(await h.ok('amazon__show_product_purchases', { access_token: token })).toHaveLength(2);
+    expect(await h.fails('amazon__show_last_product_purchase', { access_token: token, product_id: 3 })).toMatch(/not purchased/);
+    expect(await h.ok('amazon__show_orders', { access_token: token })).toHaveLength(2);
+  });
+
+  it('shows and writes reviews and questions', async () => {
+    const { h, token } = await loggedIn();
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toMatchObject([{ rating: 5, title: 'Warm' }]);
+    const { review_id } = await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 4, text: 'Good' });
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([{ review_id, rating: 4, user: { name: 'Lara McCo' } }]);
+    expect(await h.fails('amazon__write_product_review', { access_token: token, product_id: 3, rating: 5 })).toMatch(/409/);
+    expect(await h.fails('amazon__write_product_review', { access_token: token, product_id: 1, rating: 9 })).toMatch(/rating/);
+    const { question_id } = await h.ok('amazon__write_product_question', { access_token: token, product_id: 1, question: 'Are they itchy?' });
+    expect(await h.ok('amazon__show_product_questions', { product_id: 1 })).toMatchObject([{ question_id, question: 'Are they itchy?' }]);
+    expect((await h.ok('amazon__show_recommended_products', { access_token: token }))[0].product_id).toBe(3);
+  });
+
+  it('makes cart changes visible to app_state rules', async () => {
+    const { h, token } = await loggedIn();
+    const rule = { app: 'amazon', path: 'cart.3.quantity', equals: 1 };
+    expect(h.holds(rule)).toBe(false);
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 3, quantity: 1 });
+    expect(h.holds(rule)).toBe(true);
+  });
+
+  it('checks seed references', () => {
+    expect(validateAppSeeds({ amazon: { products: [{ name: 'x', price: 1, seller_id: 2 }], cart: [{ product_id: 5 }] } })).toEqual([
+      { path: ['amazon', 'products', 0, 'seller_id'], message: 'no seller with id 2' },
+      { path: ['amazon', 'cart', 0, 'product_id'], message: 'no product with id 5' },
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+/** The app host, seed validation and registration shared by every app. */
+import { describe, expect, it } from 'vitest';
+import { AppStateHost, APPS, registerApps, validateAppSeeds } from '../../src/apps/index.ts';
+import { UserError } from '../../src/scenario/diagnostics.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
+import { ToolRegistry } from '../../src/tools/registry.ts';
+import { appHarness } from './harness.ts';
+
+const NAMES = ['gmail', 'simple_note', 'todoist', 'phone', 'amazon', 'splitwise', 'spotify', 'file_system'];
+
+describe('app registration', () => {
+  it('registers each app as a tool group of <app>__<api> tools with valid JSON Schemas', () => {
+    const registry = createToolRegistry();
+    for (const app of NAMES) {
+      const tools = registry.forGroups([app]);
+      expect(tools.length, app).toBeGreaterThan(5);
+      for (const t of tools) {
+        expect(t.name.startsWith(`${app}__`)).toBe(true);
+        const spec = ToolRegistry.spec(t);
+        expect(spec.parameters.type).toBe('object');
+      }
+      expect(tools.map((t) => t.name)).toContain(`${app}__login`);
+    }
+    expect(APPS.map((a) => a.name)).toEqual(NAMES);
+  });
+
+  it('resolves the mcp_appworld_ spelling to the same tool, and nothing else', () => {
+    const registry = new ToolRegistry();
+    registerApps(registry);
+    expect(registry.resolve('mcp_appworld_todoist__create_task')).toBe(registry.resolve('todoist__create_task'));
+    expect(registry.resolve('mcp_appworld_todoist__nope')).toBeUndefined();
+    expect(registry.resolve('mcp_other_todoist__create_task')).toBeUndefined();
+  });
+
+  it('asks for an access token on private APIs only', () => {
+    const registry = createToolRegistry();
+    const needsToken = (name: string) => 'access_token' in ((ToolRegistry.spec(registry.resolve(name)!).parameters.properties as object) ?? {});
+    expect(needsToken('gmail__send_email')).toBe(true);
+    expect(needsToken('gmail__login')).toBe(false);
+    expect(needsToken('amazon__search_products')).toBe(false);
+    expect(needsToken('phone__get_current_date_and_time')).toBe(false);
+  });
+});
+
+describe('AppStateHost seeds', () => {
+  const account = { email: 'a@x.com', password: 'one' };
+
+  it('starts apps from their seed, built into state', () => {
+    const host = new AppStateHost();
+    host.seed({ simple_note: { account, notes: [{ title: 'T' }] } });
+    expect(host.snapshot()).toMatchObject({ simple_note: { credentials: [{ username: 'a@x.com', password: 'one' }], notes: { '1': { note_id: 1, title: 'T', content: '' } } } });
+  });
+
+  it("merges a later session's seed: new credentials and ids added, existing state kept", async () => {
+    const h = appHarness({ simple_note: { account, notes: [{ id: 1, title: 'Original' }] } });
+    const token = await h.login('simple_note', 'a@x.com', 'one');
+    await h.ok('simple_note__update_note', { access_token: token, note_id: 1, content: 'edited by the agent' });
+    h.apps.seed({ simple_note: { account: { email: 'a@x.com', password: 'two' }, notes: [{ id: 1, title: 'Original' }, { id: 5, title: 'New' }] } });
+    const state = h.apps.snapshot().simple_note as { notes: Record<string, { content: string }>; now: string };
+    expect(state.notes['1']?.content).toBe('edited by the agent');
+    expect(Object.keys(state.notes)).toEqual(['1', '5']);
+    expect(state.now).toBe('2026-01-05T09:00:00');
+    await h.login('simple_note', 'a@x.com', 'two');
+    await h.login('simple_note', 'a@x.com', 'one');
+    expect((await h.ok('simple_note__create_note', { access_token: token, title: 'x', content: '' })).note_id).toBe(6);
+    h.apps.seed({ simple_note: { now: '2026-02-01T10:00' } });
+    expect((h.apps.snapshot().simple_note as { now: string }).now).toBe('2026-02-01T10:00:00');
+  });
+
+  it('keeps seeds of apps it does not know as given, and rejects invalid seeds with a UserError', () => {
+    const host = new AppStateHost();
+    host.seed({ calendar: { events: [1] } });
+    expect(host.snapshot()).toEqual({ calendar: { events: [1] } });
+    expect(() => host.seed({ gmail: { acount: {} } })).toThrow(UserError);
+  });
+});
+
+describe('validateAppSeeds', () => {
+  it('accepts good seeds and an empty seed', () => {
+    expect(validateAppSeeds({ gmail: null, phone: {}, simple_note: { account: { email: 'a@b.com', password: 'p' } } })).toEqual([]);
+  });
+
+  it('locates unknown apps, unknown keys, bad values and duplicate ids', () => {
+    const issues = validateAppSeeds({
+      calendar: {},
+      gmail: { acount: { email: 'a@b.com' }, threads: [{ id: 2, subject: 's', emails: [{ body: 'b' }] }, { id: 2, subject: 't', emails: [{ body: 'c', from: 'not-mail' }] }] },
+      phone: { alarms: [{ time: '7am' }] },
+      simple_note: { now: 'tomorrow' },
+    });
+    expect(issues).toEqual([
+      { path: ['calendar'], message: expect.stringMatching(/^unknown app `calendar` \(known: gmail, simple_note, todoist, phone, amazon, splitwise, spotify, file_system\)$/) },
+      { path: ['gmail', 'threads', 1, 'emails', 0, 'from'], message: 'Invalid email address' },
+      { path: ['gmail', 'threads', 1, 'id'], message: 'duplicate thread id 2' },
+      { path: ['gmail', 'acount'], message: 'unknown key `acount`' },
+      { path: ['phone', 'alarms', 0, 'time'], message: 'expected a time like 07:30' },
+      { path: ['simple_note', 'now'], message: 'expected a date and time like 2026-04-27T09:00:00' },
+    ]);
+  });
+
+  it('requires a password with an account', () => {
+    expect(validateAppSeeds({ todoist: { account: { email: 'a@b.com' } } })).toEqual([{ path: ['todoist', 'account', 'password'], message: expect.any(String) }]);
+  });
+});

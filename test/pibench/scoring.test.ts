@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { IntentStatus } from '../../src/session/events.ts';
+import { dependencyGroup, pibenchSummary, type PibenchRun, type PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
+
+/** A small library: A is B's dependency (no criteria); C is scored by a rule script only; D has one rubric item. */
+const scenarios: Record<string, PibenchScenarioInfo> = {
+  'p/A': { id: 'p/A', intents: ids(2), dependsOn: [] },
+  'p/B': {
+    id: 'p/B',
+    intents: ids(3),
+    dependsOn: ['p/A'],
+    checklist: [
+      { id: 'C1', text: 'one', grader: 'rubric', weight: 2 },
+      { id: 'C2', text: 'two', grader: 'rubric' },
+    ],
+  },
+  'p/C': { id: 'p/C', intents: ids(1), dependsOn: [], pibench: { tools_evaluation_path: 'data/p/scripts/c.py' } },
+  'p/D': { id: 'p/D', intents: ids(2), dependsOn: [], checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }] },
+  'q/X': { id: 'q/X', intents: ids(1), dependsOn: [], checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }] },
+};
+const lookup = (id: string) => scenarios[id];
+
+function ids(n: number) {
+  return Array.from({ length: n }, (_, i) => ({ id: `I${i + 1}`, text: `intent ${i + 1}` }));
+}
+
+function run(scenario: string, repeat: number, statuses: IntentStatus[], checklist: Record<string, boolean | null> = {}): PibenchRun {
+  return {
+    scenario,
+    persona: scenario.split('/')[0]!,
+    repeat,
+    intents: Object.fromEntries(statuses.map((s, i) => [`I${i + 1}`, s])),
+    checklist,
+  };
+}
+
+const runs: PibenchRun[] = [
+  run('p/A', 0, ['completed', 'provided']),
+  run('p/B', 0, ['inferred', 'provided', 'completed'], { C1: true, C2: false, T1: true }),
+  run('p/C', 0, ['provided'], { T1: false, T2: true }),
+  run('p/D', 0, ['completed', 'unresolved'], { C1: null }),
+  run('p/A', 1, ['completed', 'completed']),
+  run('p/B', 1, ['provided', 'provided', 'provided'], { C1: false, C2: true, T1: true }),
+  run('p/C', 1, ['inferred'], { T1: true, T2: true }),
+  run('p/D', 1, ['completed', 'completed'], { C1: true }),
+  run('q/X', 0, ['completed'], { C1: true }),
+];
+
+describe('π-Bench scoring', () => {
+  const summary = pibenchSummary(runs, lookup);
+  const task = (scenario: string, repeat: number) => summary.tasks.find((t) => t.scenario === scenario && t.repeat === repeat)!;
+
+  it('pools a task’s Proc with its dependencies and weighs it by dependency-group size', () => {
+    // B alone: 2 of 3 credited (inferred + completed; provided earns nothing). Pooled with A (1 of 2): 3 / 5.
+    expect(task('p/B', 0)).toMatchObject({ covered: 2, intents: 3, proc_independent: 0.6667, proc: 0.6, weight: 2, pooled: ['p/B', 'p/A'], included: true });
+    expect(task('p/B', 1)).toMatchObject({ proc_independent: 0, proc: 0.4 });
+    // A has no criteria: it only feeds B's pool.
+    expect(task('p/A', 0)).toMatchObject({ included: false, comp: null, weight: 1 });
+  });
+
+  it('weighs Comp items (rule-script items weigh 1) and drops a task with nothing graded', () => {
+    expect(task('p/B', 0).comp).toBe(0.75); // (2 + 0 + 1) / 4
+    expect(task('p/C', 0).comp).toBe(0.5);
+    expect(task('p/D', 0)).toMatchObject({ comp: null, dropped: expect.stringContaining('no criterion was graded') });
+  });
+
+  it('averages per user with dependency-group-size weights, then over repeats', () => {
+    const p = summary.users.p!;
+    // repeat 0: Proc (0.6·2 + 0·1 + 0.5·1) / 4 = 0.425; Comp (0.75·2 + 0.5·1) / 3 with D dropped = 0.6667
+    // repeat 1: Proc (0.4·2 + 1 + 1) / 4 = 0.7;          Comp (0.5·2 + 1 + 1) / 4 = 0.75
+    expect(p.per_repeat).toEqual([
+      { repeat: 0, proc: 0.425, comp: 0.6667, scored_tasks: 3, comp_tasks: 2, total_weight: 4 },
+      { repeat: 1, proc: 0.7, comp: 0.75, scored_tasks: 3, comp_tasks: 3, total_weight: 4 },
+    ]);
+    expect(p).toMatchObject({ repeats: 2, proc_mean: 0.5625, proc_std: 0.1945, comp_mean: 0.7083, comp_std: 0.0589 });
+  });
+
+  it('gives the model average as the plain mean over (user, repeat) pairs', () => {
+    expect(summary.overall).toEqual({ proc_mean: 0.7083, comp_mean: 0.8056, pairs: 3 });
+    expect(summary.users.q).toMatchObject({ repeats: 1, proc_mean: 1, proc_std: 0, comp_mean: 1 });
+  });
+
+  it('pools without a dependency that did not run, and says so', () => {
+    const s = pibenchSummary([run('p/B', 0, ['completed', 'provided', 'provided'], { C1: true })], lookup);
+    expect(s.tasks[0]).toMatchObject({ proc: 0.3333, pooled: ['p/B'], weight: 2 });
+    expect(s.warnings).toEqual(['p/B (repeat 0): dependency p/A did not run; Proc is pooled without it']);
+  });
+
+  it('counts transitive dependencies in the group size', () => {
+    const chain: Record<string, PibenchScenarioInfo> = {
+      a: { id: 'a', intents: ids(1), dependsOn: [] },
+      b: { id: 'b', intents: ids(1), dependsOn: ['a'] },
+      c: { id: 'c', intents: ids(1), dependsOn: ['b', 'a'] },
+    };
+    expect(dependencyGroup('c', (id) => chain[id])).toEqual(['c', 'b', 'a']);
+  });
+});

@@ -1,0 +1,142 @@
+/** The report's numbers: π-Bench's tables computed from run records. */
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../src/batch/summary.ts';
+import { buildReport } from '../../src/report/build.ts';
+import { countQuestions } from '../../src/report/clarifications.ts';
+import type { PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
+import type { Section, Table } from '../../src/report/document.ts';
+import type { IntentStatus, SessionEvent } from '../../src/session/events.ts';
+
+const statuses = (...s: IntentStatus[]) => Object.fromEntries(s.map((x, i) => [`I${i + 1}`, x]));
+
+function rec(over: Partial<RunRecord> & Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'proc'>): RunRecord {
+  return { comp: 1, turns: 2, end: 'resolved', intents: statuses('completed', 'provided'), checklist: {}, deps: true, index: 0, of: 1, ...over };
+}
+
+const section = (doc: ReturnType<typeof buildReport>, id: string): Section => doc.sections.find((s) => s.id === id)!;
+const table = (doc: ReturnType<typeof buildReport>, id: string): Table => section(doc, id).tables[0]!;
+const row = (t: Table, first: string) => t.rows.find((r) => r[0] === first)!;
+
+const RUNS: RunRecord[] = [
+  rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 0.5, comp: 1, turns: 3, category: 'A', intents: statuses('completed', 'provided') }),
+  rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, comp: 0.5, turns: 1, category: 'A', intents: statuses('completed', 'inferred') }),
+  rec({ scenario: 'q/b', persona: 'q', repeat: 0, proc: 0, comp: null, turns: 5, category: 'B', intents: statuses('provided', 'unresolved'), end: 'max_turns' }),
+  rec({ scenario: 'q/b', persona: 'q', repeat: 1, proc: 0.5, comp: 0, turns: 4, category: 'B', intents: statuses('inferred', 'provided') }),
+];
+
+describe('report analysis', () => {
+  const doc = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [] });
+
+  it('Table 1: Proc and Comp per persona and overall, mean ± std across repeats', () => {
+    const t = table(doc, 'personas');
+    expect(row(t, 'p')).toEqual(['p', 2, 2, { mean: 0.75, std: 0.354 }, { mean: 0.75, std: 0.354 }]);
+    expect(row(t, 'q')).toEqual(['q', 2, 2, { mean: 0.25, std: 0.354 }, { mean: 0, std: 0 }]);
+    // Overall Proc: repeat means 0.25 and 0.75 → std 0.354. Comp: 3 graded runs (mean 0.5);
+    // repeat means 1 (q/b's null is left out) and 0.25 → std 0.53.
+    expect(row(t, 'overall')).toEqual(['overall', 4, 2, { mean: 0.5, std: 0.354 }, { mean: 0.5, std: 0.53 }]);
+  });
+
+  it('Table 7: the share of each terminal status over all intents', () => {
+    const t = table(doc, 'statuses');
+    expect(t.columns.map((c) => c.key)).toEqual(['persona', 'intents', 'completed', 'inferred', 'provided', 'unresolved']);
+    expect(row(t, 'overall')).toEqual(['overall', 8, 2 / 8, 2 / 8, 3 / 8, 1 / 8]);
+    const chart = section(doc, 'statuses').charts[0]!;
+    expect(chart.type === 'stacked' && chart.rows.every((r) => Math.abs(r.values.reduce((a, b) => a + b, 0) - 1) < 1e-9)).toBe(true);
+  });
+
+  it('Table 8: Proc and Comp per category', () => {
+    const t = table(doc, 'categories');
+    expect(t.rows.map((r) => [r[0], r[1], r[2]])).toEqual([['A', 1, 2], ['B', 1, 2]]);
+    expect(row(t, 'B')[3]).toEqual({ mean: 0.25, std: 0.354 });
+  });
+
+  it('per scenario: mean turns, Proc and Comp, plotted turns vs Proc and Proc vs Comp', () => {
+    expect(table(doc, 'scenarios').rows).toEqual([['p/a', 'A', 2, 2, 0.75, 0.75], ['q/b', 'B', 2, 4.5, 0.25, 0]]);
+    const [turns, pc] = section(doc, 'scenarios').charts;
+    expect(turns).toMatchObject({ type: 'scatter', points: [{ label: 'p/a', x: 2, y: 0.75 }, { label: 'q/b', x: 4.5, y: 0.25 }] });
+    expect(pc).toMatchObject({ type: 'scatter', diagonal: true, points: [{ x: 0.75, y: 0.75 }, { x: 0.25, y: 0 }] });
+  });
+
+  it('the ablation appears only when a scenario ran both after its dependencies and with --no-deps', () => {
+    expect(section(doc, 'ablation').tables).toEqual([]);
+    expect(section(doc, 'ablation').text).toContain('--no-deps');
+    const withAblation = buildReport({
+      folders: ['/r'],
+      readEvents: () => [],
+      runs: [
+        ...RUNS,
+        rec({ scenario: 'p/b', persona: 'p', repeat: 0, proc: 1, comp: 1, index: 1, of: 2 }),
+        rec({ scenario: 'p/b', persona: 'p', repeat: 1, proc: 0.5, comp: 1, index: 1, of: 2 }),
+        rec({ scenario: 'p/b', persona: 'p', repeat: 0, proc: 0.25, comp: 0.5, deps: false }),
+        rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 0, deps: false }), // first of its chain: no history to remove
+      ],
+    });
+    expect(table(withAblation, 'ablation').rows).toEqual([
+      ['p/b', 0.75, 0.25, -0.5, 1, 0.5, -0.5],
+      ['mean', 0.75, 0.25, -0.5, 1, 0.5, -0.5],
+    ]);
+    // --no-deps runs stay out of the main tables.
+    expect(row(table(withAblation, 'personas'), 'p')[1]).toBe(4);
+    expect(withAblation.meta).toContainEqual(['ablation', '2 --no-deps run(s), used only in the dependency ablation']);
+  });
+
+  it('π-Bench scoring per persona when the library is known, and what it needs when not', () => {
+    expect(section(doc, 'pibench').text).toContain('needs the scenario library');
+    const scenario = (id: string) => ({ id, intents: [{ id: 'I1' }, { id: 'I2' }], checklist: [{ id: 'C1' }], dependsOn: [] }) as unknown as PibenchScenarioInfo;
+    const scored = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [], lookup: scenario });
+    // p/a: repeat 0 credits 1 of 2 intents, repeat 1 both; no checklist item was graded, so no Comp.
+    expect(row(table(scored, 'pibench'), 'p')).toEqual(['p', 2, { mean: 0.75, std: 0.3536 }, { mean: null, std: null }]);
+    expect(row(table(scored, 'pibench'), 'overall')).toEqual(['overall', 4, { mean: 0.5, std: null }, { mean: null, std: null }]);
+  });
+
+  it('cost per role and model, summed over runs; unknown prices stay unknown', () => {
+    const line = (role: 'agent' | 'judge', model: string, calls: number, cost: number | null) => ({ role, model, calls, input_tokens: calls * 100, output_tokens: calls * 10, estimated: false, cost_usd: cost });
+    const costly = buildReport({
+      folders: ['/r'],
+      readEvents: () => [],
+      runs: [
+        rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, usage: [line('agent', 'gpt-a', 2, 0.02), line('judge', 'gpt-j', 1, null)] }),
+        rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, usage: [line('agent', 'gpt-a', 3, 0.03)] }),
+      ],
+    });
+    expect(table(costly, 'cost').rows).toEqual([
+      ['agent', 'gpt-a', 5, 500, 50, 0.05],
+      ['judge', 'gpt-j', 1, 100, 10, null],
+      ['total', '', 6, 600, 60, null],
+    ]);
+    expect(section(doc, 'cost').text).toContain('No model was called');
+  });
+});
+
+describe('clarification accounting', () => {
+  const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
+  const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({ type: 'intent_status', turn, intent, from: 'open', to: 'inferred', cause: 'question', detail });
+
+  it('counts questions per reply, targeted when the judge credited them, generic otherwise', () => {
+    const events = [
+      agent(1, 'Here is a draft. What is your budget? Anything else you need?'),
+      inferred(1, 'I1', 'What is your budget?'),
+      inferred(1, 'I2', 'What is your budget?'), // one question can target two intents
+      agent(2, 'Done.'),
+      agent(3, 'Should I book it? Which day works?'),
+    ];
+    expect(countQuestions(events)).toEqual({ questions: 4, targeted: 1, generic: 3 });
+  });
+
+  it('credits a model judge that paraphrased the question', () => {
+    expect(countQuestions([agent(1, 'Tell me your budget. Which city?'), inferred(1, 'I1', 'asks for the budget'), inferred(1, 'I2', 'asks for the city')])).toEqual({ questions: 2, targeted: 2, generic: 0 });
+  });
+
+  it('the report sums them per persona from the recordings, and says which runs had none', () => {
+    const doc = buildReport({
+      folders: ['/r'],
+      runs: [rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, recording: '/r/a.jsonl' }), rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, recording: '/r/missing.jsonl' })],
+      readEvents: (file) => (file === '/r/a.jsonl' ? [agent(1, 'Budget? City?'), inferred(1, 'I1', 'Budget?')] : undefined),
+    });
+    expect(table(doc, 'clarifications').rows).toEqual([
+      ['p', 1, 2, 2, 1, 1, 0.5],
+      ['overall', 1, 2, 2, 1, 1, 0.5],
+    ]);
+    expect(section(doc, 'clarifications').text).toContain('1 run(s) have no readable recording');
+  });
+});
