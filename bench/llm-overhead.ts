@@ -5,7 +5,9 @@
  * runs in a child process, so the model's time is not counted in this process's CPU:
  *   - CPU per agent turn: engine, judge and user plumbing, prompts, parsing, SDK, HTTP client;
  *   - the same episode offline (script agent, rules user and judge), for the engine alone;
- *   - wall per agent turn with the model answering at once (includes loopback HTTP).
+ *   - wall per agent turn with the model answering at once (includes loopback HTTP);
+ *   - wall per agent turn minus the time inside fetch (request sent → body read): the
+ *     harness overhead with the model's time, transport included, taken out.
  *
  *   npx tsx bench/llm-overhead.ts [--repeats 200]
  */
@@ -41,10 +43,32 @@ interface Measure {
   turns: number;
   cpuMsPerTurn: number;
   wallMsPerTurn: number;
+  /** Median over episodes of (wall − time inside fetch) per agent turn. */
+  outsideFetchMsPerTurn: number;
 }
 
-async function measure(backends: Partial<Record<Role, string>>, config: ResolvedConfig): Promise<Measure> {
+// Time inside the transport, from the request to the last byte of the body being read. The
+// SDK picks up globalThis.fetch when a client is made, i.e. at each session start.
+let fetchMs = 0;
+const realFetch = globalThis.fetch;
+const timedFetch: typeof fetch = async (input, init) => {
+  const t0 = performance.now();
+  const res = await realFetch(input, init);
+  if (!res.body) {
+    fetchMs += performance.now() - t0;
+    return res;
+  }
+  const body = res.body.pipeThrough(new TransformStream({ flush: () => void (fetchMs += performance.now() - t0) }));
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+};
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+async function measure(backends: Partial<Record<Role, string>>, makeConfig: () => ResolvedConfig): Promise<Measure> {
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-llm-bench-'));
+  let config = makeConfig();
   const once = async () => {
     const run = await runWith('tester/episode.yaml', backends, config, { recordingsDir: recordings });
     if (run.results.some((r) => r.end !== 'resolved')) throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
@@ -57,20 +81,32 @@ async function measure(backends: Partial<Record<Role, string>>, config: Resolved
   for (let i = 0; i < repeats; i++) turns += await once();
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  // A second pass with the transport timed (the timing wrapper costs CPU of its own); a new
+  // config gets new SDK clients, which pick up the wrapper.
+  globalThis.fetch = timedFetch;
+  config = makeConfig();
+  const outside: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    fetchMs = 0;
+    const start = performance.now();
+    const n = await once();
+    outside.push((performance.now() - start - fetchMs) / n);
+  }
+  globalThis.fetch = realFetch;
   rmSync(recordings, { recursive: true, force: true });
-  return { turns, cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / turns, wallMsPerTurn: wall / turns };
+  return { turns, cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / turns, wallMsPerTurn: wall / turns, outsideFetchMsPerTurn: median(outside) };
 }
 
 async function main(): Promise<void> {
   const server = await startServerProcess();
   try {
-    const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, serverConfig(server));
-    const offline = await measure({ agent: 'script' }, resolveConfig({}, {}));
+    const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, () => serverConfig(server));
+    const offline = await measure({ agent: 'script' }, () => resolveConfig({}, {}));
     const fmt = (v: number) => v.toFixed(2).padStart(6);
     console.log(`episodes: ${repeats} per setup (after ${WARMUP} warm-up); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
     console.log(`all roles openai (${models.turns} agent turns): CPU ${fmt(models.cpuMsPerTurn)} ms/turn, wall ${fmt(models.wallMsPerTurn)} ms/turn`);
+    console.log(`  harness overhead, model and transport excluded (wall − time in fetch, median): ${fmt(models.outsideFetchMsPerTurn)} ms/turn`);
     console.log(`offline baseline (${offline.turns} agent turns): CPU ${fmt(offline.cpuMsPerTurn)} ms/turn, wall ${fmt(offline.wallMsPerTurn)} ms/turn`);
-    console.log(`model plumbing on top of the engine: CPU ${fmt(models.cpuMsPerTurn - offline.cpuMsPerTurn)} ms/turn`);
   } finally {
     server.stop();
   }

@@ -42,3 +42,17 @@ export function validateAppSeeds(apps: Record<string, unknown>): SeedIssue[] {
   }
   return issues;
 }
+
+/**
+ * What is wrong with an `app_state` rule's app and path, if anything: an app this build does
+ * not have, or a first path segment that is not a key of its state (a likely typo, since the
+ * rule would then never hold). For the loader to report as a warning.
+ */
+export function appStateRuleProblem(app: string, path: string): string | undefined {
+  const def = APP_BY_NAME.get(app);
+  if (!def) return `unknown app \`${app}\` (known: ${[...APP_BY_NAME.keys()].join(', ')})`;
+  const keys = Object.keys(def.stateFromSeed({}));
+  const first = path.split('.')[0] ?? '';
+  if (first !== '*' && !keys.includes(first)) return `${app} state has no \`${first}\` (its keys: ${keys.join(', ')}; see docs/apps/${app}.md)`;
+  return undefined;
+}

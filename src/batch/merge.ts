@@ -9,6 +9,8 @@ import { UserError } from '../scenario/diagnostics.ts';
 import { loadResultsFolder, RECORDINGS_DIR, recordingPath, RESULTS_FILE, writeResults, writeSummary } from './results.ts';
 import { compareRuns, type RunRecord, type Summary } from './summary.ts';
 import { recordUnitKey } from './resume.ts';
+import { findLibraries } from '../report/report.ts';
+import { MANIFEST_FORMAT, readManifest, writeManifest } from './manifest.ts';
 
 export interface MergeResult {
   records: RunRecord[];
@@ -42,5 +44,20 @@ export function mergeResults(dirs: readonly string[], out: string): MergeResult 
   }
   records.sort(compareRuns);
   writeResults(outAbs, records);
-  return { records, summary: writeSummary(outAbs, records) };
+  writeMergedManifest(sources.map((s) => s.dir), outAbs);
+  return { records, summary: writeSummary(outAbs, records, findLibraries([outAbs])) };
+}
+
+/**
+ * Shards of one run share their targets and options but the shard: the merged folder gets
+ * that run's run.json without it, so `report` finds the library and `run --resume` on the
+ * merged folder would run whatever no shard did.
+ */
+function writeMergedManifest(dirs: readonly string[], out: string): void {
+  const manifests = dirs.map(readManifest);
+  const unsharded = manifests.map((m) => m && { targets: m.targets, options: { ...m.options, shard: undefined } });
+  const first = unsharded[0];
+  if (!first || unsharded.some((m) => JSON.stringify(m) !== JSON.stringify(first))) return;
+  const { shard: _shard, ...options } = first.options;
+  writeManifest(out, { format: MANIFEST_FORMAT, version: 1, targets: first.targets, options, started: manifests[0]!.started });
 }

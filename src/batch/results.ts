@@ -3,6 +3,8 @@
  * `summary.json`, plus `run.json` (how the run was started, for --resume). Recording paths
  * in results.jsonl are relative to the folder, so a folder can be moved, copied or merged.
  */
+import { pibenchSummary, lookupIn } from '../pibench/scoring.ts';
+import type { Library } from '../scenario/library.ts';
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
@@ -65,10 +67,16 @@ export function writeResults(dir: string, records: readonly RunRecord[]): void {
   writeFileAtomic(path.join(dir, RESULTS_FILE), jsonLines(records));
 }
 
-export function writeSummary(dir: string, records: readonly RunRecord[]): Summary {
-  const summary = summarize(records);
+/** Writes summary.json; with the runs' libraries it carries π-Bench's scoring too. */
+export function writeSummary(dir: string, records: readonly RunRecord[], libraries?: readonly Library[]): Summary {
+  const summary = summarizeWithPibench(records, libraries);
   writeFileAtomic(path.join(dir, SUMMARY_FILE), JSON.stringify(summary, null, 2) + '\n');
   return summary;
+}
+
+export function summarizeWithPibench(records: readonly RunRecord[], libraries?: readonly Library[]): Summary {
+  const summary = summarize([...records]);
+  return libraries?.length ? { ...summary, pibench: pibenchSummary(records, lookupIn(libraries)) } : summary;
 }
 
 export interface ResultsFolder {

@@ -3,6 +3,7 @@
  * A results line (results.jsonl) is the same run object with extra fields: where the run
  * sits in its group, the scenario's category, whether dependencies ran, usage, cost and timing.
  */
+import type { PibenchSummary } from '../pibench/scoring.ts';
 import { round } from '../judge/scores.ts';
 import type { BackendInfo, IntentStatus, Role, SessionEnd } from '../session/events.ts';
 
@@ -58,6 +59,8 @@ export interface Stats {
 
 export interface Summary extends Stats {
   by_persona: Record<string, Stats>;
+  /** π-Bench's own scoring of the same runs (dependency-pooled Proc, group-size weighted means), when the library is known. */
+  pibench?: PibenchSummary;
 }
 
 export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);

@@ -60,17 +60,28 @@ function triggerLeaks(s: LoadedScenario): Finding[] {
   return out;
 }
 
-/** The leaves of a rule as comparable strings (a pattern, a glob, a tool name...). */
+/**
+ * The leaves of a rule as comparable strings: its patterns (anchors and `(?i)` dropped, so
+ * `^a@b$` in an app_state rule equals `a@b` in a tool argument), globs, and the names of
+ * tools called without argument patterns.
+ */
 export function ruleLeaves(rule: Rule | undefined): string[] {
   if (!rule) return [];
   if ('all' in rule) return rule.all.flatMap(ruleLeaves);
   if ('any' in rule) return rule.any.flatMap(ruleLeaves);
   if ('not' in rule) return ruleLeaves(rule.not);
-  if ('reply_matches' in rule) return [rule.reply_matches];
+  if ('reply_matches' in rule) return [bare(rule.reply_matches)];
   if ('file_exists' in rule) return [rule.file_exists];
-  if ('file_matches' in rule) return [rule.file_matches.pattern];
-  if ('tool_called' in rule) return [JSON.stringify(rule.tool_called)];
-  return [JSON.stringify(rule.app_state)];
+  if ('file_matches' in rule) return [bare(rule.file_matches.pattern)];
+  if ('tool_called' in rule) {
+    const args = Object.values(rule.tool_called.args ?? {});
+    return args.length ? args.map(bare) : [rule.tool_called.name];
+  }
+  return rule.app_state.pattern !== undefined ? [bare(rule.app_state.pattern)] : [`${rule.app_state.app}:${rule.app_state.path}`];
+}
+
+function bare(pattern: string): string {
+  return pattern.replace(/^\(\?i\)/, '').replace(/^\^/, '').replace(/\$$/, '');
 }
 
 /** An item reflects an intent when their rules share a leaf, or their texts share distinctive words or a number. */

@@ -60,18 +60,7 @@ export class RoleClient {
     const url = displayUrl(this.cfg.baseUrl);
     this.endpoint = { role, model: this.cfg.model, url, ...(this.cfg.apiKeyVar ? { keyVar: this.cfg.apiKeyVar } : {}), ...(this.cfg.apiKey ? { key: this.cfg.apiKey } : {}) };
     this.info = { kind: 'openai', model: this.cfg.model, baseUrl: url };
-    this.sdk = new OpenAI({
-      // Keyless local servers (vLLM, Ollama) ignore the header; the SDK insists on a value.
-      apiKey: this.cfg.apiKey ?? 'no-key',
-      baseURL: this.cfg.baseUrl ?? DEFAULT_BASE_URL,
-      maxRetries: 0,
-      timeout: this.cfg.timeoutMs,
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      // The SDK's logger can print request details; keys must never reach a log.
-      logLevel: 'off',
-    });
+    this.sdk = sdkFor(config, role, this.cfg);
   }
 
   get model(): string {
@@ -190,6 +179,31 @@ export class RoleClient {
     }
     return false;
   }
+}
+
+/** SDK clients by run configuration and role: every session of a run reuses its role's client. */
+const sdkClients = new WeakMap<ResolvedConfig, Map<Role, OpenAI>>();
+
+function sdkFor(config: ResolvedConfig, role: Role, cfg: ReadyRoleConfig): OpenAI {
+  let byRole = sdkClients.get(config);
+  if (!byRole) sdkClients.set(config, (byRole = new Map()));
+  let sdk = byRole.get(role);
+  if (!sdk) {
+    sdk = new OpenAI({
+      // Keyless local servers (vLLM, Ollama) ignore the header; the SDK insists on a value.
+      apiKey: cfg.apiKey ?? 'no-key',
+      baseURL: cfg.baseUrl ?? DEFAULT_BASE_URL,
+      maxRetries: 0,
+      timeout: cfg.timeoutMs,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      // The SDK's logger can print request details; keys must never reach a log.
+      logLevel: 'off',
+    });
+    byRole.set(role, sdk);
+  }
+  return sdk;
 }
 
 function backoff(baseMs: number, retry: number): number {

@@ -58,7 +58,6 @@ export class OpenAIJudge implements JudgeBackend {
       ],
       ctx,
       { schema: TurnAnswer, problems: (v) => turnProblems(v, openIds) },
-      'intent judging',
     );
     const verdict: JudgeVerdict = { completed: [], targeted: [] };
     const bad = new Set<string>();
@@ -101,7 +100,6 @@ export class OpenAIJudge implements JudgeBackend {
       ],
       { turn: input.turn, emit: input.emit, signal: input.signal },
       { schema: PickAnswer, problems: (v) => (openIds.has(v.intent) ? [] : [`intent: \`${v.intent}\` is not one of the open intents (${[...openIds].join(', ')})`]) },
-      'picking the next intent',
     );
     // A pick that is still not open goes back to the engine, which reports it and falls back.
     return { intent: value.intent, reason: value.reason || 'picked by the judge' };
@@ -128,7 +126,6 @@ export class OpenAIJudge implements JudgeBackend {
       ],
       { turn, emit: input.emit, signal: input.signal },
       { schema: RubricAnswer, problems: (v) => idProblems(v.items.map((i) => i.id), ids, 'checklist item') },
-      'rubric grading',
     );
     if (problems.length) input.emit({ type: 'judge_error', turn, message: `rubric grading, after one retry: ${problems.join('; ')}` });
     return value.items.filter((i) => ids.has(i.id)).map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: i.reason.split('\n')[0]!.trim() || i.verdict }));

@@ -127,11 +127,18 @@ export function fromCompletion(completion: ChatCompletion): AssembledMessage | u
       arguments: typeof c.function?.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}),
     }));
   return {
-    content: typeof message.content === 'string' ? message.content : '',
+    content: textOf(message.content),
     toolCalls,
     finishReason: choice.finish_reason ?? null,
     ...(completion.usage ? { usage: completion.usage } : {}),
   };
+}
+
+/** Message content as text: a string, or (some servers) a list of text parts. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
 }
 
 /** Parses tool arguments; an empty string is `{}`. */

@@ -28,7 +28,7 @@ export interface JsonAnswer<T> {
   problems: string[];
 }
 
-export async function askForJson<T>(client: RoleClient, messages: ChatCompletionMessageParam[], ctx: CallContext, check: JsonCheck<T>, what: string): Promise<JsonAnswer<T>> {
+export async function askForJson<T>(client: RoleClient, messages: ChatCompletionMessageParam[], ctx: CallContext, check: JsonCheck<T>): Promise<JsonAnswer<T>> {
   const convo = [...messages];
   let last: { value?: T; problems: string[] } = { problems: [] };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -37,7 +37,7 @@ export async function askForJson<T>(client: RoleClient, messages: ChatCompletion
     if (last.value !== undefined && !last.problems.length) return { value: last.value, problems: [] };
     convo.push({ role: 'assistant', content: content || '(empty)' }, { role: 'user', content: correctionPrompt(last.problems) });
   }
-  if (last.value === undefined) throw new JudgeOutputError(`${what}: the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`);
+  if (last.value === undefined) throw new JudgeOutputError(`the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`);
   return { value: last.value, problems: last.problems };
 }
 

@@ -95,11 +95,27 @@ function scatter(chart: ScatterChart): string {
     const hi = Math.min(chart.x.max, chart.y.max);
     body += `<line class="diagonal" x1="${n(sx(lo))}" y1="${n(sy(lo))}" x2="${n(sx(hi))}" y2="${n(sy(hi))}"/>`;
   }
-  // Few points: name them on the chart; many: hovering names each one.
-  const labelled = chart.points.length <= 12;
+  // Points in the same place are drawn once and named together. Few points: names on the
+  // chart; many: hovering names each one.
+  const spots = new Map<string, { x: number; y: number; labels: string[] }>();
   for (const p of chart.points) {
-    body += `<circle class="point" cx="${n(sx(p.x))}" cy="${n(sy(p.y))}" r="5" fill="${COLOURS[0]}"><title>${esc(`${p.label}: ${chart.x.label} ${fmt(p.x, chart.x.kind)}, ${chart.y.label} ${fmt(p.y, chart.y.kind)}`)}</title></circle>`;
-    if (labelled) body += text(sx(p.x) + (sx(p.x) > left + plotW * 0.7 ? -8 : 8), sy(p.y) - 7, p.label, `class="label" text-anchor="${sx(p.x) > left + plotW * 0.7 ? 'end' : 'start'}"`);
+    const key = `${Math.round(sx(p.x))},${Math.round(sy(p.y))}`;
+    const spot = spots.get(key) ?? { x: p.x, y: p.y, labels: [] };
+    spot.labels.push(p.label);
+    spots.set(key, spot);
+  }
+  const labelled = spots.size <= 12;
+  const above: { x: number; y: number }[] = [];
+  for (const p of spots.values()) {
+    const names = p.labels.join(', ');
+    const [cx, cy] = [sx(p.x), sy(p.y)];
+    body += `<circle class="point" cx="${n(cx)}" cy="${n(cy)}" r="5" fill="${COLOURS[0]}"><title>${esc(`${names}: ${chart.x.label} ${fmt(p.x, chart.x.kind)}, ${chart.y.label} ${fmt(p.y, chart.y.kind)}`)}</title></circle>`;
+    if (!labelled) continue;
+    const right = cx > left + plotW * 0.6;
+    // A neighbour at about the same height already has its name above: put this one below.
+    const below = above.some((q) => Math.abs(q.y - cy) < 12 && Math.abs(q.x - cx) < 130);
+    if (!below) above.push({ x: cx, y: cy });
+    body += text(cx + (right ? -8 : 8), below ? cy + 17 : cy - 7, names, `class="label" text-anchor="${right ? 'end' : 'start'}"`);
   }
   body += text(left + plotW / 2, top + plotH + 32, chart.x.label, 'text-anchor="middle" class="axis"');
   body += text(14, top + plotH / 2, chart.y.label, `text-anchor="middle" class="axis" transform="rotate(-90 14 ${top + plotH / 2})"`);

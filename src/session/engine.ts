@@ -62,11 +62,14 @@ export class SessionRun {
   private turn = 0;
   private endRequested = false;
   private callSeq = 0;
+  /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
+  private readonly onOuterAbort: () => void;
 
   constructor(options: SessionOptions) {
     this.o = options;
     for (const intent of options.scenario.intents) this.status.set(intent.id, 'open');
-    options.signal?.addEventListener('abort', () => this.controller.abort(options.signal?.reason), { once: true });
+    this.onOuterAbort = () => this.controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
 
   private emit(event: SessionEvent): void {
@@ -280,6 +283,7 @@ export class SessionRun {
     const scores = computeScores(scored, this.status, this.checklist, this.turn);
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
+    this.o.signal?.removeEventListener('abort', this.onOuterAbort);
     return { scenario: scenario.id, end, ...(message ? { message } : {}), scores };
   }
 

@@ -8,7 +8,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 import { fmtArgs, fmtBackends, fmtResult, fmtScore } from './format.ts';
 import { CAUSE_LABELS } from './causes.ts';
-import { colorEnabled } from './theme.ts';
+import { colorEnabled } from './color.ts';
 import { sanitize } from './text.ts';
 
 export interface PlainOptions {

@@ -26,18 +26,55 @@ export function sanitize(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(CONTROL, '');
 }
 
-export const width = (text: string): number => stringWidth(text);
+// Most text is plain ASCII, one column per character: measuring and wrapping it needs
+// none of the grapheme work string-width and wrap-ansi do for the general case (and a
+// long session wraps thousands of lines).
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x20-\x7e]*$/;
+
+// Widths of the non-ASCII strings seen (rules, symbols, CJK labels) repeat frame after frame.
+const widthCache = new Map<string, number>();
+
+export function width(text: string): number {
+  if (ASCII.test(text)) return text.length;
+  let w = widthCache.get(text);
+  if (w === undefined) {
+    w = stringWidth(text);
+    if (widthCache.size > 5000) widthCache.clear();
+    widthCache.set(text, w);
+  }
+  return w;
+}
+
+/** Word-wraps one ASCII paragraph, breaking words longer than a line. */
+function wrapAscii(para: string, cols: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of para.split(/(?<= )/)) {
+    // `word` keeps its trailing space; it fits when its text (without the space) fits.
+    if (line && line.length + word.trimEnd().length > cols) {
+      out.push(line.trimEnd());
+      line = '';
+    }
+    let w = word;
+    while (w.trimEnd().length > cols) {
+      out.push(w.slice(0, cols));
+      w = w.slice(cols);
+    }
+    line += w;
+  }
+  out.push(line.trimEnd());
+  return out;
+}
 
 /** Wraps plain text to `cols` columns (hard-breaking long words), one string per line. */
 export function wrap(text: string, cols: number): string[] {
   if (cols <= 0) return [''];
   const out: string[] = [];
   for (const para of sanitize(text).split('\n')) {
-    if (!para) {
-      out.push('');
-      continue;
-    }
-    out.push(...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true }).split('\n'));
+    if (!para) out.push('');
+    else if (ASCII.test(para)) out.push(...(para.length <= cols ? [para] : wrapAscii(para, cols)));
+    else out.push(...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true }).split('\n'));
   }
   return out;
 }
@@ -45,13 +82,21 @@ export function wrap(text: string, cols: number): string[] {
 /** Cuts `text` to `cols` columns, ending with … when cut. */
 export function truncate(text: string, cols: number): string {
   const clean = sanitize(text).replace(/\n/g, ' ');
-  if (width(clean) <= cols) return clean;
-  if (cols <= 1) return cols === 1 ? '…' : '';
+  if (ASCII.test(clean)) return clean.length <= cols ? clean : cols <= 0 ? '' : clean.slice(0, cols - 1) + '…';
+  // One pass: the characters that fit in cols - 1, and whether the rest fits too.
   let out = '';
+  let used = 0;
+  let cut = -1;
   for (const ch of clean) {
-    if (width(out + ch) > cols - 1) break;
+    const w = ch.charCodeAt(0) < 0x7f ? 1 : width(ch);
+    if (cut < 0 && used + w > cols - 1) cut = out.length;
+    used += w;
+    if (used > cols) break;
     out += ch;
   }
+  if (used <= cols) return clean;
+  if (cols <= 0) return '';
+  out = out.slice(0, cut);
   return out + '…';
 }
 

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { IntentStatus } from '../session/events.ts';
+import { colorEnabled } from './color.ts';
 
 export interface Mark {
   symbol: string;
@@ -39,11 +40,6 @@ const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: 
   ungraded: ['–', 'yellow', 'ungraded'],
   pending: ['…', 'gray', 'not graded yet'],
 };
-
-/** NO_COLOR (any non-empty value, https://no-color.org) turns colour off. */
-export function colorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.NO_COLOR;
-}
 
 export function createTheme(color = colorEnabled()): Theme {
   const c = (name: string): string | undefined => (color ? name : undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAppSeeds } from '../../src/apps/index.ts';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   amazon: {
@@ -19,10 +19,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('amazon', 'la-mcco@gmail.com', 'v[=NdO3') };
-}
+const login = () => loggedIn(SEED, 'amazon', 'la-mcco@gmail.com', 'v[=NdO3');
 
 describe('amazon', () => {
   it('logs in with the declared credentials only', async () => {
@@ -50,7 +47,7 @@ describe('amazon', () => {
   });
 
   it('adds to the cart and shows it with costs', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 3, quantity: 1 });
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 2 });
     const cart = await h.ok('amazon__show_cart', { access_token: token });
@@ -65,10 +62,13 @@ describe('amazon', () => {
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items.map((i: { product_id: number }) => i.product_id)).toEqual([1]);
     await h.ok('amazon__delete_product_from_cart', { access_token: token, product_id: 1 });
     expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(/not in your cart/);
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 4 });
+    await h.ok('amazon__clear_cart', { access_token: token });
+    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
   });
 
   it('keeps a wish list', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     await h.ok('amazon__add_product_to_wish_list', { access_token: token, product_id: 4 });
     expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([{ product_id: 4, product_name: 'Insulated Water Bottle', quantity: 1, price: 25 }]);
     await h.ok('amazon__delete_product_from_wish_list', { access_token: token, product_id: 4 });
@@ -77,7 +77,7 @@ describe('amazon', () => {
   });
 
   it('places an order from the cart', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('amazon__show_addresses', { access_token: token })).toMatchObject([{ address_id: 1, name: 'Home', zip_code: 98101 }]);
     expect(await h.ok('amazon__show_payment_cards', { access_token: token })).toMatchObject([{ payment_card_id: 1, owner_name: 'Lara McCo' }]);
     expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(/cart is empty/);
@@ -94,7 +94,7 @@ describe('amazon', () => {
   });
 
   it('shows and writes reviews and questions', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toMatchObject([{ rating: 5, title: 'Warm' }]);
     const { review_id } = await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 4, text: 'Good' });
     expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([{ review_id, rating: 4, user: { name: 'Lara McCo' } }]);
@@ -106,7 +106,7 @@ describe('amazon', () => {
   });
 
   it('makes cart changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'amazon', path: 'cart.3.quantity', equals: 1 };
     expect(h.holds(rule)).toBe(false);
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 3, quantity: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   file_system: {
@@ -9,10 +9,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('file_system', 'la-mcco@gmail.com', 'LlU7G2h') };
-}
+const login = () => loggedIn(SEED, 'file_system', 'la-mcco@gmail.com', 'LlU7G2h');
 
 describe('file_system', () => {
   it('logs in with the declared credentials only', async () => {
@@ -22,7 +19,7 @@ describe('file_system', () => {
   });
 
   it('lists the seeded tree under the home directory', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('mcp_appworld_file_system__show_directory', { access_token: token })).toEqual(['/home/', '/home/la-mcco/', '/home/la-mcco/docs/', '/home/la-mcco/docs/readme.txt', '/tmp/', '/tmp/scratch/']);
     expect(await h.ok('file_system__show_directory', { access_token: token, directory_path: '~', recursive: false })).toEqual(['/home/la-mcco/docs/']);
     expect(await h.ok('file_system__show_directory', { access_token: token, entry_type: 'files', substring: 'READ' })).toEqual(['/home/la-mcco/docs/readme.txt']);
@@ -31,7 +28,7 @@ describe('file_system', () => {
   });
 
   it('creates directories and files, and refuses missing parents', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = { access_token: token };
     expect(await h.fails('file_system__create_directory', { ...t, directory_path: '~/a/b' })).toMatch(/422[\s\S]*recursive=true/);
     await h.ok('file_system__create_directory', { ...t, directory_path: '~/a/b', recursive: true });
@@ -48,7 +45,7 @@ describe('file_system', () => {
   });
 
   it('copies and moves files and directories (cp/mv semantics)', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = { access_token: token };
     expect(await h.ok('file_system__copy_file', { ...t, source_file_path: '~/docs/readme.txt', destination_file_path: '/tmp/scratch' })).toMatchObject({
       destination_file_path: '/tmp/scratch/readme.txt',
@@ -64,7 +61,7 @@ describe('file_system', () => {
   });
 
   it('makes file changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'file_system', path: 'files.*.path', pattern: '^/tmp/scratch/.*\\.txt$' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('file_system__copy_file', { access_token: token, source_file_path: '~/docs/readme.txt', destination_file_path: '/tmp/scratch/copy.txt' });

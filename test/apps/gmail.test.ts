@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   gmail: {
@@ -15,11 +15,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  const token = await h.login('gmail', 'stmcco@gmail.com', 'n3v=I[w');
-  return { h, token };
-}
+const login = () => loggedIn(SEED, 'gmail', 'stmcco@gmail.com', 'n3v=I[w');
 
 describe('gmail', () => {
   it('logs in only with the declared credentials', async () => {
@@ -36,7 +32,7 @@ describe('gmail', () => {
   });
 
   it('needs a valid access token, and logout revokes it', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.fails('gmail__show_inbox_threads', { access_token: 'made-up' })).toMatch(/401[\s\S]*access token is missing, invalid or expired/);
     expect(await h.fails('gmail__show_inbox_threads', {})).toMatch(/invalid arguments.*access_token/);
     await h.ok('gmail__logout', { access_token: token });
@@ -44,13 +40,13 @@ describe('gmail', () => {
   });
 
   it('accepts the mcp_appworld_ prefix', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const r = await h.ok('mcp_appworld_gmail__show_category_sizes', { access_token: token });
     expect(r).toEqual({ inbox: 1, outbox: 0, archived: 1, spam: 1, unscheduled_drafts: 1, scheduled_drafts: 0 });
   });
 
   it('lists inbox, starred and archived threads with filters and paging', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const inbox = await h.ok('gmail__show_inbox_threads', { access_token: token });
     expect(inbox.map((t: { email_thread_id: number }) => t.email_thread_id)).toEqual([10]);
     expect(inbox[0]).toMatchObject({ subject: 'Venue check', incoming: true, outgoing: false, read: false, label: 'events', participants: [{ name: 'Lara McCo', email: 'la-mcco@gmail.com' }, { name: 'Sam McCo', email: 'stmcco@gmail.com' }] });
@@ -64,7 +60,7 @@ describe('gmail', () => {
   });
 
   it('shows threads and emails, and 404s on unknown ids', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = await h.ok('gmail__show_thread', { access_token: token, email_thread_id: '10' });
     expect(t.emails[0]).toMatchObject({ body: 'Is the projector booked?', sender: { email: 'la-mcco@gmail.com' } });
     const e = await h.ok('gmail__show_email', { access_token: token, email_id: t.emails[0].email_id });
@@ -74,7 +70,7 @@ describe('gmail', () => {
   });
 
   it('labels, marks read/unread, stars and archives threads', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const id = { access_token: token, email_thread_id: 10 };
     await h.ok('gmail__label_thread', { ...id, label: 'needs-supervisor-review' });
     await h.ok('gmail__mark_thread_read', id);
@@ -85,13 +81,16 @@ describe('gmail', () => {
     await h.ok('gmail__mark_thread_unread', id);
     await h.ok('gmail__unlabel_thread', id);
     await h.ok('gmail__mark_thread_archived', id);
+    await h.ok('gmail__mark_thread_unstarred', id);
     t = await h.ok('gmail__show_thread', id);
-    expect(t).toMatchObject({ label: null, read: false, archived: true });
+    expect(t).toMatchObject({ label: null, read: false, archived: true, starred: false });
     expect(await h.ok('gmail__show_inbox_threads', { access_token: token })).toEqual([]);
+    await h.ok('gmail__mark_thread_unarchived', id);
+    expect(await h.ok('gmail__show_inbox_threads', { access_token: token })).toHaveLength(1);
   });
 
   it('sends an email to a new thread in the outbox', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const sent = await h.ok('gmail__send_email', { access_token: token, email_addresses: ['la-mcco@gmail.com'], subject: 'Setup', body: '1. projector' });
     expect(sent).toMatchObject({ sent_email_thread_id: 11, sent_email_id: 4 });
     const outbox = await h.ok('gmail__show_outbox_threads', { access_token: token });
@@ -102,7 +101,7 @@ describe('gmail', () => {
   });
 
   it('replies to and forwards a thread', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const r = await h.ok('gmail__reply_to_email', { access_token: token, email_thread_id: 10, email_id: 1, body: 'Yes, booked.' });
     const t = await h.ok('gmail__show_thread', { access_token: token, email_thread_id: 10 });
     expect(t.emails.at(-1)).toMatchObject({ email_id: r.sent_email_id, subject: 'Re: Venue check', response_to_email_id: 1, recipients: [{ email: 'la-mcco@gmail.com' }] });
@@ -117,7 +116,7 @@ describe('gmail', () => {
   });
 
   it('runs the draft workflow: create, update, show, send from draft', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const { draft_id } = await h.ok('gmail__create_draft', { access_token: token, recipient_email_addresses: ['kim@corp.com'], body: 'v1' });
     await h.ok('gmail__update_draft', { access_token: token, draft_id, email_addresses: ['la-mcco@gmail.com'], subject: 'Pre-Event Confirmation', body: 'v2' });
     expect(await h.ok('gmail__show_draft', { access_token: token, draft_id })).toMatchObject({ subject: 'Pre-Event Confirmation', body: 'v2', recipients: [{ name: 'Lara McCo', email: 'la-mcco@gmail.com' }] });
@@ -133,7 +132,7 @@ describe('gmail', () => {
   });
 
   it('sends a reply draft inside its thread', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.fails('gmail__create_draft', { access_token: token, recipient_email_addresses: ['x@y.com'], body: 'b', belongs_to_email_thread_id: 99 })).toMatch(/404/);
     const { draft_id } = await h.ok('gmail__create_draft', { access_token: token, recipient_email_addresses: ['la-mcco@gmail.com'], body: 'booked', belongs_to_email_thread_id: 10, response_to_email_id: 1 });
     expect((await h.ok('gmail__show_thread', { access_token: token, email_thread_id: 10 })).drafts[0].draft_id).toBe(draft_id);
@@ -143,14 +142,14 @@ describe('gmail', () => {
   });
 
   it('searches users and shows profiles', async () => {
-    const { h } = await loggedIn();
+    const { h } = await login();
     expect(await h.ok('gmail__search_users', { query: 'lara' })).toEqual([{ first_name: 'Lara', last_name: 'McCo', email: 'la-mcco@gmail.com', registered_at: '2026-04-27T09:00:00' }]);
     expect((await h.ok('gmail__show_profile', { email: 'kim@corp.com' })).first_name).toBe('Kim');
     expect(await h.fails('gmail__show_profile', { email: 'ghost@x.com' })).toMatch(/404/);
   });
 
   it('keeps state changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'gmail', path: 'emails.*.recipients.*.email', pattern: 'kim@corp\\.com' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('gmail__send_email', { access_token: token, email_addresses: ['kim@corp.com'], subject: 'Hi', body: 'b' });
@@ -159,7 +158,7 @@ describe('gmail', () => {
   });
 
   it('leaves state untouched by reads and by failed calls', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const before = JSON.stringify(h.apps.snapshot());
     await h.ok('gmail__show_inbox_threads', { access_token: token });
     await h.fails('gmail__send_email_from_draft', { access_token: token, draft_id: 42 });

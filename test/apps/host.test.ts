@@ -1,6 +1,6 @@
 /** The app host, seed validation and registration shared by every app. */
 import { describe, expect, it } from 'vitest';
-import { AppStateHost, APPS, registerApps, validateAppSeeds } from '../../src/apps/index.ts';
+import { AppStateHost, APPS, appStateRuleProblem, registerApps, validateAppSeeds } from '../../src/apps/index.ts';
 import { UserError } from '../../src/scenario/diagnostics.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { ToolRegistry } from '../../src/tools/registry.ts';
@@ -39,6 +39,22 @@ describe('app registration', () => {
     expect(needsToken('gmail__login')).toBe(false);
     expect(needsToken('amazon__search_products')).toBe(false);
     expect(needsToken('phone__get_current_date_and_time')).toBe(false);
+  });
+});
+
+describe.each(NAMES)('%s account APIs', (app) => {
+  const phone = app === 'phone';
+  const account = phone ? { phone_number: '5550001111', password: 'pw', first_name: 'Ada' } : { email: 'ada@x.com', password: 'pw', first_name: 'Ada' };
+  const username = phone ? '5550001111' : 'ada@x.com';
+
+  it('logs in, shows the account and profile, and logs out', async () => {
+    const h = appHarness({ [app]: { account } });
+    expect(await h.fails(`${app}__login`, { username, password: 'PW' })).toMatch(/^Response status code is 401:\n\{"message":"Invalid credentials/);
+    const token = await h.login(app, username, 'pw');
+    expect(await h.ok(`${app}__show_account`, { access_token: token })).toMatchObject({ first_name: 'Ada', last_logged_in: '2026-01-05T09:00:00' });
+    expect(await h.ok(`${app}__show_profile`, {})).toMatchObject({ first_name: 'Ada' });
+    await h.ok(`${app}__logout`, { access_token: token });
+    expect(await h.fails(`${app}__show_account`, { access_token: token })).toMatch(/401/);
   });
 });
 
@@ -99,5 +115,16 @@ describe('validateAppSeeds', () => {
 
   it('requires a password with an account', () => {
     expect(validateAppSeeds({ todoist: { account: { email: 'a@b.com' } } })).toEqual([{ path: ['todoist', 'account', 'password'], message: expect.any(String) }]);
+  });
+});
+
+describe('appStateRuleProblem', () => {
+  it('accepts paths into an app state and flags unknown apps and keys', () => {
+    expect(appStateRuleProblem('gmail', 'emails.*.subject')).toBeUndefined();
+    expect(appStateRuleProblem('amazon', 'cart.3.quantity')).toBeUndefined();
+    expect(appStateRuleProblem('email', 'emails')).toMatch(/^unknown app `email`/);
+    expect(appStateRuleProblem('simple_note', 'note.*.title')).toBe(
+      'simple_note state has no `note` (its keys: now, account, credentials, access_tokens, next_id, notes; see docs/apps/simple_note.md)',
+    );
   });
 });

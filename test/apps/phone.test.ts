@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   phone: {
@@ -18,10 +18,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('phone', '5707454150', 'A!HFDCn') };
-}
+const login = () => loggedIn(SEED, 'phone', '5707454150', 'A!HFDCn');
 
 describe('phone', () => {
   it('logs in with the phone number and password the scenario declares', async () => {
@@ -36,7 +33,7 @@ describe('phone', () => {
   });
 
   it('searches, adds and updates contacts', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect((await h.ok('phone__search_contacts', { access_token: token, query: 'mei' }))[0]).toMatchObject({ contact_id: 1, phone_number: '2873148336' });
     expect(await h.ok('phone__search_contacts', { access_token: token, relationship: 'coworker' })).toHaveLength(1);
     expect(await h.ok('phone__show_contact_relationships', { access_token: token })).toEqual(['coworker', 'friend']);
@@ -49,7 +46,7 @@ describe('phone', () => {
   });
 
   it('sends a text and shows it in the conversation window and in search', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const { text_message_id } = await h.ok('phone__send_text_message', { access_token: token, phone_number: '2873148336', message: 'Handover 07:40 at the west gate' });
     const window = await h.ok('phone__show_text_message_window', { access_token: token, phone_number: '2873148336' });
     expect(window.map((m: { message: string }) => m.message)).toEqual(['Can you take Chestnut?', 'Sure', 'Handover 07:40 at the west gate']);
@@ -64,20 +61,24 @@ describe('phone', () => {
     expect((await h.ok('phone__show_text_message', { access_token: token, text_message_id })).message).toMatch(/west gate/);
     expect(await h.fails('phone__send_text_message', { access_token: token, phone_number: '2873148336', message: '' })).toMatch(/message/);
     expect(await h.fails('phone__show_text_message', { access_token: token, text_message_id: 99 })).toMatch(/404/);
+    await h.ok('phone__delete_text_message', { access_token: token, text_message_id });
+    expect(await h.fails('phone__delete_text_message', { access_token: token, text_message_id })).toMatch(/404/);
   });
 
   it('creates, shows and updates alarms', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const { alarm_id } = await h.ok('phone__create_alarm', { access_token: token, time: '07:10', label: 'Vet' });
-    await h.ok('phone__update_alarm', { access_token: token, alarm_id, enabled: false, time: '07:00' });
-    expect(await h.ok('phone__show_alarm', { access_token: token, alarm_id })).toMatchObject({ time: '07:00', enabled: false, label: 'Vet', snooze_minutes: 15 });
+    await h.ok('phone__update_alarm', { access_token: token, alarm_id, enabled: false, time: '07:00', repeat_days: ['Saturday'] });
+    expect(await h.ok('phone__show_alarm', { access_token: token, alarm_id })).toMatchObject({ time: '07:00', enabled: false, label: 'Vet', snooze_minutes: 15, repeat_days: ['saturday'] });
     expect(await h.ok('phone__show_alarms', { access_token: token })).toHaveLength(2);
     expect(await h.fails('phone__create_alarm', { access_token: token, time: '7pm' })).toMatch(/time/);
     expect(await h.fails('phone__show_alarm', { access_token: token, alarm_id: 99 })).toMatch(/404/);
+    await h.ok('phone__delete_alarm', { access_token: token, alarm_id });
+    expect(await h.ok('phone__show_alarms', { access_token: token })).toHaveLength(1);
   });
 
   it('makes sent texts visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'phone', path: 'messages.*.message', pattern: 'vaccination booklet' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('phone__send_text_message', { access_token: token, phone_number: '2873148336', message: 'Bring the vaccination booklet' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const TITLE = 'Weekend Camping Departure Memo - Qingyuan Reservoir';
 const SEED = {
@@ -13,10 +13,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('simple_note', 'stmcco@gmail.com', 'i#vhWEQ') };
-}
+const login = () => loggedIn(SEED, 'simple_note', 'stmcco@gmail.com', 'i#vhWEQ');
 
 describe('simple_note', () => {
   it('logs in with the declared credentials only', async () => {
@@ -30,12 +27,12 @@ describe('simple_note', () => {
   });
 
   it('accepts the mcp_appworld_ prefix', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('mcp_appworld_simple_note__search_notes', { access_token: token, query: 'reservoir' })).toHaveLength(1);
   });
 
   it('searches notes: pinned first, by query, tags and pin status', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const all = await h.ok('simple_note__search_notes', { access_token: token });
     expect(all.map((n: { title: string }) => n.title)).toEqual(['Groceries', TITLE, 'Reading list']);
     expect(all[0]).not.toHaveProperty('content');
@@ -46,7 +43,7 @@ describe('simple_note', () => {
   });
 
   it('runs the rough-to-final workflow on one note id', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     await h.ok('simple_note__delete_note', { access_token: token, note_id: 7 });
     const { note_id } = await h.ok('simple_note__create_note', { access_token: token, title: TITLE, content: '## Timing' });
     expect(note_id).toBe(8);
@@ -58,7 +55,7 @@ describe('simple_note', () => {
   });
 
   it('reports unknown notes and bad arguments', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.fails('simple_note__show_note', { access_token: token, note_id: 99 })).toMatch(/404[\s\S]*Note with note_id 99 does not exist/);
     expect(await h.fails('simple_note__delete_note', { access_token: token, note_id: 99 })).toMatch(/404/);
     expect(await h.fails('simple_note__update_note', { access_token: token, note_id: 99, content: 'x' })).toMatch(/404/);
@@ -67,7 +64,7 @@ describe('simple_note', () => {
   });
 
   it('makes note changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'simple_note', path: 'notes.*.content', pattern: '(?i)headlamp' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('simple_note__update_note', { access_token: token, note_id: 7, content: 'Bring a headlamp' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const ME = 'la-mcco@gmail.com';
 const SEED = {
@@ -11,10 +11,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('splitwise', ME, 'T8H2[32') };
-}
+const login = () => loggedIn(SEED, 'splitwise', ME, 'T8H2[32');
 
 describe('splitwise', () => {
   it('logs in with the declared credentials only', async () => {
@@ -24,14 +21,14 @@ describe('splitwise', () => {
   });
 
   it('accepts the mcp_appworld_ prefix and lists groups with members', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('mcp_appworld_splitwise__show_groups', { access_token: token })).toMatchObject([
       { group_id: 1, name: 'Lab Lunch', members: [{ email: ME, name: 'Lara McCo' }, { email: 'wei@lab.org', name: 'Wei Zhang' }] },
     ]);
   });
 
   it('runs the dinner expense lifecycle: group, record, list, update, delete', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = { access_token: token };
     const { group_id } = await h.ok('splitwise__create_group', { ...t, name: 'Dinner Crew', member_emails: ['wei@lab.org', 'ana@lab.org'] });
     expect((await h.ok('splitwise__show_group', { ...t, group_id })).members).toHaveLength(3);
@@ -49,7 +46,7 @@ describe('splitwise', () => {
   });
 
   it('checks members, amounts and ids', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = { access_token: token };
     expect(await h.fails('splitwise__record_expense', { ...t, description: 'x', paid_amount: 10, payer_email: ME, debtor_emails: ['ana@lab.org'], group_id: 1 })).toMatch(
       /422[\s\S]*not a member of group 1/,
@@ -61,11 +58,14 @@ describe('splitwise', () => {
       /one amount per debtor/,
     );
     expect(await h.fails('splitwise__show_group', { ...t, group_id: 9 })).toMatch(/404/);
+    await h.ok('splitwise__delete_group', { ...t, group_id: 1 });
+    expect(await h.ok('splitwise__show_groups', t)).toEqual([]);
+    expect(await h.ok('splitwise__show_groups', { ...t, deleted: true })).toMatchObject([{ group_id: 1, deleted: true }]);
     expect(await h.fails('splitwise__update_expense', { ...t, expense_id: 9, description: 'x' })).toMatch(/404/);
   });
 
   it('computes group balances and balances with users', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('splitwise__show_group_balance', { access_token: token, group_id: 1 })).toEqual([
       { name: 'Lara McCo', email: ME, balance: 15 },
       { name: 'Wei Zhang', email: 'wei@lab.org', balance: -15 },
@@ -74,7 +74,7 @@ describe('splitwise', () => {
   });
 
   it('makes recorded expenses visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'splitwise', path: 'expenses.*.description', pattern: '(?i)dinner' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('splitwise__record_expense', { access_token: token, description: 'Dinner', paid_amount: 20, payer_email: ME, debtor_emails: ['wei@lab.org'], group_id: 1 });

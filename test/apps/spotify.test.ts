@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAppSeeds } from '../../src/apps/index.ts';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   spotify: {
@@ -16,10 +16,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('spotify', 'stmcco@gmail.com', 'aHOM-+d') };
-}
+const login = () => loggedIn(SEED, 'spotify', 'stmcco@gmail.com', 'aHOM-+d');
 
 describe('spotify', () => {
   it('logs in with the declared credentials only', async () => {
@@ -41,7 +38,7 @@ describe('spotify', () => {
   });
 
   it('likes songs, follows artists and reviews songs', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     await h.ok('spotify__like_song', { access_token: token, song_id: 1 });
     expect(await h.fails('spotify__like_song', { access_token: token, song_id: 1 })).toMatch(/409/);
     expect((await h.ok('spotify__show_liked_songs', { access_token: token })).map((s: { song_id: number }) => s.song_id)).toEqual([1, 2]);
@@ -51,10 +48,14 @@ describe('spotify', () => {
     expect(await h.ok('spotify__show_song_reviews', { song_id: 1 })).toMatchObject([{ song_review_id, rating: 4, user: { email: 'stmcco@gmail.com' } }]);
     expect((await h.ok('spotify__show_song', { song_id: 1 })).rating).toBe(4);
     expect(await h.fails('spotify__review_song', { access_token: token, song_id: 1, rating: 6 })).toMatch(/rating/);
+    await h.ok('spotify__unlike_song', { access_token: token, song_id: 1 });
+    await h.ok('spotify__unfollow_artist', { access_token: token, artist_id: 1 });
+    expect(await h.ok('spotify__show_liked_songs', { access_token: token })).toHaveLength(1);
+    expect(await h.fails('spotify__unfollow_artist', { access_token: token, artist_id: 1 })).toMatch(/do not follow/);
   });
 
   it('creates playlists, adds songs and plays them', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const { playlist_id } = await h.ok('spotify__create_playlist', { access_token: token, title: 'Run Mix' });
     await h.ok('spotify__add_song_to_playlist', { access_token: token, playlist_id, song_id: 1 });
     await h.ok('spotify__add_song_to_playlist', { access_token: token, playlist_id, song_id: 3 });
@@ -68,11 +69,13 @@ describe('spotify', () => {
     expect(await h.ok('spotify__show_current_song', { access_token: token })).toMatchObject({ song_id: 1, is_playing: true });
     await h.ok('spotify__play_music', { access_token: token, queue_position: 1 });
     expect((await h.ok('spotify__show_current_song', { access_token: token })).title).toBe('Sprint');
+    await h.ok('spotify__pause_music', { access_token: token });
+    expect((await h.ok('spotify__show_current_song', { access_token: token })).is_playing).toBe(false);
     expect(await h.fails('spotify__play_music', { access_token: token, song_id: 1, playlist_id })).toMatch(/at most one/);
   });
 
   it('makes playlist changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'spotify', path: 'playlists.*.title', equals: 'Run Mix' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('spotify__create_playlist', { access_token: token, title: 'Run Mix' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appHarness } from './harness.ts';
+import { appHarness, loggedIn } from './harness.ts';
 
 const SEED = {
   todoist: {
@@ -19,10 +19,7 @@ const SEED = {
   },
 };
 
-async function loggedIn() {
-  const h = appHarness(SEED);
-  return { h, token: await h.login('todoist', 'stmcco@gmail.com', 'Ozz21Q4') };
-}
+const login = () => loggedIn(SEED, 'todoist', 'stmcco@gmail.com', 'Ozz21Q4');
 
 describe('todoist', () => {
   it('logs in with the declared credentials only', async () => {
@@ -32,12 +29,12 @@ describe('todoist', () => {
   });
 
   it('accepts the mcp_appworld_ prefix', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect((await h.ok('mcp_appworld_todoist__show_projects', { access_token: token })).map((p: { name: string }) => p.name)).toEqual(['Home', 'Inbox']);
   });
 
   it('shows projects (Inbox is project 0), sections and tasks grouped by section', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.ok('todoist__show_project', { access_token: token, project_id: 0 })).toMatchObject({ project_id: 1, name: 'Inbox', is_inbox: true });
     const home = await h.ok('todoist__show_project', { access_token: token, project_id: 2 });
     expect(home).toMatchObject({ name: 'Home', num_tasks: 2, sections: [{ id: 1, name: 'Kitchen', num_tasks: 1 }], collaborators: [{ email: 'stmcco@gmail.com' }] });
@@ -51,7 +48,7 @@ describe('todoist', () => {
   });
 
   it('builds and tears down a temporary board (the Financier cleanup flow)', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const t = { access_token: token };
     const { project_id } = await h.ok('todoist__create_project', { ...t, name: 'Temporary Launch Rehearsal Board - Beacon' });
     const { section_id } = await h.ok('todoist__create_section', { ...t, project_id, name: 'Tonight Rehearsal' });
@@ -81,7 +78,7 @@ describe('todoist', () => {
   });
 
   it('creates tasks in the Inbox when no project is given, and orders them', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const a = await h.ok('todoist__create_task', { access_token: token, title: 'A' });
     const b = await h.ok('todoist__create_task', { access_token: token, title: 'B', order_index: 0 });
     const inbox = await h.ok('todoist__show_tasks', { access_token: token, project_id: 0 });
@@ -90,7 +87,7 @@ describe('todoist', () => {
   });
 
   it('manages sub-tasks', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const { sub_task_id } = await h.ok('todoist__create_sub_task', { access_token: token, task_id: 1, title: 'Call plumber' });
     await h.ok('todoist__update_sub_task', { access_token: token, sub_task_id, is_completed: true });
     const subs = await h.ok('todoist__show_sub_tasks', { access_token: token, task_id: 1 });
@@ -104,7 +101,7 @@ describe('todoist', () => {
   });
 
   it('updates projects, sections and comments', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     await h.ok('todoist__update_project', { access_token: token, project_id: 2, name: 'House', is_favorite: true });
     await h.ok('todoist__update_section', { access_token: token, section_id: 1, name: 'Kitchen & bath' });
     const { task_comment_id } = await h.ok('todoist__post_task_comment', { access_token: token, task_id: 2, content: 'daily' });
@@ -115,7 +112,7 @@ describe('todoist', () => {
   });
 
   it('rejects unknown assignees, duplicate labels and bad enums', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     expect(await h.fails('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'stranger@x.com' })).toMatch(/422[\s\S]*collaborator/);
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'la-mcco@gmail.com' });
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1 });
@@ -125,7 +122,7 @@ describe('todoist', () => {
   });
 
   it('makes changes visible to app_state rules', async () => {
-    const { h, token } = await loggedIn();
+    const { h, token } = await login();
     const rule = { app: 'todoist', path: 'projects.*.name', pattern: '^Temporary' };
     expect(h.holds(rule)).toBe(false);
     await h.ok('todoist__create_project', { access_token: token, name: 'Temporary board' });

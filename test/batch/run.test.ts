@@ -41,8 +41,10 @@ describe('run: results folder', () => {
     const lines = readLines(out);
     for (const first of lines.filter((l) => l.index === 0)) {
       const second = lines.find((l) => l.group === first.group && l.repeat === first.repeat && l.index === 1)!;
-      const end = readRecording(path.join(out, first.recording!)).header.started;
-      expect(Date.parse(readRecording(path.join(out, second.recording!)).header.started)).toBeGreaterThanOrEqual(Date.parse(end) + first.duration_ms! - 1);
+      // The first session's last event (time offsets count from its header's start) comes before the second begins.
+      const rec = readRecording(path.join(out, first.recording!));
+      const end = Date.parse(rec.header.started) + rec.events.at(-1)!.t;
+      expect(Date.parse(readRecording(path.join(out, second.recording!)).header.started)).toBeGreaterThanOrEqual(end - 1);
     }
   });
 
@@ -82,7 +84,7 @@ describe('run: results folder', () => {
 
 describe('run --filter', () => {
   const scenariosRun = async (...filters: string[]) => {
-    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', ...filters.flatMap((f) => ['--filter', f])]);
+    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', '--out', path.join(tmp(), 'res'), ...filters.flatMap((f) => ['--filter', f])]);
     expect(r.code).toBe(0);
     return (JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario).sort();
   };
@@ -100,7 +102,7 @@ describe('run --filter', () => {
   });
 
   it('runs only the selected scenario with --no-deps', async () => {
-    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', '--no-deps', '--filter', 'id:q/d']);
+    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', '--out', path.join(tmp(), 'res'), '--no-deps', '--filter', 'id:q/d']);
     expect((JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario)).toEqual(['q/d']);
   });
 
@@ -139,6 +141,13 @@ describe('run --shard and merge', () => {
     // Recordings came along, and the merged folder reports like any other.
     for (const run of mergedJson.runs) expect(existsSync(run.recording)).toBe(true);
     expect(readdirSync(path.join(dir, 'merged', 'recordings'))).toHaveLength(12);
+    // The merged folder is the unsharded run: resuming it finds nothing left to do.
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'merged', 'run.json'), 'utf8')) as { targets: string[]; options: Record<string, unknown> };
+    expect(manifest.targets).toEqual([lib]);
+    expect(manifest.options.shard).toBeUndefined();
+    const resumed = await cli(['run', '--resume', path.join(dir, 'merged'), '--json']);
+    expect(resumed.stderr).toContain('resuming: 12 of 12 session(s) already done');
+    expect(readSummary(path.join(dir, 'merged'))).toEqual(readSummary(path.join(dir, 'all')));
   });
 
   it('the same shard holds the same runs whatever order the paths are given in', async () => {

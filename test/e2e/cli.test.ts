@@ -44,6 +44,8 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
     ]);
     expect(out.runs[1]).toMatchObject({ persona: 'tester', repeat: 0, intents: { I1: 'completed', I2: 'inferred', I3: 'inferred' }, checklist: { C1: true, C2: true, C3: null } });
     expect(out.summary).toMatchObject({ n: 2, proc_mean: 1, proc_std: 0, comp_mean: 1, comp_std: 0, by_persona: { tester: { n: 2, proc_mean: 1, comp_mean: 1 } } });
+    // π-Bench's scoring of the same runs rides along: plan pools its dependency gear (weight 2).
+    expect(out.summary.pibench).toMatchObject({ mode: 'dependency_group_size_weighted', users: { tester: { proc_mean: 1, comp_mean: 1 } } });
     const rec = readFileSync(path.resolve(r.cwd, out.runs[1]!.recording as string), 'utf8').split('\n');
     expect(JSON.parse(rec[0]!)).toMatchObject({ format: 'intentplay-recording', scenario: 'tester/plan' });
     expect(r.stderr).toContain('No model configured');

@@ -8,9 +8,12 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { render as testRender } from 'ink-testing-library';
 import type { ReactNode } from 'react';
+import { createStore } from 'zustand/vanilla';
+import type { SessionEvent, TimedEvent } from '../../src/session/events.ts';
+import { createSessionStore } from '../../src/store/store.ts';
 import { ControllerContext } from '../../src/tui/context.ts';
 import { Providers } from '../../src/tui/Providers.tsx';
-import type { SessionController } from '../../src/tui/session/controller.ts';
+import type { ControlState, SessionController } from '../../src/tui/session/controller.ts';
 
 export const KEYS = {
   up: '\u001B[A',
@@ -70,7 +73,7 @@ export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, co
   return { ...base, rerender: instance.rerender, unmount: instance.unmount, cleanup: instance.cleanup, stdout, frames: stdout.frames, lastFrame: stdout.lastFrame };
 }
 
-export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }): Rendered {
+export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }) {
   return renderTui(<ControllerContext.Provider value={controller}>{node}</ControllerContext.Provider>, size);
 }
 
@@ -91,9 +94,36 @@ export async function waitForFrame(r: Rendered, predicate: (frame: string) => bo
 }
 
 /** Types keys one at a time, letting Ink handle each before the next. */
-export async function press(r: Rendered, ...keys: string[]): Promise<void> {
+export async function press(r: Pick<Rendered, "stdin">, ...keys: string[]): Promise<void> {
   for (const k of keys) {
     r.stdin.write(k);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** A controller over given events, with spies for what keys ask of it. */
+export function fakeController(
+  events: readonly (SessionEvent | TimedEvent)[],
+  control: Partial<ControlState> = {},
+  methods: Partial<Omit<SessionController, 'store' | 'control'>> = {},
+): SessionController & { calls: string[] } {
+  const calls: string[] = [];
+  const store = createSessionStore();
+  store.getState().dispatchAll(events);
+  const spy =
+    (name: string) =>
+    (...args: unknown[]) =>
+      calls.push([name, ...args.map((a) => JSON.stringify(a))].join(' '));
+  return {
+    store,
+    control: createStore<ControlState>()(() => ({ mode: 'watch', running: true, paused: false, delayMs: 1000, recordings: [], revealIntents: true, tools: [], ...control })),
+    quit: spy('quit'),
+    override: spy('override'),
+    gradeNow: spy('gradeNow'),
+    endSession: spy('endSession'),
+    sendUser: spy('sendUser'),
+    sendAgent: spy('sendAgent'),
+    ...methods,
+    calls,
+  };
 }

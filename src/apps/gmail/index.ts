@@ -1,6 +1,6 @@
 /** gmail: AppWorld's email app (threads, emails, drafts, labels). */
 import type { z } from 'zod';
-import { AppKit, fail, getEntity, ownerRef, personRef, type AppCall } from '../kit/app.ts';
+import { AppKit, fail, getEntity, ownerRef, personRef, removeEntity, type AppCall } from '../kit/app.ts';
 import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
@@ -279,8 +279,7 @@ const tools = [
   ),
   kit.api('show_draft', 'Show a draft in full.', { draft_id: draftId }, (a, call) => draftView(draft(call, a.draft_id))),
   kit.api('delete_draft', 'Delete a draft.', { draft_id: draftId }, (a, call) => {
-    draft(call, a.draft_id);
-    delete call.state.drafts[String(a.draft_id)];
+    removeEntity(call.state.drafts, a.draft_id, 'Draft', 'draft_id');
     return { message: 'Draft deleted.' };
   }),
   kit.api(

@@ -202,3 +202,10 @@ export function getEntity<T>(map: EntityMap<T>, id: number, what: string, idKey:
   if (found === undefined) notFound(what, idKey, id);
   return found;
 }
+
+/** Deletes an entity by id (404 if there is none) and returns it. */
+export function removeEntity<T>(map: EntityMap<T>, id: number, what: string, idKey: string): T {
+  const found = getEntity(map, id, what, idKey);
+  delete map[String(id)];
+  return found;
+}

@@ -1,6 +1,6 @@
 /** phone: AppWorld's phone app (contacts, text messages, alarms, the clock). */
 import { z } from 'zod';
-import { AppKit, applyChanges, fail, getEntity, type AppCall } from '../kit/app.ts';
+import { AppKit, applyChanges, fail, getEntity, removeEntity, type AppCall } from '../kit/app.ts';
 import { bool, int, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -163,7 +163,10 @@ const contactFields = {
 };
 
 const alarmFields = {
-  repeat_days: z.array(z.enum(DAYS)).optional().describe('Days on which the alarm repeats.'),
+  repeat_days: z
+    .preprocess((v) => (Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.toLowerCase() : d)) : v), z.array(z.enum(DAYS)))
+    .optional()
+    .describe('Days on which the alarm repeats (monday ... sunday).'),
   label: text('The label of the alarm.').optional(),
   enabled: bool('Whether the alarm is on.').optional(),
   snooze_minutes: int('Snooze duration in minutes; 0 for none.', { min: 0 }).optional(),
@@ -214,8 +217,7 @@ const tools = [
     },
   ),
   kit.api('delete_contact', 'Delete a contact.', { contact_id: int('ID of the contact.') }, (a, call) => {
-    getEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
-    delete call.state.contacts[String(a.contact_id)];
+    removeEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
     return { message: 'Contact deleted.' };
   }),
   kit.api(
@@ -261,8 +263,7 @@ const tools = [
     messageView(call, getEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id')),
   ),
   kit.api('delete_text_message', 'Delete a text message.', { text_message_id: int('ID of the text message.') }, (a, call) => {
-    getEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id');
-    delete call.state.messages[String(a.text_message_id)];
+    removeEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id');
     return { message: 'Text message deleted.' };
   }),
   kit.api('send_text_message', 'Send a text message to a phone number.', { phone_number: text('The number to send to.'), message: z.string().min(1).describe('The text.') }, (a, call) => {
@@ -294,8 +295,7 @@ const tools = [
     return { message: 'Alarm updated.' };
   }),
   kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm.') }, (a, call) => {
-    getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
-    delete call.state.alarms[String(a.alarm_id)];
+    removeEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
     return { message: 'Alarm deleted.' };
   }),
 ];

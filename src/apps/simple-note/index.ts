@@ -1,6 +1,6 @@
 /** simple_note: AppWorld's note-taking app (notes with titles, tags and pins). */
 import { z } from 'zod';
-import { AppKit, applyChanges, getEntity } from '../kit/app.ts';
+import { AppKit, applyChanges, getEntity, removeEntity } from '../kit/app.ts';
 import { bool, int, name, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -91,8 +91,7 @@ const tools = [
   ),
   kit.api('show_note', 'Show a note in full, including its content.', { note_id: noteId }, (a, call) => ({ ...getEntity(call.state.notes, a.note_id, 'Note', 'note_id') })),
   kit.api('delete_note', 'Delete a note.', { note_id: noteId }, (a, call) => {
-    getEntity(call.state.notes, a.note_id, 'Note', 'note_id');
-    delete call.state.notes[String(a.note_id)];
+    removeEntity(call.state.notes, a.note_id, 'Note', 'note_id');
     return { message: 'Note deleted.' };
   }),
   kit.api(

@@ -1,5 +1,5 @@
 /** todoist: AppWorld's task manager (projects, sections, tasks, sub-tasks, labels, comments). */
-import { AppKit, applyChanges, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
+import { AppKit, applyChanges, fail, getEntity, isOwner, personRef, removeEntity, type AppCall } from '../kit/app.ts';
 import { bool, email, int, name, num, oneOf, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -422,8 +422,7 @@ const tools = [
     },
   ),
   kit.api('delete_sub_task', 'Delete a sub-task.', { sub_task_id: int('The ID of the sub-task.') }, (a, call) => {
-    subTask(call, a.sub_task_id);
-    delete call.state.sub_tasks[String(a.sub_task_id)];
+    removeEntity(call.state.sub_tasks, a.sub_task_id, 'Sub-task', 'sub_task_id');
     return { message: 'Sub-task deleted.' };
   }),
   kit.api(
@@ -485,8 +484,7 @@ const tools = [
     return { message: 'Comment updated.' };
   }),
   kit.api('delete_task_comment', 'Delete a task comment.', { task_comment_id: int('The ID of the comment.') }, (a, call) => {
-    getEntity(call.state.comments, a.task_comment_id, 'Task comment', 'task_comment_id');
-    delete call.state.comments[String(a.task_comment_id)];
+    removeEntity(call.state.comments, a.task_comment_id, 'Task comment', 'task_comment_id');
     return { message: 'Comment deleted.' };
   }),
 ];

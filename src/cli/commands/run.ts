@@ -10,12 +10,11 @@ import { planRuns } from '../../session/plan.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { compareRuns, type RunRecord } from '../../batch/summary.ts';
 import { Progress } from '../../batch/progress.ts';
-import { RECORDINGS_DIR, RESULTS_FILE, writeSummary } from '../../batch/results.ts';
+import { RECORDINGS_DIR, RESULTS_FILE, summarizeWithPibench, writeSummary } from '../../batch/results.ts';
 import { prepareResume } from '../../batch/resume.ts';
 import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
 import { runUnits } from '../../batch/runner.ts';
 import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
-import { summarize } from '../../batch/summary.ts';
 import { renderRunTable } from '../../report/run-table.ts';
 import { addSessionOptions, positiveInt, sessionSetup, type SessionFlags } from '../options.ts';
 
@@ -121,7 +120,8 @@ export function registerRun(program: Command): void {
     progress?.finish(interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined);
 
     const records = [...kept, ...outcome.records].sort(compareRuns);
-    const summary = out ? writeSummary(out, records) : summarize(records);
+    const libraries = [...new Map(groups.map((g) => [g.library.root, g.library])).values()];
+    const summary = out ? writeSummary(out, records, libraries) : summarizeWithPibench(records, libraries);
     if (flags.json) {
       // On stdout, recording paths are relative to the current folder, wherever the results folder is.
       const base = out ?? process.cwd();

@@ -33,27 +33,39 @@ class Dispatcher {
   }
 
   private queue: KeyPress[] = [];
-  private holding = false;
+  private waiting: NodeJS.Timeout | undefined;
 
   /**
-   * Keys that arrive together (a paste of keys, a fast typist, tmux send-keys) are handled
-   * one per tick, so each handler sees the screen as the previous key left it.
+   * Keys are handled one at a time, each after the screen has re-rendered from the one
+   * before (or after RENDER_WAIT_MS when a key changed nothing), so a handler never acts
+   * on what the screen was two keys ago: keys that arrive together (a fast typist, a
+   * paste of keys, tmux send-keys) behave as if typed slowly.
    */
   dispatch(press: KeyPress): void {
     this.queue.push(press);
-    if (!this.holding) this.drain();
+    if (!this.waiting) this.next();
   }
 
-  private drain = (): void => {
-    this.holding = false;
+  /** A subscriber committed a render: the key being waited on has taken effect. */
+  committed(): void {
+    if (this.waiting) setImmediate(this.release);
+  }
+
+  private release = (): void => {
+    clearTimeout(this.waiting);
+    this.waiting = undefined;
+    this.next();
+  };
+
+  private next(): void {
     const press = this.queue.shift();
     if (!press) return;
+    this.waiting = setTimeout(this.release, RENDER_WAIT_MS);
     for (const s of this.subscribers) if (s.handler.current(press)) break;
-    // React re-renders from a microtask; the next key waits until after it.
-    this.holding = true;
-    queueMicrotask(() => setImmediate(this.drain));
-  };
+  }
 }
+
+const RENDER_WAIT_MS = 50;
 
 const CONTROL_KEYS: Record<string, Partial<Key>> = { '\t': { tab: true }, '\r': { return: true }, '\u007F': { delete: true }, '\b': { backspace: true } };
 
@@ -136,4 +148,5 @@ export function useKeyActions(scopes: readonly Scope[], handlers: ActionHandlers
     if (!dispatcher) return;
     return dispatcher.subscribe({ priority, handler });
   }, [dispatcher, priority]);
+  useLayoutEffect(() => dispatcher?.committed());
 }

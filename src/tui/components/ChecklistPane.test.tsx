@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectRun } from '../../../test/tui/session-events.ts';
+import { fakeController, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { ChecklistPane } from './ChecklistPane.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+const box = { width: 70, height: 18 };
+const size = { columns: 70, rows: 20 };
+
+describe('the checklist pane', () => {
+  it('ticks items live, marks rubric items as waiting, and keeps Comp so far', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const turn1 = events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2));
+    const c = fakeController(turn1);
+    r = renderSession(c, <ChecklistPane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('C3'));
+    expect(frame).toContain('✔ C1 passed · rule · turn 1');
+    expect(frame).toContain('↳ file plan.md exists');
+    expect(frame).toContain('… C3 graded at the end · rubric');
+    expect(frame).toContain('Comp 1.00 · ✔2 ✗0 –0 …1');
+  });
+
+  it('marks an item the judge could not grade as ungraded, never passed or failed', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!);
+    r = renderSession(c, <ChecklistPane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('C3'));
+    expect(frame).toContain('– C3 ungraded · rubric · turn 2');
+    expect(frame).toContain('needs a model judge');
+    expect(frame).toContain('Comp 1.00 · ✔2 ✗0 –1 …0');
+  });
+
+  it('grades rubric items now on r while the session runs', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!.slice(0, 10), { running: true });
+    r = renderSession(c, <ChecklistPane box={box} focused />, size);
+    await waitForFrame(r, (f) => f.includes('C3'));
+    await press(r, 'r');
+    await waitForFrame(r, () => c.calls.length > 0);
+    expect(c.calls).toEqual(['gradeNow']);
+  });
+});

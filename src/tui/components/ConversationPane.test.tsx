@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { syntheticEvents } from '../../store/synthetic.ts';
+import { collectRun } from '../../../test/tui/session-events.ts';
+import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { ConversationPane } from './ConversationPane.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+const box = { width: 90, height: 22 };
+
+describe('the conversation pane', () => {
+  it('shows messages and one-line tool calls, turn by turn', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!);
+    r = renderSession(c, <ConversationPane box={box} focused />, { columns: 90, rows: 24 });
+    const frame = await waitForFrame(r, (f) => f.includes('turn 2'));
+    expect(frame).toContain('user  Write me a meal plan for the week.');
+    expect(frame).toMatch(/▸ write_file ✔ path="plan\.md"/);
+    expect(frame).toContain('agent Updated with prices in RMB and Sunday batch cooking.');
+    expect(frame).toContain('↳ about I2, I3');
+  });
+
+  it('expands the selected tool call on enter, and every call on x', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!);
+    r = renderSession(c, <ConversationPane box={box} focused />, { columns: 90, rows: 24 });
+    await waitForFrame(r, (f) => f.includes('▸ edit_file'));
+    await press(r, KEYS.up, KEYS.enter); // from the last reply up to the edit_file call
+    let frame = await waitForFrame(r, (f) => f.includes('▾ edit_file'));
+    expect(frame).toContain('"new_string": "Sunday: batch cook (20 RMB)"');
+    expect(frame).toContain('▸ write_file'); // the other call stays one line
+    await press(r, 'x');
+    // The write_file call above expands too (the view keeps the selected call in sight).
+    frame = await waitForFrame(r, (f) => f.includes('"content": "# Plan'));
+    expect(frame).toContain('created plan.md (33 characters)');
+  });
+
+  it('streams the reply as it arrives, and the final message replaces it', async () => {
+    const c = fakeController(syntheticEvents({ turns: 1 }).slice(0, 3));
+    r = renderSession(c, <ConversationPane box={box} focused />, { columns: 90, rows: 24 });
+    await waitForFrame(r, (f) => f.includes('user  Help me plan the week.'));
+    c.store.getState().dispatch({ type: 'agent_delta', turn: 1, text: 'Drafting your ' });
+    c.store.getState().dispatch({ type: 'agent_delta', turn: 1, text: 'plan now' });
+    await waitForFrame(r, (f) => f.includes('Drafting your plan now▍'));
+    c.store.getState().dispatch({ type: 'message', turn: 1, role: 'agent', text: 'Drafting your plan now. Done.' });
+    const frame = await waitForFrame(r, (f) => f.includes('Done.'));
+    expect(frame).not.toContain('▍');
+  });
+
+  it('renders only the visible lines of a long session and follows its end', async () => {
+    const c = fakeController(syntheticEvents({ turns: 300 }));
+    r = renderSession(c, <ConversationPane box={box} focused />, { columns: 90, rows: 24 });
+    const frame = await waitForFrame(r, (f) => f.includes('turn 300'));
+    expect(frame).not.toContain('turn 297 ─');
+    expect(frame).not.toContain('turn 1 ─');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(box.height);
+    expect(frame).toMatch(/\d+\/\d+ ↓/); // scrolled to the end, following
+    await press(r, KEYS.pageUp, KEYS.pageUp);
+    const up = await waitForFrame(r, (f) => !f.includes('turn 300'));
+    expect(up).toMatch(/turn 29[89]/);
+    await press(r, 'G');
+    await waitForFrame(r, (f) => f.includes('turn 300'));
+  });
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../session/events.ts';
+import { collectRun } from '../../../test/tui/session-events.ts';
+import { fakeController, press, renderSession, renderTui, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { ControllerContext, SessionUiContext } from '../context.ts';
+import { IntentsPane } from './IntentsPane.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+const box = { width: 70, height: 20 };
+const size = { columns: 70, rows: 22 };
+
+describe('the hidden intents pane', () => {
+  it('shows each status with its own symbol, the turn and the question or evidence behind it', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!);
+    r = renderSession(c, <IntentsPane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('I3'));
+    expect(frame).toContain('✔ I1 completed · turn 1 · evidence');
+    expect(frame).toContain('? I2 inferred · turn 1 · asked');
+    expect(frame).toContain('↳ “What\'s your per-meal budget?”');
+    expect(frame).toContain('Proc 1.00 · ✔1 ?2 ↩0 ✗0 ○0');
+  });
+
+  it('highlights a fresh change, and colours statuses apart', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const upToTurn1 = events.slice(0, events.findIndex((e) => e.type === 'intent_status'));
+    const c = fakeController(upToTurn1);
+    r = renderSession(c, <IntentsPane box={box} focused={false} />, size);
+    await waitForFrame(r, (f) => f.includes('○ I1 open'));
+    c.store.getState().dispatch({ type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'reply says 58 kg' });
+    await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
+    // Inverse video marks the fresh change; the completed mark is green (FORCE_COLOR is on in tests).
+    expect(r.lastFrame()).toContain('\u001B[7m');
+    expect(r.lastFrame()).toMatch(/\u001B\[32m[^\u001B]*✔/);
+  });
+
+  it('in play, r puts the selected open intent’s reveal text in the input, and capitals override its status', async () => {
+    const run = await collectRun('tester/gear', { agent: 'script:reactive' });
+    const events = run.sessions.at(-1)!;
+    const c = fakeController(events.slice(0, events.findIndex((e) => e.type === 'intent_status')), { mode: 'play' });
+    const revealed: string[] = [];
+    r = renderTui(
+      <ControllerContext.Provider value={c}>
+        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`) }}>
+          <IntentsPane box={box} focused />
+        </SessionUiContext.Provider>
+      </ControllerContext.Provider>,
+      size,
+    );
+    await waitForFrame(r, (f) => f.includes('r says “Keep it under 600 RMB.”'));
+    await press(r, 'r', 'j', 'C');
+    await waitForFrame(r, () => c.calls.length > 0);
+    expect(revealed).toEqual(['I1: Keep it under 600 RMB.']);
+    expect(c.calls).toEqual(['override "I2" "completed"']);
+  });
+
+  it('stays hidden while a person plays the agent, unless revealed, and shows all at the end', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const c = fakeController(events.slice(0, -1), { mode: 'agent', revealIntents: false });
+    r = renderSession(c, <IntentsPane box={box} focused />, size);
+    let frame = await waitForFrame(r, (f) => f.includes('hidden'));
+    expect(frame).toContain('3 hidden intents');
+    expect(frame).not.toContain('Keep each meal');
+    c.store.getState().dispatch(events.at(-1) as SessionEvent);
+    frame = await waitForFrame(r, (f) => f.includes('Keep each meal'));
+    expect(frame).toContain('Proc 1.00');
+  });
+});

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { syntheticEvents } from '../../store/synthetic.ts';
+import { fakeController, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { StatusBar } from './StatusBar.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+describe('the status bar', () => {
+  it('shows scenario, mode and pace, turn n of max, tokens and cost, backends and key hints', async () => {
+    const events = syntheticEvents({ turns: 3 });
+    const c = fakeController(events.slice(0, -1), { mode: 'watch', paused: true });
+    c.store.getState().dispatch({ type: 'usage', turn: 3, role: 'judge', model: 'm', usage: { inputTokens: 500, outputTokens: 50, estimated: true, costUsd: 0.02 } });
+    r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
+    const frame = await waitForFrame(r, (f) => f.includes('synthetic/long'));
+    expect(frame).toContain('WATCH ❚❚ paused');
+    expect(frame).toContain('turn 3/3');
+    expect(frame).toContain('4.6k tok~ $0.02');
+    expect(frame).toContain('agent script:synthetic · user rules · judge rules');
+    expect(frame).toContain('space pause  s step  + faster  - slower  t take over  q quit');
+    c.control.setState({ paused: false, delayMs: 500 });
+    await waitForFrame(r, (f) => f.includes('WATCH ▶ 0.5s/turn'));
+  });
+
+  it('shows the result once the session ends', async () => {
+    const c = fakeController(syntheticEvents({ turns: 2 }), { mode: 'replay', running: false });
+    c.store.getState().dispatch({ type: 'score', scores: { proc: 0.5, comp: 1, turns: 2, intents: {}, checklist: {}, graded: 1, passed: 1, ungraded: 0 } });
+    r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
+    const frame = await waitForFrame(r, (f) => f.includes('max_turns'));
+    expect(frame).toContain('max_turns · Proc 0.50 · Comp 1.00');
+    expect(frame).toContain('REPLAY');
+  });
+});

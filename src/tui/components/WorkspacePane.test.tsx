@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../session/events.ts';
+import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { WorkspacePane } from './WorkspacePane.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+const patch = (path: string, lines: string[]) => `Index: ${path}\n===================================================================\n--- ${path}\n+++ ${path}\n@@ -1,2 +1,2 @@\n${lines.join('\n')}\n`;
+const events: SessionEvent[] = [
+  { type: 'turn_start', turn: 1 },
+  { type: 'workspace_diff', turn: 1, files: [{ path: 'old.md', change: 'added', additions: 1, deletions: 0, patch: patch('old.md', ['+old']) }] },
+  { type: 'turn_start', turn: 2 },
+  {
+    type: 'workspace_diff',
+    turn: 2,
+    files: [
+      { path: 'plan.md', change: 'modified', additions: 1, deletions: 1, patch: patch('plan.md', [' # Plan', '-Sunday: rest', '+Sunday: batch cook']) },
+      { path: 'notes/shop.md', change: 'added', additions: 2, deletions: 0, patch: patch('notes/shop.md', ['+eggs', '+oats']) },
+    ],
+  },
+  { type: 'app_diff', turn: 2, apps: [{ app: 'todo', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n+  "buy eggs"' }] },
+];
+
+describe('the workspace pane', () => {
+  it('lists the files changed in the latest turn with +/- counts, and shows the selected diff in colour', async () => {
+    const c = fakeController(events);
+    r = renderSession(c, <WorkspacePane box={{ width: 60, height: 16 }} focused />, { columns: 60, rows: 18 });
+    const frame = await waitForFrame(r, (f) => f.includes('plan.md'));
+    expect(frame).toContain('turn 2 · 3 changed');
+    expect(frame).toContain('› M plan.md +1 -1');
+    expect(frame).toContain('A notes/shop.md +2 -0');
+    expect(frame).toContain('◆ app todo +1 -0');
+    expect(frame).not.toContain('old.md');
+    expect(frame).not.toContain('====');
+    expect(r.lastFrame()).toContain('\u001B[31m-Sunday: rest');
+    expect(r.lastFrame()).toContain('\u001B[32m+Sunday: batch cook');
+    await press(r, KEYS.down);
+    const next = await waitForFrame(r, (f) => f.includes('+eggs'));
+    expect(next).toContain('› A notes/shop.md');
+    expect(next).not.toContain('Sunday');
+  });
+
+  it('says so when nothing changed yet', async () => {
+    const c = fakeController([{ type: 'turn_start', turn: 1 }]);
+    r = renderSession(c, <WorkspacePane box={{ width: 60, height: 10 }} focused={false} />, { columns: 60, rows: 12 });
+    await waitForFrame(r, (f) => f.includes('No files changed yet.'));
+  });
+});

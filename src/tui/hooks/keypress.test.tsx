@@ -1,0 +1,41 @@
+import { Text } from 'ink';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS, renderTui, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { PRIORITY, useKeyActions } from './keypress.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+describe('the keypress dispatcher', () => {
+  it('handles keys that arrive together one after another, each seeing what the last one did', async () => {
+    const started: number[] = [];
+    function Modes() {
+      const [mode, setMode] = useState(0);
+      useKeyActions(['home'], { modeNext: () => setMode((m) => m + 1), start: () => started.push(mode) });
+      return <Text>mode {mode}</Text>;
+    }
+    r = renderTui(<Modes />);
+    await waitForFrame(r, (f) => f.includes('mode 0'));
+    r.stdin.write(`${KEYS.right}${KEYS.right}${KEYS.enter}`);
+    await waitForFrame(r, (f) => f.includes('mode 2'));
+    await waitForFrame(r, () => started.length > 0);
+    expect(started).toEqual([2]);
+  });
+
+  it('offers a key to the highest layer first, and lets unhandled keys fall through', async () => {
+    const seen: string[] = [];
+    function Layers({ dialog }: { dialog: boolean }) {
+      useKeyActions(['global'], { quit: () => seen.push('screen quit'), help: () => seen.push('screen help') });
+      useKeyActions(['confirm'], { no: () => seen.push('dialog no') }, { active: dialog, priority: PRIORITY.dialog });
+      return <Text>ready</Text>;
+    }
+    r = renderTui(<Layers dialog />);
+    await waitForFrame(r, (f) => f.includes('ready'));
+    r.stdin.write('q');
+    await waitForFrame(r, () => seen.length === 1);
+    r.stdin.write('?');
+    await waitForFrame(r, () => seen.length === 2);
+    expect(seen).toEqual(['dialog no', 'screen help']);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fitLine, plainText, sanitize, truncate, width, wrap, wrapWithPrefix } from './text.ts';
+
+describe('text for a cell grid', () => {
+  it('wraps at word boundaries, breaks words longer than a line, keeps blank lines', () => {
+    expect(wrap('the quick brown fox jumps', 10)).toEqual(['the quick', 'brown fox', 'jumps']);
+    expect(wrap('abcdefghijkl xy', 5)).toEqual(['abcde', 'fghij', 'kl xy']);
+    expect(wrap('one\n\ntwo', 10)).toEqual(['one', '', 'two']);
+    for (const line of wrap('a'.repeat(7) + ' ' + 'b '.repeat(20), 6)) expect(line.length).toBeLessThanOrEqual(6);
+  });
+
+  it('measures and cuts wide characters by columns', () => {
+    expect(width('会议')).toBe(4);
+    expect(truncate('会议纪要很长', 5)).toBe('会议…');
+    expect(truncate('short', 10)).toBe('short');
+    expect(truncate('a longer line', 6)).toBe('a lon…');
+    for (const line of wrap('会议纪要会议纪要会议纪要', 7)) expect(width(line)).toBeLessThanOrEqual(7);
+  });
+
+  it('strips escapes and control characters from untrusted text', () => {
+    expect(sanitize('\u001B[31mred\u001B[0m\tx\r\ny\u0007')).toBe('red  x\ny');
+  });
+
+  it('indents continuation lines under the text after a prefix', () => {
+    const lines = wrapWithPrefix([{ text: 'user  ' }], 'one two three four', 14);
+    expect(lines.map(plainText)).toEqual(['user  one two', '      three', '      four']);
+    expect(plainText(fitLine([{ text: 'abc' }, { text: 'defgh' }], 6))).toBe('abcde…');
+  });
+});
