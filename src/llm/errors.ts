@@ -51,7 +51,7 @@ export function isAbort(err: unknown): boolean {
 /** Removes the key, and anything shaped like one, from text a server sent back. */
 export function redact(text: string, key?: string): string {
   let out = key && key.length >= 4 ? text.split(key).join('[key]') : text;
-  out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*\-]{6,}/g, '$1-…');
+  out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*-]{6,}/g, '$1-…');
   return out.replace(/Bearer\s+\S+/gi, 'Bearer …');
 }
 

@@ -14,12 +14,13 @@ import {
   ScenarioSchema,
   type EpisodeFile,
   type Persona,
+  type Rule,
   type ScenarioFile,
 } from './schema.ts';
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { isPibenchUserDir, loadPibenchLibrary } from './pibench/index.ts';
 import { createToolRegistry } from '../tools/index.ts';
-import { validateAppSeeds } from '../apps/index.ts';
+import { appStateRuleProblem, validateAppSeeds } from '../apps/index.ts';
 
 export interface LoadedPersona extends Persona {
   file: string;
@@ -204,7 +205,26 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     const isKey = issue.message.startsWith('unknown key');
     err(parsed.file, isKey ? locate(parsed, ['apps', ...at], String(last)) : locate(parsed, ['apps', ...issue.path]), `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
   }
+  const rules: [Rule | undefined, (string | number)[]][] = [
+    ...s.intents.map((i, k): [Rule | undefined, (string | number)[]] => [i.done, ['intents', k, 'done']]),
+    ...(s.checklist ?? []).map((c, k): [Rule | undefined, (string | number)[]] => [c.rule, ['checklist', k, 'rule']]),
+  ];
+  for (const [rule, at] of rules)
+    for (const [r, p] of walkRules(rule, at))
+      if ('app_state' in r) {
+        const problem = appStateRuleProblem(r.app_state.app, r.app_state.path);
+        if (problem) warn(parsed.file, locate(parsed, [...p, 'app_state', 'path']), `app_state rule can never hold: ${problem}`);
+      }
   if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+}
+
+/** Every rule inside `rule` (itself included) with its path in the file. */
+function* walkRules(rule: Rule | undefined, at: (string | number)[]): Generator<[Rule, (string | number)[]]> {
+  if (!rule) return;
+  yield [rule, at];
+  if ('all' in rule) for (const [k, r] of rule.all.entries()) yield* walkRules(r, [...at, 'all', k]);
+  if ('any' in rule) for (const [k, r] of rule.any.entries()) yield* walkRules(r, [...at, 'any', k]);
+  if ('not' in rule) yield* walkRules(rule.not, [...at, 'not']);
 }
 
 let toolGroups: Set<string> | undefined;

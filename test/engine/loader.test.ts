@@ -166,3 +166,12 @@ describe('tools and app seeds', () => {
     expect(out.some((l) => /^scenarios\/p\/a\.yaml:7:5: error: `apps\.gmail\.bogus_key`: unknown key/.test(l))).toBe(true);
   });
 });
+
+describe('app_state rules', () => {
+  it('warn when the path cannot exist in the app state', () => {
+    const text = GOOD.replace('done: { reply_matches: "x" }', 'done: { any: [ { reply_matches: "x" }, { app_state: { app: gmail, path: "mails.*.subject" } } ] }');
+    const out = problems({ 'scenarios/p/a.yaml': text });
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:9:\d+: warning: app_state rule can never hold: gmail state has no `mails`/);
+  });
+});

@@ -59,7 +59,7 @@ class SizedStdout extends EventEmitter {
   }
 }
 
-export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): Rendered & { stdout: SizedStdout } {
+export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): Rendered & { stdout: SizedStdout; resize(columns: number, rows: number): void } {
   // ink-testing-library provides stdin and stderr; stdout is swapped for a sized one.
   const base = testRender(<></>);
   base.unmount();
@@ -70,7 +70,15 @@ export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, co
     </Providers>,
     { stdout: stdout as unknown as NodeJS.WriteStream, stderr: base.stderr as unknown as NodeJS.WriteStream, stdin: base.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
-  return { ...base, rerender: instance.rerender, unmount: instance.unmount, cleanup: instance.cleanup, stdout, frames: stdout.frames, lastFrame: stdout.lastFrame };
+  const resize = (columns: number, rows: number) => {
+    stdout.resize(columns, rows);
+    instance.rerender(
+      <Providers size={{ columns, rows }} color={color}>
+        {node}
+      </Providers>,
+    );
+  };
+  return { ...base, rerender: instance.rerender, unmount: instance.unmount, cleanup: instance.cleanup, stdout, frames: stdout.frames, lastFrame: stdout.lastFrame, resize };
 }
 
 export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }) {
@@ -126,4 +134,13 @@ export function fakeController(
     ...methods,
     calls,
   };
+}
+
+/** Waits until `condition()` holds (a raw frame with its colours, a call recorded). */
+export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

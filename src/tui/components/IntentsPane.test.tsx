@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../session/events.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, press, renderSession, renderTui, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { fakeController, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { ControllerContext, SessionUiContext } from '../context.ts';
 import { IntentsPane } from './IntentsPane.tsx';
 
@@ -32,7 +32,7 @@ describe('the hidden intents pane', () => {
     c.store.getState().dispatch({ type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'reply says 58 kg' });
     await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
     // Inverse video marks the fresh change; the completed mark is green (FORCE_COLOR is on in tests).
-    expect(r.lastFrame()).toContain('\u001B[7m');
+    await waitFor(() => Boolean(r?.lastFrame()?.includes('\u001B[7m')));
     expect(r.lastFrame()).toMatch(/\u001B\[32m[^\u001B]*✔/);
   });
 

@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sessionSetup } from '../../cli/options.ts';
+import { planRuns } from '../../session/plan.ts';
+import { readRecording } from '../../session/recording.ts';
+import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
+import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { LiveSession } from '../session/live.ts';
+import { ReplaySession } from '../session/replay-session.ts';
+import { SessionScreen } from './SessionScreen.tsx';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-screen-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let r: Rendered | undefined;
+let live: LiveSession | undefined;
+afterEach(async () => {
+  r?.unmount();
+  live?.quit();
+  await live?.done.catch(() => undefined);
+  r = live = undefined;
+});
+
+function liveSession(target: string, mode: 'play' | 'watch' | 'agent', opts: { agent?: string; paused?: boolean; revealIntents?: boolean } = {}) {
+  live = new LiveSession({
+    groups: planRuns([target], { library: FIXTURE_LIB }),
+    setup: sessionSetup({ library: FIXTURE_LIB, ...(opts.agent ? { agent: opts.agent } : {}) }),
+    mode,
+    delayMs: 0,
+    paused: Boolean(opts.paused),
+    revealIntents: Boolean(opts.revealIntents),
+    recordingsDir: dir,
+    date: '2025-01-01',
+  });
+  return live;
+}
+
+async function planReplay() {
+  const run = await collectRun('tester/plan', { recordingsDir: dir });
+  return new ReplaySession(readRecording(run.results.at(-1)!.recording!));
+}
+
+describe('the session screen layout', () => {
+  it('puts four panes side by side from 160 columns, and tabs when narrower', async () => {
+    const c = await planReplay();
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });
+    let frame = await waitForFrame(r, (f) => f.includes('Workspace'));
+    expect(frame).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace/s);
+    expect(frame.split('\n')[2]).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace/);
+    r.resize(120, 30);
+    frame = await waitForFrame(r, (f) => f.includes(' Hidden intents   Checklist   Workspace '));
+    expect(frame).toContain('Conversation');
+    r.resize(80, 24);
+    frame = await waitForFrame(r, (f) => f.includes(' Conversation   Hidden intents   Checklist   Workspace '));
+    expect(frame.split('\n').length).toBeLessThan(24);
+    r.resize(50, 12);
+    frame = await waitForFrame(r, (f) => f.includes('Terminal too small'));
+    expect(frame).toContain('at least 60×16; this one is 50×12');
+  });
+
+  it('cycles pane focus with tab (narrow: the focused pane is the one shown)', async () => {
+    const c = await planReplay();
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 80, rows: 24 });
+    await waitForFrame(r, (f) => f.includes('── turn 1'));
+    await press(r, KEYS.tab);
+    await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
+    await press(r, KEYS.tab, KEYS.tab);
+    await waitForFrame(r, (f) => f.includes('› M plan.md +1 -1'));
+    await press(r, KEYS.shiftTab);
+    await waitForFrame(r, (f) => f.includes('– C3 ungraded'));
+  });
+
+  it('shows the keys on ? and closes them on escape', async () => {
+    const c = await planReplay();
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('── turn 1'));
+    await press(r, '?');
+    const help = await waitForFrame(r, (f) => f.includes('Keys (esc or ? closes)'));
+    expect(help).toContain('next turn with an intent status change');
+    expect(help).toContain('focus the next pane');
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => f.includes('── turn 1'));
+  });
+});
+
+describe('replay', () => {
+  it('moves turn by turn, and every pane shows its state at that turn', async () => {
+    const c = await planReplay();
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });
+    let frame = await waitForFrame(r, (f) => f.includes('turn 2/2'));
+    expect(frame).toContain('resolved · Proc 1.00');
+    await press(r, KEYS.left);
+    frame = await waitForFrame(r, (f) => f.includes('turn 1/2'));
+    expect(frame).not.toContain('Keep each meal under 25 RMB.\n'); // the user's answer comes in turn 2
+    expect(frame).toContain('? I2 inferred');
+    expect(frame).toContain('A plan.md +3 -0');
+    await press(r, KEYS.home);
+    frame = await waitForFrame(r, (f) => f.includes('turn 0/2'));
+    expect(frame).toContain('○ I1 open');
+    expect(frame).toContain('No files changed yet.');
+    await press(r, 'n');
+    frame = await waitForFrame(r, (f) => f.includes('turn 1/2'));
+    expect(frame).toContain('✔ I1 completed');
+    await press(r, KEYS.end);
+    await waitForFrame(r, (f) => f.includes('turn 2/2'));
+  });
+});
+
+describe('live sessions', () => {
+  it('play: reveal an intent into the input, send it, and it is marked provided; ending asks first', async () => {
+    const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
+    let exited = false;
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 160, rows: 36 });
+    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    await press(r, KEYS.tab, 'r');
+    await waitForFrame(r, (f) => f.includes('you (user) › Keep it under 600 RMB.'));
+    await press(r, KEYS.enter);
+    let frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed'));
+    expect(frame).toContain('user  Keep it under 600 RMB.');
+    await waitForFrame(r, (f) => f.includes('(end of script)') && f.includes('enter sends'));
+    await press(r, KEYS.ctrlD);
+    await waitForFrame(r, (f) => f.includes('End the session now?'));
+    await press(r, 'y');
+    frame = await waitForFrame(r, (f) => f.includes('ended · Proc'));
+    expect(frame).toContain('✗ I2 unresolved');
+    const [result] = await c.done;
+    const recorded = readRecording(result!.recording!).events;
+    expect(recorded.some((e) => e.type === 'intent_status' && e.intent === 'I1' && e.cause === 'reveal')).toBe(true);
+    expect(recorded.some((e) => e.type === 'intent_status' && e.intent === 'I2' && e.cause === 'manual')).toBe(true);
+    expect(exited).toBe(false);
+    await press(r, 'q');
+    await waitFor(() => exited);
+  });
+
+  it('watch: starts paused, steps one turn at a time, and take-over hands the user to you', async () => {
+    const c = liveSession('tester/gear', 'watch', { agent: 'script:reactive', paused: true });
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    await waitForFrame(r, (f) => f.includes('WATCH ❚❚ paused') && f.includes('turn 0/30'));
+    await press(r, 's');
+    let frame = await waitForFrame(r, (f) => f.includes('agent Here are some running shoes.'));
+    expect(frame).toContain('↩ I1 provided · turn 1 · judge picked it');
+    expect(frame).not.toContain('── turn 2');
+    await press(r, 't');
+    frame = await waitForFrame(r, (f) => f.includes('PLAY (you are the user)') && f.includes('your turn'));
+    expect(frame).toContain('── turn 2');
+    await press(r, 'hello there', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('user  hello there'));
+    c.quit();
+    const [result] = await c.done;
+    expect(readRecording(result!.recording!).events.some((e) => e.type === 'notice' && e.text.includes('took over'))).toBe(true);
+  });
+
+  it('asks before quitting a running session', async () => {
+    const c = fakeController([], { mode: 'watch', running: true });
+    let exited = false;
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 100, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('WATCH'));
+    await press(r, 'q');
+    await waitForFrame(r, (f) => f.includes('Quit while the session runs?'));
+    await press(r, 'n');
+    await waitForFrame(r, (f) => !f.includes('Quit while'));
+    expect(exited).toBe(false);
+    await press(r, 'q', 'y');
+    await waitFor(() => exited);
+    expect(c.calls).toContain('quit');
+  });
+});
