@@ -73,13 +73,24 @@ function generate(root: string): void {
   }
 }
 
+/** With --memory: heap and RSS at each phase (after a full GC when node runs with --expose-gc). */
+function memo(label: string): void {
+  if (!process.argv.includes('--memory')) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 1048576);
+  process.stderr.write(`${label}: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB\n`);
+}
+
 async function main(): Promise<void> {
+  memo('start');
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-'));
   const recordings = path.join(root, 'recordings-out');
   generate(root);
   const t0 = performance.now();
   const groups = planRuns([root]);
   const tLoad = performance.now() - t0;
+  memo('after load');
   const registry = createToolRegistry();
   const config = resolveConfig({}, {});
   let turns = 0;
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
     }
   }
   const tRun = performance.now() - t1;
+  memo('after run');
   const rssMb = process.resourceUsage().maxRSS / 1024;
   rmSync(root, { recursive: true, force: true });
   const out = {

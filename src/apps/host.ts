@@ -11,17 +11,25 @@ import { mergeSeeded } from './kit/state.ts';
 
 export class AppStateHost implements AppHost {
   private readonly states = new Map<string, unknown>();
+  private cached: Record<string, unknown> | undefined;
 
   state(app: string): unknown {
     return this.states.get(app);
   }
 
+  /** Apps replace their state with a new object on every change (they work on a clone), never mutate it in place. */
   setState(app: string, state: unknown): void {
     this.states.set(app, state);
+    this.cached = undefined;
   }
 
+  /**
+   * The engine asks for this several times per turn (diffs, evidence); because states are
+   * replaced rather than mutated, one shallow, frozen copy per change is enough.
+   */
   snapshot(): Record<string, unknown> {
-    return structuredClone(Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))));
+    this.cached ??= Object.freeze(Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))));
+    return this.cached;
   }
 
   /**
@@ -33,7 +41,7 @@ export class AppStateHost implements AppHost {
     for (const [app, seed] of Object.entries(seeds ?? {})) {
       const def = APP_BY_NAME.get(app);
       if (!def) {
-        this.states.set(app, structuredClone(seed));
+        this.setState(app, structuredClone(seed));
         continue;
       }
       let fresh;
@@ -44,7 +52,7 @@ export class AppStateHost implements AppHost {
       }
       const existing = this.states.get(app) as typeof fresh | undefined;
       const nowGiven = typeof seed === 'object' && seed !== null && 'now' in seed;
-      this.states.set(app, existing ? mergeSeeded(existing, fresh, def.collections, nowGiven) : fresh);
+      this.setState(app, existing ? mergeSeeded(existing, fresh, def.collections, nowGiven) : fresh);
     }
   }
 }

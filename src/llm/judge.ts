@@ -1,7 +1,8 @@
 /**
  * The `openai` judge. Stages 1 and 2 of the turn protocol in ONE structured call per
  * agent turn (π-Bench's runner spends two), stage 3 as one small call, and the rubric
- * as one call at session end. Answers are checked against zod schemas; invalid output
+ * as one call at session end (for a π-Bench scenario, one call per agent turn over what
+ * π-Bench's grader sees, OR-ed over turns: see pibench-rubric.ts). Answers are checked against zod schemas; invalid output
  * gets one retry, then the problem is reported as a `judge_error`, never papered over.
  */
 import { z } from 'zod';
@@ -9,8 +10,10 @@ import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, Rubric
 import type { BackendInfo } from '../session/events.ts';
 import type { RoleClient } from './client.ts';
 import { listChecklist, listIntents, PICK_JUDGE_SYSTEM, RUBRIC_JUDGE_SYSTEM, TURN_JUDGE_SYSTEM } from './prompts.ts';
+import { renderTraces } from '../pibench/trace.ts';
+import { mergeTurnVerdicts, PIBENCH_RUBRIC_SYSTEM, pibenchTurnCase, type TurnVerdicts } from './pibench-rubric.ts';
 import { clip, renderApps, renderFiles, renderToolCalls, renderTranscript } from './render.ts';
-import { askForJson } from './structured.ts';
+import { askForJson, JudgeOutputError } from './structured.ts';
 
 const TurnAnswer = z.object({
   intents: z.array(
@@ -106,30 +109,68 @@ export class OpenAIJudge implements JudgeBackend {
   }
 
   async gradeRubric(input: RubricInput): Promise<ChecklistGrade[]> {
-    const turn = input.transcript.reduce((max, e) => Math.max(max, e.turn), 0);
-    const ids = new Set(input.items.map((i) => i.id));
+    if (input.scenario.pibench) return this.gradeRubricPerTurn(input);
+    const turn = lastTurn(input);
     const apps = renderApps(input.evidence.apps);
-    const { value, problems } = await askForJson(
-      this.client,
+    const { value, problems } = await this.askRubric(
+      input,
+      RUBRIC_JUDGE_SYSTEM,
       [
-        { role: 'system', content: RUBRIC_JUDGE_SYSTEM },
-        {
-          role: 'user',
-          content: [
-            `The user's hidden intents:\n${listIntents(input.scenario.intents)}`,
-            `Checklist:\n${listChecklist(input.items)}`,
-            `Trace:\n${tail(renderTranscript(input.transcript, { audience: 'judge', perToolResult: 600 }), 60_000)}`,
-            `Final workspace files:\n${renderFiles(input.evidence.files)}`,
-            ...(apps ? [`Final app state:\n${apps}`] : []),
-          ].join('\n\n'),
-        },
-      ],
-      { turn, emit: input.emit, signal: input.signal },
-      { schema: RubricAnswer, problems: (v) => idProblems(v.items.map((i) => i.id), ids, 'checklist item') },
+        `The user's hidden intents:\n${listIntents(input.scenario.intents)}`,
+        `Checklist:\n${listChecklist(input.items)}`,
+        `Trace:\n${tail(renderTranscript(input.transcript, { audience: 'judge', perToolResult: 600 }), 60_000)}`,
+        `Final workspace files:\n${renderFiles(input.evidence.files)}`,
+        ...(apps ? [`Final app state:\n${apps}`] : []),
+      ].join('\n\n'),
     );
     if (problems.length) input.emit({ type: 'judge_error', turn, message: `rubric grading, after one retry: ${problems.join('; ')}` });
-    return value.items.filter((i) => ids.has(i.id)).map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: i.reason.split('\n')[0]!.trim() || i.verdict }));
+    const ids = new Set(input.items.map((i) => i.id));
+    return value.items.filter((i) => ids.has(i.id)).map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }));
   }
+
+  /** π-Bench's way: one question per agent turn over that turn's trace; a criterion passes if any turn passes it. */
+  private async gradeRubricPerTurn(input: RubricInput): Promise<ChecklistGrade[]> {
+    const turn = lastTurn(input);
+    const traces = renderTraces({ transcript: input.transcript, toolCalls: input.evidence.toolCalls, files: input.evidence.files, pibench: input.scenario.pibench });
+    const ids = new Set(input.items.map((i) => i.id));
+    const parsed: TurnVerdicts[] = [];
+    for (const trace of traces) {
+      try {
+        const { value, problems } = await this.askRubric(input, PIBENCH_RUBRIC_SYSTEM, pibenchTurnCase(input.scenario.intents, input.items, trace));
+        if (problems.length)
+          input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn}, after one retry: ${problems.join('; ')}; a criterion without a verdict counts as NO for this turn` });
+        const verdicts = new Map(value.items.filter((i) => ids.has(i.id)).map((i) => [i.id, { yes: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }]));
+        parsed.push({ turn: trace.turn, verdicts });
+      } catch (err) {
+        // Only an answer that never parsed is the turn's own failure; a dead endpoint or an abort ends grading.
+        if (!(err instanceof JudgeOutputError)) throw err;
+        input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn} failed: ${err.message}; the turn counts as NO for every criterion` });
+      }
+    }
+    return mergeTurnVerdicts(input.items, parsed, traces.length);
+  }
+
+  private askRubric(input: RubricInput, system: string, content: string) {
+    const ids = new Set(input.items.map((i) => i.id));
+    return askForJson(
+      this.client,
+      [
+        { role: 'system', content: system },
+        { role: 'user', content },
+      ],
+      { turn: lastTurn(input), emit: input.emit, signal: input.signal },
+      { schema: RubricAnswer, problems: (v) => idProblems(v.items.map((i) => i.id), ids, 'checklist item') },
+    );
+  }
+}
+
+/** Rubric events carry the session's last turn: grading happens after it. */
+function lastTurn(input: RubricInput): number {
+  return input.transcript.reduce((max, e) => Math.max(max, e.turn), 0);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.trim();
 }
 
 function tail(text: string, max = EARLIER_CHARS): string {

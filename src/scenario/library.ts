@@ -76,7 +76,9 @@ export function loadLibrary(root: string, opts: { fresh?: boolean } = {}): LoadR
 function loadIntentplayLibrary(root: string): LoadResult {
   const library: Library = { root, kind: 'intentplay', personas: new Map(), scenarios: new Map(), episodes: new Map() };
   const diagnostics: Diagnostic[] = [];
-  const parsedFiles = new Map<string, ParsedYaml>();
+  // Only the positions the cross-file checks need are kept, not the parsed documents:
+  // holding every document of a large library until the end tripled its memory peak.
+  const refs = new Map<string, RefPositions>();
   const err = (file: string, at: { line: number; col: number }, message: string) =>
     diagnostics.push({ severity: 'error', file, ...at, message });
   const warn = (file: string, at: { line: number; col: number }, message: string) =>
@@ -109,7 +111,6 @@ function loadIntentplayLibrary(root: string): LoadResult {
     const { parsed, diagnostics: d } = parseYamlFile(file);
     diagnostics.push(...d);
     if (!parsed) continue;
-    parsedFiles.set(file, parsed);
     const rel = path.relative(path.join(root, 'scenarios'), file).replace(/\.ya?ml$/, '').split(path.sep).join('/');
     scenarioFileIds.add(rel);
     if (path.basename(rel) === 'episode') {
@@ -124,6 +125,7 @@ function loadIntentplayLibrary(root: string): LoadResult {
         continue;
       }
       library.episodes.set(value.id, { ...value, file });
+      refs.set(file, refPositions(parsed, 'sessions', value.sessions.length));
       continue;
     }
     const { value: valid, recovered, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
@@ -137,31 +139,32 @@ function loadIntentplayLibrary(root: string): LoadResult {
     }
     checkScenarioInternals(value, parsed, err, warn);
     library.scenarios.set(value.id, { ...value, file, dependsOn: [] });
+    refs.set(file, refPositions(parsed, 'depends_on', value.depends_on?.length ?? 0));
   }
 
   // Cross-file references.
   for (const s of library.scenarios.values()) {
-    const parsed = parsedFiles.get(s.file)!;
-    if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona)) err(s.file, locate(parsed, ['persona']), `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
+    const at = refs.get(s.file)!;
+    if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona)) err(s.file, at.persona, `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
     (s.depends_on ?? []).forEach((ref, i) => {
       const id = resolveScenarioRef(ref, s.persona);
       if (!library.scenarios.has(id)) {
-        if (!scenarioFileIds.has(id)) err(s.file, locate(parsed, ['depends_on', i]), `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
+        if (!scenarioFileIds.has(id)) err(s.file, at.items[i]!, `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
       } else s.dependsOn.push(id);
     });
   }
   for (const e of library.episodes.values()) {
-    const parsed = parsedFiles.get(e.file)!;
-    if (!library.personas.has(e.persona) && !personaFileIds.has(e.persona)) err(e.file, locate(parsed, ['persona']), `unknown persona \`${e.persona}\``);
+    const at = refs.get(e.file)!;
+    if (!library.personas.has(e.persona) && !personaFileIds.has(e.persona)) err(e.file, at.persona, `unknown persona \`${e.persona}\``);
     const seen = new Set<string>();
     e.sessions = e.sessions.map((ref, i) => {
       const id = resolveScenarioRef(ref, e.persona);
       const s = library.scenarios.get(id);
-      if (!s && !scenarioFileIds.has(id)) err(e.file, locate(parsed, ['sessions', i]), `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
+      if (!s && !scenarioFileIds.has(id)) err(e.file, at.items[i]!, `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
       else if (s) {
-        if (seen.has(id)) err(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` is listed twice`);
+        if (seen.has(id)) err(e.file, at.items[i]!, `session \`${id}\` is listed twice`);
         for (const dep of s.dependsOn)
-          if (!seen.has(dep)) warn(e.file, locate(parsed, ['sessions', i]), `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
+          if (!seen.has(dep)) warn(e.file, at.items[i]!, `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
       }
       seen.add(id);
       return id;
@@ -169,9 +172,24 @@ function loadIntentplayLibrary(root: string): LoadResult {
   }
   for (const cycle of findCycles(library)) {
     const first = library.scenarios.get(cycle[0]!)!;
-    err(first.file, locate(parsedFiles.get(first.file)!, ['depends_on']), `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`);
+    err(first.file, refs.get(first.file)!.list, `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`);
   }
   return { library, diagnostics };
+}
+
+interface Position {
+  line: number;
+  col: number;
+}
+interface RefPositions {
+  persona: Position;
+  /** The reference list's own key (depends_on or sessions), and each of its items. */
+  list: Position;
+  items: Position[];
+}
+
+function refPositions(parsed: ParsedYaml, listKey: string, count: number): RefPositions {
+  return { persona: locate(parsed, ['persona']), list: locate(parsed, [listKey]), items: Array.from({ length: count }, (_, i) => locate(parsed, [listKey, i])) };
 }
 
 type Report = (file: string, at: { line: number; col: number }, message: string) => void;

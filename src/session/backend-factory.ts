@@ -7,7 +7,6 @@ import { HumanAgent } from '../agent/human.ts';
 import { RulesUser } from '../user/rules.ts';
 import { HumanUser } from '../user/human.ts';
 import { RulesJudge } from '../judge/rules.ts';
-import { createOpenAIAgent, createOpenAIJudge, createOpenAIUser } from '../llm/backends.ts';
 import type { Backends } from './backends.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { Role } from './events.ts';
@@ -21,7 +20,9 @@ export interface BackendContext {
   human?: HumanPorts;
 }
 
-export function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendContext): Backends {
+export async function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendContext): Promise<Backends> {
+  // The model client (and the OpenAI SDK) loads only when some role needs it.
+  const openai = Object.values(specs).some((s) => s.kind === 'openai') ? await import('../llm/backends.ts') : undefined;
   const needHuman = (): HumanPorts => {
     if (!ctx.human) throw new UserError('a human backend needs the interactive terminal (not available in headless run)');
     return ctx.human;
@@ -33,7 +34,7 @@ export function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendCon
       case 'human':
         return new HumanAgent(needHuman().agent);
       case 'openai':
-        return createOpenAIAgent(ctx);
+        return openai!.createOpenAIAgent(ctx);
       default:
         throw new UserError(`agent backend ${specs.agent.kind} is not supported`);
     }
@@ -45,7 +46,7 @@ export function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendCon
       case 'human':
         return new HumanUser(needHuman().user);
       case 'openai':
-        return createOpenAIUser(ctx);
+        return openai!.createOpenAIUser(ctx);
       default:
         throw new UserError(`user backend ${specs.user.kind} is not supported`);
     }
@@ -55,7 +56,7 @@ export function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendCon
       case 'rules':
         return new RulesJudge();
       case 'openai':
-        return createOpenAIJudge(ctx);
+        return openai!.createOpenAIJudge(ctx);
       default:
         throw new UserError(`judge backend ${specs.judge.kind} is not supported`);
     }

@@ -63,9 +63,10 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       if (assets) cpSync(assets, env.workspace.root, { recursive: true, force: true, filter: (src) => !isNonAsset(assets, src) });
       env.workspace.seed(scenario.workspace?.files);
       env.apps.seed(scenario.apps);
-      env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot.size ? env.lastSnapshot : undefined);
+      // A full walk at each session start: seeding copies assets outside the workspace's own methods.
+      env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot, true);
       const persona = group.library.personas.get(scenario.persona);
-      const created = createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
+      const created = await createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
       const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;
       const recorder = opts.recordingsDir
         ? new Recorder(recordingFileName(opts.recordingsDir, scenario.id, opts.repeat), {

@@ -20,8 +20,15 @@ export interface RunGroup {
   sessions: LoadedScenario[];
 }
 
-/** The project's own library (scenarios/ and personas/ at the package root). */
-export const BUNDLED_LIBRARY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The project's own library (scenarios/ and personas/ at the package root), found from this module whether it runs from src/ or from the dist/ build. */
+export const BUNDLED_LIBRARY = packageRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'personas'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
+}
 
 export interface PlanOptions {
   noDeps?: boolean;

@@ -206,7 +206,8 @@ function addUsage(prev: RoleUsage | undefined, model: string, u: { inputTokens: 
 export function reduce(state: SessionState, event: SessionEvent | TimedEvent): SessionState {
   const seq = state.seq + 1;
   const t = 't' in event && typeof event.t === 'number' ? event.t : state.t;
-  const s = { ...state, seq, t };
+  // One copy of the state per event: the fields that change, over the rest.
+  const up = (patch: Partial<SessionState>): SessionState => ({ ...state, seq, t, ...patch });
   switch (event.type) {
     case 'session_start': {
       const previous = state.scenario
@@ -236,7 +237,7 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
       };
     }
     case 'turn_start':
-      return { ...s, turn: event.turn, awaiting: null, turns: withTurn(state, event.turn, (x) => x) };
+      return up({ turn: event.turn, awaiting: null, turns: withTurn(state, event.turn, (x) => x) });
     case 'message': {
       const item: MessageItem = {
         kind: 'message',
@@ -246,11 +247,11 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
         ...(event.source ? { source: event.source } : {}),
         ...(event.intents?.length ? { intents: event.intents } : {}),
       };
-      return { ...s, turns: addItem(state, item), awaiting: null, stream: event.role === 'agent' ? null : state.stream };
+      return up({ turns: addItem(state, item), awaiting: null, stream: event.role === 'agent' ? null : state.stream });
     }
     case 'agent_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
-      return { ...s, awaiting: null, stream: { ...prev, text: prev.text + event.text } };
+      return up({ awaiting: null, stream: { ...prev, text: prev.text + event.text } });
     }
     case 'tool_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
@@ -258,55 +259,51 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
       const tools = prev.tools.slice();
       if (i < 0) tools.push({ callId: event.callId, name: event.name, args: event.args });
       else tools[i] = { ...tools[i]!, name: event.name || tools[i]!.name, args: tools[i]!.args + event.args };
-      return { ...s, stream: { ...prev, tools } };
+      return up({ stream: { ...prev, tools } });
     }
     case 'tool_call': {
       const item: ToolItem = { kind: 'tool', turn: event.turn, callId: event.callId, name: event.name, args: event.args, state: 'running' };
       const stream = state.stream?.tools.some((x) => x.callId === event.callId)
         ? { ...state.stream, tools: state.stream.tools.filter((x) => x.callId !== event.callId) }
         : state.stream;
-      return { ...s, turns: addItem(state, item), awaiting: null, stream };
+      return up({ turns: addItem(state, item), awaiting: null, stream });
     }
     case 'tool_result':
-      return {
-        ...s,
+      return up({
         turns: mapTool(state, event.turn, event.callId, (it) => ({
           ...it,
           state: event.ok ? 'ok' : 'error',
           ...(event.result !== undefined ? { result: event.result } : {}),
           ...(event.error !== undefined ? { error: event.error } : {}),
         })),
-      };
+      });
     case 'workspace_diff':
-      return { ...s, turns: withTurn(state, event.turn, (x) => ({ ...x, files: [...x.files, ...event.files] })) };
+      return up({ turns: withTurn(state, event.turn, (x) => ({ ...x, files: [...x.files, ...event.files] })) });
     case 'app_diff':
-      return { ...s, turns: withTurn(state, event.turn, (x) => ({ ...x, apps: [...x.apps, ...event.apps] })) };
+      return up({ turns: withTurn(state, event.turn, (x) => ({ ...x, apps: [...x.apps, ...event.apps] })) });
     case 'turn_end':
-      return {
-        ...s,
+      return up({
         stream: null,
         turns: withTurn(state, event.turn, (x) => ({ ...x, ended: true, ...(event.error ? { error: event.error } : {}) })),
-      };
+      });
     case 'intent_status': {
       const change: IntentChange = { turn: event.turn, from: event.from, to: event.to, cause: event.cause, detail: event.detail, seq };
       const prev = state.intentStates[event.intent] ?? { status: event.from, history: [] };
-      return {
-        ...s,
+      return up({
         intentStates: { ...state.intentStates, [event.intent]: { status: event.to, last: change, history: [...prev.history, change] } },
         turns: withTurn(state, event.turn, (x) => ({ ...x, changes: [...x.changes, { ...change, intent: event.intent }] })),
-      };
+      });
     }
     case 'checklist_result':
-      return { ...s, checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } };
+      return up({ checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } });
     case 'usage':
-      return { ...s, usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } };
+      return up({ usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } });
     case 'notice':
-      return { ...s, turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }) };
+      return up({ turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }) });
     case 'judge_error':
-      return { ...s, turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }) };
+      return up({ turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }) });
     case 'leak_warning':
-      return {
-        ...s,
+      return up({
         turns: addItem(state, {
           kind: 'notice',
           turn: event.turn,
@@ -314,18 +311,18 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
           source: 'leak_warning',
           text: `the user message may leak ${event.intents.join(', ')} (${event.terms.join(', ')})`,
         }),
-      };
+      });
     case 'awaiting_input':
-      return { ...s, awaiting: { turn: event.turn, role: event.role } };
+      return up({ awaiting: { turn: event.turn, role: event.role } });
     case 'score':
-      return { ...s, scores: event.scores };
+      return up({ scores: event.scores });
     case 'session_end':
-      return { ...s, stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } };
+      return up({ stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
     default: {
       // An event type this reducer does not know (a newer recording): count it, change nothing else.
       const _never: never = event;
       void _never;
-      return s;
+      return up({});
     }
   }
 }

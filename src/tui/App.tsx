@@ -1,7 +1,7 @@
 /** The TUI's root: the home screen, or a session screen for the controller being shown. */
 import { useApp } from 'ink';
 import { useCallback, useState } from 'react';
-import { ControllerContext } from './context.ts';
+import { SessionProvider } from './context.tsx';
 import type { HomeData } from './home-data.ts';
 import { HomeScreen, type HomeChoice } from './screens/HomeScreen.tsx';
 import { SessionScreen } from './screens/SessionScreen.tsx';
@@ -33,7 +33,7 @@ export function App({ initial, loadHome, start, notice, onExit }: AppProps) {
   }, [exit, onExit]);
   if (controller)
     return (
-      <ControllerContext.Provider value={controller}>
+      <SessionProvider controller={controller}>
         <SessionScreen
           key={shown}
           onExit={leave}
@@ -46,7 +46,7 @@ export function App({ initial, loadHome, start, notice, onExit }: AppProps) {
               : undefined
           }
         />
-      </ControllerContext.Provider>
+      </SessionProvider>
     );
   if (!home) return null;
   return (

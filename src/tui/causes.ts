@@ -4,7 +4,7 @@ import type { StatusCause } from '../session/events.ts';
 export const CAUSE_LABELS: Record<StatusCause, string> = {
   evidence: 'evidence',
   question: 'asked',
-  picked: 'judge picked it',
+  picked: 'picked',
   reveal: 'revealed',
   manual: 'by hand',
   max_turns: 'max turns',

@@ -40,9 +40,9 @@ export function computeLayout(columns: number, rows: number, chrome: number, foc
   const height = rows - 1;
   const paneHeight = Math.max(4, height - chrome);
   if (columns >= WIDE_COLUMNS) {
-    const conv = Math.floor(columns * 0.36);
-    const intents = Math.floor(columns * 0.22);
-    const check = Math.floor(columns * 0.18);
+    const conv = Math.floor(columns * 0.34);
+    const intents = Math.floor(columns * 0.26);
+    const check = Math.floor(columns * 0.19);
     const work = columns - conv - intents - check;
     return {
       kind: 'wide',

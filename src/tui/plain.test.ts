@@ -7,7 +7,7 @@ describe('the plain transcript', () => {
     const run = await collectRun('tester/plan');
     const format = createPlainFormatter({ color: false });
     const text = run.sessions.at(-1)!.flatMap(format).join('\n');
-    expect(text).not.toMatch(/\u001B\[/);
+    expect(text).not.toContain('\u001B[');
     expect(text).toContain('== tester/plan · Weekly meal plan (2/2)');
     expect(text).toContain('-- turn 2');
     expect(text).toContain('user: Keep each meal under 25 RMB.');

@@ -29,7 +29,6 @@ export function sanitize(text: string): string {
 // Most text is plain ASCII, one column per character: measuring and wrapping it needs
 // none of the grapheme work string-width and wrap-ansi do for the general case (and a
 // long session wraps thousands of lines).
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x20-\x7e]*$/;
 
 // Widths of the non-ASCII strings seen (rules, symbols, CJK labels) repeat frame after frame.

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { SessionEvent, TimedEvent } from '../../src/session/events.ts';
 import { createSessionStore } from '../../src/store/store.ts';
-import { ControllerContext } from '../../src/tui/context.ts';
+import { SessionProvider } from '../../src/tui/context.tsx';
 import { Providers } from '../../src/tui/Providers.tsx';
 import type { ControlState, SessionController } from '../../src/tui/session/controller.ts';
 
@@ -34,7 +34,8 @@ export const KEYS = {
   ctrlT: '\u0014',
 } as const;
 
-export type Rendered = ReturnType<typeof testRender>;
+type BaseRendered = ReturnType<typeof testRender>;
+export type Rendered = ReturnType<typeof renderTui>;
 
 /** ink-testing-library's Stdout, sized. */
 class SizedStdout extends EventEmitter {
@@ -59,7 +60,7 @@ class SizedStdout extends EventEmitter {
   }
 }
 
-export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): Rendered & { stdout: SizedStdout; resize(columns: number, rows: number): void } {
+export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): BaseRendered & { stdout: SizedStdout; resize(columns: number, rows: number): void } {
   // ink-testing-library provides stdin and stderr; stdout is swapped for a sized one.
   const base = testRender(<></>);
   base.unmount();
@@ -82,7 +83,7 @@ export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, co
 }
 
 export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }) {
-  return renderTui(<ControllerContext.Provider value={controller}>{node}</ControllerContext.Provider>, size);
+  return renderTui(<SessionProvider controller={controller}>{node}</SessionProvider>, size);
 }
 
 // eslint-disable-next-line no-control-regex
@@ -102,7 +103,7 @@ export async function waitForFrame(r: Rendered, predicate: (frame: string) => bo
 }
 
 /** Types keys one at a time, letting Ink handle each before the next. */
-export async function press(r: Pick<Rendered, "stdin">, ...keys: string[]): Promise<void> {
+export async function press(r: Pick<BaseRendered, 'stdin'>, ...keys: string[]): Promise<void> {
   for (const k of keys) {
     r.stdin.write(k);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { ChecklistInfo } from '../../session/events.ts';
 import { checklistCounts, compSoFar, type CheckView, type ChecklistCounts } from '../../store/reducer.ts';
-import { useControl, useController, useSession } from '../context.ts';
+import { useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';

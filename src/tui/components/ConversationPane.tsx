@@ -3,15 +3,61 @@
  * streaming in. Up/down select an item (the view follows the newest one until you move
  * up); enter expands a tool call. Only the visible lines are rendered.
  */
-import { useMemo, useState } from 'react';
-import { useControl, useSession } from '../context.ts';
-import { liveLines, turnBlocks } from '../conversation-lines.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TurnState } from '../../store/reducer.ts';
+import { useControl, useSession } from '../context.tsx';
+import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
-import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTheme } from '../theme.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) => all !== expanded.has(k);
+
+/** Turns wrapped on the first frame; the earlier ones are wrapped in the background. */
+const FIRST_TURNS = 24;
+const TURNS_PER_TICK = 40;
+
+/**
+ * The first turn to show. Opening a long session (a replay, a resize) wraps only its last
+ * turns for the first frame, then the earlier ones a chunk per tick (turnBlocks caches
+ * them), so the screen appears at once and can scroll to the start a moment later.
+ */
+function useProgressiveStart(turns: readonly TurnState[], cols: number, build: (t: TurnState) => unknown): number {
+  const [state, setState] = useState(() => ({ cols, from: Math.max(0, turns.length - FIRST_TURNS) }));
+  const from = state.cols === cols ? Math.min(state.from, Math.max(0, turns.length - FIRST_TURNS)) : Math.max(0, turns.length - FIRST_TURNS);
+  const buildRef = useRef(build);
+  buildRef.current = build;
+  useEffect(() => {
+    if (from === 0) return;
+    const timer = setImmediate(() => {
+      const next = Math.max(0, from - TURNS_PER_TICK);
+      for (let i = next; i < from; i++) buildRef.current(turns[i]!);
+      setState({ cols, from: next });
+    });
+    return () => clearImmediate(timer);
+  }, [from, cols, turns]);
+  return from;
+}
+
+/**
+ * The selected item, held by its key so that items arriving in front (earlier turns
+ * wrapped in the background) do not move it; null follows the newest item.
+ */
+function useKeyedCursor(blocks: readonly Block[]) {
+  const [key, setKey] = useState<string | null>(null);
+  const index = useMemo(() => new Map(blocks.map((b, i) => [b.key, i])), [blocks]);
+  const last = blocks.length - 1;
+  const found = key === null ? undefined : index.get(key);
+  const following = found === undefined;
+  const selected = following ? Math.max(0, last) : found;
+  const set = (i: number) => {
+    const clamped = Math.max(0, Math.min(last, i));
+    setKey(clamped >= last ? null : (blocks[clamped]?.key ?? null));
+  };
+  return { selected, following, set, up: () => set(selected - 1), down: () => set(selected + 1), top: () => set(0), bottom: () => setKey(null) };
+}
 
 export function ConversationPane({ box, focused }: { box: PaneBox; focused: boolean }) {
   const theme = useTheme();
@@ -25,15 +71,16 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [allExpanded, setAllExpanded] = useState(false);
 
+  const from = useProgressiveStart(turns, textCols, (t) => turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme));
   const blocks = useMemo(() => {
-    const isOpen = (k: string) => allExpanded !== expanded.has(k);
-    return turns.flatMap((t) => turnBlocks(t, textCols, isOpen, theme));
-  }, [turns, textCols, expanded, allExpanded, theme]);
+    const isOpen = isOpenFor(expanded, allExpanded);
+    return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme));
+  }, [turns, from, textCols, expanded, allExpanded, theme]);
   const blockLines = useMemo(() => blocks.map((b) => b.lines), [blocks]);
 
   const you = mode === 'play' ? 'user' : mode === 'agent' ? 'agent' : null;
   const tail = useMemo(() => liveLines(stream, awaiting, textCols, theme, you), [stream, awaiting, textCols, theme, you]);
-  const cursor = useListCursor(blocks.length, { follow: true });
+  const cursor = useKeyedCursor(blocks);
   const view = useBlockWindow(blockLines, cursor.selected, rows, { following: cursor.following, marked: focused, tail, gutterColor: theme.text.accent });
 
   useKeyActions(

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../session/events.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
-import { ControllerContext, SessionUiContext } from '../context.ts';
+import { SessionProvider, SessionUiContext } from '../context.tsx';
 import { IntentsPane } from './IntentsPane.tsx';
 
 let r: Rendered | undefined;
+const ESC = '\u001B';
 afterEach(() => r?.unmount());
 const box = { width: 70, height: 20 };
 const size = { columns: 70, rows: 22 };
@@ -32,8 +33,8 @@ describe('the hidden intents pane', () => {
     c.store.getState().dispatch({ type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'reply says 58 kg' });
     await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
     // Inverse video marks the fresh change; the completed mark is green (FORCE_COLOR is on in tests).
-    await waitFor(() => Boolean(r?.lastFrame()?.includes('\u001B[7m')));
-    expect(r.lastFrame()).toMatch(/\u001B\[32m[^\u001B]*✔/);
+    await waitFor(() => Boolean(r?.lastFrame()?.includes(`${ESC}[7m`)));
+    expect(r.lastFrame()).toContain(`${ESC}[32m✔`);
   });
 
   it('in play, r puts the selected open intent’s reveal text in the input, and capitals override its status', async () => {
@@ -42,11 +43,11 @@ describe('the hidden intents pane', () => {
     const c = fakeController(events.slice(0, events.findIndex((e) => e.type === 'intent_status')), { mode: 'play' });
     const revealed: string[] = [];
     r = renderTui(
-      <ControllerContext.Provider value={c}>
+      <SessionProvider controller={c}>
         <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`) }}>
           <IntentsPane box={box} focused />
         </SessionUiContext.Provider>
-      </ControllerContext.Provider>,
+      </SessionProvider>,
       size,
     );
     await waitForFrame(r, (f) => f.includes('r says “Keep it under 600 RMB.”'));

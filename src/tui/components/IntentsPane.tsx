@@ -8,7 +8,7 @@ import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../session/events.ts';
 import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
 import { CAUSE_LABELS } from '../causes.ts';
-import { SessionUiContext, useControl, useController, useSession } from '../context.ts';
+import { SessionUiContext, useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';

@@ -1,6 +1,6 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
 import { usageTotals } from '../../store/reducer.ts';
-import { useControl, useSession } from '../context.ts';
+import { useControl, useSession } from '../context.tsx';
 import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../format.ts';
 import { keysOf, type Action, type Scope } from '../keymap.ts';
 import type { ControlState } from '../session/controller.ts';

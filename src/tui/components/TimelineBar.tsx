@@ -1,5 +1,5 @@
 /** Replay's turn timeline: where you are, and which turns changed an intent's status. */
-import { useControl } from '../context.ts';
+import { useControl } from '../context.tsx';
 import { useTheme } from '../theme.ts';
 import type { Seg } from '../text.ts';
 import { LineView } from './LineView.tsx';

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { lastChangedTurn } from '../../store/reducer.ts';
-import { useSession } from '../context.ts';
+import { useSession } from '../context.tsx';
 import { diffBody } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';

@@ -59,10 +59,8 @@ function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: 
 
 function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
   const marker: Seg = { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true };
-  if (item.kind === 'recording') {
-    const when = new Date(item.rec.mtimeMs).toISOString().slice(0, 16).replace('T', ' ');
-    return [[marker, { text: when + '  ', color: theme.text.secondary }, { text: item.rec.name, bold: selected, inverse: selected }]];
-  }
+  // A recording's name starts with its date and time already.
+  if (item.kind === 'recording') return [[marker, { text: item.rec.name, bold: selected, inverse: selected }]];
   const e = item.entry;
   const line: Line =
     e.kind === 'episode'
@@ -82,7 +80,6 @@ function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[]
       ...(e.title ? kv('title', e.title) : []),
       ...kv('sessions', e.sessions.join(' → ')),
       ...kv('persona', item.persona),
-      ...kv('library', item.library),
       [{ text: '' }],
       [{ text: 'An episode runs its sessions in order in one workspace and memory.', color: theme.text.muted }],
     ];

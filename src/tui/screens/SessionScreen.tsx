@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChecklistPane } from '../components/ChecklistPane.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
@@ -18,7 +18,7 @@ import { TimelineBar } from '../components/TimelineBar.tsx';
 import { ToolPicker } from '../components/ToolPicker.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import { WorkspacePane } from '../components/WorkspacePane.tsx';
-import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.ts';
+import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTextInput } from '../hooks/useTextInput.ts';
@@ -166,7 +166,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
   else if (notice) banner.push([{ text: notice, color: theme.level.warning }]);
   const showInput = typing && running;
-  const dialogRows = dialog === 'quit' || dialog === 'end' ? 5 : 0;
+  const dialogRows = dialog === 'quit' || dialog === 'end' ? CONFIRM_ROWS : 0;
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
   const layout = computeLayout(columns, rows, chrome, paneFocus, side);
@@ -222,7 +222,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         {dialog === 'quit' ? (
           <ConfirmDialog
             question="Quit while the session runs?"
-            detail="It stops now and is recorded as aborted; the recording so far is kept."
+            detail="It stops now, recorded as aborted (the recording so far is kept)."
             width={columns}
             onYes={quit}
             onNo={() => setDialog(null)}
@@ -231,7 +231,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         {dialog === 'end' ? (
           <ConfirmDialog
             question="End the session now?"
-            detail="Intents still open become unresolved; the checklist is graded and the session scored."
+            detail="Open intents become unresolved; the checklist is graded and scored."
             width={columns}
             onYes={() => {
               controller.endSession?.();

@@ -1,0 +1,98 @@
+/**
+ * Replay-open benchmark (issue 4): a 10,000-event recording on disk; the time from
+ * opening the file to the first frame of the replay screen (read and check the JSONL,
+ * reduce every event through the one reducer to the last turn, mount the screen, write
+ * the frame). Target: under 300 ms. Runs in one process, so module loading is not
+ * counted; the first run (cold JIT) is reported apart from the median of the rest.
+ *
+ *   NODE_ENV=production npx tsx bench/replay-open.ts [--events 10000] [--runs 7]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { RECORDING_FORMAT, RECORDING_VERSION, readRecording } from '../src/session/recording.ts';
+import { syntheticEvents } from '../src/store/synthetic.ts';
+import { EventEmitter } from 'node:events';
+import { render } from 'ink';
+import { createElement } from 'react';
+import type { Recording } from '../src/session/recording.ts';
+import { SessionProvider } from '../src/tui/context.tsx';
+import { Providers } from '../src/tui/Providers.tsx';
+import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
+import { ReplaySession } from '../src/tui/session/replay-session.ts';
+
+const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
+const target = Number(values.events);
+const runs = Number(values.runs);
+
+// About 10 events per synthetic turn: enough turns for `target` events, cut to size, ended.
+const turns = Math.ceil(target / 9);
+const all = syntheticEvents({ turns });
+const events = [...all.slice(0, target - 1), { type: 'session_end' as const, end: 'max_turns' as const, turns, t: 0 }];
+const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-'));
+const file = path.join(dir, 'long.jsonl');
+const header = {
+  format: RECORDING_FORMAT,
+  version: RECORDING_VERSION,
+  scenario: 'synthetic/long',
+  persona: 'synthetic',
+  title: 'synthetic',
+  group: { id: 'synthetic/long', kind: 'chain', index: 0, of: 1 },
+  backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+  started: new Date(0).toISOString(),
+  seed: 0,
+  writer: 'bench',
+};
+writeFileSync(file, [header, ...events].map((l) => JSON.stringify(l)).join('\n') + '\n');
+
+/** A terminal's input as Ink expects it (raw mode and all), that never types. */
+class Keyboard extends EventEmitter {
+  isTTY = true;
+  setRawMode() {}
+  setEncoding() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => null;
+}
+
+/** Opens the recording in the replay screen off-screen; resolves when its first frame is written. */
+function openReplayFirstFrame(recording: Recording, size: { columns: number; rows: number }): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const stdout = Object.assign(new EventEmitter(), {
+      ...size,
+      isTTY: true,
+      write: () => {
+        if (!done) {
+          done = true;
+          resolve();
+          setImmediate(() => instance.unmount());
+        }
+        return true;
+      },
+    });
+    const controller = new ReplaySession(recording);
+    const screen = createElement(Providers, { size, children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }) });
+    const instance = render(screen, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new Keyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
+  });
+}
+
+const times: { total: number; read: number; firstFrame: number }[] = [];
+const phases: Record<string, number[]> = {};
+for (let i = 0; i < runs; i++) {
+  const t0 = performance.now();
+  const recording = readRecording(file);
+  const t1 = performance.now();
+  await openReplayFirstFrame(recording, { columns: 160, rows: 48 });
+  const t2 = performance.now();
+  times.push({ total: t2 - t0, read: t1 - t0, firstFrame: t2 - t1 });
+}
+rmSync(dir, { recursive: true, force: true });
+
+const warm = times.slice(1).sort((a, b) => a.total - b.total);
+const median = warm[Math.floor(warm.length / 2)]!;
+const fmt = (t: { total: number; read: number; firstFrame: number }) => ({ total_ms: +t.total.toFixed(1), read_ms: +t.read.toFixed(1), reduce_mount_frame_ms: +t.firstFrame.toFixed(1) });
+console.log(JSON.stringify({ events: events.length, turns: events.findLast((e) => e.type === 'turn_start')!.turn, cold: fmt(times[0]!), warm_median: fmt(median), node_env: process.env.NODE_ENV ?? 'development' }, null, 2));

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../config/config.ts';
+import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
+import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { loadHomeData } from '../home-data.ts';
+import { HomeScreen, type HomeChoice } from './HomeScreen.tsx';
+
+const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-'));
+afterAll(() => rmSync(recordings, { recursive: true, force: true }));
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+const home = (config = resolveConfig({}, {})) => loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config });
+
+describe('the home screen', () => {
+  it('browses the library by persona and episode, with what each scenario holds, and says no model is configured', async () => {
+    r = renderTui(<HomeScreen data={home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    let frame = await waitForFrame(r, (f) => f.includes('Library'));
+    expect(frame).toContain('tester  Tess Ter — QA engineer');
+    expect(frame).toContain('▸ episode tester  2 sessions');
+    expect(frame).toContain('tester/gear  Pick gym gear');
+    expect(frame).toContain('no model configured: offline');
+    await press(r, KEYS.down, KEYS.down);
+    frame = await waitForFrame(r, (f) => f.includes('id: tester/plan'));
+    expect(frame).toContain('trigger (user): Write me a meal plan for the week.');
+    expect(frame).toContain('hidden intents: 3');
+    expect(frame).toContain('checklist items: 3');
+    expect(frame).toContain('depends on: tester/gear');
+    expect(frame).toContain('scripted trajectories: proactive, reactive');
+  });
+
+  it('starts the picked scenario in the picked mode with the picked backends', async () => {
+    const started: HomeChoice[] = [];
+    r = renderTui(<HomeScreen data={home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('Library'));
+    await press(r, KEYS.down, KEYS.down, KEYS.right, 'a', 'a');
+    await waitForFrame(r, (f) => f.includes('agent script:reactive') && f.includes('user you'));
+    await press(r, KEYS.enter);
+    await waitFor(() => started.length === 1);
+    expect(started[0]).toEqual({ mode: 'play', library: FIXTURE_LIB, target: 'tester/plan', backends: { agent: 'script:reactive', user: 'rules', judge: 'rules' } });
+  });
+
+  it('lists recent recordings in replay mode', async () => {
+    const run = await collectRun('tester/gear', { recordingsDir: recordings });
+    const started: HomeChoice[] = [];
+    r = renderTui(<HomeScreen data={home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('Library'));
+    await press(r, KEYS.left);
+    const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+    expect(frame).toContain(path.basename(run.results[0]!.recording!));
+    await press(r, KEYS.enter);
+    await waitFor(() => started.length === 1);
+    expect(started[0]).toEqual({ mode: 'replay', file: run.results[0]!.recording });
+  });
+
+  it('names the models when some are configured', async () => {
+    const config = resolveConfig({ agentModel: 'gpt-test', baseUrl: 'http://127.0.0.1:9' }, {});
+    r = renderTui(<HomeScreen data={home(config)} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
+    const frame = await waitForFrame(r, (f) => f.includes('model:'));
+    expect(frame).toContain('model: agent gpt-test');
+    expect(frame).toContain('agent openai');
+  });
+});

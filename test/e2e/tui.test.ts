@@ -1,0 +1,80 @@
+/**
+ * The real binary in a real terminal: tmux runs `intentplay watch` on the test library
+ * (offline), then `intentplay replay` on the recording it wrote; assertions read the
+ * screen as tmux shows it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'bin/intentplay.js');
+const LIB = path.join(ROOT, 'test/fixtures/lib');
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+if (!hasTmux) console.warn('skipping the TUI end-to-end test: tmux is not installed (apt-get install tmux)');
+
+const socket = `intentplay-e2e-${process.pid}`;
+const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-e2e-'));
+afterAll(() => {
+  spawnSync('tmux', ['-L', socket, 'kill-server']);
+  rmSync(work, { recursive: true, force: true });
+});
+
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const screen = () => tmux('capture-pane', '-p', '-t', 'e2e');
+const keys = (...k: string[]) => tmux('send-keys', '-t', 'e2e', ...k);
+
+/** Starts `args` in a fresh 160x40 tmux window; the window stays after the program exits. */
+function start(args: string[]): void {
+  spawnSync('tmux', ['-L', socket, 'kill-session', '-t', 'e2e']);
+  const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  // NO_COLOR keeps captures plain; the env is cleared of model settings by the test setup.
+  tmux('new-session', '-d', '-s', 'e2e', '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+}
+
+async function waitForScreen(predicate: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
+  const t0 = Date.now();
+  for (;;) {
+    const text = screen();
+    if (predicate(text)) return text;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}; the screen shows:\n${text}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
+  it('watches a whole episode offline, then replays its recording turn by turn', { timeout: 180_000 }, async () => {
+    start(['watch', LIB, '--delay', '0', '--recordings', 'rec']);
+    let text = await waitForScreen((s) => s.includes('tester/plan (2/2)') && s.includes('resolved · Proc 1.00'), 'the episode to finish');
+    expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace/);
+    expect(text).toContain('No model configured');
+    expect(text).toContain('agent Updated with prices in RMB');
+    expect(text).toContain('? I3 inferred · turn 1 · asked');
+    expect(text).toContain('– C3 ungraded');
+    expect(text).toContain('M plan.md +1 -1');
+    keys('q');
+    text = await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    const files = readdirSync(path.join(work, 'rec')).sort();
+    expect(files).toHaveLength(2);
+    for (const f of files) expect(text).toContain(`recording: rec/${f}`);
+
+    const plan = files.find((f) => f.includes('tester_plan'))!;
+    start(['replay', path.join('rec', plan)]);
+    text = await waitForScreen((s) => s.includes('REPLAY') && s.includes('turn 2/2'), 'the replay to open');
+    expect(text).toContain('resolved · Proc 1.00 · Comp 1.00');
+    keys('Left');
+    text = await waitForScreen((s) => s.includes('turn 1/2 '), 'turn 1');
+    expect(text).toContain('A plan.md +3 -0');
+    expect(text).not.toContain('Include Sunday batch cooking.\n');
+    keys('Home');
+    text = await waitForScreen((s) => s.includes('turn 0/2 '), 'turn 0');
+    expect(text).toContain('○ I1 open');
+    keys('n');
+    await waitForScreen((s) => s.includes('turn 1/2 ') && s.includes('✔ I1 completed'), 'the next status change');
+    keys('q');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'the replay to exit');
+  });
+});
