@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'recordings', 'coverage', '**/*.d.ts'] },
+  { ignores: ['node_modules', 'dist', 'recordings', 'coverage', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,21 +4,25 @@
  * second. Each frame is timed from the moment the screen takes the store's new state to
  * the moment the frame is written (React render + Ink layout + output). Target: p95 ≤ 16 ms.
  *
- *   NODE_ENV=production npx tsx bench/render.tsx [--turns 1000] [--seconds 10]
+ *   NODE_ENV=production npx tsx bench/render.tsx [--turns 1000] [--seconds 10] [--baseline]
+ *
+ * --baseline times Ink alone on the same machine: a screen of the same size filled with
+ * styled text that changes every frame, with no intentplay component at all (the floor
+ * any Ink screen of that size pays).
  */
 import { EventEmitter } from 'node:events';
-import { render } from 'ink';
+import { Box, render, Text } from 'ink';
 import { parseArgs } from 'node:util';
 import { syntheticEvents, syntheticReply } from '../src/store/synthetic.ts';
 import { createSessionStore } from '../src/store/store.ts';
-import { SessionProvider } from '../src/tui/context.tsx';
+import { SessionProvider, useSession } from '../src/tui/context.tsx';
 import { Providers } from '../src/tui/Providers.tsx';
 import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
 import type { SessionController } from '../src/tui/session/controller.ts';
 import { createStore } from 'zustand/vanilla';
 import type { ControlState } from '../src/tui/session/controller.ts';
 
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { turns: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '10' }, baseline: { type: 'boolean', default: false } } });
 const turns = Number(values.turns);
 const seconds = Number(values.seconds);
 const size = { columns: 160, rows: 48 };
@@ -62,6 +66,24 @@ const controller: SessionController = {
   quit: () => {},
 };
 
+/** The floor: a full screen of styled text redrawn every frame, nothing else. */
+function Baseline() {
+  const session = useSession((st) => st);
+  const n = session.stream?.text.length ?? 0;
+  return (
+    <Box flexDirection="column" height={size.rows - 1}>
+      {Array.from({ length: size.rows - 1 }, (_, i) => (
+        <Text key={i} wrap="truncate-end">
+          <Text color="cyan">{'│ '}</Text>
+          <Text bold>{`row ${i} `}</Text>
+          <Text>{syntheticReply(i + n, 30).replace(/\n/g, ' ').slice(0, 90)}</Text>
+          <Text color="gray">{` ${n} chars so far`.padEnd(50)}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
 const screen = new Screen();
 const frames: number[] = [];
 let frameStart = 0;
@@ -73,7 +95,7 @@ const onFrame = () => {
 const instance = render(
   <Providers size={size}>
     <SessionProvider controller={controller} onFrame={onFrame}>
-      <SessionScreen onExit={() => {}} />
+      {values.baseline ? <Baseline /> : <SessionScreen onExit={() => {}} />}
     </SessionProvider>
   </Providers>,
   { stdout: screen as unknown as NodeJS.WriteStream, stdin: new Keyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
@@ -106,6 +128,7 @@ const pct = (p: number) => frames[Math.min(frames.length - 1, Math.floor((p / 10
 console.log(
   JSON.stringify(
     {
+      screen: values.baseline ? 'baseline (Ink alone)' : 'session screen',
       turns,
       events: events.length,
       tokens: words.length,

@@ -22,7 +22,8 @@ if (existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(root,
   ({ main } = await import(built));
 } else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The package's tsconfig whatever the working directory: the TUI's .tsx needs its JSX settings.
+  register({ tsconfig: path.join(root, 'tsconfig.json') });
   ({ main } = await import('../src/cli/main.ts'));
 }
 process.exitCode = await main(process.argv.slice(2));

@@ -94,6 +94,21 @@ describe('reduce, event by event', () => {
     expect(turnState(s3, 1)).toBe(turnState(s1, 1));
   });
 
+  it('reduces a batch without touching the state it started from', () => {
+    const from = deepFreeze(reduceAll([START, { type: 'turn_start', turn: 1 }, { type: 'message', turn: 1, role: 'user', text: 'hi' }]));
+    const after = reduceAll(
+      [
+        { type: 'message', turn: 1, role: 'agent', text: 'hello' },
+        { type: 'turn_start', turn: 2 },
+        { type: 'message', turn: 2, role: 'user', text: 'more' },
+      ],
+      from,
+    );
+    expect(turnState(from, 1)!.items).toHaveLength(1);
+    expect(from.turns).toHaveLength(1);
+    expect(after.turns.map((t) => t.items.length)).toEqual([2, 1]);
+  });
+
   it('accumulates streamed text and tool arguments, and the final message replaces them', () => {
     let s = started();
     s = reduce(s, { type: 'agent_delta', turn: 1, text: 'Hel' });

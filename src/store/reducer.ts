@@ -156,35 +156,70 @@ export function initialSessionState(): SessionState {
 
 const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
 
-/** Returns state with turn `n` replaced by `update(turn n)`, creating it if needed (turns arrive in order). */
-function withTurn(state: SessionState, n: number, update: (t: TurnState) => TurnState): TurnState[] {
-  const turns = state.turns;
+/**
+ * A run of reduce calls whose intermediate states nobody else sees (reduceAll, a replay
+ * timeline between the turns it keeps, dispatchAll). Within one, the turns array the run
+ * created itself is updated in place instead of copied for every event: the same code,
+ * without a long session's O(turns) copy per event. Never share one across states that
+ * are kept.
+ */
+export interface Batch {
+  turns?: TurnState[];
+}
+
+// The helpers below take plain values, not callbacks: a reducer runs for every event of a
+// long recording, and a closure per event (named by tsx for stack traces) costs more
+// than the update itself.
+
+function findTurn(turns: readonly TurnState[], n: number): TurnState | undefined {
   for (let i = turns.length - 1; i >= 0; i--) {
     const t = turns[i]!;
+    if (t.turn === n) return t;
+    if (t.turn < n) break;
+  }
+  return undefined;
+}
+
+/** Turn `n` as it is now, or a new empty one. */
+const turnOf = (turns: readonly TurnState[], n: number): TurnState => findTurn(turns, n) ?? EMPTY_TURN(n);
+
+/** The turns with turn `updated.turn` replaced by `updated`, or inserted in order (turns arrive in order). */
+function putTurn(state: SessionState, updated: TurnState, batch: Batch | undefined): TurnState[] {
+  const turns = state.turns;
+  const next = batch?.turns === turns ? turns : turns.slice();
+  if (batch) batch.turns = next;
+  const n = updated.turn;
+  for (let i = next.length - 1; i >= 0; i--) {
+    const t = next[i]!;
     if (t.turn === n) {
-      const next = turns.slice();
-      next[i] = update(t);
+      next[i] = updated;
       return next;
     }
     if (t.turn < n) {
-      const next = turns.slice();
-      next.splice(i + 1, 0, update(EMPTY_TURN(n)));
+      next.splice(i + 1, 0, updated);
       return next;
     }
   }
-  return [update(EMPTY_TURN(n)), ...turns];
+  next.unshift(updated);
+  return next;
 }
 
-const addItem = (state: SessionState, item: ConversationItem): TurnState[] => withTurn(state, item.turn, (t) => ({ ...t, items: [...t.items, item] }));
+function addItem(state: SessionState, item: ConversationItem, batch: Batch | undefined): TurnState[] {
+  const t = turnOf(state.turns, item.turn);
+  return putTurn(state, { ...t, items: [...t.items, item] }, batch);
+}
 
-function mapTool(state: SessionState, turn: number, callId: string, update: (t: ToolItem) => ToolItem): TurnState[] {
-  return withTurn(state, turn, (t) => {
-    const i = t.items.findLastIndex((it) => it.kind === 'tool' && it.callId === callId);
-    if (i < 0) return t;
-    const items = t.items.slice();
-    items[i] = update(items[i] as ToolItem);
-    return { ...t, items };
-  });
+function toolIndex(items: readonly ConversationItem[], callId: string): number {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i]!;
+    if (it.kind === 'tool' && it.callId === callId) return i;
+  }
+  return -1;
+}
+
+/** The state with what changed in this event over the rest: one copy of the state per event. */
+function next(state: SessionState, seq: number, t: number, patch: Partial<SessionState>): SessionState {
+  return { ...state, seq, t, ...patch };
 }
 
 function addUsage(prev: RoleUsage | undefined, model: string, u: { inputTokens: number; outputTokens: number; estimated: boolean; costUsd?: number }): RoleUsage {
@@ -203,11 +238,9 @@ function addUsage(prev: RoleUsage | undefined, model: string, u: { inputTokens: 
  * Applies one event. `agent_delta.text` and `tool_delta.args` are fragments appended to
  * what has streamed so far; the final `message` / `tool_call` replaces them.
  */
-export function reduce(state: SessionState, event: SessionEvent | TimedEvent): SessionState {
+export function reduce(state: SessionState, event: SessionEvent | TimedEvent, batch?: Batch): SessionState {
   const seq = state.seq + 1;
   const t = 't' in event && typeof event.t === 'number' ? event.t : state.t;
-  // One copy of the state per event: the fields that change, over the rest.
-  const up = (patch: Partial<SessionState>): SessionState => ({ ...state, seq, t, ...patch });
   switch (event.type) {
     case 'session_start': {
       const previous = state.scenario
@@ -236,8 +269,10 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
         intentStates: Object.fromEntries(intents.map((i) => [i.id, { status: 'open' as const, history: [] }])),
       };
     }
-    case 'turn_start':
-      return up({ turn: event.turn, awaiting: null, turns: withTurn(state, event.turn, (x) => x) });
+    case 'turn_start': {
+      const turns = findTurn(state.turns, event.turn) ? state.turns : putTurn(state, EMPTY_TURN(event.turn), batch);
+      return next(state, seq, t, { turn: event.turn, awaiting: null, turns });
+    }
     case 'message': {
       const item: MessageItem = {
         kind: 'message',
@@ -247,11 +282,11 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
         ...(event.source ? { source: event.source } : {}),
         ...(event.intents?.length ? { intents: event.intents } : {}),
       };
-      return up({ turns: addItem(state, item), awaiting: null, stream: event.role === 'agent' ? null : state.stream });
+      return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream: event.role === 'agent' ? null : state.stream });
     }
     case 'agent_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
-      return up({ awaiting: null, stream: { ...prev, text: prev.text + event.text } });
+      return next(state, seq, t, { awaiting: null, stream: { ...prev, text: prev.text + event.text } });
     }
     case 'tool_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
@@ -259,78 +294,86 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent): S
       const tools = prev.tools.slice();
       if (i < 0) tools.push({ callId: event.callId, name: event.name, args: event.args });
       else tools[i] = { ...tools[i]!, name: event.name || tools[i]!.name, args: tools[i]!.args + event.args };
-      return up({ stream: { ...prev, tools } });
+      return next(state, seq, t, { stream: { ...prev, tools } });
     }
     case 'tool_call': {
       const item: ToolItem = { kind: 'tool', turn: event.turn, callId: event.callId, name: event.name, args: event.args, state: 'running' };
-      const stream = state.stream?.tools.some((x) => x.callId === event.callId)
-        ? { ...state.stream, tools: state.stream.tools.filter((x) => x.callId !== event.callId) }
-        : state.stream;
-      return up({ turns: addItem(state, item), awaiting: null, stream });
+      const streaming = state.stream && state.stream.tools.length ? state.stream : null;
+      const stream = streaming ? { ...streaming, tools: streaming.tools.filter((x) => x.callId !== event.callId) } : state.stream;
+      return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream });
     }
-    case 'tool_result':
-      return up({
-        turns: mapTool(state, event.turn, event.callId, (it) => ({
-          ...it,
-          state: event.ok ? 'ok' : 'error',
-          ...(event.result !== undefined ? { result: event.result } : {}),
-          ...(event.error !== undefined ? { error: event.error } : {}),
-        })),
-      });
-    case 'workspace_diff':
-      return up({ turns: withTurn(state, event.turn, (x) => ({ ...x, files: [...x.files, ...event.files] })) });
-    case 'app_diff':
-      return up({ turns: withTurn(state, event.turn, (x) => ({ ...x, apps: [...x.apps, ...event.apps] })) });
-    case 'turn_end':
-      return up({
-        stream: null,
-        turns: withTurn(state, event.turn, (x) => ({ ...x, ended: true, ...(event.error ? { error: event.error } : {}) })),
-      });
+    case 'tool_result': {
+      const turn = turnOf(state.turns, event.turn);
+      const i = toolIndex(turn.items, event.callId);
+      if (i < 0) return next(state, seq, t, {});
+      const items = turn.items.slice();
+      items[i] = {
+        ...(items[i] as ToolItem),
+        state: event.ok ? 'ok' : 'error',
+        ...(event.result !== undefined ? { result: event.result } : {}),
+        ...(event.error !== undefined ? { error: event.error } : {}),
+      };
+      return next(state, seq, t, { turns: putTurn(state, { ...turn, items }, batch) });
+    }
+    case 'workspace_diff': {
+      const turn = turnOf(state.turns, event.turn);
+      return next(state, seq, t, { turns: putTurn(state, { ...turn, files: [...turn.files, ...event.files] }, batch) });
+    }
+    case 'app_diff': {
+      const turn = turnOf(state.turns, event.turn);
+      return next(state, seq, t, { turns: putTurn(state, { ...turn, apps: [...turn.apps, ...event.apps] }, batch) });
+    }
+    case 'turn_end': {
+      const turn = turnOf(state.turns, event.turn);
+      return next(state, seq, t, { stream: null, turns: putTurn(state, { ...turn, ended: true, ...(event.error ? { error: event.error } : {}) }, batch) });
+    }
     case 'intent_status': {
       const change: IntentChange = { turn: event.turn, from: event.from, to: event.to, cause: event.cause, detail: event.detail, seq };
       const prev = state.intentStates[event.intent] ?? { status: event.from, history: [] };
-      return up({
+      const turn = turnOf(state.turns, event.turn);
+      return next(state, seq, t, {
         intentStates: { ...state.intentStates, [event.intent]: { status: event.to, last: change, history: [...prev.history, change] } },
-        turns: withTurn(state, event.turn, (x) => ({ ...x, changes: [...x.changes, { ...change, intent: event.intent }] })),
+        turns: putTurn(state, { ...turn, changes: [...turn.changes, { ...change, intent: event.intent }] }, batch),
       });
     }
     case 'checklist_result':
-      return up({ checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } });
+      return next(state, seq, t, { checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } });
     case 'usage':
-      return up({ usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } });
+      return next(state, seq, t, { usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } });
     case 'notice':
-      return up({ turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }) });
+      return next(state, seq, t, { turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }, batch) });
     case 'judge_error':
-      return up({ turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }) });
+      return next(state, seq, t, { turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }, batch) });
     case 'leak_warning':
-      return up({
+      return next(state, seq, t, {
         turns: addItem(state, {
           kind: 'notice',
           turn: event.turn,
           level: 'warning',
           source: 'leak_warning',
           text: `the user message may leak ${event.intents.join(', ')} (${event.terms.join(', ')})`,
-        }),
+        }, batch),
       });
     case 'awaiting_input':
-      return up({ awaiting: { turn: event.turn, role: event.role } });
+      return next(state, seq, t, { awaiting: { turn: event.turn, role: event.role } });
     case 'score':
-      return up({ scores: event.scores });
+      return next(state, seq, t, { scores: event.scores });
     case 'session_end':
-      return up({ stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
+      return next(state, seq, t, { stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
     default: {
       // An event type this reducer does not know (a newer recording): count it, change nothing else.
       const _never: never = event;
       void _never;
-      return up({});
+      return next(state, seq, t, {});
     }
   }
 }
 
 /** Reduces a whole list of events from a given state (replay, tests, reports). */
 export function reduceAll(events: readonly (SessionEvent | TimedEvent)[], from: SessionState = initialSessionState()): SessionState {
+  const batch: Batch = {};
   let state = from;
-  for (const e of events) state = reduce(state, e);
+  for (const e of events) state = reduce(state, e, batch);
   return state;
 }
 
@@ -398,9 +441,8 @@ export function agentTurns(state: SessionState): number {
   return state.turns.reduce((n, t) => (t.turn > 0 ? n + 1 : n), 0);
 }
 
-export function turnState(state: SessionState, turn: number): TurnState | undefined {
-  for (let i = state.turns.length - 1; i >= 0; i--) if (state.turns[i]!.turn === turn) return state.turns[i];
-  return undefined;
+export function turnState(state: Pick<SessionState, 'turns'>, turn: number): TurnState | undefined {
+  return findTurn(state.turns, turn);
 }
 
 /** The latest turn that changed the workspace or apps, at or before `turn` (default: now). */

@@ -5,7 +5,7 @@
  * costs at most the events not reduced yet.
  */
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
-import { initialSessionState, reduce, type SessionState } from './reducer.ts';
+import { initialSessionState, reduce, type Batch, type SessionState } from './reducer.ts';
 
 type AnyEvent = SessionEvent | TimedEvent;
 
@@ -53,7 +53,9 @@ export function createTimeline(events: readonly AnyEvent[]): Timeline {
   const stateAt = (turn: number): SessionState => {
     const n = Math.max(0, Math.min(lastTurn, Math.floor(turn)));
     for (let k = cache.length; k <= n; k++) {
-      for (const end = ends[k]!; next < end; next++) state = reduce(state, events[next]!);
+      // A fresh batch per turn: the states kept at turn ends are never changed afterwards.
+      const batch: Batch = {};
+      for (const end = ends[k]!; next < end; next++) state = reduce(state, events[next]!, batch);
       cache.push(state);
     }
     return cache[n]!;

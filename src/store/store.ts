@@ -5,7 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
-import { initialSessionState, reduce, type SessionState } from './reducer.ts';
+import { initialSessionState, reduce, reduceAll, type SessionState } from './reducer.ts';
 
 export interface SessionStoreState {
   session: SessionState;
@@ -23,12 +23,7 @@ export function createSessionStore(initial: SessionState = initialSessionState()
   return createStore<SessionStoreState>()((set) => ({
     session: initial,
     dispatch: (event) => set((s) => ({ session: reduce(s.session, event) })),
-    dispatchAll: (events) =>
-      set((s) => {
-        let session = s.session;
-        for (const e of events) session = reduce(session, e);
-        return { session };
-      }),
+    dispatchAll: (events) => set((s) => ({ session: reduceAll(events, s.session) })),
     show: (session) => set({ session }),
     reset: () => set({ session: initialSessionState() }),
   }));

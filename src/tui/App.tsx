@@ -1,9 +1,9 @@
 /** The TUI's root: the home screen, or a session screen for the controller being shown. */
 import { useApp } from 'ink';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { SessionProvider } from './context.tsx';
 import type { HomeData } from './home-data.ts';
-import { HomeScreen, type HomeChoice } from './screens/HomeScreen.tsx';
+import { HomeScreen, type HomeChoice, type HomeMemory } from './screens/HomeScreen.tsx';
 import { SessionScreen } from './screens/SessionScreen.tsx';
 import type { SessionController } from './session/controller.ts';
 
@@ -27,6 +27,7 @@ export function App({ initial, loadHome, start, notice, onExit }: AppProps) {
   const setController = (c: SessionController | undefined) => setShown((s) => ({ controller: c, shown: s.shown + 1 }));
   const [home, setHome] = useState<HomeData | undefined>(() => (initial ? undefined : loadHome?.()));
   const [homeNotice, setHomeNotice] = useState(notice);
+  const homeMemory = useRef<HomeMemory | undefined>(undefined);
   const leave = useCallback(() => {
     onExit?.();
     exit();
@@ -53,6 +54,7 @@ export function App({ initial, loadHome, start, notice, onExit }: AppProps) {
     <HomeScreen
       data={home}
       notice={homeNotice}
+      memory={homeMemory}
       onQuit={leave}
       onStart={(choice) => {
         try {

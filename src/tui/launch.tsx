@@ -23,6 +23,7 @@ export async function runApp(props: AppProps): Promise<void> {
     <Providers>
       <App {...props} />
     </Providers>,
+    // Not Ink's incrementalRendering: in the alternate screen it left stale lines behind (Ink 6.8).
     { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
   );
   try {

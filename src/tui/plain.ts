@@ -78,11 +78,23 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
   };
 }
 
-/** Writes each event's lines to `out` as it comes. */
-export function createPlainPrinter(out: NodeJS.WritableStream & { isTTY?: boolean }, opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => void {
+/**
+ * Writes each event's lines to `out` as it comes. When the reader goes away (`| head`),
+ * it stops writing and calls `onClosed` instead of failing with EPIPE.
+ */
+export function createPlainPrinter(
+  out: NodeJS.WritableStream & { isTTY?: boolean },
+  opts: PlainOptions & { onClosed?: () => void } = {},
+): (event: SessionEvent | TimedEvent) => void {
   const format = createPlainFormatter({ color: opts.color ?? plainColor(out) });
+  let closed = false;
+  out.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    if (!closed) opts.onClosed?.();
+    closed = true;
+  });
   return (event) => {
     const lines = format(event);
-    if (lines.length) out.write(lines.join('\n') + '\n');
+    if (lines.length && !closed) out.write(lines.join('\n') + '\n');
   };
 }

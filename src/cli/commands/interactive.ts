@@ -118,7 +118,8 @@ async function live(command: 'play' | 'watch', target: string, flags: Interactiv
     recordingsDir: path.resolve(flags.recordings ?? 'recordings'),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.workspace ? { workspaceDir: path.resolve(flags.workspace) } : {}),
-    ...(plain ? { onEvent: createPlainPrinter(process.stdout) } : {}),
+    // A closed pipe (`| head`) stops the session: nobody reads it any more.
+    ...(plain ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) } : {}),
   });
   if (plain) {
     const stop = () => session.quit();

@@ -15,8 +15,8 @@ export interface ListCursor {
   set(i: number): void;
 }
 
-export function useListCursor(count: number, opts: { follow?: boolean } = {}): ListCursor {
-  const [state, setState] = useState({ selected: 0, following: Boolean(opts.follow) });
+export function useListCursor(count: number, opts: { follow?: boolean; initial?: number } = {}): ListCursor {
+  const [state, setState] = useState({ selected: opts.initial ?? 0, following: Boolean(opts.follow) });
   const last = Math.max(0, count - 1);
   const selected = state.following ? last : Math.min(state.selected, last);
   const move = (to: number) => {

@@ -99,27 +99,52 @@ function cycle(list: readonly string[], current: string): string {
   return list[(list.indexOf(current) + 1) % list.length] ?? current;
 }
 
-export function HomeScreen({ data, onStart, onQuit, notice }: { data: HomeData; onStart: (c: HomeChoice) => void; onQuit: () => void; notice?: string | undefined }) {
+/** What the home screen had picked, kept by the app while a session runs, so coming back finds it again. */
+export interface HomeMemory {
+  mode: HomeMode;
+  entry: number;
+  recording: number;
+  backends: { agent: string; user: string; judge: string } | undefined;
+}
+
+export function HomeScreen({
+  data,
+  onStart,
+  onQuit,
+  notice,
+  memory,
+}: {
+  data: HomeData;
+  onStart: (c: HomeChoice) => void;
+  onQuit: () => void;
+  notice?: string | undefined;
+  memory?: { current: HomeMemory | undefined };
+}) {
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
-  const [mode, setMode] = useState<HomeMode>('watch');
+  const remembered = memory?.current;
+  const [mode, setMode] = useState<HomeMode>(remembered?.mode ?? 'watch');
   const [help, setHelp] = useState(false);
   const library = useMemo(() => libraryItems(data, theme), [data, theme]);
   const recordings = useMemo<Item[]>(() => data.recordings.map((rec) => ({ kind: 'recording', rec })), [data]);
   const items = mode === 'replay' ? recordings : library.items;
-  const entryCursor = useListCursor(library.items.length);
-  const recCursor = useListCursor(recordings.length);
+  const entryCursor = useListCursor(library.items.length, { initial: remembered?.entry ?? 0 });
+  const recCursor = useListCursor(recordings.length, { initial: remembered?.recording ?? 0 });
   const cursor = mode === 'replay' ? recCursor : entryCursor;
   const selected = items[cursor.selected];
   const refs = selected?.kind === 'entry' ? selected.entry.references : [];
   const agentOptions = ['script', ...refs.map((r) => `script:${r}`), ...(data.models.agent.configured ? ['openai'] : [])];
   const userOptions = ['rules', ...(data.models.user.configured ? ['openai'] : [])];
   const judgeOptions = ['rules', ...(data.models.judge.configured ? ['openai'] : [])];
-  const [backends, setBackends] = useState(() => ({
-    agent: data.models.agent.configured ? 'openai' : 'script',
-    user: data.models.user.configured ? 'openai' : 'rules',
-    judge: data.models.judge.configured ? 'openai' : 'rules',
-  }));
+  const [backends, setBackends] = useState(
+    () =>
+      remembered?.backends ?? {
+        agent: data.models.agent.configured ? 'openai' : 'script',
+        user: data.models.user.configured ? 'openai' : 'rules',
+        judge: data.models.judge.configured ? 'openai' : 'rules',
+      },
+  );
+  if (memory) memory.current = { mode, entry: entryCursor.selected, recording: recCursor.selected, backends };
   const agent = agentOptions.includes(backends.agent) ? backends.agent : 'script';
 
   const listWidth = Math.max(30, Math.floor(columns * 0.5));
