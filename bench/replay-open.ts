@@ -24,7 +24,7 @@ import { ReplaySession } from '../src/tui/session/replay-session.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
 const target = Number(values.events);
-const runs = Number(values.runs);
+const runs = Math.max(2, Number(values.runs));
 
 // About 10 events per synthetic turn: enough turns for `target` events, cut to size, ended.
 const turns = Math.ceil(target / 9);

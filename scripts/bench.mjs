@@ -1,16 +1,19 @@
-// `npm run bench [-- NAME...]`: compiles each benchmark the way the CLI is shipped (esbuild,
+// `npm run bench [-- NAME...]` (engine, render, replay-open, batch, llm-overhead): compiles each benchmark the way the CLI is shipped (esbuild,
 // dependencies external) and runs it with plain node, so the figures are those of the build
 // users run, not of the on-the-fly TypeScript loader. Default: the engine benchmark.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const passThrough = process.argv.slice(2).filter((a) => a.startsWith('-'));
 mkdirSync('node_modules/.cache/intentplay-bench', { recursive: true });
 for (const name of names.length ? names : ['engine']) {
   const outfile = `node_modules/.cache/intentplay-bench/${name}.mjs`;
-  await build({ entryPoints: [`bench/${name}.ts`], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile, logLevel: 'warning' });
-  const r = spawnSync(process.execPath, [outfile, ...passThrough], { stdio: 'inherit' });
+  const entry = [`bench/${name}.ts`, `bench/${name}.tsx`].find((f) => existsSync(f));
+  if (!entry) throw new Error(`no bench/${name}.ts(x)`);
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile, logLevel: 'warning' });
+  // Production React, as users run it.
+  const r = spawnSync(process.execPath, [outfile, ...passThrough], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

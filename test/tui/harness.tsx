@@ -102,11 +102,11 @@ export async function waitForFrame(r: Rendered, predicate: (frame: string) => bo
   }
 }
 
-/** Types keys one at a time, letting Ink handle each before the next. */
+/** Types keys one at a time (each its own chunk of input, as a person types); the app takes each after the last has rendered. */
 export async function press(r: Pick<BaseRendered, 'stdin'>, ...keys: string[]): Promise<void> {
   for (const k of keys) {
     r.stdin.write(k);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

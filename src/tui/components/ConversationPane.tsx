@@ -16,7 +16,7 @@ import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) => all !== expanded.has(k);
 
 /** Turns wrapped on the first frame; the earlier ones are wrapped in the background. */
-const FIRST_TURNS = 6;
+const FIRST_TURNS = 24;
 const TURNS_PER_TICK = 40;
 
 /**
