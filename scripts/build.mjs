@@ -1,7 +1,10 @@
 // Compiles the CLI into one ESM file (dependencies stay external) so `intentplay` starts
 // without transforming TypeScript on every run. Runs on `npm ci` (prepare); bin/intentplay.js
 // falls back to the sources through tsx when this build is missing or older than src/.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: ['src/cli/main.ts'],

@@ -16,6 +16,7 @@ import type { HomeChoice } from '../../tui/screens/HomeScreen.tsx';
 import type { SessionController } from '../../tui/session/controller.ts';
 import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
 import { ReplaySession } from '../../tui/session/replay-session.ts';
+import { prepareTerminalApp } from '../terminal-app.ts';
 import { addSessionOptions, sessionSetup, type SessionFlags } from '../options.ts';
 
 interface InteractiveFlags extends SessionFlags {
@@ -32,12 +33,9 @@ function interactiveTerminal(): boolean {
   return Boolean(process.stdout.isTTY && process.stdin.isTTY);
 }
 
-/**
- * Loads the full-screen app on demand: React's production build (several times faster
- * than the development one it picks by default), and nothing of Ink for pipes.
- */
+/** Loads the full-screen app on demand (nothing of Ink for pipes). */
 async function runApp(props: AppProps): Promise<void> {
-  process.env.NODE_ENV ??= 'production';
+  prepareTerminalApp();
   const { runApp: run } = await import('../../tui/launch.tsx');
   await run(props);
 }

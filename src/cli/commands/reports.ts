@@ -2,6 +2,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { prepareTerminalApp } from '../terminal-app.ts';
 import { mergeResults } from '../../batch/merge.ts';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { readRecording } from '../../session/recording.ts';
@@ -76,6 +77,7 @@ export function registerReports(program: Command): void {
       if (flags.format || flags.output) throw new UserError('--format and --output apply to comparing results folders; two recordings are shown side by side');
       const [left, right] = [sideOf(readRecording(a)), sideOf(readRecording(b))];
       if (process.stdout.isTTY && process.stdin.isTTY) {
+        prepareTerminalApp();
         const { showCompareView } = await import('../../report/compare-view.tsx');
         await showCompareView(left, right);
       } else process.stdout.write(sideBySideText(left, right, width()));
