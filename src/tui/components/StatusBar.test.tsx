@@ -30,4 +30,12 @@ describe('the status bar', () => {
     expect(frame).toContain('max_turns · Proc 0.50 · Comp 1.00');
     expect(frame).toContain('REPLAY');
   });
+
+  it('shows the input box keys while the user types (q and ? type text there)', async () => {
+    const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
+    r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
+    const frame = await waitForFrame(r, (f) => f.includes('enter send'));
+    expect(frame).toContain('enter send  esc leave the input (then q quits)  ctrl+d end the session');
+    expect(frame).not.toMatch(/\bq quit\b/);
+  });
 });

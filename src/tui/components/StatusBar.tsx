@@ -48,7 +48,8 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
   ],
 };
 
-export function StatusBar({ width }: { width: number }) {
+/** `typing`: the input box has the keys, so the hints are the input's (q, ? and the rest type text there). */
+export function StatusBar({ width, typing = false }: { width: number; typing?: boolean }) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
   const turn = useSession((s) => s.turn);
@@ -79,11 +80,18 @@ export function StatusBar({ width }: { width: number }) {
     if (keys.length) keys.push({ text: '  ' });
     keys.push({ text: k, bold: true, color: theme.text.accent }, { text: ' ' + label, color: theme.text.secondary });
   };
-  add('?', 'keys');
-  add('tab', 'pane');
-  for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
-  if (!running && mode !== 'replay') add('b', 'home');
-  add('q', 'quit');
+  if (typing) {
+    add(keysOf('send', 'input'), 'send');
+    add(keysOf('blur', 'input'), 'leave the input (then q quits)');
+    add(keysOf('endSession', 'input'), 'end the session');
+    if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
+  } else {
+    add('?', 'keys');
+    add('tab', 'pane');
+    for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
+    if (!running && mode !== 'replay') add('b', 'home');
+    add('q', 'quit');
+  }
   const lines: Line[] = [info, keys];
   return <LineView lines={lines} top={0} height={2} cols={width} />;
 }

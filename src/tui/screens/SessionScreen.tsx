@@ -241,7 +241,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
           />
         ) : null}
         {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} /> : null}
-        <StatusBar width={columns} />
+        <StatusBar width={columns} typing={showInput && focus === 'input' && dialog === null} />
       </Box>
     </SessionUiContext.Provider>
   );
