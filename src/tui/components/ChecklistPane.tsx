@@ -9,7 +9,7 @@ import { checklistCounts, compSoFar, type CheckView, type ChecklistCounts } from
 import { useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
@@ -69,12 +69,7 @@ export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean
   useKeyActions(
     canGrade ? ['checklist', 'pane'] : ['pane'],
     {
-      up: () => cursor.up(),
-      down: () => cursor.down(),
-      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, -1)),
-      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, 1)),
-      top: () => cursor.top(),
-      bottom: () => cursor.bottom(),
+      ...cursorActions(cursor, view.starts, rows),
       gradeNow: () => controller.gradeNow?.(),
     },
     { active: focused && !hidden, priority: PRIORITY.pane },

@@ -8,7 +8,7 @@ import type { TurnState } from '../../store/reducer.ts';
 import { useControl, useSession } from '../context.tsx';
 import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useTheme } from '../theme.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
@@ -86,12 +86,7 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
   useKeyActions(
     ['conversation', 'pane'],
     {
-      up: () => cursor.up(),
-      down: () => cursor.down(),
-      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, -1)),
-      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, 1)),
-      top: () => cursor.top(),
-      bottom: () => cursor.bottom(),
+      ...cursorActions(cursor, view.starts, rows),
       select: () => {
         const key = blocks[cursor.selected]?.toolKey;
         if (!key) return;

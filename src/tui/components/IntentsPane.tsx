@@ -11,7 +11,7 @@ import { CAUSE_LABELS } from '../causes.ts';
 import { SessionUiContext, useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type Theme } from '../theme.ts';
@@ -81,12 +81,7 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
   useKeyActions(
     playing ? ['intents', 'pane'] : ['pane'],
     {
-      up: () => cursor.up(),
-      down: () => cursor.down(),
-      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, -1)),
-      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, rows, 1)),
-      top: () => cursor.top(),
-      bottom: () => cursor.bottom(),
+      ...cursorActions(cursor, view.starts, rows),
       reveal: () => {
         const intent = intents[cursor.selected];
         if (intent && states[intent.id]?.status === 'open') ui.reveal(intent.id, intent.reveal);

@@ -3,6 +3,7 @@
  * visible given the selected block, with a gutter mark on the selected block's lines.
  * `following` pins the window to the end (the newest lines) instead.
  */
+import type { ListCursor } from './useListCursor.ts';
 import { useMemo, useRef } from 'react';
 import type { Line } from '../text.ts';
 import { windowTop } from './useListCursor.ts';
@@ -60,4 +61,16 @@ export function pageTarget(starts: readonly number[], selected: number, rows: nu
   if (dir > 0 && i <= selected) i = selected + 1;
   if (dir < 0 && i >= selected) i = selected - 1;
   return i;
+}
+
+/** The key actions every scrollable list shares: a row, a page, the ends. */
+export function cursorActions(cursor: ListCursor, starts: readonly number[], rows: number) {
+  return {
+    up: () => cursor.up(),
+    down: () => cursor.down(),
+    pageUp: () => cursor.set(pageTarget(starts, cursor.selected, rows, -1)),
+    pageDown: () => cursor.set(pageTarget(starts, cursor.selected, rows, 1)),
+    top: () => cursor.top(),
+    bottom: () => cursor.bottom(),
+  };
 }
