@@ -17,12 +17,13 @@ import { syntheticEvents, syntheticReply } from '../src/store/synthetic.ts';
 import { createSessionStore } from '../src/store/store.ts';
 import { SessionProvider, useSession } from '../src/tui/context.tsx';
 import { Providers } from '../src/tui/Providers.tsx';
+import { shareInkOutputCaches } from '../src/tui/ink-output-cache.ts';
 import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
 import type { SessionController } from '../src/tui/session/controller.ts';
 import { createStore } from 'zustand/vanilla';
 import type { ControlState } from '../src/tui/session/controller.ts';
 
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '10' }, baseline: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { turns: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '10' }, baseline: { type: 'boolean', default: false }, stock: { type: 'boolean', default: false } } });
 const turns = Number(values.turns);
 const seconds = Number(values.seconds);
 const size = { columns: 160, rows: 48 };
@@ -84,6 +85,8 @@ function Baseline() {
   );
 }
 
+// As the app does at launch (src/tui/launch.tsx); --stock measures Ink without it.
+if (!values.stock) await shareInkOutputCaches();
 const screen = new Screen();
 const frames: number[] = [];
 let frameStart = 0;

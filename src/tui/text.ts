@@ -111,7 +111,9 @@ export function wrapWithPrefix(prefix: Line, text: string, cols: number, style: 
 export function fitLine(line: Line, cols: number): Line {
   const out: Seg[] = [];
   let left = cols;
-  for (const seg of line) {
+  for (const raw of line) {
+    // One screen line: a stray line break would push the pane's content past its height.
+    const seg = /[\r\n]/.test(raw.text) ? { ...raw, text: raw.text.replace(/\r?\n|\r/g, ' ') } : raw;
     const w = width(seg.text);
     if (w <= left) {
       out.push(seg);
