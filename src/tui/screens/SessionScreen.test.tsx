@@ -113,7 +113,10 @@ describe('live sessions', () => {
     let exited = false;
     r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 160, rows: 36 });
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
-    await press(r, KEYS.tab, 'r');
+    await press(r, KEYS.tab);
+    // The panes have the keys once the status bar stops showing the input box's keys.
+    await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
+    await press(r, 'r');
     await waitForFrame(r, (f) => f.includes('you (user) › Keep it under 600 RMB.'));
     await press(r, KEYS.enter);
     let frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('user  Keep it under 600 RMB.'));
@@ -141,7 +144,8 @@ describe('live sessions', () => {
     let frame = await waitForFrame(r, (f) => f.includes('agent Here are some running shoes.') && f.includes('↩ I1 provided · turn 1 · picked'));
     expect(frame).not.toContain('── turn 2');
     await press(r, 't');
-    frame = await waitForFrame(r, (f) => f.includes('PLAY (you are the user)') && f.includes('your turn'));
+    // Type only once the input box has the keys (the status bar shows its keys then).
+    frame = await waitForFrame(r, (f) => f.includes('PLAY (you are the user)') && f.includes('your turn') && f.includes('esc leave the input'));
     expect(frame).toContain('── turn 2');
     await press(r, 'hello there', KEYS.enter);
     await waitForFrame(r, (f) => f.includes('user  hello there'));
