@@ -3,8 +3,11 @@ import { structuredPatch, formatPatch } from 'diff';
 import type { AppDiff } from '../session/events.ts';
 
 export function diffApps(before: Record<string, unknown>, after: Record<string, unknown>): AppDiff[] {
+  // Apps replace their state object on every change, so an identical object is unchanged.
+  if (before === after) return [];
   const out: AppDiff[] = [];
   for (const app of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+    if (before[app] === after[app]) continue;
     const a = before[app] === undefined ? '' : JSON.stringify(before[app], null, 2);
     const b = after[app] === undefined ? '' : JSON.stringify(after[app], null, 2);
     if (a === b) continue;
