@@ -24,15 +24,23 @@ afterAll(() => {
 });
 
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-const screen = () => tmux('capture-pane', '-p', '-t', 'e2e');
-const keys = (...k: string[]) => tmux('send-keys', '-t', 'e2e', ...k);
+let session = '';
+let started = 0;
+const screen = () => tmux('capture-pane', '-p', '-t', session);
+const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
 
-/** Starts `args` in a fresh 160x40 tmux window; the window stays after the program exits. */
+/**
+ * Starts `args` in a fresh 160x40 tmux session; the window stays after the program exits.
+ * The previous session is killed only after the new one exists: killing the last session
+ * makes the tmux server exit, racing the next new-session.
+ */
 function start(args: string[]): void {
-  spawnSync('tmux', ['-L', socket, 'kill-session', '-t', 'e2e']);
+  const previous = session;
+  session = `e2e-${++started}`;
   const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   // NO_COLOR keeps captures plain; the env is cleared of model settings by the test setup.
-  tmux('new-session', '-d', '-s', 'e2e', '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+  tmux('new-session', '-d', '-s', session, '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+  if (previous) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', previous]);
 }
 
 async function waitForScreen(predicate: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
