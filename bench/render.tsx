@@ -11,6 +11,7 @@
  * any Ink screen of that size pays).
  */
 import { EventEmitter } from 'node:events';
+import { SilentKeyboard } from './offscreen.ts';
 import { Box, render, Text } from 'ink';
 import { parseArgs } from 'node:util';
 import { syntheticEvents, syntheticReply } from '../src/store/synthetic.ts';
@@ -40,18 +41,6 @@ class Screen extends EventEmitter {
     this.writes++;
     return true;
   };
-}
-
-/** A terminal's input as Ink expects it (raw mode and all), that never types. */
-class Keyboard extends EventEmitter {
-  isTTY = true;
-  setRawMode() {}
-  setEncoding() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => null;
 }
 
 const events = syntheticEvents({ turns });
@@ -101,7 +90,7 @@ const instance = render(
       {values.baseline ? <Baseline /> : <SessionScreen onExit={() => {}} />}
     </SessionProvider>
   </Providers>,
-  { stdout: screen as unknown as NodeJS.WriteStream, stdin: new Keyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
+  { stdout: screen as unknown as NodeJS.WriteStream, stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
 );
 const mountMs = performance.now() - t0 - reduceMs;
 

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { RECORDING_FORMAT, RECORDING_VERSION, readRecording } from '../src/session/recording.ts';
 import { syntheticEvents } from '../src/store/synthetic.ts';
 import { EventEmitter } from 'node:events';
+import { SilentKeyboard } from './offscreen.ts';
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { Recording } from '../src/session/recording.ts';
@@ -46,18 +47,6 @@ const header = {
 };
 writeFileSync(file, [header, ...events].map((l) => JSON.stringify(l)).join('\n') + '\n');
 
-/** A terminal's input as Ink expects it (raw mode and all), that never types. */
-class Keyboard extends EventEmitter {
-  isTTY = true;
-  setRawMode() {}
-  setEncoding() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => null;
-}
-
 /** Opens the recording in the replay screen off-screen; resolves when its first frame is written. */
 function openReplayFirstFrame(recording: Recording, size: { columns: number; rows: number }): Promise<void> {
   return new Promise((resolve) => {
@@ -78,7 +67,7 @@ function openReplayFirstFrame(recording: Recording, size: { columns: number; row
     const controller = new ReplaySession(recording);
     reduceMs.push(performance.now() - c0);
     const screen = createElement(Providers, { size, children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }) });
-    const instance = render(screen, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new Keyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
+    const instance = render(screen, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
   });
 }
 

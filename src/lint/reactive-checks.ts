@@ -4,12 +4,11 @@
  * dependency chain under the rules judge; an intent it completes has a `done` rule that
  * does not tell proactive work from literal work.
  */
-import path from 'node:path';
 import { ScriptAgent } from '../agent/script.ts';
 import { RulesJudge } from '../judge/rules.ts';
 import type { Library, LoadedScenario } from '../scenario/library.ts';
 import { SessionRun } from '../session/engine.ts';
-import { createGroupEnv } from '../session/group-env.ts';
+import { createGroupEnv, seedSession } from '../session/group-env.ts';
 import { planRuns } from '../session/plan.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import { RulesUser } from '../user/rules.ts';
@@ -30,10 +29,8 @@ export async function checkReactiveDone(library: Library, scenarios: readonly Lo
     const env = createGroupEnv(registry);
     try {
       for (const scenario of group.sessions) {
-        // Seed exactly as a run does, so later sessions see what earlier ones left.
-        env.workspace.seed(scenario.workspace?.files, scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined);
-        env.apps.seed(scenario.apps);
-        env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot.size ? env.lastSnapshot : undefined);
+        // Seeded as a run seeds, so later sessions see what earlier ones left.
+        seedSession(env, scenario);
         const hasReactive = Boolean(scenario.references?.[REACTIVE_REFERENCE]);
         const agent = hasReactive ? new ScriptAgent(scenario, REACTIVE_REFERENCE) : new ScriptAgent({ ...scenario, references: {} });
         const completed: { intent: string; turn: number; detail: string }[] = [];

@@ -2,17 +2,14 @@
  * Runs one run group: its sessions in order over one workspace, memory and app state,
  * each with its own backends and its own recording.
  */
-import { cpSync } from 'node:fs';
-import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
-import { isNonAsset } from '../scenario/pibench/assets.ts';
 import { createBackends } from './backend-factory.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { Backends } from './backends.ts';
 import { SessionRun, type SessionResult } from './engine.ts';
 import type { Role, SessionEvent, TimedEvent } from './events.ts';
-import { createGroupEnv } from './group-env.ts';
+import { createGroupEnv, seedSession } from './group-env.ts';
 import type { HumanPorts } from './input-queue.ts';
 import type { RunGroup } from './plan.ts';
 import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
@@ -58,13 +55,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
     for (const [index, scenario] of group.sessions.entries()) {
       if (opts.signal?.aborted) break;
       const started = performance.now();
-      const assets = scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined;
-      // A π-Bench task folder is its own assets folder: task.yaml and run outputs stay out.
-      if (assets) cpSync(assets, env.workspace.root, { recursive: true, force: true, filter: (src) => !isNonAsset(assets, src) });
-      env.workspace.seed(scenario.workspace?.files);
-      env.apps.seed(scenario.apps);
-      // A full walk at each session start: seeding copies assets outside the workspace's own methods.
-      env.lastSnapshot = env.workspace.snapshot(env.lastSnapshot, true);
+      seedSession(env, scenario);
       const persona = group.library.personas.get(scenario.persona);
       const created = await createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
       const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;

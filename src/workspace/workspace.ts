@@ -13,7 +13,6 @@ import {
   readdirSync,
   realpathSync,
   rmSync,
-  cpSync,
   writeFileSync,
   openSync,
   writeSync,
@@ -149,9 +148,8 @@ export class Workspace {
     }
   }
 
-  /** Seeds files (relative paths) and copies an assets folder into the root. */
-  seed(files: Record<string, string> | undefined, assetsDir?: string): void {
-    if (assetsDir) cpSync(assetsDir, this.root, { recursive: true, force: true });
+  /** Seeds files (workspace-relative paths and their text). */
+  seed(files: Record<string, string> | undefined): void {
     for (const [rel, content] of Object.entries(files ?? {})) this.writeText(rel, content);
   }
 

@@ -3,7 +3,8 @@ import { AppKit, fail, getEntity, personRef, type AppCall } from '../kit/app.ts'
 import { bool, email, int, name, num, oneOf, paging, query, review, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, round, SIZES, type AmazonState, type LineItem, type Product } from './state.ts';
+import { roundMoney } from '../kit/state.ts';
+import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, SIZES, type AmazonState, type LineItem, type Product } from './state.ts';
 
 const kit = new AppKit<AmazonState>({ name: 'amazon', title: 'Amazon', empty: emptyAmazon });
 type Call = AppCall<AmazonState>;
@@ -35,7 +36,7 @@ function cartView(call: Call) {
     const p = product(call, l.product_id);
     return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, gift_wrap_quantity: 0 };
   });
-  const base = round(items.reduce((s, i) => s + i.price * i.quantity, 0));
+  const base = roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0));
   return { delivery_fee: 0, base_cost: base, tax: 0, gift_wrap_fee: 0, discount: 0, total_cost: base, promo_code: null, promo_valid: false, cart_items: items };
 }
 

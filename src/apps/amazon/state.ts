@@ -1,6 +1,6 @@
 /** amazon state: a product catalog with sellers, and the owner's cart, wish list, addresses, cards and orders. */
 import { z } from 'zod';
-import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, DateTimeSeed, emptyBase, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
+import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, DateTimeSeed, emptyBase, roundMoney, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
 
 export const SIZES = ['extra-small', 'small', 'medium', 'large', 'extra-large'] as const;
 
@@ -220,7 +220,7 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
       const p = products.map[String(l.product_id)];
       return { product_id: l.product_id, product_name: p?.name ?? '', quantity: l.quantity, price: p?.price ?? 0 };
     });
-    return { order_id: id, address_id: o.address_id ?? null, payment_card_id: o.payment_card_id ?? null, items, paid_amount: round(items.reduce((s, i) => s + i.price * i.quantity, 0)), created_at: o.created_at ?? base.now };
+    return { order_id: id, address_id: o.address_id ?? null, payment_card_id: o.payment_card_id ?? null, items, paid_amount: roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0)), created_at: o.created_at ?? base.now };
   });
   const reviews = assignIds(seed.reviews ?? [], (r, id): Review => ({
     review_id: id,
@@ -246,6 +246,3 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   };
 }
 
-export function round(n: number): number {
-  return Math.round(n * 100) / 100;
-}

@@ -153,22 +153,9 @@ const tools = [
   }),
   kit.api('show_thread', 'Show an email thread in full, with its emails and drafts.', { email_thread_id: threadId }, (a, call) => {
     const t = thread(call, a.email_thread_id);
-    const v = threadSummary(call.state, call.owner, t);
-    return {
-      email_thread_id: t.email_thread_id,
-      incoming: v.incoming,
-      outgoing: v.outgoing,
-      read: t.read,
-      label: t.label,
-      starred: t.starred,
-      archived: t.archived,
-      spam: t.spam,
-      created_at: t.created_at,
-      updated_at: t.updated_at,
-      subject: t.subject,
-      emails: threadEmails(call.state, t).map(emailView),
-      drafts: threadDrafts(call.state, t).map(draftView),
-    };
+    // The thread's summary, with its emails and drafts in full instead of their ids and participants.
+    const { email_ids: _emailIds, draft_ids: _draftIds, participants: _participants, ...summary } = threadSummary(call.state, call.owner, t);
+    return { ...summary, emails: threadEmails(call.state, t).map(emailView), drafts: threadDrafts(call.state, t).map(draftView) };
   }),
   kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) => emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id'))),
   kit.api('label_thread', 'Label an email thread (a thread has at most one label).', { email_thread_id: threadId, label: name('The label to assign.') }, (a, call) => {

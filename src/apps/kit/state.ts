@@ -111,6 +111,11 @@ export function baseFromSeed(seed: { now?: string | undefined; account?: Account
 }
 
 /** A readable name for an address with no profile: "la-mcco@gmail.com" -> La Mcco. */
+/** A money amount rounded to whole cents. */
+export function roundMoney(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
 export function nameFromEmail(address: string): [string, string] {
   const local = address.split('@')[0] ?? address;
   const parts = local.split(/[._\-+]+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1));

@@ -12,6 +12,7 @@ import {
   emptyBase,
   fullName,
   personFromSeed,
+  roundMoney,
   PersonSeed,
   SeedId,
   type BaseState,
@@ -85,11 +86,10 @@ export const SplitwiseSeed = z.strictObject({
     .optional(),
 });
 
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Equal shares in cents; the first debtors take the leftover cents. */
 function shares(paid: number, debtors: string[], amounts: number[] | undefined): Share[] {
-  if (amounts) return debtors.map((email, i) => ({ email, amount: round(amounts[i] ?? 0) }));
+  if (amounts) return debtors.map((email, i) => ({ email, amount: roundMoney(amounts[i] ?? 0) }));
   const cents = Math.round(paid * 100);
   const each = Math.floor(cents / debtors.length);
   return debtors.map((email, i) => ({ email, amount: (each + (i < cents - each * debtors.length ? 1 : 0)) / 100 }));
@@ -167,7 +167,7 @@ function expenseView(call: Call, e: Expense) {
 /** Net per person over live expenses: paid minus owed (positive: others owe them). */
 function balances(expenses: Expense[]): Map<string, number> {
   const net = new Map<string, number>();
-  const add = (who: string, n: number) => net.set(who, round((net.get(who) ?? 0) + n));
+  const add = (who: string, n: number) => net.set(who, roundMoney((net.get(who) ?? 0) + n));
   for (const e of expenses.filter((x) => !x.deleted)) {
     add(e.payer_email, e.shares.reduce((sum, s) => sum + s.amount, 0));
     for (const s of e.shares) add(s.email, -s.amount);
@@ -184,7 +184,7 @@ function owedBy(call: Call, other: string): number {
       if (e.payer_email === me && s.email === other) total += s.amount;
       if (e.payer_email === other && s.email === me) total -= s.amount;
     }
-  return round(total);
+  return roundMoney(total);
 }
 
 function checkParticipants(call: Call, groupIdOrNull: number | null, people: string[]): void {
