@@ -4,11 +4,11 @@
  * second. Each frame is timed from the moment the screen takes the store's new state to
  * the moment the frame is written (React render + Ink layout + output). Target: p95 ≤ 16 ms.
  *
- *   NODE_ENV=production npx tsx bench/render.tsx [--turns 1000] [--seconds 10] [--baseline]
+ *   npm run bench -- render [--turns 1000] [--seconds 10] [--stock] [--baseline]
  *
- * --baseline times Ink alone on the same machine: a screen of the same size filled with
- * styled text that changes every frame, with no intentplay component at all (the floor
- * any Ink screen of that size pays).
+ * --stock leaves Ink's own output stage in place (src/tui/ink-output.ts is not installed).
+ * --baseline times a screen of the same size filled with nested styled <Text> that changes
+ * every frame, with no intentplay component at all; with --stock, that is Ink alone.
  */
 import { EventEmitter } from 'node:events';
 import { SilentKeyboard } from './offscreen.ts';
@@ -18,7 +18,7 @@ import { syntheticEvents, syntheticReply } from '../src/store/synthetic.ts';
 import { createSessionStore } from '../src/store/store.ts';
 import { SessionProvider, useSession } from '../src/tui/context.tsx';
 import { Providers } from '../src/tui/Providers.tsx';
-import { shareInkOutputCaches } from '../src/tui/ink-output-cache.ts';
+import { installFastInkOutput } from '../src/tui/ink-output.ts';
 import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
 import type { SessionController } from '../src/tui/session/controller.ts';
 import { createStore } from 'zustand/vanilla';
@@ -75,7 +75,7 @@ function Baseline() {
 }
 
 // As the app does at launch (src/tui/launch.tsx); --stock measures Ink without it.
-if (!values.stock) await shareInkOutputCaches();
+if (!values.stock) await installFastInkOutput();
 const screen = new Screen();
 const frames: number[] = [];
 let frameStart = 0;

@@ -22,6 +22,7 @@ import { SessionProvider } from '../src/tui/context.tsx';
 import { Providers } from '../src/tui/Providers.tsx';
 import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
 import { ReplaySession } from '../src/tui/session/replay-session.ts';
+import { installFastInkOutput } from '../src/tui/ink-output.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
 const target = Number(values.events);
@@ -71,6 +72,8 @@ function openReplayFirstFrame(recording: Recording, size: { columns: number; row
   });
 }
 
+// As the app does at launch (src/tui/launch.tsx), before any file is opened.
+await installFastInkOutput();
 const reduceMs: number[] = [];
 const times: { total: number; read: number; reduce: number; firstFrame: number }[] = [];
 for (let i = 0; i < runs; i++) {

@@ -7,7 +7,7 @@
 import type { ConversationItem, StreamState, TurnState } from '../store/reducer.ts';
 import { fmtArgs, fmtResult, prettyValue } from './format.ts';
 import type { Theme } from './theme.ts';
-import { truncate, wrap, wrapWithPrefix, type Line, type Seg } from './text.ts';
+import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from './text.ts';
 
 export interface Block {
   /** Stable key: `turn:index`; tool calls also by call id for expansion. */
@@ -89,12 +89,26 @@ export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string
   return blocks;
 }
 
+/**
+ * The streaming reply's cursor after its last character. Added after wrapping, not to the
+ * text: a reply is wrapped again on every frame, and plain ASCII wraps far faster.
+ */
+function withCursor(lines: Line[], cols: number, theme: Theme): Line[] {
+  const last = lines.at(-1)!;
+  const used = last.reduce((n, seg) => n + width(seg.text), 0);
+  const cursor: Seg = { text: '▍', color: theme.text.secondary };
+  if (used < cols) lines[lines.length - 1] = [...last, cursor];
+  // A full line: the cursor starts the next one, under the text (the last segment is the text).
+  else lines.push([{ text: ' '.repeat(used - width(last.at(-1)!.text)) }, cursor]);
+  return lines;
+}
+
 /** What is still arriving: streamed tool arguments and reply text, or who the session waits for. */
 export function liveLines(stream: StreamState | null, awaiting: { role: 'user' | 'agent' } | null, cols: number, theme: Theme, you: 'user' | 'agent' | null): Line[] {
   const lines: Line[] = [];
   if (stream) {
     for (const t of stream.tools) lines.push([{ text: ' '.repeat(LABEL_WIDTH - 2) + '▸ ', color: theme.text.muted }, { text: t.name, color: theme.role.tool, bold: true }, { text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)), color: theme.text.muted }]);
-    if (stream.text) lines.push(...wrapWithPrefix(label('agent', theme.role.agent), stream.text + '▍', cols, { color: theme.text.secondary }));
+    if (stream.text) lines.push(...withCursor(wrapWithPrefix(label('agent', theme.role.agent), stream.text, cols, { color: theme.text.secondary }), cols, theme));
   }
   if (awaiting) {
     const who = awaiting.role === you ? `your turn: write the ${awaiting.role}'s ${awaiting.role === 'agent' ? 'reply or a tool call' : 'message'} below` : `waiting for the ${awaiting.role}…`;

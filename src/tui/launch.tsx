@@ -5,13 +5,13 @@
 import { render } from 'ink';
 import { App, type AppProps } from './App.tsx';
 import { Providers } from './Providers.tsx';
-import { shareInkOutputCaches } from './ink-output-cache.ts';
+import { installFastInkOutput } from './ink-output.ts';
 
 const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?1049l';
 
 export async function runApp(props: AppProps): Promise<void> {
-  await shareInkOutputCaches();
+  await installFastInkOutput();
   const out = process.stdout;
   let restored = false;
   const restore = () => {

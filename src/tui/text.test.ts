@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { fitLine, plainText, sanitize, truncate, width, wrap, wrapWithPrefix } from './text.ts';
 
@@ -15,6 +16,18 @@ describe('text for a cell grid', () => {
     expect(truncate('short', 10)).toBe('short');
     expect(truncate('a longer line', 6)).toBe('a lon…');
     for (const line of wrap('会议纪要会议纪要会议纪要', 7)) expect(width(line)).toBeLessThanOrEqual(7);
+  });
+
+  it('measures every character as string-width does (as Ink lays it out), symbols and CJK on the fast path', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const ch = String.fromCharCode(code);
+      if (width(ch) !== stringWidth(ch)) differ.push(code.toString(16));
+    }
+    expect(differ).toEqual([]);
+    for (const text of ['✔ done · ↩ 2 ○ 1 … ──', '宽字符 mixed ASCII', 'e\u0301 combining', '🧪 emoji 👩‍💻 zwj', '한국어 hangul', 'ｶﾞ halfwidth', '\u0000ctrl', '1\uFE0F\u20E3 keycap']) {
+      expect(width(text), text).toBe(stringWidth(text));
+    }
   });
 
   it('strips escapes and control characters from untrusted text', () => {

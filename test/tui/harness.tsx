@@ -4,6 +4,7 @@
  * ink-testing-library's streams always report 100 columns; the layouts depend on the
  * size, so its stdout is given the size under test.
  */
+import { styledCharsFromTokens, tokenize } from '@alcalzone/ansi-tokenize';
 import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { render as testRender } from 'ink-testing-library';
@@ -89,6 +90,18 @@ export function renderSession(controller: SessionController, node: ReactNode, si
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[0-9;?]*[A-Za-z]/g;
 export const plain = (frame: string | undefined): string => (frame ?? '').replace(ANSI, '');
+
+/**
+ * What a terminal shows for a frame: per row, each cell's character and its active styles,
+ * however the escape codes that set them are spelled.
+ */
+export function screenOf(frame: string): string[][] {
+  return frame.split('\n').map((row) => {
+    const cells = styledCharsFromTokens(tokenize(row)).map((c) => `${c.value}${c.styles.length ? '\u0000' + c.styles.map((s) => s.code).sort().join(';') : ''}`);
+    while (cells.at(-1) === ' ') cells.pop();
+    return cells;
+  });
+}
 
 /** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs`. */
 export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 5000): Promise<string> {

@@ -17,12 +17,14 @@ const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) =
 
 /** Turns wrapped on the first frame; the earlier ones are wrapped in the background. */
 const FIRST_TURNS = 24;
-const TURNS_PER_TICK = 40;
+/** Background wrapping works in slices this long, so frames keep coming while it runs. */
+const SLICE_MS = 4;
 
 /**
  * The first turn to show. Opening a long session (a replay, a resize) wraps only its last
- * turns for the first frame, then the earlier ones a chunk per tick (turnBlocks caches
- * them), so the screen appears at once and can scroll to the start a moment later.
+ * turns for the first frame, then the earlier ones in short slices between frames
+ * (turnBlocks caches them), and shows them all at once when done: the visible lines do not
+ * change meanwhile, so drawing each slice would only cost frames.
  */
 function useProgressiveStart(turns: readonly TurnState[], cols: number, build: (t: TurnState) => unknown): number {
   const [state, setState] = useState(() => ({ cols, from: Math.max(0, turns.length - FIRST_TURNS) }));
@@ -31,11 +33,14 @@ function useProgressiveStart(turns: readonly TurnState[], cols: number, build: (
   buildRef.current = build;
   useEffect(() => {
     if (from === 0) return;
-    const timer = setImmediate(() => {
-      const next = Math.max(0, from - TURNS_PER_TICK);
-      for (let i = next; i < from; i++) buildRef.current(turns[i]!);
-      setState({ cols, from: next });
-    });
+    let next = from;
+    const work = () => {
+      const until = performance.now() + SLICE_MS;
+      while (next > 0 && performance.now() < until) buildRef.current(turns[--next]!);
+      if (next > 0) timer = setImmediate(work);
+      else setState({ cols, from: 0 });
+    };
+    let timer = setImmediate(work);
     return () => clearImmediate(timer);
   }, [from, cols, turns]);
   return from;

@@ -1,7 +1,8 @@
 /** A bordered pane with a title line; its border shows whether it has the focus. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { useTheme } from '../theme.ts';
+import { StyledLine } from './LineView.tsx';
 import { truncate, width as textWidth } from '../text.ts';
 
 export interface PaneBox {
@@ -19,12 +20,7 @@ export function Pane({ title, info, focused, box, children }: { title: string; i
   const gap = Math.max(1, cols - textWidth(title) - textWidth(right));
   return (
     <Box flexDirection="column" width={box.width} height={box.height} borderStyle={focused ? 'bold' : 'round'} borderColor={focused ? theme.border.focused : theme.border.normal}>
-      <Text wrap="truncate-end">
-        <Text bold color={focused ? theme.text.accent : undefined} underline={focused && !theme.color}>
-          {truncate(title, cols)}
-        </Text>
-        {right ? <Text color={theme.text.secondary}>{' '.repeat(gap) + right}</Text> : null}
-      </Text>
+      <StyledLine line={[{ text: title, bold: true, color: focused ? theme.text.accent : undefined, underline: focused && !theme.color }, ...(right ? [{ text: ' '.repeat(gap) + right, color: theme.text.secondary }] : [])]} cols={cols} />
       {children}
     </Box>
   );

@@ -19,6 +19,20 @@ export interface BlockWindow {
   info: string;
 }
 
+const NO_LINES: readonly Line[] = [];
+
+// A line with its gutter is the same object from frame to frame, so the line's memoised
+// view is not drawn again while text streams in below it.
+const gutters = new WeakMap<Line, Map<string, Line>>();
+function withGutter(line: Line, mark: string, color: string | undefined): Line {
+  let variants = gutters.get(line);
+  if (!variants) gutters.set(line, (variants = new Map()));
+  const key = `${mark}|${color ?? ''}`;
+  let out = variants.get(key);
+  if (!out) variants.set(key, (out = [{ text: mark, color }, ...line]));
+  return out;
+}
+
 export function useBlockWindow(
   blocks: readonly (readonly Line[])[],
   selected: number,
@@ -35,23 +49,23 @@ export function useBlockWindow(
     }
     return { starts, lines };
   }, [blocks]);
-  const lines = tail?.length ? doc.lines.concat(tail) : doc.lines;
+  const tailLines = tail ?? NO_LINES;
+  const total = doc.lines.length + tailLines.length;
   const topRef = useRef(0);
   const selStart = doc.starts[selected] ?? 0;
   const selEnd = doc.starts[selected + 1] ?? doc.lines.length;
-  const top = following ? Math.max(0, lines.length - rows) : windowTop(selStart, selEnd, lines.length, rows, topRef.current);
+  const top = following ? Math.max(0, total - rows) : windowTop(selStart, selEnd, total, rows, topRef.current);
   topRef.current = top;
-  const visible = useMemo(
-    () =>
-      lines.slice(top, top + rows).map((line, i): Line => {
-        const at = top + i;
-        const inSel = marked && !following && at >= selStart && at < selEnd;
-        return [{ text: inSel ? '▌' : ' ', color: gutterColor }, ...line];
-      }),
-    [lines, top, rows, marked, following, selStart, selEnd, gutterColor],
-  );
-  const info = lines.length > rows ? `${Math.min(lines.length, top + rows)}/${lines.length}${following ? ' ↓' : ''}` : '';
-  return { visible, starts: doc.starts, total: lines.length, top, info };
+  const visible = useMemo(() => {
+    const out: Line[] = [];
+    for (let at = top; at < Math.min(total, top + rows); at++) {
+      const line = at < doc.lines.length ? doc.lines[at]! : tailLines[at - doc.lines.length]!;
+      out.push(withGutter(line, marked && !following && at >= selStart && at < selEnd ? '▌' : ' ', gutterColor));
+    }
+    return out;
+  }, [doc, tailLines, total, top, rows, marked, following, selStart, selEnd, gutterColor]);
+  const info = total > rows ? `${Math.min(total, top + rows)}/${total}${following ? ' ↓' : ''}` : '';
+  return { visible, starts: doc.starts, total, top, info };
 }
 
 /** The block index about a page of lines away from `selected`. */
