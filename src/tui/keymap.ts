@@ -113,7 +113,7 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
   { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
 
-  { scope: 'intents', action: 'reveal', keys: ['r', 'return'], description: 'put the selected intent’s reveal text in the input' },
+  { scope: 'intents', action: 'reveal', keys: ['r', 'return'], description: 'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)' },
   { scope: 'intents', action: 'setCompleted', keys: ['C'], description: 'mark the selected intent completed (by hand)' },
   { scope: 'intents', action: 'setInferred', keys: ['I'], description: 'mark it inferred (by hand)' },
   { scope: 'intents', action: 'setProvided', keys: ['P'], description: 'mark it provided (by hand)' },

@@ -84,7 +84,10 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
       ...cursorActions(cursor, view.starts, rows),
       reveal: () => {
         const intent = intents[cursor.selected];
-        if (intent && states[intent.id]?.status === 'open') ui.reveal(intent.id, intent.reveal);
+        // Open: reveal it. Inferred: the agent asked about it, and this answers the question
+        // (the engine leaves an inferred intent inferred; only open ones become provided).
+        const status = intent ? states[intent.id]?.status : undefined;
+        if (intent && (status === 'open' || status === 'inferred')) ui.reveal(intent.id, intent.reveal);
       },
       setCompleted: set('completed'),
       setInferred: set('inferred'),

@@ -59,11 +59,12 @@ describe('StyledLine', () => {
     const out = new (class extends EventEmitter {
       columns = 80;
       rows = 4;
-      last = '';
-      write = (s: string) => ((this.last = s), true);
+      // Every write: under CI=true Ink writes an empty last frame at unmount.
+      written = '';
+      write = (s: string) => ((this.written += s), true);
     })();
     const instance = render(<StyledLine line={LINE} cols={60} />, { stdout: out as unknown as NodeJS.WriteStream, isScreenReaderEnabled: true, debug: true, patchConsole: false });
     instance.unmount();
-    expect(out.last).toContain('✔ dim hex inverse under italic 宽字符 plain … end');
+    expect(out.written).toContain('✔ dim hex inverse under italic 宽字符 plain … end');
   });
 });

@@ -136,6 +136,23 @@ describe('live sessions', () => {
     await waitFor(() => exited);
   });
 
+  it('play: the reveal key answers a question the agent asked, and the intent stays inferred', async () => {
+    const c = liveSession('tester/plan', 'play', { agent: 'script:proactive' });
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    await waitForFrame(r, (f) => f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'));
+    await press(r, KEYS.tab);
+    await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
+    await press(r, KEYS.down, 'r');
+    await waitForFrame(r, (f) => f.includes('you (user) › Keep each meal under 25 RMB.'));
+    await press(r, KEYS.enter);
+    const frame = await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.') && f.includes('── turn 2'));
+    expect(frame).toContain('? I2 inferred · turn 1 · asked');
+    c.quit();
+    const results = await c.done;
+    const recorded = readRecording(results.find((x) => x.scenario === 'tester/plan')!.recording!).events;
+    expect(recorded.filter((e) => e.type === 'intent_status' && e.intent === 'I2').map((e) => e.type === 'intent_status' && e.to)).toEqual(['inferred']);
+  });
+
   it('watch: starts paused, steps one turn at a time, and take-over hands the user to you', async () => {
     const c = liveSession('tester/gear', 'watch', { agent: 'script:reactive', paused: true });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
