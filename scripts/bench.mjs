@@ -9,10 +9,12 @@ const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const passThrough = process.argv.slice(2).filter((a) => a.startsWith('-'));
 mkdirSync('node_modules/.cache/intentplay-bench', { recursive: true });
 for (const name of names.length ? names : ['engine']) {
-  const outfile = `node_modules/.cache/intentplay-bench/${name}.mjs`;
+  const outdir = `node_modules/.cache/intentplay-bench/${name}`;
+  const outfile = `${outdir}/${name}.mjs`;
   const entry = [`bench/${name}.ts`, `bench/${name}.tsx`].find((f) => existsSync(f));
   if (!entry) throw new Error(`no bench/${name}.ts(x)`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile, logLevel: 'warning' });
+  // Split like the CLI build, so modules loaded on demand (the OpenAI SDK, Ink) stay unloaded unless used.
+  await build({ entryPoints: { [name]: entry }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outdir, outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
   // Production React, as users run it.
   const r = spawnSync(process.execPath, [outfile, ...passThrough], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
   if (r.status !== 0) process.exit(r.status ?? 1);

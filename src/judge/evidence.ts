@@ -4,10 +4,10 @@
  * checklist item. Every verdict carries a short description of what matched, shown in
  * the intents pane and recorded with the status change.
  */
-import picomatch from 'picomatch';
 import { testPattern } from '../scenario/regex.ts';
 import type { Rule } from '../scenario/schema.ts';
 import type { ToolCallRecord } from '../session/backends.ts';
+import { globMatcher } from '../workspace/glob.ts';
 
 export interface EvidenceScope {
   replies: readonly string[];
@@ -21,15 +21,6 @@ export interface RuleVerdict {
   detail: string;
 }
 
-const globCache = new Map<string, (p: string) => boolean>();
-function globMatcher(glob: string): (p: string) => boolean {
-  let m = globCache.get(glob);
-  if (!m) {
-    m = picomatch(glob, { dot: true });
-    globCache.set(glob, m);
-  }
-  return m;
-}
 
 export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
   if ('reply_matches' in rule) {

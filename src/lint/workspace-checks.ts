@@ -4,11 +4,11 @@
  * Such a file is noise for the agent and a sign that an intent lost its evidence.
  */
 import path from 'node:path';
-import picomatch from 'picomatch';
 import type { Library, LoadedScenario } from '../scenario/library.ts';
 import { checkPattern, testPattern } from '../scenario/regex.ts';
 import type { Rule } from '../scenario/schema.ts';
 import type { Finding } from './finding.ts';
+import { globMatcher } from '../workspace/glob.ts';
 
 export function checkWorkspaceFiles(library: Library, scenarios: readonly LoadedScenario[]): Finding[] {
   const out: Finding[] = [];
@@ -74,16 +74,16 @@ function ruleGlobs(rule: Rule | undefined): string[] {
 
 /** A glob that names a place (`drafts/*.md`), not one that matches anything anywhere (`**\/*.md`). */
 function specificGlobMatches(glob: string, file: string): boolean {
-  return !/^[*?[{]/.test(glob) && picomatch(glob, { dot: true })(file);
+  return !/^[*?[{]/.test(glob) && globMatcher(glob)(file);
 }
 
 function actionTouches(tool: string, args: Record<string, unknown>, file: string, content: string): boolean {
   const name = tool.replace(/^.*__/, '');
   const strings = Object.values(args).filter((v): v is string => typeof v === 'string');
   if (strings.some((v) => v === file || v.endsWith(`/${file}`))) return true;
-  if (name === 'glob' && typeof args.pattern === 'string') return picomatch(args.pattern, { dot: true })(file);
+  if (name === 'glob' && typeof args.pattern === 'string') return globMatcher(args.pattern)(file);
   if (name === 'grep' && typeof args.pattern === 'string' && !checkPattern(args.pattern)) {
-    const inScope = typeof args.glob === 'string' ? picomatch(args.glob, { dot: true })(file) : true;
+    const inScope = typeof args.glob === 'string' ? globMatcher(args.glob)(file) : true;
     return inScope && content.split('\n').some((line) => testPattern(args.pattern as string, line) !== null);
   }
   return false;

@@ -1,10 +1,10 @@
 /** Tool group `files`: the agent's file tools, all confined to the workspace. */
 import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { compilePattern } from '../scenario/regex.ts';
 import { ToolError, type ToolDef } from './registry.ts';
+import { globMatcher } from '../workspace/glob.ts';
 
 const MAX_READ_CHARS = 200_000;
 const MAX_GREP_MATCHES = 200;
@@ -80,7 +80,7 @@ const glob: ToolDef = {
   description: 'Find workspace files whose relative path matches a glob, e.g. **/*.md.',
   parameters: z.object({ pattern: z.string().min(1) }),
   run({ pattern }, { workspace }) {
-    const isMatch = picomatch(pattern, { dot: true });
+    const isMatch = globMatcher(pattern);
     return workspace.listFiles().filter((f) => isMatch(f));
   },
 };
@@ -97,7 +97,7 @@ const grep: ToolDef = {
     } catch (err) {
       throw new ToolError(`invalid regex: ${(err as Error).message}`);
     }
-    const isMatch = only ? picomatch(only, { dot: true }) : () => true;
+    const isMatch = only ? globMatcher(only) : () => true;
     const matches: { path: string; line: number; text: string }[] = [];
     for (const f of workspace.listFiles()) {
       if (!isMatch(f)) continue;

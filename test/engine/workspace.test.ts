@@ -8,6 +8,7 @@ import { createToolRegistry } from '../../src/tools/index.ts';
 import { MemoryStore } from '../../src/tools/memory.ts';
 import { invokeTool, type ToolContext } from '../../src/tools/registry.ts';
 import { Workspace } from '../../src/workspace/workspace.ts';
+import { evaluateRule } from '../../src/judge/evidence.ts';
 
 const registry = createToolRegistry();
 let ws: Workspace;
@@ -69,6 +70,15 @@ describe('confinement', () => {
 });
 
 describe('file tools', () => {
+  it('glob, grep and the evidence rules match paths the same way, dotfiles included, over many patterns', async () => {
+    ws.writeText('.config/a.md', 'x');
+    ws.writeText('docs/b.md', 'x');
+    expect(await call('glob', { pattern: '**/*.md' })).toEqual({ ok: true, result: ['.config/a.md', 'docs/b.md'] });
+    expect(evaluateRule({ file_exists: '.config/*.md' }, { replies: [], toolCalls: [], files: new Map([['.config/a.md', 'x']]), apps: {} }).holds).toBe(true);
+    // More distinct patterns than the matcher cache keeps: answers stay right after it starts over.
+    for (let i = 0; i < 1200; i++) expect(await call('glob', { pattern: i % 2 ? `docs/b${i}.md` : 'docs/*.md' })).toEqual({ ok: true, result: i % 2 ? [] : ['docs/b.md'] });
+  });
+
   it('edit_file replaces exactly one occurrence and fails on zero or several', async () => {
     await call('write_file', { path: 'a.md', content: 'one two two' });
     expect(await call('edit_file', { path: 'a.md', old_string: 'one', new_string: '1' })).toEqual({ ok: true, result: 'edited a.md' });
