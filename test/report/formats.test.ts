@@ -1,5 +1,5 @@
 /** `intentplay report DIR...` in each format, from real results folders. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -61,6 +61,28 @@ describe('report', () => {
     ]);
     expect(blocks.get('Runs')![0]).toEqual(['scenario', 'persona', 'category', 'repeat', 'deps', 'end', 'turns', 'proc', 'comp', 'intents', 'cost_usd']);
     expect(blocks.get('Runs')).toHaveLength(5);
+  });
+
+  it('csv into a folder: one plain CSV file per table, each readable as it is', async () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-csvdir-')), 'tables') + '/';
+    const r = await cli(['report', f.reactive, '--output', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/wrote \d+ CSV files to .*tables\/: proc-comp-by-persona\.csv, /);
+    const persona = readFileSync(path.join(dir, 'proc-comp-by-persona.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expect(persona).toEqual([
+      ['persona', 'runs', 'repeats', 'proc_mean', 'proc_std', 'comp_mean', 'comp_std'],
+      ['tester', '4', '2', '0', '0', '0.25', '0'],
+      ['overall', '4', '2', '0', '0', '0.25', '0'],
+    ]);
+    // Every table of the single-file CSV is a file here, with the same header and rows.
+    const single = csvBlocks((await cli(['report', f.reactive, '--format', 'csv'])).stdout);
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(single.size);
+    const runs = readFileSync(path.join(dir, 'runs.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expect(runs).toEqual(single.get('Runs'));
+    const wrong = await cli(['report', f.reactive, '--output', dir, '--format', 'html']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('a folder takes one CSV file per table');
   });
 
   it('explains what is wrong with its input', async () => {

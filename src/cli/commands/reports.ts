@@ -1,5 +1,5 @@
 /** `intentplay report | merge | compare`: what to make of results folders and recordings. */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { prepareTerminalApp } from '../terminal-app.ts';
@@ -7,6 +7,7 @@ import { mergeResults } from '../../batch/merge.ts';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { readRecording } from '../../session/recording.ts';
 import { compareFolders, sideBySideText, sideOf } from '../../report/compare.ts';
+import { renderCsvFiles } from '../../report/render-csv.ts';
 import { parseFormat, renderDoc, reportOn, type ReportFormat } from '../../report/report.ts';
 import { renderRunTable } from '../../report/run-table.ts';
 
@@ -29,16 +30,27 @@ function emit(render: (format: ReportFormat) => string, flags: OutputFlags): voi
 
 const width = () => process.stdout.columns || 100;
 
+/** An existing folder, or a path written as one (`out/`). */
+const isFolderTarget = (p: string) => /[\\/]$/.test(p) || (existsSync(p) && statSync(p).isDirectory());
+
 export function registerReports(program: Command): void {
   program
     .command('report')
     .description('tables and charts from results folders: Proc/Comp per persona, statuses, categories, ablation, questions, cost')
     .argument('<dirs...>', 'results folders (several are combined, e.g. a normal and a --no-deps run)')
     .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
-    .option('--output <file>', 'write to FILE instead of stdout')
+    .option('--output <file>', 'write to FILE instead of stdout; a folder (existing, or ending in /) gets one CSV file per table')
     .option('--library <dir>', 'the scenario library, for π-Bench scoring (default: found from each folder\'s run.json)')
     .action((dirs: string[], flags: OutputFlags & { library?: string }) => {
       const doc = reportOn(dirs, flags.library ? { library: flags.library } : {});
+      if (flags.output && isFolderTarget(flags.output)) {
+        if (flags.format && flags.format !== 'csv') throw new UserError(`--output ${flags.output}: a folder takes one CSV file per table; use --format csv, or name a file`);
+        const files = renderCsvFiles(doc);
+        mkdirSync(flags.output, { recursive: true });
+        for (const f of files) writeFileSync(path.join(flags.output, f.name), f.text);
+        process.stderr.write(`wrote ${files.length} CSV files to ${flags.output}: ${files.map((f) => f.name).join(', ')}\n`);
+        return;
+      }
       emit((format) => renderDoc(doc, format, { width: width() }), flags);
     });
 
