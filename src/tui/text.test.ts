@@ -16,6 +16,9 @@ describe('text for a cell grid', () => {
     expect(truncate('short', 10)).toBe('short');
     expect(truncate('a longer line', 6)).toBe('a lon…');
     for (const line of wrap('会议纪要会议纪要会议纪要', 7)) expect(width(line)).toBeLessThanOrEqual(7);
+    // Non-ASCII text wraps like ASCII: no line starts with the space it broke at, indentation stays.
+    expect(wrap("Fit a Nelson–Siegel model, the team's standard.", 37)).toEqual(["Fit a Nelson–Siegel model, the team's", 'standard.']);
+    expect(wrap('  - a list item – that runs past the width', 20)).toEqual(['  - a list item –', 'that runs past the', 'width']);
   });
 
   it('measures every character as string-width does (as Ink lays it out), symbols and CJK on the fast path', () => {

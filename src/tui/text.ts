@@ -95,7 +95,10 @@ export function wrap(text: string, cols: number): string[] {
   for (const para of sanitize(text).split('\n')) {
     if (!para) out.push('');
     else if (ASCII.test(para)) out.push(...(para.length <= cols ? [para] : wrapAscii(para, cols)));
-    else out.push(...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true }).split('\n'));
+    // As for ASCII: the first line keeps its indentation; the space a line breaks at goes
+    // with the break (wrap-ansi, not trimming, moves it to the next line's start when the
+    // word before it fills the line).
+    else out.push(...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true }).split('\n').map((line, i) => (i ? line.replace(/^ /, '') : line).trimEnd()));
   }
   return out;
 }
