@@ -5,8 +5,11 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 
-const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const passThrough = process.argv.slice(2).filter((a) => a.startsWith('-'));
+// Benchmark names first, then the options every one of them gets (`-- render --seconds 20`).
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('-'));
+const names = firstOption < 0 ? args : args.slice(0, firstOption);
+const passThrough = firstOption < 0 ? [] : args.slice(firstOption);
 mkdirSync('node_modules/.cache/intentplay-bench', { recursive: true });
 for (const name of names.length ? names : ['engine']) {
   const outdir = `node_modules/.cache/intentplay-bench/${name}`;
