@@ -39,6 +39,23 @@ async function sessionFrames(size: { columns: number; rows: number }): Promise<s
   }
 }
 
+/** Text and an absolute box that overlap; whichever Ink writes last must win. */
+function overlap(order: 'box first' | 'box last', marker: string): Promise<string[]> {
+  const box = (
+    <Box key="box" position="absolute" marginLeft={5} borderStyle="round" width={16} height={3}>
+      <Text color="red">{order === 'box last' ? 'on top' : 'below'}</Text>
+    </Box>
+  );
+  const text = [<Text key="t1">{'written later '.repeat(3)}</Text>, <Text key="t2" bold>{'second line under the box'}</Text>];
+  return framesOf(
+    <Box width={40} height={4} flexDirection="column">
+      {order === 'box first' ? [box, ...text] : [...text, box]}
+    </Box>,
+    { columns: 50, rows: 5 },
+    marker,
+  );
+}
+
 const fixtures: Fixture[] = [
   { name: 'the session screen, four panes, streaming, then help', frames: () => sessionFrames({ columns: 160, rows: 48 }) },
   { name: 'the session screen with tabs at 80x24', frames: () => sessionFrames({ columns: 80, rows: 24 }) },
@@ -72,32 +89,11 @@ const fixtures: Fixture[] = [
   },
   {
     name: 'an absolute box over text (overlapping writes)',
-    frames: () =>
-      framesOf(
-        <Box width={40} height={4} flexDirection="column">
-          <Text>{'underneath '.repeat(4)}</Text>
-          <Text bold>{'second line under the box'}</Text>
-          <Box position="absolute" marginLeft={5} marginTop={0} borderStyle="round" width={16} height={3}>
-            <Text color="red">on top</Text>
-          </Box>
-        </Box>,
-        { columns: 50, rows: 5 },
-        'on top',
-      ),
+    frames: () => overlap('box last', 'on top'),
   },
   {
     name: 'text written after an absolute box, over it (later writes win, whatever their column)',
-    frames: () =>
-      framesOf(
-        <Box width={40} height={4} flexDirection="column">
-          <Box position="absolute" marginLeft={5} borderStyle="round" width={16} height={3}>
-            <Text color="red">below</Text>
-          </Box>
-          <Text>{'written later '.repeat(3)}</Text>
-        </Box>,
-        { columns: 50, rows: 5 },
-        'written later',
-      ),
+    frames: () => overlap('box first', 'written later'),
   },
   {
     name: 'clipped boxes cut text, wide characters and styles at their edges',
