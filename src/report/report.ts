@@ -1,11 +1,14 @@
 /** `intentplay report`: results folders in, one report out in the chosen format. */
-import { loadResultsFolder, recordingPath } from '../batch/results.ts';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { readRecordingsFolder, recordingFiles } from '../batch/recordings-folder.ts';
+import { loadResultsFolder, recordingPath, RESULTS_FILE } from '../batch/results.ts';
 import { compareRuns, type RunRecord } from '../batch/summary.ts';
 import { readManifest } from '../batch/manifest.ts';
 import { lookupIn } from '../pibench/scoring.ts';
 import { UserError } from '../scenario/diagnostics.ts';
 import { requireLibrary, type Library } from '../scenario/library.ts';
-import { resolveTarget } from '../session/plan.ts';
+import { BUNDLED_LIBRARY, resolveTarget } from '../session/plan.ts';
 import { buildReport } from './build.ts';
 import type { ReportDoc } from './document.ts';
 import { renderCsv } from './render-csv.ts';
@@ -20,12 +23,44 @@ export function parseFormat(text: string): ReportFormat {
   return text as ReportFormat;
 }
 
-/** The runs of one or more results folders, with recording paths made absolute. */
+/**
+ * The runs of one or more results folders, with recording paths made absolute. A folder
+ * without results.jsonl that holds recordings (sessions played in the TUI) is read from them.
+ */
 export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[] } {
-  const folders = dirs.map(loadResultsFolder);
+  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? loadRecordingsFolder(dir) : loadResultsFolder(dir)));
   const runs = folders.flatMap((f) => f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)));
   if (!runs.length) throw new UserError(`${dirs.join(', ')}: no runs to report on`);
   return { folders: folders.map((f) => f.dir), runs: runs.sort(compareRuns) };
+}
+
+/** Runs read from recordings carry no category: it comes from the scenario, in --library or the bundled library. */
+function fillCategories(runs: RunRecord[], libraries: readonly Library[]): void {
+  if (runs.every((r) => r.category)) return;
+  const libs = [...libraries];
+  if (!libs.some((l) => l.root === BUNDLED_LIBRARY)) {
+    try {
+      libs.push(requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY));
+    } catch {
+      // without it, those runs are reported without a category
+    }
+  }
+  for (const run of runs) {
+    if (run.category) continue;
+    const category = libs.map((l) => l.scenarios.get(run.scenario)?.category).find(Boolean);
+    if (category) run.category = category;
+  }
+}
+
+function isRecordingsFolder(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory() && !existsSync(path.join(dir, RESULTS_FILE)) && recordingFiles(dir).length > 0;
+}
+
+function loadRecordingsFolder(dir: string): { dir: string; records: RunRecord[] } {
+  const { records, skipped } = readRecordingsFolder(dir);
+  for (const s of skipped) process.stderr.write(`${s.file}: left out of the report: ${s.why}\n`);
+  if (!records.length) throw new UserError(`${dir}: none of its recordings has a scored session`);
+  return { dir: path.resolve(dir), records: records.sort(compareRuns) };
 }
 
 /** The libraries the runs came from: `--library`, else what each folder's run.json ran. */
@@ -63,5 +98,6 @@ export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: 
 export function reportOn(dirs: readonly string[], opts: { library?: string } = {}): ReportDoc {
   const loaded = loadRuns(dirs);
   const libraries = findLibraries(loaded.folders, opts.library);
+  fillCategories(loaded.runs, libraries);
   return buildReport({ ...loaded, ...(libraries.length ? { lookup: lookupIn(libraries) } : {}) });
 }

@@ -1,11 +1,11 @@
 /** `intentplay report DIR...` in each format, from real results folders. */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../batch/helpers.ts';
-import { makeReportFolders, type ReportFolders } from './fixture.ts';
+import { FIXTURE_LIB, makeReportFolders, type ReportFolders } from './fixture.ts';
 
 let f: ReportFolders;
 beforeAll(async () => {
@@ -83,6 +83,25 @@ describe('report', () => {
     const wrong = await cli(['report', f.reactive, '--output', dir, '--format', 'html']);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('a folder takes one CSV file per table');
+  });
+
+  it('a folder of recordings (sessions played in the TUI) reports like the results folder they came from', async () => {
+    const study = mkdtempSync(path.join(os.tmpdir(), 'intentplay-study-'));
+    for (const name of readdirSync(path.join(f.reactive, 'recordings'))) copyFileSync(path.join(f.reactive, 'recordings', name), path.join(study, name));
+    // A session quit before it was scored is left out, and said so.
+    writeFileSync(path.join(study, 'quit-early.jsonl'), readFileSync(path.join(study, readdirSync(study)[0]!), 'utf8').split('\n').slice(0, 3).join('\n') + '\n');
+    const fromRecordings = await cli(['report', study, '--format', 'csv', '--library', FIXTURE_LIB]);
+    expect(fromRecordings.code).toBe(0);
+    expect(fromRecordings.stderr).toContain('quit-early.jsonl: left out of the report: the session ended before it was scored');
+    const fromResults = await cli(['report', f.reactive, '--format', 'csv', '--library', FIXTURE_LIB]);
+    const a = csvBlocks(fromRecordings.stdout);
+    const b = csvBlocks(fromResults.stdout);
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    expect(a.size).toBeGreaterThan(4);
+    for (const [table, rows] of b) if (table !== 'Runs') expect(a.get(table), table).toEqual(rows);
+    // Runs: the same scenarios, repeats, ends, turns and scores (cost is not in a recording).
+    const runs = (t: Map<string, string[][]>) => t.get('Runs')!.map((r) => r.slice(0, 10).join(',')).sort();
+    expect(runs(a)).toEqual(runs(b));
   });
 
   it('explains what is wrong with its input', async () => {
