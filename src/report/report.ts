@@ -27,28 +27,28 @@ export function parseFormat(text: string): ReportFormat {
  * The runs of one or more results folders, with recording paths made absolute. A folder
  * without results.jsonl that holds recordings (sessions played in the TUI) is read from them.
  */
-export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[] } {
-  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? loadRecordingsFolder(dir) : loadResultsFolder(dir)));
-  const runs = folders.flatMap((f) => f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)));
+export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[]; fromRecordings: RunRecord[] } {
+  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? { ...loadRecordingsFolder(dir), fromRecordings: true } : { ...loadResultsFolder(dir), fromRecordings: false }));
+  const loaded = folders.map((f) => ({ f, runs: f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)) }));
+  const runs = loaded.flatMap((l) => l.runs);
   if (!runs.length) throw new UserError(`${dirs.join(', ')}: no runs to report on`);
-  return { folders: folders.map((f) => f.dir), runs: runs.sort(compareRuns) };
+  return { folders: folders.map((f) => f.dir), runs: runs.sort(compareRuns), fromRecordings: loaded.filter((l) => l.f.fromRecordings).flatMap((l) => l.runs) };
 }
 
-/** Runs read from recordings carry no category: it comes from the scenario, in --library or the bundled library. */
-function fillCategories(runs: RunRecord[], libraries: readonly Library[]): void {
-  if (runs.every((r) => r.category)) return;
-  const libs = [...libraries];
-  if (!libs.some((l) => l.root === BUNDLED_LIBRARY)) {
-    try {
-      libs.push(requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY));
-    } catch {
-      // without it, those runs are reported without a category
-    }
-  }
-  for (const run of runs) {
-    if (run.category) continue;
-    const category = libs.map((l) => l.scenarios.get(run.scenario)?.category).find(Boolean);
-    if (category) run.category = category;
+/** Runs read from recordings carry no category: it comes from the scenario, in --library, else the bundled library. */
+function fillCategories(runs: readonly RunRecord[], libraries: readonly Library[]): void {
+  const fill = (libs: readonly Library[], from: readonly RunRecord[]) =>
+    from.filter((run) => {
+      const category = libs.map((l) => l.scenarios.get(run.scenario)?.category).find(Boolean);
+      if (category) run.category = category;
+      return !category;
+    });
+  const missing = fill(libraries, runs);
+  if (!missing.length || libraries.some((l) => l.root === BUNDLED_LIBRARY)) return;
+  try {
+    fill([requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY)], missing);
+  } catch {
+    // without it, those runs are reported without a category
   }
 }
 
@@ -98,6 +98,6 @@ export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: 
 export function reportOn(dirs: readonly string[], opts: { library?: string } = {}): ReportDoc {
   const loaded = loadRuns(dirs);
   const libraries = findLibraries(loaded.folders, opts.library);
-  fillCategories(loaded.runs, libraries);
-  return buildReport({ ...loaded, ...(libraries.length ? { lookup: lookupIn(libraries) } : {}) });
+  fillCategories(loaded.fromRecordings, libraries);
+  return buildReport({ folders: loaded.folders, runs: loaded.runs, ...(libraries.length ? { lookup: lookupIn(libraries) } : {}) });
 }

@@ -65,11 +65,11 @@ interface InkInternals {
   styledCharsToString: (chars: StyledChar[]) => string;
 }
 
-/** One line placed on a row: where it starts, the cells it covers, and when it was written. */
+/** One line placed on a row: where it starts, the line as written and as the row prints it, and when it was written. */
 interface Placed {
   x: number;
   line: string;
-  cells: number;
+  printed: Normalised;
   order: number;
 }
 /** A line as the row will print it: styles normalised and closed, and its width in cells. */
@@ -148,14 +148,14 @@ function patchOutput(ink: InkInternals): void {
     let end = 0;
     for (const p of placed) {
       if (p.x < end || p.x < 0) return drawCells(width, [...placed].sort((a, b) => a.order - b.order));
-      end = p.x + p.cells;
+      end = p.x + p.printed.cells;
     }
     let text = '';
     let cursor = 0;
     for (const p of placed) {
       if (p.x > cursor) text += ' '.repeat(p.x - cursor);
-      text += normalise(p.line).text;
-      cursor = p.x + p.cells;
+      text += p.printed.text;
+      cursor = p.x + p.printed.cells;
     }
     return text.trimEnd();
   }
@@ -186,7 +186,7 @@ function patchOutput(ink: InkInternals): void {
         let line = lines[index]!;
         for (const transformer of operation.transformers) line = transformer(line, index);
         if (line === '') continue;
-        (rows[rowIndex] ??= []).push({ x, line, cells: normalise(line).cells, order: order++ });
+        (rows[rowIndex] ??= []).push({ x, line, printed: normalise(line), order: order++ });
       }
     }
     let output = '';

@@ -1,6 +1,6 @@
 /** amazon state: a product catalog with sellers, and the owner's cart, wish list, addresses, cards and orders. */
 import { z } from 'zod';
-import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, DateTimeSeed, emptyBase, roundMoney, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
+import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, DateTimeSeed, emptyBase, fullName, roundMoney, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
 
 export const SIZES = ['extra-small', 'small', 'medium', 'large', 'extra-large'] as const;
 
@@ -206,7 +206,7 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   }));
   const lines = (list: z.output<typeof LineSeed>[]) => Object.fromEntries(list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]));
   const addresses = assignIds(seed.addresses ?? [], (a, id): ShippingAddress => ({ address_id: id, name: a.name, street_address: a.street_address, city: a.city, state: a.state, country: a.country, zip_code: a.zip_code }));
-  const ownerName = base.account ? `${base.account.first_name} ${base.account.last_name}`.trim() : '';
+  const ownerName = base.account ? fullName(base.account) : '';
   const cards = assignIds(seed.payment_cards ?? [], (c, id): PaymentCard => ({
     payment_card_id: id,
     card_name: c.card_name,

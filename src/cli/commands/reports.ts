@@ -37,7 +37,7 @@ export function registerReports(program: Command): void {
   program
     .command('report')
     .description('tables and charts from results folders: Proc/Comp per persona, statuses, categories, ablation, questions, cost')
-    .argument('<dirs...>', 'results folders (several are combined, e.g. a normal and a --no-deps run)')
+    .argument('<dirs...>', 'results folders, or folders of recordings (several are combined, e.g. a normal and a --no-deps run)')
     .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
     .option('--output <file>', 'write to FILE instead of stdout; a folder (existing, or ending in /) gets one CSV file per table')
     .option('--library <dir>', 'the scenario library, for π-Bench scoring (default: found from each folder\'s run.json)')
