@@ -26,7 +26,8 @@ export function computeScores(
       if (pass) passed++;
     }
   }
-  const n = scenario.intents.length;
+  // Superseded intents count nowhere: an intention shift replaced them.
+  const n = scenario.intents.filter((i) => status.get(i.id) !== 'superseded').length;
   return {
     proc: n ? round(credited / n) : 0,
     comp: graded ? round(passed / graded) : null,

@@ -67,8 +67,9 @@ export class OpenAIAgent implements AgentBackend {
   /** New user messages and events since the last turn (our own replies and tool calls are already here). */
   private absorb({ transcript }: AgentTurnInput): void {
     for (const entry of transcript.slice(this.seen)) {
-      if (entry.kind === 'user') this.messages.push({ role: 'user', content: entry.text });
+      if (entry.kind === 'user') this.messages.push({ role: 'user', content: entry.at ? `[${entry.at}] ${entry.text}` : entry.text });
       else if (entry.kind === 'event') this.messages.push({ role: 'user', content: `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}` });
+      else if (entry.kind === 'monitor') this.messages.push({ role: 'user', content: `[monitor ${entry.at}${entry.update ? `, update ${entry.update}` : ''}]\n${entry.text}` });
     }
     this.seen = transcript.length;
   }

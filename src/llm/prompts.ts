@@ -4,7 +4,7 @@
  */
 import type { LoadedPersona } from '../scenario/library.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
-import type { AgentTurnInput } from '../session/backends.ts';
+import type { AgentTurnInput, HandoffReason } from '../session/backends.ts';
 import type { ToolSpec } from '../tools/registry.ts';
 
 // ---- Agent ------------------------------------------------------------------------------
@@ -30,11 +30,31 @@ export function agentSystemPrompt(session: AgentTurnInput['session'], tools: rea
     '- Write deliverables (plans, lists, drafts) to files when that is what the user would want.',
     '- Keep replies concise. Tool arguments must be valid JSON objects.',
   ];
+  if (session.now) lines.push(...timeInstructions(session.now, names));
   if (session.index > 0) {
     lines.push('', 'This is a later session with the same user. What you remembered from earlier sessions:');
     lines.push(session.memory.trim() ? `<memory>\n${session.memory.trim()}\n</memory>` : '(your memory is empty)');
   }
   return lines.join('\n');
+}
+
+/** The part of the agent's prompt for scenarios on a simulated clock. */
+function timeInstructions(now: string, tools: readonly string[]): string[] {
+  const lines = [
+    '',
+    `Time passes in this conversation. It is now ${now}; every message tells you its time.`,
+    "The user's need may outlive the conversation: the world changes while the user waits.",
+  ];
+  if (tools.includes('set_reminder'))
+    lines.push(
+      'To keep watch, set a reminder (set_reminder with a time, a condition in words, or both): a condition reminder wakes you on every change until you cancel it; a time reminder wakes you once.',
+    );
+  lines.push(
+    'When a monitor observation wakes you, decide: if the change meets what the user needs, follow up with a short message to the user;',
+    'if it does not, keep silent: reply with an empty message (or call keep_silent). Do not bother the user with updates that do not fit.',
+  );
+  if (tools.includes('set_task_status')) lines.push('Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.');
+  return lines;
 }
 
 // ---- Judge ------------------------------------------------------------------------------
@@ -102,7 +122,7 @@ export function userSystemPrompt(persona: LoadedPersona | undefined): string {
   return lines.join('\n');
 }
 
-export function userTurnPrompt(conversation: string, intents: readonly IntentSpec[], reason: 'question' | 'picked' | 'none'): string {
+export function userTurnPrompt(conversation: string, intents: readonly IntentSpec[], reason: HandoffReason): string {
   const head = `The conversation so far:\n${conversation}\n`;
   if (!intents.length)
     return `${head}\nWrite a short reply that adds no new information (for example, acknowledge the answer or ask the assistant to go on).`;
@@ -110,6 +130,8 @@ export function userTurnPrompt(conversation: string, intents: readonly IntentSpe
   const how =
     reason === 'question'
       ? 'The assistant just asked about this. Answer its question with exactly these points:'
-      : 'Now bring up exactly these points, naturally, as the next thing you tell the assistant:';
+      : reason === 'shift'
+        ? 'Time has passed and the assistant just followed up with news. Your plans have changed since you first asked: tell the assistant exactly these new points, in your own voice, as a change of mind:'
+        : 'Now bring up exactly these points, naturally, as the next thing you tell the assistant:';
   return `${head}\n${how}\n${points}\nKeep it short and in your own voice.`;
 }

@@ -38,6 +38,9 @@ export function renderTranscript(transcript: readonly TranscriptEntry[], view: T
       case 'event':
         lines.push(`[turn ${e.turn}] EVENT${e.source ? ` (${e.source})` : ''}: ${clip(e.text, perMessage)}`);
         break;
+      case 'monitor':
+        if (view.audience === 'judge') lines.push(`[turn ${e.turn}] MONITOR (${e.at}): ${clip(e.text, perMessage)}`);
+        break;
       case 'agent':
         lines.push(`[turn ${e.turn}] ASSISTANT: ${clip(e.text, perMessage)}`);
         break;

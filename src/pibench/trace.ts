@@ -86,6 +86,7 @@ export function renderTurnTrace(input: TurnTraceInput): string {
     if (e.kind === 'user') out.push(`[user]\n${e.text}`);
     else if (e.kind === 'event') out.push(`[environment${e.source ? `: ${e.source}` : ''}]\n${e.text}`);
     else if (e.kind === 'agent') out.push(`[assistant]\n${e.text}`);
+    else if (e.kind === 'monitor') out.push(`[monitor ${e.at}]\n${e.text}`);
     else {
       out.push(`[tool call] ${e.name} ${clip(json(e.args), TOOL_TEXT_LIMIT)}`);
       out.push(e.outcome.ok ? `[tool result] ${e.name}: ${clip(json(e.outcome.result), TOOL_TEXT_LIMIT)}` : `[tool error] ${e.name}: ${clip(e.outcome.error, TOOL_TEXT_LIMIT)}`);

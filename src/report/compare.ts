@@ -91,7 +91,7 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
 
 // ---- two recordings, side by side
 
-const STATUS_MARK: Record<IntentStatus, string> = { open: '·', completed: '✓', inferred: '?', provided: '←', unresolved: '✗' };
+const STATUS_MARK: Record<IntentStatus, string> = { open: '·', completed: '✓', inferred: '?', provided: '←', unresolved: '✗', pending: '◷', superseded: '⇢' };
 
 export interface SessionSide {
   file: string;

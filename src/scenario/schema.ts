@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { checkPattern } from './regex.ts';
+import { intentTimeKeys, scenarioTimeKeys } from '../time/schema.ts';
 
 const Id = z
   .string()
@@ -104,6 +105,7 @@ export const IntentSchema = z.strictObject({
   reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
   ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
   done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
+  ...intentTimeKeys,
 });
 export type IntentSpec = z.infer<typeof IntentSchema>;
 
@@ -173,6 +175,7 @@ export const ScenarioSchema = z
       })
       .optional(),
     pibench: PibenchFieldsSchema.optional(),
+    ...scenarioTimeKeys,
   })
   .meta({ title: 'intentplay scenario' });
 export type ScenarioFile = z.infer<typeof ScenarioSchema>;

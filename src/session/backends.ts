@@ -9,8 +9,10 @@ import type { BackendInfo, SessionEvent } from './events.ts';
 
 /** One entry of the session's conversation, as the engine keeps it. */
 export type TranscriptEntry =
-  | { kind: 'user'; turn: number; text: string }
+  | { kind: 'user'; turn: number; text: string; at?: string }
   | { kind: 'event'; turn: number; text: string; source?: string }
+  /** An observation that woke the agent (time scenarios): an update's text or a reminder's note. */
+  | { kind: 'monitor'; turn: number; text: string; at: string; update?: string; reminders: string[] }
   | { kind: 'agent'; turn: number; text: string }
   | { kind: 'tool'; turn: number; callId: string; name: string; args: unknown; outcome: ToolOutcome };
 
@@ -51,7 +53,16 @@ export type BackendEmit = (event: SessionEvent) => void;
 export interface AgentTurnInput {
   turn: number;
   /** What an assistant may know: never the hidden intents or checklist. */
-  session: { scenarioId: string; title: string; date: string; memory: string; index: number };
+  session: {
+    scenarioId: string;
+    title: string;
+    date: string;
+    memory: string;
+    index: number;
+    /** Time scenarios: the simulated time now (ISO), and whether this turn was woken by the monitor. */
+    now?: string;
+    woken?: boolean;
+  };
   transcript: readonly TranscriptEntry[];
   tools: readonly ToolSpec[];
   /** Runs a tool through the engine: emits the events, counts the step, keeps it in the workspace. */
@@ -75,12 +86,15 @@ export class ToolStepCapError extends Error {
 
 // ---- User -------------------------------------------------------------------------------
 
+/** Why the user gets these intents: answered (a question), revealed (picked), or a shift of intention. */
+export type HandoffReason = 'question' | 'picked' | 'shift' | 'none';
+
 export interface UserTurnInput {
   turn: number;
   persona: LoadedPersona | undefined;
   scenario: LoadedScenario;
   /** The intents this message must answer (targeted by a question) or reveal (picked). */
-  handoff: { intents: IntentSpec[]; reason: 'question' | 'picked' | 'none' };
+  handoff: { intents: IntentSpec[]; reason: HandoffReason };
   /** Intents still open after this handoff: they must not leak. */
   open: IntentSpec[];
   transcript: readonly TranscriptEntry[];

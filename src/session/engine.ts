@@ -1,19 +1,21 @@
 /**
- * The engine: one session of the turn protocol (DESIGN §2). It drives the agent, judge
- * and user backends, keeps the workspace snapshots, and reports everything as typed
- * events. It knows nothing of any UI.
+ * The engine: one session. It runs each agent turn (the agent, its tools, the workspace and
+ * app diffs, stage 1 of the judge) and leaves what follows a turn to the scenario's protocol
+ * (protocols.ts): π-Bench's conversation, or the time protocol's dormancy and follow-ups.
+ * It reports everything as typed events and knows nothing of any UI.
  */
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec } from '../scenario/schema.ts';
 import { evaluateRule } from '../judge/evidence.ts';
 import { computeScores } from '../judge/scores.ts';
-import { invokeTool, ToolRegistry, type ToolContext, type ToolOutcome } from '../tools/registry.ts';
+import { invokeTool, ToolRegistry, type ToolContext, type ToolDef, type ToolOutcome } from '../tools/registry.ts';
 import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { diffApps } from '../apps/diff.ts';
 import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts';
 import {
   ToolStepCapError,
   type Backends,
+  type HandoffReason,
   type SessionEvidence,
   type ToolCallRecord,
   type TranscriptEntry,
@@ -21,6 +23,9 @@ import {
 } from './backends.ts';
 import type { EventSink, IntentStatus, Scores, SessionEnd, SessionEvent, StatusCause } from './events.ts';
 import type { GroupEnv } from './group-env.ts';
+import { EndRequested } from './chat-protocol.ts';
+import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';
+import { protocolFor } from './protocols.ts';
 
 export interface SessionOptions {
   scenario: LoadedScenario;
@@ -38,6 +43,8 @@ export interface SessionOptions {
   pace?: (turn: number) => Promise<void>;
   /** The date the agent is told (fixed in tests and benchmarks). */
   date?: string;
+  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
+  paceTime?: (next: { at: string; passed: string }) => Promise<void>;
 }
 
 export interface SessionResult {
@@ -49,47 +56,92 @@ export interface SessionResult {
 
 class Aborted extends Error {}
 
-export class SessionRun {
+/** The tools of one session, as every turn offers and runs them. */
+interface TurnTools {
+  ctx: ToolContext;
+  tools: ReadonlyMap<string, ToolDef>;
+  specs: ReturnType<typeof ToolRegistry.spec>[];
+  steps: number;
+}
+
+/** Another spelling of an offered tool (an MCP prefix) runs it; a tool the scenario does not offer is unknown. */
+function offeredAlias(def: ToolDef | undefined, offered: ReadonlyMap<string, ToolDef>): ToolDef | undefined {
+  return def && offered.get(def.name) === def ? def : undefined;
+}
+
+export class SessionRun implements SessionCore {
   private readonly o: SessionOptions;
   private readonly status = new Map<string, IntentStatus>();
-  private readonly transcript: TranscriptEntry[] = [];
+  readonly transcript: TranscriptEntry[] = [];
   private readonly replies: string[] = [];
   private readonly toolCalls: ToolCallRecord[] = [];
   private readonly checklist = new Map<string, { pass: boolean | null; reason: string }>();
   /** A π-Bench task's rule-script checks (its extra checklist items), if it has a script. */
   private scriptChecks: ScriptChecks | undefined;
   private readonly controller = new AbortController();
-  private turn = 0;
-  private endRequested = false;
+  private readonly protocol: SessionProtocol;
+  turn = 0;
+  endRequested = false;
+  readonly maxTurns: number;
   private callSeq = 0;
   /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
   private readonly onOuterAbort: () => void;
 
   constructor(options: SessionOptions) {
     this.o = options;
-    for (const intent of options.scenario.intents) this.status.set(intent.id, 'open');
+    this.maxTurns = options.maxTurns ?? options.scenario.limits?.max_turns ?? DEFAULT_MAX_TURNS;
+    this.protocol = protocolFor(this);
+    for (const intent of options.scenario.intents) this.status.set(intent.id, this.protocol.initialStatus(intent));
     this.onOuterAbort = () => this.controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
 
-  private emit(event: SessionEvent): void {
+  // ---- the core a protocol works with (SessionCore)
+
+  emit(event: SessionEvent): void {
     this.o.emit(event);
   }
 
-  private get scenario(): LoadedScenario {
+  get scenario(): LoadedScenario {
     return this.o.scenario;
   }
 
-  private get open(): IntentSpec[] {
+  get persona(): LoadedPersona | undefined {
+    return this.o.persona;
+  }
+
+  get backends(): Backends {
+    return this.o.backends;
+  }
+
+  get env(): GroupEnv {
+    return this.o.env;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  open(): IntentSpec[] {
     return this.scenario.intents.filter((i) => this.status.get(i.id) === 'open');
   }
 
-  private setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void {
+  statusOf(id: string): IntentStatus | undefined {
+    return this.status.get(id);
+  }
+
+  setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void {
     const from = this.status.get(id);
     if (!from || from === to) return;
     this.status.set(id, to);
     this.emit({ type: 'intent_status', turn: this.turn, intent: id, from, to, cause, detail });
   }
+
+  intent(id: string): IntentSpec {
+    return this.scenario.intents.find((i) => i.id === id)!;
+  }
+
+  // ---- what a person can do from the screen
 
   /** A person overrides an intent's status by hand (recorded as manual). */
   override(intentId: string, to: IntentStatus, note = 'set by hand'): void {
@@ -113,161 +165,40 @@ export class SessionRun {
     this.controller.abort(new Aborted('aborted'));
   }
 
+  // ---- the session: start, turns (each followed by the protocol's step), finish
+
   async run(): Promise<SessionResult> {
-    const { scenario, backends, env } = this.o;
-    const maxTurns = this.o.maxTurns ?? scenario.limits?.max_turns ?? DEFAULT_MAX_TURNS;
+    const { scenario, env } = this.o;
     const toolSteps = scenario.limits?.tool_steps ?? DEFAULT_TOOL_STEPS;
     this.scriptChecks = await openScriptChecks(scenario);
-    this.emit({
-      type: 'session_start',
-      scenario: scenario.id,
-      persona: scenario.persona,
-      title: scenario.title,
-      index: this.o.index ?? 0,
-      of: this.o.of ?? 1,
-      trigger: { kind: scenario.trigger.kind, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) },
-      intents: scenario.intents.map((i) => ({ id: i.id, text: i.text, reveal: i.reveal ?? i.text })),
-      checklist: [
-        ...(scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
-        ...(this.scriptChecks?.items ?? []).map((c) => ({ id: c.id, text: c.text, grader: 'rule' as const, hasRule: true })),
-      ],
-      maxTurns,
-      toolSteps,
-      backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
-    });
-    if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
+    this.emitStart(toolSteps);
 
-    const tools = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
-    const toolSpecs = tools.map((t) => ToolRegistry.spec(t));
-    const toolNames = new Set(tools.map((t) => t.name));
     const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
+    const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
+    const tools = new Map((this.protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]));
+    const turnTools: TurnTools = { ctx, tools, specs: [...tools.values()].map((t) => ToolRegistry.spec(t)), steps: toolSteps };
 
-    let incoming: TranscriptEntry =
+    let incoming: Incoming =
       scenario.trigger.kind === 'event'
         ? { kind: 'event', turn: 1, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) }
         : { kind: 'user', turn: 1, text: scenario.trigger.text };
-    let incomingIntents: string[] | undefined;
-    let finalTurn = false;
     let end: SessionEnd = 'resolved';
     let message: string | undefined;
 
     try {
       for (;;) {
-        this.turn++;
-        if (this.o.pace) await this.o.pace(this.turn);
-        this.checkAbort();
-        this.emit({ type: 'turn_start', turn: this.turn });
-        incoming = { ...incoming, turn: this.turn } as TranscriptEntry;
-        this.transcript.push(incoming);
-        this.emit({
-          type: 'message',
-          turn: this.turn,
-          role: incoming.kind === 'event' ? 'event' : 'user',
-          text: (incoming as { text: string }).text,
-          ...(incoming.kind === 'event' && incoming.source ? { source: incoming.source } : {}),
-          ...(incomingIntents?.length ? { intents: incomingIntents } : {}),
-        });
-
-        // ---- the agent turn
-        const before = env.lastSnapshot;
-        const appsBefore = env.apps.snapshot();
-        const turnCalls: ToolCallRecord[] = [];
-        let steps = 0;
-        const callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
-          this.checkAbort();
-          if (steps >= toolSteps) throw new ToolStepCapError(toolSteps);
-          steps++;
-          const id = callId ?? `call_${++this.callSeq}`;
-          this.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
-          const def = env.registry.resolve(name);
-          const outcome = await invokeTool(def && toolNames.has(def.name) ? def : undefined, name, args, ctx);
-          const record: ToolCallRecord = { turn: this.turn, callId: id, name: def?.name ?? name, args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
-          turnCalls.push(record);
-          this.toolCalls.push(record);
-          this.transcript.push({ kind: 'tool', turn: this.turn, callId: id, name, args, outcome });
-          this.emit({ type: 'tool_result', turn: this.turn, callId: id, name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
-          return outcome;
-        };
-        let reply = '';
-        let turnError: string | undefined;
-        try {
-          ({ reply } = await backends.agent.runTurn({
-            turn: this.turn,
-            session: { scenarioId: scenario.id, title: scenario.title, date: this.o.date ?? new Date().toISOString().slice(0, 10), memory: env.memory.render(), index: this.o.index ?? 0 },
-            transcript: this.transcript,
-            tools: toolSpecs,
-            callTool,
-            emit: (e) => this.emit(e),
-            signal: this.controller.signal,
-          }));
-        } catch (err) {
-          if (!(err instanceof ToolStepCapError)) throw err;
-          turnError = err.message;
-        }
-        this.replies.push(reply);
-        this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
-        this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
-        const after = env.workspace.snapshot(before);
-        env.lastSnapshot = after;
-        const diffs = Workspace.diff(before, after);
-        if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });
-        const appsAfter = env.apps.snapshot();
-        const appDiffs = diffApps(appsBefore, appsAfter);
-        if (appDiffs.length) this.emit({ type: 'app_diff', turn: this.turn, apps: appDiffs });
-        if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
-        this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
-
-        // ---- stage 1: completed
-        const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
-        const evidence: TurnEvidence = { turn: this.turn, reply, toolCalls: turnCalls, files: snapshotTexts(after, changed), apps: appsAfter };
-        const verdict = this.open.length ? await this.assess(evidence) : { completed: [], targeted: [] };
-        for (const c of verdict.completed) if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
-        this.tickChecklist(after);
-
-        if (finalTurn || this.open.length === 0) break;
-        if (this.turn >= maxTurns) {
-          for (const i of this.open) this.setStatus(i.id, 'unresolved', 'max_turns', `still open after ${maxTurns} agent turns`);
-          end = 'max_turns';
+        const result = await this.agentTurn(incoming, turnTools);
+        const next = await this.protocol.afterTurn(result);
+        if (next.kind === 'end') {
+          end = next.end;
           break;
         }
-        if (this.endRequested) throw new EndRequested();
-
-        // ---- stage 2: inferred (a question targets it)
-        const handed: IntentSpec[] = [];
-        let reason: 'question' | 'picked' | 'none' = 'none';
-        for (const t of verdict.targeted) {
-          if (this.status.get(t.intent) !== 'open') continue;
-          this.setStatus(t.intent, 'inferred', 'question', t.question);
-          handed.push(this.intent(t.intent));
-          reason = 'question';
-        }
-        // ---- stage 3: provided (the judge picks one for the user to reveal)
-        if (!handed.length && this.open.length && !backends.user.picksIntents) {
-          const pick = await this.pick();
-          this.setStatus(pick.intent, 'provided', 'picked', pick.reason);
-          handed.push(this.intent(pick.intent));
-          reason = 'picked';
-        }
-
-        const userReply = await backends.user.nextMessage({
-          turn: this.turn,
-          persona: this.o.persona,
-          scenario,
-          handoff: { intents: handed, reason },
-          open: this.open,
-          transcript: this.transcript,
-          emit: (e) => this.emit(e),
-          signal: this.controller.signal,
-        });
-        for (const id of userReply.reveals ?? []) if (this.status.get(id) === 'open') this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
-        if (this.open.length === 0) finalTurn = true;
-        incoming = { kind: 'user', turn: this.turn + 1, text: userReply.text };
-        incomingIntents = [...handed.map((i) => i.id), ...(userReply.reveals ?? [])];
+        incoming = next.incoming;
       }
     } catch (err) {
       if (err instanceof EndRequested || this.endRequested) {
         end = 'ended';
-        for (const i of this.open) this.setStatus(i.id, 'unresolved', 'manual', 'the session was ended by hand');
+        for (const i of this.open()) this.setStatus(i.id, 'unresolved', 'manual', 'the session was ended by hand');
       } else if (err instanceof Aborted || this.controller.signal.aborted) {
         end = 'aborted';
         message = 'the session was stopped';
@@ -277,18 +208,138 @@ export class SessionRun {
         this.emit({ type: 'notice', turn: this.turn, level: 'error', text: message });
       }
     }
+    return this.finish(end, message);
+  }
 
+  private emitStart(toolSteps: number): void {
+    const { scenario, backends } = this.o;
+    this.emit({
+      type: 'session_start',
+      scenario: scenario.id,
+      persona: scenario.persona,
+      title: scenario.title,
+      index: this.o.index ?? 0,
+      of: this.o.of ?? 1,
+      trigger: { kind: scenario.trigger.kind, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) },
+      intents: scenario.intents.map((i) => ({
+        id: i.id,
+        text: i.text,
+        reveal: i.reveal ?? i.text,
+        ...(i.after ? { after: i.after } : {}),
+        ...(i.supersedes ? { supersedes: i.supersedes } : {}),
+      })),
+      checklist: [
+        ...(scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
+        ...(this.scriptChecks?.items ?? []).map((c) => ({ id: c.id, text: c.text, grader: 'rule' as const, hasRule: true })),
+      ],
+      maxTurns: this.maxTurns,
+      toolSteps,
+      backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
+      ...(this.protocol.info ? { time: this.protocol.info } : {}),
+    });
+    if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
+    for (const i of scenario.intents) {
+      const s = this.status.get(i.id);
+      if (s === 'pending') this.emit({ type: 'intent_status', turn: 0, intent: i.id, from: 'open', to: 'pending', cause: 'follow_up', detail: `waits for a follow-up on ${i.after?.follow_up}` });
+    }
+  }
+
+  /** One agent turn: deliver the incoming message, run the agent and its tools, diff, and judge stage 1. */
+  private async agentTurn(incoming: Incoming, tt: TurnTools): Promise<TurnResult> {
+    const { backends, env } = this.o;
+    this.turn++;
+    if (this.o.pace) await this.o.pace(this.turn);
+    this.checkAbort();
+    this.emit({ type: 'turn_start', turn: this.turn });
+    const stamp = this.protocol.beforeTurn?.(incoming) ?? {};
+    const entry = { ...incoming, turn: this.turn, ...(stamp.at && incoming.kind === 'user' ? { at: stamp.at } : {}) } as Incoming;
+    delete entry.intents;
+    this.transcript.push(entry);
+    this.emit({
+      type: 'message',
+      turn: this.turn,
+      role: incoming.kind === 'event' ? 'event' : incoming.kind === 'monitor' ? 'monitor' : 'user',
+      text: incoming.text,
+      ...(incoming.kind === 'event' && incoming.source ? { source: incoming.source } : {}),
+      ...(incoming.intents?.length ? { intents: incoming.intents } : {}),
+      ...(stamp.at ? { at: stamp.at } : {}),
+    });
+
+    const before = env.lastSnapshot;
+    const appsBefore = env.apps.snapshot();
+    const turnCalls: ToolCallRecord[] = [];
+    let steps = 0;
+    const callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
+      this.checkAbort();
+      if (steps >= tt.steps) throw new ToolStepCapError(tt.steps);
+      steps++;
+      const id = callId ?? `call_${++this.callSeq}`;
+      this.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
+      const def = tt.tools.get(name) ?? offeredAlias(env.registry.resolve(name), tt.tools);
+      const outcome = await invokeTool(def, name, args, tt.ctx);
+      const record: ToolCallRecord = { turn: this.turn, callId: id, name: def?.name ?? name, args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
+      turnCalls.push(record);
+      this.toolCalls.push(record);
+      this.transcript.push({ kind: 'tool', turn: this.turn, callId: id, name, args, outcome });
+      this.emit({ type: 'tool_result', turn: this.turn, callId: id, name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
+      return outcome;
+    };
+    let reply = '';
+    let turnError: string | undefined;
+    const time = this.protocol.agentTime?.(incoming);
+    try {
+      ({ reply } = await backends.agent.runTurn({
+        turn: this.turn,
+        session: {
+          scenarioId: this.scenario.id,
+          title: this.scenario.title,
+          date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
+          memory: env.memory.render(),
+          index: this.o.index ?? 0,
+          ...(time ? { now: time.now, woken: time.woken } : {}),
+        },
+        transcript: this.transcript,
+        tools: tt.specs,
+        callTool,
+        emit: (e) => this.emit(e),
+        signal: this.controller.signal,
+      }));
+    } catch (err) {
+      if (!(err instanceof ToolStepCapError)) throw err;
+      turnError = err.message;
+    }
+    this.replies.push(reply);
+    this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
+    this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
+    const after = env.workspace.snapshot(before);
+    env.lastSnapshot = after;
+    const diffs = Workspace.diff(before, after);
+    if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });
+    const appsAfter = env.apps.snapshot();
+    const appDiffs = diffApps(appsBefore, appsAfter);
+    if (appDiffs.length) this.emit({ type: 'app_diff', turn: this.turn, apps: appDiffs });
+    if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
+    this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
+
+    // ---- stage 1: completed
+    const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
+    const evidence: TurnEvidence = { turn: this.turn, reply, toolCalls: turnCalls, files: snapshotTexts(after, changed), apps: appsAfter };
+    const open = this.open();
+    const verdict = open.length ? await this.assess(evidence, open) : { completed: [], targeted: [] };
+    for (const c of verdict.completed) if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+    this.tickChecklist(after);
+    return { turn: this.turn, incoming, reply, evidence, verdict };
+  }
+
+  private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
+    this.protocol.finish?.();
     if (end !== 'aborted') await this.gradeChecklist();
     const scored = this.scriptChecks ? { ...this.scenario, checklist: [...(this.scenario.checklist ?? []), ...this.scriptChecks.items] } : this.scenario;
-    const scores = computeScores(scored, this.status, this.checklist, this.turn);
+    const scores = { ...computeScores(scored, this.status, this.checklist, this.turn), ...this.protocol.scores?.() };
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
     this.o.signal?.removeEventListener('abort', this.onOuterAbort);
-    return { scenario: scenario.id, end, ...(message ? { message } : {}), scores };
-  }
-
-  private intent(id: string): IntentSpec {
-    return this.scenario.intents.find((i) => i.id === id)!;
+    return { scenario: this.scenario.id, end, ...(message ? { message } : {}), scores };
   }
 
   private checkAbort(): void {
@@ -298,18 +349,20 @@ export class SessionRun {
     throw new Aborted('aborted');
   }
 
-  private async assess(evidence: TurnEvidence) {
+  // ---- the judge's stages and the user, for the protocols
+
+  async assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict> {
     try {
       const v = await this.o.backends.judge.assessTurn({
         turn: this.turn,
         scenario: this.scenario,
-        open: this.open,
+        open: intents,
         evidence,
         transcript: this.transcript,
         emit: (e) => this.emit(e),
         signal: this.controller.signal,
       });
-      const openIds = new Set(this.open.map((i) => i.id));
+      const openIds = new Set(intents.map((i) => i.id));
       const completed = v.completed.filter((c) => openIds.has(c.intent));
       const done = new Set(completed.map((c) => c.intent));
       return { completed, targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)) };
@@ -320,8 +373,8 @@ export class SessionRun {
     }
   }
 
-  private async pick(): Promise<{ intent: string; reason: string }> {
-    const open = this.open;
+  async pick(): Promise<{ intent: string; reason: string }> {
+    const open = this.open();
     try {
       const p = await this.o.backends.judge.pickNext({ turn: this.turn, scenario: this.scenario, open, transcript: this.transcript, emit: (e) => this.emit(e), signal: this.controller.signal });
       if (open.some((i) => i.id === p.intent)) return p;
@@ -331,6 +384,27 @@ export class SessionRun {
       this.emit({ type: 'judge_error', turn: this.turn, message: `picking the next intent failed: ${(err as Error).message}; using the first open intent` });
     }
     return { intent: open[0]!.id, reason: 'first open intent in file order (fallback)' };
+  }
+
+  async waitForTime(next: { at: string; passed: string }): Promise<void> {
+    if (this.o.paceTime) await this.o.paceTime(next);
+    this.checkAbort();
+  }
+
+  async userMessage(handed: IntentSpec[], reason: HandoffReason): Promise<{ text: string; reveals: string[] }> {
+    const reply = await this.o.backends.user.nextMessage({
+      turn: this.turn,
+      persona: this.o.persona,
+      scenario: this.scenario,
+      handoff: { intents: handed, reason },
+      open: this.open(),
+      transcript: this.transcript,
+      emit: (e) => this.emit(e),
+      signal: this.controller.signal,
+    });
+    const reveals = reply.reveals ?? [];
+    for (const id of reveals) if (this.status.get(id) === 'open') this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
+    return { text: reply.text, reveals };
   }
 
   private sessionEvidence(snapshot: Snapshot): SessionEvidence {
@@ -391,8 +465,3 @@ export class SessionRun {
   }
 }
 
-class EndRequested extends Error {
-  constructor() {
-    super('ended by hand');
-  }
-}

@@ -4,7 +4,11 @@
  * consumer (TUI, reports, replay). Keep them plain JSON.
  */
 
-export type IntentStatus = 'open' | 'completed' | 'inferred' | 'provided' | 'unresolved';
+/**
+ * `pending`: waits for the agent to follow up on an update (time scenarios); `superseded`:
+ * replaced by a shifted intent, and out of Proc altogether.
+ */
+export type IntentStatus = 'open' | 'completed' | 'inferred' | 'provided' | 'unresolved' | 'pending' | 'superseded';
 export type Role = 'agent' | 'user' | 'judge';
 /** `ended`: a person ended the session early; `aborted`: quit or cancelled mid-turn. */
 export type SessionEnd = 'resolved' | 'max_turns' | 'error' | 'ended' | 'aborted';
@@ -16,7 +20,10 @@ export type StatusCause =
   | 'picked' // stage 3: the judge picked it for the user to reveal
   | 'reveal' // a human user revealed it
   | 'manual' // a human overrode it by hand
-  | 'max_turns'; // the session hit max_turns with it still open
+  | 'max_turns' // the session hit max_turns with it still open
+  | 'follow_up' // a follow-up on an update opened it (an intention shift), and the user revealed it
+  | 'superseded' // an intention shift replaced it
+  | 'updates_exhausted'; // still pending when no update was left
 
 export interface BackendInfo {
   kind: string; // openai | script | rules | human
@@ -29,6 +36,48 @@ export interface IntentInfo {
   id: string;
   text: string;
   reveal: string;
+  /** Time scenarios: pending until the agent follows up on this update. */
+  after?: { follow_up: string };
+  supersedes?: string[];
+}
+
+/** What a good agent does when woken on an update. */
+export type UpdateExpect = 'follow_up' | 'keep_silent';
+/**
+ * How an update with an `expect` went: `hit` (followed up as it should), `missed` (silent or
+ * unseen when a follow-up was due), `false` (followed up on one that called for silence),
+ * `kept` (silence kept), `unwatched` (no reminder was active: the agent never saw it).
+ */
+export type UpdateVerdict = 'hit' | 'missed' | 'false' | 'kept' | 'unwatched';
+
+export interface UpdateInfo {
+  id: string;
+  /** Simulated time, ISO with the clock's offset. */
+  at: string;
+  text: string;
+  expect?: UpdateExpect;
+  notify: 'none' | 'agent' | 'user' | 'both';
+}
+
+/** A time scenario's setup, as the person watching may see it (the agent never sees updates ahead). */
+export interface TimeInfo {
+  start: string;
+  turn: string;
+  environment?: string;
+  updates: UpdateInfo[];
+  expectStatus?: 'in_progress' | 'completed' | 'failed';
+}
+
+/** ChronosBench's scores for one session of a time scenario. */
+export interface TimeScores {
+  followups: { expected: number; hit: number; missed: number; false: number };
+  silences: { expected: number; kept: number; broken: number; unwatched: number };
+  /** (hit + kept) / updates with an expect; null when none has one. */
+  action_accuracy: number | null;
+  /** The last set_task_status equals expect_status (null when the scenario sets none). */
+  status_ok: boolean | null;
+  /** Every follow-up hit, no false one, every silence kept, and status_ok not false. */
+  completed: boolean;
 }
 
 export interface ChecklistInfo {
@@ -72,6 +121,8 @@ export interface Scores {
   graded: number;
   passed: number;
   ungraded: number;
+  /** Time scenarios only (absent elsewhere). */
+  time?: TimeScores;
 }
 
 export type SessionEvent =
@@ -89,10 +140,24 @@ export type SessionEvent =
       maxTurns: number;
       toolSteps: number;
       backends: Record<Role, BackendInfo>;
+      /** Time scenarios only. */
+      time?: TimeInfo;
     }
   | { type: 'turn_start'; turn: number }
-  /** A message in the conversation. `role: event` is an environment trigger delivered to the agent. */
-  | { type: 'message'; turn: number; role: 'user' | 'agent' | 'event'; text: string; source?: string; intents?: string[] }
+  /**
+   * A message in the conversation. `role: event` is an environment trigger delivered to the
+   * agent; `role: monitor` an observation that woke the agent (time scenarios). `at`: the
+   * simulated time, in time scenarios.
+   */
+  | {
+      type: 'message';
+      turn: number;
+      role: 'user' | 'agent' | 'event' | 'monitor';
+      text: string;
+      source?: string;
+      intents?: string[];
+      at?: string;
+    }
   /** Streaming text of the agent's reply in progress (ephemeral: not recorded). */
   | { type: 'agent_delta'; turn: number; text: string }
   /** Streaming arguments of a tool call in progress (ephemeral: not recorded). */
@@ -119,6 +184,26 @@ export type SessionEvent =
   | { type: 'notice'; turn: number; level: 'info' | 'warning' | 'error'; text: string }
   /** The engine waits for a person (human user or human agent). Ephemeral. */
   | { type: 'awaiting_input'; turn: number; role: 'user' | 'agent' }
+  /** The simulated clock jumped while the user waited (time scenarios). */
+  | { type: 'clock'; turn: number; from: string; to: string; passed: string }
+  /** A scheduled update happened. `seen`: it woke the agent. */
+  | { type: 'update'; turn: number; update: string; at: string; text: string; seen: boolean; pushed: 'none' | 'agent' | 'user' | 'both' }
+  | {
+      type: 'reminder';
+      turn: number;
+      action: 'set' | 'fired' | 'cancelled';
+      id: string;
+      note: string;
+      at?: string;
+      condition?: string;
+    }
+  /** The monitor woke the agent: on an update (via reminders or a push), or on a time reminder. */
+  | { type: 'wake'; turn: number; at: string; update?: string; reminders: string[]; pushed: boolean }
+  /** What the agent did on a woken turn. */
+  | { type: 'wake_choice'; turn: number; update?: string; choice: 'follow_up' | 'keep_silent' }
+  /** How an update with an `expect` was handled. */
+  | { type: 'update_verdict'; turn: number; update: string; expect: UpdateExpect; verdict: UpdateVerdict }
+  | { type: 'task_status'; turn: number; status: 'in_progress' | 'completed' | 'failed' }
   | { type: 'score'; scores: Scores }
   | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
 

@@ -62,7 +62,8 @@ export function recordingFileName(dir: string, scenario: string, repeat?: number
 const KNOWN_TYPES: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
   'session_start', 'turn_start', 'message', 'agent_delta', 'tool_delta', 'tool_call', 'tool_result', 'workspace_diff',
   'app_diff', 'turn_end', 'intent_status', 'checklist_result', 'usage', 'judge_error', 'leak_warning', 'notice',
-  'awaiting_input', 'score', 'session_end',
+  'awaiting_input', 'score', 'session_end', 'clock', 'update', 'reminder', 'wake', 'wake_choice', 'update_verdict',
+  'task_status',
 ]);
 
 export interface Recording {

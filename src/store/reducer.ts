@@ -19,6 +19,7 @@ import type {
   StatusCause,
   TimedEvent,
 } from '../session/events.ts';
+import { initialTimeline, reduceTimeline, type TimelineState } from './timeline.ts';
 
 export interface ScenarioInfo {
   id: string;
@@ -35,8 +36,10 @@ export interface ScenarioInfo {
 export interface MessageItem {
   kind: 'message';
   turn: number;
-  role: 'user' | 'agent' | 'event';
+  role: 'user' | 'agent' | 'event' | 'monitor';
   text: string;
+  /** Simulated time (time scenarios). */
+  at?: string;
   source?: string;
   /** Intents this user message answers or reveals. */
   intents?: string[];
@@ -148,6 +151,8 @@ export interface SessionState {
   end?: { end: SessionEnd; message?: string; turns: number };
   /** Earlier sessions of the same run group (episode or chain), most recent last. */
   previous: SessionSummary[];
+  /** Time scenarios: the clock, updates, reminders and wakes. */
+  timeline?: TimelineState;
 }
 
 export function initialSessionState(): SessionState {
@@ -267,11 +272,12 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
         intents,
         checklist,
         intentStates: Object.fromEntries(intents.map((i) => [i.id, { status: 'open' as const, history: [] }])),
+        ...(event.time ? { timeline: initialTimeline(event.time) } : {}),
       };
     }
     case 'turn_start': {
       const turns = findTurn(state.turns, event.turn) ? state.turns : putTurn(state, EMPTY_TURN(event.turn), batch);
-      return next(state, seq, t, { turn: event.turn, awaiting: null, turns });
+      return next(state, seq, t, { turn: event.turn, awaiting: null, turns, ...timelinePatch(state, event) });
     }
     case 'message': {
       const item: MessageItem = {
@@ -281,8 +287,9 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
         text: event.text,
         ...(event.source ? { source: event.source } : {}),
         ...(event.intents?.length ? { intents: event.intents } : {}),
+        ...(event.at ? { at: event.at } : {}),
       };
-      return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream: event.role === 'agent' ? null : state.stream });
+      return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream: event.role === 'agent' ? null : state.stream, ...timelinePatch(state, event) });
     }
     case 'agent_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
@@ -358,6 +365,14 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
       return next(state, seq, t, { awaiting: { turn: event.turn, role: event.role } });
     case 'score':
       return next(state, seq, t, { scores: event.scores });
+    case 'clock':
+    case 'update':
+    case 'reminder':
+    case 'wake':
+    case 'wake_choice':
+    case 'update_verdict':
+    case 'task_status':
+      return next(state, seq, t, timelinePatch(state, event));
     case 'session_end':
       return next(state, seq, t, { stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
     default: {
@@ -367,6 +382,12 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
       return next(state, seq, t, {});
     }
   }
+}
+
+function timelinePatch(state: SessionState, event: SessionEvent): Partial<SessionState> {
+  if (!state.timeline) return {};
+  const timeline = reduceTimeline(state.timeline, event);
+  return timeline === state.timeline ? {} : { timeline };
 }
 
 /** Reduces a whole list of events from a given state (replay, tests, reports). */
@@ -379,19 +400,19 @@ export function reduceAll(events: readonly (SessionEvent | TimedEvent)[], from: 
 
 // ---- selectors: plain functions of the state ---------------------------------------------
 
-export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved'];
+export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved', 'pending', 'superseded'];
 
 export function intentCounts(state: Pick<SessionState, 'intents' | 'intentStates'>): Record<IntentStatus, number> {
-  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, inferred: 0, provided: 0, unresolved: 0 };
+  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, inferred: 0, provided: 0, unresolved: 0, pending: 0, superseded: 0 };
   for (const i of state.intents) counts[state.intentStates[i.id]?.status ?? 'open']++;
   return counts;
 }
 
-/** Proc so far: (completed + inferred) / intents; null with no intents. */
+/** Proc so far: (completed + inferred) / intents not superseded; null with none. */
 export function procSoFar(state: Pick<SessionState, 'intents' | 'intentStates'>): number | null {
-  if (!state.intents.length) return null;
   const c = intentCounts(state);
-  return (c.completed + c.inferred) / state.intents.length;
+  const n = state.intents.length - c.superseded;
+  return n > 0 ? (c.completed + c.inferred) / n : null;
 }
 
 export interface ChecklistCounts {

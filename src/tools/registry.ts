@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
+import type { TimeWorld } from '../time/world.ts';
 
 /** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
 export class ToolError extends Error {
@@ -21,6 +22,8 @@ export interface ToolContext {
   memory: MemoryStore;
   /** App state by app name (apps register their own tools and read/write here). */
   apps: AppHost;
+  /** The simulated clock, environment and reminders of a time scenario (absent otherwise). */
+  time?: TimeWorld;
 }
 
 /** Holds every app's state for a run group; apps plug in through `registerApp`. */

@@ -8,4 +8,7 @@ export const CAUSE_LABELS: Record<StatusCause, string> = {
   reveal: 'revealed',
   manual: 'by hand',
   max_turns: 'max turns',
+  follow_up: 'follow-up',
+  superseded: 'superseded',
+  updates_exhausted: 'no update left',
 };

@@ -29,10 +29,12 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
   const key = `${item.turn}:${index}`;
   switch (item.kind) {
     case 'message': {
-      const color = theme.role[item.role];
-      const name = item.role === 'event' ? 'event' : item.role;
+      // A monitor observation woke the agent (time scenarios): labelled `wake`, with its simulated time.
+      const color = item.role === 'monitor' ? theme.role.event : theme.role[item.role];
+      const name = item.role === 'monitor' ? 'wake' : item.role;
       const lines = wrapWithPrefix(label(name, color), item.text || '(no reply)', cols, item.text ? {} : { dim: true });
       if (item.role === 'event' && item.source) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
+      if (item.role === 'monitor' && item.at) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
       if (item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
       return { key, lines };
     }

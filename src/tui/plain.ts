@@ -26,7 +26,7 @@ const indentLines = (text: string, pad: string) => sanitize(text).split('\n').jo
 
 export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => string[] {
   const c: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
-  const mark: Record<string, (s: string) => string> = { completed: c.green, inferred: c.cyan, provided: c.yellow, unresolved: c.red, open: c.gray };
+  const mark: Record<string, (s: string) => string> = { completed: c.green, inferred: c.cyan, provided: c.yellow, unresolved: c.red, open: c.gray, pending: c.gray, superseded: c.dim };
   return (e) => {
     switch (e.type) {
       case 'session_start':
@@ -37,8 +37,16 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'turn_start':
         return [c.dim(`-- turn ${e.turn}`)];
       case 'message': {
-        const who = e.role === 'agent' ? c.magenta.bold('agent:') : e.role === 'user' ? c.cyan.bold('user:') : c.yellow.bold(`event${e.source ? ` (${e.source})` : ''}:`);
-        const lines = [`${who} ${indentLines(e.text || '(no reply)', '       ')}`];
+        const who =
+          e.role === 'agent'
+            ? c.magenta.bold('agent:')
+            : e.role === 'user'
+              ? c.cyan.bold('user:')
+              : e.role === 'monitor'
+                ? c.yellow.bold('monitor:')
+                : c.yellow.bold(`event${e.source ? ` (${e.source})` : ''}:`);
+        const at = e.at ? c.dim(`[${e.at}] `) : '';
+        const lines = [`${at}${who} ${indentLines(e.text || '(no reply)', '       ')}`];
         if (e.intents?.length) lines.push(c.dim(`       ↳ about ${e.intents.join(', ')}`));
         return lines;
       }
@@ -66,10 +74,33 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
         return [c.yellow(`  ! leak: the user message may reveal ${e.intents.join(', ')} (${e.terms.join(', ')})`)];
       case 'notice':
         return [(e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(`  ! ${e.text}`)];
-      case 'score':
-        return [c.bold(`== score: Proc ${fmtScore(e.scores.proc)} · Comp ${fmtScore(e.scores.comp)} (${e.scores.passed}/${e.scores.graded} graded, ${e.scores.ungraded} ungraded) · ${e.scores.turns} turns`)];
+      case 'score': {
+        const lines = [c.bold(`== score: Proc ${fmtScore(e.scores.proc)} · Comp ${fmtScore(e.scores.comp)} (${e.scores.passed}/${e.scores.graded} graded, ${e.scores.ungraded} ungraded) · ${e.scores.turns} turns`)];
+        const tm = e.scores.time;
+        if (tm)
+          lines.push(
+            c.bold(
+              `== time: action accuracy ${fmtScore(tm.action_accuracy)} · follow-ups ${tm.followups.hit}/${tm.followups.expected} (${tm.followups.false} false) · silences ${tm.silences.kept}/${tm.silences.expected} · status ${tm.status_ok === null ? '–' : tm.status_ok ? 'ok' : 'wrong'} · ${tm.completed ? 'completed' : 'not completed'}`,
+            ),
+          );
+        return lines;
+      }
       case 'session_end':
         return [c.bold(`== end: ${e.end}${e.message ? ` (${e.message})` : ''} after ${e.turns} turns`), ''];
+      case 'clock':
+        return [c.dim(`   … ${e.passed} pass (${e.from} → ${e.to})`)];
+      case 'update':
+        return [`  ${c.bold('update')} ${e.update} at ${e.at}: ${sanitize(e.text).replace(/\n/g, ' ')} ${c.dim(e.seen ? '(seen by the agent)' : '(unseen: no reminder active)')}`];
+      case 'reminder':
+        return [`  ${c.bold('reminder')} ${e.id} ${e.action}: ${sanitize(e.note)}${e.at ? c.dim(` at ${e.at}`) : ''}${e.condition ? c.dim(` when ${sanitize(e.condition)}`) : ''}`];
+      case 'wake':
+        return [c.yellow(`  ⏰ the monitor wakes the agent${e.update ? ` on ${e.update}` : ''}${e.pushed ? ' (pushed)' : ''}`)];
+      case 'wake_choice':
+        return [`  ${c.bold('choice')} ${e.choice === 'follow_up' ? 'follow-up' : 'kept silent'}${e.update ? ` on ${e.update}` : ''}`];
+      case 'update_verdict':
+        return [`  ${c.bold('verdict')} ${e.update} (${e.expect.replace('_', ' ')} expected): ${(e.verdict === 'hit' || e.verdict === 'kept' ? c.green : c.red)(e.verdict)}`];
+      case 'task_status':
+        return [`  ${c.bold('task status')} ${e.status}`];
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':

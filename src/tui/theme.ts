@@ -32,6 +32,8 @@ const INTENT_MARKS: Record<IntentStatus, [symbol: string, color: string]> = {
   inferred: ['?', 'cyan'],
   provided: ['↩', 'yellow'],
   unresolved: ['✗', 'red'],
+  pending: ['◷', 'gray'],
+  superseded: ['⇢', 'gray'],
 };
 
 const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: string]> = {

@@ -1,0 +1,76 @@
+/**
+ * A turn protocol decides what follows each agent turn. The engine (engine.ts) runs the
+ * turns themselves: the agent, its tools, the diffs and stage 1 of the judge. π-Bench's
+ * conversation (chat-protocol.ts) hands intents to the user; the time protocol
+ * (src/time/protocol.ts) adds dormancy, a monitor and follow-ups on the same core. A new
+ * paradigm is a new protocol, chosen in protocols.ts by what the scenario declares.
+ */
+import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
+import type { IntentSpec } from '../scenario/schema.ts';
+import type { ToolContext, ToolDef } from '../tools/registry.ts';
+import type { Backends, HandoffReason, TranscriptEntry, TurnEvidence } from './backends.ts';
+import type { GroupEnv } from './group-env.ts';
+import type { IntentStatus, SessionEvent, StatusCause, TimeInfo, TimeScores } from './events.ts';
+
+/** What starts an agent turn: a user message, the trigger event, or a monitor observation. */
+export type Incoming = Extract<TranscriptEntry, { kind: 'user' | 'event' | 'monitor' }> & { intents?: string[] };
+
+export interface Verdict {
+  completed: { intent: string; evidence: string }[];
+  targeted: { intent: string; question: string }[];
+}
+
+/** One agent turn, as the protocol sees it after stage 1 has run. */
+export interface TurnResult {
+  turn: number;
+  incoming: Incoming;
+  reply: string;
+  evidence: TurnEvidence;
+  verdict: Verdict;
+}
+
+export type Next = { kind: 'continue'; incoming: Incoming } | { kind: 'end'; end: 'resolved' | 'max_turns' };
+
+/** What the engine lends a protocol: intent statuses, the judge's stages and the user. */
+export interface SessionCore {
+  readonly scenario: LoadedScenario;
+  readonly persona: LoadedPersona | undefined;
+  readonly backends: Backends;
+  readonly env: GroupEnv;
+  readonly maxTurns: number;
+  readonly transcript: readonly TranscriptEntry[];
+  readonly turn: number;
+  readonly endRequested: boolean;
+  readonly signal: AbortSignal;
+  emit(event: SessionEvent): void;
+  statusOf(id: string): IntentStatus | undefined;
+  setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void;
+  intent(id: string): IntentSpec;
+  open(): IntentSpec[];
+  /** Stage 1 (and the questions of stage 2) over `intents` for this turn's evidence. */
+  assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict>;
+  /** Stage 3: the judge's pick among the open intents. */
+  pick(): Promise<{ intent: string; reason: string }>;
+  /** While dormant, before the clock jumps: a person playing the user lets time pass here. */
+  waitForTime(next: { at: string; passed: string }): Promise<void>;
+  /** The user's next message for the intents handed over. */
+  userMessage(handed: IntentSpec[], reason: HandoffReason): Promise<{ text: string; reveals: string[] }>;
+}
+
+export interface SessionProtocol {
+  /** An intent's status when the session starts (`pending` for one that waits on the world). */
+  initialStatus(intent: IntentSpec): IntentStatus;
+  /** Extra fields of session_start. */
+  readonly info?: TimeInfo;
+  /** Adds to the tool context (the time world) and renames tools (query_<environment>). */
+  extendTools?(ctx: ToolContext, tools: ToolDef[]): ToolDef[];
+  /** Before each agent turn: the simulated time of its incoming message, if the protocol keeps one. */
+  beforeTurn?(incoming: Incoming): { at?: string };
+  /** What the agent is told about time in this turn. */
+  agentTime?(incoming: Incoming): { now: string; woken: boolean } | undefined;
+  afterTurn(result: TurnResult): Promise<Next>;
+  /** Scores of the protocol's own, added to the session's. */
+  scores?(): { time?: TimeScores };
+  /** After the session ends (for any reason), e.g. pending intents become unresolved. */
+  finish?(): void;
+}

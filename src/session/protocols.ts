@@ -1,0 +1,10 @@
+/** Which turn protocol a scenario plays: the time protocol when it declares a clock or an environment. */
+import { TimeProtocol } from '../time/protocol.ts';
+import { ChatProtocol } from './chat-protocol.ts';
+import type { SessionCore, SessionProtocol } from './protocol.ts';
+
+export function protocolFor(core: SessionCore): SessionProtocol {
+  const s = core.scenario;
+  if (s.clock || s.environment || s.intents.some((i) => i.after)) return new TimeProtocol(core);
+  return new ChatProtocol(core);
+}
