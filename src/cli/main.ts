@@ -13,6 +13,7 @@ import { registerImport } from './commands/import.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerReports } from './commands/reports.ts';
 import { registerInteractive } from './commands/interactive.ts';
+import { registerExport } from './commands/export.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerImport(program);
   registerConfig(program);
   registerReports(program);
+  registerExport(program);
   return program;
 }
 

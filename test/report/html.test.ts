@@ -1,16 +1,14 @@
 /** The HTML report opened in headless Chromium: tables and charts render, nothing is fetched, no console errors. */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../batch/helpers.ts';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
 import { makeReportFolders } from './fixture.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`skipping the HTML report browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 describe.skipIf(!haveChromium)('report --format html in a browser', () => {
@@ -21,7 +19,7 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
     file = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-html-')), 'report.html');
     const r = await cli(['report', f.proactive, f.reactiveNoDeps, '--format', 'html', '--output', file]);
     expect(r.code).toBe(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -34,13 +32,7 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
 
   it('renders every table with rows and every chart with visible marks, and logs no error', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('request', (r) => requests.push(r.url()));
+    const { problems, requests } = watchPage(page);
     await page.goto(pathToFileURL(file).href);
 
     const tables = await page.$$eval('table', (ts) => ts.map((t) => ({ id: t.id, rows: t.querySelectorAll('tbody tr').length, height: t.getBoundingClientRect().height })));

@@ -1,0 +1,55 @@
+/**
+ * Short callouts for an audience: one line each time the agent is proactive. They are
+ * derived from events in one place (`calloutFor`), so the presentation mode, the asciicast,
+ * the HTML replay and the Markdown transcript say the same thing, and a new event type
+ * (a proposal accepted, an update kept silent) adds one case here.
+ */
+import type { SessionEvent, TimedEvent } from '../session/events.ts';
+
+export type CalloutKind = 'completed' | 'asked' | 'silent' | 'accepted';
+
+export interface Callout {
+  turn: number;
+  kind: CalloutKind;
+  /** The intent or item it is about. */
+  about: string;
+  text: string;
+}
+
+const PHRASES: Record<CalloutKind, (about: string) => string> = {
+  completed: (ids) => `completed ${ids} without being asked`,
+  asked: (ids) => `asked about ${ids}`,
+  silent: (ids) => `kept silent on ${ids}: it did not fit`,
+  accepted: (ids) => `proposal ${ids} accepted`,
+};
+
+/** The callout an event deserves, or null when it shows no proactivity. */
+export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
+  switch (event.type) {
+    case 'intent_status':
+      // Open → completed on evidence: the user never said it (a revealed intent is provided, not open).
+      if (event.to === 'completed' && event.from === 'open' && event.cause === 'evidence')
+        return { turn: event.turn, kind: 'completed', about: event.intent, text: PHRASES.completed(event.intent) };
+      if (event.to === 'inferred' && event.cause === 'question') return { turn: event.turn, kind: 'asked', about: event.intent, text: PHRASES.asked(event.intent) };
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Callouts that happen together as one line: `completed I1, I3 without being asked · asked about I2`. */
+export function summarizeCallouts(callouts: readonly Callout[]): string {
+  const byKind = new Map<CalloutKind, string[]>();
+  for (const c of callouts) byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c.about]);
+  return [...byKind].map(([kind, ids]) => PHRASES[kind](ids.join(', '))).join(' · ');
+}
+
+/** Every callout of a recording, in order. */
+export function calloutsOf(events: readonly (SessionEvent | TimedEvent)[]): Callout[] {
+  const out: Callout[] = [];
+  for (const e of events) {
+    const c = calloutFor(e);
+    if (c) out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * asciicast v2 (https://docs.asciinema.org/manual/asciicast/v2/): the session screen drawn
+ * frame by frame from the recorded events. Each frame rewrites only the rows that changed,
+ * with absolute cursor moves, so any player reproduces the screen at any point. No
+ * timestamp or environment goes into the header: the same recording and options give the
+ * same bytes.
+ */
+import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import { createTheme } from '../tui/theme.ts';
+import type { Line } from '../tui/text.ts';
+import { lineToAnsi } from './ansi.ts';
+import { framesOf, type Frame } from './frames.ts';
+import { padLine } from './panes.ts';
+import { presentScreen, sessionScreen, type ScreenOptions } from './screens.ts';
+
+export interface CastOptions {
+  cols: number;
+  rows: number;
+  /** Base time per step in ms (a message stays 1–4 paces by length). */
+  paceMs: number;
+  /** The presentation screen instead of the four panes. */
+  present?: boolean;
+  title?: string;
+}
+
+export const DEFAULT_CAST = { cols: 120, rows: 36, paceMs: 1000 } as const;
+
+/** A frame's screen as lines exactly `cols` wide. */
+export function frameScreen(frame: Frame, o: Pick<CastOptions, 'cols' | 'rows' | 'present'>, theme = createTheme(true)): Line[] {
+  const opts: ScreenOptions = { cols: o.cols, rows: o.rows, theme, callout: frame.callout, freshSince: frame.freshSince };
+  return (o.present ? presentScreen : sessionScreen)(frame.state, opts).map((l) => padLine(l, o.cols));
+}
+
+/** Writes the cast as a string (one JSON value per line). */
+export function renderCast(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
+  const theme = createTheme(true);
+  const out: string[] = [JSON.stringify({ version: 2, width: o.cols, height: o.rows, ...(o.title ? { title: o.title } : {}) })];
+  let shown: string[] = [];
+  let ms = 0;
+  const emit = (text: string) => out.push(JSON.stringify([Number((ms / 1000).toFixed(3)), 'o', text]));
+  emit('\u001b[?25l\u001b[2J');
+  for (const frame of framesOf(events, o.paceMs)) {
+    const rows = frameScreen(frame, o, theme).map(lineToAnsi);
+    let text = '';
+    for (let r = 0; r < o.rows; r++) {
+      const row = rows[r] ?? ' '.repeat(o.cols);
+      if (row !== shown[r]) text += `\u001b[${r + 1};1H\u001b[0m${row}`;
+    }
+    shown = rows;
+    if (text) emit(text);
+    ms += frame.ms;
+  }
+  // The last frame stays until the end; the cursor comes back for whoever plays it in a terminal.
+  emit(`\u001b[${o.rows};1H\u001b[?25h`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,61 @@
+/**
+ * `intentplay export`: a recording as an HTML replay, an asciicast, an animated SVG or a
+ * Markdown transcript. Every format replays the recorded events through the one reducer.
+ */
+import { UserError } from '../scenario/diagnostics.ts';
+import { readRecording, type Recording } from '../session/recording.ts';
+import { fmtBackend } from '../tui/format.ts';
+import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
+import { renderHtml } from './html.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderSvg } from './svg.ts';
+
+export const EXPORT_FORMATS = ['html', 'cast', 'svg', 'md'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportOptions {
+  format: ExportFormat;
+  /** A second recording shown beside the first (html). */
+  vs?: string | undefined;
+  cols?: number | undefined;
+  rows?: number | undefined;
+  paceMs?: number | undefined;
+  present?: boolean | undefined;
+}
+
+export const MIN_CAST = { cols: 60, rows: 16 } as const;
+
+export function parseFormat(value: string): ExportFormat {
+  if ((EXPORT_FORMATS as readonly string[]).includes(value)) return value as ExportFormat;
+  throw new UserError(`unknown export format "${value}": use one of ${EXPORT_FORMATS.join(', ')}`);
+}
+
+const agentOf = (r: Recording) => fmtBackend(r.header.backends?.agent);
+
+/** The exported file's text. */
+export function exportRecording(file: string, o: ExportOptions): string {
+  const recording = readRecording(file);
+  if (o.vs !== undefined && o.format !== 'html') throw new UserError(`--vs works with --format html (got --format ${o.format})`);
+  if (o.present && o.format !== 'cast' && o.format !== 'svg') throw new UserError(`--present shapes a cast or svg (got --format ${o.format})`);
+  const cast: CastOptions = {
+    cols: o.cols ?? (o.present ? 120 : DEFAULT_CAST.cols),
+    rows: o.rows ?? (o.present ? 40 : DEFAULT_CAST.rows),
+    paceMs: o.paceMs ?? DEFAULT_CAST.paceMs,
+    present: Boolean(o.present),
+    title: `${recording.header.scenario} · ${recording.header.title} (${agentOf(recording)})`,
+  };
+  if (cast.cols < MIN_CAST.cols || cast.rows < MIN_CAST.rows) throw new UserError(`--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`);
+  switch (o.format) {
+    case 'html': {
+      const sessions = [{ label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events }];
+      if (o.vs !== undefined) sessions.push({ label: 'B', events: readRecording(o.vs).events });
+      return renderHtml(sessions);
+    }
+    case 'cast':
+      return renderCast(recording.events, cast);
+    case 'svg':
+      return renderSvg(recording.events, cast);
+    case 'md':
+      return renderMarkdown(recording.events);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The panes of the HTML replay, as a table: each entry says how to draw one pane of a
+ * session as HTML at a turn, from the reducer's state at the end of that turn. A new pane
+ * (a Timeline for simulated time, a Phone) is one more entry; `used` leaves it out of
+ * recordings that have nothing for it.
+ */
+import type { ConversationItem, SessionState } from '../store/reducer.ts';
+import { turnState } from '../store/reducer.ts';
+import { CAUSE_LABELS } from '../tui/causes.ts';
+import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue } from '../tui/format.ts';
+import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/reducer.ts';
+import { truncate } from '../tui/text.ts';
+
+export interface HtmlPane {
+  id: string;
+  title: string;
+  /** `log`: each turn adds its part and the page shows the parts up to the current turn; `snapshot`: the pane as it is at the current turn. */
+  kind: 'log' | 'snapshot';
+  /** Whether a session has anything for this pane (default: always). */
+  used?(final: SessionState): boolean;
+  /** The pane's HTML for `turn` (a log pane: only what the turn added). */
+  render(state: SessionState, turn: number): string;
+  /** A short line beside the title at `turn` (counts, scores so far). */
+  info?(state: SessionState): string;
+}
+
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const MAX_TEXT = 4000;
+const MAX_DIFF_LINES = 200;
+/** Evidence can quote a whole file: the start of it says enough beside a status. */
+const why = (s: string) => esc(truncate(s, 300));
+const cap = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… ${s.length - MAX_TEXT} more characters` : s);
+
+function itemHtml(item: ConversationItem): string {
+  switch (item.kind) {
+    case 'message':
+      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span><div class="text">${esc(item.text || '(no reply)')}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
+    case 'tool': {
+      const mark = item.state === 'ok' ? '<span class="ok">✔</span>' : item.state === 'error' ? '<span class="bad">✗</span>' : '…';
+      const brief = item.state === 'error' ? esc(item.error ?? 'failed') : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;
+      const body = `<b>args</b><pre>${esc(cap(prettyValue(item.args)))}</pre>${item.state === 'error' ? `<b>error</b><pre>${esc(item.error ?? '')}</pre>` : item.result !== undefined ? `<b>result</b><pre>${esc(cap(prettyValue(item.result)))}</pre>` : ''}`;
+      return `<details class="tool"><summary><span class="name">${esc(item.name)}</span> ${mark} <span class="brief">${brief}</span></summary>${body}</details>`;
+    }
+    case 'notice':
+      return `<div class="notice ${item.level}">! ${item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : ''}${esc(item.text)}</div>`;
+  }
+}
+
+function diffHtml(patch: string): string {
+  const lines = diffBody(patch);
+  const shown = lines.slice(0, MAX_DIFF_LINES).map((l) => `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`);
+  if (lines.length > MAX_DIFF_LINES) shown.push(`… ${lines.length - MAX_DIFF_LINES} more lines`);
+  return `<pre class="diff">${shown.join('\n')}</pre>`;
+}
+
+const conversation: HtmlPane = {
+  id: 'conversation',
+  title: 'Conversation',
+  kind: 'log',
+  render(state, turn) {
+    const t = turnState(state, turn);
+    if (!t) return '';
+    const head = turn > 0 ? `<div class="turn-head">turn ${turn}${t.error ? ' · error' : ''}</div>` : '';
+    return head + t.items.map(itemHtml).join('');
+  },
+};
+
+const intents: HtmlPane = {
+  id: 'intents',
+  title: 'Hidden intents',
+  kind: 'snapshot',
+  info(state) {
+    const c = intentCounts(state);
+    return `Proc ${fmtScore(procSoFar(state))} · ✔${c.completed} ?${c.inferred} ↩${c.provided} ✗${c.unresolved} ○${c.open}`;
+  },
+  render(state, turn) {
+    return state.intents
+      .map((i) => {
+        const v = state.intentStates[i.id];
+        const status = v?.status ?? 'open';
+        const fresh = v?.last?.turn === turn && turn > 0;
+        const last = v?.last ? `<div class="why">turn ${v.last.turn} · ${CAUSE_LABELS[v.last.cause]}: ${why(v.last.detail)}</div>` : '';
+        return `<div class="intent ${status}${fresh ? ' fresh' : ''}" data-intent="${esc(i.id)}"><span class="badge">${esc(i.id)} ${status}</span> ${esc(i.text)}${last}</div>`;
+      })
+      .join('');
+  },
+};
+
+const checklist: HtmlPane = {
+  id: 'checklist',
+  title: 'Checklist',
+  kind: 'snapshot',
+  info(state) {
+    const c = checklistCounts(state);
+    return `Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`;
+  },
+  render(state, turn) {
+    return state.checklist
+      .map((c) => {
+        const v = state.checks[c.id];
+        const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
+        const fresh = v?.turn === turn && turn > 0;
+        return `<div class="check ${kind}${fresh ? ' fresh' : ''}"><span class="badge">${esc(c.id)} ${kind}</span> ${esc(c.text)}${v ? `<div class="why">${v.by}: ${why(v.reason)}</div>` : ''}</div>`;
+      })
+      .join('');
+  },
+};
+
+const workspace: HtmlPane = {
+  id: 'workspace',
+  title: 'Workspace',
+  kind: 'log',
+  render(state, turn) {
+    const t = turnState(state, turn);
+    if (!t || (!t.files.length && !t.apps.length)) return '';
+    const files = t.files.map((f) => `<details class="file"><summary>t${turn} ${esc(fmtFileChange(f))}</summary>${diffHtml(f.patch)}</details>`);
+    const apps = t.apps.map((a) => `<details class="file"><summary>t${turn} app ${esc(a.app)} +${a.additions} -${a.deletions}</summary>${diffHtml(a.patch)}</details>`);
+    return files.join('') + apps.join('');
+  },
+};
+
+/** Every pane the HTML replay can show, in display order. */
+export const HTML_PANES: readonly HtmlPane[] = [conversation, intents, checklist, workspace];
+
+/** The panes shown for each session side by side. */
+export const VERSUS_PANES: readonly string[] = ['conversation', 'intents'];

@@ -1,0 +1,127 @@
+/**
+ * The session's panes as styled lines of a fixed size, from the reducer's state: what the
+ * asciicast, the SVG and the full-screen presentation and side-by-side screens draw. Pure
+ * functions of the state, so the same recording always draws the same screen.
+ */
+import type { IntentStatus } from '../session/events.ts';
+import { checklistCounts, compSoFar, intentCounts, procSoFar, type SessionState } from '../store/reducer.ts';
+import { CAUSE_LABELS } from '../tui/causes.ts';
+import { turnBlocks } from '../tui/conversation-lines.ts';
+import { fmtFileChange, fmtScore } from '../tui/format.ts';
+import type { Theme } from '../tui/theme.ts';
+import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../tui/text.ts';
+
+/** A line exactly `cols` wide: cut, or padded with spaces. */
+export function padLine(line: Line, cols: number): Line {
+  const fitted = fitLine(line, cols);
+  const used = fitted.reduce((n, s) => n + width(s.text), 0);
+  return used < cols ? [...fitted, { text: ' '.repeat(cols - used) }] : fitted;
+}
+
+/** `lines` in a rounded box of `cols` × `rows`, titled; the last lines when `tail`, else the first. */
+export function boxed(title: Line, lines: readonly Line[], cols: number, rows: number, theme: Theme, opts: { tail?: boolean; accent?: boolean } = {}): Line[] {
+  const border = opts.accent ? theme.border.focused : theme.border.normal;
+  const inner = Math.max(1, cols - 2);
+  const bodyRows = Math.max(0, rows - 2);
+  const shown = opts.tail ? lines.slice(Math.max(0, lines.length - bodyRows)) : lines.slice(0, bodyRows);
+  const titleLine = fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1));
+  const titleWidth = titleLine.reduce((n, s) => n + width(s.text), 0);
+  const out: Line[] = [[{ text: '╭─', color: border }, ...titleLine, { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border }]];
+  for (let i = 0; i < bodyRows; i++) out.push([{ text: '│', color: border }, ...padLine(shown[i] ?? [], inner), { text: '│', color: border }]);
+  out.push([{ text: '╰' + '─'.repeat(inner) + '╯', color: border }]);
+  return out.slice(0, rows);
+}
+
+/** Columns of lines side by side (each column already as wide as its box). */
+export function besideEachOther(columns: readonly (readonly Line[])[]): Line[] {
+  const rows = Math.max(0, ...columns.map((c) => c.length));
+  const out: Line[] = [];
+  for (let r = 0; r < rows; r++) out.push(columns.flatMap((c) => c[r] ?? []));
+  return out;
+}
+
+/** The last `rows` lines of the conversation, wrapped to `cols` (only the turns needed are wrapped). */
+export function conversationTail(state: SessionState, cols: number, rows: number, theme: Theme, opts: { spaced?: boolean } = {}): Line[] {
+  const out: Line[] = [];
+  for (let i = state.turns.length - 1; i >= 0 && out.length < rows; i--) {
+    const blocks = turnBlocks(state.turns[i]!, cols, () => false, theme);
+    const lines: Line[] = [];
+    for (const b of blocks) {
+      if (opts.spaced && lines.length) lines.push([]);
+      lines.push(...b.lines);
+    }
+    out.unshift(...lines);
+  }
+  return out.slice(Math.max(0, out.length - rows));
+}
+
+/** One intent: its mark, id and status (inverse when it just changed), its text and the latest change. */
+export function intentLines(state: SessionState, cols: number, theme: Theme, opts: { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean } = {}): Line[] {
+  const out: Line[] = [];
+  for (const intent of state.intents) {
+    if (opts.spaced && out.length) out.push([]);
+    const view = state.intentStates[intent.id];
+    const status: IntentStatus = view?.status ?? 'open';
+    const mark = theme.intent[status];
+    const fresh = opts.freshSince !== undefined && (view?.last?.seq ?? 0) > opts.freshSince;
+    out.push([
+      { text: mark.symbol + ' ', color: mark.color, bold: true },
+      { text: intent.id, bold: true },
+      { text: ' ' },
+      { text: fresh ? ` ${mark.label} ` : mark.label, color: mark.color, inverse: fresh, bold: fresh },
+      ...(view?.last ? [{ text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`, color: theme.text.muted }] : []),
+    ]);
+    if (opts.headsOnly) continue;
+    out.push(...wrapWithPrefix([{ text: '  ' }], intent.text, cols));
+    if (opts.detail !== false && view?.last?.detail) out.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], truncate(view.last.detail, cols * 2), cols, { color: theme.text.muted, italic: true }));
+  }
+  return out;
+}
+
+/** The intents in `rows` lines if they fit with details, else without, else one line each. */
+export function fittedIntentLines(state: SessionState, cols: number, rows: number, theme: Theme, opts: { freshSince?: number | undefined; spaced?: boolean } = {}): Line[] {
+  const full = intentLines(state, cols, theme, { ...opts, detail: true });
+  if (full.length <= rows) return full;
+  const plain = intentLines(state, cols, theme, { ...opts, detail: false });
+  if (plain.length <= rows) return plain;
+  return intentLines(state, cols, theme, { freshSince: opts.freshSince, detail: false, headsOnly: true });
+}
+
+export function checklistLines(state: SessionState, cols: number, theme: Theme): Line[] {
+  return state.checklist.flatMap((item) => {
+    const v = state.checks[item.id];
+    const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
+    const mark = theme.check[kind];
+    return wrapWithPrefix([{ text: `${mark.symbol} `, color: mark.color, bold: true }, { text: item.id + ' ', bold: true }], item.text, cols);
+  });
+}
+
+/** Every workspace and app change so far, one line each, newest last. */
+export function workspaceLines(state: SessionState, theme: Theme): Line[] {
+  const out: Line[] = [];
+  for (const t of state.turns) {
+    for (const f of t.files) out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: fmtFileChange(f), color: f.change === 'deleted' ? theme.diff.remove : f.change === 'added' ? theme.diff.add : undefined }]);
+    for (const a of t.apps) out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: `app ${a.app} +${a.additions} -${a.deletions}` }]);
+  }
+  return out;
+}
+
+export function intentsTitle(state: SessionState, theme: Theme): Line {
+  const c = intentCounts(state);
+  const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const).map((s) => `${theme.intent[s].symbol}${c[s]}`).join(' ');
+  return [{ text: 'Hidden intents', bold: true }, { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted }];
+}
+
+export function checklistTitle(state: SessionState, theme: Theme): Line {
+  const c = checklistCounts(state);
+  return [{ text: 'Checklist', bold: true }, { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted }];
+}
+
+/** Where the session is: the turn, and the end with its final scores once it has ended. */
+export function progressSegs(state: SessionState, theme: Theme): Seg[] {
+  const max = state.scenario?.maxTurns;
+  const turn: Seg = { text: `turn ${state.turn}${max ? `/${max}` : ''}`, color: theme.text.muted };
+  if (!state.end) return [turn];
+  const s = state.scores;
+  return [turn, { text: ` · ${state.end.end}`, bold: true }, ...(s ? [{ text: ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}`, bold: true }] : [])];
+}

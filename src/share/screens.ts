@@ -1,0 +1,107 @@
+/**
+ * Whole screens as styled lines, drawn from the reducer's state: the session screen the
+ * asciicast records, the presentation screen (fewer, larger elements for a projector) and
+ * two sessions side by side. The full-screen `--present` and `--vs` modes show these same
+ * lines, so a cast looks like the live demo.
+ */
+import type { SessionState } from '../store/reducer.ts';
+import { fmtBackend, fmtScore } from '../tui/format.ts';
+import type { Theme } from '../tui/theme.ts';
+import type { Line, Seg } from '../tui/text.ts';
+import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, progressSegs, workspaceLines } from './panes.ts';
+
+export interface ScreenOptions {
+  cols: number;
+  rows: number;
+  theme: Theme;
+  /** The callout to show (the latest proactive moment), if any. */
+  callout?: string | undefined;
+  /** Intents whose latest change has a higher event number show as just changed. */
+  freshSince?: number | undefined;
+  /** A line of key hints for the live screens. */
+  hint?: string | undefined;
+}
+
+function header(left: Seg[], right: Seg[], cols: number): Line {
+  const rightWidth = right.reduce((n, s) => n + [...s.text].length, 0);
+  return [...padLine(left, Math.max(0, cols - rightWidth - 1)), { text: ' ' }, ...right];
+}
+
+function title(state: SessionState, theme: Theme): Seg[] {
+  const s = state.scenario;
+  if (!s) return [{ text: ' intentplay ', inverse: true, bold: true }, { text: ' waiting for the session…', color: theme.text.muted }];
+  return [{ text: ' intentplay ', inverse: true, bold: true }, { text: ` ${s.id}`, bold: true }, { text: ` · ${s.title}`, color: theme.text.secondary }, ...(s.of > 1 ? [{ text: ` (${s.index + 1}/${s.of})`, color: theme.text.muted }] : [])];
+}
+
+function calloutLine(callout: string | undefined, hint: string | undefined, theme: Theme): Line {
+  if (callout) return [{ text: ` ★ ${callout} `, bold: true, inverse: true, color: theme.level.warning }];
+  return hint ? [{ text: ` ${hint}`, color: theme.text.muted }] : [];
+}
+
+/** The four panes: the conversation on the left, intents, checklist and workspace stacked on the right. */
+export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
+  const { cols, rows, theme } = o;
+  const body = Math.max(6, rows - 2);
+  const left = Math.floor(cols * 0.55);
+  const right = cols - left;
+  const intentRows = Math.floor(body * 0.5);
+  const checkRows = Math.floor(body * 0.3);
+  const workRows = body - intentRows - checkRows;
+  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme), left, body, theme, { tail: true });
+  const side = [
+    ...boxed(intentsTitle(state, theme), fittedIntentLines(state, right - 2, intentRows - 2, theme, { freshSince: o.freshSince }), right, intentRows, theme),
+    ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
+    ...boxed([{ text: 'Workspace', bold: true }], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
+  ];
+  return [header(title(state, theme), progressSegs(state, theme), cols), ...besideEachOther([conv, side]), padLine(calloutLine(o.callout, o.hint, theme), cols)].slice(0, rows);
+}
+
+/** For a projector: the conversation with room between messages, the intents, and a large callout. */
+export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
+  const { cols, rows, theme } = o;
+  const calloutRows = 3;
+  const body = Math.max(6, rows - 3 - calloutRows);
+  const left = Math.floor(cols * 0.6);
+  const right = cols - left;
+  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, { tail: true });
+  const intents = fittedIntentLines(state, right - 3, body - 2, theme, { freshSince: o.freshSince, spaced: true });
+  const side = boxed(intentsTitle(state, theme), intents, right, body, theme, { accent: true });
+  const banner = o.callout
+    ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true })
+    : [[], padLine([{ text: o.hint ? ` ${o.hint}` : '', color: theme.text.muted }], cols), []];
+  return [
+    header(title(state, theme), progressSegs(state, theme), cols),
+    [],
+    ...besideEachOther([conv, side]),
+    [],
+    ...banner,
+  ].slice(0, rows).map((l) => padLine(l, cols));
+}
+
+export interface VersusSide {
+  state: SessionState;
+  callout?: string | undefined;
+  freshSince?: number | undefined;
+}
+
+/** Two sessions of one scenario side by side, each with its conversation and intents, and both scores at the end. */
+export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions, 'callout' | 'freshSince'>): Line[] {
+  const { cols, rows, theme } = o;
+  const body = Math.max(8, rows - 3);
+  const convRows = Math.floor(body * 0.6);
+  const half = [Math.floor(cols / 2), cols - Math.floor(cols / 2)] as const;
+  const column = (side: VersusSide, w: number, label: string): Line[] => {
+    const agent = fmtBackend(side.state.scenario?.backends.agent);
+    const name: Line = [{ text: ` ${label} `, inverse: true, bold: true }, { text: ` ${agent}`, bold: true }, { text: '  ' }, ...(side.callout ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }] : [])];
+    return [
+      padLine(name, w),
+      ...boxed([{ text: 'Conversation', bold: true }], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, { tail: true }),
+      ...boxed(intentsTitle(side.state, theme), fittedIntentLines(side.state, w - 2, body - convRows - 3, theme, { freshSince: side.freshSince }), w, body - convRows - 1, theme),
+    ];
+  };
+  const both = a.state.end && b.state.end;
+  const score = (label: string, s: SessionState): Seg[] => [{ text: ` ${label} `, inverse: true, bold: true }, { text: ` Proc ${fmtScore(s.scores?.proc)} · Comp ${fmtScore(s.scores?.comp)} · ${s.end?.turns ?? s.turn} turns   `, bold: true }];
+  const footer: Line = both ? [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)] : o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
+  const state = a.state.scenario ? a.state : b.state;
+  return [header(title(state, theme), [{ text: 'A vs B', color: theme.text.muted }], cols), ...besideEachOther([column(a, half[0], 'A'), column(b, half[1], 'B')]), padLine(footer, cols)].slice(0, rows);
+}

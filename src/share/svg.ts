@@ -1,0 +1,85 @@
+/**
+ * An animated SVG of the same frames as the asciicast, for READMEs and slides: every
+ * distinct screen row is defined once, each frame places its rows, and one CSS animation
+ * steps a film strip of frames through the window. No script, no external reference, so
+ * it plays in an <img> on GitHub.
+ */
+import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import { createTheme } from '../tui/theme.ts';
+import { width, type Line } from '../tui/text.ts';
+import { CSS_COLORS, lineToAnsi } from './ansi.ts';
+import { frameScreen, type CastOptions } from './cast.ts';
+import { framesOf } from './frames.ts';
+
+const CHAR_W = 8.4;
+const LINE_H = 18;
+const FONT = 14;
+const FG = '#dcdfe4';
+const BG = '#282c34';
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const px = (n: number) => Number(n.toFixed(1));
+
+function rowSvg(line: Line): string {
+  let col = 0;
+  const rects: string[] = [];
+  const spans: string[] = [];
+  for (const seg of line) {
+    const w = width(seg.text);
+    if (!w) continue;
+    const color = (seg.color && CSS_COLORS[seg.color]) || FG;
+    if (seg.inverse) rects.push(`<rect x="${px(col * CHAR_W)}" y="0" width="${px(w * CHAR_W)}" height="${LINE_H}" fill="${color}"/>`);
+    if (seg.text.trim()) {
+      const attrs = [`x="${px(col * CHAR_W)}"`];
+      const fill = seg.inverse ? BG : color;
+      if (fill !== FG) attrs.push(`fill="${fill}"`);
+      if (seg.bold) attrs.push('font-weight="bold"');
+      if (seg.italic) attrs.push('font-style="italic"');
+      if (seg.dim) attrs.push('opacity="0.6"');
+      spans.push(`<tspan ${attrs.join(' ')}>${escapeXml(seg.text)}</tspan>`);
+    }
+    col += w;
+  }
+  return `${rects.join('')}<text y="${LINE_H - 5}">${spans.join('')}</text>`;
+}
+
+export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
+  const theme = createTheme(true);
+  const frames = framesOf(events, o.paceMs);
+  const rowIds = new Map<string, number>();
+  const defs: string[] = [];
+  const film: string[] = [];
+  const stops: string[] = [];
+  const total = frames.reduce((n, f) => n + f.ms, 0) || 1;
+  const height = o.rows * LINE_H;
+  let at = 0;
+  frames.forEach((frame, i) => {
+    const uses: string[] = [];
+    frameScreen(frame, o, theme).forEach((line, r) => {
+      const key = lineToAnsi(line);
+      if (!key.trim()) return;
+      let id = rowIds.get(key);
+      if (id === undefined) {
+        id = rowIds.size;
+        rowIds.set(key, id);
+        defs.push(`<g id="r${id}">${rowSvg(line)}</g>`);
+      }
+      uses.push(`<use href="#r${id}" y="${r * LINE_H}"/>`);
+    });
+    film.push(`<g transform="translate(0 ${i * height})">${uses.join('')}</g>`);
+    stops.push(`${((at / total) * 100).toFixed(3)}%{transform:translateY(${-i * height}px)}`);
+    at += frame.ms;
+  });
+  const w = px(o.cols * CHAR_W);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${escapeXml(o.title ?? 'intentplay session')}">`,
+    `<style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:${FONT}px;fill:${FG};white-space:pre}` +
+      `@keyframes film{${stops.join('')}100%{transform:translateY(${-(frames.length - 1) * height}px)}}` +
+      `#film{animation:film ${(total / 1000).toFixed(2)}s steps(1,end) infinite}</style>`,
+    `<rect width="100%" height="100%" fill="${BG}"/>`,
+    `<defs>${defs.join('')}</defs>`,
+    `<g id="film">${film.join('')}</g>`,
+    '</svg>',
+    '',
+  ].join('\n');
+}

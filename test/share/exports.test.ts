@@ -1,0 +1,137 @@
+/**
+ * `intentplay export`: every bundled scenario's proactive run exports to every format; the
+ * cast is deterministic and plays in asciinema (a player nobody here wrote), in a real
+ * terminal under tmux; bad input gets a located error.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportRecording } from '../../src/share/export.ts';
+import { cli } from '../batch/helpers.ts';
+import { recordReference } from './fixture.ts';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-export-'));
+let proactive: Map<string, string>;
+beforeAll(async () => {
+  proactive = await recordReference('proactive');
+}, 120_000);
+
+/** The events of a cast, checked against the asciicast v2 shape. */
+function parseCast(text: string): { header: { version: number; width: number; height: number }; events: [number, string, string][] } {
+  const [first, ...rest] = text.trimEnd().split('\n');
+  const header = JSON.parse(first!) as { version: number; width: number; height: number };
+  const events = rest.map((l) => JSON.parse(l) as [number, string, string]);
+  return { header, events };
+}
+
+describe('export of every bundled scenario (proactive reference)', () => {
+  it('writes html, cast, svg and md for each, with the scenario and its final scores', () => {
+    expect(proactive.size).toBeGreaterThanOrEqual(27);
+    for (const [id, file] of proactive) {
+      const html = exportRecording(file, { format: 'html' });
+      expect(html, id).toContain(`<h1>${id}:`);
+      expect(html, id).toMatch(/Proc \d\.\d\d/);
+      const cast = parseCast(exportRecording(file, { format: 'cast' }));
+      expect(cast.header).toMatchObject({ version: 2, width: 120, height: 36 });
+      expect(cast.events.length, id).toBeGreaterThan(3);
+      const times = cast.events.map((e) => e[0]);
+      expect(times, id).toEqual([...times].sort((a, b) => a - b));
+      expect(cast.events.every((e) => e[1] === 'o' && typeof e[2] === 'string')).toBe(true);
+      expect(cast.events.map((e) => e[2]).join(''), id).toContain(id);
+      const svg = exportRecording(file, { format: 'svg' });
+      expect(svg, id).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg, id).toContain('@keyframes film');
+      const md = exportRecording(file, { format: 'md' });
+      expect(md, id).toMatch(new RegExp(`^# ${id.replace('/', '\\/')}: `));
+      expect(md, id).toContain('## Intents');
+      expect(md, id).toContain('### Turn 1');
+    }
+  });
+
+  it('gives the same cast bytes for the same recording, and follows the chosen size and pace', () => {
+    const file = proactive.get('researcher/meal-plan')!;
+    const a = exportRecording(file, { format: 'cast' });
+    expect(exportRecording(file, { format: 'cast' })).toBe(a);
+    const slow = parseCast(exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 2000 }));
+    const fast = parseCast(exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 500 }));
+    expect(slow.header).toMatchObject({ width: 100, height: 30 });
+    expect(slow.events.at(-1)![0]).toBeCloseTo(fast.events.at(-1)![0] * 4, 0);
+  });
+
+  it('calls out the proactive moments in the cast and the transcript', () => {
+    const file = proactive.get('researcher/meal-plan')!;
+    const cast = parseCast(exportRecording(file, { format: 'cast', present: true }));
+    expect(cast.header).toMatchObject({ width: 120, height: 40 });
+    const out = cast.events.map((e) => e[2]).join('');
+    expect(out).toContain('completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
+    const md = exportRecording(file, { format: 'md' });
+    expect(md).toContain('- ★ _the agent completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2_');
+    expect(md).toMatch(/\*\*resolved\*\* after 2 turns · \*\*Proc 1\.00\*\*/);
+    expect(md).toMatch(/- intent \*\*I2\*\* open → \*\*inferred\*\* \(asked: /);
+  });
+});
+
+const hasAsciinema = spawnSync('asciinema', ['--version']).status === 0;
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+if (!hasAsciinema) console.warn('skipping the asciinema checks: asciinema is not installed (apt-get install asciinema)');
+
+describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
+  const socket = `intentplay-cast-${process.pid}`;
+  afterAll(() => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+  });
+
+  it('is read by `asciinema cat`', () => {
+    const file = path.join(work, 'meal.cast');
+    writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast' }));
+    // asciinema opens the terminal even to print: `script` gives it one.
+    const out = execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toContain('researcher/meal-plan');
+    expect(out).toContain('Proc 1.00 · Comp 1.00');
+  });
+
+  it.skipIf(!hasTmux)('plays to the final screen in a terminal', { timeout: 60_000 }, async () => {
+    const file = path.join(work, 'play.cast');
+    writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
+    execFileSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'play', '-x', '120', '-y', '36', `asciinema play ${file} && touch ${file}.played; sleep 60`]);
+    const t0 = Date.now();
+    while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
+    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'play'], { encoding: 'utf8' });
+    expect(existsSync(`${file}.played`)).toBe(true);
+    expect(screen).toMatch(/intentplay\s+researcher\/meal-plan · One-week meal plan/);
+    expect(screen).toContain('resolved · Proc 1.00 · Comp 1.00');
+    expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
+    expect(screen).toContain('✔ I1 completed · turn 1 · evidence');
+    expect(screen).toContain('t2 M meal-plan.md +16 -0');
+  });
+});
+
+describe('export errors', () => {
+  it('names the problem, without a stack trace', async () => {
+    const file = proactive.get('researcher/meal-plan')!;
+    let r = await cli(['export', file, '--format', 'gif']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unknown export format "gif": use one of html, cast, svg, md');
+    r = await cli(['export', file, '--format', 'cast', '--vs', file]);
+    expect(r.stderr).toContain('--vs works with --format html');
+    r = await cli(['export', file, '--format', 'cast', '--size', '20x5']);
+    expect(r.stderr).toContain('too small: at least 60x16');
+    r = await cli(['export', file, '--format', 'cast', '--size', 'big']);
+    expect(r.stderr).toContain('expected COLUMNSxROWS');
+    const bad = path.join(work, 'bad.jsonl');
+    writeFileSync(bad, readFileSync(file, 'utf8').split('\n').slice(0, 2).join('\n') + '\n{oops\n{"type":"turn_start","turn":1,"t":1}\n');
+    r = await cli(['export', bad, '--format', 'md']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${bad}:3: not JSON`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('writes to --out and says where', async () => {
+    const out = path.join(work, 'x.md');
+    const r = await cli(['export', proactive.get('researcher/meal-plan')!, '--format', 'md', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('# researcher/meal-plan: One-week meal plan');
+  });
+});
