@@ -6,7 +6,7 @@
  */
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 
-export type CalloutKind = 'completed' | 'asked' | 'silent' | 'accepted';
+export type CalloutKind = 'completed' | 'asked' | 'followed' | 'silent' | 'accepted';
 
 export interface Callout {
   turn: number;
@@ -19,7 +19,8 @@ export interface Callout {
 const PHRASES: Record<CalloutKind, (about: string) => string> = {
   completed: (ids) => `completed ${ids} without being asked`,
   asked: (ids) => `asked about ${ids}`,
-  silent: (ids) => `kept silent on ${ids}: it did not fit`,
+  followed: (ids) => `followed up on ${ids}`,
+  silent: (ids) => `kept silent on ${ids}, an update that did not fit`,
   accepted: (ids) => `proposal ${ids} accepted`,
 };
 
@@ -31,6 +32,11 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
       if (event.to === 'completed' && event.from === 'open' && event.cause === 'evidence')
         return { turn: event.turn, kind: 'completed', about: event.intent, text: PHRASES.completed(event.intent) };
       if (event.to === 'inferred' && event.cause === 'question') return { turn: event.turn, kind: 'asked', about: event.intent, text: PHRASES.asked(event.intent) };
+      return null;
+    // Time scenarios: an update handled as it should be, when the agent saw it.
+    case 'update_verdict':
+      if (event.verdict === 'kept') return { turn: event.turn, kind: 'silent', about: event.update, text: PHRASES.silent(event.update) };
+      if (event.verdict === 'hit') return { turn: event.turn, kind: 'followed', about: event.update, text: PHRASES.followed(event.update) };
       return null;
     default:
       return null;

@@ -119,8 +119,28 @@ const workspace: HtmlPane = {
   },
 };
 
-/** Every pane the HTML replay can show, in display order. */
-export const HTML_PANES: readonly HtmlPane[] = [conversation, intents, checklist, workspace];
+/** Time scenarios: the simulated clock, each update as it happens and how it was handled, the reminders. */
+const timeline: HtmlPane = {
+  id: 'timeline',
+  title: 'Timeline',
+  kind: 'snapshot',
+  used: (final) => Boolean(final.timeline),
+  info: (state) => (state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : ''),
+  render(state, turn) {
+    const tl = state.timeline;
+    if (!tl) return '';
+    const updates = tl.updates.map((u) => {
+      const how = [u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come', u.choice?.replace('_', ' '), u.verdict].filter(Boolean).join(' · ');
+      const fresh = tl.wakes.some((w) => w.update === u.id && w.turn === turn);
+      return `<div class="update ${u.happened ? 'happened' : 'future'}${fresh ? ' fresh' : ''}"><span class="badge">${esc(u.id)} ${esc(how)}</span> <span class="why">${esc(u.at)}</span> ${esc(u.text)}${u.expect ? `<div class="why">expect: ${u.expect.replace('_', ' ')}</div>` : ''}</div>`;
+    });
+    const reminders = tl.reminders.map((r) => `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${r.condition ? ` <span class="why">when ${esc(r.condition)}</span>` : r.at ? ` <span class="why">at ${esc(r.at)}</span>` : ''}</div>`);
+    return `${updates.join('')}${reminders.length ? `<div class="turn-head">reminders</div>${reminders.join('')}` : ''}`;
+  },
+};
+
+/** Every pane the HTML replay can show, in display order (a pane a session does not use is left out). */
+export const HTML_PANES: readonly HtmlPane[] = [conversation, intents, checklist, workspace, timeline];
 
 /** The panes shown for each session side by side. */
 export const VERSUS_PANES: readonly string[] = ['conversation', 'intents'];
