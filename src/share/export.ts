@@ -9,9 +9,8 @@ import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderSvg } from './svg.ts';
+import { EXPORT_FORMATS, type ExportFormat } from './formats.ts';
 
-export const EXPORT_FORMATS = ['html', 'cast', 'svg', 'md'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportOptions {
   format: ExportFormat;

@@ -24,7 +24,7 @@ export function boxed(title: Line, lines: readonly Line[], cols: number, rows: n
   const inner = Math.max(1, cols - 2);
   const bodyRows = Math.max(0, rows - 2);
   const shown = opts.tail ? lines.slice(Math.max(0, lines.length - bodyRows)) : lines.slice(0, bodyRows);
-  const titleLine = fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1));
+  const titleLine = title.length ? fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1)) : [];
   const titleWidth = titleLine.reduce((n, s) => n + width(s.text), 0);
   const out: Line[] = [[{ text: '╭─', color: border }, ...titleLine, { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border }]];
   for (let i = 0; i < bodyRows; i++) out.push([{ text: '│', color: border }, ...padLine(shown[i] ?? [], inner), { text: '│', color: border }]);
@@ -47,7 +47,8 @@ export function conversationTail(state: SessionState, cols: number, rows: number
     const blocks = turnBlocks(state.turns[i]!, cols, () => false, theme);
     const lines: Line[] = [];
     for (const b of blocks) {
-      if (opts.spaced && lines.length) lines.push([]);
+      // Room before each message; a run of tool calls stays together.
+      if (opts.spaced && lines.length && !b.toolKey) lines.push([]);
       lines.push(...b.lines);
     }
     out.unshift(...lines);
@@ -124,4 +125,20 @@ export function progressSegs(state: SessionState, theme: Theme): Seg[] {
   if (!state.end) return [turn];
   const s = state.scores;
   return [turn, { text: ` · ${state.end.end}`, bold: true }, ...(s ? [{ text: ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}`, bold: true }] : [])];
+}
+
+/**
+ * For a live screen: the event number after which intent changes count as new. The
+ * changes of the latest turn that had any stay new through the next turn, then fade.
+ */
+export function recentFreshSince(state: SessionState): number {
+  let turn = -1;
+  let since = Number.POSITIVE_INFINITY;
+  for (const id in state.intentStates) {
+    const last = state.intentStates[id]!.last;
+    if (!last) continue;
+    if (last.turn > turn) [turn, since] = [last.turn, last.seq - 1];
+    else if (last.turn === turn) since = Math.min(since, last.seq - 1);
+  }
+  return turn >= 0 && state.turn - turn <= 1 ? since : Number.POSITIVE_INFINITY;
 }

@@ -66,16 +66,9 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, { tail: true });
   const intents = fittedIntentLines(state, right - 3, body - 2, theme, { freshSince: o.freshSince, spaced: true });
   const side = boxed(intentsTitle(state, theme), intents, right, body, theme, { accent: true });
-  const banner = o.callout
-    ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true })
-    : [[], padLine([{ text: o.hint ? ` ${o.hint}` : '', color: theme.text.muted }], cols), []];
-  return [
-    header(title(state, theme), progressSegs(state, theme), cols),
-    [],
-    ...besideEachOther([conv, side]),
-    [],
-    ...banner,
-  ].slice(0, rows).map((l) => padLine(l, cols));
+  const banner = o.callout ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true }) : [[], [], []];
+  const hint: Line = o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
+  return [header(title(state, theme), progressSegs(state, theme), cols), [], ...besideEachOther([conv, side]), ...banner, hint].slice(0, rows).map((l) => padLine(l, cols));
 }
 
 export interface VersusSide {
@@ -87,7 +80,7 @@ export interface VersusSide {
 /** Two sessions of one scenario side by side, each with its conversation and intents, and both scores at the end. */
 export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions, 'callout' | 'freshSince'>): Line[] {
   const { cols, rows, theme } = o;
-  const body = Math.max(8, rows - 3);
+  const body = Math.max(8, rows - 2);
   const convRows = Math.floor(body * 0.6);
   const half = [Math.floor(cols / 2), cols - Math.floor(cols / 2)] as const;
   const column = (side: VersusSide, w: number, label: string): Line[] => {

@@ -3,6 +3,7 @@
  * shell back as it was. The screen is restored on every way out, a crash included.
  */
 import { render } from 'ink';
+import type { ReactNode } from 'react';
 import { App, type AppProps } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import { installFastInkOutput } from './ink-output.ts';
@@ -11,6 +12,11 @@ const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?1049l';
 
 export async function runApp(props: AppProps): Promise<void> {
+  await runScreen(<App {...props} />);
+}
+
+/** Runs any full screen (the app, or the side-by-side and presentation screens) until it exits. */
+export async function runScreen(screen: ReactNode): Promise<void> {
   await installFastInkOutput();
   const out = process.stdout;
   let restored = false;
@@ -22,9 +28,7 @@ export async function runApp(props: AppProps): Promise<void> {
   out.write(ENTER_ALT);
   process.once('exit', restore);
   const instance = render(
-    <Providers>
-      <App {...props} />
-    </Providers>,
+    <Providers>{screen}</Providers>,
     // Not Ink's incrementalRendering: in the alternate screen it left stale lines behind (Ink 6.8).
     { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
   );

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../scenario/diagnostics.ts';
-import { EXPORT_FORMATS, exportRecording, parseFormat } from '../../share/export.ts';
+import { EXPORT_FORMATS } from '../../share/formats.ts';
 import { positiveInt } from '../options.ts';
 
 interface ExportFlags {
@@ -32,7 +32,10 @@ export function registerExport(program: Command): void {
     .option('--size <cols>x<rows>', 'cast and svg: the screen size (default 120x36; 120x40 with --present)')
     .option('--pace <ms>', 'cast and svg: time per step in ms (a message stays 1–4 steps by length; default 1000)', positiveInt)
     .option('--present', 'cast and svg: the presentation screen (conversation, intents, callouts) instead of the four panes')
-    .action((file: string, flags: ExportFlags) => {
+    .action(async (file: string, flags: ExportFlags) => {
+      // Loaded on use: the exporters draw with the TUI's theme, which loads React, and React
+      // must not load before a full-screen command picks its production build.
+      const { exportRecording, parseFormat } = await import('../../share/export.ts');
       const size = flags.size ? parseSize(flags.size) : undefined;
       const text = exportRecording(file, { format: parseFormat(flags.format), vs: flags.vs, cols: size?.cols, rows: size?.rows, paceMs: flags.pace, present: flags.present });
       if (!flags.out) {

@@ -18,6 +18,7 @@ import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
 import { ReplaySession } from '../../tui/session/replay-session.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
 import { addSessionOptions, sessionSetup, type SessionFlags } from '../options.ts';
+import { staged, type StageFlags } from './stage.ts';
 
 interface InteractiveFlags extends SessionFlags {
   plain?: boolean;
@@ -76,9 +77,11 @@ export function registerInteractive(program: Command): void {
         .argument('<target>', 'scenario or episode file, folder, or id')
         .option('--delay <ms>', 'wait between agent turns (default 1000; 0 with --plain)', nonNegativeInt)
         .option('--paused', 'start paused (space runs, s steps one turn)')
-        .option('--plain', 'print a line-by-line transcript instead of the screen (also when stdout is not a terminal)'),
+        .option('--plain', 'print a line-by-line transcript instead of the screen (also when stdout is not a terminal)')
+        .option('--vs <backend>', 'a second agent on the same scenario, side by side at the same pace (e.g. --agent script:reactive --vs script:proactive)')
+        .option('--present', 'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive'),
     ),
-  ).action((target: string, flags: InteractiveFlags) => live('watch', target, flags));
+  ).action((target: string, flags: InteractiveFlags & StageFlags) => (flags.vs !== undefined || flags.present ? staged(target, flags, interactiveTerminal()) : live('watch', target, flags)));
 
   program
     .command('replay')

@@ -37,6 +37,8 @@ export interface LiveOptions {
   date?: string;
   /** Every event as it happens (the plain transcript listens here). */
   onEvent?: (event: TimedEvent) => void;
+  /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
+  pace?: (turn: number) => Promise<void>;
 }
 
 /** The backends a mode needs: play makes the person the user, unless they play the agent. */
@@ -91,7 +93,7 @@ export class LiveSession implements SessionController {
           recordingsDir: this.opts.recordingsDir ?? path.resolve('recordings'),
           signal: this.abortController.signal,
           human: this.ports,
-          pace: this.pacer.pace,
+          pace: this.opts.pace ?? this.pacer.pace,
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),

@@ -1,0 +1,68 @@
+/**
+ * `watch --vs BACKEND` and `watch --present`: live sessions staged for an audience. A
+ * terminal gets the full screen; a pipe gets the transcript (each line marked A or B side
+ * by side, and the callouts with --present).
+ */
+import path from 'node:path';
+import { UserError } from '../../scenario/diagnostics.ts';
+import type { TimedEvent } from '../../session/events.ts';
+import { planRuns } from '../../session/plan.ts';
+import { calloutFor } from '../../share/callouts.ts';
+import { fmtBackend } from '../../tui/format.ts';
+import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
+import { Stage } from '../../tui/session/stage.ts';
+import { sessionSetup, type SessionFlags } from '../options.ts';
+import { prepareTerminalApp } from '../terminal-app.ts';
+
+export interface StageFlags extends SessionFlags {
+  vs?: string;
+  present?: boolean;
+  plain?: boolean;
+  delay?: number;
+  paused?: boolean;
+  recordings?: string;
+}
+
+export async function staged(target: string, flags: StageFlags, interactive: boolean): Promise<void> {
+  if (flags.vs !== undefined && flags.present) throw new UserError('--vs and --present are separate screens: pick one');
+  const first = sessionSetup(flags);
+  const sides = [{ label: flags.vs !== undefined ? 'A' : fmtBackend({ kind: first.specs.agent.kind, ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}) }), setup: first }];
+  if (flags.vs !== undefined) sides.push({ label: 'B', setup: sessionSetup({ ...flags, agent: flags.vs }) });
+  const plain = flags.plain || !interactive;
+  if (first.offlineNotice) process.stderr.write(first.offlineNotice + '\n');
+  const format = createPlainFormatter({ color: plainColor(process.stdout) });
+  const onEvent = (side: number, e: TimedEvent) => {
+    const mark = sides.length > 1 ? `${sides[side]!.label} │ ` : '';
+    const callout = flags.present ? calloutFor(e) : null;
+    const lines = [...format(e), ...(callout ? [`★ the agent ${callout.text}`] : [])];
+    if (lines.length) process.stdout.write(lines.map((l) => mark + l).join('\n') + '\n');
+  };
+  const stage = new Stage({
+    groups: planRuns([target], { ...(flags.library ? { library: flags.library } : {}) }),
+    sides,
+    // A pipe runs at full speed; the screen paces by reading time unless --delay says otherwise.
+    delayMs: plain ? 0 : flags.delay ?? (flags.present ? undefined : 1000),
+    paused: Boolean(flags.paused) && !plain,
+    recordingsDir: path.resolve(flags.recordings ?? 'recordings'),
+    maxTurns: flags.maxTurns,
+    ...(plain ? { onEvent } : {}),
+  });
+  if (plain) {
+    const stop = () => stage.quit();
+    process.once('SIGINT', stop);
+    await stage.done.finally(() => process.off('SIGINT', stop));
+  } else {
+    prepareTerminalApp();
+    const [{ runScreen }, { StageScreen }, { createElement }] = await Promise.all([import('../../tui/launch.tsx'), import('../../tui/screens/StageScreen.tsx'), import('react')]);
+    await runScreen(createElement(StageScreen, { stage }));
+    stage.quit();
+    await stage.done;
+  }
+  for (const side of stage.sides) {
+    const c = side.session.control.getState();
+    for (const f of c.recordings) process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
+    if (c.error) throw new UserError(c.error);
+    const s = side.session.store.getState().session;
+    if (sides.length > 1) process.stderr.write(`${side.label} ${fmtBackend(s.scenario?.backends.agent)}: ${s.end?.end ?? 'not finished'} · Proc ${s.scores ? s.scores.proc.toFixed(2) : '–'} · Comp ${s.scores?.comp != null ? s.scores.comp.toFixed(2) : '–'}\n`);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Live sessions staged for an audience: `watch --vs` (two agents on the same scenario, in
+ * lockstep) and `watch --present` (one session, paced by how long its messages take to
+ * read). Each side is an ordinary LiveSession, recorded as usual; the stage owns the pace
+ * and the callouts.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { SessionSetup } from '../../cli/options.ts';
+import type { TimedEvent } from '../../session/events.ts';
+import type { SessionRunResult } from '../../session/group.ts';
+import type { RunGroup } from '../../session/plan.ts';
+import type { SessionState } from '../../store/reducer.ts';
+import { CalloutFeed } from './callout-feed.ts';
+import { LiveSession } from './live.ts';
+import { Lockstep } from './lockstep.ts';
+import { Pacer, type PaceState } from './pacer.ts';
+
+export interface StageSide {
+  label: string;
+  session: LiveSession;
+  callouts: CalloutFeed;
+}
+
+export interface StageControl extends PaceState {
+  running: boolean;
+  /** Presentation: turns wait as long as their messages take to read. */
+  auto: boolean;
+}
+
+export interface StageOptions {
+  groups: RunGroup[];
+  /** One per side: `watch --vs` has two. */
+  sides: { label: string; setup: SessionSetup }[];
+  /** A fixed wait between agent turns; without it the pace is automatic (reading time). */
+  delayMs?: number | undefined;
+  paused?: boolean;
+  recordingsDir: string;
+  maxTurns?: number | undefined;
+  /** Every event of every side as it happens (the plain transcript). */
+  onEvent?: (side: number, event: TimedEvent) => void;
+}
+
+/** Time to read the last turn's messages aloud-ish (about 240 words a minute), longer after a callout. */
+export function readingMs(state: SessionState, calloutTurn: number | undefined): number {
+  const items = state.turns.at(-1)?.items ?? [];
+  let words = 0;
+  for (const it of items) if (it.kind === 'message') words += it.text.split(/\s+/).filter(Boolean).length;
+  const base = Math.min(15_000, Math.max(2000, 1200 + 250 * words));
+  return base + (calloutTurn !== undefined && calloutTurn === state.turn ? 2500 : 0);
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export class Stage {
+  readonly sides: StageSide[];
+  readonly control: StoreApi<StageControl>;
+  readonly done: Promise<SessionRunResult[][]>;
+  /** Pause, step and the delay, for every side at once. */
+  readonly pacer: Pacer;
+  private readonly lockstep: Lockstep;
+  private readonly quitting = new AbortController();
+
+  constructor(opts: StageOptions) {
+    const auto = opts.delayMs === undefined;
+    const initial: PaceState = { paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 0 };
+    this.control = createStore<StageControl>()(() => ({ ...initial, running: true, auto }));
+    this.pacer = new Pacer(initial, (s) => this.control.setState(s));
+    this.lockstep = new Lockstep(opts.sides.length, this.pacer);
+    this.sides = opts.sides.map((side, i) => {
+      const callouts = new CalloutFeed();
+      const paced = this.lockstep.paceFor(i);
+      const session: LiveSession = new LiveSession({
+        groups: opts.groups,
+        setup: side.setup,
+        mode: 'watch',
+        recordingsDir: opts.recordingsDir,
+        ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
+        onEvent: (event) => {
+          if (event.type === 'session_start') this.lockstep.sessionStarted(i);
+          callouts.push(event);
+          opts.onEvent?.(i, event);
+        },
+        pace: async (turn) => {
+          if (auto && turn > 1) await sleep(readingMs(session.store.getState().session, callouts.store.getState().turn), this.quitting.signal);
+          await paced(turn);
+        },
+      });
+      return { label: side.label, session, callouts };
+    });
+    this.done = Promise.all(
+      this.sides.map((s, i) =>
+        s.session.done.finally(() => {
+          this.lockstep.finish(i);
+        }),
+      ),
+    ).finally(() => this.control.setState({ running: false }));
+  }
+
+  quit(): void {
+    this.quitting.abort();
+    this.lockstep.release();
+    for (const s of this.sides) s.session.quit();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The staged screens in frames: `watch --vs` runs two agents on one scenario in lockstep,
+ * side by side, and ends with both scores; `watch --present` shows the conversation and
+ * intents large, with a callout when the agent is proactive.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionSetup } from '../../src/cli/options.ts';
+import { planRuns } from '../../src/session/plan.ts';
+import { StageScreen } from '../../src/tui/screens/StageScreen.tsx';
+import { Stage } from '../../src/tui/session/stage.ts';
+import { press, renderTui, waitForFrame, type Rendered } from './harness.tsx';
+
+const MEAL = 'researcher/meal-plan';
+const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-stage-'));
+let stage: Stage | undefined;
+let r: Rendered | undefined;
+afterEach(async () => {
+  stage?.quit();
+  await stage?.done;
+  r?.unmount();
+});
+
+function makeStage(agents: string[], opts: { delayMs?: number; paused?: boolean } = {}): Stage {
+  return new Stage({
+    groups: planRuns([MEAL], { noDeps: true }),
+    sides: agents.map((agent, i) => ({ label: agents.length > 1 ? 'AB'[i]! : agent, setup: sessionSetup({ agent, user: 'rules', judge: 'rules' }) })),
+    recordingsDir,
+    ...opts,
+  });
+}
+
+describe('watch --vs', () => {
+  it('runs both agents side by side and ends with both scores', async () => {
+    stage = makeStage(['script:reactive', 'script:proactive'], { delayMs: 0 });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 160, rows: 40 });
+    const frame = await waitForFrame(r, (f) => f.includes(' final '), 15_000);
+    expect(frame).toMatch(/ A {2}script:reactive .* B {2}script:proactive/);
+    expect(frame).toMatch(/ final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/);
+    expect(frame).toMatch(/╭─ Conversation ─+╮╭─ Conversation ─+╮/);
+    expect(frame).toMatch(/Hidden intents · Proc 0\.00 · ✔0 \?0 ↩7.*Hidden intents · Proc 1\.00 · ✔6 \?1 ↩0/);
+    expect(frame.split('\n')).toHaveLength(39);
+  });
+
+  it('keeps both sessions at the same turn while paused and steps them together', async () => {
+    stage = makeStage(['script:reactive', 'script:proactive'], { delayMs: 0, paused: true });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 160, rows: 40 });
+    // Paused from the start: nothing runs until a step, which moves both sides one turn.
+    let frame = await waitForFrame(r, (f) => f.includes('PAUSED'));
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.lastFrame()).not.toContain('── turn 1 ');
+    await press(r, 's');
+    frame = await waitForFrame(r, (f) => (f.match(/── turn 1 /g) ?? []).length === 2);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.lastFrame()).not.toContain('── turn 2 ');
+    await press(r, 's');
+    frame = await waitForFrame(r, (f) => (f.match(/── turn 2 /g) ?? []).length === 2);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.lastFrame()).not.toContain('── turn 3 ');
+    // The proactive agent ends at turn 2; the reactive one runs on by itself.
+    await press(r, ' ');
+    frame = await waitForFrame(r, (f) => f.includes(' final '), 15_000);
+    expect(frame).toContain('── turn 8 ');
+  });
+});
+
+describe('watch --present', () => {
+  it('shows the conversation and intents large, with a callout for the proactive moments', async () => {
+    stage = makeStage(['script:proactive'], { delayMs: 0 });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 120, rows: 40 });
+    const frame = await waitForFrame(r, (f) => f.includes('resolved · Proc 1.00 · Comp 1.00'), 15_000);
+    expect(frame).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
+    expect(frame).not.toContain('Checklist');
+    expect(frame).not.toContain('Workspace');
+    // The last turn's callout: turn 2 completed the intent the agent had asked about (no callout), so turn 1's stays.
+    expect(frame).toContain('★  completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
+    expect(frame).toContain('q quit');
+  });
+
+  it('paces turns by reading time when no delay is given', async () => {
+    stage = makeStage(['script:proactive']);
+    expect(stage.control.getState()).toMatchObject({ auto: true, delayMs: 0 });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 120, rows: 40 });
+    const frame = await waitForFrame(r, (f) => f.includes('asked about I2'), 10_000);
+    expect(frame).toContain('reading pace');
+    // Turn 1's reply is long: turn 2 waits well over a second to start.
+    await new Promise((res) => setTimeout(res, 1000));
+    expect(r.lastFrame()).not.toContain('── turn 2 ');
+  });
+});
