@@ -7,12 +7,11 @@
  *
  *   NODE_ENV=production npx tsx bench/replay-open.ts [--events 10000] [--runs 7]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { RECORDING_FORMAT, RECORDING_VERSION, readRecording } from '../src/session/recording.ts';
+import { readRecording } from '../src/session/recording.ts';
 import { syntheticEvents } from '../src/store/synthetic.ts';
+import { writeRecordingFile } from './recording-file.ts';
 import { EventEmitter } from 'node:events';
 import { SilentKeyboard } from './offscreen.ts';
 import { render } from 'ink';
@@ -32,21 +31,7 @@ const runs = Math.max(2, Number(values.runs));
 const turns = Math.ceil(target / 9);
 const all = syntheticEvents({ turns });
 const events = [...all.slice(0, target - 1), { type: 'session_end' as const, end: 'max_turns' as const, turns, t: 0 }];
-const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-'));
-const file = path.join(dir, 'long.jsonl');
-const header = {
-  format: RECORDING_FORMAT,
-  version: RECORDING_VERSION,
-  scenario: 'synthetic/long',
-  persona: 'synthetic',
-  title: 'synthetic',
-  group: { id: 'synthetic/long', kind: 'chain', index: 0, of: 1 },
-  backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
-  started: new Date(0).toISOString(),
-  seed: 0,
-  writer: 'bench',
-};
-writeFileSync(file, [header, ...events].map((l) => JSON.stringify(l)).join('\n') + '\n');
+const { dir, file } = writeRecordingFile(events);
 
 /** Opens the recording in the replay screen off-screen; resolves when its first frame is written. */
 function openReplayFirstFrame(recording: Recording, size: { columns: number; rows: number }): Promise<void> {

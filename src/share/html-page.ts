@@ -28,6 +28,7 @@ main{flex:1;display:flex;gap:10px;padding:10px;min-height:0}
 .pane h2{font-size:13px;margin:0;padding:6px 10px;border-bottom:1px solid var(--line)}
 .pane h2 .info{font-weight:400;color:var(--muted)}
 .body{overflow:auto;padding:6px 10px;flex:1}
+.part{content-visibility:auto;contain-intrinsic-size:auto 120px}
 .turn-head{color:var(--muted);border-top:1px dashed var(--line);margin:8px 0 4px;font-size:12px}
 .msg{margin:4px 0}.msg .who{font-weight:700;margin-right:6px}.msg .text{white-space:pre-wrap;overflow-wrap:anywhere}
 .msg.user .who{color:var(--user)}.msg.agent .who{color:var(--agent)}.msg.event .who{color:var(--event)}

@@ -34,12 +34,12 @@ const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
  * The previous session is killed only after the new one exists: killing the last session
  * makes the tmux server exit, racing the next new-session.
  */
-function start(args: string[]): void {
+function start(args: string[], size = { columns: 160, rows: 40 }): void {
   const previous = session;
   session = `e2e-${++started}`;
   const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   // NO_COLOR keeps captures plain; the env is cleared of model settings by the test setup.
-  tmux('new-session', '-d', '-s', session, '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+  tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
   if (previous) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', previous]);
 }
 
@@ -84,5 +84,30 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
     await waitForScreen((s) => s.includes('turn 1/2 ') && s.includes('✔ I1 completed'), 'the next status change');
     keys('q');
     await waitForScreen((s) => s.includes('[exit 0]'), 'the replay to exit');
+  });
+});
+
+describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
+  it('watch --vs runs two agents side by side and ends with both scores', { timeout: 120_000 }, async () => {
+    start(['watch', 'researcher/meal-plan', '--agent', 'script:reactive', '--vs', 'script:proactive', '--delay', '0', '--recordings', 'vs']);
+    let text = await waitForScreen((s) => s.includes(' final '), 'both sessions to finish');
+    expect(text).toMatch(/ A {2}script:reactive .* B {2}script:proactive/);
+    expect(text).toMatch(/final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/);
+    keys('q');
+    text = await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    expect(text).toContain('A script:reactive: resolved · Proc 0.00 · Comp 0.13');
+    expect(text).toContain('B script:proactive: resolved · Proc 1.00 · Comp 1.00');
+    // Each side is recorded like any watch: a dependency and the scenario, per agent.
+    expect(readdirSync(path.join(work, 'vs'))).toHaveLength(4);
+  });
+
+  it('watch --present shows the conversation and intents large at 120x40, with callouts', { timeout: 120_000 }, async () => {
+    start(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--present', '--delay', '0', '--recordings', 'present'], { columns: 120, rows: 40 });
+    const text = await waitForScreen((s) => s.includes('resolved · Proc 1.00 · Comp 1.00'), 'the session to finish');
+    expect(text).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
+    expect(text).toContain('★  completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
+    expect(text).not.toContain('Checklist');
+    keys('q');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
 });
