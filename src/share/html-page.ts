@@ -31,7 +31,8 @@ main{flex:1;display:flex;gap:10px;padding:10px;min-height:0}
 .part{content-visibility:auto;contain-intrinsic-size:auto 120px}
 .turn-head{color:var(--muted);border-top:1px dashed var(--line);margin:8px 0 4px;font-size:12px}
 .msg{margin:4px 0}.msg .who{font-weight:700;margin-right:6px}.msg .text{white-space:pre-wrap;overflow-wrap:anywhere}
-.msg.user .who{color:var(--user)}.msg.agent .who{color:var(--agent)}.msg.event .who{color:var(--event)}
+.msg.user .who{color:var(--user)}.msg.agent .who{color:var(--agent)}.msg.event .who{color:var(--event)}.msg.monitor .who{color:var(--inferred)}
+.msg .at{color:var(--muted);font-size:12px}
 .about,.why{color:var(--muted);font-size:12px;font-style:italic}
 .tool summary{cursor:pointer;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .tool .name{color:var(--fg);font-weight:600}

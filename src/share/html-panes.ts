@@ -34,7 +34,7 @@ const cap = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… 
 function itemHtml(item: ConversationItem): string {
   switch (item.kind) {
     case 'message':
-      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span><div class="text">${esc(item.text || '(no reply)')}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
+      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${esc(item.text || '(no reply)')}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
       const mark = item.state === 'ok' ? '<span class="ok">✔</span>' : item.state === 'error' ? '<span class="bad">✗</span>' : '…';
       const brief = item.state === 'error' ? esc(item.error ?? 'failed') : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;

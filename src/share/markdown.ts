@@ -54,7 +54,7 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
     out.push(turn.turn === 0 ? '### Before the first turn' : `### Turn ${turn.turn}${turn.error ? ' (error)' : ''}`, '');
     for (const item of turn.items) {
       if (item.kind === 'message') {
-        out.push('', `**${item.role}**${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`, '', quote(item.text), '');
+        out.push('', `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`, '', quote(item.text), '');
       } else if (item.kind === 'tool') {
         const result = item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
         out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());

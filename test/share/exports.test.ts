@@ -108,6 +108,22 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
   });
 });
 
+describe('an interrupted recording', () => {
+  it('exports up to where it stops, and says the session did not end', () => {
+    const file = proactive.get('researcher/meal-plan')!;
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    // Cut in the middle of turn 2: the header, and every event before the user's second message.
+    const cut = lines.findIndex((l) => l.includes('"type":"turn_start","turn":2'));
+    const torn = path.join(work, 'torn.jsonl');
+    writeFileSync(torn, lines.slice(0, cut + 1).join('\n') + '\n');
+    expect(exportRecording(torn, { format: 'md' })).toContain('_The recording ends before the session did._');
+    expect(exportRecording(torn, { format: 'html' })).toContain('the recording ends before the session did');
+    const cast = parseCast(exportRecording(torn, { format: 'cast' }));
+    expect(cast.events.map((e) => e[2]).join('')).toContain('turn 2/12');
+    expect(exportRecording(torn, { format: 'svg' })).toContain('</svg>');
+  });
+});
+
 describe('export errors', () => {
   it('names the problem, without a stack trace', async () => {
     const file = proactive.get('researcher/meal-plan')!;

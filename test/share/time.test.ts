@@ -44,6 +44,8 @@ describe('export of a time scenario', () => {
     const md = exportRecording(file, { format: 'md' });
     expect(md).toContain('kept silent on U1, an update that did not fit');
     expect(md).toContain('followed up on U2');
+    // Messages carry their simulated time.
+    expect(md).toContain('**monitor** · 2026-05-06T09:00:00+08:00');
     const html = exportRecording(file, { format: 'html' });
     const data = JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as { sessions: { panes: { id: string }[] }[] };
     expect(data.sessions[0]!.panes.map((p) => p.id)).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
