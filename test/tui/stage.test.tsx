@@ -6,11 +6,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionSetup } from '../../src/cli/options.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { StageScreen } from '../../src/tui/screens/StageScreen.tsx';
 import { Stage } from '../../src/tui/session/stage.ts';
+import { cli } from '../batch/helpers.ts';
 import { press, renderTui, waitForFrame, type Rendered } from './harness.tsx';
 
 const MEAL = 'researcher/meal-plan';
@@ -88,5 +90,33 @@ describe('watch --present', () => {
     // Turn 1's reply is long: turn 2 waits well over a second to start.
     await new Promise((res) => setTimeout(res, 1000));
     expect(r.lastFrame()).not.toContain('── turn 2 ');
+  });
+});
+
+describe('watch --vs and --present in a pipe', () => {
+  it('prints both transcripts, each line marked, and both scores at the end', async () => {
+    const r = await cli(['watch', MEAL, '--agent', 'script:reactive', '--vs', 'script:proactive', '--recordings', recordingsDir]);
+    expect(r.code).toBe(0);
+    const lines = stripVTControlCharacters(r.stdout).split('\n').filter(Boolean);
+    expect(lines.every((l) => /^[AB] │ /.test(l))).toBe(true);
+    expect(lines).toContain('A │ == score: Proc 0.00 · Comp 0.13 (1/8 graded, 0 ungraded) · 8 turns');
+    expect(lines).toContain('B │ == score: Proc 1.00 · Comp 1.00 (8/8 graded, 0 ungraded) · 2 turns');
+    expect(r.stderr).toContain('A script:reactive: resolved · Proc 0.00 · Comp 0.13');
+    expect(r.stderr).toContain('B script:proactive: resolved · Proc 1.00 · Comp 1.00');
+  });
+
+  it('prints the callouts with --present', async () => {
+    const r = await cli(['watch', MEAL, '--agent', 'script:proactive', '--present', '--recordings', recordingsDir]);
+    expect(r.stdout).toContain('★ the agent asked about I2');
+    expect(r.stdout).toContain('★ the agent completed I1 without being asked');
+  });
+
+  it('refuses a person on either side, and both modes at once, before anything runs', async () => {
+    let r = await cli(['watch', MEAL, '--vs', 'human']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('watch runs by itself');
+    r = await cli(['watch', MEAL, '--vs', 'script', '--present']);
+    expect(r.stderr).toContain('--vs and --present are separate screens');
   });
 });

@@ -10,6 +10,7 @@ import { planRuns } from '../../session/plan.ts';
 import { calloutFor } from '../../share/callouts.ts';
 import { fmtBackend } from '../../tui/format.ts';
 import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
+import { modeSpecs } from '../../tui/session/live.ts';
 import { Stage } from '../../tui/session/stage.ts';
 import { sessionSetup, type SessionFlags } from '../options.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
@@ -28,6 +29,8 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
   const first = sessionSetup(flags);
   const sides = [{ label: flags.vs !== undefined ? 'A' : fmtBackend({ kind: first.specs.agent.kind, ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}) }), setup: first }];
   if (flags.vs !== undefined) sides.push({ label: 'B', setup: sessionSetup({ ...flags, agent: flags.vs }) });
+  // Both sides run by themselves: check that before either starts.
+  for (const side of sides) modeSpecs('watch', side.setup.specs);
   const plain = flags.plain || !interactive;
   if (first.offlineNotice) process.stderr.write(first.offlineNotice + '\n');
   const format = createPlainFormatter({ color: plainColor(process.stdout) });
@@ -35,7 +38,8 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     const mark = sides.length > 1 ? `${sides[side]!.label} │ ` : '';
     const callout = flags.present ? calloutFor(e) : null;
     const lines = [...format(e), ...(callout ? [`★ the agent ${callout.text}`] : [])];
-    if (lines.length) process.stdout.write(lines.map((l) => mark + l).join('\n') + '\n');
+    // A message of several lines: every line gets its side's mark.
+    if (lines.length) process.stdout.write(lines.flatMap((l) => l.split('\n')).map((l) => mark + l).join('\n') + '\n');
   };
   const stage = new Stage({
     groups: planRuns([target], { ...(flags.library ? { library: flags.library } : {}) }),
