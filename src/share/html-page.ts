@@ -22,7 +22,8 @@ main{flex:1;display:flex;gap:10px;padding:10px;min-height:0}
 .callout{font-weight:700;color:var(--event)}
 .panes{flex:1;display:grid;grid-template-columns:2fr 1.3fr 1fr 1fr;grid-auto-flow:column;gap:10px;min-height:0}
 .panes:has(> :nth-child(5)){grid-template-columns:2fr 1.3fr 1fr 1fr 1.2fr}
-.update,.reminder{margin:6px 0}.update.future{opacity:.6}
+.update,.reminder{margin:6px 0}
+@media (max-width:900px){body{height:auto}main,.session{display:block}.panes,.versus .panes{display:block}.pane{height:60vh;margin-bottom:10px}}.update.future{opacity:.6}
 .versus .panes{grid-template-columns:1fr;grid-template-rows:3fr 2fr}
 .pane{border:1px solid var(--line);border-radius:8px;display:flex;flex-direction:column;min-height:0;min-width:0}
 .pane h2{font-size:13px;margin:0;padding:6px 10px;border-bottom:1px solid var(--line)}

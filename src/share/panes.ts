@@ -107,6 +107,17 @@ export function workspaceLines(state: SessionState, theme: Theme): Line[] {
   return out;
 }
 
+/** Time scenarios: the simulated time, then each update (when, and how it went), newest last. */
+export function timelineLines(state: SessionState, theme: Theme): Line[] {
+  const tl = state.timeline;
+  if (!tl) return [];
+  return tl.updates.map((u) => {
+    const how = u.verdict ?? (u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come');
+    const color = u.verdict === 'hit' || u.verdict === 'kept' ? theme.check.pass.color : u.verdict ? theme.check.fail.color : theme.text.muted;
+    return [{ text: `${u.id} `, bold: true }, { text: `${how} `, color }, { text: `${u.at.replace('T', ' ').slice(0, 16)} `, color: theme.text.muted }, { text: u.text }];
+  });
+}
+
 export function intentsTitle(state: SessionState, theme: Theme): Line {
   const c = intentCounts(state);
   const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const).map((s) => `${theme.intent[s].symbol}${c[s]}`).join(' ');

@@ -8,7 +8,7 @@ import type { SessionState } from '../store/reducer.ts';
 import { fmtBackend, fmtScore } from '../tui/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import type { Line, Seg } from '../tui/text.ts';
-import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, progressSegs, workspaceLines } from './panes.ts';
+import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, progressSegs, timelineLines, workspaceLines } from './panes.ts';
 
 export interface ScreenOptions {
   cols: number;
@@ -44,14 +44,17 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const body = Math.max(6, rows - 2);
   const left = Math.floor(cols * 0.55);
   const right = cols - left;
-  const intentRows = Math.floor(body * 0.5);
-  const checkRows = Math.floor(body * 0.3);
-  const workRows = body - intentRows - checkRows;
+  // A time scenario gives the Timeline a share of the right column.
+  const timeRows = state.timeline ? Math.floor(body * 0.2) : 0;
+  const intentRows = Math.floor(body * (state.timeline ? 0.4 : 0.5));
+  const checkRows = Math.floor(body * (state.timeline ? 0.22 : 0.3));
+  const workRows = body - intentRows - checkRows - timeRows;
   const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme), left, body, theme, { tail: true });
   const side = [
     ...boxed(intentsTitle(state, theme), fittedIntentLines(state, right - 2, intentRows - 2, theme, { freshSince: o.freshSince }), right, intentRows, theme),
     ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
     ...boxed([{ text: 'Workspace', bold: true }], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
+    ...(state.timeline ? boxed([{ text: 'Timeline', bold: true }, { text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }], timelineLines(state, theme), right, timeRows, theme) : []),
   ];
   return [header(title(state, theme), progressSegs(state, theme), cols), ...besideEachOther([conv, side]), padLine(calloutLine(o.callout, o.hint, theme), cols)].slice(0, rows);
 }

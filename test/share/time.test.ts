@@ -50,7 +50,11 @@ describe('export of a time scenario', () => {
     const data = JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as { sessions: { panes: { id: string }[] }[] };
     expect(data.sessions[0]!.panes.map((p) => p.id)).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
     expect(html).toContain('U2 seen · follow up · hit');
-    // The cast says it too.
-    expect(exportRecording(file, { format: 'cast' })).toContain('kept silent on U1');
+    // The cast says it too, with a Timeline box on the screen.
+    const cast = exportRecording(file, { format: 'cast' });
+    expect(cast).toContain('kept silent on U1');
+    expect(cast).toMatch(/Timeline.*· now 2026-05-06 09:0\d/);
+    expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
+    expect(cast).toMatch(/U2 .*hit .*2026-05-06 09:00/);
   });
 });
