@@ -103,6 +103,12 @@ export const PAGE_SCRIPT = `
     return { s: s, panes: panes, callout: el.querySelector('.callout') };
   });
 
+  // Parts off screen are laid out only when near the view (content-visibility), so the height
+  // is an estimate until the bottom has been drawn: scroll down again for a few frames.
+  function toBottom(body, frames) {
+    body.scrollTop = body.scrollHeight;
+    if (frames > 0) requestAnimationFrame(function () { toBottom(body, frames - 1); });
+  }
   var turn = -1, timer = null;
   function show(n) {
     n = Math.max(0, Math.min(maxTurn, n | 0));
@@ -114,7 +120,7 @@ export const PAGE_SCRIPT = `
           var lo = Math.min(p.upTo, t), hi = Math.max(p.upTo, t);
           for (var i = lo + 1; i <= hi; i++) p.parts[i].hidden = i > t;
           p.upTo = t;
-          p.body.scrollTop = p.body.scrollHeight;
+          toBottom(p.body, 4);
         } else if (p.frag !== p.def.frags[t]) {
           p.frag = p.def.frags[t];
           p.body.innerHTML = pool[p.frag];

@@ -7,7 +7,7 @@
 import type { SessionState } from '../store/reducer.ts';
 import { fmtBackend, fmtScore } from '../tui/format.ts';
 import type { Theme } from '../tui/theme.ts';
-import type { Line, Seg } from '../tui/text.ts';
+import { width, type Line, type Seg } from '../tui/text.ts';
 import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, progressSegs, timelineLines, workspaceLines } from './panes.ts';
 
 export interface ScreenOptions {
@@ -23,7 +23,7 @@ export interface ScreenOptions {
 }
 
 function header(left: Seg[], right: Seg[], cols: number): Line {
-  const rightWidth = right.reduce((n, s) => n + [...s.text].length, 0);
+  const rightWidth = right.reduce((n, s) => n + width(s.text), 0);
   return [...padLine(left, Math.max(0, cols - rightWidth - 1)), { text: ' ' }, ...right];
 }
 

@@ -70,6 +70,14 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
 
     await page.fill('#scrub', '2');
     expect(await page.textContent('#turn')).toBe('turn 2 / 2');
+    // The conversation follows the turn shown: scrolled to its end (on a screen too small for all of it).
+    await page.setViewportSize({ width: 1400, height: 500 });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    const [top, height, view] = (await page.evaluate("(b => [b.scrollTop, b.scrollHeight, b.clientHeight])(document.querySelector('#conversation .body'))")) as number[];
+    expect(height).toBeGreaterThan(view!);
+    expect(top! + view!).toBeGreaterThanOrEqual(height! - 2);
     expect(await page.$$eval('#checklist .check.pass', (xs) => xs.length)).toBe(8);
     await page.click('details.tool summary');
     expect(await page.textContent('details.tool[open]')).toContain('args');
