@@ -69,6 +69,16 @@ describe('watch --vs', () => {
 });
 
 describe('watch --present', () => {
+  it('asks for a larger terminal below the minimum, and still quits', async () => {
+    stage = makeStage(['script:proactive'], { delayMs: 0 });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 50, rows: 12 });
+    const frame = await waitForFrame(r, (f) => f.includes('50'));
+    expect(frame).toMatch(/too small/i);
+    await press(r, 'q');
+    await stage.done;
+    expect(stage.control.getState().running).toBe(false);
+  });
+
   it('shows the conversation and intents large, with a callout for the proactive moments', async () => {
     stage = makeStage(['script:proactive'], { delayMs: 0 });
     r = renderTui(<StageScreen stage={stage} />, { columns: 120, rows: 40 });

@@ -6,6 +6,8 @@
 import { useApp } from 'ink';
 import { useEffect, useState } from 'react';
 import { LineView } from '../components/LineView.tsx';
+import { TooSmall } from '../components/TooSmall.tsx';
+import { tooSmall } from '../layout.ts';
 import { FRAME_MS } from '../context.tsx';
 import { useKeyActions } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
@@ -67,6 +69,7 @@ export function StageScreen({ stage }: { stage: Stage }) {
     faster: () => stage.pacer.faster(),
     slower: () => stage.pacer.slower(),
   });
+  if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   // One row short of the terminal, as the session screen: a full-height frame makes Ink clear the screen on every update.
   const size = { cols: columns, rows: rows - 1, theme, hint: hint(snap.control) };
   const [a, b] = snap.sides;
