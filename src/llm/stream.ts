@@ -32,6 +32,8 @@ type ToolDelta = { index?: number; id?: string; function?: { name?: string; argu
 
 interface Slot extends ToolCallDraft {
   index?: number;
+  /** The id the server sent, when a second call reusing it got a fresh one of its own. */
+  sentId?: string;
 }
 
 export function newCallId(): string {
@@ -81,9 +83,14 @@ export class StreamAccumulator {
   /** Which call a delta belongs to: by id when it has one, else by index, else the latest call. */
   private slotFor(tc: ToolDelta): Slot {
     if (tc.id) {
-      const known = this.calls.find((c) => c.id === tc.id);
+      const sameId = this.calls.filter((c) => (c.sentId ?? c.id) === tc.id);
+      // Some servers reuse one id for parallel calls told apart only by `index`.
+      const known = sameId.find((c) => c.index === undefined || tc.index === undefined || c.index === tc.index);
       if (known) return known;
-      return this.open(tc.id, tc.index);
+      if (sameId.length === 0) return this.open(tc.id, tc.index);
+      const slot = this.open(undefined, tc.index);
+      slot.sentId = tc.id;
+      return slot;
     }
     const index = typeof tc.index === 'number' ? tc.index : undefined;
     const candidate = index === undefined ? this.calls.at(-1) : findLast(this.calls, (c) => c.index === index);

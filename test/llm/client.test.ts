@@ -109,6 +109,18 @@ describe('stream quirks', () => {
     expect(deltas.some((d) => d.startsWith('c2:'))).toBe(true);
   });
 
+  it('keeps parallel calls apart when they share an id but not an index, and gives the second its own id', async () => {
+    const client = new RoleClient('agent', serverConfig(server));
+    server.enqueue({ toolCalls: [{ id: 'same', name: 'read_file', arguments: { path: 'a' } }, { id: 'same', name: 'glob', arguments: { pattern: '*.md' } }] });
+    const r = await client.chat({ ...hello, stream: true }, collector().ctx);
+    expect(r.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
+      ['read_file', '{"path":"a"}'],
+      ['glob', '{"pattern":"*.md"}'],
+    ]);
+    expect(r.toolCalls[0]!.id).toBe('same');
+    expect(new Set(r.toolCalls.map((c) => c.id)).size).toBe(2);
+  });
+
   it('reads tool arguments sent as an object in a non-streamed answer', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     server.enqueue({ toolCalls: [{ name: 'glob', arguments: { pattern: '**/*.md' } }], argumentsAsObject: true });
