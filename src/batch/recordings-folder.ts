@@ -19,8 +19,9 @@ export interface RecordingsRead {
 
 export function recordingFiles(dir: string): string[] {
   try {
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.jsonl'))
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+      .map((e) => e.name)
       .sort();
   } catch {
     return [];

@@ -23,7 +23,8 @@ export interface ResultsRead {
 
 /** Reads results.jsonl. A line cut short by a crash can only be the last one; it is reported, not fatal. */
 export function readResultsFile(file: string): ResultsRead {
-  const text = readFileSync(file, 'utf8');
+  // A byte order mark (left by some Windows editors) is not part of the first run.
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.split('\n');
   const records: RunRecord[] = [];
   const torn: number[] = [];

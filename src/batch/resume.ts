@@ -60,9 +60,10 @@ export function prepareResume(dir: string): ResumeState {
   const recDir = path.join(dir, RECORDINGS_DIR);
   let removedRecordings = 0;
   if (existsSync(recDir))
-    for (const name of readdirSync(recDir)) {
-      const abs = path.join(recDir, name);
-      if (!name.endsWith('.jsonl') || keepFiles.has(abs)) continue;
+    for (const entry of readdirSync(recDir, { withFileTypes: true })) {
+      const abs = path.join(recDir, entry.name);
+      // Only recording files: a folder that happens to be named `*.jsonl` is not ours to remove.
+      if (!entry.isFile() || !entry.name.endsWith('.jsonl') || keepFiles.has(abs)) continue;
       rmSync(abs);
       removedRecordings++;
     }

@@ -1,6 +1,6 @@
 /** `run --resume DIR`: finished groups are kept, unfinished ones run again, nothing is counted twice. */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,24 @@ describe('run --resume after a crash', () => {
     appendFileSync(path.join(other, 'notes.txt'), 'mine');
     const r = await cli(['run', lib, '--resume', other]);
     expect(r.stderr).toContain('is not a results folder');
+  });
+
+  it('reads a results.jsonl that starts with a byte order mark, and leaves a folder named *.jsonl in recordings/ alone', async () => {
+    const lib = batchLibrary();
+    const out = path.join(tmp(), 'res');
+    await cli(['run', lib, '--out', out, '--no-progress']);
+    const file = path.join(out, 'results.jsonl');
+    writeFileSync(file, '\uFEFF' + readFileSync(file, 'utf8'));
+    mkdirSync(path.join(out, 'recordings', 'notes.jsonl'));
+    const report = await cli(['report', out]);
+    expect(report.stderr).toBe('');
+    expect(report.code).toBe(0);
+    const r = await cli(['run', '--resume', out, '--no-progress']);
+    expect(r.stderr).not.toMatch(/internal error|not JSON/);
+    expect(r.code).toBe(0);
+    expect(runKeys(out)).toEqual(['p/a|r0', 'p/b|r0', 'q/c|r0', 'q/d|r0']);
+    expect(statSync(path.join(out, 'recordings', 'notes.jsonl')).isDirectory()).toBe(true);
+    expect(readFileSync(file, 'utf8').startsWith('\uFEFF')).toBe(false);
   });
 });
 
