@@ -136,6 +136,8 @@ export class RoleClient {
         // The SDK ends the iteration quietly when the request is aborted.
         stopped();
         if (!acc.chunks) throw new StreamBrokenError('the stream ended before any data arrived');
+        // As in the non-streamed path: no choice at all is a broken answer, not an empty reply.
+        if (!acc.choiceChunks) throw new StreamBrokenError('the stream held no message (only empty `choices`)');
         return acc.result();
       }
       const completion = await this.sdk.chat.completions.create({ ...this.body(req), stream: false }, options);

@@ -47,6 +47,8 @@ export class StreamAccumulator {
   private usage?: CompletionUsage;
   /** Chunks received: zero means the stream gave us nothing at all. */
   chunks = 0;
+  /** Chunks that held a choice: zero means only usage (or nothing) came, never a message. */
+  choiceChunks = 0;
 
   constructor(private readonly callbacks: StreamCallbacks = {}) {}
 
@@ -56,6 +58,7 @@ export class StreamAccumulator {
     // Servers with n=1 send one choice; an empty list is the usage-only final chunk.
     const choice = chunk.choices?.[0];
     if (!choice) return;
+    this.choiceChunks++;
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const delta = choice.delta ?? {};
     if (typeof delta.content === 'string' && delta.content) {

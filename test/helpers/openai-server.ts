@@ -52,6 +52,8 @@ export interface StreamShape {
   dropAfter?: number;
   /** Stop sending after N chunks but keep the connection open (a stream that goes quiet). */
   stallAfter?: number;
+  /** Every chunk has empty `choices` (a broken server): the message never arrives. */
+  emptyChoices?: boolean;
 }
 
 export interface ScriptedReply {
@@ -206,7 +208,7 @@ interface StreamPlan {
 async function streamReply(res: ServerResponse, p: StreamPlan): Promise<void> {
   const size = p.shape.chunkChars ?? 4;
   const base = { id: p.id, object: 'chat.completion.chunk', created: 0, model: p.model };
-  const choice = (delta: object, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const choice = (delta: object, finish: string | null = null) => ({ ...base, choices: p.shape.emptyChoices ? [] : [{ index: 0, delta, finish_reason: finish }] });
   const indexOf = (i: number) => (p.shape.toolIndex === 'missing' ? {} : { index: p.shape.toolIndex === 'zero' ? 0 : i });
   const chunks: object[] = [choice({ role: 'assistant', content: '' })];
   for (const piece of pieces(p.content, size)) chunks.push(choice({ content: piece }));

@@ -147,6 +147,16 @@ describe('stream quirks', () => {
     expect(c.of('notice')[0]!.text).toMatch(/agent endpoint .* retrying/);
   });
 
+  it('asks again, with a notice, when a stream holds only empty `choices` chunks', async () => {
+    const client = new RoleClient('agent', serverConfig(server));
+    const c = collector();
+    server.enqueue({ content: 'never shown', stream: { emptyChoices: true } }, { content: 'second try' });
+    const r = await client.chat({ ...hello, stream: true }, c.ctx);
+    expect(r.content).toBe('second try');
+    expect(server.requests).toHaveLength(2);
+    expect(c.of('notice')[0]!.text).toMatch(/agent endpoint .*empty `choices`.* retrying/);
+  });
+
   it('asks again when a stream goes quiet past the timeout', async () => {
     const client = new RoleClient('agent', serverConfig(server, { timeout: 0.3 }));
     const c = collector();
