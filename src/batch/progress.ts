@@ -33,6 +33,8 @@ export interface ProgressCounts {
   skipped: number;
   done: number;
   failed: number;
+  /** Sessions stopped by Ctrl-C: neither done nor failed, they run again on resume. */
+  interrupted?: number;
   inFlight: number;
   inputTokens: number;
   outputTokens: number;
@@ -142,8 +144,9 @@ export class Progress {
   sessionEnd(s: FinishedSession, started = true): void {
     if (started) this.c.inFlight = Math.max(0, this.c.inFlight - 1);
     if (s.end === 'resolved' || s.end === 'max_turns') this.c.done++;
+    else if (s.end === 'aborted') this.c.interrupted = (this.c.interrupted ?? 0) + 1;
     else this.c.failed++;
-    this.line(sessionLine(s, this.c.skipped + this.c.done + this.c.failed, this.c.total));
+    this.line(sessionLine(s, this.c.skipped + this.c.done + this.c.failed + (this.c.interrupted ?? 0), this.c.total));
   }
 
   /** Stops the live line and leaves a closing tally. */
@@ -152,7 +155,7 @@ export class Progress {
     this.timer = undefined;
     this.clear();
     const c = this.counts();
-    const tally = `${c.done} done, ${c.failed} failed${c.skipped ? `, ${c.skipped} resumed` : ''} in ${formatDuration(c.elapsedMs)}; ${formatTokens(c.inputTokens + c.outputTokens)} tokens, ${formatCost(c.costUsd)}`;
+    const tally = `${c.done} done, ${c.failed} failed${c.interrupted ? `, ${c.interrupted} interrupted` : ''}${c.skipped ? `, ${c.skipped} resumed` : ''} in ${formatDuration(c.elapsedMs)}; ${formatTokens(c.inputTokens + c.outputTokens)} tokens, ${formatCost(c.costUsd)}`;
     this.stream.write(`${tally}${note ? `\n${note}` : ''}\n`);
   }
 

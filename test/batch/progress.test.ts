@@ -37,6 +37,17 @@ describe('Progress', () => {
     expect(end).toMatch(/^1 done, 1 failed in 0:10; 2\.0k tokens, \$0\.0100\n$/);
   });
 
+  it('counts sessions stopped by Ctrl-C as interrupted, not failed', () => {
+    const s = stream(false);
+    const p = new Progress(s, {}, () => 0);
+    p.begin(3, 0);
+    p.sessionEnd(session());
+    p.sessionEnd(session('aborted'));
+    p.sessionEnd(session('error'));
+    p.finish();
+    expect(stripVTControlCharacters(s.writes.at(-1)!)).toMatch(/^1 done, 1 failed, 1 interrupted in /);
+  });
+
   it('elsewhere, writes plain lines only: no cursor codes, no status line', () => {
     const s = stream(false);
     const p = new Progress(s);

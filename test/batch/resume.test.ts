@@ -113,8 +113,8 @@ describe('run --resume after a killed process', () => {
   const modelArgs = () => ['--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules'];
 
   /** Starts `run` in a child process and stops it with `signal` once `lines` results lines exist. */
-  async function interrupt(out: string, lib: string, signal: NodeJS.Signals, lines: number): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs()], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  async function interrupt(out: string, lib: string, signal: NodeJS.Signals, lines: number, extra: string[] = []): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs(), ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const file = path.join(out, 'results.jsonl');
@@ -156,5 +156,11 @@ describe('run --resume after a killed process', () => {
     expect(lines.every((l) => l.end === 'resolved' || l.end === 'max_turns')).toBe(true);
     await cli(['run', '--resume', out, '--no-progress']);
     expect(readLines(out)).toHaveLength(12);
+  });
+
+  it('with --no-progress, Ctrl-C still says how to resume', async () => {
+    const { code, stderr } = await interrupt(path.join(tmp(), 'res'), batchLibrary(), 'SIGINT', 2, ['--no-progress']);
+    expect(code).toBe(130);
+    expect(stderr).toContain('interrupted: continue with `intentplay run --resume');
   });
 });

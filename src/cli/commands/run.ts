@@ -117,7 +117,9 @@ export function registerRun(program: Command): void {
       process.removeListener('SIGINT', onInterrupt);
     }
     const interrupted = outcome.interrupted > 0;
-    progress?.finish(interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined);
+    const resumeHint = interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined;
+    if (progress) progress.finish(resumeHint);
+    else if (resumeHint) process.stderr.write(resumeHint + '\n'); // --no-progress still says how to continue
 
     const records = [...kept, ...outcome.records].sort(compareRuns);
     const libraries = [...new Map(groups.map((g) => [g.library.root, g.library])).values()];
