@@ -10,6 +10,7 @@ import { installFastInkOutput } from './ink-output.ts';
 
 const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?1049l';
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function runApp(props: AppProps): Promise<void> {
   await runScreen(<App {...props} />);
@@ -32,9 +33,23 @@ export async function runScreen(screen: ReactNode): Promise<void> {
     // Not Ink's incrementalRendering: in the alternate screen it left stale lines behind (Ink 6.8).
     { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
   );
+  // A signal's default action ends the process without 'exit': leave the alternate screen
+  // first, then die of the same signal so the parent sees how it ended.
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+    try {
+      instance.unmount();
+    } catch {
+      // Unmounting is best effort: the screen is restored below either way.
+    }
+    restore();
+    process.kill(process.pid, signal);
+  };
+  for (const s of STOP_SIGNALS) process.once(s, onSignal);
   try {
     await instance.waitUntilExit();
   } finally {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
     instance.cleanup();
     restore();
     process.off('exit', restore);

@@ -123,13 +123,18 @@ async function live(command: 'play' | 'watch', target: string, flags: Interactiv
     ...(plain ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) } : {}),
   });
   if (plain) {
-    const stop = () => session.quit();
+    let interrupted = false;
+    const stop = () => {
+      interrupted = true;
+      session.quit();
+    };
     process.once('SIGINT', stop);
     try {
       await finish(session);
     } finally {
       process.off('SIGINT', stop);
     }
+    if (interrupted) process.exitCode = 130; // as `run`: stopped by Ctrl-C, not finished
     return;
   }
   await runApp({ initial: session });
