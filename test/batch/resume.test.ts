@@ -76,6 +76,28 @@ describe('run --resume after a crash', () => {
     expect(r.stderr).toContain('is not a results folder');
   });
 
+  it('refuses a folder another live run is writing, and takes over the lock of a run that died', async () => {
+    const lib = batchLibrary();
+    const out = path.join(tmp(), 'res');
+    await cli(['run', lib, '--out', out, '--no-progress']);
+    expect(existsSync(path.join(out, '.intentplay.lock'))).toBe(false); // released when done
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(out, '.intentplay.lock'), JSON.stringify({ pid: other.pid, host: os.hostname() }));
+      const r = await cli(['run', '--resume', out, '--no-progress']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`is being written by another intentplay run (pid ${other.pid}`);
+      expect(readLines(out)).toHaveLength(4);
+    } finally {
+      other.kill();
+      await new Promise((resolve) => other.on('exit', resolve));
+    }
+    // The holder is gone (as after kill -9): its lock is stale and the resume goes ahead.
+    const again = await cli(['run', '--resume', out, '--no-progress']);
+    expect(again.code).toBe(0);
+    expect(readLines(out)).toHaveLength(4);
+  });
+
   it('reads a results.jsonl that starts with a byte order mark, and leaves a folder named *.jsonl in recordings/ alone', async () => {
     const lib = batchLibrary();
     const out = path.join(tmp(), 'res');

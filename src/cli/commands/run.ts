@@ -12,6 +12,7 @@ import { compareRuns, type RunRecord } from '../../batch/summary.ts';
 import { Progress } from '../../batch/progress.ts';
 import { RECORDINGS_DIR, RESULTS_FILE, summarizeWithPibench, writeSummary } from '../../batch/results.ts';
 import { prepareResume } from '../../batch/resume.ts';
+import { lockResultsFolder } from '../../batch/lock.ts';
 import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
 import { runUnits } from '../../batch/runner.ts';
 import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
@@ -71,8 +72,10 @@ export function registerRun(program: Command): void {
     if (shard) units = shardUnits(units, shard);
 
     let kept: RunRecord[] = [];
+    let releaseLock = () => {};
     if (out) {
       mkdirSync(out, { recursive: true });
+      releaseLock = lockResultsFolder(out);
       if (flags.resume) {
         const state = prepareResume(out);
         kept = state.kept;
@@ -130,6 +133,7 @@ export function registerRun(program: Command): void {
       const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) } : r));
       process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
     } else process.stdout.write(renderRunTable(records, summary));
+    releaseLock();
     if (records.some((r) => r.end === 'error')) process.exitCode = 1;
     if (interrupted) process.exitCode = 130;
   });
