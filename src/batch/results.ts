@@ -91,9 +91,23 @@ export function loadResultsFolder(dir: string): ResultsFolder {
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UserError(`${dir}: no such results folder`);
   const file = path.join(abs, RESULTS_FILE);
   if (!existsSync(file)) throw new UserError(`${dir}: not a results folder (no ${RESULTS_FILE}; create one with \`intentplay run ... --out ${dir}\`)`);
-  const { records, torn } = readResultsFile(file);
+  const { records: read, torn } = readResultsFile(file);
   if (torn.length) process.stderr.write(`${path.join(dir, RESULTS_FILE)}:${torn[0]}: ignoring a run line cut short by an interrupted run (\`intentplay run --resume ${dir}\` repairs it)\n`);
+  const records = withoutDuplicates(read);
+  if (records.length < read.length)
+    process.stderr.write(`${path.join(dir, RESULTS_FILE)}: ${read.length - records.length} duplicated run line(s) dropped (the same run written twice, as by two runs writing one folder at once); the first of each is kept\n`);
   return { dir: abs, records: records.sort(compareRuns) };
+}
+
+/** One line per run: the same scenario, repeat and place in its group counts once. */
+function withoutDuplicates(records: readonly RunRecord[]): RunRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const key = JSON.stringify([r.group ?? r.scenario, r.deps ?? true, r.repeat, r.index ?? 0, r.scenario]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Absolute path of a run's recording (recording paths are stored relative to their folder). */

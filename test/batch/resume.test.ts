@@ -98,6 +98,19 @@ describe('run --resume after a crash', () => {
     expect(readLines(out)).toHaveLength(4);
   });
 
+  it('report warns about and drops run lines written twice', async () => {
+    const lib = batchLibrary();
+    const out = path.join(tmp(), 'res');
+    await cli(['run', lib, '--out', out, '--no-progress']);
+    const clean = await cli(['report', out, '--format', 'csv']);
+    const file = path.join(out, 'results.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    appendFileSync(file, lines.slice(0, 2).map((l) => l + '\n').join(''));
+    const r = await cli(['report', out, '--format', 'csv']);
+    expect(r.stderr).toContain('2 duplicated run line(s) dropped');
+    expect(r.stdout).toBe(clean.stdout);
+  });
+
   it('reads a results.jsonl that starts with a byte order mark, and leaves a folder named *.jsonl in recordings/ alone', async () => {
     const lib = batchLibrary();
     const out = path.join(tmp(), 'res');
