@@ -171,13 +171,18 @@ export function maskKey(key: string): string {
 }
 
 /** A base URL fit to show or record: credentials in it are dropped. */
+/** Query parameters that carry credentials (`?api-key=…`, `?token=…`): shown as `***`. */
+const SECRET_PARAM = /key|token|secret|password|passwd|sig|auth|credential/i;
+
 export function displayUrl(url: string | undefined): string {
   const raw = url ?? DEFAULT_BASE_URL;
   try {
     const u = new URL(raw);
-    if (!u.username && !u.password) return raw;
+    const secretParams = [...u.searchParams.keys()].filter((k) => SECRET_PARAM.test(k));
+    if (!u.username && !u.password && !secretParams.length) return raw;
     u.username = '';
     u.password = '';
+    for (const k of secretParams) u.searchParams.set(k, '***');
     return u.toString();
   } catch {
     return raw;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { maskKey, requireModelRole, resolveConfig } from '../../src/config/config.ts';
+import { displayUrl, maskKey, requireModelRole, resolveConfig } from '../../src/config/config.ts';
 import { sessionSetup } from '../../src/cli/options.ts';
 import { UserError } from '../../src/scenario/diagnostics.ts';
 import { formatDiagnostic } from '../../src/scenario/diagnostics.ts';
@@ -198,5 +198,14 @@ describe('intentplay config', () => {
     const text = await config([]);
     expect(text).toMatch(/agent {2}script \(offline default: no key or base URL\)/);
     expect(text).toContain('No model configured: sessions run offline (script agent, rules user, rules judge).');
+  });
+});
+
+describe('displayUrl', () => {
+  it('hides the credentials a base URL carries: user and password, and key-like query parameters', () => {
+    const shown = displayUrl('http://alice:s3cretpass@127.0.0.1:8000/v1?api-key=abcdef123456&api-version=2024&token=tok999');
+    expect(shown).not.toMatch(/alice|s3cretpass|abcdef123456|tok999/);
+    expect(shown).toContain('127.0.0.1:8000/v1');
+    expect(shown).toContain('api-version=2024');
   });
 });
