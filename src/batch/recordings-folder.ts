@@ -57,6 +57,7 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       ...(state.end.message ? { message: state.end.message } : {}),
       intents: state.scores.intents,
       checklist: state.scores.checklist,
+      ...(state.scores.time ? { time: state.scores.time } : {}),
       recording: name,
       title: h.title,
       group: h.group.id,

@@ -5,7 +5,8 @@
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
 import { round } from '../judge/scores.ts';
-import type { BackendInfo, IntentStatus, Role, SessionEnd } from '../session/events.ts';
+import type { BackendInfo, IntentStatus, Role, SessionEnd, TimeScores } from '../session/events.ts';
+import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 
 /** Tokens and cost of one role and model within a session. */
 export interface UsageLine {
@@ -31,6 +32,8 @@ export interface RunRecord {
   message?: string;
   intents: Record<string, IntentStatus>;
   checklist: Record<string, boolean | null>;
+  /** ChronosBench's scores of a time scenario (null for other scenarios). */
+  time?: TimeScores | null;
   recording?: string;
   // ---- results-line extras (not in the DESIGN §5 minimum; consumers may ignore them)
   title?: string;
@@ -61,6 +64,8 @@ export interface Summary extends Stats {
   by_persona: Record<string, Stats>;
   /** π-Bench's own scoring of the same runs (dependency-pooled Proc, group-size weighted means), when the library is known. */
   pibench?: PibenchSummary;
+  /** ChronosBench's table over the runs of time scenarios (absent when there are none). */
+  time?: TimeSummary;
 }
 
 export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -93,7 +98,12 @@ export function stats(runs: readonly RunRecord[]): Stats {
 
 export function summarize(runs: readonly RunRecord[]): Summary {
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
-  return { ...stats(runs), by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])) };
+  const time = aggregateTime(runs);
+  return {
+    ...stats(runs),
+    by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])),
+    ...(time ? { time } : {}),
+  };
 }
 
 /** The order results are listed in, whichever machine or shard produced them. */

@@ -12,6 +12,7 @@ import { readRecording } from '../session/recording.ts';
 import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import { countQuestions, type QuestionCounts } from './clarifications.ts';
 import type { CellValue, Chart, Column, ReportDoc, Section, Table } from './document.ts';
+import { timeSection } from './time-section.ts';
 
 export interface ReportInput {
   folders: string[];
@@ -40,13 +41,14 @@ const meanOf = (xs: (number | null)[]) => {
   return v.length ? mean(v) : null;
 };
 
-function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): string {
+export function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): string {
   const b = r.backends?.[role];
   if (!b) return '?';
   return [b.name ? `${b.kind}:${b.name}` : b.kind, b.model].filter(Boolean).join(' ');
 }
 
 const distinct = (xs: string[]) => [...new Set(xs)];
+const optional = (s: Section | null): Section[] => (s ? [s] : []);
 
 export function buildReport(input: ReportInput): ReportDoc {
   const all = input.runs;
@@ -73,6 +75,7 @@ export function buildReport(input: ReportInput): ReportDoc {
       ablationSection(all),
       clarificationSection(runs, readEvents),
       pibenchSection(runs, input.lookup),
+      ...optional(timeSection(runs, (r) => backendLabel(r, 'agent'))),
       costSection(all),
       runsSection(all),
     ],

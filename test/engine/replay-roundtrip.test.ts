@@ -21,9 +21,19 @@ function comparable(state: SessionState): unknown {
 }
 
 describe('record → replay round trip', () => {
-  it.each(['script:proactive', 'script:reactive'])('restores every turn and the final scores (%s)', async (agent) => {
+  const PLAN = 'test/fixtures/lib/scenarios/tester/plan.yaml';
+  // Time scenarios add clock jumps, updates, wakes, silences, an intention shift and time scores.
+  const FLIGHT = 'scenarios/marketer/flight-watch.yaml';
+  const COLUMN = 'scenarios/pharmacist/column-restock.yaml';
+  it.each([
+    [PLAN, 'script:proactive'],
+    [PLAN, 'script:reactive'],
+    [FLIGHT, 'script:proactive'],
+    [FLIGHT, 'script:eager'],
+    [COLUMN, 'script:proactive'],
+  ])('restores every turn and the final scores (%s, %s)', async (file, agent) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-rt-'));
-    const [group] = planRuns([path.resolve('test/fixtures/lib/scenarios/tester/plan.yaml')], { noDeps: true });
+    const [group] = planRuns([path.resolve(file)], { noDeps: true });
     const store = createSessionStore();
     const liveAtTurnEnd: SessionState[] = [];
     const [result] = await runGroup(group!, {
