@@ -57,7 +57,7 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       ...(state.end.message ? { message: state.end.message } : {}),
       intents: state.scores.intents,
       checklist: state.scores.checklist,
-      ...(state.scores.time ? { time: state.scores.time } : {}),
+      time: state.scores.time ?? null,
       recording: name,
       title: h.title,
       group: h.group.id,

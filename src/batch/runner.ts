@@ -166,7 +166,7 @@ export function toRunRecord(r: SessionRunResult, unit: RunUnit, opts: Pick<Batch
     ...(r.message ? { message: r.message } : {}),
     intents: r.scores.intents,
     checklist: r.scores.checklist,
-    ...(r.scores.time ? { time: r.scores.time } : {}),
+    time: r.scores.time ?? null,
     ...(r.recording ? { recording: path.relative(opts.base, r.recording).split(path.sep).join('/') } : {}),
     ...(scenario?.title ? { title: scenario.title } : {}),
     ...(scenario?.category ? { category: scenario.category } : {}),

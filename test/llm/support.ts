@@ -46,7 +46,7 @@ export interface ModelRun {
   of<T extends SessionEvent['type']>(type: T): Extract<TimedEvent, { type: T }>[];
 }
 
-/** Runs a target of the fixture library through the real engine with the given backends. */
+/** Runs a target of the fixture library (or an absolute path) through the real engine with the given backends. */
 export async function runWith(
   target: string,
   backends: Partial<Record<Role, string>>,
@@ -60,7 +60,7 @@ export async function runWith(
     user: parseBackendSpec('user', backends.user ?? 'rules'),
     judge: parseBackendSpec('judge', backends.judge ?? 'rules'),
   };
-  for (const group of planRuns([path.join(FIXTURES, target)], { noDeps: opts.noDeps ?? false }))
+  for (const group of planRuns([path.isAbsolute(target) ? target : path.join(FIXTURES, target)], { noDeps: opts.noDeps ?? false }))
     results.push(
       ...(await runGroup(group, {
         specs,
