@@ -58,6 +58,7 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       intents: state.scores.intents,
       checklist: state.scores.checklist,
       time: state.scores.time ?? null,
+      proposals: state.scores.proposals ?? null,
       recording: name,
       title: h.title,
       group: h.group.id,

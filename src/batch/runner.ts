@@ -167,6 +167,7 @@ export function toRunRecord(r: SessionRunResult, unit: RunUnit, opts: Pick<Batch
     intents: r.scores.intents,
     checklist: r.scores.checklist,
     time: r.scores.time ?? null,
+    proposals: r.scores.proposals ?? null,
     ...(r.recording ? { recording: path.relative(opts.base, r.recording).split(path.sep).join('/') } : {}),
     ...(scenario?.title ? { title: scenario.title } : {}),
     ...(scenario?.category ? { category: scenario.category } : {}),

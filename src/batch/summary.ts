@@ -5,7 +5,8 @@
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
 import { round } from '../judge/scores.ts';
-import type { BackendInfo, IntentStatus, Role, SessionEnd, TimeScores } from '../session/events.ts';
+import type { BackendInfo, IntentStatus, ProposalScores, Role, SessionEnd, TimeScores } from '../session/events.ts';
+import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 
 /** Tokens and cost of one role and model within a session. */
@@ -34,6 +35,8 @@ export interface RunRecord {
   checklist: Record<string, boolean | null>;
   /** ChronosBench's scores of a time scenario (null for other scenarios). */
   time?: TimeScores | null;
+  /** PARE's scores of a proposal scenario (null for other scenarios). */
+  proposals?: ProposalScores | null;
   recording?: string;
   // ---- results-line extras (not in the DESIGN §5 minimum; consumers may ignore them)
   title?: string;
@@ -66,6 +69,8 @@ export interface Summary extends Stats {
   pibench?: PibenchSummary;
   /** ChronosBench's table over the runs of time scenarios (absent when there are none). */
   time?: TimeSummary;
+  /** PARE's table over the runs of proposal scenarios (absent when there are none). */
+  proposals?: ProposalSummary;
 }
 
 export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -99,10 +104,12 @@ export function stats(runs: readonly RunRecord[]): Stats {
 export function summarize(runs: readonly RunRecord[]): Summary {
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
   const time = aggregateTime(runs);
+  const proposals = aggregateProposals(runs);
   return {
     ...stats(runs),
     by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])),
     ...(time ? { time } : {}),
+    ...(proposals ? { proposals } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import { countQuestions, type QuestionCounts } from './clarifications.ts';
 import type { CellValue, Chart, Column, ReportDoc, Section, Table } from './document.ts';
 import { timeSection } from './time-section.ts';
+import { proposalsSection } from './proposals-section.ts';
 
 export interface ReportInput {
   folders: string[];
@@ -76,6 +77,7 @@ export function buildReport(input: ReportInput): ReportDoc {
       clarificationSection(runs, readEvents),
       pibenchSection(runs, input.lookup),
       ...optional(timeSection(runs, (r) => backendLabel(r, 'agent'))),
+      ...optional(proposalsSection(runs, (r) => backendLabel(r, 'agent'))),
       costSection(all),
       runsSection(all),
     ],

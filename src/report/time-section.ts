@@ -6,8 +6,7 @@
 import type { RunRecord } from '../batch/summary.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 import type { CellValue, Column, Section } from './document.ts';
-
-const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({ key, label, kind });
+import { byAgentAndPersona, col } from './paradigm-tables.ts';
 
 const COLUMNS: Column[] = [
   col('runs', 'runs', 'int'),
@@ -31,24 +30,11 @@ const cells = (t: TimeSummary): CellValue[] => [
   t.followup_recall,
 ];
 
-function rowsBy(runs: readonly RunRecord[], key: (r: RunRecord) => string): CellValue[][] {
-  const groups = new Map<string, RunRecord[]>();
-  for (const r of runs) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  return [...groups]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([label, rs]) => {
-      const t = aggregateTime(rs);
-      return t ? [[label, ...cells(t)]] : [];
-    });
-}
-
 /** Null when no run is of a time scenario (the section is left out). */
 export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
   const timed = runs.filter((r) => r.time);
   const overall = aggregateTime(timed);
   if (!overall) return null;
-  const byAgent = rowsBy(timed, agentOf);
-  const byPersona = rowsBy(timed, (r) => r.persona);
   return {
     id: 'time',
     title: 'Time: follow-ups and silences',
@@ -56,10 +42,7 @@ export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) 
       `ChronosBench's measures over ${overall.n} run(s) of time scenarios (${overall.positive} positive: some update deserves a follow-up; ${overall.negative} negative: silence throughout). ` +
       'TC is task completion (every expected follow-up made, no false one, every silence kept, the right final task status); action accuracy is the share of updates handled as expected; ' +
       'follow-up precision is hits over follow-ups made, recall hits over follow-ups expected.',
-    tables: [
-      { id: 'time-agents', title: 'Time scores by agent (%)', columns: [col('agent', 'agent'), ...COLUMNS], rows: [...byAgent, ['overall', ...cells(overall)]], totalRows: 1 },
-      { id: 'time-personas', title: 'Time scores by persona (%)', columns: [col('persona', 'persona'), ...COLUMNS], rows: [...byPersona, ['overall', ...cells(overall)]], totalRows: 1 },
-    ],
+    tables: byAgentAndPersona(timed, agentOf, { id: 'time', title: 'Time scores', columns: COLUMNS, aggregate: aggregateTime, cells, overall }),
     charts: [],
   };
 }

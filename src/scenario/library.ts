@@ -19,6 +19,7 @@ import {
 } from './schema.ts';
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { checkTimeScenario } from '../time/validate.ts';
+import { checkProposalScenario } from '../proposals/validate.ts';
 import { isPibenchUserDir, loadPibenchLibrary } from './pibench/index.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import { appStateRuleProblem, validateAppSeeds } from '../apps/index.ts';
@@ -236,6 +237,11 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
       }
   if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
   checkTimeScenario(s, (p, message) => err(parsed.file, locate(parsed, p), message));
+  checkProposalScenario(
+    s,
+    (p, message) => err(parsed.file, locate(parsed, p), message),
+    (p, message) => warn(parsed.file, locate(parsed, p), message),
+  );
   (s.environment?.updates ?? []).forEach((u, k) => {
     for (const issue of validateAppSeeds(u.apps ?? {})) err(parsed.file, locate(parsed, ['environment', 'updates', k, 'apps', ...issue.path]), `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
   });

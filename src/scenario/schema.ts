@@ -3,6 +3,7 @@
  * `intentplay schema` derives the published JSON Schema from them, so the two cannot drift.
  * Objects are strict: an unknown key is an error, because a typo must not pass silently.
  */
+import { intentProposalKeys, scenarioProposalKeys } from '../proposals/schema.ts';
 import { z } from 'zod';
 import { checkPattern } from './regex.ts';
 import { intentTimeKeys, scenarioTimeKeys } from '../time/schema.ts';
@@ -106,6 +107,7 @@ export const IntentSchema = z.strictObject({
   ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
   done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
   ...intentTimeKeys,
+  ...intentProposalKeys,
 });
 export type IntentSpec = z.infer<typeof IntentSchema>;
 
@@ -176,6 +178,7 @@ export const ScenarioSchema = z
       .optional(),
     pibench: PibenchFieldsSchema.optional(),
     ...scenarioTimeKeys,
+    ...scenarioProposalKeys,
   })
   .meta({ title: 'intentplay scenario' });
 export type ScenarioFile = z.infer<typeof ScenarioSchema>;

@@ -186,6 +186,7 @@ export class SessionRun implements SessionCore {
     let message: string | undefined;
 
     try {
+      if (this.protocol.start) incoming = await this.protocol.start();
       for (;;) {
         const result = await this.agentTurn(incoming, turnTools);
         const next = await this.protocol.afterTurn(result);
@@ -236,6 +237,7 @@ export class SessionRun implements SessionCore {
       toolSteps,
       backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
       ...(this.protocol.info ? { time: this.protocol.info } : {}),
+      ...(this.protocol.proposalInfo ? { proposals: this.protocol.proposalInfo } : {}),
     });
     if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
     for (const i of scenario.intents) {
@@ -269,6 +271,10 @@ export class SessionRun implements SessionCore {
     const appsBefore = env.apps.snapshot();
     const turnCalls: ToolCallRecord[] = [];
     let steps = 0;
+    // A protocol may offer fewer tools in a turn (an observe turn reads but does not write).
+    const names = this.protocol.toolsFor?.();
+    const offeredNow = names ? new Set(names) : undefined;
+    const specs = offeredNow ? tt.specs.filter((s) => offeredNow.has(s.name)) : tt.specs;
     const callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
       this.checkAbort();
       if (steps >= tt.steps) throw new ToolStepCapError(tt.steps);
@@ -276,7 +282,10 @@ export class SessionRun implements SessionCore {
       const id = callId ?? `call_${++this.callSeq}`;
       this.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
       const def = tt.tools.get(name) ?? offeredAlias(env.registry.resolve(name), tt.tools);
-      const outcome = await invokeTool(def, name, args, tt.ctx);
+      const outcome: ToolOutcome =
+        def && offeredNow && !offeredNow.has(def.name)
+          ? { ok: false, error: `${def.name} is not available in this turn: observe and propose first; you can act once the user accepts` }
+          : await invokeTool(def, name, args, tt.ctx);
       const record: ToolCallRecord = { turn: this.turn, callId: id, name: def?.name ?? name, args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
       turnCalls.push(record);
       this.toolCalls.push(record);
@@ -299,7 +308,7 @@ export class SessionRun implements SessionCore {
           ...(time ? { now: time.now, woken: time.woken } : {}),
         },
         transcript: this.transcript,
-        tools: tt.specs,
+        tools: specs,
         callTool,
         emit: (e) => this.emit(e),
         signal: this.controller.signal,

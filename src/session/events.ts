@@ -23,7 +23,8 @@ export type StatusCause =
   | 'max_turns' // the session hit max_turns with it still open
   | 'follow_up' // a follow-up on an update opened it (an intention shift), and the user revealed it
   | 'superseded' // an intention shift replaced it
-  | 'updates_exhausted'; // still pending when no update was left
+  | 'updates_exhausted' // still pending when no update was left
+  | 'user_action'; // proposal scenarios: the user reached the goal through the apps themselves
 
 export interface BackendInfo {
   kind: string; // openai | script | rules | human
@@ -80,6 +81,30 @@ export interface TimeScores {
   completed: boolean;
 }
 
+/** A proposal scenario's setup, as the person watching may see it. */
+export interface ProposalInfo {
+  /** Steps of the user's activity (one per tick), and the simulated time a tick takes. */
+  steps: number;
+  tick: string;
+  noise?: { notifications_per_hour?: number; tool_failure?: number; seed?: number };
+}
+
+/** PARE's scores for one session of a proposal scenario. */
+export interface ProposalScores {
+  proposals: number;
+  accepted: number;
+  /** accepted / proposals (null without proposals). */
+  acceptance_rate: number | null;
+  /** proposals / observe turns (null without observe turns). */
+  proposal_rate: number | null;
+  /** Read-only tool calls of the agent. */
+  read_actions: number;
+  /** Share of goals whose `done` holds on the final state (null without goals that have one). */
+  success: number | null;
+  /** Every goal's `done` holds on the final state. */
+  succeeded: boolean;
+}
+
 export interface ChecklistInfo {
   id: string;
   text: string;
@@ -123,6 +148,8 @@ export interface Scores {
   ungraded: number;
   /** Time scenarios only (absent elsewhere). */
   time?: TimeScores;
+  /** Proposal scenarios only (absent elsewhere). */
+  proposals?: ProposalScores;
 }
 
 export type SessionEvent =
@@ -142,6 +169,8 @@ export type SessionEvent =
       backends: Record<Role, BackendInfo>;
       /** Time scenarios only. */
       time?: TimeInfo;
+      /** Proposal scenarios only. */
+      proposals?: ProposalInfo;
     }
   | { type: 'turn_start'; turn: number }
   /**
@@ -204,6 +233,17 @@ export type SessionEvent =
   /** How an update with an `expect` was handled. */
   | { type: 'update_verdict'; turn: number; update: string; expect: UpdateExpect; verdict: UpdateVerdict }
   | { type: 'task_status'; turn: number; status: 'in_progress' | 'completed' | 'failed' }
+  /** Proposal scenarios: a tick of the user's activity starts. */
+  | { type: 'tick'; turn: number; tick: number; at: string }
+  /** A notification: whole for the agent, `preview` (truncated) for the user. `spurious`: noise. */
+  | { type: 'notification'; turn: number; app: string; text: string; preview: string; spurious: boolean }
+  /** What the user did this tick: a screen action, a chat message, or nothing. */
+  | { type: 'user_action'; turn: number; kind: 'screen' | 'say' | 'wait'; app?: string; action?: string; args?: Record<string, unknown>; ok: boolean; text: string; screen?: string[] }
+  /** The agent proposed to help (an observe turn). */
+  | { type: 'proposal'; turn: number; proposal: string; summary: string }
+  | { type: 'proposal_verdict'; turn: number; proposal: string; verdict: 'accepted' | 'rejected'; reason: string; goal?: string }
+  /** The agent's next turn observes (read-only tools, propose, wait) or executes an accepted proposal (all tools). */
+  | { type: 'phase'; turn: number; phase: 'observe' | 'execute' }
   | { type: 'score'; scores: Scores }
   | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
 

@@ -10,7 +10,7 @@ import type { IntentSpec } from '../scenario/schema.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import type { Backends, HandoffReason, TranscriptEntry, TurnEvidence } from './backends.ts';
 import type { GroupEnv } from './group-env.ts';
-import type { IntentStatus, SessionEvent, StatusCause, TimeInfo, TimeScores } from './events.ts';
+import type { IntentStatus, ProposalInfo, ProposalScores, SessionEvent, StatusCause, TimeInfo, TimeScores } from './events.ts';
 
 /** What starts an agent turn: a user message, the trigger event, or a monitor observation. */
 export type Incoming = Extract<TranscriptEntry, { kind: 'user' | 'event' | 'monitor' }> & { intents?: string[] };
@@ -62,6 +62,11 @@ export interface SessionProtocol {
   initialStatus(intent: IntentSpec): IntentStatus;
   /** Extra fields of session_start. */
   readonly info?: TimeInfo;
+  readonly proposalInfo?: ProposalInfo;
+  /** The first incoming message, when the protocol does not start from the trigger as it is. */
+  start?(): Promise<Incoming>;
+  /** The names of the tools offered in the next turn, when a turn may not use them all. */
+  toolsFor?(): readonly string[];
   /** Adds to the tool context (the time world) and renames tools (query_<environment>). */
   extendTools?(ctx: ToolContext, tools: ToolDef[]): ToolDef[];
   /** Before each agent turn: the simulated time of its incoming message, if the protocol keeps one. */
@@ -70,7 +75,7 @@ export interface SessionProtocol {
   agentTime?(incoming: Incoming): { now: string; woken: boolean } | undefined;
   afterTurn(result: TurnResult): Promise<Next>;
   /** Scores of the protocol's own, added to the session's. */
-  scores?(): { time?: TimeScores };
+  scores?(): { time?: TimeScores; proposals?: ProposalScores };
   /** After the session ends (for any reason), e.g. pending intents become unresolved. */
   finish?(): void;
 }

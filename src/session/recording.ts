@@ -63,7 +63,7 @@ const KNOWN_TYPES: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
   'session_start', 'turn_start', 'message', 'agent_delta', 'tool_delta', 'tool_call', 'tool_result', 'workspace_diff',
   'app_diff', 'turn_end', 'intent_status', 'checklist_result', 'usage', 'judge_error', 'leak_warning', 'notice',
   'awaiting_input', 'score', 'session_end', 'clock', 'update', 'reminder', 'wake', 'wake_choice', 'update_verdict',
-  'task_status',
+  'task_status', 'tick', 'notification', 'user_action', 'proposal', 'proposal_verdict', 'phase',
 ]);
 
 export interface Recording {

@@ -20,6 +20,7 @@ import type {
   TimedEvent,
 } from '../session/events.ts';
 import { initialTimeline, reduceTimeline, type TimelineState } from './timeline.ts';
+import { initialPhone, reducePhone, type PhoneState } from './phone.ts';
 
 export interface ScenarioInfo {
   id: string;
@@ -153,6 +154,8 @@ export interface SessionState {
   previous: SessionSummary[];
   /** Time scenarios: the clock, updates, reminders and wakes. */
   timeline?: TimelineState;
+  /** Proposal scenarios: the user's phone, notifications and proposals. */
+  phone?: PhoneState;
 }
 
 export function initialSessionState(): SessionState {
@@ -273,6 +276,7 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
         checklist,
         intentStates: Object.fromEntries(intents.map((i) => [i.id, { status: 'open' as const, history: [] }])),
         ...(event.time ? { timeline: initialTimeline(event.time) } : {}),
+        ...(event.proposals ? { phone: initialPhone(event.proposals) } : {}),
       };
     }
     case 'turn_start': {
@@ -373,6 +377,13 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     case 'update_verdict':
     case 'task_status':
       return next(state, seq, t, timelinePatch(state, event));
+    case 'tick':
+    case 'notification':
+    case 'user_action':
+    case 'proposal':
+    case 'proposal_verdict':
+    case 'phase':
+      return next(state, seq, t, { ...timelinePatch(state, event), ...phonePatch(state, event) });
     case 'session_end':
       return next(state, seq, t, { stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
     default: {
@@ -388,6 +399,12 @@ function timelinePatch(state: SessionState, event: SessionEvent): Partial<Sessio
   if (!state.timeline) return {};
   const timeline = reduceTimeline(state.timeline, event);
   return timeline === state.timeline ? {} : { timeline };
+}
+
+function phonePatch(state: SessionState, event: SessionEvent): Partial<SessionState> {
+  if (!state.phone) return {};
+  const phone = reducePhone(state.phone, event);
+  return phone === state.phone ? {} : { phone };
 }
 
 /** Reduces a whole list of events from a given state (replay, tests, reports). */

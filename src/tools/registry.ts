@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
 import type { TimeWorld } from '../time/world.ts';
+import type { ProposalWorld } from '../proposals/world.ts';
 
 /** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
 export class ToolError extends Error {
@@ -24,6 +25,8 @@ export interface ToolContext {
   apps: AppHost;
   /** The simulated clock, environment and reminders of a time scenario (absent otherwise). */
   time?: TimeWorld;
+  /** The proposals of a proposal scenario (absent otherwise). */
+  proposals?: ProposalWorld;
 }
 
 /** Holds every app's state for a run group; apps plug in through `registerApp`. */

@@ -11,4 +11,5 @@ export const CAUSE_LABELS: Record<StatusCause, string> = {
   follow_up: 'follow-up',
   superseded: 'superseded',
   updates_exhausted: 'no update left',
+  user_action: 'user did it',
 };

@@ -83,6 +83,13 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
               `== time: action accuracy ${fmtScore(tm.action_accuracy)} · follow-ups ${tm.followups.hit}/${tm.followups.expected} (${tm.followups.false} false) · silences ${tm.silences.kept}/${tm.silences.expected} · status ${tm.status_ok === null ? '–' : tm.status_ok ? 'ok' : 'wrong'} · ${tm.completed ? 'completed' : 'not completed'}`,
             ),
           );
+        const pr = e.scores.proposals;
+        if (pr)
+          lines.push(
+            c.bold(
+              `== proposals: success ${fmtScore(pr.success)} · ${pr.accepted}/${pr.proposals} accepted · proposal rate ${fmtScore(pr.proposal_rate)} · ${pr.read_actions} read actions`,
+            ),
+          );
         return lines;
       }
       case 'session_end':
@@ -101,6 +108,18 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
         return [`  ${c.bold('verdict')} ${e.update} (${e.expect.replace('_', ' ')} expected): ${(e.verdict === 'hit' || e.verdict === 'kept' ? c.green : c.red)(e.verdict)}`];
       case 'task_status':
         return [`  ${c.bold('task status')} ${e.status}`];
+      case 'tick':
+        return [c.dim(`   … tick ${e.tick} (${e.at})`)];
+      case 'phase':
+        return [c.dim(`   phase: ${e.phase}`)];
+      case 'notification':
+        return [`  ${c.bold('notification')} ${e.app}: ${sanitize(e.preview)}${e.spurious ? c.dim(' (noise)') : ''}`];
+      case 'user_action':
+        return [`  ${c.cyan.bold('user on the phone:')} ${sanitize(e.text).replace(/\n/g, ' ')}${e.ok ? '' : c.red(' (failed)')}`];
+      case 'proposal':
+        return [`  ${c.magenta.bold('proposal')} ${e.proposal}: ${sanitize(e.summary)}`];
+      case 'proposal_verdict':
+        return [`  ${c.bold('verdict')} ${e.proposal}: ${(e.verdict === 'accepted' ? c.green : c.red)(e.verdict)} ${c.dim(`(${sanitize(e.reason)})`)}`];
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':

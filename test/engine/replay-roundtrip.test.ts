@@ -25,12 +25,16 @@ describe('record → replay round trip', () => {
   // Time scenarios add clock jumps, updates, wakes, silences, an intention shift and time scores.
   const FLIGHT = 'scenarios/marketer/flight-watch.yaml';
   const COLUMN = 'scenarios/pharmacist/column-restock.yaml';
+  // Proposal scenarios add ticks, notifications, the user's moves, proposals, verdicts and phases.
+  const SOAP = 'scenarios/researcher/soap-list.yaml';
   it.each([
     [PLAN, 'script:proactive'],
     [PLAN, 'script:reactive'],
     [FLIGHT, 'script:proactive'],
     [FLIGHT, 'script:eager'],
     [COLUMN, 'script:proactive'],
+    [SOAP, 'script:proactive'],
+    [SOAP, 'script:eager'],
   ])('restores every turn and the final scores (%s, %s)', async (file, agent) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-rt-'));
     const [group] = planRuns([path.resolve(file)], { noDeps: true });

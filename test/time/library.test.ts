@@ -11,7 +11,7 @@ import type { TimeScores } from '../../src/session/events.ts';
 import { runTarget } from '../helpers/run.ts';
 
 const library = loadLibrary(BUNDLED_LIBRARY, { fresh: true }).library;
-const timed = [...library.scenarios.values()].filter((s) => s.environment?.updates?.length).sort((a, b) => a.id.localeCompare(b.id));
+const timed = [...library.scenarios.values()].filter((s) => s.environment?.updates?.length && !s.proposals).sort((a, b) => a.id.localeCompare(b.id));
 const positive = (s: LoadedScenario) => s.environment!.updates!.some((u) => u.expect === 'follow_up');
 
 async function timeOf(s: LoadedScenario, reference: string): Promise<TimeScores> {

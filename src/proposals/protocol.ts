@@ -1,0 +1,200 @@
+/**
+ * The proposal protocol (docs/proposals.md): PARE's turn-taking on the shared clock. The user
+ * works in the apps, one step per tick; the agent observes each tick with read-only tools and
+ * may propose; the user accepts or rejects; an accepted proposal gets one execute turn with
+ * every tool.
+ *
+ * 1. A tick starts: updates due now fire (their app records arrive as notifications, whole for
+ *    the agent and truncated for the user), and the noise may add spurious ones.
+ * 2. The user acts once: a screen action, a chat message, or nothing.
+ * 3. The agent observes: the user's move and the notifications in one observation.
+ * 4. After a proposal the user's next act is a verdict: the rules user accepts one that matches
+ *    the `accept` pattern of a goal not yet reached, and rejects it otherwise. On accept the
+ *    agent executes, then observes again.
+ * 5. The session ends when the activity is used up and no proposal is pending, or at max_turns.
+ */
+import { diffApps } from '../apps/diff.ts';
+import { evaluateRule } from '../judge/evidence.ts';
+import { compilePattern } from '../scenario/regex.ts';
+import type { IntentSpec } from '../scenario/schema.ts';
+import type { ProposalInfo, ProposalScores } from '../session/events.ts';
+import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
+import type { ToolContext, ToolDef } from '../tools/registry.ts';
+import { DEFAULT_TURN, describeDuration } from '../time/clock.ts';
+import { TimeWorld } from '../time/world.ts';
+import { Noise } from './noise.ts';
+import { phoneFor, type UserPhone } from './phone.ts';
+import type { ActivityStep } from './schema.ts';
+import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
+import { ProposalWorld } from './world.ts';
+import { proposalScores } from './scores.ts';
+
+const PREVIEW = 48;
+/** What the user sees of a notification: its first line, cut at a word near PREVIEW characters. */
+const preview = (text: string) => {
+  const line = text.split('\n')[0]!.trim();
+  if (line.length <= PREVIEW) return line;
+  const cut = line.lastIndexOf(' ', PREVIEW - 1);
+  return `${line.slice(0, cut > PREVIEW / 2 ? cut : PREVIEW - 1).replace(/[\s,.;:]+$/, '')}…`;
+};
+
+export class ProposalProtocol implements SessionProtocol {
+  readonly proposalInfo: ProposalInfo;
+  private readonly time: TimeWorld;
+  readonly world: ProposalWorld;
+  private readonly noise: Noise;
+  private readonly phone: UserPhone;
+  private allTools: ToolDef[] = [];
+  private observeTools: ToolDef[] = [];
+
+  constructor(private readonly core: SessionCore) {
+    const s = core.scenario;
+    this.time = new TimeWorld(s, (e) => core.emit(e), () => core.turn);
+    this.world = new ProposalWorld(s.activity ?? [], (e) => core.emit(e), () => core.turn);
+    this.noise = new Noise(s.noise);
+    this.phone = phoneFor(core.env.apps);
+    this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}) };
+  }
+
+  initialStatus(): 'open' {
+    return 'open';
+  }
+
+  extendTools(ctx: ToolContext, tools: ToolDef[]): ToolDef[] {
+    ctx.time = this.time;
+    ctx.proposals = this.world;
+    const fails = () => this.noise.toolFails();
+    this.allTools = tools.map((t) => withFailures(t, fails));
+    const own = proposalTools;
+    this.observeTools = [...this.allTools.filter(isReadOnly), ...own];
+    return [...this.allTools, ...own];
+  }
+
+  /** Observe turns read and propose; an execute turn may change things. */
+  toolsFor(): readonly string[] {
+    return (this.world.phase === 'observe' ? this.observeTools : this.allTools).map((t) => t.name);
+  }
+
+  beforeTurn(): { at: string } {
+    return { at: this.time.clock.iso() };
+  }
+
+  async start(): Promise<Incoming> {
+    const s = this.core.scenario;
+    this.core.emit({ type: 'phase', turn: 0, phase: 'observe' });
+    return this.tick(s.trigger.text);
+  }
+
+  async afterTurn(t: TurnResult): Promise<Next> {
+    const w = this.world;
+    w.readActions += t.evidence.toolCalls.filter((c) => c.ok && this.observeTools.some((d) => d.name === c.name && d.group !== 'proposals')).length;
+    if (w.phase === 'execute') {
+      this.setPhase('observe');
+      return this.nextTick('');
+    }
+    w.observeTurns++;
+    const p = w.pending;
+    if (!p) return this.nextTick('');
+    w.pending = undefined;
+    const goal = this.core.scenario.intents.find((i) => i.accept && this.core.statusOf(i.id) === 'open' && compilePattern(i.accept).test(p.summary));
+    p.verdict = goal ? 'accepted' : 'rejected';
+    const reason = goal ? `it matches goal ${goal.id}, not yet reached` : 'it matches no goal the user still has';
+    this.core.emit({ type: 'proposal_verdict', turn: t.turn, proposal: p.id, verdict: p.verdict, reason, ...(goal ? { goal: goal.id } : {}) });
+    if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
+    if (!goal) return this.nextTick(`The user rejected your proposal ${p.id}.`);
+    this.setPhase('execute');
+    return { kind: 'continue', incoming: { kind: 'user', turn: t.turn + 1, text: `Yes, please go ahead with ${p.id}: ${p.summary}` } };
+  }
+
+  private setPhase(phase: 'observe' | 'execute'): void {
+    this.world.phase = phase;
+    this.core.emit({ type: 'phase', turn: this.core.turn, phase });
+  }
+
+  private async nextTick(prefix: string): Promise<Next> {
+    if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
+    if (!this.world.activityLeft && !this.world.pending) return { kind: 'end', end: 'resolved' };
+    return { kind: 'continue', incoming: await this.tick(prefix) };
+  }
+
+  /** One tick: the clock moves, updates fire, the user acts once; returns the observation. */
+  private async tick(prefix: string): Promise<Incoming> {
+    const core = this.core;
+    const w = this.world;
+    const clock = this.time.clock;
+    if (w.tick > 0) {
+      await core.waitForTime({ at: clock.iso(clock.now + clock.turnMs), passed: describeDuration(clock.turnMs) });
+      clock.advanceBy(clock.turnMs);
+    }
+    w.tick++;
+    core.emit({ type: 'tick', turn: core.turn, tick: w.tick, at: clock.iso() });
+    const seen: string[] = [];
+    // Updates due by now fire; their app records arrive as notifications.
+    for (let next = this.time.nextEvent(); next?.kind === 'update' && next.update.at <= clock.now; next = this.time.nextEvent()) {
+      const u = this.time.applyNext();
+      if (u.spec.apps) {
+        const before = core.env.apps.snapshot();
+        core.env.apps.seed(u.spec.apps);
+        const apps = diffApps(before, core.env.apps.snapshot());
+        if (apps.length) core.emit({ type: 'app_diff', turn: core.turn, apps });
+      }
+      core.emit({ type: 'update', turn: core.turn, update: u.spec.id, at: clock.iso(), text: u.spec.text, seen: true, pushed: u.spec.notify ?? 'agent' });
+      const app = Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
+      core.emit({ type: 'notification', turn: core.turn, app, text: u.spec.text, preview: preview(u.spec.text), spurious: false });
+      seen.push(`${app}: ${u.spec.text}`);
+    }
+    for (const n of this.noise.notificationsFor(clock.turnMs)) {
+      core.emit({ type: 'notification', turn: core.turn, app: n.app, text: n.text, preview: preview(n.text), spurious: true });
+      seen.push(`${n.app}: ${n.text}`);
+    }
+    const move = await this.userActs(w.nextStep());
+    const lines = [prefix, move, seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : ''].filter(Boolean);
+    return { kind: 'monitor', turn: core.turn + 1, text: lines.join('\n'), at: clock.iso(), reminders: [] };
+  }
+
+  /** The user's one act this tick; returns how it reads to the agent. */
+  private async userActs(step: ActivityStep | undefined): Promise<string> {
+    const core = this.core;
+    if (!step || 'wait' in step) {
+      core.emit({ type: 'user_action', turn: core.turn, kind: 'wait', ok: true, text: 'The user is not using the phone.' });
+      return 'The user is not using the phone.';
+    }
+    if ('say' in step) {
+      core.emit({ type: 'user_action', turn: core.turn, kind: 'say', ok: true, text: step.say });
+      for (const id of step.reveals ?? []) if (core.statusOf(id) === 'open') core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
+      return `The user writes to you: “${step.say}”`;
+    }
+    const before = core.env.apps.snapshot();
+    const outcome = await this.phone.act(step);
+    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app: step.app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text: outcome.text, ...(outcome.screen ? { screen: outcome.screen } : {}) });
+    const apps = diffApps(before, core.env.apps.snapshot());
+    if (apps.length) {
+      core.emit({ type: 'app_diff', turn: core.turn, apps });
+      this.creditUser();
+    }
+    return `The user, in ${step.app}: ${outcome.text}${outcome.screen ? `\nTheir screen:\n${outcome.screen.join('\n')}` : ''}`;
+  }
+
+  /** A goal the user reached through the apps themselves is provided, not completed. */
+  private creditUser(): void {
+    const apps = this.core.env.apps.snapshot();
+    for (const g of this.goals())
+      if (this.core.statusOf(g.id) === 'open' && evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds)
+        this.core.setStatus(g.id, 'provided', 'user_action', 'the user did it in the apps');
+  }
+
+  private goals(): IntentSpec[] {
+    return this.core.scenario.intents.filter((i) => i.done);
+  }
+
+  finish(): void {
+    for (const i of this.core.scenario.intents)
+      if (this.core.statusOf(i.id) === 'open') this.core.setStatus(i.id, 'unresolved', 'max_turns', 'never reached');
+  }
+
+  scores(): { proposals: ProposalScores } {
+    return { proposals: proposalScores(this.world, this.goals(), this.core.env.apps.snapshot()) };
+  }
+}
+
+export { PROPOSE_TOOL, WAIT_TOOL };

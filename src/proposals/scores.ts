@@ -1,0 +1,21 @@
+/** PARE's scores for one session: proposals, acceptance, proposal rate, read actions, success. */
+import { evaluateRule } from '../judge/evidence.ts';
+import { round } from '../judge/scores.ts';
+import type { IntentSpec } from '../scenario/schema.ts';
+import type { ProposalScores } from '../session/events.ts';
+import type { ProposalWorld } from './world.ts';
+
+export function proposalScores(w: ProposalWorld, goals: readonly IntentSpec[], apps: Record<string, unknown>): ProposalScores {
+  const proposals = w.proposals.length;
+  const accepted = w.proposals.filter((p) => p.verdict === 'accepted').length;
+  const reached = goals.filter((g) => evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds).length;
+  return {
+    proposals,
+    accepted,
+    acceptance_rate: proposals ? round(accepted / proposals) : null,
+    proposal_rate: w.observeTurns ? round(proposals / w.observeTurns) : null,
+    read_actions: w.readActions,
+    success: goals.length ? round(reached / goals.length) : null,
+    succeeded: goals.length > 0 && reached === goals.length,
+  };
+}

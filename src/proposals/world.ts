@@ -1,0 +1,54 @@
+/**
+ * The state of a proposal scenario while a session runs: the user's place in their activity,
+ * the proposal waiting for a verdict, the phase (observe or execute) and the counts behind
+ * PARE's scores. The `propose` and `wait` tools write here; the protocol reads it.
+ */
+import type { SessionEvent } from '../session/events.ts';
+import { ToolError } from '../tools/registry.ts';
+import type { ActivityStep } from './schema.ts';
+
+export interface Proposal {
+  id: string;
+  turn: number;
+  summary: string;
+  verdict?: 'accepted' | 'rejected';
+}
+
+export class ProposalWorld {
+  phase: 'observe' | 'execute' = 'observe';
+  tick = 0;
+  private cursor = 0;
+  readonly proposals: Proposal[] = [];
+  /** The proposal made in the current observe turn, waiting for the user's verdict. */
+  pending: Proposal | undefined;
+  observeTurns = 0;
+  readActions = 0;
+
+  constructor(
+    private readonly activity: readonly ActivityStep[],
+    private readonly emit: (event: SessionEvent) => void,
+    private readonly turn: () => number,
+  ) {}
+
+  propose(summary: string): { proposal: string; status: string } {
+    if (this.phase !== 'observe') throw new ToolError('you are executing an accepted proposal: act on it now');
+    if (this.pending) throw new ToolError(`one proposal per turn: ${this.pending.id} already waits for the user`);
+    const p: Proposal = { id: `P${this.proposals.length + 1}`, turn: this.turn(), summary };
+    this.proposals.push(p);
+    this.pending = p;
+    this.emit({ type: 'proposal', turn: p.turn, proposal: p.id, summary });
+    return { proposal: p.id, status: 'sent to the user; their answer comes with the next observation' };
+  }
+
+  waitTurn(): { waiting: true } {
+    return { waiting: true };
+  }
+
+  get activityLeft(): number {
+    return this.activity.length - this.cursor;
+  }
+
+  nextStep(): ActivityStep | undefined {
+    return this.activity[this.cursor++];
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The proposal protocol step by step (docs/proposals.md), through real scenario files, the
+ * script agent, the rules user and the rules judge: ticks and notifications, the user's one act
+ * per tick, observe turns that cannot write, accept or reject by pattern, execute turns, the end
+ * rule, seeded noise and PARE's scores.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { EventOf, TimedEvent } from '../../src/session/events.ts';
+import { makeLibrary } from '../helpers/library.ts';
+import { runTarget } from '../helpers/run.ts';
+
+const LOGIN = `{ tool: todoist__login, args: { username: pat@example.com, password: pw } }`;
+const ADD = `{ tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }`;
+
+function soap(steps: string, o: { activity?: string; noise?: string; extra?: string } = {}): string {
+  return `id: p/soap
+persona: p
+title: Soap
+proposals: required
+clock: { start: "2026-05-09T18:00:00+08:00", turn: 1m }
+trigger: { kind: event, text: Pat is on the bus. }
+tools: [todoist, phone]
+apps:
+  todoist:
+    account: { email: pat@example.com, password: pw }
+    projects: [{ name: Shopping, tasks: [{ title: Eggs }] }]
+  phone:
+    account: { phone_number: "100", password: pw, first_name: Pat, last_name: Lee }
+    contacts: [{ first_name: Kim, last_name: Ho, phone_number: "200" }]
+environment:
+  name: feed
+  updates:
+    - id: U1
+      at: +1m
+      apps: { phone: { messages: [{ from: "200", message: "out of hand soap, can you get some? also the landlord called about the boiler", sent_at: "2026-05-09T18:01:00" }] } }
+      text: "Text from Kim: out of hand soap, can you get some? also the landlord called about the boiler"
+${o.noise ?? ''}
+activity:
+${o.activity ?? `  - { app: todoist, action: open_project, args: { name: Shopping }, note: opened the Shopping list }
+  - { app: phone, action: open_conversation, args: { with: Kim } }
+  - { wait: true }`}
+intents:
+  - id: G1
+    text: Hand soap is on the list.
+    accept: "(?i)soap"
+    done: { app_state: { app: todoist, path: tasks.*.title, pattern: "(?i)soap" } }
+${o.extra ?? ''}
+references:
+  main:
+${steps}
+`;
+}
+
+const run = async (yaml: string, opts: { maxTurns?: number } = {}) => {
+  const root = makeLibrary({ 'scenarios/p/soap.yaml': yaml });
+  return runTarget(path.join(root, 'scenarios/p/soap.yaml'), opts);
+};
+const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) => events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
+
+const PROACTIVE = `    - say: ""
+      actions: [{ tool: wait }]
+    - say: ""
+      actions: [{ tool: propose, args: { summary: Add hand soap to Shopping? } }]
+    - say: Added.
+      actions: [${LOGIN}, ${ADD}]
+    - say: ""`;
+
+describe('proposal protocol', () => {
+  it('ticks, notifies, observes, proposes, is accepted and executes; the goal is completed', async () => {
+    const { events, results } = await run(soap(PROACTIVE));
+    const r = results[0]!;
+    expect(r.end).toBe('resolved');
+    // Three ticks (one per activity step) and one execute turn.
+    expect(of(events, 'tick').map((e) => `${e.tick}@${e.at}`)).toEqual(['1@2026-05-09T18:00:00+08:00', '2@2026-05-09T18:01:00+08:00', '3@2026-05-09T18:02:00+08:00']);
+    expect(r.scores.turns).toBe(4);
+    expect(of(events, 'user_action').map((e) => `${e.kind}:${e.text}`)).toEqual([
+      'screen:opened the Shopping list',
+      'screen:open conversation (with: Kim)',
+      'wait:The user is not using the phone.',
+    ]);
+    // The notification reaches the user truncated and the agent whole.
+    const n = of(events, 'notification')[0]!;
+    expect(n).toMatchObject({ app: 'phone', spurious: false, preview: 'Text from Kim: out of hand soap, can you get…' });
+    const observations = of(events, 'message').filter((m) => m.role === 'monitor');
+    expect(observations[1]!.text).toContain('also the landlord called about the boiler');
+    expect(of(events, 'phase').map((e) => `${e.turn}:${e.phase}`)).toEqual(['0:observe', '2:execute', '3:observe']);
+    expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' })]);
+    expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({ role: 'user', text: 'Yes, please go ahead with P1: Add hand soap to Shopping?' });
+    expect(r.scores.intents).toEqual({ G1: 'completed' });
+    expect(r.scores.proposals).toEqual({ proposals: 1, accepted: 1, acceptance_rate: 1, proposal_rate: 0.333, read_actions: 1, success: 1, succeeded: true });
+  });
+
+  it('an observe turn cannot write: the write is refused and nothing changes', async () => {
+    const { events, results } = await run(soap(`    - say: Adding it.
+      actions: [${LOGIN}, ${ADD}]`));
+    const refused = of(events, 'tool_result').find((e) => e.name === 'todoist__create_task')!;
+    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('not available in this turn') });
+    expect(of(events, 'tool_result').find((e) => e.name === 'todoist__login')).toMatchObject({ ok: true });
+    expect(results[0]!.scores.intents).toEqual({ G1: 'unresolved' });
+    expect(results[0]!.scores.proposals!.succeeded).toBe(false);
+  });
+
+  it('rejects a proposal that matches no open goal, and the agent keeps observing', async () => {
+    const { events, results } = await run(soap(`    - say: ""
+      actions: [{ tool: propose, args: { summary: Call the landlord back? } }]
+    - say: ""`));
+    expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ verdict: 'rejected', reason: 'it matches no goal the user still has' })]);
+    expect(of(events, 'phase').map((e) => e.phase)).toEqual(['observe']);
+    expect(of(events, 'message').filter((m) => m.role === 'monitor')[1]!.text).toMatch(/^The user rejected your proposal P1\./);
+    expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 0, acceptance_rate: 0, success: 0 });
+  });
+
+  it('a chat message that asks for a goal makes it provided', async () => {
+    const { events, results } = await run(soap(PROACTIVE, { activity: `  - { say: Can you put soap on the list?, reveals: [G1] }\n  - { wait: true }` }));
+    expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual(['G1:provided:reveal']);
+    expect(results[0]!.scores.proc).toBe(0);
+  });
+
+  it('ends at max_turns', async () => {
+    const { results } = await run(soap(PROACTIVE), { maxTurns: 2 });
+    expect(results[0]!.end).toBe('max_turns');
+    expect(results[0]!.scores.turns).toBe(2);
+  });
+
+  it('noise is seeded: the same seed gives the same run, another seed another', async () => {
+    const noisy = (seed: number) => soap(PROACTIVE, { noise: `noise: { notifications_per_hour: 600, tool_failure: 0.5, seed: ${seed} }` });
+    const strip = (events: TimedEvent[]) => events.filter((e) => e.type === 'notification' || e.type === 'tool_result').map((e) => JSON.stringify({ ...e, t: 0 }));
+    const [a, b, c] = [await run(noisy(7)), await run(noisy(7)), await run(noisy(8))];
+    expect(strip(a.events)).toEqual(strip(b.events));
+    expect(strip(a.events)).not.toEqual(strip(c.events));
+    expect(of(a.events, 'notification').filter((n) => n.spurious).length).toBeGreaterThan(0);
+    // A failed app call reads like a busy app's error.
+    const failures = [a, c].flatMap((x) => of(x.events, 'tool_result').filter((e) => !e.ok));
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]!.error).toMatch(/todoist is temporarily unavailable \(503\)/);
+  });
+});
