@@ -30,7 +30,8 @@ export function agentSystemPrompt(session: AgentTurnInput['session'], tools: rea
     '- Write deliverables (plans, lists, drafts) to files when that is what the user would want.',
     '- Keep replies concise. Tool arguments must be valid JSON objects.',
   ];
-  if (session.now) lines.push(...timeInstructions(session.now, names));
+  if (session.phase) lines.push(...proposalInstructions(session.now));
+  else if (session.now) lines.push(...timeInstructions(session.now, names));
   if (session.index > 0) {
     lines.push('', 'This is a later session with the same user. What you remembered from earlier sessions:');
     lines.push(session.memory.trim() ? `<memory>\n${session.memory.trim()}\n</memory>` : '(your memory is empty)');
@@ -55,6 +56,22 @@ function timeInstructions(now: string, tools: readonly string[]): string[] {
   );
   if (tools.includes('set_task_status')) lines.push('Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.');
   return lines;
+}
+
+/**
+ * The part of the agent's prompt for proposal scenarios: PARE's observe / execute split. The
+ * prompt is written once per session, so it states both phases; the tools offered in a turn
+ * and the user's accept message tell the agent which one it is in.
+ */
+function proposalInstructions(now: string | undefined): string[] {
+  return [
+    '',
+    `The user is busy on their phone${now ? ` (it started at ${now})` : ''}. Each message is an observation: what the user just did, and the notifications that arrived.`,
+    'While you observe, you may read with the tools you are offered, but you cannot change anything.',
+    'If you see a concrete way to help with what the user needs, call propose with a one-sentence summary of what you would do; the user accepts or rejects it.',
+    'Otherwise call wait. Propose only what the observations show the user needs: an unwanted proposal interrupts them. At most one proposal per turn.',
+    'When the user accepts, their message says so and you get the tools that change things: carry the proposal out completely, then confirm in one short sentence.',
+  ];
 }
 
 // ---- Judge ------------------------------------------------------------------------------

@@ -79,6 +79,10 @@ export class ProposalProtocol implements SessionProtocol {
     return { at: this.time.clock.iso() };
   }
 
+  agentTime(): { now: string; woken: boolean; phase: 'observe' | 'execute' } {
+    return { now: this.time.clock.iso(), woken: false, phase: this.world.phase };
+  }
+
   async start(): Promise<Incoming> {
     const s = this.core.scenario;
     this.core.emit({ type: 'phase', turn: 0, phase: 'observe' });

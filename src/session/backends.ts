@@ -62,6 +62,8 @@ export interface AgentTurnInput {
     /** Time scenarios: the simulated time now (ISO), and whether this turn was woken by the monitor. */
     now?: string;
     woken?: boolean;
+    /** Proposal scenarios: this turn observes (read, propose or wait) or executes an accepted proposal. */
+    phase?: 'observe' | 'execute';
   };
   transcript: readonly TranscriptEntry[];
   tools: readonly ToolSpec[];

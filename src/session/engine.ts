@@ -305,7 +305,7 @@ export class SessionRun implements SessionCore {
           date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
           memory: env.memory.render(),
           index: this.o.index ?? 0,
-          ...(time ? { now: time.now, woken: time.woken } : {}),
+          ...(time ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) } : {}),
         },
         transcript: this.transcript,
         tools: specs,

@@ -72,7 +72,7 @@ export interface SessionProtocol {
   /** Before each agent turn: the simulated time of its incoming message, if the protocol keeps one. */
   beforeTurn?(incoming: Incoming): { at?: string };
   /** What the agent is told about time in this turn. */
-  agentTime?(incoming: Incoming): { now: string; woken: boolean } | undefined;
+  agentTime?(incoming: Incoming): { now: string; woken: boolean; phase?: 'observe' | 'execute' } | undefined;
   afterTurn(result: TurnResult): Promise<Next>;
   /** Scores of the protocol's own, added to the session's. */
   scores?(): { time?: TimeScores; proposals?: ProposalScores };

@@ -1,0 +1,69 @@
+/**
+ * A proposal scenario with the openai agent, through the real engine, SDK and local server:
+ * observe turns offer read-only tools with propose and wait, and an accepted proposal gets an
+ * execute turn with every tool (PARE's observe / execute split).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeLibrary } from '../helpers/library.ts';
+import { useTestServer } from './server-hooks.ts';
+import { runWith, serverConfig } from './support.ts';
+
+const server = useTestServer();
+
+const SOAP = `id: p/soap
+persona: p
+title: Soap
+proposals: required
+trigger: { kind: event, text: Pat is on the bus. }
+tools: [todoist]
+apps:
+  todoist:
+    account: { email: pat@example.com, password: pw }
+    projects: [{ name: Shopping }]
+environment:
+  name: feed
+  updates:
+    - { id: U1, at: +1m, text: "Text from Kim: we are out of hand soap." }
+activity:
+  - { app: todoist, action: open_project, args: { name: Shopping } }
+  - { wait: true }
+  - { wait: true }
+intents:
+  - { id: G1, text: Soap on the list., accept: "(?i)soap", done: { app_state: { app: todoist, path: tasks.*.title, pattern: "(?i)soap" } } }
+`;
+
+type Req = { body: { messages: { role: string; content?: string | null }[]; tools: { function: { name: string } }[] } };
+const toolNames = (r: Req) => r.body.tools.map((t) => t.function.name);
+const system = (r: Req) => r.body.messages[0]!.content!;
+
+describe('proposals with a model agent', () => {
+  it('observes with read-only tools, proposes, and executes with every tool once accepted', async () => {
+    server.enqueue(
+      { toolCalls: [{ name: 'wait', arguments: {} }] },
+      { content: '' },
+      { toolCalls: [{ name: 'propose', arguments: { summary: 'Add hand soap to your Shopping list?' } }] },
+      { content: 'I proposed adding soap.' },
+      { toolCalls: [{ name: 'todoist__login', arguments: { username: 'pat@example.com', password: 'pw' } }] },
+      { toolCalls: [{ name: 'todoist__create_task', arguments: { access_token: 'todoist-access-token-1', title: 'Hand soap', project_id: 2 } }] },
+      { content: 'Added hand soap to Shopping.' },
+      { content: '' },
+    );
+    const root = makeLibrary({ 'scenarios/p/soap.yaml': SOAP });
+    const run = await runWith(path.join(root, 'scenarios/p/soap.yaml'), { agent: 'openai' }, serverConfig(server));
+    const reqs = server.requests as unknown as Req[];
+    const observe = reqs[0]!;
+    expect(toolNames(observe)).toEqual(expect.arrayContaining(['propose', 'wait', 'todoist__show_projects', 'todoist__login']));
+    expect(toolNames(observe)).not.toContain('todoist__create_task');
+    expect(system(observe)).toContain('While you observe, you may read');
+    expect(system(observe)).toContain('call propose with a one-sentence summary');
+    expect(observe.body.messages.at(-1)!.content).toContain('The user, in todoist: open project (name: Shopping)');
+    const execute = reqs[4]!;
+    expect(toolNames(execute)).toContain('todoist__create_task');
+    expect(execute.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Yes, please go ahead with P1') });
+    const r = run.results[0]!;
+    expect(r.end).toBe('resolved');
+    expect(r.scores.intents).toEqual({ G1: 'completed' });
+    expect(r.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
+  });
+});
