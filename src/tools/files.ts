@@ -2,7 +2,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { compilePattern } from '../scenario/regex.ts';
+import { compilePattern, type Pattern } from '../scenario/regex.ts';
 import { ToolError, type ToolDef } from './registry.ts';
 import { globMatcher } from '../workspace/glob.ts';
 
@@ -88,10 +88,10 @@ const glob: ToolDef = {
 const grep: ToolDef = {
   name: 'grep',
   group: 'files',
-  description: 'Search workspace files for a regex (JavaScript syntax; (?i) prefix = case-insensitive). Optional glob limits the files.',
+  description: 'Search workspace files for a regex (RE2 syntax: JavaScript without lookaround or backreferences; (?i) prefix = case-insensitive). Optional glob limits the files.',
   parameters: z.object({ pattern: z.string().min(1), glob: z.string().optional() }),
   run({ pattern, glob: only }, { workspace }) {
-    let re: RegExp;
+    let re: Pattern;
     try {
       re = compilePattern(pattern);
     } catch (err) {
@@ -110,7 +110,6 @@ const grep: ToolDef = {
       if (text.slice(0, 8000).includes('\0')) continue;
       const lines = text.split('\n');
       for (let i = 0; i < lines.length; i++) {
-        re.lastIndex = 0;
         if (re.test(lines[i]!)) {
           matches.push({ path: f, line: i + 1, text: lines[i]!.slice(0, 300) });
           if (matches.length >= MAX_GREP_MATCHES) return { matches, truncated: true };

@@ -61,7 +61,15 @@ describe('library loading', () => {
   it('reports an invalid regex with the engine message', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what("]') });
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:8:11: error: `intents\.0\.ask\.0`: invalid regex: .*Unterminated group/);
+    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:8:11: error: `intents\.0\.ask\.0`: invalid regex: missing closing \): `(\(\?i\))?what\(`/);
+  });
+
+  it('refuses lookaround and backreferences with the reason, and accepts nested quantifiers (they cannot hang)', () => {
+    const look = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what(?= now)"]') });
+    expect(look).toEqual([expect.stringMatching(/8:11: error: .*invalid regex: .*lookahead and lookbehind are not supported \(patterns run in linear time, without backtracking\)/)]);
+    const backref = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(a)\\\\1"]') });
+    expect(backref).toEqual([expect.stringMatching(/8:11: error: .*backreferences are not supported/)]);
+    expect(problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)(\\\\w+\\\\s?)*$"]') })).toEqual([]);
   });
 
   it('names an unknown evidence rule and lists the known ones', () => {

@@ -99,6 +99,20 @@ describe('file tools', () => {
     expect(await call('grep', { pattern: '(' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid regex/) });
   });
 
+  it('a catastrophic pattern from the model or a scenario cannot block the process: grep and the rules answer at once', async () => {
+    const line = `${'a'.repeat(80)}!`;
+    ws.writeText('evil.txt', `${line}\n${'word '.repeat(5000)}!`);
+    // Backtracking engines take exponential time on these; RE2 takes linear time.
+    expect(await call('grep', { pattern: '^(a+)+$' })).toEqual({ ok: true, result: { matches: [], truncated: false } });
+    expect(await call('grep', { pattern: '(?i)(\\w+\\s?)*!$' })).toMatchObject({ ok: true, result: { matches: [{ path: 'evil.txt', line: 1 }, { path: 'evil.txt', line: 2 }] } });
+    const scope = { replies: [line, `${'x '.repeat(30000)}y`], toolCalls: [], files: new Map([['evil.txt', line]]), apps: {} };
+    expect(evaluateRule({ reply_matches: '^(a+)+$' }, scope).holds).toBe(false);
+    expect(evaluateRule({ reply_matches: '(?i)(x+\\s?)*z$' }, scope).holds).toBe(false);
+    expect(evaluateRule({ file_matches: { path: '*.txt', pattern: '(a|aa)+!' } }, scope).holds).toBe(true);
+    // Lookaround needs backtracking: the agent gets a clear tool error instead.
+    expect(await call('grep', { pattern: 'a(?=!)' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid regex: .*lookahead and lookbehind are not supported/) });
+  });
+
   it('memory persists notes and appends', async () => {
     await call('write_memory', { key: 'diet', content: 'vegetarian' });
     await call('write_memory', { key: 'diet', content: 'no nuts', mode: 'append' });
