@@ -139,7 +139,7 @@ function loadIntentplayLibrary(root: string): LoadResult {
       err(file, locate(parsed, ['id']), `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`);
       continue;
     }
-    checkScenarioInternals(value, parsed, err, warn);
+    checkScenarioInternals(value, parsed, err, warn, root);
     library.scenarios.set(value.id, { ...value, file, dependsOn: [] });
     refs.set(file, refPositions(parsed, 'depends_on', value.depends_on?.length ?? 0));
   }
@@ -196,7 +196,7 @@ function refPositions(parsed: ParsedYaml, listKey: string, count: number): RefPo
 
 type Report = (file: string, at: { line: number; col: number }, message: string) => void;
 
-function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report, warn: Report): void {
+function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report, warn: Report, root: string): void {
   const dup = (list: { id: string }[], key: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {
@@ -236,6 +236,14 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
         if (problem) warn(parsed.file, locate(parsed, [...p, 'app_state', 'path']), `app_state rule can never hold: ${problem}`);
       }
   if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+  const assets = s.workspace?.assets;
+  if (assets !== undefined) {
+    const abs = path.resolve(path.dirname(parsed.file), assets);
+    const rel = path.relative(root, abs);
+    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
+      err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\` (${assets}) is outside the library: only folders inside ${root} are copied into the agent's workspace`);
+    else if (!existsSync(abs) || !statSync(abs).isDirectory()) err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\`: no folder ${abs}`);
+  }
   checkTimeScenario(s, (p, message) => err(parsed.file, locate(parsed, p), message));
   checkProposalScenario(
     s,
@@ -291,14 +299,37 @@ export function findCycles(library: Library): string[][] {
  * matter for it have any: a folder's files, or a scenario's own persona folder and persona.
  * A broken file elsewhere in a large library does not block running a healthy scenario.
  */
+/** The files a scenario file needs: itself and its transitive dependencies (an episode file: its sessions). */
+function chainFiles(library: Library, file: string): Set<string> {
+  const out = new Set<string>([file]);
+  const byFile = [...library.scenarios.values()].find((s) => s.file === file);
+  const episode = [...library.episodes.values()].find((e) => e.file === file);
+  const todo = byFile ? [byFile.id] : (episode?.sessions.map((id) => (id.includes('/') ? id : `${episode.persona}/${id}`)) ?? []);
+  const seen = new Set<string>();
+  while (todo.length) {
+    const id = todo.pop()!;
+    const s = library.scenarios.get(id);
+    if (!s || seen.has(id)) continue;
+    seen.add(id);
+    out.add(s.file);
+    todo.push(...s.dependsOn);
+  }
+  return out;
+}
+
 export function requireLibrary(target: string, libraryOverride?: string): Library {
   const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(target);
   if (!root) throw new UserError(`${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`);
   const { library, diagnostics } = loadLibrary(root);
   const abs = path.resolve(target);
-  const scope = existsSync(abs) && statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  const isFile = existsSync(abs) && !statSync(abs).isDirectory();
+  const scope = isFile ? path.dirname(abs) : abs;
+  // A file target needs itself, its dependency chain and the personas: a broken neighbour does not block it.
+  const chain = isFile ? chainFiles(library, abs) : undefined;
   const relevant = (file: string) =>
-    scope === root || file.startsWith(scope + path.sep) || file.startsWith(path.join(root, 'personas') + path.sep) || path.dirname(file) === root;
+    file.startsWith(path.join(root, 'personas') + path.sep) ||
+    path.dirname(file) === root ||
+    (chain ? chain.has(file) : scope === root || file.startsWith(scope + path.sep));
   const errors = diagnostics.filter((d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)));
   if (errors.length) throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
   return library;

@@ -24,6 +24,14 @@ export const Pattern = z
   })
   .meta({ description: 'JavaScript regex; a leading (?i) makes it case-insensitive' });
 
+/** A path inside the workspace: relative, with no `..` segment (a file that escapes the workspace is refused). */
+const WorkspacePath = z
+  .string()
+  .min(1)
+  .superRefine((p, ctx) => {
+    if (/^([A-Za-z]:)?[\\/]/.test(p)) ctx.addIssue({ code: 'custom', message: `\`${p}\` is an absolute path: workspace files are relative to the workspace` });
+    else if (p.split(/[\\/]/).includes('..')) ctx.addIssue({ code: 'custom', message: `\`${p}\` leaves the workspace (\`..\`): workspace files stay inside it` });
+  });
 const Glob = z.string().min(1).meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
 
 // ---- Evidence rules (DESIGN §4) -------------------------------------------------------
@@ -161,7 +169,7 @@ export const ScenarioSchema = z
     trigger: TriggerSchema,
     workspace: z
       .strictObject({
-        files: z.record(z.string(), z.string()).optional(),
+        files: z.record(WorkspacePath, z.string()).optional(),
         assets: z.string().optional().meta({ description: 'folder (relative to this file) copied into the workspace' }),
       })
       .optional(),

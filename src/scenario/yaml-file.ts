@@ -3,7 +3,7 @@
  * turning every issue into a Diagnostic that points at the offending key or value.
  */
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isAlias, isMap, isNode, isSeq, isPair, isScalar, type Alias, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from './diagnostics.ts';
 import { RULE_KEYS } from './schema.ts';
@@ -27,12 +27,72 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
   const diagnostics: Diagnostic[] = [];
   for (const e of doc.errors) {
     const pos = lineCounter.linePos(e.pos[0]);
-    diagnostics.push({ severity: 'error', file, line: pos.line, col: pos.col, message: `YAML syntax: ${firstLine(e.message)}` });
+    const overflow = /Maximum call stack size exceeded/.test(e.message);
+    diagnostics.push({ severity: 'error', file, line: pos.line, col: pos.col, message: overflow ? `YAML nested too deeply to read (more than ${MAX_DEPTH} levels is never needed)` : `YAML syntax: ${firstLine(e.message)}` });
+    if (overflow) break;
   }
   if (diagnostics.length) return { diagnostics };
+  const at = (node: Node | undefined) => ({ severity: 'error' as const, file, ...lineCounter.linePos(node?.range?.[0] ?? 0) });
+  const deep = tooDeep(doc.contents);
+  if (deep) return { diagnostics: [{ ...at(deep), message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)` }] };
+  const alias = unresolvedAlias(doc);
+  if (alias) return { diagnostics: [{ ...at(alias), message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it` }] };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    // The yaml package refuses alias "bombs" (billion laughs) by count; anything else it throws is a file problem too.
+    const message = /resource exhaustion/.test((err as Error).message)
+      ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}): an alias bomb, refused`
+      : `YAML cannot be read: ${firstLine((err as Error).message)}`;
+    return { diagnostics: [{ ...at(firstAlias(doc)), message }] };
+  }
   // A copy with flat strings of its own: the parser's values are ropes and slices that keep
   // the whole source text alive, three times the file's size per loaded scenario.
-  return { parsed: { file, doc, lineCounter, value: structuredClone(doc.toJS({ maxAliasCount: 1000 })) }, diagnostics };
+  return { parsed: { file, doc, lineCounter, value: structuredClone(value) }, diagnostics };
+}
+
+const MAX_DEPTH = 64;
+const MAX_ALIAS_COUNT = 1000;
+
+function childrenOf(node: unknown): unknown[] {
+  if (isMap(node) || isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
+  return [];
+}
+
+/** The first node nested deeper than MAX_DEPTH collections (walked without recursion). */
+function tooDeep(root: unknown): Node | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return node as Node;
+    if (isMap(node) || isSeq(node)) for (const c of childrenOf(node)) stack.push([c, depth + 1]);
+  }
+  return undefined;
+}
+
+function walk(root: unknown, visit: (node: unknown) => boolean): unknown {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    if (visit(node)) return node;
+    stack.push(...childrenOf(node).reverse());
+  }
+  return undefined;
+}
+
+function firstAlias(doc: Document.Parsed): Node | undefined {
+  return walk(doc.contents, (n) => isAlias(n)) as Node | undefined;
+}
+
+/** An alias whose anchor is not defined before it (the yaml package throws on it in toJS). */
+function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const anchors = new Set<string>();
+  return walk(doc.contents, (n) => {
+    if (isAlias(n)) return !anchors.has(n.source);
+    if (isNode(n) && n.anchor) anchors.add(n.anchor);
+    return false;
+  }) as Alias | undefined;
 }
 
 function firstLine(message: string): string {
@@ -140,6 +200,14 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
       } else {
         out.push({ ...at(), message: `${where}: expected ${issue.expected}, got ${describe(input)}` });
       }
+      return;
+    }
+    case 'invalid_key': {
+      // A record key that failed its own check: say what is wrong with it, at the key.
+      const key = String(path[path.length - 1]);
+      const parent = path.slice(0, -1);
+      const reasons = issue.issues.map((i) => i.message).join('; ');
+      out.push({ severity: 'error', file: parsed.file, ...locate(parsed, parent, key), message: `\`${parent.join('.')}\`: ${reasons}` });
       return;
     }
     default:

@@ -59,12 +59,14 @@ describe('planning runs', () => {
     expect(() => planRuns(['p/nope'], { library: root })).toThrow(/no scenario or episode with that id/);
   });
 
-  it('a broken file in another persona folder does not block a healthy scenario, but one in its own folder does', () => {
+  it('a broken file blocks only what needs it: not a healthy scenario beside it, but its folder and its dependents', () => {
     const root = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/q/x.yaml': 'id: q/x\nbroken: [\n' });
     expect(shape(planRuns([path.join(root, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
     expect(() => planRuns([root])).toThrow(/1 error\(s\) in the library/);
-    const own = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/p/x.yaml': 'id: p/x\nbroken: [\n' });
-    expect(() => planRuns([path.join(own, 'scenarios/p/a.yaml')])).toThrow(/error\(s\) in the library/);
+    const own = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/p/x.yaml': 'id: p/x\nbroken: [\n', 'scenarios/p/b.yaml': `${scn('b', ['a'])}title: *nope\n` });
+    expect(shape(planRuns([path.join(own, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
+    expect(() => planRuns([path.join(own, 'scenarios/p')])).toThrow(/error\(s\) in the library/);
+    expect(() => planRuns([path.join(own, 'scenarios/p/b.yaml')])).toThrow(/error\(s\) in the library/);
   });
 
   it('later sessions of a chain see the workspace and memory of earlier ones', async () => {
