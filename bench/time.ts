@@ -8,61 +8,26 @@
  *   npm run bench -- time [--updates 1000] [--rounds 5]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveConfig } from '../src/config/config.ts';
 import { runGroup } from '../src/session/group.ts';
 import { planRuns } from '../src/session/plan.ts';
 import { createToolRegistry } from '../src/tools/index.ts';
+import { writeTimeScenario } from './time-scenario.ts';
 
 const arg = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const updates = arg('--updates', 1000);
 const rounds = arg('--rounds', 5);
 
-function scenarioYaml(): string {
-  const fits = (k: number) => k % 10 === 9;
-  const ups = Array.from({ length: updates }, (_, k) =>
-    `    - { id: U${k}, at: +${(k + 1) * 10}m, set: { price: ${fits(k) ? 90 : 120 + k} }, text: "Price now ${fits(k) ? 90 : 120 + k}.", expect: ${fits(k) ? 'follow_up' : 'keep_silent'} }`,
-  );
-  const steps = Array.from({ length: updates }, (_, k) => (fits(k) ? `    - say: "Price ${k} is 90, under your 100."\n      actions:\n        - { tool: query_prices }` : `    - say: ""`));
-  return `id: p/watch
-persona: p
-title: A thousand updates
-limits: { max_turns: ${updates + 10} }
-clock: { start: "2026-05-04T09:00:00+08:00", turn: 1m }
-trigger: { kind: user, text: Watch the price and tell me when it is under 100. }
-tools: [memory, time, environment]
-environment:
-  name: prices
-  state: { price: 150 }
-  updates:
-${ups.join('\n')}
-intents:
-  - { id: I1, text: Watch it., done: { tool_called: { name: set_reminder } } }
-checklist:
-  - { id: C1, text: A watch is set., grader: rule, rule: { tool_called: { name: set_reminder } } }
-references:
-  main:
-    - say: I'll watch the price and tell you when it is under 100.
-      actions:
-        - { tool: set_reminder, args: { condition: the price is under 100, note: compare with 100 } }
-${steps.join('\n')}
-`;
-}
-
-const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-time-'));
-mkdirSync(path.join(root, 'personas'));
-mkdirSync(path.join(root, 'scenarios', 'p'), { recursive: true });
-writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: buyer\nprofile: Waits for a price.\n');
-writeFileSync(path.join(root, 'scenarios', 'p', 'watch.yaml'), scenarioYaml());
+const { root, file } = writeTimeScenario(updates, { gapMinutes: 10, text: (price) => `Price now ${price}.`, followUpActions: '\n      actions:\n        - { tool: query_prices }' });
 
 const times: number[] = [];
 let summary = '';
 for (let round = 0; round < rounds; round++) {
   const recordings = path.join(root, `rec-${round}`);
-  const [group] = planRuns([path.join(root, 'scenarios', 'p', 'watch.yaml')], { noDeps: true });
+  const [group] = planRuns([file], { noDeps: true });
   const start = performance.now();
   let events = 0;
   const [result] = await runGroup(group!, {
@@ -75,12 +40,12 @@ for (let round = 0; round < rounds; round++) {
   times.push(performance.now() - start);
   const t = result!.scores.time!;
   if (t.action_accuracy !== 1 || result!.scores.turns !== updates + 1) throw new Error(`unexpected result: ${JSON.stringify(result!.scores)}`);
-  const file = path.join(recordings, readdirSync(recordings)[0]!);
-  summary = `${result!.scores.turns} agent turns, ${events} events, ${t.followups.hit} follow-ups and ${t.silences.kept} silences, recording ${(statSync(file).size / 1024).toFixed(0)} KB`;
+  const rec = path.join(recordings, readdirSync(recordings)[0]!);
+  summary = `${result!.scores.turns} agent turns, ${events} events, ${t.followups.hit} follow-ups and ${t.silences.kept} silences, recording ${(statSync(rec).size / 1024).toFixed(0)} KB`;
 }
 // The whole command a user runs, start-up and library load included.
 const cliStart = performance.now();
-const cli = spawnSync(process.execPath, ['bin/intentplay.js', 'run', path.join(root, 'scenarios', 'p', 'watch.yaml'), '--no-progress', '--out', path.join(root, 'cli')], { encoding: 'utf8' });
+const cli = spawnSync(process.execPath, ['bin/intentplay.js', 'run', file, '--no-progress', '--out', path.join(root, 'cli')], { encoding: 'utf8' });
 const cliMs = performance.now() - cliStart;
 if (cli.status !== 0) throw new Error(`intentplay run failed: ${cli.stderr}`);
 if (process.argv.includes("--keep")) console.log("kept " + root); else rmSync(root, { recursive: true, force: true });

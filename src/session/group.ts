@@ -31,6 +31,8 @@ export interface GroupRunOptions {
   human?: HumanPorts;
   date?: string;
   pace?: (turn: number) => Promise<void>;
+  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
+  paceTime?: (next: { at: string; passed: string }) => Promise<void>;
   /** Every event, timed, as it happens (the TUI and progress displays listen here). */
   onEvent?: (event: TimedEvent, session: SessionRun) => void;
   /** Called as each session starts, so a UI can reach its controls (override, end, abort). */
@@ -91,6 +93,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.pace ? { pace: opts.pace } : {}),
+        ...(opts.paceTime ? { paceTime: opts.paceTime } : {}),
         ...(opts.date ? { date: opts.date } : {}),
       });
       opts.onSession?.(run);

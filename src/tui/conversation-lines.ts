@@ -25,16 +25,18 @@ function label(text: string, color: string | undefined): Seg[] {
   return [{ text: text.padEnd(LABEL_WIDTH - 1), color, bold: true }, { text: ' ' }];
 }
 
-function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme): Block {
+function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme, woken = false): Block {
   const key = `${item.turn}:${index}`;
   switch (item.kind) {
     case 'message': {
       // A monitor observation woke the agent (time scenarios): labelled `wake`, with its simulated time.
       const color = item.role === 'monitor' ? theme.role.event : theme.role[item.role];
       const name = item.role === 'monitor' ? 'wake' : item.role;
-      const lines = wrapWithPrefix(label(name, color), item.text || '(no reply)', cols, item.text ? {} : { dim: true });
+      // An empty reply to the monitor is the agent keeping silent: nothing reaches the user.
+      const empty = woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
+      const lines = wrapWithPrefix(label(name, color), item.text || empty, cols, item.text ? {} : { dim: true });
       if (item.role === 'event' && item.source) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
-      if (item.role === 'monitor' && item.at) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
+      if (item.role === 'monitor' && item.at) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
       if (item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
       return { key, lines };
     }
@@ -86,7 +88,8 @@ export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string
   if (hit?.sig === sig) return hit.blocks;
   const blocks: Block[] = [];
   if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
-  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme)));
+  const woken = turn.items.some((it) => it.kind === 'message' && it.role === 'monitor');
+  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken)));
   cache.set(turn, { sig, blocks });
   return blocks;
 }

@@ -57,6 +57,8 @@ export type Action =
   | 'setUnresolved'
   | 'setOpen'
   | 'gradeNow'
+  | 'passTime'
+  | 'keepSilent'
   | 'endSession'
   | 'focusInput'
   | 'send'
@@ -122,9 +124,12 @@ export const KEYMAP: readonly Binding[] = [
 
   { scope: 'play', action: 'focusInput', keys: ['i', '/'], description: 'type in the input box' },
   { scope: 'play', action: 'endSession', keys: ['E', 'ctrl+d'], description: 'end the session now (open intents become unresolved)' },
+  { scope: 'play', action: 'passTime', keys: ['w'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
+  { scope: 'input', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
   { scope: 'input', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now' },
+  { scope: 'agentInput', action: 'keepSilent', keys: ['ctrl+k'], description: 'time scenarios: keep silent on a turn the monitor woke you for (nothing reaches the user)' },
   { scope: 'agentInput', action: 'toolPicker', keys: ['ctrl+t'], description: 'pick a tool to call (or type /tool_name key=value …)' },
   { scope: 'picker', action: 'up', keys: ['up'], description: 'previous tool' },
   { scope: 'picker', action: 'down', keys: ['down'], description: 'next tool' },

@@ -1,12 +1,16 @@
 /**
- * Where the panes go for a terminal size: four side by side from WIDE_COLUMNS, the
- * conversation beside one tabbed pane from MEDIUM_COLUMNS, one tabbed pane below that.
+ * Where the panes go for a terminal size: four side by side from WIDE_COLUMNS (five with the
+ * Timeline of a time scenario), the conversation beside one tabbed pane from MEDIUM_COLUMNS,
+ * one tabbed pane below that.
  * The frame stays one row short of the terminal: a frame as tall as the terminal makes
  * Ink clear the whole screen on every update (flicker).
  */
-export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace';
+export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace' | 'timeline';
 export const PANES: readonly PaneId[] = ['conversation', 'intents', 'checklist', 'workspace'];
-export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace' };
+export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace', timeline: 'Timeline' };
+
+/** The panes of a session: the four, plus the Timeline when the scenario uses time. */
+export const panesFor = (timeline: boolean): readonly PaneId[] => (timeline ? [...PANES, 'timeline'] : PANES);
 
 export const WIDE_COLUMNS = 160;
 export const MEDIUM_COLUMNS = 110;
@@ -36,25 +40,16 @@ export function tooSmall(columns: number, rows: number): boolean {
  * @param chrome rows taken by everything that is not a pane (status bar, input box, timeline, notices)
  * @param focus the focused pane; @param side the right-hand pane shown in the medium layout
  */
-export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>): Layout {
+export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>, timeline = false): Layout {
   const height = rows - 1;
   const paneHeight = Math.max(4, height - chrome);
   if (columns >= WIDE_COLUMNS) {
-    const conv = Math.floor(columns * 0.34);
-    const intents = Math.floor(columns * 0.26);
-    const check = Math.floor(columns * 0.19);
-    const work = columns - conv - intents - check;
-    return {
-      kind: 'wide',
-      panes: [
-        { id: 'conversation', box: { width: conv, height: paneHeight } },
-        { id: 'intents', box: { width: intents, height: paneHeight } },
-        { id: 'checklist', box: { width: check, height: paneHeight } },
-        { id: 'workspace', box: { width: work, height: paneHeight } },
-      ],
-      tabs: [],
-      height,
-    };
+    // Shares of the width, left to right; the last pane takes what is left.
+    const shares = timeline ? [0.3, 0.22, 0.15, 0.14] : [0.34, 0.26, 0.19];
+    const ids = panesFor(timeline);
+    const widths = shares.map((f) => Math.floor(columns * f));
+    widths.push(columns - widths.reduce((a, b) => a + b, 0));
+    return { kind: 'wide', panes: ids.map((id, i) => ({ id, box: { width: widths[i]!, height: paneHeight } })), tabs: [], height };
   }
   if (columns >= MEDIUM_COLUMNS) {
     const conv = Math.floor(columns * 0.55);
@@ -65,9 +60,9 @@ export function computeLayout(columns: number, rows: number, chrome: number, foc
         { id: 'conversation', box: { width: conv, height: paneHeight } },
         { id: right, box: { width: columns - conv, height: paneHeight - 1 } },
       ],
-      tabs: ['intents', 'checklist', 'workspace'],
+      tabs: panesFor(timeline).filter((p) => p !== 'conversation'),
       height,
     };
   }
-  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...PANES], height };
+  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...panesFor(timeline)], height };
 }

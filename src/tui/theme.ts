@@ -4,7 +4,7 @@
  * symbols, bold and inverse tell things apart, so each status keeps its own symbol.
  */
 import { createContext, useContext } from 'react';
-import type { IntentStatus } from '../session/events.ts';
+import type { IntentStatus, UpdateVerdict } from '../session/events.ts';
 import { colorEnabled } from './color.ts';
 
 export interface Mark {
@@ -24,6 +24,8 @@ export interface Theme {
   diff: { add: string | undefined; remove: string | undefined; hunk: string | undefined };
   intent: Record<IntentStatus, Mark>;
   check: Record<CheckMarkKind, Mark>;
+  /** How an update was handled (time scenarios). */
+  verdict: Record<UpdateVerdict, Mark>;
 }
 
 const INTENT_MARKS: Record<IntentStatus, [symbol: string, color: string]> = {
@@ -43,6 +45,14 @@ const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: 
   pending: ['…', 'gray', 'not graded yet'],
 };
 
+const VERDICT_MARKS: Record<UpdateVerdict, [symbol: string, color: string, label: string]> = {
+  hit: ['✔', 'green', 'follow-up hit'],
+  kept: ['✔', 'green', 'silence kept'],
+  false: ['✗', 'red', 'false follow-up'],
+  missed: ['✗', 'red', 'missed'],
+  unwatched: ['–', 'yellow', 'unwatched'],
+};
+
 export function createTheme(color = colorEnabled()): Theme {
   const c = (name: string): string | undefined => (color ? name : undefined);
   return {
@@ -58,6 +68,9 @@ export function createTheme(color = colorEnabled()): Theme {
     check: Object.fromEntries(
       Object.entries(CHECK_MARKS).map(([kind, [symbol, col, label]]) => [kind, { symbol, color: c(col), label }]),
     ) as Record<CheckMarkKind, Mark>,
+    verdict: Object.fromEntries(
+      Object.entries(VERDICT_MARKS).map(([kind, [symbol, col, label]]) => [kind, { symbol, color: c(col), label }]),
+    ) as Record<UpdateVerdict, Mark>,
   };
 }
 

@@ -87,6 +87,29 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
   });
 });
 
+describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
+  it('plays the user of a time scenario: the Timeline pane, a silence, time passing on a key, a follow-up and a shift', { timeout: 120_000 }, async () => {
+    start(['play', 'marketer/flight-watch', '--agent', 'script:proactive', '--recordings', 'time'], { columns: 200, rows: 45 });
+    let text = await waitForScreen((s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'), 'the first wait');
+    expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
+    expect(text).toContain('May 7 09:00 U1 to come');
+    expect(text).toContain('hidden from the agent');
+    keys('C-n');
+    text = await waitForScreen((s) => s.includes('U1 ✔ silence kept') && s.includes('until May 8 09:00'), 'the silence on U1');
+    expect(text).toContain('agent (kept silent: nothing reaches the user)');
+    keys('C-n');
+    text = await waitForScreen((s) => s.includes('U2 ✔ follow-up hit'), 'the follow-up on U2');
+    expect(text).toContain('CZ3539 on 12 May is now RMB 1,180');
+    // The follow-up opened the shift: the person playing the user says it, in a whole sentence.
+    keys('Client just moved press day to 13 May. Same, but on the 13th.', 'Enter');
+    text = await waitForScreen((s) => s.includes('RMB 1,210, lands 09:15'), 'the answer to the shift');
+    keys('C-d');
+    await waitForScreen((s) => /ended|resolved/.test(s) && s.includes('Proc'), 'the session to end');
+    keys('q');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+  });
+});
+
 describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
   it('watch --vs runs two agents side by side and ends with both scores', { timeout: 120_000 }, async () => {
     start(['watch', 'researcher/meal-plan', '--agent', 'script:reactive', '--vs', 'script:proactive', '--delay', '0', '--recordings', 'vs']);

@@ -33,6 +33,8 @@ export const KEYS = {
   ctrlC: '\u0003',
   ctrlD: '\u0004',
   ctrlT: '\u0014',
+  ctrlN: '\u000E',
+  ctrlK: '\u000B',
 } as const;
 
 type BaseRendered = ReturnType<typeof testRender>;
@@ -145,6 +147,7 @@ export function fakeController(
     endSession: spy('endSession'),
     sendUser: spy('sendUser'),
     sendAgent: spy('sendAgent'),
+    passTime: spy('passTime'),
     ...methods,
     calls,
   };

@@ -18,12 +18,13 @@ import { TimelineBar } from '../components/TimelineBar.tsx';
 import { ToolPicker } from '../components/ToolPicker.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import { WorkspacePane } from '../components/WorkspacePane.tsx';
+import { shortTime, TimelinePane } from '../components/TimelinePane.tsx';
 import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTextInput } from '../hooks/useTextInput.ts';
 import type { Scope } from '../keymap.ts';
-import { computeLayout, PANES, tooSmall, type Box as PaneBox, type PaneId } from '../layout.ts';
+import { computeLayout, panesFor, tooSmall, type Box as PaneBox, type PaneId } from '../layout.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import { useTheme } from '../theme.ts';
 import type { Line } from '../text.ts';
@@ -36,6 +37,7 @@ const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) =>
   intents: IntentsPane,
   checklist: ChecklistPane,
   workspace: WorkspacePane,
+  timeline: TimelinePane,
 };
 
 export interface SessionScreenProps {
@@ -57,6 +59,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const tools = useControl((c) => c.tools);
   const awaiting = useSession((s) => s.awaiting);
   const ended = useSession((s) => Boolean(s.end));
+  const hasTimeline = useSession((s) => Boolean(s.timeline));
+  const waitingForTime = useControl((c) => c.waitingForTime);
 
   const typing = mode === 'play' || mode === 'agent';
   const role = mode === 'agent' ? 'agent' : 'user';
@@ -76,7 +80,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   }, [focus]);
 
   // Playing, tab goes from the input box to the intents first (to reveal one).
-  const order: Focus[] = typing && running ? ['input', 'intents', 'checklist', 'workspace', 'conversation'] : [...PANES];
+  const panes = panesFor(hasTimeline);
+  const order: Focus[] = typing && running ? ['input', ...panes.filter((p) => p !== 'conversation'), 'conversation'] : [...panes];
   const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? 'conversation');
 
   const quit = useCallback(() => {
@@ -98,6 +103,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     slower: () => controller.slower?.(),
     takeOver: () => controller.takeOver?.(),
     focusInput: () => setFocus('input'),
+    passTime: () => controller.passTime?.(),
     endSession: () => setDialog('end'),
     ...(replay
       ? {
@@ -113,6 +119,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   useKeyActions(screenScopes, screenHandlers, { active: dialog === null, priority: PRIORITY.screen });
 
   const awaited = awaiting?.role === role;
+  const woken = useSession((s) => s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false);
   const send = () => {
     const value = text.current();
     if (!value.trim()) return setNote('nothing to send');
@@ -122,6 +129,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       if (!awaited) return setNote('not your turn yet: wait for the user');
       controller.sendAgent?.(parsed.action);
     } else {
+      if (waitingForTime) return setNote('you are waiting for the world to change: ctrl+n lets the time pass');
       if (!awaited) return setNote('not your turn yet: the agent is still working');
       controller.sendUser?.(value, reveals);
       setReveals([]);
@@ -136,6 +144,13 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       blur: () => setFocus('conversation'),
       endSession: () => setDialog('end'),
       toolPicker: () => setDialog('tools'),
+      passTime: () => controller.passTime?.(),
+      keepSilent: () => {
+        if (!awaited) return setNote('not your turn yet: wait for the user');
+        if (!woken) return setNote('keep silent is for a turn the monitor woke you for');
+        controller.sendAgent?.({ kind: 'reply', text: '' });
+        setNote(undefined);
+      },
     },
     {
       active: focus === 'input' && typing && running && dialog === null,
@@ -165,11 +180,16 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const banner: Line[] = [];
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
   else if (notice) banner.push([{ text: notice, color: theme.level.warning }]);
+  if (waitingForTime)
+    banner.push([
+      { text: `⏱ You wait: ${waitingForTime.passed} until ${shortTime(waitingForTime.at)}. `, color: theme.level.info, bold: true },
+      { text: focus === 'input' ? 'ctrl+n lets the time pass' : 'w lets the time pass', color: theme.text.secondary },
+    ]);
   const showInput = typing && running;
   const dialogRows = dialog === 'quit' || dialog === 'end' ? CONFIRM_ROWS : 0;
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
-  const layout = computeLayout(columns, rows, chrome, paneFocus, side);
+  const layout = computeLayout(columns, rows, chrome, paneFocus, side, hasTimeline);
   const paneHeight = layout.height - chrome;
   const scopes: Scope[] = [...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 

@@ -34,6 +34,8 @@ export interface ControlState {
   tools: ToolHint[];
   /** A failure that stopped the run (shown, and printed at exit). */
   error?: string;
+  /** Play, time scenarios: the session is dormant and waits for the person to let time pass. */
+  waitingForTime?: { at: string; passed: string };
 }
 
 export interface SessionController {
@@ -51,5 +53,7 @@ export interface SessionController {
   override?(intent: string, to: IntentStatus): void;
   endSession?(): void;
   gradeNow?(): void;
+  /** Play, time scenarios: let the simulated time pass to the next update. */
+  passTime?(): void;
   goToTurn?(turn: number): void;
 }

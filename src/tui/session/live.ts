@@ -63,6 +63,7 @@ export class LiveSession implements SessionController {
   private run: SessionRun | undefined;
   private user: TakeOverUser | undefined;
   private takenOver = false;
+  private timePasses: (() => void) | undefined;
 
   constructor(private readonly opts: LiveOptions) {
     const specs = modeSpecs(opts.mode, opts.setup.specs);
@@ -94,6 +95,7 @@ export class LiveSession implements SessionController {
           signal: this.abortController.signal,
           human: this.ports,
           pace: this.opts.pace ?? this.pacer.pace,
+          ...(this.opts.mode === 'play' ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) } : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),
@@ -127,7 +129,25 @@ export class LiveSession implements SessionController {
     this.opts.onEvent?.(event);
   }
 
+  /** Play: the person playing the user decides when the waiting is over (a key), so they can read first. */
+  private waitForTime(next: { at: string; passed: string }): Promise<void> {
+    if (this.control.getState().mode !== 'play') return Promise.resolve();
+    this.control.setState({ waitingForTime: next });
+    return new Promise<void>((resolve) => {
+      this.timePasses = () => {
+        this.timePasses = undefined;
+        this.control.setState({ waitingForTime: undefined });
+        resolve();
+      };
+    });
+  }
+
+  passTime(): void {
+    this.timePasses?.();
+  }
+
   quit(): void {
+    this.timePasses?.();
     this.pacer.release();
     this.abortController.abort(new Error('quit'));
     this.run?.abort();

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TimedEvent } from '../../session/events.ts';
+import { runTarget } from '../../../test/helpers/run.ts';
+import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { SessionScreen } from '../screens/SessionScreen.tsx';
+import { TimelinePane } from './TimelinePane.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+const FLIGHT = path.resolve('scenarios/marketer/flight-watch.yaml');
+const box = { width: 60, height: 30 };
+const size = { columns: 60, rows: 32 };
+
+/** Events of the over-eager reference up to the first clock jump after `afterUpdate` updates. */
+async function eagerUntil(updates: number): Promise<TimedEvent[]> {
+  const { events } = await runTarget(FLIGHT, { agent: 'script:eager' });
+  let seen = 0;
+  const cut = events.findIndex((e) => e.type === 'update' && ++seen > updates);
+  return cut < 0 ? events : events.slice(0, cut);
+}
+
+describe('the timeline pane', () => {
+  it('shows the clock, the waiting, reminders, each verdict and, to the person watching, the updates to come', async () => {
+    r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('U2'));
+    expect(frame).toContain('Timeline');
+    expect(frame).toContain("May 8 09:00 · 1/2 updates · waiting");
+    expect(frame).toContain('… 23 hours 58 minutes pass');
+    expect(frame).toContain('● r1 active · woke the agent 1×');
+    expect(frame).toContain('when any fare change SZX-SHA');
+    expect(frame).toContain('May 7 09:00 U1 ✗ false follow-up');
+    expect(frame).toContain('seen by the agent · followed up · keep silent expected');
+    expect(frame).toContain('May 8 09:00 U2 to come');
+    expect(frame).toContain('hidden from the agent');
+    expect(frame).toContain('task not set (expected completed)');
+  });
+
+  it('shows the end: every verdict, the task status', async () => {
+    r = renderSession(fakeController(await eagerUntil(9)), <TimelinePane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('follow-up hit'));
+    expect(frame).toContain('U1 ✗ false follow-up');
+    expect(frame).toContain('U2 ✔ follow-up hit');
+    expect(frame).toContain('2/2 updates');
+    expect(frame).not.toContain('waiting');
+  });
+
+  it('hides what is to come, what was expected and the verdicts from a person playing the agent', async () => {
+    r = renderSession(fakeController(await eagerUntil(1), { mode: 'agent' }), <TimelinePane box={box} focused={false} />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('U1'));
+    expect(frame).toContain('U1 followed up');
+    expect(frame).toContain('1 not seen by you (hidden while you play the agent)');
+    expect(frame).not.toContain('U2');
+    expect(frame).not.toContain('expected');
+    expect(frame).not.toContain('false follow-up');
+  });
+});
+
+describe('the session screen with a time scenario', () => {
+  it('adds the Timeline as a fifth pane when wide and as a tab when narrow; other scenarios have none', async () => {
+    const events = await eagerUntil(1);
+    r = renderSession(fakeController(events), <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    const wide = await waitForFrame(r, (f) => f.includes('Timeline'));
+    expect(wide).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
+    r.resize(80, 30);
+    const narrow = await waitForFrame(r, (f) => f.includes(' Timeline ') && !f.includes('Hidden intents  Proc'));
+    expect(narrow).toMatch(/Conversation +Hidden intents +Checklist +Workspace +Timeline/);
+    r.unmount();
+    const { events: plain } = await runTarget(path.resolve('scenarios/researcher/meal-plan.yaml'), { agent: 'script:proactive', noDeps: true });
+    r = renderSession(fakeController(plain), <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    expect(await waitForFrame(r, (f) => f.includes('Workspace'))).not.toContain('Timeline');
+  });
+
+  it('playing the user: while the session waits it says how long, and w (or ctrl+n while typing) lets time pass', async () => {
+    const c = fakeController(await eagerUntil(0), { mode: 'play', waitingForTime: { at: '2026-05-07T09:00:00+08:00', passed: '23 hours 58 minutes' } });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('⏱ You wait: 23 hours 58 minutes until May 7 09:00. ctrl+n lets the time pass'));
+    await press(r, 'It is fine', KEYS.ctrlN);
+    await waitFor(() => c.calls.includes('passTime'));
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => f.includes('w lets the time pass'));
+    await press(r, 'w');
+    await waitFor(() => c.calls.filter((x) => x === 'passTime').length === 2);
+  });
+
+  it('playing the agent: ctrl+k keeps silent on a turn the monitor woke you for', async () => {
+    const events = await eagerUntil(1);
+    const woken = [...events, { type: 'turn_start', turn: 2, t: 0 }, { type: 'message', turn: 2, role: 'monitor', text: 'Fare change', at: '2026-05-07T09:00:00+08:00', t: 0 }, { type: 'awaiting_input', turn: 2, role: 'agent', t: 0 }] as TimedEvent[];
+    const c = fakeController(woken.filter((e) => !(e.type === 'message' && e.role === 'agent' && e.turn === 2)), { mode: 'agent' });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('you (agent)'));
+    await press(r, KEYS.ctrlK);
+    await waitFor(() => c.calls.length > 0);
+    expect(c.calls).toEqual(['sendAgent {"kind":"reply","text":""}']);
+  });
+});

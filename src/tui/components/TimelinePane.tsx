@@ -1,0 +1,90 @@
+/**
+ * The Timeline of a time scenario: the simulated clock (and, while the user waits, how much
+ * time passes), the task status, the agent's reminders, and every update: when, whether the
+ * agent saw it, what it chose and how that was judged. The person watching also sees the
+ * updates still to come, marked as hidden from the agent; a person playing the agent does not.
+ */
+import { useMemo } from 'react';
+import type { TimelineState, TimelineUpdate } from '../../store/timeline.ts';
+import { useControl, useSession } from '../context.tsx';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
+import { useListCursor } from '../hooks/useListCursor.ts';
+import { useTheme, type Theme } from '../theme.ts';
+import { wrapWithPrefix, type Line, type Seg } from '../text.ts';
+import { LineView } from './LineView.tsx';
+import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+/** `2026-05-05T09:00:00+08:00` → `May 5 09:00` (the scenario's own offset, as written). */
+export function shortTime(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
+  if (!m) return iso;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1];
+  return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
+}
+
+/** One update; a person playing the agent sees neither what was expected nor the verdict. */
+function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: boolean): Line[] {
+  const head: Seg[] = [{ text: `${shortTime(u.at)} `, color: theme.text.secondary }, { text: `${u.id} `, bold: true }];
+  if (!u.happened) head.push({ text: 'to come', color: theme.text.muted, italic: true });
+  else if (u.verdict && observer) {
+    const v = theme.verdict[u.verdict];
+    head.push({ text: `${v.symbol} ${v.label}`, color: v.color, bold: true });
+  } else head.push({ text: u.choice ? (u.choice === 'follow_up' ? 'followed up' : 'kept silent') : u.seen ? 'seen' : 'unseen', color: theme.text.accent });
+  const how: Line[] = u.happened
+    ? [[{ text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${u.choice === 'follow_up' ? 'followed up' : 'kept silent'}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`, color: theme.text.muted }]]
+    : [[{ text: '  hidden from the agent', color: theme.text.muted, italic: true }]];
+  return [head, ...how, ...wrapWithPrefix([{ text: '  ' }], u.text, cols, { color: u.happened ? undefined : theme.text.muted })];
+}
+
+/** The pane's content as blocks: a header block, then one per reminder and one per update shown. */
+export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, opts: { observer: boolean }): Line[][] {
+  const header: Line[] = [[{ text: '⏱ ', color: theme.text.accent }, { text: shortTime(tl.now), bold: true }, { text: `  started ${shortTime(tl.start)}`, color: theme.text.muted }]];
+  if (tl.waiting) header.push([{ text: `… ${tl.waiting.passed} pass`, color: theme.level.warning, bold: true }, { text: ` (the user waits until ${shortTime(tl.waiting.to)})`, color: theme.text.muted }]);
+  if (tl.taskStatus || tl.expectStatus)
+    header.push([
+      { text: 'task ', color: theme.text.muted },
+      { text: (tl.taskStatus ?? 'not set').replace('_', ' ') },
+      ...(opts.observer && tl.expectStatus ? [{ text: ` (expected ${tl.expectStatus.replace('_', ' ')})`, color: theme.text.muted }] : []),
+    ]);
+  header.push([{ text: tl.reminders.length ? 'Reminders' : 'No reminder set', color: theme.text.secondary, bold: true }]);
+  const reminders = tl.reminders.map((r): Line[] => {
+    const mark = r.state === 'active' ? ['●', theme.level.info] : r.state === 'fired' ? ['✓', theme.text.muted] : ['✗', theme.text.muted];
+    return [
+      [
+        { text: `${mark[0]} `, color: mark[1] },
+        { text: `${r.id} `, bold: true },
+        { text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`, color: theme.text.secondary },
+        ...(r.at ? [{ text: ` · at ${shortTime(r.at)}`, color: theme.text.muted }] : []),
+      ],
+      ...(r.condition ? wrapWithPrefix([{ text: '  when ', color: theme.text.muted }], r.condition, cols) : []),
+    ];
+  });
+  const shown = opts.observer ? tl.updates : tl.updates.filter((u) => u.happened && u.seen);
+  const hidden = tl.updates.length - shown.length;
+  const updatesTitle: Line[] = [[{ text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`, color: theme.text.secondary, bold: true }]];
+  if (!opts.observer && hidden) updatesTitle.push([{ text: `  ${hidden} not seen by you (hidden while you play the agent)`, color: theme.text.muted }]);
+  const wakes = tl.wakes
+    .filter((w) => !w.update)
+    .map((w): Line[] => [[{ text: `turn ${w.turn} `, bold: true }, { text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`, color: theme.text.secondary }, ...(w.choice ? [{ text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`, color: theme.role.agent }] : [])]]);
+  return [header, ...reminders, updatesTitle, ...shown.map((u) => updateBlock(u, cols, theme, opts.observer)), ...wakes];
+}
+
+export function TimelinePane({ box, focused }: { box: PaneBox; focused: boolean }) {
+  const theme = useTheme();
+  const timeline = useSession((s) => s.timeline);
+  const mode = useControl((c) => c.mode);
+  const { cols, rows } = paneInner(box);
+  const observer = mode !== 'agent';
+  const blocks = useMemo(() => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer }) : []), [timeline, cols, theme, observer]);
+  const cursor = useListCursor(blocks.length);
+  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
+  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), { active: focused, priority: PRIORITY.pane });
+  const happened = timeline?.updates.filter((u) => u.happened).length ?? 0;
+  const info = timeline ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}` : '';
+  return (
+    <Pane title="Timeline" info={info} focused={focused} box={box}>
+      <LineView lines={timeline ? view.visible : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+    </Pane>
+  );
+}
