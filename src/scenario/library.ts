@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
-import { type Diagnostic, UserError, sortDiagnostics } from './diagnostics.ts';
+import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from './diagnostics.ts';
 import {
   EpisodeSchema,
   PersonaSchema,
@@ -330,7 +330,18 @@ export function requireLibrary(target: string, libraryOverride?: string): Librar
     file.startsWith(path.join(root, 'personas') + path.sep) ||
     path.dirname(file) === root ||
     (chain ? chain.has(file) : scope === root || file.startsWith(scope + path.sep));
-  const errors = diagnostics.filter((d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)));
+  let errors = diagnostics.filter((d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)));
+  // π-Bench: a task that cannot be read is skipped, never the whole user (its neighbours run).
+  if (library.kind === 'pibench' && errors.length) {
+    const loadedFiles = new Set([...library.scenarios.values()].map((sc) => sc.file));
+    const unreadable = (d: Diagnostic) => path.basename(d.file) === 'task.yaml' && !loadedFiles.has(d.file);
+    const skipped = [...new Set(errors.filter(unreadable).map((d) => d.file))];
+    if (skipped.length) {
+      for (const d of errors.filter(unreadable)) process.stderr.write(`${formatDiagnostic(d)}\n`);
+      process.stderr.write(`skipping ${skipped.length} π-Bench task(s) that cannot be read (${skipped.map((f) => path.basename(path.dirname(f))).join(', ')}); the other tasks run\n`);
+      errors = errors.filter((d) => !unreadable(d));
+    }
+  }
   if (errors.length) throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
   return library;
 }

@@ -69,7 +69,13 @@ export function loadPibenchLibrary(root: string): LoadResult {
     const ep = episode.episode;
     // A task that failed to load has its own errors; the episode only checks that it exists.
     diagnostics.push(...checkEpisode(ep, present, (id) => (loaded.has(id) ? hasPibenchCriteria(loaded.get(id)!) : false)));
-    for (const e of ep.entries) dependsOn.set(e.taskId, e.dependsOn.filter((d) => taskIds.has(d)));
+    for (const e of ep.entries) {
+      dependsOn.set(e.taskId, e.dependsOn.filter((d) => taskIds.has(d)));
+      // A dependency that cannot be read is skipped with it; the dependent runs without that history.
+      for (const d of e.dependsOn)
+        if (present.has(d) && !taskIds.has(d) && taskIds.has(e.taskId))
+          diagnostics.push({ severity: 'warning', file: ep.file, line: 1, col: 1, message: `task \`${e.taskId}\` depends on \`${d}\`, which cannot be read: it runs without that task's history` });
+    }
     const sessions = [...new Set(ep.entries.map((e) => e.taskId).filter((id) => taskIds.has(id)))].map((id) => `${persona}/${id}`);
     if (sessions.length)
       library.episodes.set(persona, { id: persona, persona, ...(ep.episodeId ? { title: ep.episodeId } : {}), sessions, file: ep.file });

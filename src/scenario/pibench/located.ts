@@ -4,7 +4,9 @@
  * file:line:col.
  */
 import type { Diagnostic } from '../diagnostics.ts';
+import { readFileSync } from 'node:fs';
 import { locate, parseYamlFile, type ParsedYaml } from '../yaml-file.ts';
+import { repairQuotedContinuations } from './pyyaml-compat.ts';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -65,12 +67,41 @@ export class LocatedFile {
 
 /** Parses a file for located checks; the diagnostics hold YAML syntax errors, if any. */
 export function openYaml(file: string): { file?: LocatedFile; diagnostics: Diagnostic[] } {
-  const { parsed, diagnostics } = parseYamlFile(file);
+  const { parsed, diagnostics } = parseLikePyYaml(file);
   if (!parsed) return { diagnostics };
   if (!isMap(parsed.value)) {
     return { diagnostics: [{ severity: 'error', file, ...locate(parsed, []), message: `expected a mapping at the top of the file, got ${describe(parsed.value)}` }] };
   }
   return { file: new LocatedFile(parsed), diagnostics };
+}
+
+/**
+ * π-Bench files as PyYAML reads them: when strict YAML refuses a file only because of quoted
+ * scalars whose continuation lines are indented no deeper than their key, the re-indented
+ * text is read instead (the same values), with a located warning for each such scalar.
+ */
+function parseLikePyYaml(file: string): ReturnType<typeof parseYamlFile> {
+  const strict = parseYamlFile(file);
+  if (strict.parsed) return strict;
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return strict;
+  }
+  const { text, repairs } = repairQuotedContinuations(source);
+  if (!repairs.length) return strict;
+  const repaired = parseYamlFile(file, text);
+  if (!repaired.parsed) return strict;
+  const firsts = repairs.filter((r, i) => i === 0 || repairs[i - 1]!.line !== r.line - 1);
+  const warnings: Diagnostic[] = firsts.map((r) => ({
+    severity: 'warning',
+    file,
+    line: r.line,
+    col: 1,
+    message: 'a quoted value continues on lines indented no deeper than its key: strict YAML refuses this, PyYAML (π-Bench) folds them into one line, and so does intentplay for π-Bench files',
+  }));
+  return { parsed: repaired.parsed, diagnostics: [...repaired.diagnostics, ...warnings] };
 }
 
 export function isMap(v: unknown): v is Record<string, unknown> {
