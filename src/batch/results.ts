@@ -8,7 +8,7 @@ import type { Library } from '../scenario/library.ts';
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
-import { compareRuns, summarize, type RunRecord, type Summary } from './summary.ts';
+import { compareRuns, isResult, summarize, type RunRecord, type Summary } from './summary.ts';
 
 export const RESULTS_FILE = 'results.jsonl';
 export const SUMMARY_FILE = 'summary.json';
@@ -77,7 +77,7 @@ export function writeSummary(dir: string, records: readonly RunRecord[], librari
 
 export function summarizeWithPibench(records: readonly RunRecord[], libraries?: readonly Library[]): Summary {
   const summary = summarize([...records]);
-  return libraries?.length ? { ...summary, pibench: pibenchSummary(records, lookupIn(libraries)) } : summary;
+  return libraries?.length ? { ...summary, pibench: pibenchSummary(records.filter(isResult), lookupIn(libraries)) } : summary;
 }
 
 export interface ResultsFolder {

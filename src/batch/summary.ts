@@ -101,7 +101,11 @@ export function stats(runs: readonly RunRecord[]): Stats {
   return { n: runs.length, proc_mean: proc.mean ?? 0, proc_std: proc.std ?? 0, comp_mean: comp.mean, comp_std: comp.std };
 }
 
-export function summarize(runs: readonly RunRecord[]): Summary {
+/** Runs whose judging failed are not results: they count in the tally, never in the means. */
+export const isResult = (r: Pick<RunRecord, 'end'>): boolean => r.end !== 'judge_failed';
+
+export function summarize(all: readonly RunRecord[]): Summary {
+  const runs = all.filter(isResult);
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
   const time = aggregateTime(runs);
   const proposals = aggregateProposals(runs);

@@ -5,7 +5,7 @@
  * plus clarification accounting and cost.
  */
 import path from 'node:path';
-import { meanAndRepeatStd, mean, type RunRecord } from '../batch/summary.ts';
+import { isResult, meanAndRepeatStd, mean, type RunRecord } from '../batch/summary.ts';
 import { sumUsage, totals } from '../batch/usage.ts';
 import type { IntentStatus, SessionEvent } from '../session/events.ts';
 import { readRecording } from '../session/recording.ts';
@@ -55,7 +55,8 @@ export function buildReport(input: ReportInput): ReportDoc {
   const all = input.runs;
   const mixedDeps = all.some((r) => r.deps !== false) && all.some((r) => r.deps === false);
   // The main tables use the normal runs; --no-deps runs serve the ablation.
-  const runs = mixedDeps ? all.filter((r) => r.deps !== false) : all;
+  // Sessions whose judging failed are counted (in `runs`) but are not results: no table uses them.
+  const runs = (mixedDeps ? all.filter((r) => r.deps !== false) : all).filter(isResult);
   const ends = groupBy(all, (r) => r.end);
   const meta: [string, string][] = [
     ['results', input.folders.map((f) => path.relative(process.cwd(), f) || '.').join(', ')],
@@ -63,6 +64,8 @@ export function buildReport(input: ReportInput): ReportDoc {
     ['scenarios', `${new Set(runs.map((r) => r.scenario)).size} in ${new Set(runs.map((r) => r.persona)).size} persona(s), ${new Set(runs.map((r) => r.repeat)).size} repeat(s)`],
     ...(['agent', 'user', 'judge'] as const).map((role): [string, string] => [role, distinct(all.map((r) => backendLabel(r, role))).join(', ')]),
   ];
+  const judgeFailed = all.filter((r) => !isResult(r)).length;
+  if (judgeFailed) meta.push(['left out', `${judgeFailed} run(s) whose judging failed (not results; rerun them with run --resume)`]);
   if (mixedDeps) meta.push(['ablation', `${all.length - runs.length} --no-deps run(s), used only in the dependency ablation`]);
   const readEvents = input.readEvents ?? readEventsFromFile;
   return {

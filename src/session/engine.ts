@@ -84,6 +84,8 @@ export class SessionRun implements SessionCore {
   endRequested = false;
   readonly maxTurns: number;
   private callSeq = 0;
+  /** Judge failures (an endpoint down, an answer that makes no sense): the session is then not a result. */
+  private readonly judgeFailures: string[] = [];
   /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
   private readonly onOuterAbort: () => void;
 
@@ -340,9 +342,20 @@ export class SessionRun implements SessionCore {
     return { turn: this.turn, incoming, reply, evidence, verdict };
   }
 
+  private judgeFailed(message: string): void {
+    this.judgeFailures.push(message);
+    this.emit({ type: 'judge_error', turn: this.turn, message });
+  }
+
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
     this.protocol.finish?.();
     if (end !== 'aborted') await this.gradeChecklist();
+    // A session the judge failed on ran to its end, but its statuses and grades are not the judge's: not a result.
+    if (this.judgeFailures.length && (end === 'resolved' || end === 'max_turns')) {
+      const n = this.judgeFailures.length;
+      message = `the judge failed ${n} time${n === 1 ? '' : 's'} (${this.judgeFailures[0]}): this session is not a result`;
+      end = 'judge_failed';
+    }
     const scored = this.scriptChecks ? { ...this.scenario, checklist: [...(this.scenario.checklist ?? []), ...this.scriptChecks.items] } : this.scenario;
     const scores = { ...computeScores(scored, this.status, this.checklist, this.turn), ...this.protocol.scores?.() };
     this.emit({ type: 'score', scores });
@@ -377,7 +390,7 @@ export class SessionRun implements SessionCore {
       return { completed, targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)) };
     } catch (err) {
       if (this.controller.signal.aborted) throw err;
-      this.emit({ type: 'judge_error', turn: this.turn, message: `intent judging failed: ${(err as Error).message}; intents stay open` });
+      this.judgeFailed(`intent judging failed: ${(err as Error).message}; intents stay open`);
       return { completed: [], targeted: [] };
     }
   }
@@ -387,10 +400,10 @@ export class SessionRun implements SessionCore {
     try {
       const p = await this.o.backends.judge.pickNext({ turn: this.turn, scenario: this.scenario, open, transcript: this.transcript, emit: (e) => this.emit(e), signal: this.controller.signal });
       if (open.some((i) => i.id === p.intent)) return p;
-      this.emit({ type: 'judge_error', turn: this.turn, message: `the judge picked \`${p.intent}\`, which is not open; using the first open intent` });
+      this.judgeFailed(`the judge picked \`${p.intent}\`, which is not open; using the first open intent`);
     } catch (err) {
       if (this.controller.signal.aborted) throw err;
-      this.emit({ type: 'judge_error', turn: this.turn, message: `picking the next intent failed: ${(err as Error).message}; using the first open intent` });
+      this.judgeFailed(`picking the next intent failed: ${(err as Error).message}; using the first open intent`);
     }
     return { intent: open[0]!.id, reason: 'first open intent in file order (fallback)' };
   }
@@ -468,7 +481,7 @@ export class SessionRun implements SessionCore {
         this.record(item, g ? g.pass : null, g ? g.reason : 'the judge returned no grade for this item', 'rubric');
       }
     } catch (err) {
-      this.emit({ type: 'judge_error', turn: this.turn, message: `rubric grading failed: ${(err as Error).message}; items left ungraded` });
+      this.judgeFailed(`rubric grading failed: ${(err as Error).message}; items left ungraded`);
       for (const item of rubric) this.record(item, null, 'rubric grading failed', 'rubric');
     }
   }

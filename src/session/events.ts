@@ -10,8 +10,11 @@
  */
 export type IntentStatus = 'open' | 'completed' | 'inferred' | 'provided' | 'unresolved' | 'pending' | 'superseded';
 export type Role = 'agent' | 'user' | 'judge';
-/** `ended`: a person ended the session early; `aborted`: quit or cancelled mid-turn. */
-export type SessionEnd = 'resolved' | 'max_turns' | 'error' | 'ended' | 'aborted';
+/**
+ * `ended`: a person ended the session early; `aborted`: quit or cancelled mid-turn;
+ * `judge_failed`: the session ran, but the judge failed on it, so its scores are not a result.
+ */
+export type SessionEnd = 'resolved' | 'max_turns' | 'error' | 'ended' | 'aborted' | 'judge_failed';
 
 /** Why an intent changed status. */
 export type StatusCause =

@@ -148,7 +148,7 @@ async function finish(session: LiveSession): Promise<SessionRunResult[]> {
   printRecordings(session.control.getState().recordings);
   const error = session.control.getState().error;
   if (error) throw new UserError(error);
-  if (results.some((r) => r.end === 'error')) process.exitCode = 1;
+  if (results.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;
   return results;
 }
 

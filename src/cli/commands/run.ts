@@ -134,7 +134,8 @@ export function registerRun(program: Command): void {
       process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
     } else process.stdout.write(renderRunTable(records, summary));
     releaseLock();
-    if (records.some((r) => r.end === 'error')) process.exitCode = 1;
+    // A session that failed, or whose judging failed, is not a result: the run did not succeed.
+    if (records.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;
     if (interrupted) process.exitCode = 130;
   });
 }

@@ -71,7 +71,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
     sep,
     { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
-    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' ? theme.level.error : theme.check.pass.color }] : []),
+    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
     sep,
     { text: fmtBackends(scenario?.backends), color: theme.text.secondary },
   ];
