@@ -3,6 +3,7 @@
  * `run --resume DIR` continues the same batch without retyping it, and refuses to mix
  * in runs made with different backends, models, filters or shards.
  */
+import { BLANK, scrub } from '../config/secrets.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
@@ -38,9 +39,12 @@ export function readManifest(dir: string): RunManifest | undefined {
   return m;
 }
 
+/** Written without secrets: a base URL's credentials become [secret] (resume then asks for the URL again). */
 export function writeManifest(dir: string, manifest: RunManifest): void {
-  writeFileAtomic(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileAtomic(path.join(dir, MANIFEST_FILE), scrub(JSON.stringify(manifest, null, 2)) + '\n');
 }
+
+const URL_OPTIONS: readonly ResumedOption[] = ['baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const flagName = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -60,5 +64,9 @@ export function resumeOptions(
         `${dir} was run with ${key === 'deps' ? (manifest.options.deps === false ? '--no-deps' : 'dependencies') : `${flagName(key)} ${JSON.stringify(manifest.options[key] ?? '(unset)')}`}; ` +
           'resume it with the same options, or start a new results folder',
       );
-  return { ...manifest.options, ...given };
+  const merged = { ...manifest.options, ...given };
+  for (const key of URL_OPTIONS)
+    if (typeof merged[key] === 'string' && merged[key].includes(BLANK))
+      throw new UserError(`${dir}/run.json keeps ${flagName(key)} without its credentials (they are never written): give ${flagName(key)} again to resume`);
+  return merged;
 }

@@ -3,6 +3,7 @@
  * per finished session plus a live status line (done, failed, in flight, ETA, tokens, cost)
  * redrawn in place. Elsewhere: the same per-session lines, plain, and a closing tally.
  */
+import { scrub } from '../config/secrets.ts';
 import { Chalk, supportsColorStderr } from 'chalk';
 import stringWidth from 'string-width';
 import type { EventOf } from '../session/events.ts';
@@ -173,7 +174,7 @@ export class Progress {
 
   private line(text: string): void {
     this.clear();
-    this.stream.write(text + '\n');
+    this.stream.write(scrub(text) + '\n');
     this.redraw();
   }
 }

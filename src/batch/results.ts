@@ -3,6 +3,7 @@
  * `summary.json`, plus `run.json` (how the run was started, for --resume). Recording paths
  * in results.jsonl are relative to the folder, so a folder can be moved, copied or merged.
  */
+import { scrub } from '../config/secrets.ts';
 import { pibenchSummary, lookupIn } from '../pibench/scoring.ts';
 import type { Library } from '../scenario/library.ts';
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -50,7 +51,8 @@ function isRunRecord(v: unknown): v is RunRecord {
   return Boolean(r && typeof r === 'object' && typeof r.scenario === 'string' && typeof r.persona === 'string' && typeof r.repeat === 'number' && typeof r.proc === 'number' && typeof r.turns === 'number' && typeof r.end === 'string');
 }
 
-export const jsonLines = (records: readonly RunRecord[]): string => records.map((r) => JSON.stringify(r) + '\n').join('');
+/** Run lines as written: with every secret blanked (an endpoint's error may quote one in `message`). */
+export const jsonLines = (records: readonly RunRecord[]): string => records.map((r) => scrub(JSON.stringify(r)) + '\n').join('');
 
 /** Appends the runs of one unit with a single write, so a crash never splits a unit's lines. */
 export function appendResults(dir: string, records: readonly RunRecord[]): void {

@@ -2,6 +2,7 @@
  * Command-line entry (DESIGN §5). Each command lives in its own module under commands/;
  * this file wires them up and turns user errors into located messages without stack traces.
  */
+import { scrub } from '../config/secrets.ts';
 import { Command, CommanderError } from 'commander';
 import { formatDiagnostic, UserError } from '../scenario/diagnostics.ts';
 import { INTENTPLAY_VERSION } from '../session/group.ts';
@@ -47,10 +48,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof UserError) {
       for (const d of err.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
-      process.stderr.write(`intentplay: ${err.message}\n`);
+      process.stderr.write(scrub(`intentplay: ${err.message}`) + '\n');
       return 1;
     }
-    process.stderr.write(`intentplay: internal error (please report it): ${(err as Error).stack ?? String(err)}\n`);
+    process.stderr.write(scrub(`intentplay: internal error (please report it): ${(err as Error).stack ?? String(err)}`) + '\n');
     return 70;
   }
 }

@@ -4,6 +4,7 @@
  * role section > the config file's top level > built-in defaults. The key is only ever
  * held here, in memory; what is shown or recorded is its variable's name or a mask.
  */
+import { registerSecret, urlSecrets } from './secrets.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
@@ -106,7 +107,11 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       ),
     );
     if (baseUrl !== undefined && !isHttpUrl(baseUrl))
-      throw new UserError(`${sources[`${role}.baseUrl`]}: ${JSON.stringify(baseUrl)} is not an http(s) URL (e.g. http://localhost:8000/v1)`);
+      throw new UserError(`${sources[`${role}.baseUrl`]}: ${JSON.stringify(displayUrl(baseUrl))} is not an http(s) URL (e.g. http://localhost:8000/v1)`);
+    if (baseUrl !== undefined && hasUserInfo(baseUrl))
+      throw new UserError(
+        `${sources[`${role}.baseUrl`]}: ${displayUrl(baseUrl)} carries a user and password, which HTTP clients refuse to send from a URL; give the credential as the API key ($OPENAI_API_KEY or $INTENTPLAY_${R}_API_KEY) instead`,
+      );
     const keyVar = pick<string>(
       [nonEmpty(`INTENTPLAY_${R}_API_KEY`) && `INTENTPLAY_${R}_API_KEY`, `$INTENTPLAY_${R}_API_KEY`],
       [nonEmpty('OPENAI_API_KEY') && 'OPENAI_API_KEY', '$OPENAI_API_KEY'],
@@ -115,6 +120,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     sources[`${role}.apiKey`] = keyVar.source;
     if (keyVar.value && !nonEmpty(keyVar.value)) warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
     const apiKey = keyVar.value ? nonEmpty(keyVar.value) : undefined;
+    // From here on no output may carry these, whole or in part.
+    registerSecret(apiKey);
+    for (const s of urlSecrets(baseUrl, (k) => SECRET_PARAM.test(k))) registerSecret(s);
     const temperature = set('temperature', pick(...fromFile('temperature')));
     const maxTokens = set('maxTokens', pick(...fromFile('max_tokens')));
     const timeout = set('timeout', pick(...fromFile('timeout')));
@@ -173,6 +181,15 @@ export function maskKey(key: string): string {
 /** A base URL fit to show or record: credentials in it are dropped. */
 /** Query parameters that carry credentials (`?api-key=…`, `?token=…`): shown as `***`. */
 const SECRET_PARAM = /key|token|secret|password|passwd|sig|auth|credential/i;
+
+function hasUserInfo(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return Boolean(u.username || u.password);
+  } catch {
+    return false;
+  }
+}
 
 export function displayUrl(url: string | undefined): string {
   const raw = url ?? DEFAULT_BASE_URL;

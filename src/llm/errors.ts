@@ -2,6 +2,7 @@
  * Turns whatever a model call threw into a message a person can act on: which role,
  * which endpoint, what went wrong, and whether retrying can help. Never the key.
  */
+import { scrub } from '../config/secrets.ts';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Role } from '../session/events.ts';
 
@@ -50,7 +51,7 @@ export function isAbort(err: unknown): boolean {
 
 /** Removes the key, and anything shaped like one, from text a server sent back. */
 export function redact(text: string, key?: string): string {
-  let out = key && key.length >= 4 ? text.split(key).join('[key]') : text;
+  let out = scrub(key && key.length >= 4 ? text.split(key).join('[key]') : text);
   out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*-]{6,}/g, '$1-…');
   return out.replace(/Bearer\s+\S+/gi, 'Bearer …');
 }

@@ -2,6 +2,7 @@
  * Runs one run group: its sessions in order over one workspace, memory and app state,
  * each with its own backends and its own recording.
  */
+import { scrubValue } from '../config/secrets.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { createBackends } from './backend-factory.ts';
@@ -77,7 +78,9 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
           })
         : undefined;
       const t0 = performance.now();
-      const emit = (event: SessionEvent) => {
+      const emit = (raw: SessionEvent) => {
+        // The one point every event passes before it is recorded, printed or drawn: secrets are blanked here.
+        const event = scrubValue(raw);
         const timed = recorder ? recorder.write(event) : ({ ...event, t: Math.round(performance.now() - t0) } as TimedEvent);
         // Events are emitted only while run() runs, after `run` is assigned.
         opts.onEvent?.(timed, run);
