@@ -1,5 +1,5 @@
 /**
- * The `script[:NAME]` agent (DESIGN §1): plays a scenario's reference trajectory, one
+ * The `script[:NAME]` agent (docs/engine.md): plays a scenario's reference trajectory, one
  * entry per agent turn, running each entry's actions through the real tools. Offline and
  * deterministic; never presented as a model. Past the end it replies `(end of script)`.
  */

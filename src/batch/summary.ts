@@ -1,5 +1,5 @@
 /**
- * The `run --json` contract (DESIGN §5): one object per session run, and the summary.
+ * The `run --json` contract (docs/reports.md): one object per session run, and the summary.
  * A results line (results.jsonl) is the same run object with extra fields: where the run
  * sits in its group, the scenario's category, whether dependencies ran, usage, cost and timing.
  */
@@ -38,7 +38,7 @@ export interface RunRecord {
   /** PARE's scores of a proposal scenario (null for other scenarios). */
   proposals?: ProposalScores | null;
   recording?: string;
-  // ---- results-line extras (not in the DESIGN §5 minimum; consumers may ignore them)
+  // ---- results-line extras (beyond the documented minimum; consumers may ignore them)
   title?: string;
   category?: string;
   /** The run group (episode or dependency chain), this session's place in it, and its size. */

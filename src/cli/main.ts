@@ -1,5 +1,5 @@
 /**
- * Command-line entry (DESIGN §5). Each command lives in its own module under commands/;
+ * Command-line entry (docs/reports.md). Each command lives in its own module under commands/;
  * this file wires them up and turns user errors into located messages without stack traces.
  */
 import { scrub } from '../config/secrets.ts';

@@ -1,4 +1,4 @@
-/** Options every session mode shares (DESIGN §5), and turning them into a session setup. */
+/** Options every session mode shares (docs/reports.md), and turning them into a session setup. */
 import type { Command } from 'commander';
 import { modelConfigured, requireModelRole, resolveConfig, type ResolvedConfig } from '../config/config.ts';
 import { parseBackendSpec, type BackendSpec } from '../session/backend-spec.ts';

@@ -1,5 +1,5 @@
 /**
- * The evidence-rule language (DESIGN §4), shared by intent `done` and checklist `rule`.
+ * The evidence-rule language (docs/authoring.md), shared by intent `done` and checklist `rule`.
  * The caller chooses the scope: one agent turn for an intent, the whole session for a
  * checklist item. Every verdict carries a short description of what matched, shown in
  * the intents pane and recorded with the status change.

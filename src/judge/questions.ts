@@ -1,5 +1,5 @@
 /**
- * Question detection for the rules judge (DESIGN §2): a question is a sentence of the
+ * Question detection for the rules judge (docs/engine.md): a question is a sentence of the
  * reply that ends with `?`. Markdown decoration and closing quotes after the `?` are ignored.
  */
 export function extractQuestions(reply: string): string[] {

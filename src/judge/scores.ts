@@ -1,4 +1,4 @@
-/** Per-session scores (DESIGN §2): Proc over intents, Comp over graded checklist items. */
+/** Per-session scores (docs/engine.md): Proc over intents, Comp over graded checklist items. */
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { IntentStatus, Scores } from '../session/events.ts';
 

@@ -9,7 +9,7 @@ import type { IntentSpec, Rule } from '../scenario/schema.ts';
 import type { Finding } from './finding.ts';
 import { contentStems, numbers, sharedRun } from './text.ts';
 
-/** Questions that ask for nothing in particular (DESIGN §2): they must target no intent. */
+/** Questions that ask for nothing in particular (docs/engine.md): they must target no intent. */
 export const GENERIC_QUESTIONS = [
   'Anything else?',
   'Any preferences?',

@@ -1,5 +1,5 @@
 /**
- * The `openai` backends for the three roles (DESIGN §1), each on its own client built
+ * The `openai` backends for the three roles (docs/engine.md), each on its own client built
  * from the role's resolved configuration.
  */
 import type { AgentBackend, JudgeBackend, UserBackend } from '../session/backends.ts';

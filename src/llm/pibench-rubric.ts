@@ -1,5 +1,5 @@
 /**
- * Rubric grading the way π-Bench's checklist grader does it (NOTES §4 "Comp",
+ * Rubric grading the way π-Bench's checklist grader does it (docs/pibench.md,
  * docs/pibench.md §6): one question per agent turn over that turn's trace (rendered by
  * `src/pibench/trace.ts`), then a criterion is met if ANY turn met it. A turn whose answer
  * never parses adds no YES; when no turn parses, every criterion stays ungraded (null),

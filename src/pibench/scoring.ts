@@ -1,5 +1,5 @@
 /**
- * π-Bench's own scoring (NOTES §4), from the same run records as intentplay's:
+ * π-Bench's own scoring (docs/pibench.md), from the same run records as intentplay's:
  * - Proc per task: credited intents (completed or inferred) / intents, pooled with the
  *   task's dependencies: (covered of task + deps) / (intents of task + deps);
  * - Comp per task: Σ weight·pass / Σ weight over graded items (each item already OR-ed

@@ -2,7 +2,7 @@
  * The engine's hook for a π-Bench task's rule script (`pibench.tools_evaluation_path`):
  * each key of `score([])` becomes a checklist item `[tools] <key>` (weight 1, after the
  * task's own items), graded at session end from the per-turn tool records and passed
- * when it passes in any turn (NOTES §4). When the script or python3 is missing, one
+ * when it passes in any turn (docs/pibench.md). When the script or python3 is missing, one
  * ungraded item says why; the other items are graded as usual.
  */
 import { existsSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Tool calls in π-Bench's record format (NOTES §5): `{tool_name, call, result}`, per
+ * Tool calls in π-Bench's record format (docs/pibench.md): `{tool_name, call, result}`, per
  * agent turn, the way its evaluator feeds rule scripts: only the tools the task lists
  * (when it lists any), and only the last call of each tool name in the turn, in order of
  * first appearance.

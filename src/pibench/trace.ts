@@ -1,5 +1,5 @@
 /**
- * What π-Bench's rubric grader sees of one agent turn (NOTES §4 "Comp"): the turn's
+ * What π-Bench's rubric grader sees of one agent turn (docs/pibench.md): the turn's
  * messages, a `<tool_trace_extracts>` block with, for each `objectives.tools` entry, the
  * value at each listed `call`/`result` dotted path of the LAST call of that tool in the
  * turn, and the `files_read` files as they are after the run.

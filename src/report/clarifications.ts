@@ -1,6 +1,6 @@
 /**
  * Clarification accounting from a recording: the questions the agent asked, and how many
- * of them targeted a hidden intent (stage 2 of DESIGN §2) rather than nothing in particular.
+ * of them targeted a hidden intent (stage 2 of the turn protocol, docs/engine.md) rather than nothing in particular.
  */
 import { extractQuestions } from '../judge/questions.ts';
 import type { SessionEvent } from '../session/events.ts';

@@ -1,5 +1,5 @@
 /**
- * A library is a folder holding `personas/` and `scenarios/` (DESIGN §3). Loading one
+ * A library is a folder holding `personas/` and `scenarios/` (docs/authoring.md). Loading one
  * parses every file, validates each against its schema, then checks what spans files:
  * ids against paths, duplicate ids, persona and dependency references, dependency cycles.
  * Every problem is collected, so `validate` can report them all at once.

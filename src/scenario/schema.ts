@@ -1,5 +1,5 @@
 /**
- * The file contracts of DESIGN §3 as zod schemas. The loader validates with these and
+ * The file formats (docs/authoring.md) as zod schemas. The loader validates with these and
  * `intentplay schema` derives the published JSON Schema from them, so the two cannot drift.
  * Objects are strict: an unknown key is an error, because a typo must not pass silently.
  */
@@ -34,7 +34,7 @@ const WorkspacePath = z
   });
 const Glob = z.string().min(1).meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
 
-// ---- Evidence rules (DESIGN §4) -------------------------------------------------------
+// ---- Evidence rules (docs/authoring.md) -------------------------------------------------------
 
 export type Rule =
   | { reply_matches: string }

@@ -1,5 +1,5 @@
 /**
- * Backend specs as the command line spells them (DESIGN §1, §5): `openai`, `script[:NAME]`,
+ * Backend specs as the command line spells them (docs/engine.md): `openai`, `script[:NAME]`,
  * `rules`, `human`. Parsing lives here; constructing lives in backend-factory.ts.
  */
 import { UserError } from '../scenario/diagnostics.ts';

@@ -26,7 +26,7 @@ export interface ToolCallRecord {
   error?: string;
 }
 
-/** What stage 1 looks at: the current agent turn only (DESIGN §4 scope). */
+/** What stage 1 looks at: the current agent turn only (docs/engine.md, "Rules judge"). */
 export interface TurnEvidence {
   turn: number;
   reply: string;

@@ -1,5 +1,5 @@
 /**
- * What to run (DESIGN §5): targets (scenario files or ids, episode files, folders) become
+ * What to run (docs/reports.md): targets (scenario files or ids, episode files, folders) become
  * run groups. A group's sessions share one workspace and memory and run in order.
  * - a scenario runs after its dependency chain (unless noDeps);
  * - an episode runs its sessions in order;

@@ -1,5 +1,5 @@
 /**
- * Recordings (DESIGN §6): JSON Lines, one file per session. Line 1 is the header; every
+ * Recordings (docs/engine.md): JSON Lines, one file per session. Line 1 is the header; every
  * later line is one event with its time offset. Each line is written with one write
  * call as it happens, so a crash loses at most the event being written.
  */

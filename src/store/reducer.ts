@@ -1,5 +1,5 @@
 /**
- * The one reducer from engine events to session state (DESIGN §7). Live play, watch,
+ * The one reducer from engine events to session state (docs/tui.md). Live play, watch,
  * replay, reports and the record/replay round-trip all go through `reduce`, so a
  * recording restores exactly what the live screen showed. Pure and UI-free: every
  * update returns new objects only for what changed, so selectors stay cheap and a

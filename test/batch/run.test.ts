@@ -25,7 +25,7 @@ describe('run: results folder', () => {
     expect(b.recording).toMatch(/^recordings\/.+\.jsonl$/);
     expect(readRecording(path.join(out, b.recording!)).complete).toBe(true);
     expect(readdirSync(path.join(out, 'recordings'))).toHaveLength(8);
-    // stdout is exactly one JSON object: the DESIGN §5 contract, and summary.json is its summary.
+    // stdout is exactly one JSON object: the run --json contract (docs/reports.md), and summary.json is its summary.
     const json = JSON.parse(r.stdout) as { runs: Record<string, unknown>[]; summary: unknown };
     expect(json.summary).toEqual(readSummary(out));
     expect(json.runs).toHaveLength(8);

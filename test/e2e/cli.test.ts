@@ -34,7 +34,7 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('run --json follows the DESIGN §5 contract and writes a recording per session', () => {
+  it('run --json follows the run --json contract (docs/reports.md) and writes a recording per session', () => {
     const r = cli(['run', path.join(LIB, 'scenarios/tester/plan.yaml'), '--agent', 'script:proactive', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { runs: Record<string, unknown>[]; summary: Record<string, unknown> };

@@ -1,4 +1,4 @@
-/** What runs, in which workspace and order (DESIGN §5). */
+/** What runs, in which workspace and order (docs/reports.md). */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planRuns } from '../../src/session/plan.ts';

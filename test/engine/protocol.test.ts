@@ -1,4 +1,4 @@
-/** The turn protocol of DESIGN §2, stage by stage, through real scenario files and the rules backends. */
+/** The turn protocol (docs/engine.md), stage by stage, through real scenario files and the rules backends. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventOf, TimedEvent } from '../../src/session/events.ts';

@@ -1,6 +1,6 @@
 /**
  * `intentplay run PATH...`: headless batch runs, with a table or the `--json` contract
- * (DESIGN §5). Repeats, concurrency, a results folder, resume, shards and filters.
+ * (docs/reports.md). Repeats, concurrency, a results folder, resume, shards and filters.
  */
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `episode.yaml` → the episode (list order is execution order) and each task's
- * `depends_on`. π-Bench uses depends_on only for scoring (NOTES §4): it does not reorder
+ * `depends_on`. π-Bench uses depends_on only for scoring (docs/pibench.md): it does not reorder
  * or gate the run, so neither do we; its scoring contract is checked here as warnings.
  */
 import path from 'node:path';

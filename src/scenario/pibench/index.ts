@@ -1,5 +1,5 @@
 /**
- * π-Bench user folders as libraries (DESIGN §3 "π-Bench data, as-is"): `data/<user>/`
+ * π-Bench user folders as libraries (docs/pibench.md): `data/<user>/`
  * with profile.yaml, episode.yaml, tools.yaml and tasks/<task_id>/task.yaml loads
  * without conversion. Mapping and choices: docs/pibench.md.
  */
