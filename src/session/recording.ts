@@ -3,11 +3,12 @@
  * later line is one event with its time offset. Each line is written with one write
  * call as it happens, so a crash loses at most the event being written.
  */
+import { eventProblem } from './event-shapes.ts';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../scenario/diagnostics.ts';
-import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type SessionEventType, type TimedEvent } from './events.ts';
+import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type TimedEvent } from './events.ts';
 
 export const RECORDING_FORMAT = 'intentplay-recording';
 export const RECORDING_VERSION = 1;
@@ -59,12 +60,6 @@ export function recordingFileName(dir: string, scenario: string, repeat?: number
   return path.join(dir, `${stamp}-${name}${repeat !== undefined ? `-r${repeat}` : ''}-${randomBytes(3).toString('hex')}.jsonl`);
 }
 
-const KNOWN_TYPES: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
-  'session_start', 'turn_start', 'message', 'agent_delta', 'tool_delta', 'tool_call', 'tool_result', 'workspace_diff',
-  'app_diff', 'turn_end', 'intent_status', 'checklist_result', 'usage', 'judge_error', 'leak_warning', 'notice',
-  'awaiting_input', 'score', 'session_end', 'clock', 'update', 'reminder', 'wake', 'wake_choice', 'update_verdict',
-  'task_status', 'tick', 'notification', 'user_action', 'proposal', 'proposal_verdict', 'phase',
-]);
 
 export interface Recording {
   file: string;
@@ -106,7 +101,8 @@ export function readRecording(file: string): Recording {
       throw bad(n, 'not JSON');
     }
     if (!e || typeof e !== 'object' || typeof e.type !== 'string') throw bad(n, 'an event needs a "type"');
-    if (!KNOWN_TYPES.has(e.type)) throw bad(n, `unknown event type "${e.type}"`);
+    const problem = eventProblem(e as unknown as { type: string } & Record<string, unknown>);
+    if (problem) throw bad(n, problem);
     if (typeof e.t !== 'number') throw bad(n, `event "${e.type}" has no time offset "t"`);
     events.push(e);
   }
