@@ -7,9 +7,18 @@ export interface Diagnostic {
   message: string;
 }
 
+/**
+ * Control characters from a file (an escape sequence in an id could set the terminal's title or
+ * clear it; a newline could forge a line) are shown escaped, never sent to the terminal.
+ */
+export function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
   const rel = d.file.startsWith(cwd + '/') ? d.file.slice(cwd.length + 1) : d.file;
-  return `${rel}:${d.line}:${d.col}: ${d.severity}: ${d.message}`;
+  return `${visible(rel)}:${d.line}:${d.col}: ${d.severity}: ${visible(d.message)}`;
 }
 
 /** An error the user caused (bad file, bad flag): printed without a stack trace. */

@@ -316,19 +316,17 @@ export class SessionRun implements SessionCore {
         signal: this.controller.signal,
       }));
     } catch (err) {
-      if (!(err instanceof ToolStepCapError)) throw err;
+      if (!(err instanceof ToolStepCapError)) {
+        // The agent failed mid-turn: what its successful tool calls wrote is still shown, and graded at the end.
+        this.diffTurn(before, appsBefore);
+        throw err;
+      }
       turnError = err.message;
     }
     this.replies.push(reply);
     this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
-    const after = env.workspace.snapshot(before);
-    env.lastSnapshot = after;
-    const diffs = Workspace.diff(before, after);
-    if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });
-    const appsAfter = env.apps.snapshot();
-    const appDiffs = diffApps(appsBefore, appsAfter);
-    if (appDiffs.length) this.emit({ type: 'app_diff', turn: this.turn, apps: appDiffs });
+    const { after, diffs, appsAfter } = this.diffTurn(before, appsBefore);
     if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
     this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
 
@@ -345,6 +343,19 @@ export class SessionRun implements SessionCore {
   private judgeFailed(message: string): void {
     this.judgeFailures.push(message);
     this.emit({ type: 'judge_error', turn: this.turn, message });
+  }
+
+  /** The turn's workspace and app diffs, emitted; the workspace snapshot moves on. */
+  private diffTurn(before: Snapshot, appsBefore: Record<string, unknown>): { after: Snapshot; diffs: ReturnType<typeof Workspace.diff>; appsAfter: Record<string, unknown> } {
+    const env = this.o.env;
+    const after = env.workspace.snapshot(before);
+    env.lastSnapshot = after;
+    const diffs = Workspace.diff(before, after);
+    if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });
+    const appsAfter = env.apps.snapshot();
+    const appDiffs = diffApps(appsBefore, appsAfter);
+    if (appDiffs.length) this.emit({ type: 'app_diff', turn: this.turn, apps: appDiffs });
+    return { after, diffs, appsAfter };
   }
 
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validatePaths } from '../../src/cli/commands/validate.ts';
 import { loadConfigFile } from '../../src/config/file.ts';
-import { UserError } from '../../src/scenario/diagnostics.ts';
+import { formatDiagnostic, UserError } from '../../src/scenario/diagnostics.ts';
 import { requireLibrary } from '../../src/scenario/library.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { runTarget } from '../helpers/run.ts';
@@ -60,6 +60,14 @@ describe('hostile files', () => {
       expect(err).toBeInstanceOf(UserError);
       expect((err as UserError).diagnostics?.map((d) => rel(d.file))).toEqual(['scenarios/p/escape.yaml', 'scenarios/p/escape.yaml']);
     }
+  });
+
+  it('control characters from a file reach the terminal escaped, never raw', () => {
+    const lib = makeLibrary({ 'scenarios/p/ctl.yaml': `id: "p/x\\e]0;pwned\\a"\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n${INTENTS}` });
+    const lines = validatePaths([lib]).diagnostics.map((d) => formatDiagnostic(d));
+    expect(lines).toEqual([expect.stringContaining('scenario id `p/x\\u001b]0;pwned\\u0007` does not match')]);
+    // eslint-disable-next-line no-control-regex
+    for (const l of lines) expect(l).not.toMatch(/[\u0000-\u001f]/);
   });
 
   it('a bad config file is a located error', () => {

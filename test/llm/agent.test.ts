@@ -122,4 +122,15 @@ describe('the tool-calling loop', () => {
     expect(recording).toContain('rejected the API key');
     expect(recording).not.toContain('SECRET');
   });
+
+  it('when the agent fails mid-turn, what its tool calls wrote is in the diff and counts in the final grading', async () => {
+    server.enqueue(
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.md', content: '# Plan\nSunday: batch cooking\n' } }] },
+      { status: 400, error: { message: 'the model crashed' } },
+    );
+    const run = await runWith('tester/plan.yaml', { agent: 'openai' }, serverConfig(server), { noDeps: true });
+    expect(run.results[0]).toMatchObject({ end: 'error' });
+    expect(run.of('workspace_diff')).toEqual([expect.objectContaining({ turn: 1, files: [expect.objectContaining({ path: 'plan.md', change: 'added' })] })]);
+    expect(run.results[0]!.scores.checklist).toMatchObject({ C1: true, C2: true });
+  });
 });
