@@ -23,7 +23,8 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
     return { diagnostics: [{ severity: 'error', file, line: 1, col: 1, message: `cannot read file: ${(err as Error).message}` }] };
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // logLevel 'error': the package's own warnings would go to stderr unlocated; the ones that matter are reported below.
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const diagnostics: Diagnostic[] = [];
   for (const e of doc.errors) {
     const pos = lineCounter.linePos(e.pos[0]);
@@ -37,6 +38,11 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
   if (deep) return { diagnostics: [{ ...at(deep), message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)` }] };
   const alias = unresolvedAlias(doc);
   if (alias) return { diagnostics: [{ ...at(alias), message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it` }] };
+  const collectionKey = walk(doc.contents, (n) => isMap(n) && n.items.some((p) => isMap(p.key) || isSeq(p.key))) as { items: { key: unknown }[] } | undefined;
+  if (collectionKey) {
+    const key = collectionKey.items.find((p) => isMap(p.key) || isSeq(p.key))!.key as Node;
+    return { diagnostics: [{ ...at(key), message: 'a key that is a list or a mapping (often a stray `? ` or a misplaced colon): keys are plain text' }] };
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
