@@ -12,7 +12,7 @@ import { MANIFEST_FILE, writeFileAtomic } from './results.ts';
 export const MANIFEST_FORMAT = 'intentplay-results';
 
 /** Options that change what a run measures: a resumed run must keep them. */
-export const FIXED_OPTIONS = ['agent', 'user', 'judge', 'agentModel', 'userModel', 'judgeModel', 'deps', 'filter', 'shard', 'maxTurns', 'library'] as const;
+export const FIXED_OPTIONS = ['agent', 'user', 'judge', 'agentModel', 'userModel', 'judgeModel', 'deps', 'filter', 'shard', 'maxTurns', 'library', 'noise'] as const;
 /** Options a resumed run takes from the manifest unless given again. */
 export const RESUMED_OPTIONS = [...FIXED_OPTIONS, 'repeat', 'baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'] as const;
 export type ResumedOption = (typeof RESUMED_OPTIONS)[number];

@@ -197,7 +197,7 @@ export class ProposalProtocol implements SessionProtocol {
   }
 
   scores(): { proposals: ProposalScores } {
-    return { proposals: proposalScores(this.world, this.goals(), this.core.env.apps.snapshot()) };
+    return { proposals: proposalScores(this.world, this.goals(), this.core.env.apps.snapshot(), this.core.scenario.noise) };
   }
 }
 

@@ -4,8 +4,9 @@ import { round } from '../judge/scores.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import type { ProposalScores } from '../session/events.ts';
 import type { ProposalWorld } from './world.ts';
+import type { NoiseSpec } from './schema.ts';
 
-export function proposalScores(w: ProposalWorld, goals: readonly IntentSpec[], apps: Record<string, unknown>): ProposalScores {
+export function proposalScores(w: ProposalWorld, goals: readonly IntentSpec[], apps: Record<string, unknown>, noise: NoiseSpec | undefined): ProposalScores {
   const proposals = w.proposals.length;
   const accepted = w.proposals.filter((p) => p.verdict === 'accepted').length;
   const reached = goals.filter((g) => evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds).length;
@@ -17,5 +18,6 @@ export function proposalScores(w: ProposalWorld, goals: readonly IntentSpec[], a
     read_actions: w.readActions,
     success: goals.length ? round(reached / goals.length) : null,
     succeeded: goals.length > 0 && reached === goals.length,
+    noise: noise ?? null,
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { RunRecord } from '../batch/summary.ts';
 import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
-import type { CellValue, Column, Section } from './document.ts';
+import type { CellValue, Column, Section, Table } from './document.ts';
+import { groupBy } from './build.ts';
 import { byAgentAndPersona, col } from './paradigm-tables.ts';
 
 const COLUMNS: Column[] = [
@@ -21,6 +22,23 @@ const COLUMNS: Column[] = [
 
 const cells = (p: ProposalSummary): CellValue[] => [p.n, p.k, p.success, p.success_at_k, p.success_pow_k, p.proposal_rate, p.acceptance_rate, p.read_actions];
 
+const noiseLabel = (r: RunRecord): string => {
+  const n = r.proposals?.noise;
+  if (!n) return 'no noise';
+  return [n.tool_failure !== undefined ? `tool failure ${n.tool_failure}` : '', n.notifications_per_hour !== undefined ? `${n.notifications_per_hour} notifications/h` : ''].filter(Boolean).join(', ') || 'no noise';
+};
+
+/** PARE's robustness ablation: the same scores by noise setting, when the runs have more than one. */
+function noiseTable(rs: readonly RunRecord[]): Table[] {
+  const groups = groupBy(rs, noiseLabel);
+  if (groups.size < 2) return [];
+  const rows = [...groups].flatMap(([label, g]) => {
+    const p = aggregateProposals(g);
+    return p ? [[label, ...cells(p)]] : [];
+  });
+  return [{ id: 'proposals-noise', title: 'Proposal scores by noise (%)', columns: [col('noise', 'noise'), ...COLUMNS], rows }];
+}
+
 /** Null when no run is of a proposal scenario (the section is left out). */
 export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
   const rs = runs.filter((r) => r.proposals);
@@ -32,7 +50,7 @@ export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRec
     text:
       `PARE's measures over ${overall.n} run(s) of proposal scenarios. Success: every goal holds on the final state; Success@k: some of a scenario's k repeats succeeded; Success^k: all did. ` +
       'Proposal rate is proposals per observe turn; acceptance the share of proposals the user accepted; read actions the read-only tool calls per run.',
-    tables: byAgentAndPersona(rs, agentOf, { id: 'proposals', title: 'Proposal scores', columns: COLUMNS, aggregate: aggregateProposals, cells, overall }),
+    tables: [...byAgentAndPersona(rs, agentOf, { id: 'proposals', title: 'Proposal scores', columns: COLUMNS, aggregate: aggregateProposals, cells, overall }), ...noiseTable(rs)],
     charts: [],
   };
 }

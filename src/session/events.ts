@@ -106,6 +106,8 @@ export interface ProposalScores {
   success: number | null;
   /** Every goal's `done` holds on the final state. */
   succeeded: boolean;
+  /** The noise the session ran with (the scenario's, or `run --noise`); null without noise. */
+  noise: { notifications_per_hour?: number; tool_failure?: number; seed?: number } | null;
 }
 
 export interface ChecklistInfo {

@@ -88,7 +88,7 @@ describe('proposal protocol', () => {
     expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' })]);
     expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({ role: 'user', text: 'Yes, please go ahead with P1: Add hand soap to Shopping?' });
     expect(r.scores.intents).toEqual({ G1: 'completed' });
-    expect(r.scores.proposals).toEqual({ proposals: 1, accepted: 1, acceptance_rate: 1, proposal_rate: 0.333, read_actions: 1, success: 1, succeeded: true });
+    expect(r.scores.proposals).toEqual({ proposals: 1, accepted: 1, acceptance_rate: 1, proposal_rate: 0.333, read_actions: 1, success: 1, succeeded: true, noise: null });
   });
 
   it('an observe turn cannot write: the write is refused and nothing changes', async () => {

@@ -2,6 +2,7 @@
  * `intentplay run PATH...`: headless batch runs, with a table or the `--json` contract
  * (docs/reports.md). Repeats, concurrency, a results folder, resume, shards and filters.
  */
+import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -29,6 +30,7 @@ interface RunFlags extends SessionFlags {
   filter: string[];
   deps: boolean;
   progress: boolean;
+  noise?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -47,7 +49,8 @@ export function registerRun(program: Command): void {
       .option('--shard <i/n>', 'run only shard I of N (a fixed partition of the run groups, the same on every machine)')
       .option('--filter <expr>', 'only scenarios matching persona:P, category:C, id:GLOB or GLOB (repeatable)', collect, [])
       .option('--no-deps', 'run each scenario alone, without its dependency chain (the ablation)')
-      .option('--no-progress', 'no progress lines on stderr'),
+      .option('--no-progress', 'no progress lines on stderr')
+      .option('--noise <settings>', "proposal scenarios: override every scenario's noise, e.g. tool_failure=0.2,notifications_per_hour=4,seed=7 (the robustness ablation)"),
   ).action(async (paths: string[], flags: RunFlags, cmd: Command) => {
     const out = resultsFolder(flags);
     let targets = paths;
@@ -67,7 +70,8 @@ export function registerRun(program: Command): void {
     if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
     const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
     const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
-    const groups = filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps);
+    const noise = flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
+    const groups = withNoise(filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps), noise);
     let units = makeUnits(groups, flags.repeat, flags.deps);
     if (shard) units = shardUnits(units, shard);
 
