@@ -70,7 +70,7 @@ async function measure(backends: Partial<Record<Role, string>>, makeConfig: () =
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-llm-bench-'));
   let config = makeConfig();
   const once = async () => {
-    const run = await runWith('tester/episode.yaml', backends, config, { recordingsDir: recordings });
+    const run = await runWith(path.resolve('test/fixtures/lib/scenarios/tester/episode.yaml'), backends, config, { recordingsDir: recordings });
     if (run.results.some((r) => r.end !== 'resolved')) throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
     return run.of('turn_start').length;
   };
