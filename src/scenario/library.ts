@@ -108,6 +108,8 @@ function loadIntentplayLibrary(root: string): LoadResult {
     library.personas.set(value.id, { ...value, file });
   }
 
+  /** Scenario files the schema refused: their persona is still checked. */
+  const unchecked: { file: string; persona: string; at: { line: number; col: number } }[] = [];
   const scenarioFiles = globSync(['scenarios/**/*.{yaml,yml}'], { cwd: root, absolute: true }).sort();
   for (const file of scenarioFiles) {
     const { parsed, diagnostics: d } = parseYamlFile(file);
@@ -133,7 +135,13 @@ function loadIntentplayLibrary(root: string): LoadResult {
     const { value: valid, recovered, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
     diagnostics.push(...v);
     const value = valid ?? recovered;
-    if (!value) continue;
+    if (!value) {
+      // The schema failed, but the checks that need only `id` and `persona` still run: every error in one pass.
+      const raw = (parsed.value ?? {}) as { id?: unknown; persona?: unknown };
+      if (typeof raw.id === 'string' && raw.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${raw.id}\` does not match the file's path (expected \`${rel}\`)`);
+      if (typeof raw.persona === 'string') unchecked.push({ file, persona: raw.persona, at: locate(parsed, ['persona']) });
+      continue;
+    }
     if (value.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
     if (library.scenarios.has(value.id)) {
       err(file, locate(parsed, ['id']), `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`);
@@ -145,6 +153,8 @@ function loadIntentplayLibrary(root: string): LoadResult {
   }
 
   // Cross-file references.
+  for (const u of unchecked)
+    if (!library.personas.has(u.persona) && !personaFileIds.has(u.persona)) err(u.file, u.at, `unknown persona \`${u.persona}\` (no personas/${u.persona}.yaml in ${root})`);
   for (const s of library.scenarios.values()) {
     const at = refs.get(s.file)!;
     if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona)) err(s.file, at.persona, `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);

@@ -72,6 +72,15 @@ describe('library loading', () => {
     expect(problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)(\\\\w+\\\\s?)*$"]') })).toEqual([]);
   });
 
+  it('reports every error in one pass: a wrong id and an unknown persona beside schema errors', () => {
+    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('id: p/a', 'id: p/wrong').replace('persona: p', 'persona: nobody').replace(/^title: .*$/m, 'title: [1]') });
+    expect(out).toEqual([
+      expect.stringMatching(/^scenarios\/p\/a\.yaml:1:5: error: scenario id `p\/wrong` does not match the file's path/),
+      expect.stringMatching(/^scenarios\/p\/a\.yaml:2:10: error: unknown persona `nobody`/),
+      expect.stringMatching(/^scenarios\/p\/a\.yaml:3:8: error: `title`: expected string, got a list/),
+    ]);
+  });
+
   it('names an unknown evidence rule and lists the known ones', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('done: { reply_matches: "x" }', 'done: { reply_match: "x" }') });
     expect(out).toEqual([
