@@ -14,6 +14,14 @@ function cli(args: string[], cwd = mkdtempSync(path.join(os.tmpdir(), 'intentpla
 }
 
 describe('intentplay CLI', { timeout: 120_000 }, () => {
+  it('watch runs a scenario after its chain, and only the scenario itself with --no-deps', () => {
+    const chained = cli(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--plain', '--delay', '0']);
+    expect(chained.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual(['== researcher/gear-selection · ', '== researcher/meal-plan · ']);
+    const alone = cli(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--plain', '--delay', '0', '--no-deps']);
+    expect(alone.code).toBe(0);
+    expect(alone.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual(['== researcher/meal-plan · ']);
+  });
+
   it('--help lists the commands', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);

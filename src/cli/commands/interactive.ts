@@ -27,6 +27,8 @@ interface InteractiveFlags extends SessionFlags {
   paused?: boolean;
   revealIntents?: boolean;
   turn?: number;
+  /** Commander's --no-deps: false runs the scenario alone, without its dependency chain. */
+  deps?: boolean;
 }
 
 /** True when both ends are a terminal: the full-screen app can run. */
@@ -65,7 +67,8 @@ export function registerInteractive(program: Command): void {
         .command('play')
         .description('you are the user, with the hidden intents shown live (with --agent human: you are the agent)')
         .argument('<scenario>', 'scenario or episode file, or id')
-        .option('--reveal-intents', 'when you play the agent: show the hidden intents and checklist'),
+        .option('--reveal-intents', 'when you play the agent: show the hidden intents and checklist')
+        .option('--no-deps', 'only this scenario, without the sessions it depends on'),
     ),
   ).action((target: string, flags: InteractiveFlags) => live('play', target, flags));
 
@@ -79,7 +82,8 @@ export function registerInteractive(program: Command): void {
         .option('--paused', 'start paused (space runs, s steps one turn)')
         .option('--plain', 'print a line-by-line transcript instead of the screen (also when stdout is not a terminal)')
         .option('--vs <backend>', 'a second agent on the same scenario, side by side at the same pace (e.g. --agent script:reactive --vs script:proactive)')
-        .option('--present', 'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive'),
+        .option('--present', 'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive')
+        .option('--no-deps', 'only this scenario, without the sessions it depends on'),
     ),
   ).action((target: string, flags: InteractiveFlags & StageFlags) => (flags.vs !== undefined || flags.present ? staged(target, flags, interactiveTerminal()) : live('watch', target, flags)));
 
@@ -105,7 +109,7 @@ function printRecordings(files: readonly string[]): void {
 async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
   const mode = modeFor(command, flags);
   const setup = sessionSetup({ ...flags, ...(mode === 'agent' ? { agent: 'script' } : {}), ...(mode === 'play' ? { user: 'rules' } : {}) });
-  const groups = planRuns([target], { ...(flags.library ? { library: flags.library } : {}) });
+  const groups = planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) });
   const plain = flags.plain || !interactiveTerminal();
   if (plain && mode !== 'watch') throw new UserError(`${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`);
   if (setup.offlineNotice) process.stderr.write(setup.offlineNotice + '\n');

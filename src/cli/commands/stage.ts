@@ -16,6 +16,8 @@ import { sessionSetup, type SessionFlags } from '../options.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
 
 export interface StageFlags extends SessionFlags {
+  /** --no-deps: the scenario alone, without its dependency chain. */
+  deps?: boolean;
   vs?: string;
   present?: boolean;
   plain?: boolean;
@@ -42,7 +44,7 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     if (lines.length) process.stdout.write(lines.flatMap((l) => l.split('\n')).map((l) => mark + l).join('\n') + '\n');
   };
   const stage = new Stage({
-    groups: planRuns([target], { ...(flags.library ? { library: flags.library } : {}) }),
+    groups: planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) }),
     sides,
     // A pipe runs at full speed; the screen paces by reading time unless --delay says otherwise.
     delayMs: plain ? 0 : flags.delay ?? (flags.present ? undefined : 1000),

@@ -7,7 +7,8 @@ export interface TextInput {
   cursor: number;
   /** The value now, including keys not rendered yet. */
   current(): string;
-  set(value: string): void;
+  /** Replaces the text; the cursor goes to `cursor` (default: the end). */
+  set(value: string, cursor?: number): void;
   clear(): void;
   /** Edits the buffer for a key; true when the key was text editing. */
   edit(press: KeyPress): boolean;
@@ -43,7 +44,7 @@ export function useTextInput(initial = ''): TextInput {
     ref.current = b;
     setBuffer(b);
   }, []);
-  const set = useCallback((v: string) => put(at(v, v.length)), [put]);
+  const set = useCallback((v: string, cursor?: number) => put(at(v, Math.min(v.length, Math.max(0, cursor ?? v.length)))), [put]);
   const clear = useCallback(() => put(at('', 0)), [put]);
   const edit = useCallback(
     (press: KeyPress) => {

@@ -113,6 +113,8 @@ describe('live sessions', () => {
     let exited = false;
     r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 160, rows: 36 });
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    // The person is told the agent is scripted and will not read them.
+    expect(c.control.getState().notice).toMatch(/^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/);
     await press(r, KEYS.tab);
     // The panes have the keys once the status bar stops showing the input box's keys.
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));

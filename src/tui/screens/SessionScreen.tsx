@@ -203,7 +203,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         height={paneHeight}
         onClose={() => setDialog(null)}
         onPick={(t) => {
-          text.set(toolTemplate(t));
+          const template = toolTemplate(t);
+          text.set(template.text, template.cursor);
           setDialog(null);
           setFocus('input');
         }}

@@ -28,7 +28,10 @@ describe('what a person playing the agent types', () => {
     expect(parseAgentInput('   ', tools)).toMatchObject({ ok: false });
   });
 
-  it('starts a picked tool with its parameters to fill in', () => {
-    expect(toolTemplate(tools[0]!)).toBe('/write_file path= content=');
+  it('starts a picked tool with its parameters to fill in, as a call that parses, the cursor in the first value', () => {
+    const t = toolTemplate(tools[0]!);
+    expect(t).toEqual({ text: '/write_file path="" content=""', cursor: '/write_file path="'.length });
+    expect(parseAgentInput(t.text, tools)).toEqual({ ok: true, action: { kind: 'tool', name: 'write_file', args: { path: '', content: '' } } });
+    expect(toolTemplate(tools[1]!).text).toBe('/list_files ');
   });
 });

@@ -51,6 +51,9 @@ function parseValue(raw: string): unknown {
 }
 
 /** The input a picked tool starts with: its name and its parameters to fill in. */
-export function toolTemplate(tool: ToolHint): string {
-  return `/${tool.name} ${tool.params.map((p) => `${p.name}=`).join(' ')}`.trimEnd() + (tool.params.length ? '' : ' ');
+export function toolTemplate(tool: ToolHint): { text: string; cursor: number } {
+  // Empty quoted values parse as they are, so sending the template untouched is a valid call; the cursor waits in the first quotes.
+  const text = `/${tool.name}${tool.params.map((p) => ` ${p.name}=""`).join('')}`;
+  const first = text.indexOf('=""');
+  return { text: tool.params.length ? text : `${text} `, cursor: first >= 0 ? first + 2 : text.length + 1 };
 }

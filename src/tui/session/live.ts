@@ -52,6 +52,13 @@ export function modeSpecs(mode: LiveOptions['mode'], specs: Record<Role, Backend
   return specs;
 }
 
+/** Playing the user against a script: said on screen, since the agent will not read what the person types. */
+export function scriptedNotice(mode: LiveOptions['mode'], specs: Record<Role, BackendSpec>): string | undefined {
+  if (mode !== 'play' || specs.agent.kind !== 'script') return undefined;
+  const name = specs.agent.name ? `script:${specs.agent.name}` : 'script';
+  return `The agent is scripted (${name}): it follows a fixed reference and will not read what you type. For real play give it a model (--agent openai) or play the agent yourself (--agent human).`;
+}
+
 export class LiveSession implements SessionController {
   readonly store = createSessionStore();
   readonly control: StoreApi<ControlState>;
@@ -75,7 +82,7 @@ export class LiveSession implements SessionController {
       recordings: [],
       revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
       tools: [],
-      ...(opts.setup.offlineNotice ? { notice: opts.setup.offlineNotice } : {}),
+      ...(scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice } : {}),
     }));
     this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) => this.control.setState(s));
     if (opts.mode !== 'watch') this.pacer.release();
