@@ -10,6 +10,7 @@ import path from 'node:path';
 import { readRecording } from '../session/recording.ts';
 import { reduceAll } from '../store/reducer.ts';
 import type { RunRecord } from './summary.ts';
+import { totals, UsageTally } from './usage.ts';
 
 export interface RecordingsRead {
   records: RunRecord[];
@@ -41,6 +42,10 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       continue;
     }
     const state = reduceAll(recording.events);
+    // Tokens and cost from the recording's own usage events, as a batch run tallies them.
+    const tally = new UsageTally();
+    for (const e of recording.events) if (e.type === 'usage') tally.add(e);
+    const usage = tally.toLines();
     if (!state.scores || !state.end) {
       skipped.push({ file, why: 'the session ended before it was scored' });
       continue;
@@ -66,6 +71,8 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       of: h.group.of,
       deps: true,
       backends: h.backends,
+      usage,
+      ...totals(usage),
       started: h.started,
     });
   }

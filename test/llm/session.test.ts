@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readRecording } from '../../src/session/recording.ts';
+import { readRecordingsFolder } from '../../src/batch/recordings-folder.ts';
+import { buildReport } from '../../src/report/build.ts';
 import { useTestServer } from './server-hooks.ts';
 import { fixtureModels } from './fixture-models.ts';
 import { MODELS, runWith, serverConfig, TEST_KEY } from './support.ts';
@@ -50,4 +52,11 @@ it('runs an episode with agent, user and judge on models, and the recording hold
     expect(rec.events.some((e) => e.type === 'usage')).toBe(true);
     expect(rec.events.some((e) => e.type === 'agent_delta')).toBe(false);
   }
+
+  // report on the recordings folder (a user study's sessions) counts the same calls per role as the run did.
+  const { records } = readRecordingsFolder(dir);
+  const calls = (role: string) => records.flatMap((r) => r.usage ?? []).filter((u) => u.role === role).reduce((a, u) => a + u.calls, 0);
+  for (const role of ['agent', 'user', 'judge']) expect(calls(role), role).toBe(usage.filter((u) => u.role === role).length);
+  const doc = buildReport({ folders: [dir], runs: records });
+  expect(doc.sections.find((s) => s.id === 'cost')!.text ?? '').not.toContain('No model was called');
 });
