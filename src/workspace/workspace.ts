@@ -113,6 +113,7 @@ export class Workspace {
       throw new ToolError(`no such file: ${rel}`);
     }
     if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
+    refuseHardLink(rel, st);
     return readFileSync(abs, 'utf8');
   }
 
@@ -122,7 +123,9 @@ export class Workspace {
     const abs = this.resolve(rel);
     let created = false;
     try {
-      if (lstatSync(abs).isDirectory()) throw new ToolError(`${rel} is a directory`);
+      const st = lstatSync(abs);
+      if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
+      refuseHardLink(rel, st);
     } catch (err) {
       if (err instanceof ToolError) throw err;
       created = true;
@@ -275,4 +278,12 @@ export function snapshotTexts(snap: Snapshot, only?: Iterable<string>): Map<stri
     if (e && e.text !== null) out.set(k, e.text);
   }
   return out;
+}
+
+/**
+ * A file with more than one hard link is the same file as another name, perhaps outside the
+ * workspace (a --workspace folder can hold one): reading or writing it would reach past the root.
+ */
+function refuseHardLink(rel: string, st: Stats): void {
+  if (st.isFile() && st.nlink > 1) throw new ToolError(`${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`);
 }

@@ -1,5 +1,5 @@
 /** The agent's tools stay inside the workspace; file tools behave as documented. */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,14 @@ beforeEach(() => {
 afterEach(() => ws.dispose());
 
 describe('confinement', () => {
+  it('refuses a file with other hard links: it could be a file outside the workspace', async () => {
+    const secret = path.join(outside, 'secret.txt');
+    linkSync(secret, path.join(ws.root, 'linked.txt'));
+    expect(await call('read_file', { path: 'linked.txt' })).toMatchObject({ ok: false, error: expect.stringContaining('has other hard links') });
+    expect(await call('write_file', { path: 'linked.txt', content: 'overwritten' })).toMatchObject({ ok: false, error: expect.stringContaining('has other hard links') });
+    expect(readFileSync(secret, 'utf8')).toBe('top secret');
+  });
+
   it('refuses .. escapes for reading and writing', async () => {
     expect(await call('read_file', { path: '../secret.txt' })).toEqual({ ok: false, error: 'path escapes the workspace: ../secret.txt' });
     expect(await call('write_file', { path: 'a/../../x.txt', content: 'x' })).toMatchObject({ ok: false, error: expect.stringMatching(/escapes the workspace/) });
