@@ -83,6 +83,8 @@ export function SessionProvider({ controller, children, fps = 30, onFrame }: { c
 export interface SessionUi {
   /** Play: puts an intent's reveal text into the input box; sending it marks the intent provided. */
   reveal(intentId: string, text: string): void;
+  /** Play: asks which status to give an intent by hand (a dialog; refused with --no-overrides). */
+  override(intentId: string): void;
 }
 
-export const SessionUiContext = createContext<SessionUi>({ reveal: () => {} });
+export const SessionUiContext = createContext<SessionUi>({ reveal: () => {}, override: () => {} });

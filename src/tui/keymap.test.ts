@@ -27,7 +27,7 @@ describe('the keymap', () => {
   });
 
   it('tries scopes in order, so the focused pane wins over the screen', () => {
-    expect(actionFor('r', ['intents', 'pane', 'session'])).toBe('reveal');
+    expect(actionFor('return', ['intents', 'pane', 'session'])).toBe('reveal');
     expect(actionFor('r', ['checklist', 'pane'])).toBe('gradeNow');
     expect(actionFor('return', ['conversation', 'pane'])).toBe('select');
     expect(actionFor('q', ['confirm', 'global'])).toBe('no');

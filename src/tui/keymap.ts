@@ -21,7 +21,8 @@ export type Scope =
   | 'play'
   | 'input'
   | 'agentInput'
-  | 'picker';
+  | 'picker'
+  | 'override';
 
 export type Action =
   | 'help'
@@ -56,6 +57,7 @@ export type Action =
   | 'setProvided'
   | 'setUnresolved'
   | 'setOpen'
+  | 'overrideMenu'
   | 'gradeNow'
   | 'passTime'
   | 'keepSilent'
@@ -115,16 +117,17 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
   { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
 
-  { scope: 'intents', action: 'reveal', keys: ['r', 'return'], description: 'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)' },
-  { scope: 'intents', action: 'setCompleted', keys: ['C'], description: 'mark the selected intent completed (by hand)' },
-  { scope: 'intents', action: 'setInferred', keys: ['I'], description: 'mark it inferred (by hand)' },
-  { scope: 'intents', action: 'setProvided', keys: ['P'], description: 'mark it provided (by hand)' },
-  { scope: 'intents', action: 'setUnresolved', keys: ['U'], description: 'mark it unresolved (by hand)' },
-  { scope: 'intents', action: 'setOpen', keys: ['O'], description: 'reopen it (by hand)' },
+  { scope: 'intents', action: 'reveal', keys: ['return'], description: 'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)' },
+  { scope: 'intents', action: 'overrideMenu', keys: ['ctrl+o'], description: 'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)' },
+  { scope: 'override', action: 'setCompleted', keys: ['c'], description: 'completed' },
+  { scope: 'override', action: 'setInferred', keys: ['i'], description: 'inferred' },
+  { scope: 'override', action: 'setProvided', keys: ['p'], description: 'provided' },
+  { scope: 'override', action: 'setUnresolved', keys: ['u'], description: 'unresolved' },
+  { scope: 'override', action: 'setOpen', keys: ['o'], description: 'open again' },
+  { scope: 'override', action: 'close', keys: ['escape'], description: 'cancel' },
 
-  { scope: 'play', action: 'focusInput', keys: ['i', '/'], description: 'type in the input box' },
-  { scope: 'play', action: 'endSession', keys: ['E', 'ctrl+d'], description: 'end the session now (open intents become unresolved)' },
-  { scope: 'play', action: 'passTime', keys: ['w'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
+  { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
+  { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
   { scope: 'input', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
@@ -167,6 +170,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   input: 'Input box',
   agentInput: 'Agent input box',
   picker: 'Tool picker',
+  override: 'Status by hand',
 };
 
 /** The name of a key press as the keymap spells it. */

@@ -35,6 +35,7 @@ export const KEYS = {
   ctrlT: '\u0014',
   ctrlN: '\u000E',
   ctrlK: '\u000B',
+  ctrlO: '\u000F',
 } as const;
 
 type BaseRendered = ReturnType<typeof testRender>;

@@ -74,7 +74,7 @@ describe('screen captures for the docs', () => {
     const r = session(c, { columns: 160, rows: 30 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab);
-    await capture('play', r, (f) => f.includes('r says “Keep it under 600 RMB.”'));
+    await capture('play', r, (f) => f.includes('↵ says “Keep it under 600 RMB.”'));
   });
 
   it('play as the agent, intents hidden', async () => {

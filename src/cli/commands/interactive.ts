@@ -29,6 +29,8 @@ interface InteractiveFlags extends SessionFlags {
   turn?: number;
   /** Commander's --no-deps: false runs the scenario alone, without its dependency chain. */
   deps?: boolean;
+  /** Commander's --no-overrides: false forbids setting intent statuses by hand (a user study). */
+  overrides?: boolean;
 }
 
 /** True when both ends are a terminal: the full-screen app can run. */
@@ -68,7 +70,8 @@ export function registerInteractive(program: Command): void {
         .description('you are the user, with the hidden intents shown live (with --agent human: you are the agent)')
         .argument('<scenario>', 'scenario or episode file, or id')
         .option('--reveal-intents', 'when you play the agent: show the hidden intents and checklist')
-        .option('--no-deps', 'only this scenario, without the sessions it depends on'),
+        .option('--no-deps', 'only this scenario, without the sessions it depends on')
+        .option('--no-overrides', 'no setting of intent statuses by hand (for user studies)'),
     ),
   ).action((target: string, flags: InteractiveFlags) => live('play', target, flags));
 
@@ -120,6 +123,7 @@ async function live(command: 'play' | 'watch', target: string, flags: Interactiv
     delayMs: flags.delay ?? (plain ? 0 : 1000),
     paused: Boolean(flags.paused) && !plain,
     revealIntents: Boolean(flags.revealIntents),
+    overrides: flags.overrides !== false,
     recordingsDir: path.resolve(flags.recordings ?? 'recordings'),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.workspace ? { workspaceDir: path.resolve(flags.workspace) } : {}),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../session/events.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { fakeController, KEYS, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { SessionProvider, SessionUiContext } from '../context.tsx';
 import { IntentsPane } from './IntentsPane.tsx';
 
@@ -37,24 +37,24 @@ describe('the hidden intents pane', () => {
     expect(r.lastFrame()).toContain(`${ESC}[32m✔`);
   });
 
-  it('in play, r puts the selected open intent’s reveal text in the input, and capitals override its status', async () => {
+  it('in play, enter puts the selected open intent’s reveal text in the input, and ctrl+o asks which status to set by hand', async () => {
     const run = await collectRun('tester/gear', { agent: 'script:reactive' });
     const events = run.sessions.at(-1)!;
     const c = fakeController(events.slice(0, events.findIndex((e) => e.type === 'intent_status')), { mode: 'play' });
     const revealed: string[] = [];
     r = renderTui(
       <SessionProvider controller={c}>
-        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`) }}>
+        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`), override: (id) => revealed.push(`override ${id}?`) }}>
           <IntentsPane box={box} focused />
         </SessionUiContext.Provider>
       </SessionProvider>,
       size,
     );
-    await waitForFrame(r, (f) => f.includes('r says “Keep it under 600 RMB.”'));
-    await press(r, 'r', 'j', 'C');
-    await waitForFrame(r, () => c.calls.length > 0);
-    expect(revealed).toEqual(['I1: Keep it under 600 RMB.']);
-    expect(c.calls).toEqual(['override "I2" "completed"']);
+    await waitForFrame(r, (f) => f.includes('↵ says “Keep it under 600 RMB.”'));
+    await press(r, KEYS.enter, 'j', KEYS.ctrlO);
+    await waitFor(() => revealed.length === 2);
+    expect(revealed).toEqual(['I1: Keep it under 600 RMB.', 'override I2?']);
+    expect(c.calls).toEqual([]);
   });
 
   it('stays hidden while a person plays the agent, unless revealed, and shows all at the end', async () => {

@@ -8,7 +8,7 @@ import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../session/events.ts';
 import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
 import { CAUSE_LABELS } from '../causes.ts';
-import { SessionUiContext, useControl, useController, useSession } from '../context.tsx';
+import { SessionUiContext, useControl, useSession } from '../context.tsx';
 import { fmtScore } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
@@ -38,7 +38,7 @@ export function intentBlock(intent: IntentInfo, view: IntentView | undefined, co
     const prefix = opts.selected && history.length > 1 ? `t${h.turn} ${h.to}: ` : '';
     lines.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], prefix + what, cols, { color: theme.text.muted, italic: true }));
   }
-  if (opts.showReveal && opts.selected && status === 'open') lines.push(...wrapWithPrefix([{ text: '  r ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
+  if (opts.showReveal && opts.selected && status === 'open') lines.push(...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
   return lines;
 }
 
@@ -51,7 +51,6 @@ export function countsText(counts: Record<IntentStatus, number>, theme: Theme): 
 
 export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }) {
   const theme = useTheme();
-  const controller = useController();
   const ui = useContext(SessionUiContext);
   const intents = useSession((s) => s.intents);
   const states = useSession((s) => s.intentStates);
@@ -75,9 +74,6 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
   );
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
 
-  const set = (to: IntentStatus) => () => {
-    if (playing && selectedId) controller.override?.(selectedId, to);
-  };
   useKeyActions(
     playing ? ['intents', 'pane'] : ['pane'],
     {
@@ -89,11 +85,9 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
         const status = intent ? states[intent.id]?.status : undefined;
         if (intent && (status === 'open' || status === 'inferred')) ui.reveal(intent.id, intent.reveal);
       },
-      setCompleted: set('completed'),
-      setInferred: set('inferred'),
-      setProvided: set('provided'),
-      setUnresolved: set('unresolved'),
-      setOpen: set('open'),
+      overrideMenu: () => {
+        if (playing && selectedId) ui.override(selectedId);
+      },
     },
     { active: focused && !hidden, priority: PRIORITY.pane },
   );

@@ -35,7 +35,7 @@ describe('the status bar', () => {
     const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
     r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('enter send'));
-    expect(frame).toContain('enter send  esc leave the input (then q quits)  ctrl+d end the session');
+    expect(frame).toContain('enter send  esc leave the input  ctrl+c quit  ctrl+d end the session');
     expect(frame).not.toMatch(/\bq quit\b/);
   });
 });

@@ -29,13 +29,12 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
     ['slower', 'watch', 'slower'],
     ['takeOver', 'watch', 'take over'],
   ],
+  // While a person plays, letters always type (into the input box), so no key is needed for it.
   play: [
-    ['focusInput', 'play', 'type'],
     ['reveal', 'intents', 'reveal'],
     ['endSession', 'play', 'end'],
   ],
   agent: [
-    ['focusInput', 'play', 'type'],
     ['toolPicker', 'agentInput', 'tools'],
     ['endSession', 'play', 'end'],
   ],
@@ -82,7 +81,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   };
   if (typing) {
     add(keysOf('send', 'input'), 'send');
-    add(keysOf('blur', 'input'), 'leave the input (then q quits)');
+    add(keysOf('blur', 'input'), 'leave the input');
+    add('ctrl+c', 'quit');
     add(keysOf('endSession', 'input'), 'end the session');
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
   } else {
@@ -90,7 +90,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     add('tab', 'pane');
     for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
     if (!running && mode !== 'replay') add('b', 'home');
-    add('q', 'quit');
+    // While a person plays, letters type: quitting is ctrl+c.
+    add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', 'quit');
   }
   const lines: Line[] = [info, keys];
   return <LineView lines={lines} top={0} height={2} cols={width} />;

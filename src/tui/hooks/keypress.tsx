@@ -112,8 +112,8 @@ export function KeypressProvider({ children }: { children: ReactNode }) {
   return <DispatcherContext.Provider value={dispatcher}>{children}</DispatcherContext.Provider>;
 }
 
-/** Layers, highest first: a dialog over everything, then text entry, then the focused pane, then the screen. */
-export const PRIORITY = { dialog: 100, input: 50, pane: 20, screen: 0 } as const;
+/** Layers, highest first: a dialog over everything, then text entry, then typing from a pane into the input box (play), then the focused pane, then the screen. */
+export const PRIORITY = { dialog: 100, input: 50, typing: 30, pane: 20, screen: 0 } as const;
 
 export type ActionHandlers = Partial<Record<Action, () => void>>;
 

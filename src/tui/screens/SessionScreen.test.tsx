@@ -118,7 +118,7 @@ describe('live sessions', () => {
     await press(r, KEYS.tab);
     // The panes have the keys once the status bar stops showing the input box's keys.
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
-    await press(r, 'r');
+    await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('you (user) › Keep it under 600 RMB.'));
     await press(r, KEYS.enter);
     let frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('user  Keep it under 600 RMB.'));
@@ -144,7 +144,7 @@ describe('live sessions', () => {
     await waitForFrame(r, (f) => f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'));
     await press(r, KEYS.tab);
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
-    await press(r, KEYS.down, 'r');
+    await press(r, KEYS.down, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('you (user) › Keep each meal under 25 RMB.'));
     await press(r, KEYS.enter);
     const frame = await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.') && f.includes('── turn 2'));

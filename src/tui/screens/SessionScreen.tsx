@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { ChecklistPane } from '../components/ChecklistPane.tsx';
 import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
+import { OverrideDialog } from '../components/OverrideDialog.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
 import { IntentsPane } from '../components/IntentsPane.tsx';
@@ -30,7 +31,7 @@ import { useTheme } from '../theme.ts';
 import type { Line } from '../text.ts';
 
 type Focus = PaneId | 'input';
-type Dialog = null | 'help' | 'quit' | 'end' | 'tools';
+type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | { override: string };
 
 const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) => ReactNode> = {
   conversation: ConversationPane,
@@ -163,6 +164,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     },
   );
 
+  const overridesOn = useControl((c) => c.overrides !== false);
   const ui = useMemo<SessionUi>(
     () => ({
       reveal: (id, revealText) => {
@@ -171,9 +173,23 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         setReveals((r) => (r.includes(id) ? r : [...r, id]));
         setFocus('input');
       },
+      override: (id) => (overridesOn ? setDialog({ override: id }) : setNote('setting statuses by hand is off in this session (--no-overrides)')),
     }),
-    [text],
+    [text, overridesOn],
   );
+
+  // While you play, every printable key types: a focused pane takes only keys that type nothing
+  // (arrows, page keys, enter, tab, esc, ctrl+…), so a sentence never acts on the data.
+  useKeyActions([], {}, {
+    active: typing && running && focus !== 'input' && dialog === null,
+    priority: PRIORITY.typing,
+    onOtherKey: (press) => {
+      if (press.key.ctrl || press.key.meta || !press.input || (press.name !== press.input && press.name !== 'space')) return false;
+      if (press.input === '?' && !text.current()) return false; // help, when nothing is being typed
+      setFocus('input');
+      return text.edit(press);
+    },
+  });
 
   if (tooSmall(columns, rows)) return <TooSmallScreen columns={columns} rows={rows} onQuit={quit} />;
 
@@ -183,10 +199,10 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   if (waitingForTime)
     banner.push([
       { text: `⏱ You wait: ${waitingForTime.passed} until ${shortTime(waitingForTime.at)}. `, color: theme.level.info, bold: true },
-      { text: focus === 'input' ? 'ctrl+n lets the time pass' : 'w lets the time pass', color: theme.text.secondary },
+      { text: 'ctrl+n lets the time pass', color: theme.text.secondary },
     ]);
   const showInput = typing && running;
-  const dialogRows = dialog === 'quit' || dialog === 'end' ? CONFIRM_ROWS : 0;
+  const dialogRows = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object') ? CONFIRM_ROWS : 0;
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
   const layout = computeLayout(columns, rows, chrome, paneFocus, side, hasTimeline);
@@ -247,6 +263,17 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             width={columns}
             onYes={quit}
             onNo={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog !== null && typeof dialog === 'object' ? (
+          <OverrideDialog
+            intent={dialog.override}
+            width={columns}
+            onPick={(to) => {
+              controller.override?.(dialog.override, to);
+              setDialog(null);
+            }}
+            onCancel={() => setDialog(null)}
           />
         ) : null}
         {dialog === 'end' ? (

@@ -30,6 +30,8 @@ export interface LiveOptions {
   /** Watch: start paused. */
   paused?: boolean;
   revealIntents?: boolean;
+  /** Play: whether statuses may be set by hand (default true). */
+  overrides?: boolean;
   recordingsDir?: string;
   maxTurns?: number;
   workspaceDir?: string;
@@ -81,6 +83,7 @@ export class LiveSession implements SessionController {
       delayMs: opts.delayMs ?? 1000,
       recordings: [],
       revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
+      overrides: opts.overrides !== false,
       tools: [],
       ...(scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice } : {}),
     }));

@@ -1,0 +1,68 @@
+/**
+ * While a person plays (the user, or the agent), text and commands never share keys: a whole
+ * sentence holding every letter a pane or the screen binds (the old override capitals, r, g,
+ * G, j, k, x, E, q, t, s, b, w …) typed into any focused pane only goes into the input box.
+ * Setting a status by hand takes ctrl+o and then a deliberate choice; --no-overrides refuses it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectRun } from '../../../test/tui/session-events.ts';
+import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import type { TimedEvent } from '../../session/events.ts';
+import { SessionScreen } from './SessionScreen.tsx';
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+const SENTENCE = 'I want it COPIUS, quick: go by Tue, xr jk G E s t w b!';
+const PANES = ['Hidden intents', 'Checklist', 'Workspace', 'Conversation'];
+
+async function playing(mode: 'play' | 'agent', control: Record<string, unknown> = {}) {
+  const run = await collectRun('tester/gear', { agent: 'script:reactive' });
+  const events = run.sessions.at(-1)!;
+  const upTo = events.slice(0, events.findIndex((e) => e.type === 'intent_status'));
+  const waiting = { type: 'awaiting_input', turn: 1, role: mode === 'agent' ? 'agent' : 'user', t: 0 } as TimedEvent;
+  return fakeController([...upTo, waiting], { mode, running: true, ...control });
+}
+
+describe('typing while playing', () => {
+  it.each(['play', 'agent'] as const)('%s: a sentence typed into each focused pane only goes into the input box', async (mode) => {
+    for (const [i, pane] of PANES.entries()) {
+      const c = await playing(mode);
+      r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+      await waitForFrame(r, (f) => f.includes('your turn') || f.includes('you ('));
+      // esc leaves the input box for the conversation; tab goes on through input, intents, checklist, workspace.
+      await press(r, KEYS.escape, ...Array<string>([2, 3, 4, 0][i]!).fill(KEYS.tab));
+      // The pane has the keys: the status bar shows the panes' keys, not the input box's.
+      await waitForFrame(r, (f) => f.includes('? keys  tab pane'));
+      await press(r, SENTENCE);
+      const frame = await waitForFrame(r, (f) => f.includes(SENTENCE), 3000).catch(() => r!.lastFrame() ?? '');
+      expect(frame, `${mode}, ${pane}`).toContain(`› ${SENTENCE}`);
+      expect(c.calls, `${mode}, ${pane}`).toEqual([]);
+      r.unmount();
+      r = undefined;
+    }
+  });
+
+  it('ctrl+o asks which status to set by hand, and only a second key sets it', async () => {
+    const c = await playing('play');
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, KEYS.tab, KEYS.ctrlO);
+    await waitForFrame(r, (f) => f.includes('Set I1 by hand? It is recorded as a manual change.'));
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => !f.includes('Set I1 by hand'));
+    expect(c.calls).toEqual([]);
+    await press(r, KEYS.ctrlO, 'p');
+    await waitFor(() => c.calls.length > 0);
+    expect(c.calls).toEqual(['override "I1" "provided"']);
+  });
+
+  it('--no-overrides refuses setting a status by hand, saying so', async () => {
+    const c = await playing('play', { overrides: false });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, KEYS.tab, KEYS.ctrlO);
+    await waitForFrame(r, (f) => f.includes('setting statuses by hand is off in this session (--no-overrides)'));
+    expect(c.calls).toEqual([]);
+  });
+});
