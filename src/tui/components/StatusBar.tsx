@@ -59,6 +59,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
   const running = useControl((c) => c.running);
+  const takenOver = useControl((c) => Boolean(c.takenOver));
   const totals = usageTotals({ usage });
   const sep: Seg = { text: ' │ ', color: theme.text.muted };
   const info: Seg[] = [
@@ -72,7 +73,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
     ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
     sep,
-    { text: fmtBackends(scenario?.backends), color: theme.text.secondary },
+    // After a take-over the person holds the user's seat, whatever the session started with.
+    { text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends), color: theme.text.secondary },
   ];
   const keys: Seg[] = [];
   const add = (k: string, label: string) => {

@@ -165,9 +165,13 @@ describe('live sessions', () => {
     await press(r, 't');
     // Type only once the input box has the keys (the status bar shows its keys then).
     frame = await waitForFrame(r, (f) => f.includes('PLAY (you are the user)') && f.includes('your turn') && f.includes('esc leave the input'));
-    expect(frame).toContain('── turn 2');
+    // The take-over came before the simulated user's next message: it never wrote one, and the seat is yours.
+    expect(frame).not.toContain('user  Keep it under 600 RMB.');
+    expect(frame).toContain('user human');
     await press(r, 'hello there', KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('user  hello there'));
+    frame = await waitForFrame(r, (f) => f.includes('user  hello there'));
+    expect(frame).toContain('── turn 2');
+    expect(frame).not.toContain('user  Keep it under 600 RMB.');
     c.quit();
     const [result] = await c.done;
     expect(readRecording(result!.recording!).events.some((e) => e.type === 'notice' && e.text.includes('took over'))).toBe(true);

@@ -34,6 +34,8 @@ export interface ControlState {
   tools: ToolHint[];
   /** A failure that stopped the run (shown, and printed at exit). */
   error?: string;
+  /** Watch: a person took over the user; from then on they hold that seat. */
+  takenOver?: boolean;
   /** Play: whether the person may set intent statuses by hand (`--no-overrides` turns it off, as a study would). */
   overrides?: boolean;
   /** Play, time scenarios: the session is dormant and waits for the person to let time pass. */

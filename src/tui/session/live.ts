@@ -113,7 +113,7 @@ export class LiveSession implements SessionController {
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
-            this.user = new TakeOverUser(b.user, this.ports);
+            this.user = new TakeOverUser(b.user, this.ports, this.pacer.whilePaused);
             if (this.takenOver) this.user.takeOver();
             return { ...b, user: this.user };
           },
@@ -185,7 +185,7 @@ export class LiveSession implements SessionController {
     this.takenOver = true;
     this.user?.takeOver();
     this.pacer.release();
-    this.control.setState({ mode: 'play', paused: false });
+    this.control.setState({ mode: 'play', paused: false, takenOver: true });
   }
 
   sendUser(text: string, reveals: string[]): void {

@@ -75,6 +75,14 @@ export class Pacer {
     this.wake();
   }
 
+  /**
+   * Holds the simulated user's next message while paused (a step or resume lets it through), so
+   * a take-over during the pause comes before that message, not a turn late.
+   */
+  readonly whilePaused = async (): Promise<void> => {
+    while (!this.off && this.state.paused && this.steps === 0) await this.changed();
+  };
+
   readonly pace = async (turn: number): Promise<void> => {
     let waitedFrom = performance.now();
     for (;;) {

@@ -15,6 +15,8 @@ export class TakeOverUser implements UserBackend {
   constructor(
     private readonly simulated: UserBackend,
     private readonly ports: HumanPorts,
+    /** Awaited before the simulated user writes (watch: held while paused). */
+    private readonly hold: () => Promise<void> = async () => {},
   ) {}
 
   get info(): BackendInfo {
@@ -33,7 +35,8 @@ export class TakeOverUser implements UserBackend {
     this.human ??= new HumanUser(this.ports.user);
   }
 
-  nextMessage(input: UserTurnInput): Promise<UserReply> {
+  async nextMessage(input: UserTurnInput): Promise<UserReply> {
+    if (!this.human) await this.hold();
     if (!this.human) return this.simulated.nextMessage(input);
     if (!this.announced) {
       this.announced = true;
