@@ -21,7 +21,7 @@ import {
   type TranscriptEntry,
   type TurnEvidence,
 } from './backends.ts';
-import type { EventSink, IntentStatus, Scores, SessionEnd, SessionEvent, StatusCause } from './events.ts';
+import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from './events.ts';
 import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
 import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';
@@ -240,6 +240,7 @@ export class SessionRun implements SessionCore {
       backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
       ...(this.protocol.info ? { time: this.protocol.info } : {}),
       ...(this.protocol.proposalInfo ? { proposals: this.protocol.proposalInfo } : {}),
+      ...(this.o.persona ? { personaCard: personaCard(this.o.persona) } : {}),
     });
     if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
     for (const i of scenario.intents) {
@@ -498,3 +499,13 @@ export class SessionRun implements SessionCore {
   }
 }
 
+function personaCard(p: LoadedPersona): PersonaCard {
+  return {
+    name: p.name,
+    role: p.role,
+    profile: p.profile,
+    ...(p.style ? { style: p.style } : {}),
+    ...(p.facts ? { facts: p.facts } : {}),
+    ...(p.goals ? { goals: p.goals } : {}),
+  };
+}

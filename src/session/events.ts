@@ -84,6 +84,15 @@ export interface TimeScores {
   completed: boolean;
 }
 
+export interface PersonaCard {
+  name: string;
+  role: string;
+  profile: string;
+  style?: string;
+  facts?: Record<string, string>;
+  goals?: string[];
+}
+
 /** A proposal scenario's setup, as the person watching may see it. */
 export interface ProposalInfo {
   /** Steps of the user's activity (one per tick), and the simulated time a tick takes. */
@@ -176,6 +185,8 @@ export type SessionEvent =
       time?: TimeInfo;
       /** Proposal scenarios only. */
       proposals?: ProposalInfo;
+      /** Who the user is (for the person playing them: their profile, style and facts). */
+      personaCard?: PersonaCard;
     }
   | { type: 'turn_start'; turn: number }
   /**

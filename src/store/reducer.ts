@@ -12,6 +12,7 @@ import type {
   FileDiff,
   IntentInfo,
   IntentStatus,
+  PersonaCard,
   Role,
   Scores,
   SessionEnd,
@@ -32,6 +33,8 @@ export interface ScenarioInfo {
   maxTurns: number;
   toolSteps: number;
   backends: Record<Role, BackendInfo>;
+  /** Who the user is, when the session knows its persona. */
+  personaCard?: PersonaCard;
 }
 
 export interface MessageItem {
@@ -265,6 +268,7 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
         maxTurns: event.maxTurns,
         toolSteps: event.toolSteps,
         backends: event.backends,
+        ...(event.personaCard ? { personaCard: event.personaCard } : {}),
       };
       return {
         ...initialSessionState(),

@@ -58,6 +58,7 @@ export type Action =
   | 'setUnresolved'
   | 'setOpen'
   | 'overrideMenu'
+  | 'personaCard'
   | 'gradeNow'
   | 'passTime'
   | 'keepSilent'
@@ -126,6 +127,8 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'override', action: 'setOpen', keys: ['o'], description: 'open again' },
   { scope: 'override', action: 'close', keys: ['escape'], description: 'cancel' },
 
+  { scope: 'play', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
+  { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
   { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },

@@ -36,6 +36,7 @@ export const KEYS = {
   ctrlN: '\u000E',
   ctrlK: '\u000B',
   ctrlO: '\u000F',
+  ctrlP: '\u0010',
 } as const;
 
 type BaseRendered = ReturnType<typeof testRender>;

@@ -32,6 +32,7 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
   // While a person plays, letters always type (into the input box), so no key is needed for it.
   play: [
     ['reveal', 'intents', 'reveal'],
+    ['personaCard', 'play', 'who you are'],
     ['endSession', 'play', 'end'],
   ],
   agent: [
@@ -86,6 +87,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     add(keysOf('blur', 'input'), 'leave the input');
     add('ctrl+c', 'quit');
     add(keysOf('endSession', 'input'), 'end the session');
+    if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
   } else {
     add('?', 'keys');

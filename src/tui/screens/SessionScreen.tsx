@@ -9,6 +9,7 @@ import { ChecklistPane } from '../components/ChecklistPane.tsx';
 import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
 import { OverrideDialog } from '../components/OverrideDialog.tsx';
+import { PersonaCardOverlay } from '../components/PersonaCard.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
 import { IntentsPane } from '../components/IntentsPane.tsx';
@@ -31,7 +32,7 @@ import { useTheme } from '../theme.ts';
 import type { Line } from '../text.ts';
 
 type Focus = PaneId | 'input';
-type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | { override: string };
+type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };
 
 const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) => ReactNode> = {
   conversation: ConversationPane,
@@ -105,6 +106,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     takeOver: () => controller.takeOver?.(),
     focusInput: () => setFocus('input'),
     passTime: () => controller.passTime?.(),
+    ...(mode === 'play' ? { personaCard: () => setDialog('persona') } : {}),
     endSession: () => setDialog('end'),
     ...(replay
       ? {
@@ -146,6 +148,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       endSession: () => setDialog('end'),
       toolPicker: () => setDialog('tools'),
       passTime: () => controller.passTime?.(),
+      ...(mode === 'play' ? { personaCard: () => setDialog('persona') } : {}),
       keepSilent: () => {
         if (!awaited) return setNote('not your turn yet: wait for the user');
         if (!woken) return setNote('keep silent is for a turn the monitor woke you for');
@@ -211,6 +214,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
 
   let body: ReactNode;
   if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  else if (dialog === 'persona') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (dialog === 'tools')
     body = (
       <ToolPicker

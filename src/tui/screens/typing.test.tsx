@@ -65,4 +65,17 @@ describe('typing while playing', () => {
     await waitForFrame(r, (f) => f.includes('setting statuses by hand is off in this session (--no-overrides)'));
     expect(c.calls).toEqual([]);
   });
+
+  it('ctrl+p shows the person playing the user who they are: profile, style and facts', async () => {
+    const c = await playing('play');
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, KEYS.ctrlP);
+    const frame = await waitForFrame(r, (f) => f.includes('You are the user (esc closes)'));
+    expect(frame).toContain('Tess Ter · QA engineer who writes meal plans for her team');
+    expect(frame).toContain('How you write: terse');
+    expect(frame).toContain('body: 165 cm, 58 kg, cutting');
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => !f.includes('You are the user'));
+  });
 });
