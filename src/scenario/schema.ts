@@ -114,6 +114,7 @@ export const IntentSchema = z.strictObject({
   reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
   ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
   done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
+  said: z.array(Pattern).optional().meta({ description: 'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)' }),
   ...intentTimeKeys,
   ...intentProposalKeys,
 });

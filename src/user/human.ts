@@ -2,15 +2,28 @@
 import type { UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
 import type { HumanUserAction, InputQueue } from '../session/input-queue.ts';
+import type { IntentSpec } from '../scenario/schema.ts';
+import { testPattern } from '../scenario/regex.ts';
 
 export class HumanUser implements UserBackend {
   readonly info: BackendInfo = { kind: 'human' };
   readonly picksIntents = true;
   constructor(private readonly input: InputQueue<HumanUserAction>) {}
 
-  async nextMessage({ turn, emit, signal }: UserTurnInput): Promise<UserReply> {
+  async nextMessage({ turn, emit, signal, open }: UserTurnInput): Promise<UserReply> {
     emit({ type: 'awaiting_input', turn, role: 'user' });
     const action = await this.input.next(signal);
-    return { text: action.text, reveals: action.reveals };
+    // A need stated in the person's own words counts as told, as the reveal key would.
+    const said = open.filter((i) => saysIntent(action.text, i)).map((i) => i.id);
+    return { text: action.text, reveals: [...new Set([...action.reveals, ...said])] };
   }
+}
+
+const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The message holds the intent's reveal text (ignoring case and punctuation), or matches one of its `said` patterns. */
+export function saysIntent(message: string, intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>): boolean {
+  const reveal = words(intent.reveal ?? intent.text);
+  if (reveal && ` ${words(message)} `.includes(` ${reveal} `)) return true;
+  return (intent.said ?? []).some((p) => testPattern(p, message) !== null);
 }

@@ -4,11 +4,21 @@
  * G, j, k, x, E, q, t, s, b, w …) typed into any focused pane only goes into the input box.
  * Setting a status by hand takes ctrl+o and then a deliberate choice; --no-overrides refuses it.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import type { TimedEvent } from '../../session/events.ts';
+import { sessionSetup } from '../../cli/options.ts';
+import { planRuns } from '../../session/plan.ts';
+import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
+import { LiveSession } from '../session/live.ts';
 import { SessionScreen } from './SessionScreen.tsx';
+
+const liveSession = () =>
+  new LiveSession({ groups: planRuns(['tester/gear'], { library: FIXTURE_LIB }), setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:reactive' }), mode: 'play', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-typing-')), date: '2025-01-01' });
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -77,5 +87,17 @@ describe('typing while playing', () => {
     expect(frame).toContain('body: 165 cm, 58 kg, cutting');
     await press(r, KEYS.escape);
     await waitForFrame(r, (f) => !f.includes('You are the user'));
+  });
+
+  it('a need the person states in their own words counts as told (provided), tagged once', async () => {
+    const c = liveSession();
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    await press(r, 'Oh, and please keep it under 600 RMB, thanks.', KEYS.enter);
+    // The status changes as the message is taken; the message with its tag shows when turn 2 starts.
+    const frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('↳ about I1'));
+    expect(frame).not.toContain('I1, I1');
+    c.quit();
+    await c.done.catch(() => undefined);
   });
 });
