@@ -71,7 +71,10 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
 
     const plan = files.find((f) => f.includes('tester_plan'))!;
     start(['replay', path.join('rec', plan)]);
-    text = await waitForScreen((s) => s.includes('REPLAY') && s.includes('turn 2/2'), 'the replay to open');
+    text = await waitForScreen((s) => s.includes('REPLAY') && s.includes('turn 0/2'), 'the replay to open at turn 0');
+    expect(text).toContain('request (the user sends it at turn 1)');
+    keys('End');
+    text = await waitForScreen((s) => s.includes('turn 2/2'), 'the last turn');
     expect(text).toContain('resolved · Proc 1.00 · Comp 1.00');
     keys('Left');
     text = await waitForScreen((s) => s.includes('turn 1/2 '), 'turn 1');

@@ -94,7 +94,7 @@ export function registerInteractive(program: Command): void {
     .command('replay')
     .description('scrub a recording turn by turn, every pane restored')
     .argument('<recording>', 'a recording (.jsonl)')
-    .option('--turn <n>', 'open at this turn (default: the last)', nonNegativeInt)
+    .option('--turn <n>', 'open at this turn (default: 0, the request that starts the session)', nonNegativeInt)
     .option('--plain', 'print the recording as a line-by-line transcript')
     .action((file: string, flags: InteractiveFlags) => replay(file, flags));
 }

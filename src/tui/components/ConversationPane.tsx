@@ -10,6 +10,7 @@ import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useTheme } from '../theme.ts';
+import { wrapWithPrefix } from '../text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 
@@ -70,6 +71,7 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
   const stream = useSession((s) => s.stream);
   const awaiting = useSession((s) => s.awaiting);
   const started = useSession((s) => Boolean(s.scenario));
+  const trigger = useSession((s) => s.scenario?.trigger);
   const mode = useControl((c) => c.mode);
   const { cols, rows } = paneInner(box);
   const textCols = cols - 1; // one column of gutter marks the selected item
@@ -110,9 +112,18 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
     { active: focused, priority: PRIORITY.pane },
   );
 
+  // Before the first turn (a replay at turn 0, a paused watch) the request that opens the session is shown.
+  const lines = !started
+    ? [[{ text: ' Waiting for the session to start…', color: theme.text.muted }]]
+    : !blocks.length && !tail.length && trigger
+      ? [
+          [{ text: trigger.kind === 'event' ? ` event${trigger.source ? ` from ${trigger.source}` : ''} (arrives at turn 1)` : ' request (the user sends it at turn 1)', color: theme.text.muted, italic: true }],
+          ...wrapWithPrefix([{ text: ' ' }], trigger.text, textCols),
+        ]
+      : view.visible;
   return (
     <Pane title="Conversation" info={view.info} focused={focused} box={box}>
-      <LineView lines={started ? view.visible : [[{ text: ' Waiting for the session to start…', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+      <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );
 }

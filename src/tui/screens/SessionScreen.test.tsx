@@ -36,9 +36,11 @@ function liveSession(target: string, mode: 'play' | 'watch' | 'agent', opts: { a
   return live;
 }
 
-async function planReplay() {
+/** A replay of tester/plan, opened at its last turn, or where a replay opens by itself. */
+async function planReplay(at: 'last' | 'default' = 'last') {
   const run = await collectRun('tester/plan', { recordingsDir: dir });
-  return new ReplaySession(readRecording(run.results.at(-1)!.recording!));
+  const recording = readRecording(run.results.at(-1)!.recording!);
+  return at === 'last' ? new ReplaySession(recording, Number.MAX_SAFE_INTEGER) : new ReplaySession(recording);
 }
 
 describe('the session screen layout', () => {
@@ -85,6 +87,14 @@ describe('the session screen layout', () => {
 });
 
 describe('replay', () => {
+  it('opens at turn 0 by default, showing the request that starts the session', async () => {
+    const c = await planReplay('default');
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });
+    const frame = await waitForFrame(r, (f) => f.includes('turn 0/2'));
+    expect(frame).toContain('request (the user sends it at turn 1)');
+    expect(frame).toContain('○ I1 open');
+  });
+
   it('moves turn by turn, and every pane shows its state at that turn', async () => {
     const c = await planReplay();
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });

@@ -10,10 +10,10 @@ export class ReplaySession implements SessionController {
   readonly control: StoreApi<ControlState>;
   readonly timeline: Timeline;
 
-  /** Opens at `turn` (default: the last turn, the whole session). */
+  /** Opens at `turn` (default: turn 0, the request that starts the session). */
   constructor(recording: Recording, turn?: number) {
     this.timeline = createTimeline(recording.events);
-    const start = Math.max(0, Math.min(this.timeline.lastTurn, turn ?? this.timeline.lastTurn));
+    const start = Math.max(0, Math.min(this.timeline.lastTurn, turn ?? 0));
     this.store = createSessionStore(this.timeline.stateAt(start));
     this.control = createStore<ControlState>()(() => ({
       mode: 'replay',
