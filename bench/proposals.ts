@@ -7,15 +7,10 @@
  *
  *   npm run bench -- proposals [--ticks 1000] [--rounds 5]
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { resolveConfig } from '../src/config/config.ts';
-import { runGroup } from '../src/session/group.ts';
-import { planRuns } from '../src/session/plan.ts';
-import { createToolRegistry } from '../src/tools/index.ts';
+import { benchSessionRounds } from './session-rounds.ts';
 
 const arg = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const ticks = arg('--ticks', 1000);
@@ -62,32 +57,13 @@ writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: bu
 const file = path.join(root, 'scenarios', 'p', 'busy.yaml');
 writeFileSync(file, scenarioYaml());
 
-const times: number[] = [];
-let summary = '';
-for (let round = 0; round < rounds; round++) {
-  const recordings = path.join(root, `rec-${round}`);
-  const [group] = planRuns([file], { noDeps: true });
-  const start = performance.now();
-  let events = 0;
-  const [result] = await runGroup(group!, {
-    specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
-    config: resolveConfig({}, {}),
-    registry: createToolRegistry(),
-    recordingsDir: recordings,
-    onEvent: () => events++,
-  });
-  times.push(performance.now() - start);
-  const p = result!.scores.proposals!;
-  if (!p.succeeded || result!.scores.turns !== ticks + 1) throw new Error(`unexpected result: ${JSON.stringify(result!.scores)}`);
-  const rec = path.join(recordings, readdirSync(recordings)[0]!);
-  summary = `${result!.scores.turns} agent turns (${ticks} observe, 1 execute), ${events} events, recording ${(statSync(rec).size / 1024).toFixed(0)} KB`;
-}
-const cliStart = performance.now();
-const cli = spawnSync(process.execPath, ['bin/intentplay.js', 'run', file, '--no-progress', '--out', path.join(root, 'cli')], { encoding: 'utf8' });
-const cliMs = performance.now() - cliStart;
-if (cli.status !== 0) throw new Error(`intentplay run failed: ${cli.stderr}`);
-rmSync(root, { recursive: true, force: true });
-const sorted = [...times].sort((a, b) => a - b);
-console.log(`proposals: ${ticks} ticks of user activity, an observing script agent: ${summary}`);
-console.log(`  session wall time over ${rounds} rounds: median ${sorted[Math.floor(rounds / 2)]!.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (first round includes warm-up)`);
-console.log(`  \`intentplay run\` on the same file, whole process (start-up, load, session, results): ${cliMs.toFixed(0)} ms`);
+await benchSessionRounds({
+  root,
+  file,
+  rounds,
+  title: `proposals: ${ticks} ticks of user activity, an observing script agent`,
+  check: (result, events) => {
+    if (!result.scores.proposals!.succeeded || result.scores.turns !== ticks + 1) throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
+    return `${result.scores.turns} agent turns (${ticks} observe, 1 execute), ${events} events`;
+  },
+});
