@@ -1,25 +1,9 @@
-/** Options every session mode shares (docs/reports.md), and turning them into a session setup. */
+/**
+ * Options every session mode shares (docs/reports.md), declared only: turning them into a
+ * session setup is session/setup.ts, loaded when a command runs.
+ */
 import type { Command } from 'commander';
-import { modelConfigured, requireModelRole, resolveConfig, type ResolvedConfig } from '../config/config.ts';
-import { parseBackendSpec, type BackendSpec } from '../session/backend-spec.ts';
-import type { Role } from '../session/events.ts';
-
-export interface SessionFlags {
-  agent?: string;
-  user?: string;
-  judge?: string;
-  agentModel?: string;
-  userModel?: string;
-  judgeModel?: string;
-  baseUrl?: string;
-  agentBaseUrl?: string;
-  userBaseUrl?: string;
-  judgeBaseUrl?: string;
-  config?: string;
-  library?: string;
-  maxTurns?: number;
-  workspace?: string;
-}
+export type { SessionFlags } from '../session/setup.ts';
 
 /** Model settings per role (the key never comes from a flag: it would land in shell history). */
 export function addModelOptions(cmd: Command): Command {
@@ -50,32 +34,4 @@ export function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive whole number, got ${JSON.stringify(value)}`);
   return n;
-}
-
-export interface SessionSetup {
-  specs: Record<Role, BackendSpec>;
-  config: ResolvedConfig;
-  /** One line for the user when no model is configured and everything runs offline. */
-  offlineNotice?: string;
-}
-
-const OFFLINE_DEFAULT: Record<Role, string> = { agent: 'script', user: 'rules', judge: 'rules' };
-
-/** The backend a role gets when no flag names one: openai once a model is reachable, else offline. */
-export function defaultBackend(config: ResolvedConfig, role: Role): string {
-  return modelConfigured(config, role) ? 'openai' : OFFLINE_DEFAULT[role];
-}
-
-export function sessionSetup(flags: SessionFlags): SessionSetup {
-  const config = resolveConfig(flags);
-  const roles: Role[] = ['agent', 'user', 'judge'];
-  const specs = Object.fromEntries(roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))])) as Record<Role, BackendSpec>;
-  // Fail before any session starts when a model role lacks its model name or key.
-  for (const role of roles) if (specs[role].kind === 'openai') requireModelRole(config, role);
-  const anyModel = roles.some((r) => modelConfigured(config, r));
-  return {
-    specs,
-    config,
-    ...(anyModel ? {} : { offlineNotice: 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.' }),
-  };
 }

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { sortDiagnostics, UserError, type Diagnostic } from '../scenario/diagnostics.ts';
+import { isHttpUrl } from './names.ts';
 import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
 
-export const CONFIG_FILE_NAME = 'intentplay.config.yaml';
+export { CONFIG_FILE_NAME } from './names.ts';
 
 const HttpUrl = z
   .string()
@@ -48,14 +49,6 @@ export const ConfigFileSchema = z
   .meta({ id: 'Config', title: 'intentplay model configuration' });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Loads and validates a config file; every problem is a located diagnostic in one UserError. */
 export function loadConfigFile(file: string): ConfigFile {

@@ -20,7 +20,8 @@ import {
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { checkTimeScenario } from '../time/validate.ts';
 import { checkProposalScenario } from '../proposals/validate.ts';
-import { isPibenchUserDir, loadPibenchLibrary } from './pibench/index.ts';
+import { findLibraryRoot, isPibenchUserDir } from './library-root.ts';
+import { loadPibenchLibrary } from './pibench/index.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import { appStateRuleProblem, validateAppSeeds } from '../apps/index.ts';
 
@@ -49,18 +50,7 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-/** Nearest folder at or above `start` that is a library (holds `personas/`, or is a π-Bench user folder). */
-export function findLibraryRoot(start: string): string | undefined {
-  let dir = path.resolve(start);
-  if (existsSync(dir) && statSync(dir).isFile()) dir = path.dirname(dir);
-  for (;;) {
-    if (isPibenchUserDir(dir)) return dir;
-    if (existsSync(path.join(dir, 'personas')) && statSync(path.join(dir, 'personas')).isDirectory()) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
+export { findLibraryRoot };
 
 const cache = new Map<string, LoadResult>();
 

@@ -2,6 +2,7 @@
  * Runs one run group: its sessions in order over one workspace, memory and app state,
  * each with its own backends and its own recording.
  */
+import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import { scrubValue } from '../config/secrets.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
@@ -15,7 +16,6 @@ import type { HumanPorts } from './input-queue.ts';
 import type { RunGroup } from './plan.ts';
 import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
 
-export const INTENTPLAY_VERSION = '0.1.0';
 
 export interface GroupRunOptions {
   specs: Record<Role, BackendSpec>;

@@ -8,7 +8,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../config/package-info.ts';
 import { UserError } from '../scenario/diagnostics.ts';
 import { findLibraryRoot, requireLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
 
@@ -20,15 +20,8 @@ export interface RunGroup {
   sessions: LoadedScenario[];
 }
 
-/** The project's own library (scenarios/ and personas/ at the package root), found from this module whether it runs from src/ or from the dist/ build. */
-export const BUNDLED_LIBRARY = packageRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-function packageRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'personas'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
-  }
-}
+/** The project's own library (scenarios/ and personas/ at the package root). */
+export const BUNDLED_LIBRARY = PACKAGE_ROOT;
 
 export interface PlanOptions {
   noDeps?: boolean;

@@ -24,7 +24,7 @@ describe('the app', () => {
     r = renderTui(
       <App
         loadHome={() => loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config: resolveConfig({}, {}) })}
-        start={(choice) => {
+        start={async (choice) => {
           choices.push(choice);
           if (choice.mode !== 'replay') throw new Error('only replays here');
           return new ReplaySession(readRecording(choice.file));

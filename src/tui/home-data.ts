@@ -4,9 +4,11 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { modelConfigured, type ResolvedConfig } from '../config/config.ts';
-import { findLibraryRoot, loadLibrary, type Library } from '../scenario/library.ts';
+import { modelConfigured, type ResolvedConfig } from '../config/resolve.ts';
+import { findLibraryRoot, isPibenchUserDir } from '../scenario/library-root.ts';
+import type { Library } from '../scenario/library.ts';
 import type { Role } from '../session/events.ts';
+import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
 
 export interface ScenarioEntry {
   kind: 'scenario';
@@ -50,23 +52,42 @@ export interface RecordingEntry {
 }
 
 export interface HomeData {
+  /** True while the libraries are still being read: the screen is drawn, the list fills in. */
+  loading?: boolean;
   libraries: LibraryView[];
   recordings: RecordingEntry[];
   models: Record<Role, { configured: boolean; model?: string | undefined }>;
 }
 
-export function libraryView(root: string, label: string): LibraryView {
+/**
+ * What the home screen lists of the library at `root`. An intentplay library's view comes from
+ * the cache (home-cache.ts) while its files are unchanged; the loader, with its parser and
+ * schemas, is imported only when the view must be made.
+ */
+export async function libraryView(root: string, label: string, cacheDir: string | undefined = homeCacheDir()): Promise<LibraryView> {
   const found = findLibraryRoot(root);
   if (!found) return { root, label, personas: [], problem: 'not a library (no personas/ folder)' };
-  let library: Library;
+  const make = () => makeView(found, label);
+  return isPibenchUserDir(found) ? (await make()).view : { ...(await cachedView(found, cacheDir, make)), label };
+}
+
+async function makeView(found: string, label: string): Promise<Made<LibraryView>> {
+  const { loadLibrary } = await import('../scenario/library.ts');
+  let loaded;
   try {
-    const loaded = loadLibrary(found);
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length) return { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` };
-    library = loaded.library;
+    // Fresh: this runs because a file changed, and the loader keeps what it read once per process.
+    loaded = loadLibrary(found, { fresh: true });
   } catch (err) {
-    return { root: found, label, personas: [], problem: (err as Error).message };
+    return { view: { root: found, label, personas: [], problem: (err as Error).message }, folders: [] };
   }
+  // Whether a scenario's asset folder exists is checked on load: the view depends on it too.
+  const folders = [...loaded.library.scenarios.values()].flatMap((s) => (s.workspace?.assets !== undefined ? [path.resolve(path.dirname(s.file), s.workspace.assets)] : []));
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) return { view: { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` }, folders };
+  return { view: viewOf(loaded.library, found, label), folders };
+}
+
+function viewOf(library: Library, found: string, label: string): LibraryView {
   const personaIds = new Set([...library.personas.keys(), ...[...library.scenarios.values()].map((s) => s.persona)]);
   const personas = [...personaIds].sort().map((pid): PersonaGroup => {
     const p = library.personas.get(pid);
@@ -114,15 +135,21 @@ export function recentRecordings(dir: string, limit = 30): RecordingEntry[] {
     .slice(0, limit);
 }
 
-export function loadHomeData(opts: { bundled: string; library?: string | undefined; recordingsDir: string; config: ResolvedConfig }): HomeData {
+export async function loadHomeData(opts: { bundled: string; library?: string | undefined; recordingsDir: string; config: ResolvedConfig; cacheDir?: string | undefined }): Promise<HomeData> {
   const libraries: LibraryView[] = [];
-  if (opts.library) libraries.push(libraryView(path.resolve(opts.library), path.basename(path.resolve(opts.library))));
-  const bundled = libraryView(opts.bundled, 'bundled');
+  const cacheDir = 'cacheDir' in opts ? opts.cacheDir : homeCacheDir();
+  if (opts.library) libraries.push(await libraryView(path.resolve(opts.library), path.basename(path.resolve(opts.library)), cacheDir));
+  const bundled = await libraryView(opts.bundled, 'bundled', cacheDir);
   if (bundled.personas.length || !opts.library) libraries.push(bundled);
+  return { libraries, recordings: recentRecordings(opts.recordingsDir), models: modelsOf(opts.config) };
+}
+
+/** What the home screen shows before the libraries are read (on a first start, or after an edit). */
+export function homeWhileLoading(config: ResolvedConfig): HomeData {
+  return { loading: true, libraries: [], recordings: [], models: modelsOf(config) };
+}
+
+function modelsOf(config: ResolvedConfig): HomeData['models'] {
   const roles: Role[] = ['agent', 'user', 'judge'];
-  return {
-    libraries,
-    recordings: recentRecordings(opts.recordingsDir),
-    models: Object.fromEntries(roles.map((r) => [r, { configured: modelConfigured(opts.config, r), model: opts.config.roles[r].model }])) as HomeData['models'],
-  };
+  return Object.fromEntries(roles.map((r) => [r, { configured: modelConfigured(config, r), model: config.roles[r].model }])) as HomeData['models'];
 }

@@ -12,16 +12,13 @@
  * (a background under text, an overlay) is drawn cell by cell exactly as Ink does. Clipping
  * follows Ink's code. The test beside this file checks both give the same screen.
  *
- * Ink does not export `Output`; Node loads a module once per file URL, so importing Ink's own
- * file reaches the class its renderer uses. If Ink's internals ever differ from what this
- * expects, nothing is patched and Ink works as shipped.
+ * Ink does not export `Output`: ink-output-module.ts reaches the class its renderer uses. If
+ * Ink's internals ever differ from what this expects, nothing is patched and Ink works as shipped.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 // The versions Ink itself uses (package.json keeps the same ranges), so slicing and styles match Ink's.
 import { styledCharsToString } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
+import { importInkOutput } from './ink-output-module.ts';
 import { COMPOSING, width as cellWidth } from './text.ts';
 
 /** Entries kept before a shared cache starts over (a long session must not grow it without end). */
@@ -91,9 +88,8 @@ export async function installFastInkOutput(): Promise<boolean> {
 
 async function loadInkInternals(): Promise<InkInternals | undefined> {
   try {
-    const inkEntry = createRequire(import.meta.url).resolve('ink');
-    const outputModule = await import(pathToFileURL(path.join(path.dirname(inkEntry), 'output.js')).href);
-    const ink: InkInternals = { Output: outputModule.default, sliceAnsi, styledCharsToString: styledCharsToString as InkInternals['styledCharsToString'] };
+    const outputModule = await importInkOutput();
+    const ink: InkInternals = { Output: outputModule.default as OutputClass, sliceAnsi, styledCharsToString: styledCharsToString as InkInternals['styledCharsToString'] };
     const probe = new ink.Output({ width: 1, height: 1 });
     if (typeof ink.Output.prototype.get !== 'function' || !Array.isArray(probe.operations)) return undefined;
     if (!(probe.caches?.styledChars instanceof Map) || typeof probe.caches.getStyledChars !== 'function' || typeof probe.caches.getWidestLine !== 'function') return undefined;

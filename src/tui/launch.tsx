@@ -3,7 +3,7 @@
  * shell back as it was. The screen is restored on every way out, a crash included.
  */
 import { render } from 'ink';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { App, type AppProps } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import { installFastInkOutput } from './ink-output.ts';
@@ -14,6 +14,11 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function runApp(props: AppProps): Promise<void> {
   await runScreen(<App {...props} />);
+}
+
+/** Runs a screen component with its props (the bundle gives React's module no named exports to a caller's dynamic import). */
+export async function runScreenOf<P extends object>(Screen: ComponentType<P>, props: P): Promise<void> {
+  await runScreen(<Screen {...props} />);
 }
 
 /** Runs any full screen (the app, or the side-by-side and presentation screens) until it exits. */

@@ -3,9 +3,11 @@
  * segments already wrapped to its width, so a scroll view can render only the visible
  * lines (virtualisation) and every frame stays the same height.
  */
-import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
+import { ASCII, simpleWidth } from './cell-width.ts';
+
+export { COMPOSING } from './cell-width.ts';
 
 export interface Seg {
   text: string;
@@ -27,37 +29,13 @@ export function sanitize(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(CONTROL, '');
 }
 
-// Most text is plain ASCII, one column per character: measuring and wrapping it needs
-// none of the grapheme work string-width and wrap-ansi do for the general case (and a
-// long session wraps thousands of lines).
-const ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Characters whose width is not simply their East Asian width: controls, marks that join
- * the character before them, zero-width and format characters, Hangul jamo (which compose),
- * and anything outside the BMP (emoji). Text without them is one grapheme per character.
- */
-export const COMPOSING = /[\p{Cc}\p{Cf}\p{Cs}\p{Mn}\p{Mc}\p{Me}\p{Default_Ignorable_Code_Point}\p{Grapheme_Extend}\u0D4E\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
-
 // Widths of the other non-ASCII strings seen (emoji, combining marks) repeat frame after frame.
 const widthCache = new Map<string, number>();
 
-/**
- * Columns `text` takes in a terminal: string-width's answer. Symbols, rules and CJK are
- * summed by East Asian width, which gives the same answer (a test checks every BMP
- * character) without string-width's grapheme and emoji work, which costs some 50 ms the
- * first time it runs and microseconds per character after.
- */
+/** Columns `text` takes in a terminal: string-width's answer, on the fast path when cell-width.ts has one. */
 export function width(text: string): number {
-  if (ASCII.test(text)) return text.length;
-  if (!COMPOSING.test(text)) {
-    let w = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      w += code < 0x7f ? 1 : eastAsianWidth(code);
-    }
-    return w;
-  }
+  const simple = simpleWidth(text);
+  if (simple !== undefined) return simple;
   let w = widthCache.get(text);
   if (w === undefined) {
     w = stringWidth(text);

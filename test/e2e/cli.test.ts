@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 const BIN = path.resolve('bin/intentplay.js');
 const LIB = path.resolve('test/fixtures/lib');
 
-function cli(args: string[], cwd = mkdtempSync(path.join(os.tmpdir(), 'intentplay-cli-'))) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+function cli(args: string[], cwd = mkdtempSync(path.join(os.tmpdir(), 'intentplay-cli-')), env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, cwd };
 }
 
@@ -22,10 +22,25 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
     expect(alone.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual(['== researcher/meal-plan · ']);
   });
 
-  it('--help lists the commands', () => {
+  it('--help lists the commands, and --version is the package version', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
     for (const c of ['run', 'validate', 'schema']) expect(r.stdout).toContain(c);
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect(cli(['--version']).stdout.trim()).toBe(version);
+  });
+
+  it('the home screen never lists a library as it was: a scenario edited between two starts shows its new title', () => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-lib-'));
+    cpSync(LIB, lib, { recursive: true });
+    const env = { INTENTPLAY_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-cache-')) };
+    const home = () => cli(['--plain', '--library', lib], undefined, env);
+    expect(home().stdout).toContain('tester/gear  Pick gym gear');
+    const gear = path.join(lib, 'scenarios/tester/gear.yaml');
+    writeFileSync(gear, readFileSync(gear, 'utf8').replace('title: Pick gym gear', 'title: Pick gym mats'));
+    const after = home().stdout;
+    expect(after).toContain('tester/gear  Pick gym mats');
+    expect(after).not.toContain('Pick gym gear');
   });
 
   it('validate exits 0 on a good library and 1 with every located error, without a stack trace', () => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { loadConfigFile } from '../../src/config/file.ts';
 import { formatDiagnostic, UserError } from '../../src/scenario/diagnostics.ts';
 import { requireLibrary } from '../../src/scenario/library.ts';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { resolveConfig } from '../../src/config/config.ts';
 import { lintPaths } from '../../src/lint/index.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';

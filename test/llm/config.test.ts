@@ -6,7 +6,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { displayUrl, maskKey, requireModelRole, resolveConfig } from '../../src/config/config.ts';
-import { sessionSetup } from '../../src/cli/options.ts';
+import { sessionSetup } from '../../src/session/setup.ts';
 import { UserError } from '../../src/scenario/diagnostics.ts';
 import { formatDiagnostic } from '../../src/scenario/diagnostics.ts';
 

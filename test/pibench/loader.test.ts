@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLibraryRoot, loadLibrary } from '../../src/scenario/library.ts';
 import { isPibenchUserDir, loadPibenchLibrary } from '../../src/scenario/pibench/index.ts';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { resolveConfig } from '../../src/config/config.ts';
 import { runGroup } from '../../src/session/group.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { openYaml } from '../../src/scenario/pibench/located.ts';
 import { parseYamlFile } from '../../src/scenario/yaml-file.ts';
 

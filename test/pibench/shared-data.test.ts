@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { importPibench } from '../../src/pibench/import.ts';
 import { planRuns } from '../../src/session/plan.ts';

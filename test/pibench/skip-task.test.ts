@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { planRuns } from '../../src/session/plan.ts';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pibench/data');

@@ -1,7 +1,7 @@
 /** Located errors and warnings of proposal scenarios (validate). */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { makeLibrary } from '../helpers/library.ts';
 
 function diagnostics(body: string): string[] {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/cli/commands/validate.ts';
+import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { lintPaths } from '../../src/lint/index.ts';
 import { makeLibrary } from '../helpers/library.ts';
 

@@ -53,7 +53,7 @@ const personPlays = (events: TimedEvent[], role: 'user' | 'agent'): TimedEvent[]
 
 describe('screen captures for the docs', () => {
   it('home', async () => {
-    const data = loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: empty, config: resolveConfig({}, {}) });
+    const data = await loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: empty, config: resolveConfig({}, {}) });
     const r = renderTui(<HomeScreen data={data} notice={NOTICE} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 26 });
     await press(r, KEYS.down, KEYS.down);
     await capture('home', r, (f) => f.includes('id: tester/plan'));

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sessionSetup } from '../../src/cli/options.ts';
+import { sessionSetup } from '../../src/session/setup.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import type { TimedEvent } from '../../src/session/events.ts';
 import { planRuns } from '../../src/session/plan.ts';

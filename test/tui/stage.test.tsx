@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionSetup } from '../../src/cli/options.ts';
+import { sessionSetup } from '../../src/session/setup.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { StageScreen } from '../../src/tui/screens/StageScreen.tsx';
 import { Stage } from '../../src/tui/session/stage.ts';

@@ -1,9 +1,5 @@
 /** `intentplay import PIBENCH_USER_DIR --out DIR`: a π-Bench user folder as editable intentplay YAML. */
-import path from 'node:path';
 import type { Command } from 'commander';
-import { formatDiagnostic } from '../../scenario/diagnostics.ts';
-import { loadLibrary } from '../../scenario/library.ts';
-import { importPibench } from '../../pibench/import.ts';
 
 export function registerImport(program: Command): void {
   program
@@ -12,19 +8,5 @@ export function registerImport(program: Command): void {
     .argument('<pibench-user-dir>', 'the π-Bench user folder: profile.yaml, episode.yaml, tasks/')
     .requiredOption('--out <dir>', 'the library to write (personas/, scenarios/, assets/, schemas/)')
     .option('--force', 'overwrite that persona if the library already has it')
-    .action((dir: string, flags: { out: string; force?: boolean }) => {
-      const result = importPibench(dir, flags.out, { force: flags.force ?? false });
-      for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
-      const rel = path.relative(process.cwd(), result.out) || '.';
-      process.stdout.write(
-        `imported ${result.persona}: ${result.scenarios} scenario(s), ${result.episodes} episode(s), ${result.assetFiles} asset file(s) → ${rel}\n`,
-      );
-      // The output must load cleanly; say so, or show why not.
-      const check = loadLibrary(result.out, { fresh: true }).diagnostics.filter((d) => d.severity === 'error');
-      for (const d of check) process.stderr.write(formatDiagnostic(d) + '\n');
-      if (check.length) {
-        process.stderr.write(`intentplay: the imported library has ${check.length} error(s)\n`);
-        process.exitCode = 1;
-      } else process.stdout.write(`check it with: intentplay validate ${rel}\n`);
-    });
+    .action(async (dir: string, flags: { out: string; force?: boolean }) => (await import('../actions/import.ts')).importCommand(dir, flags));
 }

@@ -1,37 +1,6 @@
 /** `intentplay report | merge | compare`: what to make of results folders and recordings. */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
-import { prepareTerminalApp } from '../terminal-app.ts';
-import { mergeResults } from '../../batch/merge.ts';
-import { UserError } from '../../scenario/diagnostics.ts';
-import { readRecording } from '../../session/recording.ts';
-import { compareFolders, sideBySideText, sideOf } from '../../report/compare.ts';
-import { renderCsvFiles } from '../../report/render-csv.ts';
-import { parseFormat, renderDoc, reportOn, type ReportFormat } from '../../report/report.ts';
-import { renderRunTable } from '../../report/run-table.ts';
-
-interface OutputFlags {
-  format?: string;
-  output?: string;
-}
-
-/** Writes a rendered report to --output, or stdout. Without --format, the file's extension picks it. */
-function emit(render: (format: ReportFormat) => string, flags: OutputFlags): void {
-  const byExt: Record<string, ReportFormat> = { '.md': 'markdown', '.csv': 'csv', '.html': 'html', '.htm': 'html' };
-  const format = flags.format ? parseFormat(flags.format) : ((flags.output && byExt[path.extname(flags.output).toLowerCase()]) || 'terminal');
-  const text = render(format);
-  if (flags.output) {
-    // A file gets no colour codes.
-    writeFileSync(flags.output, format === 'terminal' ? text.replace(/\x1b\[[0-9;]*m/g, '') : text); // eslint-disable-line no-control-regex
-    process.stderr.write(`wrote ${flags.output}\n`);
-  } else process.stdout.write(text);
-}
-
-const width = () => process.stdout.columns || 100;
-
-/** An existing folder, or a path written as one (`out/`). */
-const isFolderTarget = (p: string) => /[\\/]$/.test(p) || (existsSync(p) && statSync(p).isDirectory());
+import type { OutputFlags } from '../actions/reports.ts';
 
 export function registerReports(program: Command): void {
   program
@@ -41,18 +10,7 @@ export function registerReports(program: Command): void {
     .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
     .option('--output <file>', 'write to FILE instead of stdout; a folder (existing, or ending in /) gets one CSV file per table')
     .option('--library <dir>', 'the scenario library, for π-Bench scoring (default: found from each folder\'s run.json)')
-    .action((dirs: string[], flags: OutputFlags & { library?: string }) => {
-      const doc = reportOn(dirs, flags.library ? { library: flags.library } : {});
-      if (flags.output && isFolderTarget(flags.output)) {
-        if (flags.format && flags.format !== 'csv') throw new UserError(`--output ${flags.output}: a folder takes one CSV file per table; use --format csv, or name a file`);
-        const files = renderCsvFiles(doc);
-        mkdirSync(flags.output, { recursive: true });
-        for (const f of files) writeFileSync(path.join(flags.output, f.name), f.text);
-        process.stderr.write(`wrote ${files.length} CSV files to ${flags.output}: ${files.map((f) => f.name).join(', ')}\n`);
-        return;
-      }
-      emit((format) => renderDoc(doc, format, { width: width() }), flags);
-    });
+    .action(async (dirs: string[], flags: OutputFlags & { library?: string }) => (await import('../actions/reports.ts')).reportCommand(dirs, flags));
 
   program
     .command('merge')
@@ -60,13 +18,7 @@ export function registerReports(program: Command): void {
     .argument('<dirs...>', 'results folders to merge')
     .requiredOption('--out <dir>', 'the merged results folder (new)')
     .option('--json', 'print the merged runs and summary as one JSON object, as `run --json` does')
-    .action((dirs: string[], flags: { out: string; json?: boolean }) => {
-      const { records, summary } = mergeResults(dirs, flags.out);
-      if (flags.json) {
-        const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(flags.out, r.recording)) } : r));
-        process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
-      } else process.stdout.write(renderRunTable(records, summary));
-    });
+    .action(async (dirs: string[], flags: { out: string; json?: boolean }) => (await import('../actions/reports.ts')).mergeCommand(dirs, flags));
 
   program
     .command('compare')
@@ -75,23 +27,5 @@ export function registerReports(program: Command): void {
     .argument('<b>', 'results folder or recording')
     .option('--format <format>', 'for folders: terminal | markdown | csv | html')
     .option('--output <file>', 'for folders: write to FILE instead of stdout')
-    .action(async (a: string, b: string, flags: OutputFlags) => {
-      const kind = (p: string) => {
-        if (!existsSync(p)) throw new UserError(`${p}: no such file or folder`);
-        return statSync(p).isDirectory() ? 'folder' : 'recording';
-      };
-      const [ka, kb] = [kind(a), kind(b)];
-      if (ka !== kb) throw new UserError('compare two results folders, or two recordings (not one of each)');
-      if (ka === 'folder') {
-        const doc = compareFolders(a, b);
-        return emit((format) => renderDoc(doc, format, { width: width() }), flags);
-      }
-      if (flags.format || flags.output) throw new UserError('--format and --output apply to comparing results folders; two recordings are shown side by side');
-      const [left, right] = [sideOf(readRecording(a)), sideOf(readRecording(b))];
-      if (process.stdout.isTTY && process.stdin.isTTY) {
-        prepareTerminalApp();
-        const { showCompareView } = await import('../../report/compare-view.tsx');
-        await showCompareView(left, right);
-      } else process.stdout.write(sideBySideText(left, right, width()));
-    });
+    .action(async (a: string, b: string, flags: OutputFlags) => (await import('../actions/reports.ts')).compareCommand(a, b, flags));
 }

@@ -12,10 +12,7 @@ import { checkEpisode, loadEpisode } from './episode.ts';
 import { loadProfile, loadToolApps } from './profile.ts';
 import { loadTask } from './task.ts';
 
-/** A π-Bench user folder holds profile.yaml and tasks/. */
-export function isPibenchUserDir(dir: string): boolean {
-  return existsSync(path.join(dir, 'profile.yaml')) && existsSync(path.join(dir, 'tasks'));
-}
+export { isPibenchUserDir } from '../library-root.ts';
 
 /** The folder that holds `data/` (π-Bench's repo root), which `tools_evaluation_path` is relative to. */
 export function pibenchRepoRoot(userDir: string): string {

@@ -17,7 +17,7 @@ const home = (config = resolveConfig({}, {})) => loadHomeData({ bundled: FIXTURE
 
 describe('the home screen', () => {
   it('browses the library by persona and episode, with what each scenario holds, and says no model is configured', async () => {
-    r = renderTui(<HomeScreen data={home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
     let frame = await waitForFrame(r, (f) => f.includes('Library'));
     expect(frame).toContain('tester  Tess Ter — QA engineer');
     expect(frame).toContain('▸ episode tester  2 sessions');
@@ -34,7 +34,7 @@ describe('the home screen', () => {
 
   it('starts the picked scenario in the picked mode with the picked backends', async () => {
     const started: HomeChoice[] = [];
-    r = renderTui(<HomeScreen data={home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(<HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.down, KEYS.down, KEYS.right, 'a', 'a');
     await waitForFrame(r, (f) => f.includes('agent script:reactive') && f.includes('user you'));
@@ -46,7 +46,7 @@ describe('the home screen', () => {
   it('lists recent recordings in replay mode', async () => {
     const run = await collectRun('tester/gear', { recordingsDir: recordings });
     const started: HomeChoice[] = [];
-    r = renderTui(<HomeScreen data={home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(<HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.left);
     const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
@@ -58,7 +58,7 @@ describe('the home screen', () => {
 
   it('names the models when some are configured', async () => {
     const config = resolveConfig({ agentModel: 'gpt-test', baseUrl: 'http://127.0.0.1:9' }, {});
-    r = renderTui(<HomeScreen data={home(config)} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
+    r = renderTui(<HomeScreen data={await home(config)} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
     const frame = await waitForFrame(r, (f) => f.includes('model:'));
     expect(frame).toContain('model: agent gpt-test');
     expect(frame).toContain('agent openai');

@@ -207,7 +207,9 @@ export function HomeScreen({
   const emptyList: Line[] =
     mode === 'replay'
       ? [[{ text: ' No recordings in ./recordings yet: watch or play a session first.', color: theme.text.muted }]]
-      : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
+      : data.loading
+        ? [[{ text: ' Reading the library…', color: theme.text.muted }]]
+        : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
   const footer = [modesLine, backendsLine, hints, ...(notice ? [[{ text: truncate(notice, columns), color: theme.level.warning }]] : [[{ text: '' }]])];
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>

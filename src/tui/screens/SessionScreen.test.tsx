@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sessionSetup } from '../../cli/options.ts';
+import { sessionSetup } from '../../session/setup.ts';
 import { planRuns } from '../../session/plan.ts';
 import { readRecording } from '../../session/recording.ts';
 import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import type { TimedEvent } from '../../session/events.ts';
-import { sessionSetup } from '../../cli/options.ts';
+import { sessionSetup } from '../../session/setup.ts';
 import { planRuns } from '../../session/plan.ts';
 import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
 import { LiveSession } from '../session/live.ts';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionSetup } from '../../cli/options.ts';
+import type { SessionSetup } from '../../session/setup.ts';
 import type { BackendSpec } from '../../session/backend-spec.ts';
 import type { SessionRun } from '../../session/engine.ts';
 import type { IntentStatus, Role, TimedEvent } from '../../session/events.ts';

@@ -5,7 +5,7 @@
  * and the callouts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionSetup } from '../../cli/options.ts';
+import type { SessionSetup } from '../../session/setup.ts';
 import type { TimedEvent } from '../../session/events.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import type { RunGroup } from '../../session/plan.ts';

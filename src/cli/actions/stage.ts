@@ -12,7 +12,7 @@ import { fmtBackend } from '../../tui/format.ts';
 import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
 import { modeSpecs } from '../../tui/session/live.ts';
 import { Stage } from '../../tui/session/stage.ts';
-import { sessionSetup, type SessionFlags } from '../options.ts';
+import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
 
 export interface StageFlags extends SessionFlags {
@@ -59,8 +59,8 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     await stage.done.finally(() => process.off('SIGINT', stop));
   } else {
     prepareTerminalApp();
-    const [{ runScreen }, { StageScreen }, { createElement }] = await Promise.all([import('../../tui/launch.tsx'), import('../../tui/screens/StageScreen.tsx'), import('react')]);
-    await runScreen(createElement(StageScreen, { stage }));
+    const [{ runScreenOf }, { StageScreen }] = await Promise.all([import('../../tui/launch.tsx'), import('../../tui/screens/StageScreen.tsx')]);
+    await runScreenOf(StageScreen, { stage });
     stage.quit();
     await stage.done;
   }

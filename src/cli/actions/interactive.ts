@@ -1,0 +1,102 @@
+/**
+ * What `intentplay` (home), `play`, `watch` and `replay` do: the playground. A terminal gets the
+ * full-screen TUI; a pipe or --plain gets the line-by-line transcript. Every session is
+ * recorded, and the recordings' paths are printed at exit.
+ */
+import path from 'node:path';
+import { UserError } from '../../scenario/diagnostics.ts';
+import type { SessionRunResult } from '../../session/group.ts';
+import { planRuns } from '../../session/plan.ts';
+import { readRecording } from '../../session/recording.ts';
+import { createPlainPrinter } from '../../tui/plain.ts';
+import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
+import { ReplaySession } from '../../tui/session/replay-session.ts';
+import { interactiveTerminal, printRecordings, runApp } from '../terminal-app.ts';
+import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
+
+export interface InteractiveFlags extends SessionFlags {
+  plain?: boolean;
+  recordings?: string;
+  delay?: number;
+  paused?: boolean;
+  revealIntents?: boolean;
+  turn?: number;
+  /** Commander's --no-deps: false runs the scenario alone, without its dependency chain. */
+  deps?: boolean;
+  /** Commander's --no-overrides: false forbids setting intent statuses by hand (a user study). */
+  overrides?: boolean;
+}
+
+
+
+
+
+
+function modeFor(command: 'play' | 'watch', flags: SessionFlags): LiveOptions['mode'] {
+  if (flags.agent === 'human') return 'agent';
+  if (command === 'play' || flags.user === 'human') return 'play';
+  return 'watch';
+}
+
+
+export async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
+  const mode = modeFor(command, flags);
+  const setup = sessionSetup({ ...flags, ...(mode === 'agent' ? { agent: 'script' } : {}), ...(mode === 'play' ? { user: 'rules' } : {}) });
+  const groups = planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) });
+  const plain = flags.plain || !interactiveTerminal();
+  if (plain && mode !== 'watch') throw new UserError(`${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`);
+  if (setup.offlineNotice) process.stderr.write(setup.offlineNotice + '\n');
+  const session = new LiveSession({
+    groups,
+    setup,
+    mode,
+    delayMs: flags.delay ?? (plain ? 0 : 1000),
+    paused: Boolean(flags.paused) && !plain,
+    revealIntents: Boolean(flags.revealIntents),
+    overrides: flags.overrides !== false,
+    recordingsDir: path.resolve(flags.recordings ?? 'recordings'),
+    ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+    ...(flags.workspace ? { workspaceDir: path.resolve(flags.workspace) } : {}),
+    // A closed pipe (`| head`) stops the session: nobody reads it any more.
+    ...(plain ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) } : {}),
+  });
+  if (plain) {
+    let interrupted = false;
+    const stop = () => {
+      interrupted = true;
+      session.quit();
+    };
+    process.once('SIGINT', stop);
+    try {
+      await finish(session);
+    } finally {
+      process.off('SIGINT', stop);
+    }
+    if (interrupted) process.exitCode = 130; // as `run`: stopped by Ctrl-C, not finished
+    return;
+  }
+  await runApp({ initial: session });
+  session.quit();
+  await finish(session);
+}
+
+/** Waits for a live session to wind down, prints its recordings, and fails on an error it stopped with. */
+async function finish(session: LiveSession): Promise<SessionRunResult[]> {
+  const results = await session.done;
+  printRecordings(session.control.getState().recordings);
+  const error = session.control.getState().error;
+  if (error) throw new UserError(error);
+  if (results.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;
+  return results;
+}
+
+export async function replay(file: string, flags: InteractiveFlags): Promise<void> {
+  const recording = readRecording(file);
+  if (flags.plain || !interactiveTerminal()) {
+    const print = createPlainPrinter(process.stdout);
+    for (const e of recording.events) print(e);
+    if (!recording.complete) process.stderr.write(`${file}: the recording ends without session_end (the run was interrupted)\n`);
+    return;
+  }
+  await runApp({ initial: new ReplaySession(recording, flags.turn) });
+}

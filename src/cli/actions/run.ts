@@ -1,0 +1,149 @@
+/**
+ * What `intentplay run PATH...` does: headless batch runs, with a table or the `--json` contract
+ * (docs/reports.md). Repeats, concurrency, a results folder, resume, shards and filters.
+ */
+import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../../scenario/diagnostics.ts';
+import { planRuns } from '../../session/plan.ts';
+import { createToolRegistry } from '../../tools/index.ts';
+import { compareRuns, type RunRecord } from '../../batch/summary.ts';
+import { Progress } from '../../batch/progress.ts';
+import { RECORDINGS_DIR, RESULTS_FILE, summarizeWithPibench, writeSummary } from '../../batch/results.ts';
+import { prepareResume } from '../../batch/resume.ts';
+import { lockResultsFolder } from '../../batch/lock.ts';
+import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
+import { runUnits } from '../../batch/runner.ts';
+import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
+import { renderRunTable } from '../../report/run-table.ts';
+import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
+
+export interface RunFlags extends SessionFlags {
+  json?: boolean;
+  repeat: number;
+  concurrency: number;
+  out?: string;
+  resume?: string;
+  shard?: string;
+  filter: string[];
+  deps: boolean;
+  progress: boolean;
+  noise?: string;
+}
+
+export async function runCommand(paths: string[], flags: RunFlags, cmd: Command): Promise<void> {
+  const out = resultsFolder(flags);
+  let targets = paths;
+  if (flags.resume) {
+    const manifest = readManifest(out!);
+    if (manifest) {
+      const given = Object.fromEntries(RESUMED_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [k, (flags as unknown as Record<string, unknown>)[k]]));
+      Object.assign(flags, resumeOptions(manifest, given, flags.resume));
+      if (!targets.length) targets = manifest.targets;
+    }
+  }
+  if (!targets.length) throw new UserError(flags.resume ? `${flags.resume} has no run.json to resume from; give the paths to run` : 'give scenario or episode paths, folders or ids to run');
+
+  const setup = sessionSetup(flags);
+  for (const role of ['agent', 'user'] as const)
+    if (setup.specs[role].kind === 'human') throw new UserError(`--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``);
+  if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
+  const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
+  const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
+  const noise = flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
+  const groups = withNoise(filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps), noise);
+  let units = makeUnits(groups, flags.repeat, flags.deps);
+  if (shard) units = shardUnits(units, shard);
+
+  let kept: RunRecord[] = [];
+  let releaseLock = () => {};
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    releaseLock = lockResultsFolder(out);
+    if (flags.resume) {
+      const state = prepareResume(out);
+      kept = state.kept;
+      units = units.filter((u) => !state.done.has(u.key));
+      if (state.dropped || state.removedRecordings)
+        process.stderr.write(`resume: ${state.dropped} run line(s) of unfinished groups dropped, ${state.removedRecordings} stale recording(s) removed; those groups run again\n`);
+    }
+    writeManifest(out, {
+      format: 'intentplay-results',
+      version: 1,
+      targets: targets.map((t) => (existsSync(t) ? path.resolve(t) : t)),
+      options: Object.fromEntries(RESUMED_OPTIONS.map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]]).filter(([, v]) => v !== undefined)),
+      started: new Date().toISOString(),
+    });
+  }
+
+  const total = units.reduce((a, u) => a + u.group.sessions.length, 0) + kept.length;
+  const progress = flags.progress ? new Progress(process.stderr, setup.config.prices) : undefined;
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    process.stderr.write('\nstopping: unfinished groups are not recorded as results\n');
+    controller.abort();
+  };
+  process.once('SIGINT', onInterrupt);
+  progress?.begin(total, kept.length);
+  let outcome;
+  try {
+    outcome = await runUnits(units, {
+      specs: setup.specs,
+      config: setup.config,
+      registry: createToolRegistry(),
+      concurrency: flags.concurrency,
+      recordingsDir: out ? path.join(out, RECORDINGS_DIR) : path.resolve(RECORDINGS_DIR),
+      base: out ?? process.cwd(),
+      ...(out ? { out } : {}),
+      ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+      ...(flags.workspace ? { workspaceRoot: path.resolve(flags.workspace) } : {}),
+      signal: controller.signal,
+      ...(progress ? { progress } : {}),
+    });
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  const interrupted = outcome.interrupted > 0;
+  const resumeHint = interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined;
+  if (progress) progress.finish(resumeHint);
+  else if (resumeHint) process.stderr.write(resumeHint + '\n'); // --no-progress still says how to continue
+
+  const records = [...kept, ...outcome.records].sort(compareRuns);
+  const libraries = [...new Map(groups.map((g) => [g.library.root, g.library])).values()];
+  const summary = out ? writeSummary(out, records, libraries) : summarizeWithPibench(records, libraries);
+  if (flags.json) {
+    // On stdout, recording paths are relative to the current folder, wherever the results folder is.
+    const base = out ?? process.cwd();
+    const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) } : r));
+    process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
+  } else process.stdout.write(renderRunTable(records, summary));
+  releaseLock();
+  // A session that failed, or whose judging failed, is not a result: the run did not succeed.
+  if (records.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;
+  if (interrupted) process.exitCode = 130;
+}
+
+/** The results folder, checking --out and --resume agree and that --out does not silently add to old results. */
+function resultsFolder(flags: RunFlags): string | undefined {
+  if (flags.resume && flags.out && path.resolve(flags.resume) !== path.resolve(flags.out))
+    throw new UserError('--resume DIR already names the results folder; drop --out or give the same folder');
+  const dir = flags.resume ?? flags.out;
+  if (!dir) return undefined;
+  const abs = path.resolve(dir);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`${dir}: exists and is not a folder`);
+  if (!flags.resume && existsSync(path.join(abs, RESULTS_FILE)))
+    throw new UserError(`${dir} already holds results; continue them with --resume ${dir}, or choose a new folder`);
+  if (flags.resume && existsSync(abs) && readdirSync(abs).length && !existsSync(path.join(abs, 'run.json')) && !existsSync(path.join(abs, RESULTS_FILE)))
+    throw new UserError(`${dir} is not a results folder (no run.json or ${RESULTS_FILE})`);
+  return abs;
+}
+
+function parseOrThrow<T>(flag: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new UserError(`${flag}: ${(err as Error).message}`);
+  }
+}

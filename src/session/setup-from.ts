@@ -1,0 +1,46 @@
+/**
+ * Session flags (shared by every session command) turned into backends, given a resolved model
+ * configuration (setup.ts resolves one first; the home screen resolves its own without the
+ * config file's parser when there is no file).
+ */
+import { modelConfigured, requireModelRole, type ConfigFlags, type ResolvedConfig } from '../config/resolve.ts';
+import { parseBackendSpec, type BackendSpec } from './backend-spec.ts';
+import type { Role } from './events.ts';
+
+/** The model settings (ConfigFlags) plus the backends and what every session command takes. */
+export interface SessionFlags extends ConfigFlags {
+  agent?: string;
+  user?: string;
+  judge?: string;
+  library?: string;
+  maxTurns?: number;
+  workspace?: string;
+}
+
+export interface SessionSetup {
+  specs: Record<Role, BackendSpec>;
+  config: ResolvedConfig;
+  /** One line for the user when no model is configured and everything runs offline. */
+  offlineNotice?: string;
+}
+
+const OFFLINE_DEFAULT: Record<Role, string> = { agent: 'script', user: 'rules', judge: 'rules' };
+
+/** The backend a role gets when no flag names one: openai once a model is reachable, else offline. */
+export function defaultBackend(config: ResolvedConfig, role: Role): string {
+  return modelConfigured(config, role) ? 'openai' : OFFLINE_DEFAULT[role];
+}
+
+/** The backends the flags name (or the defaults), checked against the resolved configuration. */
+export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionSetup {
+  const roles: Role[] = ['agent', 'user', 'judge'];
+  const specs = Object.fromEntries(roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))])) as Record<Role, BackendSpec>;
+  // Fail before any session starts when a model role lacks its model name or key.
+  for (const role of roles) if (specs[role].kind === 'openai') requireModelRole(config, role);
+  const anyModel = roles.some((r) => modelConfigured(config, r));
+  return {
+    specs,
+    config,
+    ...(anyModel ? {} : { offlineNotice: 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.' }),
+  };
+}
