@@ -23,7 +23,7 @@ import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { DEFAULT_TURN, describeDuration } from '../time/clock.ts';
 import { TimeWorld } from '../time/world.ts';
 import { Noise } from './noise.ts';
-import { phoneFor, type UserPhone } from './phone.ts';
+import { APP_SCREENS, PhoneDevice, screenText } from '../apps/screens/index.ts';
 import type { ActivityStep } from './schema.ts';
 import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
 import { ProposalWorld } from './world.ts';
@@ -43,7 +43,7 @@ export class ProposalProtocol implements SessionProtocol {
   private readonly time: TimeWorld;
   readonly world: ProposalWorld;
   private readonly noise: Noise;
-  private readonly phone: UserPhone;
+  private phone: PhoneDevice | undefined;
   private allTools: ToolDef[] = [];
   private observeTools: ToolDef[] = [];
 
@@ -52,7 +52,6 @@ export class ProposalProtocol implements SessionProtocol {
     this.time = new TimeWorld(s, (e) => core.emit(e), () => core.turn);
     this.world = new ProposalWorld(s.activity ?? [], (e) => core.emit(e), () => core.turn);
     this.noise = new Noise(s.noise);
-    this.phone = phoneFor(core.env.apps);
     this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}) };
   }
 
@@ -64,6 +63,8 @@ export class ProposalProtocol implements SessionProtocol {
     ctx.time = this.time;
     ctx.proposals = this.world;
     const fails = () => this.noise.toolFails();
+    // The user's phone uses the apps as they are: the noise's failures are the agent's.
+    this.phone = new PhoneDevice(new Map(tools.map((t) => [t.name, t])), ctx, APP_SCREENS);
     this.allTools = tools.map((t) => withFailures(t, fails));
     const own = proposalTools;
     this.observeTools = [...this.allTools.filter(isReadOnly), ...own];
@@ -169,14 +170,16 @@ export class ProposalProtocol implements SessionProtocol {
       return `The user writes to you: “${step.say}”`;
     }
     const before = core.env.apps.snapshot();
-    const outcome = await this.phone.act(step);
-    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app: step.app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text: outcome.text, ...(outcome.screen ? { screen: outcome.screen } : {}) });
+    const outcome = await this.phone!.act(step);
+    const screen = screenText(outcome.view);
+    const text = outcome.ok ? (step.note ?? outcome.text) : outcome.text;
+    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app: step.app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text, screen });
     const apps = diffApps(before, core.env.apps.snapshot());
     if (apps.length) {
       core.emit({ type: 'app_diff', turn: core.turn, apps });
       this.creditUser();
     }
-    return `The user, in ${step.app}: ${outcome.text}${outcome.screen ? `\nTheir screen:\n${outcome.screen.join('\n')}` : ''}`;
+    return `The user, in ${step.app}: ${text}${outcome.ok ? '' : ' (it did not work)'}\nTheir screen:\n${screen.join('\n')}`;
   }
 
   /** A goal the user reached through the apps themselves is provided, not completed. */

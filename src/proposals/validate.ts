@@ -4,6 +4,7 @@
  * proposal keys used without `proposals: required`.
  */
 import { APPS } from '../apps/catalog.ts';
+import { SCREENS_BY_APP } from '../apps/screens/index.ts';
 import { checkPattern } from '../scenario/regex.ts';
 import type { ScenarioFile } from '../scenario/schema.ts';
 
@@ -22,7 +23,10 @@ export function checkProposalScenario(s: ScenarioFile, err: (path: Path, message
   }
   (s.activity ?? []).forEach((step, k) => {
     if ('app' in step && !apps.has(step.app)) err(['activity', k, 'app'], `unknown app \`${step.app}\` (apps: ${[...apps].join(', ')})`);
-    else if ('app' in step && !(s.tools ?? []).includes(step.app)) warn(['activity', k, 'app'], `the user uses \`${step.app}\`, which is not in this scenario's \`tools\`: the agent cannot act in it`);
+    else if ('app' in step) {
+      checkScreenStep(step, (path, message) => err(['activity', k, ...path], message));
+      if (!(s.tools ?? []).includes(step.app)) warn(['activity', k, 'app'], `the user uses \`${step.app}\`, which is not in this scenario's \`tools\`: the agent cannot act in it`);
+    }
     if ('say' in step)
       (step.reveals ?? []).forEach((id, j) => {
         if (!intentIds.has(id)) err(['activity', k, 'reveals', j], `\`${id}\` is not a goal of this scenario`);
@@ -35,4 +39,26 @@ export function checkProposalScenario(s: ScenarioFile, err: (path: Path, message
   });
   if (!s.intents.some((i) => i.accept)) warn(['intents'], 'no goal has an `accept` pattern: the rules user rejects every proposal');
   if (!s.activity?.length) warn(['proposals'], 'no `activity`: the user does nothing, so the session ends after the first observation');
+}
+
+const BUILT_IN = ['open_app', 'back', 'home', 'open'];
+
+/** A screen step's action must be one the app's screens offer, with that form's fields. */
+function checkScreenStep(step: { app: string; action: string; args?: Record<string, unknown> | undefined }, err: (path: Path, message: string) => void): void {
+  const screens = SCREENS_BY_APP.get(step.app);
+  if (!screens) return;
+  const forms = screens.screens.flatMap((sc) => (sc.actions ?? []).map((a) => ({ ...a, screen: sc.id })));
+  const known = [...new Set([...BUILT_IN, ...forms.map((a) => a.name)])];
+  if (!known.includes(step.action)) {
+    err(['action'], `\`${step.app}\` has no screen action \`${step.action}\` (its actions: ${known.join(', ')}; docs/apps/screens.md)`);
+    return;
+  }
+  const args = Object.keys(step.args ?? {});
+  if (step.action === 'open' && !args.includes('item')) err(['action'], '`open` needs `args: { item: N }` (a number, or text of the item\'s line)');
+  if (step.action === 'open_app' || BUILT_IN.includes(step.action)) return;
+  const fieldsOf = (a: (typeof forms)[number]) => (a.fields ?? []).map((f) => f.replace(/\?$/, ''));
+  const candidates = forms.filter((a) => a.name === step.action);
+  for (const arg of args)
+    if (!candidates.some((a) => fieldsOf(a).includes(arg)))
+      err(['args', arg], `\`${step.action}\` has no field \`${arg}\` (fields: ${[...new Set(candidates.flatMap(fieldsOf))].join(', ') || 'none'})`);
 }

@@ -27,6 +27,8 @@ export interface ToolContext {
   time?: TimeWorld;
   /** The proposals of a proposal scenario (absent otherwise). */
   proposals?: ProposalWorld;
+  /** The user's own phone: apps are used as their logged-in owner, without an access token. */
+  ownerSession?: boolean;
 }
 
 /** Holds every app's state for a run group; apps plug in through `registerApp`. */

@@ -26,7 +26,7 @@ environment:
   updates:
     - { id: U1, at: +1m, text: "Text from Kim: we are out of hand soap." }
 activity:
-  - { app: todoist, action: open_project, args: { name: Shopping } }
+  - { app: todoist, action: open, args: { item: Shopping } }
   - { wait: true }
   - { wait: true }
 intents:

@@ -37,8 +37,8 @@ environment:
       text: "Text from Kim: out of hand soap, can you get some? also the landlord called about the boiler"
 ${o.noise ?? ''}
 activity:
-${o.activity ?? `  - { app: todoist, action: open_project, args: { name: Shopping }, note: opened the Shopping list }
-  - { app: phone, action: open_conversation, args: { with: Kim } }
+${o.activity ?? `  - { app: todoist, action: open, args: { item: Shopping }, note: opened the Shopping list }
+  - { app: phone, action: open, args: { item: Kim } }
   - { wait: true }`}
 intents:
   - id: G1
@@ -76,9 +76,12 @@ describe('proposal protocol', () => {
     expect(r.scores.turns).toBe(4);
     expect(of(events, 'user_action').map((e) => `${e.kind}:${e.text}`)).toEqual([
       'screen:opened the Shopping list',
-      'screen:open conversation (with: Kim)',
+      'screen:opened “Kim Ho: out of hand soap, can you get some? also the land…”',
       'wait:The user is not using the phone.',
     ]);
+    // Each move records the screen the user is on afterwards, as the Phone shows it.
+    expect(of(events, 'user_action')[0]!.screen).toEqual(['[todoist · Shopping]', '1. ☐ Eggs', 'actions: open(item) · add_task(title, due_date?, description?) · back · home']);
+    expect(of(events, 'user_action')[1]!.screen![0]).toBe('[phone · Kim Ho]');
     // The notification reaches the user truncated and the agent whole.
     const n = of(events, 'notification')[0]!;
     expect(n).toMatchObject({ app: 'phone', spurious: false, preview: 'Text from Kim: out of hand soap, can you get…' });
@@ -89,6 +92,25 @@ describe('proposal protocol', () => {
     expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({ role: 'user', text: 'Yes, please go ahead with P1: Add hand soap to Shopping?' });
     expect(r.scores.intents).toEqual({ G1: 'completed' });
     expect(r.scores.proposals).toEqual({ proposals: 1, accepted: 1, acceptance_rate: 1, proposal_rate: 0.333, read_actions: 1, success: 1, succeeded: true, noise: null });
+  });
+
+  it("the user's own moves go through the app: a task added on the phone reaches the goal, provided by the user", async () => {
+    const { events, results } = await run(
+      soap(PROACTIVE, {
+        activity: `  - { app: todoist, action: open, args: { item: Shopping } }
+  - { app: todoist, action: add_task, args: { title: Hand soap } }
+  - { wait: true }`,
+      }),
+    );
+    const acts = of(events, 'user_action');
+    expect(acts.map((e) => `${e.ok}:${e.text}`)).toEqual([
+      'true:opened “Shopping (1 tasks)”',
+      'true:add a task: “Hand soap”',
+      'true:The user is not using the phone.',
+    ]);
+    expect(acts[1]!.screen).toContain('2. ☐ Hand soap');
+    expect(of(events, 'app_diff').some((d) => d.turn <= 1)).toBe(true);
+    expect(results[0]!.scores.intents).toEqual({ G1: 'provided' });
   });
 
   it('an observe turn cannot write: the write is refused and nothing changes', async () => {

@@ -22,6 +22,7 @@ const GOAL = `intents:
 const ACTIVITY = `activity:
   - { app: calender, action: open }
   - { app: gmail, action: open_inbox }
+  - { app: todoist, action: add_task, args: { titel: Soap } }
   - { say: Add soap please., reveals: [G9] }
 `;
 
@@ -32,8 +33,8 @@ describe('proposal scenarios: located checks', () => {
 ${ACTIVITY}noise: { tool_failure: 1.5, notifications_per_hour: -1 }
 ${GOAL}`),
     ).toEqual([
-      expect.stringMatching(/^11:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/),
-      expect.stringMatching(/^11:53 error: `noise\.notifications_per_hour`: Too small/),
+      expect.stringMatching(/^12:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/),
+      expect.stringMatching(/^12:53 error: `noise\.notifications_per_hour`: Too small/),
     ]);
     expect(
       diagnostics(`proposals: required
@@ -41,7 +42,9 @@ ${ACTIVITY}${GOAL}`),
     ).toEqual([
       expect.stringMatching(/^8:12 error: unknown app `calender` \(apps: gmail, /),
       expect.stringMatching(/^9:12 warning: the user uses `gmail`, which is not in this scenario's `tools`/),
-      expect.stringMatching(/^10:40 error: `G9` is not a goal of this scenario/),
+      expect.stringMatching(/^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/),
+      expect.stringMatching(/^10:54 error: `add_task` has no field `titel` \(fields: title, due_date, description\)/),
+      expect.stringMatching(/^11:40 error: `G9` is not a goal of this scenario/),
     ]);
   });
 

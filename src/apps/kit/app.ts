@@ -89,7 +89,7 @@ export class AppKit<S extends BaseState> {
         const stored = ctx.apps.state(name) as S | undefined;
         const baseline = stored ?? empty();
         const working = structuredClone(baseline);
-        const user = auth === 'required' ? authenticate(working, name, args.access_token) : null;
+        const user = auth === 'required' ? (ctx.ownerSession ? owner(working, title) : authenticate(working, name, args.access_token)) : null;
         const response = run(args as z.output<z.ZodObject<Shape>> & { access_token?: string }, new AppCall(working, user));
         if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
         return { response };
@@ -155,6 +155,12 @@ export class AppKit<S extends BaseState> {
       ),
     ];
   }
+}
+
+/** The account the user's own phone is logged in as. */
+function owner(state: BaseState, title: string): Account {
+  if (!state.account) fail(401, `No ${title} account is set up on this phone.`);
+  return state.account;
 }
 
 function authenticate(state: BaseState, app: string, token: unknown): Account {

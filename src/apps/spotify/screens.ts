@@ -1,0 +1,72 @@
+/** spotify on the user's phone: liked songs, playlists, search, what is playing. */
+import { clip, people, type AppScreens } from '../screens/spec.ts';
+
+const songLine = (s: { title: string; artists?: unknown }) => `${clip(s.title, 40)} — ${clip(people(s.artists), 30)}`;
+
+export const spotifyScreens: AppScreens = {
+  app: 'spotify',
+  title: 'Spotify',
+  home: 'liked',
+  screens: [
+    {
+      kind: 'list',
+      id: 'liked',
+      title: 'Liked songs',
+      api: 'show_liked_songs',
+      items: (r) => r,
+      label: songLine,
+      open: { screen: 'song', params: (s) => ({ song_id: s.song_id }) },
+      empty: '(no liked songs)',
+      actions: [
+        { name: 'search', label: 'search songs', api: 'search_songs', fields: ['query'], then: { screen: 'search', params: (_r, a) => ({ query: a.query }) } },
+        { name: 'playlists', label: 'playlists', go: 'playlists', params: () => ({}) },
+        { name: 'pause', label: 'pause', api: 'pause_music' },
+      ],
+    },
+    {
+      kind: 'list',
+      id: 'search',
+      title: (p) => `Songs: ${String(p.query ?? '')}`,
+      api: 'search_songs',
+      args: (p) => ({ query: p.query, page_limit: 20 }),
+      items: (r) => r,
+      label: songLine,
+      open: { screen: 'song', params: (s) => ({ song_id: s.song_id }) },
+      empty: '(no songs found)',
+    },
+    {
+      kind: 'list',
+      id: 'playlists',
+      title: 'Playlists',
+      api: 'search_playlists',
+      args: () => ({ page_limit: 20 }),
+      items: (r) => r,
+      label: (p) => `${clip(p.title, 50)}${p.is_public ? '' : ' (private)'}`,
+      open: { screen: 'playlist', params: (p) => ({ playlist_id: p.playlist_id }) },
+      empty: '(no playlists)',
+      actions: [{ name: 'new_playlist', label: 'new playlist', api: 'create_playlist', fields: ['title'] }],
+    },
+    {
+      kind: 'item',
+      id: 'playlist',
+      api: 'show_playlist',
+      args: (p) => ({ playlist_id: p.playlist_id }),
+      title: (p) => clip(p.title, 60),
+      lines: (p) => (p.songs ?? []).map((s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`),
+      actions: [{ name: 'play', label: 'play the playlist', api: 'play_music', fixed: (p) => ({ playlist_id: p.playlist_id }) }],
+    },
+    {
+      kind: 'item',
+      id: 'song',
+      api: 'show_song',
+      args: (p) => ({ song_id: p.song_id }),
+      title: (s) => clip(s.title, 60),
+      lines: (s) => [`${people(s.artists)} · ${s.album_title ?? ''} · ${s.duration ?? ''} s`],
+      actions: [
+        { name: 'play', label: 'play', api: 'play_music', fixed: (p) => ({ song_id: p.song_id }) },
+        { name: 'like', label: 'like', api: 'like_song', fixed: (p) => ({ song_id: p.song_id }) },
+        { name: 'add_to_playlist', label: 'add to a playlist', api: 'add_song_to_playlist', fields: ['playlist_id'], fixed: (p) => ({ song_id: p.song_id }) },
+      ],
+    },
+  ],
+};
