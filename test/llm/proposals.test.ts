@@ -57,7 +57,7 @@ describe('proposals with a model agent', () => {
     expect(toolNames(observe)).not.toContain('todoist__create_task');
     expect(system(observe)).toContain('While you observe, you may read');
     expect(system(observe)).toContain('call propose with a one-sentence summary');
-    expect(observe.body.messages.at(-1)!.content).toContain('The user, in todoist: open project (name: Shopping)');
+    expect(observe.body.messages.at(-1)!.content).toContain('The user, in todoist: opened “Shopping (0 tasks)”\nTheir screen:\n[todoist · Shopping]');
     const execute = reqs[4]!;
     expect(toolNames(execute)).toContain('todoist__create_task');
     expect(execute.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Yes, please go ahead with P1') });
