@@ -4,7 +4,7 @@
  * sits in its group, the scenario's category, whether dependencies ran, usage, cost and timing.
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
-import { round } from '../judge/scores.ts';
+import { mean, round, sampleStd } from '../judge/scores.ts';
 import type { BackendInfo, IntentStatus, ProposalScores, Role, SessionEnd, TimeScores } from '../session/events.ts';
 import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
@@ -71,15 +71,6 @@ export interface Summary extends Stats {
   time?: TimeSummary;
   /** PARE's table over the runs of proposal scenarios (absent when there are none). */
   proposals?: ProposalSummary;
-}
-
-export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-
-/** Sample standard deviation (n-1); 0 for fewer than two values. */
-export function sampleStd(xs: readonly number[]): number {
-  if (xs.length < 2) return 0;
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
 }
 
 /** Mean over all runs and the sample std across repeats of each repeat's mean (null when no value). */

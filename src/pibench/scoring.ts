@@ -10,16 +10,21 @@
  *   (user, repeat) pairs.
  * Pure: the caller passes the records and a way to look scenarios up.
  */
-import type { RunRecord } from '../batch/summary.ts';
-import { sampleStd } from '../batch/summary.ts';
-import { round } from '../judge/scores.ts';
+import { round, sampleStd } from '../judge/scores.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { IntentStatus } from '../session/events.ts';
 
 /** What scoring needs of a scenario. */
 export type PibenchScenarioInfo = Pick<LoadedScenario, 'id' | 'intents' | 'checklist' | 'dependsOn' | 'pibench'>;
 export type ScenarioLookup = (id: string) => PibenchScenarioInfo | undefined;
-export type PibenchRun = Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'intents' | 'checklist'>;
+/** What scoring needs of a run record (batch/summary.ts's RunRecord has these fields). */
+export interface PibenchRun {
+  scenario: string;
+  persona: string;
+  repeat: number;
+  intents: Record<string, IntentStatus>;
+  checklist: Record<string, boolean | null>;
+}
 
 /** intentplay's credited statuses: the paper's completed and inferred (π-Bench code: inferred, and provided after a targeted question). */
 const CREDITED: ReadonlySet<IntentStatus> = new Set(['completed', 'inferred']);

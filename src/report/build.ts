@@ -5,7 +5,8 @@
  * plus clarification accounting and cost.
  */
 import path from 'node:path';
-import { isResult, meanAndRepeatStd, mean, type RunRecord } from '../batch/summary.ts';
+import { isResult, meanAndRepeatStd, type RunRecord } from '../batch/summary.ts';
+import { mean } from '../judge/scores.ts';
 import { sumUsage, totals } from '../batch/usage.ts';
 import type { IntentStatus, SessionEvent } from '../session/events.ts';
 import { readRecording } from '../session/recording.ts';

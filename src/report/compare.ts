@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import stringWidth from 'string-width';
-import { mean, type RunRecord } from '../batch/summary.ts';
+import type { RunRecord } from '../batch/summary.ts';
+import { mean } from '../judge/scores.ts';
 import type { IntentStatus } from '../session/events.ts';
 import type { Recording } from '../session/recording.ts';
 import { reduceAll, turnState, type SessionState, type TurnState } from '../store/reducer.ts';
