@@ -6,7 +6,7 @@ import { createToolRegistry } from '../../src/tools/index.ts';
 import { ToolRegistry } from '../../src/tools/registry.ts';
 import { appHarness } from './harness.ts';
 
-const NAMES = ['gmail', 'simple_note', 'todoist', 'phone', 'amazon', 'splitwise', 'spotify', 'file_system'];
+const NAMES = ['gmail', 'simple_note', 'todoist', 'phone', 'amazon', 'splitwise', 'spotify', 'file_system', 'calendar'];
 
 describe('app registration', () => {
   it('registers each app as a tool group of <app>__<api> tools with valid JSON Schemas', () => {
@@ -85,8 +85,8 @@ describe('AppStateHost seeds', () => {
 
   it('keeps seeds of apps it does not know as given, and rejects invalid seeds with a UserError', () => {
     const host = new AppStateHost();
-    host.seed({ calendar: { events: [1] } });
-    expect(host.snapshot()).toEqual({ calendar: { events: [1] } });
+    host.seed({ venmo: { payments: [1] } });
+    expect(host.snapshot()).toEqual({ venmo: { payments: [1] } });
     expect(() => host.seed({ gmail: { acount: {} } })).toThrow(UserError);
   });
 });
@@ -98,13 +98,13 @@ describe('validateAppSeeds', () => {
 
   it('locates unknown apps, unknown keys, bad values and duplicate ids', () => {
     const issues = validateAppSeeds({
-      calendar: {},
+      venmo: {},
       gmail: { acount: { email: 'a@b.com' }, threads: [{ id: 2, subject: 's', emails: [{ body: 'b' }] }, { id: 2, subject: 't', emails: [{ body: 'c', from: 'not-mail' }] }] },
       phone: { alarms: [{ time: '7am' }] },
       simple_note: { now: 'tomorrow' },
     });
     expect(issues).toEqual([
-      { path: ['calendar'], message: expect.stringMatching(/^unknown app `calendar` \(known: gmail, simple_note, todoist, phone, amazon, splitwise, spotify, file_system\)$/) },
+      { path: ['venmo'], message: expect.stringMatching(/^unknown app `venmo` \(known: gmail, simple_note, todoist, phone, amazon, splitwise, spotify, file_system, calendar\)$/) },
       { path: ['gmail', 'threads', 1, 'emails', 0, 'from'], message: 'Invalid email address' },
       { path: ['gmail', 'threads', 1, 'id'], message: 'duplicate thread id 2' },
       { path: ['gmail', 'acount'], message: 'unknown key `acount`' },
