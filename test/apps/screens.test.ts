@@ -46,6 +46,15 @@ const SEEDS: Record<string, unknown> = {
     liked_song_ids: [],
   },
   file_system: { account: { email: ME, password: 'pw' }, files: [{ path: '~/docs/readme.txt', content: 'hello' }] },
+  calendar: {
+    now: '2026-05-04T09:00:00',
+    account: { email: ME, password: 'pw', first_name: 'Sam', last_name: 'Lee' },
+    users: [{ email: 'kim@corp.com', first_name: 'Kim', last_name: 'Ho' }],
+    events: [
+      { title: 'Standup', start: '2026-05-04T10:00:00', end: '2026-05-04T10:15:00', attendees: [{ email: 'kim@corp.com' }] },
+      { title: 'Review', start: '2026-05-05T14:00:00', end: '2026-05-05T15:00:00', organizer: 'kim@corp.com', attendees: [{ email: ME }] },
+    ],
+  },
 };
 
 /** What a person would type into a field of one form, where it differs from TYPED. */
@@ -81,6 +90,11 @@ const TYPED: Record<string, string> = {
   debt_amounts: '20, 20',
   playlist_id: '1',
   file_path: '~/docs/new.txt',
+  start: '2026-05-06T10:00:00',
+  end: '2026-05-06T11:00:00',
+  location: 'Room 4',
+  attendee_emails: 'kim@corp.com',
+  response: 'accepted',
 };
 
 const registry = createToolRegistry();
@@ -119,7 +133,7 @@ async function reachable(app: string): Promise<Map<string, PhoneAct[]>> {
 
 describe("the apps' screens on the user's phone", () => {
   it('covers every app, and every screen and action names a real API with real parameters', () => {
-    expect(APP_SCREENS.map((a) => a.app).sort()).toEqual(['amazon', 'file_system', 'gmail', 'phone', 'simple_note', 'splitwise', 'spotify', 'todoist']);
+    expect(APP_SCREENS.map((a) => a.app).sort()).toEqual(['amazon', 'calendar', 'file_system', 'gmail', 'phone', 'simple_note', 'splitwise', 'spotify', 'todoist']);
     for (const app of APP_SCREENS) {
       const ids = new Set(app.screens.map((s) => s.id));
       expect(ids.has(app.home), `${app.app} home`).toBe(true);

@@ -1,5 +1,6 @@
-/** Every app's user screens, by app (the calendar's join when it does). */
+/** Every app's user screens, by app. */
 import { amazonScreens } from '../amazon/screens.ts';
+import { calendarScreens } from '../calendar/screens.ts';
 import { fileSystemScreens } from '../file-system/screens.ts';
 import { gmailScreens } from '../gmail/screens.ts';
 import { phoneScreens } from '../phone/screens.ts';
@@ -9,7 +10,7 @@ import { spotifyScreens } from '../spotify/screens.ts';
 import { todoistScreens } from '../todoist/screens.ts';
 import type { AppScreens } from './spec.ts';
 
-export const APP_SCREENS: readonly AppScreens[] = [gmailScreens, phoneScreens, todoistScreens, simpleNoteScreens, amazonScreens, splitwiseScreens, spotifyScreens, fileSystemScreens];
+export const APP_SCREENS: readonly AppScreens[] = [gmailScreens, phoneScreens, todoistScreens, simpleNoteScreens, amazonScreens, splitwiseScreens, spotifyScreens, fileSystemScreens, calendarScreens];
 
 export const SCREENS_BY_APP: ReadonlyMap<string, AppScreens> = new Map(APP_SCREENS.map((a) => [a.app, a]));
 
