@@ -17,14 +17,15 @@ import { diffApps } from '../apps/diff.ts';
 import { evaluateRule } from '../judge/evidence.ts';
 import { compilePattern } from '../scenario/regex.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
+import type { PhoneChoice } from '../session/backends.ts';
 import type { ProposalInfo, ProposalScores } from '../session/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { DEFAULT_TURN, describeDuration } from '../time/clock.ts';
 import { TimeWorld } from '../time/world.ts';
 import { Noise } from './noise.ts';
-import { APP_SCREENS, PhoneDevice, screenText } from '../apps/screens/index.ts';
-import type { ActivityStep } from './schema.ts';
+import { APP_SCREENS, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
+import type { ActivityStep, ScreenStep } from './schema.ts';
 import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
 import { ProposalWorld } from './world.ts';
 import { proposalScores } from './scores.ts';
@@ -52,7 +53,9 @@ export class ProposalProtocol implements SessionProtocol {
     this.time = new TimeWorld(s, (e) => core.emit(e), () => core.turn);
     this.world = new ProposalWorld(s.activity ?? [], (e) => core.emit(e), () => core.turn);
     this.noise = new Noise(s.noise);
-    this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}) };
+    // The apps on the phone: the session's, with an account (as PhoneDevice lists them).
+    const onPhone = APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app) && (core.env.apps.state(a.app) as { account?: unknown } | undefined)?.account);
+    this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}), home: screenText(launcherView(onPhone)) };
   }
 
   initialStatus(): 'open' {
@@ -101,12 +104,16 @@ export class ProposalProtocol implements SessionProtocol {
     const p = w.pending;
     if (!p) return this.nextTick('');
     w.pending = undefined;
-    const goal = this.core.scenario.intents.find((i) => i.accept && this.core.statusOf(i.id) === 'open' && compilePattern(i.accept).test(p.summary));
-    p.verdict = goal ? 'accepted' : 'rejected';
-    const reason = goal ? `it matches goal ${goal.id}, not yet reached` : 'it matches no goal the user still has';
-    this.core.emit({ type: 'proposal_verdict', turn: t.turn, proposal: p.id, verdict: p.verdict, reason, ...(goal ? { goal: goal.id } : {}) });
-    if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
-    if (!goal) return this.nextTick(`The user rejected your proposal ${p.id}.`);
+    const core = this.core;
+    const goal = core.scenario.intents.find((i) => i.accept && core.statusOf(i.id) === 'open' && compilePattern(i.accept).test(p.summary));
+    // A person or a model user answers for themselves; the rules user by the goals' accept patterns.
+    const answer = core.backends.user.answerProposal
+      ? await core.backends.user.answerProposal({ turn: t.turn, persona: core.persona, scenario: core.scenario, proposal: { id: p.id, summary: p.summary }, view: await this.phone!.view(), open: this.openGoals(), emit: (e) => core.emit(e), signal: core.signal })
+      : { accept: Boolean(goal), reason: goal ? `it matches goal ${goal.id}, not yet reached` : 'it matches no goal the user still has' };
+    p.verdict = answer.accept ? 'accepted' : 'rejected';
+    core.emit({ type: 'proposal_verdict', turn: t.turn, proposal: p.id, verdict: p.verdict, reason: answer.reason, ...(goal && answer.accept ? { goal: goal.id } : {}) });
+    if (core.turn >= core.maxTurns) return { kind: 'end', end: 'max_turns' };
+    if (!answer.accept) return this.nextTick(`The user rejected your proposal ${p.id}${core.backends.user.answerProposal ? `: ${answer.reason}` : ''}.`);
     this.setPhase('execute');
     return { kind: 'continue', incoming: { kind: 'user', turn: t.turn + 1, text: `Yes, please go ahead with ${p.id}: ${p.summary}` } };
   }
@@ -118,7 +125,7 @@ export class ProposalProtocol implements SessionProtocol {
 
   private async nextTick(prefix: string): Promise<Next> {
     if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
-    if (!this.world.activityLeft && !this.world.pending) return { kind: 'end', end: 'resolved' };
+    if (!this.world.pending && (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft)) return { kind: 'end', end: 'resolved' };
     return { kind: 'continue', incoming: await this.tick(prefix) };
   }
 
@@ -127,13 +134,16 @@ export class ProposalProtocol implements SessionProtocol {
     const core = this.core;
     const w = this.world;
     const clock = this.time.clock;
+    const user = core.backends.user;
     if (w.tick > 0) {
-      await core.waitForTime({ at: clock.iso(clock.now + clock.turnMs), passed: describeDuration(clock.turnMs) });
+      // A user who acts on the phone is asked each tick anyway: no separate wait for time.
+      if (!user.phoneAct) await core.waitForTime({ at: clock.iso(clock.now + clock.turnMs), passed: describeDuration(clock.turnMs) });
       clock.advanceBy(clock.turnMs);
     }
     w.tick++;
     core.emit({ type: 'tick', turn: core.turn, tick: w.tick, at: clock.iso() });
     const seen: string[] = [];
+    const previews: string[] = [];
     // Updates due by now fire; their app records arrive as notifications.
     for (let next = this.time.nextEvent(); next?.kind === 'update' && next.update.at <= clock.now; next = this.time.nextEvent()) {
       const u = this.time.applyNext();
@@ -147,18 +157,23 @@ export class ProposalProtocol implements SessionProtocol {
       const app = Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
       core.emit({ type: 'notification', turn: core.turn, app, text: u.spec.text, preview: preview(u.spec.text), spurious: false });
       seen.push(`${app}: ${u.spec.text}`);
+      previews.push(`${app}: ${preview(u.spec.text)}`);
     }
     for (const n of this.noise.notificationsFor(clock.turnMs)) {
       core.emit({ type: 'notification', turn: core.turn, app: n.app, text: n.text, preview: preview(n.text), spurious: true });
       seen.push(`${n.app}: ${n.text}`);
+      previews.push(`${n.app}: ${preview(n.text)}`);
     }
-    const move = await this.userActs(w.nextStep());
+    const step = user.phoneAct
+      ? stepOf(await user.phoneAct({ turn: core.turn, persona: core.persona, scenario: core.scenario, view: await this.phone!.view(), notifications: previews, open: this.openGoals(), emit: (e) => core.emit(e), signal: core.signal }))
+      : w.nextStep();
+    const move = await this.userActs(step);
     const lines = [prefix, move, seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : ''].filter(Boolean);
     return { kind: 'monitor', turn: core.turn + 1, text: lines.join('\n'), at: clock.iso(), reminders: [] };
   }
 
   /** The user's one act this tick; returns how it reads to the agent. */
-  private async userActs(step: ActivityStep | undefined): Promise<string> {
+  private async userActs(step: UserStep | undefined): Promise<string> {
     const core = this.core;
     if (!step || 'wait' in step) {
       core.emit({ type: 'user_action', turn: core.turn, kind: 'wait', ok: true, text: 'The user is not using the phone.' });
@@ -173,13 +188,14 @@ export class ProposalProtocol implements SessionProtocol {
     const outcome = await this.phone!.act(step);
     const screen = screenText(outcome.view);
     const text = outcome.ok ? (step.note ?? outcome.text) : outcome.text;
-    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app: step.app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text, screen });
+    const app = step.app ?? (outcome.view.app || 'phone');
+    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text, screen });
     const apps = diffApps(before, core.env.apps.snapshot());
     if (apps.length) {
       core.emit({ type: 'app_diff', turn: core.turn, apps });
       this.creditUser();
     }
-    return `The user, in ${step.app}: ${text}${outcome.ok ? '' : ' (it did not work)'}\nTheir screen:\n${screen.join('\n')}`;
+    return `The user, in ${app}: ${text}${outcome.ok ? '' : ' (it did not work)'}\nTheir screen:\n${screen.join('\n')}`;
   }
 
   /** A goal the user reached through the apps themselves is provided, not completed. */
@@ -188,6 +204,10 @@ export class ProposalProtocol implements SessionProtocol {
     for (const g of this.goals())
       if (this.core.statusOf(g.id) === 'open' && evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds)
         this.core.setStatus(g.id, 'provided', 'user_action', 'the user did it in the apps');
+  }
+
+  private openGoals(): IntentSpec[] {
+    return this.goals().filter((g) => this.core.statusOf(g.id) === 'open');
   }
 
   private goals(): IntentSpec[] {
@@ -202,6 +222,15 @@ export class ProposalProtocol implements SessionProtocol {
   scores(): { proposals: ProposalScores } {
     return { proposals: proposalScores(this.world, this.goals(), this.core.env.apps.snapshot(), this.core.scenario.noise) };
   }
+}
+
+/** A user's act as an activity step (a screen step's app may be left to the screen showing). */
+type UserStep = Exclude<ActivityStep, ScreenStep> | (Omit<ScreenStep, 'app'> & { app?: string | undefined });
+
+function stepOf(choice: PhoneChoice): UserStep {
+  if (choice.kind === 'wait') return { wait: true };
+  if (choice.kind === 'say') return { say: choice.text };
+  return { app: choice.app, action: choice.action, ...(choice.args ? { args: choice.args } : {}) };
 }
 
 export { PROPOSE_TOOL, WAIT_TOOL };

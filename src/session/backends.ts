@@ -2,6 +2,7 @@
  * The three roles as interfaces (as tau2-bench and inspect_ai separate them): the engine
  * drives them, and never knows whether a model, a script, rules or a person is behind one.
  */
+import type { ScreenView } from '../apps/screens/spec.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
@@ -110,11 +111,44 @@ export interface UserReply {
   reveals?: string[];
 }
 
+/** Proposal scenarios: what the user sees when they act on the phone this tick. */
+export interface PhoneTurnInput {
+  turn: number;
+  persona: LoadedPersona | undefined;
+  scenario: LoadedScenario;
+  /** The screen the user is on. */
+  view: ScreenView;
+  /** Notifications of this tick, as the user sees them (previews). */
+  notifications: string[];
+  /** Goals not reached yet. */
+  open: IntentSpec[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+/** The user's one act of a tick: a screen action, a message to the assistant, or nothing. */
+export type PhoneChoice = { kind: 'screen'; app?: string | undefined; action: string; args?: Record<string, unknown> } | { kind: 'say'; text: string } | { kind: 'wait' };
+
+export interface ProposalAnswerInput {
+  turn: number;
+  persona: LoadedPersona | undefined;
+  scenario: LoadedScenario;
+  proposal: { id: string; summary: string };
+  view: ScreenView;
+  open: IntentSpec[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
 export interface UserBackend {
   readonly info: BackendInfo;
   /** True when a person chooses what to reveal: the engine then skips stage 3. */
   readonly picksIntents: boolean;
   nextMessage(input: UserTurnInput): Promise<UserReply>;
+  /** Proposal scenarios: the user's act on the phone (without it the scenario's `activity` plays). */
+  phoneAct?(input: PhoneTurnInput): Promise<PhoneChoice>;
+  /** Proposal scenarios: accept or reject a proposal (without it the goals' `accept` patterns decide). */
+  answerProposal?(input: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }>;
 }
 
 // ---- Judge ------------------------------------------------------------------------------

@@ -99,6 +99,8 @@ export interface ProposalInfo {
   steps: number;
   tick: string;
   noise?: { notifications_per_hour?: number; tool_failure?: number; seed?: number };
+  /** The phone's home screen as the session starts (its apps), before the user's first move. */
+  home?: string[];
 }
 
 /** PARE's scores for one session of a proposal scenario. */

@@ -36,7 +36,7 @@ export interface PhoneState {
 }
 
 export function initialPhone(info: ProposalInfo): PhoneState {
-  return { info, tick: 0, phase: 'observe', moves: [], notifications: [], proposals: [] };
+  return { info, tick: 0, phase: 'observe', moves: [], notifications: [], proposals: [], ...(info.home ? { screen: info.home } : {}) };
 }
 
 export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {

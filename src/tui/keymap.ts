@@ -22,9 +22,12 @@ export type Scope =
   | 'input'
   | 'agentInput'
   | 'picker'
-  | 'override';
+  | 'override'
+  | 'proposal';
 
 export type Action =
+  | 'acceptProposal'
+  | 'rejectProposal'
   | 'help'
   | 'quit'
   | 'close'
@@ -130,7 +133,9 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'play', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
-  { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
+  { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass' },
+  { scope: 'proposal', action: 'acceptProposal', keys: ['y'], description: 'proposal scenarios: accept the proposal waiting for you' },
+  { scope: 'proposal', action: 'rejectProposal', keys: ['n'], description: 'proposal scenarios: reject it (to say why, type `reject` and the reason, then enter)' },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
   { scope: 'input', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
   { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
@@ -174,6 +179,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   agentInput: 'Agent input box',
   picker: 'Tool picker',
   override: 'Status by hand',
+  proposal: 'A proposal waiting for you (play)',
 };
 
 /** The name of a key press as the keymap spells it. */

@@ -1,16 +1,18 @@
 /**
  * Where the panes go for a terminal size: four side by side from WIDE_COLUMNS (five with the
- * Timeline of a time scenario), the conversation beside one tabbed pane from MEDIUM_COLUMNS,
+ * Timeline of a time scenario or the Phone of a proposal scenario), the conversation beside one tabbed pane from MEDIUM_COLUMNS,
  * one tabbed pane below that.
  * The frame stays one row short of the terminal: a frame as tall as the terminal makes
  * Ink clear the whole screen on every update (flicker).
  */
-export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace' | 'timeline';
+export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace' | 'timeline' | 'phone';
+/** The pane a scenario's paradigm adds: the Timeline (time) or the Phone (proposals). */
+export type ExtraPane = 'timeline' | 'phone' | undefined;
 export const PANES: readonly PaneId[] = ['conversation', 'intents', 'checklist', 'workspace'];
-export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace', timeline: 'Timeline' };
+export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace', timeline: 'Timeline', phone: 'Phone' };
 
-/** The panes of a session: the four, plus the Timeline when the scenario uses time. */
-export const panesFor = (timeline: boolean): readonly PaneId[] => (timeline ? [...PANES, 'timeline'] : PANES);
+/** The panes of a session: the four, plus the paradigm's own pane. */
+export const panesFor = (extra: ExtraPane): readonly PaneId[] => (extra ? [...PANES, extra] : PANES);
 
 export const WIDE_COLUMNS = 160;
 export const MEDIUM_COLUMNS = 110;
@@ -40,13 +42,13 @@ export function tooSmall(columns: number, rows: number): boolean {
  * @param chrome rows taken by everything that is not a pane (status bar, input box, timeline, notices)
  * @param focus the focused pane; @param side the right-hand pane shown in the medium layout
  */
-export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>, timeline = false): Layout {
+export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>, extra: ExtraPane = undefined): Layout {
   const height = rows - 1;
   const paneHeight = Math.max(4, height - chrome);
   if (columns >= WIDE_COLUMNS) {
     // Shares of the width, left to right; the last pane takes what is left.
-    const shares = timeline ? [0.3, 0.22, 0.15, 0.14] : [0.34, 0.26, 0.19];
-    const ids = panesFor(timeline);
+    const shares = extra ? [0.3, 0.22, 0.15, 0.14] : [0.34, 0.26, 0.19];
+    const ids = panesFor(extra);
     const widths = shares.map((f) => Math.floor(columns * f));
     widths.push(columns - widths.reduce((a, b) => a + b, 0));
     return { kind: 'wide', panes: ids.map((id, i) => ({ id, box: { width: widths[i]!, height: paneHeight } })), tabs: [], height };
@@ -60,9 +62,9 @@ export function computeLayout(columns: number, rows: number, chrome: number, foc
         { id: 'conversation', box: { width: conv, height: paneHeight } },
         { id: right, box: { width: columns - conv, height: paneHeight - 1 } },
       ],
-      tabs: panesFor(timeline).filter((p) => p !== 'conversation'),
+      tabs: panesFor(extra).filter((p) => p !== 'conversation'),
       height,
     };
   }
-  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...panesFor(timeline)], height };
+  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...panesFor(extra)], height };
 }

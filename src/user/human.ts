@@ -1,9 +1,10 @@
-/** The `human` user: a person types each message and chooses which intents to reveal. */
-import type { UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
+/** The `human` user: a person types each message and chooses which intents to reveal (in a proposal scenario: uses the phone and answers proposals). */
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
 import type { HumanUserAction, InputQueue } from '../session/input-queue.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import { testPattern } from '../scenario/regex.ts';
+import { phoneCommand, proposalAnswer } from './phone-commands.ts';
 
 export class HumanUser implements UserBackend {
   readonly info: BackendInfo = { kind: 'human' };
@@ -16,6 +17,21 @@ export class HumanUser implements UserBackend {
     // A need stated in the person's own words counts as told, as the reveal key would.
     const said = open.filter((i) => saysIntent(action.text, i)).map((i) => i.id);
     return { text: action.text, reveals: [...new Set([...action.reveals, ...said])] };
+  }
+
+  /** Proposal scenarios: the person's move on the phone, typed as phone-commands.ts reads it. */
+  async phoneAct({ turn, emit, signal, view }: PhoneTurnInput): Promise<PhoneChoice> {
+    emit({ type: 'awaiting_input', turn, role: 'user' });
+    return phoneCommand((await this.input.next(signal)).text, view);
+  }
+
+  /** Proposal scenarios: `y` or `n`, with an optional reason; anything else asks again. */
+  async answerProposal({ turn, emit, signal }: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }> {
+    for (;;) {
+      emit({ type: 'awaiting_input', turn, role: 'user' });
+      const answer = proposalAnswer((await this.input.next(signal)).text);
+      if (answer) return answer;
+    }
   }
 }
 

@@ -139,13 +139,7 @@ export class PhoneDevice {
   }
 
   private launcher(): ScreenView {
-    return {
-      app: '',
-      screen: 'home',
-      title: 'Home',
-      lines: this.apps.map((a, i) => `${i + 1}. ${this.byApp.get(a)!.title} (${a})`),
-      actions: [{ name: 'open_app', label: 'open an app', fields: [{ name: 'app', required: true }] }],
-    };
+    return launcherView(this.apps.map((a) => this.byApp.get(a)!));
   }
 
   private stack(app: string): Place[] {
@@ -206,4 +200,15 @@ function coerce(tool: ToolDef, field: string, value: unknown): unknown {
   const candidates: unknown[] = [Number(value), /^(yes|true)$/i.test(value) ? true : /^(no|false)$/i.test(value) ? false : undefined, list, list.map(Number)];
   for (const c of candidates) if (c !== undefined && schema.safeParse(c).success) return c;
   return value;
+}
+
+/** The phone's own home screen: the apps on it, numbered. */
+export function launcherView(apps: readonly AppScreens[]): ScreenView {
+  return {
+    app: '',
+    screen: 'home',
+    title: 'Home',
+    lines: apps.map((a, i) => `${i + 1}. ${a.title} (${a.app})`),
+    actions: [{ name: 'open_app', label: 'open an app', fields: [{ name: 'app', required: true }] }],
+  };
 }

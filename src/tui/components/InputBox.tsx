@@ -18,6 +18,8 @@ export interface InputBoxProps {
   awaited: boolean;
   note?: string | undefined;
   width: number;
+  /** A proposal scenario: the user's input is a move on the phone. */
+  phone?: boolean;
 }
 
 /** The slice of `value` around the cursor that fits in `cols`. */
@@ -27,7 +29,7 @@ export function visibleInput(value: string, cursor: number, cols: number): { tex
   return { text: value.slice(start, start + cols), at: cursor - start };
 }
 
-export function InputBox({ role, value, cursor, focused, awaited, note, width }: InputBoxProps) {
+export function InputBox({ role, value, cursor, focused, awaited, note, width, phone }: InputBoxProps) {
   const theme = useTheme();
   const prompt = role === 'user' ? 'you (user) › ' : 'you (agent) › ';
   const cols = Math.max(4, width - 4 - prompt.length);
@@ -35,7 +37,12 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width }:
   const before = text.slice(0, at);
   const under = text.slice(at, at + 1) || ' ';
   const after = text.slice(at + 1);
-  const placeholder = role === 'agent' ? 'reply, or /tool key=value … (ctrl+t picks a tool)' : 'your message (r on an intent puts its reveal text here)';
+  const placeholder =
+    role === 'agent'
+      ? 'reply, or /tool key=value … (ctrl+t picks a tool)'
+      : phone
+        ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; y/n answers a proposal'
+        : 'your message (r on an intent puts its reveal text here)';
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
     <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={focused ? theme.border.focused : theme.border.normal} paddingX={0}>

@@ -56,6 +56,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   const usage = useSession((s) => s.usage);
   const end = useSession((s) => s.end);
   const scores = useSession((s) => s.scores);
+  // Proposal scenarios: whether the agent observes or executes an accepted proposal.
+  const phase = useSession((s) => (s.phone ? (s.phone.phase === 'execute' ? `executing ${s.phone.proposals.filter((p) => p.verdict === 'accepted').at(-1)?.id ?? ''}`.trim() : 'observing') : undefined));
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
@@ -70,6 +72,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
     sep,
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
+    ...(phase ? [sep, { text: `agent ${phase}`, color: phase === 'observing' ? theme.text.secondary : theme.level.warning, bold: phase !== 'observing' }] : []),
     sep,
     { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
     ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
@@ -88,6 +91,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     add('ctrl+c', 'quit');
     add(keysOf('endSession', 'input'), 'end the session');
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
+    if (mode === 'play' && phase) add(keysOf('passTime', 'input'), 'let the tick pass');
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
   } else {
     add('?', 'keys');

@@ -20,13 +20,14 @@ import { TimelineBar } from '../components/TimelineBar.tsx';
 import { ToolPicker } from '../components/ToolPicker.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import { WorkspacePane } from '../components/WorkspacePane.tsx';
+import { PhonePane } from '../components/PhonePane.tsx';
 import { shortTime, TimelinePane } from '../components/TimelinePane.tsx';
 import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTextInput } from '../hooks/useTextInput.ts';
 import type { Scope } from '../keymap.ts';
-import { computeLayout, panesFor, tooSmall, type Box as PaneBox, type PaneId } from '../layout.ts';
+import { computeLayout, panesFor, tooSmall, type Box as PaneBox, type ExtraPane, type PaneId } from '../layout.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import { useTheme } from '../theme.ts';
 import type { Line } from '../text.ts';
@@ -40,6 +41,7 @@ const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) =>
   checklist: ChecklistPane,
   workspace: WorkspacePane,
   timeline: TimelinePane,
+  phone: PhonePane,
 };
 
 export interface SessionScreenProps {
@@ -61,7 +63,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const tools = useControl((c) => c.tools);
   const awaiting = useSession((s) => s.awaiting);
   const ended = useSession((s) => Boolean(s.end));
-  const hasTimeline = useSession((s) => Boolean(s.timeline));
+  const extra = useSession((s): ExtraPane => (s.timeline ? 'timeline' : s.phone ? 'phone' : undefined));
   const waitingForTime = useControl((c) => c.waitingForTime);
 
   const typing = mode === 'play' || mode === 'agent';
@@ -82,7 +84,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   }, [focus]);
 
   // Playing, tab goes from the input box to the intents first (to reveal one).
-  const panes = panesFor(hasTimeline);
+  const panes = panesFor(extra);
   const order: Focus[] = typing && running ? ['input', ...panes.filter((p) => p !== 'conversation'), 'conversation'] : [...panes];
   const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? 'conversation');
 
@@ -105,7 +107,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     slower: () => controller.slower?.(),
     takeOver: () => controller.takeOver?.(),
     focusInput: () => setFocus('input'),
-    passTime: () => controller.passTime?.(),
+    passTime: () => passTime(),
     ...(mode === 'play' ? { personaCard: () => setDialog('persona') } : {}),
     endSession: () => setDialog('end'),
     ...(replay
@@ -122,6 +124,22 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   useKeyActions(screenScopes, screenHandlers, { active: dialog === null, priority: PRIORITY.screen });
 
   const awaited = awaiting?.role === role;
+  // On a phone, a tick passes when the person lets it (ctrl+n: the move `wait`).
+  const passTime = () => {
+    if (extra !== 'phone') return controller.passTime?.();
+    if (!awaited) return setNote('not your turn yet: the agent is still working');
+    controller.sendUser?.('wait', []);
+  };
+  const proposalWaiting = useSession((s) => Boolean(s.phone?.proposals.some((p) => !p.verdict)));
+  const answer = (yes: boolean) => {
+    controller.sendUser?.(yes ? 'y' : 'n', []);
+    setNote(undefined);
+  };
+  // y and n answer a proposal while nothing is typed (to give a reason: type `reject …` or `accept …`).
+  useKeyActions(['proposal'], { acceptProposal: () => answer(true), rejectProposal: () => answer(false) }, {
+    active: mode === 'play' && running && awaited && proposalWaiting && dialog === null && !text.current(),
+    priority: PRIORITY.input + 1,
+  });
   const woken = useSession((s) => s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false);
   const send = () => {
     const value = text.current();
@@ -147,7 +165,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       blur: () => setFocus('conversation'),
       endSession: () => setDialog('end'),
       toolPicker: () => setDialog('tools'),
-      passTime: () => controller.passTime?.(),
+      passTime,
       ...(mode === 'play' ? { personaCard: () => setDialog('persona') } : {}),
       keepSilent: () => {
         if (!awaited) return setNote('not your turn yet: wait for the user');
@@ -208,7 +226,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const dialogRows = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object') ? CONFIRM_ROWS : 0;
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
-  const layout = computeLayout(columns, rows, chrome, paneFocus, side, hasTimeline);
+  const layout = computeLayout(columns, rows, chrome, paneFocus, side, extra);
   const paneHeight = layout.height - chrome;
   const scopes: Scope[] = [...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 
@@ -292,7 +310,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             onNo={() => setDialog(null)}
           />
         ) : null}
-        {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} /> : null}
+        {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} phone={extra === 'phone'} /> : null}
         <StatusBar width={columns} typing={showInput && focus === 'input' && dialog === null} />
       </Box>
     </SessionUiContext.Provider>

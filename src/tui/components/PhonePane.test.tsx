@@ -1,0 +1,124 @@
+/**
+ * The Phone pane with a real session: a person plays the user of a proposal scenario by
+ * keyboard alone (opens an app and a list, lets a tick pass, accepts the agent's proposal with
+ * `y`), and watching shows the simulated user's moves and the verdict as they happen.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeLibrary } from '../../../test/helpers/library.ts';
+import { KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { planRuns } from '../../session/plan.ts';
+import { sessionSetup } from '../../session/setup.ts';
+import { LiveSession } from '../session/live.ts';
+import { SessionScreen } from '../screens/SessionScreen.tsx';
+
+const SOAP = `id: p/soap
+persona: p
+title: Soap
+proposals: required
+clock: { start: "2026-05-09T18:00:00+08:00", turn: 1m }
+trigger: { kind: event, text: Pat is on the bus. }
+tools: [todoist, phone]
+apps:
+  todoist:
+    account: { email: pat@example.com, password: pw }
+    projects: [{ name: Shopping, tasks: [{ title: Eggs }] }]
+  phone:
+    account: { phone_number: "100", password: pw, first_name: Pat, last_name: Lee }
+    contacts: [{ first_name: Kim, last_name: Ho, phone_number: "200" }]
+environment:
+  name: feed
+  updates:
+    - id: U1
+      at: +1m
+      apps: { phone: { messages: [{ from: "200", message: "out of hand soap, can you get some?", sent_at: "2026-05-09T18:01:00" }] } }
+      text: "Text from Kim: out of hand soap, can you get some?"
+activity:
+  - { app: todoist, action: open, args: { item: Shopping } }
+  - { app: phone, action: open, args: { item: Kim } }
+  - { wait: true }
+intents:
+  - id: G1
+    text: Hand soap is on the list.
+    accept: "(?i)soap"
+    done: { app_state: { app: todoist, path: tasks.*.title, pattern: "(?i)soap" } }
+references:
+  proactive:
+    - say: ""
+      actions: [{ tool: wait }]
+    - say: ""
+      actions: [{ tool: propose, args: { summary: Add hand soap to Shopping? } }]
+    - say: Added.
+      actions:
+        - { tool: todoist__login, args: { username: pat@example.com, password: pw } }
+        - { tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }
+    - say: ""
+`;
+
+function session(mode: 'play' | 'watch'): LiveSession {
+  const lib = makeLibrary({ 'scenarios/p/soap.yaml': SOAP });
+  return new LiveSession({
+    groups: planRuns(['p/soap'], { library: lib }),
+    setup: sessionSetup({ library: lib, agent: 'script:proactive' }),
+    mode,
+    delayMs: 0,
+    recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-phone-')),
+  });
+}
+
+let r: Rendered | undefined;
+afterEach(() => r?.unmount());
+
+describe('the Phone pane', () => {
+  it('lets a person play the user by keyboard: open an app, open a list, let a tick pass, accept a proposal with y', async () => {
+    const s = session('play');
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    // Before any move the phone shows its home screen; the input box says how to move.
+    let frame = await waitForFrame(r, (f) => f.includes('[Home]') && f.includes('a phone move'));
+    expect(frame).toContain('2. Todoist (todoist)');
+    await press(r, 'open_app todoist', KEYS.enter);
+    frame = await waitForFrame(r, (f) => f.includes('[todoist · Projects]'));
+    await press(r, '1', KEYS.enter);
+    frame = await waitForFrame(r, (f) => f.includes('[todoist · Shopping]') && f.includes('☐ Eggs'));
+    // The agent proposes after the text arrives; ctrl+n lets this tick pass.
+    await waitForFrame(r, (f) => f.includes('your turn') || f.includes('enter sends'));
+    await press(r, KEYS.ctrlN);
+    frame = await waitForFrame(r, (f) => f.includes('P1 ? waiting') && f.includes('y accepts P1'));
+    expect(frame).toContain('🔔 phone: Text from Kim');
+    expect(frame).toContain('agent observing');
+    await press(r, 'y');
+    frame = await waitForFrame(r, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    expect(frame).toContain('G1 completed');
+    const results = await s.done;
+    expect(results[0]!.end).toBe('resolved');
+    expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
+  });
+
+  it('reject with a reason rejects, and the agent is told why', async () => {
+    const s = session('play');
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    await waitForFrame(r, (f) => f.includes('[Home]'));
+    await press(r, 'wait', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('tick 2'));
+    await press(r, 'wait', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('y accepts P1'));
+    await press(r, 'reject I will get it myself', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('P1 ✗ rejected'));
+    // The agent reads the answer with the user's next move.
+    await press(r, 'wait', KEYS.enter);
+    await waitFor(() => JSON.stringify(s.store.getState().session.turns).includes('rejected your proposal P1: I will get it myself'));
+    s.quit();
+  });
+
+  it("watching shows the simulated user's moves, the screen they are on and the verdict", async () => {
+    const s = session('watch');
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    const frame = await waitForFrame(r, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    expect(frame).toContain('· todoist: opened “Shopping');
+    expect(frame).toContain('· phone: opened “Kim Ho:');
+    expect(frame).not.toContain('y accepts');
+    expect((await s.done)[0]!.end).toBe('resolved');
+  });
+});
