@@ -152,3 +152,20 @@ export function userTurnPrompt(conversation: string, intents: readonly IntentSpe
         : 'Now bring up exactly these points, naturally, as the next thing you tell the assistant:';
   return `${head}\n${how}\n${points}\nKeep it short and in your own voice.`;
 }
+
+/** The user of a proposal scenario: on the phone, with goals of their own (they are not secret to themselves). */
+export function phoneUserSystemPrompt(persona: LoadedPersona | undefined, goals: readonly IntentSpec[]): string {
+  const lines = ['You play a person busy on their phone. An AI assistant watches what you do and may propose to help; it acts only if you accept. Stay in character.'];
+  if (persona) lines.push(`You are ${persona.name}, ${persona.role}.`, `About you:\n${persona.profile.trim()}`);
+  if (goals.length) lines.push(`What you want done (you would welcome help with it):\n${goals.map((g) => `- ${g.text}`).join('\n')}`);
+  lines.push('', 'Use the phone as a person would: one action at a time, only actions the current screen offers.');
+  return lines.join('\n');
+}
+
+export function phoneTurnPrompt(screen: readonly string[], notifications: readonly string[]): string {
+  return `Your screen:\n${screen.join('\n')}\n${notifications.length ? `\nNew notifications:\n${notifications.map((n) => `- ${n}`).join('\n')}\n` : ''}\nWhat do you do now? Call exactly one tool: an action of this screen, wait, or say_to_assistant.`;
+}
+
+export function phoneAnswerPrompt(summary: string, screen: readonly string[]): string {
+  return `Your assistant proposes: "${summary}"\n\nYour screen:\n${screen.join('\n')}\n\nAccept it only if it helps with what you want done; call accept or reject with a short reason.`;
+}

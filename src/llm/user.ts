@@ -3,10 +3,11 @@
  * exactly the intents the judge handed over. It never sees the other hidden intents, and
  * a cheap leak check flags a message that reveals one anyway (`leak_warning`).
  */
-import type { UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
 import type { RoleClient } from './client.ts';
 import { findLeaks } from './leak.ts';
+import { modelAnswer, modelPhoneAct } from './phone-user.ts';
 import { userSystemPrompt, userTurnPrompt } from './prompts.ts';
 import { renderTranscript } from './render.ts';
 
@@ -35,6 +36,15 @@ export class OpenAIUser implements UserBackend {
     const leak = findLeaks(text, input.open, input.handoff.intents, said);
     if (leak.intents.length) input.emit({ type: 'leak_warning', turn: input.turn, intents: leak.intents, terms: leak.terms });
     return { text };
+  }
+
+  /** Proposal scenarios: one move on the phone, chosen among the screen's actions (phone-user.ts). */
+  phoneAct(input: PhoneTurnInput): Promise<PhoneChoice> {
+    return modelPhoneAct(this.client, input);
+  }
+
+  answerProposal(input: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }> {
+    return modelAnswer(this.client, input);
   }
 }
 

@@ -18,6 +18,7 @@ const SHORT: Record<string, string[]> = {
   export: ['--turns', '20', '--runs', '1'],
   time: ['--updates', '20', '--rounds', '1'],
   timeline: ['--updates', '20', '--seconds', '1'],
+  phone: ['--ticks', '20', '--seconds', '1'],
   proposals: ['--ticks', '20', '--rounds', '1'],
   fuzz: ['--runs', '50'],
 };

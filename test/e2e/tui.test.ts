@@ -113,6 +113,24 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
   });
 });
 
+describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
+  it('plays the user on the Phone: opens an app and a list by keyboard, accepts the proposal with y', { timeout: 120_000 }, async () => {
+    start(['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'phone'], { columns: 200, rows: 45 });
+    let text = await waitForScreen((s) => s.includes('[Home]') && s.includes('a phone move'), 'the phone home screen');
+    expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/);
+    keys('open_app todoist', 'Enter');
+    text = await waitForScreen((s) => s.includes('[todoist · Projects]'), 'Todoist open');
+    keys('1', 'Enter');
+    text = await waitForScreen((s) => s.includes('[todoist · Shopping]') && s.includes('y accepts P1'), 'the proposal');
+    expect(text).toContain('agent observing');
+    keys('y');
+    text = await waitForScreen((s) => s.includes('P1 ✓ accepted') && s.includes('resolved · Proc 1.00'), 'the session to end');
+    keys('q');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    expect(readdirSync(path.join(work, 'phone'))).toHaveLength(1);
+  });
+});
+
 describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
   it('watch --vs runs two agents side by side and ends with both scores', { timeout: 120_000 }, async () => {
     start(['watch', 'researcher/meal-plan', '--agent', 'script:reactive', '--vs', 'script:proactive', '--delay', '0', '--recordings', 'vs']);

@@ -15,7 +15,8 @@ import type { RunGroup } from '../../session/plan.ts';
 import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { createToolRegistry } from '../../tools/index.ts';
-import { ToolRegistry } from '../../tools/registry.ts';
+import { ToolRegistry, type ToolDef } from '../../tools/registry.ts';
+import { proposalTools } from '../../proposals/tools.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type { ControlState, SessionController, SessionMode, ToolHint } from './controller.ts';
 import { Pacer } from './pacer.ts';
@@ -133,7 +134,8 @@ export class LiveSession implements SessionController {
   private onEvent(group: RunGroup, event: TimedEvent): void {
     if (event.type === 'session_start') {
       const scenario = group.sessions.find((s) => s.id === event.scenario);
-      if (scenario) this.control.setState({ tools: toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS) });
+      // A proposal scenario's agent also has propose and wait (the protocol adds them).
+      if (scenario) this.control.setState({ tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])] });
     }
     this.store.getState().dispatch(event);
     this.opts.onEvent?.(event);
@@ -210,7 +212,13 @@ export class LiveSession implements SessionController {
 }
 
 export function toolHints(registry: ToolRegistry, groups: readonly string[]): ToolHint[] {
-  return registry.forGroups(groups).map((def) => {
+  return hintsOf(registry.forGroups(groups));
+}
+
+const proposalToolHints = () => hintsOf(proposalTools);
+
+function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
+  return defs.map((def) => {
     const schema = ToolRegistry.spec(def).parameters as { properties?: Record<string, unknown>; required?: string[] };
     const required = new Set(schema.required ?? []);
     return { name: def.name, description: def.description, params: Object.keys(schema.properties ?? {}).map((name) => ({ name, required: required.has(name) })) };
