@@ -123,7 +123,8 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
     } else if (item.kind === 'tool') {
       const mark = item.state === 'ok' ? '✓' : item.state === 'error' ? '✗' : '…';
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
-    } else out.push(...wrap(`  ! ${item.text}`, cols));
+    } else if (item.kind === 'proposal') out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
+    else out.push(...wrap(`  ! ${item.text}`, cols));
   }
   for (const f of turn.files) out.push(truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols));
   for (const c of turn.changes) out.push(...wrap(`${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols - 4).map((l, i) => (i ? `    ${l}` : `  ${l}`)));

@@ -27,7 +27,10 @@ function groupOf(e: AnyEvent): Group | null {
     case 'session_start':
       return 'start';
     case 'message':
+    case 'proposal':
       return 'message';
+    case 'user_action':
+    case 'notification':
     case 'tool_call':
     case 'tool_result':
     case 'workspace_diff':
@@ -38,6 +41,7 @@ function groupOf(e: AnyEvent): Group | null {
       return 'work';
     case 'intent_status':
     case 'checklist_result':
+    case 'proposal_verdict':
       return 'verdict';
     case 'score':
     case 'session_end':

@@ -41,6 +41,8 @@ function itemHtml(item: ConversationItem): string {
       const body = `<b>args</b><pre>${esc(cap(prettyValue(item.args)))}</pre>${item.state === 'error' ? `<b>error</b><pre>${esc(item.error ?? '')}</pre>` : item.result !== undefined ? `<b>result</b><pre>${esc(cap(prettyValue(item.result)))}</pre>` : ''}`;
       return `<details class="tool"><summary><span class="name">${esc(item.name)}</span> ${mark} <span class="brief">${brief}</span></summary>${body}</details>`;
     }
+    case 'proposal':
+      return `<div class="msg agent proposal"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${item.verdict ? `${item.verdict === 'accepted' ? '✓ accepted' : '✗ rejected'}${item.reason ? `: ${esc(item.reason)}` : ''}` : '? waiting for the user'}</div></div>`;
     case 'notice':
       return `<div class="notice ${item.level}">! ${item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : ''}${esc(item.text)}</div>`;
   }

@@ -58,6 +58,8 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
       } else if (item.kind === 'tool') {
         const result = item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
         out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());
+      } else if (item.kind === 'proposal') {
+        out.push('', `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`, '');
       } else out.push(`- ${item.level}: ${item.text}`);
     }
     if (turn.items.some((i) => i.kind === 'tool')) out.push('');

@@ -69,8 +69,18 @@ export interface NoticeItem {
   text: string;
 }
 
+/** A proposal of the agent (proposal scenarios), shown as a card until and after the user answers. */
+export interface ProposalItem {
+  kind: 'proposal';
+  turn: number;
+  id: string;
+  summary: string;
+  verdict?: 'accepted' | 'rejected';
+  reason?: string;
+}
+
 /** One line of the conversation pane, in the order it happened. */
-export type ConversationItem = MessageItem | ToolItem | NoticeItem;
+export type ConversationItem = MessageItem | ToolItem | NoticeItem | ProposalItem;
 
 export interface IntentChange {
   turn: number;
@@ -218,6 +228,19 @@ function putTurn(state: SessionState, updated: TurnState, batch: Batch | undefin
 function addItem(state: SessionState, item: ConversationItem, batch: Batch | undefined): TurnState[] {
   const t = turnOf(state.turns, item.turn);
   return putTurn(state, { ...t, items: [...t.items, item] }, batch);
+}
+
+/** The verdict on the card of proposal `id` (in the latest turn that holds it). */
+function answerProposal(state: SessionState, id: string, verdict: 'accepted' | 'rejected', reason: string, batch: Batch | undefined): TurnState[] {
+  for (let k = state.turns.length - 1; k >= 0; k--) {
+    const turn = state.turns[k]!;
+    const i = turn.items.findIndex((it) => it.kind === 'proposal' && it.id === id);
+    if (i < 0) continue;
+    const items = turn.items.slice();
+    items[i] = { ...(items[i] as ProposalItem), verdict, reason };
+    return putTurn(state, { ...turn, items }, batch);
+  }
+  return state.turns as TurnState[];
 }
 
 function toolIndex(items: readonly ConversationItem[], callId: string): number {
@@ -381,11 +404,13 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     case 'update_verdict':
     case 'task_status':
       return next(state, seq, t, timelinePatch(state, event));
+    case 'proposal':
+      return next(state, seq, t, { ...phonePatch(state, event), turns: addItem(state, { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary }, batch) });
+    case 'proposal_verdict':
+      return next(state, seq, t, { ...phonePatch(state, event), turns: answerProposal(state, event.proposal, event.verdict, event.reason, batch) });
     case 'tick':
     case 'notification':
     case 'user_action':
-    case 'proposal':
-    case 'proposal_verdict':
     case 'phase':
       return next(state, seq, t, { ...timelinePatch(state, event), ...phonePatch(state, event) });
     case 'session_end':

@@ -65,6 +65,19 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
       }
       return { key, toolKey: toolKey(item.turn, item.callId), lines };
     }
+    case 'proposal': {
+      // A card: the agent's proposal, then the user's answer (or that it waits for one).
+      const state = item.verdict === 'accepted' ? { text: '✓ accepted', color: theme.check.pass.color } : item.verdict === 'rejected' ? { text: '✗ rejected', color: theme.level.error } : { text: '? waiting for the user', color: theme.level.warning };
+      const inner = Math.max(8, cols - LABEL_WIDTH - 2);
+      const bar: Seg = { text: '│ ', color: theme.role.agent };
+      const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
+      const lines: Line[] = [
+        [...label('propose', theme.role.agent), { text: `┌ ${item.id} `, color: theme.role.agent, bold: true }, { text: state.text, color: state.color, bold: true }],
+        ...wrap(item.summary, inner).map((l): Line => [pad, bar, { text: l, bold: true }]),
+        ...(item.reason ? wrap(item.reason, inner).map((l, i): Line => [pad, bar, { text: i ? l : `user: ${l}`, color: theme.text.secondary, italic: true }]) : []),
+      ];
+      return { key, lines };
+    }
     case 'notice': {
       const color = theme.level[item.level];
       const tag = item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';

@@ -122,3 +122,20 @@ describe('the Phone pane', () => {
     expect((await s.done)[0]!.end).toBe('resolved');
   });
 });
+
+describe('a proposal in the conversation', () => {
+  it('is a card with the summary, then the verdict and the reason', async () => {
+    const s = session('play');
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    await waitForFrame(r, (f) => f.includes('[Home]'));
+    await press(r, 'wait', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('tick 2'));
+    await press(r, 'wait', KEYS.enter);
+    let frame = await waitForFrame(r, (f) => f.includes('┌ P1 ? waiting for the user'));
+    expect(frame).toMatch(/│ Add hand soap to Shopping\?/);
+    await press(r, 'accept yes please, we are out', KEYS.enter);
+    frame = await waitForFrame(r, (f) => f.includes('┌ P1 ✓ accepted'));
+    expect(frame).toContain('│ user: yes please, we are out');
+    s.quit();
+  });
+});
