@@ -71,6 +71,17 @@ function session(mode: 'play' | 'watch'): LiveSession {
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
 
+/** A person plays the user and lets two ticks pass: the agent has proposed P1. */
+async function untilProposal(): Promise<LiveSession> {
+  const s = session('play');
+  r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+  await waitForFrame(r, (f) => f.includes('[Home]'));
+  await press(r, 'wait', KEYS.enter);
+  await waitForFrame(r, (f) => f.includes('tick 2'));
+  await press(r, 'wait', KEYS.enter);
+  return s;
+}
+
 describe('the Phone pane', () => {
   it('lets a person play the user by keyboard: open an app, open a list, let a tick pass, accept a proposal with y', async () => {
     const s = session('play');
@@ -97,12 +108,7 @@ describe('the Phone pane', () => {
   });
 
   it('reject with a reason rejects, and the agent is told why', async () => {
-    const s = session('play');
-    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
-    await waitForFrame(r, (f) => f.includes('[Home]'));
-    await press(r, 'wait', KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('tick 2'));
-    await press(r, 'wait', KEYS.enter);
+    const s = await untilProposal();
     await waitForFrame(r, (f) => f.includes('y accepts P1'));
     await press(r, 'reject I will get it myself', KEYS.enter);
     await waitForFrame(r, (f) => f.includes('P1 ✗ rejected'));
@@ -125,12 +131,7 @@ describe('the Phone pane', () => {
 
 describe('a proposal in the conversation', () => {
   it('is a card with the summary, then the verdict and the reason', async () => {
-    const s = session('play');
-    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
-    await waitForFrame(r, (f) => f.includes('[Home]'));
-    await press(r, 'wait', KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('tick 2'));
-    await press(r, 'wait', KEYS.enter);
+    const s = await untilProposal();
     let frame = await waitForFrame(r, (f) => f.includes('┌ P1 ? waiting for the user'));
     expect(frame).toMatch(/│ Add hand soap to Shopping\?/);
     await press(r, 'accept yes please, we are out', KEYS.enter);
