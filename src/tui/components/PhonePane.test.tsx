@@ -75,10 +75,10 @@ afterEach(() => r?.unmount());
 async function untilProposal(): Promise<LiveSession> {
   const s = session('play');
   r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
-  await waitForFrame(r, (f) => f.includes('[Home]'));
-  await press(r, 'wait', KEYS.enter);
-  await waitForFrame(r, (f) => f.includes('tick 2'));
-  await press(r, 'wait', KEYS.enter);
+  await waitForFrame(r!, (f) => f.includes('[Home]'));
+  await press(r!, 'wait', KEYS.enter);
+  await waitForFrame(r!, (f) => f.includes('tick 2'));
+  await press(r!, 'wait', KEYS.enter);
   return s;
 }
 
@@ -87,20 +87,20 @@ describe('the Phone pane', () => {
     const s = session('play');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
     // Before any move the phone shows its home screen; the input box says how to move.
-    let frame = await waitForFrame(r, (f) => f.includes('[Home]') && f.includes('a phone move'));
+    let frame = await waitForFrame(r!, (f) => f.includes('[Home]') && f.includes('a phone move'));
     expect(frame).toContain('2. Todoist (todoist)');
-    await press(r, 'open_app todoist', KEYS.enter);
-    frame = await waitForFrame(r, (f) => f.includes('[todoist · Projects]'));
-    await press(r, '1', KEYS.enter);
-    frame = await waitForFrame(r, (f) => f.includes('[todoist · Shopping]') && f.includes('☐ Eggs'));
+    await press(r!, 'open_app todoist', KEYS.enter);
+    frame = await waitForFrame(r!, (f) => f.includes('[todoist · Projects]'));
+    await press(r!, '1', KEYS.enter);
+    frame = await waitForFrame(r!, (f) => f.includes('[todoist · Shopping]') && f.includes('☐ Eggs'));
     // The agent proposes after the text arrives; ctrl+n lets this tick pass.
-    await waitForFrame(r, (f) => f.includes('your turn') || f.includes('enter sends'));
-    await press(r, KEYS.ctrlN);
-    frame = await waitForFrame(r, (f) => f.includes('P1 ? waiting') && f.includes('y accepts P1'));
+    await waitForFrame(r!, (f) => f.includes('your turn') || f.includes('enter sends'));
+    await press(r!, KEYS.ctrlN);
+    frame = await waitForFrame(r!, (f) => f.includes('P1 ? waiting') && f.includes('y accepts P1'));
     expect(frame).toContain('🔔 phone: Text from Kim');
     expect(frame).toContain('agent observing');
-    await press(r, 'y');
-    frame = await waitForFrame(r, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    await press(r!, 'y');
+    frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
     expect(frame).toContain('G1 completed');
     const results = await s.done;
     expect(results[0]!.end).toBe('resolved');
@@ -109,11 +109,11 @@ describe('the Phone pane', () => {
 
   it('reject with a reason rejects, and the agent is told why', async () => {
     const s = await untilProposal();
-    await waitForFrame(r, (f) => f.includes('y accepts P1'));
-    await press(r, 'reject I will get it myself', KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('P1 ✗ rejected'));
+    await waitForFrame(r!, (f) => f.includes('y accepts P1'));
+    await press(r!, 'reject I will get it myself', KEYS.enter);
+    await waitForFrame(r!, (f) => f.includes('P1 ✗ rejected'));
     // The agent reads the answer with the user's next move.
-    await press(r, 'wait', KEYS.enter);
+    await press(r!, 'wait', KEYS.enter);
     await waitFor(() => JSON.stringify(s.store.getState().session.turns).includes('rejected your proposal P1: I will get it myself'));
     s.quit();
   });
@@ -121,7 +121,7 @@ describe('the Phone pane', () => {
   it("watching shows the simulated user's moves, the screen they are on and the verdict", async () => {
     const s = session('watch');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
-    const frame = await waitForFrame(r, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
     expect(frame).toContain('· todoist: opened “Shopping');
     expect(frame).toContain('· phone: opened “Kim Ho:');
     expect(frame).not.toContain('y accepts');
@@ -132,10 +132,10 @@ describe('the Phone pane', () => {
 describe('a proposal in the conversation', () => {
   it('is a card with the summary, then the verdict and the reason', async () => {
     const s = await untilProposal();
-    let frame = await waitForFrame(r, (f) => f.includes('┌ P1 ? waiting for the user'));
+    let frame = await waitForFrame(r!, (f) => f.includes('┌ P1 ? waiting for the user'));
     expect(frame).toMatch(/│ Add hand soap to Shopping\?/);
-    await press(r, 'accept yes please, we are out', KEYS.enter);
-    frame = await waitForFrame(r, (f) => f.includes('┌ P1 ✓ accepted'));
+    await press(r!, 'accept yes please, we are out', KEYS.enter);
+    frame = await waitForFrame(r!, (f) => f.includes('┌ P1 ✓ accepted'));
     expect(frame).toContain('│ user: yes please, we are out');
     s.quit();
   });
