@@ -8,49 +8,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventOf, TimedEvent } from '../../src/session/events.ts';
 import { makeLibrary } from '../helpers/library.ts';
+import { soap } from '../helpers/soap-scenario.ts';
 import { runTarget } from '../helpers/run.ts';
 
 const LOGIN = `{ tool: todoist__login, args: { username: pat@example.com, password: pw } }`;
 const ADD = `{ tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }`;
 
-function soap(steps: string, o: { activity?: string; noise?: string; extra?: string } = {}): string {
-  return `id: p/soap
-persona: p
-title: Soap
-proposals: required
-clock: { start: "2026-05-09T18:00:00+08:00", turn: 1m }
-trigger: { kind: event, text: Pat is on the bus. }
-tools: [todoist, phone]
-apps:
-  todoist:
-    account: { email: pat@example.com, password: pw }
-    projects: [{ name: Shopping, tasks: [{ title: Eggs }] }]
-  phone:
-    account: { phone_number: "100", password: pw, first_name: Pat, last_name: Lee }
-    contacts: [{ first_name: Kim, last_name: Ho, phone_number: "200" }]
-environment:
-  name: feed
-  updates:
-    - id: U1
-      at: +1m
-      apps: { phone: { messages: [{ from: "200", message: "out of hand soap, can you get some? also the landlord called about the boiler", sent_at: "2026-05-09T18:01:00" }] } }
-      text: "Text from Kim: out of hand soap, can you get some? also the landlord called about the boiler"
-${o.noise ?? ''}
-activity:
-${o.activity ?? `  - { app: todoist, action: open, args: { item: Shopping }, note: opened the Shopping list }
-  - { app: phone, action: open, args: { item: Kim } }
-  - { wait: true }`}
-intents:
-  - id: G1
-    text: Hand soap is on the list.
-    accept: "(?i)soap"
-    done: { app_state: { app: todoist, path: tasks.*.title, pattern: "(?i)soap" } }
-${o.extra ?? ''}
-references:
-  main:
-${steps}
-`;
-}
 
 const run = async (yaml: string, opts: { maxTurns?: number } = {}) => {
   const root = makeLibrary({ 'scenarios/p/soap.yaml': yaml });

@@ -76,7 +76,7 @@ export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean
   );
   const comp = useSession(compSoFar);
   const counts = useMemo(() => checklistCounts({ checklist, checks }), [checklist, checks]);
-  const info = hidden ? `${checklist.length} hidden` : `Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`;
+  const info = hidden ? `${checklist.length} hidden` : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
   const lines: Line[] = hidden
     ? [[{ text: ` ${checklist.length} checklist items: hidden while you play the agent`, color: theme.text.muted }]]
     : checklist.length

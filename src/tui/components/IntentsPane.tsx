@@ -94,7 +94,7 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
 
   const proc = useSession(procSoFar);
   const counts = useMemo(() => intentCounts({ intents, intentStates: states }), [intents, states]);
-  const info = hidden ? `${intents.length} hidden` : `Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`;
+  const info = hidden ? `${intents.length} hidden` : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
   const lines: Line[] = hidden
     ? [
         [{ text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`, color: theme.text.muted }],

@@ -13,52 +13,11 @@ import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
+import { PHONE_SCENARIO } from '../../../test/helpers/soap-scenario.ts';
 
-const SOAP = `id: p/soap
-persona: p
-title: Soap
-proposals: required
-clock: { start: "2026-05-09T18:00:00+08:00", turn: 1m }
-trigger: { kind: event, text: Pat is on the bus. }
-tools: [todoist, phone]
-apps:
-  todoist:
-    account: { email: pat@example.com, password: pw }
-    projects: [{ name: Shopping, tasks: [{ title: Eggs }] }]
-  phone:
-    account: { phone_number: "100", password: pw, first_name: Pat, last_name: Lee }
-    contacts: [{ first_name: Kim, last_name: Ho, phone_number: "200" }]
-environment:
-  name: feed
-  updates:
-    - id: U1
-      at: +1m
-      apps: { phone: { messages: [{ from: "200", message: "out of hand soap, can you get some?", sent_at: "2026-05-09T18:01:00" }] } }
-      text: "Text from Kim: out of hand soap, can you get some?"
-activity:
-  - { app: todoist, action: open, args: { item: Shopping } }
-  - { app: phone, action: open, args: { item: Kim } }
-  - { wait: true }
-intents:
-  - id: G1
-    text: Hand soap is on the list.
-    accept: "(?i)soap"
-    done: { app_state: { app: todoist, path: tasks.*.title, pattern: "(?i)soap" } }
-references:
-  proactive:
-    - say: ""
-      actions: [{ tool: wait }]
-    - say: ""
-      actions: [{ tool: propose, args: { summary: Add hand soap to Shopping? } }]
-    - say: Added.
-      actions:
-        - { tool: todoist__login, args: { username: pat@example.com, password: pw } }
-        - { tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }
-    - say: ""
-`;
 
 function session(mode: 'play' | 'watch'): LiveSession {
-  const lib = makeLibrary({ 'scenarios/p/soap.yaml': SOAP });
+  const lib = makeLibrary({ 'scenarios/p/soap.yaml': PHONE_SCENARIO });
   return new LiveSession({
     groups: planRuns(['p/soap'], { library: lib }),
     setup: sessionSetup({ library: lib, agent: 'script:proactive' }),
@@ -122,7 +81,7 @@ describe('the Phone pane', () => {
     const s = session('watch');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
     const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
-    expect(frame).toContain('· todoist: opened “Shopping');
+    expect(frame).toContain('· todoist: opened the Shopping list');
     expect(frame).toContain('· phone: opened “Kim Ho:');
     expect(frame).not.toContain('y accepts');
     expect((await s.done)[0]!.end).toBe('resolved');

@@ -70,12 +70,13 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     ...(scenario && scenario.of > 1 ? [{ text: ` (${scenario.index + 1}/${scenario.of})`, color: theme.text.muted }] : []),
     sep,
     { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
+    // The result comes early: a narrow terminal cuts the end of the line, never the scores.
+    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
     sep,
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
     ...(phase ? [sep, { text: `agent ${phase}`, color: phase === 'observing' ? theme.text.secondary : theme.level.warning, bold: phase !== 'observing' }] : []),
     sep,
     { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
-    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
     sep,
     // After a take-over the person holds the user's seat, whatever the session started with.
     { text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends), color: theme.text.secondary },

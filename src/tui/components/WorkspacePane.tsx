@@ -82,7 +82,7 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
   );
   const listTop = windowTop(cursor.selected, cursor.selected + 1, entries.length, listRows, 0);
   const list = entries.slice(listTop, listTop + listRows).map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
-  const info = shown ? `turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed` : '';
+  const info = shown ? [`turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`, `turn ${shown.turn} · ${entries.length} changed`, `turn ${shown.turn}`] : '';
   if (!shown)
     return (
       <Pane title="Workspace" info={info} focused={focused} box={box}>
