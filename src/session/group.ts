@@ -40,6 +40,8 @@ export interface GroupRunOptions {
   onSession?: (run: SessionRun) => void;
   /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session). */
   wrapBackends?: (backends: Backends) => Backends;
+  /** Awaited after a session of a chain when another follows (the TUI shows its result card there). */
+  betweenSessions?: (ended: SessionRunResult, next: { id: string; title: string; index: number; of: number }) => Promise<void>;
 }
 
 export interface SessionRunResult extends SessionResult {
@@ -116,6 +118,9 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         durationMs: Math.round(performance.now() - started),
       });
       if (result.end === 'aborted') break;
+      const next = group.sessions[index + 1];
+      if (next && opts.betweenSessions && !opts.signal?.aborted)
+        await opts.betweenSessions(results.at(-1)!, { id: next.id, title: next.title, index: index + 1, of: group.sessions.length });
     }
   } finally {
     if (!opts.workspaceDir) env.workspace.dispose();

@@ -23,9 +23,11 @@ export type Scope =
   | 'agentInput'
   | 'picker'
   | 'override'
-  | 'proposal';
+  | 'proposal'
+  | 'chain';
 
 export type Action =
+  | 'continueChain'
   | 'acceptProposal'
   | 'rejectProposal'
   | 'help'
@@ -134,6 +136,8 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
   { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass' },
+  { scope: 'chain', action: 'continueChain', keys: ['return'], description: 'between two sessions of a chain: start the next one' },
+  { scope: 'chain', action: 'close', keys: ['escape'], description: 'between two sessions: show the ended session (enter still continues)' },
   { scope: 'proposal', action: 'acceptProposal', keys: ['y'], description: 'proposal scenarios: accept the proposal waiting for you' },
   { scope: 'proposal', action: 'rejectProposal', keys: ['n'], description: 'proposal scenarios: reject it (to say why, type `reject` and the reason, then enter)' },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
@@ -180,6 +184,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   picker: 'Tool picker',
   override: 'Status by hand',
   proposal: 'A proposal waiting for you (play)',
+  chain: 'Between two sessions of a chain',
 };
 
 /** The name of a key press as the keymap spells it. */

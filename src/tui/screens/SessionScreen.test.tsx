@@ -151,6 +151,9 @@ describe('live sessions', () => {
   it('play: the reveal key answers a question the agent asked, and the intent stays inferred', async () => {
     const c = liveSession('tester/plan', 'play', { agent: 'script:proactive' });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    // The chain's first session ends on its result card; enter goes on to tester/plan.
+    await waitForFrame(r, (f) => f.includes('Next: tester/plan'));
+    await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'));
     await press(r, KEYS.tab);
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));

@@ -10,6 +10,7 @@ import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
 import { OverrideDialog } from '../components/OverrideDialog.tsx';
 import { PersonaCardOverlay } from '../components/PersonaCard.tsx';
+import { ResultCard } from '../components/ResultCard.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
 import { IntentsPane } from '../components/IntentsPane.tsx';
@@ -65,12 +66,17 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const ended = useSession((s) => Boolean(s.end));
   const extra = useSession((s): ExtraPane => (s.timeline ? 'timeline' : s.phone ? 'phone' : undefined));
   const waitingForTime = useControl((c) => c.waitingForTime);
+  const between = useControl((c) => c.between);
+  const [cardHidden, setCardHidden] = useState(false);
+  useEffect(() => setCardHidden(false), [between]);
 
   const typing = mode === 'play' || mode === 'agent';
   const role = mode === 'agent' ? 'agent' : 'user';
   const [focus, setFocus] = useState<Focus>(typing ? 'input' : 'conversation');
   const [side, setSide] = useState<Exclude<PaneId, 'conversation'>>('intents');
   const [dialog, setDialog] = useState<Dialog>(null);
+  // With the card hidden (esc), enter still starts the next session.
+  useKeyActions(['chain'], { continueChain: () => controller.continueChain?.() }, { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog });
   const [note, setNote] = useState<string | undefined>();
   const [reveals, setReveals] = useState<string[]>([]);
   const text = useTextInput();
@@ -231,7 +237,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const scopes: Scope[] = [...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 
   let body: ReactNode;
-  if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  if (between && !cardHidden && dialog === null) body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
+  else if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (dialog === 'persona') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (dialog === 'tools')
     body = (

@@ -40,6 +40,8 @@ export interface ControlState {
   overrides?: boolean;
   /** Play, time scenarios: the session is dormant and waits for the person to let time pass. */
   waitingForTime?: { at: string; passed: string };
+  /** A session of a chain has ended and the next waits: the screen shows the result card. */
+  between?: { next: string; title: string; index: number; of: number };
 }
 
 export interface SessionController {
@@ -52,6 +54,8 @@ export interface SessionController {
   faster?(): void;
   slower?(): void;
   takeOver?(): void;
+  /** Leaves the result card between two sessions of a chain: the next session starts. */
+  continueChain?(): void;
   sendUser?(text: string, reveals: string[]): void;
   sendAgent?(action: HumanAgentAction): void;
   override?(intent: string, to: IntentStatus): void;

@@ -74,6 +74,7 @@ export class LiveSession implements SessionController {
   private user: TakeOverUser | undefined;
   private takenOver = false;
   private timePasses: (() => void) | undefined;
+  private chainGoesOn: (() => void) | undefined;
 
   constructor(private readonly opts: LiveOptions) {
     const specs = modeSpecs(opts.mode, opts.setup.specs);
@@ -111,6 +112,8 @@ export class LiveSession implements SessionController {
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),
           onSession: (run) => (this.run = run),
+          // A stage (--vs, --present) owns the pace and shows no card: it goes straight on.
+          ...(this.opts.pace ? {} : { betweenSessions: (_ended: SessionRunResult, next: { id: string; title: string; index: number; of: number }) => this.holdBetween(next) }),
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
@@ -158,8 +161,33 @@ export class LiveSession implements SessionController {
     this.timePasses?.();
   }
 
+  /**
+   * Between two sessions of a chain the ended one stays on screen with its result card: a key
+   * continues; watching, it also continues after three of its pace's delays unless paused.
+   */
+  private holdBetween(next: { id: string; title: string; index: number; of: number }): Promise<void> {
+    this.control.setState({ between: { next: next.id, title: next.title, index: next.index, of: next.of } });
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const go = () => {
+        if (timer) clearTimeout(timer);
+        this.chainGoesOn = undefined;
+        this.control.setState({ between: undefined });
+        resolve();
+      };
+      this.chainGoesOn = go;
+      const { mode, paused, delayMs } = this.control.getState();
+      if (mode === 'watch' && !paused) timer = setTimeout(go, delayMs * 3);
+    });
+  }
+
+  continueChain(): void {
+    this.chainGoesOn?.();
+  }
+
   quit(): void {
     this.timePasses?.();
+    this.chainGoesOn?.();
     this.pacer.release();
     this.abortController.abort(new Error('quit'));
     this.run?.abort();

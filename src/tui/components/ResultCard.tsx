@@ -1,0 +1,43 @@
+/**
+ * Between two sessions of a chain: the session that ended, how it ended, its scores and every
+ * intent's status, and what comes next. Enter continues (watching, it also continues after
+ * its pace unless paused); the ended session's panes stay one key (esc) away.
+ */
+import { Box } from 'ink';
+import { fmtScore } from '../format.ts';
+import { useControl, useSession } from '../context.tsx';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { useTheme } from '../theme.ts';
+import { wrapWithPrefix, type Line } from '../text.ts';
+import { LineView } from './LineView.tsx';
+
+export function ResultCard({ width, height, onContinue, onHide }: { width: number; height: number; onContinue: () => void; onHide: () => void }) {
+  const theme = useTheme();
+  const scenario = useSession((s) => s.scenario);
+  const end = useSession((s) => s.end);
+  const scores = useSession((s) => s.scores);
+  const intents = useSession((s) => s.intents);
+  const states = useSession((s) => s.intentStates);
+  const between = useControl((c) => c.between);
+  const observer = useControl((c) => c.mode !== 'agent' || c.revealIntents);
+  useKeyActions(['chain'], { continueChain: onContinue, close: onHide }, { priority: PRIORITY.dialog });
+  const cols = Math.max(10, width - 4);
+  const lines: Line[] = [
+    [{ text: `${scenario?.id ?? 'The session'} ended`, bold: true, color: theme.text.accent }, ...(scenario ? [{ text: ` · ${scenario.title}`, color: theme.text.secondary }] : [])],
+    [],
+    [
+      { text: end?.end ?? 'ended', bold: true, color: end?.end === 'error' || end?.end === 'judge_failed' ? theme.level.error : theme.check.pass.color },
+      { text: `  Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true },
+      ...(end ? [{ text: ` · ${end.turns} turns`, color: theme.text.secondary }] : []),
+    ],
+    ...(observer ? intents.flatMap((i) => wrapWithPrefix([{ text: `  ${i.id} `, bold: true }, { text: `${states[i.id]?.status ?? 'open'} `, color: theme.text.accent }], i.text, cols)) : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
+    [],
+    ...(between ? [[{ text: `Next: ${between.next} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
+    [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],
+  ];
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
+      <LineView lines={lines} top={0} height={Math.max(1, height - 2)} cols={cols} />
+    </Box>
+  );
+}
