@@ -9,6 +9,7 @@ import { findLibraryRoot, isPibenchUserDir } from '../scenario/library-root.ts';
 import type { Library } from '../scenario/library.ts';
 import type { Role } from '../session/events.ts';
 import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
+import { recordingSummary, type RecordingSummary } from './recording-summary.ts';
 
 export interface ScenarioEntry {
   kind: 'scenario';
@@ -49,6 +50,7 @@ export interface RecordingEntry {
   file: string;
   name: string;
   mtimeMs: number;
+  summary: RecordingSummary;
 }
 
 export interface HomeData {
@@ -132,7 +134,8 @@ export function recentRecordings(dir: string, limit = 30): RecordingEntry[] {
       return { file, name, mtimeMs: statSync(file).mtimeMs };
     })
     .sort((a, b) => b.mtimeMs - a.mtimeMs)
-    .slice(0, limit);
+    .slice(0, limit)
+    .map((r) => ({ ...r, summary: recordingSummary(r.file) }));
 }
 
 export async function loadHomeData(opts: { bundled: string; library?: string | undefined; recordingsDir: string; config: ResolvedConfig; cacheDir?: string | undefined }): Promise<HomeData> {

@@ -27,6 +27,7 @@ export type Scope =
   | 'chain';
 
 export type Action =
+  | 'filter'
   | 'continueChain'
   | 'acceptProposal'
   | 'rejectProposal'
@@ -106,6 +107,7 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'home', action: 'cycleUser', keys: ['u'], description: 'change the user backend' },
   { scope: 'home', action: 'cycleJudge', keys: ['J'], description: 'change the judge backend' },
   { scope: 'home', action: 'start', keys: ['return'], description: 'start the selected mode' },
+  { scope: 'home', action: 'filter', keys: ['/'], description: 'filter the list: type words (ids, titles, personas), esc clears' },
 
   { scope: 'session', action: 'focusNext', keys: ['tab'], description: 'focus the next pane' },
   { scope: 'session', action: 'focusPrev', keys: ['shift+tab'], description: 'focus the previous pane' },

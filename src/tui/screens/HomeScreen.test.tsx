@@ -50,7 +50,9 @@ describe('the home screen', () => {
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.left);
     const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
-    expect(frame).toContain(path.basename(run.results[0]!.recording!));
+    // The list says what each recording is; the details give its file.
+    expect(frame).toMatch(/› \d\d-\d\d \d\d:\d\d tester\/gear · watch · resolved/);
+    expect(frame).toContain(`recording: ${path.dirname(run.results[0]!.recording!)}`.slice(0, 40));
     await press(r, KEYS.enter);
     await waitFor(() => started.length === 1);
     expect(started[0]).toEqual({ mode: 'replay', file: run.results[0]!.recording });
@@ -62,5 +64,34 @@ describe('the home screen', () => {
     const frame = await waitForFrame(r, (f) => f.includes('model:'));
     expect(frame).toContain('model: agent gpt-test');
     expect(frame).toContain('agent openai');
+  });
+});
+
+describe('finding things on the home screen', () => {
+  it('/ narrows the library as you type, esc brings it all back', async () => {
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('tester/gear') && f.includes('tester/plan'));
+    await press(r, '/', 'meal plan');
+    let frame = await waitForFrame(r, (f) => f.includes('/meal plan') && f.includes('1 shown'));
+    expect(frame).toContain('tester/plan');
+    expect(frame).not.toContain('tester/gear  Pick gym gear');
+    await press(r, KEYS.escape);
+    frame = await waitForFrame(r, (f) => f.includes('tester/gear  Pick gym gear') && !f.includes('shown'));
+    expect(frame).toContain('tester/plan');
+  });
+
+  it('lists recordings with scenario, mode, end and scores, read from their first and last lines; an interrupted one says so', async () => {
+    await collectRun('tester/gear', { recordingsDir: recordings });
+    const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const done = readdirSync(recordings).find((f) => f.endsWith('.jsonl'))!;
+    const text = readFileSync(path.join(recordings, done), 'utf8');
+    writeFileSync(path.join(recordings, `zz-cut-${done}`), text.slice(0, Math.floor(text.length / 2)));
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('Library'));
+    await press(r, KEYS.left);
+    const frame = await waitForFrame(r, (f) => f.includes('Recent recordings') && f.includes('interrupted'));
+    expect(frame).toMatch(/tester\/gear · watch · resolved · Proc \d\.\d\d · Comp \d\.\d\d/);
+    expect(frame).toMatch(/tester\/gear · watch · interrupted/);
+    expect(frame).toContain('backends: agent script:proactive · user rules · judge rules');
   });
 });

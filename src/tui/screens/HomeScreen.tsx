@@ -11,6 +11,8 @@ import { Pane, paneInner } from '../components/Pane.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import type { EpisodeEntry, HomeData, RecordingEntry, ScenarioEntry } from '../home-data.ts';
 import { useKeyActions } from '../hooks/keypress.tsx';
+import { useListFilter } from '../hooks/useListFilter.ts';
+import { fmtScore } from '../format.ts';
 import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
@@ -59,8 +61,7 @@ function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: 
 
 function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
   const marker: Seg = { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true };
-  // A recording's name starts with its date and time already.
-  if (item.kind === 'recording') return [[marker, { text: item.rec.name, bold: selected, inverse: selected }]];
+  if (item.kind === 'recording') return [recordingLine(item.rec, marker, theme, selected)];
   const e = item.entry;
   const line: Line =
     e.kind === 'episode'
@@ -69,10 +70,56 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
   return [...(item.header ?? []), line];
 }
 
+/** A recording: when, which scenario, how it was played, how it ended and its scores. */
+function recordingLine(rec: RecordingEntry, marker: Seg, theme: Theme, selected: boolean): Line {
+  const s = rec.summary;
+  if (s.unreadable) return [marker, { text: rec.name, bold: selected, inverse: selected }, { text: '  (unreadable)', color: theme.level.warning }];
+  const when = (s.started ?? new Date(rec.mtimeMs).toISOString()).replace('T', ' ').slice(5, 16);
+  const scores = s.proc !== undefined ? ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}` : '';
+  return [
+    marker,
+    { text: `${when} `, color: theme.text.muted },
+    { text: s.scenario ?? rec.name, bold: true, inverse: selected },
+    { text: ` · ${s.mode}`, color: theme.text.accent },
+    { text: ` · ${s.end}${scores}`, color: s.end === 'interrupted' || s.end === 'error' ? theme.level.warning : theme.text.secondary },
+  ];
+}
+
+/** The items that match, each persona's header on the first of its entries still shown. */
+function narrowed(all: readonly Item[], keep: (it: Item) => boolean, theme: Theme): Item[] {
+  let persona = '';
+  return all.filter(keep).map((it): Item => {
+    if (it.kind !== 'entry') return it;
+    const first = it.persona !== persona;
+    persona = it.persona;
+    const { header: _, ...rest } = it;
+    return first ? { ...rest, header: it.header ?? [[{ text: it.persona, bold: true, color: theme.text.accent }]] } : rest;
+  });
+}
+
+/** What the filter matches an item by: ids, titles, persona; a recording's file, scenario and title. */
+function itemText(item: Item): string {
+  if (item.kind === 'recording') return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}`;
+  const e = item.entry;
+  return `${e.id} ${e.title ?? ''} ${item.persona}${e.kind === 'episode' ? ' episode' : ''}`;
+}
+
 function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
   if (!item) return [[{ text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.', color: theme.text.muted }]];
   const kv = (k: string, v: string, color?: string): Line[] => wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
-  if (item.kind === 'recording') return [...kv('recording', item.rec.file), ...kv('modified', new Date(item.rec.mtimeMs).toLocaleString())];
+  if (item.kind === 'recording') {
+    const r = item.rec.summary;
+    return [
+      ...(r.title ? wrapWithPrefix([], r.title, cols, { bold: true }) : []),
+      ...(r.scenario ? kv('scenario', r.scenario) : []),
+      ...(r.mode ? kv('mode', r.mode === 'play' ? 'play (a person was the user)' : r.mode === 'agent' ? 'play as agent (a person was the agent)' : 'watch') : []),
+      ...(r.backends ? kv('backends', r.backends) : []),
+      ...(r.started ? kv('started', r.started) : kv('modified', new Date(item.rec.mtimeMs).toLocaleString())),
+      ...(r.end ? kv('ended', r.end === 'interrupted' ? 'interrupted (no session_end: the run was stopped)' : r.end) : []),
+      ...(r.proc !== undefined ? kv('scores', `Proc ${fmtScore(r.proc)} · Comp ${fmtScore(r.comp)}`) : []),
+      ...kv('recording', item.rec.file),
+    ];
+  }
   const e = item.entry;
   if (e.kind === 'episode')
     return [
@@ -127,9 +174,13 @@ export function HomeScreen({
   const [help, setHelp] = useState(false);
   const library = useMemo(() => libraryItems(data, theme), [data, theme]);
   const recordings = useMemo<Item[]>(() => data.recordings.map((rec) => ({ kind: 'recording', rec })), [data]);
-  const items = mode === 'replay' ? recordings : library.items;
-  const entryCursor = useListCursor(library.items.length, { initial: remembered?.entry ?? 0 });
-  const recCursor = useListCursor(recordings.length, { initial: remembered?.recording ?? 0 });
+  const filter = useListFilter(!help);
+  const items = useMemo(() => {
+    const all = mode === 'replay' ? recordings : library.items;
+    return filter.text ? narrowed(all, (it) => filter.matches(itemText(it)), theme) : all;
+  }, [mode, recordings, library.items, filter.text, theme]);
+  const entryCursor = useListCursor(mode === 'replay' ? library.items.length : items.length, { initial: remembered?.entry ?? 0 });
+  const recCursor = useListCursor(mode === 'replay' ? items.length : recordings.length, { initial: remembered?.recording ?? 0 });
   const cursor = mode === 'replay' ? recCursor : entryCursor;
   const selected = items[cursor.selected];
   const refs = selected?.kind === 'entry' ? selected.entry.references : [];
@@ -171,6 +222,7 @@ export function HomeScreen({
       else if (mode !== 'replay') onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
     },
     help: () => setHelp(true),
+    filter: () => filter.start(),
     quit: onQuit,
   }, { active: !help });
 
@@ -203,7 +255,7 @@ export function HomeScreen({
           { text: `judge ${backends.judge}`, bold: true },
           { text: ' (J)', color: theme.text.muted },
         ];
-  const hints: Line = [{ text: 'enter start · ↑/↓ pick · ? keys · q quit', color: theme.text.secondary }];
+  const hints: Line = [{ text: filter.typing ? 'type to filter · esc clears · enter start · ↑/↓ pick' : 'enter start · ↑/↓ pick · / filter · ? keys · q quit', color: theme.text.secondary }];
   const emptyList: Line[] =
     mode === 'replay'
       ? [[{ text: ' No recordings in ./recordings yet: watch or play a session first.', color: theme.text.muted }]]
@@ -218,7 +270,7 @@ export function HomeScreen({
         <HelpOverlay scopes={['home', 'global']} width={columns} height={bodyHeight} onClose={() => setHelp(false)} />
       ) : (
       <Box flexDirection="row" height={bodyHeight}>
-        <Pane title={mode === 'replay' ? 'Recent recordings' : 'Library'} info={items.length ? `${cursor.selected + 1}/${items.length}` : ''} focused box={{ width: listWidth, height: bodyHeight }}>
+        <Pane title={mode === 'replay' ? 'Recent recordings' : 'Library'} info={filter.typing || filter.text ? `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown` : items.length ? `${cursor.selected + 1}/${items.length}` : ''} focused box={{ width: listWidth, height: bodyHeight }}>
           <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
         </Pane>
         <Pane title="Details" focused={false} box={{ width: columns - listWidth, height: bodyHeight }}>

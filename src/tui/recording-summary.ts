@@ -1,0 +1,67 @@
+/**
+ * What the home screen shows of a recording, read from its first line (the header: scenario,
+ * title, backends, start) and its last few kilobytes (the score and how the session ended),
+ * never the whole file: opening home stays fast with hundreds of recordings.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+export interface RecordingSummary {
+  scenario?: string;
+  title?: string;
+  /** watch, play (a person was the user) or agent (a person was the agent). */
+  mode?: 'watch' | 'play' | 'agent';
+  backends?: string;
+  started?: string;
+  /** How it ended; `interrupted` when the file stops before session_end. */
+  end?: string;
+  proc?: number | null;
+  comp?: number | null;
+  /** The file could not be read as a recording. */
+  unreadable?: boolean;
+}
+
+const HEAD = 4096;
+const TAIL = 8192;
+
+type Backend = { kind?: string; name?: string };
+const backendName = (b: Backend | undefined) => (b?.kind ? (b.name ? `${b.kind}:${b.name}` : b.kind) : '?');
+
+export function recordingSummary(file: string): RecordingSummary {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const read = (from: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const n = readSync(fd!, buf, 0, length, from);
+      return buf.subarray(0, n).toString('utf8');
+    };
+    const head = JSON.parse(read(0, Math.min(size, HEAD)).split('\n')[0]!) as { format?: string; scenario?: string; title?: string; started?: string; backends?: { agent?: Backend; user?: Backend; judge?: Backend } };
+    if (head.format !== 'intentplay-recording') return { unreadable: true };
+    const b = head.backends ?? {};
+    const summary: RecordingSummary = {
+      ...(head.scenario ? { scenario: head.scenario } : {}),
+      ...(head.title ? { title: head.title } : {}),
+      ...(head.started ? { started: head.started } : {}),
+      mode: b.user?.kind === 'human' ? 'play' : b.agent?.kind === 'human' ? 'agent' : 'watch',
+      backends: `agent ${backendName(b.agent)} · user ${backendName(b.user)} · judge ${backendName(b.judge)}`,
+      end: 'interrupted',
+    };
+    // The tail's first line may be cut: only whole lines count.
+    for (const line of read(Math.max(0, size - TAIL), Math.min(size, TAIL)).split('\n').slice(size > TAIL ? 1 : 0)) {
+      if (!line.startsWith('{"type":"s')) continue;
+      try {
+        const e = JSON.parse(line) as { type?: string; end?: string; scores?: { proc?: number | null; comp?: number | null } };
+        if (e.type === 'session_end' && e.end) summary.end = e.end;
+        if (e.type === 'score' && e.scores) Object.assign(summary, { proc: e.scores.proc ?? null, comp: e.scores.comp ?? null });
+      } catch {
+        // A line cut by a crash: the recording counts as interrupted.
+      }
+    }
+    return summary;
+  } catch {
+    return { unreadable: true };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
