@@ -144,7 +144,7 @@ export class OpenAIJudge implements JudgeBackend {
       } catch (err) {
         // Only an answer that never parsed is the turn's own failure; a dead endpoint or an abort ends grading.
         if (!(err instanceof JudgeOutputError)) throw err;
-        input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn} failed: ${err.message}; the turn counts as NO for every criterion` });
+        input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn} failed: ${err.message}; every criterion stays ungraded, as π-Bench drops the task` });
       }
     }
     return mergeTurnVerdicts(input.items, parsed, traces.length);

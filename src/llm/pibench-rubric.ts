@@ -1,9 +1,10 @@
 /**
  * Rubric grading the way π-Bench's checklist grader does it (docs/pibench.md,
  * docs/pibench.md §6): one question per agent turn over that turn's trace (rendered by
- * `src/pibench/trace.ts`), then a criterion is met if ANY turn met it. A turn whose answer
- * never parses adds no YES; when no turn parses, every criterion stays ungraded (null),
- * because π-Bench drops such a task from Comp rather than scoring it 0.
+ * `src/pibench/trace.ts`), then a criterion is met if ANY turn met it. When any turn's
+ * answer never parses, every criterion stays ungraded (null), because π-Bench then drops
+ * the task from Comp rather than scoring it (checklist_evaluator.py: _score_task_criteria
+ * raises, _evaluate_task returns no score).
  */
 import type { ChecklistGrade } from '../session/backends.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
@@ -33,19 +34,20 @@ export interface TurnVerdicts {
 
 /**
  * OR over turns. `parsed` holds only the turns whose answer parsed; `turns` is how many
- * agent turns there were.
+ * agent turns there were. One unparsed turn leaves every criterion ungraded.
  */
 export function mergeTurnVerdicts(items: readonly ChecklistItemSpec[], parsed: readonly TurnVerdicts[], turns: number): ChecklistGrade[] {
-  if (!parsed.length) {
-    const reason = turns ? `the judge's answer never parsed for any of ${turns} turn${turns === 1 ? '' : 's'}: dropped, as π-Bench drops the task` : 'no agent turn to grade';
+  if (!turns) return items.map((i) => ({ item: i.id, pass: null, reason: 'no agent turn to grade' }));
+  const unparsed = turns - parsed.length;
+  if (unparsed > 0) {
+    const which = unparsed === turns ? `any of ${turns} turn${turns === 1 ? '' : 's'}` : `${unparsed} of ${turns} turns`;
+    const reason = `the judge's answer never parsed for ${which}: dropped, as π-Bench drops a task when any turn's grading fails`;
     return items.map((i) => ({ item: i.id, pass: null, reason }));
   }
   return items.map((item) => {
     const yes = parsed.find((t) => t.verdicts.get(item.id)?.yes);
     if (yes) return { item: item.id, pass: true, reason: `turn ${yes.turn}: ${yes.verdicts.get(item.id)!.reason}` };
     const last = parsed.findLast((t) => t.verdicts.has(item.id));
-    const unparsed = turns - parsed.length;
-    const scope = unparsed ? `NO in every graded turn (${unparsed} unparsable)` : 'NO in every turn';
-    return { item: item.id, pass: false, reason: last ? `${scope}; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}` : `${scope}; no verdict given` };
+    return { item: item.id, pass: false, reason: last ? `NO in every turn; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}` : 'NO in every turn; no verdict given' };
   });
 }

@@ -1,9 +1,11 @@
 /**
  * Runs a π-Bench rule script (`score(tools_history) -> dict`) with python3 in a
  * subprocess with a time limit. One process per call: it imports the script, asks
- * `score([])` for the check names, then scores each turn's tools_history. A script that
- * raises on a turn zeroes that turn (as π-Bench does); values count as passed only when
- * they are 1 or True.
+ * `score([])` for the check names, then scores each turn's tools_history, with π-Bench's
+ * rules (checklist_evaluator.py, docs/pibench.md "Scoring parity"): check names are
+ * trimmed; a value must be 0, 1, True or False, else the call fails; a turn on which the
+ * script raises, returns no dict or gives a known check another value counts 0 for every
+ * check; unknown names are ignored and missing ones count 0.
  */
 import { spawn } from 'node:child_process';
 import type { PibenchToolRecord } from './tool-records.ts';
@@ -53,16 +55,36 @@ except Exception as e:
     fail("".join(traceback.format_exception_only(type(e), e)).strip())
 if not isinstance(base, dict):
     fail("score([]) returned %s, not a dict" % type(base).__name__)
-keys = [str(k) for k in base.keys()]
-def passed(v):
-    return 1 if (v is True or (not isinstance(v, bool) and isinstance(v, (int, float)) and v == 1)) else 0
+def bit(name, v):
+    # 0, 1, True and False only (True == 1 and False == 0 are ints too)
+    if isinstance(v, int) and v in (0, 1):
+        return int(v)
+    raise ValueError("check %r got %r; a check's value must be 0, 1, True or False" % (name, v))
+keys = []
+for k, v in base.items():
+    name = str(k).strip()
+    if not name:
+        fail("score([]) returned an empty check name")
+    if name in keys:
+        continue
+    try:
+        bit(name, v)
+    except ValueError as e:
+        fail("score([]): %s" % e)
+    keys.append(name)
+known = set(keys)
 turns = []
 for history in req["turns"]:
     try:
         r = mod.score(history)
         if not isinstance(r, dict):
             raise TypeError("score() returned %s, not a dict" % type(r).__name__)
-        turns.append({"values": {k: passed(r.get(k, 0)) for k in keys}})
+        got = {}
+        for k, v in r.items():
+            name = str(k).strip()
+            if name in known:
+                got[name] = bit(name, v)
+        turns.append({"values": {k: got.get(k, 0) for k in keys}})
     except Exception as e:
         turns.append({"error": "".join(traceback.format_exception_only(type(e), e)).strip()})
 out.write(json.dumps({"keys": keys, "turns": turns})); out.flush()

@@ -1,13 +1,15 @@
 /**
- * π-Bench's own scoring (docs/pibench.md), from the same run records as intentplay's:
+ * π-Bench's own scoring, from the same run records as intentplay's. Each rule names its
+ * π-Bench counterpart in docs/pibench.md ("Scoring parity"):
  * - Proc per task: credited intents (completed or inferred) / intents, pooled with the
- *   task's dependencies: (covered of task + deps) / (intents of task + deps);
+ *   task's dependencies that ran: (covered of task + deps) / (intents of task + deps);
  * - Comp per task: Σ weight·pass / Σ weight over graded items (each item already OR-ed
- *   over turns); a task with no graded item is dropped, not scored 0;
+ *   over turns); a task with no graded item, or whose rule script did not run, is dropped,
+ *   not scored 0;
  * - only tasks with criteria (checklist items or a rule script) enter a user's score, as
- *   a mean weighted by dependency-group size (the task plus all its transitive deps);
- * - per user: mean and sample std over repeats; overall: the plain mean over all
- *   (user, repeat) pairs.
+ *   a mean weighted by dependency-group size (the task plus its transitive deps that ran);
+ * - per user: mean and sample std over repeats (std only from 2 repeats on); overall: the
+ *   plain mean over all (user, repeat) pairs, with their sample std when a user repeated.
  * Pure: the caller passes the records and a way to look scenarios up.
  */
 import { round, sampleStd } from '../judge/scores.ts';
@@ -41,7 +43,7 @@ export interface PibenchTaskScore {
   proc: number;
   /** null when the task is dropped from Comp (see `dropped`) or has no criteria. */
   comp: number | null;
-  /** Dependency-group size: the task plus all its transitive dependencies. */
+  /** Dependency-group size: the task plus its transitive dependencies that ran in this repeat. */
   weight: number;
   /** Tasks pooled into `proc` (this one first). */
   pooled: string[];
@@ -70,8 +72,8 @@ export interface PibenchUserScore {
 
 export interface PibenchSummary {
   mode: 'dependency_group_size_weighted';
-  /** Plain mean over all (user, repeat) pairs, as π-Bench's model average. */
-  overall: { proc_mean: number | null; comp_mean: number | null; pairs: number };
+  /** Plain mean over all (user, repeat) pairs, as π-Bench's model average; the std is over the same pairs, null unless some user has 2+ repeats. */
+  overall: { proc_mean: number | null; proc_std: number | null; comp_mean: number | null; comp_std: number | null; pairs: number };
   users: Record<string, PibenchUserScore>;
   tasks: PibenchTaskScore[];
   warnings: string[];
@@ -83,13 +85,16 @@ export function hasCriteria(s: Pick<PibenchScenarioInfo, 'checklist' | 'pibench'
   return Boolean(s.checklist?.length || s.pibench?.tools_evaluation_path);
 }
 
-/** The task plus every transitive dependency. */
-export function dependencyGroup(id: string, lookup: ScenarioLookup): string[] {
+/**
+ * The task plus every transitive dependency; with `ran`, only through dependencies that ran
+ * (π-Bench, evaluating a subset of tasks, first removes the others from every depends_on).
+ */
+export function dependencyGroup(id: string, lookup: ScenarioLookup, ran?: (id: string) => boolean): string[] {
   const out: string[] = [];
   const visit = (sid: string) => {
     if (out.includes(sid)) return;
     out.push(sid);
-    for (const dep of lookup(sid)?.dependsOn ?? []) visit(dep);
+    for (const dep of lookup(sid)?.dependsOn ?? []) if (!ran || ran(dep)) visit(dep);
   };
   visit(id);
   return out;
@@ -101,6 +106,9 @@ function covered(run: PibenchRun): number {
 
 function taskComp(run: PibenchRun, s: PibenchScenarioInfo): { comp: number | null; dropped?: string } {
   const weights = new Map((s.checklist ?? []).map((c) => [c.id, c.weight ?? 1]));
+  // Items the scenario does not list were added at run time by its rule script.
+  if (s.pibench?.tools_evaluation_path && Object.entries(run.checklist).some(([id, pass]) => pass === null && !weights.has(id)))
+    return { comp: null, dropped: 'its rule script did not run (π-Bench drops a task whose script cannot be loaded)' };
   let num = 0;
   let den = 0;
   for (const [id, pass] of Object.entries(run.checklist)) {
@@ -120,6 +128,8 @@ function weightedMean(pairs: { value: number; weight: number }[]): number | null
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const r = (x: number | null) => (x === null ? null : round(x, DIGITS));
+/** Sample std, or null below two values (π-Bench shows no ± for a single run). */
+const std = (xs: number[]) => (xs.length > 1 ? round(sampleStd(xs), DIGITS) : null);
 
 export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLookup): PibenchSummary {
   const warnings: string[] = [];
@@ -171,7 +181,7 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
         proc_independent: round(n ? own / n : 0, DIGITS),
         proc: round(poolTotal ? poolCovered / poolTotal : 0, DIGITS),
         comp: r(comp),
-        weight: dependencyGroup(run.scenario, lookup).length,
+        weight: dependencyGroup(run.scenario, lookup, (id) => byScenario.has(id)).length,
         pooled,
         included,
         ...(dropped ? { dropped } : {}),
@@ -201,17 +211,24 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
     users[persona] = {
       repeats: perRepeat.length,
       proc_mean: r(mean(procs)),
-      proc_std: procs.length ? round(sampleStd(procs), DIGITS) : null,
+      proc_std: std(procs),
       comp_mean: r(mean(comps)),
-      comp_std: comps.length ? round(sampleStd(comps), DIGITS) : null,
+      comp_std: std(comps),
       per_repeat: perRepeat.map((p) => p.entry).sort((a, b) => a.repeat - b.repeat),
     };
   }
   const pairProcs = pairs.map((p) => p.proc).filter((x): x is number => x !== null);
   const pairComps = pairs.map((p) => p.comp).filter((x): x is number => x !== null);
+  const repeated = [...byPersona.values()].some((p) => p.length > 1);
   return {
     mode: 'dependency_group_size_weighted',
-    overall: { proc_mean: r(mean(pairProcs)), comp_mean: r(mean(pairComps)), pairs: pairs.length },
+    overall: {
+      proc_mean: r(mean(pairProcs)),
+      proc_std: repeated ? std(pairProcs) : null,
+      comp_mean: r(mean(pairComps)),
+      comp_std: repeated ? std(pairComps) : null,
+      pairs: pairs.length,
+    },
     users,
     tasks: tasks.sort((a, b) => a.repeat - b.repeat || a.scenario.localeCompare(b.scenario)),
     warnings: [...new Set(warnings)],

@@ -3,7 +3,8 @@
  * each key of `score([])` becomes a checklist item `[tools] <key>` (weight 1, after the
  * task's own items), graded at session end from the per-turn tool records and passed
  * when it passes in any turn (docs/pibench.md). When the script or python3 is missing, one
- * ungraded item says why; the other items are graded as usual.
+ * ungraded item says why; the other items are graded as usual, and π-Bench scoring drops
+ * the task from Comp (src/pibench/scoring.ts), as π-Bench drops a task whose script fails to load.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -91,6 +92,8 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
     script,
     items,
     async grade(toolCalls, turns, signal) {
+      // π-Bench has no turn file then and cannot score the task at all; ungraded, so π-Bench scoring drops it rather than scoring 0.
+      if (turns === 0) return items.map((item) => ({ item, pass: null, reason: `not graded: no agent turn to score (${shown})` }));
       const histories = toolHistoryByTurn(toolCalls, turns, listed);
       let result;
       try {
@@ -104,8 +107,7 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
         const passedIn = result.turns.flatMap((t, i) => ('values' in t && t.values[key] === 1 ? [i + 1] : []));
         const errors = result.turns.flatMap((t, i) => ('error' in t ? [`turn ${i + 1}: ${t.error}`] : []));
         if (passedIn.length) return { item, pass: true, reason: `passed in turn ${passedIn.join(', ')} (${shown})` };
-        const why = turns === 0 ? 'no agent turn to score' : `not passed in any of ${turns} turn(s)`;
-        return { item, pass: false, reason: `${why} (${shown})${errors.length ? `; the script raised in ${errors[0]}` : ''}` };
+        return { item, pass: false, reason: `not passed in any of ${turns} turn(s) (${shown})${errors.length ? `; the script raised in ${errors[0]}` : ''}` };
       });
     },
   };

@@ -344,11 +344,11 @@ function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): 
   const rows: CellValue[][] = Object.entries(s.users)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([user, u]) => [user, u.repeats, { mean: u.proc_mean, std: u.proc_std }, { mean: u.comp_mean, std: u.comp_std }]);
-  rows.push(['overall', s.overall.pairs, { mean: s.overall.proc_mean, std: null }, { mean: s.overall.comp_mean, std: null }]);
+  rows.push(['overall', s.overall.pairs, { mean: s.overall.proc_mean, std: s.overall.proc_std }, { mean: s.overall.comp_mean, std: s.overall.comp_std }]);
   return {
     ...base,
     text:
-      'As π-Bench\'s scripts score: each task\'s Proc pooled with its dependencies\' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs.',
+      'As π-Bench\'s scripts score: each task\'s Proc pooled with its dependencies\' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs, ± their std when a persona repeated.',
     tables: [
       {
         id: 'pibench',

@@ -117,16 +117,17 @@ describe('π-Bench rubric grading, per turn', () => {
     expect(events.of('judge_error')).toEqual([]);
   });
 
-  it('counts a turn that never parses as no YES, reports it, and still uses the other turns', async () => {
+  it('leaves every criterion ungraded when one turn never parses, as π-Bench drops the task, and reports it', async () => {
     server.respond((r) => (turnOf(r) === 2 ? { content: 'Ada got the river loop, so yes.' } : items(turnOf(r) === 3 ? 'YES' : 'NO', 'NO', turnOf(r))));
     const { events, grades } = grade(dispatch());
+    const reason = "the judge's answer never parsed for 1 of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
     expect(await grades).toEqual([
-      { item: 'C1', pass: true, reason: 'turn 3: c1 in 3' },
-      { item: 'C2', pass: false, reason: 'NO in every graded turn (1 unparsable); turn 3: c2 in 3' },
+      { item: 'C1', pass: null, reason },
+      { item: 'C2', pass: null, reason },
     ]);
     expect(server.completions().map(turnOf)).toEqual([1, 2, 2, 3]);
     expect(events.of('judge_error').map((e) => e.message)).toEqual([
-      "rubric grading of turn 2 failed: the judge's answer was invalid even after a retry (the answer was not a JSON object); the turn counts as NO for every criterion",
+      "rubric grading of turn 2 failed: the judge's answer was invalid even after a retry (the answer was not a JSON object); every criterion stays ungraded, as π-Bench drops the task",
     ]);
   });
 
@@ -140,7 +141,7 @@ describe('π-Bench rubric grading, per turn', () => {
   it('leaves every criterion ungraded (null) when no turn ever parses, as π-Bench drops the task', async () => {
     server.respond(() => ({ content: 'Looks good to me.' }));
     const { events, grades } = grade(dispatch());
-    const reason = "the judge's answer never parsed for any of 3 turns: dropped, as π-Bench drops the task";
+    const reason = "the judge's answer never parsed for any of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
     expect(await grades).toEqual([
       { item: 'C1', pass: null, reason },
       { item: 'C2', pass: null, reason },

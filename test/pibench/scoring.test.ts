@@ -75,14 +75,19 @@ describe('π-Bench scoring', () => {
     expect(p).toMatchObject({ repeats: 2, proc_mean: 0.5625, proc_std: 0.1945, comp_mean: 0.7083, comp_std: 0.0589 });
   });
 
-  it('gives the model average as the plain mean over (user, repeat) pairs', () => {
-    expect(summary.overall).toEqual({ proc_mean: 0.7083, comp_mean: 0.8056, pairs: 3 });
-    expect(summary.users.q).toMatchObject({ repeats: 1, proc_mean: 1, proc_std: 0, comp_mean: 1 });
+  it('gives the model average as the plain mean over (user, repeat) pairs, ± their std once a user repeats', () => {
+    // Pairs: p/0 (0.425, 0.6667), p/1 (0.7, 0.75), q/0 (1, 1).
+    expect(summary.overall).toEqual({ proc_mean: 0.7083, proc_std: 0.2876, comp_mean: 0.8056, comp_std: 0.1735, pairs: 3 });
+    // One repeat: no std (π-Bench shows none), not 0.
+    expect(summary.users.q).toMatchObject({ repeats: 1, proc_mean: 1, proc_std: null, comp_mean: 1, comp_std: null });
+    const single = pibenchSummary([run('q/X', 0, ['completed'], { C1: true })], lookup);
+    expect(single.overall).toMatchObject({ proc_std: null, comp_std: null, pairs: 1 });
   });
 
-  it('pools without a dependency that did not run, and says so', () => {
+  it('pools and weighs without a dependency that did not run, and says so', () => {
+    // As π-Bench evaluating a subset of tasks: the missing dependency leaves both the pool and the group.
     const s = pibenchSummary([run('p/B', 0, ['completed', 'provided', 'provided'], { C1: true })], lookup);
-    expect(s.tasks[0]).toMatchObject({ proc: 0.3333, pooled: ['p/B'], weight: 2 });
+    expect(s.tasks[0]).toMatchObject({ proc: 0.3333, pooled: ['p/B'], weight: 1 });
     expect(s.warnings).toEqual(['p/B (repeat 0): dependency p/A did not run; Proc is pooled without it']);
   });
 
@@ -93,5 +98,8 @@ describe('π-Bench scoring', () => {
       c: { id: 'c', intents: ids(1), dependsOn: ['b', 'a'] },
     };
     expect(dependencyGroup('c', (id) => chain[id])).toEqual(['c', 'b', 'a']);
+    // Only through dependencies that ran: a is still reached directly from c.
+    expect(dependencyGroup('c', (id) => chain[id], (id) => id !== 'b')).toEqual(['c', 'a']);
+    expect(dependencyGroup('b', (id) => chain[id], (id) => id !== 'a')).toEqual(['b']);
   });
 });

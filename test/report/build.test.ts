@@ -86,7 +86,8 @@ describe('report analysis', () => {
     const scored = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [], lookup: scenario });
     // p/a: repeat 0 credits 1 of 2 intents, repeat 1 both; no checklist item was graded, so no Comp.
     expect(row(table(scored, 'pibench'), 'p')).toEqual(['p', 2, { mean: 0.75, std: 0.3536 }, { mean: null, std: null }]);
-    expect(row(table(scored, 'pibench'), 'overall')).toEqual(['overall', 4, { mean: 0.5, std: null }, { mean: null, std: null }]);
+    // Overall: the four (persona, repeat) pairs 0.5, 1, 0, 0.5 → mean 0.5, sample std 0.4082 (as π-Bench's model row).
+    expect(row(table(scored, 'pibench'), 'overall')).toEqual(['overall', 4, { mean: 0.5, std: 0.4082 }, { mean: null, std: null }]);
   });
 
   it('cost per role and model, summed over runs; unknown prices stay unknown', () => {
