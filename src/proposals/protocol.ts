@@ -97,7 +97,8 @@ export class ProposalProtocol implements SessionProtocol {
     const w = this.world;
     w.readActions += t.evidence.toolCalls.filter((c) => c.ok && this.observeTools.some((d) => d.name === c.name && d.group !== 'proposals')).length;
     if (w.phase === 'execute') {
-      this.setPhase('observe');
+      // The user's phone shows what the agent just did (a task added to the list on screen).
+      this.setPhase('observe', screenText(await this.phone!.view()));
       return this.nextTick('');
     }
     w.observeTurns++;
@@ -118,9 +119,9 @@ export class ProposalProtocol implements SessionProtocol {
     return { kind: 'continue', incoming: { kind: 'user', turn: t.turn + 1, text: `Yes, please go ahead with ${p.id}: ${p.summary}` } };
   }
 
-  private setPhase(phase: 'observe' | 'execute'): void {
+  private setPhase(phase: 'observe' | 'execute', screen?: string[]): void {
     this.world.phase = phase;
-    this.core.emit({ type: 'phase', turn: this.core.turn, phase });
+    this.core.emit({ type: 'phase', turn: this.core.turn, phase, ...(screen ? { screen } : {}) });
   }
 
   private async nextTick(prefix: string): Promise<Next> {

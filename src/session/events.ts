@@ -261,7 +261,7 @@ export type SessionEvent =
   | { type: 'proposal'; turn: number; proposal: string; summary: string }
   | { type: 'proposal_verdict'; turn: number; proposal: string; verdict: 'accepted' | 'rejected'; reason: string; goal?: string }
   /** The agent's next turn observes (read-only tools, propose, wait) or executes an accepted proposal (all tools). */
-  | { type: 'phase'; turn: number; phase: 'observe' | 'execute' }
+  | { type: 'phase'; turn: number; phase: 'observe' | 'execute'; /** Back to observing: the user's screen now, with what the agent changed. */ screen?: string[] }
   | { type: 'score'; scores: Scores }
   | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
 

@@ -44,7 +44,7 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
     case 'tick':
       return { ...s, tick: e.tick, at: e.at };
     case 'phase':
-      return { ...s, phase: e.phase };
+      return { ...s, phase: e.phase, ...(e.screen ? { screen: e.screen } : {}) };
     case 'notification':
       return { ...s, notifications: [...s.notifications, { turn: e.turn, app: e.app, preview: e.preview, spurious: e.spurious }] };
     case 'user_action':

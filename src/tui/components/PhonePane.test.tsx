@@ -61,6 +61,8 @@ describe('the Phone pane', () => {
     await press(r!, 'y');
     frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
     expect(frame).toContain('G1 completed');
+    // The phone shows what the agent did on the list the user is looking at.
+    expect(frame).toContain('☐ Hand soap');
     const results = await s.done;
     expect(results[0]!.end).toBe('resolved');
     expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
