@@ -2,7 +2,7 @@
 // transforming TypeScript or resolving hundreds of small modules on every run. Runs on `npm ci`
 // (prepare); bin/intentplay.js falls back to the sources through tsx when this build is missing
 // or older than src/.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -60,7 +60,7 @@ const yogaWithoutFetch = {
   },
 };
 
-const result = await build({
+await build({
   entryPoints: ['src/cli/main.ts'],
   bundle: true,
   platform: 'node',
@@ -83,7 +83,4 @@ const result = await build({
   sourcemap: 'linked',
   plugins: [inkOutputInBundle, fastStringWidth, yogaWithoutFetch],
   logLevel: 'warning',
-  metafile: Boolean(process.env.BUILD_META),
 });
-// BUILD_META=file writes what went into each chunk (for bench/ and BENCHMARKS.md's breakdown).
-if (process.env.BUILD_META) writeFileSync(process.env.BUILD_META, JSON.stringify(result.metafile));

@@ -18,7 +18,7 @@ import { registerExport } from './commands/export.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
-    .description('A terminal playground for proactive assistant agents (π-Bench protocol).')
+    .description('A terminal playground for proactive assistant agents: π-Bench scenarios, time scenarios (a world that changes while the user waits) and proposal scenarios (the user busy in the apps).')
     .version(INTENTPLAY_VERSION)
     .showHelpAfterError('(run intentplay --help for usage)')
     .exitOverride();

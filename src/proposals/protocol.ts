@@ -24,7 +24,7 @@ import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { DEFAULT_TURN, describeDuration } from '../time/clock.ts';
 import { TimeWorld } from '../time/world.ts';
 import { Noise } from './noise.ts';
-import { APP_SCREENS, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
+import { APP_SCREENS, appsOnPhone, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
 import type { ActivityStep, ScreenStep } from './schema.ts';
 import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
 import { ProposalWorld } from './world.ts';
@@ -54,7 +54,7 @@ export class ProposalProtocol implements SessionProtocol {
     this.world = new ProposalWorld(s.activity ?? [], (e) => core.emit(e), () => core.turn);
     this.noise = new Noise(s.noise);
     // The apps on the phone: the session's, with an account (as PhoneDevice lists them).
-    const onPhone = APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app) && (core.env.apps.state(a.app) as { account?: unknown } | undefined)?.account);
+    const onPhone = appsOnPhone(APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app)), core.env.apps);
     this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}), home: screenText(launcherView(onPhone)) };
   }
 

@@ -41,7 +41,15 @@ export interface GroupRunOptions {
   /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session). */
   wrapBackends?: (backends: Backends) => Backends;
   /** Awaited after a session of a chain when another follows (the TUI shows its result card there). */
-  betweenSessions?: (ended: SessionRunResult, next: { id: string; title: string; index: number; of: number }) => Promise<void>;
+  betweenSessions?: (ended: SessionRunResult, next: NextSession) => Promise<void>;
+}
+
+/** The session of a chain that comes next (index counts from 0, of the chain's length). */
+export interface NextSession {
+  id: string;
+  title: string;
+  index: number;
+  of: number;
 }
 
 export interface SessionRunResult extends SessionResult {

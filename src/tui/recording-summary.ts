@@ -49,7 +49,7 @@ export function recordingSummary(file: string): RecordingSummary {
     };
     // The tail's first line may be cut: only whole lines count.
     for (const line of read(Math.max(0, size - TAIL), Math.min(size, TAIL)).split('\n').slice(size > TAIL ? 1 : 0)) {
-      if (!line.startsWith('{"type":"s')) continue;
+      if (!line.includes('"type":"score"') && !line.includes('"type":"session_end"')) continue;
       try {
         const e = JSON.parse(line) as { type?: string; end?: string; scores?: { proc?: number | null; comp?: number | null } };
         if (e.type === 'session_end' && e.end) summary.end = e.end;

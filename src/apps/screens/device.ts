@@ -5,7 +5,7 @@
  * agent's injected failures: those belong to the agent's side.
  */
 import type { z } from 'zod';
-import { invokeTool, type ToolContext, type ToolDef } from '../../tools/registry.ts';
+import { invokeTool, type AppHost, type ToolContext, type ToolDef } from '../../tools/registry.ts';
 import type { ActionSpec, ActionView, AppScreens, Json, Params, ScreenSpec, ScreenView } from './spec.ts';
 
 /** One screen action: in `app` (opened first if another is showing), `action`, with the form's fields in `args`. */
@@ -53,7 +53,7 @@ export class PhoneDevice {
 
   /** The apps on the phone: those of the session that have an account (a seeded app). */
   get apps(): string[] {
-    return [...this.byApp.keys()].filter((a) => (this.ctx.apps.state(a) as { account?: unknown } | undefined)?.account);
+    return appsOnPhone([...this.byApp.values()], this.ctx.apps).map((a) => a.app);
   }
 
   /** The screen showing now (it reads the app's state afresh). */
@@ -65,7 +65,7 @@ export class PhoneDevice {
     const screen = this.screen(def, place.screen);
     const shown = await this.show(app, screen, place.params);
     const lines = shown.ok ? shown.lines : [`(${shown.error.replace(/\s*\n\s*/g, ' ')})`];
-    const own = (screen.actions ?? []).map((a) => actionView(a, this.tools.get(`${app}__${a.api}`)));
+    const own = (screen.actions ?? []).map(actionView);
     const open: ActionView[] = screen.kind === 'list' && screen.open && shown.ok && shown.count ? [{ name: 'open', label: 'open an item by its number', fields: [{ name: 'item', required: true }] }] : [];
     return { app, screen: screen.id, title: shown.title, lines, actions: [...open, ...own, ...BUILT_IN] };
   }
@@ -154,20 +154,24 @@ export class PhoneDevice {
     return s;
   }
 
-  private async response(app: string, screen: ScreenSpec, params: Params): Promise<Json> {
+  /** The screen's read-only API called with the screen's params: its response, or why not. */
+  private async load(app: string, screen: ScreenSpec, params: Params): Promise<{ ok: true; response: Json } | { ok: false; error: string }> {
     const tool = this.tools.get(`${app}__${screen.api}`);
-    if (!tool) return undefined;
+    if (!tool) return { ok: false, error: `${screen.api} is not available` };
     const out = await invokeTool(tool, tool.name, { access_token: PHONE_TOKEN, ...(screen.args ? screen.args(params) : {}) }, this.ctx);
-    return out.ok ? (out.result as { response?: Json }).response : undefined;
+    return out.ok ? { ok: true, response: (out.result as { response?: Json }).response } : { ok: false, error: out.error };
+  }
+
+  private async response(app: string, screen: ScreenSpec, params: Params): Promise<Json> {
+    const loaded = await this.load(app, screen, params);
+    return loaded.ok ? loaded.response : undefined;
   }
 
   private async show(app: string, screen: ScreenSpec, params: Params): Promise<{ ok: true; title: string; lines: string[]; items: Json[]; count: number } | { ok: false; title: string; error: string }> {
-    const tool = this.tools.get(`${app}__${screen.api}`);
     const title = typeof screen.title === 'string' ? screen.title : screen.kind === 'list' ? screen.title(params) : screen.id;
-    if (!tool) return { ok: false, title, error: `${screen.api} is not available` };
-    const out = await invokeTool(tool, tool.name, { access_token: PHONE_TOKEN, ...(screen.args ? screen.args(params) : {}) }, this.ctx);
-    if (!out.ok) return { ok: false, title, error: out.error };
-    const response = (out.result as { response?: Json }).response;
+    const loaded = await this.load(app, screen, params);
+    if (!loaded.ok) return { ok: false, title, error: loaded.error };
+    const response = loaded.response;
     if (screen.kind === 'item') return { ok: true, title: screen.title(response, params), lines: screen.lines(response), items: [], count: 0 };
     const items = screen.items(response) ?? [];
     const lines = items.length ? items.map((it, i) => `${i + 1}. ${screen.label(it)}`) : [screen.empty ?? '(nothing here)'];
@@ -188,7 +192,7 @@ function formFields(spec: ActionSpec): { name: string; required: boolean }[] {
   return (spec.fields ?? []).map((f) => (f.endsWith('?') ? { name: f.slice(0, -1), required: false } : { name: f, required: true }));
 }
 
-function actionView(spec: ActionSpec, _tool: ToolDef | undefined): ActionView {
+function actionView(spec: ActionSpec): ActionView {
   return { name: spec.name, label: spec.label, fields: formFields(spec) };
 }
 
@@ -200,6 +204,11 @@ function coerce(tool: ToolDef, field: string, value: unknown): unknown {
   const candidates: unknown[] = [Number(value), /^(yes|true)$/i.test(value) ? true : /^(no|false)$/i.test(value) ? false : undefined, list, list.map(Number)];
   for (const c of candidates) if (c !== undefined && schema.safeParse(c).success) return c;
   return value;
+}
+
+/** Of `apps`, those with an account in `host`: an app nobody seeded is not on the user's phone. */
+export function appsOnPhone(apps: readonly AppScreens[], host: AppHost): AppScreens[] {
+  return apps.filter((a) => (host.state(a.app) as { account?: unknown } | undefined)?.account);
 }
 
 /** The phone's own home screen: the apps on it, numbered. */

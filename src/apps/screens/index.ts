@@ -14,5 +14,5 @@ export const APP_SCREENS: readonly AppScreens[] = [gmailScreens, phoneScreens, t
 
 export const SCREENS_BY_APP: ReadonlyMap<string, AppScreens> = new Map(APP_SCREENS.map((a) => [a.app, a]));
 
-export { launcherView, PhoneDevice, type PhoneAct, type PhoneOutcome } from './device.ts';
+export { appsOnPhone, launcherView, PhoneDevice, type PhoneAct, type PhoneOutcome } from './device.ts';
 export { screenText, type ScreenView, type ActionView } from './spec.ts';

@@ -32,7 +32,7 @@ export function ResultCard({ width, height, onContinue, onHide }: { width: numbe
     ],
     ...(observer ? intents.flatMap((i) => wrapWithPrefix([{ text: `  ${i.id} `, bold: true }, { text: `${states[i.id]?.status ?? 'open'} `, color: theme.text.accent }], i.text, cols)) : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
     [],
-    ...(between ? [[{ text: `Next: ${between.next} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
+    ...(between ? [[{ text: `Next: ${between.id} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
     [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],
   ];
   return (

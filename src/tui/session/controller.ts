@@ -4,6 +4,7 @@
  * from key actions. Methods a mode does not support are simply absent.
  */
 import type { StoreApi } from 'zustand/vanilla';
+import type { NextSession } from '../../session/group.ts';
 import type { IntentStatus } from '../../session/events.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { SessionStore } from '../../store/store.ts';
@@ -41,7 +42,7 @@ export interface ControlState {
   /** Play, time scenarios: the session is dormant and waits for the person to let time pass. */
   waitingForTime?: { at: string; passed: string };
   /** A session of a chain has ended and the next waits: the screen shows the result card. */
-  between?: { next: string; title: string; index: number; of: number };
+  between?: NextSession;
 }
 
 export interface SessionController {

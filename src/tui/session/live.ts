@@ -9,7 +9,7 @@ import type { SessionSetup } from '../../session/setup.ts';
 import type { BackendSpec } from '../../session/backend-spec.ts';
 import type { SessionRun } from '../../session/engine.ts';
 import type { IntentStatus, Role, TimedEvent } from '../../session/events.ts';
-import { runGroup, type SessionRunResult } from '../../session/group.ts';
+import { runGroup, type NextSession, type SessionRunResult } from '../../session/group.ts';
 import { createHumanPorts, type HumanAgentAction } from '../../session/input-queue.ts';
 import type { RunGroup } from '../../session/plan.ts';
 import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
@@ -113,7 +113,7 @@ export class LiveSession implements SessionController {
           ...(this.opts.date ? { date: this.opts.date } : {}),
           onSession: (run) => (this.run = run),
           // A stage (--vs, --present) owns the pace and shows no card: it goes straight on.
-          ...(this.opts.pace ? {} : { betweenSessions: (_ended: SessionRunResult, next: { id: string; title: string; index: number; of: number }) => this.holdBetween(next) }),
+          ...(this.opts.pace ? {} : { betweenSessions: (_ended: SessionRunResult, next: NextSession) => this.holdBetween(next) }),
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
@@ -165,8 +165,8 @@ export class LiveSession implements SessionController {
    * Between two sessions of a chain the ended one stays on screen with its result card: a key
    * continues; watching, it also continues after three of its pace's delays unless paused.
    */
-  private holdBetween(next: { id: string; title: string; index: number; of: number }): Promise<void> {
-    this.control.setState({ between: { next: next.id, title: next.title, index: next.index, of: next.of } });
+  private holdBetween(next: NextSession): Promise<void> {
+    this.control.setState({ between: next });
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       const go = () => {
