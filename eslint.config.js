@@ -8,7 +8,7 @@ import globals from 'globals';
 // Imports are relative, so a banned folder is matched as `../<folder>/` at any depth (no
 // folder under src/ has a subfolder named like a banned one).
 const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint'];
-const SURFACES = ['tui', 'cli', 'report', 'share', 'batch'];
+const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
 
 /** no-restricted-imports (static imports and re-exports) and no-restricted-syntax (import()) for `folders`. */
 function layer(folders, banned, why) {
@@ -37,4 +37,6 @@ export default tseslint.config(
   layer(LOWER, SURFACES, `src/{${LOWER.join(',')}} must not import from src/{${SURFACES.join(',')}}: move what is shared down into the lower layer`),
   layer(['tui'], ['cli', 'batch'], 'src/tui must not import from src/cli or src/batch: move what is shared into src/session or another lower layer'),
   layer(['share', 'report', 'batch'], ['cli'], 'only src/cli imports from src/cli: move what is shared into the layer that needs it'),
+  layer(['annotate'], ['cli', 'batch', 'report', 'agreement'], 'src/annotate may import the core and src/tui only: move what is shared into a lower layer'),
+  layer(['agreement'], ['cli', 'tui', 'share'], 'src/agreement may import the core, src/annotate, src/batch and src/report only: move what is shared into a lower layer'),
 );

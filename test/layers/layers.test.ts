@@ -21,6 +21,13 @@ describe('layer lint', () => {
     expect(await problems('src/tui/probe.ts', "export { summarize } from '../batch/summary.ts';\n")).toHaveLength(1);
   });
 
+  it('keeps annotation out of the statistics, and the statistics out of the screens', async () => {
+    expect(await problems('src/annotate/probe.ts', "export * from '../agreement/stats.ts';\n")).toHaveLength(1);
+    expect(await problems('src/agreement/probe.ts', "export * from '../tui/theme.ts';\n")).toHaveLength(1);
+    expect(await problems('src/judge/probe.ts', "export * from '../annotate/records.ts';\n")).toHaveLength(1);
+    expect(await problems('src/agreement/probe.ts', "export * from '../annotate/records.ts';\nexport * from '../report/document.ts';\n")).toEqual([]);
+  });
+
   it('keeps everything but the command line out of it', async () => {
     expect(await problems('src/report/probe.ts', "export { positiveInt } from '../cli/options.ts';\n")).toHaveLength(1);
   });
