@@ -15,6 +15,7 @@ import { registerLint } from './commands/lint.ts';
 import { registerReports } from './commands/reports.ts';
 import { registerInteractive } from './commands/interactive.ts';
 import { registerExport } from './commands/export.ts';
+import { registerStudy } from './commands/study.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerReports(program);
   registerExport(program);
+  registerStudy(program);
   return program;
 }
 

@@ -271,7 +271,10 @@ export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: 
 /** Events that exist only to animate a live screen; the recorder drops them. */
 export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set(['agent_delta', 'tool_delta', 'awaiting_input']);
 
-/** An event as recorded: with its time offset from the session start, in ms. */
-export type TimedEvent = SessionEvent & { t: number };
+/**
+ * An event as recorded: with its time offset from the session start, in ms (monotonic), and in
+ * user studies also the wall clock (`wall`, ISO).
+ */
+export type TimedEvent = SessionEvent & { t: number; wall?: string };
 
 export type EventSink = (event: SessionEvent) => void;

@@ -14,6 +14,7 @@ import type { Role, SessionEvent, TimedEvent } from './events.ts';
 import { createGroupEnv, seedSession } from './group-env.ts';
 import type { HumanPorts } from './input-queue.ts';
 import type { RunGroup } from './plan.ts';
+import type { LoadedScenario } from '../scenario/library.ts';
 import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
 
 
@@ -40,6 +41,10 @@ export interface GroupRunOptions {
   onSession?: (run: SessionRun) => void;
   /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session). */
   wrapBackends?: (backends: Backends) => Backends;
+  /** A user study's frozen protocol for each session's recording header. */
+  protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
+  /** Stamp every recorded event with the wall clock too (user studies). */
+  wallClock?: boolean;
   /** Awaited after a session of a chain when another follows (the TUI shows its result card there). */
   betweenSessions?: (ended: SessionRunResult, next: NextSession) => Promise<void>;
 }
@@ -85,7 +90,8 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
             seed: opts.seed ?? 0,
             ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
             writer: `intentplay ${INTENTPLAY_VERSION}`,
-          })
+            ...(opts.protocol ? { protocol: opts.protocol(scenario, index) } : {}),
+          }, { wallClock: Boolean(opts.wallClock) })
         : undefined;
       const t0 = performance.now();
       const emit = (raw: SessionEvent) => {

@@ -27,6 +27,13 @@ export interface RecordingHeader {
   repeat?: number;
   /** intentplay version that wrote it. */
   writer: string;
+  /** A user study's frozen protocol for this session (docs/study.md); absent outside studies. */
+  protocol?: Record<string, unknown>;
+}
+
+export interface RecorderOptions {
+  /** Also stamp every event with the wall clock (`wall`, ISO): user studies want both clocks. */
+  wallClock?: boolean;
 }
 
 export class Recorder {
@@ -34,16 +41,19 @@ export class Recorder {
   private readonly start = performance.now();
   readonly path: string;
 
-  constructor(file: string, header: RecordingHeader) {
+  private readonly wallClock: boolean;
+
+  constructor(file: string, header: RecordingHeader, opts: RecorderOptions = {}) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.path = file;
+    this.wallClock = Boolean(opts.wallClock);
     this.fd = openSync(file, 'a');
     writeSync(this.fd, JSON.stringify(header) + '\n');
   }
 
   /** Appends one event (ephemeral streaming events are not recorded). Returns it with its time offset. */
   write(event: SessionEvent): TimedEvent {
-    const timed = { ...event, t: Math.round(performance.now() - this.start) } as TimedEvent;
+    const timed = { ...event, t: Math.round(performance.now() - this.start), ...(this.wallClock ? { wall: new Date().toISOString() } : {}) } as TimedEvent;
     if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type)) writeSync(this.fd, JSON.stringify(timed) + '\n');
     return timed;
   }

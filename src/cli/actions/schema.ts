@@ -3,11 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { jsonSchema, type SchemaKind } from '../../scenario/json-schema.ts';
+import { studyJsonSchema } from '../../study/json-schema.ts';
 
-export const SCHEMA_KINDS: SchemaKind[] = ['scenario', 'persona', 'episode'];
+export const SCHEMA_KINDS: (SchemaKind | 'study')[] = ['scenario', 'persona', 'episode', 'study'];
 
-export function schemaText(kind: SchemaKind): string {
-  return JSON.stringify(jsonSchema(kind), null, 2) + '\n';
+export function schemaText(kind: SchemaKind | 'study'): string {
+  return JSON.stringify(kind === 'study' ? studyJsonSchema() : jsonSchema(kind), null, 2) + '\n';
 }
 
 export function schemaCommand(kind: string, flags: { write?: string }): void {
@@ -17,6 +18,6 @@ export function schemaCommand(kind: string, flags: { write?: string }): void {
     process.stdout.write(`wrote ${SCHEMA_KINDS.map((k) => path.join(flags.write!, `${k}.schema.json`)).join(', ')}\n`);
     return;
   }
-  if (!SCHEMA_KINDS.includes(kind as SchemaKind)) throw new UserError(`unknown schema kind \`${kind}\`; expected ${SCHEMA_KINDS.join(', ')}`);
-  process.stdout.write(schemaText(kind as SchemaKind));
+  if (!SCHEMA_KINDS.includes(kind as SchemaKind | 'study')) throw new UserError(`unknown schema kind \`${kind}\`; expected ${SCHEMA_KINDS.join(', ')}`);
+  process.stdout.write(schemaText(kind as SchemaKind | 'study'));
 }

@@ -54,7 +54,9 @@ export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean
   const ended = useSession((s) => Boolean(s.end));
   const reveal = useControl((c) => c.revealIntents);
   const running = useControl((c) => c.running);
-  const hidden = !reveal && !ended;
+  // A study participant sees the judge's verdicts only when the study allows it, even at the end.
+  const participant = useControl((c) => c.participant);
+  const hidden = participant ? !participant.verdicts : !reveal && !ended;
   const { cols, rows } = paneInner(box);
   const cursor = useListCursor(checklist.length);
   const selectedId = checklist[cursor.selected]?.id;
@@ -76,9 +78,9 @@ export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean
   );
   const comp = useSession(compSoFar);
   const counts = useMemo(() => checklistCounts({ checklist, checks }), [checklist, checks]);
-  const info = hidden ? `${checklist.length} hidden` : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
+  const info = participant && hidden ? '' : hidden ? `${checklist.length} hidden` : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
   const lines: Line[] = hidden
-    ? [[{ text: ` ${checklist.length} checklist items: hidden while you play the agent`, color: theme.text.muted }]]
+    ? [[{ text: participant ? ' Not shown during the study.' : ` ${checklist.length} checklist items: hidden while you play the agent`, color: theme.text.muted }]]
     : checklist.length
       ? view.visible
       : [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];

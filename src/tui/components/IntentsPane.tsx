@@ -42,6 +42,13 @@ export function intentBlock(intent: IntentInfo, view: IntentView | undefined, co
   return lines;
 }
 
+/** A study participant's goals card: what they want, without statuses, causes or evidence. */
+export function goalBlock(intent: IntentInfo, cols: number, theme: Theme, opts: { selected: boolean }): Line[] {
+  const lines = wrapWithPrefix([{ text: '• ', color: theme.text.accent, bold: true }], intent.text, cols);
+  if (opts.selected) lines.push(...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
+  return lines;
+}
+
 /** Counts per status, the settled ones first (the pane title cuts from the right). */
 const COUNT_ORDER: readonly IntentStatus[] = ['completed', 'inferred', 'provided', 'unresolved', 'open'];
 
@@ -57,6 +64,8 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
   const ended = useSession((s) => Boolean(s.end));
   const mode = useControl((c) => c.mode);
   const reveal = useControl((c) => c.revealIntents);
+  const participant = useControl((c) => c.participant);
+  const goals = participant?.intents === 'goals';
   const hidden = !reveal && !ended;
   const playing = mode === 'play';
   const { cols, rows } = paneInner(box);
@@ -69,8 +78,10 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
     () =>
       hidden
         ? []
-        : intents.map((i) => intentBlock(i, states[i.id], cols - 1, theme, { fresh: fresh.has(i.id), selected: focused && i.id === selectedId, showReveal: playing })),
-    [hidden, intents, states, cols, theme, fresh, focused, selectedId, playing],
+        : goals
+          ? intents.map((i) => goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }))
+          : intents.map((i) => intentBlock(i, states[i.id], cols - 1, theme, { fresh: fresh.has(i.id), selected: focused && i.id === selectedId, showReveal: playing })),
+    [hidden, goals, intents, states, cols, theme, fresh, focused, selectedId, playing],
   );
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
 
@@ -94,7 +105,7 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
 
   const proc = useSession(procSoFar);
   const counts = useMemo(() => intentCounts({ intents, intentStates: states }), [intents, states]);
-  const info = hidden ? `${intents.length} hidden` : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
+  const info = goals ? '' : participant && !participant.verdicts ? countsText(counts, theme) : hidden ? `${intents.length} hidden` : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
   const lines: Line[] = hidden
     ? [
         [{ text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`, color: theme.text.muted }],
@@ -102,7 +113,7 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
       ]
     : view.visible;
   return (
-    <Pane title="Hidden intents" info={info} focused={focused} box={box}>
+    <Pane title={goals ? 'Your goals' : 'Hidden intents'} info={info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );

@@ -63,6 +63,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   const delayMs = useControl((c) => c.delayMs);
   const running = useControl((c) => c.running);
   const takenOver = useControl((c) => Boolean(c.takenOver));
+  // A study participant never sees the backends (they would name the condition), its cost or, unless allowed, the scores.
+  const participant = useControl((c) => c.participant);
   const totals = usageTotals({ usage });
   const sep: Seg = { text: ' │ ', color: theme.text.muted };
   const info: Seg[] = [
@@ -71,15 +73,19 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     sep,
     { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
     // The result comes early: a narrow terminal cuts the end of the line, never the scores.
-    ...(end ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
+    ...(end && (!participant || participant.verdicts) ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
     sep,
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
     ...(phase ? [sep, { text: `agent ${phase}`, color: phase === 'observing' ? theme.text.secondary : theme.level.warning, bold: phase !== 'observing' }] : []),
-    sep,
-    { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
-    sep,
-    // After a take-over the person holds the user's seat, whatever the session started with.
-    { text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends), color: theme.text.secondary },
+    ...(participant
+      ? []
+      : [
+          sep,
+          { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
+          sep,
+          // After a take-over the person holds the user's seat, whatever the session started with.
+          { text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends), color: theme.text.secondary },
+        ]),
   ];
   const keys: Seg[] = [];
   const add = (k: string, label: string) => {

@@ -43,6 +43,14 @@ export interface ControlState {
   waitingForTime?: { at: string; passed: string };
   /** A session of a chain has ended and the next waits: the screen shows the result card. */
   between?: NextSession;
+  /** A user study's participant plays: what they may see (no backends, and no verdicts unless allowed). */
+  participant?: ParticipantView;
+}
+
+/** What a study participant sees: their goals as a card or the live intents, and the judge's verdicts or not. */
+export interface ParticipantView {
+  intents: 'goals' | 'live';
+  verdicts: boolean;
 }
 
 export interface SessionController {

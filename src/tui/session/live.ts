@@ -18,7 +18,8 @@ import { createToolRegistry } from '../../tools/index.ts';
 import { ToolRegistry, type ToolDef } from '../../tools/registry.ts';
 import { proposalTools } from '../../proposals/tools.ts';
 import { createSessionStore } from '../../store/store.ts';
-import type { ControlState, SessionController, SessionMode, ToolHint } from './controller.ts';
+import type { ControlState, ParticipantView, SessionController, SessionMode, ToolHint } from './controller.ts';
+import type { LoadedScenario } from '../../scenario/library.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
 
@@ -42,6 +43,10 @@ export interface LiveOptions {
   onEvent?: (event: TimedEvent) => void;
   /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
   pace?: (turn: number) => Promise<void>;
+  /** A user study: the participant's view (no notice naming the backends either). */
+  participant?: ParticipantView;
+  /** A user study: the frozen protocol for each recording's header; with it every event also gets the wall clock. */
+  protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
 }
 
 /** The backends a mode needs: play makes the person the user, unless they play the agent. */
@@ -87,7 +92,8 @@ export class LiveSession implements SessionController {
       revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
       overrides: opts.overrides !== false,
       tools: [],
-      ...(scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice } : {}),
+      ...(!opts.participant && (scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice) ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice } : {}),
+      ...(opts.participant ? { participant: opts.participant } : {}),
     }));
     this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) => this.control.setState(s));
     if (opts.mode !== 'watch') this.pacer.release();
@@ -111,6 +117,7 @@ export class LiveSession implements SessionController {
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),
+          ...(this.opts.protocol ? { protocol: this.opts.protocol, wallClock: true } : {}),
           onSession: (run) => (this.run = run),
           // A stage (--vs, --present) owns the pace and shows no card: it goes straight on.
           ...(this.opts.pace ? {} : { betweenSessions: (_ended: SessionRunResult, next: NextSession) => this.holdBetween(next) }),

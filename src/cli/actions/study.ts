@@ -1,0 +1,32 @@
+/** What `intentplay study …` does (docs/study.md). */
+import { UserError } from '../../scenario/diagnostics.ts';
+import { assignSessions, squareRows } from '../../study/design.ts';
+import { loadStudy } from '../../study/load.ts';
+
+export interface StudyFlags {
+  participant?: string;
+  participants?: string;
+  out?: string;
+  data?: string;
+  format?: string;
+}
+
+export function validateStudy(file: string, flags: StudyFlags): void {
+  const study = loadStudy(file);
+  const conditions = Object.keys(study.conditions);
+  const block = study.design.type === 'within' ? squareRows(conditions.length) : conditions.length * squareRows(study.scenarios.length);
+  const n = flags.participants !== undefined ? Number(flags.participants) : block;
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`--participants ${flags.participants}: expected a whole number of 1 or more`);
+  const out = process.stdout;
+  out.write(`${file}: ok — ${study.title}\n`);
+  out.write(`${study.design.type}-subjects, ${conditions.length} condition${conditions.length === 1 ? '' : 's'} (${conditions.join(', ')}), ${study.scenarios.length} scenario${study.scenarios.length === 1 ? '' : 's'}, seed ${study.design.seed}; a complete counterbalancing block is ${block} participant${block === 1 ? '' : 's'}\n`);
+  for (let p = 0; p < n; p++) out.write(`  participant #${p + 1}: ${assignSessions(study, p).map((s) => `${s.scenario} (${s.condition})`).join(' → ')}\n`);
+}
+
+export async function withdraw(file: string, id: string, flags: StudyFlags): Promise<void> {
+  const { withdrawParticipant } = await import('../../study/withdraw.ts');
+  const study = loadStudy(file);
+  const { deleted, dir } = withdrawParticipant(study, flags.data, id);
+  process.stdout.write(`withdrew ${id}: deleted ${deleted.length} file${deleted.length === 1 ? '' : 's'} under ${dir}\n`);
+  for (const f of deleted) process.stdout.write(`  ${f}\n`);
+}

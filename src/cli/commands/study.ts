@@ -1,0 +1,28 @@
+/**
+ * `intentplay study validate|run|withdraw|export|report`: user studies (docs/study.md). The
+ * declarations only; each action loads when it runs.
+ */
+import type { Command } from 'commander';
+import type { StudyFlags } from '../actions/study.ts';
+
+const actions = () => import('../actions/study.ts');
+const dataOption = (cmd: Command) => cmd.option('--data <dir>', 'the study data folder `study run` wrote (default: STUDY-data beside the study file)');
+
+export function registerStudy(program: Command): void {
+  const study = program.command('study').description('user studies: participants, counterbalanced conditions, questionnaires, export and report');
+
+  study
+    .command('validate')
+    .description('check a study file (located errors) and show who plays what for the first participants')
+    .argument('<study>', 'a study file (study.yaml)')
+    .option('--participants <n>', 'how many participants to show the assignment for (default: one complete Latin square)')
+    .action(async (file: string, flags: StudyFlags) => (await actions()).validateStudy(file, flags));
+
+  dataOption(
+    study
+      .command('withdraw')
+      .description("delete a participant's data (state, log, recordings) and list what was deleted")
+      .argument('<study>', 'a study file (study.yaml)')
+      .argument('<participant>', 'the participant code'),
+  ).action(async (file: string, id: string, flags: StudyFlags) => (await actions()).withdraw(file, id, flags));
+}

@@ -1,0 +1,173 @@
+/**
+ * One participant's data: a state file (where they are in the study, their answers, their
+ * sessions) rewritten atomically after every step, so a crash or Ctrl-C resumes at the same
+ * step, and a study log (JSON Lines) where every line carries both clocks.
+ */
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../scenario/diagnostics.ts';
+import { assignSessions, type AssignedSession } from './design.ts';
+import type { Study } from './load.ts';
+
+export type Step =
+  | { kind: 'consent' }
+  | { kind: 'instructions' }
+  /** Before session k: "Session k+1 of n", enter starts it. */
+  | { kind: 'ready'; session: number }
+  | { kind: 'session'; session: number }
+  | { kind: 'questionnaire'; session: number }
+  | { kind: 'final' }
+  | { kind: 'thanks' };
+
+export interface Answer {
+  /** `session` for the questionnaire after a session (with its index), `final` for the one at the end. */
+  part: 'session' | 'final';
+  session?: number;
+  /** The question's id (`sus`, `tlx`, or a likert or text id) and, for SUS and TLX, the item. */
+  question: string;
+  item: string;
+  kind: 'likert' | 'sus' | 'tlx' | 'text';
+  value: number | string | null;
+  wall: string;
+}
+
+/** One try at a session: a crash or Ctrl-C leaves an attempt without `end`, and the session is played again. */
+export interface Attempt {
+  session: number;
+  recording?: string;
+  started: string;
+  end?: string;
+}
+
+export interface ParticipantState {
+  format: 'intentplay-study-participant';
+  version: 1;
+  participant: string;
+  /** Order of enrolment (0-based): picks the row of the Latin square. */
+  ordinal: number;
+  study: { title: string; sha256: string };
+  consent?: { version: string; wall: string };
+  sessions: AssignedSession[];
+  step: Step;
+  attempts: Attempt[];
+  answers: Answer[];
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function checkParticipantId(id: string): void {
+  if (!ID.test(id)) throw new UserError(`participant id ${JSON.stringify(id)}: use letters, digits, \`_\`, \`.\` and \`-\` (up to 64), e.g. P01; never a name`);
+}
+
+/** Where run writes a study's data unless told otherwise: beside the study file. */
+export function defaultDataDir(study: Pick<Study, 'file'>): string {
+  return path.join(path.dirname(study.file), `${path.basename(study.file).replace(/\.ya?ml$/, '')}-data`);
+}
+
+export const participantsDir = (dataDir: string) => path.join(dataDir, 'participants');
+export const participantDir = (dataDir: string, id: string) => path.join(participantsDir(dataDir), id);
+
+export function listParticipants(dataDir: string): string[] {
+  const dir = participantsDir(dataDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, 'state.json')))
+    .map((d) => d.name)
+    .sort();
+}
+
+export function readState(dataDir: string, id: string): ParticipantState {
+  const file = path.join(participantDir(dataDir, id), 'state.json');
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as ParticipantState;
+    if (state.format !== 'intentplay-study-participant') throw new Error('not a participant state file');
+    return state;
+  } catch (err) {
+    throw new UserError(`${file}: cannot read the participant's state: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The participant's state: read back when they have one (resume), else enrolled now with the
+ * lowest ordinal no enrolled participant holds, so a withdrawn participant's row goes to the next.
+ */
+export function openParticipant(study: Study, dataDir: string, id: string): { state: ParticipantState; resumed: boolean } {
+  checkParticipantId(id);
+  if (existsSync(path.join(participantDir(dataDir, id), 'state.json'))) {
+    const state = readState(dataDir, id);
+    if (state.study.sha256 !== study.sha256)
+      throw new UserError(`${id} started under a different version of ${path.basename(study.file)} (its sha256 changed); finish a participant under the protocol they began, or give a new id`);
+    return { state, resumed: true };
+  }
+  const taken = new Set(listParticipants(dataDir).map((p) => readState(dataDir, p).ordinal));
+  let ordinal = 0;
+  while (taken.has(ordinal)) ordinal++;
+  const state: ParticipantState = {
+    format: 'intentplay-study-participant',
+    version: 1,
+    participant: id,
+    ordinal,
+    study: { title: study.title, sha256: study.sha256 },
+    sessions: assignSessions(study, ordinal),
+    step: { kind: 'consent' },
+    attempts: [],
+    answers: [],
+  };
+  saveState(dataDir, state);
+  return { state, resumed: false };
+}
+
+/** Written to a temporary file and renamed over the old one: a crash never leaves half a state. */
+export function saveState(dataDir: string, state: ParticipantState): void {
+  const dir = participantDir(dataDir, state.participant);
+  mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `.state.json.${process.pid}.tmp`);
+  writeFileSync(tmp, JSON.stringify(state, null, 2) + '\n');
+  renameSync(tmp, path.join(dir, 'state.json'));
+}
+
+/** The step after `step` in this participant's path. */
+export function nextStep(state: Pick<ParticipantState, 'sessions'>, step: Step, hasSessionQuestions: boolean, hasFinal: boolean): Step {
+  const n = state.sessions.length;
+  const afterSession = (k: number): Step => (k + 1 < n ? { kind: 'ready', session: k + 1 } : hasFinal ? { kind: 'final' } : { kind: 'thanks' });
+  switch (step.kind) {
+    case 'consent':
+      return { kind: 'instructions' };
+    case 'instructions':
+      return { kind: 'ready', session: 0 };
+    case 'ready':
+      return { kind: 'session', session: step.session };
+    case 'session':
+      return hasSessionQuestions ? { kind: 'questionnaire', session: step.session } : afterSession(step.session);
+    case 'questionnaire':
+      return afterSession(step.session);
+    case 'final':
+    case 'thanks':
+      return { kind: 'thanks' };
+  }
+}
+
+/** The study log: one JSON line per thing that happened, with the wall clock and the monotonic one. */
+export class StudyLog {
+  readonly file: string;
+  /** Monotonic milliseconds count from this process's start of the run; `run` numbers the resumes. */
+  private readonly t0 = performance.now();
+  private readonly run: number;
+
+  constructor(dataDir: string, participant: string) {
+    const dir = participantDir(dataDir, participant);
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, 'log.jsonl');
+    this.run = existsSync(this.file) ? readFileSync(this.file, 'utf8').split('\n').filter((l) => l.includes('"type":"run_start"')).length : 0;
+    this.write('run_start', { pid: process.pid });
+  }
+
+  /** Milliseconds on the monotonic clock since this run started. */
+  mono(): number {
+    return Math.round(performance.now() - this.t0);
+  }
+
+  write(type: string, data: Record<string, unknown> = {}): void {
+    appendFileSync(this.file, JSON.stringify({ type, wall: new Date().toISOString(), mono: this.mono(), run: this.run, ...data }) + '\n');
+  }
+}
