@@ -85,6 +85,8 @@ export interface SessionUi {
   reveal(intentId: string, text: string): void;
   /** Play: asks which status to give an intent by hand (a dialog; refused with --no-overrides). */
   override(intentId: string): void;
+  /** Says why a key did nothing (under the input box). */
+  note(text: string): void;
 }
 
-export const SessionUiContext = createContext<SessionUi>({ reveal: () => {}, override: () => {} });
+export const SessionUiContext = createContext<SessionUi>({ reveal: () => {}, override: () => {}, note: () => {} });

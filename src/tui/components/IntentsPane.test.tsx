@@ -44,7 +44,7 @@ describe('the hidden intents pane', () => {
     const revealed: string[] = [];
     r = renderTui(
       <SessionProvider controller={c}>
-        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`), override: (id) => revealed.push(`override ${id}?`) }}>
+        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`), override: (id) => revealed.push(`override ${id}?`), note: (n) => revealed.push(n) }}>
           <IntentsPane box={box} focused />
         </SessionUiContext.Provider>
       </SessionProvider>,

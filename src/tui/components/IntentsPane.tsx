@@ -93,8 +93,10 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
         const intent = intents[cursor.selected];
         // Open: reveal it. Inferred: the agent asked about it, and this answers the question
         // (the engine leaves an inferred intent inferred; only open ones become provided).
-        const status = intent ? states[intent.id]?.status : undefined;
-        if (intent && (status === 'open' || status === 'inferred')) ui.reveal(intent.id, intent.reveal);
+        if (!intent) return;
+        const status = states[intent.id]?.status ?? 'open';
+        if (status === 'open' || status === 'inferred') ui.reveal(intent.id, intent.reveal);
+        else ui.note(`${intent.id} is already ${status}: there is nothing left to reveal`);
       },
       overrideMenu: () => {
         if (playing && selectedId) ui.override(selectedId);

@@ -190,6 +190,19 @@ describe('live sessions', () => {
     expect(readRecording(result!.recording!).events.some((e) => e.type === 'notice' && e.text.includes('took over'))).toBe(true);
   });
 
+  it('play: enter on an intent that is already settled says why nothing happens', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!.filter((e) => e.type !== 'session_end'), { mode: 'play', running: true });
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
+    await press(r, KEYS.tab);
+    await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
+    await press(r, KEYS.enter);
+    const frame = await waitForFrame(r, (f) => f.includes('I1 is already completed: there is nothing left to reveal'));
+    expect(frame).toContain('you (user) ›');
+    expect(c.calls).toEqual([]);
+  });
+
   it('asks before quitting a running session', async () => {
     const c = fakeController([], { mode: 'watch', running: true });
     let exited = false;

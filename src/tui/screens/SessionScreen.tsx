@@ -201,6 +201,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         setFocus('input');
       },
       override: (id) => (overridesOn ? setDialog({ override: id }) : setNote('setting statuses by hand is off in this session (--no-overrides)')),
+      note: setNote,
     }),
     [text, overridesOn],
   );
