@@ -23,7 +23,7 @@ describe('layer lint', () => {
 
   it('keeps annotation out of the statistics, and the statistics out of the screens', async () => {
     expect(await problems('src/annotate/probe.ts', "export * from '../agreement/stats.ts';\n")).toHaveLength(1);
-    expect(await problems('src/agreement/probe.ts', "export * from '../tui/theme.ts';\n")).toHaveLength(1);
+    expect(await problems('src/agreement/probe.ts', "export * from '../share/export.ts';\n")).toHaveLength(1);
     expect(await problems('src/judge/probe.ts', "export * from '../annotate/records.ts';\n")).toHaveLength(1);
     expect(await problems('src/agreement/probe.ts', "export * from '../annotate/records.ts';\nexport * from '../report/document.ts';\n")).toEqual([]);
   });

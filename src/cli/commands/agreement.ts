@@ -1,0 +1,25 @@
+/** `intentplay agreement ANNOTATIONS... [--judge PATH] [--format text|md|json] [--seed S]`: how far annotators and the judge agree. */
+import { InvalidArgumentError, type Command } from 'commander';
+import type { AgreementFlags } from '../actions/agreement.ts';
+import { positiveInt } from '../options.ts';
+
+/** A whole number ≥ 0 (a seed). */
+export function seedInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected a whole number of 0 or more, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function registerAgreement(program: Command): void {
+  program
+    .command('agreement')
+    .description("agreement among annotators (percent, Cohen's / Fleiss' κ, Krippendorff's α) and between the judge and their majority vote (accuracy, κ, confusion, π-Bench's disagreement rate), with bootstrap 95% intervals")
+    .argument('<annotations...>', 'annotation files (.jsonl, from `intentplay annotate`), or folders of them (a recordings folder: its annotations/)')
+    .option('--judge <path>', "where the judge's labels come from: recordings, folders of them or results folders, matched to the annotations by content (default: the recordings the annotations name); repeatable", collect)
+    .option('--format <format>', 'text | md | json', 'text')
+    .option('--seed <n>', 'seed of the bootstrap resampling', seedInt, 0)
+    .option('--resamples <n>', 'bootstrap resamples', positiveInt, 1000)
+    .action(async (files: string[], flags: AgreementFlags) => (await import('../actions/agreement.ts')).agreementCommand(files, flags));
+}
