@@ -77,7 +77,7 @@ describe('gmail', () => {
     await h.ok('gmail__mark_thread_starred', id);
     let t = await h.ok('gmail__show_thread', id);
     expect(t).toMatchObject({ label: 'needs-supervisor-review', read: true, starred: true });
-    expect(await h.ok('gmail__search_labels', { access_token: token, query: 'supervisor' })).toEqual([{ label: 'needs-supervisor-review', num_threads: 1 }]);
+    expect(await h.ok('gmail__search_labels', { access_token: token, query: 'supervisor' })).toEqual(['needs-supervisor-review']);
     await h.ok('gmail__mark_thread_unread', id);
     await h.ok('gmail__unlabel_thread', id);
     await h.ok('gmail__mark_thread_archived', id);
@@ -87,6 +87,9 @@ describe('gmail', () => {
     expect(await h.ok('gmail__show_inbox_threads', { access_token: token })).toEqual([]);
     await h.ok('gmail__mark_thread_unarchived', id);
     expect(await h.ok('gmail__show_inbox_threads', { access_token: token })).toHaveLength(1);
+    // As AppWorld: marking a thread as what it already is fails and says so.
+    expect(await h.fails('gmail__mark_thread_unread', id)).toMatch(/422[\s\S]*already marked as unread/);
+    expect(await h.fails('gmail__mark_thread_unarchived', id)).toMatch(/already marked as unarchived/);
   });
 
   it('sends an email to a new thread in the outbox', async () => {
@@ -123,7 +126,7 @@ describe('gmail', () => {
     expect(await h.ok('gmail__show_drafts', { access_token: token, query: 'confirmation' })).toHaveLength(1);
     expect(await h.ok('gmail__show_drafts', { access_token: token })).toHaveLength(2);
     const sent = await h.ok('gmail__send_email_from_draft', { access_token: token, draft_id });
-    expect(sent.message).toBe('Email sent.');
+    expect(sent.message).toBe('Sent email from your draft.');
     expect(await h.fails('gmail__show_draft', { access_token: token, draft_id })).toMatch(/404/);
     const t = await h.ok('gmail__show_thread', { access_token: token, email_thread_id: sent.sent_email_thread_id });
     expect(t.emails[0]).toMatchObject({ email_id: sent.sent_email_id, subject: 'Pre-Event Confirmation', body: 'v2' });

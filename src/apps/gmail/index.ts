@@ -105,10 +105,14 @@ function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<type
 const notSpamArchived = (a: ThreadFilters) => (v: ReturnType<typeof threadSummary>) =>
   v.archived === (a.archived ?? false) && v.spam === (a.spam ?? false);
 
-function markThread(api: string, description: string, change: (t: Thread) => void, message: string) {
+/** A thread flag API; AppWorld refuses one that changes nothing ("already marked as read"). */
+function markThread(api: string, description: string, key: 'read' | 'archived' | 'starred', value: boolean, state: string) {
   return kit.api(api, description, { email_thread_id: threadId }, (a, call) => {
-    change(thread(call, a.email_thread_id));
-    return { message };
+    const t = thread(call, a.email_thread_id);
+    if (t[key] === value) fail(422, `This email thread is already marked as ${state}.`);
+    t[key] = value;
+    if (key === 'archived' && value) t.spam = false;
+    return { message: `Email thread marked as ${state}.` };
   });
 }
 
@@ -159,27 +163,28 @@ const tools = [
   }),
   kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) => emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id'))),
   kit.api('label_thread', 'Label an email thread (a thread has at most one label).', { email_thread_id: threadId, label: name('The label to assign.') }, (a, call) => {
-    thread(call, a.email_thread_id).label = a.label;
+    thread(call, a.email_thread_id).label = a.label.trim();
     return { message: 'Email thread labeled.' };
   }),
-  markThread('unlabel_thread', 'Remove the label from an email thread.', (t) => (t.label = null), 'Email thread unlabeled.'),
-  markThread('mark_thread_read', 'Mark an email thread as read.', (t) => (t.read = true), 'Email thread marked as read.'),
-  markThread('mark_thread_unread', 'Mark an email thread as unread.', (t) => (t.read = false), 'Email thread marked as unread.'),
-  markThread('mark_thread_archived', 'Archive an email thread.', (t) => (t.archived = true), 'Email thread archived.'),
-  markThread('mark_thread_unarchived', 'Move an archived email thread back.', (t) => (t.archived = false), 'Email thread unarchived.'),
-  markThread('mark_thread_starred', 'Star an email thread.', (t) => (t.starred = true), 'Email thread starred.'),
-  markThread('mark_thread_unstarred', 'Unstar an email thread.', (t) => (t.starred = false), 'Email thread unstarred.'),
-  kit.api('search_labels', 'List the labels used on your email threads, with how many threads carry each.', { query }, (a, call) => {
-    const counts = new Map<string, number>();
-    for (const t of Object.values(call.state.threads)) if (t.label !== null) counts.set(t.label, (counts.get(t.label) ?? 0) + 1);
-    const labels = [...counts].map(([label, num_threads]) => ({ label, num_threads })).sort((x, y) => x.label.localeCompare(y.label));
-    return searchBy(labels, a.query, (l) => l.label);
+  kit.api('unlabel_thread', 'Remove the label from an email thread.', { email_thread_id: threadId }, (a, call) => {
+    thread(call, a.email_thread_id).label = null;
+    return { message: 'Email thread unlabelled.' };
+  }),
+  markThread('mark_thread_read', 'Mark an email thread as read.', 'read', true, 'read'),
+  markThread('mark_thread_unread', 'Mark an email thread as unread.', 'read', false, 'unread'),
+  markThread('mark_thread_archived', 'Archive an email thread (this also removes its spam status).', 'archived', true, 'archived'),
+  markThread('mark_thread_unarchived', 'Move an archived email thread back.', 'archived', false, 'unarchived'),
+  markThread('mark_thread_starred', 'Star an email thread.', 'starred', true, 'starred'),
+  markThread('mark_thread_unstarred', 'Unstar an email thread.', 'starred', false, 'unstarred'),
+  kit.api('search_labels', 'Search the labels of your email threads by name: a list of label names.', { query, ...paging }, (a, call) => {
+    const labels = [...new Set(Object.values(call.state.threads).flatMap((t) => (t.label?.trim() ? [t.label] : [])))].sort();
+    return paginate(a.query?.trim() ? searchBy(labels, a.query, (l) => l) : labels, a);
   }),
   kit.api(
     'send_email',
     'Send a new email to one or more recipients (it starts a new thread).',
     { email_addresses: emails('Recipient email addresses.'), subject: text('The subject.'), body: text('The body.') },
-    (a, call) => ({ message: 'Email sent.', ...sendFromOwner(call, a.email_addresses, a.subject, a.body, null, null) }),
+    (a, call) => ({ message: 'Sent email.', ...sendFromOwner(call, a.email_addresses, a.subject.trim() || '(no subject)', a.body, null, null) }),
   ),
   kit.api(
     'reply_to_email',
@@ -192,7 +197,7 @@ const tools = [
       const fromMe = original.sender.email === ownerRef(call.owner).email;
       const to = a.email_addresses ?? (fromMe ? original.recipients.map((r) => r.email) : [original.sender.email]);
       const { sent_email_id } = sendFromOwner(call, to, replySubject(original.subject), a.body, t.email_thread_id, original.email_id);
-      return { message: 'Reply sent.', sent_email_id };
+      return { message: 'Reply email sent.', sent_email_id };
     },
   ),
   kit.api(
@@ -207,9 +212,9 @@ const tools = [
       if (a.draft_not_send) {
         const id = call.nextId('draft');
         call.state.drafts[String(id)] = newDraft(call, id, a.email_addresses, subject, body, null, null, null);
-        return { message: 'Forward saved as a draft.', sent_email_thread_id: null, sent_email_id: null, draft_id: id };
+        return { message: 'Created a draft to forward the entire email thread.', sent_email_thread_id: null, sent_email_id: null, draft_id: id };
       }
-      return { message: 'Email thread forwarded.', ...sendFromOwner(call, a.email_addresses, subject, body, null, null), draft_id: null };
+      return { message: 'Forwarded the entire email thread to recipient/s.', ...sendFromOwner(call, a.email_addresses, subject, body, null, null), draft_id: null };
     },
   ),
   kit.api(
@@ -250,12 +255,14 @@ const tools = [
     },
     (a, call) => {
       checkDraftLinks(call, a.belongs_to_email_thread_id ?? null, a.response_to_email_id ?? null);
+      if (a.response_to_email_id !== undefined && a.subject !== undefined)
+        fail(422, "If response_to_email_id is given, subject must be None, because the subject of the draft will be the subject of the email that it is responds to, prefixed with 'Re: ' or 'Fwd: '.");
       const id = call.nextId('draft');
       call.state.drafts[String(id)] = newDraft(
         call,
         id,
         a.recipient_email_addresses,
-        a.subject ?? null,
+        a.response_to_email_id !== undefined ? `Re: ${getEntity(call.state.emails, a.response_to_email_id, 'Email', 'email_id').subject}` : (a.subject ?? '(no subject)'),
         a.body,
         a.belongs_to_email_thread_id ?? null,
         a.response_to_email_id ?? null,
@@ -296,6 +303,7 @@ const tools = [
   ),
   kit.api('send_email_from_draft', 'Send a draft right away; the draft is removed.', { draft_id: draftId }, (a, call) => {
     const d = draft(call, a.draft_id);
+    if (!d.recipients.length) fail(422, 'Draft has no recipient. At least one is required.');
     const t = d.belongs_to_email_thread_id === null ? null : thread(call, d.belongs_to_email_thread_id);
     const subject = d.subject ?? (t ? replySubject(t.subject) : '');
     const sent = sendFromOwner(
@@ -307,15 +315,16 @@ const tools = [
       d.response_to_email_id,
     );
     delete call.state.drafts[String(d.draft_id)];
-    return { message: 'Email sent.', ...sent };
+    return { message: 'Sent email from your draft.', ...sent };
   }),
 ];
 
 function checkDraftLinks(call: Call, threadIdOrNull: number | null, responseTo: number | null): void {
   if (threadIdOrNull !== null) thread(call, threadIdOrNull);
+  if (threadIdOrNull !== null && responseTo === null) fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
   if (responseTo === null) return;
   const e = getEntity(call.state.emails, responseTo, 'Email', 'email_id');
-  if (threadIdOrNull === null) fail(422, 'belongs_to_email_thread_id must be passed with response_to_email_id.');
+  if (threadIdOrNull === null) fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
   if (e.email_thread_id !== threadIdOrNull) fail(422, `Email ${responseTo} is not in email thread ${threadIdOrNull}.`);
 }
 
