@@ -42,7 +42,8 @@ describe('todoist', () => {
     const tasks = await h.ok('todoist__show_tasks', { access_token: token, project_id: 2 });
     expect(tasks.no_section_tasks.map((t: { title: string }) => t.title)).toEqual(['Water plants']);
     expect(tasks.sections[0].tasks[0]).toMatchObject({ title: 'Fix tap', num_sub_tasks: 1, labels: [{ id: 1, name: 'urgent', color: 'red' }] });
-    expect((await h.ok('todoist__show_tasks', { access_token: token, project_id: 2, priority: 'low' })).sections[0].tasks).toEqual([]);
+    // As AppWorld, a section with no matching task is left out.
+    expect((await h.ok('todoist__show_tasks', { access_token: token, project_id: 2, priority: 'low' })).sections).toEqual([]);
     expect(await h.ok('todoist__show_projects', { access_token: token, query: 'home' })).toHaveLength(1);
     expect(await h.fails('todoist__show_project', { access_token: token, project_id: 42 })).toMatch(/404[\s\S]*project_id 42/);
   });
@@ -77,10 +78,11 @@ describe('todoist', () => {
     expect(Object.keys((h.apps.snapshot().todoist as { tasks: object }).tasks)).toEqual(['1', '2']);
   });
 
-  it('creates tasks in the Inbox when no project is given, and orders them', async () => {
+  it('creates tasks in the Inbox (project 0), orders them, and needs a project_id as AppWorld does', async () => {
     const { h, token } = await login();
-    const a = await h.ok('todoist__create_task', { access_token: token, title: 'A' });
-    const b = await h.ok('todoist__create_task', { access_token: token, title: 'B', order_index: 0 });
+    const a = await h.ok('todoist__create_task', { access_token: token, title: 'A', project_id: 0 });
+    const b = await h.ok('todoist__create_task', { access_token: token, title: 'B', project_id: 0, order_index: 0 });
+    expect(await h.fails('todoist__create_task', { access_token: token, title: 'C' })).toMatch(/project_id/);
     const inbox = await h.ok('todoist__show_tasks', { access_token: token, project_id: 0 });
     expect(inbox.no_section_tasks.map((x: { task_id: number }) => x.task_id)).toEqual([b.task_id, a.task_id]);
     expect(await h.fails('todoist__create_task', { access_token: token, title: 'C', project_id: 2, section_id: 99 })).toMatch(/404/);
@@ -111,14 +113,17 @@ describe('todoist', () => {
     expect(await h.fails('todoist__delete_project', { access_token: token, project_id: 0 })).toMatch(/422[\s\S]*Inbox/);
   });
 
-  it('rejects unknown assignees, duplicate labels and bad enums', async () => {
+  it('rejects unknown assignees, a label added twice and bad enums', async () => {
     const { h, token } = await login();
     expect(await h.fails('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'stranger@x.com' })).toMatch(/422[\s\S]*collaborator/);
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'la-mcco@gmail.com' });
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1 });
     expect((await h.ok('todoist__show_task', { access_token: token, task_id: 1 })).assignee).toBeNull();
-    expect(await h.fails('todoist__create_label', { access_token: token, name: 'urgent' })).toMatch(/409/);
-    expect(await h.fails('todoist__create_task', { access_token: token, title: 'x', priority: 'critical' })).toMatch(/priority/);
+    // AppWorld allows two labels of one name, but not one label twice on a task.
+    const { label_id } = await h.ok('todoist__create_label', { access_token: token, name: 'urgent' });
+    await h.ok('todoist__add_label_to_task', { access_token: token, task_id: 1, label_id });
+    expect(await h.fails('todoist__add_label_to_task', { access_token: token, task_id: 1, label_id })).toMatch(/422[\s\S]*already added/);
+    expect(await h.fails('todoist__create_task', { access_token: token, title: 'x', project_id: 0, priority: 'critical' })).toMatch(/priority/);
   });
 
   it('makes changes visible to app_state rules', async () => {

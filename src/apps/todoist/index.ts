@@ -169,16 +169,16 @@ const tools = [
       const p = project(call, a.project_id);
       if (p.is_inbox && (a.name !== undefined || a.is_archived)) fail(422, 'The Inbox project cannot be renamed or archived.');
       applyChanges(p, { name: a.name, color: a.color, description: a.description, is_favorite: a.is_favorite, is_archived: a.is_archived });
-      return { message: 'Project updated.' };
+      return { message: 'Project information updated.' };
     },
   ),
   kit.api('delete_project', 'Delete a project with its sections, tasks, sub-tasks and comments.', { project_id: projectId }, (a, call) => {
     const p = project(call, a.project_id);
-    if (p.is_inbox) fail(422, 'The Inbox project cannot be deleted.');
+    if (p.is_inbox) fail(422, 'You cannot delete your Inbox project.');
     deleteTasks(call, (t) => t.project_id === p.project_id);
     for (const x of sectionsOf(call, p.project_id)) delete call.state.sections[String(x.section_id)];
     delete call.state.projects[String(p.project_id)];
-    return { message: 'Project deleted.' };
+    return { message: 'Project and its associated, sections, tasks and sub_tasks have been deleted.' };
   }),
   kit.api('show_sections', 'List the sections of a project.', { project_id: projectId }, (a, call) => {
     const p = project(call, a.project_id);
@@ -201,20 +201,20 @@ const tools = [
       const created: Section = { section_id: id, project_id: p.project_id, name: a.name, order_index: 0, created_at: call.now };
       call.state.sections[String(id)] = created;
       place(sectionsOf(call, p.project_id), created, a.order_index);
-      return { message: 'Section created.', section_id: id };
+      return { message: 'Project section created.', section_id: id };
     },
   ),
   kit.api('update_section', 'Rename or move a section.', { section_id: int('The ID of the section.'), name: name('New name.').optional(), order_index: int('New position.').optional() }, (a, call) => {
     const x = section(call, a.section_id);
     if (a.name !== undefined) x.name = a.name;
     if (a.order_index !== undefined) place(sectionsOf(call, x.project_id), x, a.order_index);
-    return { message: 'Section updated.' };
+    return { message: 'Project section information updated.' };
   }),
   kit.api('delete_section', 'Delete a section and the tasks in it.', { section_id: int('The ID of the section.') }, (a, call) => {
     const x = section(call, a.section_id);
     deleteTasks(call, (t) => t.section_id === x.section_id);
     delete call.state.sections[String(x.section_id)];
-    return { message: 'Section deleted.' };
+    return { message: 'Project section and its associated tasks and sub_tasks have been deleted.' };
   }),
   kit.api(
     'show_tasks',
@@ -245,18 +245,20 @@ const tools = [
       return {
         project_id: p.project_id,
         no_section_tasks: wanted(null) ? rows.filter((t) => t.section_id === null).map((t) => taskRow(call, t)) : [],
+        // As AppWorld: only sections that have (matching) tasks, in section order.
         sections: sectionsOf(call, p.project_id)
           .filter((x) => wanted(x.section_id))
-          .map((x) => ({ section_id: x.section_id, name: x.name, tasks: rows.filter((t) => t.section_id === x.section_id).map((t) => taskRow(call, t)) })),
+          .map((x) => ({ section_id: x.section_id, tasks: rows.filter((t) => t.section_id === x.section_id).map((t) => taskRow(call, t)) }))
+          .filter((x) => x.tasks.length),
       };
     },
   ),
   kit.api(
     'create_task',
-    'Create a task in a project (default: your Inbox), optionally in one of its sections.',
+    'Create a task in a project (0: your Inbox), optionally in one of its sections.',
     {
       title: name('The title of the task.'),
-      project_id: projectId.optional(),
+      project_id: projectId,
       section_id: int('The ID of a section of that project (0 or absent: no section).').optional(),
       description: text('The description of the task.').optional(),
       due_date: text('Due date, YYYY-MM-DD.').optional(),
@@ -266,7 +268,7 @@ const tools = [
       priority: priority.optional(),
     },
     (a, call) => {
-      const p = project(call, a.project_id ?? 0);
+      const p = project(call, a.project_id);
       const sectionId = a.section_id ? a.section_id : null; // 0 means "no section", as in show_tasks
       if (sectionId !== null && section(call, sectionId).project_id !== p.project_id) fail(422, `Section ${sectionId} is not in project ${p.project_id}.`);
       const id = call.nextId('task');
@@ -337,13 +339,13 @@ const tools = [
       applyChanges(t, changes);
       if (a.order_index !== undefined)
         place(Object.values(call.state.tasks).filter((x) => x.project_id === t.project_id && x.section_id === t.section_id), t, a.order_index);
-      return { message: 'Task updated.' };
+      return { message: 'Task information updated.' };
     },
   ),
   kit.api('delete_task', 'Delete a task with its sub-tasks and comments.', { task_id: taskId }, (a, call) => {
     task(call, a.task_id);
     deleteTasks(call, (t) => t.task_id === a.task_id);
-    return { message: 'Task deleted.' };
+    return { message: 'Task and its associated sub_tasks have been deleted.' };
   }),
   kit.api(
     'assign_or_unassign_task',
@@ -398,7 +400,7 @@ const tools = [
       };
       call.state.sub_tasks[String(id)] = created;
       place(subTasksOf(call, a.task_id), created, a.order_index);
-      return { message: 'Sub-task created.', sub_task_id: id };
+      return { message: 'Subtask created.', sub_task_id: id };
     },
   ),
   kit.api(
@@ -418,12 +420,12 @@ const tools = [
       const { sub_task_id: _id, access_token: _token, order_index: _order, ...changes } = a;
       applyChanges(x, changes);
       if (a.order_index !== undefined) place(subTasksOf(call, x.task_id), x, a.order_index);
-      return { message: 'Sub-task updated.' };
+      return { message: 'Subtask information updated.' };
     },
   ),
   kit.api('delete_sub_task', 'Delete a sub-task.', { sub_task_id: int('The ID of the sub-task.') }, (a, call) => {
     removeEntity(call.state.sub_tasks, a.sub_task_id, 'Sub-task', 'sub_task_id');
-    return { message: 'Sub-task deleted.' };
+    return { message: 'Subtask has been deleted.' };
   }),
   kit.api(
     'search_labels',
@@ -440,7 +442,6 @@ const tools = [
     },
   ),
   kit.api('create_label', 'Create a label.', { name: name('The name of the label.'), color: color.optional() }, (a, call) => {
-    if (Object.values(call.state.labels).some((l) => l.name === a.name)) fail(409, `A label named ${JSON.stringify(a.name)} already exists.`);
     const id = call.nextId('label');
     call.state.labels[String(id)] = { label_id: id, name: a.name, color: a.color ?? 'charcoal' };
     return { message: 'Label created.', label_id: id };
@@ -449,20 +450,21 @@ const tools = [
     getEntity(call.state.labels, a.label_id, 'Label', 'label_id');
     for (const t of Object.values(call.state.tasks)) t.label_ids = t.label_ids.filter((id) => id !== a.label_id);
     delete call.state.labels[String(a.label_id)];
-    return { message: 'Label deleted.' };
+    return { message: 'Label has been deleted.' };
   }),
   kit.api('add_label_to_task', 'Add a label to a task.', { task_id: taskId, label_id: int('The ID of the label.') }, (a, call) => {
     const t = task(call, a.task_id);
     getEntity(call.state.labels, a.label_id, 'Label', 'label_id');
-    if (t.label_ids.includes(a.label_id)) fail(409, `Task ${a.task_id} already has label ${a.label_id}.`);
+    if (t.label_ids.includes(a.label_id)) fail(422, 'Label is already added to the task.');
     t.label_ids.push(a.label_id);
-    return { message: 'Label added to task.' };
+    return { message: 'Label added to the task.' };
   }),
   kit.api('remove_label_from_task', 'Remove a label from a task.', { task_id: taskId, label_id: int('The ID of the label.') }, (a, call) => {
     const t = task(call, a.task_id);
-    if (!t.label_ids.includes(a.label_id)) fail(422, `Task ${a.task_id} does not have label ${a.label_id}.`);
+    getEntity(call.state.labels, a.label_id, 'Label', 'label_id');
+    if (!t.label_ids.includes(a.label_id)) fail(422, 'Label is already not added to the task.');
     t.label_ids = t.label_ids.filter((id) => id !== a.label_id);
-    return { message: 'Label removed from task.' };
+    return { message: 'Label removed from the task.' };
   }),
   kit.api('show_task_comments', 'List the comments on a task.', { task_id: taskId, ...paging }, (a, call) => {
     task(call, a.task_id);
@@ -473,7 +475,7 @@ const tools = [
     task(call, a.task_id);
     const id = call.nextId('comment');
     call.state.comments[String(id)] = { task_comment_id: id, task_id: a.task_id, content: a.content, author_email: call.ownerEmail, created_at: call.now };
-    return { message: 'Comment posted.', task_comment_id: id };
+    return { message: 'Comment posted on the task.', task_comment_id: id };
   }),
   kit.api('show_task_comment', 'Show a task comment.', { task_comment_id: int('The ID of the comment.') }, (a, call) =>
     commentView(call, getEntity(call.state.comments, a.task_comment_id, 'Task comment', 'task_comment_id')),
@@ -485,7 +487,7 @@ const tools = [
   }),
   kit.api('delete_task_comment', 'Delete a task comment.', { task_comment_id: int('The ID of the comment.') }, (a, call) => {
     removeEntity(call.state.comments, a.task_comment_id, 'Task comment', 'task_comment_id');
-    return { message: 'Comment deleted.' };
+    return { message: 'Comment has been deleted.' };
   }),
 ];
 
