@@ -67,7 +67,8 @@ const tools = [
     },
     (a, call) => {
       let notes = Object.values(call.state.notes);
-      if (a.tags?.length) notes = notes.filter((n) => n.tags.some((t) => a.tags?.includes(t)));
+      const tags = new Set((a.tags ?? []).map((t) => t.toLowerCase()));
+      if (tags.size) notes = notes.filter((n) => n.tags.some((t) => tags.has(t.toLowerCase())));
       if (a.pinned !== undefined) notes = notes.filter((n) => n.pinned === a.pinned);
       notes = a.query?.trim() ? searchBy(notes, a.query, (n) => `${n.title} ${n.content} ${n.tags.join(' ')}`) : sortBy(notes, a.sort_by, '-updated_at', 'note_id');
       if (!a.dont_reorder_pinned) notes = [...notes.filter((n) => n.pinned), ...notes.filter((n) => !n.pinned)];
@@ -121,9 +122,8 @@ const tools = [
     },
     (a, call) => {
       const note = getEntity(call.state.notes, a.note_id, 'Note', 'note_id');
-      if (!note.content) note.content = a.added_content;
-      else note.content = a.append_or_prepend === 'append' ? `${note.content}\n${a.added_content}` : `${a.added_content}\n${note.content}`;
-      note.updated_at = call.now;
+      // As AppWorld: always a new line between, even on an empty note, and updated_at is left alone.
+      note.content = a.append_or_prepend === 'append' ? `${note.content}\n${a.added_content}` : `${a.added_content}\n${note.content}`;
       return { message: `Content ${a.append_or_prepend === 'append' ? 'appended' : 'prepended'} to note.` };
     },
   ),
