@@ -22,4 +22,22 @@ describe('callouts', () => {
     const all = calloutsOf([status('I1', 'open', 'completed', 'evidence'), status('I4', 'open', 'completed', 'evidence'), status('I2', 'open', 'inferred', 'question')]);
     expect(summarizeCallouts(all)).toBe('completed I1, I4 without being asked · asked about I2');
   });
+
+  it("calls out the user's verdict on a proposal, kept silences, follow-ups and delivered time reminders", () => {
+    expect(calloutFor({ type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' })?.text).toBe('proposal P1 accepted');
+    expect(calloutFor({ type: 'proposal_verdict', turn: 4, proposal: 'P2', verdict: 'rejected', reason: 'not now' })?.text).toBe('proposal P2 rejected');
+    expect(calloutFor({ type: 'update_verdict', turn: 2, update: 'U1', expect: 'keep_silent', verdict: 'kept' })?.text).toBe('kept silent on U1, an update that did not fit');
+    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'hit' })?.text).toBe('followed up on U2');
+    // Handled wrongly: nothing to show off.
+    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'missed' })).toBeNull();
+    expect(calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })?.text).toBe('reminder r2 delivered');
+    // A watch on a condition fires on updates: how the agent handled the update is the callout.
+    expect(calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r1', note: 'check', condition: 'a cheap fare' })).toBeNull();
+    expect(calloutFor({ type: 'reminder', turn: 1, action: 'set', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })).toBeNull();
+    const one = calloutsOf([
+      { type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'rejected', reason: 'no' },
+      { type: 'proposal_verdict', turn: 2, proposal: 'P2', verdict: 'accepted', reason: 'yes' },
+    ]);
+    expect(summarizeCallouts(one)).toBe('proposal P1 rejected · proposal P2 accepted');
+  });
 });

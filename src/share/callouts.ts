@@ -6,7 +6,7 @@
  */
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 
-export type CalloutKind = 'completed' | 'asked' | 'followed' | 'silent' | 'accepted';
+export type CalloutKind = 'completed' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
 
 export interface Callout {
   turn: number;
@@ -21,7 +21,9 @@ const PHRASES: Record<CalloutKind, (about: string) => string> = {
   asked: (ids) => `asked about ${ids}`,
   followed: (ids) => `followed up on ${ids}`,
   silent: (ids) => `kept silent on ${ids}, an update that did not fit`,
+  delivered: (ids) => `reminder ${ids} delivered`,
   accepted: (ids) => `proposal ${ids} accepted`,
+  rejected: (ids) => `proposal ${ids} rejected`,
 };
 
 /** The callout an event deserves, or null when it shows no proactivity. */
@@ -38,6 +40,13 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
       if (event.verdict === 'kept') return { turn: event.turn, kind: 'silent', about: event.update, text: PHRASES.silent(event.update) };
       if (event.verdict === 'hit') return { turn: event.turn, kind: 'followed', about: event.update, text: PHRASES.followed(event.update) };
       return null;
+    // A reminder the agent set for a time came due and woke it (a condition reminder firing on an
+    // update is called out by how the agent handled that update).
+    case 'reminder':
+      return event.action === 'fired' && !event.condition ? { turn: event.turn, kind: 'delivered', about: event.id, text: PHRASES.delivered(event.id) } : null;
+    // Proposal scenarios: the user's verdict on what the agent offered to do.
+    case 'proposal_verdict':
+      return { turn: event.turn, kind: event.verdict, about: event.proposal, text: PHRASES[event.verdict](event.proposal) };
     default:
       return null;
   }

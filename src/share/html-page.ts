@@ -23,6 +23,15 @@ main{flex:1;display:flex;gap:10px;padding:10px;min-height:0}
 .panes{flex:1;display:grid;grid-template-columns:2fr 1.3fr 1fr 1fr;grid-auto-flow:column;gap:10px;min-height:0}
 .panes:has(> :nth-child(5)){grid-template-columns:2fr 1.3fr 1fr 1fr 1.2fr}
 .update,.reminder{margin:6px 0}
+.panes:has(> .pane-phone){grid-template-columns:1.7fr 1.3fr 1fr 1fr 1fr}
+.phone-status{color:var(--muted);font-size:12px;margin-bottom:6px}.phone-status.executing{color:var(--event);font-weight:700}
+.phone-screen{border:2px solid var(--line);border-radius:14px;padding:8px 10px;font-size:13px;overflow-wrap:anywhere}
+.screen-title{font-weight:700;color:var(--agent);margin-bottom:2px}.screen-actions{color:var(--muted);font-size:12px;margin-top:4px}
+.phone-note,.phone-move{margin:3px 0;font-size:13px}.phone-note.noise{opacity:.6}.phone-move.bad{color:var(--bad)}
+.proposal-card{margin:6px 0;padding:4px 8px;border:1px solid var(--line);border-left:4px solid var(--event);border-radius:6px}
+.proposal-card.accepted{border-left-color:var(--ok)}.proposal-card.rejected{border-left-color:var(--bad)}
+.proposal-card.accepted .badge,.msg.proposal.accepted .about{color:var(--ok)}.proposal-card.rejected .badge,.msg.proposal.rejected .about{color:var(--bad)}.proposal-card.waiting .badge{color:var(--event)}
+.msg.proposal{border-left:3px solid var(--agent);padding-left:6px}
 @media (max-width:900px){body{height:auto}main,.session{display:block}.panes,.versus .panes{display:block}.pane{height:60vh;margin-bottom:10px}}.update.future{opacity:.6}
 .versus .panes{grid-template-columns:1fr;grid-template-rows:3fr 2fr}
 .pane{border:1px solid var(--line);border-radius:8px;display:flex;flex-direction:column;min-height:0;min-width:0}

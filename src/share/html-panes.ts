@@ -7,7 +7,7 @@
 import type { ConversationItem, SessionState } from '../store/reducer.ts';
 import { turnState } from '../store/reducer.ts';
 import { CAUSE_LABELS } from '../tui/causes.ts';
-import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue } from '../tui/format.ts';
+import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, shortTime } from '../tui/format.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/reducer.ts';
 import { truncate } from '../tui/text.ts';
 
@@ -42,7 +42,7 @@ function itemHtml(item: ConversationItem): string {
       return `<details class="tool"><summary><span class="name">${esc(item.name)}</span> ${mark} <span class="brief">${brief}</span></summary>${body}</details>`;
     }
     case 'proposal':
-      return `<div class="msg agent proposal"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${item.verdict ? `${item.verdict === 'accepted' ? '✓ accepted' : '✗ rejected'}${item.reason ? `: ${esc(item.reason)}` : ''}` : '? waiting for the user'}</div></div>`;
+      return `<div class="msg agent proposal ${item.verdict ?? 'waiting'}"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${item.verdict ? `${item.verdict === 'accepted' ? '✓ accepted' : '✗ rejected'}${item.reason ? `: ${esc(item.reason)}` : ''}` : '? waiting for the user'}</div></div>`;
     case 'notice':
       return `<div class="notice ${item.level}">! ${item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : ''}${esc(item.text)}</div>`;
   }
@@ -141,8 +141,45 @@ const timeline: HtmlPane = {
   },
 };
 
+const NOTIFICATIONS_SHOWN = 4;
+const MOVES_SHOWN = 6;
+
+/** One line of the user's screen: its title, an item, or the actions it offers. */
+function screenLineHtml(line: string, i: number): string {
+  const kind = i === 0 ? 'screen-title' : line.startsWith('actions: ') ? 'screen-actions' : 'screen-line';
+  return `<div class="${kind}">${esc(line)}</div>`;
+}
+
+/**
+ * Proposal scenarios: the user's phone as it was at the end of the turn (the screen they were
+ * on, the latest notifications as they saw them, every proposal with its verdict, their last
+ * moves) and whether the agent was observing or executing.
+ */
+const phone: HtmlPane = {
+  id: 'phone',
+  title: 'Phone',
+  kind: 'snapshot',
+  used: (final) => Boolean(final.phone),
+  info: (state) => (state.phone ? `tick ${state.phone.tick}/${state.phone.info.steps || '–'} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}` : ''),
+  render(state, turn) {
+    const p = state.phone;
+    if (!p) return '';
+    const status = `<div class="phone-status${p.phase === 'execute' ? ' executing' : ''}">${p.at ? esc(shortTime(p.at)) : 'before the first tick'} · agent ${p.phase === 'observe' ? 'observing' : 'executing'}</div>`;
+    const screen = `<div class="phone-screen">${p.screen?.length ? p.screen.map(screenLineHtml).join('') : '<div class="why">The user has not opened an app yet.</div>'}</div>`;
+    const notes = p.notifications.slice(-NOTIFICATIONS_SHOWN).map((n) => `<div class="phone-note${n.spurious ? ' noise' : ''}${n.turn === turn ? ' fresh' : ''}">🔔 <b>${esc(n.app)}</b>: ${esc(n.preview)}${n.spurious ? ' <span class="why">(noise)</span>' : ''}</div>`);
+    const proposals = p.proposals.map((x) => {
+      const verdict = x.verdict ?? 'waiting';
+      const mark = x.verdict === 'accepted' ? '✓ accepted' : x.verdict === 'rejected' ? '✗ rejected' : '? waiting for the user';
+      return `<div class="proposal-card ${verdict}${x.turn === turn ? ' fresh' : ''}" data-proposal="${esc(x.id)}"><span class="badge">${esc(x.id)} ${mark}</span> ${esc(x.summary)}${x.reason ? `<div class="why">${esc(x.reason)}</div>` : ''}</div>`;
+    });
+    const moves = p.moves.slice(-MOVES_SHOWN).map((m) => `<div class="phone-move${m.ok ? '' : ' bad'}${m.turn === turn ? ' fresh' : ''}">${m.ok ? '·' : '✗'} ${m.app ? `<b>${esc(m.app)}</b>: ` : ''}${esc(m.text)}</div>`);
+    const section = (title: string, count: number, items: string[]) => `<div class="turn-head">${title} ${count}</div>${items.join('')}`;
+    return status + screen + section('notifications', p.notifications.length, notes) + section('proposals', p.proposals.length, proposals) + section('moves', p.moves.length, moves);
+  },
+};
+
 /** Every pane the HTML replay can show, in display order (a pane a session does not use is left out). */
-export const HTML_PANES: readonly HtmlPane[] = [conversation, intents, checklist, workspace, timeline];
+export const HTML_PANES: readonly HtmlPane[] = [conversation, phone, intents, checklist, workspace, timeline];
 
 /** The panes shown for each session side by side. */
 export const VERSUS_PANES: readonly string[] = ['conversation', 'intents'];

@@ -1,7 +1,8 @@
 /**
  * A readable transcript for issues and papers: the scores, the intents and checklist with
- * when each settled, then every turn's messages, tool calls, status changes and ticks,
- * with the proactive moments called out. Built from the reducer's final state.
+ * when each settled (and the proposals, or the updates and reminders, where used), then every
+ * turn's messages, tool calls, what happened around the agent, status changes and ticks, with
+ * the proactive moments called out. Built from the reducer's final state.
  */
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
@@ -9,8 +10,8 @@ import { CAUSE_LABELS } from '../tui/causes.ts';
 import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../tui/format.ts';
 import { truncate } from '../tui/text.ts';
 import { calloutsOf, summarizeCallouts } from './callouts.ts';
+import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './markdown-sessions.ts';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 /** Evidence can quote whole files: a line of it is enough here. */
 const brief = (s: string) => cell(truncate(s, 200));
 const quote = (s: string) => (s || '(no reply)').split('\n').map((l) => `> ${l}`).join('\n');
@@ -24,7 +25,7 @@ function summary(state: SessionState): string[] {
     const sc = state.scores;
     out.push(`**${state.end.end}** after ${state.end.turns} turns${sc ? ` · **Proc ${fmtScore(sc.proc)}** · **Comp ${fmtScore(sc.comp)}** (${sc.passed}/${sc.graded} graded, ${sc.ungraded} ungraded)` : ''}`, '');
   } else out.push('_The recording ends before the session did._', '');
-  return out;
+  return [...out, ...sessionScoreLines(state)];
 }
 
 function intentTable(state: SessionState): string[] {
@@ -49,12 +50,19 @@ function checklistTable(state: SessionState): string[] {
 export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): string {
   const state = reduceAll(events);
   const callouts = calloutsOf(events);
-  const out = [...summary(state), ...intentTable(state), ...checklistTable(state), '## Transcript', ''];
-  for (const turn of state.turns) {
-    out.push(turn.turn === 0 ? '### Before the first turn' : `### Turn ${turn.turn}${turn.error ? ' (error)' : ''}`, '');
-    for (const item of turn.items) {
+  const around = sessionEventLines(events);
+  const out = [...summary(state), ...intentTable(state), ...checklistTable(state), ...sessionTables(state), '## Transcript', ''];
+  // Turns with messages, and turns where only something around the agent happened (a time or proposal scenario's turn 0).
+  const turns = new Map(state.turns.map((t) => [t.turn, t]));
+  const numbers = [...new Set([...turns.keys(), ...around.keys()])].sort((a, b) => a - b);
+  for (const n of numbers) {
+    const turn = turns.get(n);
+    out.push(n === 0 ? '### Before the first turn' : `### Turn ${n}${turn?.error ? ' (error)' : ''}`, '');
+    for (const item of turn?.items ?? []) {
       if (item.kind === 'message') {
-        out.push('', `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`, '', quote(item.text), '');
+        // An empty reply to a monitor's observation is the agent keeping silent: nothing reaches the user.
+        const silent = !item.text && item.role === 'agent' && turn?.items.some((i) => i.kind === 'message' && i.role === 'monitor') && !turn.items.some((i) => i.kind === 'proposal');
+        out.push('', `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`, '', silent ? '> _kept silent: nothing reaches the user_' : quote(item.text), '');
       } else if (item.kind === 'tool') {
         const result = item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
         out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());
@@ -62,18 +70,19 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
         out.push('', `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`, '');
       } else out.push(`- ${item.level}: ${item.text}`);
     }
-    if (turn.items.some((i) => i.kind === 'tool')) out.push('');
+    if (turn?.items.some((i) => i.kind === 'tool')) out.push('');
     const changes = [
-      ...turn.files.map((f) => `- file ${code(fmtFileChange(f))}`),
-      ...turn.apps.map((a) => `- app ${code(`${a.app} +${a.additions} -${a.deletions}`)}`),
-      ...turn.changes.map((c) => `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`),
+      ...(turn?.files ?? []).map((f) => `- file ${code(fmtFileChange(f))}`),
+      ...(turn?.apps ?? []).map((a) => `- app ${code(`${a.app} +${a.additions} -${a.deletions}`)}`),
+      ...(around.get(n) ?? []),
+      ...(turn?.changes ?? []).map((c) => `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`),
       ...state.checklist.flatMap((c) => {
         const v = state.checks[c.id];
-        return v && v.turn === turn.turn ? [`- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`] : [];
+        return v && v.turn === n ? [`- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`] : [];
       }),
     ];
-    const proactive = callouts.filter((c) => c.turn === turn.turn);
-    if (proactive.length) changes.push(`- ★ _the agent ${summarizeCallouts(proactive)}_`);
+    const proactive = callouts.filter((c) => c.turn === n);
+    if (proactive.length) changes.push(`- ★ _${summarizeCallouts(proactive)}_`);
     if (changes.length) out.push(...changes, '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';

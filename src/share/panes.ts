@@ -9,6 +9,7 @@ import { CAUSE_LABELS } from '../tui/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { fmtFileChange, fmtScore } from '../tui/format.ts';
 import type { Theme } from '../tui/theme.ts';
+import { phoneBlocks } from '../tui/phone-lines.ts';
 import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../tui/text.ts';
 
 /** A line exactly `cols` wide: cut, or padded with spaces. */
@@ -152,4 +153,26 @@ export function recentFreshSince(state: SessionState): number {
     else if (last.turn === turn) since = Math.min(since, last.seq - 1);
   }
   return turn >= 0 && state.turn - turn <= 1 ? since : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Proposal scenarios: the Phone pane's blocks (status, screen, notifications, proposals, moves)
+ * in `rows` lines. When they do not all fit, the status and the latest proposals come first,
+ * then the top of the screen, the latest notifications and moves.
+ */
+export function phoneLines(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
+  if (!state.phone) return [];
+  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(state.phone, cols, theme, { playing: false });
+  const blocks = [status, screen, notes, proposals, moves];
+  // Each block keeps its heading line; `tail` keeps its newest lines after the heading.
+  const tail = new Set([notes, proposals, moves]);
+  const kept = new Map<Line[], Line[]>();
+  let left = rows - (blocks.length - 1);
+  for (const block of [status, proposals, screen, notes, moves]) {
+    const n = Math.max(0, Math.min(block.length, left));
+    left -= n;
+    const cut = n === block.length ? block : tail.has(block) ? (n ? [block[0]!, ...block.slice(block.length - n + 1)] : []) : block.slice(0, n);
+    kept.set(block, cut);
+  }
+  return blocks.flatMap((b, i) => (kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : []));
 }

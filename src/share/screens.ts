@@ -8,7 +8,7 @@ import type { SessionState } from '../store/reducer.ts';
 import { fmtBackend, fmtScore } from '../tui/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { width, type Line, type Seg } from '../tui/text.ts';
-import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, progressSegs, timelineLines, workspaceLines } from './panes.ts';
+import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, phoneLines, progressSegs, timelineLines, workspaceLines } from './panes.ts';
 
 export interface ScreenOptions {
   cols: number;
@@ -38,12 +38,28 @@ function calloutLine(callout: string | undefined, hint: string | undefined, them
   return hint ? [{ text: ` ${hint}`, color: theme.text.muted }] : [];
 }
 
-/** The four panes: the conversation on the left, intents, checklist and workspace stacked on the right. */
+/** The Phone box of a proposal scenario, `cols` × `rows`. */
+function phoneBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
+  return boxed([{ text: 'Phone', bold: true }], phoneLines(state, cols - 2, rows - 2, theme), cols, rows, theme, { accent: true });
+}
+
+/** The Timeline box of a time scenario, with the simulated time in its title. */
+function timelineBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
+  const now = state.timeline ? [{ text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }] : [];
+  return boxed([{ text: 'Timeline', bold: true }, ...now], timelineLines(state, theme), cols, rows, theme);
+}
+
+/**
+ * The session's panes: the conversation on the left; intents, checklist and workspace stacked
+ * on the right, with the Timeline below them in a time scenario. A proposal scenario puts the
+ * user's Phone between the conversation and the stack.
+ */
 export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const { cols, rows, theme } = o;
   const body = Math.max(6, rows - 2);
-  const left = Math.floor(cols * 0.55);
-  const right = cols - left;
+  const phoneCols = state.phone ? Math.floor(cols * 0.3) : 0;
+  const left = Math.floor(cols * (state.phone ? 0.4 : 0.55));
+  const right = cols - left - phoneCols;
   // A time scenario gives the Timeline a share of the right column.
   const timeRows = state.timeline ? Math.floor(body * 0.2) : 0;
   const intentRows = Math.floor(body * (state.timeline ? 0.4 : 0.5));
@@ -54,12 +70,13 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
     ...boxed(intentsTitle(state, theme), fittedIntentLines(state, right - 2, intentRows - 2, theme, { freshSince: o.freshSince }), right, intentRows, theme),
     ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
     ...boxed([{ text: 'Workspace', bold: true }], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
-    ...(state.timeline ? boxed([{ text: 'Timeline', bold: true }, { text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }], timelineLines(state, theme), right, timeRows, theme) : []),
+    ...(state.timeline ? timelineBox(state, right, timeRows, theme) : []),
   ];
-  return [header(title(state, theme), progressSegs(state, theme), cols), ...besideEachOther([conv, side]), padLine(calloutLine(o.callout, o.hint, theme), cols)].slice(0, rows);
+  const columns = state.phone ? [conv, phoneBox(state, phoneCols, body, theme), side] : [conv, side];
+  return [header(title(state, theme), progressSegs(state, theme), cols), ...besideEachOther(columns), padLine(calloutLine(o.callout, o.hint, theme), cols)].slice(0, rows);
 }
 
-/** For a projector: the conversation with room between messages, the intents, and a large callout. */
+/** For a projector: the conversation with room between messages, the intents (with the Phone or the Timeline where used), and a large callout. */
 export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const { cols, rows, theme } = o;
   const calloutRows = 3;
@@ -67,8 +84,11 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const left = Math.floor(cols * 0.6);
   const right = cols - left;
   const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, { tail: true });
-  const intents = fittedIntentLines(state, right - 3, body - 2, theme, { freshSince: o.freshSince, spaced: true });
-  const side = boxed(intentsTitle(state, theme), intents, right, body, theme, { accent: true });
+  // A proposal scenario's Phone, or a time scenario's Timeline, shares the right column with the intents.
+  const extra = state.phone ? phoneBox : state.timeline ? timelineBox : undefined;
+  const intentRows = extra ? Math.min(body - 8, Math.max(6, fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2)) : body;
+  const intents = fittedIntentLines(state, right - 3, intentRows - 2, theme, { freshSince: o.freshSince, spaced: true });
+  const side = [...boxed(intentsTitle(state, theme), intents, right, intentRows, theme, { accent: !extra }), ...(extra ? extra(state, right, body - intentRows, theme) : [])];
   const banner = o.callout ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true }) : [[], [], []];
   const hint: Line = o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
   return [header(title(state, theme), progressSegs(state, theme), cols), [], ...besideEachOther([conv, side]), ...banner, hint].slice(0, rows).map((l) => padLine(l, cols));

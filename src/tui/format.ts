@@ -60,3 +60,11 @@ export function fmtFileChange(f: FileDiff): string {
 export function diffBody(patch: string): string[] {
   return patch.split('\n').filter((l) => !/^(Index: |={10,}|--- |\+\+\+ |\\ No newline)/.test(l) && l !== '');
 }
+
+/** `2026-05-05T09:00:00+08:00` → `May 5 09:00` (the scenario's own offset, as written). */
+export function shortTime(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
+  if (!m) return iso;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1];
+  return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
+}

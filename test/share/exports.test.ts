@@ -67,7 +67,7 @@ describe('export of every bundled scenario (proactive reference)', () => {
     const out = cast.events.map((e) => e[2]).join('');
     expect(out).toContain('completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
     const md = exportRecording(file, { format: 'md' });
-    expect(md).toContain('- ★ _the agent completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2_');
+    expect(md).toContain('- ★ _completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2_');
     expect(md).toMatch(/\*\*resolved\*\* after 2 turns · \*\*Proc 1\.00\*\*/);
     expect(md).toMatch(/- intent \*\*I2\*\* open → \*\*inferred\*\* \(asked: /);
   });

@@ -7,8 +7,8 @@ import { BUNDLED_LIBRARY, planRuns } from '../../src/session/plan.ts';
 import { runGroup } from '../../src/session/group.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
-/** Runs `targets` (ids or folders of the bundled library) with a script reference; returns the recording of each scenario by id. */
-export async function recordReference(reference: 'proactive' | 'reactive', targets: string[] = [path.join(BUNDLED_LIBRARY, 'scenarios')]): Promise<Map<string, string>> {
+/** Runs `targets` (ids or folders of the bundled library) with a script reference (proactive, reactive, eager…); returns the recording of each scenario by id. */
+export async function recordReference(reference: string, targets: string[] = [path.join(BUNDLED_LIBRARY, 'scenarios')]): Promise<Map<string, string>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `intentplay-share-${reference}-`));
   const byId = new Map<string, string>();
   const registry = createToolRegistry();

@@ -1,9 +1,16 @@
-/** Exports of a time scenario: the Timeline pane joins the HTML replay, and kept silences and follow-ups are called out. */
+/**
+ * Exports of a time scenario: the Timeline joins the HTML replay, the cast and the presentation
+ * screen; the transcript lists the updates and reminders; kept silences, follow-ups and
+ * delivered reminders are called out.
+ */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readRecording } from '../../src/session/recording.ts';
+import { frameScreen } from '../../src/share/cast.ts';
 import { exportRecording } from '../../src/share/export.ts';
+import { framesOf } from '../../src/share/frames.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { runTarget } from '../helpers/run.ts';
 
@@ -35,12 +42,43 @@ references:
         - { tool: set_task_status, args: { status: completed } }
 `;
 
+// The agent sets a reminder for a time; it comes due while the user waits.
+const CALL = `id: p/call
+persona: p
+title: Call the landlord
+clock: { start: "2026-05-04T09:00:00+08:00", turn: 2m }
+trigger: { kind: user, text: Remind me tomorrow at 10 to call the landlord. }
+tools: [files, memory, time, environment]
+environment:
+  name: notices
+  state: {}
+  updates:
+    - { id: U1, at: +2d, text: The landlord posts a notice. }
+intents:
+  - { id: I1, text: A reminder tomorrow at 10., reveal: Remind me., done: { reply_matches: "(?i)remind you" } }
+references:
+  main:
+    - say: I will remind you to call the landlord tomorrow at 10.
+      actions:
+        - { tool: set_reminder, args: { at: "2026-05-05T10:00:00+08:00", note: call the landlord } }
+    - say: Time to call the landlord.
+`;
+
+async function record(name: string, yaml: string): Promise<string> {
+  const root = makeLibrary({ [`scenarios/p/${name}.yaml`]: yaml });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-share-time-'));
+  await runTarget(path.join(root, `scenarios/p/${name}.yaml`), { recordingsDir: dir });
+  return path.join(dir, readdirSync(dir)[0]!);
+}
+
+const screenText = (file: string, callout: string) => {
+  const frame = framesOf(readRecording(file).events, 1000).find((f) => f.callout === callout)!;
+  return frameScreen(frame, { cols: 120, rows: 40, present: true }).map((l) => l.map((s) => s.text).join('')).join('\n');
+};
+
 describe('export of a time scenario', () => {
   it('adds the Timeline pane and calls out the silence kept and the follow-up', async () => {
-    const root = makeLibrary({ 'scenarios/p/flat.yaml': FLAT });
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-share-time-'));
-    await runTarget(path.join(root, 'scenarios/p/flat.yaml'), { recordingsDir: dir });
-    const file = path.join(dir, readdirSync(dir)[0]!);
+    const file = await record('flat', FLAT);
     const md = exportRecording(file, { format: 'md' });
     expect(md).toContain('kept silent on U1, an update that did not fit');
     expect(md).toContain('followed up on U2');
@@ -56,5 +94,31 @@ describe('export of a time scenario', () => {
     expect(cast).toMatch(/Timeline.*· now 2026-05-06 09:0\d/);
     expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
     expect(cast).toMatch(/U2 .*hit .*2026-05-06 09:00/);
+      // The transcript: the updates and the reminder in a table, and as they happen.
+    expect(md).toContain('| U1 | May 5 09:00 | keep silent | yes | keep silent | kept | A 2-bedroom flat in Xuhui at 12000 a month. |');
+    expect(md).toMatch(/\| r1 \| a 2-bedroom flat in Xuhui under 9000 \| check the new listing \| active \| 2 \|/);
+    expect(md).toContain('- update **U1** called for keep silent: **kept**');
+    expect(md).toContain('- the agent followed up on U2');
+    expect(md).toContain('> _kept silent: nothing reaches the user_');
+    expect(md).toMatch(/Updates: \*\*follow-ups 1\/1\*\* \(0 false\) · \*\*silences kept 1\/1\*\* · action accuracy 1\.00/);
+  });
+
+  it('shows the Timeline beside the intents in --present, with a large callout for each update handled well', async () => {
+    const file = await record('flat', FLAT);
+    const silent = screenText(file, 'kept silent on U1, an update that did not fit');
+    expect(silent).toMatch(/│★ {2}kept silent on U1, an update that did not fit +│/);
+    expect(silent).toMatch(/╭─ Timeline · now 2026-05-0[56] 09:00 ─+╮/);
+    expect(silent).toMatch(/│U1 kept 2026-05-05 09:00 A 2-bedroom flat/);
+    expect(screenText(file, 'followed up on U2')).toMatch(/│★ {2}followed up on U2 +│/);
+  });
+
+  it('calls out a reminder set for a time when it is delivered', async () => {
+    const file = await record('call', CALL);
+    const md = exportRecording(file, { format: 'md' });
+    expect(md).toContain('- reminder **r1** set: call the landlord (at May 5 10:00)');
+    expect(md).toContain('- reminder **r1** fired: call the landlord');
+    expect(md).toMatch(/- ★ _.*reminder r1 delivered_/);
+    expect(screenText(file, 'completed I1 without being asked · reminder r1 delivered')).toMatch(/│★ {2}completed I1 without being asked · reminder r1 delivered +│/);
+    expect(exportRecording(file, { format: 'cast' })).toContain('reminder r1 delivered');
   });
 });

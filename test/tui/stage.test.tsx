@@ -117,8 +117,8 @@ describe('watch --vs and --present in a pipe', () => {
 
   it('prints the callouts with --present', async () => {
     const r = await cli(['watch', MEAL, '--agent', 'script:proactive', '--present', '--recordings', recordingsDir]);
-    expect(r.stdout).toContain('★ the agent asked about I2');
-    expect(r.stdout).toContain('★ the agent completed I1 without being asked');
+    expect(r.stdout).toContain('★ asked about I2');
+    expect(r.stdout).toContain('★ completed I1 without being asked');
   });
 
   it('refuses a person on either side, and both modes at once, before anything runs', async () => {

@@ -39,7 +39,7 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
   const onEvent = (side: number, e: TimedEvent) => {
     const mark = sides.length > 1 ? `${sides[side]!.label} │ ` : '';
     const callout = flags.present ? calloutFor(e) : null;
-    const lines = [...format(e), ...(callout ? [`★ the agent ${callout.text}`] : [])];
+    const lines = [...format(e), ...(callout ? [`★ ${callout.text}`] : [])];
     // A message of several lines: every line gets its side's mark.
     if (lines.length) process.stdout.write(lines.flatMap((l) => l.split('\n')).map((l) => mark + l).join('\n') + '\n');
   };

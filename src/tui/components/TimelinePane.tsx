@@ -14,14 +14,7 @@ import { useTheme, type Theme } from '../theme.ts';
 import { wrapWithPrefix, type Line, type Seg } from '../text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
-
-/** `2026-05-05T09:00:00+08:00` → `May 5 09:00` (the scenario's own offset, as written). */
-export function shortTime(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
-  if (!m) return iso;
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1];
-  return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
-}
+import { shortTime } from '../format.ts';
 
 /** One update; a person playing the agent sees neither what was expected nor the verdict. */
 function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: boolean): Line[] {
