@@ -9,7 +9,7 @@ import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
 import { readRecording } from '../session/recording.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
-import { recordingId, type Axis } from './records.ts';
+import { itemKey, recordingId, type Axis } from './records.ts';
 
 export interface AnnotationItem {
   axis: Axis;
@@ -26,6 +26,14 @@ export interface AnnotationSession {
   state: SessionState;
   items: AnnotationItem[];
 }
+
+/** One item to label, in its session. */
+export interface AnnotateTask {
+  session: AnnotationSession;
+  item: AnnotationItem;
+}
+
+export const taskKey = (t: AnnotateTask): string => itemKey({ recording_id: t.session.id, axis: t.item.axis, item: t.item.id });
 
 const jsonlIn = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })

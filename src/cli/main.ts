@@ -16,6 +16,7 @@ import { registerReports } from './commands/reports.ts';
 import { registerInteractive } from './commands/interactive.ts';
 import { registerExport } from './commands/export.ts';
 import { registerStudy } from './commands/study.ts';
+import { registerAnnotate } from './commands/annotate.ts';
 import { registerAgreement } from './commands/agreement.ts';
 
 export function buildProgram(): Command {
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerReports(program);
   registerExport(program);
   registerStudy(program);
+  registerAnnotate(program);
   registerAgreement(program);
   return program;
 }

@@ -24,7 +24,9 @@ export type Scope =
   | 'picker'
   | 'override'
   | 'proposal'
-  | 'chain';
+  | 'chain'
+  | 'annotate'
+  | 'rationale';
 
 export type Action =
   | 'filter'
@@ -79,7 +81,9 @@ export type Action =
   | 'cycleUser'
   | 'cycleJudge'
   | 'start'
-  | 'back';
+  | 'back'
+  | 'prevChoice'
+  | 'nextChoice';
 
 export interface Binding {
   action: Action;
@@ -165,6 +169,24 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'replay', action: 'turnLast', keys: ['end'], description: 'last turn' },
   { scope: 'replay', action: 'nextChange', keys: ['n'], description: 'next turn with an intent status change' },
   { scope: 'replay', action: 'prevChange', keys: ['N'], description: 'previous turn with a status change' },
+
+  { scope: 'annotate', action: 'up', keys: ['up', 'k'], description: 'scroll the session up' },
+  { scope: 'annotate', action: 'down', keys: ['down', 'j'], description: 'scroll the session down' },
+  { scope: 'annotate', action: 'pageUp', keys: ['pageup'], description: 'scroll up a page' },
+  { scope: 'annotate', action: 'pageDown', keys: ['pagedown', 'space'], description: 'scroll down a page' },
+  { scope: 'annotate', action: 'top', keys: ['g'], description: 'the start of the session' },
+  { scope: 'annotate', action: 'bottom', keys: ['G'], description: 'the end of the session' },
+  { scope: 'annotate', action: 'toggleAll', keys: ['x'], description: 'show or hide every tool call’s arguments and result' },
+  { scope: 'annotate', action: 'prevChoice', keys: ['left', 'h'], description: 'highlight the previous answer' },
+  { scope: 'annotate', action: 'nextChoice', keys: ['right', 'l'], description: 'highlight the next answer' },
+  { scope: 'annotate', action: 'select', keys: ['return'], description: 'choose the highlighted answer (or press its number), then say why' },
+  { scope: 'rationale', action: 'send', keys: ['return'], description: 'save the answer with its reason and go to the next item' },
+  { scope: 'rationale', action: 'close', keys: ['escape'], description: 'back to the answers' },
+  { scope: 'rationale', action: 'up', keys: ['up'], description: 'scroll the session up' },
+  { scope: 'rationale', action: 'down', keys: ['down'], description: 'scroll the session down' },
+  { scope: 'rationale', action: 'pageUp', keys: ['pageup'], description: 'scroll up a page' },
+  { scope: 'rationale', action: 'pageDown', keys: ['pagedown'], description: 'scroll down a page' },
+  { scope: 'rationale', action: 'quit', keys: ['ctrl+c'], description: 'quit (every saved answer is kept)' },
 ];
 
 export const SCOPE_TITLES: Record<Scope, string> = {
@@ -187,6 +209,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   override: 'Status by hand',
   proposal: 'A proposal waiting for you (play)',
   chain: 'Between two sessions of a chain',
+  annotate: 'Annotate',
+  rationale: 'Annotate: the reason',
 };
 
 /** The name of a key press as the keymap spells it. */
