@@ -7,7 +7,7 @@ import globals from 'globals';
 // nothing but the command line imports the command line.
 // Imports are relative, so a banned folder is matched as `../<folder>/` at any depth (no
 // folder under src/ has a subfolder named like a banned one).
-const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint', 'study'];
+const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint', 'study', 'mcp'];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
 
 /** no-restricted-imports (static imports and re-exports) and no-restricted-syntax (import()) for `folders`. */

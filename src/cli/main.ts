@@ -18,6 +18,7 @@ import { registerExport } from './commands/export.ts';
 import { registerStudy } from './commands/study.ts';
 import { registerAnnotate } from './commands/annotate.ts';
 import { registerAgreement } from './commands/agreement.ts';
+import { registerMcp } from './commands/mcp.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerStudy(program);
   registerAnnotate(program);
   registerAgreement(program);
+  registerMcp(program);
   return program;
 }
 

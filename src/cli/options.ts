@@ -3,6 +3,7 @@
  * session setup is session/setup.ts, loaded when a command runs.
  */
 import type { Command } from 'commander';
+import { kindsHelp } from '../session/backend-kinds.ts';
 export type { SessionFlags } from '../session/setup.ts';
 
 /** Model settings per role (the key never comes from a flag: it would land in shell history). */
@@ -21,9 +22,10 @@ export function addModelOptions(cmd: Command): Command {
 export function addSessionOptions(cmd: Command): Command {
   return addModelOptions(
     cmd
-      .option('--agent <backend>', 'agent backend: openai | script[:NAME] | human')
-      .option('--user <backend>', 'user backend: openai | rules | human')
-      .option('--judge <backend>', 'judge backend: openai | rules'),
+      .option('--agent <backend>', `agent backend: ${kindsHelp('agent')}`)
+      .option('--agent-timeout <seconds>', 'acp agents: seconds a prompt may take before the agent is stopped (default 300)', positiveInt)
+      .option('--user <backend>', `user backend: ${kindsHelp('user')}`)
+      .option('--judge <backend>', `judge backend: ${kindsHelp('judge')}`),
   )
     .option('--library <dir>', 'library to resolve scenario ids, personas and dependencies in')
     .option('--max-turns <n>', 'override every scenario\'s max_turns', positiveInt)

@@ -5,7 +5,7 @@
  * or arguments that are not JSON go back to the model as a tool error.
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
+import { incomingText, type AgentBackend, type AgentTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
 import type { RoleClient } from './client.ts';
@@ -67,9 +67,8 @@ export class OpenAIAgent implements AgentBackend {
   /** New user messages and events since the last turn (our own replies and tool calls are already here). */
   private absorb({ transcript }: AgentTurnInput): void {
     for (const entry of transcript.slice(this.seen)) {
-      if (entry.kind === 'user') this.messages.push({ role: 'user', content: entry.at ? `[${entry.at}] ${entry.text}` : entry.text });
-      else if (entry.kind === 'event') this.messages.push({ role: 'user', content: `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}` });
-      else if (entry.kind === 'monitor') this.messages.push({ role: 'user', content: `[monitor ${entry.at}${entry.update ? `, update ${entry.update}` : ''}]\n${entry.text}` });
+      const content = incomingText(entry);
+      if (content !== undefined) this.messages.push({ role: 'user', content });
     }
     this.seen = transcript.length;
   }

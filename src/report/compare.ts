@@ -3,6 +3,7 @@
  * turns (B − A). Two recordings of one scenario: the sessions side by side, turn by turn,
  * both reduced through the store's reducer (the proactive-vs-reactive demo).
  */
+import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import path from 'node:path';
 import stringWidth from 'string-width';
 import type { RunRecord } from '../batch/summary.ts';
@@ -124,6 +125,8 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
       const mark = item.state === 'ok' ? '✓' : item.state === 'error' ? '✗' : '…';
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
     } else if (item.kind === 'proposal') out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
+    else if (item.kind === 'plan') out.push(...item.entries.map((e) => truncate(`  ${planLine(e)}`, cols)));
+    else if (item.kind === 'permission') out.push(...wrap(`  ⚿ ${permissionLine(item)}`, cols));
     else out.push(...wrap(`  ! ${item.text}`, cols));
   }
   for (const f of turn.files) out.push(truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols));

@@ -1,4 +1,4 @@
-/** Builds the three backends of a session from their specs. */
+/** Builds the three backends of a session from their specs: one constructor per kind of backend-kinds.ts. */
 import type { ResolvedConfig } from '../config/config.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import { UserError } from '../scenario/diagnostics.ts';
@@ -7,7 +7,8 @@ import { HumanAgent } from '../agent/human.ts';
 import { RulesUser } from '../user/rules.ts';
 import { HumanUser } from '../user/human.ts';
 import { RulesJudge } from '../judge/rules.ts';
-import type { Backends } from './backends.ts';
+import type { AgentBackend, Backends, JudgeBackend, UserBackend } from './backends.ts';
+import type { BackendKind } from './backend-kinds.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { Role } from './events.ts';
 import type { HumanPorts } from './input-queue.ts';
@@ -16,50 +17,37 @@ export interface BackendContext {
   scenario: LoadedScenario;
   persona: LoadedPersona | undefined;
   config: ResolvedConfig;
-  /** Required when a role is `human`. */
+  /** Required when a role is `human`; with it, an acp agent's permission requests are asked on screen. */
   human?: HumanPorts;
+  /** Where an external agent's log goes (beside the session's recording). */
+  logFile?: string;
 }
 
+type AnyBackend = AgentBackend | UserBackend | JudgeBackend;
+/** Builds the backend of a kind for a role the spec parser has allowed it. */
+type Maker = (role: Role, spec: BackendSpec, ctx: BackendContext) => AnyBackend | Promise<AnyBackend>;
+
+function needHuman(ctx: BackendContext): HumanPorts {
+  if (!ctx.human) throw new UserError('a human backend needs the interactive terminal (not available in headless run)');
+  return ctx.human;
+}
+
+// Model and protocol code (the OpenAI and ACP SDKs) loads only when a role needs it.
+const MAKERS: Record<BackendKind, Maker> = {
+  script: (_role, spec, ctx) => new ScriptAgent(ctx.scenario, spec.name),
+  human: (role, _spec, ctx) => (role === 'agent' ? new HumanAgent(needHuman(ctx).agent) : new HumanUser(needHuman(ctx).user)),
+  rules: (role) => (role === 'user' ? new RulesUser() : new RulesJudge()),
+  openai: async (role, _spec, ctx) => {
+    const llm = await import('../llm/backends.ts');
+    return role === 'agent' ? llm.createOpenAIAgent(ctx) : role === 'user' ? llm.createOpenAIUser(ctx) : llm.createOpenAIJudge(ctx);
+  },
+  acp: async (_role, spec, ctx) => {
+    const { AcpAgent } = await import('../agent/acp/agent.ts');
+    return new AcpAgent({ command: spec.name!, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(ctx.human ? { ports: ctx.human } : {}), ...(ctx.logFile ? { logFile: ctx.logFile } : {}) });
+  },
+};
+
 export async function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendContext): Promise<Backends> {
-  // The model client (and the OpenAI SDK) loads only when some role needs it.
-  const openai = Object.values(specs).some((s) => s.kind === 'openai') ? await import('../llm/backends.ts') : undefined;
-  const needHuman = (): HumanPorts => {
-    if (!ctx.human) throw new UserError('a human backend needs the interactive terminal (not available in headless run)');
-    return ctx.human;
-  };
-  const agent = (() => {
-    switch (specs.agent.kind) {
-      case 'script':
-        return new ScriptAgent(ctx.scenario, specs.agent.name);
-      case 'human':
-        return new HumanAgent(needHuman().agent);
-      case 'openai':
-        return openai!.createOpenAIAgent(ctx);
-      default:
-        throw new UserError(`agent backend ${specs.agent.kind} is not supported`);
-    }
-  })();
-  const user = (() => {
-    switch (specs.user.kind) {
-      case 'rules':
-        return new RulesUser();
-      case 'human':
-        return new HumanUser(needHuman().user);
-      case 'openai':
-        return openai!.createOpenAIUser(ctx);
-      default:
-        throw new UserError(`user backend ${specs.user.kind} is not supported`);
-    }
-  })();
-  const judge = (() => {
-    switch (specs.judge.kind) {
-      case 'rules':
-        return new RulesJudge();
-      case 'openai':
-        return openai!.createOpenAIJudge(ctx);
-      default:
-        throw new UserError(`judge backend ${specs.judge.kind} is not supported`);
-    }
-  })();
-  return { agent, user, judge };
+  const make = (role: Role) => MAKERS[specs[role].kind](role, specs[role], ctx);
+  return { agent: (await make('agent')) as AgentBackend, user: (await make('user')) as UserBackend, judge: (await make('judge')) as JudgeBackend };
 }

@@ -1,29 +1,29 @@
 /**
  * Backend specs as the command line spells them (docs/engine.md): `openai`, `script[:NAME]`,
- * `rules`, `human`. Parsing lives here; constructing lives in backend-factory.ts.
+ * `acp:'COMMAND ARGS'`, `rules`, `human`. The kinds are data (backend-kinds.ts); parsing lives
+ * here; constructing lives in backend-factory.ts.
  */
 import { UserError } from '../scenario/diagnostics.ts';
+import { BACKEND_KINDS, kindsFor, kindsHelp, type BackendKind } from './backend-kinds.ts';
 import type { Role } from './events.ts';
 
 export interface BackendSpec {
-  kind: 'openai' | 'script' | 'rules' | 'human';
-  /** For script: the reference trajectory's name (undefined = the scenario's first). */
+  kind: BackendKind;
+  /** For script: the reference trajectory's name (undefined = the scenario's first); for acp: the command line. */
   name?: string;
+  /** For acp: how long one prompt may take before the agent is stopped. */
+  timeoutMs?: number;
 }
 
-const ALLOWED: Record<Role, BackendSpec['kind'][]> = {
-  agent: ['openai', 'script', 'human'],
-  user: ['openai', 'rules', 'human'],
-  judge: ['openai', 'rules'],
-};
-
 export function parseBackendSpec(role: Role, text: string): BackendSpec {
-  const [kind, ...rest] = text.split(':');
-  const name = rest.join(':') || undefined;
-  if (!ALLOWED[role].includes(kind as BackendSpec['kind']))
-    throw new UserError(`--${role} ${text}: expected one of ${ALLOWED[role].map((k) => (k === 'script' ? 'script[:NAME]' : k)).join(', ')}`);
-  if (name && kind !== 'script') throw new UserError(`--${role} ${text}: only script takes a :NAME`);
-  return { kind: kind as BackendSpec['kind'], ...(name ? { name } : {}) };
+  const colon = text.indexOf(':');
+  const kind = colon < 0 ? text : text.slice(0, colon);
+  const name = colon < 0 ? undefined : text.slice(colon + 1).trim() || undefined;
+  if (!(kindsFor(role) as string[]).includes(kind)) throw new UserError(`--${role} ${text}: expected one of ${kindsHelp(role, ', ')}`);
+  const arg = BACKEND_KINDS[kind as BackendKind].arg;
+  if (name && arg === undefined) throw new UserError(`--${role} ${text}: ${kind} takes no :argument`);
+  if (!name && arg !== undefined && arg !== 'NAME') throw new UserError(`--${role} ${text}: ${kind} needs ${kind}:${arg}, e.g. --agent acp:'npx my-agent --acp'`);
+  return { kind: kind as BackendKind, ...(name ? { name } : {}) };
 }
 
 export function formatBackendSpec(spec: BackendSpec): string {

@@ -17,6 +17,14 @@ export type TranscriptEntry =
   | { kind: 'agent'; turn: number; text: string }
   | { kind: 'tool'; turn: number; callId: string; name: string; args: unknown; outcome: ToolOutcome };
 
+/** What the agent is told of an entry it did not write (a user message, an event, a monitor's observation). */
+export function incomingText(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'user') return entry.at ? `[${entry.at}] ${entry.text}` : entry.text;
+  if (entry.kind === 'event') return `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}`;
+  if (entry.kind === 'monitor') return `[monitor ${entry.at}${entry.update ? `, update ${entry.update}` : ''}]\n${entry.text}`;
+  return undefined;
+}
+
 export interface ToolCallRecord {
   turn: number;
   callId: string;
@@ -70,13 +78,27 @@ export interface AgentTurnInput {
   tools: readonly ToolSpec[];
   /** Runs a tool through the engine: emits the events, counts the step, keeps it in the workspace. */
   callTool(name: string, args: unknown, callId?: string): Promise<ToolOutcome>;
+  /** The episode's workspace folder (absolute): an external agent works there. */
+  cwd: string;
+  /** Records a tool an external agent ran by itself (its own edits, its shell): evidence like any call. */
+  external: ExternalCalls;
   emit: BackendEmit;
   signal: AbortSignal;
 }
 
+/** Tools an agent ran itself. `start` throws ToolStepCapError once the turn's tool-step cap is reached. */
+export interface ExternalCalls {
+  start(callId: string, name: string, args: unknown): void;
+  finish(callId: string, outcome: ToolOutcome): void;
+}
+
 export interface AgentBackend {
   readonly info: BackendInfo;
+  /** True when the agent edits files itself, not only through the engine's tools: each turn then re-reads the workspace. */
+  readonly editsFiles?: boolean;
   runTurn(input: AgentTurnInput): Promise<{ reply: string }>;
+  /** Called once when the session ends (an external agent's process stops here). */
+  close?(): Promise<void>;
 }
 
 /** Thrown by callTool when the per-turn tool-step cap is reached; ends the turn with an error. */

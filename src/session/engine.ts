@@ -15,6 +15,7 @@ import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts
 import {
   ToolStepCapError,
   type Backends,
+  type ExternalCalls,
   type HandoffReason,
   type SessionEvidence,
   type ToolCallRecord,
@@ -296,6 +297,29 @@ export class SessionRun implements SessionCore {
       this.emit({ type: 'tool_result', turn: this.turn, callId: id, name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
       return outcome;
     };
+    // Tools an external agent ran by itself: recorded like the engine's own, counted against the same cap.
+    const pending = new Map<string, { name: string; args: unknown }>();
+    const external: ExternalCalls = {
+      start: (callId, name, args) => {
+        if (steps >= tt.steps) throw new ToolStepCapError(tt.steps);
+        steps++;
+        pending.set(callId, { name, args });
+        this.emit({ type: 'tool_call', turn: this.turn, callId, name, args });
+      },
+      finish: (callId, outcome) => {
+        const call = pending.get(callId);
+        if (!call) return;
+        pending.delete(callId);
+        const record: ToolCallRecord = { turn: this.turn, callId, name: call.name, args: call.args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
+        turnCalls.push(record);
+        this.toolCalls.push(record);
+        this.transcript.push({ kind: 'tool', turn: this.turn, callId, name: call.name, args: call.args, outcome });
+        this.emit({ type: 'tool_result', turn: this.turn, callId, name: call.name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
+      },
+    };
+    const unfinished = () => {
+      for (const id of [...pending.keys()]) external.finish(id, { ok: false, error: 'did not finish before the turn ended' });
+    };
     let reply = '';
     let turnError: string | undefined;
     const time = this.protocol.agentTime?.(incoming);
@@ -313,10 +337,13 @@ export class SessionRun implements SessionCore {
         transcript: this.transcript,
         tools: specs,
         callTool,
+        cwd: env.workspace.root,
+        external,
         emit: (e) => this.emit(e),
         signal: this.controller.signal,
       }));
     } catch (err) {
+      unfinished();
       if (!(err instanceof ToolStepCapError)) {
         // The agent failed mid-turn: what its successful tool calls wrote is still shown, and graded at the end.
         this.diffTurn(before, appsBefore);
@@ -324,6 +351,7 @@ export class SessionRun implements SessionCore {
       }
       turnError = err.message;
     }
+    unfinished();
     this.replies.push(reply);
     this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
@@ -349,7 +377,8 @@ export class SessionRun implements SessionCore {
   /** The turn's workspace and app diffs, emitted; the workspace snapshot moves on. */
   private diffTurn(before: Snapshot, appsBefore: Record<string, unknown>): { after: Snapshot; diffs: ReturnType<typeof Workspace.diff>; appsAfter: Record<string, unknown> } {
     const env = this.o.env;
-    const after = env.workspace.snapshot(before);
+    // An agent that edits files itself wrote around the workspace's methods: walk the tree.
+    const after = env.workspace.snapshot(before, Boolean(this.o.backends.agent.editsFiles));
     env.lastSnapshot = after;
     const diffs = Workspace.diff(before, after);
     if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });

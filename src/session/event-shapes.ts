@@ -42,6 +42,9 @@ const SHAPES: { [T in SessionEventType]: Shape<T> } = {
   proposal: { turn: 'turn', proposal: 'string', summary: 'string' },
   proposal_verdict: { turn: 'turn', proposal: 'string', verdict: 'string', reason: 'string' },
   phase: { turn: 'turn', phase: 'string' },
+  plan: { turn: 'turn', entries: 'array' },
+  permission_request: { turn: 'turn', callId: 'string', title: 'string', paths: 'array' },
+  permission: { turn: 'turn', callId: 'string', title: 'string', paths: 'array', decision: 'string', by: 'string', reason: 'string' },
   score: { scores: 'object' },
   session_end: { end: 'string', turns: 'number' },
 };

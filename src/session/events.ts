@@ -168,6 +168,16 @@ export interface Scores {
   proposals?: ProposalScores;
 }
 
+/** One step of an external agent's plan. */
+export interface PlanEntry {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  priority?: 'high' | 'medium' | 'low';
+}
+
+/** `always`: allowed, and the agent was told it need not ask again for this kind of tool. */
+export type PermissionDecision = 'allowed' | 'always' | 'denied';
+
 export type SessionEvent =
   | {
       type: 'session_start';
@@ -262,6 +272,12 @@ export type SessionEvent =
   | { type: 'proposal_verdict'; turn: number; proposal: string; verdict: 'accepted' | 'rejected'; reason: string; goal?: string }
   /** The agent's next turn observes (read-only tools, propose, wait) or executes an accepted proposal (all tools). */
   | { type: 'phase'; turn: number; phase: 'observe' | 'execute'; /** Back to observing: the user's screen now, with what the agent changed. */ screen?: string[] }
+  /** An external agent's plan (acp), whole, each time it changes. */
+  | { type: 'plan'; turn: number; entries: PlanEntry[] }
+  /** An external agent (acp) asks to run one of its own tools; a person must answer. Ephemeral. */
+  | { type: 'permission_request'; turn: number; callId: string; title: string; kind?: string; paths: string[] }
+  /** How an external agent's permission request was answered, and by whom. */
+  | { type: 'permission'; turn: number; callId: string; title: string; kind?: string; paths: string[]; decision: PermissionDecision; by: 'policy' | 'person'; reason: string }
   | { type: 'score'; scores: Scores }
   | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
 
@@ -269,7 +285,7 @@ export type SessionEventType = SessionEvent['type'];
 export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
 
 /** Events that exist only to animate a live screen; the recorder drops them. */
-export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set(['agent_delta', 'tool_delta', 'awaiting_input']);
+export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set(['agent_delta', 'tool_delta', 'awaiting_input', 'permission_request']);
 
 /**
  * An event as recorded: with its time offset from the session start, in ms (monotonic), and in

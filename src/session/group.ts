@@ -75,10 +75,18 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       const started = performance.now();
       seedSession(env, scenario);
       const persona = group.library.personas.get(scenario.persona);
-      const created = await createBackends(opts.specs, { scenario, persona, config: opts.config, ...(opts.human ? { human: opts.human } : {}) });
+      const file = opts.recordingsDir ? recordingFileName(opts.recordingsDir, scenario.id, opts.repeat) : undefined;
+      const created = await createBackends(opts.specs, {
+        scenario,
+        persona,
+        config: opts.config,
+        ...(opts.human ? { human: opts.human } : {}),
+        // An external agent's stderr is kept beside the recording.
+        ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
+      });
       const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;
-      const recorder = opts.recordingsDir
-        ? new Recorder(recordingFileName(opts.recordingsDir, scenario.id, opts.repeat), {
+      const recorder = file
+        ? new Recorder(file, {
             format: RECORDING_FORMAT,
             version: RECORDING_VERSION,
             scenario: scenario.id,
@@ -121,6 +129,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         result = await run.run();
       } finally {
         recorder?.close();
+        await backends.agent.close?.();
       }
       results.push({
         ...result,

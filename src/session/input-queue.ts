@@ -2,6 +2,8 @@
  * Where a person's input enters the engine: the UI pushes, a human backend awaits.
  * The engine stays UI-free; any front end (TUI, test, socket) can feed the queue.
  */
+import type { PermissionDecision } from './events.ts';
+
 export class InputQueue<T> {
   private readonly buffered: T[] = [];
   private readonly waiters: { resolve: (v: T) => void; reject: (e: Error) => void }[] = [];
@@ -59,8 +61,10 @@ export interface HumanUserAction {
 export interface HumanPorts {
   agent: InputQueue<HumanAgentAction>;
   user: InputQueue<HumanUserAction>;
+  /** A person's answers to an external agent's permission requests. */
+  permission: InputQueue<PermissionDecision>;
 }
 
 export function createHumanPorts(): HumanPorts {
-  return { agent: new InputQueue(), user: new InputQueue() };
+  return { agent: new InputQueue(), user: new InputQueue(), permission: new InputQueue() };
 }

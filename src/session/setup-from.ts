@@ -4,6 +4,7 @@
  * config file's parser when there is no file).
  */
 import { modelConfigured, requireModelRole, type ConfigFlags, type ResolvedConfig } from '../config/resolve.ts';
+import { UserError } from '../scenario/diagnostics.ts';
 import { parseBackendSpec, type BackendSpec } from './backend-spec.ts';
 import type { Role } from './events.ts';
 
@@ -15,6 +16,8 @@ export interface SessionFlags extends ConfigFlags {
   library?: string;
   maxTurns?: number;
   workspace?: string;
+  /** acp agents: seconds one prompt may take. */
+  agentTimeout?: number;
 }
 
 export interface SessionSetup {
@@ -35,12 +38,16 @@ export function defaultBackend(config: ResolvedConfig, role: Role): string {
 export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionSetup {
   const roles: Role[] = ['agent', 'user', 'judge'];
   const specs = Object.fromEntries(roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))])) as Record<Role, BackendSpec>;
+  if (flags.agentTimeout !== undefined) {
+    if (specs.agent.kind !== 'acp') throw new UserError('--agent-timeout is for acp agents (--agent acp:\'COMMAND\')');
+    specs.agent.timeoutMs = flags.agentTimeout * 1000;
+  }
   // Fail before any session starts when a model role lacks its model name or key.
   for (const role of roles) if (specs[role].kind === 'openai') requireModelRole(config, role);
   const anyModel = roles.some((r) => modelConfigured(config, r));
   return {
     specs,
     config,
-    ...(anyModel ? {} : { offlineNotice: 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.' }),
+    ...(anyModel ? {} : { offlineNotice: `No model configured (set OPENAI_API_KEY or --base-url): running offline with the ${specs.agent.kind === 'acp' ? 'acp' : 'script'} agent, rules user and rules judge.` }),
   };
 }

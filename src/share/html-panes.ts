@@ -4,6 +4,7 @@
  * (a Timeline for simulated time, a Phone) is one more entry; `used` leaves it out of
  * recordings that have nothing for it.
  */
+import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, SessionState } from '../store/reducer.ts';
 import { turnState } from '../store/reducer.ts';
 import { CAUSE_LABELS } from '../tui/causes.ts';
@@ -43,6 +44,10 @@ function itemHtml(item: ConversationItem): string {
     }
     case 'proposal':
       return `<div class="msg agent proposal ${item.verdict ?? 'waiting'}"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${item.verdict ? `${item.verdict === 'accepted' ? '✓ accepted' : '✗ rejected'}${item.reason ? `: ${esc(item.reason)}` : ''}` : '? waiting for the user'}</div></div>`;
+    case 'plan':
+      return `<div class="notice info plan">plan<br>${item.entries.map((e) => esc(planLine(e))).join('<br>')}</div>`;
+    case 'permission':
+      return `<div class="notice ${item.decision === 'denied' ? 'warning' : 'info'}">⚿ ${esc(permissionLine(item))}</div>`;
     case 'notice':
       return `<div class="notice ${item.level}">! ${item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : ''}${esc(item.text)}</div>`;
   }

@@ -4,6 +4,7 @@
  * turn's messages, tool calls, what happened around the agent, status changes and ticks, with
  * the proactive moments called out. Built from the reducer's final state.
  */
+import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
 import { CAUSE_LABELS } from '../tui/causes.ts';
@@ -68,7 +69,9 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
         out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());
       } else if (item.kind === 'proposal') {
         out.push('', `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`, '');
-      } else out.push(`- ${item.level}: ${item.text}`);
+      } else if (item.kind === 'plan') out.push('- plan:', ...item.entries.map((e) => `  - ${planLine(e)}`));
+      else if (item.kind === 'permission') out.push(`- permission ${permissionLine(item)}`);
+      else out.push(`- ${item.level}: ${item.text}`);
     }
     if (turn?.items.some((i) => i.kind === 'tool')) out.push('');
     const changes = [

@@ -12,7 +12,9 @@ import type {
   FileDiff,
   IntentInfo,
   IntentStatus,
+  PermissionDecision,
   PersonaCard,
+  PlanEntry,
   Role,
   Scores,
   SessionEnd,
@@ -79,8 +81,36 @@ export interface ProposalItem {
   reason?: string;
 }
 
+/** An external agent's plan as it last sent it in this turn (one card per turn, updated in place). */
+export interface PlanItem {
+  kind: 'plan';
+  turn: number;
+  entries: PlanEntry[];
+}
+
+/** How an external agent's request to run one of its own tools was answered. */
+export interface PermissionItem {
+  kind: 'permission';
+  turn: number;
+  callId: string;
+  title: string;
+  paths: string[];
+  decision: PermissionDecision;
+  by: 'policy' | 'person';
+  reason: string;
+}
+
 /** One line of the conversation pane, in the order it happened. */
-export type ConversationItem = MessageItem | ToolItem | NoticeItem | ProposalItem;
+export type ConversationItem = MessageItem | ToolItem | NoticeItem | ProposalItem | PlanItem | PermissionItem;
+
+/** An external agent's permission request waiting for a person's answer. */
+export interface PermissionAsk {
+  turn: number;
+  callId: string;
+  title: string;
+  kind?: string;
+  paths: string[];
+}
 
 export interface IntentChange {
   turn: number;
@@ -160,6 +190,8 @@ export interface SessionState {
   turn: number;
   stream: StreamState | null;
   awaiting: { turn: number; role: 'user' | 'agent' } | null;
+  /** An external agent's permission request a person must answer (play and watch). */
+  permissionAsk: PermissionAsk | null;
   usage: Partial<Record<Role, RoleUsage>>;
   scores?: Scores;
   end?: { end: SessionEnd; message?: string; turns: number };
@@ -172,7 +204,7 @@ export interface SessionState {
 }
 
 export function initialSessionState(): SessionState {
-  return { seq: 0, t: 0, intents: [], intentStates: {}, checklist: [], checks: {}, turns: [], turn: 0, stream: null, awaiting: null, usage: {}, previous: [] };
+  return { seq: 0, t: 0, intents: [], intentStates: {}, checklist: [], checks: {}, turns: [], turn: 0, stream: null, awaiting: null, permissionAsk: null, usage: {}, previous: [] };
 }
 
 const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
@@ -241,6 +273,16 @@ function answerProposal(state: SessionState, id: string, verdict: 'accepted' | '
     return putTurn(state, { ...turn, items }, batch);
   }
   return state.turns as TurnState[];
+}
+
+/** The turn's plan card, replaced by the agent's newer plan (a plan update is always whole). */
+function putPlan(state: SessionState, item: PlanItem, batch: Batch | undefined): TurnState[] {
+  const t = turnOf(state.turns, item.turn);
+  const i = t.items.findIndex((it) => it.kind === 'plan');
+  if (i < 0) return putTurn(state, { ...t, items: [...t.items, item] }, batch);
+  const items = t.items.slice();
+  items[i] = item;
+  return putTurn(state, { ...t, items }, batch);
 }
 
 function toolIndex(items: readonly ConversationItem[], callId: string): number {
@@ -413,8 +455,16 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     case 'user_action':
     case 'phase':
       return next(state, seq, t, { ...timelinePatch(state, event), ...phonePatch(state, event) });
+    case 'plan':
+      return next(state, seq, t, { turns: putPlan(state, { kind: 'plan', turn: event.turn, entries: event.entries }, batch) });
+    case 'permission_request':
+      return next(state, seq, t, { permissionAsk: { turn: event.turn, callId: event.callId, title: event.title, paths: event.paths, ...(event.kind ? { kind: event.kind } : {}) } });
+    case 'permission': {
+      const item: PermissionItem = { kind: 'permission', turn: event.turn, callId: event.callId, title: event.title, paths: event.paths, decision: event.decision, by: event.by, reason: event.reason };
+      return next(state, seq, t, { permissionAsk: state.permissionAsk?.callId === event.callId ? null : state.permissionAsk, turns: addItem(state, item, batch) });
+    }
     case 'session_end':
-      return next(state, seq, t, { stream: null, awaiting: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
+      return next(state, seq, t, { stream: null, awaiting: null, permissionAsk: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
     default: {
       // An event type this reducer does not know (a newer recording): count it, change nothing else.
       const _never: never = event;

@@ -4,6 +4,7 @@
  * which the reducer replaces only when that turn changes, so a long session re-wraps
  * only its last turn.
  */
+import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, StreamState, TurnState } from '../store/reducer.ts';
 import { fmtArgs, fmtResult, prettyValue } from './format.ts';
 import type { Theme } from './theme.ts';
@@ -77,6 +78,15 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
         ...(item.reason ? wrap(item.reason, inner).map((l, i): Line => [pad, bar, { text: i ? l : `user: ${l}`, color: theme.text.secondary, italic: true }]) : []),
       ];
       return { key, lines };
+    }
+    case 'plan': {
+      const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
+      const color = (s: string) => (s === 'completed' ? theme.check.pass.color : s === 'in_progress' ? theme.text.accent : theme.text.muted);
+      return { key, lines: [label('plan', theme.role.agent), ...item.entries.flatMap((e) => wrap(planLine(e), Math.max(8, cols - LABEL_WIDTH)).map((l): Line => [pad, { text: l, color: color(e.status) }]))].map((l, i) => (i === 0 ? [...l, { text: `${item.entries.filter((e) => e.status === 'completed').length}/${item.entries.length} done`, color: theme.text.muted }] : l)) };
+    }
+    case 'permission': {
+      const color = item.decision === 'denied' ? theme.level.warning : theme.text.muted;
+      return { key, lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⚿ ', color, bold: true }], permissionLine(item), cols, { color }) };
     }
     case 'notice': {
       const color = theme.level[item.level];

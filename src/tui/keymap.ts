@@ -26,10 +26,14 @@ export type Scope =
   | 'proposal'
   | 'chain'
   | 'annotate'
-  | 'rationale';
+  | 'rationale'
+  | 'permission';
 
 export type Action =
   | 'filter'
+  | 'allowOnce'
+  | 'allowAlways'
+  | 'deny'
   | 'continueChain'
   | 'acceptProposal'
   | 'rejectProposal'
@@ -99,6 +103,9 @@ export const KEYMAP: readonly Binding[] = [
 
   { scope: 'confirm', action: 'yes', keys: ['y', 'return', 'ctrl+c'], description: 'yes' },
   { scope: 'confirm', action: 'no', keys: ['n', 'escape', 'q'], description: 'no' },
+  { scope: 'permission', action: 'allowOnce', keys: ['1', 'y'], description: 'allow it once' },
+  { scope: 'permission', action: 'allowAlways', keys: ['2', 'a'], description: 'allow this kind of tool for the rest of the session' },
+  { scope: 'permission', action: 'deny', keys: ['3', 'n', 'escape'], description: 'deny it' },
   { scope: 'help', action: 'close', keys: ['escape', '?', 'q', 'return'], description: 'close this help' },
 
   { scope: 'home', action: 'up', keys: ['up', 'k'], description: 'previous scenario or episode' },
@@ -192,6 +199,7 @@ export const KEYMAP: readonly Binding[] = [
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   confirm: 'Question',
+  permission: 'Agent asks permission (acp agents)',
   help: 'Help',
   home: 'Home',
   session: 'Session',

@@ -4,6 +4,7 @@
  * zero or more whole lines, written as it happens; streaming events are skipped (the
  * final message follows).
  */
+import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../session/events.ts';
 import { fmtArgs, fmtBackends, fmtResult, fmtScore } from './format.ts';
@@ -120,6 +121,12 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
         return [`  ${c.magenta.bold('proposal')} ${e.proposal}: ${sanitize(e.summary)}`];
       case 'proposal_verdict':
         return [`  ${c.bold('verdict')} ${e.proposal}: ${(e.verdict === 'accepted' ? c.green : c.red)(e.verdict)} ${c.dim(`(${sanitize(e.reason)})`)}`];
+      case 'plan':
+        return [`  ${c.bold('plan')}`, ...e.entries.map((p) => c.dim(`    ${planLine(p)}`))];
+      case 'permission_request':
+        return [c.yellow(`  ⚿ the agent asks to run: ${sanitize(e.title)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`)];
+      case 'permission':
+        return [(e.decision === 'denied' ? c.red : c.dim)(`  ⚿ ${sanitize(permissionLine(e))}`)];
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':

@@ -93,7 +93,7 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
       expect(r.code, args.join(' ')).not.toBe(70);
       expect(r.stderr + r.stdout, args.join(' ')).not.toMatch(/\n\s+at /);
     }
-    expect(cli(['run', LIB, '--agent', 'robot']).stderr).toContain('--agent robot: expected one of openai, script[:NAME], human');
+    expect(cli(['run', LIB, '--agent', 'robot']).stderr).toContain('--agent robot: expected one of openai, script[:NAME], acp:\'COMMAND ARGS\', human');
   });
 
   it('schema prints JSON Schema for each file kind', () => {

@@ -7,6 +7,7 @@ import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChecklistPane } from '../components/ChecklistPane.tsx';
 import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { PERMISSION_ROWS, PermissionPrompt } from '../components/PermissionPrompt.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
 import { OverrideDialog } from '../components/OverrideDialog.tsx';
 import { PersonaCardOverlay } from '../components/PersonaCard.tsx';
@@ -64,6 +65,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const replay = useControl((c) => c.replay);
   const tools = useControl((c) => c.tools);
   const awaiting = useSession((s) => s.awaiting);
+  // An acp agent's permission request, where a person can answer it.
+  const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
   const ended = useSession((s) => Boolean(s.end));
   const extra = useSession((s): ExtraPane => (s.timeline ? 'timeline' : s.phone ? 'phone' : undefined));
   const waitingForTime = useControl((c) => c.waitingForTime);
@@ -231,7 +234,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       { text: 'ctrl+n lets the time pass', color: theme.text.secondary },
     ]);
   const showInput = typing && running;
-  const dialogRows = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object') ? CONFIRM_ROWS : 0;
+  const dialogRows = (dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object') ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
   const layout = computeLayout(columns, rows, chrome, paneFocus, side, extra);
@@ -319,6 +322,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             onNo={() => setDialog(null)}
           />
         ) : null}
+        <PermissionPrompt width={columns} />
         {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} phone={extra === 'phone'} /> : null}
         <StatusBar width={columns} typing={showInput && focus === 'input' && dialog === null} />
       </Box>

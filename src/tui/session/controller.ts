@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { NextSession } from '../../session/group.ts';
-import type { IntentStatus } from '../../session/events.ts';
+import type { IntentStatus, PermissionDecision } from '../../session/events.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { SessionStore } from '../../store/store.ts';
 
@@ -67,6 +67,8 @@ export interface SessionController {
   continueChain?(): void;
   sendUser?(text: string, reveals: string[]): void;
   sendAgent?(action: HumanAgentAction): void;
+  /** Answers an external agent's permission request (acp agents). */
+  answerPermission?(decision: PermissionDecision): void;
   override?(intent: string, to: IntentStatus): void;
   endSession?(): void;
   gradeNow?(): void;

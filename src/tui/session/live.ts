@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionSetup } from '../../session/setup.ts';
 import type { BackendSpec } from '../../session/backend-spec.ts';
 import type { SessionRun } from '../../session/engine.ts';
-import type { IntentStatus, Role, TimedEvent } from '../../session/events.ts';
+import type { IntentStatus, PermissionDecision, Role, TimedEvent } from '../../session/events.ts';
 import { runGroup, type NextSession, type SessionRunResult } from '../../session/group.ts';
 import { createHumanPorts, type HumanAgentAction } from '../../session/input-queue.ts';
 import type { RunGroup } from '../../session/plan.ts';
@@ -227,6 +227,10 @@ export class LiveSession implements SessionController {
 
   sendUser(text: string, reveals: string[]): void {
     this.ports.user.push({ text, reveals });
+  }
+
+  answerPermission(decision: PermissionDecision): void {
+    this.ports.permission.push(decision);
   }
 
   sendAgent(action: HumanAgentAction): void {

@@ -1,0 +1,290 @@
+/**
+ * The `acp:'COMMAND'` agent: any agent that speaks the Agent Client Protocol, run as a
+ * subprocess (docs/agents.md). One ACP session per intentplay session, its cwd the episode's
+ * workspace and intentplay's tool server in its `mcpServers`; each turn's new messages are one
+ * `session/prompt`. Streamed text becomes the live reply, the agent's own tools and its MCP
+ * calls become tool calls, plans are shown, permission requests follow permissions.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { client, methods, ndJsonStream, PROTOCOL_VERSION, type ActiveSession, type ClientConnection, type McpServer, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
+import { incomingText, ToolStepCapError, type AgentBackend, type AgentTurnInput } from '../../session/backends.ts';
+import type { BackendInfo, PermissionDecision } from '../../session/events.ts';
+import type { HumanPorts } from '../../session/input-queue.ts';
+import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
+import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
+import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
+import { readInside, writeInside } from './files.ts';
+import { pathsIn, policyFor } from './permissions.ts';
+import { AgentProcess } from './process.ts';
+import { toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
+
+export interface AcpAgentOptions {
+  command: string;
+  /** How long one prompt may take (default 300 s); also bounds start-up. */
+  timeoutMs?: number;
+  /** Present when a person is at the screen: permission requests are asked there. */
+  ports?: HumanPorts;
+  logFile?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+/** The session as the agent lives it: its process, connection, ACP session and tool server. */
+interface Live {
+  proc: AgentProcess;
+  conn: ClientConnection;
+  session: ActiveSession;
+  tools: HttpToolServer;
+}
+
+export class AcpAgent implements AgentBackend {
+  readonly info: BackendInfo;
+  readonly editsFiles = true;
+  private live: Live | undefined;
+  /** The turn in progress: MCP calls and permission requests belong to it. */
+  private turn: AgentTurnInput | undefined;
+  private offered: readonly ToolSpec[] = [];
+  private seen = 0;
+  private capError: ToolStepCapError | undefined;
+  private readonly always = new Set<string>();
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: AcpAgentOptions) {
+    this.info = { kind: 'acp', name: opts.command };
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
+    this.turn = input;
+    this.offered = input.tools;
+    this.capError = undefined;
+    try {
+      const live = this.live ?? (this.live = await this.withDeadline(this.start(input), 'to start'));
+      const entries = input.transcript.slice(this.seen).flatMap((e) => incomingText(e) ?? []);
+      this.seen = input.transcript.length;
+      const text = [turnPreamble(input), ...entries].filter(Boolean).join('\n\n');
+      return await this.withDeadline(this.prompt(live, text, input), 'to answer');
+    } finally {
+      this.turn = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    const live = this.live;
+    this.live = undefined;
+    if (!live) return;
+    live.session.dispose();
+    live.conn.close();
+    await Promise.all([live.proc.stop(), live.tools.close()]);
+  }
+
+  // ---- start: process, initialize, tool server, session/new
+
+  private async start(input: AgentTurnInput): Promise<Live> {
+    const proc = new AgentProcess(this.opts.command, input.cwd, this.opts.logFile);
+    const app = client({ name: 'intentplay' })
+      .onRequest(methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
+      .onRequest(methods.client.fs.readTextFile, ({ params }) => ({ content: readInside(input.cwd, params.path, params.line ?? undefined, params.limit ?? undefined) }))
+      .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
+        writeInside(input.cwd, params.path, params.content);
+        return {};
+      });
+    const conn = app.connect(ndJsonStream(proc.stdin, proc.stdout));
+    const failed = this.failure(proc, conn);
+    try {
+      const init = await Promise.race([
+        conn.agent.request(methods.agent.initialize, {
+          protocolVersion: PROTOCOL_VERSION,
+          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+          clientInfo: { name: 'intentplay', version: INTENTPLAY_VERSION },
+        }),
+        failed,
+      ]);
+      const token = randomBytes(18).toString('base64url');
+      const tools = await serveHttp({ list: () => this.offered, call: (name, args) => this.callTool(name, args) }, { token });
+      const server: McpServer = init.agentCapabilities?.mcpCapabilities?.http
+        ? { type: 'http', name: MCP_SERVER_NAME, url: tools.url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] }
+        : {
+            name: MCP_SERVER_NAME,
+            command: process.execPath,
+            args: [path.join(PACKAGE_ROOT, 'bin', 'intentplay.js'), 'mcp', '--connect', tools.url],
+            env: [{ name: 'INTENTPLAY_MCP_TOKEN', value: token }],
+          };
+      try {
+        const session = await Promise.race([conn.agent.buildSession({ cwd: input.cwd, mcpServers: [server] }).start(), failed]);
+        return { proc, conn, session, tools };
+      } catch (err) {
+        await tools.close();
+        throw err;
+      }
+    } catch (err) {
+      const why = await this.reason(proc, err);
+      await proc.stop();
+      throw new Error(`the acp agent did not start: ${why}${proc.stderrTail()}`);
+    }
+  }
+
+  /** Rejects when the process exits, writes garbage, or the connection closes. */
+  private failure(proc: AgentProcess, conn: ClientConnection): Promise<never> {
+    const failed = new Promise<never>((_, reject) => {
+      void proc.exited.then((how) => reject(new Error(how)));
+      void conn.closed.then(() => reject(new Error(proc.garbage !== undefined ? 'garbage' : 'the connection closed')));
+    });
+    failed.catch(() => undefined); // raced while a request is out; nobody waits on it between turns
+    return failed;
+  }
+
+  /** Why the agent failed, in words: garbage on stdout, what it answered, or how its process ended. */
+  private async reason(proc: AgentProcess, err: unknown): Promise<string> {
+    if (proc.garbage !== undefined) return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
+    const msg = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String((err as { message: unknown }).message) : String(err);
+    if (!/connection/i.test(msg)) return msg;
+    // The connection closed first; the process's exit usually follows at once and says more.
+    return (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(r, 200, undefined))])) ?? msg;
+  }
+
+  // ---- one prompt
+
+  private async prompt(live: Live, text: string, input: AgentTurnInput): Promise<{ reply: string }> {
+    const failed = this.failure(live.proc, live.conn);
+    // Quitting cancels the prompt; an agent that does not stop soon after is stopped.
+    let stopper: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      void live.conn.agent.notify(methods.agent.session.cancel, { sessionId: live.session.sessionId }).catch(() => undefined);
+      stopper = setTimeout(() => void live.proc.stop(), 2000);
+    };
+    input.signal.addEventListener('abort', onAbort, { once: true });
+    let reply = '';
+    try {
+      // The prompt's answer also arrives as a `stop` message below; only its failure matters here.
+      const refused = live.session.prompt(text).then(() => new Promise<never>(() => undefined));
+      refused.catch(() => undefined);
+      for (;;) {
+        const msg = await Promise.race([live.session.nextUpdate(), failed, refused]);
+        if (msg.kind === 'stop') {
+          if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
+          if (this.capError) throw this.capError;
+          if (msg.stopReason === 'refusal') input.emit({ type: 'notice', turn: input.turn, level: 'warning', text: 'the agent refused to go on with this prompt' });
+          return { reply: reply.trim() };
+        }
+        reply += this.update(msg.update, input, live);
+      }
+    } catch (err) {
+      if (err === this.capError || input.signal.aborted) throw err;
+      const why = await this.reason(live.proc, err);
+      await live.proc.stop();
+      throw new Error(`the acp agent failed: ${why}${live.proc.stderrTail()}`);
+    } finally {
+      clearTimeout(stopper);
+      input.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** One streamed update: text returned for the reply, the rest emitted. */
+  private update(u: SessionUpdate, input: AgentTurnInput, live: Live): string {
+    switch (u.sessionUpdate) {
+      case 'agent_message_chunk':
+        if (u.content.type !== 'text') return '';
+        input.emit({ type: 'agent_delta', turn: input.turn, text: u.content.text });
+        return u.content.text;
+      case 'tool_call': {
+        // A call to our own MCP server is recorded where it runs (callTool), not twice.
+        const name = toolCallName(u);
+        if (this.ours(u.title, name)) return '';
+        try {
+          input.external.start(u.toolCallId, name, { title: u.title, ...(u.rawInput !== undefined ? { input: u.rawInput } : {}), ...(u.locations?.length ? { paths: u.locations.map((l) => l.path) } : {}) });
+        } catch (err) {
+          if (err instanceof ToolStepCapError) this.cap(live, err);
+          return '';
+        }
+        const outcome = toolCallOutcome(u);
+        if (outcome) input.external.finish(u.toolCallId, outcome);
+        return '';
+      }
+      case 'tool_call_update': {
+        const outcome = toolCallOutcome(u);
+        if (outcome) input.external.finish(u.toolCallId, outcome);
+        return '';
+      }
+      case 'plan':
+        input.emit({ type: 'plan', turn: input.turn, entries: u.entries.map((e) => ({ content: e.content, status: e.status, priority: e.priority })) });
+        return '';
+      default:
+        return '';
+    }
+  }
+
+  private ours(title: string, name: string): boolean {
+    return title.includes(MCP_SERVER_NAME) || this.offered.some((t) => t.name === name || t.name === title);
+  }
+
+  /** The turn's tool-step cap is reached: the prompt is cancelled and the turn ends with the cap's error. */
+  private cap(live: Live, err: ToolStepCapError): void {
+    if (this.capError) return;
+    this.capError = err;
+    void live.conn.agent.notify(methods.agent.session.cancel, { sessionId: live.session.sessionId }).catch(() => undefined);
+  }
+
+  // ---- what the agent asks of us
+
+  private async callTool(name: string, args: unknown): Promise<ToolOutcome> {
+    const turn = this.turn;
+    if (!turn) return { ok: false, error: 'no agent turn is running: intentplay tools answer only while the agent works on a prompt' };
+    try {
+      return await turn.callTool(name, args);
+    } catch (err) {
+      if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
+      return { ok: false, error: (err as Error).message };
+    }
+  }
+
+  private async permission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const turn = this.turn;
+    const tc = params.toolCall;
+    const kind = tc.kind ?? undefined;
+    const paths = [...new Set([...(tc.locations ?? []).map((l) => l.path), ...pathsIn(tc.rawInput)])];
+    const title = tc.title ?? toolCallName(tc);
+    const cwd = turn?.cwd;
+    if (!turn || !cwd) return { outcome: { outcome: 'cancelled' } };
+    const base = { turn: turn.turn, callId: tc.toolCallId, title, ...(kind ? { kind } : {}), paths };
+    const verdict = policyFor({ kind, paths }, cwd, { person: Boolean(this.opts.ports), always: this.always });
+    let decision: PermissionDecision;
+    let by: 'policy' | 'person' = 'policy';
+    let reason: string;
+    if ('ask' in verdict) {
+      turn.emit({ type: 'permission_request', ...base });
+      try {
+        decision = await this.opts.ports!.permission.next(AbortSignal.any([signal, turn.signal]));
+      } catch {
+        return { outcome: { outcome: 'cancelled' } };
+      }
+      by = 'person';
+      reason = decision === 'denied' ? 'denied by the person at the screen' : decision === 'always' ? 'allowed always by the person at the screen' : 'allowed once by the person at the screen';
+    } else ({ decide: decision, reason } = verdict);
+    if (decision === 'always') this.always.add(kind ?? 'other');
+    turn.emit({ type: 'permission', ...base, decision, by, reason });
+    const wanted = decision === 'denied' ? ['reject_once', 'reject_always'] : decision === 'always' ? ['allow_always', 'allow_once'] : ['allow_once', 'allow_always'];
+    const option = wanted.map((k) => params.options.find((o) => o.kind === k)).find(Boolean);
+    return option ? { outcome: { outcome: 'selected', optionId: option.optionId } } : { outcome: { outcome: 'cancelled' } };
+  }
+
+  private async withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    work.catch(() => undefined); // settles after the deadline when it is late
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('late')), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([work, late]);
+    } catch (err) {
+      if ((err as Error).message !== 'late') throw err;
+      const tail = this.live?.proc.stderrTail() ?? '';
+      await this.close();
+      throw new Error(`the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * An acp agent (the test agent on the official ACP SDK) asks for permission in a watched
+ * session: the question takes the keys until answered, and the answers show in the conversation.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { planRuns } from '../../session/plan.ts';
+import { sessionSetup } from '../../session/setup.ts';
+import { press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { LiveSession } from '../session/live.ts';
+import { SessionScreen } from '../screens/SessionScreen.tsx';
+
+const LIB = path.resolve('test/fixtures/acp-lib');
+const AGENT = `acp:node ${path.resolve('test/fixtures/acp-agent.mjs')}`;
+let r: Rendered | undefined;
+let live: LiveSession | undefined;
+afterEach(async () => {
+  r?.unmount();
+  live?.quit();
+  await live?.done.catch(() => undefined);
+  r = live = undefined;
+});
+
+describe('an acp agent asking permission on screen', () => {
+  it('asks, takes 2 as "allow always", and shows the plan and every answer in the conversation', async () => {
+    live = new LiveSession({
+      groups: planRuns(['tester/notes'], { library: LIB }),
+      setup: sessionSetup({ library: LIB, agent: AGENT }),
+      mode: 'watch',
+      delayMs: 0,
+      recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'ip-perm-')),
+      date: '2025-01-01',
+    });
+    r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
+    let frame = await waitForFrame(r, (f) => f.includes('The agent asks to run: Write notes.md'), 20_000);
+    expect(frame).toMatch(/1 allow once\s+2 allow always\s+3 deny/);
+    expect(frame).toContain('edit ·');
+    // typing a letter the prompt does not use does nothing; 2 answers
+    await press(r, 'x');
+    expect(r.lastFrame()).toContain('The agent asks to run');
+    await press(r, '2');
+    frame = await waitForFrame(r, (f) => f.includes('denied: Read /etc/hostname') && f.includes('2/2 done'), 20_000);
+    expect(frame).not.toContain('The agent asks to run');
+    expect(frame).toContain('allowed always: Write notes.md (by you)');
+    expect(frame).toMatch(/plan\s+2\/2 done/);
+    expect(frame).toContain('● Write notes.md');
+  }, 40_000);
+});

@@ -1,0 +1,52 @@
+/**
+ * An acp agent asks to run one of its own tools: the question takes every key until the person
+ * answers (allow once, allow always, deny). Shown only where a person can answer (play, watch).
+ */
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { useController, useSession } from '../context.tsx';
+import { useTheme } from '../theme.ts';
+import { truncate } from '../text.ts';
+
+export const PERMISSION_ROWS = 6;
+
+export function PermissionPrompt({ width }: { width: number }) {
+  const theme = useTheme();
+  const controller = useController();
+  const ask = useSession((s) => s.permissionAsk);
+  const canAnswer = Boolean(controller.answerPermission);
+  useKeyActions(
+    ['permission'],
+    { allowOnce: () => controller.answerPermission?.('allowed'), allowAlways: () => controller.answerPermission?.('always'), deny: () => controller.answerPermission?.('denied') },
+    { priority: PRIORITY.dialog, swallow: true, active: Boolean(ask && canAnswer) },
+  );
+  if (!ask || !canAnswer) return null;
+  const cols = Math.max(10, Math.min(width, 100) - 4);
+  const key = (k: string, label: string) => (
+    <>
+      <Text bold color={theme.text.accent}>
+        {k}
+      </Text>{' '}
+      {label}
+      {'   '}
+    </>
+  );
+  return (
+    <Box flexDirection="column" height={PERMISSION_ROWS} width={cols + 4} borderStyle="double" borderColor={theme.level.warning} paddingX={1}>
+      <Text bold wrap="truncate-end">
+        {truncate(`The agent asks to run: ${ask.title}`, cols)}
+      </Text>
+      <Text color={theme.text.secondary} wrap="truncate-end">
+        {truncate(`${ask.kind ?? 'tool'}${ask.paths.length ? ` · ${ask.paths.join(', ')}` : ''}`, cols)}
+      </Text>
+      <Text color={theme.text.muted} wrap="truncate-end">
+        {truncate('Inside the workspace; anything outside it is denied without asking.', cols)}
+      </Text>
+      <Text wrap="truncate-end">
+        {key('1', 'allow once')}
+        {key('2', 'allow always')}
+        {key('3', 'deny')}
+      </Text>
+    </Box>
+  );
+}
