@@ -47,6 +47,8 @@ export interface ParticipantState {
   ordinal: number;
   study: { title: string; sha256: string };
   consent?: { version: string; wall: string };
+  /** When the participant reached the end (the thanks page, then enter). */
+  finished?: string;
   sessions: AssignedSession[];
   step: Step;
   attempts: Attempt[];

@@ -23,6 +23,11 @@ export function validateStudy(file: string, flags: StudyFlags): void {
   for (let p = 0; p < n; p++) out.write(`  participant #${p + 1}: ${assignSessions(study, p).map((s) => `${s.scenario} (${s.condition})`).join(' → ')}\n`);
 }
 
+export async function runStudy(file: string, flags: StudyFlags): Promise<void> {
+  const { runStudyApp } = await import('./study-run.ts');
+  await runStudyApp(file, flags);
+}
+
 export async function withdraw(file: string, id: string, flags: StudyFlags): Promise<void> {
   const { withdrawParticipant } = await import('../../study/withdraw.ts');
   const study = loadStudy(file);

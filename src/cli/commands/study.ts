@@ -18,6 +18,14 @@ export function registerStudy(program: Command): void {
     .option('--participants <n>', 'how many participants to show the assignment for (default: one complete Latin square)')
     .action(async (file: string, flags: StudyFlags) => (await actions()).validateStudy(file, flags));
 
+  study
+    .command('run')
+    .description("a participant's path: consent, instructions, each session with its questionnaire, the final questionnaire (resumes where it stopped)")
+    .argument('<study>', 'a study file (study.yaml)')
+    .requiredOption('--participant <id>', 'the participant code (e.g. P01; never a name)')
+    .option('--out <dir>', 'the study data folder (default: STUDY-data beside the study file)')
+    .action(async (file: string, flags: StudyFlags) => (await actions()).runStudy(file, flags));
+
   dataOption(
     study
       .command('withdraw')

@@ -1,0 +1,133 @@
+/**
+ * The participant's path through a study, one screen a step: consent (y to agree), the
+ * instructions, "Session k of n" before each session, the session itself (the playground's
+ * session screen in the participant's view), its questionnaire, the final questionnaire and
+ * thanks. ctrl+g pauses everything for the operator (the screen is covered; keys wait);
+ * ctrl+c stops, and `study run` with the same participant resumes at the same step.
+ */
+import { Box, useApp, useInput } from 'ink';
+import { useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
+import { SessionProvider } from '../../context.tsx';
+import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx';
+import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
+import type { StudyRunner } from '../../session/study-runner.ts';
+import { SessionScreen } from '../SessionScreen.tsx';
+import { Page, paragraphs } from './Page.tsx';
+import { Questionnaire } from './Questionnaire.tsx';
+
+/** The operator's pause key: a control key, so it never types into an answer. */
+export const PAUSE_KEY = 'ctrl+g';
+
+export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
+  const { exit } = useApp();
+  const step = useStore(runner.store, (s) => s.step);
+  const paused = useStore(runner.store, (s) => s.paused);
+  const live = useStore(runner.store, (s) => s.live);
+  const over = useStore(runner.store, (s) => s.over);
+  const { columns, rows } = useTerminalSize();
+  useEffect(() => {
+    if (!over) return;
+    onExit?.();
+    exit();
+  }, [over, onExit, exit]);
+  // What the participant's screen can show: at each session's start and on every resize.
+  useEffect(() => runner.screen(columns, rows), [runner, columns, rows, step]);
+
+  // The operator's pause comes before everything; while paused, every other key waits (ctrl+c still stops).
+  const operator = useCallback(
+    (press: KeyPress) => {
+      if (press.name === PAUSE_KEY) {
+        runner.togglePause();
+        return true;
+      }
+      if (!runner.store.getState().paused) return false;
+      if (press.name === 'ctrl+c') runner.stop();
+      return true;
+    },
+    [runner],
+  );
+  useKeyActions([], {}, { priority: PRIORITY.dialog + 100, onOtherKey: operator });
+  // Time to first keystroke: any key that types, during a session.
+  useInput((input, key) => {
+    if (step.kind === 'session' && !paused && input && !key.ctrl && !key.meta && !key.return && !key.tab && !key.escape) runner.keystroke();
+    if (step.kind === 'session' && key.ctrl && input === 'p') runner.screen(columns, rows, { persona_card: 'opened' });
+  });
+
+  const total = runner.sessionCount;
+  const stop = () => runner.stop();
+  const pageKeys = {
+    consent: (p: KeyPress) => (p.name === 'y' ? (runner.agree(), true) : p.name === 'n' ? (runner.decline(), true) : p.name === 'ctrl+c' ? (stop(), true) : false),
+    page: (p: KeyPress) => (p.name === 'return' ? (runner.next(), true) : p.name === 'ctrl+c' ? (stop(), true) : false),
+  };
+  const pageKey = step.kind === 'consent' ? pageKeys.consent : step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks' ? pageKeys.page : undefined;
+  useKeyActions([], {}, { priority: PRIORITY.screen, active: Boolean(pageKey) && !paused, onOtherKey: (p) => pageKey?.(p) ?? false });
+  // An ended session stays to be read: enter goes on; q does not leave the study.
+  const ended = useStore(runner.store, (s) => Boolean(s.ended));
+  useKeyActions([], {}, {
+    priority: PRIORITY.dialog + 50,
+    active: ended && step.kind === 'session' && !paused,
+    onOtherKey: (p) => (p.name === 'return' ? (runner.afterSession(), true) : p.name === 'q' || p.name === 'b' ? true : p.name === 'ctrl+c' ? (stop(), true) : false),
+  });
+  // In a questionnaire ctrl+c stops at once (every answer given is already saved).
+  useKeyActions([], {}, { priority: PRIORITY.dialog, active: (step.kind === 'questionnaire' || step.kind === 'final') && !paused, onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false) });
+
+  const pausePage = <Page title="Paused" lines={(cols) => paragraphs('The researcher has paused the study for a moment.\n\nPlease wait; nothing you type counts while the study is paused.', cols)} keys={[[PAUSE_KEY, 'resume (researcher)']]} />;
+  // A session stays mounted under the pause page (hidden), so what the participant was typing is kept.
+  if (paused && step.kind !== 'session') return pausePage;
+
+  switch (step.kind) {
+    case 'consent':
+      return (
+        <Page
+          title="Consent"
+          info={`version ${runner.study.consent.version}`}
+          lines={(cols) => [...paragraphs(runner.study.consent.text, cols), [{ text: '' }], [{ text: 'Do you agree to take part?', bold: true }]]}
+          keys={[
+            ['y', 'I agree and want to take part'],
+            ['n', 'I do not agree (nothing is kept)'],
+          ]}
+        />
+      );
+    case 'instructions':
+      return <Page title="Instructions" lines={(cols) => paragraphs(runner.study.instructions, cols)} keys={[['enter', 'continue']]} />;
+    case 'ready': {
+      const limit = runner.study.time_limit;
+      return (
+        <Page
+          title={`Session ${step.session + 1} of ${total}`}
+          lines={(cols) => paragraphs(`Session ${step.session + 1} of ${total} is about to start.${limit ? ` It ends by itself after ${limit}.` : ''}\n\nPress ctrl+d in the session when you think you are done.\n\nWhen you are ready, press enter.`, cols)}
+          keys={[['enter', 'start the session']]}
+        />
+      );
+    }
+    case 'session':
+      return live ? (
+        <Box flexDirection="column">
+          {paused ? pausePage : null}
+          <Box flexDirection="column" display={paused ? 'none' : 'flex'}>
+            <SessionProvider controller={live}>
+              <SessionScreen key={step.session} onExit={stop} />
+            </SessionProvider>
+          </Box>
+        </Box>
+      ) : null;
+    case 'questionnaire':
+    case 'final': {
+      const items = runner.items(step);
+      const given = new Map(runner.answersFor(step).map((a) => [a.item, a.value]));
+      return (
+        <Questionnaire
+          key={step.kind === 'final' ? 'final' : `s${step.session}`}
+          heading={step.kind === 'final' ? 'A few last questions' : `About session ${step.session + 1} of ${total}`}
+          items={items}
+          given={given}
+          onAnswer={(item, value) => runner.answer(item, value)}
+          onDone={() => runner.questionnaireDone()}
+        />
+      );
+    }
+    case 'thanks':
+      return <Page title="Thank you" lines={(cols) => paragraphs('That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.', cols)} keys={[['enter', 'finish']]} />;
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * One participant's path through a study (docs/study.md), behind the study screens: consent,
+ * instructions, each assigned session played in the playground (the person is the user; no
+ * setting statuses by hand; the participant's view), its questionnaire, the final one, thanks.
+ * Every step is saved before it shows, so a crash or Ctrl-C resumes at the same step; the log
+ * gets both clocks for every step, pause, message timing and what was on screen.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { UserError } from '../../scenario/diagnostics.ts';
+import { sessionSetup } from '../../session/setup.ts';
+import type { Study } from '../../study/load.ts';
+import { nextStep, openParticipant, participantDir, saveState, StudyLog, type Answer, type ParticipantState, type Step } from '../../study/participant.ts';
+import { sessionProtocol } from '../../study/protocol.ts';
+import { expandQuestions, type Item } from '../../study/questionnaire.ts';
+import { timeLimitMs } from '../../study/schema.ts';
+import { MessageTimer } from '../../study/timing.ts';
+import { LiveSession, type LiveOptions } from './live.ts';
+
+export interface RunnerState {
+  step: Step;
+  paused: boolean;
+  /** The live session while a session step shows. */
+  live?: LiveSession;
+  /** How the run ended: the participant finished, declined, or the run stopped (resumable). */
+  over?: 'finished' | 'declined' | 'stopped';
+  /** A failure that stopped the run (printed at exit). */
+  error?: string;
+  /** The session has ended and stays on screen until the participant goes on (enter). */
+  ended?: boolean;
+}
+
+/** A live session that also times the participant's messages. */
+class StudyLiveSession extends LiveSession {
+  constructor(
+    opts: LiveOptions,
+    private readonly timer: MessageTimer,
+    private readonly onTiming: (timing: NonNullable<ReturnType<MessageTimer['sent']>>) => void,
+  ) {
+    super(opts);
+  }
+
+  override sendUser(text: string, reveals: string[]): void {
+    const timing = this.timer.sent(text);
+    if (timing) this.onTiming({ ...timing, ...(reveals.length ? { reveals } : {}) });
+    super.sendUser(text, reveals);
+  }
+}
+
+export interface StudyRunnerOptions {
+  /** Fixed date for the agent (tests). */
+  date?: string;
+}
+
+export class StudyRunner {
+  readonly store: StoreApi<RunnerState>;
+  readonly log: StudyLog;
+  readonly resumed: boolean;
+  private state: ParticipantState;
+  private timer: MessageTimer | undefined;
+  private limit: { left: number; since: number; handle?: NodeJS.Timeout } | undefined;
+
+  constructor(
+    readonly study: Study,
+    readonly dataDir: string,
+    participant: string,
+    private readonly opts: StudyRunnerOptions = {},
+  ) {
+    const opened = openParticipant(study, dataDir, participant);
+    this.state = opened.state;
+    this.resumed = opened.resumed;
+    this.log = new StudyLog(dataDir, participant);
+    this.log.write(opened.resumed ? 'resume' : 'enrol', { participant, ordinal: this.state.ordinal, step: this.state.step, study_sha256: study.sha256 });
+    // A session cut short (Ctrl-C, a crash) is played again from its start: back to its "ready" page.
+    const step: Step = this.state.step.kind === 'session' ? { kind: 'ready', session: this.state.step.session } : this.state.step;
+    this.store = createStore<RunnerState>()(() => ({ step, paused: false }));
+    this.log.write('step', { step });
+  }
+
+  get participant(): ParticipantState {
+    return this.state;
+  }
+
+  get sessionCount(): number {
+    return this.state.sessions.length;
+  }
+
+  items(step: Step): Item[] {
+    return expandQuestions(step.kind === 'final' ? this.study.questionnaires.final : this.study.questionnaires.after_each_session);
+  }
+
+  /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */
+  answersFor(step: Step): Answer[] {
+    return this.state.answers.filter((a) => (step.kind === 'final' ? a.part === 'final' : a.part === 'session' && step.kind === 'questionnaire' && a.session === step.session));
+  }
+
+  private go(step: Step): void {
+    this.state = { ...this.state, step };
+    saveState(this.dataDir, this.state);
+    this.log.write('step', { step });
+    this.store.setState({ step, ended: false });
+    if (step.kind === 'session') this.startSession(step.session);
+  }
+
+  private advance(): void {
+    const q = this.study.questionnaires;
+    this.go(nextStep(this.state, this.store.getState().step, q.after_each_session.length > 0, q.final.length > 0));
+  }
+
+  agree(): void {
+    this.state = { ...this.state, consent: { version: this.study.consent.version, wall: new Date().toISOString() } };
+    this.log.write('consent', { agreed: true, version: this.study.consent.version });
+    this.advance();
+  }
+
+  /** Declining keeps nothing: the participant's folder goes. */
+  decline(): void {
+    rmSync(participantDir(this.dataDir, this.state.participant), { recursive: true, force: true });
+    this.store.setState({ over: 'declined' });
+  }
+
+  /** Instructions, a session's ready page, thanks: enter goes on. */
+  next(): void {
+    const { step } = this.store.getState();
+    if (step.kind === 'thanks') {
+      this.state = { ...this.state, finished: new Date().toISOString() };
+      saveState(this.dataDir, this.state);
+      this.log.write('finished');
+      this.store.setState({ over: 'finished' });
+      return;
+    }
+    if (step.kind === 'instructions' || step.kind === 'ready') this.advance();
+  }
+
+  answer(item: Item, value: number | string | null): void {
+    const { step } = this.store.getState();
+    if (step.kind !== 'questionnaire' && step.kind !== 'final') return;
+    const answer: Answer = {
+      part: step.kind === 'final' ? 'final' : 'session',
+      ...(step.kind === 'questionnaire' ? { session: step.session } : {}),
+      question: item.question,
+      item: item.item,
+      kind: item.kind,
+      value,
+      wall: new Date().toISOString(),
+    };
+    this.state = { ...this.state, answers: [...this.state.answers.filter((a) => !(a.part === answer.part && a.session === answer.session && a.item === answer.item)), answer] };
+    saveState(this.dataDir, this.state);
+    this.log.write('answer', { part: answer.part, session: answer.session, item: answer.item });
+  }
+
+  questionnaireDone(): void {
+    this.advance();
+  }
+
+  /** A key the participant pressed during a session (for the time to first keystroke). */
+  keystroke(): void {
+    this.timer?.key();
+  }
+
+  /** What the participant's screen can show: logged at the start of a session and on every resize. */
+  screen(columns: number, rows: number, extra: Record<string, unknown> = {}): void {
+    const { step } = this.store.getState();
+    if (step.kind !== 'session') return;
+    const layout = columns >= 160 ? 'wide' : columns >= 110 ? 'medium' : 'narrow';
+    const shows = layout === 'wide' ? 'beside the conversation' : layout === 'medium' ? 'the right-hand tab' : 'a tab';
+    this.log.write('exposure', { session: step.session, columns, rows, layout, intents: this.study.participant_view.intents, verdicts: this.study.participant_view.verdicts, intents_panel: shows, ...extra });
+  }
+
+  togglePause(): void {
+    const paused = !this.store.getState().paused;
+    this.log.write(paused ? 'pause' : 'resume_from_pause', { step: this.store.getState().step });
+    this.timer?.pause(paused);
+    if (this.limit) {
+      if (paused) {
+        clearTimeout(this.limit.handle);
+        this.limit.left -= performance.now() - this.limit.since;
+      } else this.armLimit();
+    }
+    this.store.setState({ paused });
+  }
+
+  /** Ctrl-C: stop here; the next run resumes at this step. */
+  stop(): void {
+    this.store.getState().live?.quit();
+    this.log.write('stop', { step: this.store.getState().step });
+    this.store.setState({ over: 'stopped' });
+  }
+
+  private armLimit(): void {
+    if (!this.limit) return;
+    this.limit.since = performance.now();
+    this.limit.handle = setTimeout(() => {
+      this.log.write('time_limit', { step: this.store.getState().step });
+      this.store.getState().live?.endSession();
+    }, Math.max(0, this.limit.left));
+  }
+
+  private startSession(k: number): void {
+    const assigned = this.state.sessions[k]!;
+    const scenario = this.study.lib.scenarios.get(assigned.scenario);
+    if (!scenario) throw new UserError(`scenario ${assigned.scenario} is no longer in the library`);
+    const condition = this.study.conditions[assigned.condition]!;
+    const setup = sessionSetup({
+      agent: condition.agent,
+      judge: condition.judge ?? 'rules',
+      ...(condition.agent_model ? { agentModel: condition.agent_model } : {}),
+      ...(condition.judge_model ? { judgeModel: condition.judge_model } : {}),
+      ...(condition.base_url ? { baseUrl: condition.base_url } : {}),
+    });
+    const timer = new MessageTimer(k, () => this.log.mono());
+    this.timer = timer;
+    const attempt = { session: k, started: new Date().toISOString() };
+    this.state = { ...this.state, attempts: [...this.state.attempts, attempt] };
+    saveState(this.dataDir, this.state);
+    const live = new StudyLiveSession(
+      {
+        groups: [{ id: scenario.id, kind: 'chain', library: this.study.lib, sessions: [scenario] }],
+        setup,
+        mode: 'play',
+        overrides: false,
+        participant: this.study.participant_view,
+        recordingsDir: path.join(participantDir(this.dataDir, this.state.participant), 'recordings'),
+        protocol: () => ({ ...sessionProtocol(this.study, { id: this.state.participant, ordinal: this.state.ordinal }, assigned, this.state.sessions.length, scenario) }),
+        ...(condition.max_turns ? { maxTurns: condition.max_turns } : {}),
+        ...(this.opts.date ? { date: this.opts.date } : {}),
+        onEvent: (e) => {
+          // The message the session waits for opens the next turn (as its recorded `message` says).
+          if (e.type === 'awaiting_input' && e.role === 'user') timer.prompt(e.turn + 1);
+          if (e.type === 'session_start') this.log.write('session_start', { session: k, scenario: scenario.id });
+        },
+      },
+      timer,
+      (timing) => this.log.write('message_timing', { ...timing }),
+    );
+    const ms = timeLimitMs(this.study.time_limit);
+    this.limit = ms ? { left: ms, since: performance.now() } : undefined;
+    this.armLimit();
+    this.store.setState({ live });
+    void live.done.then((results) => this.sessionOver(k, live, results[0]?.recording, results[0]?.end));
+  }
+
+  private sessionOver(k: number, live: LiveSession, recording: string | undefined, end: string | undefined): void {
+    clearTimeout(this.limit?.handle);
+    this.limit = undefined;
+    this.timer = undefined;
+    const rel = recording ? path.relative(this.dataDir, recording) : undefined;
+    const attempts = [...this.state.attempts];
+    attempts[attempts.length - 1] = { ...attempts.at(-1)!, ...(rel ? { recording: rel } : {}), end: end ?? 'error' };
+    this.state = { ...this.state, attempts };
+    saveState(this.dataDir, this.state);
+    this.log.write('session_end', { session: k, end: end ?? 'error', recording: rel });
+    const error = live.control.getState().error;
+    if (this.store.getState().over) return; // stopped: resumes at this session
+    if (error || !end || end === 'error' || end === 'aborted') {
+      this.store.setState({ error: error ?? `the session ended with ${end ?? 'no result'}`, over: 'stopped' });
+      return;
+    }
+    // The ended session stays on screen to be read; the state already points past it, so a
+    // stop now resumes at the questionnaire, not at a replay of a finished session.
+    const q = this.study.questionnaires;
+    this.state = { ...this.state, step: nextStep(this.state, { kind: 'session', session: k }, q.after_each_session.length > 0, q.final.length > 0) };
+    saveState(this.dataDir, this.state);
+    live.control.setState({ notice: 'This session is over. Read it as long as you like, then press enter to go on.' });
+    this.store.setState({ ended: true });
+  }
+
+  /** Enter after a session ended: on to its questionnaire (or the next step). */
+  afterSession(): void {
+    if (!this.store.getState().ended) return;
+    this.store.setState({ live: undefined });
+    this.go(this.state.step);
+  }
+}
