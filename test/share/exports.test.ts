@@ -4,10 +4,12 @@
  * terminal under tmux; bad input gets a located error.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
 import { exportRecording } from '../../src/share/export.ts';
 import { cli } from '../batch/helpers.ts';
 import { recordReference } from './fixture.ts';
@@ -26,9 +28,41 @@ function parseCast(text: string): { header: { version: number; width: number; he
   return { header, events };
 }
 
+/** The bundled scenarios of one kind, by a line their file has (`proposals: required`, `clock:`). */
+function bundledWith(line: RegExp): string[] {
+  const root = path.join(BUNDLED_LIBRARY, 'scenarios');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml') && line.test(readFileSync(path.join(root, f), 'utf8')))
+    .map((f) => f.replace(/\.yaml$/, '').split(path.sep).join('/'));
+}
+
+/** Everything a cast writes, without its colours. */
+const castText = (cast: string) => stripVTControlCharacters(parseCast(cast).events.map((e) => e[2]).join(''));
+
 describe('export of every bundled scenario (proactive reference)', () => {
   it('writes html, cast, svg and md for each, with the scenario and its final scores', () => {
     expect(proactive.size).toBeGreaterThanOrEqual(27);
+    const proposals = bundledWith(/^proposals: required$/m);
+    const time = bundledWith(/^clock:/m).filter((id) => !proposals.includes(id));
+    expect(proposals.length).toBeGreaterThanOrEqual(6);
+    expect(time.length).toBeGreaterThanOrEqual(6);
+    // Every proposal and time scenario is among them, with its Phone or Timeline in every format.
+    for (const id of [...proposals, ...time]) expect([...proactive.keys()], id).toContain(id);
+    for (const id of proposals) {
+      const file = proactive.get(id)!;
+      expect(exportRecording(file, { format: 'html' }), id).toContain('"id":"phone"');
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(/## Proposals\n\n\| proposal \| turn/);
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(/- ★ _.*proposal P1 accepted/);
+      expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Phone ─+╮/);
+      expect(exportRecording(file, { format: 'svg' }), id).toContain('Phone');
+    }
+    for (const id of time) {
+      const file = proactive.get(id)!;
+      expect(exportRecording(file, { format: 'html' }), id).toContain('"id":"timeline"');
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(/## Timeline\n\nFrom /);
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(/kept silent on U\d+, an update that did not fit|followed up on U\d+/);
+      expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Timeline · now /);
+    }
     for (const [id, file] of proactive) {
       const html = exportRecording(file, { format: 'html' });
       expect(html, id).toContain(`<h1>${id}:`);
@@ -92,6 +126,16 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
     expect(out).toContain('Proc 1.00 · Comp 1.00');
   });
 
+  it('reads the cast of a proposal scenario, Phone and proposal card included', () => {
+    const file = path.join(work, 'soap.cast');
+    writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast' }));
+    const out = stripVTControlCharacters(execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+    expect(out).toContain('researcher/soap-list');
+    expect(out).toContain('Phone');
+    expect(out).toContain('P1 ✓ accepted');
+    expect(out).toContain('proposal P1 accepted');
+  });
+
   it.skipIf(!hasTmux)('plays to the final screen in a terminal', { timeout: 60_000 }, async () => {
     const file = path.join(work, 'play.cast');
     writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
@@ -105,6 +149,20 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
     expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
     expect(screen).toContain('✔ I1 completed · turn 1 · evidence');
     expect(screen).toContain('t2 M meal-plan.md +16 -0');
+  });
+
+  it.skipIf(!hasTmux)('plays a proposal scenario to its final screen, the Phone showing the list the agent changed', { timeout: 60_000 }, async () => {
+    const file = path.join(work, 'soap-play.cast');
+    writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
+    execFileSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'soap', '-x', '120', '-y', '36', `asciinema play ${file} && touch ${file}.played; sleep 60`]);
+    const t0 = Date.now();
+    while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
+    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'soap'], { encoding: 'utf8' });
+    expect(existsSync(`${file}.played`)).toBe(true);
+    expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Phone ─+╮╭─ Hidden intents · Proc 1\.00/);
+    expect(screen).toContain('3. ☐ Hand soap');
+    expect(screen).toContain('P1 ✓ accepted');
+    expect(screen).toContain('resolved · Proc 1.00 · Comp 1.00');
   });
 });
 

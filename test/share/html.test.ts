@@ -1,7 +1,8 @@
 /**
  * The HTML replay and the SVG in headless Chromium (Debian's): the page replays the session
  * turn by turn from file:// with keys and the scrubber, highlights status changes, shows
- * the final scores, fetches nothing and logs no error; two recordings play side by side.
+ * the final scores, fetches nothing and logs no error; two recordings play side by side; a
+ * proposal scenario shows the user's Phone as it was at each turn.
  */
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,14 +17,17 @@ import { recordReference } from './fixture.ts';
 if (!haveChromium) console.warn(`skipping the HTML replay browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 const MEAL = 'researcher/meal-plan';
+const SOAP = 'researcher/soap-list';
 
 describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   let browser: Browser;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-replay-html-'));
   let proactive = '';
   let reactive = '';
+  let soap = '';
   beforeAll(async () => {
     proactive = (await recordReference('proactive', [MEAL])).get(MEAL)!;
+    soap = (await recordReference('proactive', [SOAP])).get(SOAP)!;
     reactive = (await recordReference('reactive', [MEAL])).get(MEAL)!;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 60_000);
@@ -112,6 +116,35 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(await page.textContent('#B-intents')).toContain('I1 completed');
     await page.screenshot({ path: path.join(dir, 'vs.png') });
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("replays a proposal scenario with the user's Phone: its screen follows the scrubber, the proposal card shows the verdict", async () => {
+    const { page, problems, requests } = await open('soap.html', exportRecording(soap, { format: 'html' }), '#t=0');
+    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual(['Conversation', 'Phone', 'Hidden intents', 'Checklist', 'Workspace']);
+    expect(await page.isVisible('#phone .phone-screen')).toBe(true);
+    // Before the first turn: the user is in the Shopping list, nothing proposed yet.
+    expect(await page.textContent('#phone .screen-title')).toBe('[todoist · Shopping]');
+    expect(await page.$$eval('#phone .proposal-card', (cs) => cs.length)).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // Turn 2: the text from Xiao Ma is open, the proposal is accepted and called out.
+    expect(await page.textContent('#phone .screen-title')).toBe('[phone · Xiao Ma]');
+    expect(await page.textContent('#phone h2 .info')).toBe('tick 2/5 · agent executing');
+    expect(await page.textContent('#phone .proposal-card.accepted .badge')).toBe('P1 ✓ accepted');
+    expect(await page.textContent('.callout')).toBe('★ proposal P1 accepted');
+    expect(await page.innerText('#conversation')).toContain('✓ accepted: it matches goal G1');
+    // The scrubber to the end: the list the agent changed.
+    await page.fill('#scrub', '6');
+    expect(await page.innerText('#phone .phone-screen')).toContain('3. ☐ Hand soap');
+    expect(await page.textContent('#intents .intent.completed .badge')).toBe('G1 completed');
+    const box = await page.$eval('#phone', (el) => (el as unknown as { getBoundingClientRect(): { width: number; height: number } }).getBoundingClientRect());
+    expect(box.width).toBeGreaterThan(200);
+    const shot = path.join(dir, 'soap.png');
+    await page.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+    expect(problems).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
     await page.close();
   });
 
