@@ -27,7 +27,8 @@ export type Scope =
   | 'chain'
   | 'annotate'
   | 'rationale'
-  | 'permission';
+  | 'permission'
+  | 'opening';
 
 export type Action =
   | 'filter'
@@ -35,6 +36,7 @@ export type Action =
   | 'allowAlways'
   | 'deny'
   | 'continueChain'
+  | 'begin'
   | 'acceptProposal'
   | 'rejectProposal'
   | 'help'
@@ -149,6 +151,7 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
   { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass' },
+  { scope: 'opening', action: 'begin', keys: ['return'], description: 'leave the opening card (title, persona, request): the session begins' },
   { scope: 'chain', action: 'continueChain', keys: ['return'], description: 'between two sessions of a chain: start the next one' },
   { scope: 'chain', action: 'close', keys: ['escape'], description: 'between two sessions: show the ended session (enter still continues)' },
   { scope: 'proposal', action: 'acceptProposal', keys: ['y'], description: 'proposal scenarios: accept the proposal waiting for you' },
@@ -219,6 +222,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   chain: 'Between two sessions of a chain',
   annotate: 'Annotate',
   rationale: 'Annotate: the reason',
+  opening: 'A session’s opening card',
 };
 
 /** The name of a key press as the keymap spells it. */

@@ -40,7 +40,7 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
       const cmd = [process.execPath, BIN, 'watch', LIB, '--paused', '--recordings', 'rec'].map((a) => `'${a}'`).join(' ');
       tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
       await until(() => tmux('display', '-p', '-t', name, '#{alternate_on}').trim(), (v) => v === '1', 'the app to enter the alternate screen');
-      await until(() => tmux('capture-pane', '-p', '-t', name), (s) => s.includes('Conversation'), 'the app to draw');
+      await until(() => tmux('capture-pane', '-p', '-t', name), (s) => s.includes('WATCH'), 'the app to draw');
       const shell = tmux('display', '-p', '-t', name, '#{pane_pid}').trim();
       const node = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' }).trim().split(/\s+/)[0]!;
       process.kill(Number(node), signal);

@@ -53,7 +53,32 @@ async function waitForScreen(predicate: (text: string) => boolean, what: string,
   }
 }
 
+/** Leaves a session's opening card. */
+async function begin(): Promise<void> {
+  await waitForScreen((s) => s.includes('enter begins'), 'the opening card');
+  keys('Enter');
+}
+
 describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
+  it('a paused watch opens on a card: title, persona, request and hidden intents; enter begins', { timeout: 120_000 }, async () => {
+    start(['watch', 'tester/gear', '--library', LIB, '--paused', '--recordings', 'opening'], { columns: 120, rows: 40 });
+    const text = await waitForScreen((s) => s.includes('Request  “Help me pick running shoes.”'), 'the opening card');
+    expect(text).toContain('Pick gym gear  tester/gear');
+    expect(text).toMatch(/Persona {2}Tess Ter · QA engineer/);
+    expect(text).toContain('I1 Budget is 600 RMB.');
+    expect(text).toContain('the watch is paused');
+    expect(text).not.toContain('── turn 1');
+    keys('Enter');
+    await waitForScreen((s) => s.includes('Conversation') && !s.includes('Request  “'), 'the panes');
+    keys('s');
+    await waitForScreen((s) => s.includes('── turn 1') && s.includes('agent '), 'the first turn');
+    keys('q');
+    await waitForScreen((s) => s.includes('Quit while the session runs?') || s.includes('[exit 0]'), 'quitting');
+    keys('y');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+  });
+
+
   it('watches a whole episode offline, then replays its recording turn by turn', { timeout: 180_000 }, async () => {
     start(['watch', LIB, '--delay', '0', '--recordings', 'rec']);
     let text = await waitForScreen((s) => s.includes('tester/plan (2/2)') && s.includes('resolved · Proc 1.00'), 'the episode to finish');
@@ -93,6 +118,7 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
 describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
   it('plays the user of a time scenario: the Timeline pane, a silence, time passing on a key, a follow-up and a shift', { timeout: 120_000 }, async () => {
     start(['play', 'marketer/flight-watch', '--agent', 'script:proactive', '--recordings', 'time'], { columns: 200, rows: 45 });
+    await begin();
     let text = await waitForScreen((s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'), 'the first wait');
     expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
     expect(text).toContain('May 7 09:00 U1 to come');
@@ -116,6 +142,7 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
 describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
   it('plays the user on the Phone: opens an app and a list by keyboard, accepts the proposal with y', { timeout: 120_000 }, async () => {
     start(['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'phone'], { columns: 200, rows: 45 });
+    await begin();
     let text = await waitForScreen((s) => s.includes('[Home]') && s.includes('a phone move'), 'the phone home screen');
     expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/);
     keys('open_app todoist', 'Enter');

@@ -163,3 +163,10 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promi
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** Leaves a live session's opening card (title, persona, request): waits for it, then enter. */
+export async function begin(r: Rendered): Promise<void> {
+  await waitForFrame(r, (f) => f.includes('enter begins'));
+  await press(r, KEYS.enter);
+  await waitForFrame(r, (f) => !f.includes('enter begins'));
+}

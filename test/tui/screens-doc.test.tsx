@@ -59,6 +59,13 @@ describe('screen captures for the docs', () => {
     await capture('home', r, (f) => f.includes('id: tester/plan'));
   });
 
+  it('the opening card of a paused watch', async () => {
+    const run = await collectRun('tester/plan');
+    const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'turn_start');
+    const c = live(events, { mode: 'watch', running: true, paused: true, opening: true });
+    await capture('opening', session(c, { columns: 120, rows: 26 }), (f) => f.includes('Request'));
+  });
+
   it('watch, wide, with the reply streaming in', async () => {
     const run = await collectRun('tester/plan');
     const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'message' && e.role === 'agent' && e.turn === 2);

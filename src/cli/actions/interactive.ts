@@ -52,6 +52,7 @@ export async function live(command: 'play' | 'watch', target: string, flags: Int
     mode,
     delayMs: flags.delay ?? (plain ? 0 : 1000),
     paused: Boolean(flags.paused) && !plain,
+    openingCard: !plain,
     revealIntents: Boolean(flags.revealIntents),
     overrides: flags.overrides !== false,
     recordingsDir: path.resolve(flags.recordings ?? 'recordings'),

@@ -42,7 +42,7 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
       ? 'reply, or /tool key=value … (ctrl+t picks a tool)'
       : phone
         ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; y/n answers a proposal'
-        : 'your message (r on an intent puts its reveal text here)';
+        : 'your message (enter on an intent puts its reveal text here)';
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
     <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={focused ? theme.border.focused : theme.border.normal} paddingX={0}>

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../../../test/helpers/library.ts';
-import { KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { begin, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
@@ -34,6 +34,7 @@ afterEach(() => r?.unmount());
 async function untilProposal(): Promise<LiveSession> {
   const s = session('play');
   r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+  await begin(r);
   await waitForFrame(r!, (f) => f.includes('[Home]'));
   await press(r!, 'wait', KEYS.enter);
   await waitForFrame(r!, (f) => f.includes('tick 2'));
@@ -45,6 +46,7 @@ describe('the Phone pane', () => {
   it('lets a person play the user by keyboard: open an app, open a list, let a tick pass, accept a proposal with y', async () => {
     const s = session('play');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    await begin(r);
     // Before any move the phone shows its home screen; the input box says how to move.
     let frame = await waitForFrame(r!, (f) => f.includes('[Home]') && f.includes('a phone move'));
     expect(frame).toContain('2. Todoist (todoist)');

@@ -63,6 +63,7 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   const delayMs = useControl((c) => c.delayMs);
   const running = useControl((c) => c.running);
   const takenOver = useControl((c) => Boolean(c.takenOver));
+  const opening = useControl((c) => Boolean(c.opening));
   // A study participant never sees the backends (they would name the condition), its cost or, unless allowed, the scores.
   const participant = useControl((c) => c.participant);
   const totals = usageTotals({ usage });
@@ -92,8 +93,9 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     if (keys.length) keys.push({ text: '  ' });
     keys.push({ text: k, bold: true, color: theme.text.accent }, { text: ' ' + label, color: theme.text.secondary });
   };
+  if (opening) add(keysOf('begin', 'opening'), 'begin');
   if (typing) {
-    add(keysOf('send', 'input'), 'send');
+    if (!opening) add(keysOf('send', 'input'), 'send');
     add(keysOf('blur', 'input'), 'leave the input');
     add('ctrl+c', 'quit');
     add(keysOf('endSession', 'input'), 'end the session');

@@ -1,40 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sessionSetup } from '../../session/setup.ts';
-import { planRuns } from '../../session/plan.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../../session/recording.ts';
-import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
-import { LiveSession } from '../session/live.ts';
+import { collectRun } from '../../../test/tui/session-events.ts';
+import { begin, fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { ReplaySession } from '../session/replay-session.ts';
 import { SessionScreen } from './SessionScreen.tsx';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-screen-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fixture = liveFixture();
+const dir = fixture.dir;
 let r: Rendered | undefined;
-let live: LiveSession | undefined;
-afterEach(async () => {
-  r?.unmount();
-  live?.quit();
-  await live?.done.catch(() => undefined);
-  r = live = undefined;
-});
+afterEach(() => r?.unmount());
 
-function liveSession(target: string, mode: 'play' | 'watch' | 'agent', opts: { agent?: string; paused?: boolean; revealIntents?: boolean } = {}) {
-  live = new LiveSession({
-    groups: planRuns([target], { library: FIXTURE_LIB }),
-    setup: sessionSetup({ library: FIXTURE_LIB, ...(opts.agent ? { agent: opts.agent } : {}) }),
-    mode,
-    delayMs: 0,
-    paused: Boolean(opts.paused),
-    revealIntents: Boolean(opts.revealIntents),
-    recordingsDir: dir,
-    date: '2025-01-01',
-  });
-  return live;
-}
+const liveSession = (target: string, mode: 'play' | 'watch' | 'agent', opts: { agent?: string; paused?: boolean; revealIntents?: boolean } = {}) => fixture.start(target, mode, opts);
 
 /** A replay of tester/plan, opened at its last turn, or where a replay opens by itself. */
 async function planReplay(at: 'last' | 'default' = 'last') {
@@ -122,6 +99,7 @@ describe('live sessions', () => {
     const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
     let exited = false;
     r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 160, rows: 36 });
+    await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     // The person is told the agent is scripted and will not read them.
     expect(c.control.getState().notice).toMatch(/^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/);
@@ -151,9 +129,11 @@ describe('live sessions', () => {
   it('play: the reveal key answers a question the agent asked, and the intent stays inferred', async () => {
     const c = liveSession('tester/plan', 'play', { agent: 'script:proactive' });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
-    // The chain's first session ends on its result card; enter goes on to tester/plan.
+    // The chain's first session ends on its result card; enter goes on to tester/plan, which opens on its card.
+    await begin(r);
     await waitForFrame(r, (f) => f.includes('Next: tester/plan'));
     await press(r, KEYS.enter);
+    await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'));
     await press(r, KEYS.tab);
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));

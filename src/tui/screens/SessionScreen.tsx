@@ -10,6 +10,7 @@ import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PERMISSION_ROWS, PermissionPrompt } from '../components/PermissionPrompt.tsx';
 import { ConversationPane } from '../components/ConversationPane.tsx';
 import { OverrideDialog } from '../components/OverrideDialog.tsx';
+import { OpeningCard } from '../components/OpeningCard.tsx';
 import { PersonaCardOverlay } from '../components/PersonaCard.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
@@ -71,6 +72,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const extra = useSession((s): ExtraPane => (s.timeline ? 'timeline' : s.phone ? 'phone' : undefined));
   const waitingForTime = useControl((c) => c.waitingForTime);
   const between = useControl((c) => c.between);
+  const opening = useControl((c) => Boolean(c.opening));
   const [cardHidden, setCardHidden] = useState(false);
   useEffect(() => setCardHidden(false), [between]);
 
@@ -239,10 +241,11 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
   const layout = computeLayout(columns, rows, chrome, paneFocus, side, extra);
   const paneHeight = layout.height - chrome;
-  const scopes: Scope[] = [...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
+  const scopes: Scope[] = [...(opening ? (['opening'] as const) : []), ...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 
   let body: ReactNode;
-  if (between && !cardHidden && dialog === null) body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
+  if (opening && dialog === null) body = <OpeningCard width={columns} height={paneHeight} onBegin={() => controller.begin?.()} />;
+  else if (between && !cardHidden && dialog === null) body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
   else if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (dialog === 'persona') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (dialog === 'tools')

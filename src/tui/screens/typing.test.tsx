@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { begin, fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import type { TimedEvent } from '../../session/events.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { planRuns } from '../../session/plan.ts';
@@ -92,6 +92,7 @@ describe('typing while playing', () => {
   it('a need the person states in their own words counts as told (provided), tagged once', async () => {
     const c = liveSession();
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     await press(r, 'Oh, and please keep it under 600 RMB, thanks.', KEYS.enter);
     // The status changes as the message is taken; the message with its tag shows when turn 2 starts.

@@ -43,6 +43,8 @@ export interface ControlState {
   waitingForTime?: { at: string; passed: string };
   /** A session of a chain has ended and the next waits: the screen shows the result card. */
   between?: NextSession;
+  /** A session has started and waits on its opening card (title, persona, request) before its first turn. */
+  opening?: boolean;
   /** A user study's participant plays: what they may see (no backends, and no verdicts unless allowed). */
   participant?: ParticipantView;
 }
@@ -65,6 +67,8 @@ export interface SessionController {
   takeOver?(): void;
   /** Leaves the result card between two sessions of a chain: the next session starts. */
   continueChain?(): void;
+  /** Leaves a session's opening card: its first turn runs. */
+  begin?(): void;
   sendUser?(text: string, reveals: string[]): void;
   sendAgent?(action: HumanAgentAction): void;
   /** Answers an external agent's permission request (acp agents). */

@@ -41,6 +41,8 @@ export interface LiveOptions {
   date?: string;
   /** Every event as it happens (the plain transcript listens here). */
   onEvent?: (event: TimedEvent) => void;
+  /** Whether each session opens on its card (default true; a plain transcript has no screen to show it on). */
+  openingCard?: boolean;
   /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
   pace?: (turn: number) => Promise<void>;
   /** A user study: the participant's view (no notice naming the backends either). */
@@ -80,6 +82,8 @@ export class LiveSession implements SessionController {
   private takenOver = false;
   private timePasses: (() => void) | undefined;
   private chainGoesOn: (() => void) | undefined;
+  private openTimer: NodeJS.Timeout | undefined;
+  private openWaiters: (() => void)[] = [];
 
   constructor(private readonly opts: LiveOptions) {
     const specs = modeSpecs(opts.mode, opts.setup.specs);
@@ -112,7 +116,7 @@ export class LiveSession implements SessionController {
           recordingsDir: this.opts.recordingsDir ?? path.resolve('recordings'),
           signal: this.abortController.signal,
           human: this.ports,
-          pace: this.opts.pace ?? this.pacer.pace,
+          pace: this.opts.pace ?? this.pace,
           ...(this.opts.mode === 'play' ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) } : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
@@ -143,6 +147,8 @@ export class LiveSession implements SessionController {
 
   private onEvent(group: RunGroup, event: TimedEvent): void {
     if (event.type === 'session_start') {
+      // A stage (--vs, --present) owns the pace and shows no card.
+      if (!this.opts.pace && this.opts.openingCard !== false) this.openCard();
       const scenario = group.sessions.find((s) => s.id === event.scenario);
       // A proposal scenario's agent also has propose and wait (the protocol adds them).
       if (scenario) this.control.setState({ tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])] });
@@ -192,9 +198,33 @@ export class LiveSession implements SessionController {
     this.chainGoesOn?.();
   }
 
+  /** A session's first turn waits until its opening card is left, then for the watch's pace. */
+  private readonly pace = async (turn: number): Promise<void> => {
+    if (this.control.getState().opening) await new Promise<void>((resolve) => this.openWaiters.push(resolve));
+    return this.pacer.pace(turn);
+  };
+
+  /**
+   * Each session opens on a card (title, persona, request): a key leaves it. Watching, it is also
+   * left after three of the pace's delays unless paused, and by resuming, stepping or taking over.
+   */
+  private openCard(): void {
+    this.control.setState({ opening: true });
+    const { mode, paused, delayMs } = this.control.getState();
+    if (mode === 'watch' && !paused) this.openTimer = setTimeout(() => this.begin(), delayMs * 3);
+  }
+
+  begin(): void {
+    clearTimeout(this.openTimer);
+    if (!this.control.getState().opening) return;
+    this.control.setState({ opening: false });
+    for (const resolve of this.openWaiters.splice(0)) resolve();
+  }
+
   quit(): void {
     this.timePasses?.();
     this.chainGoesOn?.();
+    this.begin();
     this.pacer.release();
     this.abortController.abort(new Error('quit'));
     this.run?.abort();
@@ -202,10 +232,14 @@ export class LiveSession implements SessionController {
 
   togglePause(): void {
     this.pacer.togglePause();
+    // Resuming leaves the opening card; pausing keeps it up until a key.
+    if (!this.pacer.paused) this.begin();
+    else clearTimeout(this.openTimer);
   }
 
   step(): void {
     this.pacer.step();
+    this.begin();
   }
 
   faster(): void {
@@ -222,6 +256,7 @@ export class LiveSession implements SessionController {
     this.takenOver = true;
     this.user?.takeOver();
     this.pacer.release();
+    this.begin();
     this.control.setState({ mode: 'play', paused: false, takenOver: true });
   }
 
