@@ -1,9 +1,11 @@
 /**
- * The tool server over Streamable HTTP on 127.0.0.1. Stateless: each request gets a fresh
- * server and transport (the SDK's stateless pattern), so one client's state never leaks into
- * another's. With a token, a request without `Authorization: Bearer TOKEN` is refused: other
- * processes on the machine cannot reach a session's tools.
+ * The tool server over Streamable HTTP on 127.0.0.1, with MCP sessions (the SDK's stateful
+ * pattern): a client's `initialize` opens one server and transport, its later requests reuse
+ * them (a fresh server per request costs more than the call itself). With a token, a request
+ * without `Authorization: Bearer TOKEN` is refused: other processes on the machine cannot reach
+ * a session's tools.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -43,24 +45,32 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 export async function serveHttp(source: ToolSource, opts: { port?: number; token?: string } = {}): Promise<HttpToolServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer((req, res) => {
     void (async () => {
       if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return refuse(res, 401, 'unauthorized');
       if (req.url !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
-      if (req.method !== 'POST') return refuse(res, 405, 'stateless server: POST only');
+      const id = req.headers['mcp-session-id'];
+      const known = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (typeof id === 'string' && !known) return refuse(res, 404, 'unknown MCP session: initialize again');
       let body: unknown;
-      try {
-        body = await readBody(req);
-      } catch (err) {
-        return refuse(res, 400, (err as Error).message);
-      }
-      const server = createToolServer(source);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
+      if (req.method === 'POST')
+        try {
+          body = await readBody(req);
+        } catch (err) {
+          return refuse(res, 400, (err as Error).message);
+        }
+      if (known) return known.handleRequest(req, res, body);
+      if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse: true,
+        onsessioninitialized: (sid) => void sessions.set(sid, transport),
       });
-      await server.connect(transport);
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await createToolServer(source).connect(transport);
       await transport.handleRequest(req, res, body);
     })().catch((err: unknown) => {
       if (!res.headersSent) refuse(res, 500, (err as Error).message);
@@ -75,6 +85,7 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
     url: `http://127.0.0.1:${port}/mcp`,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const t of sessions.values()) void t.close();
         http.closeAllConnections();
         http.close(() => resolve());
       }),

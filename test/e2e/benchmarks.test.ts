@@ -21,6 +21,7 @@ const SHORT: Record<string, string[]> = {
   phone: ['--ticks', '20', '--seconds', '1'],
   proposals: ['--ticks', '20', '--rounds', '1'],
   fuzz: ['--runs', '50'],
+  acp: ['--turns', '5', '--calls', '5'],
 };
 
 function bench(name: string): Promise<{ code: number | null; output: string }> {
