@@ -17,6 +17,8 @@ afterAll(() => term.close());
 describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
   it('play: allow the edit with 1, answer its question in a sentence, and the session resolves', { timeout: 120_000 }, async () => {
     term.start(['play', 'tester/notes', '--library', LIB, '--agent', `acp:${AGENT}`, '--recordings', 'rec']);
+    await term.waitFor((s) => s.includes('enter begins'), 'the opening card');
+    term.keys('Enter');
     let text = await term.waitFor((s) => s.includes('The agent asks to run: Write notes.md'), 'the permission question');
     expect(text).toMatch(/1 allow once\s+2 allow always\s+3 deny/);
     term.keys('1');
