@@ -35,3 +35,23 @@ export async function withdraw(file: string, id: string, flags: StudyFlags): Pro
   process.stdout.write(`withdrew ${id}: deleted ${deleted.length} file${deleted.length === 1 ? '' : 's'} under ${dir}\n`);
   for (const f of deleted) process.stdout.write(`  ${f}\n`);
 }
+
+export async function exportStudy(file: string, flags: StudyFlags): Promise<void> {
+  const { exportStudyData } = await import('../../study/export.ts');
+  const study = loadStudy(file);
+  const written = exportStudyData(study, flags.data, flags.out!);
+  process.stdout.write(`wrote ${written.length} files to ${flags.out}:\n${written.map((f) => `  ${f}\n`).join('')}`);
+}
+
+export async function reportStudy(file: string, flags: StudyFlags): Promise<void> {
+  const { studyReport } = await import('../../study/report.ts');
+  const format = flags.format ?? 'text';
+  if (!['text', 'md', 'html'].includes(format)) throw new UserError(`--format ${format}: expected text, md or html`);
+  const study = loadStudy(file);
+  const text = studyReport(study, flags.data, format as 'text' | 'md' | 'html');
+  if (flags.out) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(flags.out, text);
+    process.stdout.write(`wrote ${flags.out}\n`);
+  } else process.stdout.write(text);
+}

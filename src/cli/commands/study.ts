@@ -33,4 +33,21 @@ export function registerStudy(program: Command): void {
       .argument('<study>', 'a study file (study.yaml)')
       .argument('<participant>', 'the participant code'),
   ).action(async (file: string, id: string, flags: StudyFlags) => (await actions()).withdraw(file, id, flags));
+
+  dataOption(
+    study
+      .command('export')
+      .description('tidy CSV files (sessions, turns, intents, checklist, answers, timings) with a codebook and a sha256 manifest')
+      .argument('<study>', 'a study file (study.yaml)')
+      .requiredOption('--out <dir>', 'where the CSV files go'),
+  ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));
+
+  dataOption(
+    study
+      .command('report')
+      .description('descriptives per condition (Proc, Comp, turns, time, SUS, raw TLX) with seeded bootstrap 95% intervals')
+      .argument('<study>', 'a study file (study.yaml)')
+      .option('--format <format>', 'text | md | html', 'text')
+      .option('--out <file>', 'write here (default: standard output)'),
+  ).action(async (file: string, flags: StudyFlags) => (await actions()).reportStudy(file, flags));
 }

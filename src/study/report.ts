@@ -1,0 +1,109 @@
+/**
+ * `study report`: descriptives per condition (sessions, Proc, Comp, turns, minutes, SUS,
+ * raw TLX), each a mean with a seeded percentile-bootstrap 95% interval, as text, Markdown or
+ * HTML. SUS and TLX come from the questionnaire after each session; in a between-subjects
+ * study the final questionnaire's scores count for the participant's one condition.
+ */
+import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
+import { seededRandom } from '../proposals/noise.ts';
+import { dataDirOf, instrumentScores, readStudyData, scoresOf } from './data.ts';
+import type { Study } from './load.ts';
+
+export const BOOTSTRAP_RESAMPLES = 2000;
+
+export interface Estimate {
+  n: number;
+  mean: number | null;
+  sd: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** Mean with a percentile bootstrap 95% interval (seeded: the same data and seed give the same interval). */
+export function bootstrapMean(values: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): Estimate {
+  const n = values.length;
+  if (!n) return { n, mean: null, sd: null, lo: null, hi: null };
+  const m = mean(values as number[]);
+  const sd = n > 1 ? standardDeviation(values as number[]) * Math.sqrt(n / (n - 1)) : null;
+  if (n < 2) return { n, mean: m, sd, lo: null, hi: null };
+  const random = seededRandom(seed);
+  const means = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += values[Math.floor(random() * n)]!;
+    means[b] = sum / n;
+  }
+  const sorted = Array.from(means).sort((a, b) => a - b);
+  return { n, mean: m, sd, lo: quantileSorted(sorted, 0.025), hi: quantileSorted(sorted, 0.975) };
+}
+
+export const MEASURES = [
+  { key: 'proc', label: 'Proc', digits: 2 },
+  { key: 'comp', label: 'Comp', digits: 2 },
+  { key: 'turns', label: 'Turns', digits: 1 },
+  { key: 'minutes', label: 'Minutes', digits: 1 },
+  { key: 'sus', label: 'SUS (0-100)', digits: 1 },
+  { key: 'tlx', label: 'Raw TLX (0-100)', digits: 1 },
+] as const;
+type MeasureKey = (typeof MEASURES)[number]['key'];
+
+export interface ConditionRow {
+  condition: string;
+  sessions: number;
+  participants: number;
+  measures: Record<MeasureKey, Estimate>;
+}
+
+export function conditionRows(study: Study, dataDir: string | undefined): ConditionRow[] {
+  const data = readStudyData(study, dataDirOf(study, dataDir));
+  const seed = study.design.seed;
+  return Object.keys(study.conditions).map((condition, ci) => {
+    const values: Record<MeasureKey, number[]> = { proc: [], comp: [], turns: [], minutes: [], sus: [], tlx: [] };
+    let sessions = 0;
+    const people = new Set<string>();
+    for (const p of data) {
+      const mine = p.sessions.filter((s) => s.condition === condition && s.recording?.complete);
+      for (const s of mine) {
+        sessions++;
+        people.add(p.state.participant);
+        const sc = scoresOf(s.recording);
+        if (sc.proc !== null) values.proc.push(sc.proc);
+        if (sc.comp !== null) values.comp.push(sc.comp);
+        if (sc.turns !== null) values.turns.push(sc.turns);
+        if (sc.durationS !== null) values.minutes.push(sc.durationS / 60);
+        const q = instrumentScores(p.state.answers.filter((a) => a.part === 'session' && a.session === s.session));
+        if (q.sus !== null) values.sus.push(q.sus);
+        if (q.tlx !== null) values.tlx.push(q.tlx);
+      }
+      if (study.design.type === 'between' && mine.length) {
+        const q = instrumentScores(p.state.answers.filter((a) => a.part === 'final'));
+        if (q.sus !== null) values.sus.push(q.sus);
+        if (q.tlx !== null) values.tlx.push(q.tlx);
+      }
+    }
+    const measures = Object.fromEntries(MEASURES.map((m, mi) => [m.key, bootstrapMean(values[m.key], seed * 1000 + ci * 10 + mi)])) as Record<MeasureKey, Estimate>;
+    return { condition, sessions, participants: people.size, measures };
+  });
+}
+
+const fmt = (v: number | null, digits: number) => (v === null ? '–' : v.toFixed(digits));
+function cell(e: Estimate, digits: number): string {
+  if (e.mean === null) return '–';
+  return e.lo === null ? `${fmt(e.mean, digits)} (n=${e.n})` : `${fmt(e.mean, digits)} [${fmt(e.lo, digits)}, ${fmt(e.hi, digits)}]`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html'): string {
+  const rows = conditionRows(study, dataDir);
+  const header = ['Condition', 'Participants', 'Sessions', ...MEASURES.map((m) => m.label)];
+  const body = rows.map((r) => [r.condition, String(r.participants), String(r.sessions), ...MEASURES.map((m) => cell(r.measures[m.key], m.digits))]);
+  const note = `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`;
+  const title = `${study.title}: ${study.design.type}-subjects, ${rows.reduce((a, r) => a + r.sessions, 0)} sessions`;
+  if (format === 'md') return [`# ${title}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`), '', note, ''].join('\n');
+  if (format === 'html')
+    return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(study.title)}</title><style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>\n<h1>${escapeHtml(title)}</h1>\n<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table>\n<p>${escapeHtml(note)}</p>\n</body></html>\n`;
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [title, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line), '', note, ''].join('\n');
+}

@@ -1,0 +1,132 @@
+/**
+ * Export and report over real study data: two participants run through the runner (no
+ * screen), then the CSV files' columns, the codebook, the manifest, and the report's figures.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBy } from '../../src/study/data.ts';
+import { csvCell, exportStudyData } from '../../src/study/export.ts';
+import { loadStudy, type Study } from '../../src/study/load.ts';
+import { bootstrapMean, conditionRows, studyReport } from '../../src/study/report.ts';
+import { StudyRunner } from '../../src/tui/session/study-runner.ts';
+import { studyYaml, writeStudy } from './helpers.ts';
+
+let dir = '';
+let study: Study;
+let data = '';
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error('timed out');
+}
+
+/** One participant through the whole path, answering `rating` to every scale item and a sentence with a comma and quotes. */
+async function participant(id: string, rating: number) {
+  const runner = new StudyRunner(study, data, id, { date: '2025-01-01' });
+  runner.agree();
+  runner.next();
+  for (let k = 0; k < 2; k++) {
+    runner.next(); // ready → session
+    const live = runner.store.getState().live!;
+    await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user');
+    if (!runner.store.getState().ended) {
+      live.sendUser('Keep each meal under 25 RMB, "please".', []);
+      await until(() => Boolean(runner.store.getState().ended) || (live.store.getState().session.awaiting?.role === 'user' && live.store.getState().session.turn >= 2));
+      if (!runner.store.getState().ended) live.endSession();
+      await until(() => Boolean(runner.store.getState().ended));
+    }
+    runner.afterSession();
+    for (const item of runner.items(runner.store.getState().step)) runner.answer(item, item.kind === 'tlx' ? 50 : rating);
+    runner.questionnaireDone();
+  }
+  for (const item of runner.items(runner.store.getState().step)) runner.answer(item, item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating);
+  runner.questionnaireDone();
+  runner.next();
+}
+
+beforeAll(async () => {
+  const written = writeStudy(
+    studyYaml()
+      .replace('scale: 5 }', 'scale: 5 }\n    - { kind: sus }\n    - { kind: tlx }')
+      .replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'),
+  );
+  dir = written.dir;
+  study = loadStudy(written.file);
+  data = path.join(dir, 'data');
+  await participant('P01', 3);
+  await participant('P02', 5);
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const csv = (file: string) => readFileSync(path.join(dir, 'out', file), 'utf8');
+const header = (file: string) => csv(file).split('\n')[0]!.split(',');
+
+describe('study export', () => {
+  it('writes tidy CSV files with the documented columns, a codebook of every column and a sha256 manifest', () => {
+    const files = exportStudyData(study, data, path.join(dir, 'out'));
+    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'codebook.md', 'MANIFEST.sha256']);
+    expect(header('sessions.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'ordinal', 'attempts', 'end', 'turns', 'proc', 'comp', 'duration_s', 'intents', 'completed', 'inferred', 'provided', 'unresolved', 'checklist_graded', 'checklist_passed', 'user_messages', 'sus', 'tlx_raw', 'started', 'recording']);
+    expect(header('answers.csv')).toEqual(['participant', 'part', 'session', 'condition', 'scenario', 'question', 'item', 'kind', 'value', 'wall']);
+    expect(header('intents.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'intent', 'turn', 'from', 'to', 'cause', 'set_by', 't_ms', 'wall']);
+    expect(header('timings.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'turn', 'first_key_ms', 'send_ms', 'paused_ms', 'chars', 'wall']);
+    expect(header('checklist.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'item', 'pass', 'by', 'turn', 'reason', 't_ms']);
+    expect(header('turns.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'turn', 'user_message', 'agent_message', 'tool_calls', 'start_ms', 'end_ms', 'start_wall']);
+
+    const sessions = csv('sessions.csv').trim().split('\n').slice(1);
+    expect(sessions).toHaveLength(4);
+    // Participant 1 gets one order, participant 2 the other: the conditions swap.
+    expect(sessions.map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['P01,1,proactive,tester/plan', 'P01,2,reactive,tester/gear', 'P02,1,reactive,tester/plan', 'P02,2,proactive,tester/gear']);
+    // SUS of all 3s is 50, of all 5s is 50 too (odd 5 → 4, even 5 → 0); raw TLX of 50s is 50.
+    expect(sessions.map((l) => l.split(',')[19])).toEqual(['50', '50', '50', '50']);
+    expect(sessions.map((l) => l.split(',')[20])).toEqual(['50', '50', '50', '50']);
+
+    const answers = csv('answers.csv');
+    expect(answers.split('\n').filter((l) => l.startsWith('P01,session,1,')).length).toBe(1 + 10 + 6);
+    expect(answers).toContain('P01,final,NA,NA,NA,comments,comments,text,"Fine, but ""slow""\nat times.",');
+    expect(csv('intents.csv')).toMatch(/,reveal,participant,|,evidence,rules,|,question,rules,/);
+    expect(csv('timings.csv').trim().split('\n')).toHaveLength(1 + 3); // one typed message in each session the agent did not resolve alone
+
+    const codebook = csv('codebook.md');
+    for (const file of ['sessions.csv', 'answers.csv', 'intents.csv', 'timings.csv', 'checklist.csv', 'turns.csv', 'participants.csv', 'pauses.csv'])
+      for (const column of header(file)) expect(codebook).toContain(`| \`${column}\` |`);
+    for (const line of csv('MANIFEST.sha256').trim().split('\n')) {
+      const [hash, file] = line.split('  ');
+      expect(createHash('sha256').update(readFileSync(path.join(dir, 'out', file!))).digest('hex')).toBe(hash);
+    }
+  });
+
+  it('quotes what CSV needs quoted and writes NA for missing', () => {
+    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell('a,b'), csvCell('say "hi"'), csvCell('NA'), csvCell(0.5)]).toEqual(['NA', 'NA', 'TRUE', '"a,b"', '"say ""hi"""', '"NA"', '0.5']);
+  });
+
+  it('names who set each status', () => {
+    expect([setBy('evidence', 'rules'), setBy('question', 'openai'), setBy('reveal', 'rules'), setBy('manual', 'rules'), setBy('max_turns', 'openai')]).toEqual(['rules', 'judge', 'participant', 'operator', 'rules']);
+  });
+});
+
+describe('study report', () => {
+  it('bootstrap intervals are seeded, contain the mean, and collapse on constant data', () => {
+    const v = [0.2, 0.5, 0.9, 0.4, 0.7, 1, 0.3];
+    const a = bootstrapMean(v, 5);
+    expect(bootstrapMean(v, 5)).toEqual(a);
+    expect(a.mean).toBeCloseTo(4 / 7, 10);
+    expect(a.lo!).toBeLessThan(a.mean!);
+    expect(a.hi!).toBeGreaterThan(a.mean!);
+    expect(bootstrapMean([50, 50, 50], 1)).toMatchObject({ mean: 50, lo: 50, hi: 50 });
+    expect(bootstrapMean([], 1).mean).toBeNull();
+  });
+
+  it('gives each condition its sessions, Proc, SUS and TLX, in text, Markdown and HTML', () => {
+    const rows = conditionRows(study, data);
+    expect(rows.map((r) => [r.condition, r.participants, r.sessions])).toEqual([['proactive', 2, 2], ['reactive', 2, 2]]);
+    const pro = rows[0]!.measures;
+    expect(pro.sus).toMatchObject({ n: 2, mean: 50, lo: 50, hi: 50 });
+    expect(pro.tlx).toMatchObject({ n: 2, mean: 50 });
+    expect(pro.proc.mean!).toBeGreaterThan(rows[1]!.measures.proc.mean!);
+    expect(studyReport(study, data, 'text')).toMatch(/Condition\s+Participants\s+Sessions\s+Proc/);
+    expect(studyReport(study, data, 'md')).toContain('| proactive | 2 | 2 |');
+    expect(studyReport(study, data, 'html')).toContain('<th>SUS (0-100)</th>');
+  });
+});
