@@ -37,6 +37,8 @@ export type Action =
   | 'deny'
   | 'continueChain'
   | 'begin'
+  | 'scrollLeft'
+  | 'scrollRight'
   | 'acceptProposal'
   | 'rejectProposal'
   | 'help'
@@ -136,6 +138,8 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'conversation', action: 'select', keys: ['return'], description: 'expand or collapse the selected tool call' },
   { scope: 'conversation', action: 'toggleAll', keys: ['x'], description: 'expand or collapse every tool call' },
   { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
+  { scope: 'workspace', action: 'scrollRight', keys: ['right'], description: 'scroll the diff sideways to the right (› ends a line that goes on)' },
+  { scope: 'workspace', action: 'scrollLeft', keys: ['left'], description: 'scroll the diff back to the left (‹ starts a line cut on the left)' },
   { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
 
   { scope: 'intents', action: 'reveal', keys: ['return'], description: 'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)' },

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitLine, plainText, sanitize, truncate, width, wrap, wrapWithPrefix } from './text.ts';
+import { fitLine, lineWidth, plainText, sanitize, sliceLine, truncate, width, wrap, wrapWithPrefix } from './text.ts';
 
 describe('text for a cell grid', () => {
   it('wraps at word boundaries, breaks words longer than a line, keeps blank lines', () => {
@@ -41,5 +41,16 @@ describe('text for a cell grid', () => {
     const lines = wrapWithPrefix([{ text: 'user  ' }], 'one two three four', 14);
     expect(lines.map(plainText)).toEqual(['user  one two', '      three', '      four']);
     expect(plainText(fitLine([{ text: 'abc' }, { text: 'defgh' }], 6))).toBe('abcde…');
+  });
+
+  it('shows a window of a long line for scrolling sideways, marking the cut sides, never wider than the window', () => {
+    const line = [{ text: '+abc ' }, { text: 'defghij', bold: true }];
+    expect(plainText(sliceLine(line, 0, 20))).toBe('+abc defghij');
+    expect(plainText(sliceLine(line, 0, 6))).toBe('+abc ›');
+    expect(plainText(sliceLine(line, 3, 6))).toBe('‹ def›');
+    expect(plainText(sliceLine(line, 6, 6))).toBe('‹fghij');
+    expect(sliceLine(line, 3, 6)[2]).toMatchObject({ text: 'def', bold: true });
+    // A wide character cut by the window's edge leaves a blank, and the width stays exact.
+    for (let from = 0; from < 8; from++) expect(lineWidth(sliceLine([{ text: 'a宽字符b宽字符c' }], from, 7)), String(from)).toBe(7);
   });
 });

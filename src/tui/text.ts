@@ -130,3 +130,39 @@ export function fitLine(line: Line, cols: number): Line {
 }
 
 export const plainText = (line: Line): string => line.map((s) => s.text).join('');
+
+/** Columns a line takes. */
+export const lineWidth = (line: Line): number => line.reduce((n, s) => n + width(s.text), 0);
+
+/**
+ * Columns [from, from + cols) of a line, for scrolling sideways: `‹` in the first column says
+ * the line goes on to the left, `›` in the last that it goes on to the right.
+ */
+export function sliceLine(line: Line, from: number, cols: number, marker: Style = {}): Line {
+  const total = lineWidth(line);
+  if (from <= 0 && total <= cols) return line;
+  const left = from > 0 ? 1 : 0;
+  const right = total > from + cols ? 1 : 0;
+  const start = from + left;
+  const end = from + cols - right;
+  const out: Seg[] = left ? [{ ...marker, text: '‹' }] : [];
+  let at = 0;
+  for (const seg of line) {
+    let text = '';
+    for (const ch of seg.text) {
+      const w = width(ch);
+      if (at >= start && at + w <= end) text += ch;
+      else if (at < start && at + w > start) text += ' '; // a wide character cut in half
+      at += w;
+      if (at >= end) break;
+    }
+    if (text) out.push({ ...seg, text });
+    if (at >= end) break;
+  }
+  if (right) {
+    const used = lineWidth(out);
+    if (used < cols - 1) out.push({ text: ' '.repeat(cols - 1 - used) });
+    out.push({ ...marker, text: '›' });
+  }
+  return out;
+}

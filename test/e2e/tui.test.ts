@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeLibrary } from '../helpers/library.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/intentplay.js');
@@ -112,6 +113,43 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
     await waitForScreen((s) => s.includes('turn 1/2 ') && s.includes('✔ I1 completed'), 'the next status change');
     keys('q');
     await waitForScreen((s) => s.includes('[exit 0]'), 'the replay to exit');
+  });
+});
+
+/** A scenario whose agent writes a file with a line far wider than any pane. */
+const WIDE_SCENARIO = `id: p/wide
+persona: p
+title: A wide file
+trigger: { kind: user, text: Write the wide file. }
+intents:
+  - { id: I1, text: The file exists., done: { file_exists: wide.md } }
+references:
+  proactive:
+    - say: Done.
+      actions:
+        - { tool: write_file, args: { path: wide.md, content: "${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')} THE-END\\nshort\\n" } }
+limits: { max_turns: 2 }
+`;
+
+describe.skipIf(!hasTmux)('long lines in a terminal', () => {
+  it('a diff line wider than the Workspace pane scrolls sideways with → and ←', { timeout: 120_000 }, async () => {
+    const lib = makeLibrary({ 'scenarios/p/wide.yaml': WIDE_SCENARIO });
+    start(['watch', 'p/wide', '--library', lib, '--agent', 'script:proactive', '--delay', '0', '--recordings', 'wide'], { columns: 120, rows: 40 });
+    await waitForScreen((s) => s.includes('resolved · Proc 1.00'), 'the session to end');
+    // tab: the intents, the checklist, then the workspace (the tabbed pane beside the conversation).
+    keys('Tab');
+    keys('Tab');
+    keys('Tab');
+    let text = await waitForScreen((s) => s.includes('A wide.md') && s.includes('→ long lines'), 'the workspace pane');
+    expect(text).toMatch(/\+w0 w1 w2 .*›/);
+    expect(text).not.toContain('THE-END');
+    for (let i = 0; i < 8; i++) keys('Right');
+    text = await waitForScreen((s) => s.includes('THE-END'), 'the end of the line');
+    expect(text).toMatch(/‹.*THE-END/);
+    for (let i = 0; i < 8; i++) keys('Left');
+    await waitForScreen((s) => s.includes('+w0 w1') && s.includes('→ long lines'), 'the start of the line again');
+    keys('q');
+    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
 });
 

@@ -41,6 +41,26 @@ describe('the workspace pane', () => {
     expect(next).not.toContain('Sunday');
   });
 
+  it('scrolls a long diff line sideways with ← and →, marking where it goes on', async () => {
+    const long = '+' + Array.from({ length: 12 }, (_, i) => `word${i}`).join(' ') + ' THE-END';
+    const c = fakeController([{ type: 'turn_start', turn: 1 }, { type: 'workspace_diff', turn: 1, files: [{ path: 'wide.md', change: 'added', additions: 1, deletions: 0, patch: patch('wide.md', [long, '+short']) }] }]);
+    r = renderSession(c, <WorkspacePane box={{ width: 40, height: 12 }} focused />, { columns: 40, rows: 14 });
+    let frame = await waitForFrame(r, (f) => f.includes('+word0'));
+    // The line is cut at the pane's edge with ›, and the rule says there is more to the side.
+    expect(frame).toMatch(/\+word0 word1 word2 .*›┃/);
+    expect(frame).toContain('→ long lines');
+    expect(frame).not.toContain('THE-END');
+    await press(r, KEYS.right);
+    frame = await waitForFrame(r, (f) => f.includes('← col 13 →'));
+    expect(frame).toMatch(/┃‹.*word3/);
+    expect(frame).not.toContain('+word0');
+    await press(r, KEYS.right, KEYS.right, KEYS.right);
+    frame = await waitForFrame(r, (f) => f.includes('THE-END'));
+    expect(frame).toMatch(/THE-END *┃/);
+    await press(r, KEYS.left, KEYS.left, KEYS.left, KEYS.left);
+    await waitForFrame(r, (f) => f.includes('+word0') && f.includes('→ long lines'));
+  });
+
   it('says so when nothing changed yet', async () => {
     const c = fakeController([{ type: 'turn_start', turn: 1 }]);
     r = renderSession(c, <WorkspacePane box={{ width: 60, height: 10 }} focused={false} />, { columns: 60, rows: 12 });

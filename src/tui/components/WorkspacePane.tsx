@@ -9,6 +9,7 @@ import { useSession } from '../context.tsx';
 import { diffBody } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
+import { useSideScroll } from '../hooks/useSideScroll.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import { sanitize, truncate, type Line } from '../text.ts';
 import { LineView } from './LineView.tsx';
@@ -64,6 +65,8 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
   const listRows = Math.min(entries.length, Math.max(1, Math.floor((rows - 1) / 3)));
   const diffRows = Math.max(1, rows - listRows - 1);
   const diff = useMemo(() => (selected ? diffLines(selected.patch, theme) : []), [selected, theme]);
+  const marker = useMemo(() => ({ color: theme.text.accent, bold: true }), [theme]);
+  const side = useSideScroll(diff, cols, selected?.key ?? '', marker);
   const [scroll, setScroll] = useState({ key: '', top: 0 });
   const diffTop = scroll.key === selected?.key ? Math.min(scroll.top, Math.max(0, diff.length - diffRows)) : 0;
   const scrollTo = (top: number) => setScroll({ key: selected?.key ?? '', top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))) });
@@ -77,6 +80,7 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
       top: () => scrollTo(0),
       bottom: () => scrollTo(diff.length),
       select: () => scrollTo(0),
+      ...side.actions,
     },
     { active: focused, priority: PRIORITY.pane },
   );
@@ -90,12 +94,15 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
       </Pane>
     );
   const rule: Line = [{ text: '─'.repeat(cols), color: theme.text.muted }];
-  const scrollInfo = diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
+  const rowsInfo = diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
+  // Long lines: the rule says they scroll sideways, and from which column they are shown.
+  const sideInfo = side.wide ? (side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines') : '';
+  const scrollInfo = sideInfo + rowsInfo;
   return (
     <Pane title="Workspace" info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
       <LineView lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]} top={0} height={1} cols={cols} />
-      <LineView lines={diff.length ? diff : [[{ text: ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
+      <LineView lines={diff.length ? side.lines : [[{ text: ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
     </Pane>
   );
 }
