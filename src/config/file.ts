@@ -45,6 +45,10 @@ export const ConfigFileSchema = z
     user: RoleSettingsSchema.optional(),
     judge: RoleSettingsSchema.optional(),
     prices: z.record(z.string().min(1), PriceSchema).optional().meta({ description: 'by model name' }),
+    acp_agents: z
+      .record(z.string().regex(/^[\w.-]+$/, 'a short name: letters, digits, _ . -'), z.string().min(1))
+      .optional()
+      .meta({ description: "your own agents over ACP, by name: the command line each runs (the home screen offers them; --agent acp:'COMMAND' runs one)" }),
   })
   .meta({ id: 'Config', title: 'intentplay model configuration' });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

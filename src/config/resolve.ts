@@ -42,6 +42,8 @@ export interface ResolvedConfig {
   sources: Record<string, string>;
   /** The config file that was read, if any. */
   file?: string;
+  /** acp agents the config file names: name → command line. */
+  acpAgents: Record<string, string>;
   /** Things a user should know (e.g. a named key variable that is not set). */
   warnings: string[];
 }
@@ -152,6 +154,7 @@ export function resolveFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv, cwd: str
   return {
     roles: { agent: resolveRole('agent'), user: resolveRole('user'), judge: resolveRole('judge') },
     prices: { ...(data.prices ?? {}) },
+    acpAgents: { ...(data.acp_agents ?? {}) },
     sources,
     ...(file ? { file } : {}),
     warnings,

@@ -59,6 +59,8 @@ export interface HomeData {
   libraries: LibraryView[];
   recordings: RecordingEntry[];
   models: Record<Role, { configured: boolean; model?: string | undefined }>;
+  /** The acp agents the config file names (`acp_agents:`), as agent backends `acp:COMMAND`. */
+  acpAgents: { name: string; spec: string }[];
 }
 
 /**
@@ -144,12 +146,16 @@ export async function loadHomeData(opts: { bundled: string; library?: string | u
   if (opts.library) libraries.push(await libraryView(path.resolve(opts.library), path.basename(path.resolve(opts.library)), cacheDir));
   const bundled = await libraryView(opts.bundled, 'bundled', cacheDir);
   if (bundled.personas.length || !opts.library) libraries.push(bundled);
-  return { libraries, recordings: recentRecordings(opts.recordingsDir), models: modelsOf(opts.config) };
+  return { libraries, recordings: recentRecordings(opts.recordingsDir), models: modelsOf(opts.config), acpAgents: acpAgentsOf(opts.config) };
 }
 
 /** What the home screen shows before the libraries are read (on a first start, or after an edit). */
 export function homeWhileLoading(config: ResolvedConfig): HomeData {
-  return { loading: true, libraries: [], recordings: [], models: modelsOf(config) };
+  return { loading: true, libraries: [], recordings: [], models: modelsOf(config), acpAgents: acpAgentsOf(config) };
+}
+
+function acpAgentsOf(config: ResolvedConfig): HomeData['acpAgents'] {
+  return Object.entries(config.acpAgents).map(([name, command]) => ({ name, spec: `acp:${command}` }));
 }
 
 function modelsOf(config: ResolvedConfig): HomeData['models'] {

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/config.ts';
+import { resolveConfigOnDemand } from '../../config/resolve.ts';
 import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
 import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { loadHomeData } from '../home-data.ts';
@@ -56,6 +57,21 @@ describe('the home screen', () => {
     await press(r, KEYS.enter);
     await waitFor(() => started.length === 1);
     expect(started[0]).toEqual({ mode: 'replay', file: run.results[0]!.recording });
+  });
+
+  it("offers the config file's acp agents by name, and starts one with its command", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-home-acp-'));
+    writeFileSync(path.join(dir, 'intentplay.config.yaml'), "acp_agents:\n  mine: node my-agent.mjs --acp\n");
+    const config = await resolveConfigOnDemand({}, {}, dir);
+    const started: HomeChoice[] = [];
+    r = renderTui(<HomeScreen data={await home(config)} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('Library'));
+    // script, script:proactive, script:reactive, then the acp agent
+    await press(r, KEYS.down, 'a', 'a', 'a');
+    await waitForFrame(r, (f) => f.includes('agent acp:mine'));
+    await press(r, KEYS.enter);
+    await waitFor(() => started.length === 1);
+    expect(started[0]).toMatchObject({ mode: 'watch', backends: { agent: 'acp:node my-agent.mjs --acp' } });
   });
 
   it('names the models when some are configured', async () => {

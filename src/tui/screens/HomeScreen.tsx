@@ -184,7 +184,7 @@ export function HomeScreen({
   const cursor = mode === 'replay' ? recCursor : entryCursor;
   const selected = items[cursor.selected];
   const refs = selected?.kind === 'entry' ? selected.entry.references : [];
-  const agentOptions = ['script', ...refs.map((r) => `script:${r}`), ...(data.models.agent.configured ? ['openai'] : [])];
+  const agentOptions = ['script', ...refs.map((r) => `script:${r}`), ...(data.models.agent.configured ? ['openai'] : []), ...data.acpAgents.map((a) => a.spec)];
   const userOptions = ['rules', ...(data.models.user.configured ? ['openai'] : [])];
   const judgeOptions = ['rules', ...(data.models.judge.configured ? ['openai'] : [])];
   const [backends, setBackends] = useState(
@@ -242,7 +242,10 @@ export function HomeScreen({
     ...HOME_MODES.flatMap((m): Seg[] => [{ text: ` ${m.label} `, inverse: m.mode === mode, bold: m.mode === mode, color: m.mode === mode ? theme.text.accent : undefined }, { text: ' ' }]),
     { text: ` ${keysOf('modePrev', 'home').split('/')[0]}/${keysOf('modeNext', 'home').split('/')[0]} changes`, color: theme.text.muted },
   ];
-  const who = (role: 'agent' | 'user', value: string) => ((mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent') ? 'you' : value);
+  // An acp agent from the config file goes by its name there.
+  const named = (value: string) => data.acpAgents.find((a) => a.spec === value)?.name;
+  const who = (role: 'agent' | 'user', value: string) =>
+    (mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent') ? 'you' : named(value) ? `acp:${named(value)}` : value;
   const backendsLine: Line =
     mode === 'replay'
       ? [{ text: 'replay shows a recording turn by turn, every pane as it was', color: theme.text.muted }]
