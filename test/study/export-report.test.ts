@@ -30,6 +30,8 @@ async function participant(id: string, rating: number) {
   for (let k = 0; k < 2; k++) {
     runner.next(); // ready → session
     const live = runner.store.getState().live!;
+    await until(() => Boolean(live.control.getState().opening));
+    live.begin();
     await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user');
     if (!runner.store.getState().ended) {
       live.sendUser('Keep each meal under 25 RMB, "please".', []);

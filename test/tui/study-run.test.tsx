@@ -39,6 +39,12 @@ function open(text = studyYaml(), participant = 'P01', existing?: string) {
   return { dir, data, study, runner, r };
 }
 
+/** The session's opening card (title, persona, request, goals): enter begins. */
+async function begin(rendered: Rendered) {
+  await waitForFrame(rendered, (s) => s.includes('enter begins'));
+  await press(rendered, KEYS.enter);
+}
+
 async function type(rendered: Rendered, sentence: string) {
   await press(rendered, ...sentence.split(''));
 }
@@ -61,6 +67,10 @@ describe('study run: the participant path', () => {
     await press(r, KEYS.enter);
     f = await waitForFrame(r, (s) => s.includes('Session 1 of 2 is about to start.'));
     await press(r, KEYS.enter);
+    f = await waitForFrame(r, (s) => s.includes('enter begins'));
+    expect(f).toContain('Your goals');
+    expect(f).toContain('Help me pick running shoes.');
+    await press(r, KEYS.enter);
     // Participant 0 of seed 1 meets tester/gear first; its agent resolves everything in turn 1.
     f = await waitForFrame(r, (s) => s.includes('This session is over'));
     expect(f).toContain('Your goals');
@@ -78,6 +88,7 @@ describe('study run: the participant path', () => {
     await press(r, KEYS.enter);
     await waitForFrame(r, (s) => s.includes('Session 2 of 2 is about to start.'));
     await press(r, KEYS.enter);
+    await begin(r);
     f = await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
     expect(f).toContain('Write me a meal plan for the week.');
     await type(r, 'Keep each meal under 25 RMB please.');
@@ -132,6 +143,7 @@ describe('study run: the participant path', () => {
     const { data, r } = open(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
     await waitForFrame(r, (s) => s.includes('Consent'));
     await press(r, 'y', KEYS.enter, KEYS.enter);
+    await begin(r);
     await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
     await type(r, 'Keep it');
     await press(r, CTRL_G);
@@ -151,6 +163,7 @@ describe('study run: the participant path', () => {
     const first = open(studyYaml().replace('scale: 5 }', 'scale: 5 }\n    - { kind: likert, id: clear, text: It was clear what to do., scale: 5 }'));
     await waitForFrame(first.r, (s) => s.includes('Consent'));
     await press(first.r, 'y', KEYS.enter, KEYS.enter);
+    await begin(first.r);
     await waitForFrame(first.r, (s) => s.includes('This session is over'));
     await press(first.r, KEYS.enter, '2', KEYS.enter);
     await waitForFrame(first.r, (s) => s.includes('It was clear what to do.'));
@@ -168,6 +181,7 @@ describe('study run: the participant path', () => {
     const first = open(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
     await waitForFrame(first.r, (s) => s.includes('Consent'));
     await press(first.r, 'y', KEYS.enter, KEYS.enter);
+    await begin(first.r);
     await waitForFrame(first.r, (s) => s.includes("your turn: write the user's message below"));
     await press(first.r, KEYS.ctrlC);
     await waitForFrame(first.r, (s) => s.includes('Quit while the session runs?'));
@@ -195,6 +209,7 @@ describe('study run: the participant path', () => {
     const b = open(undefined, 'P03', a.dir);
     await waitForFrame(b.r, (s) => s.includes('Consent'));
     await press(b.r, 'y', KEYS.enter, KEYS.enter);
+    await begin(b.r);
     await waitForFrame(b.r, (s) => s.includes('This session is over'));
     const { deleted } = withdrawParticipant(b.study, b.data, 'P03');
     expect(deleted).toEqual(expect.arrayContaining(['participants/P03/state.json', 'participants/P03/log.jsonl', expect.stringMatching(/^participants\/P03\/recordings\/.*tester_gear.*\.jsonl$/)]));
@@ -206,10 +221,12 @@ describe('study run: the participant path', () => {
     const { data, r } = open(text);
     await waitForFrame(r, (s) => s.includes('Consent'));
     await press(r, 'y', KEYS.enter, KEYS.enter);
+    await begin(r);
     await waitForFrame(r, (s) => s.includes('This session is over'));
     await press(r, KEYS.enter);
     await waitForFrame(r, (s) => s.includes('Session 2 of 2'));
     await press(r, KEYS.enter);
+    await begin(r);
     await waitForFrame(r, (s) => s.includes("your turn"));
     await press(r, KEYS.ctrlD, 'y');
     await waitForFrame(r, (s) => s.includes('This session is over'));
