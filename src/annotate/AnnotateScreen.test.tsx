@@ -11,7 +11,7 @@ import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '..
 import { makeRecordings } from '../../test/agreement/helpers.ts';
 import { createTheme } from '../tui/theme.ts';
 import { plainText } from '../tui/text.ts';
-import { AnnotateScreen } from './AnnotateScreen.tsx';
+import { AnnotateScreen, inputRows } from './AnnotateScreen.tsx';
 import { appendAnnotation, readAnnotations } from './records.ts';
 import { sessionLines } from './session-lines.ts';
 import type { AnnotationSession } from './sessions.ts';
@@ -98,7 +98,7 @@ describe('the annotation screen', () => {
   });
 
   it('scrolls the session, and shows every tool call in full on x', async () => {
-    const proactivePlan = sessions.find((s) => s.scenario === 'tester/plan' && s.state.turns.some((t) => t.files.length))!;
+    const proactivePlan = sessions.find((s) => s.scenario === 'tester/plan' && s.state.scenario!.backends.agent.name === 'proactive')!;
     r = open(prepareWork([proactivePlan.file], { annotator: 'scroller' }), undefined, { columns: 120, rows: 18 });
     let frame = await waitForFrame(r, (f) => f.includes('item 1/'));
     const info = /lines 1–(\d+) of (\d+)/.exec(frame);
@@ -127,5 +127,16 @@ describe('the annotation screen', () => {
     // The plan session's user message answers intents the judge handed over: the text stays, the tag goes.
     const plan = sessions.find((s) => s.scenario === 'tester/plan')!;
     expect(plan.state.turns.some((t) => t.items.some((i) => i.kind === 'message' && i.intents?.length))).toBe(true);
+  });
+});
+
+describe('the reason box', () => {
+  it('wraps at spaces, cuts only a word longer than a row, and keeps the cursor in view', () => {
+    const rows = (v: string, c = v.length, n = 3) => inputRows(v, c, 10, n);
+    expect(rows('the budget is tight')).toEqual([{ text: 'the ' }, { text: 'budget is ' }, { text: 'tight', at: 5 }]);
+    expect(rows('abcdefghijklm')).toEqual([{ text: 'abcdefghij' }, { text: 'klm', at: 3 }]);
+    expect(rows('')).toEqual([{ text: '', at: 0 }]);
+    expect(rows('0123456789')).toEqual([{ text: '0123456789' }, { text: '', at: 0 }]);
+    expect(rows('one two three four five six', 0, 2)).toEqual([{ text: 'one two ', at: 0 }, { text: 'three ' }]);
   });
 });

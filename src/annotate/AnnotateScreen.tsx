@@ -39,16 +39,24 @@ const QUESTIONS: Record<Axis, { title: string; ask: string }> = {
 const INPUT_ROWS = 3;
 
 /**
- * The reason cut into rows of `cols` characters (so the cursor's row and column are plain
- * arithmetic), the `rows` rows around the cursor; `at` marks the cursor's column on its row.
+ * The reason wrapped into rows of at most `cols` characters, at spaces where it can be (a word
+ * longer than a row is cut); the `rows` rows around the cursor, `at` marking its column.
  */
 export function inputRows(value: string, cursor: number, cols: number, rows: number): { text: string; at?: number }[] {
-  const all: string[] = [];
-  for (let i = 0; i <= value.length; i += cols) all.push(value.slice(i, i + cols));
-  const row = Math.floor(cursor / cols);
-  if (row >= all.length) all.push('');
+  const all: { start: number; text: string }[] = [];
+  for (let i = 0; i < value.length; ) {
+    let end = Math.min(value.length, i + cols);
+    if (end < value.length) {
+      const space = value.lastIndexOf(' ', end - 1);
+      if (space >= i) end = space + 1;
+    }
+    all.push({ start: i, text: value.slice(i, end) });
+    i = end;
+  }
+  let row = all.findLastIndex((r) => r.start <= cursor);
+  if (row < 0 || cursor - all[row]!.start >= cols) all.splice((row = row + 1), 0, { start: cursor, text: '' });
   const first = Math.max(0, Math.min(row - rows + 1, all.length - rows));
-  return all.slice(first, first + rows).map((text, i) => (first + i === row ? { text, at: cursor - row * cols } : { text }));
+  return all.slice(first, first + rows).map((r, i) => (first + i === row ? { text: r.text, at: cursor - r.start } : { text: r.text }));
 }
 
 export interface AnnotateScreenProps {

@@ -42,8 +42,8 @@ const jsonlIn = (dir: string): string[] =>
     .sort();
 
 /**
- * Recording files named by `args`: files as they are; a folder gives the .jsonl files in it,
- * or, when it has none, those in its `recordings/` folder (a results folder).
+ * Recording files named by `args`: files as they are; a folder gives the .jsonl files in its
+ * `recordings/` folder when it has one (a results folder), else those in it.
  */
 export function expandRecordingPaths(args: readonly string[]): string[] {
   const out: string[] = [];
@@ -53,9 +53,9 @@ export function expandRecordingPaths(args: readonly string[]): string[] {
       out.push(path.resolve(arg));
       continue;
     }
-    let files = jsonlIn(arg);
+    // A results folder holds results.jsonl beside its recordings/: the recordings are what counts.
     const sub = path.join(arg, 'recordings');
-    if (!files.length && existsSync(sub) && statSync(sub).isDirectory()) files = jsonlIn(sub);
+    const files = existsSync(sub) && statSync(sub).isDirectory() ? jsonlIn(sub) : jsonlIn(arg);
     if (!files.length) throw new UserError(`${arg}: no recordings (.jsonl files) in this folder or its recordings/ folder`);
     out.push(...files.map((f) => path.resolve(f)));
   }

@@ -19,7 +19,7 @@ const jsonlIn = (dir: string) =>
     .sort()
     .map((n) => path.join(dir, n));
 
-/** Annotation files named by `args`: files as they are; a folder's .jsonl files, or its annotations/ folder's. */
+/** Annotation files named by `args`: files as they are; for a folder, the .jsonl files of its annotations/ (or recordings/annotations/) folder, else its own. */
 export function annotationFiles(args: readonly string[]): string[] {
   const out: string[] = [];
   for (const arg of args) {
@@ -28,9 +28,10 @@ export function annotationFiles(args: readonly string[]): string[] {
       out.push(arg);
       continue;
     }
-    const sub = path.join(arg, 'annotations');
-    const files = existsSync(sub) && statSync(sub).isDirectory() ? jsonlIn(sub) : jsonlIn(arg);
-    if (!files.length) throw new UserError(`${arg}: no annotation files (.jsonl) in this folder or its annotations/ folder`);
+    // A recordings folder keeps its answers in annotations/, a results folder in recordings/annotations/.
+    const sub = [path.join(arg, 'annotations'), path.join(arg, 'recordings', 'annotations')].find((d) => existsSync(d) && statSync(d).isDirectory());
+    const files = jsonlIn(sub ?? arg);
+    if (!files.length) throw new UserError(`${arg}: no annotation files (.jsonl) in this folder, its annotations/ or its recordings/annotations/ folder`);
     out.push(...files);
   }
   return [...new Set(out)];
