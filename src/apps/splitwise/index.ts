@@ -1,6 +1,7 @@
 /** splitwise: AppWorld's bill-splitting app (groups, shared expenses, balances). */
 import { z } from 'zod';
-import { AppKit, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
+import { AppKit, fail, getEntity, isOwner, ownerRef, personRef, type AppCall } from '../kit/app.ts';
+import { balanceWith, groupBalance, peopleBalance, personBalance } from './balance.ts';
 import { bool, email, emails, int, name, num, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
@@ -164,47 +165,36 @@ function expenseView(call: Call, e: Expense) {
   };
 }
 
-/** Net per person over live expenses: paid minus owed (positive: others owe them). */
-function balances(expenses: Expense[]): Map<string, number> {
-  const net = new Map<string, number>();
-  const add = (who: string, n: number) => net.set(who, roundMoney((net.get(who) ?? 0) + n));
-  for (const e of expenses.filter((x) => !x.deleted)) {
-    add(e.payer_email, e.shares.reduce((sum, s) => sum + s.amount, 0));
-    for (const s of e.shares) add(s.email, -s.amount);
-  }
-  return net;
-}
-
-/** What `other` owes the owner (negative: the owner owes them), from expenses between the two. */
-function owedBy(call: Call, other: string): number {
-  const me = call.ownerEmail;
-  let total = 0;
-  for (const e of Object.values(call.state.expenses).filter((x) => !x.deleted))
-    for (const s of e.shares) {
-      if (e.payer_email === me && s.email === other) total += s.amount;
-      if (e.payer_email === other && s.email === me) total -= s.amount;
-    }
-  return roundMoney(total);
-}
-
-function checkParticipants(call: Call, groupIdOrNull: number | null, people: string[]): void {
+/** In a group expense every debtor must be a member (AppWorld checks the payer only on update). */
+function checkDebtors(call: Call, groupIdOrNull: number | null, debtors: string[], payer?: string): void {
   if (groupIdOrNull === null) return;
   const g = group(call, groupIdOrNull);
-  const outsider = people.find((p) => !g.member_emails.includes(p));
-  if (outsider) fail(422, `${outsider} is not a member of group ${g.group_id}; add them with splitwise__add_member_to_group first.`);
+  const isMember = (p: string) => g.member_emails.some((m) => m.toLowerCase() === p.toLowerCase());
+  if (payer !== undefined && !isMember(payer)) fail(422, `Payer user with email ${payer} is not a member of the group with ID ${g.group_id}.`);
+  const outsider = debtors.find((p) => !isMember(p));
+  if (outsider) fail(422, `Debtor with email ${outsider} is not a member of the group.`);
+}
+
+/** AppWorld's check that the shares add up to the amount (to within 10 cents). */
+function checkSum(paid: number, amounts: number[] | undefined): void {
+  if (amounts && Math.abs(amounts.reduce((s, n) => s + n, 0) - paid) > 0.1)
+    fail(422, 'The sum of debt amounts (rounded to cents) must be equal to the total amount of the expense (rounded to cents).');
 }
 
 const tools = [
   ...kit.accountApis(),
-  kit.api('search_users', 'Search Splitwise users by name or email, with your balance with each.', { query, ...paging }, (a, call) => {
-    const list = searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`);
-    return paginate(list, a).map((u) => {
-      const owed = owedBy(call, u.email);
-      return { name: fullName(u), email: u.email, direction: owed > 0 ? 'they_owe_you' : owed < 0 ? 'you_owe_them' : 'settled', amount: Math.abs(owed) };
-    });
-  }),
-  kit.api('show_groups', 'List the groups you are a member of.', { deleted: bool('Show deleted groups instead (default false).').optional(), ...paging }, (a, call) => {
-    const list = Object.values(call.state.groups).filter((g) => g.deleted === (a.deleted ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)));
+  kit.api(
+    'search_users',
+    'Search Splitwise users by name or email address, with your balance with each.',
+    { query, include_self: bool('Also list yourself, first (default false).').optional(), ...paging },
+    (a, call) => {
+      const list = searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`).filter((u) => !isOwner(call.owner, u.email));
+      const self = a.include_self ? [{ ...ownerRef(call.owner), direction: 'no_balance', amount: 0 }] : [];
+      return [...self, ...paginate(list, a).map((u) => ({ name: fullName(u), email: u.email, ...balanceWith(call, u.email) }))];
+    },
+  ),
+  kit.api('show_groups', 'List the groups you are a member of.', { delete: bool('Show deleted groups instead (default false).').optional(), ...paging }, (a, call) => {
+    const list = Object.values(call.state.groups).filter((g) => g.deleted === (a.delete ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)));
     return paginate(sortBy(list, undefined, '-created_at', 'group_id'), a).map((g) => groupView(call, g));
   }),
   kit.api(
@@ -229,23 +219,29 @@ const tools = [
   kit.api('show_group', 'Show a group and its members.', { group_id: groupId }, (a, call) => groupView(call, group(call, a.group_id))),
   kit.api('add_member_to_group', 'Add a member to a group.', { group_id: groupId, user_email: email('Email of the person to add.') }, (a, call) => {
     const g = group(call, a.group_id);
-    if (g.member_emails.includes(a.user_email)) fail(409, `${a.user_email} is already a member of group ${g.group_id}.`);
+    if (g.member_emails.some((m) => m.toLowerCase() === a.user_email.toLowerCase())) fail(422, 'User is already a member of the group.');
     g.member_emails.push(a.user_email);
-    return { message: 'Member added to group.' };
+    return { message: 'Member added to the group.' };
   }),
-  kit.api('delete_group', 'Delete a group (it can be shown with show_groups deleted=true).', { group_id: groupId }, (a, call) => {
-    group(call, a.group_id).deleted = true;
-    return { message: 'Group deleted.' };
+  kit.api('delete_group', 'Delete a group and mark its expenses deleted (show_groups with delete=true lists it).', { group_id: groupId }, (a, call) => {
+    const g = group(call, a.group_id);
+    if (g.deleted) fail(422, 'The group is already marked as deleted.');
+    g.deleted = true;
+    for (const e of Object.values(call.state.expenses)) if (e.group_id === g.group_id) e.deleted = true;
+    return { message: 'Group and its associated payments and expenses marked as deleted.' };
   }),
   kit.api(
     'show_group_balance',
-    "Show each member's net balance in a group: positive means the others owe them, negative that they owe.",
-    { group_id: groupId },
-    (a, call) => {
-      const g = group(call, a.group_id);
-      const net = balances(Object.values(call.state.expenses).filter((e) => e.group_id === g.group_id));
-      return g.member_emails.map((m) => ({ ...personRef(call.state, m), balance: net.get(m) ?? 0 }));
-    },
+    'For a group (or, without group_id, your non-group expenses), who owes whom: per member, what they owe others and what others owe them.',
+    { group_id: int('The group; absent: your non-group expenses.').optional(), email: email('Only this member (without group_id: only yourself).').optional() },
+    (a, call) => groupBalance(call, a.group_id === undefined ? null : group(call, a.group_id), a.email),
+  ),
+  kit.api('show_people_balance', 'Show the total you owe others and others owe you, per person.', {}, (_a, call) => peopleBalance(call)),
+  kit.api(
+    'show_person_balance',
+    'Show what you and one person owe each other, broken down by group (non-group expenses as a group with group_id null).',
+    { email: email('The email of the person.') },
+    (a, call) => personBalance(call, a.email),
   ),
   kit.api(
     'record_expense',
@@ -260,9 +256,13 @@ const tools = [
     },
     (a, call) => {
       if (a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
-      if (!a.debtor_emails.length) fail(422, 'At least one debtor email is required.');
-      if (a.debt_amounts && a.debt_amounts.length !== a.debtor_emails.length) fail(422, 'debt_amounts must have one amount per debtor email.');
-      checkParticipants(call, a.group_id ?? null, [a.payer_email, ...a.debtor_emails]);
+      if (!a.debtor_emails.length) fail(422, 'At least one debtor who owes a share of the expense must be specified.');
+      if (a.debt_amounts && a.debt_amounts.length !== a.debtor_emails.length) fail(422, 'Number of debtor IDs and debt amounts must be the same.');
+      checkSum(roundMoney(a.paid_amount), a.debt_amounts);
+      if (a.group_id === undefined && !isOwner(call.owner, a.payer_email) && !a.debtor_emails.some((d) => isOwner(call.owner, d)))
+        fail(422, 'You are neither payer or debtor of this expense and the expense does not belong to a group. So you cannot create it.');
+      checkDebtors(call, a.group_id ?? null, a.debtor_emails);
+      if (a.debtor_emails.length === 1 && a.debtor_emails[0] === a.payer_email) fail(422, 'A payer cannot be a debtor if there is only one debtor involved in the expense.');
       const id = call.nextId('expense');
       call.state.expenses[String(id)] = {
         expense_id: id,
@@ -318,24 +318,26 @@ const tools = [
     },
     (a, call) => {
       const e = expense(call, a.expense_id);
-      if (e.deleted) fail(422, `Expense ${e.expense_id} is deleted.`);
-      if (a.debt_amounts && !a.debtor_emails) fail(422, 'debt_amounts needs debtor_emails.');
+      if (e.deleted) fail(422, 'This expense has been marked deleted. Undelete it first if you want to update it.');
+      if (a.debt_amounts && !a.debtor_emails) fail(422, 'debtor_emails must be passed if debt_amounts are passed.');
       if (a.paid_amount !== undefined && a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
+      if (a.debtor_emails?.length === 0) fail(422, 'To update debtors, at least one debtor who owes a share of the expense must be specified.');
       const debtors = a.debtor_emails ?? e.shares.map((s) => s.email);
-      if (a.debt_amounts && a.debt_amounts.length !== debtors.length) fail(422, 'debt_amounts must have one amount per debtor email.');
-      checkParticipants(call, e.group_id, [a.payer_email ?? e.payer_email, ...debtors]);
+      if (a.debt_amounts && a.debt_amounts.length !== debtors.length) fail(422, 'Number of debtor IDs and debt amounts must be the same.');
+      checkSum(a.paid_amount ?? e.paid_amount, a.debt_amounts);
+      checkDebtors(call, e.group_id, a.debtor_emails ?? [], a.payer_email);
       if (a.description !== undefined) e.description = a.description;
       if (a.payer_email !== undefined) e.payer_email = a.payer_email;
       if (a.paid_amount !== undefined) e.paid_amount = a.paid_amount;
       if (a.paid_amount !== undefined || a.debtor_emails !== undefined) e.shares = shares(e.paid_amount, debtors, a.debt_amounts);
-      return { message: 'Expense updated.' };
+      return { message: 'Expense information updated.' };
     },
   ),
   kit.api('delete_expense', 'Mark an expense as deleted.', { expense_id: expenseId }, (a, call) => {
     const e = expense(call, a.expense_id);
-    if (e.deleted) fail(422, `Expense ${e.expense_id} is already deleted.`);
+    if (e.deleted) fail(422, 'This expense has already been marked deleted.');
     e.deleted = true;
-    return { message: 'Expense deleted.' };
+    return { message: 'Expense marked as deleted.' };
   }),
 ];
 

@@ -39,7 +39,7 @@ export const splitwiseScreens: AppScreens = {
       api: 'show_group_balance',
       args: (p) => ({ group_id: p.group_id }),
       items: (r) => r,
-      label: (b) => `${b.name}: ${b.balance >= 0 ? '+' : ''}${b.balance}`,
+      label: (b) => `${b.source?.name ?? '?'}: owes ${b.source_owes_to_targets?.total ?? 0}, is owed ${b.targets_owe_to_source?.total ?? 0}`,
     },
     {
       kind: 'item',
