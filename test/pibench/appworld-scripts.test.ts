@@ -1,0 +1,65 @@
+/**
+ * π-Bench's rule scripts against the simulated apps, through intentplay's real tool path and
+ * rule-script runner. Each row of the trajectory table (a competent agent's calls for one of the
+ * 25 tool-based scripts) is played:
+ *
+ * - always, graded by test/fixtures/…/appworld_shapes.py, a rule script written for these tests
+ *   that checks what π-Bench's scripts rely on: AppWorld's response fields and the ids that flow
+ *   from one call to the next;
+ * - with PIBENCH_ROOT=/path/to/Pi-Bench (a checkout of the π-Bench repository), graded by the
+ *   task's real rule script: every key is awarded except the ones the table says π-Bench itself
+ *   cannot award. Without PIBENCH_ROOT that part is skipped.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PHARMACIST_FINANCIER, type Trajectory } from './appworld-trajectories.ts';
+import { FIXTURE_REPO, hasPython, NO_PYTHON_MESSAGE } from './helpers.ts';
+import { apisPerTurn, playTrajectory } from './play-trajectory.ts';
+import { OTHERS } from './trajectories-others.ts';
+
+const TRAJECTORIES: Trajectory[] = [...PHARMACIST_FINANCIER, ...OTHERS];
+const SHAPES_SCRIPT = 'data/appworld/scripts/appworld_shapes.py';
+const PIBENCH_ROOT = process.env.PIBENCH_ROOT ? path.resolve(process.env.PIBENCH_ROOT) : undefined;
+
+if (!hasPython) console.warn(NO_PYTHON_MESSAGE);
+if (!PIBENCH_ROOT) console.warn('PIBENCH_ROOT is not set: the real π-Bench rule scripts are not run (see docs/pibench.md)');
+
+/** The fixture keys a trajectory must earn: the shape of every API that reaches the script, and each id flow between two of them in one turn. */
+function expectedShapeKeys(t: Trajectory, keys: string[]): string[] {
+  const turns = apisPerTurn(t);
+  return keys.filter((k) => {
+    const shape = /^shape (\S+)$/.exec(k);
+    if (shape) return turns.some((apis) => apis.has(shape[1]!));
+    const flow = /^flow (\S+)\.\S+ -> (\S+)\.\S+$/.exec(k);
+    return flow !== null && turns.some((apis) => apis.has(flow[1]!) && apis.has(flow[2]!));
+  });
+}
+
+describe.skipIf(!hasPython)('AppWorld apps against π-Bench-style rule scripts', { concurrent: true }, () => {
+  it('covers the 25 tool-based rule scripts, each once', () => {
+    expect(new Set(TRAJECTORIES.map((t) => t.script)).size).toBe(25);
+  });
+
+  it.each(TRAJECTORIES.map((t) => [t.task, t] as const))('%s: answers in AppWorld shapes and passes ids on', async (_task, t) => {
+    const played = await playTrajectory(t, FIXTURE_REPO, SHAPES_SCRIPT);
+    expect(played.failed).toEqual([]);
+    expect(played.turns).toBeGreaterThanOrEqual(t.turns.length);
+    expect(played.awarded.sort()).toEqual(expectedShapeKeys(t, played.keys).sort());
+  });
+});
+
+const haveRepo = PIBENCH_ROOT !== undefined && existsSync(path.join(PIBENCH_ROOT, 'data'));
+if (PIBENCH_ROOT && !haveRepo) console.warn(`PIBENCH_ROOT=${PIBENCH_ROOT} has no data/ folder: the real rule scripts are not run`);
+
+describe.skipIf(!hasPython || !haveRepo)('the real π-Bench rule scripts (PIBENCH_ROOT)', { concurrent: true }, () => {
+  it.each(TRAJECTORIES.map((t) => [t.task, t] as const))('%s: every key π-Bench can award is awarded', async (_task, t) => {
+    const played = await playTrajectory(t, PIBENCH_ROOT!, t.script);
+    expect(played.failed).toEqual([]);
+    expect(played.keys.length).toBeGreaterThan(0);
+    const missed = played.keys.filter((k) => !played.awarded.includes(k) && !(k in t.notAwarded)).map((k) => `${k}: ${played.reasons[k]}`);
+    expect(missed).toEqual([]);
+    // The table's "cannot award" entries are real: they did not pass, and they are keys of the script.
+    expect(Object.keys(t.notAwarded).filter((k) => !played.keys.includes(k) || played.awarded.includes(k))).toEqual([]);
+  });
+});
