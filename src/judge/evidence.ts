@@ -118,9 +118,12 @@ export function valuesAt(root: unknown, segments: readonly string[]): unknown[] 
   return current.filter((v) => v !== undefined);
 }
 
+/** Characters of a match quoted at most: a pattern like `(?s).*` matches a whole file. */
+const MAX_QUOTED = 80;
+
 function excerpt(text: string, index: number, length: number): string {
   const start = Math.max(0, index - 20);
-  const end = Math.min(text.length, index + length + 20);
+  const end = Math.min(text.length, index + Math.min(length, MAX_QUOTED) + 20);
   return `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ').trim()}${end < text.length ? '…' : ''}`;
 }
 

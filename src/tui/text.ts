@@ -166,3 +166,15 @@ export function sliceLine(line: Line, from: number, cols: number, marker: Style 
   }
   return out;
 }
+
+/**
+ * `wrapWithPrefix`, at most `maxLines` lines: what is left over is counted on a last line
+ * (`… 40 more lines`), so a detail that quotes a whole file never fills a pane.
+ */
+export function wrapBounded(prefix: Line, text: string, cols: number, maxLines: number, style: Style = {}, moreStyle: Style = style): Line[] {
+  const lines = wrapWithPrefix(prefix, text, cols, style);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, Math.max(1, maxLines - 1));
+  const pw = prefix.reduce((n, s) => n + width(s.text), 0);
+  return [...kept, [{ text: ' '.repeat(pw) }, { ...moreStyle, text: `… ${lines.length - kept.length} more lines` }]];
+}

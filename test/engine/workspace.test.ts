@@ -87,6 +87,14 @@ describe('file tools', () => {
     for (let i = 0; i < 1200; i++) expect(await call('glob', { pattern: i % 2 ? `docs/b${i}.md` : 'docs/*.md' })).toEqual({ ok: true, result: i % 2 ? [] : ['docs/b.md'] });
   });
 
+  it('a rule matching a whole file quotes a bounded excerpt of it', () => {
+    const file = Array.from({ length: 200 }, (_, i) => `line ${i} of the plan`).join('\n');
+    const v = evaluateRule({ file_matches: { path: 'plan.md', pattern: '(?s)line.*' } }, { replies: [], toolCalls: [], files: new Map([['plan.md', file]]), apps: {} });
+    expect(v.holds).toBe(true);
+    expect(v.detail).toMatch(/^plan\.md contains “line 0 of the plan line 1 .*…”$/);
+    expect(v.detail.length).toBeLessThan(140);
+  });
+
   it('edit_file replaces exactly one occurrence and fails on zero or several', async () => {
     await call('write_file', { path: 'a.md', content: 'one two two' });
     expect(await call('edit_file', { path: 'a.md', old_string: 'one', new_string: '1' })).toEqual({ ok: true, result: 'edited a.md' });

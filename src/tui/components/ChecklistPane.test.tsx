@@ -41,4 +41,22 @@ describe('the checklist pane', () => {
     await waitForFrame(r, () => c.calls.length > 0);
     expect(c.calls).toEqual(['gradeNow']);
   });
+
+  it('a selected item whose rule quoted a whole file shows a few lines of it and how many more', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const file = Array.from({ length: 120 }, (_, i) => `row${i}`).join(' ');
+    const c = fakeController([
+      ...events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2)),
+      { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: `plan.md contains “${file}”` },
+    ] as typeof events);
+    r = renderSession(c, <ChecklistPane box={box} focused />, size);
+    // C1 is selected (the pane has the focus): a few lines of the quote, then how many were left out; C2 and C3 stay in view.
+    const frame = await waitForFrame(r, (f) => f.includes('C3'));
+    expect(frame).toContain('… 8 more lines');
+    expect(frame).not.toContain('row119');
+    expect(frame).toContain('C2 passed');
+    const shown = frame.split('\n').filter((l) => /row\d/.test(l));
+    expect(shown.length).toBeLessThanOrEqual(6);
+  });
 });

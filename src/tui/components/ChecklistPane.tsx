@@ -13,9 +13,12 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
-import { truncate, wrapWithPrefix, type Line } from '../text.ts';
+import { truncate, wrapBounded, wrapWithPrefix, type Line } from '../text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+
+/** Lines of a selected item's reason shown at most. */
+export const REASON_LINES = 6;
 
 export function checkKind(v: CheckView | undefined): CheckMarkKind {
   return !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
@@ -36,8 +39,9 @@ export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: 
     ...wrapWithPrefix([{ text: '  ' }], item.text, cols),
   ];
   if (v?.reason) {
+    // Selected, the reason shows in full, up to a few lines: a rule can quote a whole file.
     const reason = opts.selected ? v.reason : truncate(v.reason, Math.max(1, cols - 4));
-    lines.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], reason, cols, { color: theme.text.muted, italic: true }));
+    lines.push(...wrapBounded([{ text: '  ↳ ', color: theme.text.muted }], reason, cols, REASON_LINES, { color: theme.text.muted, italic: true }, { color: theme.text.secondary }));
   }
   return lines;
 }

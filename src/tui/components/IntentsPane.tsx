@@ -15,7 +15,8 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../text.ts';
+import { wrapBounded, wrapWithPrefix, type Line } from '../text.ts';
+import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 
@@ -36,7 +37,7 @@ export function intentBlock(intent: IntentInfo, view: IntentView | undefined, co
   for (const h of history) {
     const what = h.cause === 'question' ? `“${h.detail}”` : h.detail;
     const prefix = opts.selected && history.length > 1 ? `t${h.turn} ${h.to}: ` : '';
-    lines.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], prefix + what, cols, { color: theme.text.muted, italic: true }));
+    lines.push(...wrapBounded([{ text: '  ↳ ', color: theme.text.muted }], prefix + what, cols, REASON_LINES, { color: theme.text.muted, italic: true }, { color: theme.text.secondary }));
   }
   if (opts.showReveal && opts.selected && status === 'open') lines.push(...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
   return lines;
