@@ -70,12 +70,12 @@ export interface AnnotateScreenProps {
   onExit?: () => void;
 }
 
-function questionLines(task: AnnotateTask, choice: number, stage: 'label' | 'rationale', cols: number, theme: Theme): Line[] {
+function questionLines(task: AnnotateTask, choice: number, stage: 'label' | 'rationale', cols: number, theme: Theme, meanings: 'all' | 'chosen'): Line[] {
   const q = QUESTIONS[task.item.axis];
   const labels = LABELS[task.item.axis];
   const out: Line[] = [[{ text: `${q.title} ${task.item.id}`, bold: true, color: theme.text.accent }]];
   for (const l of wrap(task.item.text, cols)) out.push([{ text: l, bold: true }]);
-  out.push([], [{ text: q.ask }]);
+  out.push([], ...wrap(q.ask, cols).map((l): Line => [{ text: l }]));
   labels.forEach((label, i) => {
     const on = i === choice;
     const dim = stage === 'rationale' && !on;
@@ -83,7 +83,7 @@ function questionLines(task: AnnotateTask, choice: number, stage: 'label' | 'rat
       { text: on ? '› ' : '  ', color: theme.text.accent, bold: true },
       { text: `${i + 1} ${label}`, bold: on, inverse: on && !theme.color, color: dim ? theme.text.muted : on ? theme.text.accent : undefined },
     ]);
-    for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6))) out.push([{ text: `      ${l}`, color: theme.text.muted }]);
+    if (meanings === 'all' || on) for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6))) out.push([{ text: `      ${l}`, color: theme.text.muted }]);
   });
   return out;
 }
@@ -204,8 +204,11 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
     { text: ` · ${annotator} · item ${index + 1}/${total} · session ${sessionNo}/${sessions} · ${answeredNow} answered` },
   ];
   const qCols = paneInner(questionBox).cols;
-  const qLines = questionLines(task, choice, stage, qCols, theme);
   const qRows = paneInner(questionBox).rows;
+  const room = Math.max(1, qRows - 2 - INPUT_ROWS);
+  // A short terminal says what only the highlighted answer means, rather than cut answers off.
+  const full = questionLines(task, choice, stage, qCols, theme, 'all');
+  const qLines = full.length <= room ? full : questionLines(task, choice, stage, qCols, theme, 'chosen');
   const hint =
     stage === 'label'
       ? `←→ or 1–${labels.length} choose · enter picks · ↑↓ PgUp PgDn scroll · x tool details · ? keys · q quits (answers are kept)`
@@ -219,7 +222,7 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
         </Pane>
         <Pane title="Your answer" info={task.session.scenario} focused={stage === 'rationale'} box={questionBox}>
           <Box flexDirection="column" height={qRows}>
-            <LineView lines={qLines} top={0} height={Math.max(1, qRows - 2 - INPUT_ROWS)} cols={qCols} />
+            <LineView lines={qLines} top={0} height={room} cols={qCols} />
             <Text color={stage === 'rationale' ? theme.text.accent : theme.text.muted} bold>
               {truncate(stage === 'rationale' ? `Why ${labels[choice]}?` : 'Then: why?', qCols)}
             </Text>
