@@ -5,24 +5,51 @@
  * navigation to the page's first drawn replay (its script has built every pane). Targets:
  * html < 2 s, cast < 10 s, the page open < 1 s.
  *
- *   npm run bench -- export [--turns 1000] [--runs 3]
+ * `--kind` picks the recording: `synthetic` (a chat session written directly), `proposals`
+ * (the generated proposal scenario run for real: 1,000 ticks of phone moves with their
+ * screens, notifications and a proposal, so every export draws the Phone) or `time` (the
+ * generated time scenario: 1,000 updates with a reminder, silences and follow-ups, drawn
+ * with the Timeline).
+ *
+ *   npm run bench -- export [--kind synthetic|proposals|time] [--turns 1000] [--runs 3]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { resolveConfig } from '../src/config/config.ts';
+import { runGroup } from '../src/session/group.ts';
+import { planRuns } from '../src/session/plan.ts';
+import { readRecording } from '../src/session/recording.ts';
 import { exportRecording } from '../src/share/export.ts';
+import { createToolRegistry } from '../src/tools/index.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../src/share/formats.ts';
 import { syntheticEvents } from '../src/store/synthetic.ts';
+import { writeProposalScenario } from './proposal-scenario.ts';
 import { writeRecordingFile } from './recording-file.ts';
+import { writeTimeScenario } from './time-scenario.ts';
 
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { kind: { type: 'string', default: 'synthetic' }, turns: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' } } });
 const turns = Number(values.turns);
 const runs = Math.max(2, Number(values.runs));
+const kind = values.kind!;
 
-const events = syntheticEvents({ turns });
-const { dir, file } = writeRecordingFile(events);
+/** A generated scenario run headless (script agent, rules user and judge), recorded into its library folder. */
+async function recordScenario(scenario: { root: string; file: string }): Promise<{ dir: string; file: string }> {
+  const dir = path.join(scenario.root, 'recordings');
+  const [group] = planRuns([scenario.file], { noDeps: true });
+  await runGroup(group!, { specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } }, config: resolveConfig({}, {}), registry: createToolRegistry(), recordingsDir: dir });
+  return { dir: scenario.root, file: path.join(dir, readdirSync(dir)[0]!) };
+}
+
+let recorded: { dir: string; file: string };
+if (kind === 'synthetic') recorded = writeRecordingFile(syntheticEvents({ turns }));
+else if (kind === 'proposals') recorded = await recordScenario(writeProposalScenario(turns));
+else if (kind === 'time') recorded = await recordScenario(writeTimeScenario(turns, { gapMinutes: 10, text: (price) => `Price now ${price}.` }));
+else throw new Error(`--kind ${kind}: use synthetic, proposals or time`);
+const { dir, file } = recorded;
+const events = readRecording(file).events;
 
 const ms = (n: number) => +n.toFixed(0);
 const inProcess: Record<string, { cold_ms: number; warm_median_ms: number; bytes: number }> = {};
@@ -69,5 +96,5 @@ if (existsSync(CHROMIUM)) {
   browser = { cold_open_ms: open[0]!, open_ms: open };
 } else browser = { skipped: `${CHROMIUM} is not installed` };
 
-console.log(JSON.stringify({ turns, events: events.length, recording_bytes: statSync(file).size, in_process: inProcess, cli_process_ms: cli, html_in_chromium: browser, node_env: process.env.NODE_ENV ?? 'development' }, null, 2));
+console.log(JSON.stringify({ kind, turns, agent_turns: events.filter((e) => e.type === 'turn_start').length, events: events.length, recording_bytes: statSync(file).size, in_process: inProcess, cli_process_ms: cli, html_in_chromium: browser, node_env: process.env.NODE_ENV ?? 'development' }, null, 2));
 rmSync(dir, { recursive: true, force: true });

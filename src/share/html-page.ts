@@ -99,14 +99,17 @@ export const PAGE_SCRIPT = `
       box.innerHTML = '<h2><span class="title"></span> <span class="info"></span></h2><div class="body"></div>';
       box.querySelector('.title').textContent = p.title;
       var body = box.querySelector('.body');
-      var parts = null;
-      if (p.kind === 'log') {
+      var parts = null, rows = null;
+      if (p.kind === 'rows') {
+        body.innerHTML = p.rows.map(function () { return '<div class="row" hidden></div>'; }).join('');
+        rows = Array.prototype.map.call(body.children, function (el) { return { el: el, frag: -2, fresh: false }; });
+      } else if (p.kind === 'log') {
         var html = p.frags.map(function (f, t) { return '<div class="part" data-turn="' + t + '">' + pool[f] + '</div>'; }).join('');
         body.innerHTML = html;
         parts = body.children;
       }
       grid.appendChild(box);
-      return { def: p, body: body, parts: parts, info: box.querySelector('.info'), frag: -1, upTo: p.frags.length - 1 };
+      return { def: p, body: body, parts: parts, rows: rows, info: box.querySelector('.info'), frag: -1, upTo: p.frags.length - 1 };
     });
     $('sessions').appendChild(el);
     return { s: s, panes: panes, callout: el.querySelector('.callout') };
@@ -125,7 +128,16 @@ export const PAGE_SCRIPT = `
     views.forEach(function (v) {
       var t = Math.min(n, v.s.lastTurn);
       v.panes.forEach(function (p) {
-        if (p.parts) {
+        if (p.rows) {
+          // Each row shows its latest version up to the turn; a row that changed in it is fresh.
+          p.rows.forEach(function (row, i) {
+            var versions = p.def.rows[i], v = null;
+            for (var k = versions.length - 1; k >= 0; k--) if (versions[k][0] <= t) { v = versions[k]; break; }
+            var frag = v ? v[1] : -1, fresh = Boolean(v) && v[0] === t && t > 0;
+            if (frag !== row.frag) { row.frag = frag; row.el.hidden = frag < 0; row.el.innerHTML = frag < 0 ? '' : pool[frag]; }
+            if (fresh !== row.fresh) { row.fresh = fresh; row.el.className = fresh ? 'row fresh' : 'row'; }
+          });
+        } else if (p.parts) {
           var lo = Math.min(p.upTo, t), hi = Math.max(p.upTo, t);
           for (var i = lo + 1; i <= hi; i++) p.parts[i].hidden = i > t;
           p.upTo = t;

@@ -11,16 +11,25 @@ import { CAUSE_LABELS } from '../tui/causes.ts';
 import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, shortTime } from '../tui/format.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/reducer.ts';
 import { truncate } from '../tui/text.ts';
+import type { TimelineReminder, TimelineUpdate } from '../store/timeline.ts';
 
 export interface HtmlPane {
   id: string;
   title: string;
-  /** `log`: each turn adds its part and the page shows the parts up to the current turn; `snapshot`: the pane as it is at the current turn. */
-  kind: 'log' | 'snapshot';
+  /**
+   * `log`: each turn adds its part and the page shows the parts up to the current turn;
+   * `snapshot`: the pane as it is at the current turn; `rows`: a long list whose rows change one
+   * at a time (a time scenario's updates), stored as each row's versions, not once per turn.
+   */
+  kind: 'log' | 'snapshot' | 'rows';
   /** Whether a session has anything for this pane (default: always). */
   used?(final: SessionState): boolean;
-  /** The pane's HTML for `turn` (a log pane: only what the turn added). */
-  render(state: SessionState, turn: number): string;
+  /** The pane's HTML for `turn` (a log pane: only what the turn added; not for rows). */
+  render?(state: SessionState, turn: number): string;
+  /** A rows pane's rows at a turn: the reducer keeps an unchanged row the same object. */
+  rows?(state: SessionState): readonly object[];
+  /** One row's HTML. */
+  row?(item: object): string;
   /** A short line beside the title at `turn` (counts, scores so far). */
   info?(state: SessionState): string;
 }
@@ -126,24 +135,29 @@ const workspace: HtmlPane = {
   },
 };
 
+/** The heading before a time scenario's reminders, as a row of its own. */
+const REMINDERS_HEAD = { heading: 'reminders' };
+
+function timelineRow(item: object): string {
+  if (item === REMINDERS_HEAD) return '<div class="turn-head">reminders</div>';
+  if ('note' in item) {
+    const r = item as TimelineReminder;
+    return `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${r.condition ? ` <span class="why">when ${esc(r.condition)}</span>` : r.at ? ` <span class="why">at ${esc(r.at)}</span>` : ''}</div>`;
+  }
+  const u = item as TimelineUpdate;
+  const how = [u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come', u.choice?.replace('_', ' '), u.verdict].filter(Boolean).join(' · ');
+  return `<div class="update ${u.happened ? 'happened' : 'future'}"><span class="badge">${esc(u.id)} ${esc(how)}</span> <span class="why">${esc(u.at)}</span> ${esc(u.text)}${u.expect ? `<div class="why">expect: ${u.expect.replace('_', ' ')}</div>` : ''}</div>`;
+}
+
 /** Time scenarios: the simulated clock, each update as it happens and how it was handled, the reminders. */
 const timeline: HtmlPane = {
   id: 'timeline',
   title: 'Timeline',
-  kind: 'snapshot',
+  kind: 'rows',
   used: (final) => Boolean(final.timeline),
   info: (state) => (state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : ''),
-  render(state, turn) {
-    const tl = state.timeline;
-    if (!tl) return '';
-    const updates = tl.updates.map((u) => {
-      const how = [u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come', u.choice?.replace('_', ' '), u.verdict].filter(Boolean).join(' · ');
-      const fresh = tl.wakes.some((w) => w.update === u.id && w.turn === turn);
-      return `<div class="update ${u.happened ? 'happened' : 'future'}${fresh ? ' fresh' : ''}"><span class="badge">${esc(u.id)} ${esc(how)}</span> <span class="why">${esc(u.at)}</span> ${esc(u.text)}${u.expect ? `<div class="why">expect: ${u.expect.replace('_', ' ')}</div>` : ''}</div>`;
-    });
-    const reminders = tl.reminders.map((r) => `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${r.condition ? ` <span class="why">when ${esc(r.condition)}</span>` : r.at ? ` <span class="why">at ${esc(r.at)}</span>` : ''}</div>`);
-    return `${updates.join('')}${reminders.length ? `<div class="turn-head">reminders</div>${reminders.join('')}` : ''}`;
-  },
+  rows: (state) => (state.timeline ? [...state.timeline.updates, ...(state.timeline.reminders.length ? [REMINDERS_HEAD, ...state.timeline.reminders] : [])] : []),
+  row: timelineRow,
 };
 
 const NOTIFICATIONS_SHOWN = 4;

@@ -20,9 +20,11 @@ export interface HtmlSession {
 interface PaneData {
   id: string;
   title: string;
-  kind: 'log' | 'snapshot';
-  /** Per turn: index of its fragment in the pool. */
+  kind: 'log' | 'snapshot' | 'rows';
+  /** Per turn: index of its fragment in the pool (log and snapshot panes). */
   frags: number[];
+  /** Rows panes: per row, its versions as [first turn, fragment] (-1: gone). */
+  rows?: [number, number][][];
   /** Per turn: index of the title's info line in the pool (-1: none). */
   info: number[];
 }
@@ -57,13 +59,31 @@ function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly string[] | un
   const timeline = createTimeline(s.events);
   const final = timeline.stateAt(timeline.lastTurn);
   const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && (p.used?.(final) ?? true)).map((p): PaneData => ({ id: p.id, title: p.title, kind: p.kind, frags: [], info: [] }));
+  const defs = panes.map((pane) => HTML_PANES.find((p) => p.id === pane.id)!);
+  // Rows panes: the row objects shown last, and each one's HTML (a row object never changes).
+  const shown = panes.map((): object[] => []);
+  const rowHtml = new WeakMap<object, number>();
   for (let turn = 0; turn <= timeline.lastTurn; turn++) {
     const state = timeline.stateAt(turn);
-    for (const pane of panes) {
-      const def = HTML_PANES.find((p) => p.id === pane.id)!;
-      pane.frags.push(pool.add(def.render(state, turn)));
+    panes.forEach((pane, k) => {
+      const def = defs[k]!;
       pane.info.push(def.info ? pool.add(def.info(state)) : -1);
-    }
+      if (!def.rows) return void pane.frags.push(pool.add(def.render!(state, turn)));
+      const rows = (pane.rows ??= []);
+      const items = def.rows(state);
+      const last = shown[k]!;
+      for (let i = 0; i < Math.max(items.length, last.length); i++) {
+        const item = items[i];
+        if (item === last[i]) continue;
+        let frag = -1;
+        if (item) {
+          frag = rowHtml.get(item) ?? pool.add(def.row!(item));
+          rowHtml.set(item, frag);
+        }
+        (rows[i] ??= []).push([turn, frag]);
+      }
+      shown[k] = items.slice();
+    });
   }
   const byTurn: Record<number, Callout[]> = {};
   for (const c of calloutsOf(s.events)) (byTurn[c.turn] ??= []).push(c);

@@ -108,11 +108,16 @@ export function workspaceLines(state: SessionState, theme: Theme): Line[] {
   return out;
 }
 
-/** Time scenarios: the simulated time, then each update (when, and how it went), newest last. */
-export function timelineLines(state: SessionState, theme: Theme): Line[] {
+/**
+ * Time scenarios: the updates (when, and how each went) in `rows` lines: the latest to have
+ * happened near the bottom, with the next to come after it.
+ */
+export function timelineLines(state: SessionState, theme: Theme, rows: number): Line[] {
   const tl = state.timeline;
   if (!tl) return [];
-  return tl.updates.map((u) => {
+  const next = tl.updates.findIndex((u) => !u.happened);
+  const end = Math.min(tl.updates.length, Math.max(rows, (next < 0 ? tl.updates.length : next) + 1));
+  return tl.updates.slice(Math.max(0, end - rows), end).map((u) => {
     const how = u.verdict ?? (u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come');
     const color = u.verdict === 'hit' || u.verdict === 'kept' ? theme.check.pass.color : u.verdict ? theme.check.fail.color : theme.text.muted;
     return [{ text: `${u.id} `, bold: true }, { text: `${how} `, color }, { text: `${u.at.replace('T', ' ').slice(0, 16)} `, color: theme.text.muted }, { text: u.text }];

@@ -46,7 +46,7 @@ function phoneBox(state: SessionState, cols: number, rows: number, theme: Theme)
 /** The Timeline box of a time scenario, with the simulated time in its title. */
 function timelineBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
   const now = state.timeline ? [{ text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }] : [];
-  return boxed([{ text: 'Timeline', bold: true }, ...now], timelineLines(state, theme), cols, rows, theme);
+  return boxed([{ text: 'Timeline', bold: true }, ...now], timelineLines(state, theme, rows - 2), cols, rows, theme);
 }
 
 /**

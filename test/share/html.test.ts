@@ -18,6 +18,7 @@ if (!haveChromium) console.warn(`skipping the HTML replay browser test: ${CHROMI
 
 const MEAL = 'researcher/meal-plan';
 const SOAP = 'researcher/soap-list';
+const FLIGHT = 'marketer/flight-watch';
 
 describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   let browser: Browser;
@@ -25,7 +26,9 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   let proactive = '';
   let reactive = '';
   let soap = '';
+  let flight = '';
   beforeAll(async () => {
+    flight = (await recordReference('proactive', [FLIGHT])).get(FLIGHT)!;
     proactive = (await recordReference('proactive', [MEAL])).get(MEAL)!;
     soap = (await recordReference('proactive', [SOAP])).get(SOAP)!;
     reactive = (await recordReference('reactive', [MEAL])).get(MEAL)!;
@@ -145,6 +148,23 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(statSync(shot).size).toBeGreaterThan(20_000);
     expect(problems).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
+    await page.close();
+  });
+
+  it("replays a time scenario with its Timeline: each update's row changes at the turn it happened and was handled", async () => {
+    const { page, problems } = await open('flight.html', exportRecording(flight, { format: 'html' }), '#t=0');
+    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual(['Conversation', 'Hidden intents', 'Checklist', 'Workspace', 'Timeline']);
+    const badges = () => page.$$eval('#timeline .row:not([hidden]) .badge', (bs) => bs.map((b) => b.textContent));
+    expect(await badges()).toEqual(['U1 to come', 'U2 to come']);
+    await page.fill('#scrub', '2');
+    expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'r1 active']);
+    expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain('U1 seen · keep silent · kept');
+    expect(await page.textContent('.callout')).toBe('★ kept silent on U1, an update that did not fit');
+    await page.keyboard.press('End');
+    expect(await badges()).toContain('U2 seen · follow up · hit');
+    await page.keyboard.press('Home');
+    expect(await badges()).toEqual(['U1 to come', 'U2 to come']);
+    expect(problems).toEqual([]);
     await page.close();
   });
 
