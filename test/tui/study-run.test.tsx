@@ -244,3 +244,25 @@ describe('study run: the participant path', () => {
     expect(answers.filter((a) => a.kind === 'tlx').map((a) => [a.item, a.value])).toEqual([['mental', 55], ['physical', 50], ['temporal', 50], ['performance', 50], ['effort', 50], ['frustration', 50]]);
   });
 });
+
+describe('study run: the time limit', () => {
+  it('ends a session when its time is up, logs it, and the participant goes on to the questions', { timeout: 20_000 }, async () => {
+    const { data, r } = open(studyYaml('time_limit: 1s\n').replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
+    await waitForFrame(r, (s) => s.includes('Consent'));
+    await press(r, 'y', KEYS.enter);
+    const f = await waitForFrame(r, (s) => s.includes('Session 1 of 2 is about to start.'));
+    expect(f).toContain('It ends by itself after 1s.');
+    await press(r, KEYS.enter);
+    await begin(r);
+    await waitForFrame(r, (s) => s.includes('This session is over'), 8000);
+    const state = readState(data, 'P01');
+    expect(state.attempts[0]!.end).toBe('ended');
+    const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8');
+    expect(log).toContain('"type":"time_limit"');
+    expect(log).toMatch(/"opening_card":"shown".*\n.*"opening_card":"left"/s);
+    // The clock starts with the first turn, after the opening card: a full second from there.
+    const lines = log.trim().split('\n').map((l) => JSON.parse(l) as { type: string; mono: number; opening_card?: string });
+    const left = lines.find((l) => l.opening_card === 'left')!.mono;
+    expect(lines.find((l) => l.type === 'time_limit')!.mono - left).toBeGreaterThanOrEqual(990);
+  });
+});

@@ -1,4 +1,5 @@
 /** The pane tabs of the narrower layouts; the focused pane's tab stands out. */
+import { useControl } from '../context.tsx';
 import { PANE_TITLES, type PaneId } from '../layout.ts';
 import { useTheme } from '../theme.ts';
 import type { Seg } from '../text.ts';
@@ -6,10 +7,12 @@ import { LineView } from './LineView.tsx';
 
 export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId[]; active: PaneId; focused: boolean; width: number }) {
   const theme = useTheme();
+  // A study participant's intents pane is their goals card.
+  const goals = useControl((c) => c.participant?.intents === 'goals');
   const segs: Seg[] = [];
   for (const t of tabs) {
     const on = t === active;
-    segs.push({ text: ` ${PANE_TITLES[t]} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
+    segs.push({ text: ` ${goals && t === 'intents' ? 'Your goals' : PANE_TITLES[t]} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
   }
   return <LineView lines={[segs]} top={0} height={1} cols={width} />;
 }

@@ -59,7 +59,8 @@ export class StudyRunner {
   readonly resumed: boolean;
   private state: ParticipantState;
   private timer: MessageTimer | undefined;
-  private limit: { left: number; since: number; handle?: NodeJS.Timeout } | undefined;
+  /** The session's time limit: ms left, counted from the first turn (after the opening card), paused with the study. */
+  private limit: { left: number; since: number; armed: boolean; handle?: NodeJS.Timeout } | undefined;
 
   constructor(
     readonly study: Study,
@@ -172,7 +173,7 @@ export class StudyRunner {
     const paused = !this.store.getState().paused;
     this.log.write(paused ? 'pause' : 'resume_from_pause', { step: this.store.getState().step });
     this.timer?.pause(paused);
-    if (this.limit) {
+    if (this.limit?.armed) {
       if (paused) {
         clearTimeout(this.limit.handle);
         this.limit.left -= performance.now() - this.limit.since;
@@ -190,6 +191,7 @@ export class StudyRunner {
 
   private armLimit(): void {
     if (!this.limit) return;
+    this.limit.armed = true;
     this.limit.since = performance.now();
     this.limit.handle = setTimeout(() => {
       this.log.write('time_limit', { step: this.store.getState().step });
@@ -229,14 +231,23 @@ export class StudyRunner {
           // The message the session waits for opens the next turn (as its recorded `message` says).
           if (e.type === 'awaiting_input' && e.role === 'user') timer.prompt(e.turn + 1);
           if (e.type === 'session_start') this.log.write('session_start', { session: k, scenario: scenario.id });
+          // The clock of the time limit starts with the first turn, once the opening card is left.
+          if (e.type === 'turn_start' && e.turn === 1 && this.limit && !this.limit.armed && !this.store.getState().paused) this.armLimit();
         },
       },
       timer,
       (timing) => this.log.write('message_timing', { ...timing }),
     );
     const ms = timeLimitMs(this.study.time_limit);
-    this.limit = ms ? { left: ms, since: performance.now() } : undefined;
-    this.armLimit();
+    this.limit = ms ? { left: ms, since: performance.now(), armed: false } : undefined;
+    // The opening card shows the request and the goals: when it is on screen goes into the log.
+    let opening = false;
+    const offOpening = live.control.subscribe((c) => {
+      if (Boolean(c.opening) === opening) return;
+      opening = Boolean(c.opening);
+      this.log.write('exposure', { session: k, opening_card: opening ? 'shown' : 'left' });
+    });
+    void live.done.finally(offOpening);
     this.store.setState({ live });
     void live.done.then((results) => this.sessionOver(k, live, results[0]?.recording, results[0]?.end));
   }
