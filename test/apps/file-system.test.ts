@@ -27,13 +27,14 @@ describe('file_system', () => {
     expect(await h.fails('file_system__show_directory', { access_token: token, directory_path: '/nope' })).toMatch(/404/);
   });
 
-  it('creates directories and files, and refuses missing parents', async () => {
+  it('creates directories (parents only when recursive) and files (with their parents, as AppWorld)', async () => {
     const { h, token } = await login();
     const t = { access_token: token };
     expect(await h.fails('file_system__create_directory', { ...t, directory_path: '~/a/b' })).toMatch(/422[\s\S]*recursive=true/);
     await h.ok('file_system__create_directory', { ...t, directory_path: '~/a/b', recursive: true });
     expect(await h.ok('file_system__directory_exists', { ...t, directory_path: '/home/la-mcco/a' })).toEqual({ exists: true });
-    expect(await h.fails('file_system__create_file', { ...t, file_path: '~/x/y.txt' })).toMatch(/create_directory first/);
+    expect(await h.ok('file_system__create_file', { ...t, file_path: '~/x/y.txt' })).toEqual({ message: 'File created.', file_path: '/home/la-mcco/x/y.txt' });
+    expect(await h.fails('file_system__create_file', { ...t, file_path: '~/x/y.txt' })).toMatch(/409[\s\S]*Set overwrite to True/);
     expect(await h.ok('file_system__create_file', { ...t, file_path: '~/a/b/manifest.csv', content: 'id,name' })).toMatchObject({ file_path: '/home/la-mcco/a/b/manifest.csv' });
     expect(await h.fails('file_system__create_file', { ...t, file_path: '~/a/b/manifest.csv' })).toMatch(/already exists/);
     await h.ok('file_system__update_file', { ...t, file_path: '~/a/b/manifest.csv', content: 'id,name\n1,x' });
@@ -50,7 +51,7 @@ describe('file_system', () => {
     expect(await h.ok('file_system__copy_file', { ...t, source_file_path: '~/docs/readme.txt', destination_file_path: '/tmp/scratch' })).toMatchObject({
       destination_file_path: '/tmp/scratch/readme.txt',
     });
-    expect(await h.fails('file_system__copy_file', { ...t, source_file_path: '~/docs/readme.txt', destination_file_path: '/tmp/scratch' })).toMatch(/overwrite=true/);
+    expect(await h.fails('file_system__copy_file', { ...t, source_file_path: '~/docs/readme.txt', destination_file_path: '/tmp/scratch' })).toMatch(/409[\s\S]*Set overwrite to True/);
     await h.ok('file_system__move_file', { ...t, source_file_path: '/tmp/scratch/readme.txt', destination_file_path: '/tmp/scratch/moved.txt' });
     await h.ok('file_system__copy_directory', { ...t, source_directory_path: '~/docs', destination_directory_path: '/tmp/archive' });
     await h.ok('file_system__move_directory', { ...t, source_directory_path: '/tmp/archive', destination_directory_path: '/tmp/scratch' });

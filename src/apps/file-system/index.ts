@@ -154,7 +154,7 @@ function transfer(call: AppCall<FileSystemState>, kind: 'file' | 'directory', sr
   if (kind === 'directory' && to.startsWith(`${src}/`)) fail(422, `Cannot put directory ${src} inside itself.`);
   fs.requireDir(path.posix.dirname(to));
   const clash = fs.isDir(to) || fs.file(to) !== undefined;
-  if (clash && !overwrite) fail(422, `${to} already exists; pass overwrite=true to replace it.`);
+  if (clash && !overwrite) fail(409, `A ${kind} already exists at the given destination_${kind}_path in your account. Set overwrite to True to overwrite it.`);
   if (clash) fs.remove(to);
   const { dirs, files } = kind === 'file' ? { dirs: [], files: [fs.requireFile(src)] } : fs.subtree(src);
   const moved = (p: string) => to + p.slice(src.length);
@@ -179,11 +179,12 @@ function transferApi(kind: 'file' | 'directory', move: boolean) {
       [`source_${kind}_path`]: pathArg(`source ${kind}`),
       [`destination_${kind}_path`]: pathArg('destination'),
       overwrite: bool('Replace an existing destination (default false).').optional(),
+      retain_dates: bool("Keep the original's created and updated dates (accepted; dates are not simulated).").optional(),
     },
     (a, call) => {
       const args = a as Record<string, unknown>;
       const to = transfer(call, kind, String(args[`source_${kind}_path`]), String(args[`destination_${kind}_path`]), args.overwrite === true, move);
-      return { message: `${kind === 'file' ? 'File' : 'Directory'} ${move ? 'moved' : 'copied'} to ${to}.`, [`destination_${kind}_path`]: to };
+      return { message: `${kind === 'file' ? 'File' : 'Directory'} ${move ? 'moved' : 'copied'}.`, [`destination_${kind}_path`]: to };
     },
   );
 }
@@ -249,16 +250,16 @@ const tools = [
   }),
   kit.api(
     'create_file',
-    'Create a file (its directory must exist).',
+    'Create a file; missing parent directories are created.',
     { file_path: pathArg('file'), content: text('The content (default empty).').optional(), overwrite: bool('Replace an existing file (default false).').optional() },
     (a, call) => {
       const fs = tree(call);
       const p = fs.resolve(a.file_path);
       if (fs.isDir(p)) fail(422, `${p} is a directory.`);
-      if (!fs.isDir(path.posix.dirname(p))) fail(422, `Directory ${path.posix.dirname(p)} does not exist; create it with file_system__create_directory first.`);
-      if (fs.file(p) && !a.overwrite) fail(422, `File ${p} already exists; pass overwrite=true to replace it.`);
+      if (fs.file(p) && !a.overwrite) fail(409, 'A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.');
+      fs.mkdirs(path.posix.dirname(p)); // as AppWorld, which creates the parents
       fs.writeFile(p, a.content ?? '');
-      return { message: `File ${p} created.`, file_path: p };
+      return { message: 'File created.', file_path: p };
     },
   ),
   kit.api('update_file', "Replace a file's content.", { file_path: pathArg('file'), content: text('The new content.') }, (a, call) => {
@@ -266,14 +267,14 @@ const tools = [
     const p = fs.resolve(a.file_path);
     fs.requireFile(p);
     fs.writeFile(p, a.content);
-    return { message: `File ${p} updated.`, file_path: p };
+    return { message: 'File content updated.', file_path: p };
   }),
   kit.api('delete_file', 'Delete a file.', { file_path: pathArg('file') }, (a, call) => {
     const fs = tree(call);
     const p = fs.resolve(a.file_path);
     fs.requireFile(p);
     fs.remove(p);
-    return { message: `File ${p} deleted.`, file_path: p };
+    return { message: 'File deleted.', file_path: p };
   }),
   transferApi('file', false),
   transferApi('file', true),
