@@ -10,15 +10,17 @@ import { RulesJudge } from '../judge/rules.ts';
 import type { AgentBackend, Backends, JudgeBackend, UserBackend } from './backends.ts';
 import type { BackendKind } from './backend-kinds.ts';
 import type { BackendSpec } from './backend-spec.ts';
-import type { Role } from './events.ts';
-import type { HumanPorts } from './input-queue.ts';
+import type { HumanPorts, InputQueue } from './input-queue.ts';
+import type { PermissionDecision, Role } from './events.ts';
 
 export interface BackendContext {
   scenario: LoadedScenario;
   persona: LoadedPersona | undefined;
   config: ResolvedConfig;
-  /** Required when a role is `human`; with it, an acp agent's permission requests are asked on screen. */
+  /** Required when a role is `human`. */
   human?: HumanPorts;
+  /** Where a person answers an acp agent's permission requests; without it the policy decides. */
+  permissions?: InputQueue<PermissionDecision>;
   /** Where an external agent's log goes (beside the session's recording). */
   logFile?: string;
 }
@@ -43,7 +45,7 @@ const MAKERS: Record<BackendKind, Maker> = {
   },
   acp: async (_role, spec, ctx) => {
     const { AcpAgent } = await import('../agent/acp/agent.ts');
-    return new AcpAgent({ command: spec.name!, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(ctx.human ? { ports: ctx.human } : {}), ...(ctx.logFile ? { logFile: ctx.logFile } : {}) });
+    return new AcpAgent({ command: spec.name!, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(ctx.permissions ? { permissions: ctx.permissions } : {}), ...(ctx.logFile ? { logFile: ctx.logFile } : {}) });
   },
 };
 

@@ -31,6 +31,8 @@ export interface GroupRunOptions {
   maxTurns?: number;
   signal?: AbortSignal;
   human?: HumanPorts;
+  /** With `human`: an acp agent's permission requests are asked on screen (false: the policy decides, as in run). */
+  askPermissions?: boolean;
   date?: string;
   pace?: (turn: number) => Promise<void>;
   /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
@@ -81,6 +83,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         persona,
         config: opts.config,
         ...(opts.human ? { human: opts.human } : {}),
+        ...(opts.human && opts.askPermissions !== false ? { permissions: opts.human.permission } : {}),
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
       });

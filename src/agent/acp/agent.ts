@@ -11,7 +11,7 @@ import { client, methods, ndJsonStream, PROTOCOL_VERSION, type ActiveSession, ty
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
 import { incomingText, ToolStepCapError, type AgentBackend, type AgentTurnInput } from '../../session/backends.ts';
 import type { BackendInfo, PermissionDecision } from '../../session/events.ts';
-import type { HumanPorts } from '../../session/input-queue.ts';
+import type { InputQueue } from '../../session/input-queue.ts';
 import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
@@ -25,7 +25,7 @@ export interface AcpAgentOptions {
   /** How long one prompt may take (default 300 s); also bounds start-up. */
   timeoutMs?: number;
   /** Present when a person is at the screen: permission requests are asked there. */
-  ports?: HumanPorts;
+  permissions?: InputQueue<PermissionDecision>;
   logFile?: string;
 }
 
@@ -249,14 +249,14 @@ export class AcpAgent implements AgentBackend {
     const cwd = turn?.cwd;
     if (!turn || !cwd) return { outcome: { outcome: 'cancelled' } };
     const base = { turn: turn.turn, callId: tc.toolCallId, title, ...(kind ? { kind } : {}), paths };
-    const verdict = policyFor({ kind, paths }, cwd, { person: Boolean(this.opts.ports), always: this.always });
+    const verdict = policyFor({ kind, paths }, cwd, { person: Boolean(this.opts.permissions), always: this.always });
     let decision: PermissionDecision;
     let by: 'policy' | 'person' = 'policy';
     let reason: string;
     if ('ask' in verdict) {
       turn.emit({ type: 'permission_request', ...base });
       try {
-        decision = await this.opts.ports!.permission.next(AbortSignal.any([signal, turn.signal]));
+        decision = await this.opts.permissions!.next(AbortSignal.any([signal, turn.signal]));
       } catch {
         return { outcome: { outcome: 'cancelled' } };
       }

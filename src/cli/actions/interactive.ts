@@ -53,6 +53,7 @@ export async function live(command: 'play' | 'watch', target: string, flags: Int
     delayMs: flags.delay ?? (plain ? 0 : 1000),
     paused: Boolean(flags.paused) && !plain,
     openingCard: !plain,
+    askPermissions: !plain,
     revealIntents: Boolean(flags.revealIntents),
     overrides: flags.overrides !== false,
     recordingsDir: path.resolve(flags.recordings ?? 'recordings'),

@@ -42,6 +42,8 @@ export interface LiveOptions {
   /** Every event as it happens (the plain transcript listens here). */
   onEvent?: (event: TimedEvent) => void;
   /** Whether each session opens on its card (default true; a plain transcript has no screen to show it on). */
+  /** False where no one can answer (watch --plain): an acp agent's permission requests follow the policy, as in run. */
+  askPermissions?: boolean;
   openingCard?: boolean;
   /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
   pace?: (turn: number) => Promise<void>;
@@ -116,6 +118,7 @@ export class LiveSession implements SessionController {
           recordingsDir: this.opts.recordingsDir ?? path.resolve('recordings'),
           signal: this.abortController.signal,
           human: this.ports,
+          ...(this.opts.askPermissions === false ? { askPermissions: false } : {}),
           pace: this.opts.pace ?? this.pace,
           ...(this.opts.mode === 'play' ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) } : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
