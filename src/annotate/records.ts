@@ -60,6 +60,7 @@ function recordProblem(r: Partial<AnnotationRecord>): string | undefined {
   for (const key of ['recording', 'recording_id', 'scenario', 'item', 'label', 'annotator', 'time'] as const)
     if (typeof r[key] !== 'string' || !r[key]) return `"${key}" must be a non-empty string`;
   if (!AXES.includes(r.axis as Axis)) return `"axis" must be one of ${AXES.join(', ')}`;
+  if (!LABELS[r.axis!].includes(r.label!)) return `"label" ${JSON.stringify(r.label)} is not an answer for a${r.axis === 'intent' ? 'n intent' : ' checklist item'}: one of ${LABELS[r.axis!].join(', ')}`;
   if (typeof r.rationale !== 'string') return '"rationale" must be a string';
   return undefined;
 }
