@@ -73,6 +73,8 @@ describe('study run: the participant path', () => {
     await press(r, KEYS.enter);
     // Participant 0 of seed 1 meets tester/gear first; its agent resolves everything in turn 1.
     f = await waitForFrame(r, (s) => s.includes('This session is over'));
+    expect(f).toContain('enter go on');
+    expect(f).not.toContain('b home');
     expect(f).toContain('Your goals');
     expect(f).toContain('• Budget is 600 RMB.');
     expect(f).toContain('Not shown during the study.');

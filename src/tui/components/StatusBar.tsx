@@ -106,9 +106,13 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     add('?', 'keys');
     add('tab', 'pane');
     for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
-    if (!running && mode !== 'replay') add('b', 'home');
-    // While a person plays, letters type: quitting is ctrl+c.
-    add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', 'quit');
+    // A study participant's ended session leaves by enter, to the next step of the study.
+    if (!running && participant) add('enter', 'go on');
+    else {
+      if (!running && mode !== 'replay') add('b', 'home');
+      // While a person plays, letters type: quitting is ctrl+c.
+      add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', 'quit');
+    }
   }
   const lines: Line[] = [info, keys];
   return <LineView lines={lines} top={0} height={2} cols={width} />;
