@@ -52,16 +52,16 @@ describe('amazon', () => {
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 2 });
     const cart = await h.ok('amazon__show_cart', { access_token: token });
     expect(cart.cart_items).toEqual([
-      { product_id: 2, product_name: 'Cotton Socks 6-pack', delivery_days: 3, quantity: 2, price: 9.5, gift_wrap_quantity: 0 },
-      { product_id: 3, product_name: 'Wool Trail Socks', delivery_days: 3, quantity: 1, price: 22, gift_wrap_quantity: 0 },
+      { product_id: 2, product_name: 'Cotton Socks 6-pack', delivery_days: 3, quantity: 2, price: 9.5, inventory_quantity: expect.any(Number), gift_wrap_quantity: 0 },
+      { product_id: 3, product_name: 'Wool Trail Socks', delivery_days: 3, quantity: 1, price: 22, inventory_quantity: expect.any(Number), gift_wrap_quantity: 0 },
     ]);
     expect(cart.total_cost).toBe(41);
-    expect(await h.fails('amazon__add_product_to_cart', { access_token: token, product_id: 2 })).toMatch(/422[\s\S]*in stock/);
+    expect(await h.fails('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 1000 })).toMatch(/422[\s\S]*doesn't have 1000 item\/s available/);
     await h.ok('amazon__update_product_quantity_in_cart', { access_token: token, product_id: 2, quantity: 0 });
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, clear_cart_first: true });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items.map((i: { product_id: number }) => i.product_id)).toEqual([1]);
     await h.ok('amazon__delete_product_from_cart', { access_token: token, product_id: 1 });
-    expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(/not in your cart/);
+    expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(/422[\s\S]*not present in the cart/);
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 4 });
     await h.ok('amazon__clear_cart', { access_token: token });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
@@ -70,7 +70,15 @@ describe('amazon', () => {
   it('keeps a wish list', async () => {
     const { h, token } = await login();
     await h.ok('amazon__add_product_to_wish_list', { access_token: token, product_id: 4 });
-    expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([{ product_id: 4, product_name: 'Insulated Water Bottle', quantity: 1, price: 25 }]);
+    expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([
+      expect.objectContaining({ product_id: 4, product_name: 'Insulated Water Bottle', quantity: 1, price: 25, rating: expect.any(Number), inventory_quantity: expect.any(Number) }),
+    ]);
+    // AppWorld's moves between the wish list and the cart.
+    expect(await h.ok('amazon__move_product_from_wish_list_to_cart', { access_token: token, product_id: 4 })).toEqual({ message: '1 product/s moved from the wish list to the cart.' });
+    expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([]);
+    expect(await h.fails('amazon__move_product_from_cart_to_wish_list', { access_token: token, product_id: 4, quantity: 2 })).toMatch(/422[\s\S]*only has 1/);
+    await h.ok('amazon__move_product_from_cart_to_wish_list', { access_token: token, product_id: 4 });
+    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
     await h.ok('amazon__delete_product_from_wish_list', { access_token: token, product_id: 4 });
     expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([]);
     expect(await h.fails('amazon__add_product_to_wish_list', { access_token: token, product_id: 99 })).toMatch(/404/);

@@ -24,17 +24,31 @@ function productView(call: Call, p: Product) {
   };
 }
 
-function addLine(call: Call, list: Record<string, LineItem>, id: number, qty: number, checkStock: boolean): void {
+/** As AppWorld: the quantity asked for (not the new total) must be in stock. */
+function addLine(call: Call, list: Record<string, LineItem>, id: number, qty: number): void {
   const p = product(call, id);
-  const total = (list[String(id)]?.quantity ?? 0) + qty;
-  if (checkStock && total > p.inventory_quantity) fail(422, `Only ${p.inventory_quantity} of product ${id} are in stock.`);
-  list[String(id)] = { product_id: id, quantity: total };
+  if (qty > p.inventory_quantity) fail(422, `The inventory doesn't have ${qty} item/s available at this time.`);
+  list[String(id)] = { product_id: id, quantity: (list[String(id)]?.quantity ?? 0) + qty };
+}
+
+/** move_product_from_cart_to_wish_list and back: AppWorld's checks and messages. */
+function moveLine(call: Call, id: number, qty: number, from: 'cart' | 'wish_list'): string {
+  product(call, id);
+  const [src, dst] = from === 'cart' ? [call.state.cart, call.state.wish_list] : [call.state.wish_list, call.state.cart];
+  const names = from === 'cart' ? ['cart', 'wish list'] : ['wish list', 'cart'];
+  const line = src[String(id)];
+  if (!line) fail(422, `The product is not available in the ${names[0]}.`);
+  if (qty > line.quantity) fail(422, `The ${names[0]} only has ${line.quantity} of this product, so can't move ${qty} to wish list.`);
+  if (line.quantity === qty) delete src[String(id)];
+  else line.quantity -= qty;
+  dst[String(id)] = { product_id: id, quantity: (dst[String(id)]?.quantity ?? 0) + qty };
+  return `${qty} product/s moved from the ${names[0]} to the ${names[1]}.`;
 }
 
 function cartView(call: Call) {
   const items = Object.values(call.state.cart).map((l) => {
     const p = product(call, l.product_id);
-    return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, gift_wrap_quantity: 0 };
+    return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, inventory_quantity: p.inventory_quantity, gift_wrap_quantity: 0 };
   });
   const base = roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0));
   return { delivery_fee: 0, base_cost: base, tax: 0, gift_wrap_fee: 0, discount: 0, total_cost: base, promo_code: null, promo_valid: false, cart_items: items };
@@ -117,32 +131,34 @@ const tools = [
     { product_id: productId, quantity, clear_cart_first: bool('Empty the cart first.').optional() },
     (a, call) => {
       if (a.clear_cart_first) call.state.cart = {};
-      addLine(call, call.state.cart, a.product_id, a.quantity ?? 1, true);
-      return { message: 'Product added to cart.' };
+      addLine(call, call.state.cart, a.product_id, a.quantity ?? 1);
+      return { message: 'Product/s added to the cart.' };
     },
   ),
   kit.api('update_product_quantity_in_cart', 'Set the quantity of a product in your cart (0 removes it).', { product_id: productId, quantity: int('New quantity.', { min: 0 }) }, (a, call) => {
-    if (!(String(a.product_id) in call.state.cart)) fail(422, `Product ${a.product_id} is not in your cart.`);
+    product(call, a.product_id);
+    if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
     if (a.quantity === 0) delete call.state.cart[String(a.product_id)];
     else {
       delete call.state.cart[String(a.product_id)];
-      addLine(call, call.state.cart, a.product_id, a.quantity, true);
+      addLine(call, call.state.cart, a.product_id, a.quantity);
     }
-    return { message: 'Cart updated.' };
+    return { message: 'Updated the quantity of the product in the cart.' };
   }),
   kit.api('delete_product_from_cart', 'Remove a product from your cart.', { product_id: productId }, (a, call) => {
-    if (!(String(a.product_id) in call.state.cart)) fail(422, `Product ${a.product_id} is not in your cart.`);
+    product(call, a.product_id);
+    if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
     delete call.state.cart[String(a.product_id)];
-    return { message: 'Product removed from cart.' };
+    return { message: 'Deleted the product from your cart.' };
   }),
   kit.api('clear_cart', 'Empty your cart.', {}, (_a, call) => {
     call.state.cart = {};
-    return { message: 'Cart cleared.' };
+    return { message: 'Cleared the items from your cart.' };
   }),
   kit.api('show_wish_list', 'Show the products in your wish list.', {}, (_a, call) =>
     Object.values(call.state.wish_list).map((l) => {
       const p = product(call, l.product_id);
-      return { product_id: p.product_id, product_name: p.name, quantity: l.quantity, price: p.price };
+      return { product_id: p.product_id, product_name: p.name, product_type: p.product_type, rating: p.rating, relative_size: p.relative_size, color: p.color, quantity: l.quantity, price: p.price, inventory_quantity: p.inventory_quantity };
     }),
   ),
   kit.api(
@@ -151,15 +167,22 @@ const tools = [
     { product_id: productId, quantity, clear_wish_list_first: bool('Empty the wish list first.').optional() },
     (a, call) => {
       if (a.clear_wish_list_first) call.state.wish_list = {};
-      addLine(call, call.state.wish_list, a.product_id, a.quantity ?? 1, false);
-      return { message: 'Product added to wish list.' };
+      addLine(call, call.state.wish_list, a.product_id, a.quantity ?? 1);
+      return { message: 'Product/s added to the wish list.' };
     },
   ),
   kit.api('delete_product_from_wish_list', 'Remove a product from your wish list.', { product_id: productId }, (a, call) => {
-    if (!(String(a.product_id) in call.state.wish_list)) fail(422, `Product ${a.product_id} is not in your wish list.`);
+    product(call, a.product_id);
+    if (!(String(a.product_id) in call.state.wish_list)) fail(422, 'The product is not present in the wish list.');
     delete call.state.wish_list[String(a.product_id)];
-    return { message: 'Product removed from wish list.' };
+    return { message: 'Deleted the product from your wish list.' };
   }),
+  kit.api('move_product_from_cart_to_wish_list', 'Move product from the cart to the wish list.', { product_id: productId, quantity }, (a, call) => ({
+    message: moveLine(call, a.product_id, a.quantity ?? 1, 'cart'),
+  })),
+  kit.api('move_product_from_wish_list_to_cart', 'Move product from the wish list to the cart.', { product_id: productId, quantity }, (a, call) => ({
+    message: moveLine(call, a.product_id, a.quantity ?? 1, 'wish_list'),
+  })),
   kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
   kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
   kit.api(
