@@ -26,7 +26,8 @@ function label(text: string, color: string | undefined): Seg[] {
   return [{ text: text.padEnd(LABEL_WIDTH - 1), color, bold: true }, { text: ' ' }];
 }
 
-function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme, woken = false): Block {
+/** `intents`: whether a user message shows which hidden intents it concerns (never to a person playing the agent). */
+function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme, woken = false, intents = true): Block {
   const key = `${item.turn}:${index}`;
   switch (item.kind) {
     case 'message': {
@@ -38,7 +39,7 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
       const lines = wrapWithPrefix(label(name, color), item.text || empty, cols, item.text ? {} : { dim: true });
       if (item.role === 'event' && item.source) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
       if (item.role === 'monitor' && item.at) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
-      if (item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
+      if (intents && item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
       return { key, lines };
     }
     case 'tool': {
@@ -104,15 +105,16 @@ function turnHeader(turn: TurnState, cols: number, theme: Theme): Line {
 const cache = new WeakMap<TurnState, { sig: string; blocks: Block[] }>();
 
 /** The blocks of one turn: a header, then its items. */
-export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string) => boolean, theme: Theme): Block[] {
+export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string) => boolean, theme: Theme, opts: { intents?: boolean } = {}): Block[] {
+  const intents = opts.intents !== false;
   const open = turn.items.flatMap((it) => (it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : []));
-  const sig = `${cols}|${theme.color}|${open.join(',')}`;
+  const sig = `${cols}|${theme.color}|${intents}|${open.join(',')}`;
   const hit = cache.get(turn);
   if (hit?.sig === sig) return hit.blocks;
   const blocks: Block[] = [];
   if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
   const woken = turn.items.some((it) => it.kind === 'message' && it.role === 'monitor');
-  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken)));
+  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken, intents)));
   cache.set(turn, { sig, blocks });
   return blocks;
 }

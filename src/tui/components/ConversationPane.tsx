@@ -73,16 +73,19 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
   const started = useSession((s) => Boolean(s.scenario));
   const trigger = useSession((s) => s.scenario?.trigger);
   const mode = useControl((c) => c.mode);
+  // Which hidden intents a user message concerns is hidden from a person playing the agent, as the intents are.
+  const ended = useSession((s) => Boolean(s.end));
+  const intents = useControl((c) => c.mode !== 'agent' || c.revealIntents) || ended;
   const { cols, rows } = paneInner(box);
   const textCols = cols - 1; // one column of gutter marks the selected item
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [allExpanded, setAllExpanded] = useState(false);
 
-  const from = useProgressiveStart(turns, textCols, (t) => turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme));
+  const from = useProgressiveStart(turns, textCols, (t) => turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme, { intents }));
   const blocks = useMemo(() => {
     const isOpen = isOpenFor(expanded, allExpanded);
-    return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme));
-  }, [turns, from, textCols, expanded, allExpanded, theme]);
+    return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme, { intents }));
+  }, [turns, from, textCols, expanded, allExpanded, theme, intents]);
   const blockLines = useMemo(() => blocks.map((b) => b.lines), [blocks]);
 
   const you = mode === 'play' ? 'user' : mode === 'agent' ? 'agent' : null;

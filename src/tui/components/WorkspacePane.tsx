@@ -1,11 +1,12 @@
 /**
  * The workspace: files (and app states) changed in the latest turn that changed any,
- * with +/- counts; the selected one's diff in colour below. Up/down pick a file,
+ * with +/- counts; the selected one's diff in colour below (playing the agent, every other file that
+ * exists is listed too). Up/down pick a file,
  * PageUp/PageDown scroll its diff.
  */
 import { useMemo, useState } from 'react';
 import { lastChangedTurn } from '../../store/reducer.ts';
-import { useSession } from '../context.tsx';
+import { useControl, useSession } from '../context.tsx';
 import { diffBody } from '../format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
@@ -18,7 +19,8 @@ import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 export interface ChangeEntry {
   key: string;
   label: string;
-  change: 'added' | 'modified' | 'deleted' | 'app';
+  /** `unchanged`: a file that exists but did not change (listed for a person playing the agent). */
+  change: 'added' | 'modified' | 'deleted' | 'app' | 'unchanged';
   additions: number;
   deletions: number;
   patch: string;
@@ -35,15 +37,14 @@ export function diffLines(patch: string, theme: Theme): Line[] {
 }
 
 export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: boolean): Line {
-  const tag = e.change === 'added' ? 'A' : e.change === 'deleted' ? 'D' : e.change === 'app' ? '◆' : 'M';
-  const counts = ` +${e.additions} -${e.deletions}`;
+  const tag = e.change === 'added' ? 'A' : e.change === 'deleted' ? 'D' : e.change === 'app' ? '◆' : e.change === 'unchanged' ? '·' : 'M';
+  const counts = e.change === 'unchanged' ? '' : ` +${e.additions} -${e.deletions}`;
   const color = e.change === 'added' ? theme.diff.add : e.change === 'deleted' ? theme.diff.remove : theme.text.accent;
   return [
     { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
     { text: tag + ' ', color, bold: true },
     { text: truncate(e.label, Math.max(4, cols - counts.length - 4)), bold: selected, inverse: selected && !theme.color },
-    { text: ` +${e.additions}`, color: theme.diff.add },
-    { text: ` -${e.deletions}`, color: theme.diff.remove },
+    ...(counts ? [{ text: ` +${e.additions}`, color: theme.diff.add }, { text: ` -${e.deletions}`, color: theme.diff.remove }] : []),
   ];
 }
 
@@ -52,17 +53,19 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
   const turns = useSession((s) => s.turns);
   const current = useSession((s) => s.turn);
   const shown = useMemo(() => lastChangedTurn({ turns, turn: current }), [turns, current]);
-  const entries = useMemo<ChangeEntry[]>(
-    () => [
-      ...(shown?.files ?? []).map((f) => ({ key: `f:${f.path}`, label: f.path, change: f.change, additions: f.additions, deletions: f.deletions, patch: f.patch })),
-      ...(shown?.apps ?? []).map((a) => ({ key: `a:${a.app}`, label: `app ${a.app}`, change: 'app' as const, additions: a.additions, deletions: a.deletions, patch: a.patch })),
-    ],
-    [shown],
-  );
+  const files = useControl((c) => c.workspaceFiles);
+  const entries = useMemo<ChangeEntry[]>(() => {
+    const changed: ChangeEntry[] = (shown?.files ?? []).map((f) => ({ key: `f:${f.path}`, label: f.path, change: f.change, additions: f.additions, deletions: f.deletions, patch: f.patch }));
+    const apps = (shown?.apps ?? []).map((a) => ({ key: `a:${a.app}`, label: `app ${a.app}`, change: 'app' as const, additions: a.additions, deletions: a.deletions, patch: a.patch }));
+    if (!files) return [...changed, ...apps];
+    // Playing the agent: the changed files first (their diff shows), then every other file that exists.
+    const rest = files.filter((p) => !changed.some((c) => c.label === p)).map((p): ChangeEntry => ({ key: `f:${p}`, label: p, change: 'unchanged', additions: 0, deletions: 0, patch: '' }));
+    return [...changed, ...apps, ...rest];
+  }, [shown, files]);
   const { cols, rows } = paneInner(box);
   const cursor = useListCursor(entries.length);
   const selected = entries[cursor.selected];
-  const listRows = Math.min(entries.length, Math.max(1, Math.floor((rows - 1) / 3)));
+  const listRows = Math.min(entries.length, Math.max(1, Math.floor((rows - 1) / (files ? 2 : 3))));
   const diffRows = Math.max(1, rows - listRows - 1);
   const diff = useMemo(() => (selected ? diffLines(selected.patch, theme) : []), [selected, theme]);
   const marker = useMemo(() => ({ color: theme.text.accent, bold: true }), [theme]);
@@ -86,8 +89,11 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
   );
   const listTop = windowTop(cursor.selected, cursor.selected + 1, entries.length, listRows, 0);
   const list = entries.slice(listTop, listTop + listRows).map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
-  const info = shown ? [`turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`, `turn ${shown.turn} · ${entries.length} changed`, `turn ${shown.turn}`] : '';
-  if (!shown)
+  const changedCount = entries.filter((e) => e.change !== 'unchanged').length;
+  const info = files
+    ? [`${files.length} files${shown ? ` · ${changedCount} changed in turn ${shown.turn}` : ''}`, `${files.length} files${shown ? ` · ${changedCount} changed` : ''}`, `${files.length} files`]
+    : shown ? [`turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`, `turn ${shown.turn} · ${entries.length} changed`, `turn ${shown.turn}`] : '';
+  if (!entries.length)
     return (
       <Pane title="Workspace" info={info} focused={focused} box={box}>
         <LineView lines={[[{ text: ' No files changed yet.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
@@ -102,7 +108,7 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
     <Pane title="Workspace" info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
       <LineView lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]} top={0} height={1} cols={cols} />
-      <LineView lines={diff.length ? side.lines : [[{ text: ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
+      <LineView lines={diff.length ? side.lines : [[{ text: selected?.change === 'unchanged' ? ' no diff to show (a turn’s diff shows when it ends); /read_file shows the text' : ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
     </Pane>
   );
 }

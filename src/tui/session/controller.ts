@@ -45,6 +45,8 @@ export interface ControlState {
   between?: NextSession;
   /** A session has started and waits on its opening card (title, persona, request) before its first turn. */
   opening?: boolean;
+  /** Playing the agent: every file in the workspace now (refreshed as the session goes), as `list_dir` would show them. */
+  workspaceFiles?: string[];
   /** A user study's participant plays: what they may see (no backends, and no verdicts unless allowed). */
   participant?: ParticipantView;
 }

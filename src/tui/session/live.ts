@@ -156,8 +156,15 @@ export class LiveSession implements SessionController {
       // A proposal scenario's agent also has propose and wait (the protocol adds them).
       if (scenario) this.control.setState({ tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])] });
     }
+    if (this.opts.mode === 'agent' && (event.type === 'session_start' || event.type === 'workspace_diff' || event.type === 'awaiting_input')) this.listFiles();
     this.store.getState().dispatch(event);
     this.opts.onEvent?.(event);
+  }
+
+  /** The person playing the agent sees which files exist, as a list_dir call would, without spending a turn on it. */
+  private listFiles(): void {
+    const files = this.run?.env.workspace.listFiles();
+    if (files && files.join('\n') !== this.control.getState().workspaceFiles?.join('\n')) this.control.setState({ workspaceFiles: files });
   }
 
   /** Play: the person playing the user decides when the waiting is over (a key), so they can read first. */
