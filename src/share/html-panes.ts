@@ -41,10 +41,10 @@ const MAX_DIFF_LINES = 200;
 const why = (s: string) => esc(truncate(s, 300));
 const cap = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… ${s.length - MAX_TEXT} more characters` : s);
 
-function itemHtml(item: ConversationItem): string {
+function itemHtml(item: ConversationItem, woken = false): string {
   switch (item.kind) {
     case 'message':
-      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${esc(item.text || '(no reply)')}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
+      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${woken && item.role === 'agent' ? 'kept silent: nothing reaches the user' : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
       const mark = item.state === 'ok' ? '<span class="ok">✔</span>' : item.state === 'error' ? '<span class="bad">✗</span>' : '…';
       const brief = item.state === 'error' ? esc(item.error ?? 'failed') : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;
@@ -77,7 +77,9 @@ const conversation: HtmlPane = {
     const t = turnState(state, turn);
     if (!t) return '';
     const head = turn > 0 ? `<div class="turn-head">turn ${turn}${t.error ? ' · error' : ''}</div>` : '';
-    return head + t.items.map(itemHtml).join('');
+    // An empty reply on a turn the monitor woke the agent for is a silence kept (as on the terminal).
+    const woken = t.items.some((i) => i.kind === 'message' && i.role === 'monitor') && !t.items.some((i) => i.kind === 'proposal');
+    return head + t.items.map((i) => itemHtml(i, woken)).join('');
   },
 };
 

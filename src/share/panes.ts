@@ -9,6 +9,7 @@ import { CAUSE_LABELS } from '../tui/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { fmtFileChange, fmtScore } from '../tui/format.ts';
 import type { Theme } from '../tui/theme.ts';
+import type { PhoneState } from '../store/phone.ts';
 import { phoneBlocks } from '../tui/phone-lines.ts';
 import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../tui/text.ts';
 
@@ -167,7 +168,19 @@ export function recentFreshSince(state: SessionState): number {
  */
 export function phoneLines(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
   if (!state.phone) return [];
-  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(state.phone, cols, theme, { playing: false });
+  // Most frames of a cast share the phone of the frame before (the reducer keeps it the same object).
+  const key = `${cols}x${rows}`;
+  const cached = phoneCache.get(state.phone);
+  if (cached?.key === key && cached.theme === theme) return cached.lines;
+  const lines = drawPhone(state.phone, cols, rows, theme);
+  phoneCache.set(state.phone, { key, theme, lines });
+  return lines;
+}
+
+const phoneCache = new WeakMap<PhoneState, { key: string; theme: Theme; lines: Line[] }>();
+
+function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme): Line[] {
+  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(phone, cols, theme, { playing: false });
   const blocks = [status, screen, notes, proposals, moves];
   // Each block keeps its heading line; `tail` keeps its newest lines after the heading.
   const tail = new Set([notes, proposals, moves]);

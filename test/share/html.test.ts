@@ -160,6 +160,7 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'r1 active']);
     expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain('U1 seen · keep silent · kept');
     expect(await page.textContent('.callout')).toBe('★ kept silent on U1, an update that did not fit');
+    expect(await page.innerText('#conversation')).toContain('kept silent: nothing reaches the user');
     await page.keyboard.press('End');
     expect(await badges()).toContain('U2 seen · follow up · hit');
     await page.keyboard.press('Home');
