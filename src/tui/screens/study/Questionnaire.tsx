@@ -29,9 +29,8 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
   if (s.step === 1) {
     const points: Seg[] = [];
     for (let v = s.min; v <= s.max; v++) points.push({ text: v === value ? `[${v}]` : ` ${v} `, bold: v === value, color: v === value ? theme.text.accent : undefined, inverse: v === value }, { text: '  ' });
-    const width = (s.max - s.min + 1) * 5 - 2;
-    const gap = Math.max(1, width - s.anchors[0].length - s.anchors[1].length);
-    return [[{ text: '  ' }, ...points], [{ text: `  ${s.anchors[0]}${' '.repeat(gap)}${s.anchors[1]}`, color: theme.text.secondary }], [{ text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`, color: theme.text.muted }]];
+    // Anchors are often longer than the row of points: each is named with its end's number.
+    return [[{ text: '  ' }, ...points], [{ text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`, color: theme.text.secondary }], [{ text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`, color: theme.text.muted }]];
   }
   const ticks = (s.max - s.min) / s.step;
   const cells = Math.min(ticks, Math.max(10, cols - 20));
