@@ -25,27 +25,31 @@ function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: 
   const proc = procSoFar(state);
   const intents = intentLines(state, cols);
   const body = turnLines(turnState(side.state, turn), cols);
-  const room = Math.max(1, height - intents.length - 6);
-  const shown = body.slice(scroll, scroll + room);
+  const ended = turn > timeline.lastTurn;
+  // Every line is counted: a box whose lines do not fit makes Ink draw two of them on one row.
+  const room = Math.max(1, height - 2 - 4 - intents.length - 1 - (ended ? 1 : 0));
+  const overflows = body.length - scroll > room;
+  const shown = body.slice(scroll, scroll + (overflows ? room - 1 : room));
   const more = body.length - scroll - shown.length;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1}>
+    <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
       <Text bold wrap="truncate-end">{name}</Text>
       <Text wrap="truncate-end">{agent}</Text>
-      <Text dimColor wrap="truncate-end">{`${scores} · Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
+      <Text dimColor wrap="truncate-end">{scores}</Text>
+      <Text dimColor wrap="truncate-end">{`Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
       {intents.map((l, i) => (
         <Text key={`i${i}`} wrap="truncate-end" color={l.startsWith('✓') || l.startsWith('?') ? 'green' : l.startsWith('←') ? 'yellow' : l.startsWith('✗') ? 'red' : undefined}>
           {l}
         </Text>
       ))}
-      <Text dimColor>{'─'.repeat(cols)}</Text>
-      {turn > timeline.lastTurn ? <Text dimColor>(this session ended at turn {timeline.lastTurn})</Text> : null}
+      <Text dimColor wrap="truncate-end">{'─'.repeat(cols)}</Text>
+      {ended ? <Text dimColor wrap="truncate-end">{`(this session ended at turn ${timeline.lastTurn})`}</Text> : null}
       {shown.map((l, i) => (
         <Text key={`l${i}`} wrap="truncate-end" color={l.startsWith('agent') ? 'cyan' : undefined}>
           {l}
         </Text>
       ))}
-      {more > 0 ? <Text dimColor>… {more} more line(s): ↓</Text> : null}
+      {more > 0 ? <Text dimColor wrap="truncate-end">{`… ${more} more line(s): ↓`}</Text> : null}
     </Box>
   );
 }

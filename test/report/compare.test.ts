@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readResultsFile } from '../../src/batch/results.ts';
 import { sideOf } from '../../src/report/compare.ts';
 import { CompareView } from '../../src/report/compare-view.tsx';
+import { plain, renderTui } from '../tui/harness.tsx';
 import { readRecording } from '../../src/session/recording.ts';
 import { cli } from '../batch/helpers.ts';
 import { makeReportFolders, type ReportFolders } from './fixture.ts';
@@ -76,6 +77,30 @@ describe('compare two recordings', () => {
     await expect.poll(frame).toContain('turn 4 of 4');
     expect(frame()).toContain('(this session ended at turn 2)');
     expect(frame()).toContain('user : Include Sunday batch cooking.');
+    view.unmount();
+  });
+
+  it.each([80, 120, 160, 200])('at %i columns draws every line of both sides once and whole, even when a turn does not fit', async (columns) => {
+    const left = sideOf(readRecording(proactivePlan));
+    const right = sideOf(readRecording(reactivePlan));
+    // 16 rows: the turn's lines do not fit, so the view must count its lines (Ink draws overflowing ones over each other).
+    const view = renderTui(createElement(CompareView, { left, right, columns, rows: 16 }), { columns, rows: 16 });
+    view.stdin.write('l');
+    await expect.poll(() => plain(view.lastFrame())).toContain('turn 2 of 4');
+    const rows = plain(view.lastFrame()).split('\n');
+    expect(rows[0]).toBe('tester/plan: Weekly meal plan — turn 2 of 4');
+    expect(rows[1]).toMatch(/^╭─+╮╭─+╮$/);
+    expect(rows[2]).toMatch(/^│ \S+tester_plan\S* +││ \S+tester_plan\S* +│$/);
+    expect(rows[3]).toMatch(/^│ agent script:proactive +││ agent script:reactive +│$/);
+    expect(rows[4]).toMatch(/^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/);
+    expect(rows[5]).toMatch(/^│ Proc after turn 2: 1\.00 +││ Proc after turn 2: 0\.00 +│$/);
+    expect(rows[6]).toMatch(/^│ ✓ I1 completed .*││ ← I1 provided .*│$/);
+    expect(rows[9]).toMatch(/^│ ─+ ││ ─+ │$/);
+    // The last row of the boxes is their border, and the row above says how many lines are below.
+    expect(rows[13]).toMatch(/^╰─+╯╰─+╯$/);
+    expect(rows[14]).toMatch(/^←\/→ turn/);
+    expect(rows[12]).toMatch(/more line\(s\): ↓/);
+    for (const row of rows.slice(2, 13)) expect(row).toMatch(/^│.*││.*│$/);
     view.unmount();
   });
 });

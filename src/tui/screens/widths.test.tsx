@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../../../test/helpers/library.ts';
-import { renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { begin, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
@@ -23,6 +24,9 @@ function watch(): LiveSession {
   const lib = makeLibrary({ 'scenarios/p/soap.yaml': PHONE_SCENARIO });
   return new LiveSession({ groups: planRuns(['p/soap'], { library: lib }), setup: sessionSetup({ library: lib, agent: 'script:proactive' }), mode: 'watch', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')) });
 }
+
+/** A number, or Proc/Comp, followed by … : a score or count cut at a pane's edge. */
+const CUT_SCORE = /\d…|(Proc|Comp) ?…/;
 
 describe('the session screen at every width', () => {
   it.each([80, 120, 160, 200])('%i columns: the result and the scores are whole', async (columns) => {
@@ -42,6 +46,30 @@ describe('the session screen at every width', () => {
       expect(top).toMatch(/Checklist.*Comp –/);
       expect(top).toMatch(/Phone\s+tick/);
     }
+    // No score or count in a title is cut: a title that does not fit drops its counts instead.
+    expect(top).not.toMatch(CUT_SCORE);
+    await s.done;
+  });
+
+  it.each([80, 120, 160, 200])('%i columns, playing the user of a chain: the pane titles are whole, and from 110 columns the intents sit beside the conversation', async (columns) => {
+    const s = new LiveSession({ groups: planRuns(['tester/plan'], { library: FIXTURE_LIB }), setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:proactive' }), mode: 'play', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')), date: '2025-01-01' });
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns, rows: 40 });
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 8000);
+    await press(r, KEYS.enter);
+    await begin(r);
+    const frame = await waitForFrame(r, (f) => f.includes('your turn: write the user') && (columns < 110 || f.includes('I2')), 8000);
+    const lines = frame.split('\n');
+    const at = lines.findIndex((l) => l.includes('Conversation'));
+    const top = lines.slice(at, at + 2).join('\n');
+    expect(top).not.toMatch(CUT_SCORE);
+    if (columns >= 110) {
+      expect(top).toMatch(/Conversation.*Hidden intents/s);
+      expect(top).toMatch(/Proc 1\.00/);
+      expect(frame).toContain('? I2 inferred');
+    }
+    if (columns >= 160) expect(top).toMatch(/Checklist +Comp 1\.00.*Workspace/);
+    s.quit();
     await s.done;
   });
 });
