@@ -48,10 +48,15 @@ describe('spotify', () => {
     expect(await h.ok('spotify__show_song_reviews', { song_id: 1 })).toMatchObject([{ song_review_id, rating: 4, user: { email: 'stmcco@gmail.com' } }]);
     expect((await h.ok('spotify__show_song', { song_id: 1 })).rating).toBe(4);
     expect(await h.fails('spotify__review_song', { access_token: token, song_id: 1, rating: 6 })).toMatch(/rating/);
+    // As AppWorld: a review can be shown by id (no login) and updated by its author.
+    expect(await h.ok('spotify__update_song_review', { access_token: token, review_id: song_review_id, rating: 5 })).toEqual({ message: 'Updated the song review.' });
+    expect(await h.ok('spotify__show_song_review', { review_id: song_review_id })).toMatchObject({ song_review_id, song_id: 1, rating: 5, text: 'upbeat' });
+    expect(await h.fails('spotify__show_song_review', { review_id: 99 })).toMatch(/404/);
+    expect(await h.fails('spotify__follow_artist', { access_token: token, artist_id: 1 })).toMatch(/422[\s\S]*already following this artist/);
     await h.ok('spotify__unlike_song', { access_token: token, song_id: 1 });
     await h.ok('spotify__unfollow_artist', { access_token: token, artist_id: 1 });
     expect(await h.ok('spotify__show_liked_songs', { access_token: token })).toHaveLength(1);
-    expect(await h.fails('spotify__unfollow_artist', { access_token: token, artist_id: 1 })).toMatch(/do not follow/);
+    expect(await h.fails('spotify__unfollow_artist', { access_token: token, artist_id: 1 })).toMatch(/already not following this artist/);
   });
 
   it('creates playlists, adds songs and plays them', async () => {

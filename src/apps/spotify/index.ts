@@ -1,6 +1,6 @@
 /** spotify: AppWorld's music app (songs, artists, playlists, likes, reviews, the player). */
 import { z } from 'zod';
-import { AppKit, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
+import { AppKit, applyChanges, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
 import { bool, int, name, paging, query, review, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -217,6 +217,14 @@ function currentSong(call: Call) {
   return { song_id: s.song_id, title: s.title, album_title: s.album_title, duration: s.duration, artists: artistsOf(call, s), played_seconds: 0, is_playing };
 }
 
+function songReview(call: Call, id: number): SongReview {
+  return getEntity(call.state.song_reviews, id, 'Song review', 'review_id');
+}
+
+function reviewView(call: Call, r: SongReview) {
+  return { song_review_id: r.song_review_id, song_id: r.song_id, user: personRef(call.state, r.user_email), rating: r.rating, title: r.title, text: r.text, created_at: r.created_at };
+}
+
 const tools = [
   ...kit.accountApis(),
   kit.api(
@@ -256,12 +264,12 @@ const tools = [
   kit.api('show_artist', 'Show an artist. No login needed.', { artist_id: int('The ID of the artist.') }, (a, call) => artistView(call, artist(call, a.artist_id)), { auth: 'none' }),
   kit.api('follow_artist', 'Follow an artist.', { artist_id: int('The ID of the artist.') }, (a, call) => {
     artist(call, a.artist_id);
-    if (String(a.artist_id) in call.state.followed_artists) fail(409, `You already follow artist ${a.artist_id}.`);
+    if (String(a.artist_id) in call.state.followed_artists) fail(422, 'You are already following this artist.');
     call.state.followed_artists[String(a.artist_id)] = { artist_id: a.artist_id, followed_at: call.now };
     return { message: 'Artist followed.' };
   }),
   kit.api('unfollow_artist', 'Stop following an artist.', { artist_id: int('The ID of the artist.') }, (a, call) => {
-    if (!(String(a.artist_id) in call.state.followed_artists)) fail(422, `You do not follow artist ${a.artist_id}.`);
+    if (!(String(a.artist_id) in call.state.followed_artists)) fail(422, 'You are already not following this artist.');
     delete call.state.followed_artists[String(a.artist_id)];
     return { message: 'Artist unfollowed.' };
   }),
@@ -284,15 +292,25 @@ const tools = [
   ),
   kit.api(
     'review_song',
-    'Rate and review a song (one review per song).',
+    'Rate or review a song.',
     { song_id: songId, ...review },
     (a, call) => {
       song(call, a.song_id);
-      const me = call.ownerEmail;
-      if (Object.values(call.state.song_reviews).some((r) => r.song_id === a.song_id && r.user_email === me)) fail(409, `You have already reviewed song ${a.song_id}.`);
       const id = call.nextId('song_review');
-      call.state.song_reviews[String(id)] = { song_review_id: id, song_id: a.song_id, user_email: me, rating: a.rating, title: a.title ?? '', text: a.text ?? '', created_at: call.now };
-      return { message: 'Song reviewed.', song_review_id: id };
+      call.state.song_reviews[String(id)] = { song_review_id: id, song_id: a.song_id, user_email: call.ownerEmail, rating: a.rating, title: a.title ?? '', text: a.text ?? '', created_at: call.now };
+      return { message: 'Added a new song review.', song_review_id: id };
+    },
+  ),
+  kit.api('show_song_review', 'Show a song review. No login needed.', { review_id: int('The ID of the song review.') }, (a, call) => reviewView(call, songReview(call, a.review_id)), { auth: 'none' }),
+  kit.api(
+    'update_song_review',
+    'Update your song review; only the fields given change.',
+    { review_id: int('The ID of the song review.'), rating: review.rating.optional(), title: review.title, text: review.text },
+    (a, call) => {
+      const r = songReview(call, a.review_id);
+      if (r.user_email !== call.ownerEmail) fail(401, 'You are not authorized to access this song review.');
+      applyChanges(r, { rating: a.rating, title: a.title, text: a.text });
+      return { message: 'Updated the song review.' };
     },
   ),
   kit.api(
@@ -304,7 +322,7 @@ const tools = [
       return paginate(
         Object.values(call.state.song_reviews).filter((r) => r.song_id === a.song_id),
         a,
-      ).map((r) => ({ song_review_id: r.song_review_id, song_id: r.song_id, user: personRef(call.state, r.user_email), rating: r.rating, title: r.title, text: r.text, created_at: r.created_at }));
+      ).map((r) => reviewView(call, r));
     },
     { auth: 'none' },
   ),
