@@ -7,7 +7,7 @@ import globals from 'globals';
 // nothing but the command line imports the command line.
 // Imports are relative, so a banned folder is matched as `../<folder>/` at any depth (no
 // folder under src/ has a subfolder named like a banned one).
-const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint', 'study', 'mcp'];
+const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint', 'study', 'mcp', 'contracts'];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
 
 /** no-restricted-imports (static imports and re-exports) and no-restricted-syntax (import()) for `folders`. */
@@ -35,6 +35,8 @@ export default tseslint.config(
     },
   },
   layer(LOWER, SURFACES, `src/{${LOWER.join(',')}} must not import from src/{${SURFACES.join(',')}}: move what is shared down into the lower layer`),
+  // The leaf: shared contracts every layer may use, importing nothing of intentplay's.
+  layer(['contracts'], [...LOWER, ...SURFACES], 'src/contracts is the leaf every layer imports: it must not import from any other folder'),
   layer(['tui'], ['cli', 'batch'], 'src/tui must not import from src/cli or src/batch: move what is shared into src/session or another lower layer'),
   layer(['share', 'report', 'batch'], ['cli'], 'only src/cli imports from src/cli: move what is shared into the layer that needs it'),
   layer(['annotate'], ['cli', 'batch', 'report', 'agreement'], 'src/annotate may import the core and src/tui only: move what is shared into a lower layer'),

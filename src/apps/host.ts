@@ -3,6 +3,7 @@
  * the group share it, so what the agent did in one session is there in the next; each
  * scenario's `apps:` seed is applied before its session starts.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { z } from 'zod';
 import { UserError } from '../scenario/diagnostics.ts';
 import type { AppHost } from '../tools/registry.ts';
@@ -48,7 +49,7 @@ export class AppStateHost implements AppHost {
       try {
         fresh = def.stateFromSeed(seed);
       } catch (err) {
-        throw new UserError(`invalid seed for app ${app}:\n${err instanceof z.ZodError ? z.prettifyError(err) : (err as Error).message}`);
+        throw new UserError(`invalid seed for app ${app}:\n${err instanceof z.ZodError ? z.prettifyError(err) : errorMessage(err)}`);
       }
       const existing = this.states.get(app) as typeof fresh | undefined;
       const nowGiven = typeof seed === 'object' && seed !== null && 'now' in seed;

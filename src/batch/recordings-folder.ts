@@ -5,15 +5,19 @@
  * numbered as repeats in the order they started, so Proc and Comp come as mean ± std over
  * them. Recordings that end without scores (a session quit midway) are left out and named.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readRecording } from '../session/recording.ts';
 import { reduceAll } from '../store/reducer.ts';
 import type { RunRecord } from './summary.ts';
-import { totals, UsageTally } from './usage.ts';
+import { runRecordOf } from './run-record.ts';
+import { UsageTally } from './usage.ts';
 
 export interface RecordingsRead {
   records: RunRecord[];
+  /** The libraries the recordings name (their scenarios' home). */
+  libraries: string[];
   /** Recordings left out, with why. */
   skipped: { file: string; why: string }[];
 }
@@ -32,13 +36,14 @@ export function recordingFiles(dir: string): string[] {
 export function readRecordingsFolder(dir: string): RecordingsRead {
   const runs: RunRecord[] = [];
   const skipped: RecordingsRead['skipped'] = [];
+  const libraries = new Set<string>();
   for (const name of recordingFiles(dir)) {
     const file = path.join(dir, name);
     let recording;
     try {
       recording = readRecording(file);
     } catch (err) {
-      skipped.push({ file, why: (err as Error).message.replace(`${file}:`, 'line ') });
+      skipped.push({ file, why: errorMessage(err).replace(`${file}:`, 'line ') });
       continue;
     }
     const state = reduceAll(recording.events);
@@ -51,30 +56,27 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
       continue;
     }
     const h = recording.header;
-    runs.push({
-      scenario: h.scenario,
-      persona: h.persona,
-      repeat: 0,
-      proc: state.scores.proc,
-      comp: state.scores.comp,
-      turns: state.scores.turns,
-      end: state.end.end,
-      ...(state.end.message ? { message: state.end.message } : {}),
-      intents: state.scores.intents,
-      checklist: state.scores.checklist,
-      time: state.scores.time ?? null,
-      proposals: state.scores.proposals ?? null,
-      recording: name,
-      title: h.title,
-      group: h.group.id,
-      index: h.group.index,
-      of: h.group.of,
-      deps: true,
-      backends: h.backends,
-      usage,
-      ...totals(usage),
-      started: h.started,
-    });
+    if (h.library) libraries.add(h.library);
+    runs.push(
+      runRecordOf({
+        scenario: h.scenario,
+        persona: h.persona,
+        repeat: 0,
+        title: h.title,
+        category: h.category,
+        group: h.group.id,
+        index: h.group.index,
+        of: h.group.of,
+        deps: true,
+        end: state.end.end,
+        message: state.end.message,
+        scores: state.scores,
+        recording: name,
+        backends: h.backends,
+        usage,
+        started: h.started,
+      }),
+    );
   }
   // The k-th session of a scenario, by start time, is its repeat k.
   runs.sort((a, b) => (a.started ?? '').localeCompare(b.started ?? '') || (a.recording ?? '').localeCompare(b.recording ?? ''));
@@ -83,5 +85,5 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
     r.repeat = seen.get(r.scenario) ?? 0;
     seen.set(r.scenario, r.repeat + 1);
   }
-  return { records: runs, skipped };
+  return { records: runs, skipped, libraries: [...libraries] };
 }

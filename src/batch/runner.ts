@@ -16,8 +16,9 @@ import type { ToolRegistry } from '../tools/registry.ts';
 import type { Progress } from './progress.ts';
 import { appendResults } from './results.ts';
 import type { RunRecord } from './summary.ts';
+import { runRecordOf } from './run-record.ts';
 import type { RunUnit } from './units.ts';
-import { totals, UsageTally } from './usage.ts';
+import { UsageTally } from './usage.ts';
 
 export interface BatchOptions {
   specs: Record<Role, BackendSpec>;
@@ -154,31 +155,23 @@ function failedResult(unit: RunUnit, scenario: string, persona: string, index: n
 
 export function toRunRecord(r: SessionRunResult, unit: RunUnit, opts: Pick<BatchOptions, 'base'>, x?: SessionExtras): RunRecord {
   const scenario = unit.group.sessions[r.index];
-  const usage = x?.usage.toLines() ?? [];
-  return {
+  return runRecordOf({
     scenario: r.scenario,
     persona: r.persona,
     repeat: r.repeat,
-    proc: r.scores.proc,
-    comp: r.scores.comp,
-    turns: r.scores.turns,
-    end: r.end,
-    ...(r.message ? { message: r.message } : {}),
-    intents: r.scores.intents,
-    checklist: r.scores.checklist,
-    time: r.scores.time ?? null,
-    proposals: r.scores.proposals ?? null,
-    ...(r.recording ? { recording: path.relative(opts.base, r.recording).split(path.sep).join('/') } : {}),
-    ...(scenario?.title ? { title: scenario.title } : {}),
-    ...(scenario?.category ? { category: scenario.category } : {}),
+    title: scenario?.title,
+    category: scenario?.category,
     group: unit.group.id,
     index: r.index,
     of: unit.group.sessions.length,
     deps: unit.deps,
-    ...(x?.backends ? { backends: x.backends } : {}),
-    usage,
-    ...totals(usage),
-    ...(x ? { started: x.started } : {}),
-    duration_ms: r.durationMs,
-  };
+    end: r.end,
+    message: r.message,
+    scores: r.scores,
+    recording: r.recording ? path.relative(opts.base, r.recording).split(path.sep).join('/') : undefined,
+    backends: x?.backends,
+    usage: x?.usage.toLines() ?? [],
+    started: x?.started,
+    durationMs: r.durationMs,
+  });
 }

@@ -4,6 +4,7 @@
  * of one answer run one after another, in the order the model gave them; a failing tool
  * or arguments that are not JSON go back to the model as a tool error.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { incomingText, type AgentBackend, type AgentTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
@@ -83,7 +84,7 @@ export class OpenAIAgent implements AgentBackend {
       } catch (err) {
         // The step cap or a cancel: every call of this answer still needs a result, or the
         // conversation would be invalid on the next turn.
-        for (const rest of calls.slice(i)) this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${(err as Error).message})` });
+        for (const rest of calls.slice(i)) this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${errorMessage(err)})` });
         throw err;
       }
       const content = outcome.ok

@@ -3,11 +3,12 @@
  * which endpoint, what went wrong, and whether retrying can help. Never the key.
  */
 import { scrub } from '../config/secrets.ts';
+import { IntentplayError } from '../contracts/errors.ts';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Role } from '../session/events.ts';
 
 /** A model call failed; `retryable` says whether backing off and trying again can help. */
-export class ModelError extends Error {
+export class ModelError extends IntentplayError {
   constructor(
     message: string,
     readonly retryable: boolean,
@@ -16,7 +17,6 @@ export class ModelError extends Error {
     readonly status?: number,
   ) {
     super(message);
-    this.name = 'ModelError';
   }
 }
 

@@ -4,6 +4,7 @@
  * all say index 0, no `finish_reason`, a usage chunk with empty `choices`, arguments
  * sent as an object, and a stream that stops mid-message (we keep what arrived).
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
@@ -157,6 +158,6 @@ export function parseArguments(raw: string): { ok: true; value: unknown } | { ok
   try {
     return { ok: true, value: JSON.parse(raw) };
   } catch (err) {
-    return { ok: false, error: (err as Error).message };
+    return { ok: false, error: errorMessage(err) };
   }
 }

@@ -5,6 +5,7 @@
  * without `Authorization: Bearer TOKEN` is refused: other processes on the machine cannot reach
  * a session's tools.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,7 +59,7 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
         try {
           body = await readBody(req);
         } catch (err) {
-          return refuse(res, 400, (err as Error).message);
+          return refuse(res, 400, errorMessage(err));
         }
       if (known) return known.handleRequest(req, res, body);
       if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
@@ -73,7 +74,7 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
       await createToolServer(source).connect(transport);
       await transport.handleRequest(req, res, body);
     })().catch((err: unknown) => {
-      if (!res.headersSent) refuse(res, 500, (err as Error).message);
+      if (!res.headersSent) refuse(res, 500, errorMessage(err));
     });
   });
   await new Promise<void>((resolve, reject) => {

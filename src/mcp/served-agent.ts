@@ -3,6 +3,7 @@
  * lasts as long as the server runs; every call the client makes is a tool call of that turn,
  * recorded and judged like any agent's. Calls that arrive before the turn starts wait for it.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
 import type { BackendInfo } from '../session/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
@@ -25,7 +26,7 @@ export class ServedAgent implements AgentBackend {
       try {
         return await turn.callTool(name, args);
       } catch (err) {
-        return { ok: false, error: (err as Error).message };
+        return { ok: false, error: errorMessage(err) };
       }
     },
   };

@@ -27,28 +27,37 @@ export function parseFormat(text: string): ReportFormat {
  * The runs of one or more results folders, with recording paths made absolute. A folder
  * without results.jsonl that holds recordings (sessions played in the TUI) is read from them.
  */
-export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[]; fromRecordings: RunRecord[] } {
-  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? { ...loadRecordingsFolder(dir), fromRecordings: true } : { ...loadResultsFolder(dir), fromRecordings: false }));
+export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[]; fromRecordings: RunRecord[]; libraries: string[] } {
+  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? { ...loadRecordingsFolder(dir), fromRecordings: true } : { ...loadResultsFolder(dir), fromRecordings: false, libraries: [] }));
   const loaded = folders.map((f) => ({ f, runs: f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)) }));
   const runs = loaded.flatMap((l) => l.runs);
   if (!runs.length) throw new UserError(`${dirs.join(', ')}: no runs to report on`);
-  return { folders: folders.map((f) => f.dir), runs: runs.sort(compareRuns), fromRecordings: loaded.filter((l) => l.f.fromRecordings).flatMap((l) => l.runs) };
+  return {
+    folders: folders.map((f) => f.dir),
+    runs: runs.sort(compareRuns),
+    fromRecordings: loaded.filter((l) => l.f.fromRecordings).flatMap((l) => l.runs),
+    libraries: [...new Set(folders.flatMap((f) => f.libraries))],
+  };
 }
 
-/** Runs read from recordings carry no category: it comes from the scenario, in --library, else the bundled library. */
-function fillCategories(runs: readonly RunRecord[], libraries: readonly Library[]): void {
-  const fill = (libs: readonly Library[], from: readonly RunRecord[]) =>
-    from.filter((run) => {
-      const category = libs.map((l) => l.scenarios.get(run.scenario)?.category).find(Boolean);
-      if (category) run.category = category;
-      return !category;
-    });
-  const missing = fill(libraries, runs);
-  if (!missing.length || libraries.some((l) => l.root === BUNDLED_LIBRARY)) return;
+/**
+ * The libraries plus the bundled one when some run's scenario is in none of them: a folder of
+ * recordings has no run.json naming its library, and most sessions come from the bundled one.
+ */
+function withBundled(libraries: readonly Library[], runs: readonly RunRecord[]): Library[] {
+  if (libraries.some((l) => l.root === BUNDLED_LIBRARY) || runs.every((r) => libraries.some((l) => l.scenarios.has(r.scenario)))) return [...libraries];
   try {
-    fill([requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY)], missing);
+    return [...libraries, requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY)];
   } catch {
-    // without it, those runs are reported without a category
+    return [...libraries]; // without it, those runs are reported without a category or π-Bench scoring
+  }
+}
+
+/** Runs read from recordings carry no category: it comes from the scenario in its library. */
+function fillCategories(runs: readonly RunRecord[], libraries: readonly Library[]): void {
+  for (const run of runs) {
+    const category = libraries.map((l) => l.scenarios.get(run.scenario)?.category).find(Boolean);
+    if (category) run.category = category;
   }
 }
 
@@ -56,17 +65,24 @@ function isRecordingsFolder(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory() && !existsSync(path.join(dir, RESULTS_FILE)) && recordingFiles(dir).length > 0;
 }
 
-function loadRecordingsFolder(dir: string): { dir: string; records: RunRecord[] } {
-  const { records, skipped } = readRecordingsFolder(dir);
+function loadRecordingsFolder(dir: string): { dir: string; records: RunRecord[]; libraries: string[] } {
+  const { records, skipped, libraries } = readRecordingsFolder(dir);
   for (const s of skipped) process.stderr.write(`${s.file}: left out of the report: ${s.why}\n`);
   if (!records.length) throw new UserError(`${dir}: none of its recordings has a scored session`);
-  return { dir: path.resolve(dir), records: records.sort(compareRuns) };
+  return { dir: path.resolve(dir), records: records.sort(compareRuns), libraries };
 }
 
 /** The libraries the runs came from: `--library`, else what each folder's run.json ran. */
-export function findLibraries(folders: readonly string[], library?: string): Library[] {
+export function findLibraries(folders: readonly string[], library?: string, roots: readonly string[] = []): Library[] {
   if (library) return [requireLibrary(library, library)];
   const found = new Map<string, Library>();
+  // Recordings name their library; one that moved since is skipped.
+  for (const root of roots)
+    try {
+      found.set(root, requireLibrary(root, root));
+    } catch {
+      // π-Bench scoring says what it is missing
+    }
   for (const folder of folders) {
     const manifest = readManifest(folder);
     const override = typeof manifest?.options.library === 'string' ? manifest.options.library : undefined;
@@ -97,7 +113,7 @@ export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: 
 
 export function reportOn(dirs: readonly string[], opts: { library?: string } = {}): ReportDoc {
   const loaded = loadRuns(dirs);
-  const libraries = findLibraries(loaded.folders, opts.library);
+  const libraries = withBundled(findLibraries(loaded.folders, opts.library, loaded.libraries), loaded.runs);
   fillCategories(loaded.fromRecordings, libraries);
   return buildReport({ folders: loaded.folders, runs: loaded.runs, ...(libraries.length ? { lookup: lookupIn(libraries) } : {}) });
 }

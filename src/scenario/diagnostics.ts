@@ -1,3 +1,5 @@
+import { IntentplayError } from '../contracts/errors.ts';
+
 /** A located problem in a user's file. Printed as `file:line:col: error: message`. */
 export interface Diagnostic {
   severity: 'error' | 'warning';
@@ -22,11 +24,10 @@ export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
 }
 
 /** An error the user caused (bad file, bad flag): printed without a stack trace. */
-export class UserError extends Error {
+export class UserError extends IntentplayError {
   readonly diagnostics: Diagnostic[];
   constructor(message: string, diagnostics: Diagnostic[] = []) {
     super(message);
-    this.name = 'UserError';
     this.diagnostics = diagnostics;
   }
 }

@@ -6,6 +6,7 @@
  * message; a leading `(?i)` makes a pattern case-insensitive, as Python and PCRE authors expect.
  * Compiled patterns are cached because the judge evaluates the same patterns every turn.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { RE2JS } from 're2js';
 
 export interface RegexProblem {
@@ -39,7 +40,7 @@ export function checkPattern(source: string): RegexProblem | null {
     compilePattern(source);
     return null;
   } catch (err) {
-    return { message: (err as Error).message };
+    return { message: errorMessage(err) };
   }
 }
 
@@ -58,7 +59,7 @@ export function compilePattern(source: string): Pattern {
   try {
     re = RE2JS.compile(body, flags === 'i' ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (err) {
-    throw new Error(explain((err as Error).message));
+    throw new Error(explain(errorMessage(err)));
   }
   p = {
     source,

@@ -2,6 +2,7 @@
  * Parses a YAML file keeping node positions, and validates it against a zod schema,
  * turning every issue into a Diagnostic that points at the offending key or value.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isNode, isSeq, isPair, isScalar, type Alias, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
@@ -20,7 +21,7 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
   try {
     source = text ?? readFileSync(file, 'utf8');
   } catch (err) {
-    return { diagnostics: [{ severity: 'error', file, line: 1, col: 1, message: `cannot read file: ${(err as Error).message}` }] };
+    return { diagnostics: [{ severity: 'error', file, line: 1, col: 1, message: `cannot read file: ${errorMessage(err)}` }] };
   }
   const lineCounter = new LineCounter();
   // logLevel 'error': the package's own warnings would go to stderr unlocated; the ones that matter are reported below.
@@ -48,9 +49,9 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
     // The yaml package refuses alias "bombs" (billion laughs) by count; anything else it throws is a file problem too.
-    const message = /resource exhaustion/.test((err as Error).message)
+    const message = /resource exhaustion/.test(errorMessage(err))
       ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}): an alias bomb, refused`
-      : `YAML cannot be read: ${firstLine((err as Error).message)}`;
+      : `YAML cannot be read: ${firstLine(errorMessage(err))}`;
     return { diagnostics: [{ ...at(firstAlias(doc)), message }] };
   }
   // A copy with flat strings of its own: the parser's values are ropes and slices that keep

@@ -4,6 +4,7 @@
  * (protocols.ts): π-Bench's conversation, or the time protocol's dormancy and follow-ups.
  * It reports everything as typed events and knows nothing of any UI.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec } from '../scenario/schema.ts';
 import { evaluateRule } from '../judge/evidence.ts';
@@ -208,7 +209,7 @@ export class SessionRun implements SessionCore {
         message = 'the session was stopped';
       } else {
         end = 'error';
-        message = (err as Error).message;
+        message = errorMessage(err);
         this.emit({ type: 'notice', turn: this.turn, level: 'error', text: message });
       }
     }
@@ -431,7 +432,7 @@ export class SessionRun implements SessionCore {
       return { completed, targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)) };
     } catch (err) {
       if (this.controller.signal.aborted) throw err;
-      this.judgeFailed(`intent judging failed: ${(err as Error).message}; intents stay open`);
+      this.judgeFailed(`intent judging failed: ${errorMessage(err)}; intents stay open`);
       return { completed: [], targeted: [] };
     }
   }
@@ -444,7 +445,7 @@ export class SessionRun implements SessionCore {
       this.judgeFailed(`the judge picked \`${p.intent}\`, which is not open; using the first open intent`);
     } catch (err) {
       if (this.controller.signal.aborted) throw err;
-      this.judgeFailed(`picking the next intent failed: ${(err as Error).message}; using the first open intent`);
+      this.judgeFailed(`picking the next intent failed: ${errorMessage(err)}; using the first open intent`);
     }
     return { intent: open[0]!.id, reason: 'first open intent in file order (fallback)' };
   }
@@ -522,7 +523,7 @@ export class SessionRun implements SessionCore {
         this.record(item, g ? g.pass : null, g ? g.reason : 'the judge returned no grade for this item', 'rubric');
       }
     } catch (err) {
-      this.judgeFailed(`rubric grading failed: ${(err as Error).message}; items left ungraded`);
+      this.judgeFailed(`rubric grading failed: ${errorMessage(err)}; items left ungraded`);
       for (const item of rubric) this.record(item, null, 'rubric grading failed', 'rubric');
     }
   }

@@ -95,6 +95,8 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
             scenario: scenario.id,
             persona: scenario.persona,
             title: scenario.title,
+            ...(scenario.category ? { category: scenario.category } : {}),
+            library: group.library.root,
             group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
             backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
             started: new Date().toISOString(),

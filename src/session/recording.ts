@@ -7,6 +7,7 @@ import { eventProblem } from './event-shapes.ts';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { errorMessage } from '../contracts/errors.ts';
 import { UserError } from '../scenario/diagnostics.ts';
 import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type TimedEvent } from './events.ts';
 
@@ -19,6 +20,9 @@ export interface RecordingHeader {
   scenario: string;
   persona: string;
   title: string;
+  /** The scenario's category, and the library it came from (a report on a folder of recordings needs both). */
+  category?: string;
+  library?: string;
   /** The run group: episode or dependency chain, and this session's place in it. */
   group: { id: string; kind: 'episode' | 'chain'; index: number; of: number };
   backends: Record<Role, BackendInfo>;
@@ -71,6 +75,9 @@ export function recordingFileName(dir: string, scenario: string, repeat?: number
 }
 
 
+/** A recording that cannot be read (missing, not a recording, a bad line): a user error, located. */
+export class RecordingError extends UserError {}
+
 export interface Recording {
   file: string;
   header: RecordingHeader;
@@ -85,12 +92,12 @@ export function readRecording(file: string): Recording {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UserError(`${file}: cannot read recording: ${(err as Error).message}`);
+    throw new RecordingError(`${file}: cannot read recording: ${errorMessage(err)}`);
   }
   const lines = text.split('\n');
   // A crash can leave a partial last line: tolerate it only at the very end.
   if (lines.at(-1) === '') lines.pop();
-  const bad = (n: number, why: string) => new UserError(`${file}:${n}: ${why}`);
+  const bad = (n: number, why: string) => new RecordingError(`${file}:${n}: ${why}`);
   if (!lines.length) throw bad(1, 'empty file; expected a recording header');
   let header: RecordingHeader;
   try {

@@ -1,4 +1,5 @@
 /** Tool group `files`: the agent's file tools, all confined to the workspace. */
+import { errorMessage } from '../contracts/errors.ts';
 import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -95,7 +96,7 @@ const grep: ToolDef = {
     try {
       re = compilePattern(pattern);
     } catch (err) {
-      throw new ToolError(`invalid regex: ${(err as Error).message}`);
+      throw new ToolError(`invalid regex: ${errorMessage(err)}`);
     }
     const isMatch = only ? globMatcher(only) : () => true;
     const matches: { path: string; line: number; text: string }[] = [];

@@ -4,18 +4,14 @@
  * so one definition validates calls and yields the JSON Schema offered to a model.
  */
 import { z } from 'zod';
+import { errorMessage, IntentplayError } from '../contracts/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
 import type { TimeWorld } from '../time/world.ts';
 import type { ProposalWorld } from '../proposals/world.ts';
 
 /** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ToolError';
-  }
-}
+export class ToolError extends IntentplayError {}
 
 /** Everything a tool may touch: the session's sandboxed workspace, memory and apps. */
 export interface ToolContext {
@@ -121,6 +117,6 @@ export async function invokeTool(def: ToolDef | undefined, name: string, args: u
     return { ok: true, result: await def.run(parsed.data, ctx) };
   } catch (err) {
     if (err instanceof ToolError) return { ok: false, error: err.message };
-    return { ok: false, error: `${def.name} failed: ${(err as Error).message}` };
+    return { ok: false, error: `${def.name} failed: ${errorMessage(err)}` };
   }
 }

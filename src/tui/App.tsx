@@ -1,4 +1,5 @@
 /** The TUI's root: the home screen, or a session screen for the controller being shown. */
+import { errorMessage } from '../contracts/errors.ts';
 import { Text, useApp } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SessionProvider } from './context.tsx';
@@ -33,7 +34,7 @@ export function App({ initial, loadHome, homeWhileLoading, start, notice, onExit
   const [homeNotice, setHomeNotice] = useState(notice);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const refreshHome = useCallback(() => {
-    loadHome?.().then(setHome, (err: unknown) => setLoadError((err as Error).message));
+    loadHome?.().then(setHome, (err: unknown) => setLoadError(errorMessage(err)));
   }, [loadHome]);
   useEffect(() => {
     if (!initial) refreshHome();
@@ -70,7 +71,7 @@ export function App({ initial, loadHome, homeWhileLoading, start, notice, onExit
       memory={homeMemory}
       onQuit={leave}
       onStart={(choice) => {
-        start?.(choice).then(setController, (err: unknown) => setHomeNotice((err as Error).message));
+        start?.(choice).then(setController, (err: unknown) => setHomeNotice(errorMessage(err)));
       }}
     />
   );

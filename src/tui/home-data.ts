@@ -2,6 +2,7 @@
  * What the home screen browses, loaded without any UI: the libraries (bundled, plus
  * --library DIR) by persona and episode, and the recent recordings under ./recordings.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { modelConfigured, type ResolvedConfig } from '../config/resolve.ts';
@@ -82,7 +83,7 @@ async function makeView(found: string, label: string): Promise<Made<LibraryView>
     // Fresh: this runs because a file changed, and the loader keeps what it read once per process.
     loaded = loadLibrary(found, { fresh: true });
   } catch (err) {
-    return { view: { root: found, label, personas: [], problem: (err as Error).message }, folders: [] };
+    return { view: { root: found, label, personas: [], problem: errorMessage(err) }, folders: [] };
   }
   // Whether a scenario's asset folder exists is checked on load: the view depends on it too.
   const folders = [...loaded.library.scenarios.values()].flatMap((s) => (s.workspace?.assets !== undefined ? [path.resolve(path.dirname(s.file), s.workspace.assets)] : []));

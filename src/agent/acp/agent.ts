@@ -5,6 +5,7 @@
  * `session/prompt`. Streamed text becomes the live reply, the agent's own tools and its MCP
  * calls become tool calls, plans are shown, permission requests follow permissions.ts.
  */
+import { errorMessage } from '../../contracts/errors.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { client, methods, ndJsonStream, PROTOCOL_VERSION, type ActiveSession, type ClientConnection, type McpServer, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from '@agentclientprotocol/sdk';
@@ -236,7 +237,7 @@ export class AcpAgent implements AgentBackend {
       return await turn.callTool(name, args);
     } catch (err) {
       if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
-      return { ok: false, error: (err as Error).message };
+      return { ok: false, error: errorMessage(err) };
     }
   }
 
@@ -279,7 +280,7 @@ export class AcpAgent implements AgentBackend {
     try {
       return await Promise.race([work, late]);
     } catch (err) {
-      if ((err as Error).message !== 'late') throw err;
+      if (errorMessage(err) !== 'late') throw err;
       const tail = this.live?.proc.stderrTail() ?? '';
       await this.close();
       throw new Error(`the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`);

@@ -4,6 +4,7 @@
  * with the line, instead of a silent hang), its stderr kept (the last lines for error
  * messages, all of it in a log beside the recording, secrets blanked), stopped as a group.
  */
+import { errorMessage } from '../../contracts/errors.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ export function commandArgv(command: string): string[] {
   try {
     words = parse(command, (name) => process.env[name] ?? '');
   } catch (err) {
-    throw new UserError(`--agent acp:${command}: cannot read the command (${(err as Error).message})`);
+    throw new UserError(`--agent acp:${command}: cannot read the command (${errorMessage(err)})`);
   }
   const argv: string[] = [];
   for (const w of words) {

@@ -1,4 +1,5 @@
 /** What `intentplay export` does: a recording as a web replay, asciicast, SVG or Markdown. */
+import { errorMessage } from '../../contracts/errors.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../scenario/diagnostics.ts';
@@ -31,7 +32,7 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
   try {
     writeFileSync(flags.out, text);
   } catch (err) {
-    throw new UserError(`${flags.out}: cannot write: ${(err as Error).message}`);
+    throw new UserError(`${flags.out}: cannot write: ${errorMessage(err)}`);
   }
   process.stderr.write(`wrote ${path.relative(process.cwd(), flags.out) || flags.out}\n`);
 }

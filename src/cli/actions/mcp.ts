@@ -2,6 +2,7 @@
  * What `intentplay mcp` does: one session of the scenario whose agent is whoever connects.
  * Nothing but MCP goes to stdout in stdio mode; what the user should know goes to stderr.
  */
+import { errorMessage } from '../../contracts/errors.ts';
 import path from 'node:path';
 import { UserError } from '../../scenario/diagnostics.ts';
 import { planRuns } from '../../session/plan.ts';
@@ -60,7 +61,7 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
     } catch (err) {
       stop();
       await done;
-      throw new UserError(`cannot serve on 127.0.0.1:${flags.http}: ${(err as Error).message}`);
+      throw new UserError(`cannot serve on 127.0.0.1:${flags.http}: ${errorMessage(err)}`);
     }
     process.stderr.write(`intentplay mcp: serving ${scenario.id} at ${server.url} (Streamable HTTP); Ctrl-C ends the session\n`);
     await new Promise<void>((resolve) => process.once('SIGINT', resolve));
@@ -81,7 +82,7 @@ async function bridge(url: string): Promise<void> {
   try {
     remote = await remoteSource(url, process.env.INTENTPLAY_MCP_TOKEN);
   } catch (err) {
-    throw new UserError(`cannot reach the session's tool server at ${url}: ${(err as Error).message}`);
+    throw new UserError(`cannot reach the session's tool server at ${url}: ${errorMessage(err)}`);
   }
   try {
     await serveStdio(remote.source);

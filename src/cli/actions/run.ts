@@ -2,6 +2,7 @@
  * What `intentplay run PATH...` does: headless batch runs, with a table or the `--json` contract
  * (docs/reports.md). Repeats, concurrency, a results folder, resume, shards and filters.
  */
+import { errorMessage } from '../../contracts/errors.ts';
 import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -144,6 +145,6 @@ function parseOrThrow<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (err) {
-    throw new UserError(`${flag}: ${(err as Error).message}`);
+    throw new UserError(`${flag}: ${errorMessage(err)}`);
   }
 }

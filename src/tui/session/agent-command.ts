@@ -5,6 +5,7 @@
  *   //text  sends a reply that starts with "/"
  * Values are JSON when they parse as JSON (numbers, true, "quoted\nstrings"), else text.
  */
+import { errorMessage } from '../../contracts/errors.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { ToolHint } from './controller.ts';
 
@@ -26,7 +27,7 @@ export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): 
     try {
       return { ok: true, action: { kind: 'tool', name, args: JSON.parse(rest) as unknown } };
     } catch (err) {
-      return { ok: false, error: `the arguments are not JSON: ${(err as Error).message}` };
+      return { ok: false, error: `the arguments are not JSON: ${errorMessage(err)}` };
     }
   }
   const args: Record<string, unknown> = {};
