@@ -7,7 +7,12 @@ import { Box, Text, render, useApp, useInput, useStdout } from 'ink';
 import { useMemo, useState } from 'react';
 import { createTimeline } from '../store/replay.ts';
 import { procSoFar, turnState } from '../store/reducer.ts';
+import { INTENT_LEGEND } from '../session/marks.ts';
+import { createTheme } from '../tui/theme.ts';
 import { intentLines, maxTurn, sideTitle, turnLines, type SessionSide } from './compare.ts';
+
+// Colours the theme's way: none with NO_COLOR, the symbols still tell statuses apart.
+const theme = createTheme();
 
 export interface CompareViewProps {
   left: SessionSide;
@@ -38,14 +43,14 @@ function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: 
       <Text dimColor wrap="truncate-end">{scores}</Text>
       <Text dimColor wrap="truncate-end">{`Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
       {intents.map((l, i) => (
-        <Text key={`i${i}`} wrap="truncate-end" color={l.startsWith('✓') || l.startsWith('?') ? 'green' : l.startsWith('←') ? 'yellow' : l.startsWith('✗') ? 'red' : undefined}>
+        <Text key={`i${i}`} wrap="truncate-end" color={Object.values(theme.intent).find((m) => l.startsWith(m.symbol))?.color}>
           {l}
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">{'─'.repeat(cols)}</Text>
       {ended ? <Text dimColor wrap="truncate-end">{`(this session ended at turn ${timeline.lastTurn})`}</Text> : null}
       {shown.map((l, i) => (
-        <Text key={`l${i}`} wrap="truncate-end" color={l.startsWith('agent') ? 'cyan' : undefined}>
+        <Text key={`l${i}`} wrap="truncate-end" color={l.startsWith('agent') ? theme.role.agent : undefined}>
           {l}
         </Text>
       ))}
@@ -85,7 +90,7 @@ export function CompareView({ left, right, columns, rows }: CompareViewProps) {
         <Side side={left} turn={turn} width={half} height={height} scroll={scroll} />
         <Side side={right} turn={turn} width={width - half} height={height} scroll={scroll} />
       </Box>
-      <Text dimColor wrap="truncate-end">←/→ turn · g/G first/last · ↑/↓ scroll · q quit · ✓ completed ? inferred ← provided ✗ unresolved · open</Text>
+      <Text dimColor wrap="truncate-end">{`←/→ turn · g/G first/last · ↑/↓ scroll · q quit · ${INTENT_LEGEND}`}</Text>
     </Box>
   );
 }

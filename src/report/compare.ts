@@ -3,12 +3,12 @@
  * turns (B − A). Two recordings of one scenario: the sessions side by side, turn by turn,
  * both reduced through the store's reducer (the proactive-vs-reactive demo).
  */
+import { CHECK_SYMBOLS, INTENT_LEGEND, INTENT_SYMBOLS } from '../session/marks.ts';
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import path from 'node:path';
 import stringWidth from 'string-width';
 import type { RunRecord } from '../batch/summary.ts';
 import { mean } from '../judge/scores.ts';
-import type { IntentStatus } from '../session/events.ts';
 import type { Recording } from '../session/recording.ts';
 import { reduceAll, turnState, type SessionState, type TurnState } from '../store/reducer.ts';
 import { fmtArgs, fmtBackend } from '../tui/format.ts';
@@ -93,7 +93,7 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
 
 // ---- two recordings, side by side
 
-const STATUS_MARK: Record<IntentStatus, string> = { open: '·', completed: '✓', inferred: '?', provided: '←', unresolved: '✗', pending: '◷', superseded: '⇢' };
+const STATUS_MARK = INTENT_SYMBOLS;
 
 export interface SessionSide {
   file: string;
@@ -122,7 +122,7 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
       const lines = wrap(item.text || '(empty)', Math.max(8, cols - 7));
       out.push(...lines.map((l, i) => `${i ? '       ' : `${who.padEnd(5)}: `}${l}`));
     } else if (item.kind === 'tool') {
-      const mark = item.state === 'ok' ? '✓' : item.state === 'error' ? '✗' : '…';
+      const mark = item.state === 'ok' ? CHECK_SYMBOLS.pass : item.state === 'error' ? CHECK_SYMBOLS.fail : CHECK_SYMBOLS.pending;
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
     } else if (item.kind === 'proposal') out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
     else if (item.kind === 'plan') out.push(...item.entries.map((e) => truncate(`  ${planLine(e)}`, cols)));
@@ -166,6 +166,6 @@ export function sideBySideText(a: SessionSide, b: SessionSide, width = 120): str
     out.push(...columns(ta ? turnLines(ta, colW) : [], tb ? turnLines(tb, colW) : [], colW));
   }
   out.push('═'.repeat(colW) + '═╪═' + '═'.repeat(colW), ...columns(intentLines(a.state, colW), intentLines(b.state, colW), colW));
-  out.push('', `✓ completed  ? inferred  ← provided  ✗ unresolved  · open`, '');
+  out.push('', INTENT_LEGEND, '');
   return out.join('\n');
 }

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { IntentStatus, UpdateVerdict } from '../session/events.ts';
+import { CHECK_SYMBOLS, INTENT_SYMBOLS, type CheckMarkKind } from '../session/marks.ts';
 import { colorEnabled } from './color.ts';
 
 export interface Mark {
@@ -13,7 +14,7 @@ export interface Mark {
   label: string;
 }
 
-export type CheckMarkKind = 'pass' | 'fail' | 'ungraded' | 'pending';
+export type { CheckMarkKind };
 
 export interface Theme {
   color: boolean;
@@ -28,21 +29,14 @@ export interface Theme {
   verdict: Record<UpdateVerdict, Mark>;
 }
 
-const INTENT_MARKS: Record<IntentStatus, [symbol: string, color: string]> = {
-  open: ['○', 'gray'],
-  completed: ['✔', 'green'],
-  inferred: ['?', 'cyan'],
-  provided: ['↩', 'yellow'],
-  unresolved: ['✗', 'red'],
-  pending: ['◷', 'gray'],
-  superseded: ['⇢', 'gray'],
-};
+const INTENT_COLORS: Record<IntentStatus, string> = { open: 'gray', completed: 'green', inferred: 'cyan', provided: 'yellow', unresolved: 'red', pending: 'gray', superseded: 'gray' };
+const INTENT_MARKS = Object.fromEntries(Object.entries(INTENT_COLORS).map(([s, col]) => [s, [INTENT_SYMBOLS[s as IntentStatus], col]])) as Record<IntentStatus, [symbol: string, color: string]>;
 
 const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: string]> = {
-  pass: ['✔', 'green', 'passed'],
-  fail: ['✗', 'red', 'failed'],
-  ungraded: ['–', 'yellow', 'ungraded'],
-  pending: ['…', 'gray', 'not graded yet'],
+  pass: [CHECK_SYMBOLS.pass, 'green', 'passed'],
+  fail: [CHECK_SYMBOLS.fail, 'red', 'failed'],
+  ungraded: [CHECK_SYMBOLS.ungraded, 'yellow', 'ungraded'],
+  pending: [CHECK_SYMBOLS.pending, 'gray', 'not graded yet'],
 };
 
 const VERDICT_MARKS: Record<UpdateVerdict, [symbol: string, color: string, label: string]> = {

@@ -55,7 +55,7 @@ describe('compare two recordings', () => {
     const turn = (n: number) => lines.findIndex((l) => l.startsWith(`── turn ${n} `));
     expect(lines[turn(1) + 1]).toMatch(/^user : Write me a meal plan for the week\.\s+│ user : Write me a meal plan for the week\.$/);
     expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/\? I2 inferred \(question: What's your\s/);
-    expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/│ +← I1 provided/);
+    expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/│ +↩ I1 provided/);
     expect(lines[turn(4) + 1]).toMatch(/^\s+│ user : Include Sunday batch cooking\.$/);
     // Every row keeps the divider in the same column.
     const col = lines[turn(1) + 1]!.indexOf('│');
@@ -69,7 +69,7 @@ describe('compare two recordings', () => {
     const frame = () => stripVTControlCharacters(view.lastFrame() ?? '');
     expect(frame()).toContain('tester/plan: Weekly meal plan — turn 1 of 4');
     expect(frame()).toMatch(/agent: Drafted plan\.md for your 58 kg/);
-    expect(frame()).toMatch(/✓ I1 completed .*│.*← I1 provided/);
+    expect(frame()).toMatch(/✔ I1 completed .*│.*↩ I1 provided/);
     view.stdin.write('\u001B[C'); // →
     await expect.poll(frame).toContain('turn 2 of 4');
     expect(frame()).toContain('user : Keep each meal under 25 RMB.');
@@ -94,7 +94,7 @@ describe('compare two recordings', () => {
     expect(rows[3]).toMatch(/^│ agent script:proactive +││ agent script:reactive +│$/);
     expect(rows[4]).toMatch(/^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/);
     expect(rows[5]).toMatch(/^│ Proc after turn 2: 1\.00 +││ Proc after turn 2: 0\.00 +│$/);
-    expect(rows[6]).toMatch(/^│ ✓ I1 completed .*││ ← I1 provided .*│$/);
+    expect(rows[6]).toMatch(/^│ ✔ I1 completed .*││ ↩ I1 provided .*│$/);
     expect(rows[9]).toMatch(/^│ ─+ ││ ─+ │$/);
     // The last row of the boxes is their border, and the row above says how many lines are below.
     expect(rows[13]).toMatch(/^╰─+╯╰─+╯$/);

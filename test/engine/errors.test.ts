@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ModelError } from '../llm/errors.ts';
-import { UserError } from '../scenario/diagnostics.ts';
-import { readRecording, RecordingError } from '../session/recording.ts';
-import { ToolError } from '../tools/registry.ts';
-import { errorMessage, IntentplayError } from './errors.ts';
+import { ModelError } from '../../src/llm/errors.ts';
+import { UserError } from '../../src/scenario/diagnostics.ts';
+import { readRecording, RecordingError } from '../../src/session/recording.ts';
+import { ToolError } from '../../src/tools/registry.ts';
+import { errorMessage, IntentplayError } from '../../src/contracts/errors.ts';
 
 describe('the error root', () => {
   it('is the one ancestor of our errors, each named for what it is', () => {
