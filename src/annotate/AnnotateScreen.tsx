@@ -4,6 +4,7 @@
  * number), then type why and press enter; the answer is saved at once, so quitting keeps
  * every answer given. Keys are data in src/tui/keymap.ts (scopes `annotate`, `rationale`).
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { Box, Text, useApp } from 'ink';
 import { useMemo, useState } from 'react';
 import { HelpOverlay } from '../tui/components/HelpOverlay.tsx';
@@ -165,7 +166,7 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
     try {
       onAnswer(task, labels[choice]!, rationale);
     } catch (err) {
-      return setNote(`not saved: ${(err as Error).message}`);
+      return setNote(`not saved: ${errorMessage(err)}`);
     }
     const next = new Set(done).add(taskKey(task));
     setDone(next);

@@ -4,6 +4,7 @@
  * the recording by a hash of its content, so files can move and the statistics still match
  * the same session.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,7 +76,7 @@ export function readAnnotations(file: string, opts: { missingOk?: boolean } = {}
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if (opts.missingOk && (err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new UserError(`${file}: cannot read annotations: ${(err as Error).message}`);
+    throw new UserError(`${file}: cannot read annotations: ${errorMessage(err)}`);
   }
   const lines = text.split('\n');
   const out: AnnotationRecord[] = [];

@@ -3,6 +3,7 @@
  * sessions) rewritten atomically after every step, so a crash or Ctrl-C resumes at the same
  * step, and a study log (JSON Lines) where every line carries both clocks.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../scenario/diagnostics.ts';
@@ -85,7 +86,7 @@ export function readState(dataDir: string, id: string): ParticipantState {
     if (state.format !== 'intentplay-study-participant') throw new Error('not a participant state file');
     return state;
   } catch (err) {
-    throw new UserError(`${file}: cannot read the participant's state: ${(err as Error).message}`);
+    throw new UserError(`${file}: cannot read the participant's state: ${errorMessage(err)}`);
   }
 }
 

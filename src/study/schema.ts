@@ -3,6 +3,7 @@
  * conditions (backends per role), the scenarios, the design, what the participant may see,
  * and the questionnaires. Strict: an unknown key is an error, located by the YAML loader.
  */
+import { errorMessage } from '../contracts/errors.ts';
 import { z } from 'zod';
 import { parseBackendSpec } from '../session/backend-spec.ts';
 
@@ -14,7 +15,7 @@ const backend = (role: 'agent' | 'judge') =>
       const spec = parseBackendSpec(role, text);
       if (spec.kind === 'human') ctx.addIssue({ code: 'custom', message: `the participant is the user; a condition's ${role} cannot be human` });
     } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^--/, '') });
+      ctx.addIssue({ code: 'custom', message: errorMessage(err).replace(/^--/, '') });
     }
   });
 
