@@ -23,7 +23,9 @@ function sameReports(out: string): void {
   expect(titles(fromRecordings)).toEqual(titles(fromResults));
   for (const format of ['csv', 'markdown'] as const) {
     // The folder a report names differs; every table must not.
-    const text = (d: typeof fromResults) => renderDoc(d, format).replaceAll(path.join(out, 'recordings'), out);
+    // (absolute, or relative to where the report runs)
+    const rec = path.join(out, 'recordings');
+    const text = (d: typeof fromResults) => renderDoc(d, format).replaceAll(rec, out).replaceAll(path.relative(process.cwd(), rec), path.relative(process.cwd(), out));
     const a = text(fromResults).split('\n');
     const b = text(fromRecordings).split('\n');
     expect(b.filter((l, i) => l !== a[i]).slice(0, 5), a.filter((l, i) => l !== b[i]).slice(0, 5).join('\n')).toEqual([]);
