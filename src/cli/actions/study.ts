@@ -1,5 +1,6 @@
 /** What `intentplay study …` does (docs/study.md). */
 import { UserError } from '../../scenario/diagnostics.ts';
+import { prepareTerminalApp } from '../terminal-app.ts';
 import { assignSessions, squareRows } from '../../study/design.ts';
 import { loadStudy } from '../../study/load.ts';
 
@@ -24,6 +25,8 @@ export function validateStudy(file: string, flags: StudyFlags): void {
 }
 
 export async function runStudy(file: string, flags: StudyFlags): Promise<void> {
+  // Before Ink loads: with CI=true it would draw nothing until exit, even on a terminal.
+  prepareTerminalApp();
   const { runStudyApp } = await import('./study-run.ts');
   await runStudyApp(file, flags);
 }
