@@ -7,7 +7,7 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createToolServer, type ToolSource } from './tool-server.ts';
@@ -15,30 +15,6 @@ import { createToolServer, type ToolSource } from './tool-server.ts';
 export interface HttpToolServer {
   url: string;
   close(): Promise<void>;
-}
-
-const MAX_BODY = 4 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('request too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
-      } catch {
-        reject(new Error('the request body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {
@@ -54,14 +30,8 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
       const id = req.headers['mcp-session-id'];
       const known = typeof id === 'string' ? sessions.get(id) : undefined;
       if (typeof id === 'string' && !known) return refuse(res, 404, 'unknown MCP session: initialize again');
-      let body: unknown;
-      if (req.method === 'POST')
-        try {
-          body = await readBody(req);
-        } catch (err) {
-          return refuse(res, 400, errorMessage(err));
-        }
-      if (known) return known.handleRequest(req, res, body);
+      // The SDK's transport reads and checks the body itself.
+      if (known) return known.handleRequest(req, res);
       if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
@@ -72,7 +42,7 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
       await createToolServer(source).connect(transport);
-      await transport.handleRequest(req, res, body);
+      await transport.handleRequest(req, res);
     })().catch((err: unknown) => {
       if (!res.headersSent) refuse(res, 500, errorMessage(err));
     });

@@ -3,56 +3,21 @@
  * (offline), then `intentplay replay` on the recording it wrote; assertions read the
  * screen as tmux shows it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../helpers/library.ts';
+import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/intentplay.js');
 const LIB = path.join(ROOT, 'test/fixtures/lib');
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 if (!hasTmux) console.warn('skipping the TUI end-to-end test: tmux is not installed (apt-get install tmux)');
 
-const socket = `intentplay-e2e-${process.pid}`;
-const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-e2e-'));
-afterAll(() => {
-  spawnSync('tmux', ['-L', socket, 'kill-server']);
-  rmSync(work, { recursive: true, force: true });
-});
-
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-let session = '';
-let started = 0;
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-const keys = (...k: string[]) => tmux('send-keys', '-t', session, ...k);
-
-/**
- * Starts `args` in a fresh 160x40 tmux session; the window stays after the program exits.
- * The previous session is killed only after the new one exists: killing the last session
- * makes the tmux server exit, racing the next new-session.
- */
-function start(args: string[], size = { columns: 160, rows: 40 }): void {
-  const previous = session;
-  session = `e2e-${++started}`;
-  const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-  // NO_COLOR keeps captures plain; the env is cleared of model settings by the test setup.
-  tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
-  if (previous) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', previous]);
-}
-
-async function waitForScreen(predicate: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
-  const t0 = Date.now();
-  for (;;) {
-    const text = screen();
-    if (predicate(text)) return text;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}; the screen shows:\n${text}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const term = tmuxTerminal(BIN, 'e2e');
+afterAll(() => term.close());
+const { work, keys, start, waitFor: waitForScreen } = term;
 
 /** Leaves a session's opening card. */
 async function begin(): Promise<void> {

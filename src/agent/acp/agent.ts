@@ -63,9 +63,10 @@ export class AcpAgent implements AgentBackend {
     this.capError = undefined;
     try {
       const live = this.live ?? (this.live = await this.withDeadline(this.start(input), 'to start'));
+      const first = this.seen === 0;
       const entries = input.transcript.slice(this.seen).flatMap((e) => incomingText(e) ?? []);
       this.seen = input.transcript.length;
-      const text = [turnPreamble(input), ...entries].filter(Boolean).join('\n\n');
+      const text = [turnPreamble(input, first), ...entries].filter(Boolean).join('\n\n');
       return await this.withDeadline(this.prompt(live, text, input), 'to answer');
     } finally {
       this.turn = undefined;

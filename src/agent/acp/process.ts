@@ -17,6 +17,14 @@ const STDERR_LINES = 20;
 /** Environment variables whose values an agent may print: blanked like our own keys. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
 
+let envSecretsRegistered = false;
+/** The environment's key-like values, blanked like our own keys from then on (once per process). */
+function registerEnvironmentSecrets(): void {
+  if (envSecretsRegistered) return;
+  envSecretsRegistered = true;
+  for (const [name, value] of Object.entries(process.env)) if (value && value.length >= 8 && SECRET_NAME.test(name)) registerSecret(value);
+}
+
 /** `acp:'COMMAND ARGS'` as argv: shell quoting is understood, shell operators are refused. */
 export function commandArgv(command: string): string[] {
   let words: ReturnType<typeof parse>;
@@ -46,7 +54,7 @@ export class AgentProcess {
   private partial = '';
 
   constructor(command: string, cwd: string, private readonly logFile?: string) {
-    for (const [name, value] of Object.entries(process.env)) if (value && value.length >= 8 && SECRET_NAME.test(name)) registerSecret(value);
+    registerEnvironmentSecrets();
     // The agent runs in the workspace; paths in its command line mean what they meant where intentplay was started.
     const [file, ...args] = commandArgv(command).map((w) => (!w.startsWith('-') && w.includes('/') && !path.isAbsolute(w) && existsSync(w) ? path.resolve(w) : w));
     if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });

@@ -244,8 +244,11 @@ export function HomeScreen({
   ];
   // An acp agent from the config file goes by its name there.
   const named = (value: string) => data.acpAgents.find((a) => a.spec === value)?.name;
-  const who = (role: 'agent' | 'user', value: string) =>
-    (mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent') ? 'you' : named(value) ? `acp:${named(value)}` : value;
+  const who = (role: 'agent' | 'user', value: string) => {
+    if ((mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent')) return 'you';
+    const name = named(value);
+    return name ? `acp:${name}` : value;
+  };
   const backendsLine: Line =
     mode === 'replay'
       ? [{ text: 'replay shows a recording turn by turn, every pane as it was', color: theme.text.muted }]
