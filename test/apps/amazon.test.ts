@@ -16,6 +16,16 @@ const SEED = {
     payment_cards: [{ card_name: 'Visa', card_number: '4111111111111111', expiry_year: 2030, expiry_month: 5 }],
     orders: [{ items: [{ product_id: 4, quantity: 1 }], created_at: '2025-12-01T10:00:00' }],
     reviews: [{ product_id: 3, rating: 5, title: 'Warm', text: 'Great on cold trails' }],
+    questions: [
+      {
+        product_id: 3,
+        question: 'Do they shrink in the wash?',
+        answers: [
+          { answer: 'Not on a cold wash.', user_email: 'kim@corp.com', is_verified: true },
+          { answer: 'Mine shrank a little.', is_verified: false },
+        ],
+      },
+    ],
   },
 };
 
@@ -111,6 +121,48 @@ describe('amazon', () => {
     const { question_id } = await h.ok('amazon__write_product_question', { access_token: token, product_id: 1, question: 'Are they itchy?' });
     expect(await h.ok('amazon__show_product_questions', { product_id: 1 })).toMatchObject([{ question_id, question: 'Are they itchy?' }]);
     expect((await h.ok('amazon__show_recommended_products', { access_token: token }))[0].product_id).toBe(3);
+  });
+
+  it('adds addresses and shows one payment card, with AppWorld ids and messages', async () => {
+    const { h, token } = await login();
+    const added = await h.ok('amazon__add_address', { access_token: token, name: 'Work', street_address: '9 Pike St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: '98102' });
+    expect(added).toEqual({ message: 'Added address to your account.', address_id: 2 });
+    expect((await h.ok('amazon__show_addresses', { access_token: token })).map((a: { name: string }) => a.name)).toEqual(['Home', 'Work']);
+    expect(await h.fails('amazon__add_address', { access_token: token, name: 'Cabin', street_address: '1 Lake Rd', city: 'Bend', state: 'OR', country: 'USA', zip_code: 123 })).toMatch(/zip_code/);
+    expect(await h.fails('amazon__add_address', { access_token: 'expired', name: 'Work', street_address: '9 Pike St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: 98102 })).toMatch(/401/);
+    // The new address ships an order, as AppWorld's id flow has it.
+    await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1 });
+    const { order_id } = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: added.address_id });
+    expect(await h.ok('amazon__show_order', { access_token: token, order_id })).toMatchObject({ address_id: 2 });
+    expect(await h.ok('amazon__show_payment_card', { access_token: token, payment_card_id: 1 })).toMatchObject({ payment_card_id: 1, card_name: 'Visa', owner_name: 'Lara McCo', expiry_month: 5 });
+    expect(await h.fails('amazon__show_payment_card', { access_token: token, payment_card_id: 7 })).toMatch(/404[\s\S]*payment_card_id 7/);
+  });
+
+  it('shows feature choices of a product type and keeps a browsing history', async () => {
+    const h = appHarness(SEED);
+    // "Sock" finds the "socks" type: AppWorld compares product types singularized and uncased.
+    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'Sock' })).toEqual({ colors: ['grey'], relative_sizes: [], sellers: [{ seller_id: 1, name: 'TrailCo' }] });
+    expect(await h.ok('amazon__show_product_feature_choices', {})).toEqual({ colors: ['grey'], relative_sizes: ['medium'], sellers: [{ seller_id: 1, name: 'TrailCo' }] });
+    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'tent' })).toEqual({ colors: [], relative_sizes: [], sellers: [] });
+    const token = await h.login('amazon', 'la-mcco@gmail.com', 'v[=NdO3');
+    expect(await h.ok('amazon__add_product_to_browsing_history', { access_token: token, product_id: 3 })).toEqual({ message: 'Added the product to your browsing history.' });
+    await h.ok('amazon__add_product_to_browsing_history', { access_token: token, product_id: 3 });
+    expect(Object.keys(h.apps.snapshot().amazon?.browsing_history as object)).toEqual(['3']);
+    expect(await h.fails('amazon__add_product_to_browsing_history', { access_token: token, product_id: 99 })).toMatch(/404/);
+  });
+
+  it('lists the answers to a product question, with filters', async () => {
+    const h = appHarness(SEED);
+    expect(await h.ok('amazon__show_product_questions', { product_id: 3 })).toMatchObject([{ question_id: 1, question: 'Do they shrink in the wash?', num_answers: 2 }]);
+    const answers = await h.ok('amazon__show_product_question_answers', { question_id: 1 });
+    expect(answers).toEqual([
+      { question_answer_id: 1, question_id: 1, is_verified: true, answer: 'Not on a cold wash.', created_at: expect.any(String), user: { name: 'Kim', email: 'kim@corp.com' } },
+      expect.objectContaining({ question_answer_id: 2, is_verified: false }),
+    ]);
+    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, is_verified: 'true' })).toHaveLength(1);
+    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, user_email: 'kim@corp.com' })).toMatchObject([{ question_answer_id: 1 }]);
+    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, query: 'shrank' })).toMatchObject([{ question_answer_id: 2 }]);
+    expect(await h.fails('amazon__show_product_question_answers', { question_id: 5 })).toMatch(/404[\s\S]*question_id 5/);
   });
 
   it('makes cart changes visible to app_state rules', async () => {

@@ -4,7 +4,7 @@ import { bool, email, int, name, num, oneOf, paging, query, review, text } from 
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
 import { roundMoney } from '../kit/state.ts';
-import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, SIZES, type AmazonState, type LineItem, type Product } from './state.ts';
+import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, SIZES, type AmazonState, type LineItem, type Product, type Question } from './state.ts';
 
 const kit = new AppKit<AmazonState>({ name: 'amazon', title: 'Amazon', empty: emptyAmazon });
 type Call = AppCall<AmazonState>;
@@ -13,6 +13,10 @@ const productId = int('The ID of the product.');
 const quantity = int('Quantity (default 1).', { min: 1 }).optional();
 
 const product = (call: Call, id: number): Product => getEntity(call.state.products, id, 'Product', 'product_id');
+
+/** AppWorld matches product types singularized and uncased: "Socks" finds "sock" and "socks". */
+const sameProductType = (a: string, b: string) => singular(a) === singular(b);
+const singular = (t: string) => t.trim().toLowerCase().replace(/(?<!s)s$/u, '');
 
 function productView(call: Call, p: Product) {
   const s = call.state;
@@ -71,6 +75,15 @@ const reviewView = (call: Call, r: AmazonState['reviews'][string]) => ({
   created_at: r.created_at,
 });
 
+const questionView = (call: Call, q: Question) => ({
+  question_id: q.question_id,
+  product_id: q.product_id,
+  user: personRef(call.state, q.user_email),
+  question: q.question,
+  num_answers: Object.values(call.state.answers).filter((x) => x.question_id === q.question_id).length,
+  created_at: q.created_at,
+});
+
 const tools = [
   ...kit.accountApis(),
   kit.api(
@@ -91,7 +104,7 @@ const tools = [
     },
     (a, call) => {
       let list = Object.values(call.state.products)
-        .filter((p) => a.product_type === undefined || p.product_type.toLowerCase() === a.product_type.toLowerCase())
+        .filter((p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type))
         .filter((p) => a.color === undefined || (p.color ?? '').toLowerCase() === a.color.toLowerCase())
         .filter((p) => a.relative_size === undefined || p.relative_size === a.relative_size)
         .filter((p) => (a.min_price === undefined || p.price >= a.min_price) && (a.max_price === undefined || p.price <= a.max_price))
@@ -117,6 +130,31 @@ const tools = [
     { auth: 'none' },
   ),
   kit.api('search_sellers', 'Search sellers. No login needed.', { query, ...paging }, (a, call) => paginate(searchBy(Object.values(call.state.sellers), a.query, (s) => s.name), a), { auth: 'none' }),
+  kit.api(
+    'show_product_feature_choices',
+    'Show the colors, relative sizes and sellers found among the products of a product type (all products when none is given). No login needed.',
+    { product_type: text('The product type to obtain feature choices for.').optional() },
+    (a, call) => {
+      const products = Object.values(call.state.products).filter((p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type));
+      const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort();
+      const sellerIds = [...new Set(products.map((p) => p.seller_id).filter((id): id is number => id !== null))].sort((x, y) => x - y);
+      return {
+        colors: distinct(products.map((p) => p.color)),
+        relative_sizes: distinct(products.map((p) => p.relative_size)),
+        sellers: sellerIds.flatMap((id) => {
+          const seller = call.state.sellers[String(id)];
+          return seller ? [{ seller_id: seller.seller_id, name: seller.name }] : [];
+        }),
+      };
+    },
+    { auth: 'none' },
+  ),
+  kit.api('add_product_to_browsing_history', 'Add a product to your browsing history.', { product_id: int('ID of the product to add to browsing history.') }, (a, call) => {
+    product(call, a.product_id);
+    // Browsing a product again leaves the history as it was, as in AppWorld.
+    call.state.browsing_history[String(a.product_id)] ??= { product_id: a.product_id, browsed_at: call.now };
+    return { message: 'Added the product to your browsing history.' };
+  }),
   kit.api('show_seller', 'Show a seller. No login needed.', { seller_id: int('The ID of the seller.') }, (a, call) => ({ ...getEntity(call.state.sellers, a.seller_id, 'Seller', 'seller_id') }), { auth: 'none' }),
   kit.api('show_recommended_products', 'Show products recommended for you (best rated first, leaving out what is already in your cart).', { ...paging }, (a, call) => {
     const list = Object.values(call.state.products)
@@ -185,6 +223,26 @@ const tools = [
   })),
   kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
   kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
+  kit.api('show_payment_card', 'Show one of your payment cards.', { payment_card_id: int('ID of the payment card to be shown.') }, (a, call) => ({
+    ...getEntity(call.state.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id'),
+  })),
+  kit.api(
+    'add_address',
+    'Add a new shipping address.',
+    {
+      name: name("Name of the address, for example 'Home' or 'Work'."),
+      street_address: name('Street address line.'),
+      city: name('Name of the city.'),
+      state: name('Name of the state.'),
+      country: name('Name of the country.'),
+      zip_code: int('5-digit zip code of the address.', { min: 10000, max: 99999 }),
+    },
+    (a, call) => {
+      const id = call.nextId('address');
+      call.state.addresses[String(id)] = { address_id: id, name: a.name, street_address: a.street_address, city: a.city, state: a.state, country: a.country, zip_code: a.zip_code };
+      return { message: 'Added address to your account.', address_id: id };
+    },
+  ),
   kit.api(
     'place_order',
     'Order everything in your cart, paid with one of your cards and shipped to one of your addresses.',
@@ -267,7 +325,36 @@ const tools = [
       const list = Object.values(call.state.questions)
         .filter((q) => q.product_id === a.product_id)
         .filter((q) => a.user_email === undefined || q.user_email === a.user_email);
-      return paginate(searchBy(list, a.query, (q) => q.question), a).map((q) => ({ question_id: q.question_id, product_id: q.product_id, user: personRef(call.state, q.user_email), question: q.question, created_at: q.created_at }));
+      return paginate(searchBy(list, a.query, (q) => q.question), a).map((q) => questionView(call, q));
+    },
+    { auth: 'none' },
+  ),
+  kit.api(
+    'show_product_question_answers',
+    'Search or show the answers to a product question. No login needed.',
+    {
+      question_id: int('ID of the product question.'),
+      query,
+      user_email: email('Only answers by this user.').optional(),
+      is_verified: bool('Only answers from verified purchasers (true) or others (false).').optional(),
+      ...paging,
+      sort_by: text('+/- created_at.').optional(),
+    },
+    (a, call) => {
+      getEntity(call.state.questions, a.question_id, 'Product question', 'question_id');
+      let list = Object.values(call.state.answers)
+        .filter((x) => x.question_id === a.question_id)
+        .filter((x) => a.user_email === undefined || x.user_email === a.user_email)
+        .filter((x) => a.is_verified === undefined || x.is_verified === a.is_verified);
+      list = a.query?.trim() ? searchBy(list, a.query, (x) => x.answer) : sortBy(list, a.sort_by, '+question_answer_id', 'question_answer_id');
+      return paginate(list, a).map((x) => ({
+        question_answer_id: x.question_answer_id,
+        question_id: x.question_id,
+        is_verified: x.is_verified,
+        answer: x.answer,
+        created_at: x.created_at,
+        user: personRef(call.state, x.user_email),
+      }));
     },
     { auth: 'none' },
   ),

@@ -83,6 +83,23 @@ export interface Question {
   created_at: string;
 }
 
+/** An answer to a product question, by a shopper or the seller. */
+export interface Answer {
+  question_answer_id: number;
+  question_id: number;
+  user_email: string;
+  answer: string;
+  /** Whether the person who answered bought the product (AppWorld's "verified purchaser"). */
+  is_verified: boolean;
+  created_at: string;
+}
+
+/** Keyed by product id: a product appears at most once, as in AppWorld. */
+export interface BrowsedProduct {
+  product_id: number;
+  browsed_at: string;
+}
+
 export interface AmazonState extends BaseState {
   sellers: EntityMap<Seller>;
   products: EntityMap<Product>;
@@ -93,12 +110,14 @@ export interface AmazonState extends BaseState {
   orders: EntityMap<Order>;
   reviews: EntityMap<Review>;
   questions: EntityMap<Question>;
+  answers: EntityMap<Answer>;
+  browsing_history: EntityMap<BrowsedProduct>;
 }
 
-export const AMAZON_COLLECTIONS = ['sellers', 'products', 'cart', 'wish_list', 'addresses', 'payment_cards', 'orders', 'reviews', 'questions'] as const;
+export const AMAZON_COLLECTIONS = ['sellers', 'products', 'cart', 'wish_list', 'addresses', 'payment_cards', 'orders', 'reviews', 'questions', 'answers', 'browsing_history'] as const;
 
 export function emptyAmazon(): AmazonState {
-  return { ...emptyBase(), sellers: {}, products: {}, cart: {}, wish_list: {}, addresses: {}, payment_cards: {}, orders: {}, reviews: {}, questions: {} };
+  return { ...emptyBase(), sellers: {}, products: {}, cart: {}, wish_list: {}, addresses: {}, payment_cards: {}, orders: {}, reviews: {}, questions: {}, answers: {}, browsing_history: {} };
 }
 
 const ProductSeed = z.strictObject({
@@ -153,6 +172,20 @@ const ReviewSeed = z.strictObject({
   text: z.string().default(''),
 });
 
+const AnswerSeed = z.strictObject({
+  answer: z.string().min(1),
+  user_email: z.email().optional().meta({ description: 'default: a shopper, not the account' }),
+  is_verified: z.boolean().default(false).meta({ description: 'the person who answered bought the product' }),
+});
+
+const QuestionSeed = z.strictObject({
+  id: SeedId,
+  product_id: z.number().int().positive(),
+  question: z.string().min(1),
+  user_email: z.email().optional().meta({ description: 'default: a shopper, not the account' }),
+  answers: z.array(AnswerSeed).default([]),
+});
+
 export const AmazonSeed = z
   .strictObject({
     ...baseSeedShape,
@@ -164,6 +197,7 @@ export const AmazonSeed = z
     payment_cards: z.array(CardSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'payment card')).optional(),
     orders: z.array(OrderSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'order')).optional(),
     reviews: z.array(ReviewSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'review')).optional(),
+    questions: z.array(QuestionSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'question')).optional(),
   })
   .superRefine((seed, ctx) => {
     // Product ids as they will be assigned, so references can be checked here.
@@ -176,6 +210,7 @@ export const AmazonSeed = z
       ['cart', seed.cart ?? []],
       ['wish_list', seed.wish_list ?? []],
       ['reviews', seed.reviews ?? []],
+      ['questions', seed.questions ?? []],
     ];
     for (const [key, list] of refs)
       list.forEach((l, i) => {
@@ -231,9 +266,29 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     text: r.text,
     created_at: base.now,
   }));
+  const questions = assignIds(seed.questions ?? [], (q, id): Question => ({
+    question_id: id,
+    product_id: q.product_id,
+    user_email: q.user_email ?? `shopper${id}@example.com`,
+    question: q.question,
+    created_at: base.now,
+  }));
+  const answers = assignIds(
+    (seed.questions ?? []).flatMap((q, i) => q.answers.map((a) => ({ ...a, id: undefined, question_id: questions.ids[i] ?? 0 }))),
+    (a, id): Answer => ({ question_answer_id: id, question_id: a.question_id, user_email: a.user_email ?? `answerer${id}@example.com`, answer: a.answer, is_verified: a.is_verified, created_at: base.now }),
+  );
   return {
     ...base,
-    next_id: { seller: sellers.next, product: products.next, address: addresses.next, payment_card: cards.next, order: orders.next, review: reviews.next, question: 1 },
+    next_id: {
+      seller: sellers.next,
+      product: products.next,
+      address: addresses.next,
+      payment_card: cards.next,
+      order: orders.next,
+      review: reviews.next,
+      question: questions.next,
+      answer: answers.next,
+    },
     sellers: sellers.map,
     products: products.map,
     cart: lines(seed.cart ?? []),
@@ -242,7 +297,9 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     payment_cards: cards.map,
     orders: orders.map,
     reviews: reviews.map,
-    questions: {},
+    questions: questions.map,
+    answers: answers.map,
+    browsing_history: {},
   };
 }
 
