@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AcpAgent } from '../src/agent/acp/agent.ts';
-import type { AgentTurnInput, TranscriptEntry } from '../src/session/backends.ts';
+import type { AgentTurnInput, TranscriptEntry } from '../src/contracts/backends.ts';
 import { createToolRegistry } from '../src/tools/index.ts';
 import { MemoryStore } from '../src/tools/memory.ts';
 import { invokeTool, ToolRegistry, type ToolContext } from '../src/tools/registry.ts';

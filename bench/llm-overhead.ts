@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../src/config/config.ts';
-import type { Role } from '../src/session/events.ts';
+import type { Role } from '../src/contracts/events.ts';
 import { startOpenAIServer } from '../test/helpers/openai-server.ts';
 import { fixtureModels } from '../test/llm/fixture-models.ts';
 import { runWith, serverConfig } from '../test/llm/support.ts';

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TimedEvent } from '../src/session/events.ts';
+import type { TimedEvent } from '../src/contracts/events.ts';
 import { RECORDING_FORMAT, RECORDING_VERSION } from '../src/session/recording.ts';
 
 export function writeRecordingFile(events: readonly TimedEvent[]): { dir: string; file: string } {

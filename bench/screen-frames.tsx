@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { createStore } from 'zustand/vanilla';
 import { resolveConfig } from '../src/config/config.ts';
-import type { TimedEvent } from '../src/session/events.ts';
+import type { TimedEvent } from '../src/contracts/events.ts';
 import { runGroup } from '../src/session/group.ts';
 import { planRuns } from '../src/session/plan.ts';
 import { createToolRegistry } from '../src/tools/index.ts';

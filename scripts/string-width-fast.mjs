@@ -1,7 +1,7 @@
 // The bundle's string-width: every import of it (Ink's, wrap-ansi's, intentplay's) comes here.
-// Text without composing characters is measured on the fast path (src/tui/cell-width.ts); the
+// Text without composing characters is measured on the fast path (src/text/cell-width.ts); the
 // real string-width, with its costly start, is initialised only for text that needs it.
-import { simpleWidth } from '../src/tui/cell-width.ts';
+import { simpleWidth } from '../src/text/cell-width.ts';
 
 let full;
 

@@ -1,6 +1,6 @@
 /** The `human` agent: a person writes the replies and calls tools through the UI. */
-import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { AgentBackend, AgentTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { InputQueue, HumanAgentAction } from '../session/input-queue.ts';
 
 export class HumanAgent implements AgentBackend {

@@ -5,9 +5,9 @@
  */
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { ReferenceStep } from '../scenario/schema.ts';
-import { UserError } from '../scenario/diagnostics.ts';
-import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import { UserError } from '../contracts/diagnostics.ts';
+import type { AgentBackend, AgentTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 
 export const END_OF_SCRIPT = '(end of script)';
 

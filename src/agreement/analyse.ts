@@ -5,7 +5,7 @@
  * and π-Bench's disagreement rate), each with a seeded bootstrap interval over items.
  */
 import { AXES, itemKey, LABELS, type AnnotationRecord, type Axis } from '../annotate/records.ts';
-import { fmtBackend } from '../tui/format.ts';
+import { fmtBackend } from '../text/format.ts';
 import { bootstrap, DEFAULT_RESAMPLES, type Estimate } from './bootstrap.ts';
 import { judgedSessions, judgeLabel } from './judge-labels.ts';
 import { accuracy, cohenKappa, confusion, fleissKappa, krippendorffAlpha, majority, percentAgreement, type Confusion, type Unit } from './stats.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AnnotationRecord, Axis } from '../annotate/records.ts';
 import { recordingId } from '../annotate/records.ts';
 import { expandRecordingPaths } from '../annotate/sessions.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../test/tui/harness.tsx';
 import { makeRecordings } from '../../test/agreement/helpers.ts';
 import { createTheme } from '../tui/theme.ts';
-import { plainText } from '../tui/text.ts';
+import { plainText } from '../text/text.ts';
 import { AnnotateScreen, inputRows } from './AnnotateScreen.tsx';
 import { appendAnnotation, readAnnotations } from './records.ts';
 import { sessionLines } from './session-lines.ts';

@@ -15,7 +15,7 @@ import { PRIORITY, useKeyActions } from '../tui/hooks/keypress.tsx';
 import { useTerminalSize } from '../tui/hooks/useTerminalSize.ts';
 import { useTextInput } from '../tui/hooks/useTextInput.ts';
 import { tooSmall } from '../tui/layout.ts';
-import { truncate, wrap, type Line } from '../tui/text.ts';
+import { truncate, wrap, type Line } from '../text/text.ts';
 import { useTheme, type Theme } from '../tui/theme.ts';
 import { LABELS, type Axis } from './records.ts';
 import { sessionLines } from './session-lines.ts';

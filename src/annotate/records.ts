@@ -8,7 +8,7 @@ import { errorMessage } from '../contracts/errors.ts';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 
 export const ANNOTATION_FORMAT = 'intentplay-annotation';
 export const ANNOTATION_VERSION = 1;

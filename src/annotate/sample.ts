@@ -6,7 +6,7 @@
  * their own part of one plan.
  */
 import { seededRandom } from '../proposals/noise.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 
 export interface SampleOptions {
   /** Sessions to draw; all when absent. */

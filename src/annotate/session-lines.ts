@@ -8,7 +8,7 @@ import type { ConversationItem, SessionState, TurnState } from '../store/reducer
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { diffLines } from '../tui/components/WorkspacePane.tsx';
 import type { Theme } from '../tui/theme.ts';
-import { wrap, type Line } from '../tui/text.ts';
+import { wrap, type Line } from '../text/text.ts';
 
 function blindItem(item: ConversationItem): ConversationItem | null {
   if (item.kind === 'notice') return item.source === 'notice' ? item : null;

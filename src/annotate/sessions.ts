@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { readRecording } from '../session/recording.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
 import { itemKey, recordingId, type Axis } from './records.ts';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { ANNOTATION_FORMAT, ANNOTATION_VERSION, checkAnnotatorName, itemKey, readAnnotations, type AnnotationRecord } from './records.ts';
 import { planSample, sessionsFor, type SampleOptions, type SamplePlan } from './sample.ts';
 import { expandRecordingPaths, loadSessions, taskKey, type AnnotateTask } from './sessions.ts';

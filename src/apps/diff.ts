@@ -1,6 +1,6 @@
 /** Per-app unified diffs of state, shown beside workspace diffs after each turn. */
 import { structuredPatch, formatPatch } from 'diff';
-import type { AppDiff } from '../session/events.ts';
+import type { AppDiff } from '../contracts/events.ts';
 
 export function diffApps(before: Record<string, unknown>, after: Record<string, unknown>): AppDiff[] {
   // Apps replace their state object on every change, so an identical object is unchanged.

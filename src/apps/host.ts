@@ -5,7 +5,7 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import { z } from 'zod';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import type { AppHost } from '../tools/registry.ts';
 import { APP_BY_NAME } from './catalog.ts';
 import { mergeSeeded } from './kit/state.ts';

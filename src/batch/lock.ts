@@ -7,7 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 
 export const LOCK_FILE = '.intentplay.lock';
 

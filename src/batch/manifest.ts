@@ -6,7 +6,7 @@
 import { BLANK, scrub } from '../config/secrets.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { MANIFEST_FILE, writeFileAtomic } from './results.ts';
 
 export const MANIFEST_FORMAT = 'intentplay-results';

@@ -5,11 +5,11 @@
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { loadResultsFolder, RECORDINGS_DIR, recordingPath, RESULTS_FILE, writeResults, writeSummary } from './results.ts';
 import { compareRuns, type RunRecord, type Summary } from './summary.ts';
 import { recordUnitKey } from './resume.ts';
-import { findLibraries } from '../report/report.ts';
+import { findLibraries } from './libraries.ts';
 import { MANIFEST_FORMAT, readManifest, writeManifest } from './manifest.ts';
 
 export interface MergeResult {

@@ -6,7 +6,7 @@
 import { scrub } from '../config/secrets.ts';
 import { Chalk, supportsColorStderr } from 'chalk';
 import stringWidth from 'string-width';
-import type { EventOf } from '../session/events.ts';
+import type { EventOf } from '../contracts/events.ts';
 import { usageCost, type Prices } from './usage.ts';
 
 /** Progress goes to stderr: colour when stderr takes it, whatever stdout is. */

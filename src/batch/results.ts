@@ -8,7 +8,7 @@ import { pibenchSummary, lookupIn } from '../pibench/scoring.ts';
 import type { Library } from '../scenario/library.ts';
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { compareRuns, isResult, summarize, type RunRecord, type Summary } from './summary.ts';
 
 export const RESULTS_FILE = 'results.jsonl';

@@ -3,7 +3,7 @@
  * ended, where it sat in its run group, and what it used. The batch runner and a folder of
  * recordings both come here, so a report reads the same either way (a test compares them).
  */
-import type { BackendInfo, Role, Scores, SessionEnd } from '../session/events.ts';
+import type { BackendInfo, Role, Scores, SessionEnd } from '../contracts/events.ts';
 import type { RunRecord, UsageLine } from './summary.ts';
 import { totals } from './usage.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
 import { mean, round, sampleStd } from '../judge/scores.ts';
-import type { BackendInfo, IntentStatus, ProposalScores, Role, SessionEnd, TimeScores } from '../session/events.ts';
+import type { BackendInfo, IntentStatus, ProposalScores, Role, SessionEnd, TimeScores } from '../contracts/events.ts';
 import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 

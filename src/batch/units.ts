@@ -3,7 +3,7 @@
  * unit's sessions share a workspace, so a unit runs, resumes and shards as a whole.
  */
 import picomatch from 'picomatch';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import { dependencyChain, type RunGroup } from '../session/plan.ts';
 import { cmp } from './summary.ts';

@@ -1,6 +1,6 @@
 /** Sums `usage` events into tokens and cost per role and model. */
 import { round } from '../judge/scores.ts';
-import type { EventOf, Role } from '../session/events.ts';
+import type { EventOf, Role } from '../contracts/events.ts';
 import type { UsageLine } from './summary.ts';
 
 export type Prices = Record<string, { input: number; output: number }>;

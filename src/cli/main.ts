@@ -4,7 +4,7 @@
  */
 import { scrub } from '../config/secrets.ts';
 import { Command, CommanderError } from 'commander';
-import { formatDiagnostic, UserError } from '../scenario/diagnostics.ts';
+import { formatDiagnostic, UserError } from '../contracts/diagnostics.ts';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import { registerRun } from './commands/run.ts';
 import { registerValidate } from './commands/validate.ts';

@@ -4,7 +4,7 @@
  * Keys are never stored here: a file names the environment variable that holds one.
  */
 import { z } from 'zod';
-import { sortDiagnostics, UserError, type Diagnostic } from '../scenario/diagnostics.ts';
+import { sortDiagnostics, UserError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isHttpUrl } from './names.ts';
 import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
 

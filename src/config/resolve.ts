@@ -8,8 +8,8 @@
 import { registerSecret, urlSecrets } from './secrets.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
-import type { Role } from '../session/events.ts';
+import { UserError } from '../contracts/diagnostics.ts';
+import type { Role } from '../contracts/events.ts';
 import type { ConfigFile, RoleSettings } from './file.ts';
 import { CONFIG_FILE_NAME, isHttpUrl } from './names.ts';
 

@@ -6,7 +6,7 @@
  */
 import { testPattern } from '../scenario/regex.ts';
 import type { Rule } from '../scenario/schema.ts';
-import type { ToolCallRecord } from '../session/backends.ts';
+import type { ToolCallRecord } from '../contracts/backends.ts';
 import { globMatcher } from '../workspace/glob.ts';
 
 export interface EvidenceScope {

@@ -3,8 +3,8 @@
  * `done` rule over the turn; stage 2 matches the reply's questions against `ask`
  * patterns; stage 3 picks the first open intent in file order.
  */
-import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import { testPattern } from '../scenario/regex.ts';
 import { evaluateRule } from './evidence.ts';
 import { extractQuestions } from './questions.ts';

@@ -1,6 +1,6 @@
 /** Per-session scores (docs/engine.md): Proc over intents, Comp over graded checklist items. */
 import type { LoadedScenario } from '../scenario/library.ts';
-import type { IntentStatus, Scores } from '../session/events.ts';
+import type { IntentStatus, Scores } from '../contracts/events.ts';
 
 export function computeScores(
   scenario: LoadedScenario,

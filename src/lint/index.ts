@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Diagnostic, UserError, sortDiagnostics } from '../scenario/diagnostics.ts';
+import { type Diagnostic, UserError, sortDiagnostics } from '../contracts/diagnostics.ts';
 import { requireLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
 import { locate, parseYamlFile, type ParsedYaml } from '../scenario/yaml-file.ts';
 import type { Finding } from './finding.ts';

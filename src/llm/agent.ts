@@ -6,8 +6,8 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { incomingText, type AgentBackend, type AgentTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import { incomingText, type AgentBackend, type AgentTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
 import type { RoleClient } from './client.ts';
 import { agentSystemPrompt } from './prompts.ts';

@@ -2,7 +2,7 @@
  * The `openai` backends for the three roles (docs/engine.md), each on its own client built
  * from the role's resolved configuration.
  */
-import type { AgentBackend, JudgeBackend, UserBackend } from '../session/backends.ts';
+import type { AgentBackend, JudgeBackend, UserBackend } from '../contracts/backends.ts';
 import type { BackendContext } from '../session/backend-factory.ts';
 import { OpenAIAgent } from './agent.ts';
 import { RoleClient } from './client.ts';

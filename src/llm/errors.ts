@@ -5,7 +5,7 @@
 import { scrub } from '../config/secrets.ts';
 import { IntentplayError } from '../contracts/errors.ts';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { Role } from '../session/events.ts';
+import type { Role } from '../contracts/events.ts';
 
 /** A model call failed; `retryable` says whether backing off and trying again can help. */
 export class ModelError extends IntentplayError {

@@ -6,8 +6,8 @@
  * gets one retry, then the problem is reported as a `judge_error`, never papered over.
  */
 import { z } from 'zod';
-import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from './client.ts';
 import { listChecklist, listIntents, PICK_JUDGE_SYSTEM, RUBRIC_JUDGE_SYSTEM, TURN_JUDGE_SYSTEM } from './prompts.ts';
 import { renderTraces } from '../pibench/trace.ts';

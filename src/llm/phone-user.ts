@@ -7,7 +7,7 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ScreenView } from '../apps/screens/spec.ts';
 import { screenText } from '../apps/screens/spec.ts';
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput } from '../session/backends.ts';
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput } from '../contracts/backends.ts';
 import type { RoleClient } from './client.ts';
 import { phoneAnswerPrompt, phoneTurnPrompt, phoneUserSystemPrompt } from './prompts.ts';
 

@@ -6,7 +6,7 @@
  * the task from Comp rather than scoring it (checklist_evaluator.py: _score_task_criteria
  * raises, _evaluate_task returns no score).
  */
-import type { ChecklistGrade } from '../session/backends.ts';
+import type { ChecklistGrade } from '../contracts/backends.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
 import { listChecklist, listIntents } from './prompts.ts';
 

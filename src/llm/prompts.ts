@@ -4,7 +4,7 @@
  */
 import type { LoadedPersona } from '../scenario/library.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
-import type { AgentTurnInput, HandoffReason } from '../session/backends.ts';
+import type { AgentTurnInput, HandoffReason } from '../contracts/backends.ts';
 import type { ToolSpec } from '../tools/registry.ts';
 
 // ---- Agent ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Plain-text renderings of a session for prompts: the conversation, tool calls, files.
  * Everything is clipped so that a long session cannot blow up a prompt.
  */
-import type { ToolCallRecord, TranscriptEntry } from '../session/backends.ts';
+import type { ToolCallRecord, TranscriptEntry } from '../contracts/backends.ts';
 
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;

@@ -1,7 +1,7 @@
 /** Token usage per call: the server's count when it gives one, else an estimate flagged as such. */
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { Price } from '../config/config.ts';
-import type { Usage } from '../session/events.ts';
+import type { Usage } from '../contracts/events.ts';
 
 /** About four characters per token for English prose and JSON; only used when the server reports nothing. */
 const CHARS_PER_TOKEN = 4;

@@ -3,8 +3,8 @@
  * exactly the intents the judge handed over. It never sees the other hidden intents, and
  * a cheap leak check flags a message that reveals one anyway (`leak_warning`).
  */
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from './client.ts';
 import { findLeaks } from './leak.ts';
 import { modelAnswer, modelPhoneAct } from './phone-user.ts';

@@ -4,8 +4,8 @@
  * recorded and judged like any agent's. Calls that arrive before the turn starts wait for it.
  */
 import { errorMessage } from '../contracts/errors.ts';
-import type { AgentBackend, AgentTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { AgentBackend, AgentTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
 import type { ToolSource } from './tool-server.ts';
 

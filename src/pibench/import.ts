@@ -7,8 +7,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { UserError } from '../scenario/diagnostics.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { jsonSchema, type SchemaKind } from '../scenario/json-schema.ts';
 import type { EpisodeFile, Persona, ScenarioFile } from '../scenario/schema.ts';
 import { isNonAsset, taskAssets } from '../scenario/pibench/assets.ts';

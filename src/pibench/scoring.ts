@@ -14,7 +14,7 @@
  */
 import { round, sampleStd } from '../judge/scores.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
-import type { IntentStatus } from '../session/events.ts';
+import type { IntentStatus } from '../contracts/events.ts';
 
 /** What scoring needs of a scenario. */
 export type PibenchScenarioInfo = Pick<LoadedScenario, 'id' | 'intents' | 'checklist' | 'dependsOn' | 'pibench'>;

@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec } from '../scenario/schema.ts';
-import type { ToolCallRecord } from '../session/backends.ts';
+import type { ToolCallRecord } from '../contracts/backends.ts';
 import { pythonCommand, RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
 import { toolHistoryByTurn } from './tool-records.ts';
 

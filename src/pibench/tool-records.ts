@@ -4,8 +4,8 @@
  * (when it lists any), and only the last call of each tool name in the turn, in order of
  * first appearance.
  */
-import type { ToolCallRecord } from '../session/backends.ts';
-import type { SessionEvent } from '../session/events.ts';
+import type { ToolCallRecord } from '../contracts/backends.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 import { mcpToolName } from '../scenario/pibench/tool-names.ts';
 
 export interface PibenchToolRecord {

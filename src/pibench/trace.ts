@@ -10,7 +10,7 @@
  * no reasoning (intentplay records none); files cut to FILE_TEXT_LIMIT characters; tool
  * names in extracts match with or without the `mcp_appworld_` prefix.
  */
-import type { ToolCallRecord, TranscriptEntry } from '../session/backends.ts';
+import type { ToolCallRecord, TranscriptEntry } from '../contracts/backends.ts';
 import type { ScenarioFile } from '../scenario/schema.ts';
 import { bareToolName } from '../scenario/pibench/tool-names.ts';
 import { toolRecord } from './tool-records.ts';

@@ -4,7 +4,7 @@
  * actions.
  */
 import { round } from '../judge/scores.ts';
-import type { ProposalScores } from '../session/events.ts';
+import type { ProposalScores } from '../contracts/events.ts';
 
 export interface ProposalSummary {
   n: number;

@@ -2,7 +2,7 @@
 import { evaluateRule } from '../judge/evidence.ts';
 import { round } from '../judge/scores.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
-import type { ProposalScores } from '../session/events.ts';
+import type { ProposalScores } from '../contracts/events.ts';
 import type { ProposalWorld } from './world.ts';
 import type { NoiseSpec } from './schema.ts';
 

@@ -3,7 +3,7 @@
  * the proposal waiting for a verdict, the phase (observe or execute) and the counts behind
  * PARE's scores. The `propose` and `wait` tools write here; the protocol reads it.
  */
-import type { SessionEvent } from '../session/events.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 import { ToolError } from '../tools/registry.ts';
 import type { ActivityStep } from './schema.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { isResult, meanAndRepeatStd, type RunRecord } from '../batch/summary.ts';
 import { mean } from '../judge/scores.ts';
 import { sumUsage, totals } from '../batch/usage.ts';
-import type { IntentStatus, SessionEvent } from '../session/events.ts';
+import type { IntentStatus, SessionEvent } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
 import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import { countQuestions, type QuestionCounts } from './clarifications.ts';

@@ -3,7 +3,7 @@
  * of them targeted a hidden intent (stage 2 of the turn protocol, docs/engine.md) rather than nothing in particular.
  */
 import { extractQuestions } from '../judge/questions.ts';
-import type { SessionEvent } from '../session/events.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 
 export interface QuestionCounts {
   questions: number;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { readRecordingsFolder, recordingFiles } from '../batch/recordings-folder.ts';
 import { loadResultsFolder, recordingPath, RESULTS_FILE } from '../batch/results.ts';
 import { compareRuns, type RunRecord } from '../batch/summary.ts';
-import { readManifest } from '../batch/manifest.ts';
+import { findLibraries } from '../batch/libraries.ts';
 import { lookupIn } from '../pibench/scoring.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { requireLibrary, type Library } from '../scenario/library.ts';
-import { BUNDLED_LIBRARY, resolveTarget } from '../session/plan.ts';
+import { BUNDLED_LIBRARY } from '../session/plan.ts';
 import { buildReport } from './build.ts';
 import type { ReportDoc } from './document.ts';
 import { renderCsv } from './render-csv.ts';
@@ -70,32 +70,6 @@ function loadRecordingsFolder(dir: string): { dir: string; records: RunRecord[];
   for (const s of skipped) process.stderr.write(`${s.file}: left out of the report: ${s.why}\n`);
   if (!records.length) throw new UserError(`${dir}: none of its recordings has a scored session`);
   return { dir: path.resolve(dir), records: records.sort(compareRuns), libraries };
-}
-
-/** The libraries the runs came from: `--library`, else what each folder's run.json ran. */
-export function findLibraries(folders: readonly string[], library?: string, roots: readonly string[] = []): Library[] {
-  if (library) return [requireLibrary(library, library)];
-  const found = new Map<string, Library>();
-  // Recordings name their library; one that moved since is skipped.
-  for (const root of roots)
-    try {
-      found.set(root, requireLibrary(root, root));
-    } catch {
-      // π-Bench scoring says what it is missing
-    }
-  for (const folder of folders) {
-    const manifest = readManifest(folder);
-    const override = typeof manifest?.options.library === 'string' ? manifest.options.library : undefined;
-    for (const target of manifest?.targets ?? []) {
-      try {
-        const lib = resolveTarget(target, override).library;
-        found.set(lib.root, lib);
-      } catch {
-        // moved or deleted since the run: π-Bench scoring says what it is missing
-      }
-    }
-  }
-  return [...found.values()];
 }
 
 export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: number } = {}): string {

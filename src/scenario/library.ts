@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
-import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from './diagnostics.ts';
+import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from '../contracts/diagnostics.ts';
 import {
   EpisodeSchema,
   PersonaSchema,

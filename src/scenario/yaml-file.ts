@@ -6,7 +6,7 @@ import { errorMessage } from '../contracts/errors.ts';
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isNode, isSeq, isPair, isScalar, type Alias, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import type { Diagnostic } from './diagnostics.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { RULE_KEYS } from './schema.ts';
 
 export interface ParsedYaml {

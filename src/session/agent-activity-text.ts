@@ -1,5 +1,5 @@
 /** One wording for an external agent's plan steps and permission answers, in every view (screen, transcript, exports). */
-import type { PermissionDecision, PlanEntry } from './events.ts';
+import type { PermissionDecision, PlanEntry } from '../contracts/events.ts';
 
 export const PLAN_MARK: Record<PlanEntry['status'], string> = { pending: '○', in_progress: '◐', completed: '●' };
 

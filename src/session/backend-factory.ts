@@ -1,17 +1,17 @@
 /** Builds the three backends of a session from their specs: one constructor per kind of backend-kinds.ts. */
 import type { ResolvedConfig } from '../config/config.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { ScriptAgent } from '../agent/script.ts';
 import { HumanAgent } from '../agent/human.ts';
 import { RulesUser } from '../user/rules.ts';
 import { HumanUser } from '../user/human.ts';
 import { RulesJudge } from '../judge/rules.ts';
-import type { AgentBackend, Backends, JudgeBackend, UserBackend } from './backends.ts';
+import type { AgentBackend, Backends, JudgeBackend, UserBackend } from '../contracts/backends.ts';
 import type { BackendKind } from './backend-kinds.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { HumanPorts, InputQueue } from './input-queue.ts';
-import type { PermissionDecision, Role } from './events.ts';
+import type { PermissionDecision, Role } from '../contracts/events.ts';
 
 export interface BackendContext {
   scenario: LoadedScenario;

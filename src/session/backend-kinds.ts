@@ -5,7 +5,7 @@
  * constructor (the compiler checks that every kind has one). Kept free of imports so the
  * command line's help can read it without loading any backend.
  */
-import type { Role } from './events.ts';
+import type { Role } from '../contracts/events.ts';
 
 export const BACKEND_KINDS = {
   openai: { roles: ['agent', 'user', 'judge'], arg: undefined, needsModel: true, help: 'a model behind an OpenAI-compatible endpoint' },

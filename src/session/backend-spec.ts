@@ -3,9 +3,9 @@
  * `acp:'COMMAND ARGS'`, `rules`, `human`. The kinds are data (backend-kinds.ts); parsing lives
  * here; constructing lives in backend-factory.ts.
  */
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { BACKEND_KINDS, kindsFor, kindsHelp, type BackendKind } from './backend-kinds.ts';
-import type { Role } from './events.ts';
+import type { Role } from '../contracts/events.ts';
 
 export interface BackendSpec {
   kind: BackendKind;

@@ -4,8 +4,8 @@
  * session ends when no intent is open, one turn after the last is handed over, or at max_turns.
  */
 import type { IntentSpec } from '../scenario/schema.ts';
-import type { HandoffReason } from './backends.ts';
-import type { IntentStatus } from './events.ts';
+import type { HandoffReason } from '../contracts/backends.ts';
+import type { IntentStatus } from '../contracts/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from './protocol.ts';
 
 export class EndRequested extends Error {

@@ -22,8 +22,8 @@ import {
   type ToolCallRecord,
   type TranscriptEntry,
   type TurnEvidence,
-} from './backends.ts';
-import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from './events.ts';
+} from '../contracts/backends.ts';
+import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from '../contracts/events.ts';
 import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
 import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';

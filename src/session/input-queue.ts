@@ -2,7 +2,7 @@
  * Where a person's input enters the engine: the UI pushes, a human backend awaits.
  * The engine stays UI-free; any front end (TUI, test, socket) can feed the queue.
  */
-import type { PermissionDecision } from './events.ts';
+import type { PermissionDecision } from '../contracts/events.ts';
 
 export class InputQueue<T> {
   private readonly buffered: T[] = [];

@@ -3,7 +3,7 @@
  * the session screen, in `compare`, in transcripts and exports. Colour is the theme's (and
  * dropped with NO_COLOR); the symbols alone tell every status apart.
  */
-import type { IntentStatus } from './events.ts';
+import type { IntentStatus } from '../contracts/events.ts';
 
 export const INTENT_SYMBOLS: Record<IntentStatus, string> = {
   open: '○',

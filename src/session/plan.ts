@@ -9,7 +9,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../config/package-info.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { findLibraryRoot, requireLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
 
 export interface RunGroup {

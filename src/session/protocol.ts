@@ -8,9 +8,9 @@
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
-import type { Backends, HandoffReason, TranscriptEntry, TurnEvidence } from './backends.ts';
+import type { Backends, HandoffReason, TranscriptEntry, TurnEvidence } from '../contracts/backends.ts';
 import type { GroupEnv } from './group-env.ts';
-import type { IntentStatus, ProposalInfo, ProposalScores, SessionEvent, StatusCause, TimeInfo, TimeScores } from './events.ts';
+import type { IntentStatus, ProposalInfo, ProposalScores, SessionEvent, StatusCause, TimeInfo, TimeScores } from '../contracts/events.ts';
 
 /** What starts an agent turn: a user message, the trigger event, or a monitor observation. */
 export type Incoming = Extract<TranscriptEntry, { kind: 'user' | 'event' | 'monitor' }> & { intents?: string[] };

@@ -3,13 +3,13 @@
  * later line is one event with its time offset. Each line is written with one write
  * call as it happens, so a crash loses at most the event being written.
  */
-import { eventProblem } from './event-shapes.ts';
+import { eventProblem } from '../contracts/event-shapes.ts';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errorMessage } from '../contracts/errors.ts';
-import { UserError } from '../scenario/diagnostics.ts';
-import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type TimedEvent } from './events.ts';
+import { UserError } from '../contracts/diagnostics.ts';
+import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type TimedEvent } from '../contracts/events.ts';
 
 export const RECORDING_FORMAT = 'intentplay-recording';
 export const RECORDING_VERSION = 1;

@@ -4,9 +4,9 @@
  * config file's parser when there is no file).
  */
 import { modelConfigured, requireModelRole, type ConfigFlags, type ResolvedConfig } from '../config/resolve.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { parseBackendSpec, type BackendSpec } from './backend-spec.ts';
-import type { Role } from './events.ts';
+import type { Role } from '../contracts/events.ts';
 
 /** The model settings (ConfigFlags) plus the backends and what every session command takes. */
 export interface SessionFlags extends ConfigFlags {

@@ -2,7 +2,7 @@
  * Styled lines as terminal escape codes, for files (the asciicast). Fixed SGR codes, not
  * chalk's level detection: the same lines give the same bytes on every machine.
  */
-import type { Line, Seg } from '../tui/text.ts';
+import type { Line, Seg } from '../text/text.ts';
 
 const FG: Record<string, number> = { black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90, grey: 90 };
 

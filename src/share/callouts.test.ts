@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../session/events.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 import { calloutFor, calloutsOf, summarizeCallouts } from './callouts.ts';
 
 const status = (intent: string, from: 'open' | 'inferred', to: 'completed' | 'inferred' | 'provided', cause: 'evidence' | 'question' | 'picked' | 'reveal'): SessionEvent => ({ type: 'intent_status', turn: 2, intent, from, to, cause, detail: '' });

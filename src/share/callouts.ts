@@ -4,7 +4,7 @@
  * the HTML replay and the Markdown transcript say the same thing, and a new event type
  * (a proposal accepted, an update kept silent) adds one case here.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 
 export type CalloutKind = 'completed' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
 

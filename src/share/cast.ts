@@ -5,9 +5,9 @@
  * timestamp or environment goes into the header: the same recording and options give the
  * same bytes.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTheme } from '../tui/theme.ts';
-import type { Line } from '../tui/text.ts';
+import type { Line } from '../text/text.ts';
 import { lineToAnsi } from './ansi.ts';
 import { framesOf, type Frame } from './frames.ts';
 import { padLine } from './panes.ts';

@@ -2,9 +2,9 @@
  * `intentplay export`: a recording as an HTML replay, an asciicast, an animated SVG or a
  * Markdown transcript. Every format replays the recorded events through the one reducer.
  */
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { readRecording, type Recording } from '../session/recording.ts';
-import { fmtBackend } from '../tui/format.ts';
+import { fmtBackend } from '../text/format.ts';
 import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkdown } from './markdown.ts';

@@ -5,7 +5,7 @@
  * chosen pace, never from the recorded clock, so the same recording and pace always give
  * the same frames.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { initialSessionState, reduce, type Batch, type SessionState } from '../store/reducer.ts';
 import { calloutFor, summarizeCallouts, type Callout } from './callouts.ts';
 

@@ -4,9 +4,9 @@
  * drawn here from the reducer's states (HTML_PANES) and kept in a pool of distinct
  * fragments; the page's small script only shows the fragments of the chosen turn.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTimeline } from '../store/replay.ts';
-import { fmtBackend, fmtScore } from '../tui/format.ts';
+import { fmtBackend, fmtScore } from '../text/format.ts';
 import { calloutsOf, summarizeCallouts, type Callout } from './callouts.ts';
 import { HTML_PANES, VERSUS_PANES, esc } from './html-panes.ts';
 import { PAGE_SCRIPT, PAGE_STYLE } from './html-page.ts';

@@ -4,10 +4,10 @@
  * what happened around the agent (the user's moves on the phone, notifications, updates,
  * reminders, the clock) in the order it happened.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import type { SessionState } from '../store/reducer.ts';
-import { fmtScore, shortTime } from '../tui/format.ts';
-import { truncate } from '../tui/text.ts';
+import { fmtScore, shortTime } from '../text/format.ts';
+import { truncate } from '../text/text.ts';
 
 export const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const words = (s: string | undefined) => (s ?? '').replace('_', ' ');

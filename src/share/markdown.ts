@@ -5,11 +5,11 @@
  * the proactive moments called out. Built from the reducer's final state.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { reduceAll, type SessionState } from '../store/reducer.ts';
-import { CAUSE_LABELS } from '../tui/causes.ts';
-import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../tui/format.ts';
-import { truncate } from '../tui/text.ts';
+import { CAUSE_LABELS } from '../text/causes.ts';
+import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
+import { truncate } from '../text/text.ts';
 import { calloutsOf, summarizeCallouts } from './callouts.ts';
 import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './markdown-sessions.ts';
 

@@ -3,15 +3,15 @@
  * asciicast, the SVG and the full-screen presentation and side-by-side screens draw. Pure
  * functions of the state, so the same recording always draws the same screen.
  */
-import type { IntentStatus } from '../session/events.ts';
+import type { IntentStatus } from '../contracts/events.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar, type SessionState } from '../store/reducer.ts';
-import { CAUSE_LABELS } from '../tui/causes.ts';
+import { CAUSE_LABELS } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
-import { fmtFileChange, fmtScore } from '../tui/format.ts';
+import { fmtFileChange, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import type { PhoneState } from '../store/phone.ts';
 import { phoneBlocks } from '../tui/phone-lines.ts';
-import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../tui/text.ts';
+import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 
 /** A line exactly `cols` wide: cut, or padded with spaces. */
 export function padLine(line: Line, cols: number): Line {

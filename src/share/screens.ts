@@ -5,9 +5,9 @@
  * lines, so a cast looks like the live demo.
  */
 import type { SessionState } from '../store/reducer.ts';
-import { fmtBackend, fmtScore } from '../tui/format.ts';
+import { fmtBackend, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
-import { width, type Line, type Seg } from '../tui/text.ts';
+import { width, type Line, type Seg } from '../text/text.ts';
 import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, phoneLines, progressSegs, timelineLines, workspaceLines } from './panes.ts';
 
 export interface ScreenOptions {

@@ -4,9 +4,9 @@
  * steps a film strip of frames through the window. No script, no external reference, so
  * it plays in an <img> on GitHub.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTheme } from '../tui/theme.ts';
-import { width, type Line } from '../tui/text.ts';
+import { width, type Line } from '../text/text.ts';
 import { CSS_COLORS, lineToAnsi } from './ansi.ts';
 import { frameScreen, type CastOptions } from './cast.ts';
 import { framesOf } from './frames.ts';

@@ -3,7 +3,7 @@
  * phase, the user's moves and the screen they are on, recent notifications, and every proposal
  * with its verdict. Part of the one reducer (reducer.ts); the Phone pane renders it.
  */
-import type { ProposalInfo, SessionEvent } from '../session/events.ts';
+import type { ProposalInfo, SessionEvent } from '../contracts/events.ts';
 
 export interface PhoneMove {
   turn: number;

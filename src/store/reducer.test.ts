@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../session/events.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 import { collectRun } from '../../test/tui/session-events.ts';
 import {
   agentTurns,

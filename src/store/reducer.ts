@@ -21,7 +21,7 @@ import type {
   SessionEvent,
   StatusCause,
   TimedEvent,
-} from '../session/events.ts';
+} from '../contracts/events.ts';
 import { initialTimeline, reduceTimeline, type TimelineState } from './timeline.ts';
 import { initialPhone, reducePhone, type PhoneState } from './phone.ts';
 

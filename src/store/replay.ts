@@ -4,7 +4,7 @@
  * lazily and cached in turn order, and they share everything unchanged, so scrubbing
  * costs at most the events not reduced yet.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { initialSessionState, reduce, type Batch, type SessionState } from './reducer.ts';
 
 type AnyEvent = SessionEvent | TimedEvent;

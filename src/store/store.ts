@@ -4,7 +4,7 @@
  * feeds it with `dispatch`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { initialSessionState, reduce, reduceAll, type SessionState } from './reducer.ts';
 
 export interface SessionStoreState {

@@ -3,7 +3,7 @@
  * long sessions: each turn has a user message, tool calls with results, a multi-line
  * agent reply, a workspace diff, and now and then an intent status change or a tick.
  */
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 
 export interface SyntheticOptions {
   turns: number;

@@ -3,7 +3,7 @@
  * clock, every update (to come, seen or not, and its verdict), the agent's reminders, each
  * wake and what the agent chose, and the task status. Part of the one reducer (reducer.ts).
  */
-import type { SessionEvent, TimeInfo, UpdateExpect, UpdateVerdict } from '../session/events.ts';
+import type { SessionEvent, TimeInfo, UpdateExpect, UpdateVerdict } from '../contracts/events.ts';
 
 export interface TimelineUpdate {
   id: string;

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readRecording, type Recording } from '../session/recording.ts';
-import type { IntentStatus, StatusCause, TimedEvent } from '../session/events.ts';
-import { UserError } from '../scenario/diagnostics.ts';
+import type { IntentStatus, StatusCause, TimedEvent } from '../contracts/events.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { rawTlx, susScore, TLX_SUBSCALES } from './instruments.ts';
 import type { Study } from './load.ts';
 import { defaultDataDir, listParticipants, participantDir, readState, type Answer, type ParticipantState } from './participant.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TimedEvent } from '../session/events.ts';
+import type { TimedEvent } from '../contracts/events.ts';
 import { dataDirOf, instrumentScores, readStudyData, scoresOf, setBy, type ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError, type Diagnostic } from '../scenario/diagnostics.ts';
+import { UserError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { findLibraryRoot, loadLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
 import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
 import { BUNDLED_LIBRARY } from '../session/plan.ts';

@@ -6,7 +6,7 @@
 import { errorMessage } from '../contracts/errors.ts';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import { assignSessions, type AssignedSession } from './design.ts';
 import type { Study } from './load.ts';
 

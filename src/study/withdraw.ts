@@ -1,7 +1,7 @@
 /** `study withdraw`: a participant's data deleted, every file of it named so the researcher can confirm. */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../scenario/diagnostics.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 import type { Study } from './load.ts';
 import { checkParticipantId, defaultDataDir, participantDir } from './participant.ts';
 

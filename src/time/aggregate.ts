@@ -4,7 +4,7 @@
  * action accuracy, status accuracy, and follow-up precision and recall.
  */
 import { round } from '../judge/scores.ts';
-import type { TimeScores } from '../session/events.ts';
+import type { TimeScores } from '../contracts/events.ts';
 
 export interface TimeSummary {
   /** Runs of time scenarios, and how many of them were positive or negative. */

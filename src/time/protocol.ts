@@ -14,7 +14,7 @@
 import { diffApps } from '../apps/diff.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import { ChatProtocol, EndRequested } from '../session/chat-protocol.ts';
-import type { IntentStatus, StatusCause, TimeInfo, TimeScores, UpdateVerdict } from '../session/events.ts';
+import type { IntentStatus, StatusCause, TimeInfo, TimeScores, UpdateVerdict } from '../contracts/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { describeDuration, DEFAULT_TURN } from './clock.ts';

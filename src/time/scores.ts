@@ -1,6 +1,6 @@
 /** ChronosBench's scores for one session (docs/time.md): follow-ups, silences, action accuracy, status. */
 import type { LoadedScenario } from '../scenario/library.ts';
-import type { TimeScores, UpdateVerdict } from '../session/events.ts';
+import type { TimeScores, UpdateVerdict } from '../contracts/events.ts';
 import { round } from '../judge/scores.ts';
 import type { TaskStatus } from './schema.ts';
 

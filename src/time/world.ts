@@ -5,7 +5,7 @@
  * Every change is reported as a typed event, so a recording replays it exactly.
  */
 import type { LoadedScenario } from '../scenario/library.ts';
-import type { SessionEvent } from '../session/events.ts';
+import type { SessionEvent } from '../contracts/events.ts';
 import { ToolError } from '../tools/registry.ts';
 import { SimClock, parseTimeValue } from './clock.ts';
 import type { TaskStatus, UpdateSpec } from './schema.ts';

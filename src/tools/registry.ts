@@ -9,6 +9,9 @@ import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
 import type { TimeWorld } from '../time/world.ts';
 import type { ProposalWorld } from '../proposals/world.ts';
+import type { ToolOutcome, ToolSpec } from '../contracts/tools.ts';
+
+export type { ToolOutcome, ToolSpec };
 
 /** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
 export class ToolError extends IntentplayError {}
@@ -43,16 +46,9 @@ export interface ToolDef<P extends z.ZodType = z.ZodType> {
   run(args: z.infer<P>, ctx: ToolContext): unknown | Promise<unknown>;
 }
 
-/** JSON Schema of a tool as offered to an OpenAI-compatible model. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
 
 const specCache = new WeakMap<ToolDef, ToolSpec>();
 
-export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDef>();

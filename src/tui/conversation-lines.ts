@@ -6,9 +6,9 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, StreamState, TurnState } from '../store/reducer.ts';
-import { fmtArgs, fmtResult, prettyValue } from './format.ts';
+import { fmtArgs, fmtResult, prettyValue } from '../text/format.ts';
 import type { Theme } from './theme.ts';
-import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from './text.ts';
+import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 
 export interface Block {
   /** Stable key: `turn:index`; tool calls also by call id for expansion. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { modelConfigured, type ResolvedConfig } from '../config/resolve.ts';
 import { findLibraryRoot, isPibenchUserDir } from '../scenario/library-root.ts';
 import type { Library } from '../scenario/library.ts';
-import type { Role } from '../session/events.ts';
+import type { Role } from '../contracts/events.ts';
 import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
 import { recordingSummary, type RecordingSummary } from './recording-summary.ts';
 

@@ -19,7 +19,7 @@
 import { styledCharsToString } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import { importInkOutput } from './ink-output-module.ts';
-import { COMPOSING, width as cellWidth } from './text.ts';
+import { COMPOSING, width as cellWidth } from '../text/text.ts';
 
 /** Entries kept before a shared cache starts over (a long session must not grow it without end). */
 const MAX_ENTRIES = 20_000;

@@ -3,9 +3,9 @@
  * pane shows them, and the exported casts, SVGs and presentation screen draw the same lines.
  */
 import type { PhoneState } from '../store/phone.ts';
-import { shortTime } from './format.ts';
+import { shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
-import { wrapWithPrefix, type Line } from './text.ts';
+import { wrapWithPrefix, type Line } from '../text/text.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [

@@ -6,11 +6,11 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { SessionEvent, TimedEvent } from '../session/events.ts';
-import { fmtArgs, fmtBackends, fmtResult, fmtScore } from './format.ts';
-import { CAUSE_LABELS } from './causes.ts';
+import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
+import { fmtArgs, fmtBackends, fmtResult, fmtScore } from '../text/format.ts';
+import { CAUSE_LABELS } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
-import { sanitize } from './text.ts';
+import { sanitize } from '../text/text.ts';
 
 export interface PlainOptions {
   color?: boolean;

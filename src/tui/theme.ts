@@ -4,7 +4,7 @@
  * symbols, bold and inverse tell things apart, so each status keeps its own symbol.
  */
 import { createContext, useContext } from 'react';
-import type { IntentStatus, UpdateVerdict } from '../session/events.ts';
+import type { IntentStatus, UpdateVerdict } from '../contracts/events.ts';
 import { CHECK_SYMBOLS, INTENT_SYMBOLS, type CheckMarkKind } from '../session/marks.ts';
 import { colorEnabled } from './color.ts';
 

@@ -1,6 +1,6 @@
 /** The `human` user: a person types each message and chooses which intents to reveal (in a proposal scenario: uses the phone and answers proposals). */
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 import type { HumanUserAction, InputQueue } from '../session/input-queue.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import { testPattern } from '../scenario/regex.ts';

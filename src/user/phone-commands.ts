@@ -6,7 +6,7 @@
  * (keys of their own in the TUI), or `accept`/`reject` followed by a reason.
  */
 import type { ScreenView } from '../apps/screens/spec.ts';
-import type { PhoneChoice } from '../session/backends.ts';
+import type { PhoneChoice } from '../contracts/backends.ts';
 
 export function phoneCommand(typed: string, view: ScreenView): PhoneChoice {
   const text = typed.trim();

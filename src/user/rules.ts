@@ -2,8 +2,8 @@
  * The `rules` user: deterministic and offline. It sends the `reveal` text of exactly the
  * intents the judge handed it, in file order, and nothing else.
  */
-import type { UserBackend, UserReply, UserTurnInput } from '../session/backends.ts';
-import type { BackendInfo } from '../session/events.ts';
+import type { UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
+import type { BackendInfo } from '../contracts/events.ts';
 
 export class RulesUser implements UserBackend {
   readonly info: BackendInfo = { kind: 'rules' };

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { structuredPatch, formatPatch } from 'diff';
 import { ToolError } from '../tools/registry.ts';
-import type { FileDiff } from '../session/events.ts';
+import type { FileDiff } from '../contracts/events.ts';
 
 interface SnapshotEntry {
   size: number;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../../src/config/config.ts';
 import type { BackendSpec } from '../../src/session/backend-spec.ts';
-import type { SessionEvent, TimedEvent } from '../../src/session/events.ts';
+import type { SessionEvent, TimedEvent } from '../../src/contracts/events.ts';
 import { runGroup, type GroupRunOptions, type SessionRunResult } from '../../src/session/group.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';

@@ -1,7 +1,7 @@
 /** Apps inside real sessions: state persists across an episode, diffs per turn, seeds merge. */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TimedEvent } from '../../src/session/events.ts';
+import type { TimedEvent } from '../../src/contracts/events.ts';
 import { runTarget, type TestRun } from '../helpers/run.ts';
 
 const LIB = path.resolve(import.meta.dirname, '../fixtures/apps-lib');

@@ -1,7 +1,7 @@
 /** The app host, seed validation and registration shared by every app. */
 import { describe, expect, it } from 'vitest';
 import { AppStateHost, APPS, appStateRuleProblem, registerApps, validateAppSeeds } from '../../src/apps/index.ts';
-import { UserError } from '../../src/scenario/diagnostics.ts';
+import { UserError } from '../../src/contracts/diagnostics.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { ToolRegistry } from '../../src/tools/registry.ts';
 import { appHarness } from './harness.ts';

@@ -2,7 +2,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { eta, Progress, statusLine, type ProgressCounts } from '../../src/batch/progress.ts';
-import type { EventOf } from '../../src/session/events.ts';
+import type { EventOf } from '../../src/contracts/events.ts';
 
 function stream(isTTY: boolean) {
   const writes: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/llm/errors.ts';
-import { UserError } from '../../src/scenario/diagnostics.ts';
+import { UserError } from '../../src/contracts/diagnostics.ts';
 import { readRecording, RecordingError } from '../../src/session/recording.ts';
 import { ToolError } from '../../src/tools/registry.ts';
 import { errorMessage, IntentplayError } from '../../src/contracts/errors.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { loadConfigFile } from '../../src/config/file.ts';
-import { formatDiagnostic, UserError } from '../../src/scenario/diagnostics.ts';
+import { formatDiagnostic, UserError } from '../../src/contracts/diagnostics.ts';
 import { requireLibrary } from '../../src/scenario/library.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { runTarget } from '../helpers/run.ts';

@@ -1,7 +1,7 @@
 /** Loading and validation: every error is located (file:line:col) and says what was expected. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../src/scenario/diagnostics.ts';
+import { formatDiagnostic } from '../../src/contracts/diagnostics.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { jsonSchema } from '../../src/scenario/json-schema.ts';
 import { makeLibrary } from '../helpers/library.ts';

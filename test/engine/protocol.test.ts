@@ -1,7 +1,7 @@
 /** The turn protocol (docs/engine.md), stage by stage, through real scenario files and the rules backends. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EventOf, TimedEvent } from '../../src/session/events.ts';
+import type { EventOf, TimedEvent } from '../../src/contracts/events.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { runTarget } from '../helpers/run.ts';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecording } from '../../src/session/recording.ts';
-import { EPHEMERAL_EVENTS } from '../../src/session/events.ts';
+import { EPHEMERAL_EVENTS } from '../../src/contracts/events.ts';
 import { runTarget } from '../helpers/run.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { runGroup } from '../../src/session/group.ts';

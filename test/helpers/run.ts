@@ -2,7 +2,7 @@
 import { resolveConfig } from '../../src/config/config.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { parseBackendSpec } from '../../src/session/backend-spec.ts';
-import type { TimedEvent } from '../../src/session/events.ts';
+import type { TimedEvent } from '../../src/contracts/events.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';

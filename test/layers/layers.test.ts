@@ -6,7 +6,7 @@ const eslint = new ESLint();
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('layer lint', () => {
@@ -26,6 +26,28 @@ describe('layer lint', () => {
     expect(await problems('src/agreement/probe.ts', "export * from '../share/export.ts';\n")).toHaveLength(1);
     expect(await problems('src/judge/probe.ts', "export * from '../annotate/records.ts';\n")).toHaveLength(1);
     expect(await problems('src/agreement/probe.ts', "export * from '../annotate/records.ts';\nexport * from '../report/document.ts';\n")).toEqual([]);
+  });
+
+  it('keeps the leaves leaves: contracts take only scenario types, text helpers only contracts', async () => {
+    expect(await problems('src/contracts/probe.ts', "import type { LoadedScenario } from '../scenario/library.ts';\nexport type S = LoadedScenario;\n")).toEqual([]);
+    expect(await problems('src/contracts/probe.ts', "import { loadLibrary } from '../scenario/library.ts';\nexport const l = loadLibrary;\n")).toHaveLength(1);
+    expect(await problems('src/contracts/probe.ts', "export * from '../session/engine.ts';\n")).toHaveLength(1);
+    expect(await problems('src/text/probe.ts', "export * from '../contracts/events.ts';\n")).toEqual([]);
+    expect(await problems('src/text/probe.ts', "export { createTheme } from '../tui/theme.ts';\n")).toHaveLength(1);
+  });
+
+  it('keeps the store to the events, and the panes to the store', async () => {
+    expect(await problems('src/store/probe.ts', "export * from '../session/engine.ts';\n")).toHaveLength(1);
+    expect(await problems('src/store/probe.ts', "export * from '../contracts/events.ts';\nexport * from '../text/text.ts';\n")).toEqual([]);
+    expect(await problems('src/store/probe.test.ts', "export * from '../session/recording.ts';\n")).toEqual([]);
+    expect(await problems('src/tui/components/probe.tsx', "export { SessionRun } from '../../session/engine.ts';\n")).toHaveLength(1);
+    expect(await problems('src/tui/components/probe.tsx', "export * from '../../cli/options.ts';\n")).toHaveLength(1);
+    expect(await problems('src/tui/components/probe.tsx', "export * from '../../store/reducer.ts';\nexport * from '../session/stage.ts';\n")).toEqual([]);
+  });
+
+  it('keeps batch runs out of reports and reports out of screens', async () => {
+    expect(await problems('src/batch/probe.ts', "export * from '../report/report.ts';\n")).toHaveLength(1);
+    expect(await problems('src/report/probe.ts', "export const view = () => import('../tui/screens/CompareView.tsx');\n")).toHaveLength(1);
   });
 
   it('keeps everything but the command line out of it', async () => {

@@ -11,7 +11,7 @@ import { loadLibrary } from '../../src/scenario/library.ts';
 import { BUNDLED_LIBRARY, planRuns } from '../../src/session/plan.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import type { BackendSpec } from '../../src/session/backend-spec.ts';
-import type { Role } from '../../src/session/events.ts';
+import type { Role } from '../../src/contracts/events.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
 const SCENARIOS = path.join(BUNDLED_LIBRARY, 'scenarios');

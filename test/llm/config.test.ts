@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { displayUrl, maskKey, requireModelRole, resolveConfig } from '../../src/config/config.ts';
 import { sessionSetup } from '../../src/session/setup.ts';
-import { UserError } from '../../src/scenario/diagnostics.ts';
-import { formatDiagnostic } from '../../src/scenario/diagnostics.ts';
+import { UserError } from '../../src/contracts/diagnostics.ts';
+import { formatDiagnostic } from '../../src/contracts/diagnostics.ts';
 
 function folderWith(config?: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-config-'));

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleClient } from '../../src/llm/client.ts';
 import { OpenAIJudge } from '../../src/llm/judge.ts';
 import { loadLibrary, type LoadedScenario } from '../../src/scenario/library.ts';
-import type { RubricInput, ToolCallRecord, TranscriptEntry } from '../../src/session/backends.ts';
+import type { RubricInput, ToolCallRecord, TranscriptEntry } from '../../src/contracts/backends.ts';
 import type { RecordedRequest } from '../helpers/openai-server.ts';
 import { useTestServer } from './server-hooks.ts';
 import { collector, serverConfig } from './support.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type ConfigFlags, type ResolvedConfig } from '../../src/config/config.ts';
 import { parseBackendSpec } from '../../src/session/backend-spec.ts';
-import type { Role, SessionEvent, TimedEvent } from '../../src/session/events.ts';
+import type { Role, SessionEvent, TimedEvent } from '../../src/contracts/events.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { resolveConfig } from '../../src/config/config.ts';
 import { parseBackendSpec } from '../../src/session/backend-spec.ts';
-import type { TimedEvent } from '../../src/session/events.ts';
+import type { TimedEvent } from '../../src/contracts/events.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import { planRuns, type RunGroup } from '../../src/session/plan.ts';
 import type { Library, LoadedScenario } from '../../src/scenario/library.ts';

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadLibrary } from '../../src/scenario/library.ts';
-import type { EventOf } from '../../src/session/events.ts';
+import type { EventOf } from '../../src/contracts/events.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import type { Trajectory } from './appworld-trajectories.ts';
 import { runOffline } from './helpers.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { planRuns } from '../../src/session/plan.ts';
-import type { EventOf } from '../../src/session/events.ts';
+import type { EventOf } from '../../src/contracts/events.ts';
 import { RuleScriptError, runRuleScript } from '../../src/pibench/rule-script.ts';
 import { FIXTURE_REPO, FIXTURE_SCRIPT, hasPython, NO_PYTHON_MESSAGE, runOffline } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntentStatus } from '../../src/session/events.ts';
+import type { IntentStatus } from '../../src/contracts/events.ts';
 import { dependencyGroup, pibenchSummary, type PibenchRun, type PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
 
 /** A small library: A is B's dependency (no criteria); C is scored by a rule script only; D has one rubric item. */

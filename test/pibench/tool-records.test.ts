@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallRecord } from '../../src/session/backends.ts';
+import type { ToolCallRecord } from '../../src/contracts/backends.ts';
 import { toolCallsFromEvents, toolHistoryByTurn, toolRecord, turnToolHistory } from '../../src/pibench/tool-records.ts';
 
 const call = (turn: number, name: string, args: unknown, result?: unknown, error?: string): ToolCallRecord => ({

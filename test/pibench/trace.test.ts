@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallRecord, TranscriptEntry } from '../../src/session/backends.ts';
+import type { ToolCallRecord, TranscriptEntry } from '../../src/contracts/backends.ts';
 import { extractToolTrace, renderTraces, renderTurnTrace, TOOL_TEXT_LIMIT, valueAtPath } from '../../src/pibench/trace.ts';
 
 const calls: ToolCallRecord[] = [

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadLibrary, type LoadedScenario } from '../../src/scenario/library.ts';
-import type { ProposalScores } from '../../src/session/events.ts';
+import type { ProposalScores } from '../../src/contracts/events.ts';
 import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
 import { runTarget } from '../helpers/run.ts';
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EventOf, TimedEvent } from '../../src/session/events.ts';
+import type { EventOf, TimedEvent } from '../../src/contracts/events.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { soap } from '../helpers/soap-scenario.ts';
 import { runTarget } from '../helpers/run.ts';

@@ -5,7 +5,7 @@ import { buildReport } from '../../src/report/build.ts';
 import { countQuestions } from '../../src/report/clarifications.ts';
 import type { PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
 import type { Section, Table } from '../../src/report/document.ts';
-import type { IntentStatus, SessionEvent } from '../../src/session/events.ts';
+import type { IntentStatus, SessionEvent } from '../../src/contracts/events.ts';
 
 const statuses = (...s: IntentStatus[]) => Object.fromEntries(s.map((x, i) => [`I${i + 1}`, x]));
 

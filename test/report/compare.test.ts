@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readResultsFile } from '../../src/batch/results.ts';
 import { sideOf } from '../../src/report/compare.ts';
-import { CompareView } from '../../src/report/compare-view.tsx';
+import { CompareView } from '../../src/tui/screens/CompareView.tsx';
 import { plain, renderTui } from '../tui/harness.tsx';
 import { readRecording } from '../../src/session/recording.ts';
 import { cli } from '../batch/helpers.ts';

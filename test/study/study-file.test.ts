@@ -1,7 +1,7 @@
 /** The study file: the bundled example validates; mistakes are refused at file:line:col. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, UserError } from '../../src/scenario/diagnostics.ts';
+import { formatDiagnostic, UserError } from '../../src/contracts/diagnostics.ts';
 import { loadStudy } from '../../src/study/load.ts';
 import { ROOT, studyYaml, writeStudy } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import type { LoadedScenario } from '../../src/scenario/library.ts';
 import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
-import type { TimeScores } from '../../src/session/events.ts';
+import type { TimeScores } from '../../src/contracts/events.ts';
 import { runTarget } from '../helpers/run.ts';
 
 const library = loadLibrary(BUNDLED_LIBRARY, { fresh: true }).library;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aggregateTime } from '../../src/time/aggregate.ts';
-import type { TimeScores } from '../../src/session/events.ts';
+import type { TimeScores } from '../../src/contracts/events.ts';
 import { cli, readLines, readSummary } from '../batch/helpers.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'intentplay-time-'));

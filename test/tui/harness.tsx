@@ -10,7 +10,7 @@ import { render as inkRender } from 'ink';
 import { render as testRender } from 'ink-testing-library';
 import type { ReactNode } from 'react';
 import { createStore } from 'zustand/vanilla';
-import type { SessionEvent, TimedEvent } from '../../src/session/events.ts';
+import type { SessionEvent, TimedEvent } from '../../src/contracts/events.ts';
 import { createSessionStore } from '../../src/store/store.ts';
 import { SessionProvider } from '../../src/tui/context.tsx';
 import { Providers } from '../../src/tui/Providers.tsx';

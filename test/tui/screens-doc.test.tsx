@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/config.ts';
-import type { TimedEvent } from '../../src/session/events.ts';
+import type { TimedEvent } from '../../src/contracts/events.ts';
 import { loadHomeData } from '../../src/tui/home-data.ts';
 import { HomeScreen } from '../../src/tui/screens/HomeScreen.tsx';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';

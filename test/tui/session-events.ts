@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sessionSetup } from '../../src/session/setup.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
-import type { TimedEvent } from '../../src/session/events.ts';
+import type { TimedEvent } from '../../src/contracts/events.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 

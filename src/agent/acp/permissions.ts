@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { PermissionDecision } from '../../session/events.ts';
+import type { PermissionDecision } from '../../contracts/events.ts';
 
 /** True when `target` (absolute, or relative to root) is inside root, symlinks followed as far as they exist. */
 export function insideFolder(root: string, target: string): boolean {

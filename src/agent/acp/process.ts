@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { parse } from 'shell-quote';
 import { registerSecret, scrub } from '../../config/secrets.ts';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 
 const STDERR_LINES = 20;
 /** Environment variables whose values an agent may print: blanked like our own keys. */

@@ -1,6 +1,6 @@
 /** Reading an ACP agent's tool-call updates, and what each prompt starts with. */
 import type { ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import type { AgentTurnInput } from '../../session/backends.ts';
+import type { AgentTurnInput } from '../../contracts/backends.ts';
 import type { ToolOutcome } from '../../tools/registry.ts';
 
 /** A tool call's name as recorded: the agent's name for it, else its kind (`edit`, `execute`, …). */

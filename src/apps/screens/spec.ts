@@ -6,6 +6,9 @@
  * another screen. A screen offers only its own actions, plus `back` and `home` everywhere and
  * `open` on a list. docs/apps/screens.md lists every app's screens.
  */
+import type { ActionView, FieldView, ScreenView } from '../../contracts/screens.ts';
+
+export type { ActionView, FieldView, ScreenView };
 
 /** Values a screen was opened with (the item's id, a search text). */
 export type Params = Record<string, unknown>;
@@ -63,28 +66,6 @@ export interface AppScreens {
   screens: ScreenSpec[];
 }
 
-/** A field as the Phone shows it. */
-export interface FieldView {
-  name: string;
-  required: boolean;
-}
-
-/** An action as the Phone shows it (and as the openai user is offered it). */
-export interface ActionView {
-  name: string;
-  label: string;
-  fields: FieldView[];
-}
-
-/** What the user sees: the screen's title, its content, and what it offers. */
-export interface ScreenView {
-  /** Empty on the launcher (the phone's home screen). */
-  app: string;
-  screen: string;
-  title: string;
-  lines: string[];
-  actions: ActionView[];
-}
 
 /** The screen as text lines: what a recording keeps and the observing agent reads. */
 export function screenText(view: ScreenView): string[] {

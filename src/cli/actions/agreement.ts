@@ -4,7 +4,7 @@ import path from 'node:path';
 import { analyse, type SourcedRecord } from '../../agreement/analyse.ts';
 import { AGREEMENT_FORMATS, renderAgreement, type AgreementFormat } from '../../agreement/render.ts';
 import { readAnnotations } from '../../annotate/records.ts';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 
 export interface AgreementFlags {
   judge?: string[];

@@ -1,6 +1,6 @@
 /** What `intentplay annotate` does: find the annotator's work, then open the annotation screen on it. */
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { appendAnnotation } from '../../annotate/records.ts';
 import { answerRecord, prepareWork } from '../../annotate/work.ts';
 import { taskKey } from '../../annotate/sessions.ts';

@@ -2,7 +2,7 @@
 import chalk from 'chalk';
 import { DEFAULT_BASE_URL, displayUrl, maskKey, resolveConfig, ROLES, type ConfigFlags, type ResolvedConfig } from '../../config/config.ts';
 import { CONFIG_FILE_NAME } from '../../config/file.ts';
-import type { Role } from '../../session/events.ts';
+import type { Role } from '../../contracts/events.ts';
 import { defaultBackend } from '../../session/setup.ts';
 
 export interface ConfigCommandFlags extends ConfigFlags {

@@ -2,7 +2,7 @@
 import { errorMessage } from '../../contracts/errors.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 
 export interface ExportFlags {
   format: string;

@@ -1,6 +1,6 @@
 /** What `intentplay import` does: writes the library, then checks that it loads cleanly. */
 import path from 'node:path';
-import { formatDiagnostic } from '../../scenario/diagnostics.ts';
+import { formatDiagnostic } from '../../contracts/diagnostics.ts';
 import { loadLibrary } from '../../scenario/library.ts';
 import { importPibench } from '../../pibench/import.ts';
 

@@ -4,7 +4,7 @@
  * recorded, and the recordings' paths are printed at exit.
  */
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import { planRuns } from '../../session/plan.ts';
 import { readRecording } from '../../session/recording.ts';

@@ -1,5 +1,5 @@
 /** What `intentplay lint` does: prints every finding, located, and fails on any. */
-import { formatDiagnostic } from '../../scenario/diagnostics.ts';
+import { formatDiagnostic } from '../../contracts/diagnostics.ts';
 import { lintPaths } from '../../lint/index.ts';
 
 export async function lintCommand(paths: string[], flags: { library?: string }): Promise<void> {

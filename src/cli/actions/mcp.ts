@@ -4,7 +4,7 @@
  */
 import { errorMessage } from '../../contracts/errors.ts';
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { planRuns } from '../../session/plan.ts';
 import { runGroup } from '../../session/group.ts';
 import type { SessionRun } from '../../session/engine.ts';
@@ -13,7 +13,7 @@ import { createToolRegistry } from '../../tools/index.ts';
 import { serveHttp } from '../../mcp/http.ts';
 import { remoteSource, serveStdio } from '../../mcp/stdio.ts';
 import { ServedAgent } from '../../mcp/served-agent.ts';
-import { fmtScore } from '../../tui/format.ts';
+import { fmtScore } from '../../text/format.ts';
 
 export interface McpFlags {
   stdio?: boolean;

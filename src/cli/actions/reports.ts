@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareTerminalApp } from '../terminal-app.ts';
 import { mergeResults } from '../../batch/merge.ts';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { readRecording } from '../../session/recording.ts';
 import { compareFolders, sideBySideText, sideOf } from '../../report/compare.ts';
 import { renderCsvFiles } from '../../report/render-csv.ts';
@@ -68,7 +68,7 @@ export async function compareCommand(a: string, b: string, flags: OutputFlags): 
   const [left, right] = [sideOf(readRecording(a)), sideOf(readRecording(b))];
   if (process.stdout.isTTY && process.stdin.isTTY) {
     prepareTerminalApp();
-    const { showCompareView } = await import('../../report/compare-view.tsx');
+    const { showCompareView } = await import('../../tui/screens/CompareView.tsx');
     await showCompareView(left, right);
   } else process.stdout.write(sideBySideText(left, right, width()));
 }

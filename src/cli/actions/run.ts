@@ -7,7 +7,7 @@ import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { planRuns } from '../../session/plan.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { compareRuns, type RunRecord } from '../../batch/summary.ts';

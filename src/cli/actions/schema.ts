@@ -1,7 +1,7 @@
 /** What `intentplay schema` does: prints or writes the JSON Schemas. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { jsonSchema, type SchemaKind } from '../../scenario/json-schema.ts';
 import { studyJsonSchema } from '../../study/json-schema.ts';
 

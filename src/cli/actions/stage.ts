@@ -4,11 +4,11 @@
  * by side, and the callouts with --present).
  */
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
-import type { TimedEvent } from '../../session/events.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
+import type { TimedEvent } from '../../contracts/events.ts';
 import { planRuns } from '../../session/plan.ts';
 import { calloutFor } from '../../share/callouts.ts';
-import { fmtBackend } from '../../tui/format.ts';
+import { fmtBackend } from '../../text/format.ts';
 import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
 import { modeSpecs } from '../../tui/session/live.ts';
 import { Stage } from '../../tui/session/stage.ts';

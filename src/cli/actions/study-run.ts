@@ -1,6 +1,6 @@
 /** `intentplay study run STUDY --participant ID`: the participant's path, full screen, resumable. */
 import path from 'node:path';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { loadStudy } from '../../study/load.ts';
 import { defaultDataDir } from '../../study/participant.ts';
 import { runScreenOf } from '../../tui/launch.tsx';

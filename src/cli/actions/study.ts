@@ -1,5 +1,5 @@
 /** What `intentplay study …` does (docs/study.md). */
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
 import { assignSessions, squareRows } from '../../study/design.ts';
 import { loadStudy } from '../../study/load.ts';

@@ -1,7 +1,7 @@
 /** What `intentplay validate` does: every error of every file in scope, located, once. */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatDiagnostic, UserError, type Diagnostic } from '../../scenario/diagnostics.ts';
+import { formatDiagnostic, UserError, type Diagnostic } from '../../contracts/diagnostics.ts';
 import { findLibraryRoot, loadLibrary } from '../../scenario/library.ts';
 
 export function validatePaths(paths: readonly string[], libraryOverride?: string): { diagnostics: Diagnostic[]; files: number } {

@@ -4,7 +4,7 @@
  * or gate the run, so neither do we; its scoring contract is checked here as warnings.
  */
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import { isMap, openYaml, type LocatedFile } from './located.ts';
 
 export interface EpisodeEntry {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import type { Library, LoadedScenario, LoadResult } from '../library.ts';
 import { ScenarioSchema, type ScenarioFile } from '../schema.ts';
 import { checkEpisode, loadEpisode } from './episode.ts';

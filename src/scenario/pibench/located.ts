@@ -3,7 +3,7 @@
  * hand-written checks rather than a schema, so ours is too; each problem still names
  * file:line:col.
  */
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import { readFileSync } from 'node:fs';
 import { locate, parseYamlFile, type ParsedYaml } from '../yaml-file.ts';
 import { repairQuotedContinuations } from './pyyaml-compat.ts';

@@ -1,7 +1,7 @@
 /** `profile.yaml` → the persona; `tools.yaml` → the apps the user's tasks may use. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import type { Persona } from '../schema.ts';
 import { isMap, openYaml } from './located.ts';
 import { appOfTool } from './tool-names.ts';

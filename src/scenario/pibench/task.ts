@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import { DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec, type ScenarioFile } from '../schema.ts';
 import { skillFiles, taskAssets } from './assets.ts';
 import { findCredentials } from './credentials.ts';

@@ -4,16 +4,16 @@
  * passed or failed. Comp so far in the title.
  */
 import { useMemo } from 'react';
-import type { ChecklistInfo } from '../../session/events.ts';
+import type { ChecklistInfo } from '../../contracts/events.ts';
 import { checklistCounts, compSoFar, type CheckView, type ChecklistCounts } from '../../store/reducer.ts';
 import { useControl, useController, useSession } from '../context.tsx';
-import { fmtScore } from '../format.ts';
+import { fmtScore } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
-import { truncate, wrapBounded, wrapWithPrefix, type Line } from '../text.ts';
+import { truncate, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 

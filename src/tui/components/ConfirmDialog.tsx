@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../text.ts';
+import { truncate } from '../../text/text.ts';
 
 export const CONFIRM_ROWS = 5;
 

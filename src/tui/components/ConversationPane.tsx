@@ -10,7 +10,7 @@ import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useTheme } from '../theme.ts';
-import { wrapWithPrefix } from '../text.ts';
+import { wrapWithPrefix } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { bindingsFor, prettyKey, type Scope } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../text.ts';
+import { truncate } from '../../text/text.ts';
 
 export function HelpOverlay({ scopes, width, height, onClose }: { scopes: readonly Scope[]; width: number; height: number; onClose: () => void }) {
   const theme = useTheme();

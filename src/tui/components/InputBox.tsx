@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme.ts';
-import { truncate, width as textWidth } from '../text.ts';
+import { truncate, width as textWidth } from '../../text/text.ts';
 
 export const INPUT_ROWS = 4;
 

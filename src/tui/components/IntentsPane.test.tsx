@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../session/events.ts';
+import type { SessionEvent } from '../../contracts/events.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, KEYS, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { SessionProvider, SessionUiContext } from '../context.tsx';

@@ -5,17 +5,17 @@
  * hand. When a person plays the agent, the intents stay hidden until the session ends.
  */
 import { useContext, useMemo } from 'react';
-import type { IntentInfo, IntentStatus } from '../../session/events.ts';
+import type { IntentInfo, IntentStatus } from '../../contracts/events.ts';
 import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
-import { CAUSE_LABELS } from '../causes.ts';
+import { CAUSE_LABELS } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';
-import { fmtScore } from '../format.ts';
+import { fmtScore } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapBounded, wrapWithPrefix, type Line } from '../text.ts';
+import { wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';

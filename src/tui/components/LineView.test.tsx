@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Box, render, Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { plain, renderTui, screenOf, waitForFrame } from '../../../test/tui/harness.tsx';
-import type { Line } from '../text.ts';
+import type { Line } from '../../text/text.ts';
 import { StyledLine } from './LineView.tsx';
 
 const LINE: Line = [

@@ -6,7 +6,7 @@
 import chalk, { foregroundColorNames } from 'chalk';
 import { Box, Transform } from 'ink';
 import { memo } from 'react';
-import { fitLine, plainText, width, type Line, type Seg } from '../text.ts';
+import { fitLine, plainText, width, type Line, type Seg } from '../../text/text.ts';
 
 const COLOR_NAMES: ReadonlySet<string> = new Set(foregroundColorNames);
 

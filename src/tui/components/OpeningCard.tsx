@@ -7,7 +7,7 @@ import { Box } from 'ink';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../text.ts';
+import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { ControlState } from '../session/controller.ts';
 import type { SessionState } from '../../store/reducer.ts';
 import { LineView } from './LineView.tsx';

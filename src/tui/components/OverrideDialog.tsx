@@ -1,6 +1,6 @@
 /** Setting an intent's status by hand: which status (a second, deliberate key), or escape. Recorded as manual. */
 import { Box, Text } from 'ink';
-import type { IntentStatus } from '../../session/events.ts';
+import type { IntentStatus } from '../../contracts/events.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
 import { CONFIRM_ROWS } from './ConfirmDialog.tsx';

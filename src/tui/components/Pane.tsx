@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { useTheme } from '../theme.ts';
 import { StyledLine } from './LineView.tsx';
-import { truncate, width as textWidth } from '../text.ts';
+import { truncate, width as textWidth } from '../../text/text.ts';
 
 export interface PaneBox {
   width: number;

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useController, useSession } from '../context.tsx';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../text.ts';
+import { truncate } from '../../text/text.ts';
 
 export const PERMISSION_ROWS = 6;
 

@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import { useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../text.ts';
+import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 export function PersonaCardOverlay({ width, height, onClose }: { width: number; height: number; onClose: () => void }) {

@@ -4,11 +4,11 @@
  * its pace unless paused); the ended session's panes stay one key (esc) away.
  */
 import { Box } from 'ink';
-import { fmtScore } from '../format.ts';
+import { fmtScore } from '../../text/format.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../text.ts';
+import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 export function ResultCard({ width, height, onContinue, onHide }: { width: number; height: number; onContinue: () => void; onHide: () => void }) {

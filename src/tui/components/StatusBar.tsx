@@ -1,11 +1,11 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
 import { usageTotals } from '../../store/reducer.ts';
 import { useControl, useSession } from '../context.tsx';
-import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../format.ts';
+import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../../text/format.ts';
 import { keysOf, type Action, type Scope } from '../keymap.ts';
 import type { ControlState } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
-import type { Line, Seg } from '../text.ts';
+import type { Line, Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'running'>): string {

@@ -2,7 +2,7 @@
 import { useControl } from '../context.tsx';
 import { PANE_TITLES, type PaneId } from '../layout.ts';
 import { useTheme } from '../theme.ts';
-import type { Seg } from '../text.ts';
+import type { Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId[]; active: PaneId; focused: boolean; width: number }) {

@@ -1,7 +1,7 @@
 /** Replay's turn timeline: where you are, and which turns changed an intent's status. */
 import { useControl } from '../context.tsx';
 import { useTheme } from '../theme.ts';
-import type { Seg } from '../text.ts';
+import type { Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 export function TimelineBar({ width }: { width: number }) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimedEvent } from '../../session/events.ts';
+import type { TimedEvent } from '../../contracts/events.ts';
 import { runTarget } from '../../../test/helpers/run.ts';
 import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { SessionScreen } from '../screens/SessionScreen.tsx';

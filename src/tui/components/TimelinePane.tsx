@@ -11,10 +11,10 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapWithPrefix, type Line, type Seg } from '../text.ts';
+import { wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
-import { shortTime } from '../format.ts';
+import { shortTime } from '../../text/format.ts';
 
 /** One update; a person playing the agent sees neither what was expected nor the verdict. */
 function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: boolean): Line[] {

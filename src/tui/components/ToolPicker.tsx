@@ -4,7 +4,7 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
 import type { ToolHint } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../text.ts';
+import { truncate } from '../../text/text.ts';
 
 export function ToolPicker({ tools, width, height, onPick, onClose }: { tools: readonly ToolHint[]; width: number; height: number; onPick: (t: ToolHint) => void; onClose: () => void }) {
   const theme = useTheme();

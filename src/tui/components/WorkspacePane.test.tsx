@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../session/events.ts';
+import type { SessionEvent } from '../../contracts/events.ts';
 import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { WorkspacePane } from './WorkspacePane.tsx';
 

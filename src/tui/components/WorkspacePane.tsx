@@ -7,12 +7,12 @@
 import { useMemo, useState } from 'react';
 import { lastChangedTurn } from '../../store/reducer.ts';
 import { useControl, useSession } from '../context.tsx';
-import { diffBody } from '../format.ts';
+import { diffBody } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
 import { useSideScroll } from '../hooks/useSideScroll.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { sanitize, truncate, type Line } from '../text.ts';
+import { sanitize, truncate, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneBox } from './Pane.tsx';
 

@@ -5,7 +5,7 @@
  */
 import type { ListCursor } from './useListCursor.ts';
 import { useMemo, useRef } from 'react';
-import type { Line } from '../text.ts';
+import type { Line } from '../../text/text.ts';
 import { windowTop } from './useListCursor.ts';
 
 export interface BlockWindow {

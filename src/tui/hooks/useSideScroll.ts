@@ -4,7 +4,7 @@
  * file selected). Only a pane with a line wider than itself takes the keys.
  */
 import { useMemo, useState } from 'react';
-import { lineWidth, sliceLine, type Line, type Style } from '../text.ts';
+import { lineWidth, sliceLine, type Line, type Style } from '../../text/text.ts';
 
 export interface SideScroll {
   lines: readonly Line[];

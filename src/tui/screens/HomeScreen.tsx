@@ -12,14 +12,14 @@ import { TooSmall } from '../components/TooSmall.tsx';
 import type { EpisodeEntry, HomeData, RecordingEntry, ScenarioEntry } from '../home-data.ts';
 import { useKeyActions } from '../hooks/keypress.tsx';
 import { useListFilter } from '../hooks/useListFilter.ts';
-import { fmtScore } from '../format.ts';
+import { fmtScore } from '../../text/format.ts';
 import { pageTarget, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { keysOf } from '../keymap.ts';
 import { tooSmall } from '../layout.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { truncate, wrapWithPrefix, type Line, type Seg } from '../text.ts';
+import { truncate, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 
 export type HomeMode = 'watch' | 'play' | 'agent' | 'replay';
 export const HOME_MODES: { mode: HomeMode; label: string }[] = [

@@ -25,7 +25,7 @@ import { TooSmall } from '../components/TooSmall.tsx';
 import { WorkspacePane } from '../components/WorkspacePane.tsx';
 import { PhonePane } from '../components/PhonePane.tsx';
 import { TimelinePane } from '../components/TimelinePane.tsx';
-import { shortTime } from '../format.ts';
+import { shortTime } from '../../text/format.ts';
 import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
@@ -34,7 +34,7 @@ import type { Scope } from '../keymap.ts';
 import { computeLayout, panesFor, tooSmall, type Box as PaneBox, type ExtraPane, type PaneId } from '../layout.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import { useTheme } from '../theme.ts';
-import type { Line } from '../text.ts';
+import type { Line } from '../../text/text.ts';
 
 type Focus = PaneId | 'input';
 type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };

@@ -16,7 +16,7 @@ import type { Stage, StageControl } from '../session/stage.ts';
 import type { SessionState } from '../../store/reducer.ts';
 import { recentFreshSince } from '../../share/panes.ts';
 import { presentScreen, versusScreen } from '../../share/screens.ts';
-import { fmtScore } from '../format.ts';
+import { fmtScore } from '../../text/format.ts';
 
 interface Snapshot {
   sides: { state: SessionState; callout: string | undefined }[];

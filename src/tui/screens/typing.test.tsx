@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { begin, fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
-import type { TimedEvent } from '../../session/events.ts';
+import type { TimedEvent } from '../../contracts/events.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { planRuns } from '../../session/plan.ts';
 import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';

@@ -3,7 +3,7 @@
  * as one line, from the session's events as they happen (calloutFor decides what counts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionEvent } from '../../session/events.ts';
+import type { SessionEvent } from '../../contracts/events.ts';
 import { calloutFor, summarizeCallouts, type Callout } from '../../share/callouts.ts';
 
 export interface CalloutState {

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { NextSession } from '../../session/group.ts';
-import type { IntentStatus, PermissionDecision } from '../../session/events.ts';
+import type { IntentStatus, PermissionDecision } from '../../contracts/events.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { SessionStore } from '../../store/store.ts';
 

@@ -6,7 +6,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionSetup } from '../../session/setup.ts';
-import type { TimedEvent } from '../../session/events.ts';
+import type { TimedEvent } from '../../contracts/events.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import type { RunGroup } from '../../session/plan.ts';
 import type { SessionState } from '../../store/reducer.ts';

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { UserError } from '../../scenario/diagnostics.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
 import { nextStep, openParticipant, participantDir, saveState, StudyLog, type Answer, type ParticipantState, type Step } from '../../study/participant.ts';

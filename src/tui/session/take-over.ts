@@ -3,8 +3,8 @@
  * It asks the engine to skip stage 3 from then on (a person picks what to reveal) and
  * leaves a notice in the recording at the first message the person writes.
  */
-import type { UserBackend, UserReply, UserTurnInput } from '../../session/backends.ts';
-import type { BackendInfo } from '../../session/events.ts';
+import type { UserBackend, UserReply, UserTurnInput } from '../../contracts/backends.ts';
+import type { BackendInfo } from '../../contracts/events.ts';
 import type { HumanPorts } from '../../session/input-queue.ts';
 import { HumanUser } from '../../user/human.ts';
 

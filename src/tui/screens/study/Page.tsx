@@ -9,7 +9,7 @@ import { LineView } from '../../components/LineView.tsx';
 import { PRIORITY, useKeyActions } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { useTheme } from '../../theme.ts';
-import { wrap, type Line, type Seg } from '../../text.ts';
+import { wrap, type Line, type Seg } from '../../../text/text.ts';
 
 /** Paragraphs as lines wrapped to `cols`, blank lines kept. */
 export function paragraphs(text: string, cols: number, style: Omit<Seg, 'text'> = {}): Line[] {

@@ -10,7 +10,7 @@ import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { useTextInput } from '../../hooks/useTextInput.ts';
 import { useTheme, type Theme } from '../../theme.ts';
-import type { Line, Seg } from '../../text.ts';
+import type { Line, Seg } from '../../../text/text.ts';
 import type { Item } from '../../../study/questionnaire.ts';
 import { Page, PAGE_WIDTH, paragraphs } from './Page.tsx';
 

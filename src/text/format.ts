@@ -1,5 +1,5 @@
 /** Short human forms of things both the TUI and the plain transcript show. */
-import type { BackendInfo, FileDiff, Role } from '../session/events.ts';
+import type { BackendInfo, FileDiff, Role } from '../contracts/events.ts';
 import { sanitize, truncate } from './text.ts';
 
 export function fmtScore(value: number | null | undefined): string {

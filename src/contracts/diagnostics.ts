@@ -1,4 +1,4 @@
-import { IntentplayError } from '../contracts/errors.ts';
+import { IntentplayError } from './errors.ts';
 
 /** A located problem in a user's file. Printed as `file:line:col: error: message`. */
 export interface Diagnostic {

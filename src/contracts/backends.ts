@@ -2,10 +2,10 @@
  * The three roles as interfaces (as tau2-bench and inspect_ai separate them): the engine
  * drives them, and never knows whether a model, a script, rules or a person is behind one.
  */
-import type { ScreenView } from '../apps/screens/spec.ts';
+import type { ScreenView } from './screens.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
-import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
+import type { ToolOutcome, ToolSpec } from './tools.ts';
 import type { BackendInfo, SessionEvent } from './events.ts';
 
 /** One entry of the session's conversation, as the engine keeps it. */

@@ -5,11 +5,11 @@
  */
 import { Box, Text, render, useApp, useInput, useStdout } from 'ink';
 import { useMemo, useState } from 'react';
-import { createTimeline } from '../store/replay.ts';
-import { procSoFar, turnState } from '../store/reducer.ts';
-import { INTENT_LEGEND } from '../session/marks.ts';
-import { createTheme } from '../tui/theme.ts';
-import { intentLines, maxTurn, sideTitle, turnLines, type SessionSide } from './compare.ts';
+import { createTimeline } from '../../store/replay.ts';
+import { procSoFar, turnState } from '../../store/reducer.ts';
+import { INTENT_LEGEND } from '../../session/marks.ts';
+import { createTheme } from '../theme.ts';
+import { intentLines, maxTurn, sideTitle, turnLines, type SessionSide } from '../../report/compare.ts';
 
 // Colours the theme's way: none with NO_COLOR, the symbols still tell statuses apart.
 const theme = createTheme();

@@ -1,5 +1,5 @@
 /** Why an intent changed status, in a word or two (the intents pane and the transcript). */
-import type { StatusCause } from '../session/events.ts';
+import type { StatusCause } from '../contracts/events.ts';
 
 export const CAUSE_LABELS: Record<StatusCause, string> = {
   evidence: 'evidence',
