@@ -44,6 +44,7 @@ const SEEDS: Record<string, unknown> = {
     songs: [{ title: 'Morning Run', artist_ids: [1], genre: 'pop', release_date: '2024-03-01' }],
     playlists: [{ title: 'Focus', song_ids: [1] }, { title: 'Later' }],
     liked_song_ids: [],
+    song_queue: [1],
   },
   file_system: { account: { email: ME, password: 'pw' }, files: [{ path: '~/docs/readme.txt', content: 'hello' }] },
   calendar: {

@@ -20,7 +20,7 @@ export const spotifyScreens: AppScreens = {
       actions: [
         { name: 'search', label: 'search songs', api: 'search_songs', fields: ['query'], then: { screen: 'search', params: (_r, a) => ({ query: a.query }) } },
         { name: 'playlists', label: 'playlists', go: 'playlists', params: () => ({}) },
-        { name: 'pause', label: 'pause', api: 'pause_music' },
+        { name: 'resume', label: 'play the queue', api: 'play_music' },
       ],
     },
     {
