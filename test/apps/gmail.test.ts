@@ -144,6 +144,25 @@ describe('gmail', () => {
     expect((await h.ok('gmail__show_email', { access_token: token, email_id: sent.sent_email_id })).subject).toBe('Re: Venue check');
   });
 
+  it('signs up: a sandbox without an account gets its owner, who can then log in', async () => {
+    const h = appHarness({ gmail: {} });
+    const args = { first_name: 'Sam', last_name: 'McCo', email: 'stmcco@gmail.com', password: 'n3v=I[w' };
+    expect(await h.ok('gmail__signup', args)).toEqual({ message: 'Account created.' });
+    const token = await h.login('gmail', 'stmcco@gmail.com', 'n3v=I[w');
+    expect(await h.ok('gmail__show_account', { access_token: token })).toMatchObject({ first_name: 'Sam', email: 'stmcco@gmail.com' });
+    expect(await h.fails('gmail__signup', args)).toMatch(/422[\s\S]*already exists/);
+    expect(await h.fails('gmail__signup', { ...args, email: 'x@corp.com', password: 'abc' })).toMatch(/password/);
+  });
+
+  it('signs up someone else as a user the owner can find and address', async () => {
+    const h = appHarness(SEED);
+    expect(await h.ok('gmail__signup', { first_name: 'Jo', last_name: 'Park', email: 'jo@corp.com', password: 'secret1' })).toEqual({ message: 'Account created.' });
+    expect(await h.ok('gmail__search_users', { query: 'Park' })).toMatchObject([{ first_name: 'Jo', email: 'jo@corp.com' }]);
+    expect(await h.fails('gmail__signup', { first_name: 'K', last_name: 'C', email: 'KIM@corp.com', password: 'secret1' })).toMatch(/422/);
+    // One mailbox per sandbox: the new account cannot log in to it.
+    expect(await h.fails('gmail__login', { username: 'jo@corp.com', password: 'secret1' })).toMatch(/401/);
+  });
+
   it('searches users and shows profiles', async () => {
     const { h } = await login();
     expect(await h.ok('gmail__search_users', { query: 'lara' })).toEqual([{ first_name: 'Lara', last_name: 'McCo', email: 'la-mcco@gmail.com', registered_at: '2026-04-27T09:00:00' }]);

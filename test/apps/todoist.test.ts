@@ -126,6 +126,40 @@ describe('todoist', () => {
     expect(await h.fails('todoist__create_task', { access_token: token, title: 'x', project_id: 0, priority: 'critical' })).toMatch(/priority/);
   });
 
+  it('lists, counts, marks and deletes seeded notifications as AppWorld does', async () => {
+    const seed = {
+      todoist: {
+        ...SEED.todoist,
+        notifications: [
+          { type: 'task_assigned', title: 'You are assigned a task.', message: 'Lara has assigned you a task.', data: { project_id: 2, task_id: 1 }, created_at: '2026-01-04T08:00:00' },
+          { type: 'task_comment_added', title: 'A new task comment is posted.', message: 'Lara has posted a comment.', read: true, created_at: '2026-01-05T08:00:00' },
+        ],
+      },
+    };
+    const { h, token } = await loggedIn(seed, 'todoist', 'stmcco@gmail.com', 'Ozz21Q4');
+    const all = await h.ok('todoist__show_notifications', { access_token: token });
+    expect(all.map((n: { notification_id: number }) => n.notification_id)).toEqual([2, 1]);
+    expect(all[1]).toEqual({ notification_id: 1, type: 'task_assigned', title: 'You are assigned a task.', message: 'Lara has assigned you a task.', read: false, created_at: '2026-01-04T08:00:00', data: { project_id: 2, task_id: 1 } });
+    expect(await h.ok('todoist__show_notifications_count', { access_token: token })).toEqual({ notifications_count: 2 });
+    expect(await h.ok('todoist__show_notifications_count', { access_token: token, read: false })).toEqual({ notifications_count: 1 });
+    expect(await h.ok('todoist__mark_notification', { access_token: token, notification_id: 1, read: true })).toEqual({ message: 'Marked notification as read.' });
+    expect(await h.ok('todoist__show_notifications', { access_token: token, read: 'false' })).toEqual([]);
+    expect(await h.fails('todoist__mark_notification', { access_token: token, notification_id: 9, read: true })).toMatch(/404[\s\S]*notification_id 9/);
+    expect(await h.fails('todoist__mark_notification', { access_token: token, notification_id: 1 })).toMatch(/read/);
+    expect(await h.ok('todoist__delete_notifications', { access_token: token })).toEqual({ message: 'Deleted all notifications.' });
+    expect(await h.ok('todoist__show_notifications_count', { access_token: token })).toEqual({ notifications_count: 0 });
+  });
+
+  it('searches users, the account included, without a login', async () => {
+    const h = appHarness(SEED);
+    expect(await h.ok('todoist__search_users', {})).toEqual([
+      { first_name: 'Sam', last_name: 'McCo', email: 'stmcco@gmail.com', registered_at: expect.any(String) },
+      { first_name: 'La', last_name: 'Mcco', email: 'la-mcco@gmail.com', registered_at: expect.any(String) },
+    ]);
+    expect(await h.ok('todoist__search_users', { query: 'Sam' })).toMatchObject([{ email: 'stmcco@gmail.com' }]);
+    expect(await h.ok('todoist__search_users', { query: 'nobody' })).toEqual([]);
+  });
+
   it('makes changes visible to app_state rules', async () => {
     const { h, token } = await login();
     const rule = { app: 'todoist', path: 'projects.*.name', pattern: '^Temporary' };

@@ -1,6 +1,6 @@
 /** gmail: AppWorld's email app (threads, emails, drafts, labels). */
-import type { z } from 'zod';
-import { AppKit, fail, getEntity, ownerRef, personRef, removeEntity, type AppCall } from '../kit/app.ts';
+import { z } from 'zod';
+import { AppKit, fail, getEntity, isOwner, ownerRef, personRef, removeEntity, type AppCall } from '../kit/app.ts';
 import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
@@ -118,6 +118,32 @@ function markThread(api: string, description: string, key: 'read' | 'archived' |
 
 const tools = [
   ...kit.accountApis(),
+  kit.api(
+    'signup',
+    'Sign up to create an account.',
+    {
+      first_name: name('Your first name.'),
+      last_name: name('Your last name.'),
+      email: email('Your email address.'),
+      password: z.string().min(5).describe('Your password (at least 5 characters).'),
+    },
+    (a, call) => {
+      const s = call.state;
+      const taken = (s.account?.email && isOwner(s.account, a.email)) || Object.values(s.users).some((u) => u.email.toLowerCase() === a.email.toLowerCase());
+      if (taken) fail(422, `An account with the email ${a.email} already exists.`);
+      if (!s.account) {
+        // The sandbox's mailbox is nobody's yet: the new account becomes its owner and can log in.
+        s.account = { username: a.email, first_name: a.first_name, last_name: a.last_name, email: a.email, phone_number: null, registered_at: call.now, last_logged_in: null };
+        s.credentials.push({ username: a.email, password: a.password });
+      } else {
+        // Someone else's account: searchable and addressable, but the sandbox holds one mailbox only.
+        s.users[String(call.nextId('user'))] = { first_name: a.first_name, last_name: a.last_name, email: a.email };
+      }
+      // Gmail needs no verification in AppWorld, so this is its whole answer.
+      return { message: 'Account created.' };
+    },
+    { auth: 'none' },
+  ),
   kit.api(
     'search_users',
     'Search Gmail users by name or email address. No login needed.',

@@ -3,6 +3,7 @@ import { AppKit, applyChanges, fail, getEntity, isOwner, personRef, removeEntity
 import { bool, email, int, name, num, oneOf, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
+import { notificationApis } from './notifications.ts';
 import {
   buildTodoist,
   COLORS,
@@ -489,6 +490,7 @@ const tools = [
     removeEntity(call.state.comments, a.task_comment_id, 'Task comment', 'task_comment_id');
     return { message: 'Comment has been deleted.' };
   }),
+  ...notificationApis(kit),
 ];
 
 export const todoist = defineApp({ name: 'todoist', title: 'Todoist', seedSchema: TodoistSeed, collections: TODOIST_COLLECTIONS, tools, build: buildTodoist });

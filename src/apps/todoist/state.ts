@@ -5,6 +5,7 @@ import {
   baseFromSeed,
   baseSeedShape,
   checkUniqueIds,
+  DateTimeSeed,
   emptyBase,
   personFromSeed,
   PersonSeed,
@@ -83,6 +84,34 @@ export interface Comment {
   created_at: string;
 }
 
+/** What AppWorld tells a collaborator about someone else's change to a shared project. */
+export const NOTIFICATION_TYPES = [
+  'project_updated',
+  'project_deleted',
+  'collaborator_joined',
+  'collaborator_added',
+  'collaborator_removed',
+  'task_added',
+  'task_updated',
+  'task_deleted',
+  'task_comment_added',
+  'task_comment_updated',
+  'task_comment_deleted',
+  'task_assigned',
+  'task_unassigned',
+] as const;
+
+export interface Notification {
+  notification_id: number;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+  /** Ids the notification is about (`project_id`, `task_id`, ...). */
+  data: Record<string, number>;
+}
+
 export interface TodoistState extends BaseState {
   users: EntityMap<Person>;
   projects: EntityMap<Project>;
@@ -91,9 +120,10 @@ export interface TodoistState extends BaseState {
   sub_tasks: EntityMap<SubTask>;
   labels: EntityMap<Label>;
   comments: EntityMap<Comment>;
+  notifications: EntityMap<Notification>;
 }
 
-export const TODOIST_COLLECTIONS = ['users', 'projects', 'sections', 'tasks', 'sub_tasks', 'labels', 'comments'] as const;
+export const TODOIST_COLLECTIONS = ['users', 'projects', 'sections', 'tasks', 'sub_tasks', 'labels', 'comments', 'notifications'] as const;
 
 const inbox = (id: number, now: string): Project => ({
   project_id: id,
@@ -109,7 +139,7 @@ const inbox = (id: number, now: string): Project => ({
 
 export function emptyTodoist(): TodoistState {
   const base = emptyBase();
-  return { ...base, next_id: { project: 2 }, users: {}, projects: { '1': inbox(1, base.now) }, sections: {}, tasks: {}, sub_tasks: {}, labels: {}, comments: {} };
+  return { ...base, next_id: { project: 2 }, users: {}, projects: { '1': inbox(1, base.now) }, sections: {}, tasks: {}, sub_tasks: {}, labels: {}, comments: {}, notifications: {} };
 }
 
 const SubTaskSeed = z.strictObject({
@@ -147,12 +177,23 @@ const ProjectSeed = z.strictObject({
   tasks: z.array(TaskSeed).default([]),
 });
 
+const NotificationSeed = z.strictObject({
+  id: SeedId,
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string().min(1),
+  message: z.string().min(1),
+  read: z.boolean().default(false),
+  created_at: DateTimeSeed.optional(),
+  data: z.record(z.string(), z.number().int()).default({}).meta({ description: 'ids it is about, e.g. { project_id: 2, task_id: 5 }' }),
+});
+
 export const TodoistSeed = z
   .strictObject({
     ...baseSeedShape,
     users: z.array(PersonSeed).optional().meta({ description: 'people tasks can be assigned to' }),
     labels: z.array(z.strictObject({ id: SeedId, name: z.string().min(1), color: z.enum(COLORS).default('charcoal') })).optional(),
     projects: z.array(ProjectSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'project')).optional(),
+    notifications: z.array(NotificationSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'notification')).optional(),
   })
   .superRefine((seed, ctx) => {
     const labels = new Set((seed.labels ?? []).map((l) => l.name));
@@ -230,9 +271,27 @@ export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {
       created_at: now,
     }),
   );
+  const notifications = assignIds(seed.notifications ?? [], (n, id): Notification => ({
+    notification_id: id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    read: n.read,
+    created_at: n.created_at ?? now,
+    data: n.data,
+  }));
   return {
     ...base,
-    next_id: { user: users.next, label: labels.next, project: projects.next, section: sections.next, task: tasks.next, sub_task: subTasks.next, comment: 1 },
+    next_id: {
+      user: users.next,
+      label: labels.next,
+      project: projects.next,
+      section: sections.next,
+      task: tasks.next,
+      sub_task: subTasks.next,
+      comment: 1,
+      notification: notifications.next,
+    },
     users: users.map,
     projects: projects.map,
     sections: sections.map,
@@ -240,5 +299,6 @@ export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {
     sub_tasks: subTasks.map,
     labels: labels.map,
     comments: {},
+    notifications: notifications.map,
   };
 }
