@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TimedEvent } from '../contracts/events.ts';
+import { exposureContent, exposureSpans } from './exposure.ts';
 import { dataDirOf, instrumentScores, readStudyData, scoresOf, setBy, type ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 
@@ -220,8 +221,37 @@ function pausesTable(data: ParticipantData[]): Table {
   };
 }
 
+function exposureTable(data: ParticipantData[], study: Study): Table {
+  const rows: Cell[][] = [];
+  for (const p of data)
+    for (const span of exposureSpans(p.log)) {
+      const s = p.state.sessions[span.session];
+      const { content, hidden } = exposureContent(span.part, study.participant_view);
+      const duration = span.startMs !== undefined && span.endMs !== undefined ? span.endMs - span.startMs : null;
+      rows.push([p.state.participant, span.session + 1, s?.condition, s?.scenario, span.part, hidden, content, span.layout, span.run, span.startMs, span.endMs, duration, span.startWall, span.endWall]);
+    }
+  return {
+    file: 'exposure.csv',
+    about: 'one row per span of time a part of the session screen was on the participant\'s screen (a pane, or the card or overlay covering the panes)',
+    columns: [
+      ...KEY,
+      col('part', 'what was on screen: a pane (conversation, intents, checklist, workspace, timeline, phone) or what covered the panes (opening_card, persona_card, help)'),
+      col('hidden_info', 'TRUE when it showed hidden information: the goals or intents, the persona card, the opening card, or the judge\'s verdicts'),
+      col('content', 'what it showed in this study\'s participant view, e.g. goals (no statuses), nothing (verdicts withheld)'),
+      col('layout', 'the screen layout when it came on screen: wide (every pane side by side), medium (the conversation and one tab), narrow (one tab), too small'),
+      col('run', 'which run of `study run` (0 first, then one more per resume); start_ms and end_ms are on that run\'s monotonic clock'),
+      col('start_ms', 'when it came on screen, ms from the session start (monotonic; negative: just before the session started)'),
+      col('end_ms', 'when it left the screen, ms from the session start (NA: the run stopped while it was on screen)'),
+      col('duration_ms', 'how long it was on screen (monotonic)'),
+      col('start_wall', 'when it came on screen (UTC)'),
+      col('end_wall', 'when it left the screen (UTC)'),
+    ],
+    rows,
+  };
+}
+
 export function studyTables(study: Study, data: ParticipantData[]): Table[] {
-  return [participantsTable(data), sessionsTable(data, study), turnsTable(data), intentsTable(data), checklistTable(data), answersTable(data), timingsTable(data), pausesTable(data)];
+  return [participantsTable(data), sessionsTable(data, study), turnsTable(data), intentsTable(data), checklistTable(data), answersTable(data), timingsTable(data), pausesTable(data), exposureTable(data, study)];
 }
 
 function codebook(study: Study, tables: Table[]): string {

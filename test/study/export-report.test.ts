@@ -10,6 +10,7 @@ import { setBy } from '../../src/study/data.ts';
 import { csvCell, exportStudyData } from '../../src/study/export.ts';
 import { loadStudy, type Study } from '../../src/study/load.ts';
 import { bootstrapMean, conditionRows, studyReport } from '../../src/study/report.ts';
+import type { SessionController } from '../../src/tui/session/controller.ts';
 import { StudyRunner } from '../../src/tui/session/study-runner.ts';
 import { studyYaml, writeStudy } from './helpers.ts';
 
@@ -31,7 +32,12 @@ async function participant(id: string, rating: number) {
     runner.next(); // ready → session
     const live = runner.store.getState().live!;
     await until(() => Boolean(live.control.getState().opening));
+    // What a screen would report: the opening card, then (narrow) the conversation and then the goals tab.
+    const screen: SessionController = live;
+    screen.screenShows?.(['opening_card'], 'narrow');
     live.begin();
+    screen.screenShows?.(['conversation'], 'narrow');
+    screen.screenShows?.(['intents'], 'narrow');
     await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user');
     if (!runner.store.getState().ended) {
       live.sendUser('Keep each meal under 25 RMB, "please".', []);
@@ -68,7 +74,7 @@ const header = (file: string) => csv(file).split('\n')[0]!.split(',');
 describe('study export', () => {
   it('writes tidy CSV files with the documented columns, a codebook of every column and a sha256 manifest', () => {
     const files = exportStudyData(study, data, path.join(dir, 'out'));
-    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'codebook.md', 'MANIFEST.sha256']);
+    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'exposure.csv', 'codebook.md', 'MANIFEST.sha256']);
     expect(header('sessions.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'ordinal', 'attempts', 'end', 'turns', 'proc', 'comp', 'duration_s', 'intents', 'completed', 'inferred', 'provided', 'unresolved', 'checklist_graded', 'checklist_passed', 'user_messages', 'sus', 'tlx_raw', 'started', 'recording']);
     expect(header('answers.csv')).toEqual(['participant', 'part', 'session', 'condition', 'scenario', 'question', 'item', 'kind', 'value', 'wall']);
     expect(header('intents.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'intent', 'turn', 'from', 'to', 'cause', 'set_by', 't_ms', 'wall']);
@@ -90,8 +96,24 @@ describe('study export', () => {
     expect(csv('intents.csv')).toMatch(/,reveal,participant,|,evidence,rules,|,question,rules,/);
     expect(csv('timings.csv').trim().split('\n')).toHaveLength(1 + 3); // one typed message in each session the agent did not resolve alone
 
+    // What was on screen: one row per span, hidden information flagged, both clocks.
+    expect(header('exposure.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'part', 'hidden_info', 'content', 'layout', 'run', 'start_ms', 'end_ms', 'duration_ms', 'start_wall', 'end_wall']);
+    const exposure = csv('exposure.csv').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(exposure.filter((r) => r[0] === 'P01' && r[1] === '1').map((r) => [r[4], r[5], r[6], r[7]])).toEqual([
+      ['opening_card', 'TRUE', 'request and goals', 'narrow'],
+      ['conversation', 'FALSE', 'conversation', 'narrow'],
+      ['intents', 'TRUE', 'goals (no statuses)', 'narrow'],
+    ]);
+    expect(exposure).toHaveLength(2 * 2 * 3);
+    for (const r of exposure) {
+      expect(Number(r[11])).toBe(Number(r[10]) - Number(r[9]));
+      expect(Number(r[11])).toBeGreaterThanOrEqual(0);
+      expect(r[12]! <= r[13]!).toBe(true);
+      expect(r[13]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
+
     const codebook = csv('codebook.md');
-    for (const file of ['sessions.csv', 'answers.csv', 'intents.csv', 'timings.csv', 'checklist.csv', 'turns.csv', 'participants.csv', 'pauses.csv'])
+    for (const file of ['sessions.csv', 'answers.csv', 'intents.csv', 'timings.csv', 'checklist.csv', 'turns.csv', 'participants.csv', 'pauses.csv', 'exposure.csv'])
       for (const column of header(file)) expect(codebook).toContain(`| \`${column}\` |`);
     for (const line of csv('MANIFEST.sha256').trim().split('\n')) {
       const [hash, file] = line.split('  ');

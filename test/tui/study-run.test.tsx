@@ -3,51 +3,17 @@
  * them: consent, instructions, each session (the participant's view), its questionnaire, the
  * final one, thanks; the operator's pause; resuming after the process dies; declining.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../../src/session/recording.ts';
-import { loadStudy } from '../../src/study/load.ts';
 import { readState } from '../../src/study/participant.ts';
 import { withdrawParticipant } from '../../src/study/withdraw.ts';
-import { StudyApp } from '../../src/tui/screens/study/StudyApp.tsx';
-import { StudyRunner } from '../../src/tui/session/study-runner.ts';
-import { studyYaml, writeStudy } from '../study/helpers.ts';
-import { KEYS, press, renderTui, waitForFrame, type Rendered } from './harness.tsx';
+import { studyYaml } from '../study/helpers.ts';
+import { KEYS, press, waitForFrame } from './harness.tsx';
+import { begin, closeStudies, CTRL_G, openStudy as open, type } from './study-harness.tsx';
 
-let r: Rendered | undefined;
-let runner: StudyRunner | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  r?.unmount();
-  const live = runner?.store.getState().live;
-  live?.quit();
-  await live?.done.catch(() => undefined);
-  r = runner = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-const CTRL_G = '\u0007';
-
-function open(text = studyYaml(), participant = 'P01', existing?: string) {
-  const { dir, file } = existing ? { dir: existing, file: path.join(existing, 'study.yaml') } : writeStudy(text);
-  if (!existing) dirs.push(dir);
-  const study = loadStudy(file);
-  const data = path.join(dir, 'data');
-  runner = new StudyRunner(study, data, participant, { date: '2025-01-01' });
-  r = renderTui(<StudyApp runner={runner} />, { columns: 160, rows: 40 });
-  return { dir, data, study, runner, r };
-}
-
-/** The session's opening card (title, persona, request, goals): enter begins. */
-async function begin(rendered: Rendered) {
-  await waitForFrame(rendered, (s) => s.includes('enter begins'));
-  await press(rendered, KEYS.enter);
-}
-
-async function type(rendered: Rendered, sentence: string) {
-  await press(rendered, ...sentence.split(''));
-}
+afterEach(closeStudies);
 
 /** Nothing a participant sees may name a condition or a backend. */
 function neverNamesConditions(frames: readonly string[]) {
@@ -56,7 +22,7 @@ function neverNamesConditions(frames: readonly string[]) {
 
 describe('study run: the participant path', () => {
   it('goes consent → instructions → two sessions with their questions → final questions → thanks, and records it all', { timeout: 30_000 }, async () => {
-    const { data, r } = open();
+    const { data, r, runner } = open();
     let f = await waitForFrame(r, (s) => s.includes('Consent'));
     expect(f).toContain('You agree to take part in a test.');
     expect(f).toContain('Do you agree to take part?');
@@ -116,7 +82,7 @@ describe('study run: the participant path', () => {
     f = await waitForFrame(r, (s) => s.includes('Thank you'));
     await press(r, KEYS.enter);
     await new Promise((res) => setTimeout(res, 50));
-    expect(runner!.store.getState().over).toBe('finished');
+    expect(runner.store.getState().over).toBe('finished');
     neverNamesConditions(r.frames);
 
     const state = readState(data, 'P01');
@@ -255,16 +221,19 @@ describe('study run: the time limit', () => {
     const f = await waitForFrame(r, (s) => s.includes('Session 1 of 2 is about to start.'));
     expect(f).toContain('It ends by itself after 1s.');
     await press(r, KEYS.enter);
-    await begin(r);
+    // The participant reads the opening card for a while: that time does not count.
+    await waitForFrame(r, (s) => s.includes('enter begins'));
+    await new Promise((res) => setTimeout(res, 400));
+    await press(r, KEYS.enter);
     await waitForFrame(r, (s) => s.includes('This session is over'), 8000);
     const state = readState(data, 'P01');
     expect(state.attempts[0]!.end).toBe('ended');
     const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8');
     expect(log).toContain('"type":"time_limit"');
-    expect(log).toMatch(/"opening_card":"shown".*\n.*"opening_card":"left"/s);
-    // The clock starts with the first turn, after the opening card: a full second from there.
-    const lines = log.trim().split('\n').map((l) => JSON.parse(l) as { type: string; mono: number; opening_card?: string });
-    const left = lines.find((l) => l.opening_card === 'left')!.mono;
-    expect(lines.find((l) => l.type === 'time_limit')!.mono - left).toBeGreaterThanOrEqual(990);
+    // The clock starts with the first turn, after the opening card: a full second after the card left, more after it showed.
+    const lines = log.trim().split('\n').map((l) => JSON.parse(l) as { type: string; mono: number; part?: string; change?: string });
+    const card = (change: string) => lines.find((l) => l.part === 'opening_card' && l.change === change)!.mono;
+    expect(card('stop') - card('start')).toBeGreaterThanOrEqual(400);
+    expect(lines.find((l) => l.type === 'time_limit')!.mono - card('start')).toBeGreaterThanOrEqual(1390);
   });
 });

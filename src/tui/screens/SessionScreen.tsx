@@ -4,7 +4,7 @@
  * focus, the input text, dialogs. Each pane reads the store itself.
  */
 import { Box } from 'ink';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChecklistPane } from '../components/ChecklistPane.tsx';
 import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PERMISSION_ROWS, PermissionPrompt } from '../components/PermissionPrompt.tsx';
@@ -225,7 +225,13 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     },
   });
 
-  if (tooSmall(columns, rows)) return <TooSmallScreen columns={columns} rows={rows} onQuit={quit} />;
+  if (tooSmall(columns, rows))
+    return (
+      <>
+        <ReportShown parts={[]} layout="too small" />
+        <TooSmallScreen columns={columns} rows={rows} onQuit={quit} />
+      </>
+    );
 
   const banner: Line[] = [];
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
@@ -243,12 +249,15 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const paneHeight = layout.height - chrome;
   const scopes: Scope[] = [...(opening ? (['opening'] as const) : []), ...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 
+  // What covers the panes, if anything: the body shows it (and a study logs it as exposure).
+  const cover =
+    dialog === null ? (opening ? 'opening_card' : between && !cardHidden ? 'result_card' : undefined) : dialog === 'help' ? 'help' : dialog === 'persona' ? 'persona_card' : dialog === 'tools' ? 'tool_picker' : undefined;
   let body: ReactNode;
-  if (opening && dialog === null) body = <OpeningCard width={columns} height={paneHeight} onBegin={() => controller.begin?.()} />;
-  else if (between && !cardHidden && dialog === null) body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
-  else if (dialog === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
-  else if (dialog === 'persona') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
-  else if (dialog === 'tools')
+  if (cover === 'opening_card') body = <OpeningCard width={columns} height={paneHeight} onBegin={() => controller.begin?.()} />;
+  else if (cover === 'result_card') body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
+  else if (cover === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  else if (cover === 'persona_card') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  else if (cover === 'tool_picker')
     body = (
       <ToolPicker
         tools={tools}
@@ -289,6 +298,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
 
   return (
     <SessionUiContext.Provider value={ui}>
+      <ReportShown parts={cover ? [cover] : layout.panes.map((p) => p.id)} layout={layout.kind} />
       <Box flexDirection="column" width={columns} height={layout.height}>
         {banner.length ? <LineView lines={banner} top={0} height={banner.length} cols={columns} /> : null}
         {replay ? <TimelineBar width={columns} /> : null}
@@ -331,6 +341,18 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       </Box>
     </SessionUiContext.Provider>
   );
+}
+
+/**
+ * Tells the controller what the body shows when that changes, and that it shows nothing once the
+ * screen goes. A layout effect: it runs as the frame is drawn, not some time after.
+ */
+function ReportShown({ parts, layout }: { parts: readonly string[]; layout: string }) {
+  const controller = useController();
+  const key = parts.join(' ');
+  useLayoutEffect(() => controller.screenShows?.(key ? key.split(' ') : [], layout), [controller, key, layout]);
+  useLayoutEffect(() => () => controller.screenShows?.([], 'gone'), [controller]);
+  return null;
 }
 
 function TooSmallScreen({ columns, rows, onQuit }: { columns: number; rows: number; onQuit: () => void }) {

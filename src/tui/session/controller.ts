@@ -81,4 +81,6 @@ export interface SessionController {
   /** Play, time scenarios: let the simulated time pass to the next update. */
   passTime?(): void;
   goToTurn?(turn: number): void;
+  /** What the screen's body shows now: the panes on screen, or the card or overlay over them, and the layout (a study logs it as exposure). */
+  screenShows?(parts: readonly string[], layout: string): void;
 }

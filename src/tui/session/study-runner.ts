@@ -12,6 +12,7 @@ import { UserError } from '../../contracts/diagnostics.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
 import { nextStep, openParticipant, participantDir, saveState, StudyLog, type Answer, type ParticipantState, type Step } from '../../study/participant.ts';
+import { exposureContent, ExposureTracker } from '../../study/exposure.ts';
 import { sessionProtocol } from '../../study/protocol.ts';
 import { expandQuestions, type Item } from '../../study/questionnaire.ts';
 import { timeLimitMs } from '../../study/schema.ts';
@@ -31,14 +32,19 @@ export interface RunnerState {
   ended?: boolean;
 }
 
-/** A live session that also times the participant's messages. */
+/** A live session that also times the participant's messages and hears what its screen shows. */
 class StudyLiveSession extends LiveSession {
   constructor(
     opts: LiveOptions,
     private readonly timer: MessageTimer,
     private readonly onTiming: (timing: NonNullable<ReturnType<MessageTimer['sent']>>) => void,
+    private readonly onShows: (parts: readonly string[], layout: string) => void,
   ) {
     super(opts);
+  }
+
+  screenShows(parts: readonly string[], layout: string): void {
+    this.onShows(parts, layout);
   }
 
   override sendUser(text: string, reveals: string[]): void {
@@ -61,6 +67,8 @@ export class StudyRunner {
   private timer: MessageTimer | undefined;
   /** The session's time limit: ms left, counted from the first turn (after the opening card), paused with the study. */
   private limit: { left: number; since: number; armed: boolean; handle?: NodeJS.Timeout } | undefined;
+  /** The session on screen: what its screen shows (as last reported), and which parts are on screen now. */
+  private exposure: { tracker: ExposureTracker; shows: readonly string[]; layout: string } | undefined;
 
   constructor(
     readonly study: Study,
@@ -160,13 +168,35 @@ export class StudyRunner {
     this.timer?.key();
   }
 
-  /** What the participant's screen can show: logged at the start of a session and on every resize. */
-  screen(columns: number, rows: number, extra: Record<string, unknown> = {}): void {
+  /** The terminal's size: logged at the start of a session and on every resize. */
+  screen(columns: number, rows: number): void {
     const { step } = this.store.getState();
     if (step.kind !== 'session') return;
-    const layout = columns >= 160 ? 'wide' : columns >= 110 ? 'medium' : 'narrow';
-    const shows = layout === 'wide' ? 'beside the conversation' : layout === 'medium' ? 'the right-hand tab' : 'a tab';
-    this.log.write('exposure', { session: step.session, columns, rows, layout, intents: this.study.participant_view.intents, verdicts: this.study.participant_view.verdicts, intents_panel: shows, ...extra });
+    this.log.write('terminal', { session: step.session, columns, rows });
+  }
+
+  /**
+   * Logs each part of the session screen that came on screen or left it since the last call:
+   * nothing shows while the study is paused (the pause page covers it) or once the session has
+   * left the screen. `shows` is what the screen reports, kept for when a pause ends.
+   */
+  private expose(exposure = this.exposure, shows?: readonly string[], layout?: string): void {
+    if (!exposure || exposure !== this.exposure) return;
+    if (shows) exposure.shows = shows;
+    if (layout) exposure.layout = layout;
+    const now = this.store.getState().paused ? [] : exposure.shows;
+    for (const c of exposure.tracker.show(now)) {
+      const about = c.change === 'start' ? { layout: exposure.layout, ...exposureContent(c.part, this.study.participant_view) } : {};
+      this.log.write('exposure', { ...c, ...about });
+    }
+  }
+
+  /** The session leaves the screen: every part still on it stops. */
+  private endExposure(): void {
+    if (!this.exposure) return;
+    this.exposure.shows = [];
+    this.expose();
+    this.exposure = undefined;
   }
 
   togglePause(): void {
@@ -180,10 +210,12 @@ export class StudyRunner {
       } else this.armLimit();
     }
     this.store.setState({ paused });
+    this.expose();
   }
 
   /** Ctrl-C: stop here; the next run resumes at this step. */
   stop(): void {
+    this.endExposure();
     this.store.getState().live?.quit();
     this.log.write('stop', { step: this.store.getState().step });
     this.store.setState({ over: 'stopped' });
@@ -213,6 +245,8 @@ export class StudyRunner {
     });
     const timer = new MessageTimer(k, () => this.log.mono());
     this.timer = timer;
+    const exposure = { tracker: new ExposureTracker(k), shows: [] as readonly string[], layout: '' };
+    this.exposure = exposure;
     const attempt = { session: k, started: new Date().toISOString() };
     this.state = { ...this.state, attempts: [...this.state.attempts, attempt] };
     saveState(this.dataDir, this.state);
@@ -237,17 +271,10 @@ export class StudyRunner {
       },
       timer,
       (timing) => this.log.write('message_timing', { ...timing }),
+      (parts, layout) => this.expose(exposure, parts, layout),
     );
     const ms = timeLimitMs(this.study.time_limit);
     this.limit = ms ? { left: ms, since: performance.now(), armed: false } : undefined;
-    // The opening card shows the request and the goals: when it is on screen goes into the log.
-    let opening = false;
-    const offOpening = live.control.subscribe((c) => {
-      if (Boolean(c.opening) === opening) return;
-      opening = Boolean(c.opening);
-      this.log.write('exposure', { session: k, opening_card: opening ? 'shown' : 'left' });
-    });
-    void live.done.finally(offOpening);
     this.store.setState({ live });
     void live.done.then((results) => this.sessionOver(k, live, results[0]?.recording, results[0]?.end));
   }
@@ -280,6 +307,7 @@ export class StudyRunner {
   /** Enter after a session ended: on to its questionnaire (or the next step). */
   afterSession(): void {
     if (!this.store.getState().ended) return;
+    this.endExposure();
     this.store.setState({ live: undefined });
     this.go(this.state.step);
   }

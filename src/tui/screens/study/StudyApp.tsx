@@ -31,7 +31,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
     onExit?.();
     exit();
   }, [over, onExit, exit]);
-  // What the participant's screen can show: at each session's start and on every resize.
+  // The terminal's size, at each session's start and on every resize (what is on screen is logged part by part).
   useEffect(() => runner.screen(columns, rows), [runner, columns, rows, step]);
 
   // The operator's pause comes before everything; while paused, every other key waits (ctrl+c still stops).
@@ -51,7 +51,6 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
   // Time to first keystroke: any key that types, during a session.
   useInput((input, key) => {
     if (step.kind === 'session' && !paused && input && !key.ctrl && !key.meta && !key.return && !key.tab && !key.escape) runner.keystroke();
-    if (step.kind === 'session' && key.ctrl && input === 'p') runner.screen(columns, rows, { persona_card: 'opened' });
   });
 
   const total = runner.sessionCount;
