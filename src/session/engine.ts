@@ -6,24 +6,15 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
-import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec } from '../scenario/schema.ts';
-import { evaluateRule } from '../judge/evidence.ts';
+import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type IntentSpec } from '../scenario/schema.ts';
 import { computeScores } from '../judge/scores.ts';
-import { invokeTool, ToolRegistry, type ToolContext, type ToolDef, type ToolOutcome } from '../tools/registry.ts';
+import { ToolRegistry, type ToolContext } from '../tools/registry.ts';
 import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { diffApps } from '../apps/diff.ts';
-import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts';
-import {
-  ToolStepCapError,
-  type Backends,
-  type ExternalCalls,
-  type HandoffReason,
-  type SessionEvidence,
-  type ToolCallRecord,
-  type TranscriptEntry,
-  type TurnEvidence,
-} from '../contracts/backends.ts';
+import { ToolStepCapError, type Backends, type HandoffReason, type ToolCallRecord, type TranscriptEntry, type TurnEvidence } from '../contracts/backends.ts';
 import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from '../contracts/events.ts';
+import { SessionGrading } from './grading.ts';
+import { TurnToolCalls, type SessionTools } from './tool-calls.ts';
 import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
 import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';
@@ -58,36 +49,19 @@ export interface SessionResult {
 
 class Aborted extends Error {}
 
-/** The tools of one session, as every turn offers and runs them. */
-interface TurnTools {
-  ctx: ToolContext;
-  tools: ReadonlyMap<string, ToolDef>;
-  specs: ReturnType<typeof ToolRegistry.spec>[];
-  steps: number;
-}
-
-/** Another spelling of an offered tool (an MCP prefix) runs it; a tool the scenario does not offer is unknown. */
-function offeredAlias(def: ToolDef | undefined, offered: ReadonlyMap<string, ToolDef>): ToolDef | undefined {
-  return def && offered.get(def.name) === def ? def : undefined;
-}
-
 export class SessionRun implements SessionCore {
   private readonly o: SessionOptions;
   private readonly status = new Map<string, IntentStatus>();
   readonly transcript: TranscriptEntry[] = [];
-  private readonly replies: string[] = [];
-  private readonly toolCalls: ToolCallRecord[] = [];
-  private readonly checklist = new Map<string, { pass: boolean | null; reason: string }>();
-  /** A π-Bench task's rule-script checks (its extra checklist items), if it has a script. */
-  private scriptChecks: ScriptChecks | undefined;
+  readonly replies: string[] = [];
+  readonly toolCalls: ToolCallRecord[] = [];
+  private readonly grading = new SessionGrading(this);
   private readonly controller = new AbortController();
   private readonly protocol: SessionProtocol;
   turn = 0;
   endRequested = false;
   readonly maxTurns: number;
   private callSeq = 0;
-  /** Judge failures (an endpoint down, an answer that makes no sense): the session is then not a result. */
-  private readonly judgeFailures: string[] = [];
   /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
   private readonly onOuterAbort: () => void;
 
@@ -161,7 +135,7 @@ export class SessionRun implements SessionCore {
 
   /** Grades the checklist now, rubric items included (a person asked); the end grades again. */
   gradeNow(): Promise<void> {
-    return this.gradeChecklist();
+    return this.grading.grade();
   }
 
   /** Quit: stop now. */
@@ -174,13 +148,13 @@ export class SessionRun implements SessionCore {
   async run(): Promise<SessionResult> {
     const { scenario, env } = this.o;
     const toolSteps = scenario.limits?.tool_steps ?? DEFAULT_TOOL_STEPS;
-    this.scriptChecks = await openScriptChecks(scenario);
+    await this.grading.prepare();
     this.emitStart(toolSteps);
 
     const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
     const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
     const tools = new Map((this.protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]));
-    const turnTools: TurnTools = { ctx, tools, specs: [...tools.values()].map((t) => ToolRegistry.spec(t)), steps: toolSteps };
+    const sessionTools: SessionTools = { ctx, tools, specs: [...tools.values()].map((t) => ToolRegistry.spec(t)), steps: toolSteps };
 
     let incoming: Incoming =
       scenario.trigger.kind === 'event'
@@ -192,7 +166,7 @@ export class SessionRun implements SessionCore {
     try {
       if (this.protocol.start) incoming = await this.protocol.start();
       for (;;) {
-        const result = await this.agentTurn(incoming, turnTools);
+        const result = await this.agentTurn(incoming, sessionTools);
         const next = await this.protocol.afterTurn(result);
         if (next.kind === 'end') {
           end = next.end;
@@ -233,10 +207,7 @@ export class SessionRun implements SessionCore {
         ...(i.after ? { after: i.after } : {}),
         ...(i.supersedes ? { supersedes: i.supersedes } : {}),
       })),
-      checklist: [
-        ...(scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
-        ...(this.scriptChecks?.items ?? []).map((c) => ({ id: c.id, text: c.text, grader: 'rule' as const, hasRule: true })),
-      ],
+      checklist: this.grading.announced(),
       maxTurns: this.maxTurns,
       toolSteps,
       backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
@@ -244,7 +215,8 @@ export class SessionRun implements SessionCore {
       ...(this.protocol.proposalInfo ? { proposals: this.protocol.proposalInfo } : {}),
       ...(this.o.persona ? { personaCard: personaCard(this.o.persona) } : {}),
     });
-    if (this.scriptChecks?.problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: this.scriptChecks.problem });
+    const problem = this.grading.scriptProblem;
+    if (problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: problem });
     for (const i of scenario.intents) {
       const s = this.status.get(i.id);
       if (s === 'pending') this.emit({ type: 'intent_status', turn: 0, intent: i.id, from: 'open', to: 'pending', cause: 'follow_up', detail: `waits for a follow-up on ${i.after?.follow_up}` });
@@ -252,12 +224,46 @@ export class SessionRun implements SessionCore {
   }
 
   /** One agent turn: deliver the incoming message, run the agent and its tools, diff, and judge stage 1. */
-  private async agentTurn(incoming: Incoming, tt: TurnTools): Promise<TurnResult> {
-    const { backends, env } = this.o;
+  private async agentTurn(incoming: Incoming, tools: SessionTools): Promise<TurnResult> {
     this.turn++;
     if (this.o.pace) await this.o.pace(this.turn);
     this.checkAbort();
     this.emit({ type: 'turn_start', turn: this.turn });
+    this.deliver(incoming);
+    const env = this.o.env;
+    const before = env.lastSnapshot;
+    const appsBefore = env.apps.snapshot();
+    const calls = new TurnToolCalls(this.turn, tools, this.callLog, this.protocol.toolsFor?.());
+    let reply = '';
+    let turnError: string | undefined;
+    try {
+      reply = await this.runAgent(incoming, calls);
+    } catch (err) {
+      calls.settle();
+      if (!(err instanceof ToolStepCapError)) {
+        // The agent failed mid-turn: what its successful tool calls wrote is still shown, and graded at the end.
+        this.diffTurn(before, appsBefore);
+        throw err;
+      }
+      turnError = err.message;
+    }
+    calls.settle();
+    this.replies.push(reply);
+    this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
+    this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
+    const { after, diffs, appsAfter } = this.diffTurn(before, appsBefore);
+    if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
+    this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
+
+    const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
+    const evidence: TurnEvidence = { turn: this.turn, reply, toolCalls: calls.calls, files: snapshotTexts(after, changed), apps: appsAfter };
+    const verdict = await this.stageOne(evidence);
+    this.grading.tick(after);
+    return { turn: this.turn, incoming, reply, evidence, verdict };
+  }
+
+  /** The incoming message enters the transcript and the event log, with its simulated time if the protocol keeps one. */
+  private deliver(incoming: Incoming): void {
     const stamp = this.protocol.beforeTurn?.(incoming) ?? {};
     const entry = { ...incoming, turn: this.turn, ...(stamp.at && incoming.kind === 'user' ? { at: stamp.at } : {}) } as Incoming;
     delete entry.intents;
@@ -271,108 +277,51 @@ export class SessionRun implements SessionCore {
       ...(incoming.intents?.length ? { intents: incoming.intents } : {}),
       ...(stamp.at ? { at: stamp.at } : {}),
     });
+  }
 
-    const before = env.lastSnapshot;
-    const appsBefore = env.apps.snapshot();
-    const turnCalls: ToolCallRecord[] = [];
-    let steps = 0;
-    // A protocol may offer fewer tools in a turn (an observe turn reads but does not write).
-    const names = this.protocol.toolsFor?.();
-    const offeredNow = names ? new Set(names) : undefined;
-    const specs = offeredNow ? tt.specs.filter((s) => offeredNow.has(s.name)) : tt.specs;
-    const callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
-      this.checkAbort();
-      if (steps >= tt.steps) throw new ToolStepCapError(tt.steps);
-      steps++;
-      const id = callId ?? `call_${++this.callSeq}`;
-      this.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
-      const def = tt.tools.get(name) ?? offeredAlias(env.registry.resolve(name), tt.tools);
-      const outcome: ToolOutcome =
-        def && offeredNow && !offeredNow.has(def.name)
-          ? { ok: false, error: `${def.name} is not available in this turn: observe and propose first; you can act once the user accepts` }
-          : await invokeTool(def, name, args, tt.ctx);
-      const record: ToolCallRecord = { turn: this.turn, callId: id, name: def?.name ?? name, args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
-      turnCalls.push(record);
+  /** How a turn's tool calls reach the session's records. */
+  private readonly callLog = {
+    emit: (e: SessionEvent) => this.emit(e),
+    checkAbort: () => this.checkAbort(),
+    nextCallId: () => `call_${++this.callSeq}`,
+    recorded: (record: ToolCallRecord, entry: TranscriptEntry) => {
       this.toolCalls.push(record);
-      this.transcript.push({ kind: 'tool', turn: this.turn, callId: id, name, args, outcome });
-      this.emit({ type: 'tool_result', turn: this.turn, callId: id, name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
-      return outcome;
-    };
-    // Tools an external agent ran by itself: recorded like the engine's own, counted against the same cap.
-    const pending = new Map<string, { name: string; args: unknown }>();
-    const external: ExternalCalls = {
-      start: (callId, name, args) => {
-        if (steps >= tt.steps) throw new ToolStepCapError(tt.steps);
-        steps++;
-        pending.set(callId, { name, args });
-        this.emit({ type: 'tool_call', turn: this.turn, callId, name, args });
-      },
-      finish: (callId, outcome) => {
-        const call = pending.get(callId);
-        if (!call) return;
-        pending.delete(callId);
-        const record: ToolCallRecord = { turn: this.turn, callId, name: call.name, args: call.args, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
-        turnCalls.push(record);
-        this.toolCalls.push(record);
-        this.transcript.push({ kind: 'tool', turn: this.turn, callId, name: call.name, args: call.args, outcome });
-        this.emit({ type: 'tool_result', turn: this.turn, callId, name: call.name, ok: outcome.ok, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) });
-      },
-    };
-    const unfinished = () => {
-      for (const id of [...pending.keys()]) external.finish(id, { ok: false, error: 'did not finish before the turn ended' });
-    };
-    let reply = '';
-    let turnError: string | undefined;
-    const time = this.protocol.agentTime?.(incoming);
-    try {
-      ({ reply } = await backends.agent.runTurn({
-        turn: this.turn,
-        session: {
-          scenarioId: this.scenario.id,
-          title: this.scenario.title,
-          date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
-          memory: env.memory.render(),
-          index: this.o.index ?? 0,
-          ...(time ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) } : {}),
-        },
-        transcript: this.transcript,
-        tools: specs,
-        callTool,
-        cwd: env.workspace.root,
-        external,
-        emit: (e) => this.emit(e),
-        signal: this.controller.signal,
-      }));
-    } catch (err) {
-      unfinished();
-      if (!(err instanceof ToolStepCapError)) {
-        // The agent failed mid-turn: what its successful tool calls wrote is still shown, and graded at the end.
-        this.diffTurn(before, appsBefore);
-        throw err;
-      }
-      turnError = err.message;
-    }
-    unfinished();
-    this.replies.push(reply);
-    this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
-    this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
-    const { after, diffs, appsAfter } = this.diffTurn(before, appsBefore);
-    if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
-    this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
+      this.transcript.push(entry);
+    },
+    resolve: (name: string) => this.o.env.registry.resolve(name),
+  };
 
-    // ---- stage 1: completed
-    const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
-    const evidence: TurnEvidence = { turn: this.turn, reply, toolCalls: turnCalls, files: snapshotTexts(after, changed), apps: appsAfter };
+  /** The agent backend's turn; returns its reply. */
+  private async runAgent(incoming: Incoming, calls: TurnToolCalls): Promise<string> {
+    const env = this.o.env;
+    const time = this.protocol.agentTime?.(incoming);
+    const { reply } = await this.o.backends.agent.runTurn({
+      turn: this.turn,
+      session: {
+        scenarioId: this.scenario.id,
+        title: this.scenario.title,
+        date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
+        memory: env.memory.render(),
+        index: this.o.index ?? 0,
+        ...(time ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) } : {}),
+      },
+      transcript: this.transcript,
+      tools: calls.specs,
+      callTool: calls.callTool,
+      cwd: env.workspace.root,
+      external: calls.external,
+      emit: (e) => this.emit(e),
+      signal: this.controller.signal,
+    });
+    return reply;
+  }
+
+  /** Stage 1: the judge marks the open intents this turn's evidence completes. */
+  private async stageOne(evidence: TurnEvidence): Promise<Verdict> {
     const open = this.open();
     const verdict = open.length ? await this.assess(evidence, open) : { completed: [], targeted: [] };
     for (const c of verdict.completed) if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
-    this.tickChecklist(after);
-    return { turn: this.turn, incoming, reply, evidence, verdict };
-  }
-
-  private judgeFailed(message: string): void {
-    this.judgeFailures.push(message);
-    this.emit({ type: 'judge_error', turn: this.turn, message });
+    return verdict;
   }
 
   /** The turn's workspace and app diffs, emitted; the workspace snapshot moves on. */
@@ -391,15 +340,14 @@ export class SessionRun implements SessionCore {
 
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
     this.protocol.finish?.();
-    if (end !== 'aborted') await this.gradeChecklist();
+    if (end !== 'aborted') await this.grading.grade();
     // A session the judge failed on ran to its end, but its statuses and grades are not the judge's: not a result.
-    if (this.judgeFailures.length && (end === 'resolved' || end === 'max_turns')) {
-      const n = this.judgeFailures.length;
-      message = `the judge failed ${n} time${n === 1 ? '' : 's'} (${this.judgeFailures[0]}): this session is not a result`;
+    const failure = this.grading.failure();
+    if (failure && (end === 'resolved' || end === 'max_turns')) {
+      message = failure;
       end = 'judge_failed';
     }
-    const scored = this.scriptChecks ? { ...this.scenario, checklist: [...(this.scenario.checklist ?? []), ...this.scriptChecks.items] } : this.scenario;
-    const scores = { ...computeScores(scored, this.status, this.checklist, this.turn), ...this.protocol.scores?.() };
+    const scores = { ...computeScores(this.grading.scoredScenario(), this.status, this.grading.checklist, this.turn), ...this.protocol.scores?.() };
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
     this.o.signal?.removeEventListener('abort', this.onOuterAbort);
@@ -415,39 +363,12 @@ export class SessionRun implements SessionCore {
 
   // ---- the judge's stages and the user, for the protocols
 
-  async assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict> {
-    try {
-      const v = await this.o.backends.judge.assessTurn({
-        turn: this.turn,
-        scenario: this.scenario,
-        open: intents,
-        evidence,
-        transcript: this.transcript,
-        emit: (e) => this.emit(e),
-        signal: this.controller.signal,
-      });
-      const openIds = new Set(intents.map((i) => i.id));
-      const completed = v.completed.filter((c) => openIds.has(c.intent));
-      const done = new Set(completed.map((c) => c.intent));
-      return { completed, targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)) };
-    } catch (err) {
-      if (this.controller.signal.aborted) throw err;
-      this.judgeFailed(`intent judging failed: ${errorMessage(err)}; intents stay open`);
-      return { completed: [], targeted: [] };
-    }
+  assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict> {
+    return this.grading.assess(evidence, intents);
   }
 
-  async pick(): Promise<{ intent: string; reason: string }> {
-    const open = this.open();
-    try {
-      const p = await this.o.backends.judge.pickNext({ turn: this.turn, scenario: this.scenario, open, transcript: this.transcript, emit: (e) => this.emit(e), signal: this.controller.signal });
-      if (open.some((i) => i.id === p.intent)) return p;
-      this.judgeFailed(`the judge picked \`${p.intent}\`, which is not open; using the first open intent`);
-    } catch (err) {
-      if (this.controller.signal.aborted) throw err;
-      this.judgeFailed(`picking the next intent failed: ${errorMessage(err)}; using the first open intent`);
-    }
-    return { intent: open[0]!.id, reason: 'first open intent in file order (fallback)' };
+  pick(): Promise<{ intent: string; reason: string }> {
+    return this.grading.pick();
   }
 
   async waitForTime(next: { at: string; passed: string }): Promise<void> {
@@ -469,63 +390,6 @@ export class SessionRun implements SessionCore {
     const reveals = reply.reveals ?? [];
     for (const id of reveals) if (this.status.get(id) === 'open') this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
     return { text: reply.text, reveals };
-  }
-
-  private sessionEvidence(snapshot: Snapshot): SessionEvidence {
-    return { replies: this.replies, toolCalls: this.toolCalls, files: snapshotTexts(snapshot), apps: this.o.env.apps.snapshot() };
-  }
-
-  /** Live ticks: items graded by a rule are re-evaluated after every turn. */
-  private tickChecklist(snapshot: Snapshot): void {
-    const items = this.liveItems();
-    if (!items.length) return;
-    const scope = this.sessionEvidence(snapshot);
-    for (const item of items) {
-      const v = evaluateRule(item.rule!, scope);
-      this.record(item, v.holds, v.detail, item.grader === 'rule' ? 'rule' : 'rubric');
-    }
-  }
-
-  private liveItems(): ChecklistItemSpec[] {
-    const byRules = this.o.backends.judge.rubricByRules;
-    return (this.scenario.checklist ?? []).filter((c) => c.rule && (c.grader === 'rule' || byRules));
-  }
-
-  private record(item: ChecklistItemSpec, pass: boolean | null, reason: string, by: 'rule' | 'rubric' | 'script'): void {
-    const prev = this.checklist.get(item.id);
-    this.checklist.set(item.id, { pass, reason });
-    if (prev && prev.pass === pass) return;
-    this.emit({ type: 'checklist_result', turn: this.turn, item: item.id, pass, reason, by });
-  }
-
-  private async gradeChecklist(): Promise<void> {
-    if (this.scriptChecks)
-      for (const g of await this.scriptChecks.grade(this.toolCalls, this.turn)) this.record(g.item, g.pass, g.reason, 'script');
-    const items = this.scenario.checklist ?? [];
-    if (!items.length) return;
-    const snapshot = this.o.env.lastSnapshot;
-    this.tickChecklist(snapshot);
-    const live = new Set(this.liveItems().map((i) => i.id));
-    const rubric = items.filter((i) => !live.has(i.id));
-    if (!rubric.length) return;
-    try {
-      const grades = await this.o.backends.judge.gradeRubric({
-        scenario: this.scenario,
-        items: rubric,
-        evidence: this.sessionEvidence(snapshot),
-        transcript: this.transcript,
-        emit: (e) => this.emit(e),
-        signal: this.controller.signal,
-      });
-      const byId = new Map(grades.map((g) => [g.item, g]));
-      for (const item of rubric) {
-        const g = byId.get(item.id);
-        this.record(item, g ? g.pass : null, g ? g.reason : 'the judge returned no grade for this item', 'rubric');
-      }
-    } catch (err) {
-      this.judgeFailed(`rubric grading failed: ${errorMessage(err)}; items left ungraded`);
-      for (const item of rubric) this.record(item, null, 'rubric grading failed', 'rubric');
-    }
   }
 }
 
