@@ -30,6 +30,9 @@ describe('phone', () => {
 
   it('tells the time from the scenario clock, without login', async () => {
     expect(await appHarness(SEED).ok('mcp_appworld_phone__get_current_date_and_time')).toEqual({ date: 'Monday, April 27, 2026', time: '09:05 PM' });
+    // strftime's %d and %I: the day and the hour keep their leading zero.
+    const early = appHarness({ phone: { ...SEED.phone, now: '2026-04-07T00:15:00' } });
+    expect(await early.ok('phone__get_current_date_and_time')).toEqual({ date: 'Tuesday, April 07, 2026', time: '12:15 AM' });
   });
 
   it('searches, adds and updates contacts', async () => {
@@ -67,13 +70,32 @@ describe('phone', () => {
 
   it('creates, shows and updates alarms', async () => {
     const { h, token } = await login();
-    const { alarm_id } = await h.ok('phone__create_alarm', { access_token: token, time: '07:10', label: 'Vet' });
-    await h.ok('phone__update_alarm', { access_token: token, alarm_id, enabled: false, time: '07:00', repeat_days: ['Saturday'] });
+    const created = await h.ok('phone__create_alarm', { access_token: token, time: '07:10', label: 'Vet' });
+    expect(created).toEqual({ message: 'Alarm created successfully.', alarm_id: 2 });
+    const { alarm_id } = created;
+    // AppWorld's defaults: enabled, 15 snooze minutes, vibration on, no repeat days (null).
+    expect(await h.ok('phone__show_alarm', { access_token: token, alarm_id })).toEqual({
+      alarm_id,
+      time: '07:10',
+      repeat_days: null,
+      label: 'Vet',
+      enabled: true,
+      snooze_minutes: 15,
+      vibration: true,
+      created_at: '2026-04-27T21:05:00',
+      user: { name: 'Sam McCo', phone_number: '5707454150' },
+    });
+    expect(await h.ok('phone__update_alarm', { access_token: token, alarm_id, enabled: false, time: '07:00', repeat_days: ['Saturday'] })).toEqual({ message: 'Alarm updated successfully.' });
     expect(await h.ok('phone__show_alarm', { access_token: token, alarm_id })).toMatchObject({ time: '07:00', enabled: false, label: 'Vet', snooze_minutes: 15, repeat_days: ['saturday'] });
-    expect(await h.ok('phone__show_alarms', { access_token: token })).toHaveLength(2);
+    // Newest first; the seeded alarm was made at the same moment, so the higher id leads.
+    expect((await h.ok('phone__show_alarms', { access_token: token })).map((a: { alarm_id: number }) => a.alarm_id)).toEqual([2, 1]);
+    expect(await h.ok('phone__show_alarms', { access_token: token, page_limit: 1, page_index: 1 })).toMatchObject([{ alarm_id: 1, label: 'Wake up' }]);
+    // One alarm per time, repeat days and label, as AppWorld's uniqueness rule has it.
+    expect(await h.fails('phone__create_alarm', { access_token: token, time: '06:30', label: 'Wake up', repeat_days: ['monday'] })).toMatch(/422[\s\S]*already exists/);
+    expect(await h.fails('phone__update_alarm', { access_token: token, alarm_id, time: '06:30', label: 'Wake up', repeat_days: ['monday'] })).toMatch(/422/);
     expect(await h.fails('phone__create_alarm', { access_token: token, time: '7pm' })).toMatch(/time/);
     expect(await h.fails('phone__show_alarm', { access_token: token, alarm_id: 99 })).toMatch(/404/);
-    await h.ok('phone__delete_alarm', { access_token: token, alarm_id });
+    expect(await h.ok('phone__delete_alarm', { access_token: token, alarm_id })).toEqual({ message: 'Alarm deleted successfully.' });
     expect(await h.ok('phone__show_alarms', { access_token: token })).toHaveLength(1);
   });
 

@@ -198,7 +198,7 @@ export function mergeSeeded<S extends BaseState>(existing: S, incoming: S, colle
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** AppWorld's phone clock format: { date: "Monday, April 27, 2026", time: "09:00 AM" }. */
+/** AppWorld's phone clock format (strftime `%A, %B %d, %Y` and `%I:%M %p`): { date: "Tuesday, April 07, 2026", time: "09:00 AM" }. */
 export function describeNow(now: string): { date: string; time: string } {
   const [datePart = '', timePart = '00:00'] = now.split('T');
   const [y = 1970, m = 1, d = 1] = datePart.split('-').map(Number);
@@ -206,7 +206,7 @@ export function describeNow(now: string): { date: string; time: string } {
   const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
   const hour12 = hh % 12 === 0 ? 12 : hh % 12;
   return {
-    date: `${weekday}, ${MONTHS[m - 1] ?? ''} ${d}, ${y}`,
+    date: `${weekday}, ${MONTHS[m - 1] ?? ''} ${String(d).padStart(2, '0')}, ${y}`,
     time: `${String(hour12).padStart(2, '0')}:${String(mm).padStart(2, '0')} ${hh < 12 ? 'AM' : 'PM'}`,
   };
 }

@@ -42,8 +42,9 @@ export interface TextMessage {
 export interface Alarm {
   alarm_id: number;
   time: string;
-  repeat_days: string[];
-  label: string;
+  /** null when never set, as AppWorld stores it. */
+  repeat_days: string[] | null;
+  label: string | null;
   enabled: boolean;
   snooze_minutes: number;
   vibration: boolean;
@@ -82,8 +83,8 @@ const MessageSeed = z.strictObject({
 const AlarmSeed = z.strictObject({
   id: SeedId,
   time: TIME,
-  repeat_days: z.array(z.enum(DAYS)).default([]),
-  label: z.string().default(''),
+  repeat_days: z.array(z.enum(DAYS)).optional(),
+  label: z.string().optional(),
   enabled: z.boolean().default(true),
   snooze_minutes: z.number().int().min(0).default(15),
   vibration: z.boolean().default(true),
@@ -118,7 +119,16 @@ function build(seed: z.output<typeof PhoneSeed>): PhoneState {
     message: m.message,
     sent_at: m.sent_at ?? base.now,
   }));
-  const alarms = assignIds(seed.alarms ?? [], (a, id): Alarm => ({ alarm_id: id, ...a, created_at: base.now }));
+  const alarms = assignIds(seed.alarms ?? [], (a, id): Alarm => ({
+    alarm_id: id,
+    time: a.time,
+    repeat_days: a.repeat_days ?? null,
+    label: a.label ?? null,
+    enabled: a.enabled,
+    snooze_minutes: a.snooze_minutes,
+    vibration: a.vibration,
+    created_at: base.now,
+  }));
   return {
     ...base,
     next_id: { contact: contacts.next, message: messages.next, alarm: alarms.next },
@@ -151,6 +161,13 @@ function conversation(call: Call, phone: string): TextMessage[] {
 
 /** "YYYY-MM-DD|HH:MM:SS" (or with T) as a comparable timestamp. */
 const stamp = (s: string) => s.replace('|', 'T');
+
+/** AppWorld keeps one alarm per time, repeat days and label; a second one is refused. */
+function refuseTwin(call: Call, alarm: Alarm): void {
+  const key = (x: Alarm) => JSON.stringify([x.time, x.repeat_days, x.label]);
+  if (Object.values(call.state.alarms).some((x) => x.alarm_id !== alarm.alarm_id && key(x) === key(alarm)))
+    fail(422, `An alarm at ${alarm.time} with the same repeat days and label already exists.`);
+}
 
 const alarmView = (call: Call, a: Alarm) => ({ ...a, user: { name: fullName(call.owner), phone_number: call.owner.phone_number } });
 
@@ -272,31 +289,36 @@ const tools = [
     call.state.messages[String(id)] = { text_message_id: id, sender_phone_number: call.owner.phone_number ?? call.owner.username, receiver_phone_number: a.phone_number, message: a.message, sent_at: call.now };
     return { message: 'Text message sent.', text_message_id: id };
   }),
-  kit.api('show_alarms', 'List your alarms.', { ...paging }, (a, call) => paginate(Object.values(call.state.alarms), a).map((x) => alarmView(call, x))),
-  kit.api('create_alarm', 'Create an alarm.', { time: TIME.describe('Time of the alarm, HH:MM.'), ...alarmFields }, (a, call) => {
-    const id = call.nextId('alarm');
-    call.state.alarms[String(id)] = {
-      alarm_id: id,
+  kit.api('show_alarms', 'List your alarms, newest first.', { ...paging }, (a, call) =>
+    paginate(sortBy(Object.values(call.state.alarms), undefined, '-created_at', 'alarm_id'), a).map((x) => alarmView(call, x)),
+  ),
+  kit.api('create_alarm', 'Create a new alarm.', { time: TIME.describe('The time of the alarm in HH:MM format.'), ...alarmFields }, (a, call) => {
+    const alarm: Alarm = {
+      alarm_id: 0,
       time: a.time,
-      repeat_days: a.repeat_days ?? [],
-      label: a.label ?? '',
+      repeat_days: a.repeat_days ?? null,
+      label: a.label ?? null,
       enabled: a.enabled ?? true,
       snooze_minutes: a.snooze_minutes ?? 15,
       vibration: a.vibration ?? true,
       created_at: call.now,
     };
-    return { message: 'Alarm created.', alarm_id: id };
+    refuseTwin(call, alarm);
+    alarm.alarm_id = call.nextId('alarm');
+    call.state.alarms[String(alarm.alarm_id)] = alarm;
+    return { message: 'Alarm created successfully.', alarm_id: alarm.alarm_id };
   }),
-  kit.api('show_alarm', 'Show an alarm.', { alarm_id: int('ID of the alarm.') }, (a, call) => alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id'))),
-  kit.api('update_alarm', "Update an alarm's settings; only the fields given change.", { alarm_id: int('ID of the alarm.'), time: TIME.describe('New time, HH:MM.').optional(), ...alarmFields }, (a, call) => {
+  kit.api('show_alarm', 'Show alarm details.', { alarm_id: int('ID of the alarm to show.') }, (a, call) => alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id'))),
+  kit.api('update_alarm', "Update an alarm's settings; only the fields given change.", { alarm_id: int('ID of the alarm to be updated.'), time: TIME.describe('The updated time of the alarm in HH:MM format.').optional(), ...alarmFields }, (a, call) => {
     const x = getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
     const { alarm_id: _id, access_token: _token, ...changes } = a;
     applyChanges(x, changes);
-    return { message: 'Alarm updated.' };
+    refuseTwin(call, x);
+    return { message: 'Alarm updated successfully.' };
   }),
-  kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm.') }, (a, call) => {
+  kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm to delete.') }, (a, call) => {
     removeEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
-    return { message: 'Alarm deleted.' };
+    return { message: 'Alarm deleted successfully.' };
   }),
 ];
 
