@@ -59,6 +59,15 @@ describe('spotify playlists', () => {
     expect(await h.ok('spotify__show_liked_playlists', t)).toMatchObject([{ playlist_id: 3, like_count: 1, song_ids: [2, 4], liked_at: '2026-01-05T09:00:00' }]);
   });
 
+  it('shows public playlists without a token, and your private ones only with it', async () => {
+    const { h, token } = await login();
+    expect(titles(await h.ok('spotify__search_playlists', {}))).toEqual(['Their mix']);
+    expect(await h.ok('spotify__show_playlist', { playlist_id: 3 })).toMatchObject({ title: 'Their mix', shareable_link: 'https://spotify.com/playlists/3' });
+    expect(await h.fails('spotify__show_playlist', { playlist_id: 1 })).toMatch(/422[\s\S]*This playlist is not public, and you have not passed an access token/);
+    expect(await h.ok('spotify__show_playlist', { access_token: token, playlist_id: 1 })).toMatchObject({ title: 'Focus' });
+    expect(await h.fails('spotify__search_playlists', { access_token: 'spotify-access-token-9' })).toMatch(/401[\s\S]*To access the public version of this API, do not pass an access token at all/);
+  });
+
   it('lists public playlists and your own; the library holds only your own', async () => {
     const { h, token } = await login();
     const t = { access_token: token };

@@ -36,6 +36,11 @@ export class AppCall<S extends BaseState> {
     return this.user;
   }
 
+  /** The logged-in account when the caller passed a token, else null (APIs whose token is optional). */
+  get viewer(): Account | null {
+    return this.user;
+  }
+
   /** The logged-in account's address (its username where it has no email). */
   get ownerEmail(): string {
     return this.owner.email ?? this.owner.username;
@@ -48,10 +53,14 @@ export class AppCall<S extends BaseState> {
   }
 }
 
-export type Auth = 'required' | 'none';
+export type Auth = 'required' | 'optional' | 'none';
 
 export interface ApiOptions {
-  /** `none`: a public API (AppWorld's product search, song pages...), no access_token. */
+  /**
+   * `none`: a public API (AppWorld's product search, song pages...), no access_token.
+   * `optional`: AppWorld's public-or-private APIs (spotify's playlist search): without a token the
+   * caller sees what is public, with a valid one also their own; a bad token is still a 401.
+   */
   auth?: Auth;
 }
 
@@ -77,9 +86,8 @@ export class AppKit<S extends BaseState> {
   ): ToolDef {
     const { name, title, empty } = this.spec;
     const auth = options.auth ?? 'required';
-    const parameters = z.object(
-      auth === 'required' ? { ...shape, access_token: z.string().describe(`Access token obtained from ${name}__login.`) } : shape,
-    );
+    const token = z.string().describe(`Access token obtained from ${name}__login.`);
+    const parameters = z.object(auth === 'none' ? shape : { ...shape, access_token: auth === 'required' ? token : token.optional() });
     return {
       name: `${name}__${api}`,
       group: name,
@@ -89,7 +97,8 @@ export class AppKit<S extends BaseState> {
         const stored = ctx.apps.state(name) as S | undefined;
         const baseline = stored ?? empty();
         const working = structuredClone(baseline);
-        const user = auth === 'required' ? (ctx.ownerSession ? owner(working, title) : authenticate(working, name, args.access_token)) : null;
+        const wantsUser = auth === 'required' || (auth === 'optional' && (ctx.ownerSession || args.access_token !== undefined));
+        const user = wantsUser ? (ctx.ownerSession ? owner(working, title) : authenticate(working, name, args.access_token, auth === 'optional')) : null;
         const response = run(args as z.output<z.ZodObject<Shape>> & { access_token?: string }, new AppCall(working, user));
         if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
         return { response };
@@ -163,10 +172,12 @@ function owner(state: BaseState, title: string): Account {
   return state.account;
 }
 
-function authenticate(state: BaseState, app: string, token: unknown): Account {
-  if (typeof token !== 'string' || !state.access_tokens.includes(token) || !state.account)
-    fail(401, `You are either not authorized to access this ${app} API endpoint or your access token is missing, invalid or expired. Get one from ${app}__login.`);
-  return state.account;
+/** `optional`: the API also has a public version, which AppWorld's 401 points to. */
+function authenticate(state: BaseState, app: string, token: unknown, optional: boolean): Account {
+  if (typeof token === 'string' && state.access_tokens.includes(token) && state.account) return state.account;
+  if (optional)
+    fail(401, `You are either not authorized to access the private version of this ${app} API endpoint or your access token is invalid or expired. To access the public version of this API, do not pass an access token at all.`);
+  fail(401, `You are either not authorized to access this ${app} API endpoint or your access token is missing, invalid or expired. Get one from ${app}__login.`);
 }
 
 function sameLogin(a: string, b: string): boolean {

@@ -17,10 +17,13 @@ export const album = (call: Call, id: number) => getEntity(call.state.albums, id
 export const artist = (call: Call, id: number) => getEntity(call.state.artists, id, 'Artist', 'artist_id');
 export const playlistById = (call: Call, id: number) => getEntity(call.state.playlists, id, 'Playlist', 'playlist_id');
 
-/** AppWorld's check on a playlist someone wants to see: public ones and your own. */
+/** AppWorld's check on a playlist someone wants to see: public ones, and your own when you pass a token. */
 export function visiblePlaylist(call: Call, id: number): Playlist {
   const p = playlistById(call, id);
-  if (!p.is_public && !isOwner(call.owner, p.owner_email)) fail(422, 'This playlist is not public, and does not belong to you, so you cannot access it.');
+  if (p.is_public) return p;
+  const viewer = call.viewer;
+  if (!viewer) fail(422, 'This playlist is not public, and you have not passed an access token, so you cannot access it.');
+  if (!isOwner(viewer, p.owner_email)) fail(422, 'This playlist is not public, and does not belong to you, so you cannot access it.');
   return p;
 }
 

@@ -7,7 +7,7 @@ import { kit, ownPlaylist, playlistId, playlistShort, playlistView, songId, sort
 export const playlistApis = [
   kit.api(
     'search_playlists',
-    'Search for playlists with a query: all public playlists and your own private ones.',
+    'Search for playlists with a query: all public playlists, and your own private ones when you pass an access token.',
     {
       query,
       min_like_count: int('The minimum like count for search results.', { min: 0 }).optional(),
@@ -17,7 +17,8 @@ export const playlistApis = [
       sort_by: text('Sort by +/- like_count or created_at; without it, by relevance to the query.').optional(),
     },
     (a, call) => {
-      const mine = (p: { owner_email: string }) => isOwner(call.owner, p.owner_email);
+      const viewer = call.viewer;
+      const mine = (p: { owner_email: string }) => viewer !== null && isOwner(viewer, p.owner_email);
       const all = Object.values(call.state.playlists);
       const list = [...all.filter((p) => !p.is_public && mine(p)), ...all.filter((p) => p.is_public)].filter(
         (p) => a.owner_email === undefined || p.owner_email.toLowerCase() === a.owner_email.toLowerCase(),
@@ -28,6 +29,7 @@ export const playlistApis = [
       if (a.sort_by?.trim()) views = sortList(views, a.sort_by, ['like_count', 'rating', 'created_at'], '-like_count', 'playlist_id');
       return paginate(views, a);
     },
+    { auth: 'optional' },
   ),
   kit.api(
     'show_playlist_library',
@@ -39,7 +41,13 @@ export const playlistApis = [
       return paginate(sortList(views, a.sort_by, ['created_at', 'title'], '-created_at', 'playlist_id'), a);
     },
   ),
-  kit.api('show_playlist', 'Get a playlist with its songs: your own or a public one.', { playlist_id: playlistId }, (a, call) => playlistView(call, visiblePlaylist(call, a.playlist_id))),
+  kit.api(
+    'show_playlist',
+    'Get a playlist with its songs: a public one, or your own when you pass an access token.',
+    { playlist_id: playlistId },
+    (a, call) => playlistView(call, visiblePlaylist(call, a.playlist_id)),
+    { auth: 'optional' },
+  ),
   kit.api('create_playlist', 'Create a new playlist.', { title: name('The title of the playlist.'), is_public: bool('Whether the playlist is public or not (default false).').optional() }, (a, call) => {
     if (Object.values(call.state.playlists).some((p) => p.title === a.title && isOwner(call.owner, p.owner_email))) fail(422, `You already have a playlist titled ${JSON.stringify(a.title)}.`);
     const id = call.nextId('playlist');
