@@ -5,6 +5,8 @@
  *     SDKs on both sides) minus the time the agent spends in its prompt handler;
  *   - per MCP call: the agent's round trip to our tool server (Streamable HTTP on loopback, the
  *     SDK client in the agent, our server, the engine's tool path) minus the tool's own run time.
+ * Besides wall times, the CPU time each side spends per call (process.cpuUsage: intentplay's
+ * process, tool included, and the agent's), which a loaded machine moves far less than wall time.
  * The agent's start (process, initialize, session/new) is reported apart: it is paid once per session.
  *
  *   npm run bench -- acp [--turns 300] [--calls 300]
@@ -26,6 +28,8 @@ const arg = (name: string, dflt: number) => {
 };
 const TURNS = arg('--turns', 300);
 const CALLS = arg('--calls', 300);
+const PAUSE_MS = arg('--pause', 0);
+const PAUSED_CALLS = arg('--paused-calls', 10);
 const WARMUP = 20;
 
 const quantile = (xs: number[], q: number) => {
@@ -78,10 +82,21 @@ for (let i = 0; i < WARMUP + TURNS; i++) {
   if (i >= WARMUP) turnOverhead.push(wall - own);
 }
 
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+const ours0 = process.cpuUsage();
 const { reply } = await agent.runTurn(input(`calls=${WARMUP + CALLS}`));
-const mcpMs = (JSON.parse(reply) as { mcpMs: number[] }).mcpMs.slice(WARMUP);
+const oursPerCall = cpuMs(process.cpuUsage(ours0)) / (WARMUP + CALLS);
+const calls = JSON.parse(reply) as { mcpMs: number[]; cpuMs: number };
+const agentPerCall = calls.cpuMs / (WARMUP + CALLS);
+const mcpMs = calls.mcpMs.slice(WARMUP);
 const tools = toolMs.slice(-CALLS);
 const callOverhead = mcpMs.map((ms, i) => ms - (tools[i] ?? 0));
+let pausedOverhead: number[] = [];
+if (PAUSE_MS > 0) {
+  const paused = JSON.parse((await agent.runTurn(input(`calls=${PAUSED_CALLS} pause=${PAUSE_MS}`))).reply) as { mcpMs: number[] };
+  const pausedTools = toolMs.slice(-PAUSED_CALLS);
+  pausedOverhead = paused.mcpMs.map((ms, i) => ms - (pausedTools[i] ?? 0));
+}
 await agent.close();
 workspace.dispose();
 rmSync(dir, { recursive: true, force: true });
@@ -89,3 +104,5 @@ rmSync(dir, { recursive: true, force: true });
 console.log(`acp agent start (spawn, initialize, tool server, session/new, first prompt): ${startMs.toFixed(0)} ms, once per session`);
 console.log(`per turn, beyond the agent's own time (${TURNS} prompts): ${fmt(turnOverhead)}`);
 console.log(`per MCP tool call, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`);
+if (PAUSE_MS > 0) console.log(`per MCP tool call ${PAUSE_MS} ms after the one before (${PAUSED_CALLS} calls): ${fmt(pausedOverhead)}`);
+console.log(`CPU per MCP call: ${oursPerCall.toFixed(2)} ms in intentplay (server and tool), ${agentPerCall.toFixed(2)} ms in the agent (its SDK client)`);
