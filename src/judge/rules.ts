@@ -7,7 +7,7 @@ import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, Rubric
 import type { BackendInfo } from '../contracts/events.ts';
 import { testPattern } from '../scenario/regex.ts';
 import { evaluateRule } from './evidence.ts';
-import { extractQuestions } from './questions.ts';
+import { extractQuestions } from '../text/questions.ts';
 
 export class RulesJudge implements JudgeBackend {
   readonly info: BackendInfo = { kind: 'rules' };

@@ -10,8 +10,9 @@ import { mean } from '../judge/scores.ts';
 import { sumUsage, totals } from '../batch/usage.ts';
 import type { IntentStatus, SessionEvent } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
+import { reduceAll } from '../store/reducer.ts';
+import { clarificationCounts, type QuestionCounts } from '../store/selectors.ts';
 import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
-import { countQuestions, type QuestionCounts } from './clarifications.ts';
 import type { CellValue, Chart, Column, ReportDoc, Section, Table } from './document.ts';
 import { timeSection } from './time-section.ts';
 import { proposalsSection } from './proposals-section.ts';
@@ -296,7 +297,7 @@ function clarificationSection(runs: RunRecord[], readEvents: (file: string) => S
   const counted: { run: RunRecord; q: QuestionCounts }[] = [];
   for (const run of runs) {
     const events = run.recording ? readEvents(run.recording) : undefined;
-    if (events) counted.push({ run, q: countQuestions(events) });
+    if (events) counted.push({ run, q: clarificationCounts(reduceAll(events)) });
   }
   const rows: CellValue[][] = [];
   const add = (label: string, xs: typeof counted) => {

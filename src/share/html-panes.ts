@@ -6,10 +6,9 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, SessionState } from '../store/reducer.ts';
-import { turnState } from '../store/reducer.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, shortTime } from '../text/format.ts';
-import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/reducer.ts';
+import { checklistCounts, compSoFar, intentCounts, procSoFar, turnState } from '../store/selectors.ts';
 import { truncate } from '../text/text.ts';
 import type { TimelineReminder, TimelineUpdate } from '../store/timeline.ts';
 

@@ -4,7 +4,8 @@
  * functions of the state, so the same recording always draws the same screen.
  */
 import type { IntentStatus } from '../contracts/events.ts';
-import { checklistCounts, compSoFar, intentCounts, procSoFar, type SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/reducer.ts';
+import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/selectors.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { fmtFileChange, fmtScore } from '../text/format.ts';
@@ -143,22 +144,6 @@ export function progressSegs(state: SessionState, theme: Theme): Seg[] {
   if (!state.end) return [turn];
   const s = state.scores;
   return [turn, { text: ` · ${state.end.end}`, bold: true }, ...(s ? [{ text: ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}`, bold: true }] : [])];
-}
-
-/**
- * For a live screen: the event number after which intent changes count as new. The
- * changes of the latest turn that had any stay new through the next turn, then fade.
- */
-export function recentFreshSince(state: SessionState): number {
-  let turn = -1;
-  let since = Number.POSITIVE_INFINITY;
-  for (const id in state.intentStates) {
-    const last = state.intentStates[id]!.last;
-    if (!last) continue;
-    if (last.turn > turn) [turn, since] = [last.turn, last.seq - 1];
-    else if (last.turn === turn) since = Math.min(since, last.seq - 1);
-  }
-  return turn >= 0 && state.turn - turn <= 1 ? since : Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -1,40 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../contracts/events.ts';
-import { collectRun } from '../../test/tui/session-events.ts';
-import {
-  agentTurns,
-  checklistCounts,
-  compSoFar,
-  initialSessionState,
-  intentCounts,
-  procSoFar,
-  reduce,
-  reduceAll,
-  turnState,
-  usageTotals,
-  type SessionState,
-} from './reducer.ts';
-
-const START: SessionEvent = {
-  type: 'session_start',
-  scenario: 'p/s',
-  persona: 'p',
-  title: 'T',
-  index: 0,
-  of: 1,
-  trigger: { kind: 'user', text: 'hi' },
-  intents: [
-    { id: 'I1', text: 'one', reveal: 'r1' },
-    { id: 'I2', text: 'two', reveal: 'r2' },
-  ],
-  checklist: [
-    { id: 'C1', text: 'c1', grader: 'rule', hasRule: true },
-    { id: 'C2', text: 'c2', grader: 'rubric', hasRule: false },
-  ],
-  maxTurns: 5,
-  toolSteps: 30,
-  backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
-};
+import { collectRun, SESSION_START as START } from '../../test/tui/session-events.ts';
+import { initialSessionState, reduce, reduceAll, type SessionState } from './reducer.ts';
+import { agentTurns, checklistCounts, compSoFar, intentCounts, procSoFar, turnState, usageTotals } from './selectors.ts';
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {

@@ -2,8 +2,8 @@
  * The one reducer from engine events to session state (docs/tui.md). Live play, watch,
  * replay, reports and the record/replay round-trip all go through `reduce`, so a
  * recording restores exactly what the live screen showed. Pure and UI-free: every
- * update returns new objects only for what changed, so selectors stay cheap and a
- * replay can keep one state per turn that shares everything unchanged.
+ * update returns new objects only for what changed, so selectors (selectors.ts) stay cheap
+ * and a replay can keep one state per turn that shares everything unchanged.
  */
 import type {
   AppDiff,
@@ -24,6 +24,7 @@ import type {
 } from '../contracts/events.ts';
 import { initialTimeline, reduceTimeline, type TimelineState } from './timeline.ts';
 import { initialPhone, reducePhone, type PhoneState } from './phone.ts';
+import { findTurnIn } from './selectors.ts';
 
 export interface ScenarioInfo {
   id: string;
@@ -224,17 +225,8 @@ export interface Batch {
 // long recording, and a closure per event (named by tsx for stack traces) costs more
 // than the update itself.
 
-function findTurn(turns: readonly TurnState[], n: number): TurnState | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const t = turns[i]!;
-    if (t.turn === n) return t;
-    if (t.turn < n) break;
-  }
-  return undefined;
-}
-
 /** Turn `n` as it is now, or a new empty one. */
-const turnOf = (turns: readonly TurnState[], n: number): TurnState => findTurn(turns, n) ?? EMPTY_TURN(n);
+const turnOf = (turns: readonly TurnState[], n: number): TurnState => findTurnIn(turns, n) ?? EMPTY_TURN(n);
 
 /** The turns with turn `updated.turn` replaced by `updated`, or inserted in order (turns arrive in order). */
 function putTurn(state: SessionState, updated: TurnState, batch: Batch | undefined): TurnState[] {
@@ -349,7 +341,7 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
       };
     }
     case 'turn_start': {
-      const turns = findTurn(state.turns, event.turn) ? state.turns : putTurn(state, EMPTY_TURN(event.turn), batch);
+      const turns = findTurnIn(state.turns, event.turn) ? state.turns : putTurn(state, EMPTY_TURN(event.turn), batch);
       return next(state, seq, t, { turn: event.turn, awaiting: null, turns, ...timelinePatch(state, event) });
     }
     case 'message': {
@@ -492,85 +484,4 @@ export function reduceAll(events: readonly (SessionEvent | TimedEvent)[], from: 
   let state = from;
   for (const e of events) state = reduce(state, e, batch);
   return state;
-}
-
-// ---- selectors: plain functions of the state ---------------------------------------------
-
-export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved', 'pending', 'superseded'];
-
-export function intentCounts(state: Pick<SessionState, 'intents' | 'intentStates'>): Record<IntentStatus, number> {
-  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, inferred: 0, provided: 0, unresolved: 0, pending: 0, superseded: 0 };
-  for (const i of state.intents) counts[state.intentStates[i.id]?.status ?? 'open']++;
-  return counts;
-}
-
-/** Proc so far: (completed + inferred) / intents not superseded; null with none. */
-export function procSoFar(state: Pick<SessionState, 'intents' | 'intentStates'>): number | null {
-  const c = intentCounts(state);
-  const n = state.intents.length - c.superseded;
-  return n > 0 ? (c.completed + c.inferred) / n : null;
-}
-
-export interface ChecklistCounts {
-  passed: number;
-  failed: number;
-  /** Graded by the judge as ungradable (pass null). */
-  ungraded: number;
-  /** Not graded yet (rubric items wait for the end). */
-  pending: number;
-}
-
-export function checklistCounts(state: Pick<SessionState, 'checklist' | 'checks'>): ChecklistCounts {
-  const c: ChecklistCounts = { passed: 0, failed: 0, ungraded: 0, pending: 0 };
-  for (const item of state.checklist) {
-    const v = state.checks[item.id];
-    if (!v) c.pending++;
-    else if (v.pass === null) c.ungraded++;
-    else if (v.pass) c.passed++;
-    else c.failed++;
-  }
-  return c;
-}
-
-/** Comp so far: passed / graded items; null while nothing is graded. */
-export function compSoFar(state: Pick<SessionState, 'checklist' | 'checks'>): number | null {
-  const c = checklistCounts(state);
-  const graded = c.passed + c.failed;
-  return graded ? c.passed / graded : null;
-}
-
-export function usageTotals(state: Pick<SessionState, 'usage'>): { inputTokens: number; outputTokens: number; costUsd: number; estimated: boolean } {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let costUsd = 0;
-  let estimated = false;
-  for (const u of Object.values(state.usage)) {
-    inputTokens += u.inputTokens;
-    outputTokens += u.outputTokens;
-    costUsd += u.costUsd;
-    estimated ||= u.estimated;
-  }
-  return { inputTokens, outputTokens, costUsd, estimated };
-}
-
-/** The number of agent turns started so far. */
-export function agentTurns(state: SessionState): number {
-  return state.turns.reduce((n, t) => (t.turn > 0 ? n + 1 : n), 0);
-}
-
-export function turnState(state: Pick<SessionState, 'turns'>, turn: number): TurnState | undefined {
-  return findTurn(state.turns, turn);
-}
-
-/** The latest turn that changed the workspace or apps, at or before `turn` (default: now). */
-export function lastChangedTurn(state: Pick<SessionState, 'turns' | 'turn'>, turn = state.turn): TurnState | undefined {
-  for (let i = state.turns.length - 1; i >= 0; i--) {
-    const t = state.turns[i]!;
-    if (t.turn <= turn && (t.files.length || t.apps.length)) return t;
-  }
-  return undefined;
-}
-
-export function isRunning(state: SessionState): boolean {
-  return Boolean(state.scenario) && !state.end;
 }

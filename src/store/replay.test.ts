@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecording } from '../session/recording.ts';
 import { collectRun } from '../../test/tui/session-events.ts';
-import { reduceAll, turnState } from './reducer.ts';
+import { reduceAll } from './reducer.ts';
+import { turnState } from './selectors.ts';
 import { createTimeline, turnBoundaries } from './replay.ts';
 import { createSessionStore } from './store.ts';
 

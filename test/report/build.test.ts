@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/batch/summary.ts';
 import { buildReport } from '../../src/report/build.ts';
-import { countQuestions } from '../../src/report/clarifications.ts';
 import type { PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
 import type { Section, Table } from '../../src/report/document.ts';
 import type { IntentStatus, SessionEvent } from '../../src/contracts/events.ts';
@@ -112,21 +111,6 @@ describe('report analysis', () => {
 describe('clarification accounting', () => {
   const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
   const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({ type: 'intent_status', turn, intent, from: 'open', to: 'inferred', cause: 'question', detail });
-
-  it('counts questions per reply, targeted when the judge credited them, generic otherwise', () => {
-    const events = [
-      agent(1, 'Here is a draft. What is your budget? Anything else you need?'),
-      inferred(1, 'I1', 'What is your budget?'),
-      inferred(1, 'I2', 'What is your budget?'), // one question can target two intents
-      agent(2, 'Done.'),
-      agent(3, 'Should I book it? Which day works?'),
-    ];
-    expect(countQuestions(events)).toEqual({ questions: 4, targeted: 1, generic: 3 });
-  });
-
-  it('credits a model judge that paraphrased the question', () => {
-    expect(countQuestions([agent(1, 'Tell me your budget. Which city?'), inferred(1, 'I1', 'asks for the budget'), inferred(1, 'I2', 'asks for the city')])).toEqual({ questions: 2, targeted: 2, generic: 0 });
-  });
 
   it('the report sums them per persona from the recordings, and says which runs had none', () => {
     const doc = buildReport({

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sessionSetup } from '../../src/session/setup.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
-import type { TimedEvent } from '../../src/contracts/events.ts';
+import type { SessionEvent, TimedEvent } from '../../src/contracts/events.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
@@ -40,3 +40,25 @@ export async function collectRun(target = 'tester', opts: { agent?: string; reco
   });
   return { events, sessions, results };
 }
+
+/** A hand-made session start: two intents, a rule and a rubric checklist item, five turns. */
+export const SESSION_START: Extract<SessionEvent, { type: 'session_start' }> = {
+  type: 'session_start',
+  scenario: 'p/s',
+  persona: 'p',
+  title: 'T',
+  index: 0,
+  of: 1,
+  trigger: { kind: 'user', text: 'hi' },
+  intents: [
+    { id: 'I1', text: 'one', reveal: 'r1' },
+    { id: 'I2', text: 'two', reveal: 'r2' },
+  ],
+  checklist: [
+    { id: 'C1', text: 'c1', grader: 'rule', hasRule: true },
+    { id: 'C2', text: 'c2', grader: 'rubric', hasRule: false },
+  ],
+  maxTurns: 5,
+  toolSteps: 30,
+  backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+};

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { ChecklistInfo } from '../../contracts/events.ts';
-import { checklistCounts, compSoFar, type CheckView, type ChecklistCounts } from '../../store/reducer.ts';
+import type { CheckView } from '../../store/reducer.ts';
+import { checklistCounts, compSoFar, type ChecklistCounts } from '../../store/selectors.ts';
 import { useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';

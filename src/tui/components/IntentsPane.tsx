@@ -6,7 +6,8 @@
  */
 import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../contracts/events.ts';
-import { intentCounts, procSoFar, type IntentView } from '../../store/reducer.ts';
+import type { IntentView } from '../../store/reducer.ts';
+import { intentCounts, procSoFar } from '../../store/selectors.ts';
 import { CAUSE_LABELS } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';
 import { fmtScore } from '../../text/format.ts';

@@ -1,5 +1,5 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
-import { usageTotals } from '../../store/reducer.ts';
+import { usageTotals } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
 import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../../text/format.ts';
 import { keysOf, type Action, type Scope } from '../keymap.ts';

@@ -5,7 +5,7 @@
  * PageUp/PageDown scroll its diff.
  */
 import { useMemo, useState } from 'react';
-import { lastChangedTurn } from '../../store/reducer.ts';
+import { lastChangedTurn } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
 import { diffBody } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';

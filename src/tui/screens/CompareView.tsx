@@ -6,7 +6,7 @@
 import { Box, Text, render, useApp, useInput, useStdout } from 'ink';
 import { useMemo, useState } from 'react';
 import { createTimeline } from '../../store/replay.ts';
-import { procSoFar, turnState } from '../../store/reducer.ts';
+import { procSoFar, turnState } from '../../store/selectors.ts';
 import { INTENT_LEGEND } from '../../session/marks.ts';
 import { createTheme } from '../theme.ts';
 import { intentLines, maxTurn, sideTitle, turnLines, type SessionSide } from '../../report/compare.ts';

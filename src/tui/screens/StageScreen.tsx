@@ -14,7 +14,7 @@ import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTheme } from '../theme.ts';
 import type { Stage, StageControl } from '../session/stage.ts';
 import type { SessionState } from '../../store/reducer.ts';
-import { recentFreshSince } from '../../share/panes.ts';
+import { recentFreshSince } from '../../store/selectors.ts';
 import { presentScreen, versusScreen } from '../../share/screens.ts';
 import { fmtScore } from '../../text/format.ts';
 

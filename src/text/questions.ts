@@ -1,6 +1,7 @@
 /**
- * Question detection for the rules judge (docs/engine.md): a question is a sentence of the
- * reply that ends with `?`. Markdown decoration and closing quotes after the `?` are ignored.
+ * Question detection (docs/engine.md): a question is a sentence of the reply that ends with
+ * `?`. Markdown decoration and closing quotes after the `?` are ignored. The rules judge
+ * grades questions with it and the clarification counts (src/store/selectors.ts) count them.
  */
 export function extractQuestions(reply: string): string[] {
   const out: string[] = [];
