@@ -39,9 +39,12 @@ const MAKERS: Record<BackendKind, Maker> = {
   script: (_role, spec, ctx) => new ScriptAgent(ctx.scenario, spec.name),
   human: (role, _spec, ctx) => (role === 'agent' ? new HumanAgent(needHuman(ctx).agent) : new HumanUser(needHuman(ctx).user)),
   rules: (role) => (role === 'user' ? new RulesUser() : new RulesJudge()),
+  // Each role's model backend lives with the role's other backends, on a client of the role's configuration.
   openai: async (role, _spec, ctx) => {
-    const llm = await import('../llm/backends.ts');
-    return role === 'agent' ? llm.createOpenAIAgent(ctx) : role === 'user' ? llm.createOpenAIUser(ctx) : llm.createOpenAIJudge(ctx);
+    const client = new (await import('../llm/client.ts')).RoleClient(role, ctx.config);
+    if (role === 'agent') return new (await import('../agent/openai.ts')).OpenAIAgent(client);
+    if (role === 'user') return new (await import('../user/openai.ts')).OpenAIUser(client);
+    return new (await import('../judge/openai.ts')).OpenAIJudge(client);
   },
   acp: async (_role, spec, ctx) => {
     const { AcpAgent } = await import('../agent/acp/agent.ts');

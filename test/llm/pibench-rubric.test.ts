@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RoleClient } from '../../src/llm/client.ts';
-import { OpenAIJudge } from '../../src/llm/judge.ts';
+import { OpenAIJudge } from '../../src/judge/openai.ts';
 import { loadLibrary, type LoadedScenario } from '../../src/scenario/library.ts';
 import type { RubricInput, ToolCallRecord, TranscriptEntry } from '../../src/contracts/backends.ts';
 import type { RecordedRequest } from '../helpers/openai-server.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeTurnVerdicts } from '../../src/llm/pibench-rubric.ts';
+import { mergeTurnVerdicts } from '../../src/judge/pibench-rubric.ts';
 import { runRuleScript } from '../../src/pibench/rule-script.ts';
 import { pibenchSummary, type PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
 import { openScriptChecks } from '../../src/pibench/script-checks.ts';

@@ -9,10 +9,10 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import { incomingText, type AgentBackend, type AgentTurnInput } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
-import type { RoleClient } from './client.ts';
-import { agentSystemPrompt } from './prompts.ts';
-import { clip, stringify } from './render.ts';
-import { parseArguments, type ToolCallDraft } from './stream.ts';
+import type { RoleClient } from '../llm/client.ts';
+import { agentSystemPrompt } from '../llm/prompts.ts';
+import { clip, stringify } from '../llm/render.ts';
+import { parseArguments, type ToolCallDraft } from '../llm/stream.ts';
 
 /** What a tool result may cost in the context window. */
 const MAX_TOOL_RESULT_CHARS = 20_000;

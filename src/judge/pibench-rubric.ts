@@ -8,7 +8,7 @@
  */
 import type { ChecklistGrade } from '../contracts/backends.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
-import { listChecklist, listIntents } from './prompts.ts';
+import { listChecklist, listIntents } from '../llm/prompts.ts';
 
 export const PIBENCH_RUBRIC_SYSTEM = [
   'You grade ONE turn of a session between a user and an AI assistant against numbered criteria.',

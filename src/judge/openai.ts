@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
-import type { RoleClient } from './client.ts';
-import { listChecklist, listIntents, PICK_JUDGE_SYSTEM, RUBRIC_JUDGE_SYSTEM, TURN_JUDGE_SYSTEM } from './prompts.ts';
+import type { RoleClient } from '../llm/client.ts';
+import { listChecklist, listIntents, PICK_JUDGE_SYSTEM, RUBRIC_JUDGE_SYSTEM, TURN_JUDGE_SYSTEM } from '../llm/prompts.ts';
 import { renderTraces } from '../pibench/trace.ts';
 import { mergeTurnVerdicts, PIBENCH_RUBRIC_SYSTEM, pibenchTurnCase, type TurnVerdicts } from './pibench-rubric.ts';
-import { clip, renderApps, renderFiles, renderToolCalls, renderTranscript } from './render.ts';
-import { askForJson, JudgeOutputError } from './structured.ts';
+import { clip, renderApps, renderFiles, renderToolCalls, renderTranscript } from '../llm/render.ts';
+import { askForJson, JudgeOutputError } from '../llm/structured.ts';
 
 const TurnAnswer = z.object({
   intents: z.array(

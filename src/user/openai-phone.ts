@@ -8,8 +8,8 @@ import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ScreenView } from '../apps/screens/spec.ts';
 import { screenText } from '../apps/screens/spec.ts';
 import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput } from '../contracts/backends.ts';
-import type { RoleClient } from './client.ts';
-import { phoneAnswerPrompt, phoneTurnPrompt, phoneUserSystemPrompt } from './prompts.ts';
+import type { RoleClient } from '../llm/client.ts';
+import { phoneAnswerPrompt, phoneTurnPrompt, phoneUserSystemPrompt } from '../llm/prompts.ts';
 
 const WAIT = 'wait';
 const SAY = 'say_to_assistant';

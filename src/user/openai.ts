@@ -5,11 +5,11 @@
  */
 import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
-import type { RoleClient } from './client.ts';
-import { findLeaks } from './leak.ts';
-import { modelAnswer, modelPhoneAct } from './phone-user.ts';
-import { userSystemPrompt, userTurnPrompt } from './prompts.ts';
-import { renderTranscript } from './render.ts';
+import type { RoleClient } from '../llm/client.ts';
+import { findLeaks } from '../llm/leak.ts';
+import { modelAnswer, modelPhoneAct } from './openai-phone.ts';
+import { userSystemPrompt, userTurnPrompt } from '../llm/prompts.ts';
+import { renderTranscript } from '../llm/render.ts';
 
 export class OpenAIUser implements UserBackend {
   readonly info: BackendInfo;
@@ -38,7 +38,7 @@ export class OpenAIUser implements UserBackend {
     return { text };
   }
 
-  /** Proposal scenarios: one move on the phone, chosen among the screen's actions (phone-user.ts). */
+  /** Proposal scenarios: one move on the phone, chosen among the screen's actions (openai-phone.ts). */
   phoneAct(input: PhoneTurnInput): Promise<PhoneChoice> {
     return modelPhoneAct(this.client, input);
   }
