@@ -43,7 +43,7 @@ describe('spotify', () => {
         album_title: 'Woods',
         duration: 200,
         artists: [{ id: 2, name: 'Quiet Pines' }],
-        release_date: '2019-10-10',
+        release_date: '2019-10-10T00:00:00',
         genre: 'folk',
         play_count: 0,
         rating: 0,
@@ -68,9 +68,9 @@ describe('spotify', () => {
   it('finds albums, seeded or made from song album titles, and shows their songs', async () => {
     const h = appHarness(SPOTIFY_SEED);
     expect(await h.ok('spotify__search_albums', {})).toEqual([
-      { album_id: 1, title: 'Daybreak', genre: 'pop', artists: [{ id: 1, name: 'Nova Lights' }], rating: 0, like_count: 0, review_count: 0, release_date: '2024-01-01', song_ids: [1, 3] },
+      { album_id: 1, title: 'Daybreak', genre: 'pop', artists: [{ id: 1, name: 'Nova Lights' }], rating: 0, like_count: 0, review_count: 0, release_date: '2024-01-01T00:00:00', song_ids: [1, 3] },
       // Made from the songs that name it: their artist, the first one's genre, the earliest release date.
-      { album_id: 2, title: 'Woods', genre: 'folk', artists: [{ id: 2, name: 'Quiet Pines' }], rating: 0, like_count: 0, review_count: 0, release_date: '2019-09-01', song_ids: [2, 4] },
+      { album_id: 2, title: 'Woods', genre: 'folk', artists: [{ id: 2, name: 'Quiet Pines' }], rating: 0, like_count: 0, review_count: 0, release_date: '2019-09-01T00:00:00', song_ids: [2, 4] },
     ]);
     const [woods] = await h.ok('spotify__search_albums', { query: 'quiet pines' });
     const shown = await h.ok('spotify__show_album', { album_id: woods.album_id });

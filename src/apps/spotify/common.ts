@@ -45,6 +45,9 @@ export function albumSongs(call: Call, a: Album): Song[] {
 
 const liked = (map: object, id: number) => (String(id) in map ? 1 : 0);
 
+/** AppWorld answers release dates as date-times ("2024-03-01T00:00:00"); seeds may give a bare date. */
+const asDateTime = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00` : date);
+
 function reviewStats(call: Call, id: number) {
   const reviews = Object.values(call.state.song_reviews).filter((r) => r.song_id === id);
   const rating = reviews.length ? Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10 : 0;
@@ -77,7 +80,7 @@ export function songView(call: Call, s: Song, extended = false) {
           return { id, name: a?.name ?? '', genre: a?.genre ?? '', follower_count: a ? artistView(call, a).follower_count : 0 };
         })
       : artistRefs(call, s.artist_ids),
-    release_date: s.release_date,
+    release_date: asDateTime(s.release_date),
     genre: s.genre,
     play_count: s.play_count,
     rating,
@@ -100,7 +103,7 @@ function albumHead(call: Call, a: Album) {
     rating: 0,
     like_count: liked(call.state.liked_albums, a.album_id),
     review_count: 0,
-    release_date: a.release_date,
+    release_date: asDateTime(a.release_date),
   };
 }
 
