@@ -12,6 +12,7 @@ import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec } from '../scenario/schema.ts';
 import type { ToolCallRecord } from '../contracts/backends.ts';
 import { pythonCommand, RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
+import { stageRuleScript } from './script-stage.ts';
 import { toolHistoryByTurn } from './tool-records.ts';
 
 export const TOOLS_PREFIX = '[tools] ';
@@ -28,7 +29,12 @@ export interface ScriptChecks {
   items: ChecklistItemSpec[];
   /** Why the script cannot run, when it cannot. */
   problem?: string;
-  grade(toolCalls: readonly ToolCallRecord[], turns: number, signal?: AbortSignal): Promise<ScriptGrade[]>;
+  /**
+   * Grades the session's turns. With `workspaceRoot`, the script runs where
+   * `config/nanobot.yaml` names that workspace (see script-stage.ts), so scripts that read the
+   * agent's files see the workspace as it is at the end of the session.
+   */
+  grade(toolCalls: readonly ToolCallRecord[], turns: number, signal?: AbortSignal, workspaceRoot?: string): Promise<ScriptGrade[]>;
 }
 
 /** The rule script's absolute path: tools_evaluation_path is relative to repo_root, itself relative to the scenario file. */
@@ -91,16 +97,19 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
   return {
     script,
     items,
-    async grade(toolCalls, turns, signal) {
+    async grade(toolCalls, turns, signal, workspaceRoot) {
       // π-Bench has no turn file then and cannot score the task at all; ungraded, so π-Bench scoring drops it rather than scoring 0.
       if (turns === 0) return items.map((item) => ({ item, pass: null, reason: `not graded: no agent turn to score (${shown})` }));
       const histories = toolHistoryByTurn(toolCalls, turns, listed);
       let result;
+      const stage = workspaceRoot !== undefined && opts.cwd === undefined ? stageRuleScript(repoRootOf(scenario), workspaceRoot) : undefined;
       try {
-        result = await runRuleScript(script, histories, { ...runOpts, ...(signal ? { signal } : {}) });
+        result = await runRuleScript(script, histories, { ...runOpts, ...(stage ? { cwd: stage.cwd } : {}), ...(signal ? { signal } : {}) });
       } catch (err) {
         const why = err instanceof RuleScriptError ? err.message : String(err);
         return items.map((item) => ({ item, pass: null, reason: `not graded: ${why}` }));
+      } finally {
+        stage?.dispose();
       }
       return items.map((item, k) => {
         const key = keys[k]!;

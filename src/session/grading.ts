@@ -134,7 +134,7 @@ export class SessionGrading {
   /** The whole checklist now: the rule script, the rules, then the rubric items by the judge. */
   async grade(): Promise<void> {
     const s = this.s;
-    if (this.scriptChecks) for (const g of await this.scriptChecks.grade(s.toolCalls, s.turn)) this.record(g.item, g.pass, g.reason, 'script');
+    if (this.scriptChecks) for (const g of await this.scriptChecks.grade(s.toolCalls, s.turn, undefined, s.env.workspace.root)) this.record(g.item, g.pass, g.reason, 'script');
     const items = s.scenario.checklist ?? [];
     if (!items.length) return;
     const snapshot = s.env.lastSnapshot;
