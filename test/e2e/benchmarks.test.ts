@@ -1,10 +1,12 @@
 /**
  * Every benchmark named in the README runs, in a short mode, so none can rot unnoticed: each is
- * compiled the way `npm run bench` compiles it and must exit 0. The figures are not checked
- * here (speed is measured by the benchmarks themselves, into BENCHMARKS.md).
+ * compiled the way `npm run bench` compiles it and must exit 0 and print its figures. The
+ * figures' values are not checked here (speed is measured by the benchmarks themselves, into
+ * BENCHMARKS.md). A benchmark with kinds that take different paths (the export of a proposal or
+ * a time recording) has a short run per kind, keyed `NAME --kind KIND`.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const SHORT: Record<string, string[]> = {
@@ -16,6 +18,8 @@ const SHORT: Record<string, string[]> = {
   batch: ['--repeat', '1', '--latency', '5'],
   'llm-overhead': ['--repeats', '2'],
   export: ['--turns', '20', '--runs', '1'],
+  'export --kind proposals': ['--kind', 'proposals', '--turns', '10', '--runs', '1'],
+  'export --kind time': ['--kind', 'time', '--turns', '10', '--runs', '1'],
   time: ['--updates', '20', '--rounds', '1'],
   timeline: ['--updates', '20', '--seconds', '1'],
   phone: ['--ticks', '20', '--seconds', '1'],
@@ -24,9 +28,12 @@ const SHORT: Record<string, string[]> = {
   acp: ['--turns', '5', '--calls', '5'],
 };
 
-function bench(name: string): Promise<{ code: number | null; output: string }> {
+/** The benchmark a SHORT key runs: its first word. */
+const benchOf = (key: string) => key.split(' ')[0]!;
+
+function bench(key: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/bench.mjs', name, ...SHORT[name]!], { env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, ['scripts/bench.mjs', benchOf(key), ...SHORT[key]!], { env: { ...process.env, NODE_ENV: 'production' } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -34,16 +41,39 @@ function bench(name: string): Promise<{ code: number | null; output: string }> {
   });
 }
 
+/** Each short run once: the export kinds' figures are read from the same run that must exit 0. */
+const runs = new Map<string, ReturnType<typeof bench>>();
+const ran = (key: string) => runs.get(key) ?? runs.set(key, bench(key)).get(key)!;
+
 describe('the benchmarks', () => {
   it('every one the README names has a short mode here', () => {
     const readme = readFileSync('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('`npm run bench -- NAME [options]`'));
     const listed = [...section.slice(0, section.indexOf('Each compiles')).matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
-    expect(listed.filter((n) => /^[a-z-]+$/.test(n) && !['npm', 'bench'].includes(n)).sort()).toEqual(Object.keys(SHORT).sort());
+    expect(listed.filter((n) => /^[a-z-]+$/.test(n) && !['npm', 'bench'].includes(n)).sort()).toEqual([...new Set(Object.keys(SHORT).map(benchOf))].sort());
   });
 
-  it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 120_000 }, async (name) => {
-    const { code, output } = await bench(name);
+  it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 120_000 }, async (key) => {
+    const { code, output } = await ran(key);
     expect(code, output.slice(-2000)).toBe(0);
+  });
+
+  it.each(['synthetic', 'proposals', 'time'])('the export benchmark prints every format\'s figures for a %s recording', { timeout: 120_000 }, async (kind) => {
+    const short = Object.entries(SHORT).find(([key, args]) => benchOf(key) === 'export' && (args.includes(kind) || (kind === 'synthetic' && !args.includes('--kind'))));
+    expect(short, `no short export run of the ${kind} kind`).toBeDefined();
+    const { code, output } = await ran(short![0]);
+    expect(code, output.slice(-2000)).toBe(0);
+    const figures = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
+      kind: string;
+      agent_turns: number;
+      in_process: Record<string, { warm_median_ms: number; bytes: number }>;
+      cli_process_ms: Record<string, number>;
+      html_in_chromium: { open_ms?: number[] };
+    };
+    expect(figures.kind).toBe(kind);
+    expect(figures.agent_turns).toBeGreaterThan(0);
+    for (const format of ['html', 'cast', 'svg', 'md']) expect(figures.in_process[format]!.bytes, format).toBeGreaterThan(0);
+    expect(Object.keys(figures.cli_process_ms).sort()).toEqual(['cast', 'html']);
+    if (existsSync('/usr/bin/chromium')) expect(figures.html_in_chromium.open_ms?.length).toBeGreaterThan(0);
   });
 });
