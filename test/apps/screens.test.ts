@@ -41,7 +41,7 @@ const SEEDS: Record<string, unknown> = {
   spotify: {
     account: { email: ME, password: 'pw' },
     artists: [{ name: 'Nova Lights', genre: 'pop' }],
-    songs: [{ title: 'Morning Run', artist_ids: [1], genre: 'pop', release_date: '2024-03-01' }],
+    songs: [{ title: 'Morning Run', artist_ids: [1], genre: 'pop', release_date: '2024-03-01', album_title: 'Daybreak' }],
     playlists: [{ title: 'Focus', song_ids: [1] }, { title: 'Later' }],
     liked_song_ids: [],
     song_queue: [1],
