@@ -2,12 +2,13 @@
  * Export and report over real study data: two participants run through the runner (no
  * screen), then the CSV files' columns, the codebook, the manifest, and the report's figures.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBy } from '../../src/study/data.ts';
-import { csvCell, exportStudyData } from '../../src/study/export.ts';
+import { readStudyData, setBy } from '../../src/study/data.ts';
+import { csvCell, exportStudyData, studyTables } from '../../src/study/export.ts';
 import { loadStudy, type Study } from '../../src/study/load.ts';
 import { bootstrapMean, conditionRows, studyReport } from '../../src/study/report.ts';
 import type { SessionController } from '../../src/tui/session/controller.ts';
@@ -74,7 +75,7 @@ const header = (file: string) => csv(file).split('\n')[0]!.split(',');
 describe('study export', () => {
   it('writes tidy CSV files with the documented columns, a codebook of every column and a sha256 manifest', () => {
     const files = exportStudyData(study, data, path.join(dir, 'out'));
-    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'exposure.csv', 'codebook.md', 'MANIFEST.sha256']);
+    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'exposure.csv', 'codebook.md', 'codebook.csv', 'MANIFEST.sha256']);
     expect(header('sessions.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'ordinal', 'attempts', 'end', 'turns', 'proc', 'comp', 'duration_s', 'intents', 'completed', 'inferred', 'provided', 'unresolved', 'checklist_graded', 'checklist_passed', 'user_messages', 'sus', 'tlx_raw', 'started', 'recording']);
     expect(header('answers.csv')).toEqual(['participant', 'part', 'session', 'condition', 'scenario', 'question', 'item', 'kind', 'value', 'wall']);
     expect(header('intents.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'intent', 'turn', 'from', 'to', 'cause', 'set_by', 't_ms', 'wall']);
@@ -128,6 +129,35 @@ describe('study export', () => {
   it('names who set each status', () => {
     expect([setBy('evidence', 'rules'), setBy('question', 'openai'), setBy('reveal', 'rules'), setBy('manual', 'rules'), setBy('max_turns', 'openai')]).toEqual(['rules', 'judge', 'participant', 'operator', 'rules']);
   });
+});
+
+/** The first of `candidates` that runs `args` cleanly (python3 on PATH may be one without pandas). */
+function firstThatRuns(candidates: string[], args: string[]): string | undefined {
+  return candidates.find((c) => spawnSync(c, args, { stdio: 'ignore', timeout: 20_000 }).status === 0);
+}
+const PYTHON = firstThatRuns(['/usr/bin/python3', 'python3', 'python'], ['-c', 'import pandas']);
+const RSCRIPT = firstThatRuns(['Rscript'], ['--version']);
+const READERS = path.join(path.dirname(new URL(import.meta.url).pathname), 'readers');
+
+describe('the export read as is by pandas and R', () => {
+  /** Each file's line from a reader script: columns, rows and the problems it found. */
+  function readWith(command: string, script: string) {
+    const out = path.join(dir, 'out-readers');
+    const tables = studyTables(study, readStudyData(study, data));
+    exportStudyData(study, data, out);
+    const run = spawnSync(command, [path.join(READERS, script), out], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).not.toMatch(/Error|Traceback/);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+    expect(lines.map((l) => l[0])).toEqual(tables.map((t) => t.file));
+    for (const t of tables) {
+      const [, columns, rows, problems] = lines.find((l) => l[0] === t.file)!;
+      expect({ file: t.file, columns: Number(columns), rows: Number(rows), problems }).toEqual({ file: t.file, columns: t.columns.length, rows: t.rows.length, problems: '' });
+    }
+  }
+
+  it.skipIf(!PYTHON)('pandas reads every CSV file with the codebook\'s columns and types', { timeout: 60_000 }, () => readWith(PYTHON!, 'check-export.py'));
+  it.skipIf(!RSCRIPT)('R (read.csv) reads every CSV file with the codebook\'s columns and types', { timeout: 60_000 }, () => readWith(RSCRIPT!, 'check-export.R'));
 });
 
 describe('study report', () => {

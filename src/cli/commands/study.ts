@@ -37,7 +37,7 @@ export function registerStudy(program: Command): void {
   dataOption(
     study
       .command('export')
-      .description('tidy CSV files (sessions, turns, intents, checklist, answers, timings) with a codebook and a sha256 manifest')
+      .description('tidy CSV files (participants, sessions, turns, intents, checklist, answers, timings, pauses, exposure) with a codebook and a sha256 manifest')
       .argument('<study>', 'a study file (study.yaml)')
       .requiredOption('--out <dir>', 'where the CSV files go'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));
