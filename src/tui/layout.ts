@@ -1,18 +1,12 @@
 /**
- * Where the panes go for a terminal size: four side by side from WIDE_COLUMNS (five with the
- * Timeline of a time scenario or the Phone of a proposal scenario), the conversation beside one tabbed pane from MEDIUM_COLUMNS,
- * one tabbed pane below that.
+ * Where the panes go for a terminal size: all side by side from WIDE_COLUMNS (four, five with
+ * the Timeline of a time scenario or the Phone of a proposal scenario; shares of the width from
+ * the pane table, panes.ts), the main pane beside one tabbed pane from MEDIUM_COLUMNS, one
+ * tabbed pane below that.
  * The frame stays one row short of the terminal: a frame as tall as the terminal makes
  * Ink clear the whole screen on every update (flicker).
  */
-export type PaneId = 'conversation' | 'intents' | 'checklist' | 'workspace' | 'timeline' | 'phone';
-/** The pane a scenario's paradigm adds: the Timeline (time) or the Phone (proposals). */
-export type ExtraPane = 'timeline' | 'phone' | undefined;
-export const PANES: readonly PaneId[] = ['conversation', 'intents', 'checklist', 'workspace'];
-export const PANE_TITLES: Record<PaneId, string> = { conversation: 'Conversation', intents: 'Hidden intents', checklist: 'Checklist', workspace: 'Workspace', timeline: 'Timeline', phone: 'Phone' };
-
-/** The panes of a session: the four, plus the paradigm's own pane. */
-export const panesFor = (extra: ExtraPane): readonly PaneId[] => (extra ? [...PANES, extra] : PANES);
+import type { Pane, PaneId } from './panes.ts';
 
 export const WIDE_COLUMNS = 160;
 export const MEDIUM_COLUMNS = 110;
@@ -38,33 +32,37 @@ export function tooSmall(columns: number, rows: number): boolean {
   return columns < MIN_COLUMNS || rows < MIN_ROWS;
 }
 
+/** The main pane's share of the width in the medium layout. */
+const MEDIUM_MAIN_SHARE = 0.55;
+
 /**
  * @param chrome rows taken by everything that is not a pane (status bar, input box, timeline, notices)
  * @param focus the focused pane; @param side the right-hand pane shown in the medium layout
+ * @param panes the panes the session shows, in display order (panesShown); the first is the main one
  */
-export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: Exclude<PaneId, 'conversation'>, extra: ExtraPane = undefined): Layout {
+export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: PaneId, panes: readonly Pick<Pane, 'id' | 'width'>[]): Layout {
   const height = rows - 1;
   const paneHeight = Math.max(4, height - chrome);
+  const main = panes[0]!.id;
   if (columns >= WIDE_COLUMNS) {
     // Shares of the width, left to right; the last pane takes what is left.
-    const shares = extra ? [0.3, 0.22, 0.15, 0.14] : [0.34, 0.26, 0.19];
-    const ids = panesFor(extra);
-    const widths = shares.map((f) => Math.floor(columns * f));
+    const n = panes.length;
+    const widths = panes.slice(0, -1).map((p) => Math.floor(columns * (p.width[n] ?? 1 / n)));
     widths.push(columns - widths.reduce((a, b) => a + b, 0));
-    return { kind: 'wide', panes: ids.map((id, i) => ({ id, box: { width: widths[i]!, height: paneHeight } })), tabs: [], height };
+    return { kind: 'wide', panes: panes.map((p, i) => ({ id: p.id, box: { width: widths[i]!, height: paneHeight } })), tabs: [], height };
   }
   if (columns >= MEDIUM_COLUMNS) {
-    const conv = Math.floor(columns * 0.55);
-    const right = focus === 'conversation' ? side : focus;
+    const left = Math.floor(columns * MEDIUM_MAIN_SHARE);
+    const right = focus === main ? side : focus;
     return {
       kind: 'medium',
       panes: [
-        { id: 'conversation', box: { width: conv, height: paneHeight } },
-        { id: right, box: { width: columns - conv, height: paneHeight - 1 } },
+        { id: main, box: { width: left, height: paneHeight } },
+        { id: right, box: { width: columns - left, height: paneHeight - 1 } },
       ],
-      tabs: panesFor(extra).filter((p) => p !== 'conversation'),
+      tabs: panes.filter((p) => p.id !== main).map((p) => p.id),
       height,
     };
   }
-  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: [...panesFor(extra)], height };
+  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: panes.map((p) => p.id), height };
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { ChecklistPane } from './ChecklistPane.tsx';
+import { paneTitle } from '../panes.ts';
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -14,7 +15,7 @@ describe('the checklist pane', () => {
     const events = run.sessions.at(-1)!;
     const turn1 = events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2));
     const c = fakeController(turn1);
-    r = renderSession(c, <ChecklistPane box={box} focused={false} />, size);
+    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
     expect(frame).toContain('✔ C1 passed · rule · turn 1');
     expect(frame).toContain('↳ file plan.md exists');
@@ -25,7 +26,7 @@ describe('the checklist pane', () => {
   it('marks an item the judge could not grade as ungraded, never passed or failed', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <ChecklistPane box={box} focused={false} />, size);
+    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
     expect(frame).toContain('– C3 ungraded · rubric · turn 2');
     expect(frame).toContain('needs a model judge');
@@ -35,7 +36,7 @@ describe('the checklist pane', () => {
   it('grades rubric items now on r while the session runs', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!.slice(0, 10), { running: true });
-    r = renderSession(c, <ChecklistPane box={box} focused />, size);
+    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused />, size);
     await waitForFrame(r, (f) => f.includes('C3'));
     await press(r, 'r');
     await waitForFrame(r, () => c.calls.length > 0);
@@ -50,7 +51,7 @@ describe('the checklist pane', () => {
       ...events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2)),
       { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: `plan.md contains “${file}”` },
     ] as typeof events);
-    r = renderSession(c, <ChecklistPane box={box} focused />, size);
+    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused />, size);
     // C1 is selected (the pane has the focus): a few lines of the quote, then how many were left out; C2 and C3 stay in view.
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
     expect(frame).toContain('… 8 more lines');

@@ -16,7 +16,7 @@ import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
 import { truncate, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
 /** Lines of a selected item's reason shown at most. */
 export const REASON_LINES = 6;
@@ -51,7 +51,7 @@ export function checkCountsText(c: ChecklistCounts, theme: Theme): string {
   return `${theme.check.pass.symbol}${c.passed} ${theme.check.fail.symbol}${c.failed} ${theme.check.ungraded.symbol}${c.ungraded} ${theme.check.pending.symbol}${c.pending}`;
 }
 
-export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function ChecklistPane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const controller = useController();
   const checklist = useSession((s) => s.checklist);
@@ -90,7 +90,7 @@ export function ChecklistPane({ box, focused }: { box: PaneBox; focused: boolean
       ? view.visible
       : [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];
   return (
-    <Pane title="Checklist" info={info} focused={focused} box={box}>
+    <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );

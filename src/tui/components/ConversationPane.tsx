@@ -12,7 +12,7 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useTheme } from '../theme.ts';
 import { wrapWithPrefix } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
 const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) => all !== expanded.has(k);
 
@@ -65,7 +65,7 @@ function useKeyedCursor(blocks: readonly Block[]) {
   return { selected, following, set, up: () => set(selected - 1), down: () => set(selected + 1), top: () => set(0), bottom: () => setKey(null) };
 }
 
-export function ConversationPane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function ConversationPane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const turns = useSession((s) => s.turns);
   const stream = useSession((s) => s.stream);
@@ -125,7 +125,7 @@ export function ConversationPane({ box, focused }: { box: PaneBox; focused: bool
         ]
       : view.visible;
   return (
-    <Pane title="Conversation" info={view.info} focused={focused} box={box}>
+    <Pane title={title} info={view.info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );

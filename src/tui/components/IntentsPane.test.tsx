@@ -4,6 +4,7 @@ import { collectRun } from '../../../test/tui/session-events.ts';
 import { fakeController, KEYS, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { SessionProvider, SessionUiContext } from '../context.tsx';
 import { IntentsPane } from './IntentsPane.tsx';
+import { paneTitle } from '../panes.ts';
 
 let r: Rendered | undefined;
 const ESC = '\u001B';
@@ -15,7 +16,7 @@ describe('the hidden intents pane', () => {
   it('shows each status with its own symbol, the turn and the question or evidence behind it', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <IntentsPane box={box} focused={false} />, size);
+    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('I3'));
     expect(frame).toContain('✔ I1 completed · turn 1 · evidence');
     expect(frame).toContain('? I2 inferred · turn 1 · asked');
@@ -28,7 +29,7 @@ describe('the hidden intents pane', () => {
     const events = run.sessions.at(-1)!;
     const upToTurn1 = events.slice(0, events.findIndex((e) => e.type === 'intent_status'));
     const c = fakeController(upToTurn1);
-    r = renderSession(c, <IntentsPane box={box} focused={false} />, size);
+    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused={false} />, size);
     await waitForFrame(r, (f) => f.includes('○ I1 open'));
     c.store.getState().dispatch({ type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'reply says 58 kg' });
     await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
@@ -45,7 +46,7 @@ describe('the hidden intents pane', () => {
     r = renderTui(
       <SessionProvider controller={c}>
         <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`), override: (id) => revealed.push(`override ${id}?`), note: (n) => revealed.push(n) }}>
-          <IntentsPane box={box} focused />
+          <IntentsPane title={paneTitle('intents')} box={box} focused />
         </SessionUiContext.Provider>
       </SessionProvider>,
       size,
@@ -61,7 +62,7 @@ describe('the hidden intents pane', () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
     const c = fakeController(events.slice(0, -1), { mode: 'agent', revealIntents: false });
-    r = renderSession(c, <IntentsPane box={box} focused />, size);
+    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused />, size);
     let frame = await waitForFrame(r, (f) => f.includes('hidden'));
     expect(frame).toContain('3 hidden intents');
     expect(frame).not.toContain('Keep each meal');

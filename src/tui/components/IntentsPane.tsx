@@ -19,7 +19,7 @@ import { useTheme, type Theme } from '../theme.ts';
 import { wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
 export function intentBlock(intent: IntentInfo, view: IntentView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean; showReveal: boolean }): Line[] {
   const status = view?.status ?? 'open';
@@ -58,7 +58,7 @@ export function countsText(counts: Record<IntentStatus, number>, theme: Theme): 
   return COUNT_ORDER.map((s) => `${theme.intent[s].symbol}${counts[s]}`).join(' ');
 }
 
-export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function IntentsPane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const ui = useContext(SessionUiContext);
   const intents = useSession((s) => s.intents);
@@ -117,7 +117,7 @@ export function IntentsPane({ box, focused }: { box: PaneBox; focused: boolean }
       ]
     : view.visible;
   return (
-    <Pane title={goals ? 'Your goals' : 'Hidden intents'} info={info} focused={focused} box={box}>
+    <Pane title={goals ? 'Your goals' : title} info={info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );

@@ -10,6 +10,13 @@ export interface PaneBox {
   height: number;
 }
 
+/** What the session screen gives each pane of the pane table (src/tui/panes.ts): its box, whether it has the focus, its title. */
+export interface PaneProps {
+  box: PaneBox;
+  focused: boolean;
+  title: string;
+}
+
 /** Rows and columns inside a pane's border, under its title line. */
 export const paneInner = (box: PaneBox) => ({ cols: Math.max(1, box.width - 2), rows: Math.max(1, box.height - 3) });
 

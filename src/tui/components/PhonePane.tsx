@@ -13,9 +13,9 @@ import { useListCursor } from '../hooks/useListCursor.ts';
 import { phoneBlocks } from '../phone-lines.ts';
 import { useTheme } from '../theme.ts';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
-export function PhonePane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function PhonePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const phone = useSession((s) => s.phone);
   const playing = useControl((c) => c.mode === 'play');
@@ -27,7 +27,7 @@ export function PhonePane({ box, focused }: { box: PaneBox; focused: boolean }) 
   const pending = phone?.proposals.some((p) => !p.verdict);
   const info = phone ? [`tick ${phone.tick} · ${phone.phase}${pending ? ' · proposal waiting' : ''}`, `tick ${phone.tick}${pending ? ' · proposal' : ''}`, `tick ${phone.tick}`] : '';
   return (
-    <Pane title="Phone" info={info} focused={focused} box={box}>
+    <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={phone ? view.visible : [[{ text: ' This scenario has no phone.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
     </Pane>
   );

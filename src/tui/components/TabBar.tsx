@@ -1,6 +1,6 @@
 /** The pane tabs of the narrower layouts; the focused pane's tab stands out. */
 import { useControl } from '../context.tsx';
-import { PANE_TITLES, type PaneId } from '../layout.ts';
+import { paneTitle, type PaneId } from '../panes.ts';
 import { useTheme } from '../theme.ts';
 import type { Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
@@ -12,7 +12,7 @@ export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId
   const segs: Seg[] = [];
   for (const t of tabs) {
     const on = t === active;
-    segs.push({ text: ` ${goals && t === 'intents' ? 'Your goals' : PANE_TITLES[t]} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
+    segs.push({ text: ` ${goals && t === 'intents' ? 'Your goals' : paneTitle(t)} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
   }
   return <LineView lines={[segs]} top={0} height={1} cols={width} />;
 }

@@ -5,6 +5,7 @@ import { runTarget } from '../../../test/helpers/run.ts';
 import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 import { TimelinePane } from './TimelinePane.tsx';
+import { paneTitle } from '../panes.ts';
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -22,7 +23,7 @@ async function eagerUntil(updates: number): Promise<TimedEvent[]> {
 
 describe('the timeline pane', () => {
   it('shows the clock, the waiting, reminders, each verdict and, to the person watching, the updates to come', async () => {
-    r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane box={box} focused={false} />, size);
+    r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('U2'));
     expect(frame).toContain('Timeline');
     expect(frame).toContain("May 8 09:00 · 1/2 updates · waiting");
@@ -37,7 +38,7 @@ describe('the timeline pane', () => {
   });
 
   it('shows the end: every verdict, the task status', async () => {
-    r = renderSession(fakeController(await eagerUntil(9)), <TimelinePane box={box} focused={false} />, size);
+    r = renderSession(fakeController(await eagerUntil(9)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('follow-up hit'));
     expect(frame).toContain('U1 ✗ false follow-up');
     expect(frame).toContain('U2 ✔ follow-up hit');
@@ -46,7 +47,7 @@ describe('the timeline pane', () => {
   });
 
   it('hides what is to come, what was expected and the verdicts from a person playing the agent', async () => {
-    r = renderSession(fakeController(await eagerUntil(1), { mode: 'agent' }), <TimelinePane box={box} focused={false} />, size);
+    r = renderSession(fakeController(await eagerUntil(1), { mode: 'agent' }), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('U1'));
     expect(frame).toContain('U1 followed up');
     expect(frame).toContain('1 not seen by you (hidden while you play the agent)');

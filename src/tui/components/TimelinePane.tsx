@@ -13,7 +13,7 @@ import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import { wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 import { shortTime } from '../../text/format.ts';
 
 /** One update; a person playing the agent sees neither what was expected nor the verdict. */
@@ -63,7 +63,7 @@ export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, op
   return [header, ...reminders, updatesTitle, ...shown.map((u) => updateBlock(u, cols, theme, opts.observer)), ...wakes];
 }
 
-export function TimelinePane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function TimelinePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const timeline = useSession((s) => s.timeline);
   const mode = useControl((c) => c.mode);
@@ -76,7 +76,7 @@ export function TimelinePane({ box, focused }: { box: PaneBox; focused: boolean 
   const happened = timeline?.updates.filter((u) => u.happened).length ?? 0;
   const info = timeline ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}` : '';
   return (
-    <Pane title="Timeline" info={info} focused={focused} box={box}>
+    <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={timeline ? view.visible : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
     </Pane>
   );

@@ -14,7 +14,7 @@ import { useSideScroll } from '../hooks/useSideScroll.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import { sanitize, truncate, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneBox } from './Pane.tsx';
+import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
 export interface ChangeEntry {
   key: string;
@@ -48,7 +48,7 @@ export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: 
   ];
 }
 
-export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean }) {
+export function WorkspacePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const turns = useSession((s) => s.turns);
   const current = useSession((s) => s.turn);
@@ -95,7 +95,7 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
     : shown ? [`turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`, `turn ${shown.turn} · ${entries.length} changed`, `turn ${shown.turn}`] : '';
   if (!entries.length)
     return (
-      <Pane title="Workspace" info={info} focused={focused} box={box}>
+      <Pane title={title} info={info} focused={focused} box={box}>
         <LineView lines={[[{ text: ' No files changed yet.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
       </Pane>
     );
@@ -105,7 +105,7 @@ export function WorkspacePane({ box, focused }: { box: PaneBox; focused: boolean
   const sideInfo = side.wide ? (side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines') : '';
   const scrollInfo = sideInfo + rowsInfo;
   return (
-    <Pane title="Workspace" info={info} focused={focused} box={box}>
+    <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
       <LineView lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]} top={0} height={1} cols={cols} />
       <LineView lines={diff.length ? side.lines : [[{ text: selected?.change === 'unchanged' ? ' no diff to show (a turn’s diff shows when it ends); /read_file shows the text' : ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />

@@ -5,48 +5,34 @@
  */
 import { Box } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { ChecklistPane } from '../components/ChecklistPane.tsx';
 import { CONFIRM_ROWS, ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PERMISSION_ROWS, PermissionPrompt } from '../components/PermissionPrompt.tsx';
-import { ConversationPane } from '../components/ConversationPane.tsx';
 import { OverrideDialog } from '../components/OverrideDialog.tsx';
 import { OpeningCard } from '../components/OpeningCard.tsx';
 import { PersonaCardOverlay } from '../components/PersonaCard.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
-import { IntentsPane } from '../components/IntentsPane.tsx';
 import { LineView } from '../components/LineView.tsx';
 import { StatusBar } from '../components/StatusBar.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { TimelineBar } from '../components/TimelineBar.tsx';
 import { ToolPicker } from '../components/ToolPicker.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
-import { WorkspacePane } from '../components/WorkspacePane.tsx';
-import { PhonePane } from '../components/PhonePane.tsx';
-import { TimelinePane } from '../components/TimelinePane.tsx';
 import { shortTime } from '../../text/format.ts';
 import { SessionUiContext, useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTextInput } from '../hooks/useTextInput.ts';
 import type { Scope } from '../keymap.ts';
-import { computeLayout, panesFor, tooSmall, type Box as PaneBox, type ExtraPane, type PaneId } from '../layout.ts';
+import { computeLayout, tooSmall, type Box as PaneBox } from '../layout.ts';
+import { MAIN_PANE, paneKeyScopes, paneOf, panesShown, type PaneId } from '../panes.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import { useTheme } from '../theme.ts';
 import type { Line } from '../../text/text.ts';
 
 type Focus = PaneId | 'input';
 type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };
-
-const PANE_COMPONENTS: Record<PaneId, (p: { box: PaneBox; focused: boolean }) => ReactNode> = {
-  conversation: ConversationPane,
-  intents: IntentsPane,
-  checklist: ChecklistPane,
-  workspace: WorkspacePane,
-  timeline: TimelinePane,
-  phone: PhonePane,
-};
 
 export interface SessionScreenProps {
   /** Leaves the app (after a live run has stopped). */
@@ -69,7 +55,9 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   // An acp agent's permission request, where a person can answer it.
   const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
   const ended = useSession((s) => Boolean(s.end));
-  const extra = useSession((s): ExtraPane => (s.timeline ? 'timeline' : s.phone ? 'phone' : undefined));
+  const shownIds = useSession((s) => panesShown(s, mode).map((p) => p.id).join(' '));
+  const shown = useMemo(() => shownIds.split(' ').map((id) => paneOf(id as PaneId)), [shownIds]);
+  const onPhone = useSession((s) => Boolean(s.phone));
   const waitingForTime = useControl((c) => c.waitingForTime);
   const between = useControl((c) => c.between);
   const opening = useControl((c) => Boolean(c.opening));
@@ -78,8 +66,9 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
 
   const typing = mode === 'play' || mode === 'agent';
   const role = mode === 'agent' ? 'agent' : 'user';
-  const [focus, setFocus] = useState<Focus>(typing ? 'input' : 'conversation');
-  const [side, setSide] = useState<Exclude<PaneId, 'conversation'>>('intents');
+  const [focus, setFocus] = useState<Focus>(typing ? 'input' : MAIN_PANE);
+  // The medium layout's right-hand pane: the one focused last, at first the one after the main pane.
+  const [side, setSide] = useState<PaneId>(() => shown.find((p) => p.id !== MAIN_PANE)!.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   // With the card hidden (esc), enter still starts the next session.
   useKeyActions(['chain'], { continueChain: () => controller.continueChain?.() }, { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog });
@@ -92,13 +81,13 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     if (typing) setFocus('input');
   }, [typing]);
   useEffect(() => {
-    if (focus !== 'input' && focus !== 'conversation') setSide(focus);
+    if (focus !== 'input' && focus !== MAIN_PANE) setSide(focus);
   }, [focus]);
 
   // Playing, tab goes from the input box to the intents first (to reveal one).
-  const panes = panesFor(extra);
-  const order: Focus[] = typing && running ? ['input', ...panes.filter((p) => p !== 'conversation'), 'conversation'] : [...panes];
-  const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? 'conversation');
+  const panes = shown.map((p) => p.id);
+  const order: Focus[] = typing && running ? ['input', ...panes.filter((p) => p !== MAIN_PANE), MAIN_PANE] : panes;
+  const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? MAIN_PANE);
 
   const quit = useCallback(() => {
     controller.quit();
@@ -138,7 +127,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const awaited = awaiting?.role === role;
   // On a phone, a tick passes when the person lets it (ctrl+n: the move `wait`).
   const passTime = () => {
-    if (extra !== 'phone') return controller.passTime?.();
+    if (!onPhone) return controller.passTime?.();
     if (!awaited) return setNote('not your turn yet: the agent is still working');
     controller.sendUser?.('wait', []);
   };
@@ -174,7 +163,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     mode === 'agent' ? ['input', 'agentInput'] : ['input'],
     {
       send,
-      blur: () => setFocus('conversation'),
+      blur: () => setFocus(MAIN_PANE),
       endSession: () => setDialog('end'),
       toolPicker: () => setDialog('tools'),
       passTime,
@@ -244,10 +233,10 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const showInput = typing && running;
   const dialogRows = (dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object') ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + dialogRows + 2;
-  const paneFocus: PaneId = focus === 'input' ? 'conversation' : focus;
-  const layout = computeLayout(columns, rows, chrome, paneFocus, side, extra);
+  const paneFocus: PaneId = focus === 'input' ? MAIN_PANE : focus;
+  const layout = computeLayout(columns, rows, chrome, paneFocus, side, shown);
   const paneHeight = layout.height - chrome;
-  const scopes: Scope[] = [...(opening ? (['opening'] as const) : []), ...screenScopes, 'pane', ...(mode === 'play' ? (['intents'] as const) : []), 'conversation', 'checklist', 'workspace', ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
+  const scopes: Scope[] = [...(opening ? (['opening'] as const) : []), ...screenScopes, 'pane', ...paneKeyScopes(shown, mode), ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
 
   // What covers the panes, if anything: the body shows it (and a study logs it as exposure).
   const cover =
@@ -274,15 +263,15 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     );
   else {
     const render = (id: PaneId, box: PaneBox) => {
-      const Pane = PANE_COMPONENTS[id];
-      return <Pane key={id} box={box} focused={focus === id} />;
+      const { component: Pane, title } = paneOf(id);
+      return <Pane key={id} box={box} focused={focus === id} title={title} />;
     };
     body =
       layout.kind === 'wide' ? (
         <Box flexDirection="row">{layout.panes.map((p) => render(p.id, p.box))}</Box>
       ) : layout.kind === 'medium' ? (
         <Box flexDirection="row">
-          {render('conversation', layout.panes[0]!.box)}
+          {render(layout.panes[0]!.id, layout.panes[0]!.box)}
           <Box flexDirection="column">
             <TabBar tabs={layout.tabs} active={layout.panes[1]!.id} focused={focus === layout.panes[1]!.id} width={layout.panes[1]!.box.width} />
             {render(layout.panes[1]!.id, layout.panes[1]!.box)}
@@ -336,7 +325,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
           />
         ) : null}
         <PermissionPrompt width={columns} />
-        {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} phone={extra === 'phone'} /> : null}
+        {showInput ? <InputBox role={role} value={text.value} cursor={text.cursor} focused={focus === 'input'} awaited={awaited && !ended} note={note} width={columns} phone={onPhone} /> : null}
         <StatusBar width={columns} typing={showInput && focus === 'input' && dialog === null} />
       </Box>
     </SessionUiContext.Provider>
