@@ -48,11 +48,9 @@ describe('amazon', () => {
     expect(await h.ok('amazon__search_products', { page_limit: 2, page_index: 1 })).toHaveLength(2);
     expect(await h.ok('amazon__show_product', { product_id: 3 })).toMatchObject({ name: 'Wool Trail Socks', price: 22 });
     expect(await h.fails('amazon__show_product', { product_id: 99 })).toMatch(/404/);
-    expect(await h.ok('amazon__search_product_types', {})).toEqual([
-      { product_type: 'bottle', num_products: 1 },
-      { product_type: 'socks', num_products: 3 },
-    ]);
-    expect(await h.ok('amazon__search_sellers', { query: 'trail' })).toEqual([{ seller_id: 1, name: 'TrailCo', rating: 4.5 }]);
+    // AppWorld's short forms: type names only, sellers without their rating.
+    expect(await h.ok('amazon__search_product_types', {})).toEqual(['bottle', 'socks']);
+    expect(await h.ok('amazon__search_sellers', { query: 'trail' })).toEqual([{ seller_id: 1, name: 'TrailCo' }]);
     expect(await h.ok('amazon__show_seller', { seller_id: 1 })).toMatchObject({ name: 'TrailCo' });
   });
 
@@ -98,27 +96,62 @@ describe('amazon', () => {
     const { h, token } = await login();
     expect(await h.ok('amazon__show_addresses', { access_token: token })).toMatchObject([{ address_id: 1, name: 'Home', zip_code: 98101 }]);
     expect(await h.ok('amazon__show_payment_cards', { access_token: token })).toMatchObject([{ payment_card_id: 1, owner_name: 'Lara McCo' }]);
-    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(/cart is empty/);
+    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(/422[\s\S]*The cart is empty, so can't place the order/);
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, quantity: 2 });
     expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 9, address_id: 1 })).toMatch(/404/);
-    const { order_id } = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 });
-    expect(await h.ok('amazon__show_order', { access_token: token, order_id })).toMatchObject({ paid_amount: 36, items: [{ product_id: 1, quantity: 2 }] });
+    const placed = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 });
+    expect(placed).toEqual({ message: 'Successfully placed the order. Debitted total amount of 36 from your card.', order_id: 2 });
+    const { order_id } = placed;
+    // AppWorld's order: costs, address text, the card's last digits, one row per product.
+    expect(await h.ok('amazon__show_order', { access_token: token, order_id })).toEqual({
+      order_id,
+      address_id: 1,
+      payment_card_id: 1,
+      tax: 0,
+      delivery_fee: 0,
+      gift_wrap_fee: 0,
+      discount: 0,
+      created_at: expect.any(String),
+      address_text: '1 Main St, Seattle, WA, USA 98101',
+      payment_card_digits: '1111',
+      paid_amount: 36,
+      order_items: [
+        { product_id: 1, product_name: 'Merino Hiking Socks', product_review_id: null, ordered_quantity: 2, returned_quantity: 0, gift_wrap_quantity: 0, price: 18, expected_delivery_at: expect.stringMatching(/T18:00:00$/), delivered_at: null },
+      ],
+    });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
     expect((await h.ok('amazon__show_product', { product_id: 1 })).inventory_quantity).toBe(8);
-    expect(await h.ok('amazon__show_last_product_purchase', { access_token: token, product_id: 1 })).toMatchObject({ order_id, quantity: 2 });
-    expect(await h.ok('amazon__show_product_purchases', { access_token: token })).toHaveLength(2);
-    expect(await h.fails('amazon__show_last_product_purchase', { access_token: token, product_id: 3 })).toMatch(/not purchased/);
-    expect(await h.ok('amazon__show_orders', { access_token: token })).toHaveLength(2);
+    expect(await h.ok('amazon__show_last_product_purchase', { access_token: token, product_id: 1 })).toEqual({
+      order_id,
+      ordered_at: expect.any(String),
+      product_id: 1,
+      product_name: 'Merino Hiking Socks',
+      product_relative_size: null,
+      product_color: 'grey',
+    });
+    // Products bought, most recent order first, each once.
+    expect((await h.ok('amazon__show_product_purchases', { access_token: token })).map((p: { product_id: number }) => p.product_id)).toEqual([1, 4]);
+    expect(await h.fails('amazon__show_last_product_purchase', { access_token: token, product_id: 3 })).toMatch(/422[\s\S]*have not purchased this product before/);
+    expect((await h.ok('amazon__show_orders', { access_token: token })).map((o: { order_id: number }) => o.order_id)).toEqual([2, 1]);
+    expect((await h.ok('amazon__show_orders', { access_token: token, sort_by: '+paid_amount' })).map((o: { order_id: number }) => o.order_id)).toEqual([1, 2]);
+    expect((await h.ok('amazon__show_orders', { access_token: token, query: 'bottle' })).map((o: { order_id: number }) => o.order_id)).toEqual([1]);
   });
 
   it('shows and writes reviews and questions', async () => {
     const { h, token } = await login();
     expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toMatchObject([{ rating: 5, title: 'Warm' }]);
-    const { review_id } = await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 4, text: 'Good' });
-    expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([{ review_id, rating: 4, user: { name: 'Lara McCo' } }]);
-    expect(await h.fails('amazon__write_product_review', { access_token: token, product_id: 3, rating: 5 })).toMatch(/409/);
+    const written = await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 4, text: 'Good' });
+    expect(written).toEqual({ message: 'Added a new product review.', product_review_id: 2 });
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([{ review_id: 2, rating: 4, is_verified: false, user: { name: 'Lara McCo' } }]);
+    // As in AppWorld, a second review of the same product is allowed; having bought it makes it verified.
+    const again = await h.ok('amazon__write_product_review', { access_token: token, product_id: 4, rating: 5 });
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 4, is_verified: true })).toMatchObject([{ review_id: again.product_review_id, is_verified: true }]);
+    await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 5 });
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toHaveLength(3);
     expect(await h.fails('amazon__write_product_review', { access_token: token, product_id: 1, rating: 9 })).toMatch(/rating/);
-    const { question_id } = await h.ok('amazon__write_product_question', { access_token: token, product_id: 1, question: 'Are they itchy?' });
+    const asked = await h.ok('amazon__write_product_question', { access_token: token, product_id: 1, question: 'Are they itchy?' });
+    expect(asked.message).toBe('Posted a new product question.');
+    const { question_id } = asked;
     expect(await h.ok('amazon__show_product_questions', { product_id: 1 })).toMatchObject([{ question_id, question: 'Are they itchy?' }]);
     expect((await h.ok('amazon__show_recommended_products', { access_token: token }))[0].product_id).toBe(3);
   });

@@ -1,32 +1,11 @@
 /** amazon: AppWorld's shopping app (search, cart, wish list, orders, reviews, questions). */
-import { AppKit, fail, getEntity, personRef, type AppCall } from '../kit/app.ts';
+import { fail, getEntity, personRef } from '../kit/app.ts';
 import { bool, email, int, name, num, oneOf, paging, query, review, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { roundMoney } from '../kit/state.ts';
-import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, emptyAmazon, SIZES, type AmazonState, type LineItem, type Product, type Question } from './state.ts';
-
-const kit = new AppKit<AmazonState>({ name: 'amazon', title: 'Amazon', empty: emptyAmazon });
-type Call = AppCall<AmazonState>;
-
-const productId = int('The ID of the product.');
-const quantity = int('Quantity (default 1).', { min: 1 }).optional();
-
-const product = (call: Call, id: number): Product => getEntity(call.state.products, id, 'Product', 'product_id');
-
-/** AppWorld matches product types singularized and uncased: "Socks" finds "sock" and "socks". */
-const sameProductType = (a: string, b: string) => singular(a) === singular(b);
-const singular = (t: string) => t.trim().toLowerCase().replace(/(?<!s)s$/u, '');
-
-function productView(call: Call, p: Product) {
-  const s = call.state;
-  return {
-    ...p,
-    seller_name: p.seller_id === null ? null : (s.sellers[String(p.seller_id)]?.name ?? null),
-    num_product_reviews: Object.values(s.reviews).filter((r) => r.product_id === p.product_id).length,
-    num_product_questions: Object.values(s.questions).filter((q) => q.product_id === p.product_id).length,
-  };
-}
+import { cartView, kit, product, productId, productView, quantity, sameProductType, type Call } from './common.ts';
+import { orderApis } from './orders.ts';
+import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, SIZES, type AmazonState, type LineItem, type Question } from './state.ts';
 
 /** As AppWorld: the quantity asked for (not the new total) must be in stock. */
 function addLine(call: Call, list: Record<string, LineItem>, id: number, qty: number): void {
@@ -49,25 +28,13 @@ function moveLine(call: Call, id: number, qty: number, from: 'cart' | 'wish_list
   return `${qty} product/s moved from the ${names[0]} to the ${names[1]}.`;
 }
 
-function cartView(call: Call) {
-  const items = Object.values(call.state.cart).map((l) => {
-    const p = product(call, l.product_id);
-    return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, inventory_quantity: p.inventory_quantity, gift_wrap_quantity: 0 };
-  });
-  const base = roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0));
-  return { delivery_fee: 0, base_cost: base, tax: 0, gift_wrap_fee: 0, discount: 0, total_cost: base, promo_code: null, promo_valid: false, cart_items: items };
-}
-
-function purchases(call: Call, id: number | undefined) {
-  return Object.values(call.state.orders)
-    .flatMap((o) => o.items.map((i) => ({ order_id: o.order_id, ...i, purchased_at: o.created_at })))
-    .filter((p) => id === undefined || p.product_id === id)
-    .sort((a, b) => b.purchased_at.localeCompare(a.purchased_at) || b.order_id - a.order_id);
-}
+/** AppWorld's "verified purchaser": the owner has an order with the product. */
+const hasBought = (call: Call, id: number) => Object.values(call.state.orders).some((o) => o.items.some((i) => i.product_id === id));
 
 const reviewView = (call: Call, r: AmazonState['reviews'][string]) => ({
   review_id: r.review_id,
   product_id: r.product_id,
+  is_verified: r.is_verified,
   user: personRef(call.state, r.user_email),
   rating: r.rating,
   title: r.title,
@@ -119,17 +86,21 @@ const tools = [
   kit.api('show_product', 'Show a product. No login needed.', { product_id: productId }, (a, call) => productView(call, product(call, a.product_id)), { auth: 'none' }),
   kit.api(
     'search_product_types',
-    'Search the product types in the catalog, with how many products each has. No login needed.',
+    'Search the product types in the catalog (names only). No login needed.',
     { query, ...paging },
     (a, call) => {
-      const counts = new Map<string, number>();
-      for (const p of Object.values(call.state.products)) counts.set(p.product_type, (counts.get(p.product_type) ?? 0) + 1);
-      const types = [...counts].map(([product_type, num_products]) => ({ product_type, num_products })).sort((x, y) => x.product_type.localeCompare(y.product_type));
-      return paginate(searchBy(types, a.query, (t) => t.product_type), a);
+      const types = [...new Set(Object.values(call.state.products).map((p) => p.product_type))].sort();
+      return paginate(searchBy(types, a.query, (t) => t), a);
     },
     { auth: 'none' },
   ),
-  kit.api('search_sellers', 'Search sellers. No login needed.', { query, ...paging }, (a, call) => paginate(searchBy(Object.values(call.state.sellers), a.query, (s) => s.name), a), { auth: 'none' }),
+  kit.api(
+    'search_sellers',
+    'Search for sellers with a query. No login needed.',
+    { query, ...paging },
+    (a, call) => paginate(searchBy(Object.values(call.state.sellers), a.query, (s) => s.name), a).map((s) => ({ seller_id: s.seller_id, name: s.name })),
+    { auth: 'none' },
+  ),
   kit.api(
     'show_product_feature_choices',
     'Show the colors, relative sizes and sellers found among the products of a product type (all products when none is given). No login needed.',
@@ -221,65 +192,7 @@ const tools = [
   kit.api('move_product_from_wish_list_to_cart', 'Move product from the wish list to the cart.', { product_id: productId, quantity }, (a, call) => ({
     message: moveLine(call, a.product_id, a.quantity ?? 1, 'wish_list'),
   })),
-  kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
-  kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
-  kit.api('show_payment_card', 'Show one of your payment cards.', { payment_card_id: int('ID of the payment card to be shown.') }, (a, call) => ({
-    ...getEntity(call.state.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id'),
-  })),
-  kit.api(
-    'add_address',
-    'Add a new shipping address.',
-    {
-      name: name("Name of the address, for example 'Home' or 'Work'."),
-      street_address: name('Street address line.'),
-      city: name('Name of the city.'),
-      state: name('Name of the state.'),
-      country: name('Name of the country.'),
-      zip_code: int('5-digit zip code of the address.', { min: 10000, max: 99999 }),
-    },
-    (a, call) => {
-      const id = call.nextId('address');
-      call.state.addresses[String(id)] = { address_id: id, name: a.name, street_address: a.street_address, city: a.city, state: a.state, country: a.country, zip_code: a.zip_code };
-      return { message: 'Added address to your account.', address_id: id };
-    },
-  ),
-  kit.api(
-    'place_order',
-    'Order everything in your cart, paid with one of your cards and shipped to one of your addresses.',
-    { payment_card_id: int('ID of the payment card.'), address_id: int('ID of the shipping address.') },
-    (a, call) => {
-      const s = call.state;
-      getEntity(s.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id');
-      getEntity(s.addresses, a.address_id, 'Address', 'address_id');
-      const cart = cartView(call);
-      if (!cart.cart_items.length) fail(422, 'Your cart is empty.');
-      for (const i of cart.cart_items) {
-        const p = product(call, i.product_id);
-        if (i.quantity > p.inventory_quantity) fail(422, `Only ${p.inventory_quantity} of product ${p.product_id} are in stock.`);
-      }
-      for (const i of cart.cart_items) product(call, i.product_id).inventory_quantity -= i.quantity;
-      const id = call.nextId('order');
-      s.orders[String(id)] = {
-        order_id: id,
-        address_id: a.address_id,
-        payment_card_id: a.payment_card_id,
-        items: cart.cart_items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, price: i.price })),
-        paid_amount: cart.total_cost,
-        created_at: call.now,
-      };
-      s.cart = {};
-      return { message: 'Order placed.', order_id: id };
-    },
-  ),
-  kit.api('show_orders', 'List your orders, newest first.', { ...paging }, (a, call) => paginate(sortBy(Object.values(call.state.orders), undefined, '-created_at', 'order_id'), a)),
-  kit.api('show_order', 'Show an order.', { order_id: int('ID of the order.') }, (a, call) => ({ ...getEntity(call.state.orders, a.order_id, 'Order', 'order_id') })),
-  kit.api('show_product_purchases', 'List your purchases (order lines), newest first, optionally of one product.', { product_id: productId.optional(), ...paging }, (a, call) => paginate(purchases(call, a.product_id), a)),
-  kit.api('show_last_product_purchase', 'Show your most recent purchase of a product.', { product_id: productId }, (a, call) => {
-    product(call, a.product_id);
-    const last = purchases(call, a.product_id)[0];
-    if (!last) fail(404, `You have not purchased product ${a.product_id}.`);
-    return last;
-  }),
+  ...orderApis,
   kit.api(
     'show_product_reviews',
     'List the reviews of a product. No login needed.',
@@ -289,6 +202,7 @@ const tools = [
       user_email: email('Only reviews by this user.').optional(),
       min_rating: int('Minimum rating (1-5).').optional(),
       max_rating: int('Maximum rating (1-5).').optional(),
+      is_verified: bool('Only reviews from verified purchasers (true) or others (false).').optional(),
       ...paging,
       sort_by: text('+/- rating or created_at.').optional(),
     },
@@ -297,6 +211,7 @@ const tools = [
       let list = Object.values(call.state.reviews)
         .filter((r) => r.product_id === a.product_id)
         .filter((r) => a.user_email === undefined || r.user_email === a.user_email)
+        .filter((r) => a.is_verified === undefined || r.is_verified === a.is_verified)
         .filter((r) => (a.min_rating === undefined || r.rating >= a.min_rating) && (a.max_rating === undefined || r.rating <= a.max_rating));
       list = a.query?.trim() ? searchBy(list, a.query, (r) => `${r.title} ${r.text}`) : sortBy(list, a.sort_by, '-created_at', 'review_id');
       return paginate(list, a).map((r) => reviewView(call, r));
@@ -305,15 +220,22 @@ const tools = [
   ),
   kit.api(
     'write_product_review',
-    'Review a product (one review per product).',
+    'Write a product review (a product may be reviewed more than once, as in AppWorld).',
     { product_id: productId, ...review },
     (a, call) => {
       product(call, a.product_id);
-      const me = call.ownerEmail;
-      if (Object.values(call.state.reviews).some((r) => r.product_id === a.product_id && r.user_email === me)) fail(409, `You have already reviewed product ${a.product_id}.`);
       const id = call.nextId('review');
-      call.state.reviews[String(id)] = { review_id: id, product_id: a.product_id, user_email: me, rating: a.rating, title: a.title ?? '', text: a.text ?? '', created_at: call.now };
-      return { message: 'Review posted.', review_id: id };
+      call.state.reviews[String(id)] = {
+        review_id: id,
+        product_id: a.product_id,
+        user_email: call.ownerEmail,
+        rating: a.rating,
+        title: a.title ?? '',
+        text: a.text ?? '',
+        is_verified: hasBought(call, a.product_id),
+        created_at: call.now,
+      };
+      return { message: 'Added a new product review.', product_review_id: id };
     },
   ),
   kit.api(
@@ -362,7 +284,7 @@ const tools = [
     product(call, a.product_id);
     const id = call.nextId('question');
     call.state.questions[String(id)] = { question_id: id, product_id: a.product_id, user_email: call.ownerEmail, question: a.question, created_at: call.now };
-    return { message: 'Question posted.', question_id: id };
+    return { message: 'Posted a new product question.', question_id: id };
   }),
 ];
 

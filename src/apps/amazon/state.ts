@@ -72,6 +72,8 @@ export interface Review {
   rating: number;
   title: string;
   text: string;
+  /** Whether the reviewer bought the product (AppWorld's "verified purchaser"). */
+  is_verified: boolean;
   created_at: string;
 }
 
@@ -170,6 +172,7 @@ const ReviewSeed = z.strictObject({
   rating: z.number().int().min(1).max(5),
   title: z.string().default(''),
   text: z.string().default(''),
+  is_verified: z.boolean().default(false).meta({ description: 'the reviewer bought the product' }),
 });
 
 const AnswerSeed = z.strictObject({
@@ -264,6 +267,7 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     rating: r.rating,
     title: r.title,
     text: r.text,
+    is_verified: r.is_verified,
     created_at: base.now,
   }));
   const questions = assignIds(seed.questions ?? [], (q, id): Question => ({
