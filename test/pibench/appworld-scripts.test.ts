@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PHARMACIST_FINANCIER, type Trajectory } from './appworld-trajectories.ts';
 import { FIXTURE_REPO, hasPython, NO_PYTHON_MESSAGE } from './helpers.ts';
 import { apisPerTurn, playTrajectory } from './play-trajectory.ts';
@@ -68,9 +68,20 @@ describe.skipIf(!hasPython)('AppWorld apps against π-Bench-style rule scripts',
 const haveRepo = PIBENCH_ROOT !== undefined && existsSync(path.join(PIBENCH_ROOT, 'data'));
 if (PIBENCH_ROOT && !haveRepo) console.warn(`PIBENCH_ROOT=${PIBENCH_ROOT} has no data/ folder: the real rule scripts are not run`);
 
+/** Per task: how many keys its real script has and how many were awarded (for the closing summary). */
+const tally = new Map<string, { keys: number; awarded: number }>();
+
 describe.skipIf(!hasPython || !haveRepo)('the real π-Bench rule scripts (PIBENCH_ROOT)', { concurrent: true }, () => {
+  // The figures docs/pibench.md reports ("Checking against your π-Bench checkout"), printed once.
+  afterAll(() => {
+    const rows = [...tally.values()];
+    const sum = (f: (r: { keys: number; awarded: number }) => number) => rows.reduce((n, r) => n + f(r), 0);
+    console.log(`real rule scripts under ${PIBENCH_ROOT}: ${rows.length} scripts, ${sum((r) => r.awarded)} of ${sum((r) => r.keys)} keys awarded`);
+  });
+
   it.each([...TRAJECTORIES, ...WORKSPACE_FILES].map((t) => [t.task, t] as const))('%s: every key π-Bench can award is awarded', async (_task, t) => {
     const played = await playTrajectory(t, PIBENCH_ROOT!, t.script);
+    tally.set(t.task, { keys: played.keys.length, awarded: played.awarded.length });
     expect(played.failed).toEqual([]);
     expect(played.keys.length).toBeGreaterThan(0);
     const missed = played.keys.filter((k) => !played.awarded.includes(k) && !(k in t.notAwarded)).map((k) => `${k}: ${played.reasons[k]}`);
