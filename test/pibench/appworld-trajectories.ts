@@ -125,6 +125,8 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
       [
         p('splitwise__login', { username: LARA, password: 'T8H2[32' }),
         p('splitwise__create_group', { ...tok('splitwise'), name: 'Lab Dinner Reconciliation', member_emails: [SAM, 'deniseburch@gmail.com'] }),
+        // "Create or confirm the group first": the agent confirms the new group is listed with both classmates.
+        p('splitwise__show_groups', tok('splitwise')),
         p('splitwise__record_expense', { ...tok('splitwise'), description: 'small dinner with classmates', paid_amount: 69.1, payer_email: LARA, debtor_emails: [LARA, SAM, 'deniseburch@gmail.com'], group_id: 1 }),
         p('splitwise__show_group_expenses', { ...tok('splitwise'), group_id: 1 }),
         p('splitwise__update_expense', { ...tok('splitwise'), expense_id: 1, paid_amount: 78.1 }),
