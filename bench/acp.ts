@@ -8,8 +8,14 @@
  * Besides wall times, the CPU time each side spends per call (process.cpuUsage: intentplay's
  * process, tool included, and the agent's), which a loaded machine moves far less than wall time.
  * The agent's start (process, initialize, session/new) is reported apart: it is paid once per session.
+
+ * With --pause MS, a further --paused-calls calls each come MS after the one before, as an agent's
+ * calls do while its model thinks: the cost of a call on a connection that sat idle.
+ * With --stdio-mcp the agent says it cannot speak MCP over HTTP, so it reaches the tool server
+ * through the stdio bridge intentplay starts for such agents (`intentplay mcp --connect`, the
+ * built CLI: run `npm run build` first): one more process and hop per call.
  *
- *   npm run bench -- acp [--turns 300] [--calls 300]
+ *   npm run bench -- acp [--turns 300] [--calls 300] [--pause 6000 --paused-calls 10] [--stdio-mcp]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -68,7 +74,8 @@ const input = (text: string): AgentTurnInput => {
   };
 };
 
-const agent = new AcpAgent({ command: `${process.execPath} ${path.resolve('test/fixtures/acp-agent.mjs')} --bench` });
+const STDIO = process.argv.includes('--stdio-mcp');
+const agent = new AcpAgent({ command: `${process.execPath} ${path.resolve('test/fixtures/acp-agent.mjs')} --bench${STDIO ? ' --stdio-mcp' : ''}` });
 const t0 = performance.now();
 await agent.runTurn(input('hello'));
 const startMs = performance.now() - t0;
@@ -103,6 +110,6 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log(`acp agent start (spawn, initialize, tool server, session/new, first prompt): ${startMs.toFixed(0)} ms, once per session`);
 console.log(`per turn, beyond the agent's own time (${TURNS} prompts): ${fmt(turnOverhead)}`);
-console.log(`per MCP tool call, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`);
+console.log(`per MCP tool call${STDIO ? ' through the stdio bridge' : ''}, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`);
 if (PAUSE_MS > 0) console.log(`per MCP tool call ${PAUSE_MS} ms after the one before (${PAUSED_CALLS} calls): ${fmt(pausedOverhead)}`);
 console.log(`CPU per MCP call: ${oursPerCall.toFixed(2)} ms in intentplay (server and tool), ${agentPerCall.toFixed(2)} ms in the agent (its SDK client)`);

@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import type { ToolSpec } from '../tools/registry.ts';
 import { createToolServer, type ToolSource } from './tool-server.ts';
@@ -19,10 +20,35 @@ export async function serveStdio(source: ToolSource): Promise<void> {
   await closed;
 }
 
+/**
+ * `fetch` with a signal of its own per request. The SDK's client passes every request the one
+ * signal of its connection, and `fetch` adds a listener to it that only goes when the request is
+ * garbage-collected: over a long session they pile up (Node warns on stderr past 1,500, and each
+ * new one costs more). The connection's signal still aborts the request, and an event stream
+ * (the server's messages, read for as long as the connection lasts) stays tied to it.
+ */
+export const fetchWithOwnSignal: FetchLike = async (url, init) => {
+  const shared = init?.signal;
+  if (!shared) return fetch(url, init);
+  const own = new AbortController();
+  const abort = () => own.abort(shared.reason);
+  if (shared.aborted) abort();
+  else shared.addEventListener('abort', abort, { once: true });
+  let streaming = false;
+  try {
+    const res = await fetch(url, { ...init, signal: own.signal });
+    streaming = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    return res;
+  } finally {
+    if (!streaming) shared.removeEventListener('abort', abort);
+  }
+};
+
 /** A remote tool server (the session's, over HTTP) as a tool source. */
 export async function remoteSource(url: string, token: string | undefined): Promise<{ source: ToolSource; close(): Promise<void> }> {
   const client = new Client({ name: 'intentplay-bridge', version: INTENTPLAY_VERSION });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}));
+  const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithOwnSignal, ...(requestInit ? { requestInit } : {}) }));
   const source: ToolSource = {
     list: async () => (await client.listTools()).tools.map((t): ToolSpec => ({ name: t.name, description: t.description ?? '', parameters: t.inputSchema as Record<string, unknown> })),
     call: async (name, args) => {
