@@ -42,6 +42,14 @@ describe('the keymap', () => {
     expect(keysOf('turnPrev', 'replay')).toBe('←/h');
   });
 
+  it('leaves out of the help the actions asked, and while a person writes the keys that type', () => {
+    const keys = (groups: ReturnType<typeof bindingsFor>) => groups.flatMap((g) => g.bindings.map((b) => `${b.action}:${b.keys.join(' ')}`));
+    expect(keys(bindingsFor(['global', 'pane']))).toEqual(expect.arrayContaining(['quit:q ctrl+c', 'up:up k', 'top:g']));
+    const writing = keys(bindingsFor(['global', 'pane', 'intents'], { typing: true, omit: ['overrideMenu'] }));
+    expect(writing).toEqual(expect.arrayContaining(['help:?', 'quit:ctrl+c', 'up:up', 'pageDown:pagedown', 'reveal:return']));
+    expect(writing.filter((k) => k.startsWith('top:') || k.startsWith('overrideMenu:'))).toEqual([]);
+  });
+
   it('splits a chunk of input into its control keys and its text', () => {
     const names = (input: string) => splitKeys(input, key()).map((p) => p.name);
     expect(names('\tr')).toEqual(['tab', 'r']);

@@ -28,7 +28,8 @@ export type Scope =
   | 'annotate'
   | 'rationale'
   | 'permission'
-  | 'opening';
+  | 'opening'
+  | 'study';
 
 export type Action =
   | 'filter'
@@ -91,7 +92,10 @@ export type Action =
   | 'start'
   | 'back'
   | 'prevChoice'
-  | 'nextChoice';
+  | 'nextChoice'
+  | 'operatorPause'
+  | 'stopStudy'
+  | 'goOn';
 
 export interface Binding {
   action: Action;
@@ -171,6 +175,10 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'picker', action: 'select', keys: ['return'], description: 'use this tool' },
   { scope: 'picker', action: 'close', keys: ['escape'], description: 'close the picker' },
 
+  { scope: 'study', action: 'goOn', keys: ['return'], description: 'once the session is over: go on to the questions (or the next step)' },
+  { scope: 'study', action: 'stopStudy', keys: ['ctrl+c'], description: 'stop here (asks first while the session runs); `study run` with the same participant resumes at this step' },
+  { scope: 'study', action: 'operatorPause', keys: ['ctrl+g'], description: 'for the researcher: pause the study (the screen is covered, keys wait) or resume it' },
+
   { scope: 'watch', action: 'pause', keys: ['space'], description: 'pause or resume' },
   { scope: 'watch', action: 'step', keys: ['s'], description: 'run one turn, then pause' },
   { scope: 'watch', action: 'faster', keys: ['+', '='], description: 'faster' },
@@ -227,6 +235,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   annotate: 'Annotate',
   rationale: 'Annotate: the reason',
   opening: 'A session’s opening card',
+  study: 'In this study',
 };
 
 /** The name of a key press as the keymap spells it. */
@@ -279,10 +288,26 @@ export function prettyKey(k: string): string {
     .join('+');
 }
 
+/** What the help overlay leaves out: actions that do nothing here, and keys that type while a person writes. */
+export interface HelpFilter {
+  /** Actions that do nothing on this screen now (no handler, or switched off). */
+  omit?: readonly Action[];
+  /** A person is writing a message: every printable key but `?` types (into the input box, or back into it from a pane). */
+  typing?: boolean;
+}
+
+/** A key a writing person types rather than presses: a printable character or space (`?` still opens the help when nothing is written). */
+const types = (key: string) => key === 'space' || (key.length === 1 && key !== '?');
+
 /** Bindings for the given scopes, grouped for the help overlay, scopes in the given order. */
-export function bindingsFor(scopes: readonly Scope[]): { scope: Scope; title: string; bindings: Binding[] }[] {
+export function bindingsFor(scopes: readonly Scope[], filter: HelpFilter = {}): { scope: Scope; title: string; bindings: Binding[] }[] {
+  const shown = (b: Binding): Binding | undefined => {
+    if (filter.omit?.includes(b.action)) return undefined;
+    const keys = filter.typing ? b.keys.filter((k) => !types(k)) : b.keys;
+    return keys.length ? { ...b, keys } : undefined;
+  };
   return scopes
     .filter((s, i) => scopes.indexOf(s) === i)
-    .map((scope) => ({ scope, title: SCOPE_TITLES[scope], bindings: KEYMAP.filter((b) => b.scope === scope) }))
+    .map((scope) => ({ scope, title: SCOPE_TITLES[scope], bindings: KEYMAP.filter((b) => b.scope === scope).flatMap((b) => shown(b) ?? []) }))
     .filter((g) => g.bindings.length);
 }

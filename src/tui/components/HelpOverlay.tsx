@@ -1,14 +1,14 @@
-/** The keys, straight from the keymap, for the scopes active now (`?`). */
+/** The keys, straight from the keymap, for the scopes active now (`?`), less those that do nothing here. */
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { bindingsFor, prettyKey, type Scope } from '../keymap.ts';
+import { bindingsFor, prettyKey, type HelpFilter, type Scope } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
 
-export function HelpOverlay({ scopes, width, height, onClose }: { scopes: readonly Scope[]; width: number; height: number; onClose: () => void }) {
+export function HelpOverlay({ scopes, filter, width, height, onClose }: { scopes: readonly Scope[]; filter?: HelpFilter; width: number; height: number; onClose: () => void }) {
   const theme = useTheme();
   useKeyActions(['help'], { close: onClose }, { priority: PRIORITY.dialog, swallow: true });
-  const groups = bindingsFor(scopes);
+  const groups = bindingsFor(scopes, filter);
   const keyCol = 16;
   const rows: { key: string; text: string; title?: boolean }[] = [];
   for (const g of groups) {

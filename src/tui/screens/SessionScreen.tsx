@@ -28,6 +28,7 @@ import type { Scope } from '../keymap.ts';
 import { computeLayout, tooSmall, type Box as PaneBox } from '../layout.ts';
 import { MAIN_PANE, paneKeyScopes, paneOf, panesShown, type PaneId } from '../panes.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
+import { sessionHelp } from './session-help.ts';
 import { useTheme } from '../theme.ts';
 import type { Line } from '../../text/text.ts';
 
@@ -61,6 +62,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const waitingForTime = useControl((c) => c.waitingForTime);
   const between = useControl((c) => c.between);
   const opening = useControl((c) => Boolean(c.opening));
+  const participant = useControl((c) => c.participant);
   const [cardHidden, setCardHidden] = useState(false);
   useEffect(() => setCardHidden(false), [between]);
 
@@ -244,7 +246,10 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   let body: ReactNode;
   if (cover === 'opening_card') body = <OpeningCard width={columns} height={paneHeight} onBegin={() => controller.begin?.()} />;
   else if (cover === 'result_card') body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
-  else if (cover === 'help') body = <HelpOverlay scopes={scopes} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  else if (cover === 'help') {
+    const help = sessionHelp({ scopes, participant: Boolean(participant), writing: showInput, running, back: Boolean(onBack) && !running, overrides: overridesOn, passesTime: Boolean(extra) });
+    body = <HelpOverlay scopes={help.scopes} filter={help.filter} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
+  }
   else if (cover === 'persona_card') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   else if (cover === 'tool_picker')
     body = (

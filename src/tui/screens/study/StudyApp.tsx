@@ -11,13 +11,14 @@ import { useStore } from 'zustand';
 import { SessionProvider } from '../../context.tsx';
 import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
+import { KEYMAP } from '../../keymap.ts';
 import type { StudyRunner } from '../../session/study-runner.ts';
 import { SessionScreen } from '../SessionScreen.tsx';
 import { Page, paragraphs } from './Page.tsx';
 import { Questionnaire } from './Questionnaire.tsx';
 
-/** The operator's pause key: a control key, so it never types into an answer. */
-export const PAUSE_KEY = 'ctrl+g';
+/** The operator's pause key, from the keymap (where the help finds it): a control key, so it never types into an answer. */
+export const PAUSE_KEY = KEYMAP.find((b) => b.action === 'operatorPause')!.keys[0]!;
 
 export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
   const { exit } = useApp();
