@@ -247,7 +247,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   if (cover === 'opening_card') body = <OpeningCard width={columns} height={paneHeight} onBegin={() => controller.begin?.()} />;
   else if (cover === 'result_card') body = <ResultCard width={columns} height={paneHeight} onContinue={() => controller.continueChain?.()} onHide={() => setCardHidden(true)} />;
   else if (cover === 'help') {
-    const help = sessionHelp({ scopes, participant: Boolean(participant), writing: showInput, running, back: Boolean(onBack) && !running, overrides: overridesOn, passesTime: Boolean(extra) });
+    const help = sessionHelp({ scopes, participant: Boolean(participant), writing: showInput, running, back: Boolean(onBack) && !running, overrides: overridesOn, passesTime: shown.some((p) => p.id === 'timeline' || p.id === 'phone') });
     body = <HelpOverlay scopes={help.scopes} filter={help.filter} width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
   }
   else if (cover === 'persona_card') body = <PersonaCardOverlay width={columns} height={paneHeight} onClose={() => setDialog(null)} />;
