@@ -44,6 +44,14 @@ export interface ToolDef<P extends z.ZodType = z.ZodType> {
   description: string;
   parameters: P;
   run(args: z.infer<P>, ctx: ToolContext): unknown | Promise<unknown>;
+  /** The error for arguments that fail `parameters` (default: `invalid arguments for <tool>: ...`); apps answer as AppWorld does. */
+  invalidArguments?(issues: readonly ArgumentIssue[]): string;
+}
+
+/** One reason arguments were refused: where (`email_addresses.0`) and why. */
+export interface ArgumentIssue {
+  path: readonly PropertyKey[];
+  message: string;
 }
 
 
@@ -106,6 +114,7 @@ export async function invokeTool(def: ToolDef | undefined, name: string, args: u
   if (!def) return { ok: false, error: `unknown tool: ${name}` };
   const parsed = def.parameters.safeParse(args ?? {});
   if (!parsed.success) {
+    if (def.invalidArguments) return { ok: false, error: def.invalidArguments(parsed.error.issues) };
     const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
     return { ok: false, error: `invalid arguments for ${def.name}: ${detail}` };
   }

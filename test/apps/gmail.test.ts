@@ -34,7 +34,14 @@ describe('gmail', () => {
   it('needs a valid access token, and logout revokes it', async () => {
     const { h, token } = await login();
     expect(await h.fails('gmail__show_inbox_threads', { access_token: 'made-up' })).toMatch(/401[\s\S]*access token is missing, invalid or expired/);
-    expect(await h.fails('gmail__show_inbox_threads', {})).toMatch(/invalid arguments.*access_token/);
+    // As in AppWorld, the login check comes first: no token is a 401, whatever else is wrong.
+    expect(await h.fails('gmail__show_inbox_threads', {})).toMatch(/^Response status code is 401:[\s\S]*access token is missing/);
+    expect(await h.fails('gmail__show_email', { email_id: 'x' })).toMatch(/^Response status code is 401:/);
+    // Other refused arguments: AppWorld's 422 "Validation error", one reason per argument.
+    const refused = await h.fails('gmail__send_email', { access_token: token, email_addresses: ['not-an-address', 'also bad'], subject: 3, body: 'Hi' });
+    expect(refused).toMatch(/^Response status code is 422:\n/);
+    const { message } = JSON.parse(refused.slice(refused.indexOf('\n') + 1)) as { message: string };
+    expect(message.split('\n')).toEqual(['Validation error. Reason: ', expect.stringMatching(/^email_addresses: /), expect.stringMatching(/^subject: /)]);
     await h.ok('gmail__logout', { access_token: token });
     expect(await h.fails('gmail__show_drafts', { access_token: token })).toMatch(/401/);
   });

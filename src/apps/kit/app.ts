@@ -7,13 +7,31 @@
  * trace in the per-turn app diff.
  */
 import { z } from 'zod';
-import { ToolError, type ToolContext, type ToolDef } from '../../tools/registry.ts';
+import { ToolError, type ArgumentIssue, type ToolContext, type ToolDef } from '../../tools/registry.ts';
 import { fullName, nameFromEmail, type Account, type BaseState, type EntityMap, type Person } from './state.ts';
 
 /** An AppWorld-style failure: `Response status code is 404:\n{"message": "..."}`. */
 export function fail(status: 401 | 404 | 409 | 422, message: string): never {
-  throw new ToolError(`Response status code is ${status}:\n${JSON.stringify({ message })}`);
+  throw new ToolError(failure(status, message));
 }
+
+function failure(status: 401 | 404 | 409 | 422, message: string): string {
+  return `Response status code is ${status}:\n${JSON.stringify({ message })}`;
+}
+
+/**
+ * Refused arguments as AppWorld answers them: a missing access token is the 401 of its login
+ * check (which runs before the arguments are checked); anything else is a 422 "Validation error"
+ * naming each argument once, by its top-level name.
+ */
+function invalidArguments(app: string, auth: Auth, issues: readonly ArgumentIssue[]): string {
+  if (auth === 'required' && issues.some((i) => i.path[0] === 'access_token')) return failure(401, unauthorized(app));
+  const reasons = [...new Set(issues.map((i) => `${String(i.path[0] ?? 'arguments')}: ${i.message}`))];
+  return failure(422, ['Validation error. Reason: ', ...reasons].join('\n'));
+}
+
+const unauthorized = (app: string) =>
+  `You are either not authorized to access this ${app} API endpoint or your access token is missing, invalid or expired. Get one from ${app}__login.`;
 
 export function notFound(what: string, idKey: string, id: unknown): never {
   return fail(404, `${what} with ${idKey} ${JSON.stringify(id)} does not exist.`);
@@ -93,6 +111,7 @@ export class AppKit<S extends BaseState> {
       group: name,
       description: `${title}: ${description}`,
       parameters,
+      invalidArguments: (issues) => invalidArguments(name, auth, issues),
       run(args: Record<string, unknown>, ctx: ToolContext) {
         const stored = ctx.apps.state(name) as S | undefined;
         const baseline = stored ?? empty();
@@ -177,7 +196,7 @@ function authenticate(state: BaseState, app: string, token: unknown, optional: b
   if (typeof token === 'string' && state.access_tokens.includes(token) && state.account) return state.account;
   if (optional)
     fail(401, `You are either not authorized to access the private version of this ${app} API endpoint or your access token is invalid or expired. To access the public version of this API, do not pass an access token at all.`);
-  fail(401, `You are either not authorized to access this ${app} API endpoint or your access token is missing, invalid or expired. Get one from ${app}__login.`);
+  fail(401, unauthorized(app));
 }
 
 function sameLogin(a: string, b: string): boolean {
