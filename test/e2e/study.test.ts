@@ -1,13 +1,17 @@
 /**
- * A whole study with the real binary in tmux: one participant through a two-session study
- * (consent, instructions, both sessions played by typing sentences, the questionnaires, thanks),
- * killed between the sessions and resumed at the same step; then export, report and withdraw.
+ * Whole studies with the real binary in tmux (one tmux server and folder for the file): one
+ * participant through a two-session within-subjects study (consent, instructions, both sessions
+ * played by typing sentences, the questionnaires, thanks), killed between the sessions and
+ * resumed at the same step, then export, report and withdraw; and two participants of a
+ * between-subjects study, each meeting only their own condition and never its name.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readRecording } from '../../src/session/recording.ts';
+import { readState } from '../../src/study/participant.ts';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
 import { studyYaml } from '../study/helpers.ts';
 
@@ -89,5 +93,60 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
     expect(gone).toMatch(/withdrew P07: deleted \d+ files/);
     expect(gone).toContain('participants/P07/state.json');
     expect(existsSync(path.join(t.work, 'study-data/participants/P07'))).toBe(false);
+  });
+
+  it('gives each participant of a between-subjects study only their condition, never named on screen', { timeout: 120_000 }, async () => {
+    // Two scenarios, no questions: each participant plays two sessions of one condition.
+    const between = studyYaml()
+      .replace('design: { type: within, seed: 1 }', 'design: { type: between, seed: 1 }')
+      .replace(/questionnaires:[\s\S]*$/, '');
+    writeFileSync(path.join(t.work, 'between.yaml'), between);
+    const seen: string[] = [];
+    const see = async (predicate: (x: string) => boolean, what: string) => {
+      const s = await t.waitFor(predicate, what);
+      seen.push(s);
+      return s;
+    };
+    for (const id of ['B1', 'B2']) {
+      t.start(['study', 'run', 'between.yaml', '--participant', id, '--out', 'between-data']);
+      await see((x) => x.includes('Do you agree to take part?'), `${id}'s consent page`);
+      t.keys('y');
+      await see((x) => x.includes('Instructions'), 'the instructions');
+      t.keys('Enter');
+      for (const k of [1, 2]) {
+        await see((x) => x.includes(`Session ${k} of 2 is about to start.`), `${id}'s ready page ${k}`);
+        t.keys('Enter');
+        await see((x) => x.includes('enter begins'), 'the opening card');
+        t.keys('Enter');
+        const s = await see((x) => x.includes('This session is over') || x.includes("your turn: write the user's message below"), `${id}'s session ${k}`);
+        if (!s.includes('This session is over')) {
+          t.keys('C-d');
+          await see((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
+          if (!t.screen().includes('This session is over')) t.keys('y');
+          await see((x) => x.includes('This session is over'), `${id}'s session ${k} to end`);
+        }
+        t.keys('Enter');
+      }
+      await see((x) => x.includes('Thank you for taking part!'), `${id}'s thanks page`);
+      t.keys('Enter');
+      expect(await see((x) => x.includes('[exit '), `${id}'s run to end`)).toContain(`${id} finished the study`);
+    }
+    for (const s of seen) expect(s).not.toMatch(/proactive|reactive|script:/);
+
+    // Each played both scenarios in one condition, the two participants in different ones; the recordings agree.
+    const data = path.join(t.work, 'between-data');
+    const conditions = ['B1', 'B2'].map((id) => {
+      const state = readState(data, id);
+      expect(state.sessions.map((x) => x.scenario).sort()).toEqual(['tester/gear', 'tester/plan']);
+      const mine = [...new Set(state.sessions.map((x) => x.condition))];
+      expect(mine).toHaveLength(1);
+      for (const attempt of state.attempts) {
+        const header = readRecording(path.join(data, attempt.recording!)).header;
+        expect(header.protocol).toMatchObject({ condition: mine[0], participant: id, design: { type: 'between' } });
+        expect(header.backends.agent).toMatchObject({ kind: 'script', name: mine[0] });
+      }
+      return mine[0];
+    });
+    expect(conditions.sort()).toEqual(['proactive', 'reactive']);
   });
 });
