@@ -106,9 +106,9 @@ export function screenOf(frame: string): string[][] {
     return cells;
   });
 }
-
+/** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs` (generous: a loaded machine draws slowly, a passing test does not wait). */
 /** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs`. */
-export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 5000): Promise<string> {
+export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 10_000): Promise<string> {
   const start = Date.now();
   for (;;) {
     const frame = plain(r.lastFrame());
@@ -156,7 +156,7 @@ export function fakeController(
 }
 
 /** Waits until `condition()` holds (a raw frame with its colours, a call recorded). */
-export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
