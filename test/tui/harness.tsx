@@ -106,8 +106,8 @@ export function screenOf(frame: string): string[][] {
     return cells;
   });
 }
+
 /** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs` (generous: a loaded machine draws slowly, a passing test does not wait). */
-/** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs`. */
 export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 10_000): Promise<string> {
   const start = Date.now();
   for (;;) {
