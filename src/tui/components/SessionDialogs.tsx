@@ -1,0 +1,37 @@
+/** The questions under the session's panes: quit while it runs, end it now, an intent's status by hand. */
+import { useController } from '../context.tsx';
+import type { Dialog } from '../hooks/useOverlays.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { OverrideDialog } from './OverrideDialog.tsx';
+
+export function SessionDialogs({ dialog, width, onQuit, onClose }: { dialog: Dialog; width: number; onQuit(): void; onClose(): void }) {
+  const controller = useController();
+  if (dialog === 'quit')
+    return <ConfirmDialog question="Quit while the session runs?" detail="It stops now, recorded as aborted (the recording so far is kept)." width={width} onYes={onQuit} onNo={onClose} />;
+  if (dialog !== null && typeof dialog === 'object')
+    return (
+      <OverrideDialog
+        intent={dialog.override}
+        width={width}
+        onPick={(to) => {
+          controller.override?.(dialog.override, to);
+          onClose();
+        }}
+        onCancel={onClose}
+      />
+    );
+  if (dialog === 'end')
+    return (
+      <ConfirmDialog
+        question="End the session now?"
+        detail="Open intents become unresolved; the checklist is graded and scored."
+        width={width}
+        onYes={() => {
+          controller.endSession?.();
+          onClose();
+        }}
+        onNo={onClose}
+      />
+    );
+  return null;
+}

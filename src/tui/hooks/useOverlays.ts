@@ -1,0 +1,46 @@
+/**
+ * What covers the session's panes or asks a question under them: the opening card, the result
+ * card between the sessions of a chain (esc hides it, enter still goes on), the help, the
+ * persona card, the tool picker, and the confirm and override dialogs.
+ */
+import { useEffect, useState } from 'react';
+import { CONFIRM_ROWS } from '../components/ConfirmDialog.tsx';
+import { PERMISSION_ROWS } from '../components/PermissionPrompt.tsx';
+import { useControl, useController, useSession } from '../context.tsx';
+import { PRIORITY, useKeyActions } from './keypress.tsx';
+
+export type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };
+
+/** What covers the panes; the names are what a study logs as seen. */
+export type Cover = 'opening_card' | 'result_card' | 'help' | 'persona_card' | 'tool_picker';
+
+export interface Overlays {
+  dialog: Dialog;
+  open(dialog: Exclude<Dialog, null>): void;
+  close(): void;
+  /** What covers the panes now, if anything. */
+  cover: Cover | undefined;
+  /** Hides the result card (esc): the panes of the session just ended show again. */
+  hideCard(): void;
+  /** Rows the dialogs under the panes take (an agent's permission request among them). */
+  dialogRows: number;
+}
+
+export function useOverlays(): Overlays {
+  const controller = useController();
+  const between = useControl((c) => c.between);
+  const opening = useControl((c) => Boolean(c.opening));
+  const [cardHidden, setCardHidden] = useState(false);
+  useEffect(() => setCardHidden(false), [between]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  // With the card hidden (esc), enter still starts the next session.
+  useKeyActions(['chain'], { continueChain: () => controller.continueChain?.() }, { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog });
+
+  const cover: Cover | undefined =
+    dialog === null ? (opening ? 'opening_card' : between && !cardHidden ? 'result_card' : undefined) : dialog === 'help' ? 'help' : dialog === 'persona' ? 'persona_card' : dialog === 'tools' ? 'tool_picker' : undefined;
+  const confirming = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object');
+  // An acp agent's permission request, where a person can answer it.
+  const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
+  const dialogRows = (confirming ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);
+  return { dialog, open: setDialog, close: () => setDialog(null), cover, hideCard: () => setCardHidden(true), dialogRows };
+}
