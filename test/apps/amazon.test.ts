@@ -158,6 +158,7 @@ describe('amazon', () => {
 
   it('adds addresses and shows one payment card, with AppWorld ids and messages', async () => {
     const { h, token } = await login();
+    expect(await h.ok('amazon__show_account', { access_token: token })).toMatchObject({ email: 'la-mcco@gmail.com', track_browsing_history: true, verified: true, is_prime: true });
     const added = await h.ok('amazon__add_address', { access_token: token, name: 'Work', street_address: '9 Pike St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: '98102' });
     expect(added).toEqual({ message: 'Added address to your account.', address_id: 2 });
     expect((await h.ok('amazon__show_addresses', { access_token: token })).map((a: { name: string }) => a.name)).toEqual(['Home', 'Work']);

@@ -26,6 +26,7 @@ describe('todoist', () => {
     const h = appHarness(SEED);
     expect(await h.fails('todoist__login', { username: 'stmcco@gmail.com', password: 'nope' })).toMatch(/401[\s\S]*Invalid credentials/);
     expect(await h.login('todoist', 'stmcco@gmail.com', 'Ozz21Q4')).toBe('todoist-access-token-1');
+    expect(await h.ok('todoist__show_account', { access_token: 'todoist-access-token-1' })).toMatchObject({ email: 'stmcco@gmail.com', verified: true });
   });
 
   it('accepts the mcp_appworld_ prefix', async () => {

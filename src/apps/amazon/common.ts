@@ -4,7 +4,13 @@ import { int } from '../kit/args.ts';
 import { roundMoney } from '../kit/state.ts';
 import { emptyAmazon, type AmazonState, type Product } from './state.ts';
 
-export const kit = new AppKit<AmazonState>({ name: 'amazon', title: 'Amazon', empty: emptyAmazon });
+export const kit = new AppKit<AmazonState>({
+  name: 'amazon',
+  title: 'Amazon',
+  empty: emptyAmazon,
+  // A verified Prime member whose browsing is tracked: why delivery is free and the history fills.
+  accountFields: { track_browsing_history: true, verified: true, is_prime: true },
+});
 export type Call = AppCall<AmazonState>;
 
 export const productId = int('The ID of the product.');

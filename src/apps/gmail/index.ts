@@ -21,7 +21,9 @@ import {
   type Thread,
 } from './state.ts';
 
-const kit = new AppKit<GmailState>({ name: 'gmail', title: 'Gmail', empty: emptyGmail });
+/** Everyone is available: AppWorld's availability status is not simulated. */
+const STATUS = { status: 'active' } as const;
+const kit = new AppKit<GmailState>({ name: 'gmail', title: 'Gmail', empty: emptyGmail, accountFields: STATUS, profileFields: STATUS });
 type Call = AppCall<GmailState>;
 
 const threadId = int('The ID of the email thread.');
@@ -150,7 +152,7 @@ const tools = [
     { query, ...paging },
     (a, call) => {
       const users = Object.values(call.state.users);
-      return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, registered_at: call.now }));
+      return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, registered_at: call.now, ...STATUS }));
     },
     { auth: 'none' },
   ),

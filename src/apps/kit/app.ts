@@ -89,6 +89,10 @@ export interface AppSpec<S extends BaseState> {
   empty(): S;
   /** Which profile field is the login name. */
   loginKey?: 'email' | 'phone_number';
+  /** Fields this app's AppWorld `show_account` adds to the common ones (gmail's `status`, amazon's `is_prime`...). */
+  accountFields?: Readonly<Record<string, unknown>>;
+  /** Fields this app's AppWorld `show_profile` adds (gmail's `status`). */
+  profileFields?: Readonly<Record<string, unknown>>;
 }
 
 /** Builds the tools of one app. */
@@ -161,6 +165,7 @@ export class AppKit<S extends BaseState> {
           ...(phone ? { phone_number: a.phone_number } : { email: a.email }),
           registered_at: a.registered_at,
           last_logged_in: a.last_logged_in,
+          ...this.spec.accountFields,
         };
       }),
       this.api(
@@ -174,10 +179,10 @@ export class AppKit<S extends BaseState> {
           const key = (phone ? (args as { phone_number?: string }).phone_number : (args as { email?: string }).email) ?? s.account?.username;
           const a = s.account;
           if (a && key !== undefined && (sameLogin(a.username, key) || (a.email !== null && sameLogin(a.email, key)) || a.phone_number === key))
-            return { first_name: a.first_name, last_name: a.last_name, ...(phone ? { phone_number: a.phone_number } : { email: a.email }), registered_at: a.registered_at };
+            return { first_name: a.first_name, last_name: a.last_name, ...(phone ? { phone_number: a.phone_number } : { email: a.email }), registered_at: a.registered_at, ...this.spec.profileFields };
           const other = Object.values(directory(s)).find((p) => key !== undefined && sameLogin(p.email, key));
           if (!other) fail(404, `User with ${phone ? 'phone_number' : 'email'} ${JSON.stringify(key ?? '')} does not exist.`);
-          return { first_name: other.first_name, last_name: other.last_name, email: other.email, registered_at: s.now };
+          return { first_name: other.first_name, last_name: other.last_name, email: other.email, registered_at: s.now, ...this.spec.profileFields };
         },
         { auth: 'none' },
       ),
