@@ -10,7 +10,8 @@ import { recordingId } from '../annotate/records.ts';
 import { expandRecordingPaths } from '../annotate/sessions.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
-import { reduceAll, type SessionState } from '../store/reducer.ts';
+import { reduceAll } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 
 export interface JudgedSession {
   file: string;

@@ -4,7 +4,7 @@
  * or change, no checklist verdict, no scores or ending, no "↳ about I2" on user messages (which
  * intents the judge handed the user), no judge or leak notices.
  */
-import type { ConversationItem, SessionState, TurnState } from '../store/reducer.ts';
+import type { ConversationItem, SessionState, TurnState } from '../store/state.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { diffLines } from '../tui/components/WorkspacePane.tsx';
 import type { Theme } from '../tui/theme.ts';

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 import { readRecording } from '../session/recording.ts';
-import { reduceAll, type SessionState } from '../store/reducer.ts';
+import { reduceAll } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { itemKey, recordingId, type Axis } from './records.ts';
 
 export interface AnnotationItem {

@@ -6,7 +6,8 @@
  * the same frames.
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { initialSessionState, reduce, type Batch, type SessionState } from '../store/reducer.ts';
+import { reduce, type Batch } from '../store/reducer.ts';
+import { initialSessionState, type SessionState } from '../store/state.ts';
 import { calloutFor, summarizeCallouts, type Callout } from './callouts.ts';
 
 type AnyEvent = SessionEvent | TimedEvent;

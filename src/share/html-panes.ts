@@ -5,7 +5,7 @@
  * recordings that have nothing for it.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import type { ConversationItem, SessionState } from '../store/reducer.ts';
+import type { ConversationItem, SessionState } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, shortTime } from '../text/format.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar, turnState } from '../store/selectors.ts';

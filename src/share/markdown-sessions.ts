@@ -5,7 +5,7 @@
  * reminders, the clock) in the order it happened.
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import type { SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { fmtScore, shortTime } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 

@@ -6,7 +6,8 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { reduceAll, type SessionState } from '../store/reducer.ts';
+import { reduceAll } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
 import { truncate } from '../text/text.ts';

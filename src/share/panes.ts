@@ -4,7 +4,7 @@
  * functions of the state, so the same recording always draws the same screen.
  */
 import type { IntentStatus } from '../contracts/events.ts';
-import type { SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/selectors.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';

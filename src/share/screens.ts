@@ -4,7 +4,7 @@
  * two sessions side by side. The full-screen `--present` and `--vs` modes show these same
  * lines, so a cast looks like the live demo.
  */
-import type { SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { fmtBackend, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { width, type Line, type Seg } from '../text/text.ts';

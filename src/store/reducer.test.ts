@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectRun, SESSION_START as START } from '../../test/tui/session-events.ts';
-import { initialSessionState, reduce, reduceAll, type SessionState } from './reducer.ts';
+import { reduce, reduceAll } from './reducer.ts';
+import { initialSessionState, type SessionState } from './state.ts';
 import { agentTurns, checklistCounts, compSoFar, intentCounts, procSoFar, turnState, usageTotals } from './selectors.ts';
 
 function deepFreeze<T>(o: T): T {

@@ -5,7 +5,8 @@
  * costs at most the events not reduced yet.
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { initialSessionState, reduce, type Batch, type SessionState } from './reducer.ts';
+import { reduce, type Batch } from './reducer.ts';
+import { initialSessionState, type SessionState } from './state.ts';
 
 type AnyEvent = SessionEvent | TimedEvent;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../contracts/events.ts';
 import { collectRun, SESSION_START as START } from '../../test/tui/session-events.ts';
-import { initialSessionState, reduce, reduceAll } from './reducer.ts';
+import { reduce, reduceAll } from './reducer.ts';
+import { initialSessionState } from './state.ts';
 import { clarificationCounts, findTurnIn, isRunning, lastChangedTurn, recentFreshSince, turnState } from './selectors.ts';
 
 const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });

@@ -6,7 +6,7 @@
  */
 import type { IntentStatus } from '../contracts/events.ts';
 import { extractQuestions } from '../text/questions.ts';
-import type { SessionState, TurnState } from './reducer.ts';
+import type { SessionState, TurnState } from './state.ts';
 
 export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved', 'pending', 'superseded'];
 

@@ -5,7 +5,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { initialSessionState, reduce, reduceAll, type SessionState } from './reducer.ts';
+import { reduce, reduceAll } from './reducer.ts';
+import { initialSessionState, type SessionState } from './state.ts';
 
 export interface SessionStoreState {
   session: SessionState;

@@ -4,7 +4,7 @@
  * second), never pane by pane, so no frame shows one pane ahead of another.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import type { ControlState, SessionController } from './session/controller.ts';
 
 export const FRAME_MS = 1000 / 30;

@@ -5,7 +5,7 @@
  * only its last turn.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import type { ConversationItem, StreamState, TurnState } from '../store/reducer.ts';
+import type { ConversationItem, StreamState, TurnState } from '../store/state.ts';
 import { fmtArgs, fmtResult, prettyValue } from '../text/format.ts';
 import type { Theme } from './theme.ts';
 import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';

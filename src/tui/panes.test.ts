@@ -1,7 +1,8 @@
 /** The pane table and the layouts derived from it: widths, tabs, which sessions show which pane, the help's pane keys. */
 import { describe, expect, it } from 'vitest';
 import { SESSION_START } from '../../test/tui/session-events.ts';
-import { initialSessionState, reduceAll } from '../store/reducer.ts';
+import { reduceAll } from '../store/reducer.ts';
+import { initialSessionState } from '../store/state.ts';
 import { computeLayout } from './layout.ts';
 import { MAIN_PANE, PANE_TABLE, paneKeyScopes, panesShown, paneTitle } from './panes.ts';
 

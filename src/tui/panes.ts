@@ -6,7 +6,7 @@
  * come from here: a new pane is one row (CONTRIBUTING.md, "Add a pane").
  */
 import type { ComponentType } from 'react';
-import type { SessionState } from '../store/reducer.ts';
+import type { SessionState } from '../store/state.ts';
 import { ChecklistPane } from './components/ChecklistPane.tsx';
 import { ConversationPane } from './components/ConversationPane.tsx';
 import { IntentsPane } from './components/IntentsPane.tsx';

@@ -13,7 +13,7 @@ import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { createSessionStore } from '../../src/store/store.ts';
 import { createTimeline } from '../../src/store/replay.ts';
-import type { SessionState } from '../../src/store/reducer.ts';
+import type { SessionState } from '../../src/store/state.ts';
 
 /** Time offsets differ between a live run and its file only in rounding; everything else must match. */
 function comparable(state: SessionState): unknown {

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { ChecklistInfo } from '../../contracts/events.ts';
-import type { CheckView } from '../../store/reducer.ts';
+import type { CheckView } from '../../store/state.ts';
 import { checklistCounts, compSoFar, type ChecklistCounts } from '../../store/selectors.ts';
 import { useControl, useController, useSession } from '../context.tsx';
 import { fmtScore } from '../../text/format.ts';

@@ -4,7 +4,7 @@
  * up); enter expands a tool call. Only the visible lines are rendered.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TurnState } from '../../store/reducer.ts';
+import type { TurnState } from '../../store/state.ts';
 import { useControl, useSession } from '../context.tsx';
 import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';

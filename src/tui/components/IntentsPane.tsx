@@ -6,7 +6,7 @@
  */
 import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../contracts/events.ts';
-import type { IntentView } from '../../store/reducer.ts';
+import type { IntentView } from '../../store/state.ts';
 import { intentCounts, procSoFar } from '../../store/selectors.ts';
 import { CAUSE_LABELS } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';

@@ -9,7 +9,7 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme, type Theme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { ControlState } from '../session/controller.ts';
-import type { SessionState } from '../../store/reducer.ts';
+import type { SessionState } from '../../store/state.ts';
 import { LineView } from './LineView.tsx';
 
 /** Who the person is in this session, in a few words. */

@@ -13,7 +13,7 @@ import { useKeyActions } from '../hooks/keypress.tsx';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { useTheme } from '../theme.ts';
 import type { Stage, StageControl } from '../session/stage.ts';
-import type { SessionState } from '../../store/reducer.ts';
+import type { SessionState } from '../../store/state.ts';
 import { recentFreshSince } from '../../store/selectors.ts';
 import { presentScreen, versusScreen } from '../../share/screens.ts';
 import { fmtScore } from '../../text/format.ts';

@@ -9,7 +9,7 @@ import type { SessionSetup } from '../../session/setup.ts';
 import type { TimedEvent } from '../../contracts/events.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import type { RunGroup } from '../../session/plan.ts';
-import type { SessionState } from '../../store/reducer.ts';
+import type { SessionState } from '../../store/state.ts';
 import { CalloutFeed } from './callout-feed.ts';
 import { LiveSession } from './live.ts';
 import { Lockstep } from './lockstep.ts';
