@@ -38,12 +38,16 @@ describe('phone', () => {
   it('searches, adds and updates contacts', async () => {
     const { h, token } = await login();
     expect((await h.ok('phone__search_contacts', { access_token: token, query: 'mei' }))[0]).toMatchObject({ contact_id: 1, phone_number: '2873148336' });
-    expect(await h.ok('phone__search_contacts', { access_token: token, relationship: 'coworker' })).toHaveLength(1);
+    // AppWorld lowercases and singularizes the relationship asked for.
+    expect(await h.ok('phone__search_contacts', { access_token: token, relationship: 'Coworkers' })).toMatchObject([{ first_name: 'Bo' }]);
     expect(await h.ok('phone__show_contact_relationships', { access_token: token })).toEqual(['coworker', 'friend']);
     const { contact_id } = await h.ok('phone__add_contact', { access_token: token, first_name: 'Ana', last_name: 'Vet', phone_number: '9998887777', relationships: ['vet'] });
     await h.ok('phone__update_contact', { access_token: token, contact_id, work_address: 'Riverside Vet Clinic' });
     expect((await h.ok('phone__search_contacts', { access_token: token, query: 'ana' }))[0]).toMatchObject({ work_address: 'Riverside Vet Clinic', relationships: ['vet'] });
+    // Newest contact first, as AppWorld lists them.
+    expect((await h.ok('phone__search_contacts', { access_token: token })).map((c: { first_name: string }) => c.first_name)).toEqual(['Ana', 'Bo', 'Mei']);
     expect(await h.fails('phone__add_contact', { access_token: token, first_name: 'X', last_name: 'Y', phone_number: '2873148336' })).toMatch(/409/);
+    expect(await h.fails('phone__add_contact', { access_token: token, first_name: 'X', last_name: 'Y', phone_number: '5550001111', birthday: 'May 1st' })).toMatch(/422[\s\S]*birthday: expected a date in YYYY-MM-DD format/);
     expect(await h.fails('phone__update_contact', { access_token: token, contact_id: 99, first_name: 'Z' })).toMatch(/404/);
     await h.ok('phone__delete_contact', { access_token: token, contact_id });
   });

@@ -1,6 +1,7 @@
 /** What the amazon APIs share: the kit, product lookups and views, the cart's costs. */
 import { AppKit, getEntity, type AppCall } from '../kit/app.ts';
 import { int } from '../kit/args.ts';
+import { singularized } from '../kit/query.ts';
 import { roundMoney } from '../kit/state.ts';
 import { emptyAmazon, type AmazonState, type Product } from './state.ts';
 
@@ -19,8 +20,7 @@ export const quantity = int('Quantity (default 1).', { min: 1 }).optional();
 export const product = (call: Call, id: number): Product => getEntity(call.state.products, id, 'Product', 'product_id');
 
 /** AppWorld matches product types singularized and uncased: "Socks" finds "sock" and "socks". */
-export const sameProductType = (a: string, b: string) => singular(a) === singular(b);
-const singular = (t: string) => t.trim().toLowerCase().replace(/(?<!s)s$/u, '');
+export const sameProductType = (a: string, b: string) => singularized(a) === singularized(b);
 
 export function productView(call: Call, p: Product) {
   const s = call.state;

@@ -1,5 +1,14 @@
 /** Search, sort and paging the way AppWorld's list APIs behave, kept deterministic. */
 
+/**
+ * A word as AppWorld's singularized, uncased filters compare it: "Friends" and "friend" match.
+ * AppWorld uses an English inflection library; dropping one trailing "s" (not "ss") covers the
+ * plural names the apps' filters meet.
+ */
+export function singularized(word: string): string {
+  return word.trim().toLowerCase().replace(/(?<!s)s$/u, '');
+}
+
 /** Entities whose text contains any query word, most matching words first; all if no query. */
 export function searchBy<T>(items: readonly T[], query: string | undefined, textOf: (item: T) => string): T[] {
   const words = (query ?? '')

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppKit, applyChanges, fail, getEntity, removeEntity, type AppCall } from '../kit/app.ts';
 import { bool, int, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
-import { paginate, searchBy, sortBy } from '../kit/query.ts';
+import { paginate, searchBy, singularized, sortBy } from '../kit/query.ts';
 import {
   assignIds,
   baseFromSeed,
@@ -174,7 +174,7 @@ const alarmView = (call: Call, a: Alarm) => ({ ...a, user: { name: fullName(call
 const contactFields = {
   email: z.email().optional().describe('Email of the contact.'),
   relationships: strings('Relationships with the contact (e.g. friend, coworker).').optional(),
-  birthday: text('Birthday, YYYY-MM-DD.').optional(),
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date in YYYY-MM-DD format').describe('Birthday, YYYY-MM-DD.').optional(),
   home_address: text('Home address.').optional(),
   work_address: text('Work address.').optional(),
 };
@@ -193,8 +193,11 @@ const alarmFields = {
 const tools = [
   ...kit.accountApis(),
   kit.api('get_current_date_and_time', 'Show the current date and time.', {}, (_a, call) => describeNow(call.now), { auth: 'none' }),
-  kit.api('search_contacts', 'Search your contact book.', { query, relationship: text('Only contacts with this relationship.').optional(), ...paging }, (a, call) => {
-    const list = Object.values(call.state.contacts).filter((c) => a.relationship === undefined || c.relationships.includes(a.relationship));
+  kit.api('search_contacts', 'Search your contact book, newest contacts first.', { query, relationship: text('Only contacts with this relationship.').optional(), ...paging }, (a, call) => {
+    // As AppWorld: the relationship asked for is lowercased and singularized ("Friends" finds "friend").
+    const wanted = a.relationship === undefined ? undefined : singularized(a.relationship);
+    const newest = sortBy(Object.values(call.state.contacts), undefined, '-created_at', 'contact_id');
+    const list = newest.filter((c) => wanted === undefined || c.relationships.some((r) => singularized(r) === wanted));
     return paginate(searchBy(list, a.query, (c) => `${fullName(c)} ${c.phone_number} ${c.email ?? ''} ${c.relationships.join(' ')}`), a);
   }),
   kit.api('show_contact_relationships', 'List the relationships used in your contact book.', {}, (_a, call) =>
