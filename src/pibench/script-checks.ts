@@ -12,7 +12,7 @@ import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec } from '../scenario/schema.ts';
 import type { ToolCallRecord } from '../contracts/backends.ts';
 import { pythonCommand, RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
-import { stageRuleScript } from './script-stage.ts';
+import { stageRuleScript, type ScriptStage } from './script-stage.ts';
 import { toolHistoryByTurn } from './tool-records.ts';
 
 export const TOOLS_PREFIX = '[tools] ';
@@ -47,6 +47,15 @@ export function ruleScriptPath(scenario: Pick<LoadedScenario, 'file' | 'pibench'
 
 function repoRootOf(scenario: Pick<LoadedScenario, 'file' | 'pibench'>): string {
   return path.resolve(path.dirname(scenario.file), scenario.pibench?.repo_root ?? '.');
+}
+
+/** The stage for a script, or none where it cannot be made (no symbolic links): the script then runs in the checkout, as outside π-Bench's image. */
+function tryStage(repoRoot: string, workspaceRoot: string): ScriptStage | undefined {
+  try {
+    return stageRuleScript(repoRoot, workspaceRoot);
+  } catch {
+    return undefined;
+  }
 }
 
 const keyCache = new Map<string, Promise<string[]>>();
@@ -102,7 +111,7 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
       if (turns === 0) return items.map((item) => ({ item, pass: null, reason: `not graded: no agent turn to score (${shown})` }));
       const histories = toolHistoryByTurn(toolCalls, turns, listed);
       let result;
-      const stage = workspaceRoot !== undefined && opts.cwd === undefined ? stageRuleScript(repoRootOf(scenario), workspaceRoot) : undefined;
+      const stage = workspaceRoot !== undefined && opts.cwd === undefined ? tryStage(repoRootOf(scenario), workspaceRoot) : undefined;
       try {
         result = await runRuleScript(script, histories, { ...runOpts, ...(stage ? { cwd: stage.cwd } : {}), ...(signal ? { signal } : {}) });
       } catch (err) {

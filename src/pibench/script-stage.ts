@@ -21,16 +21,22 @@ export interface ScriptStage {
 
 export function stageRuleScript(repoRoot: string, workspaceRoot: string): ScriptStage {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'intentplay-script-'));
+  const dispose = () => rmSync(cwd, { recursive: true, force: true });
   const mirror = (from: string, to: string, skip: string) => {
     if (!existsSync(from)) return;
     for (const name of readdirSync(from)) if (name !== skip) symlinkSync(path.join(from, name), path.join(to, name));
   };
-  mirror(repoRoot, cwd, 'config');
-  const config = path.join(cwd, 'config');
-  mkdirSync(config);
-  // The repository's own nanobot.yaml (if any) names the authors' machine; this session's workspace replaces it.
-  mirror(path.join(repoRoot, 'config'), config, 'nanobot.yaml');
-  // A JSON string is a valid YAML double-quoted scalar, so any path survives PyYAML.
-  writeFileSync(path.join(cwd, NANOBOT_CONFIG), `nanobot:\n  workspace_dir: ${JSON.stringify(path.resolve(workspaceRoot))}\n`);
-  return { cwd, dispose: () => rmSync(cwd, { recursive: true, force: true }) };
+  try {
+    mirror(repoRoot, cwd, 'config');
+    const config = path.join(cwd, 'config');
+    mkdirSync(config);
+    // The repository's own nanobot.yaml (if any) names the authors' machine; this session's workspace replaces it.
+    mirror(path.join(repoRoot, 'config'), config, 'nanobot.yaml');
+    // A JSON string is a valid YAML double-quoted scalar, so any path survives PyYAML.
+    writeFileSync(path.join(cwd, NANOBOT_CONFIG), `nanobot:\n  workspace_dir: ${JSON.stringify(path.resolve(workspaceRoot))}\n`);
+  } catch (err) {
+    dispose();
+    throw err;
+  }
+  return { cwd, dispose };
 }
