@@ -61,7 +61,8 @@ describe('apps in an episode', () => {
   it("merges the second scenario's seed into the state the first left", () => {
     const users = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__search_users');
     const emails = users?.type === 'tool_result' ? (users.result as { response: { email: string }[] }).response.map((u) => u.email) : [];
-    expect(emails).toEqual(['la-mcco@gmail.com', 'kim@corp.com']);
+    // The account first (AppWorld lists every user, yourself too), then both seeds' users.
+    expect(emails).toEqual(['stmcco@gmail.com', 'la-mcco@gmail.com', 'kim@corp.com']);
     // The second seed moved the clock: the email sent in session 2 carries its time.
     const diff = sessionEvents(1).find((e) => e.type === 'app_diff');
     expect(diff?.type === 'app_diff' && diff.apps[0]?.patch).toContain('+      "created_at": "2026-04-28T08:30:00",');

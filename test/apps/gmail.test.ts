@@ -174,6 +174,8 @@ describe('gmail', () => {
     const { h, token } = await login();
     // Gmail's user forms carry AppWorld's availability status.
     expect(await h.ok('gmail__search_users', { query: 'lara' })).toEqual([{ first_name: 'Lara', last_name: 'McCo', email: 'la-mcco@gmail.com', registered_at: '2026-04-27T09:00:00', status: 'active' }]);
+    // Every Gmail user, yourself included, as AppWorld's search lists them.
+    expect((await h.ok('gmail__search_users', {})).map((u: { email: string }) => u.email)).toEqual(['stmcco@gmail.com', 'la-mcco@gmail.com', 'kim@corp.com']);
     expect(await h.ok('gmail__show_profile', { email: 'kim@corp.com' })).toMatchObject({ first_name: 'Kim', status: 'active' });
     expect(await h.ok('gmail__show_account', { access_token: token })).toEqual({ first_name: 'Sam', last_name: 'McCo', email: 'stmcco@gmail.com', registered_at: expect.any(String), last_logged_in: expect.any(String), status: 'active' });
     expect(await h.fails('gmail__show_profile', { email: 'ghost@x.com' })).toMatch(/404/);

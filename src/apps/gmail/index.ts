@@ -4,7 +4,6 @@ import { AppKit, fail, getEntity, isOwner, ownerRef, personRef, removeEntity, ty
 import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
-import { fullName } from '../kit/state.ts';
 import {
   buildGmail,
   draftView,
@@ -146,16 +145,7 @@ const tools = [
     },
     { auth: 'none' },
   ),
-  kit.api(
-    'search_users',
-    'Search Gmail users by name or email address. No login needed.',
-    { query, ...paging },
-    (a, call) => {
-      const users = Object.values(call.state.users);
-      return paginate(searchBy(users, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, registered_at: call.now, ...STATUS }));
-    },
-    { auth: 'none' },
-  ),
+  kit.searchUsersApi('Search Gmail users by name or email address.'),
   kit.api(
     'show_inbox_threads',
     'Show or search email threads you have received (no email bodies; use show_thread for those).',

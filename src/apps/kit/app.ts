@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { ToolError, type ArgumentIssue, type ToolContext, type ToolDef } from '../../tools/registry.ts';
+import { paging } from './args.ts';
+import { paginate, searchBy } from './query.ts';
 import { fullName, nameFromEmail, type Account, type BaseState, type EntityMap, type Person } from './state.ts';
 
 /** An AppWorld-style failure: `Response status code is 404:\n{"message": "..."}`. */
@@ -127,6 +129,31 @@ export class AppKit<S extends BaseState> {
         return { response };
       },
     };
+  }
+
+  /**
+   * AppWorld's public `search_users`: every user of the app, yourself included (first here), in
+   * its short form. In the sandbox the users are the account and the seeded `users`.
+   */
+  searchUsersApi(description: string): ToolDef {
+    return this.api(
+      'search_users',
+      `${description} No login needed.`,
+      { query: z.string().describe('Search query string.').optional(), ...paging },
+      (a, call) => {
+        const { account } = call.state;
+        const own = account?.email ? [{ first_name: account.first_name, last_name: account.last_name, email: account.email, registered_at: account.registered_at }] : [];
+        const others = Object.values(directory(call.state)).map((u) => ({ ...u, registered_at: call.now }));
+        return paginate(searchBy([...own, ...others], a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({
+          first_name: u.first_name,
+          last_name: u.last_name,
+          email: u.email,
+          registered_at: u.registered_at,
+          ...this.spec.profileFields,
+        }));
+      },
+      { auth: 'none' },
+    );
   }
 
   /** login, logout, show_account and show_profile, the same in every app. */

@@ -4,9 +4,8 @@
  * owner, so here notifications are what a scenario seeds.
  */
 import { getEntity, removeEntity } from '../kit/app.ts';
-import { bool, int, paging, query } from '../kit/args.ts';
-import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { fullName } from '../kit/state.ts';
+import { bool, int, paging } from '../kit/args.ts';
+import { paginate, sortBy } from '../kit/query.ts';
 import { kit } from './common.ts';
 import type { Notification, TodoistState } from './state.ts';
 
@@ -15,22 +14,7 @@ const readFilter = (read: boolean | undefined) => (n: Notification) => read === 
 const notification = (state: TodoistState, id: number) => getEntity(state.notifications, id, 'Notification', 'notification_id');
 
 export const notificationApis = [
-  kit.api(
-    'search_users',
-    'Search Todoist users by name or email address. No login needed.',
-    { query, ...paging },
-    (a, call) => {
-      const { account, users } = call.state;
-      const people = [...(account?.email ? [{ first_name: account.first_name, last_name: account.last_name, email: account.email }] : []), ...Object.values(users)];
-      return paginate(searchBy(people, a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({
-        first_name: u.first_name,
-        last_name: u.last_name,
-        email: u.email,
-        registered_at: account?.email === u.email ? account.registered_at : call.now,
-      }));
-    },
-    { auth: 'none' },
-  ),
+  kit.searchUsersApi('Search Todoist users by name or email address.'),
   kit.api(
     'show_notifications',
     'List your notifications, newest first.',
