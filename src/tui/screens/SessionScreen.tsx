@@ -27,7 +27,7 @@ import { computeLayout, tooSmall } from '../layout.ts';
 import { paneKeyScopes } from '../panes.ts';
 import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import type { ControlState } from '../session/controller.ts';
+import type { ControlState, ToolHint } from '../session/controller.ts';
 import { shortTime } from '../../text/format.ts';
 import type { Line } from '../../text/text.ts';
 
@@ -73,7 +73,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     cover === 'help'
       ? sessionHelp({ scopes, participant: Boolean(control.participant), writing: showInput, running, back: Boolean(onBack) && !running, overrides: control.overrides !== false, passesTime })
       : undefined;
-  const pickTool: Parameters<typeof SessionCover>[0]['onPickTool'] = (tool) => {
+  const pickTool = (tool: ToolHint) => {
     seat.insertTool(tool);
     close();
     focus.setFocus('input');
