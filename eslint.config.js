@@ -8,7 +8,27 @@ import globals from 'globals';
 // Imports are relative, so a banned folder is matched as `../<folder>/`: at any depth by default
 // (no folder under src/ has a subfolder named like a banned one), or exactly `depth` levels up
 // for files in a subfolder that has such a namesake (src/tui/components next to src/tui/session).
-const LOWER = ['session', 'scenario', 'time', 'proposals', 'workspace', 'tools', 'apps', 'user', 'agent', 'llm', 'judge', 'config', 'pibench', 'store', 'lint', 'study', 'mcp', 'contracts', 'text'];
+const LOWER = [
+  'session',
+  'scenario',
+  'time',
+  'proposals',
+  'workspace',
+  'tools',
+  'apps',
+  'user',
+  'agent',
+  'llm',
+  'judge',
+  'config',
+  'pibench',
+  'store',
+  'lint',
+  'study',
+  'mcp',
+  'contracts',
+  'text',
+];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
 const ALL = [...LOWER, ...SURFACES];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
@@ -24,13 +44,21 @@ function restriction(banned, why, { depth, typesFrom = [] } = {}) {
   const strict = banned.filter((f) => !typesFrom.includes(f));
   const patterns = [];
   if (strict.length) patterns.push({ regex: `^${up}(${strict.join('|')})/`, message });
-  if (typesFrom.length) patterns.push({ regex: `^${up}(${typesFrom.join('|')})/`, message: `${message} Types only: use \`import type\``, allowTypeImports: true });
+  if (typesFrom.length)
+    patterns.push({
+      regex: `^${up}(${typesFrom.join('|')})/`,
+      message: `${message} Types only: use \`import type\``,
+      allowTypeImports: true,
+    });
   return patterns;
 }
 
 /** @typescript-eslint/no-restricted-imports (static imports, re-exports) and no-restricted-syntax (import()) for `folders`. */
 function layer(folders, patterns, { ignores } = {}) {
-  const syntax = patterns.map((p) => ({ selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\/')}/]`, message: p.message }));
+  const syntax = patterns.map((p) => ({
+    selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\/')}/]`,
+    message: p.message,
+  }));
   return {
     files: folders.map((f) => `src/${f}/**/*.{ts,tsx}`),
     ...(ignores ? { ignores } : {}),
@@ -42,8 +70,14 @@ function layer(folders, patterns, { ignores } = {}) {
   };
 }
 
-const core = restriction(SURFACES, `src/{${LOWER.join(',')}} must not import from src/{${SURFACES.join(',')}}: move what is shared down into the lower layer`);
-const tui = restriction(['cli', 'batch'], 'src/tui must not import from src/cli or src/batch: move what is shared into src/session or another lower layer');
+const core = restriction(
+  SURFACES,
+  `src/{${LOWER.join(',')}} must not import from src/{${SURFACES.join(',')}}: move what is shared down into the lower layer`,
+);
+const tui = restriction(
+  ['cli', 'batch'],
+  'src/tui must not import from src/cli or src/batch: move what is shared into src/session or another lower layer',
+);
 const onlyCli = restriction(['cli'], 'only src/cli imports from src/cli: move what is shared into the layer that needs it');
 
 export default tseslint.config(
@@ -60,16 +94,68 @@ export default tseslint.config(
   layer(LOWER, core),
   // The leaves: shared contracts (events, backend interfaces, diagnostics, tool and screen views)
   // and plain-text helpers. Contracts read only the scenario's types; text helpers only contracts.
-  layer(['contracts'], restriction(ALL.filter((f) => f !== 'contracts'), 'src/contracts is the leaf every layer imports: it imports nothing of ours but the scenario\'s types', { typesFrom: ['scenario'] })),
-  layer(['text'], restriction(ALL.filter((f) => f !== 'text' && f !== 'contracts'), 'src/text holds plain-text helpers: it may import src/contracts only')),
+  layer(
+    ['contracts'],
+    restriction(
+      ALL.filter((f) => f !== 'contracts'),
+      "src/contracts is the leaf every layer imports: it imports nothing of ours but the scenario's types",
+      { typesFrom: ['scenario'] },
+    ),
+  ),
+  layer(
+    ['text'],
+    restriction(
+      ALL.filter((f) => f !== 'text' && f !== 'contracts'),
+      'src/text holds plain-text helpers: it may import src/contracts only',
+    ),
+  ),
   // The store is the one reducer from events to state: it reads the events, nothing of the engine.
-  layer(['store'], restriction(ALL.filter((f) => !['store', 'contracts', 'text'].includes(f)), 'src/store turns events into state: it may import src/contracts and src/text only'), { ignores: TESTS }),
+  layer(
+    ['store'],
+    restriction(
+      ALL.filter((f) => !['store', 'contracts', 'text'].includes(f)),
+      'src/store turns events into state: it may import src/contracts and src/text only',
+    ),
+    { ignores: TESTS },
+  ),
   layer(['tui'], tui),
   // Panes draw state: they read the store, never the engine that makes the events.
-  layer(['tui/components'], [...tui, ...restriction(LOWER.filter((f) => !['store', 'contracts', 'text', 'config'].includes(f)), 'a pane draws state from src/store: it must not import the engine or its libraries', { depth: 2 })], { ignores: TESTS }),
+  layer(
+    ['tui/components'],
+    [
+      ...tui,
+      ...restriction(
+        LOWER.filter((f) => !['store', 'contracts', 'text', 'config'].includes(f)),
+        'a pane draws state from src/store: it must not import the engine or its libraries',
+        { depth: 2 },
+      ),
+    ],
+    { ignores: TESTS },
+  ),
   layer(['share', 'batch'], onlyCli),
-  layer(['batch'], [...onlyCli, ...restriction(['report'], 'src/batch runs and records; src/report reads its results: move what both need into src/batch')]),
-  layer(['report'], [...onlyCli, ...restriction(['tui'], 'src/report builds documents, not screens: an Ink view of a report belongs in src/tui/screens')]),
-  layer(['annotate'], restriction(['cli', 'batch', 'report', 'agreement'], 'src/annotate may import the core and src/tui only: move what is shared into a lower layer')),
-  layer(['agreement'], restriction(['cli', 'share'], 'src/agreement may import the core, src/annotate, src/batch, src/report and src/tui (formatting helpers) only: move what is shared into a lower layer')),
+  layer(
+    ['batch'],
+    [
+      ...onlyCli,
+      ...restriction(['report'], 'src/batch runs and records; src/report reads its results: move what both need into src/batch'),
+    ],
+  ),
+  layer(
+    ['report'],
+    [...onlyCli, ...restriction(['tui'], 'src/report builds documents, not screens: an Ink view of a report belongs in src/tui/screens')],
+  ),
+  layer(
+    ['annotate'],
+    restriction(
+      ['cli', 'batch', 'report', 'agreement'],
+      'src/annotate may import the core and src/tui only: move what is shared into a lower layer',
+    ),
+  ),
+  layer(
+    ['agreement'],
+    restriction(
+      ['cli', 'share'],
+      'src/agreement may import the core, src/annotate, src/batch, src/report and src/tui (formatting helpers) only: move what is shared into a lower layer',
+    ),
+  ),
 );

@@ -75,7 +75,9 @@ const input = (text: string): AgentTurnInput => {
 };
 
 const STDIO = process.argv.includes('--stdio-mcp');
-const agent = new AcpAgent({ command: `${process.execPath} ${path.resolve('test/fixtures/acp-agent.mjs')} --bench${STDIO ? ' --stdio-mcp' : ''}` });
+const agent = new AcpAgent({
+  command: `${process.execPath} ${path.resolve('test/fixtures/acp-agent.mjs')} --bench${STDIO ? ' --stdio-mcp' : ''}`,
+});
 const t0 = performance.now();
 await agent.runTurn(input('hello'));
 const startMs = performance.now() - t0;
@@ -110,6 +112,10 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log(`acp agent start (spawn, initialize, tool server, session/new, first prompt): ${startMs.toFixed(0)} ms, once per session`);
 console.log(`per turn, beyond the agent's own time (${TURNS} prompts): ${fmt(turnOverhead)}`);
-console.log(`per MCP tool call${STDIO ? ' through the stdio bridge' : ''}, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`);
+console.log(
+  `per MCP tool call${STDIO ? ' through the stdio bridge' : ''}, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`,
+);
 if (PAUSE_MS > 0) console.log(`per MCP tool call ${PAUSE_MS} ms after the one before (${PAUSED_CALLS} calls): ${fmt(pausedOverhead)}`);
-console.log(`CPU per MCP call: ${oursPerCall.toFixed(2)} ms in intentplay (server and tool), ${agentPerCall.toFixed(2)} ms in the agent (its SDK client)`);
+console.log(
+  `CPU per MCP call: ${oursPerCall.toFixed(2)} ms in intentplay (server and tool), ${agentPerCall.toFixed(2)} ms in the agent (its SDK client)`,
+);

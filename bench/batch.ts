@@ -41,15 +41,41 @@ async function benchmark(): Promise<void> {
   // so each session takes one model call per intent plus its final answer.
   server.respond(() => ({ content: 'Here is a first draft based on what you told me so far.', stream: { chunkChars: 64 } }));
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-batch-'));
-  const rows: { concurrency: number; wallMs: number; boundMs: number; units: number; sessions: number; requests: number; summary: string }[] = [];
+  const rows: {
+    concurrency: number;
+    wallMs: number;
+    boundMs: number;
+    units: number;
+    sessions: number;
+    requests: number;
+    summary: string;
+  }[] = [];
   try {
     for (const concurrency of levels) {
       const out = path.join(root, `c${concurrency}`);
       const before = server.requests.length;
       const t0 = performance.now();
       const r = await runCli([
-        'run', BUNDLED_LIBRARY, '--repeat', String(repeat), '--concurrency', String(concurrency), '--out', out, '--json', '--no-progress',
-        '--agent', 'openai', '--agent-model', 'bench', '--base-url', server.url, '--user', 'rules', '--judge', 'rules',
+        'run',
+        BUNDLED_LIBRARY,
+        '--repeat',
+        String(repeat),
+        '--concurrency',
+        String(concurrency),
+        '--out',
+        out,
+        '--json',
+        '--no-progress',
+        '--agent',
+        'openai',
+        '--agent-model',
+        'bench',
+        '--base-url',
+        server.url,
+        '--user',
+        'rules',
+        '--judge',
+        'rules',
       ]);
       const wallMs = performance.now() - t0;
       if (r.code !== 0) throw new Error(`run --concurrency ${concurrency} exited ${r.code}`);
@@ -57,10 +83,19 @@ async function benchmark(): Promise<void> {
       // Each agent turn is one model call here; a group's sessions run in order, so the
       // longest group bounds the wall time however many run at once.
       const unitTurns = new Map<string, number>();
-      for (const run of json.runs) unitTurns.set(`${run.group}|${run.repeat}`, (unitTurns.get(`${run.group}|${run.repeat}`) ?? 0) + run.turns);
+      for (const run of json.runs)
+        unitTurns.set(`${run.group}|${run.repeat}`, (unitTurns.get(`${run.group}|${run.repeat}`) ?? 0) + run.turns);
       const total = [...unitTurns.values()].reduce((a, b) => a + b, 0);
       const boundMs = Math.max((total * latencyMs) / concurrency, Math.max(...unitTurns.values()) * latencyMs);
-      rows.push({ concurrency, wallMs, boundMs, units: unitTurns.size, sessions: json.runs.length, requests: server.requests.length - before, summary: readFileSync(path.join(out, 'summary.json'), 'utf8') });
+      rows.push({
+        concurrency,
+        wallMs,
+        boundMs,
+        units: unitTurns.size,
+        sessions: json.runs.length,
+        requests: server.requests.length - before,
+        summary: readFileSync(path.join(out, 'summary.json'), 'utf8'),
+      });
     }
   } finally {
     await server.close();
@@ -74,7 +109,9 @@ async function benchmark(): Promise<void> {
   console.log('| concurrency | wall time | speed-up | bound (model wait) | best possible speed-up |');
   console.log('| ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows)
-    console.log(`| ${r.concurrency} | ${(r.wallMs / 1000).toFixed(1)} s | ${(base.wallMs / r.wallMs).toFixed(2)}× | ${(r.boundMs / 1000).toFixed(1)} s | ${(base.boundMs / r.boundMs).toFixed(2)}× |`);
+    console.log(
+      `| ${r.concurrency} | ${(r.wallMs / 1000).toFixed(1)} s | ${(base.wallMs / r.wallMs).toFixed(2)}× | ${(r.boundMs / 1000).toFixed(1)} s | ${(base.boundMs / r.boundMs).toFixed(2)}× |`,
+    );
   // Concurrency must not change a single score.
   if (rows.some((r) => r.summary !== base.summary)) throw new Error('the summaries differ between concurrency levels');
   console.log('summaries identical across concurrency levels');

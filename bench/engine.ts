@@ -60,7 +60,10 @@ function generate(root: string): void {
   const episodes = Math.ceil(sessions / PER_EPISODE);
   for (let e = 0; e < episodes; e++) {
     const persona = `p${e}`;
-    writeFileSync(path.join(root, 'personas', `${persona}.yaml`), `id: ${persona}\nname: Person ${e}\nrole: analyst\nprofile: Writes reports.\n`);
+    writeFileSync(
+      path.join(root, 'personas', `${persona}.yaml`),
+      `id: ${persona}\nname: Person ${e}\nrole: analyst\nprofile: Writes reports.\n`,
+    );
     const dir = path.join(root, 'scenarios', persona);
     mkdirSync(dir, { recursive: true });
     const ids: string[] = [];

@@ -32,7 +32,13 @@ import { writeProposalScenario } from './proposal-scenario.ts';
 import { writeRecordingFile } from './recording-file.ts';
 import { writeTimeScenario } from './time-scenario.ts';
 
-const { values } = parseArgs({ options: { kind: { type: 'string', default: 'synthetic' }, turns: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'synthetic' },
+    turns: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '3' },
+  },
+});
 const turns = Number(values.turns);
 const runs = Math.max(2, Number(values.runs));
 const kind = values.kind!;
@@ -41,7 +47,12 @@ const kind = values.kind!;
 async function recordScenario(scenario: { root: string; file: string }): Promise<{ dir: string; file: string }> {
   const dir = path.join(scenario.root, 'recordings');
   const [group] = planRuns([scenario.file], { noDeps: true });
-  await runGroup(group!, { specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } }, config: resolveConfig({}, {}), registry: createToolRegistry(), recordingsDir: dir });
+  await runGroup(group!, {
+    specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    config: resolveConfig({}, {}),
+    registry: createToolRegistry(),
+    recordingsDir: dir,
+  });
   return { dir: scenario.root, file: path.join(dir, readdirSync(dir)[0]!) };
 }
 
@@ -51,7 +62,8 @@ async function measure(kind: string) {
   let recorded: { dir: string; file: string };
   if (kind === 'synthetic') recorded = writeRecordingFile(syntheticEvents({ turns }));
   else if (kind === 'proposals') recorded = await recordScenario(writeProposalScenario(turns));
-  else if (kind === 'time') recorded = await recordScenario(writeTimeScenario(turns, { gapMinutes: 10, text: (price) => `Price now ${price}.` }));
+  else if (kind === 'time')
+    recorded = await recordScenario(writeTimeScenario(turns, { gapMinutes: 10, text: (price) => `Price now ${price}.` }));
   else throw new Error(`--kind ${kind}: use synthetic, proposals, time or all`);
   const { dir, file } = recorded;
   const events = readRecording(file).events;
@@ -84,7 +96,9 @@ async function measure(kind: string) {
   const bin = path.resolve('bin/intentplay.js');
   for (const format of ['html', 'cast'] as const) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [bin, 'export', file, '--format', format, '--out', path.join(dir, `long.${format}`)], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'export', file, '--format', format, '--out', path.join(dir, `long.${format}`)], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(r.stderr);
     cli[format] = ms(performance.now() - t0);
   }
@@ -109,7 +123,17 @@ async function measure(kind: string) {
     await b.close();
     browser = { cold_open_ms: open[0]!, open_ms: open };
   } else browser = { skipped: `${CHROMIUM} is not installed` };
-  const figures = { kind, turns, agent_turns: events.filter((e) => e.type === 'turn_start').length, events: events.length, recording_bytes: statSync(file).size, in_process: inProcess, cli_process_ms: cli, html_in_chromium: browser, node_env: process.env.NODE_ENV ?? 'development' };
+  const figures = {
+    kind,
+    turns,
+    agent_turns: events.filter((e) => e.type === 'turn_start').length,
+    events: events.length,
+    recording_bytes: statSync(file).size,
+    in_process: inProcess,
+    cli_process_ms: cli,
+    html_in_chromium: browser,
+    node_env: process.env.NODE_ENV ?? 'development',
+  };
   console.log(JSON.stringify(figures, null, 2));
   rmSync(dir, { recursive: true, force: true });
   return figures;
@@ -120,8 +144,18 @@ for (const k of kind === 'all' ? KINDS : [kind]) all.push(await measure(k));
 if (all.length > 1) {
   const row = (f: (typeof all)[number]) => {
     const p = f.in_process;
-    const open = 'open_ms' in f.html_in_chromium ? `${Math.min(...f.html_in_chromium.open_ms)} – ${Math.max(...f.html_in_chromium.open_ms)} ms` : 'skipped';
+    const open =
+      'open_ms' in f.html_in_chromium
+        ? `${Math.min(...f.html_in_chromium.open_ms)} – ${Math.max(...f.html_in_chromium.open_ms)} ms`
+        : 'skipped';
     return `| ${f.kind} | ${p.html!.warm_median_ms} / ${p.html!.warm_median_cpu_ms} ms | ${p.cast!.warm_median_ms} / ${p.cast!.warm_median_cpu_ms} ms | ${p.svg!.warm_median_cpu_ms} ms | ${p.md!.warm_median_cpu_ms} ms | ${f.cli_process_ms.html} / ${f.cli_process_ms.cast} ms | ${open} |`;
   };
-  console.log(['', `| ${turns} turns | html in process, wall / CPU | cast in process, wall / CPU | svg CPU | md CPU | intentplay export process, html / cast | page open in Chromium |`, '| --- | ---: | ---: | ---: | ---: | ---: | ---: |', ...all.map(row)].join('\n'));
+  console.log(
+    [
+      '',
+      `| ${turns} turns | html in process, wall / CPU | cast in process, wall / CPU | svg CPU | md CPU | intentplay export process, html / cast | page open in Chromium |`,
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...all.map(row),
+    ].join('\n'),
+  );
 }

@@ -47,5 +47,15 @@ const onDisk = fc.check(
 const diskMs = performance.now() - t;
 rmSync(root, { recursive: true, force: true });
 if (onDisk.failed) failures.push(`library: seed ${seed}, path ${onDisk.counterexamplePath}: ${String(onDisk.errorInstance)}`);
-console.log(JSON.stringify({ in_memory: { cases: runs, ms: Math.round(memoryMs) }, library_on_disk: { cases: Math.ceil(runs / 10), ms: Math.round(diskMs) }, failures }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      in_memory: { cases: runs, ms: Math.round(memoryMs) },
+      library_on_disk: { cases: Math.ceil(runs / 10), ms: Math.round(diskMs) },
+      failures,
+    },
+    null,
+    2,
+  ),
+);
 if (failures.length) process.exitCode = 1;

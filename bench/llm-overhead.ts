@@ -70,8 +70,11 @@ async function measure(backends: Partial<Record<Role, string>>, makeConfig: () =
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-llm-bench-'));
   let config = makeConfig();
   const once = async () => {
-    const run = await runWith(path.resolve('test/fixtures/lib/scenarios/tester/episode.yaml'), backends, config, { recordingsDir: recordings });
-    if (run.results.some((r) => r.end !== 'resolved')) throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
+    const run = await runWith(path.resolve('test/fixtures/lib/scenarios/tester/episode.yaml'), backends, config, {
+      recordingsDir: recordings,
+    });
+    if (run.results.some((r) => r.end !== 'resolved'))
+      throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
     return run.of('turn_start').length;
   };
   for (let i = 0; i < WARMUP; i++) await once();
@@ -94,7 +97,12 @@ async function measure(backends: Partial<Record<Role, string>>, makeConfig: () =
   }
   globalThis.fetch = realFetch;
   rmSync(recordings, { recursive: true, force: true });
-  return { turns, cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / turns, wallMsPerTurn: wall / turns, outsideFetchMsPerTurn: median(outside) };
+  return {
+    turns,
+    cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / turns,
+    wallMsPerTurn: wall / turns,
+    outsideFetchMsPerTurn: median(outside),
+  };
 }
 
 async function main(): Promise<void> {
@@ -103,10 +111,18 @@ async function main(): Promise<void> {
     const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, () => serverConfig(server));
     const offline = await measure({ agent: 'script' }, () => resolveConfig({}, {}));
     const fmt = (v: number) => v.toFixed(2).padStart(6);
-    console.log(`episodes: ${repeats} per setup (after ${WARMUP} warm-up); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log(`all roles openai (${models.turns} agent turns): CPU ${fmt(models.cpuMsPerTurn)} ms/turn, wall ${fmt(models.wallMsPerTurn)} ms/turn`);
-    console.log(`  harness overhead, model and transport excluded (wall − time in fetch, median): ${fmt(models.outsideFetchMsPerTurn)} ms/turn`);
-    console.log(`offline baseline (${offline.turns} agent turns): CPU ${fmt(offline.cpuMsPerTurn)} ms/turn, wall ${fmt(offline.wallMsPerTurn)} ms/turn`);
+    console.log(
+      `episodes: ${repeats} per setup (after ${WARMUP} warm-up); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `all roles openai (${models.turns} agent turns): CPU ${fmt(models.cpuMsPerTurn)} ms/turn, wall ${fmt(models.wallMsPerTurn)} ms/turn`,
+    );
+    console.log(
+      `  harness overhead, model and transport excluded (wall − time in fetch, median): ${fmt(models.outsideFetchMsPerTurn)} ms/turn`,
+    );
+    console.log(
+      `offline baseline (${offline.turns} agent turns): CPU ${fmt(offline.cpuMsPerTurn)} ms/turn, wall ${fmt(offline.wallMsPerTurn)} ms/turn`,
+    );
   } finally {
     server.stop();
   }

@@ -13,7 +13,10 @@ export function proposalScenarioYaml(ticks: number): string {
       : k % 3 === 1
         ? `  - { say: "note ${k}" }`
         : '  - { wait: true }';
-  const updates = Array.from({ length: Math.floor(ticks / 10) }, (_, k) => `    - { id: U${k}, at: +${k * 10 + 1}m, text: "Text ${k}: nothing urgent" }`);
+  const updates = Array.from(
+    { length: Math.floor(ticks / 10) },
+    (_, k) => `    - { id: U${k}, at: +${k * 10 + 1}m, text: "Text ${k}: nothing urgent" }`,
+  );
   const steps = Array.from({ length: ticks }, (_, k) =>
     k === 5
       ? `    - say: ""\n      actions: [{ tool: propose, args: { summary: Add soap to Shopping? } }]\n    - say: Added.\n      actions: [{ tool: todoist__login, args: { username: pat@example.com, password: pw } }, { tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Soap, project_id: 2 } }]`

@@ -22,7 +22,8 @@ await benchSessionRounds({
   rounds,
   title: `proposals: ${ticks} ticks of user activity, an observing script agent`,
   check: (result, events) => {
-    if (!result.scores.proposals!.succeeded || result.scores.turns !== ticks + 1) throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
+    if (!result.scores.proposals!.succeeded || result.scores.turns !== ticks + 1)
+      throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
     return `${result.scores.turns} agent turns (${ticks} observe, 1 execute), ${events} events`;
   },
 });

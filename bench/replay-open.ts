@@ -52,8 +52,17 @@ function openReplayFirstFrame(recording: Recording, size: { columns: number; row
     const c0 = performance.now();
     const controller = new ReplaySession(recording);
     reduceMs.push(performance.now() - c0);
-    const screen = createElement(Providers, { size, children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }) });
-    const instance = render(screen, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
+    const screen = createElement(Providers, {
+      size,
+      children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }),
+    });
+    const instance = render(screen, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
   });
 }
 
@@ -73,5 +82,22 @@ rmSync(dir, { recursive: true, force: true });
 
 const warm = times.slice(1).sort((a, b) => a.total - b.total);
 const median = warm[Math.floor(warm.length / 2)]!;
-const fmt = (t: (typeof times)[number]) => ({ total_ms: +t.total.toFixed(1), read_ms: +t.read.toFixed(1), reduce_ms: +t.reduce.toFixed(1), mount_and_frame_ms: +t.firstFrame.toFixed(1) });
-console.log(JSON.stringify({ events: events.length, turns: events.findLast((e) => e.type === 'turn_start')!.turn, cold: fmt(times[0]!), warm_median: fmt(median), node_env: process.env.NODE_ENV ?? 'development' }, null, 2));
+const fmt = (t: (typeof times)[number]) => ({
+  total_ms: +t.total.toFixed(1),
+  read_ms: +t.read.toFixed(1),
+  reduce_ms: +t.reduce.toFixed(1),
+  mount_and_frame_ms: +t.firstFrame.toFixed(1),
+});
+console.log(
+  JSON.stringify(
+    {
+      events: events.length,
+      turns: events.findLast((e) => e.type === 'turn_start')!.turn,
+      cold: fmt(times[0]!),
+      warm_median: fmt(median),
+      node_env: process.env.NODE_ENV ?? 'development',
+    },
+    null,
+    2,
+  ),
+);

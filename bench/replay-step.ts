@@ -25,21 +25,43 @@ const events = [...all.slice(0, 9999), { type: 'session_end' as const, end: 'max
 const recording = {
   file: 'synthetic.jsonl',
   complete: true,
-  header: { format: RECORDING_FORMAT, version: RECORDING_VERSION, scenario: 'synthetic/long', persona: 'synthetic', title: 'synthetic', group: { id: 'synthetic/long', kind: 'chain', index: 0, of: 1 }, backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } }, started: new Date(0).toISOString(), seed: 0, writer: 'bench' },
+  header: {
+    format: RECORDING_FORMAT,
+    version: RECORDING_VERSION,
+    scenario: 'synthetic/long',
+    persona: 'synthetic',
+    title: 'synthetic',
+    group: { id: 'synthetic/long', kind: 'chain', index: 0, of: 1 },
+    backends: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    started: new Date(0).toISOString(),
+    seed: 0,
+    writer: 'bench',
+  },
   events,
 } as unknown as Recording;
 
 await installFastInkOutput();
 let lastWrite = 0;
-const stdout = Object.assign(new EventEmitter(), { columns: 160, rows: 48, isTTY: true, write: () => ((lastWrite = performance.now()), true) });
-const controller = new ReplaySession(recording);
-const instance = render(createElement(Providers, { size: { columns: 160, rows: 48 }, children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }) }), {
-  stdout: stdout as unknown as NodeJS.WriteStream,
-  stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream,
-  debug: true,
-  exitOnCtrlC: false,
-  patchConsole: false,
+const stdout = Object.assign(new EventEmitter(), {
+  columns: 160,
+  rows: 48,
+  isTTY: true,
+  write: () => ((lastWrite = performance.now()), true),
 });
+const controller = new ReplaySession(recording);
+const instance = render(
+  createElement(Providers, {
+    size: { columns: 160, rows: 48 },
+    children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }),
+  }),
+  {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  },
+);
 const settle = () => new Promise((r) => setTimeout(r, 50));
 await settle();
 await new Promise((r) => setTimeout(r, 1000)); // background wrapping of earlier turns done
@@ -62,4 +84,18 @@ const end = await timed(() => controller.goToTurn(last));
 instance.unmount();
 stepMs.sort((a, b) => a - b);
 const pct = (p: number) => +stepMs[Math.min(stepMs.length - 1, Math.floor((p / 100) * stepMs.length))]!.toFixed(1);
-console.log(JSON.stringify({ turns: last, steps, step_p50_ms: pct(50), step_p95_ms: pct(95), step_max_ms: pct(100), home_ms: +home.toFixed(1), end_ms: +end.toFixed(1) }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      turns: last,
+      steps,
+      step_p50_ms: pct(50),
+      step_p95_ms: pct(95),
+      step_max_ms: pct(100),
+      home_ms: +home.toFixed(1),
+      end_ms: +end.toFixed(1),
+    },
+    null,
+    2,
+  ),
+);

@@ -37,7 +37,9 @@ function homeFirstFrame(cacheDir: string): Promise<{ frame: number; filled: numb
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const command = `stty cols 160 rows 40; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)}`;
-    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...process.env, TERM: 'xterm-256color', INTENTPLAY_CACHE_DIR: cacheDir } });
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+      env: { ...process.env, TERM: 'xterm-256color', INTENTPLAY_CACHE_DIR: cacheDir },
+    });
     let seen = '';
     let frame: number | undefined;
     let done = false;
@@ -65,7 +67,13 @@ const stats = (xs: number[]) => {
   return { min_ms: Math.round(s[0]!), median_ms: Math.round(s[Math.floor(s.length / 2)]!), max_ms: Math.round(s.at(-1)!) };
 };
 
-const times = { node: [] as number[], help: [] as number[], homeWarm: [] as number[], homeCold: [] as number[], homeColdFilled: [] as number[] };
+const times = {
+  node: [] as number[],
+  help: [] as number[],
+  homeWarm: [] as number[],
+  homeCold: [] as number[],
+  homeColdFilled: [] as number[],
+};
 await homeFirstFrame(warmCache); // fills the cache the warm runs read
 for (let i = 0; i < runs; i++) {
   times.node.push(timed(['-e', '0'], () => true));
@@ -86,9 +94,15 @@ const withRatio = (xs: number[]) => {
 };
 console.log(
   JSON.stringify(
-    { runs, node_e_0: node, help: withRatio(times.help), home_first_frame: withRatio(times.homeWarm),
+    {
+      runs,
+      node_e_0: node,
+      help: withRatio(times.help),
+      home_first_frame: withRatio(times.homeWarm),
       home_cold_cache_first_frame: withRatio(times.homeCold),
-      home_cold_cache_list_filled: withRatio(times.homeColdFilled), node: process.version },
+      home_cold_cache_list_filled: withRatio(times.homeColdFilled),
+      node: process.version,
+    },
     null,
     2,
   ),

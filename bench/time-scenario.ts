@@ -9,14 +9,23 @@ import path from 'node:path';
 const fits = (k: number) => k % 10 === 9;
 
 /** Writes a one-scenario library into a new temporary folder; returns the scenario file. */
-export function writeTimeScenario(updates: number, opts: { gapMinutes: number; text: (price: number) => string; followUpActions?: string }): { root: string; file: string } {
+export function writeTimeScenario(
+  updates: number,
+  opts: { gapMinutes: number; text: (price: number) => string; followUpActions?: string },
+): { root: string; file: string } {
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-time-'));
   mkdirSync(path.join(root, 'personas'));
   mkdirSync(path.join(root, 'scenarios', 'p'), { recursive: true });
   writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: buyer\nprofile: Waits for a price.\n');
   const price = (k: number) => (fits(k) ? 90 : 120 + k);
-  const ups = Array.from({ length: updates }, (_, k) => `    - { id: U${k}, at: +${(k + 1) * opts.gapMinutes}m, set: { price: ${price(k)} }, text: "${opts.text(price(k))}", expect: ${fits(k) ? 'follow_up' : 'keep_silent'} }`);
-  const steps = Array.from({ length: updates }, (_, k) => (fits(k) ? `    - say: "Price ${k} is 90, under your 100."${opts.followUpActions ?? ''}` : '    - say: ""'));
+  const ups = Array.from(
+    { length: updates },
+    (_, k) =>
+      `    - { id: U${k}, at: +${(k + 1) * opts.gapMinutes}m, set: { price: ${price(k)} }, text: "${opts.text(price(k))}", expect: ${fits(k) ? 'follow_up' : 'keep_silent'} }`,
+  );
+  const steps = Array.from({ length: updates }, (_, k) =>
+    fits(k) ? `    - say: "Price ${k} is 90, under your 100."${opts.followUpActions ?? ''}` : '    - say: ""',
+  );
   const file = path.join(root, 'scenarios', 'p', 'watch.yaml');
   writeFileSync(
     file,

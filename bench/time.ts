@@ -14,7 +14,11 @@ const arg = (name: string, fallback: number) => Number(process.argv[process.argv
 const updates = arg('--updates', 1000);
 const rounds = arg('--rounds', 5);
 
-const { root, file } = writeTimeScenario(updates, { gapMinutes: 10, text: (price) => `Price now ${price}.`, followUpActions: '\n      actions:\n        - { tool: query_prices }' });
+const { root, file } = writeTimeScenario(updates, {
+  gapMinutes: 10,
+  text: (price) => `Price now ${price}.`,
+  followUpActions: '\n      actions:\n        - { tool: query_prices }',
+});
 
 await benchSessionRounds({
   root,
@@ -24,7 +28,8 @@ await benchSessionRounds({
   title: `time: ${updates} updates, condition reminder (every update wakes the agent)`,
   check: (result, events) => {
     const t = result.scores.time!;
-    if (t.action_accuracy !== 1 || result.scores.turns !== updates + 1) throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
+    if (t.action_accuracy !== 1 || result.scores.turns !== updates + 1)
+      throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
     return `${result.scores.turns} agent turns, ${events} events, ${t.followups.hit} follow-ups and ${t.silences.kept} silences`;
   },
 });

@@ -17,7 +17,19 @@ for (const name of names.length ? names : ['engine']) {
   const entry = [`bench/${name}.ts`, `bench/${name}.tsx`].find((f) => existsSync(f));
   if (!entry) throw new Error(`no bench/${name}.ts(x)`);
   // Split like the CLI build, so modules loaded on demand (the OpenAI SDK, Ink) stay unloaded unless used.
-  await build({ entryPoints: { [name]: entry }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outdir, outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
+  await build({
+    entryPoints: { [name]: entry },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
   // Production React, as users run it.
   const r = spawnSync(process.execPath, [outfile, ...passThrough], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
   if (r.status !== 0) process.exit(r.status ?? 1);

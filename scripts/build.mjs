@@ -69,7 +69,9 @@ await build({
   // Ink loads react-devtools-core only when DEV=true, for React's dev tools: not shipped.
   external: ['react-devtools-core'],
   // A few CommonJS dependencies call require(); ESM output gives them Node's.
-  banner: { js: "import { createRequire as __intentplayRequire } from 'node:module'; const require = __intentplayRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __intentplayRequire } from 'node:module'; const require = __intentplayRequire(import.meta.url);",
+  },
   jsx: 'automatic',
   // The shipped command runs React's production build (the TUI asks for it anyway), so the
   // development builds are left out of the bundle.

@@ -58,7 +58,11 @@ export class OpenAIAgent implements AgentBackend {
       this.messages.push({
         role: 'assistant',
         content: answer.content || null,
-        tool_calls: answer.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+        tool_calls: answer.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function' as const,
+          function: { name: c.name, arguments: c.arguments },
+        })),
       });
       await this.runCalls(answer.toolCalls, input);
     }
@@ -84,7 +88,8 @@ export class OpenAIAgent implements AgentBackend {
       } catch (err) {
         // The step cap or a cancel: every call of this answer still needs a result, or the
         // conversation would be invalid on the next turn.
-        for (const rest of calls.slice(i)) this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${errorMessage(err)})` });
+        for (const rest of calls.slice(i))
+          this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${errorMessage(err)})` });
         throw err;
       }
       const content = outcome.ok

@@ -21,7 +21,9 @@ export class ScriptAgent implements AgentBackend {
     const chosen = name ?? Object.keys(refs)[0];
     if (name && !refs[name]) {
       const known = Object.keys(refs);
-      throw new UserError(`${scenario.id} has no reference trajectory \`${name}\`${known.length ? ` (it has: ${known.join(', ')})` : ' (it has none)'}`);
+      throw new UserError(
+        `${scenario.id} has no reference trajectory \`${name}\`${known.length ? ` (it has: ${known.join(', ')})` : ' (it has none)'}`,
+      );
     }
     this.steps = chosen ? (refs[chosen] ?? []) : [];
     this.info = { kind: 'script', ...(chosen ? { name: chosen } : {}) };

@@ -8,7 +8,17 @@ import { AXES, itemKey, LABELS, type AnnotationRecord, type Axis } from '../anno
 import { fmtBackend } from '../text/format.ts';
 import { bootstrap, DEFAULT_RESAMPLES, type Estimate } from './bootstrap.ts';
 import { judgedSessions, judgeLabel } from './judge-labels.ts';
-import { accuracy, cohenKappa, confusion, fleissKappa, krippendorffAlpha, majority, percentAgreement, type Confusion, type Unit } from './stats.ts';
+import {
+  accuracy,
+  cohenKappa,
+  confusion,
+  fleissKappa,
+  krippendorffAlpha,
+  majority,
+  percentAgreement,
+  type Confusion,
+  type Unit,
+} from './stats.ts';
 
 /** A record and the annotations file it came from. */
 export type SourcedRecord = AnnotationRecord & { source: string };
@@ -100,7 +110,12 @@ function humanAgreement(items: readonly Item[], annotators: readonly string[], o
   };
 }
 
-function judgeAgreement(axis: Axis, items: readonly Item[], labelOf: (i: Item) => string | null | undefined, opts: { seed: number; resamples: number }): JudgeAgreement {
+function judgeAgreement(
+  axis: Axis,
+  items: readonly Item[],
+  labelOf: (i: Item) => string | null | undefined,
+  opts: { seed: number; resamples: number },
+): JudgeAgreement {
   const pairs: (readonly [string, string])[] = [];
   let noMajority = 0;
   let ungraded = 0;
@@ -128,17 +143,26 @@ function judgeAgreement(axis: Axis, items: readonly Item[], labelOf: (i: Item) =
     ungraded,
     unmatched,
     accuracy: bootstrap(pairs, accuracy, opts),
-    disagreement: bootstrap(pairs, (p) => {
-      const a = accuracy(p);
-      return a === null ? null : 1 - a;
-    }, opts),
+    disagreement: bootstrap(
+      pairs,
+      (p) => {
+        const a = accuracy(p);
+        return a === null ? null : 1 - a;
+      },
+      opts,
+    ),
     kappa: bootstrap(pairs, cohenKappa, opts),
     confusion: confusion(pairs, LABELS[axis]),
-    perAnnotator: [...perAnnotator].sort(([a], [b]) => a.localeCompare(b)).map(([annotator, t]) => ({ annotator, n: t.n, accuracy: t.n ? t.agree / t.n : null })),
+    perAnnotator: [...perAnnotator]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([annotator, t]) => ({ annotator, n: t.n, accuracy: t.n ? t.agree / t.n : null })),
   };
 }
 
-export function analyse(records: readonly SourcedRecord[], opts: { files: string[]; judgeSources?: readonly string[]; seed?: number; resamples?: number }): AgreementResult {
+export function analyse(
+  records: readonly SourcedRecord[],
+  opts: { files: string[]; judgeSources?: readonly string[]; seed?: number; resamples?: number },
+): AgreementResult {
   const stat = { seed: opts.seed ?? 0, resamples: opts.resamples ?? DEFAULT_RESAMPLES };
   const { byId } = judgedSessions(records, opts.judgeSources);
   const items = gatherItems(records);
@@ -149,7 +173,13 @@ export function analyse(records: readonly SourcedRecord[], opts: { files: string
   const axes = AXES.map((axis) => {
     const mine = items.filter((i) => i.axis === axis);
     const annotators = [...new Set(mine.flatMap((i) => [...i.labels.keys()]))].sort();
-    return { axis, items: mine.length, annotators, human: humanAgreement(mine, annotators, stat), judge: judgeAgreement(axis, mine, labelOf, stat) };
+    return {
+      axis,
+      items: mine.length,
+      annotators,
+      human: humanAgreement(mine, annotators, stat),
+      judge: judgeAgreement(axis, mine, labelOf, stat),
+    };
   });
   return {
     files: opts.files,

@@ -17,7 +17,11 @@ export interface Estimate {
 
 export const DEFAULT_RESAMPLES = 1000;
 
-export function bootstrap<T>(items: readonly T[], stat: (sample: readonly T[]) => number | null, opts: { seed: number; resamples?: number }): Estimate {
+export function bootstrap<T>(
+  items: readonly T[],
+  stat: (sample: readonly T[]) => number | null,
+  opts: { seed: number; resamples?: number },
+): Estimate {
   const value = items.length ? stat(items) : null;
   if (value === null) return { value, low: null, high: null, n: items.length };
   const random = seededRandom(opts.seed);

@@ -36,7 +36,10 @@ function judged(file: string): JudgedSession {
  * folders) when given, else from the recordings the annotations name, resolved beside the
  * annotations file each came from.
  */
-export function judgedSessions(records: readonly (AnnotationRecord & { source: string })[], sources?: readonly string[]): { byId: Map<string, JudgedSession>; missing: Set<string> } {
+export function judgedSessions(
+  records: readonly (AnnotationRecord & { source: string })[],
+  sources?: readonly string[],
+): { byId: Map<string, JudgedSession>; missing: Set<string> } {
   const byId = new Map<string, JudgedSession>();
   const wanted = new Set(records.map((r) => r.recording_id));
   if (sources?.length) {

@@ -14,7 +14,12 @@ export type AgreementFormat = (typeof AGREEMENT_FORMATS)[number];
 const AXIS_TITLES: Record<Axis, string> = { intent: 'Hidden intents', checklist: 'Checklist' };
 
 const text = (key: string, label: string): Column => ({ key, label, kind: 'text' });
-const STAT_COLUMNS: Column[] = [text('statistic', 'statistic'), text('value', 'value'), text('ci95', '95% interval'), { key: 'n', label: 'items', kind: 'int' }];
+const STAT_COLUMNS: Column[] = [
+  text('statistic', 'statistic'),
+  text('value', 'value'),
+  text('ci95', '95% interval'),
+  { key: 'n', label: 'items', kind: 'int' },
+];
 
 const num = (v: number | null, pct: boolean) => (v === null ? '–' : pct ? `${(v * 100).toFixed(1)}%` : v.toFixed(3));
 
@@ -38,12 +43,20 @@ function humanTable(a: AxisAgreement): Table {
 
 function judgeTables(a: AxisAgreement): Table[] {
   const j = a.judge;
-  const left = [j.noMajority && `${j.noMajority} with tied annotators`, j.ungraded && `${j.ungraded} the judge left ungraded`, j.unmatched && `${j.unmatched} whose recording was not found`].filter(Boolean);
+  const left = [
+    j.noMajority && `${j.noMajority} with tied annotators`,
+    j.ungraded && `${j.ungraded} the judge left ungraded`,
+    j.unmatched && `${j.unmatched} whose recording was not found`,
+  ].filter(Boolean);
   const summary: Table = {
     id: `${a.axis}-judge`,
     title: "the judge vs the annotators' majority vote",
     columns: STAT_COLUMNS,
-    rows: [statRow('accuracy', j.accuracy, true), statRow('disagreement rate (π-Bench)', j.disagreement, true), statRow("Cohen's κ", j.kappa)],
+    rows: [
+      statRow('accuracy', j.accuracy, true),
+      statRow('disagreement rate (π-Bench)', j.disagreement, true),
+      statRow("Cohen's κ", j.kappa),
+    ],
     note: `${j.compared} items compared${left.length ? `; left out: ${left.join(', ')}` : ''}.`,
   };
   const labels = j.confusion.labels;
@@ -68,12 +81,17 @@ export function agreementDoc(r: AgreementResult): ReportDoc {
     [humanTable(a), ...judgeTables(a)].map((table, i) => ({
       id: table.id,
       title: `${AXIS_TITLES[a.axis]}: ${table.title}`,
-      ...(i === 0 ? { text: `${a.items} items labelled by ${a.annotators.length} annotator${a.annotators.length === 1 ? '' : 's'} (${a.annotators.join(', ')}).` } : {}),
+      ...(i === 0
+        ? {
+            text: `${a.items} items labelled by ${a.annotators.length} annotator${a.annotators.length === 1 ? '' : 's'} (${a.annotators.join(', ')}).`,
+          }
+        : {}),
       tables: [table],
       charts: [],
     })),
   );
-  if (!sections.length) sections.push({ id: 'empty', title: 'No annotations', text: 'The files hold no annotation records.', tables: [], charts: [] });
+  if (!sections.length)
+    sections.push({ id: 'empty', title: 'No annotations', text: 'The files hold no annotation records.', tables: [], charts: [] });
   return {
     title: 'Agreement',
     meta: [

@@ -78,7 +78,15 @@ describe('the annotation screen', () => {
     frame = await waitForFrame(r, (f) => f.includes(`item 2/${total}`) && f.includes('1 answered'));
     const saved = readAnnotations(work.file);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ annotator: 'alice', axis: 'intent', item: first.item.id, label: 'provided', rationale: SENTENCE, recording_id: first.session.id, scenario: first.session.scenario });
+    expect(saved[0]).toMatchObject({
+      annotator: 'alice',
+      axis: 'intent',
+      item: first.item.id,
+      label: 'provided',
+      rationale: SENTENCE,
+      recording_id: first.session.id,
+      scenario: first.session.scenario,
+    });
     expect(path.resolve(path.dirname(work.file), saved[0]!.recording)).toBe(first.session.file);
     expect(work.file).toBe(path.join(dir, 'annotations', 'alice.jsonl'));
 

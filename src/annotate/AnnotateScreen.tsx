@@ -45,7 +45,7 @@ const INPUT_ROWS = 3;
  */
 export function inputRows(value: string, cursor: number, cols: number, rows: number): { text: string; at?: number }[] {
   const all: { start: number; text: string }[] = [];
-  for (let i = 0; i < value.length; ) {
+  for (let i = 0; i < value.length;) {
     let end = Math.min(value.length, i + cols);
     if (end < value.length) {
       const space = value.lastIndexOf(' ', end - 1);
@@ -71,7 +71,14 @@ export interface AnnotateScreenProps {
   onExit?: () => void;
 }
 
-function questionLines(task: AnnotateTask, choice: number, stage: 'label' | 'rationale', cols: number, theme: Theme, meanings: 'all' | 'chosen'): Line[] {
+function questionLines(
+  task: AnnotateTask,
+  choice: number,
+  stage: 'label' | 'rationale',
+  cols: number,
+  theme: Theme,
+  meanings: 'all' | 'chosen',
+): Line[] {
   const q = QUESTIONS[task.item.axis];
   const labels = LABELS[task.item.axis];
   const out: Line[] = [[{ text: `${q.title} ${task.item.id}`, bold: true, color: theme.text.accent }]];
@@ -82,9 +89,15 @@ function questionLines(task: AnnotateTask, choice: number, stage: 'label' | 'rat
     const dim = stage === 'rationale' && !on;
     out.push([
       { text: on ? '› ' : '  ', color: theme.text.accent, bold: true },
-      { text: `${i + 1} ${label}`, bold: on, inverse: on && !theme.color, color: dim ? theme.text.muted : on ? theme.text.accent : undefined },
+      {
+        text: `${i + 1} ${label}`,
+        bold: on,
+        inverse: on && !theme.color,
+        color: dim ? theme.text.muted : on ? theme.text.accent : undefined,
+      },
     ]);
-    if (meanings === 'all' || on) for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6))) out.push([{ text: `      ${l}`, color: theme.text.muted }]);
+    if (meanings === 'all' || on)
+      for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6))) out.push([{ text: `      ${l}`, color: theme.text.muted }]);
   });
   return out;
 }
@@ -117,7 +130,10 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   const sessionBox = { width: columns - questionWidth, height: rows - 2 };
   const questionBox = { width: questionWidth, height: rows - 2 };
   const inner = paneInner(sessionBox);
-  const lines = useMemo(() => (task ? sessionLines(task.session.state, inner.cols, theme, expand) : []), [task?.session, inner.cols, theme, expand]);
+  const lines = useMemo(
+    () => (task ? sessionLines(task.session.state, inner.cols, theme, expand) : []),
+    [task?.session, inner.cols, theme, expand],
+  );
   const maxTop = Math.max(0, lines.length - inner.rows);
   // A new session starts at its top; the same session keeps its place from item to item.
   const top = task && scroll.session === task.session.id ? Math.min(scroll.top, maxTop) : 0;
@@ -184,7 +200,8 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   );
 
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
-  if (help) return <HelpOverlay scopes={['annotate', 'rationale', 'global']} width={columns} height={rows} onClose={() => setHelp(false)} />;
+  if (help)
+    return <HelpOverlay scopes={['annotate', 'rationale', 'global']} width={columns} height={rows} onClose={() => setHelp(false)} />;
 
   const total = tasks.length;
   const answeredNow = tasks.filter((t) => done.has(taskKey(t))).length;
@@ -218,7 +235,12 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
     <Box flexDirection="column" width={columns} height={rows}>
       <StyledLine line={header} cols={columns} />
       <Box flexDirection="row">
-        <Pane title="Session" info={[`lines ${top + 1}–${Math.min(lines.length, top + inner.rows)} of ${lines.length}`, `${top + 1}/${lines.length}`]} focused={stage === 'label'} box={sessionBox}>
+        <Pane
+          title="Session"
+          info={[`lines ${top + 1}–${Math.min(lines.length, top + inner.rows)} of ${lines.length}`, `${top + 1}/${lines.length}`]}
+          focused={stage === 'label'}
+          box={sessionBox}
+        >
           <LineView lines={lines} top={top} height={inner.rows} cols={inner.cols} />
         </Pane>
         <Pane title="Your answer" info={task.session.scenario} focused={stage === 'rationale'} box={questionBox}>

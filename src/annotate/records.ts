@@ -51,17 +51,21 @@ export const itemKey = (r: Pick<AnnotationRecord, 'recording_id' | 'axis' | 'ite
 const ANNOTATOR = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export function checkAnnotatorName(name: string): string {
-  if (!ANNOTATOR.test(name)) throw new UserError(`--annotator ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names the file the answers go to)`);
+  if (!ANNOTATOR.test(name))
+    throw new UserError(`--annotator ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names the file the answers go to)`);
   return name;
 }
 
 function recordProblem(r: Partial<AnnotationRecord>): string | undefined {
-  if (r.format !== ANNOTATION_FORMAT) return `not an annotation record (format ${JSON.stringify(r.format)}; expected "${ANNOTATION_FORMAT}")`;
-  if (r.version !== ANNOTATION_VERSION) return `annotation version ${String(r.version)} is not supported (this intentplay reads version ${ANNOTATION_VERSION})`;
+  if (r.format !== ANNOTATION_FORMAT)
+    return `not an annotation record (format ${JSON.stringify(r.format)}; expected "${ANNOTATION_FORMAT}")`;
+  if (r.version !== ANNOTATION_VERSION)
+    return `annotation version ${String(r.version)} is not supported (this intentplay reads version ${ANNOTATION_VERSION})`;
   for (const key of ['recording', 'recording_id', 'scenario', 'item', 'label', 'annotator', 'time'] as const)
     if (typeof r[key] !== 'string' || !r[key]) return `"${key}" must be a non-empty string`;
   if (!AXES.includes(r.axis as Axis)) return `"axis" must be one of ${AXES.join(', ')}`;
-  if (!LABELS[r.axis!].includes(r.label!)) return `"label" ${JSON.stringify(r.label)} is not an answer for a${r.axis === 'intent' ? 'n intent' : ' checklist item'}: one of ${LABELS[r.axis!].join(', ')}`;
+  if (!LABELS[r.axis!].includes(r.label!))
+    return `"label" ${JSON.stringify(r.label)} is not an answer for a${r.axis === 'intent' ? 'n intent' : ' checklist item'}: one of ${LABELS[r.axis!].join(', ')}`;
   if (typeof r.rationale !== 'string') return '"rationale" must be a string';
   return undefined;
 }

@@ -44,7 +44,8 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 export function drawSample(sessions: readonly { id: string; scenario: string }[], size: number | undefined, seed: number): string[] {
   const random = seededRandom(seed);
   const byScenario = new Map<string, string[]>();
-  for (const s of [...sessions].sort((a, b) => a.id.localeCompare(b.id))) byScenario.set(s.scenario, [...(byScenario.get(s.scenario) ?? []), s.id]);
+  for (const s of [...sessions].sort((a, b) => a.id.localeCompare(b.id)))
+    byScenario.set(s.scenario, [...(byScenario.get(s.scenario) ?? []), s.id]);
   const queues = shuffle([...byScenario.keys()].sort(), random).map((k) => shuffle(byScenario.get(k)!, random));
   const out: string[] = [];
   const want = Math.min(size ?? sessions.length, sessions.length);
@@ -68,8 +69,10 @@ export function assignAnnotators(ids: readonly string[], annotators: readonly st
 export function planSample(sessions: readonly { id: string; scenario: string }[], o: SampleOptions): SamplePlan {
   const roster = o.annotators ? [...new Set(o.annotators)] : undefined;
   if (o.perItem !== undefined) {
-    if (!roster) throw new UserError('--per-item needs --annotators: the names of everyone annotating, so each session can go to that many of them');
-    if (o.perItem > roster.length) throw new UserError(`--per-item ${o.perItem}: only ${roster.length} annotators are named in --annotators`);
+    if (!roster)
+      throw new UserError('--per-item needs --annotators: the names of everyone annotating, so each session can go to that many of them');
+    if (o.perItem > roster.length)
+      throw new UserError(`--per-item ${o.perItem}: only ${roster.length} annotators are named in --annotators`);
   }
   const ids = drawSample(sessions, o.size, o.seed);
   const plan: SamplePlan = { seed: o.seed, size: o.size ?? null, perItem: o.perItem ?? null, annotators: roster ?? null, sessions: ids };

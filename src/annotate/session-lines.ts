@@ -36,16 +36,23 @@ function changeLines(turn: TurnState, theme: Theme): Line[] {
   const indent = (lines: Line[]) => lines.map((l): Line => [{ text: '        ' }, ...l]);
   for (const f of turn.files) {
     const tag = f.change === 'added' ? 'A' : f.change === 'deleted' ? 'D' : 'M';
-    out.push(entry(tag, f.path, f.additions, f.deletions, f.change === 'deleted' ? theme.diff.remove : theme.diff.add), ...indent(diffLines(f.patch, theme)));
+    out.push(
+      entry(tag, f.path, f.additions, f.deletions, f.change === 'deleted' ? theme.diff.remove : theme.diff.add),
+      ...indent(diffLines(f.patch, theme)),
+    );
   }
-  for (const a of turn.apps) out.push(entry('◆', `${a.app} (app)`, a.additions, a.deletions, theme.text.accent), ...indent(diffLines(a.patch, theme)));
+  for (const a of turn.apps)
+    out.push(entry('◆', `${a.app} (app)`, a.additions, a.deletions, theme.text.accent), ...indent(diffLines(a.patch, theme)));
   return out;
 }
 
 export function sessionLines(state: SessionState, cols: number, theme: Theme, expandTools: boolean): Line[] {
   const out: Line[] = [];
   if (state.scenario) {
-    out.push([{ text: state.scenario.title, bold: true }, { text: `  ${state.scenario.id}`, color: theme.text.muted }]);
+    out.push([
+      { text: state.scenario.title, bold: true },
+      { text: `  ${state.scenario.id}`, color: theme.text.muted },
+    ]);
     const card = state.scenario.personaCard;
     if (card) for (const l of wrap(`The user: ${card.name}, ${card.role}`, cols)) out.push([{ text: l, color: theme.text.secondary }]);
     out.push([]);

@@ -66,13 +66,21 @@ export function expandRecordingPaths(args: readonly string[]): string[] {
 /** Reads one recording as a session to annotate; throws a located UserError for a file that is not one. */
 export function loadSession(file: string): AnnotationSession {
   const recording = readRecording(file);
-  if (!recording.complete) throw new UserError(`${file}: the session did not finish (no session_end), so it has no final labels to annotate`);
+  if (!recording.complete)
+    throw new UserError(`${file}: the session did not finish (no session_end), so it has no final labels to annotate`);
   const state = reduceAll(recording.events);
   const items: AnnotationItem[] = [
     ...state.intents.map((i) => ({ axis: 'intent' as const, id: i.id, text: i.text })),
     ...state.checklist.map((c) => ({ axis: 'checklist' as const, id: c.id, text: c.text })),
   ];
-  return { file: path.resolve(file), id: recordingId(file), scenario: recording.header.scenario, title: recording.header.title, state, items };
+  return {
+    file: path.resolve(file),
+    id: recordingId(file),
+    scenario: recording.header.scenario,
+    title: recording.header.title,
+    state,
+    items,
+  };
 }
 
 /**

@@ -38,7 +38,9 @@ function checkPlan(dir: string, plan: SamplePlan): void {
     return;
   }
   if (readFileSync(file, 'utf8') === text) return;
-  throw new UserError(`${file}: the sample in this folder was drawn from other recordings or with other --sample, --seed, --per-item or --annotators; run with the options it was drawn with (they are in the file), or use another --out`);
+  throw new UserError(
+    `${file}: the sample in this folder was drawn from other recordings or with other --sample, --seed, --per-item or --annotators; run with the options it was drawn with (they are in the file), or use another --out`,
+  );
 }
 
 export function prepareWork(args: readonly string[], o: WorkOptions): AnnotationWork {
@@ -66,7 +68,13 @@ export function prepareWork(args: readonly string[], o: WorkOptions): Annotation
   return { annotator, file, tasks, answered, skipped, ...(plan ? { plan } : {}) };
 }
 
-export function answerRecord(work: Pick<AnnotationWork, 'annotator' | 'file'>, task: AnnotateTask, label: string, rationale: string, now = new Date()): AnnotationRecord {
+export function answerRecord(
+  work: Pick<AnnotationWork, 'annotator' | 'file'>,
+  task: AnnotateTask,
+  label: string,
+  rationale: string,
+  now = new Date(),
+): AnnotationRecord {
   return {
     format: ANNOTATION_FORMAT,
     version: ANNOTATION_VERSION,

@@ -53,6 +53,7 @@ export function appStateRuleProblem(app: string, path: string): string | undefin
   if (!def) return `unknown app \`${app}\` (known: ${[...APP_BY_NAME.keys()].join(', ')})`;
   const keys = Object.keys(def.stateFromSeed({}));
   const first = path.split('.')[0] ?? '';
-  if (first !== '*' && !keys.includes(first)) return `${app} state has no \`${first}\` (its keys: ${keys.join(', ')}; see docs/apps/${app}.md)`;
+  if (first !== '*' && !keys.includes(first))
+    return `${app} state has no \`${first}\` (its keys: ${keys.join(', ')}; see docs/apps/${app}.md)`;
   return undefined;
 }

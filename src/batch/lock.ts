@@ -53,7 +53,9 @@ export function lockResultsFolder(dir: string): () => void {
     const held = owner(file);
     // The same process (in-process callers) may take it again; another live one may not.
     if (held && held.pid !== me.pid && (held.host !== me.host || alive(held.pid)))
-      throw new UserError(`${dir} is being written by another intentplay run (pid ${held.pid} on ${held.host}); wait for it to finish, or delete ${file} if no run is using the folder`);
+      throw new UserError(
+        `${dir} is being written by another intentplay run (pid ${held.pid} on ${held.host}); wait for it to finish, or delete ${file} if no run is using the folder`,
+      );
     rmSync(file, { force: true });
   }
   throw new UserError(`${dir}: could not take the lock ${file}`);

@@ -12,7 +12,20 @@ import { MANIFEST_FILE, writeFileAtomic } from './results.ts';
 export const MANIFEST_FORMAT = 'intentplay-results';
 
 /** Options that change what a run measures: a resumed run must keep them. */
-export const FIXED_OPTIONS = ['agent', 'user', 'judge', 'agentModel', 'userModel', 'judgeModel', 'deps', 'filter', 'shard', 'maxTurns', 'library', 'noise'] as const;
+export const FIXED_OPTIONS = [
+  'agent',
+  'user',
+  'judge',
+  'agentModel',
+  'userModel',
+  'judgeModel',
+  'deps',
+  'filter',
+  'shard',
+  'maxTurns',
+  'library',
+  'noise',
+] as const;
 /** Options a resumed run takes from the manifest unless given again. */
 export const RESUMED_OPTIONS = [...FIXED_OPTIONS, 'repeat', 'baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'] as const;
 export type ResumedOption = (typeof RESUMED_OPTIONS)[number];
@@ -67,6 +80,8 @@ export function resumeOptions(
   const merged = { ...manifest.options, ...given };
   for (const key of URL_OPTIONS)
     if (typeof merged[key] === 'string' && merged[key].includes(BLANK))
-      throw new UserError(`${dir}/run.json keeps ${flagName(key)} without its credentials (they are never written): give ${flagName(key)} again to resume`);
+      throw new UserError(
+        `${dir}/run.json keeps ${flagName(key)} without its credentials (they are never written): give ${flagName(key)} again to resume`,
+      );
   return merged;
 }

@@ -29,7 +29,10 @@ export function mergeResults(dirs: readonly string[], out: string): MergeResult 
     for (const r of source.records) {
       const key = `${recordUnitKey(r)}|${r.index ?? 0}|${r.scenario}`;
       const other = seen.get(key);
-      if (other) throw new UserError(`${r.scenario} (repeat ${r.repeat}${r.deps === false ? ', --no-deps' : ''}) is in both ${other} and ${source.dir}; merge folders of disjoint shards`);
+      if (other)
+        throw new UserError(
+          `${r.scenario} (repeat ${r.repeat}${r.deps === false ? ', --no-deps' : ''}) is in both ${other} and ${source.dir}; merge folders of disjoint shards`,
+        );
       seen.set(key, source.dir);
       const from = recordingPath(source.dir, r);
       if (from && existsSync(from)) {
@@ -44,7 +47,10 @@ export function mergeResults(dirs: readonly string[], out: string): MergeResult 
   }
   records.sort(compareRuns);
   writeResults(outAbs, records);
-  writeMergedManifest(sources.map((s) => s.dir), outAbs);
+  writeMergedManifest(
+    sources.map((s) => s.dir),
+    outAbs,
+  );
   return { records, summary: writeSummary(outAbs, records, findLibraries([outAbs])) };
 }
 

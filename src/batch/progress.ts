@@ -101,7 +101,17 @@ export function sessionLine(s: FinishedSession, position: number, total: number)
 }
 
 export class Progress {
-  private readonly c: ProgressCounts = { total: 0, skipped: 0, done: 0, failed: 0, inFlight: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, elapsedMs: 0 };
+  private readonly c: ProgressCounts = {
+    total: 0,
+    skipped: 0,
+    done: 0,
+    failed: 0,
+    inFlight: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    elapsedMs: 0,
+  };
   private startedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private drawn = false;

@@ -48,7 +48,16 @@ export function readResultsFile(file: string): ResultsRead {
 
 function isRunRecord(v: unknown): v is RunRecord {
   const r = v as Partial<RunRecord> | null;
-  return Boolean(r && typeof r === 'object' && typeof r.scenario === 'string' && typeof r.persona === 'string' && typeof r.repeat === 'number' && typeof r.proc === 'number' && typeof r.turns === 'number' && typeof r.end === 'string');
+  return Boolean(
+    r &&
+    typeof r === 'object' &&
+    typeof r.scenario === 'string' &&
+    typeof r.persona === 'string' &&
+    typeof r.repeat === 'number' &&
+    typeof r.proc === 'number' &&
+    typeof r.turns === 'number' &&
+    typeof r.end === 'string',
+  );
 }
 
 /** Run lines as written: with every secret blanked (an endpoint's error may quote one in `message`). */
@@ -92,12 +101,18 @@ export function loadResultsFolder(dir: string): ResultsFolder {
   const abs = path.resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UserError(`${dir}: no such results folder`);
   const file = path.join(abs, RESULTS_FILE);
-  if (!existsSync(file)) throw new UserError(`${dir}: not a results folder (no ${RESULTS_FILE}; create one with \`intentplay run ... --out ${dir}\`)`);
+  if (!existsSync(file))
+    throw new UserError(`${dir}: not a results folder (no ${RESULTS_FILE}; create one with \`intentplay run ... --out ${dir}\`)`);
   const { records: read, torn } = readResultsFile(file);
-  if (torn.length) process.stderr.write(`${path.join(dir, RESULTS_FILE)}:${torn[0]}: ignoring a run line cut short by an interrupted run (\`intentplay run --resume ${dir}\` repairs it)\n`);
+  if (torn.length)
+    process.stderr.write(
+      `${path.join(dir, RESULTS_FILE)}:${torn[0]}: ignoring a run line cut short by an interrupted run (\`intentplay run --resume ${dir}\` repairs it)\n`,
+    );
   const records = withoutDuplicates(read);
   if (records.length < read.length)
-    process.stderr.write(`${path.join(dir, RESULTS_FILE)}: ${read.length - records.length} duplicated run line(s) dropped (the same run written twice, as by two runs writing one folder at once); the first of each is kept\n`);
+    process.stderr.write(
+      `${path.join(dir, RESULTS_FILE)}: ${read.length - records.length} duplicated run line(s) dropped (the same run written twice, as by two runs writing one folder at once); the first of each is kept\n`,
+    );
   return { dir: abs, records: records.sort(compareRuns) };
 }
 

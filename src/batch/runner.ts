@@ -117,7 +117,9 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
       recordingsDir: opts.recordingsDir,
       repeat,
       ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
-      ...(opts.workspaceRoot ? { workspaceDir: path.join(opts.workspaceRoot, `${group.id.replace(/\//g, '_')}-r${repeat}${unit.deps ? '' : '-nodeps'}`) } : {}),
+      ...(opts.workspaceRoot
+        ? { workspaceDir: path.join(opts.workspaceRoot, `${group.id.replace(/\//g, '_')}-r${repeat}${unit.deps ? '' : '-nodeps'}`) }
+        : {}),
       signal: unitAbort.signal,
       ...(opts.date ? { date: opts.date } : {}),
       onSession: (run) => {
@@ -131,15 +133,32 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
     // A problem the user can fix (a backend that cannot start, say) fails the unit, not the batch.
     if (!(err instanceof UserError)) throw err;
     // The whole unit counts as failed (its shared workspace is incomplete); resume runs it again.
-    results = group.sessions.map((s, i) => failedResult(unit, s.id, s.persona, i, s.intents.map((x) => x.id), err.message));
-    for (const r of results.slice(order.length)) opts.progress?.sessionEnd({ scenario: r.scenario, repeat, end: 'error', proc: 0, comp: null, turns: 0, message: err.message }, false);
+    results = group.sessions.map((s, i) =>
+      failedResult(
+        unit,
+        s.id,
+        s.persona,
+        i,
+        s.intents.map((x) => x.id),
+        err.message,
+      ),
+    );
+    for (const r of results.slice(order.length))
+      opts.progress?.sessionEnd({ scenario: r.scenario, repeat, end: 'error', proc: 0, comp: null, turns: 0, message: err.message }, false);
   } finally {
     opts.signal?.removeEventListener('abort', relay);
   }
   return results.map((r) => toRunRecord(r, unit, opts, r.index < order.length ? extras.get(order[r.index]!) : undefined));
 }
 
-function failedResult(unit: RunUnit, scenario: string, persona: string, index: number, intents: string[], message: string): SessionRunResult {
+function failedResult(
+  unit: RunUnit,
+  scenario: string,
+  persona: string,
+  index: number,
+  intents: string[],
+  message: string,
+): SessionRunResult {
   return {
     scenario,
     persona,
@@ -149,7 +168,16 @@ function failedResult(unit: RunUnit, scenario: string, persona: string, index: n
     end: 'error',
     message,
     durationMs: 0,
-    scores: { proc: 0, comp: null, turns: 0, intents: Object.fromEntries(intents.map((id) => [id, 'open' as const])), checklist: {}, graded: 0, passed: 0, ungraded: 0 },
+    scores: {
+      proc: 0,
+      comp: null,
+      turns: 0,
+      intents: Object.fromEntries(intents.map((id) => [id, 'open' as const])),
+      checklist: {},
+      graded: 0,
+      passed: 0,
+      ungraded: 0,
+    },
   };
 }
 

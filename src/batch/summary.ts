@@ -74,12 +74,20 @@ export interface Summary extends Stats {
 }
 
 /** Mean over all runs and the sample std across repeats of each repeat's mean (null when no value). */
-export function meanAndRepeatStd(runs: readonly RunRecord[], pick: (r: RunRecord) => number | null): { mean: number | null; std: number | null } {
+export function meanAndRepeatStd(
+  runs: readonly RunRecord[],
+  pick: (r: RunRecord) => number | null,
+): { mean: number | null; std: number | null } {
   const values = runs.map(pick).filter((v): v is number => v !== null);
   if (!values.length) return { mean: null, std: null };
   const repeats = [...new Set(runs.map((r) => r.repeat))].sort((a, b) => a - b);
   const perRepeat = repeats
-    .map((k) => runs.filter((r) => r.repeat === k).map(pick).filter((v): v is number => v !== null))
+    .map((k) =>
+      runs
+        .filter((r) => r.repeat === k)
+        .map(pick)
+        .filter((v): v is number => v !== null),
+    )
     .filter((xs) => xs.length)
     .map(mean);
   return { mean: round(mean(values)), std: round(sampleStd(perRepeat)) };
@@ -111,7 +119,13 @@ export function summarize(all: readonly RunRecord[]): Summary {
 /** The order results are listed in, whichever machine or shard produced them. */
 export function compareRuns(a: RunRecord, b: RunRecord): number {
   const deps = Number(b.deps ?? true) - Number(a.deps ?? true);
-  return deps || a.repeat - b.repeat || cmp(a.group ?? a.scenario, b.group ?? b.scenario) || (a.index ?? 0) - (b.index ?? 0) || cmp(a.scenario, b.scenario);
+  return (
+    deps ||
+    a.repeat - b.repeat ||
+    cmp(a.group ?? a.scenario, b.group ?? b.scenario) ||
+    (a.index ?? 0) - (b.index ?? 0) ||
+    cmp(a.scenario, b.scenario)
+  );
 }
 
 /** Code-point order: the same on every machine, whatever its locale. */

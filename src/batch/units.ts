@@ -38,7 +38,8 @@ export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new Error(`expected I/N with 1 ≤ I ≤ N (for example 2/4), got ${JSON.stringify(text)}`);
+  if (!m || count < 1 || index < 1 || index > count)
+    throw new Error(`expected I/N with 1 ≤ I ≤ N (for example 2/4), got ${JSON.stringify(text)}`);
   return { index, count };
 }
 
@@ -65,8 +66,12 @@ const FIELDS: readonly FilterField[] = ['persona', 'category', 'id'];
 export function parseFilter(text: string): Filter {
   const m = /^([a-z]+):(.*)$/.exec(text);
   const field = m ? m[1]! : 'any';
-  if (m && !FIELDS.includes(field as FilterField)) throw new Error(`unknown filter field "${field}" in ${JSON.stringify(text)}; use persona:, category: or id:`);
-  const patterns = (m ? m[2]! : text).split(',').map((p) => p.trim()).filter(Boolean);
+  if (m && !FIELDS.includes(field as FilterField))
+    throw new Error(`unknown filter field "${field}" in ${JSON.stringify(text)}; use persona:, category: or id:`);
+  const patterns = (m ? m[2]! : text)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!patterns.length) throw new Error(`empty filter ${JSON.stringify(text)}`);
   return { field: field as Filter['field'], patterns, text };
 }

@@ -19,7 +19,15 @@ export class UsageTally {
 
   add(e: EventOf<'usage'>): void {
     const key = `${e.role}\0${e.model}`;
-    const line = this.lines.get(key) ?? { role: e.role, model: e.model, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, cost_usd: 0 };
+    const line = this.lines.get(key) ?? {
+      role: e.role,
+      model: e.model,
+      calls: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      estimated: false,
+      cost_usd: 0,
+    };
     const cost = usageCost(e, this.prices);
     line.calls++;
     line.input_tokens += e.usage.inputTokens;
@@ -56,6 +64,11 @@ export function sumUsage(lines: Iterable<UsageLine>): UsageLine[] {
 export function totals(lines: readonly UsageLine[]): { tokens: { input: number; output: number }; cost_usd: number | null } {
   return {
     tokens: { input: lines.reduce((a, l) => a + l.input_tokens, 0), output: lines.reduce((a, l) => a + l.output_tokens, 0) },
-    cost_usd: lines.some((l) => l.cost_usd === null) ? null : round(lines.reduce((a, l) => a + (l.cost_usd ?? 0), 0), 6),
+    cost_usd: lines.some((l) => l.cost_usd === null)
+      ? null
+      : round(
+          lines.reduce((a, l) => a + (l.cost_usd ?? 0), 0),
+          6,
+        ),
   };
 }

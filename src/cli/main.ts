@@ -22,7 +22,9 @@ import { registerMcp } from './commands/mcp.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
-    .description('A terminal playground for proactive assistant agents: π-Bench scenarios, time scenarios (a world that changes while the user waits) and proposal scenarios (the user busy in the apps).')
+    .description(
+      'A terminal playground for proactive assistant agents: π-Bench scenarios, time scenarios (a world that changes while the user waits) and proposal scenarios (the user busy in the apps).',
+    )
     .version(INTENTPLAY_VERSION)
     .showHelpAfterError('(run intentplay --help for usage)')
     .exitOverride();

@@ -28,7 +28,7 @@ export function addSessionOptions(cmd: Command): Command {
       .option('--judge <backend>', `judge backend: ${kindsHelp('judge')}`),
   )
     .option('--library <dir>', 'library to resolve scenario ids, personas and dependencies in')
-    .option('--max-turns <n>', 'override every scenario\'s max_turns', positiveInt)
+    .option('--max-turns <n>', "override every scenario's max_turns", positiveInt)
     .option('--workspace <dir>', 'keep the workspace in DIR instead of a temporary folder');
 }
 

@@ -48,11 +48,13 @@ export const ConfigFileSchema = z
     acp_agents: z
       .record(z.string().regex(/^[\w.-]+$/, 'a short name: letters, digits, _ . -'), z.string().min(1))
       .optional()
-      .meta({ description: "your own agents over ACP, by name: the command line each runs (the home screen offers them; --agent acp:'COMMAND' runs one)" }),
+      .meta({
+        description:
+          "your own agents over ACP, by name: the command line each runs (the home screen offers them; --agent acp:'COMMAND' runs one)",
+      }),
   })
   .meta({ id: 'Config', title: 'intentplay model configuration' });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
-
 
 /** Loads and validates a config file; every problem is a located diagnostic in one UserError. */
 export function loadConfigFile(file: string): ConfigFile {

@@ -78,7 +78,11 @@ export function findConfigFile(flags: ConfigFlags, cwd: string): string | undefi
 }
 
 /** Reads the config file (when there is one) and resolves every role's settings. */
-export async function resolveConfigOnDemand(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<ResolvedConfig> {
+export async function resolveConfigOnDemand(
+  flags: ConfigFlags = {},
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Promise<ResolvedConfig> {
   const file = findConfigFile(flags, cwd);
   // The file's parser and schema load only when there is a file to read.
   const data: ConfigFile = file ? (await import('./file.ts')).loadConfigFile(file) : {};
@@ -86,7 +90,13 @@ export async function resolveConfigOnDemand(flags: ConfigFlags = {}, env: NodeJS
 }
 
 /** Resolves every role's settings from the flags, the environment and the config file's contents. */
-export function resolveFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv, cwd: string, file: string | undefined, data: ConfigFile): ResolvedConfig {
+export function resolveFrom(
+  flags: ConfigFlags,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  file: string | undefined,
+  data: ConfigFile,
+): ResolvedConfig {
   const relative = file ? path.relative(cwd, file) : '';
   const fileLabel = file ? (relative && !relative.startsWith('..') ? relative : file) : '';
   const sources: Record<string, string> = {};
@@ -106,7 +116,10 @@ export function resolveFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv, cwd: str
     };
     const roleFlag = flags[`${role}Model` as const];
     const roleUrlFlag = flags[`${role}BaseUrl` as const];
-    const model = set('model', pick<string>([roleFlag, `--${role}-model`], [nonEmpty(`INTENTPLAY_${R}_MODEL`), `$INTENTPLAY_${R}_MODEL`], ...fromFile('model')));
+    const model = set(
+      'model',
+      pick<string>([roleFlag, `--${role}-model`], [nonEmpty(`INTENTPLAY_${R}_MODEL`), `$INTENTPLAY_${R}_MODEL`], ...fromFile('model')),
+    );
     const baseUrl = set(
       'baseUrl',
       pick<string>(
@@ -118,7 +131,9 @@ export function resolveFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv, cwd: str
       ),
     );
     if (baseUrl !== undefined && !isHttpUrl(baseUrl))
-      throw new UserError(`${sources[`${role}.baseUrl`]}: ${JSON.stringify(displayUrl(baseUrl))} is not an http(s) URL (e.g. http://localhost:8000/v1)`);
+      throw new UserError(
+        `${sources[`${role}.baseUrl`]}: ${JSON.stringify(displayUrl(baseUrl))} is not an http(s) URL (e.g. http://localhost:8000/v1)`,
+      );
     if (baseUrl !== undefined && hasUserInfo(baseUrl))
       throw new UserError(
         `${sources[`${role}.baseUrl`]}: ${displayUrl(baseUrl)} carries a user and password, which HTTP clients refuse to send from a URL; give the credential as the API key ($OPENAI_API_KEY or $INTENTPLAY_${R}_API_KEY) instead`,
@@ -129,7 +144,8 @@ export function resolveFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv, cwd: str
       ...fromFile('api_key_env'),
     );
     sources[`${role}.apiKey`] = keyVar.source;
-    if (keyVar.value && !nonEmpty(keyVar.value)) warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
+    if (keyVar.value && !nonEmpty(keyVar.value))
+      warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
     const apiKey = keyVar.value ? nonEmpty(keyVar.value) : undefined;
     // From here on no output may carry these, whole or in part.
     registerSecret(apiKey);

@@ -26,7 +26,11 @@ export function urlSecrets(url: string | undefined, isSecretParam: (name: string
   if (!url) return [];
   try {
     const u = new URL(url);
-    return [decodeURIComponent(u.username), decodeURIComponent(u.password), ...[...u.searchParams].filter(([k]) => isSecretParam(k)).map(([, v]) => v)].filter(Boolean);
+    return [
+      decodeURIComponent(u.username),
+      decodeURIComponent(u.password),
+      ...[...u.searchParams].filter(([k]) => isSecretParam(k)).map(([, v]) => v),
+    ].filter(Boolean);
   } catch {
     return [];
   }

@@ -149,7 +149,10 @@ export interface PhoneTurnInput {
 }
 
 /** The user's one act of a tick: a screen action, a message to the assistant, or nothing. */
-export type PhoneChoice = { kind: 'screen'; app?: string | undefined; action: string; args?: Record<string, unknown> } | { kind: 'say'; text: string } | { kind: 'wait' };
+export type PhoneChoice =
+  | { kind: 'screen'; app?: string | undefined; action: string; args?: Record<string, unknown> }
+  | { kind: 'say'; text: string }
+  | { kind: 'wait' };
 
 export interface ProposalAnswerInput {
   turn: number;

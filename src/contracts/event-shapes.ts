@@ -12,7 +12,19 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 type Shape<T extends SessionEventType> = Record<Exclude<RequiredKeys<EventOf<T>>, 'type'>, Kind>;
 
 const SHAPES: { [T in SessionEventType]: Shape<T> } = {
-  session_start: { scenario: 'string', persona: 'string', title: 'string', index: 'number', of: 'number', trigger: 'object', intents: 'array', checklist: 'array', maxTurns: 'number', toolSteps: 'number', backends: 'object' },
+  session_start: {
+    scenario: 'string',
+    persona: 'string',
+    title: 'string',
+    index: 'number',
+    of: 'number',
+    trigger: 'object',
+    intents: 'array',
+    checklist: 'array',
+    maxTurns: 'number',
+    toolSteps: 'number',
+    backends: 'object',
+  },
   turn_start: { turn: 'turn' },
   message: { turn: 'turn', role: 'string', text: 'string' },
   agent_delta: { turn: 'turn', text: 'string' },
@@ -66,12 +78,21 @@ export function eventProblem(e: { type: string } & Record<string, unknown>): str
     const got = kindOf(v);
     // A checklist result's `pass` is true, false or null (ungraded).
     if (field === 'pass' && (got === 'boolean' || got === 'null')) continue;
-    if (kind === 'any' ? got !== 'undefined' : kind === 'turn' ? got === 'number' && Number.isInteger(v) && (v as number) >= 0 : got === kind) continue;
+    if (
+      kind === 'any' ? got !== 'undefined' : kind === 'turn' ? got === 'number' && Number.isInteger(v) && (v as number) >= 0 : got === kind
+    )
+      continue;
     return `event "${e.type}" needs \`${field}\` (${kind === 'turn' ? 'a turn number' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`}), got ${got === 'undefined' ? 'nothing' : got}`;
   }
   if (e.type === 'score') {
     const s = e.scores as Record<string, unknown>;
-    if (typeof s.proc !== 'number' || typeof s.intents !== 'object' || s.intents === null || typeof s.checklist !== 'object' || s.checklist === null)
+    if (
+      typeof s.proc !== 'number' ||
+      typeof s.intents !== 'object' ||
+      s.intents === null ||
+      typeof s.checklist !== 'object' ||
+      s.checklist === null
+    )
       return 'event "score" needs `scores` with `proc`, `intents` and `checklist`';
   }
   return null;

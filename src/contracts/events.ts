@@ -266,18 +266,43 @@ export type SessionEvent =
   /** A notification: whole for the agent, `preview` (truncated) for the user. `spurious`: noise. */
   | { type: 'notification'; turn: number; app: string; text: string; preview: string; spurious: boolean }
   /** What the user did this tick: a screen action, a chat message, or nothing. */
-  | { type: 'user_action'; turn: number; kind: 'screen' | 'say' | 'wait'; app?: string; action?: string; args?: Record<string, unknown>; ok: boolean; text: string; screen?: string[] }
+  | {
+      type: 'user_action';
+      turn: number;
+      kind: 'screen' | 'say' | 'wait';
+      app?: string;
+      action?: string;
+      args?: Record<string, unknown>;
+      ok: boolean;
+      text: string;
+      screen?: string[];
+    }
   /** The agent proposed to help (an observe turn). */
   | { type: 'proposal'; turn: number; proposal: string; summary: string }
   | { type: 'proposal_verdict'; turn: number; proposal: string; verdict: 'accepted' | 'rejected'; reason: string; goal?: string }
   /** The agent's next turn observes (read-only tools, propose, wait) or executes an accepted proposal (all tools). */
-  | { type: 'phase'; turn: number; phase: 'observe' | 'execute'; /** Back to observing: the user's screen now, with what the agent changed. */ screen?: string[] }
+  | {
+      type: 'phase';
+      turn: number;
+      phase: 'observe' | 'execute';
+      /** Back to observing: the user's screen now, with what the agent changed. */ screen?: string[];
+    }
   /** An external agent's plan (acp), whole, each time it changes. */
   | { type: 'plan'; turn: number; entries: PlanEntry[] }
   /** An external agent (acp) asks to run one of its own tools; a person must answer. Ephemeral. */
   | { type: 'permission_request'; turn: number; callId: string; title: string; kind?: string; paths: string[] }
   /** How an external agent's permission request was answered, and by whom. */
-  | { type: 'permission'; turn: number; callId: string; title: string; kind?: string; paths: string[]; decision: PermissionDecision; by: 'policy' | 'person'; reason: string }
+  | {
+      type: 'permission';
+      turn: number;
+      callId: string;
+      title: string;
+      kind?: string;
+      paths: string[];
+      decision: PermissionDecision;
+      by: 'policy' | 'person';
+      reason: string;
+    }
   | { type: 'score'; scores: Scores }
   | { type: 'session_end'; end: SessionEnd; message?: string; turns: number };
 
@@ -285,7 +310,12 @@ export type SessionEventType = SessionEvent['type'];
 export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
 
 /** Events that exist only to animate a live screen; the recorder drops them. */
-export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set(['agent_delta', 'tool_delta', 'awaiting_input', 'permission_request']);
+export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set([
+  'agent_delta',
+  'tool_delta',
+  'awaiting_input',
+  'permission_request',
+]);
 
 /**
  * An event as recorded: with its time offset from the session start, in ms (monotonic), and in

@@ -21,7 +21,6 @@ export interface RuleVerdict {
   detail: string;
 }
 
-
 export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
   if ('reply_matches' in rule) {
     for (const reply of scope.replies) {

@@ -71,7 +71,11 @@ export class OpenAIJudge implements JudgeBackend {
       else if (entry.status === 'targeted') verdict.targeted.push({ intent: entry.id, question: entry.question!.trim() });
     }
     if (problems.length)
-      input.emit({ type: 'judge_error', turn: input.turn, message: `intent judging, after one retry: ${problems.join('; ')}; ${bad.size ? `${[...bad].join(', ')} stay${bad.size === 1 ? 's' : ''} open` : 'ignored'}` });
+      input.emit({
+        type: 'judge_error',
+        turn: input.turn,
+        message: `intent judging, after one retry: ${problems.join('; ')}; ${bad.size ? `${[...bad].join(', ')} stay${bad.size === 1 ? 's' : ''} open` : 'ignored'}`,
+      });
     return verdict;
   }
 
@@ -99,10 +103,17 @@ export class OpenAIJudge implements JudgeBackend {
       this.client,
       [
         { role: 'system', content: PICK_JUDGE_SYSTEM },
-        { role: 'user', content: `Open hidden intents:\n${listIntents(input.open)}\n\nConversation so far:\n${tail(renderTranscript(input.transcript, { audience: 'judge', perToolResult: 200 }))}` },
+        {
+          role: 'user',
+          content: `Open hidden intents:\n${listIntents(input.open)}\n\nConversation so far:\n${tail(renderTranscript(input.transcript, { audience: 'judge', perToolResult: 200 }))}`,
+        },
       ],
       { turn: input.turn, emit: input.emit, signal: input.signal },
-      { schema: PickAnswer, problems: (v) => (openIds.has(v.intent) ? [] : [`intent: \`${v.intent}\` is not one of the open intents (${[...openIds].join(', ')})`]) },
+      {
+        schema: PickAnswer,
+        problems: (v) =>
+          openIds.has(v.intent) ? [] : [`intent: \`${v.intent}\` is not one of the open intents (${[...openIds].join(', ')})`],
+      },
     );
     // A pick that is still not open goes back to the engine, which reports it and falls back.
     return { intent: value.intent, reason: value.reason || 'picked by the judge' };
@@ -125,26 +136,49 @@ export class OpenAIJudge implements JudgeBackend {
     );
     if (problems.length) input.emit({ type: 'judge_error', turn, message: `rubric grading, after one retry: ${problems.join('; ')}` });
     const ids = new Set(input.items.map((i) => i.id));
-    return value.items.filter((i) => ids.has(i.id)).map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }));
+    return value.items
+      .filter((i) => ids.has(i.id))
+      .map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }));
   }
 
   /** π-Bench's way: one question per agent turn over that turn's trace; a criterion passes if any turn passes it. */
   private async gradeRubricPerTurn(input: RubricInput): Promise<ChecklistGrade[]> {
     const turn = lastTurn(input);
-    const traces = renderTraces({ transcript: input.transcript, toolCalls: input.evidence.toolCalls, files: input.evidence.files, pibench: input.scenario.pibench });
+    const traces = renderTraces({
+      transcript: input.transcript,
+      toolCalls: input.evidence.toolCalls,
+      files: input.evidence.files,
+      pibench: input.scenario.pibench,
+    });
     const ids = new Set(input.items.map((i) => i.id));
     const parsed: TurnVerdicts[] = [];
     for (const trace of traces) {
       try {
-        const { value, problems } = await this.askRubric(input, PIBENCH_RUBRIC_SYSTEM, pibenchTurnCase(input.scenario.intents, input.items, trace));
+        const { value, problems } = await this.askRubric(
+          input,
+          PIBENCH_RUBRIC_SYSTEM,
+          pibenchTurnCase(input.scenario.intents, input.items, trace),
+        );
         if (problems.length)
-          input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn}, after one retry: ${problems.join('; ')}; a criterion without a verdict counts as NO for this turn` });
-        const verdicts = new Map(value.items.filter((i) => ids.has(i.id)).map((i) => [i.id, { yes: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }]));
+          input.emit({
+            type: 'judge_error',
+            turn,
+            message: `rubric grading of turn ${trace.turn}, after one retry: ${problems.join('; ')}; a criterion without a verdict counts as NO for this turn`,
+          });
+        const verdicts = new Map(
+          value.items
+            .filter((i) => ids.has(i.id))
+            .map((i) => [i.id, { yes: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }]),
+        );
         parsed.push({ turn: trace.turn, verdicts });
       } catch (err) {
         // Only an answer that never parsed is the turn's own failure; a dead endpoint or an abort ends grading.
         if (!(err instanceof JudgeOutputError)) throw err;
-        input.emit({ type: 'judge_error', turn, message: `rubric grading of turn ${trace.turn} failed: ${err.message}; every criterion stays ungraded, as π-Bench drops the task` });
+        input.emit({
+          type: 'judge_error',
+          turn,
+          message: `rubric grading of turn ${trace.turn} failed: ${err.message}; every criterion stays ungraded, as π-Bench drops the task`,
+        });
       }
     }
     return mergeTurnVerdicts(input.items, parsed, traces.length);
@@ -159,7 +193,15 @@ export class OpenAIJudge implements JudgeBackend {
         { role: 'user', content },
       ],
       { turn: lastTurn(input), emit: input.emit, signal: input.signal },
-      { schema: RubricAnswer, problems: (v) => idProblems(v.items.map((i) => i.id), ids, 'checklist item') },
+      {
+        schema: RubricAnswer,
+        problems: (v) =>
+          idProblems(
+            v.items.map((i) => i.id),
+            ids,
+            'checklist item',
+          ),
+      },
     );
   }
 }
@@ -179,10 +221,15 @@ function tail(text: string, max = EARLIER_CHARS): string {
 
 /** Each problem starts with the intent id it concerns, so the rest of the answer stays usable. */
 function turnProblems(answer: TurnAnswer, open: ReadonlySet<string>): string[] {
-  const problems = idProblems(answer.intents.map((e) => e.id), open, 'open intent');
+  const problems = idProblems(
+    answer.intents.map((e) => e.id),
+    open,
+    'open intent',
+  );
   for (const e of answer.intents) {
     if (!open.has(e.id)) continue;
-    if (e.status === 'completed' && !e.evidence?.trim()) problems.push(`${e.id}: "completed" needs the evidence (a quote or the tool call)`);
+    if (e.status === 'completed' && !e.evidence?.trim())
+      problems.push(`${e.id}: "completed" needs the evidence (a quote or the tool call)`);
     if (e.status === 'targeted' && !e.question?.trim()) problems.push(`${e.id}: "targeted" needs the question, quoted`);
   }
   return problems;

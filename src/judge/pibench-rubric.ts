@@ -12,7 +12,7 @@ import { listChecklist, listIntents } from '../llm/prompts.ts';
 
 export const PIBENCH_RUBRIC_SYSTEM = [
   'You grade ONE turn of a session between a user and an AI assistant against numbered criteria.',
-  'You see the user\'s hidden intents and what happened in this turn: its messages, tool calls and results,',
+  "You see the user's hidden intents and what happened in this turn: its messages, tool calls and results,",
   '<tool_trace_extracts> (for each tool that matters, the listed arguments and result fields of its LAST call in this turn),',
   'and <files_read> (the files that matter, as they are after the session).',
   'For each criterion answer strictly YES (this turn clearly shows it is met) or NO (it is not, or it is unclear), with a one-line reason.',
@@ -22,8 +22,16 @@ export const PIBENCH_RUBRIC_SYSTEM = [
 ].join('\n');
 
 /** The question for one turn: all hidden intents, the turn's trace, the numbered criteria. */
-export function pibenchTurnCase(intents: readonly IntentSpec[], items: readonly ChecklistItemSpec[], trace: { turn: number; text: string }): string {
-  return [`The user's hidden intents:\n${listIntents(intents)}`, `Trace of turn ${trace.turn}:\n${trace.text}`, `Criteria:\n${listChecklist(items)}`].join('\n\n');
+export function pibenchTurnCase(
+  intents: readonly IntentSpec[],
+  items: readonly ChecklistItemSpec[],
+  trace: { turn: number; text: string },
+): string {
+  return [
+    `The user's hidden intents:\n${listIntents(intents)}`,
+    `Trace of turn ${trace.turn}:\n${trace.text}`,
+    `Criteria:\n${listChecklist(items)}`,
+  ].join('\n\n');
 }
 
 /** One turn's usable verdicts, by item id (items it left out count as NO, as in π-Bench). */
@@ -48,6 +56,10 @@ export function mergeTurnVerdicts(items: readonly ChecklistItemSpec[], parsed: r
     const yes = parsed.find((t) => t.verdicts.get(item.id)?.yes);
     if (yes) return { item: item.id, pass: true, reason: `turn ${yes.turn}: ${yes.verdicts.get(item.id)!.reason}` };
     const last = parsed.findLast((t) => t.verdicts.has(item.id));
-    return { item: item.id, pass: false, reason: last ? `NO in every turn; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}` : 'NO in every turn; no verdict given' };
+    return {
+      item: item.id,
+      pass: false,
+      reason: last ? `NO in every turn; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}` : 'NO in every turn; no verdict given',
+    };
   });
 }

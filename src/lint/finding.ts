@@ -1,7 +1,15 @@
 /** One authoring problem found by `intentplay lint`, pointing at a node of a scenario file. */
 import type { LoadedScenario } from '../scenario/library.ts';
 
-export type LintCheck = 'trigger-leak' | 'unreflected-intent' | 'generic-ask' | 'overlapping-ask' | 'reactive-done' | 'unused-file' | 'unrecognised-follow-up' | 'unopenable-intent';
+export type LintCheck =
+  | 'trigger-leak'
+  | 'unreflected-intent'
+  | 'generic-ask'
+  | 'overlapping-ask'
+  | 'reactive-done'
+  | 'unused-file'
+  | 'unrecognised-follow-up'
+  | 'unopenable-intent';
 
 export interface Finding {
   check: LintCheck;

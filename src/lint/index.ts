@@ -50,7 +50,8 @@ export async function lintPaths(paths: readonly string[], libraryOverride?: stri
 
 /** The scenarios a path names: a scenario file, an episode's sessions, or everything under a folder. */
 function scenariosAt(library: Library, abs: string): LoadedScenario[] {
-  if (statSync(abs).isDirectory()) return [...library.scenarios.values()].filter((s) => s.file.startsWith(abs + path.sep) || library.root === abs);
+  if (statSync(abs).isDirectory())
+    return [...library.scenarios.values()].filter((s) => s.file.startsWith(abs + path.sep) || library.root === abs);
   const episode = [...library.episodes.values()].find((e) => path.resolve(e.file) === abs);
   if (episode) return episode.sessions.map((id) => library.scenarios.get(id)).filter((s): s is LoadedScenario => Boolean(s));
   return [...library.scenarios.values()].filter((s) => path.resolve(s.file) === abs);

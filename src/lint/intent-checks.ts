@@ -55,7 +55,10 @@ function triggerLeaks(s: LoadedScenario): Finding[] {
     const distinct = [...new Set(stems)];
     const covered = distinct.filter((w) => triggerSet.has(w));
     if (distinct.length >= MIN_STEMS_FOR_COVERAGE && covered.length / distinct.length >= COVERAGE)
-      out.push({ ...at, message: `intent \`${intent.id}\` is not hidden: the trigger already uses ${covered.length} of its ${distinct.length} content words (${covered.join(', ')})` });
+      out.push({
+        ...at,
+        message: `intent \`${intent.id}\` is not hidden: the trigger already uses ${covered.length} of its ${distinct.length} content words (${covered.join(', ')})`,
+      });
   });
   return out;
 }
@@ -81,7 +84,10 @@ export function ruleLeaves(rule: Rule | undefined): string[] {
 }
 
 function bare(pattern: string): string {
-  return pattern.replace(/^\(\?i\)/, '').replace(/^\^/, '').replace(/\$$/, '');
+  return pattern
+    .replace(/^\(\?i\)/, '')
+    .replace(/^\^/, '')
+    .replace(/\$$/, '');
 }
 
 /** An item reflects an intent when their rules share a leaf, or their texts share distinctive words or a number. */
@@ -100,7 +106,14 @@ function unreflectedIntents(s: LoadedScenario): Finding[] {
   return s.intents.flatMap((intent, i) =>
     items.some((item) => reflects(intent, item))
       ? []
-      : [{ check: 'unreflected-intent' as const, scenario: s, path: ['intents', i], message: `no checklist item reflects intent \`${intent.id}\` (no shared rule pattern, number or distinctive words): its outcome is never graded` }],
+      : [
+          {
+            check: 'unreflected-intent' as const,
+            scenario: s,
+            path: ['intents', i],
+            message: `no checklist item reflects intent \`${intent.id}\` (no shared rule pattern, number or distinctive words): its outcome is never graded`,
+          },
+        ],
   );
 }
 
@@ -110,13 +123,22 @@ function askProblems(s: LoadedScenario): Finding[] {
     (intent.ask ?? []).forEach((pattern, j) => {
       const at = { scenario: s, path: ['intents', i, 'ask', j] };
       const generic = GENERIC_QUESTIONS.find((q) => testPattern(pattern, q));
-      if (generic) out.push({ ...at, check: 'generic-ask', message: `ask pattern of \`${intent.id}\` matches the generic question “${generic}”, which must target nothing` });
+      if (generic)
+        out.push({
+          ...at,
+          check: 'generic-ask',
+          message: `ask pattern of \`${intent.id}\` matches the generic question “${generic}”, which must target nothing`,
+        });
       for (const other of s.intents) {
         if (other.id === intent.id) continue;
         const said = [other.text, other.reveal ?? ''].find((t) => t && testPattern(pattern, t));
         if (said) {
           const m = testPattern(pattern, said)!;
-          out.push({ ...at, check: 'overlapping-ask', message: `ask pattern of \`${intent.id}\` also matches “${m[0]}” in intent \`${other.id}\`: a question about \`${other.id}\` would target \`${intent.id}\` too` });
+          out.push({
+            ...at,
+            check: 'overlapping-ask',
+            message: `ask pattern of \`${intent.id}\` also matches “${m[0]}” in intent \`${other.id}\`: a question about \`${other.id}\` would target \`${intent.id}\` too`,
+          });
         }
       }
     });

@@ -42,7 +42,14 @@ export function contentStems(text: string): string[] {
  */
 export function numbers(text: string): string[] {
   const found = text.match(/\d+(?:[.,:]\d+)*(?:\s?[-–]\s?\d+(?:[.,:]\d+)*)?/g) ?? [];
-  return found.map((n) => n.replace(/,(?=\d{3}\b)/g, '').replace(/\s/g, '').replace('–', '-')).filter((n) => n.replace(/\D/g, '').length >= 2);
+  return found
+    .map((n) =>
+      n
+        .replace(/,(?=\d{3}\b)/g, '')
+        .replace(/\s/g, '')
+        .replace('–', '-'),
+    )
+    .filter((n) => n.replace(/\D/g, '').length >= 2);
 }
 
 /** The first run of `n` consecutive stems of `needle` that also occurs consecutively in `hay`. */

@@ -33,7 +33,13 @@ export function checkTimeAuthoring(s: LoadedScenario): Finding[] {
         : !canBeSeen(s, u.notify)
           ? `the agent can never be woken on \`${on}\` (no \`time\` tools, no notify)`
           : undefined;
-    if (why) out.push({ check: 'unopenable-intent', scenario: s, path: ['intents', k, 'after'], message: `intent \`${intent.id}\` can never open: ${why}` });
+    if (why)
+      out.push({
+        check: 'unopenable-intent',
+        scenario: s,
+        path: ['intents', k, 'after'],
+        message: `intent \`${intent.id}\` can never open: ${why}`,
+      });
   });
   return out;
 }

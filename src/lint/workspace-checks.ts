@@ -58,7 +58,8 @@ function usesFile(s: LoadedScenario, file: string, content: string): boolean {
   const rules = [...s.intents.map((i) => i.done), ...(s.checklist ?? []).map((c) => c.rule)];
   if (rules.some((r) => ruleGlobs(r).some((g) => specificGlobMatches(g, file)))) return true;
   for (const steps of Object.values(s.references ?? {}))
-    for (const action of steps.flatMap((st) => st.actions ?? [])) if (actionTouches(action.tool, action.args ?? {}, file, content)) return true;
+    for (const action of steps.flatMap((st) => st.actions ?? []))
+      if (actionTouches(action.tool, action.args ?? {}, file, content)) return true;
   return false;
 }
 

@@ -58,7 +58,13 @@ export class RoleClient {
     this.cfg = requireModelRole(config, role);
     this.price = config.prices[this.cfg.model];
     const url = displayUrl(this.cfg.baseUrl);
-    this.endpoint = { role, model: this.cfg.model, url, ...(this.cfg.apiKeyVar ? { keyVar: this.cfg.apiKeyVar } : {}), ...(this.cfg.apiKey ? { key: this.cfg.apiKey } : {}) };
+    this.endpoint = {
+      role,
+      model: this.cfg.model,
+      url,
+      ...(this.cfg.apiKeyVar ? { keyVar: this.cfg.apiKeyVar } : {}),
+      ...(this.cfg.apiKey ? { key: this.cfg.apiKey } : {}),
+    };
     this.info = { kind: 'openai', model: this.cfg.model, baseUrl: url };
     this.sdk = sdkFor(config, role, this.cfg);
   }
@@ -75,7 +81,10 @@ export class RoleClient {
         const message = await this.once(req, ctx);
         const usage = toUsage(
           message.usage,
-          () => ({ input: estimateTokens({ messages: req.messages, tools: req.tools }), output: estimateTokens(message.content + message.toolCalls.map((c) => c.name + c.arguments).join('')) }),
+          () => ({
+            input: estimateTokens({ messages: req.messages, tools: req.tools }),
+            output: estimateTokens(message.content + message.toolCalls.map((c) => c.name + c.arguments).join('')),
+          }),
           this.price,
         );
         this.totals.add(usage);
@@ -86,11 +95,27 @@ export class RoleClient {
         const failure = describeFailure(err, this.endpoint);
         if (this.adapt(failure, ctx)) continue;
         if (!failure.retryable || retry >= this.cfg.retries)
-          throw new ModelError(retry ? `${failure.message} (gave up after ${retry} ${retry === 1 ? 'retry' : 'retries'})` : failure.message, false, undefined, failure.status);
+          throw new ModelError(
+            retry ? `${failure.message} (gave up after ${retry} ${retry === 1 ? 'retry' : 'retries'})` : failure.message,
+            false,
+            undefined,
+            failure.status,
+          );
         retry++;
         const wait = failure.retryAfterMs ?? backoff(this.cfg.retryDelayMs, retry);
-        if (wait > MAX_RETRY_AFTER_MS) throw new ModelError(`${failure.message}; the server asks to wait ${formatSeconds(wait)}, giving up`, false, undefined, failure.status);
-        ctx.emit({ type: 'notice', turn: ctx.turn, level: 'warning', text: `${failure.message}; retrying in ${formatSeconds(wait)} (retry ${retry} of ${this.cfg.retries})` });
+        if (wait > MAX_RETRY_AFTER_MS)
+          throw new ModelError(
+            `${failure.message}; the server asks to wait ${formatSeconds(wait)}, giving up`,
+            false,
+            undefined,
+            failure.status,
+          );
+        ctx.emit({
+          type: 'notice',
+          turn: ctx.turn,
+          level: 'warning',
+          text: `${failure.message}; retrying in ${formatSeconds(wait)} (retry ${retry} of ${this.cfg.retries})`,
+        });
         await delay(wait, undefined, { signal: ctx.signal }).catch(() => {
           throw abortReason(ctx.signal);
         });

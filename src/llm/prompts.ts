@@ -17,7 +17,7 @@ export function agentSystemPrompt(session: AgentTurnInput['session'], tools: rea
     'You are a proactive personal assistant working for one user.',
     `Today is ${session.date}.`,
     '',
-    'You act through tools. The user\'s workspace is a folder of files that persists between conversations;',
+    "You act through tools. The user's workspace is a folder of files that persists between conversations;",
     `workspace and app tools: ${otherTools.join(', ') || '(none)'}.`,
     memoryTools.length
       ? `Your long-term memory is a set of named notes that persists across sessions: ${memoryTools.join(', ')}.`
@@ -54,7 +54,8 @@ function timeInstructions(now: string, tools: readonly string[]): string[] {
     'When a monitor observation wakes you, decide: if the change meets what the user needs, follow up with a short message to the user;',
     'if it does not, keep silent: reply with an empty message (or call keep_silent). Do not bother the user with updates that do not fit.',
   );
-  if (tools.includes('set_task_status')) lines.push('Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.');
+  if (tools.includes('set_task_status'))
+    lines.push('Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.');
   return lines;
 }
 
@@ -82,7 +83,7 @@ export function listIntents(intents: readonly IntentSpec[]): string {
 
 export const TURN_JUDGE_SYSTEM = [
   'You judge one turn of a conversation between a user and an AI assistant, for an evaluation of proactive assistants.',
-  'The user has hidden intents the assistant was not told. You see the open ones, the conversation, and the assistant\'s latest turn:',
+  "The user has hidden intents the assistant was not told. You see the open ones, the conversation, and the assistant's latest turn:",
   'its reply, the tools it called, and the files it created or changed in this turn.',
   '',
   'For EACH open intent decide one status:',
@@ -105,7 +106,7 @@ export const PICK_JUDGE_SYSTEM = [
 
 export const RUBRIC_JUDGE_SYSTEM = [
   'You grade a finished session between a user and an AI assistant against a checklist.',
-  'You see the user\'s hidden intents, the full trace (messages, tool calls and results) and the final workspace files.',
+  "You see the user's hidden intents, the full trace (messages, tool calls and results) and the final workspace files.",
   'For each checklist item answer strictly YES (the trace clearly shows it is met) or NO (it is not, or it is unclear), with a one-line reason.',
   'Answer with one JSON object and nothing else:',
   '{"items": [{"id": "<item id>", "verdict": "YES" | "NO", "reason": "<one line>"}]}',
@@ -155,7 +156,9 @@ export function userTurnPrompt(conversation: string, intents: readonly IntentSpe
 
 /** The user of a proposal scenario: on the phone, with goals of their own (they are not secret to themselves). */
 export function phoneUserSystemPrompt(persona: LoadedPersona | undefined, goals: readonly IntentSpec[]): string {
-  const lines = ['You play a person busy on their phone. An AI assistant watches what you do and may propose to help; it acts only if you accept. Stay in character.'];
+  const lines = [
+    'You play a person busy on their phone. An AI assistant watches what you do and may propose to help; it acts only if you accept. Stay in character.',
+  ];
   if (persona) lines.push(`You are ${persona.name}, ${persona.role}.`, `About you:\n${persona.profile.trim()}`);
   if (goals.length) lines.push(`What you want done (you would welcome help with it):\n${goals.map((g) => `- ${g.text}`).join('\n')}`);
   lines.push('', 'Use the phone as a person would: one action at a time, only actions the current screen offers.');

@@ -46,7 +46,9 @@ export function renderTranscript(transcript: readonly TranscriptEntry[], view: T
         break;
       case 'tool':
         if (view.audience === 'judge')
-          lines.push(`[turn ${e.turn}] TOOL CALL ${renderCall(e.name, e.args, e.outcome.ok, e.outcome.ok ? e.outcome.result : e.outcome.error, view.perToolResult ?? 800)}`);
+          lines.push(
+            `[turn ${e.turn}] TOOL CALL ${renderCall(e.name, e.args, e.outcome.ok, e.outcome.ok ? e.outcome.result : e.outcome.error, view.perToolResult ?? 800)}`,
+          );
         break;
     }
   }

@@ -129,7 +129,10 @@ function findLast<T>(list: readonly T[], test: (item: T) => boolean): T | undefi
 export function fromCompletion(completion: ChatCompletion): AssembledMessage | undefined {
   const choice = completion.choices?.[0];
   if (!choice?.message) return undefined;
-  const message = choice.message as { content?: unknown; tool_calls?: { id?: string; function?: { name?: string; arguments?: unknown } }[] };
+  const message = choice.message as {
+    content?: unknown;
+    tool_calls?: { id?: string; function?: { name?: string; arguments?: unknown } }[];
+  };
   const toolCalls = (message.tool_calls ?? [])
     .filter((c) => c.function)
     .map((c) => ({

@@ -28,7 +28,12 @@ export interface JsonAnswer<T> {
   problems: string[];
 }
 
-export async function askForJson<T>(client: RoleClient, messages: ChatCompletionMessageParam[], ctx: CallContext, check: JsonCheck<T>): Promise<JsonAnswer<T>> {
+export async function askForJson<T>(
+  client: RoleClient,
+  messages: ChatCompletionMessageParam[],
+  ctx: CallContext,
+  check: JsonCheck<T>,
+): Promise<JsonAnswer<T>> {
   const convo = [...messages];
   let last: { value?: T; problems: string[] } = { problems: [] };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -37,7 +42,8 @@ export async function askForJson<T>(client: RoleClient, messages: ChatCompletion
     if (last.value !== undefined && !last.problems.length) return { value: last.value, problems: [] };
     convo.push({ role: 'assistant', content: content || '(empty)' }, { role: 'user', content: correctionPrompt(last.problems) });
   }
-  if (last.value === undefined) throw new JudgeOutputError(`the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`);
+  if (last.value === undefined)
+    throw new JudgeOutputError(`the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`);
   return { value: last.value, problems: last.problems };
 }
 
@@ -51,7 +57,10 @@ function validate<T>(content: string, check: JsonCheck<T>): { value?: T; problem
 
 /** A JSON object from a model's text, tolerating code fences and words around it. */
 export function parseJsonObject(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   if (!trimmed) return { ok: false, error: 'the answer was empty; expected a JSON object' };
   for (const candidate of [trimmed, trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1)]) {
     try {

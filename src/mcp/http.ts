@@ -43,7 +43,9 @@ async function declaredBody(req: IncomingMessage): Promise<unknown> {
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 export async function serveHttp(source: ToolSource, opts: { port?: number; token?: string } = {}): Promise<HttpToolServer> {

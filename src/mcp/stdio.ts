@@ -48,9 +48,16 @@ export const fetchWithOwnSignal: FetchLike = async (url, init) => {
 export async function remoteSource(url: string, token: string | undefined): Promise<{ source: ToolSource; close(): Promise<void> }> {
   const client = new Client({ name: 'intentplay-bridge', version: INTENTPLAY_VERSION });
   const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithOwnSignal, ...(requestInit ? { requestInit } : {}) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithOwnSignal, ...(requestInit ? { requestInit } : {}) }),
+  );
   const source: ToolSource = {
-    list: async () => (await client.listTools()).tools.map((t): ToolSpec => ({ name: t.name, description: t.description ?? '', parameters: t.inputSchema as Record<string, unknown> })),
+    list: async () =>
+      (await client.listTools()).tools.map((t): ToolSpec => ({
+        name: t.name,
+        description: t.description ?? '',
+        parameters: t.inputSchema as Record<string, unknown>,
+      })),
     call: async (name, args) => {
       const r = await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> });
       const text = (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');

@@ -29,8 +29,14 @@ export function outcomeToResult(outcome: ToolOutcome): CallToolResult {
 export function createToolServer(source: ToolSource): Server {
   const server = new Server({ name: MCP_SERVER_NAME, version: INTENTPLAY_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await source.list()).map((t) => ({ name: t.name, description: t.description, inputSchema: { ...t.parameters, type: 'object' as const } })),
+    tools: (await source.list()).map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: { ...t.parameters, type: 'object' as const },
+    })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => outcomeToResult(await source.call(req.params.name, req.params.arguments ?? {})));
+  server.setRequestHandler(CallToolRequestSchema, async (req) =>
+    outcomeToResult(await source.call(req.params.name, req.params.arguments ?? {})),
+  );
   return server;
 }

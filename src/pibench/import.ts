@@ -25,13 +25,28 @@ export interface ImportResult {
 }
 
 const SCENARIO_KEY_ORDER: (keyof ScenarioFile)[] = [
-  'id', 'persona', 'title', 'description', 'category', 'depends_on', 'trigger', 'workspace', 'tools', 'apps', 'intents', 'checklist', 'references', 'limits', 'pibench',
+  'id',
+  'persona',
+  'title',
+  'description',
+  'category',
+  'depends_on',
+  'trigger',
+  'workspace',
+  'tools',
+  'apps',
+  'intents',
+  'checklist',
+  'references',
+  'limits',
+  'pibench',
 ];
 
 export function importPibench(userDir: string, outDir: string, opts: { force?: boolean } = {}): ImportResult {
   const src = path.resolve(userDir);
   const out = path.resolve(outDir);
-  if (!existsSync(src) || !isPibenchUserDir(src)) throw new UserError(`${userDir}: not a π-Bench user folder (expected profile.yaml and tasks/ in it)`);
+  if (!existsSync(src) || !isPibenchUserDir(src))
+    throw new UserError(`${userDir}: not a π-Bench user folder (expected profile.yaml and tasks/ in it)`);
   if (out === src || out.startsWith(src + path.sep)) throw new UserError('--out must be outside the π-Bench folder');
   const { library, diagnostics } = loadPibenchLibrary(src);
   const errors = diagnostics.filter((d) => d.severity === 'error');

@@ -95,7 +95,11 @@ export function pythonCommand(opts: RuleScriptOptions = {}): string {
 }
 
 /** Scores each turn's tools_history with the script; `turns: []` only lists its checks. */
-export function runRuleScript(script: string, turns: readonly PibenchToolRecord[][], opts: RuleScriptOptions = {}): Promise<RuleScriptResult> {
+export function runRuleScript(
+  script: string,
+  turns: readonly PibenchToolRecord[][],
+  opts: RuleScriptOptions = {},
+): Promise<RuleScriptResult> {
   const python = pythonCommand(opts);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_SCRIPT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
@@ -112,12 +116,18 @@ export function runRuleScript(script: string, turns: readonly PibenchToolRecord[
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     child.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') reject(new RuleScriptError(`${python} not found: rule scripts need Python 3 (install it, or set INTENTPLAY_PYTHON)`));
+      if (err.code === 'ENOENT')
+        reject(new RuleScriptError(`${python} not found: rule scripts need Python 3 (install it, or set INTENTPLAY_PYTHON)`));
       else if (err.name === 'AbortError') reject(new RuleScriptError('the rule script was stopped'));
       else reject(new RuleScriptError(`cannot run ${python}: ${err.message}`));
     });
     child.on('close', (code, signal) => {
-      if (signal) return reject(new RuleScriptError(signal === 'SIGKILL' ? `rule script timed out after ${timeoutMs / 1000} s` : `rule script killed by ${signal}`));
+      if (signal)
+        return reject(
+          new RuleScriptError(
+            signal === 'SIGKILL' ? `rule script timed out after ${timeoutMs / 1000} s` : `rule script killed by ${signal}`,
+          ),
+        );
       let parsed: { fatal?: string; keys?: string[]; turns?: TurnScore[] };
       try {
         parsed = JSON.parse(stdout) as typeof parsed;

@@ -87,7 +87,8 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
 
   let problem: string | undefined;
   let keys: string[] = [];
-  if (!existsSync(script)) problem = `rule script ${shown} not found (looked for ${script}); copy π-Bench's scripts next to its data to grade its checks`;
+  if (!existsSync(script))
+    problem = `rule script ${shown} not found (looked for ${script}); copy π-Bench's scripts next to its data to grade its checks`;
   else {
     try {
       keys = await scriptKeys(script, runOpts);
@@ -113,7 +114,11 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
       let result;
       const stage = workspaceRoot !== undefined && opts.cwd === undefined ? tryStage(repoRootOf(scenario), workspaceRoot) : undefined;
       try {
-        result = await runRuleScript(script, histories, { ...runOpts, ...(stage ? { cwd: stage.cwd } : {}), ...(signal ? { signal } : {}) });
+        result = await runRuleScript(script, histories, {
+          ...runOpts,
+          ...(stage ? { cwd: stage.cwd } : {}),
+          ...(signal ? { signal } : {}),
+        });
       } catch (err) {
         const why = err instanceof RuleScriptError ? err.message : String(err);
         return items.map((item) => ({ item, pass: null, reason: `not graded: ${why}` }));
@@ -125,7 +130,11 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
         const passedIn = result.turns.flatMap((t, i) => ('values' in t && t.values[key] === 1 ? [i + 1] : []));
         const errors = result.turns.flatMap((t, i) => ('error' in t ? [`turn ${i + 1}: ${t.error}`] : []));
         if (passedIn.length) return { item, pass: true, reason: `passed in turn ${passedIn.join(', ')} (${shown})` };
-        return { item, pass: false, reason: `not passed in any of ${turns} turn(s) (${shown})${errors.length ? `; the script raised in ${errors[0]}` : ''}` };
+        return {
+          item,
+          pass: false,
+          reason: `not passed in any of ${turns} turn(s) (${shown})${errors.length ? `; the script raised in ${errors[0]}` : ''}`,
+        };
       });
     },
   };

@@ -48,14 +48,20 @@ export function turnToolHistory(calls: readonly ToolCallRecord[], listed: readon
 
 /** tools_history for each agent turn 1..turns (a turn without calls gives an empty list). */
 export function toolHistoryByTurn(calls: readonly ToolCallRecord[], turns: number, listed: readonly string[] = []): PibenchToolRecord[][] {
-  return Array.from({ length: turns }, (_, i) => turnToolHistory(calls.filter((c) => c.turn === i + 1), listed));
+  return Array.from({ length: turns }, (_, i) =>
+    turnToolHistory(
+      calls.filter((c) => c.turn === i + 1),
+      listed,
+    ),
+  );
 }
 
 /** The tool calls of a recorded session (its `tool_call`/`tool_result` events, paired by call id). */
 export function toolCallsFromEvents(events: readonly SessionEvent[]): ToolCallRecord[] {
   const calls = new Map<string, ToolCallRecord>();
   for (const e of events) {
-    if (e.type === 'tool_call') calls.set(e.callId, { turn: e.turn, callId: e.callId, name: e.name, args: e.args, ok: false, error: 'no result recorded' });
+    if (e.type === 'tool_call')
+      calls.set(e.callId, { turn: e.turn, callId: e.callId, name: e.name, args: e.args, ok: false, error: 'no result recorded' });
     else if (e.type === 'tool_result') {
       const c = calls.get(e.callId);
       if (!c) continue;

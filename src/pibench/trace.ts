@@ -63,7 +63,10 @@ export function extractToolTrace(calls: readonly ToolCallRecord[], specs: Pibenc
     const last = [...calls].reverse().find((c) => bareToolName(c.name) === wanted);
     const record = last ? toolRecord(last) : undefined;
     const values: PathExtract[] = [];
-    for (const [side, paths] of [['call', spec.call], ['result', spec.result]] as const)
+    for (const [side, paths] of [
+      ['call', spec.call],
+      ['result', spec.result],
+    ] as const)
       for (const p of paths ?? []) {
         const hit = record ? valueAtPath(side === 'call' ? record.call : record.result, p) : { found: false };
         values.push({ path: `${side}.${p}`, status: hit.found ? 'ok' : 'missing', ...(hit.found ? { value: hit.value } : {}) });
@@ -89,19 +92,27 @@ export function renderTurnTrace(input: TurnTraceInput): string {
     else if (e.kind === 'monitor') out.push(`[monitor ${e.at}]\n${e.text}`);
     else {
       out.push(`[tool call] ${e.name} ${clip(json(e.args), TOOL_TEXT_LIMIT)}`);
-      out.push(e.outcome.ok ? `[tool result] ${e.name}: ${clip(json(e.outcome.result), TOOL_TEXT_LIMIT)}` : `[tool error] ${e.name}: ${clip(e.outcome.error, TOOL_TEXT_LIMIT)}`);
+      out.push(
+        e.outcome.ok
+          ? `[tool result] ${e.name}: ${clip(json(e.outcome.result), TOOL_TEXT_LIMIT)}`
+          : `[tool error] ${e.name}: ${clip(e.outcome.error, TOOL_TEXT_LIMIT)}`,
+      );
     }
   }
   out.push('</messages>');
   if (pibench?.tools?.length) {
     out.push('<tool_trace_extracts>');
-    for (const x of extractToolTrace(input.toolCalls.filter((c) => c.turn === turn), pibench.tools)) {
+    for (const x of extractToolTrace(
+      input.toolCalls.filter((c) => c.turn === turn),
+      pibench.tools,
+    )) {
       if (!x.called) {
         out.push(`<tool name="${x.tool}" status="not_called"/>`);
         continue;
       }
       out.push(`<tool name="${x.tool}" status="called">`);
-      for (const v of x.values) out.push(v.status === 'ok' ? `${v.path} (ok): ${clip(json(v.value), TOOL_TEXT_LIMIT)}` : `${v.path} (missing)`);
+      for (const v of x.values)
+        out.push(v.status === 'ok' ? `${v.path} (ok): ${clip(json(v.value), TOOL_TEXT_LIMIT)}` : `${v.path} (missing)`);
       out.push('</tool>');
     }
     out.push('</tool_trace_extracts>');

@@ -9,11 +9,15 @@ const KEYS = ['tool_failure', 'notifications_per_hour', 'seed'] as const;
 
 export function parseNoise(text: string): NoiseSpec {
   const out: Record<string, number> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, value] = part.split('=').map((s) => s.trim());
     if (!(KEYS as readonly string[]).includes(key ?? '')) throw new Error(`unknown noise setting \`${key}\` (known: ${KEYS.join(', ')})`);
     const n = Number(value);
-    if (value === undefined || value === '' || !Number.isFinite(n)) throw new Error(`\`${key}\` needs a number, got ${JSON.stringify(value ?? '')}`);
+    if (value === undefined || value === '' || !Number.isFinite(n))
+      throw new Error(`\`${key}\` needs a number, got ${JSON.stringify(value ?? '')}`);
     out[key!] = n;
   }
   const parsed = NoiseSchema.safeParse(out);

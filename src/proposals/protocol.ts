@@ -50,12 +50,28 @@ export class ProposalProtocol implements SessionProtocol {
 
   constructor(private readonly core: SessionCore) {
     const s = core.scenario;
-    this.time = new TimeWorld(s, (e) => core.emit(e), () => core.turn);
-    this.world = new ProposalWorld(s.activity ?? [], (e) => core.emit(e), () => core.turn);
+    this.time = new TimeWorld(
+      s,
+      (e) => core.emit(e),
+      () => core.turn,
+    );
+    this.world = new ProposalWorld(
+      s.activity ?? [],
+      (e) => core.emit(e),
+      () => core.turn,
+    );
     this.noise = new Noise(s.noise);
     // The apps on the phone: the session's, with an account (as PhoneDevice lists them).
-    const onPhone = appsOnPhone(APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app)), core.env.apps);
-    this.proposalInfo = { steps: s.activity?.length ?? 0, tick: s.clock?.turn ?? DEFAULT_TURN, ...(s.noise ? { noise: s.noise } : {}), home: screenText(launcherView(onPhone)) };
+    const onPhone = appsOnPhone(
+      APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app)),
+      core.env.apps,
+    );
+    this.proposalInfo = {
+      steps: s.activity?.length ?? 0,
+      tick: s.clock?.turn ?? DEFAULT_TURN,
+      ...(s.noise ? { noise: s.noise } : {}),
+      home: screenText(launcherView(onPhone)),
+    };
   }
 
   initialStatus(): 'open' {
@@ -95,7 +111,9 @@ export class ProposalProtocol implements SessionProtocol {
 
   async afterTurn(t: TurnResult): Promise<Next> {
     const w = this.world;
-    w.readActions += t.evidence.toolCalls.filter((c) => c.ok && this.observeTools.some((d) => d.name === c.name && d.group !== 'proposals')).length;
+    w.readActions += t.evidence.toolCalls.filter(
+      (c) => c.ok && this.observeTools.some((d) => d.name === c.name && d.group !== 'proposals'),
+    ).length;
     if (w.phase === 'execute') {
       // The user's phone shows what the agent just did (a task added to the list on screen).
       this.setPhase('observe', screenText(await this.phone!.view()));
@@ -109,12 +127,29 @@ export class ProposalProtocol implements SessionProtocol {
     const goal = core.scenario.intents.find((i) => i.accept && core.statusOf(i.id) === 'open' && compilePattern(i.accept).test(p.summary));
     // A person or a model user answers for themselves; the rules user by the goals' accept patterns.
     const answer = core.backends.user.answerProposal
-      ? await core.backends.user.answerProposal({ turn: t.turn, persona: core.persona, scenario: core.scenario, proposal: { id: p.id, summary: p.summary }, view: await this.phone!.view(), open: this.openGoals(), emit: (e) => core.emit(e), signal: core.signal })
+      ? await core.backends.user.answerProposal({
+          turn: t.turn,
+          persona: core.persona,
+          scenario: core.scenario,
+          proposal: { id: p.id, summary: p.summary },
+          view: await this.phone!.view(),
+          open: this.openGoals(),
+          emit: (e) => core.emit(e),
+          signal: core.signal,
+        })
       : { accept: Boolean(goal), reason: goal ? `it matches goal ${goal.id}, not yet reached` : 'it matches no goal the user still has' };
     p.verdict = answer.accept ? 'accepted' : 'rejected';
-    core.emit({ type: 'proposal_verdict', turn: t.turn, proposal: p.id, verdict: p.verdict, reason: answer.reason, ...(goal && answer.accept ? { goal: goal.id } : {}) });
+    core.emit({
+      type: 'proposal_verdict',
+      turn: t.turn,
+      proposal: p.id,
+      verdict: p.verdict,
+      reason: answer.reason,
+      ...(goal && answer.accept ? { goal: goal.id } : {}),
+    });
     if (core.turn >= core.maxTurns) return { kind: 'end', end: 'max_turns' };
-    if (!answer.accept) return this.nextTick(`The user rejected your proposal ${p.id}${core.backends.user.answerProposal ? `: ${answer.reason}` : ''}.`);
+    if (!answer.accept)
+      return this.nextTick(`The user rejected your proposal ${p.id}${core.backends.user.answerProposal ? `: ${answer.reason}` : ''}.`);
     this.setPhase('execute');
     return { kind: 'continue', incoming: { kind: 'user', turn: t.turn + 1, text: `Yes, please go ahead with ${p.id}: ${p.summary}` } };
   }
@@ -126,7 +161,8 @@ export class ProposalProtocol implements SessionProtocol {
 
   private async nextTick(prefix: string): Promise<Next> {
     if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
-    if (!this.world.pending && (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft)) return { kind: 'end', end: 'resolved' };
+    if (!this.world.pending && (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft))
+      return { kind: 'end', end: 'resolved' };
     return { kind: 'continue', incoming: await this.tick(prefix) };
   }
 
@@ -154,7 +190,15 @@ export class ProposalProtocol implements SessionProtocol {
         const apps = diffApps(before, core.env.apps.snapshot());
         if (apps.length) core.emit({ type: 'app_diff', turn: core.turn, apps });
       }
-      core.emit({ type: 'update', turn: core.turn, update: u.spec.id, at: clock.iso(), text: u.spec.text, seen: true, pushed: u.spec.notify ?? 'agent' });
+      core.emit({
+        type: 'update',
+        turn: core.turn,
+        update: u.spec.id,
+        at: clock.iso(),
+        text: u.spec.text,
+        seen: true,
+        pushed: u.spec.notify ?? 'agent',
+      });
       const app = Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
       core.emit({ type: 'notification', turn: core.turn, app, text: u.spec.text, preview: preview(u.spec.text), spurious: false });
       seen.push(`${app}: ${u.spec.text}`);
@@ -166,7 +210,18 @@ export class ProposalProtocol implements SessionProtocol {
       previews.push(`${n.app}: ${preview(n.text)}`);
     }
     const step = user.phoneAct
-      ? stepOf(await user.phoneAct({ turn: core.turn, persona: core.persona, scenario: core.scenario, view: await this.phone!.view(), notifications: previews, open: this.openGoals(), emit: (e) => core.emit(e), signal: core.signal }))
+      ? stepOf(
+          await user.phoneAct({
+            turn: core.turn,
+            persona: core.persona,
+            scenario: core.scenario,
+            view: await this.phone!.view(),
+            notifications: previews,
+            open: this.openGoals(),
+            emit: (e) => core.emit(e),
+            signal: core.signal,
+          }),
+        )
       : w.nextStep();
     const move = await this.userActs(step);
     const lines = [prefix, move, seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : ''].filter(Boolean);
@@ -182,7 +237,8 @@ export class ProposalProtocol implements SessionProtocol {
     }
     if ('say' in step) {
       core.emit({ type: 'user_action', turn: core.turn, kind: 'say', ok: true, text: step.say });
-      for (const id of step.reveals ?? []) if (core.statusOf(id) === 'open') core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
+      for (const id of step.reveals ?? [])
+        if (core.statusOf(id) === 'open') core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
       return `The user writes to you: “${step.say}”`;
     }
     const before = core.env.apps.snapshot();
@@ -190,7 +246,17 @@ export class ProposalProtocol implements SessionProtocol {
     const screen = screenText(outcome.view);
     const text = outcome.ok ? (step.note ?? outcome.text) : outcome.text;
     const app = step.app ?? (outcome.view.app || 'phone');
-    core.emit({ type: 'user_action', turn: core.turn, kind: 'screen', app, action: step.action, ...(step.args ? { args: step.args } : {}), ok: outcome.ok, text, screen });
+    core.emit({
+      type: 'user_action',
+      turn: core.turn,
+      kind: 'screen',
+      app,
+      action: step.action,
+      ...(step.args ? { args: step.args } : {}),
+      ok: outcome.ok,
+      text,
+      screen,
+    });
     const apps = diffApps(before, core.env.apps.snapshot());
     if (apps.length) {
       core.emit({ type: 'app_diff', turn: core.turn, apps });

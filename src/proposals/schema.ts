@@ -6,14 +6,21 @@
  */
 import { z } from 'zod';
 
-const Id = z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'an id uses letters, digits, _ . - only');
+const Id = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'an id uses letters, digits, _ . - only');
 
 export const ScreenStepSchema = z
   .strictObject({
     app: Id.meta({ description: 'the app the user is in' }),
     action: z.string().min(1).meta({ description: 'an action the current screen offers (open an item, go back, fill, submit, …)' }),
     args: z.record(z.string(), z.unknown()).optional(),
-    note: z.string().min(1).optional().meta({ description: 'how the step reads to the agent when it observes it (default: the app, action and arguments)' }),
+    note: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'how the step reads to the agent when it observes it (default: the app, action and arguments)' }),
   })
   .meta({ description: 'one screen action of the user' });
 
@@ -34,8 +41,18 @@ export type ScreenStep = z.infer<typeof ScreenStepSchema>;
 
 export const NoiseSchema = z
   .strictObject({
-    notifications_per_hour: z.number().min(0).max(600).optional().meta({ description: 'spurious notifications per simulated hour (PARE’s distractors)' }),
-    tool_failure: z.number().min(0).max(1).optional().meta({ description: 'probability that an app call of the agent fails as the app would (a transient error)' }),
+    notifications_per_hour: z
+      .number()
+      .min(0)
+      .max(600)
+      .optional()
+      .meta({ description: 'spurious notifications per simulated hour (PARE’s distractors)' }),
+    tool_failure: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'probability that an app call of the agent fails as the app would (a transient error)' }),
     seed: z.number().int().min(0).optional().meta({ description: 'seed of the noise: the same seed gives the same run' }),
   })
   .meta({ description: 'PARE’s robustness settings' });
@@ -44,11 +61,20 @@ export type NoiseSpec = z.infer<typeof NoiseSchema>;
 export const PROPOSAL_MODES = ['required'] as const;
 
 export const scenarioProposalKeys = {
-  proposals: z.enum(PROPOSAL_MODES).optional().meta({ description: 'required: the agent observes with read-only tools and must propose, and be accepted, before it changes anything' }),
-  activity: z.array(ActivityStepSchema).optional().meta({ description: 'what the user does, one step per tick, through the user’s side of the apps' }),
+  proposals: z.enum(PROPOSAL_MODES).optional().meta({
+    description: 'required: the agent observes with read-only tools and must propose, and be accepted, before it changes anything',
+  }),
+  activity: z
+    .array(ActivityStepSchema)
+    .optional()
+    .meta({ description: 'what the user does, one step per tick, through the user’s side of the apps' }),
   noise: NoiseSchema.optional(),
 };
 
 export const intentProposalKeys = {
-  accept: z.string().min(1).optional().meta({ description: 'proposal scenarios: the rules user accepts a proposal matching this pattern while the goal is not done' }),
+  accept: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'proposal scenarios: the rules user accepts a proposal matching this pattern while the goal is not done' }),
 };

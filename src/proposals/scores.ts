@@ -6,7 +6,12 @@ import type { ProposalScores } from '../contracts/events.ts';
 import type { ProposalWorld } from './world.ts';
 import type { NoiseSpec } from './schema.ts';
 
-export function proposalScores(w: ProposalWorld, goals: readonly IntentSpec[], apps: Record<string, unknown>, noise: NoiseSpec | undefined): ProposalScores {
+export function proposalScores(
+  w: ProposalWorld,
+  goals: readonly IntentSpec[],
+  apps: Record<string, unknown>,
+  noise: NoiseSpec | undefined,
+): ProposalScores {
   const proposals = w.proposals.length;
   const accepted = w.proposals.filter((p) => p.verdict === 'accepted').length;
   const reached = goals.filter((g) => evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds).length;

@@ -10,7 +10,11 @@ import type { ScenarioFile } from '../scenario/schema.ts';
 
 type Path = (string | number)[];
 
-export function checkProposalScenario(s: ScenarioFile, err: (path: Path, message: string) => void, warn: (path: Path, message: string) => void): void {
+export function checkProposalScenario(
+  s: ScenarioFile,
+  err: (path: Path, message: string) => void,
+  warn: (path: Path, message: string) => void,
+): void {
   const apps = new Set(APPS.map((a) => a.name));
   const intentIds = new Set(s.intents.map((i) => i.id));
   if (!s.proposals) {
@@ -25,7 +29,11 @@ export function checkProposalScenario(s: ScenarioFile, err: (path: Path, message
     if ('app' in step && !apps.has(step.app)) err(['activity', k, 'app'], `unknown app \`${step.app}\` (apps: ${[...apps].join(', ')})`);
     else if ('app' in step) {
       checkScreenStep(step, (path, message) => err(['activity', k, ...path], message));
-      if (!(s.tools ?? []).includes(step.app)) warn(['activity', k, 'app'], `the user uses \`${step.app}\`, which is not in this scenario's \`tools\`: the agent cannot act in it`);
+      if (!(s.tools ?? []).includes(step.app))
+        warn(
+          ['activity', k, 'app'],
+          `the user uses \`${step.app}\`, which is not in this scenario's \`tools\`: the agent cannot act in it`,
+        );
     }
     if ('say' in step)
       (step.reveals ?? []).forEach((id, j) => {
@@ -44,7 +52,10 @@ export function checkProposalScenario(s: ScenarioFile, err: (path: Path, message
 const BUILT_IN = ['open_app', 'back', 'home', 'open'];
 
 /** A screen step's action must be one the app's screens offer, with that form's fields. */
-function checkScreenStep(step: { app: string; action: string; args?: Record<string, unknown> | undefined }, err: (path: Path, message: string) => void): void {
+function checkScreenStep(
+  step: { app: string; action: string; args?: Record<string, unknown> | undefined },
+  err: (path: Path, message: string) => void,
+): void {
   const screens = SCREENS_BY_APP.get(step.app);
   if (!screens) return;
   const forms = screens.screens.flatMap((sc) => (sc.actions ?? []).map((a) => ({ ...a, screen: sc.id })));
@@ -54,11 +65,15 @@ function checkScreenStep(step: { app: string; action: string; args?: Record<stri
     return;
   }
   const args = Object.keys(step.args ?? {});
-  if (step.action === 'open' && !args.includes('item')) err(['action'], '`open` needs `args: { item: N }` (a number, or text of the item\'s line)');
+  if (step.action === 'open' && !args.includes('item'))
+    err(['action'], "`open` needs `args: { item: N }` (a number, or text of the item's line)");
   if (step.action === 'open_app' || BUILT_IN.includes(step.action)) return;
   const fieldsOf = (a: (typeof forms)[number]) => (a.fields ?? []).map((f) => f.replace(/\?$/, ''));
   const candidates = forms.filter((a) => a.name === step.action);
   for (const arg of args)
     if (!candidates.some((a) => fieldsOf(a).includes(arg)))
-      err(['args', arg], `\`${step.action}\` has no field \`${arg}\` (fields: ${[...new Set(candidates.flatMap(fieldsOf))].join(', ') || 'none'})`);
+      err(
+        ['args', arg],
+        `\`${step.action}\` has no field \`${arg}\` (fields: ${[...new Set(candidates.flatMap(fieldsOf))].join(', ') || 'none'})`,
+      );
 }

@@ -63,8 +63,14 @@ export function buildReport(input: ReportInput): ReportDoc {
   const meta: [string, string][] = [
     ['results', input.folders.map((f) => path.relative(process.cwd(), f) || '.').join(', ')],
     ['runs', `${all.length} (${[...ends].map(([e, rs]) => `${rs.length} ${e}`).join(', ')})`],
-    ['scenarios', `${new Set(runs.map((r) => r.scenario)).size} in ${new Set(runs.map((r) => r.persona)).size} persona(s), ${new Set(runs.map((r) => r.repeat)).size} repeat(s)`],
-    ...(['agent', 'user', 'judge'] as const).map((role): [string, string] => [role, distinct(all.map((r) => backendLabel(r, role))).join(', ')]),
+    [
+      'scenarios',
+      `${new Set(runs.map((r) => r.scenario)).size} in ${new Set(runs.map((r) => r.persona)).size} persona(s), ${new Set(runs.map((r) => r.repeat)).size} repeat(s)`,
+    ],
+    ...(['agent', 'user', 'judge'] as const).map((role): [string, string] => [
+      role,
+      distinct(all.map((r) => backendLabel(r, role))).join(', '),
+    ]),
   ];
   const judgeFailed = all.filter((r) => !isResult(r)).length;
   if (judgeFailed) meta.push(['left out', `${judgeFailed} run(s) whose judging failed (not results; rerun them with run --resume)`]);
@@ -113,8 +119,16 @@ function personaSection(runs: RunRecord[]): Section {
   return {
     id: 'personas',
     title: 'Proc and Comp by persona',
-    text: 'π-Bench Table 1: mean over all runs (%), ± the sample standard deviation across repeats of each repeat\'s mean.',
-    tables: [{ id: 'personas', title: 'Proc / Comp by persona (%)', columns: [col('persona', 'persona'), col('runs', 'runs', 'int'), col('repeats', 'repeats', 'int'), PROC, COMP], rows, totalRows: 1 }],
+    text: "π-Bench Table 1: mean over all runs (%), ± the sample standard deviation across repeats of each repeat's mean.",
+    tables: [
+      {
+        id: 'personas',
+        title: 'Proc / Comp by persona (%)',
+        columns: [col('persona', 'persona'), col('runs', 'runs', 'int'), col('repeats', 'repeats', 'int'), PROC, COMP],
+        rows,
+        totalRows: 1,
+      },
+    ],
     charts: [{ type: 'bars', id: 'personas-chart', title: 'Proc and Comp by persona', series: ['Proc', 'Comp'], groups: bars, max: 1 }],
   };
 }
@@ -144,9 +158,18 @@ function statusSection(runs: RunRecord[]): Section {
   return {
     id: 'statuses',
     title: 'Terminal status of hidden intents',
-    text: 'π-Bench Table 7: the share of all hidden intents (%) that ended completed (resolved without being told), inferred (asked for by a targeted question), provided (told by the user) or unresolved (open at max_turns).' +
+    text:
+      'π-Bench Table 7: the share of all hidden intents (%) that ended completed (resolved without being told), inferred (asked for by a targeted question), provided (told by the user) or unresolved (open at max_turns).' +
       (shown.includes('open') ? ' "open" intents belong to runs that ended in an error.' : ''),
-    tables: [{ id: 'statuses', title: 'Terminal statuses, share of intents (%)', columns: [col('persona', 'persona'), col('intents', 'intents', 'int'), ...shown.map((s) => col(s, s, 'score'))], rows, totalRows: 1 }],
+    tables: [
+      {
+        id: 'statuses',
+        title: 'Terminal statuses, share of intents (%)',
+        columns: [col('persona', 'persona'), col('intents', 'intents', 'int'), ...shown.map((s) => col(s, s, 'score'))],
+        rows,
+        totalRows: 1,
+      },
+    ],
     charts: [{ type: 'stacked', id: 'statuses-chart', title: 'Terminal statuses', parts: shown, rows: chartRows }],
   };
 }
@@ -166,10 +189,20 @@ function categorySection(runs: RunRecord[]): Section {
   return {
     id: 'categories',
     title: 'By task category',
-    text: 'π-Bench Table 8: Proc / Comp (%) per task category (the scenario\'s `category`, the paper\'s taxonomy A..R).' +
+    text:
+      "π-Bench Table 8: Proc / Comp (%) per task category (the scenario's `category`, the paper's taxonomy A..R)." +
       (categorized ? '' : ' No scenario in these runs has a category.'),
-    tables: [{ id: 'categories', title: 'Proc / Comp by category (%)', columns: [col('category', 'category'), col('scenarios', 'scenarios', 'int'), col('runs', 'runs', 'int'), PROC, COMP], rows }],
-    charts: categorized ? [{ type: 'bars', id: 'categories-chart', title: 'Proc and Comp by category', series: ['Proc', 'Comp'], groups: bars, max: 1 }] : [],
+    tables: [
+      {
+        id: 'categories',
+        title: 'Proc / Comp by category (%)',
+        columns: [col('category', 'category'), col('scenarios', 'scenarios', 'int'), col('runs', 'runs', 'int'), PROC, COMP],
+        rows,
+      },
+    ],
+    charts: categorized
+      ? [{ type: 'bars', id: 'categories-chart', title: 'Proc and Comp by category', series: ['Proc', 'Comp'], groups: bars, max: 1 }]
+      : [],
   };
 }
 
@@ -194,7 +227,10 @@ function scenarioSection(runs: RunRecord[]): Section {
     proc: mean(rs.map((r) => r.proc)),
     comp: meanOf(rs.map((r) => r.comp)),
   }));
-  const r = pearson(per.map((p) => p.turns), per.map((p) => p.proc));
+  const r = pearson(
+    per.map((p) => p.turns),
+    per.map((p) => p.proc),
+  );
   const maxTurns = Math.max(1, ...per.map((p) => p.turns));
   const charts: Chart[] = [
     {
@@ -225,7 +261,14 @@ function scenarioSection(runs: RunRecord[]): Section {
       {
         id: 'scenarios',
         title: 'Per scenario (means over runs)',
-        columns: [col('scenario', 'scenario'), col('category', 'category'), col('runs', 'runs', 'int'), col('turns', 'turns', 'num'), col('proc', 'Proc', 'score'), col('comp', 'Comp', 'score')],
+        columns: [
+          col('scenario', 'scenario'),
+          col('category', 'category'),
+          col('runs', 'runs', 'int'),
+          col('turns', 'turns', 'num'),
+          col('proc', 'Proc', 'score'),
+          col('comp', 'Comp', 'score'),
+        ],
         rows: per.map((p) => [p.scenario, p.category, p.n, p.turns, p.proc, p.comp]),
       },
     ],
@@ -237,8 +280,14 @@ function scenarioSection(runs: RunRecord[]): Section {
 
 function ablationSection(all: RunRecord[]): Section {
   // Scenarios that ran after earlier sessions in a normal run, and alone in a --no-deps run.
-  const withHistory = groupBy(all.filter((r) => r.deps !== false && (r.index ?? 0) > 0), (r) => r.scenario);
-  const alone = groupBy(all.filter((r) => r.deps === false), (r) => r.scenario);
+  const withHistory = groupBy(
+    all.filter((r) => r.deps !== false && (r.index ?? 0) > 0),
+    (r) => r.scenario,
+  );
+  const alone = groupBy(
+    all.filter((r) => r.deps === false),
+    (r) => r.scenario,
+  );
   const both = [...withHistory.keys()].filter((s) => alone.has(s));
   const base: Section = { id: 'ablation', title: 'Dependency ablation', tables: [], charts: [] };
   if (!both.length)
@@ -249,7 +298,12 @@ function ablationSection(all: RunRecord[]): Section {
   const rows: CellValue[][] = [];
   const pick = (m: Map<string, RunRecord[]>, s: string, f: (r: RunRecord) => number | null) => meanOf(m.get(s)!.map(f));
   for (const s of both) {
-    const [pw, pa, cw, ca] = [pick(withHistory, s, (r) => r.proc), pick(alone, s, (r) => r.proc), pick(withHistory, s, (r) => r.comp), pick(alone, s, (r) => r.comp)];
+    const [pw, pa, cw, ca] = [
+      pick(withHistory, s, (r) => r.proc),
+      pick(alone, s, (r) => r.proc),
+      pick(withHistory, s, (r) => r.comp),
+      pick(alone, s, (r) => r.comp),
+    ];
     rows.push([s, pw, pa, pw !== null && pa !== null ? pa - pw : null, cw, ca, cw !== null && ca !== null ? ca - cw : null]);
   }
   const avg = (i: number) => meanOf(rows.map((r) => r[i] as number | null));
@@ -340,16 +394,23 @@ function clarificationSection(runs: RunRecord[], readEvents: (file: string) => S
 function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): Section {
   const base: Section = { id: 'pibench', title: 'π-Bench scoring', tables: [], charts: [] };
   if (!lookup)
-    return { ...base, text: 'π-Bench\'s scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.' };
+    return {
+      ...base,
+      text: "π-Bench's scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.",
+    };
   const s = pibenchSummary(runs, lookup);
   const rows: CellValue[][] = Object.entries(s.users)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([user, u]) => [user, u.repeats, { mean: u.proc_mean, std: u.proc_std }, { mean: u.comp_mean, std: u.comp_std }]);
-  rows.push(['overall', s.overall.pairs, { mean: s.overall.proc_mean, std: s.overall.proc_std }, { mean: s.overall.comp_mean, std: s.overall.comp_std }]);
+  rows.push([
+    'overall',
+    s.overall.pairs,
+    { mean: s.overall.proc_mean, std: s.overall.proc_std },
+    { mean: s.overall.comp_mean, std: s.overall.comp_std },
+  ]);
   return {
     ...base,
-    text:
-      'As π-Bench\'s scripts score: each task\'s Proc pooled with its dependencies\' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs, ± their std when a persona repeated.',
+    text: "As π-Bench's scripts score: each task's Proc pooled with its dependencies' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs, ± their std when a persona repeated.",
     tables: [
       {
         id: 'pibench',
@@ -357,7 +418,9 @@ function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): 
         columns: [col('persona', 'persona'), col('repeats', 'repeats', 'int'), PROC, COMP],
         rows,
         totalRows: 1,
-        ...(s.warnings.length ? { note: s.warnings.slice(0, 5).join('; ') + (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : '') } : {}),
+        ...(s.warnings.length
+          ? { note: s.warnings.slice(0, 5).join('; ') + (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : '') }
+          : {}),
       },
     ],
   };
@@ -372,8 +435,18 @@ function costSection(all: RunRecord[]): Section {
   const table: Table = {
     id: 'cost',
     title: 'Tokens and cost by role and model',
-    columns: [col('role', 'role'), col('model', 'model'), col('calls', 'calls', 'int'), col('input_tokens', 'input tokens', 'int'), col('output_tokens', 'output tokens', 'int'), col('cost_usd', 'cost', 'usd')],
-    rows: [...lines.map((l) => [l.role, l.model, l.calls, l.input_tokens, l.output_tokens, l.cost_usd]), ['total', '', lines.reduce((a, l) => a + l.calls, 0), t.tokens.input, t.tokens.output, t.cost_usd]],
+    columns: [
+      col('role', 'role'),
+      col('model', 'model'),
+      col('calls', 'calls', 'int'),
+      col('input_tokens', 'input tokens', 'int'),
+      col('output_tokens', 'output tokens', 'int'),
+      col('cost_usd', 'cost', 'usd'),
+    ],
+    rows: [
+      ...lines.map((l) => [l.role, l.model, l.calls, l.input_tokens, l.output_tokens, l.cost_usd]),
+      ['total', '', lines.reduce((a, l) => a + l.calls, 0), t.tokens.input, t.tokens.output, t.cost_usd],
+    ],
     totalRows: 1,
     ...(estimated ? { note: 'Some token counts were estimated by intentplay because the server reported none.' } : {}),
   };
@@ -415,7 +488,21 @@ function runsSection(all: RunRecord[]): Section {
           col('intents', 'intents'),
           col('cost_usd', 'cost', 'usd'),
         ],
-        rows: all.map((r) => [r.scenario, r.persona, r.category ?? null, r.repeat, r.deps === false ? 'no' : 'yes', r.end, r.turns, r.proc, r.comp, Object.values(r.intents).map((s) => LETTER[s] ?? '?').join(''), r.cost_usd ?? null]),
+        rows: all.map((r) => [
+          r.scenario,
+          r.persona,
+          r.category ?? null,
+          r.repeat,
+          r.deps === false ? 'no' : 'yes',
+          r.end,
+          r.turns,
+          r.proc,
+          r.comp,
+          Object.values(r.intents)
+            .map((s) => LETTER[s] ?? '?')
+            .join(''),
+          r.cost_usd ?? null,
+        ]),
       },
     ],
     charts: [],

@@ -45,14 +45,25 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
   const rows: CellValue[][] = [];
   const procBars: { label: string; values: (number | null)[] }[] = [];
   const line = (label: string, ra: RunRecord[] | undefined, rb: RunRecord[] | undefined) => {
-    const [pa, pb, ca, cb, ta, tb] = [m(ra, (r) => r.proc), m(rb, (r) => r.proc), m(ra, (r) => r.comp), m(rb, (r) => r.comp), m(ra, (r) => r.turns), m(rb, (r) => r.turns)];
+    const [pa, pb, ca, cb, ta, tb] = [
+      m(ra, (r) => r.proc),
+      m(rb, (r) => r.proc),
+      m(ra, (r) => r.comp),
+      m(rb, (r) => r.comp),
+      m(ra, (r) => r.turns),
+      m(rb, (r) => r.turns),
+    ];
     rows.push([label, ra?.length ?? 0, rb?.length ?? 0, pa, pb, diff(pa, pb), ca, cb, diff(ca, cb), ta, tb, diff(ta, tb)]);
     return [pa, pb];
   };
   for (const k of keys) procBars.push({ label: k, values: line(k, byA.get(k), byB.get(k)) });
   // Overall over the scenarios both folders ran, so a missing scenario does not skew the delta.
   const shared = keys.filter((k) => byA.has(k) && byB.has(k));
-  line(`overall (${shared.length} shared)`, shared.flatMap((k) => byA.get(k)!), shared.flatMap((k) => byB.get(k)!));
+  line(
+    `overall (${shared.length} shared)`,
+    shared.flatMap((k) => byA.get(k)!),
+    shared.flatMap((k) => byB.get(k)!),
+  );
   const col = (key: string, label: string, kind: 'text' | 'int' | 'score' | 'delta' | 'num' | 'numDelta') => ({ key, label, kind });
   return {
     title: `intentplay compare: ${nameA} vs ${nameB}`,
@@ -110,7 +121,9 @@ export function sideOf(recording: Recording): SessionSide {
 /** One side's heading: scenario, agent backend, and the final scores. */
 export function sideTitle(side: SessionSide): string[] {
   const s = side.state;
-  const scores = s.scores ? `Proc ${s.scores.proc.toFixed(2)}  Comp ${s.scores.comp === null ? '–' : s.scores.comp.toFixed(2)}  turns ${s.scores.turns}` : 'no scores (incomplete recording)';
+  const scores = s.scores
+    ? `Proc ${s.scores.proc.toFixed(2)}  Comp ${s.scores.comp === null ? '–' : s.scores.comp.toFixed(2)}  turns ${s.scores.turns}`
+    : 'no scores (incomplete recording)';
   return [`${path.basename(side.file)}`, `agent ${fmtBackend(s.scenario?.backends.agent)}`, scores];
 }
 
@@ -126,13 +139,22 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
     } else if (item.kind === 'tool') {
       const mark = item.state === 'ok' ? CHECK_SYMBOLS.pass : item.state === 'error' ? CHECK_SYMBOLS.fail : CHECK_SYMBOLS.pending;
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
-    } else if (item.kind === 'proposal') out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
+    } else if (item.kind === 'proposal')
+      out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
     else if (item.kind === 'plan') out.push(...item.entries.map((e) => truncate(`  ${planLine(e)}`, cols)));
     else if (item.kind === 'permission') out.push(...wrap(`  ⚿ ${permissionLine(item)}`, cols));
     else out.push(...wrap(`  ! ${item.text}`, cols));
   }
-  for (const f of turn.files) out.push(truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols));
-  for (const c of turn.changes) out.push(...wrap(`${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols - 4).map((l, i) => (i ? `    ${l}` : `  ${l}`)));
+  for (const f of turn.files)
+    out.push(
+      truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols),
+    );
+  for (const c of turn.changes)
+    out.push(
+      ...wrap(`${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols - 4).map((l, i) =>
+        i ? `    ${l}` : `  ${l}`,
+      ),
+    );
   return out;
 }
 

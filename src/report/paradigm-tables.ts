@@ -11,7 +11,14 @@ export const col = (key: string, label: string, kind: Column['kind'] = 'text'): 
 export function byAgentAndPersona<S>(
   runs: readonly RunRecord[],
   agentOf: (r: RunRecord) => string,
-  t: { id: string; title: string; columns: Column[]; aggregate: (rs: readonly RunRecord[]) => S | null; cells: (s: S) => CellValue[]; overall: S },
+  t: {
+    id: string;
+    title: string;
+    columns: Column[];
+    aggregate: (rs: readonly RunRecord[]) => S | null;
+    cells: (s: S) => CellValue[];
+    overall: S;
+  },
 ): Table[] {
   const rowsBy = (key: (r: RunRecord) => string): CellValue[][] =>
     [...groupBy(runs, key)].flatMap(([label, rs]) => {

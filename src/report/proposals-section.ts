@@ -20,12 +20,28 @@ const COLUMNS: Column[] = [
   col('reads', 'read actions', 'num'),
 ];
 
-const cells = (p: ProposalSummary): CellValue[] => [p.n, p.k, p.success, p.success_at_k, p.success_pow_k, p.proposal_rate, p.acceptance_rate, p.read_actions];
+const cells = (p: ProposalSummary): CellValue[] => [
+  p.n,
+  p.k,
+  p.success,
+  p.success_at_k,
+  p.success_pow_k,
+  p.proposal_rate,
+  p.acceptance_rate,
+  p.read_actions,
+];
 
 const noiseLabel = (r: RunRecord): string => {
   const n = r.proposals?.noise;
   if (!n) return 'no noise';
-  return [n.tool_failure !== undefined ? `tool failure ${n.tool_failure}` : '', n.notifications_per_hour !== undefined ? `${n.notifications_per_hour} notifications/h` : ''].filter(Boolean).join(', ') || 'no noise';
+  return (
+    [
+      n.tool_failure !== undefined ? `tool failure ${n.tool_failure}` : '',
+      n.notifications_per_hour !== undefined ? `${n.notifications_per_hour} notifications/h` : '',
+    ]
+      .filter(Boolean)
+      .join(', ') || 'no noise'
+  );
 };
 
 /** PARE's robustness ablation: the same scores by noise setting, when the runs have more than one. */
@@ -50,7 +66,17 @@ export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRec
     text:
       `PARE's measures over ${overall.n} run(s) of proposal scenarios. Success: every goal holds on the final state; Success@k: some of a scenario's k repeats succeeded; Success^k: all did. ` +
       'Proposal rate is proposals per observe turn; acceptance the share of proposals the user accepted; read actions the read-only tool calls per run.',
-    tables: [...byAgentAndPersona(rs, agentOf, { id: 'proposals', title: 'Proposal scores', columns: COLUMNS, aggregate: aggregateProposals, cells, overall }), ...noiseTable(rs)],
+    tables: [
+      ...byAgentAndPersona(rs, agentOf, {
+        id: 'proposals',
+        title: 'Proposal scores',
+        columns: COLUMNS,
+        aggregate: aggregateProposals,
+        cells,
+        overall,
+      }),
+      ...noiseTable(rs),
+    ],
     charts: [],
   };
 }

@@ -28,7 +28,11 @@ export function renderCsvFiles(doc: ReportDoc): { name: string; text: string }[]
   const used = new Set<string>();
   return doc.sections.flatMap((s) =>
     s.tables.map((t) => {
-      const base = tableTitle(t).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table';
+      const base =
+        tableTitle(t)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'table';
       let name = `${base}.csv`;
       for (let n = 2; used.has(name); n++) name = `${base}-${n}.csv`;
       used.add(name);

@@ -22,7 +22,9 @@ function htmlTable(table: Table): string {
   const totals = table.totalRows ?? 0;
   const rows = table.rows
     .map((r, i) => {
-      const cells = table.columns.map((c, j) => `<td${isNumeric(c) ? ' class="num"' : ''}>${esc(displayCell(r[j] ?? null, c))}</td>`).join('');
+      const cells = table.columns
+        .map((c, j) => `<td${isNumeric(c) ? ' class="num"' : ''}>${esc(displayCell(r[j] ?? null, c))}</td>`)
+        .join('');
       return `<tr${i >= table.rows.length - totals ? ' class="total"' : ''}>${cells}</tr>`;
     })
     .join('\n');
@@ -42,7 +44,9 @@ export function renderHtml(doc: ReportDoc): string {
         `<h2>${esc(s.title)}</h2>`,
         ...(s.text ? [`<p>${prose(s.text)}</p>`] : []),
         ...s.tables.map(htmlTable),
-        ...s.charts.map((c) => `<figure id="figure-${esc(c.id)}">\n<figcaption>${esc(c.title)}</figcaption>\n${renderSvgChart(c)}\n</figure>`),
+        ...s.charts.map(
+          (c) => `<figure id="figure-${esc(c.id)}">\n<figcaption>${esc(c.title)}</figcaption>\n${renderSvgChart(c)}\n</figure>`,
+        ),
         '</section>',
       ].join('\n'),
     )

@@ -68,5 +68,10 @@ export function renderMarkdown(doc: ReportDoc): string {
     for (const table of section.tables) out.push(...markdownTable(table), '');
     for (const chart of section.charts) out.push('```text', ...renderTextChart(chart, plain, 80), '```', '');
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

@@ -27,8 +27,17 @@ export function parseFormat(text: string): ReportFormat {
  * The runs of one or more results folders, with recording paths made absolute. A folder
  * without results.jsonl that holds recordings (sessions played in the TUI) is read from them.
  */
-export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: RunRecord[]; fromRecordings: RunRecord[]; libraries: string[] } {
-  const folders = dirs.map((dir) => (isRecordingsFolder(dir) ? { ...loadRecordingsFolder(dir), fromRecordings: true } : { ...loadResultsFolder(dir), fromRecordings: false, libraries: [] }));
+export function loadRuns(dirs: readonly string[]): {
+  folders: string[];
+  runs: RunRecord[];
+  fromRecordings: RunRecord[];
+  libraries: string[];
+} {
+  const folders = dirs.map((dir) =>
+    isRecordingsFolder(dir)
+      ? { ...loadRecordingsFolder(dir), fromRecordings: true }
+      : { ...loadResultsFolder(dir), fromRecordings: false, libraries: [] },
+  );
   const loaded = folders.map((f) => ({ f, runs: f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)) }));
   const runs = loaded.flatMap((l) => l.runs);
   if (!runs.length) throw new UserError(`${dirs.join(', ')}: no runs to report on`);
@@ -45,7 +54,8 @@ export function loadRuns(dirs: readonly string[]): { folders: string[]; runs: Ru
  * recordings has no run.json naming its library, and most sessions come from the bundled one.
  */
 function withBundled(libraries: readonly Library[], runs: readonly RunRecord[]): Library[] {
-  if (libraries.some((l) => l.root === BUNDLED_LIBRARY) || runs.every((r) => libraries.some((l) => l.scenarios.has(r.scenario)))) return [...libraries];
+  if (libraries.some((l) => l.root === BUNDLED_LIBRARY) || runs.every((r) => libraries.some((l) => l.scenarios.has(r.scenario))))
+    return [...libraries];
   try {
     return [...libraries, requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY)];
   } catch {

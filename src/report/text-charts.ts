@@ -30,7 +30,8 @@ function barChart(chart: BarChart, c: ChalkInstance, width: number): string[] {
   for (const g of chart.groups) {
     g.values.forEach((v, i) => {
       const label = i === 0 ? pad(g.label, labelW) : ' '.repeat(labelW);
-      const value = v === null ? c.dim('–') : `${colours[i % colours.length]!(pad(bar(v / chart.max, barW), barW))} ${padStart(pct(v / chart.max), 5)}`;
+      const value =
+        v === null ? c.dim('–') : `${colours[i % colours.length]!(pad(bar(v / chart.max, barW), barW))} ${padStart(pct(v / chart.max), 5)}`;
       out.push(`${label}  ${pad(chart.series[i] ?? '', seriesW)} ${value}`.trimEnd());
     });
   }
@@ -65,11 +66,12 @@ function scatterChart(chart: ScatterChart, c: ChalkInstance, width: number): str
   const grid: string[][] = Array.from({ length: H }, () => Array.from({ length: W }, () => ' '));
   const fx = (x: number) => Math.round(((x - chart.x.min) / (chart.x.max - chart.x.min || 1)) * (W - 1));
   const fy = (y: number) => H - 1 - Math.round(((y - chart.y.min) / (chart.y.max - chart.y.min || 1)) * (H - 1));
-  if (chart.diagonal) for (let col = 0; col < W; col++) {
-    const y = chart.y.min + ((chart.y.max - chart.y.min) * col) / (W - 1);
-    const row = fy(y);
-    if (row >= 0 && row < H) grid[row]![col] = c.dim('·');
-  }
+  if (chart.diagonal)
+    for (let col = 0; col < W; col++) {
+      const y = chart.y.min + ((chart.y.max - chart.y.min) * col) / (W - 1);
+      const row = fy(y);
+      if (row >= 0 && row < H) grid[row]![col] = c.dim('·');
+    }
   const labelled = chart.points.length <= MARKS.length;
   const hits = new Map<string, number>();
   chart.points.forEach((p, i) => {
@@ -88,7 +90,13 @@ function scatterChart(chart: ScatterChart, c: ChalkInstance, width: number): str
   const xMax = fmt(chart.x.max, chart.x.kind);
   out.push(`${' '.repeat(axisW + 2)}${xMin}${padStart(xMax, W - xMin.length)}`);
   out.push(`${' '.repeat(axisW + 2)}x: ${chart.x.label}   y: ${chart.y.label}`);
-  if (labelled && chart.points.length) out.push(...legend(chart.points.map((p, i) => `${c.bold.cyan(MARKS[i]!)} ${p.label}`), width));
+  if (labelled && chart.points.length)
+    out.push(
+      ...legend(
+        chart.points.map((p, i) => `${c.bold.cyan(MARKS[i]!)} ${p.label}`),
+        width,
+      ),
+    );
   if ([...hits.values()].some((n) => n > 1)) out.push(c.dim('* several points in one cell'));
   return out;
 }
@@ -108,6 +116,11 @@ function legend(items: string[], width: number): string[] {
 }
 
 export function renderTextChart(chart: Chart, c: ChalkInstance, width = 80): string[] {
-  const body = chart.type === 'bars' ? barChart(chart, c, width) : chart.type === 'stacked' ? stackedChart(chart, c, width) : scatterChart(chart, c, width);
+  const body =
+    chart.type === 'bars'
+      ? barChart(chart, c, width)
+      : chart.type === 'stacked'
+        ? stackedChart(chart, c, width)
+        : scatterChart(chart, c, width);
   return [c.bold(chart.title), ...body];
 }

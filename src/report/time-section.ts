@@ -42,7 +42,14 @@ export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) 
       `ChronosBench's measures over ${overall.n} run(s) of time scenarios (${overall.positive} positive: some update deserves a follow-up; ${overall.negative} negative: silence throughout). ` +
       'TC is task completion (every expected follow-up made, no false one, every silence kept, the right final task status); action accuracy is the share of updates handled as expected; ' +
       'follow-up precision is hits over follow-ups made, recall hits over follow-ups expected.',
-    tables: byAgentAndPersona(timed, agentOf, { id: 'time', title: 'Time scores', columns: COLUMNS, aggregate: aggregateTime, cells, overall }),
+    tables: byAgentAndPersona(timed, agentOf, {
+      id: 'time',
+      title: 'Time scores',
+      columns: COLUMNS,
+      aggregate: aggregateTime,
+      cells,
+      overall,
+    }),
     charts: [],
   };
 }

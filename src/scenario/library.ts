@@ -8,15 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
 import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from '../contracts/diagnostics.ts';
-import {
-  EpisodeSchema,
-  PersonaSchema,
-  ScenarioSchema,
-  type EpisodeFile,
-  type Persona,
-  type Rule,
-  type ScenarioFile,
-} from './schema.ts';
+import { EpisodeSchema, PersonaSchema, ScenarioSchema, type EpisodeFile, type Persona, type Rule, type ScenarioFile } from './schema.ts';
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { checkTimeScenario } from '../time/validate.ts';
 import { checkProposalScenario } from '../proposals/validate.ts';
@@ -90,7 +82,8 @@ function loadIntentplayLibrary(root: string): LoadResult {
     const value = valid ?? recovered;
     if (!value) continue;
     const expected = path.basename(file).replace(/\.ya?ml$/, '');
-    if (value.id !== expected) err(file, locate(parsed, ['id']), `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`);
+    if (value.id !== expected)
+      err(file, locate(parsed, ['id']), `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`);
     if (library.personas.has(value.id)) {
       err(file, locate(parsed, ['id']), `duplicate persona id \`${value.id}\` (also in ${library.personas.get(value.id)!.file})`);
       continue;
@@ -105,7 +98,11 @@ function loadIntentplayLibrary(root: string): LoadResult {
     const { parsed, diagnostics: d } = parseYamlFile(file);
     diagnostics.push(...d);
     if (!parsed) continue;
-    const rel = path.relative(path.join(root, 'scenarios'), file).replace(/\.ya?ml$/, '').split(path.sep).join('/');
+    const rel = path
+      .relative(path.join(root, 'scenarios'), file)
+      .replace(/\.ya?ml$/, '')
+      .split(path.sep)
+      .join('/');
     scenarioFileIds.add(rel);
     if (path.basename(rel) === 'episode') {
       const { value: valid, recovered, diagnostics: v } = validateWith(parsed, EpisodeSchema, 'episode');
@@ -113,7 +110,8 @@ function loadIntentplayLibrary(root: string): LoadResult {
       const value = valid ?? recovered;
       if (!value) continue;
       const expected = path.dirname(rel) === '.' ? value.id : path.dirname(rel);
-      if (value.id !== expected) err(file, locate(parsed, ['id']), `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`);
+      if (value.id !== expected)
+        err(file, locate(parsed, ['id']), `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`);
       if (library.episodes.has(value.id)) {
         err(file, locate(parsed, ['id']), `duplicate episode id \`${value.id}\``);
         continue;
@@ -128,11 +126,13 @@ function loadIntentplayLibrary(root: string): LoadResult {
     if (!value) {
       // The schema failed, but the checks that need only `id` and `persona` still run: every error in one pass.
       const raw = (parsed.value ?? {}) as { id?: unknown; persona?: unknown };
-      if (typeof raw.id === 'string' && raw.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${raw.id}\` does not match the file's path (expected \`${rel}\`)`);
+      if (typeof raw.id === 'string' && raw.id !== rel)
+        err(file, locate(parsed, ['id']), `scenario id \`${raw.id}\` does not match the file's path (expected \`${rel}\`)`);
       if (typeof raw.persona === 'string') unchecked.push({ file, persona: raw.persona, at: locate(parsed, ['persona']) });
       continue;
     }
-    if (value.id !== rel) err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
+    if (value.id !== rel)
+      err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
     if (library.scenarios.has(value.id)) {
       err(file, locate(parsed, ['id']), `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`);
       continue;
@@ -144,10 +144,12 @@ function loadIntentplayLibrary(root: string): LoadResult {
 
   // Cross-file references.
   for (const u of unchecked)
-    if (!library.personas.has(u.persona) && !personaFileIds.has(u.persona)) err(u.file, u.at, `unknown persona \`${u.persona}\` (no personas/${u.persona}.yaml in ${root})`);
+    if (!library.personas.has(u.persona) && !personaFileIds.has(u.persona))
+      err(u.file, u.at, `unknown persona \`${u.persona}\` (no personas/${u.persona}.yaml in ${root})`);
   for (const s of library.scenarios.values()) {
     const at = refs.get(s.file)!;
-    if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona)) err(s.file, at.persona, `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
+    if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona))
+      err(s.file, at.persona, `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
     (s.depends_on ?? []).forEach((ref, i) => {
       const id = resolveScenarioRef(ref, s.persona);
       if (!library.scenarios.has(id)) {
@@ -166,7 +168,8 @@ function loadIntentplayLibrary(root: string): LoadResult {
       else if (s) {
         if (seen.has(id)) err(e.file, at.items[i]!, `session \`${id}\` is listed twice`);
         for (const dep of s.dependsOn)
-          if (!seen.has(dep)) warn(e.file, at.items[i]!, `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
+          if (!seen.has(dep))
+            warn(e.file, at.items[i]!, `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
       }
       seen.add(id);
       return id;
@@ -191,7 +194,11 @@ interface RefPositions {
 }
 
 function refPositions(parsed: ParsedYaml, listKey: string, count: number): RefPositions {
-  return { persona: locate(parsed, ['persona']), list: locate(parsed, [listKey]), items: Array.from({ length: count }, (_, i) => locate(parsed, [listKey, i])) };
+  return {
+    persona: locate(parsed, ['persona']),
+    list: locate(parsed, [listKey]),
+    items: Array.from({ length: count }, (_, i) => locate(parsed, [listKey, i])),
+  };
 }
 
 type Report = (file: string, at: { line: number; col: number }, message: string) => void;
@@ -200,7 +207,8 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
   const dup = (list: { id: string }[], key: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {
-      if (seen.has(item.id)) err(parsed.file, locate(parsed, [key, i, 'id']), `duplicate ${key === 'intents' ? 'intent' : 'checklist'} id \`${item.id}\``);
+      if (seen.has(item.id))
+        err(parsed.file, locate(parsed, [key, i, 'id']), `duplicate ${key === 'intents' ? 'intent' : 'checklist'} id \`${item.id}\``);
       seen.add(item.id);
     });
   };
@@ -208,12 +216,21 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
   dup(s.checklist ?? [], 'checklist');
   s.intents.forEach((intent, i) => {
     if (!intent.ask?.length && !intent.done)
-      warn(parsed.file, locate(parsed, ['intents', i]), `intent \`${intent.id}\` has neither \`ask\` nor \`done\`: the rules judge can only mark it provided`);
+      warn(
+        parsed.file,
+        locate(parsed, ['intents', i]),
+        `intent \`${intent.id}\` has neither \`ask\` nor \`done\`: the rules judge can only mark it provided`,
+      );
   });
   (s.checklist ?? []).forEach((item, i) => {
-    if (item.grader === 'rule' && !item.rule) err(parsed.file, locate(parsed, ['checklist', i]), `checklist item \`${item.id}\` has grader: rule but no \`rule\``);
+    if (item.grader === 'rule' && !item.rule)
+      err(parsed.file, locate(parsed, ['checklist', i]), `checklist item \`${item.id}\` has grader: rule but no \`rule\``);
     if (item.grader === 'rubric' && !item.rule && !item.rubric_only)
-      warn(parsed.file, locate(parsed, ['checklist', i]), `rubric item \`${item.id}\` has no \`rule\`: the rules judge reports it ungraded`);
+      warn(
+        parsed.file,
+        locate(parsed, ['checklist', i]),
+        `rubric item \`${item.id}\` has no \`rule\`: the rules judge reports it ungraded`,
+      );
   });
   const groups = knownToolGroups();
   (s.tools ?? []).forEach((g, i) => {
@@ -223,7 +240,11 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     const at = issue.path.slice(0, -1);
     const last = issue.path[issue.path.length - 1];
     const isKey = issue.message.startsWith('unknown key');
-    err(parsed.file, isKey ? locate(parsed, ['apps', ...at], String(last)) : locate(parsed, ['apps', ...issue.path]), `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
+    err(
+      parsed.file,
+      isKey ? locate(parsed, ['apps', ...at], String(last)) : locate(parsed, ['apps', ...issue.path]),
+      `\`apps.${issue.path.join('.')}\`: ${issue.message}`,
+    );
   }
   const rules: [Rule | undefined, (string | number)[]][] = [
     ...s.intents.map((i, k): [Rule | undefined, (string | number)[]] => [i.done, ['intents', k, 'done']]),
@@ -235,14 +256,20 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
         const problem = appStateRuleProblem(r.app_state.app, r.app_state.path);
         if (problem) warn(parsed.file, locate(parsed, [...p, 'app_state', 'path']), `app_state rule can never hold: ${problem}`);
       }
-  if (s.trigger.kind === 'user' && s.trigger.source) warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+  if (s.trigger.kind === 'user' && s.trigger.source)
+    warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
   const assets = s.workspace?.assets;
   if (assets !== undefined) {
     const abs = path.resolve(path.dirname(parsed.file), assets);
     const rel = path.relative(root, abs);
     if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
-      err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\` (${assets}) is outside the library: only folders inside ${root} are copied into the agent's workspace`);
-    else if (!existsSync(abs) || !statSync(abs).isDirectory()) err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\`: no folder ${abs}`);
+      err(
+        parsed.file,
+        locate(parsed, ['workspace', 'assets']),
+        `\`workspace.assets\` (${assets}) is outside the library: only folders inside ${root} are copied into the agent's workspace`,
+      );
+    else if (!existsSync(abs) || !statSync(abs).isDirectory())
+      err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\`: no folder ${abs}`);
   }
   checkTimeScenario(s, (p, message) => err(parsed.file, locate(parsed, p), message));
   checkProposalScenario(
@@ -251,7 +278,12 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     (p, message) => warn(parsed.file, locate(parsed, p), message),
   );
   (s.environment?.updates ?? []).forEach((u, k) => {
-    for (const issue of validateAppSeeds(u.apps ?? {})) err(parsed.file, locate(parsed, ['environment', 'updates', k, 'apps', ...issue.path]), `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
+    for (const issue of validateAppSeeds(u.apps ?? {}))
+      err(
+        parsed.file,
+        locate(parsed, ['environment', 'updates', k, 'apps', ...issue.path]),
+        `\`apps.${issue.path.join('.')}\`: ${issue.message}`,
+      );
   });
 }
 
@@ -338,10 +370,13 @@ export function requireLibrary(target: string, libraryOverride?: string): Librar
     const skipped = [...new Set(errors.filter(unreadable).map((d) => d.file))];
     if (skipped.length) {
       for (const d of errors.filter(unreadable)) process.stderr.write(`${formatDiagnostic(d)}\n`);
-      process.stderr.write(`skipping ${skipped.length} π-Bench task(s) that cannot be read (${skipped.map((f) => path.basename(path.dirname(f))).join(', ')}); the other tasks run\n`);
+      process.stderr.write(
+        `skipping ${skipped.length} π-Bench task(s) that cannot be read (${skipped.map((f) => path.basename(path.dirname(f))).join(', ')}); the other tasks run\n`,
+      );
       errors = errors.filter((d) => !unreadable(d));
     }
   }
-  if (errors.length) throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
+  if (errors.length)
+    throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
   return library;
 }

@@ -29,8 +29,10 @@ const WorkspacePath = z
   .string()
   .min(1)
   .superRefine((p, ctx) => {
-    if (/^([A-Za-z]:)?[\\/]/.test(p)) ctx.addIssue({ code: 'custom', message: `\`${p}\` is an absolute path: workspace files are relative to the workspace` });
-    else if (p.split(/[\\/]/).includes('..')) ctx.addIssue({ code: 'custom', message: `\`${p}\` leaves the workspace (\`..\`): workspace files stay inside it` });
+    if (/^([A-Za-z]:)?[\\/]/.test(p))
+      ctx.addIssue({ code: 'custom', message: `\`${p}\` is an absolute path: workspace files are relative to the workspace` });
+    else if (p.split(/[\\/]/).includes('..'))
+      ctx.addIssue({ code: 'custom', message: `\`${p}\` leaves the workspace (\`..\`): workspace files stay inside it` });
   });
 const Glob = z.string().min(1).meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
 
@@ -46,44 +48,37 @@ export type Rule =
   | { any: Rule[] }
   | { not: Rule };
 
-export const RULE_KEYS = [
-  'reply_matches',
-  'file_exists',
-  'file_matches',
-  'tool_called',
-  'app_state',
-  'all',
-  'any',
-  'not',
-] as const;
+export const RULE_KEYS = ['reply_matches', 'file_exists', 'file_matches', 'tool_called', 'app_state', 'all', 'any', 'not'] as const;
 
-export const RuleSchema: z.ZodType<Rule> = z.lazy(() =>
-  z.union([
-    z.strictObject({ reply_matches: Pattern }),
-    z.strictObject({ file_exists: Glob }),
-    z.strictObject({ file_matches: z.strictObject({ path: Glob, pattern: Pattern }) }),
-    z.strictObject({
-      tool_called: z.strictObject({
-        name: Pattern,
-        args: z.record(z.string(), Pattern).optional(),
-        ok: z.boolean().optional(),
+export const RuleSchema: z.ZodType<Rule> = z
+  .lazy(() =>
+    z.union([
+      z.strictObject({ reply_matches: Pattern }),
+      z.strictObject({ file_exists: Glob }),
+      z.strictObject({ file_matches: z.strictObject({ path: Glob, pattern: Pattern }) }),
+      z.strictObject({
+        tool_called: z.strictObject({
+          name: Pattern,
+          args: z.record(z.string(), Pattern).optional(),
+          ok: z.boolean().optional(),
+        }),
       }),
-    }),
-    z.strictObject({
-      app_state: z
-        .strictObject({
-          app: z.string().min(1),
-          path: z.string().min(1).meta({ description: 'dotted path into the app state, e.g. messages.*.body' }),
-          pattern: Pattern.optional(),
-          equals: z.unknown().optional(),
-        })
-        .meta({ description: 'holds when a value at path in the app state matches pattern (or equals)' }),
-    }),
-    z.strictObject({ all: z.array(RuleSchema).min(1) }),
-    z.strictObject({ any: z.array(RuleSchema).min(1) }),
-    z.strictObject({ not: RuleSchema }),
-  ]),
-).meta({ id: 'Rule', description: `an evidence rule: exactly one of ${RULE_KEYS.join(', ')}` });
+      z.strictObject({
+        app_state: z
+          .strictObject({
+            app: z.string().min(1),
+            path: z.string().min(1).meta({ description: 'dotted path into the app state, e.g. messages.*.body' }),
+            pattern: Pattern.optional(),
+            equals: z.unknown().optional(),
+          })
+          .meta({ description: 'holds when a value at path in the app state matches pattern (or equals)' }),
+      }),
+      z.strictObject({ all: z.array(RuleSchema).min(1) }),
+      z.strictObject({ any: z.array(RuleSchema).min(1) }),
+      z.strictObject({ not: RuleSchema }),
+    ]),
+  )
+  .meta({ id: 'Rule', description: `an evidence rule: exactly one of ${RULE_KEYS.join(', ')}` });
 
 // ---- Persona ---------------------------------------------------------------------------
 
@@ -114,7 +109,9 @@ export const IntentSchema = z.strictObject({
   reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
   ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
   done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
-  said: z.array(Pattern).optional().meta({ description: 'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)' }),
+  said: z.array(Pattern).optional().meta({
+    description: 'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)',
+  }),
   ...intentTimeKeys,
   ...intentProposalKeys,
 });
@@ -126,7 +123,10 @@ export const ChecklistItemSchema = z.strictObject({
   grader: z.enum(['rubric', 'rule']),
   rule: RuleSchema.optional().meta({ description: 'required for grader: rule; an offline stand-in for rubric' }),
   weight: z.number().positive().optional().meta({ description: 'π-Bench criterion weight (default 1)' }),
-  rubric_only: z.boolean().optional().meta({ description: 'a rubric item with no meaningful offline stand-in: validate does not warn that it has no rule' }),
+  rubric_only: z
+    .boolean()
+    .optional()
+    .meta({ description: 'a rubric item with no meaningful offline stand-in: validate does not warn that it has no rule' }),
 });
 export type ChecklistItemSpec = z.infer<typeof ChecklistItemSchema>;
 

@@ -30,19 +30,38 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
   for (const e of doc.errors) {
     const pos = lineCounter.linePos(e.pos[0]);
     const overflow = /Maximum call stack size exceeded/.test(e.message);
-    diagnostics.push({ severity: 'error', file, line: pos.line, col: pos.col, message: overflow ? `YAML nested too deeply to read (more than ${MAX_DEPTH} levels is never needed)` : `YAML syntax: ${firstLine(e.message)}` });
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: pos.line,
+      col: pos.col,
+      message: overflow
+        ? `YAML nested too deeply to read (more than ${MAX_DEPTH} levels is never needed)`
+        : `YAML syntax: ${firstLine(e.message)}`,
+    });
     if (overflow) break;
   }
   if (diagnostics.length) return { diagnostics };
   const at = (node: Node | undefined) => ({ severity: 'error' as const, file, ...lineCounter.linePos(node?.range?.[0] ?? 0) });
   const deep = tooDeep(doc.contents);
-  if (deep) return { diagnostics: [{ ...at(deep), message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)` }] };
+  if (deep)
+    return {
+      diagnostics: [
+        { ...at(deep), message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)` },
+      ],
+    };
   const alias = unresolvedAlias(doc);
-  if (alias) return { diagnostics: [{ ...at(alias), message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it` }] };
-  const collectionKey = walk(doc.contents, (n) => isMap(n) && n.items.some((p) => isMap(p.key) || isSeq(p.key))) as { items: { key: unknown }[] } | undefined;
+  if (alias)
+    return { diagnostics: [{ ...at(alias), message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it` }] };
+  const collectionKey = walk(doc.contents, (n) => isMap(n) && n.items.some((p) => isMap(p.key) || isSeq(p.key))) as
+    { items: { key: unknown }[] } | undefined;
   if (collectionKey) {
     const key = collectionKey.items.find((p) => isMap(p.key) || isSeq(p.key))!.key as Node;
-    return { diagnostics: [{ ...at(key), message: 'a key that is a list or a mapping (often a stray `? ` or a misplaced colon): keys are plain text' }] };
+    return {
+      diagnostics: [
+        { ...at(key), message: 'a key that is a list or a mapping (often a stray `? ` or a misplaced colon): keys are plain text' },
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -191,7 +210,11 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
           }
         }
         const unknown = keys.filter((k) => !(RULE_KEYS as readonly string[]).includes(k));
-        const what = unknown.length ? `unknown rule \`${unknown[0]}\`` : keys.length === 0 ? 'empty rule' : `a rule has exactly one key, got ${keys.map((k) => `\`${k}\``).join(', ')}`;
+        const what = unknown.length
+          ? `unknown rule \`${unknown[0]}\``
+          : keys.length === 0
+            ? 'empty rule'
+            : `a rule has exactly one key, got ${keys.map((k) => `\`${k}\``).join(', ')}`;
         out.push({ ...at(unknown[0]), message: `${what} at ${where}; expected one of ${RULE_KEYS.join(', ')}` });
         return;
       }
@@ -203,7 +226,12 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
       if (input === undefined) {
         const parentPath = path.slice(0, -1);
         const key = String(path[path.length - 1]);
-        out.push({ severity: 'error', file: parsed.file, ...locate(parsed, parentPath), message: `missing required key \`${key}\`${parentPath.length ? ` in \`${parentPath.join('.')}\`` : ''} (expected ${issue.expected})` });
+        out.push({
+          severity: 'error',
+          file: parsed.file,
+          ...locate(parsed, parentPath),
+          message: `missing required key \`${key}\`${parentPath.length ? ` in \`${parentPath.join('.')}\`` : ''} (expected ${issue.expected})`,
+        });
       } else {
         out.push({ ...at(), message: `${where}: expected ${issue.expected}, got ${describe(input)}` });
       }
@@ -233,10 +261,48 @@ function suggest(issue: Issue, key: string): string {
 }
 
 const KNOWN_KEYS = [
-  'id', 'persona', 'title', 'description', 'category', 'depends_on', 'trigger', 'workspace', 'tools', 'apps',
-  'intents', 'checklist', 'references', 'limits', 'kind', 'text', 'source', 'files', 'assets', 'reveal', 'ask',
-  'done', 'grader', 'rule', 'weight', 'say', 'actions', 'tool', 'args', 'max_turns', 'tool_steps', 'name', 'role',
-  'profile', 'style', 'facts', 'goals', 'sessions', 'path', 'pattern', 'ok', ...RULE_KEYS,
+  'id',
+  'persona',
+  'title',
+  'description',
+  'category',
+  'depends_on',
+  'trigger',
+  'workspace',
+  'tools',
+  'apps',
+  'intents',
+  'checklist',
+  'references',
+  'limits',
+  'kind',
+  'text',
+  'source',
+  'files',
+  'assets',
+  'reveal',
+  'ask',
+  'done',
+  'grader',
+  'rule',
+  'weight',
+  'say',
+  'actions',
+  'tool',
+  'args',
+  'max_turns',
+  'tool_steps',
+  'name',
+  'role',
+  'profile',
+  'style',
+  'facts',
+  'goals',
+  'sessions',
+  'path',
+  'pattern',
+  'ok',
+  ...RULE_KEYS,
 ];
 
 export function editDistance(a: string, b: string): number {

@@ -48,11 +48,20 @@ const MAKERS: Record<BackendKind, Maker> = {
   },
   acp: async (_role, spec, ctx) => {
     const { AcpAgent } = await import('../agent/acp/agent.ts');
-    return new AcpAgent({ command: spec.name!, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}), ...(ctx.permissions ? { permissions: ctx.permissions } : {}), ...(ctx.logFile ? { logFile: ctx.logFile } : {}) });
+    return new AcpAgent({
+      command: spec.name!,
+      ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+      ...(ctx.permissions ? { permissions: ctx.permissions } : {}),
+      ...(ctx.logFile ? { logFile: ctx.logFile } : {}),
+    });
   },
 };
 
 export async function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendContext): Promise<Backends> {
   const make = (role: Role) => MAKERS[specs[role].kind](role, specs[role], ctx);
-  return { agent: (await make('agent')) as AgentBackend, user: (await make('user')) as UserBackend, judge: (await make('judge')) as JudgeBackend };
+  return {
+    agent: (await make('agent')) as AgentBackend,
+    user: (await make('user')) as UserBackend,
+    judge: (await make('judge')) as JudgeBackend,
+  };
 }

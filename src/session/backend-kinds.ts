@@ -9,8 +9,18 @@ import type { Role } from '../contracts/events.ts';
 
 export const BACKEND_KINDS = {
   openai: { roles: ['agent', 'user', 'judge'], arg: undefined, needsModel: true, help: 'a model behind an OpenAI-compatible endpoint' },
-  script: { roles: ['agent'], arg: 'NAME', needsModel: false, help: "replays the scenario's reference trajectory NAME (default: its first); scripted, reads nothing" },
-  acp: { roles: ['agent'], arg: "'COMMAND ARGS'", needsModel: false, help: 'your own agent, run as a subprocess over the Agent Client Protocol (docs/agents.md)' },
+  script: {
+    roles: ['agent'],
+    arg: 'NAME',
+    needsModel: false,
+    help: "replays the scenario's reference trajectory NAME (default: its first); scripted, reads nothing",
+  },
+  acp: {
+    roles: ['agent'],
+    arg: "'COMMAND ARGS'",
+    needsModel: false,
+    help: 'your own agent, run as a subprocess over the Agent Client Protocol (docs/agents.md)',
+  },
   rules: { roles: ['user', 'judge'], arg: undefined, needsModel: false, help: "the scenario's own rules (offline)" },
   human: { roles: ['agent', 'user'], arg: undefined, needsModel: false, help: 'a person at the terminal (play)' },
 } as const satisfies Record<string, { roles: readonly Role[]; arg: string | undefined; needsModel: boolean; help: string }>;

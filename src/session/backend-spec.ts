@@ -22,7 +22,8 @@ export function parseBackendSpec(role: Role, text: string): BackendSpec {
   if (!(kindsFor(role) as string[]).includes(kind)) throw new UserError(`--${role} ${text}: expected one of ${kindsHelp(role, ', ')}`);
   const arg = BACKEND_KINDS[kind as BackendKind].arg;
   if (name && arg === undefined) throw new UserError(`--${role} ${text}: ${kind} takes no :argument`);
-  if (!name && arg !== undefined && arg !== 'NAME') throw new UserError(`--${role} ${text}: ${kind} needs ${kind}:${arg}, e.g. --agent acp:'npx my-agent --acp'`);
+  if (!name && arg !== undefined && arg !== 'NAME')
+    throw new UserError(`--${role} ${text}: ${kind} needs ${kind}:${arg}, e.g. --agent acp:'npx my-agent --acp'`);
   return { kind: kind as BackendKind, ...(name ? { name } : {}) };
 }
 

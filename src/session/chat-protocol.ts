@@ -56,6 +56,11 @@ export class ChatProtocol implements SessionProtocol {
   async handOff(handed: IntentSpec[], reason: HandoffReason): Promise<Incoming> {
     const reply = await this.core.userMessage(handed, reason);
     this.finalTurn = this.core.open().length === 0;
-    return { kind: 'user', turn: this.core.turn + 1, text: reply.text, intents: [...new Set([...handed.map((i) => i.id), ...reply.reveals])] };
+    return {
+      kind: 'user',
+      turn: this.core.turn + 1,
+      text: reply.text,
+      intents: [...new Set([...handed.map((i) => i.id), ...reply.reveals])],
+    };
   }
 }

@@ -11,7 +11,14 @@ import { computeScores } from '../judge/scores.ts';
 import { ToolRegistry, type ToolContext } from '../tools/registry.ts';
 import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { diffApps } from '../apps/diff.ts';
-import { ToolStepCapError, type Backends, type HandoffReason, type ToolCallRecord, type TranscriptEntry, type TurnEvidence } from '../contracts/backends.ts';
+import {
+  ToolStepCapError,
+  type Backends,
+  type HandoffReason,
+  type ToolCallRecord,
+  type TranscriptEntry,
+  type TurnEvidence,
+} from '../contracts/backends.ts';
 import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from '../contracts/events.ts';
 import { SessionGrading } from './grading.ts';
 import { TurnToolCalls, type SessionTools } from './tool-calls.ts';
@@ -199,7 +206,11 @@ export class SessionRun implements SessionCore {
       title: scenario.title,
       index: this.o.index ?? 0,
       of: this.o.of ?? 1,
-      trigger: { kind: scenario.trigger.kind, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) },
+      trigger: {
+        kind: scenario.trigger.kind,
+        text: scenario.trigger.text,
+        ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}),
+      },
       intents: scenario.intents.map((i) => ({
         id: i.id,
         text: i.text,
@@ -219,7 +230,16 @@ export class SessionRun implements SessionCore {
     if (problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: problem });
     for (const i of scenario.intents) {
       const s = this.status.get(i.id);
-      if (s === 'pending') this.emit({ type: 'intent_status', turn: 0, intent: i.id, from: 'open', to: 'pending', cause: 'follow_up', detail: `waits for a follow-up on ${i.after?.follow_up}` });
+      if (s === 'pending')
+        this.emit({
+          type: 'intent_status',
+          turn: 0,
+          intent: i.id,
+          from: 'open',
+          to: 'pending',
+          cause: 'follow_up',
+          detail: `waits for a follow-up on ${i.after?.follow_up}`,
+        });
     }
   }
 
@@ -256,7 +276,13 @@ export class SessionRun implements SessionCore {
     this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
 
     const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
-    const evidence: TurnEvidence = { turn: this.turn, reply, toolCalls: calls.calls, files: snapshotTexts(after, changed), apps: appsAfter };
+    const evidence: TurnEvidence = {
+      turn: this.turn,
+      reply,
+      toolCalls: calls.calls,
+      files: snapshotTexts(after, changed),
+      apps: appsAfter,
+    };
     const verdict = await this.stageOne(evidence);
     this.grading.tick(after);
     return { turn: this.turn, incoming, reply, evidence, verdict };
@@ -320,12 +346,16 @@ export class SessionRun implements SessionCore {
   private async stageOne(evidence: TurnEvidence): Promise<Verdict> {
     const open = this.open();
     const verdict = open.length ? await this.assess(evidence, open) : { completed: [], targeted: [] };
-    for (const c of verdict.completed) if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+    for (const c of verdict.completed)
+      if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
     return verdict;
   }
 
   /** The turn's workspace and app diffs, emitted; the workspace snapshot moves on. */
-  private diffTurn(before: Snapshot, appsBefore: Record<string, unknown>): { after: Snapshot; diffs: ReturnType<typeof Workspace.diff>; appsAfter: Record<string, unknown> } {
+  private diffTurn(
+    before: Snapshot,
+    appsBefore: Record<string, unknown>,
+  ): { after: Snapshot; diffs: ReturnType<typeof Workspace.diff>; appsAfter: Record<string, unknown> } {
     const env = this.o.env;
     // An agent that edits files itself wrote around the workspace's methods: walk the tree.
     const after = env.workspace.snapshot(before, Boolean(this.o.backends.agent.editsFiles));
@@ -347,7 +377,10 @@ export class SessionRun implements SessionCore {
       message = failure;
       end = 'judge_failed';
     }
-    const scores = { ...computeScores(this.grading.scoredScenario(), this.status, this.grading.checklist, this.turn), ...this.protocol.scores?.() };
+    const scores = {
+      ...computeScores(this.grading.scoredScenario(), this.status, this.grading.checklist, this.turn),
+      ...this.protocol.scores?.(),
+    };
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
     this.o.signal?.removeEventListener('abort', this.onOuterAbort);

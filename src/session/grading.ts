@@ -78,7 +78,15 @@ export class SessionGrading {
   async assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict> {
     const s = this.s;
     try {
-      const v = await s.backends.judge.assessTurn({ turn: s.turn, scenario: s.scenario, open: intents, evidence, transcript: s.transcript, emit: (e) => s.emit(e), signal: s.signal });
+      const v = await s.backends.judge.assessTurn({
+        turn: s.turn,
+        scenario: s.scenario,
+        open: intents,
+        evidence,
+        transcript: s.transcript,
+        emit: (e) => s.emit(e),
+        signal: s.signal,
+      });
       const openIds = new Set(intents.map((i) => i.id));
       const completed = v.completed.filter((c) => openIds.has(c.intent));
       const done = new Set(completed.map((c) => c.intent));
@@ -94,7 +102,14 @@ export class SessionGrading {
     const s = this.s;
     const open = s.open();
     try {
-      const p = await s.backends.judge.pickNext({ turn: s.turn, scenario: s.scenario, open, transcript: s.transcript, emit: (e) => s.emit(e), signal: s.signal });
+      const p = await s.backends.judge.pickNext({
+        turn: s.turn,
+        scenario: s.scenario,
+        open,
+        transcript: s.transcript,
+        emit: (e) => s.emit(e),
+        signal: s.signal,
+      });
       if (open.some((i) => i.id === p.intent)) return p;
       this.failed(`the judge picked \`${p.intent}\`, which is not open; using the first open intent`);
     } catch (err) {
@@ -134,7 +149,9 @@ export class SessionGrading {
   /** The whole checklist now: the rule script, the rules, then the rubric items by the judge. */
   async grade(): Promise<void> {
     const s = this.s;
-    if (this.scriptChecks) for (const g of await this.scriptChecks.grade(s.toolCalls, s.turn, undefined, s.env.workspace.root)) this.record(g.item, g.pass, g.reason, 'script');
+    if (this.scriptChecks)
+      for (const g of await this.scriptChecks.grade(s.toolCalls, s.turn, undefined, s.env.workspace.root))
+        this.record(g.item, g.pass, g.reason, 'script');
     const items = s.scenario.checklist ?? [];
     if (!items.length) return;
     const snapshot = s.env.lastSnapshot;
@@ -143,7 +160,14 @@ export class SessionGrading {
     const rubric = items.filter((i) => !live.has(i.id));
     if (!rubric.length) return;
     try {
-      const grades = await s.backends.judge.gradeRubric({ scenario: s.scenario, items: rubric, evidence: this.evidence(snapshot), transcript: s.transcript, emit: (e) => s.emit(e), signal: s.signal });
+      const grades = await s.backends.judge.gradeRubric({
+        scenario: s.scenario,
+        items: rubric,
+        evidence: this.evidence(snapshot),
+        transcript: s.transcript,
+        emit: (e) => s.emit(e),
+        signal: s.signal,
+      });
       const byId = new Map(grades.map((g) => [g.item, g]));
       for (const item of rubric) {
         const g = byId.get(item.id);

@@ -48,7 +48,8 @@ export function seedSession(env: GroupEnv, scenario: LoadedScenario): void {
         // What an earlier session left under this name gives way when it is of another kind
         // (a link or file where a folder comes, or the reverse): the copy would fail on it.
         const there = lstatOrUndefined(dest);
-        if (there && (there.isDirectory() !== statSync(src).isDirectory() || there.isSymbolicLink())) rmSync(dest, { recursive: true, force: true });
+        if (there && (there.isDirectory() !== statSync(src).isDirectory() || there.isSymbolicLink()))
+          rmSync(dest, { recursive: true, force: true });
         return true;
       },
     });

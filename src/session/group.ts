@@ -17,7 +17,6 @@ import type { RunGroup } from './plan.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
 
-
 export interface GroupRunOptions {
   specs: Record<Role, BackendSpec>;
   config: ResolvedConfig;
@@ -89,22 +88,26 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       });
       const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;
       const recorder = file
-        ? new Recorder(file, {
-            format: RECORDING_FORMAT,
-            version: RECORDING_VERSION,
-            scenario: scenario.id,
-            persona: scenario.persona,
-            title: scenario.title,
-            ...(scenario.category ? { category: scenario.category } : {}),
-            library: group.library.root,
-            group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
-            backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
-            started: new Date().toISOString(),
-            seed: opts.seed ?? 0,
-            ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
-            writer: `intentplay ${INTENTPLAY_VERSION}`,
-            ...(opts.protocol ? { protocol: opts.protocol(scenario, index) } : {}),
-          }, { wallClock: Boolean(opts.wallClock) })
+        ? new Recorder(
+            file,
+            {
+              format: RECORDING_FORMAT,
+              version: RECORDING_VERSION,
+              scenario: scenario.id,
+              persona: scenario.persona,
+              title: scenario.title,
+              ...(scenario.category ? { category: scenario.category } : {}),
+              library: group.library.root,
+              group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
+              backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
+              started: new Date().toISOString(),
+              seed: opts.seed ?? 0,
+              ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
+              writer: `intentplay ${INTENTPLAY_VERSION}`,
+              ...(opts.protocol ? { protocol: opts.protocol(scenario, index) } : {}),
+            },
+            { wallClock: Boolean(opts.wallClock) },
+          )
         : undefined;
       const t0 = performance.now();
       const emit = (raw: SessionEvent) => {

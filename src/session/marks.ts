@@ -20,4 +20,6 @@ export type CheckMarkKind = 'pass' | 'fail' | 'ungraded' | 'pending';
 export const CHECK_SYMBOLS: Record<CheckMarkKind, string> = { pass: '✔', fail: '✗', ungraded: '–', pending: '…' };
 
 /** `✔ completed  ? inferred  ↩ provided  ✗ unresolved  ○ open`: a legend for the statuses a reader sees most. */
-export const INTENT_LEGEND = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const).map((s) => `${INTENT_SYMBOLS[s]} ${s}`).join('  ');
+export const INTENT_LEGEND = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)
+  .map((s) => `${INTENT_SYMBOLS[s]} ${s}`)
+  .join('  ');

@@ -62,7 +62,9 @@ export function resolveTarget(target: string, libraryOverride?: string): Target 
   if (library.scenarios.has(target)) return { kind: 'scenario', library, id: target };
   if (library.episodes.has(target)) return { kind: 'episode', library, id: target };
   const close = [...library.scenarios.keys(), ...library.episodes.keys()].filter((k) => k.includes(target)).slice(0, 5);
-  throw new UserError(`${target}: no such file, and no scenario or episode with that id in ${library.root}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`);
+  throw new UserError(
+    `${target}: no such file, and no scenario or episode with that id in ${library.root}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`,
+  );
 }
 
 /** Dependencies of `id` (transitive, dependencies first), then `id`. */
@@ -128,7 +130,9 @@ class Planner {
     const episodes = [...library.episodes.values()].filter((e) => under(e.file)).sort((a, b) => a.id.localeCompare(b.id));
     for (const e of episodes) this.addEpisode(library, e.id);
     const listed = new Set([...library.episodes.values()].flatMap((e) => e.sessions));
-    const loose = [...library.scenarios.values()].filter((s) => under(s.file) && !listed.has(s.id)).sort((a, b) => a.id.localeCompare(b.id));
+    const loose = [...library.scenarios.values()]
+      .filter((s) => under(s.file) && !listed.has(s.id))
+      .sort((a, b) => a.id.localeCompare(b.id));
     for (const s of loose) this.addScenario(library, s.id);
   }
 }

@@ -57,7 +57,11 @@ export class Recorder {
 
   /** Appends one event (ephemeral streaming events are not recorded). Returns it with its time offset. */
   write(event: SessionEvent): TimedEvent {
-    const timed = { ...event, t: Math.round(performance.now() - this.start), ...(this.wallClock ? { wall: new Date().toISOString() } : {}) } as TimedEvent;
+    const timed = {
+      ...event,
+      t: Math.round(performance.now() - this.start),
+      ...(this.wallClock ? { wall: new Date().toISOString() } : {}),
+    } as TimedEvent;
     if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type)) writeSync(this.fd, JSON.stringify(timed) + '\n');
     return timed;
   }
@@ -73,7 +77,6 @@ export function recordingFileName(dir: string, scenario: string, repeat?: number
   const name = scenario.replace(/[^A-Za-z0-9_.-]+/g, '_');
   return path.join(dir, `${stamp}-${name}${repeat !== undefined ? `-r${repeat}` : ''}-${randomBytes(3).toString('hex')}.jsonl`);
 }
-
 
 /** A recording that cannot be read (missing, not a recording, a bad line): a user error, located. */
 export class RecordingError extends UserError {}
@@ -106,7 +109,8 @@ export function readRecording(file: string): Recording {
     throw bad(1, 'the header is not JSON');
   }
   if (header?.format !== RECORDING_FORMAT) throw bad(1, `not an intentplay recording (format ${JSON.stringify(header?.format)})`);
-  if (header.version !== RECORDING_VERSION) throw bad(1, `recording version ${header.version} is not supported (this intentplay reads version ${RECORDING_VERSION})`);
+  if (header.version !== RECORDING_VERSION)
+    throw bad(1, `recording version ${header.version} is not supported (this intentplay reads version ${RECORDING_VERSION})`);
   const events: TimedEvent[] = [];
   for (let i = 1; i < lines.length; i++) {
     const n = i + 1;

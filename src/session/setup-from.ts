@@ -37,9 +37,11 @@ export function defaultBackend(config: ResolvedConfig, role: Role): string {
 /** The backends the flags name (or the defaults), checked against the resolved configuration. */
 export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionSetup {
   const roles: Role[] = ['agent', 'user', 'judge'];
-  const specs = Object.fromEntries(roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))])) as Record<Role, BackendSpec>;
+  const specs = Object.fromEntries(
+    roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))]),
+  ) as Record<Role, BackendSpec>;
   if (flags.agentTimeout !== undefined) {
-    if (specs.agent.kind !== 'acp') throw new UserError('--agent-timeout is for acp agents (--agent acp:\'COMMAND\')');
+    if (specs.agent.kind !== 'acp') throw new UserError("--agent-timeout is for acp agents (--agent acp:'COMMAND')");
     specs.agent.timeoutMs = flags.agentTimeout * 1000;
   }
   // Fail before any session starts when a model role lacks its model name or key.
@@ -48,6 +50,10 @@ export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionS
   return {
     specs,
     config,
-    ...(anyModel ? {} : { offlineNotice: `No model configured (set OPENAI_API_KEY or --base-url): running offline with the ${specs.agent.kind === 'acp' ? 'acp' : 'script'} agent, rules user and rules judge.` }),
+    ...(anyModel
+      ? {}
+      : {
+          offlineNotice: `No model configured (set OPENAI_API_KEY or --base-url): running offline with the ${specs.agent.kind === 'acp' ? 'acp' : 'script'} agent, rules user and rules judge.`,
+        }),
   };
 }

@@ -4,7 +4,18 @@
  */
 import type { Line, Seg } from '../text/text.ts';
 
-const FG: Record<string, number> = { black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90, grey: 90 };
+const FG: Record<string, number> = {
+  black: 30,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  white: 37,
+  gray: 90,
+  grey: 90,
+};
 
 function sgr(seg: Seg): string {
   const codes: number[] = [];

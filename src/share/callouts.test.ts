@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../contracts/events.ts';
 import { calloutFor, calloutsOf, summarizeCallouts } from './callouts.ts';
 
-const status = (intent: string, from: 'open' | 'inferred', to: 'completed' | 'inferred' | 'provided', cause: 'evidence' | 'question' | 'picked' | 'reveal'): SessionEvent => ({ type: 'intent_status', turn: 2, intent, from, to, cause, detail: '' });
+const status = (
+  intent: string,
+  from: 'open' | 'inferred',
+  to: 'completed' | 'inferred' | 'provided',
+  cause: 'evidence' | 'question' | 'picked' | 'reveal',
+): SessionEvent => ({ type: 'intent_status', turn: 2, intent, from, to, cause, detail: '' });
 
 describe('callouts', () => {
   it('calls out an intent completed before the user said it, and a question about one', () => {
-    expect(calloutFor(status('I2', 'open', 'completed', 'evidence'))).toEqual({ turn: 2, kind: 'completed', about: 'I2', text: 'completed I2 without being asked' });
+    expect(calloutFor(status('I2', 'open', 'completed', 'evidence'))).toEqual({
+      turn: 2,
+      kind: 'completed',
+      about: 'I2',
+      text: 'completed I2 without being asked',
+    });
     expect(calloutFor(status('I3', 'open', 'inferred', 'question'))?.text).toBe('asked about I3');
   });
 
@@ -19,21 +29,37 @@ describe('callouts', () => {
   });
 
   it('sums up the moments of one step in one line', () => {
-    const all = calloutsOf([status('I1', 'open', 'completed', 'evidence'), status('I4', 'open', 'completed', 'evidence'), status('I2', 'open', 'inferred', 'question')]);
+    const all = calloutsOf([
+      status('I1', 'open', 'completed', 'evidence'),
+      status('I4', 'open', 'completed', 'evidence'),
+      status('I2', 'open', 'inferred', 'question'),
+    ]);
     expect(summarizeCallouts(all)).toBe('completed I1, I4 without being asked · asked about I2');
   });
 
   it("calls out the user's verdict on a proposal, kept silences, follow-ups and delivered time reminders", () => {
-    expect(calloutFor({ type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' })?.text).toBe('proposal P1 accepted');
-    expect(calloutFor({ type: 'proposal_verdict', turn: 4, proposal: 'P2', verdict: 'rejected', reason: 'not now' })?.text).toBe('proposal P2 rejected');
-    expect(calloutFor({ type: 'update_verdict', turn: 2, update: 'U1', expect: 'keep_silent', verdict: 'kept' })?.text).toBe('kept silent on U1, an update that did not fit');
-    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'hit' })?.text).toBe('followed up on U2');
+    expect(calloutFor({ type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' })?.text).toBe(
+      'proposal P1 accepted',
+    );
+    expect(calloutFor({ type: 'proposal_verdict', turn: 4, proposal: 'P2', verdict: 'rejected', reason: 'not now' })?.text).toBe(
+      'proposal P2 rejected',
+    );
+    expect(calloutFor({ type: 'update_verdict', turn: 2, update: 'U1', expect: 'keep_silent', verdict: 'kept' })?.text).toBe(
+      'kept silent on U1, an update that did not fit',
+    );
+    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'hit' })?.text).toBe(
+      'followed up on U2',
+    );
     // Handled wrongly: nothing to show off.
     expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'missed' })).toBeNull();
-    expect(calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })?.text).toBe('reminder r2 delivered');
+    expect(
+      calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })?.text,
+    ).toBe('reminder r2 delivered');
     // A watch on a condition fires on updates: how the agent handled the update is the callout.
     expect(calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r1', note: 'check', condition: 'a cheap fare' })).toBeNull();
-    expect(calloutFor({ type: 'reminder', turn: 1, action: 'set', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })).toBeNull();
+    expect(
+      calloutFor({ type: 'reminder', turn: 1, action: 'set', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' }),
+    ).toBeNull();
     const one = calloutsOf([
       { type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'rejected', reason: 'no' },
       { type: 'proposal_verdict', turn: 2, proposal: 'P2', verdict: 'accepted', reason: 'yes' },

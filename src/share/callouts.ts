@@ -33,7 +33,8 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
       // Open → completed on evidence: the user never said it (a revealed intent is provided, not open).
       if (event.to === 'completed' && event.from === 'open' && event.cause === 'evidence')
         return { turn: event.turn, kind: 'completed', about: event.intent, text: PHRASES.completed(event.intent) };
-      if (event.to === 'inferred' && event.cause === 'question') return { turn: event.turn, kind: 'asked', about: event.intent, text: PHRASES.asked(event.intent) };
+      if (event.to === 'inferred' && event.cause === 'question')
+        return { turn: event.turn, kind: 'asked', about: event.intent, text: PHRASES.asked(event.intent) };
       return null;
     // Time scenarios: an update handled as it should be, when the agent saw it.
     case 'update_verdict':
@@ -43,7 +44,9 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
     // A reminder the agent set for a time came due and woke it (a condition reminder firing on an
     // update is called out by how the agent handled that update).
     case 'reminder':
-      return event.action === 'fired' && !event.condition ? { turn: event.turn, kind: 'delivered', about: event.id, text: PHRASES.delivered(event.id) } : null;
+      return event.action === 'fired' && !event.condition
+        ? { turn: event.turn, kind: 'delivered', about: event.id, text: PHRASES.delivered(event.id) }
+        : null;
     // Proposal scenarios: the user's verdict on what the agent offered to do.
     case 'proposal_verdict':
       return { turn: event.turn, kind: event.verdict, about: event.proposal, text: PHRASES[event.verdict](event.proposal) };

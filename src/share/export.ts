@@ -11,7 +11,6 @@ import { renderMarkdown } from './markdown.ts';
 import { renderSvg } from './svg.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.ts';
 
-
 export interface ExportOptions {
   format: ExportFormat;
   /** A second recording shown beside the first (html). */
@@ -35,7 +34,8 @@ const agentOf = (r: Recording) => fmtBackend(r.header.backends?.agent);
 export function exportRecording(file: string, o: ExportOptions): string {
   const recording = readRecording(file);
   if (o.vs !== undefined && o.format !== 'html') throw new UserError(`--vs works with --format html (got --format ${o.format})`);
-  if (o.present && o.format !== 'cast' && o.format !== 'svg') throw new UserError(`--present shapes a cast or svg (got --format ${o.format})`);
+  if (o.present && o.format !== 'cast' && o.format !== 'svg')
+    throw new UserError(`--present shapes a cast or svg (got --format ${o.format})`);
   const cast: CastOptions = {
     cols: o.cols ?? (o.present ? 120 : DEFAULT_CAST.cols),
     rows: o.rows ?? (o.present ? 40 : DEFAULT_CAST.rows),
@@ -43,7 +43,8 @@ export function exportRecording(file: string, o: ExportOptions): string {
     present: Boolean(o.present),
     title: `${recording.header.scenario} · ${recording.header.title} (${agentOf(recording)})`,
   };
-  if (cast.cols < MIN_CAST.cols || cast.rows < MIN_CAST.rows) throw new UserError(`--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`);
+  if (cast.cols < MIN_CAST.cols || cast.rows < MIN_CAST.rows)
+    throw new UserError(`--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`);
   switch (o.format) {
     case 'html': {
       const sessions = [{ label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events }];

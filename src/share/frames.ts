@@ -78,7 +78,12 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
     if (!group) return;
     // A shared batch mutates turns in place: each kept frame gets its own array.
     const callout = callouts.length ? summarizeCallouts(callouts) : undefined;
-    frames.push({ state: { ...state, turns: state.turns.slice() }, freshSince: groupStart, callout: callout ?? previous, ms: duration(group, state, paceMs, Boolean(callout)) });
+    frames.push({
+      state: { ...state, turns: state.turns.slice() },
+      freshSince: groupStart,
+      callout: callout ?? previous,
+      ms: duration(group, state, paceMs, Boolean(callout)),
+    });
     previous = callout;
     callouts = [];
   };

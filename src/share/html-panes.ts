@@ -46,7 +46,10 @@ function itemHtml(item: ConversationItem, woken = false): string {
       return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${woken && item.role === 'agent' ? 'kept silent: nothing reaches the user' : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
       const mark = item.state === 'ok' ? '<span class="ok">✔</span>' : item.state === 'error' ? '<span class="bad">✗</span>' : '…';
-      const brief = item.state === 'error' ? esc(item.error ?? 'failed') : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;
+      const brief =
+        item.state === 'error'
+          ? esc(item.error ?? 'failed')
+          : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;
       const body = `<b>args</b><pre>${esc(cap(prettyValue(item.args)))}</pre>${item.state === 'error' ? `<b>error</b><pre>${esc(item.error ?? '')}</pre>` : item.result !== undefined ? `<b>result</b><pre>${esc(cap(prettyValue(item.result)))}</pre>` : ''}`;
       return `<details class="tool"><summary><span class="name">${esc(item.name)}</span> ${mark} <span class="brief">${brief}</span></summary>${body}</details>`;
     }
@@ -63,7 +66,11 @@ function itemHtml(item: ConversationItem, woken = false): string {
 
 function diffHtml(patch: string): string {
   const lines = diffBody(patch);
-  const shown = lines.slice(0, MAX_DIFF_LINES).map((l) => `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`);
+  const shown = lines
+    .slice(0, MAX_DIFF_LINES)
+    .map(
+      (l) => `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`,
+    );
   if (lines.length > MAX_DIFF_LINES) shown.push(`… ${lines.length - MAX_DIFF_LINES} more lines`);
   return `<pre class="diff">${shown.join('\n')}</pre>`;
 }
@@ -130,8 +137,13 @@ const workspace: HtmlPane = {
   render(state, turn) {
     const t = turnState(state, turn);
     if (!t || (!t.files.length && !t.apps.length)) return '';
-    const files = t.files.map((f) => `<details class="file"><summary>t${turn} ${esc(fmtFileChange(f))}</summary>${diffHtml(f.patch)}</details>`);
-    const apps = t.apps.map((a) => `<details class="file"><summary>t${turn} app ${esc(a.app)} +${a.additions} -${a.deletions}</summary>${diffHtml(a.patch)}</details>`);
+    const files = t.files.map(
+      (f) => `<details class="file"><summary>t${turn} ${esc(fmtFileChange(f))}</summary>${diffHtml(f.patch)}</details>`,
+    );
+    const apps = t.apps.map(
+      (a) =>
+        `<details class="file"><summary>t${turn} app ${esc(a.app)} +${a.additions} -${a.deletions}</summary>${diffHtml(a.patch)}</details>`,
+    );
     return files.join('') + apps.join('');
   },
 };
@@ -156,8 +168,12 @@ const timeline: HtmlPane = {
   title: 'Timeline',
   kind: 'rows',
   used: (final) => Boolean(final.timeline),
-  info: (state) => (state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : ''),
-  rows: (state) => (state.timeline ? [...state.timeline.updates, ...(state.timeline.reminders.length ? [REMINDERS_HEAD, ...state.timeline.reminders] : [])] : []),
+  info: (state) =>
+    state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : '',
+  rows: (state) =>
+    state.timeline
+      ? [...state.timeline.updates, ...(state.timeline.reminders.length ? [REMINDERS_HEAD, ...state.timeline.reminders] : [])]
+      : [],
   row: timelineRow,
 };
 
@@ -180,21 +196,40 @@ const phone: HtmlPane = {
   title: 'Phone',
   kind: 'snapshot',
   used: (final) => Boolean(final.phone),
-  info: (state) => (state.phone ? `tick ${state.phone.tick}/${state.phone.info.steps || '–'} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}` : ''),
+  info: (state) =>
+    state.phone
+      ? `tick ${state.phone.tick}/${state.phone.info.steps || '–'} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}`
+      : '',
   render(state, turn) {
     const p = state.phone;
     if (!p) return '';
     const status = `<div class="phone-status${p.phase === 'execute' ? ' executing' : ''}">${p.at ? esc(shortTime(p.at)) : 'before the first tick'} · agent ${p.phase === 'observe' ? 'observing' : 'executing'}</div>`;
     const screen = `<div class="phone-screen">${p.screen?.length ? p.screen.map(screenLineHtml).join('') : '<div class="why">The user has not opened an app yet.</div>'}</div>`;
-    const notes = p.notifications.slice(-NOTIFICATIONS_SHOWN).map((n) => `<div class="phone-note${n.spurious ? ' noise' : ''}${n.turn === turn ? ' fresh' : ''}">🔔 <b>${esc(n.app)}</b>: ${esc(n.preview)}${n.spurious ? ' <span class="why">(noise)</span>' : ''}</div>`);
+    const notes = p.notifications
+      .slice(-NOTIFICATIONS_SHOWN)
+      .map(
+        (n) =>
+          `<div class="phone-note${n.spurious ? ' noise' : ''}${n.turn === turn ? ' fresh' : ''}">🔔 <b>${esc(n.app)}</b>: ${esc(n.preview)}${n.spurious ? ' <span class="why">(noise)</span>' : ''}</div>`,
+      );
     const proposals = p.proposals.map((x) => {
       const verdict = x.verdict ?? 'waiting';
       const mark = x.verdict === 'accepted' ? '✓ accepted' : x.verdict === 'rejected' ? '✗ rejected' : '? waiting for the user';
       return `<div class="proposal-card ${verdict}${x.turn === turn ? ' fresh' : ''}" data-proposal="${esc(x.id)}"><span class="badge">${esc(x.id)} ${mark}</span> ${esc(x.summary)}${x.reason ? `<div class="why">${esc(x.reason)}</div>` : ''}</div>`;
     });
-    const moves = p.moves.slice(-MOVES_SHOWN).map((m) => `<div class="phone-move${m.ok ? '' : ' bad'}${m.turn === turn ? ' fresh' : ''}">${m.ok ? '·' : '✗'} ${m.app ? `<b>${esc(m.app)}</b>: ` : ''}${esc(m.text)}</div>`);
+    const moves = p.moves
+      .slice(-MOVES_SHOWN)
+      .map(
+        (m) =>
+          `<div class="phone-move${m.ok ? '' : ' bad'}${m.turn === turn ? ' fresh' : ''}">${m.ok ? '·' : '✗'} ${m.app ? `<b>${esc(m.app)}</b>: ` : ''}${esc(m.text)}</div>`,
+      );
     const section = (title: string, count: number, items: string[]) => `<div class="turn-head">${title} ${count}</div>${items.join('')}`;
-    return status + screen + section('notifications', p.notifications.length, notes) + section('proposals', p.proposals.length, proposals) + section('moves', p.moves.length, moves);
+    return (
+      status +
+      screen +
+      section('notifications', p.notifications.length, notes) +
+      section('proposals', p.proposals.length, proposals) +
+      section('moves', p.moves.length, moves)
+    );
   },
 };
 

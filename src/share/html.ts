@@ -58,7 +58,13 @@ class Pool {
 function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly string[] | undefined): { data: SessionData; title: string } {
   const timeline = createTimeline(s.events);
   const final = timeline.stateAt(timeline.lastTurn);
-  const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && (p.used?.(final) ?? true)).map((p): PaneData => ({ id: p.id, title: p.title, kind: p.kind, frags: [], info: [] }));
+  const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && (p.used?.(final) ?? true)).map((p): PaneData => ({
+    id: p.id,
+    title: p.title,
+    kind: p.kind,
+    frags: [],
+    info: [],
+  }));
   const defs = panes.map((pane) => HTML_PANES.find((p) => p.id === pane.id)!);
   // Rows panes: the row objects shown last, and each one's HTML (a row object never changes).
   const shown = panes.map((): object[] => []);
@@ -89,10 +95,20 @@ function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly string[] | un
   for (const c of calloutsOf(s.events)) (byTurn[c.turn] ??= []).push(c);
   const callouts = Object.fromEntries(Object.entries(byTurn).map(([turn, cs]) => [turn, summarizeCallouts(cs)]));
   const sc = final.scores;
-  const ending = final.end ? `${final.end.end} after ${final.end.turns} turns${sc ? ` · Proc ${fmtScore(sc.proc)} · Comp ${fmtScore(sc.comp)} (${sc.passed}/${sc.graded} graded)` : ''}` : 'the recording ends before the session did';
+  const ending = final.end
+    ? `${final.end.end} after ${final.end.turns} turns${sc ? ` · Proc ${fmtScore(sc.proc)} · Comp ${fmtScore(sc.comp)} (${sc.passed}/${sc.graded} graded)` : ''}`
+    : 'the recording ends before the session did';
   const scenario = final.scenario;
   return {
-    data: { label: s.label, agent: fmtBackend(scenario?.backends.agent), lastTurn: timeline.lastTurn, changeTurns: timeline.statusChangeTurns, callouts, final: ending, panes },
+    data: {
+      label: s.label,
+      agent: fmtBackend(scenario?.backends.agent),
+      lastTurn: timeline.lastTurn,
+      changeTurns: timeline.statusChangeTurns,
+      callouts,
+      final: ending,
+      panes,
+    },
     title: scenario ? `${scenario.id}: ${scenario.title}` : 'intentplay session',
   };
 }
@@ -105,7 +121,10 @@ export function renderHtml(sessions: readonly HtmlSession[]): string {
   const title = built[0]?.title ?? 'intentplay session';
   const data = { versus, sessions: built.map((b) => b.data), pool: pool.items };
   // Inside <script>, "</" would end the element: JSON allows "\u003c" for "<".
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -17,10 +17,17 @@ export function sessionScoreLines(state: SessionState): string[] {
   const p = state.scores?.proposals;
   const t = state.scores?.time;
   const out: string[] = [];
-  if (p) out.push(`Proposals: **${p.proposals} made, ${p.accepted} accepted** · acceptance rate ${fmtScore(p.acceptance_rate)} · proposal rate ${fmtScore(p.proposal_rate)} · ${p.read_actions} read actions · success ${fmtScore(p.success)}${p.succeeded ? ' (every goal reached)' : ''}`, '');
+  if (p)
+    out.push(
+      `Proposals: **${p.proposals} made, ${p.accepted} accepted** · acceptance rate ${fmtScore(p.acceptance_rate)} · proposal rate ${fmtScore(p.proposal_rate)} · ${p.read_actions} read actions · success ${fmtScore(p.success)}${p.succeeded ? ' (every goal reached)' : ''}`,
+      '',
+    );
   if (t) {
     const status = t.status_ok === null ? '' : ` · task status ${t.status_ok ? 'right' : 'wrong'}`;
-    out.push(`Updates: **follow-ups ${t.followups.hit}/${t.followups.expected}** (${t.followups.false} false) · **silences kept ${t.silences.kept}/${t.silences.expected}** · action accuracy ${fmtScore(t.action_accuracy)}${status}`, '');
+    out.push(
+      `Updates: **follow-ups ${t.followups.hit}/${t.followups.expected}** (${t.followups.false} false) · **silences kept ${t.silences.kept}/${t.silences.expected}** · action accuracy ${fmtScore(t.action_accuracy)}${status}`,
+      '',
+    );
   }
   return out;
 }
@@ -33,21 +40,33 @@ export function sessionTables(state: SessionState): string[] {
     if (!state.phone.proposals.length) out.push('_The agent made no proposal._', '');
     else {
       out.push('| proposal | turn | summary | verdict | why | goal |', '| --- | --- | --- | --- | --- | --- |');
-      for (const p of state.phone.proposals) out.push(`| ${p.id} | ${p.turn} | ${cell(p.summary)} | ${p.verdict ?? 'no answer'} | ${cell(p.reason ?? '–')} | ${p.goal ?? '–'} |`);
+      for (const p of state.phone.proposals)
+        out.push(
+          `| ${p.id} | ${p.turn} | ${cell(p.summary)} | ${p.verdict ?? 'no answer'} | ${cell(p.reason ?? '–')} | ${p.goal ?? '–'} |`,
+        );
       out.push('');
     }
   }
   const tl = state.timeline;
   if (tl) {
-    out.push('## Timeline', '', `From ${shortTime(tl.start)} to ${shortTime(tl.now)}${tl.taskStatus ? `; the task ended ${words(tl.taskStatus)}` : ''}.`, '');
+    out.push(
+      '## Timeline',
+      '',
+      `From ${shortTime(tl.start)} to ${shortTime(tl.now)}${tl.taskStatus ? `; the task ended ${words(tl.taskStatus)}` : ''}.`,
+      '',
+    );
     if (tl.updates.length) {
       out.push('| update | at | expected | seen | the agent | verdict | text |', '| --- | --- | --- | --- | --- | --- | --- |');
-      for (const u of tl.updates) out.push(`| ${u.id} | ${shortTime(u.at)} | ${words(u.expect) || '–'} | ${u.happened ? (u.seen ? 'yes' : 'no') : 'not yet'} | ${words(u.choice) || '–'} | ${u.verdict ?? '–'} | ${cell(u.text)} |`);
+      for (const u of tl.updates)
+        out.push(
+          `| ${u.id} | ${shortTime(u.at)} | ${words(u.expect) || '–'} | ${u.happened ? (u.seen ? 'yes' : 'no') : 'not yet'} | ${words(u.choice) || '–'} | ${u.verdict ?? '–'} | ${cell(u.text)} |`,
+        );
       out.push('');
     }
     if (tl.reminders.length) {
       out.push('| reminder | when | note | state | fired |', '| --- | --- | --- | --- | --- |');
-      for (const r of tl.reminders) out.push(`| ${r.id} | ${cell(r.condition ?? (r.at ? shortTime(r.at) : '–'))} | ${cell(r.note)} | ${r.state} | ${r.fired} |`);
+      for (const r of tl.reminders)
+        out.push(`| ${r.id} | ${cell(r.condition ?? (r.at ? shortTime(r.at) : '–'))} | ${cell(r.note)} | ${r.state} | ${r.fired} |`);
       out.push('');
     }
   }
@@ -61,7 +80,9 @@ function eventLine(e: SessionEvent): string | null {
       return `- 📱 tick ${e.tick} · ${shortTime(e.at)}`;
     case 'user_action': {
       const screen = e.screen?.[0] ? ` → ${e.screen[0]}` : '';
-      return e.kind === 'wait' ? `- the user: _${cell(e.text)}_` : `- the user${e.app ? ` in ${e.app}` : ''}: ${e.ok ? '' : '✗ '}${cell(e.text)}${screen}`;
+      return e.kind === 'wait'
+        ? `- the user: _${cell(e.text)}_`
+        : `- the user${e.app ? ` in ${e.app}` : ''}: ${e.ok ? '' : '✗ '}${cell(e.text)}${screen}`;
     }
     case 'notification':
       return `- 🔔 ${e.app}: ${cell(e.preview)}${e.spurious ? ' _(noise)_' : ''}`;

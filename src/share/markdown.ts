@@ -16,16 +16,27 @@ import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './mar
 
 /** Evidence can quote whole files: a line of it is enough here. */
 const brief = (s: string) => cell(truncate(s, 200));
-const quote = (s: string) => (s || '(no reply)').split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (s: string) =>
+  (s || '(no reply)')
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
 
 function summary(state: SessionState): string[] {
   const s = state.scenario;
   const out = [`# ${s ? `${s.id}: ${s.title}` : 'intentplay session'}`, ''];
-  if (s) out.push(`${fmtBackends(s.backends)} · ${state.intents.length} hidden intents · ${state.checklist.length} checklist items · max ${s.maxTurns} turns`, '');
+  if (s)
+    out.push(
+      `${fmtBackends(s.backends)} · ${state.intents.length} hidden intents · ${state.checklist.length} checklist items · max ${s.maxTurns} turns`,
+      '',
+    );
   if (state.end) {
     const sc = state.scores;
-    out.push(`**${state.end.end}** after ${state.end.turns} turns${sc ? ` · **Proc ${fmtScore(sc.proc)}** · **Comp ${fmtScore(sc.comp)}** (${sc.passed}/${sc.graded} graded, ${sc.ungraded} ungraded)` : ''}`, '');
+    out.push(
+      `**${state.end.end}** after ${state.end.turns} turns${sc ? ` · **Proc ${fmtScore(sc.proc)}** · **Comp ${fmtScore(sc.comp)}** (${sc.passed}/${sc.graded} graded, ${sc.ungraded} ungraded)` : ''}`,
+      '',
+    );
   } else out.push('_The recording ends before the session did._', '');
   return [...out, ...sessionScoreLines(state)];
 }
@@ -34,7 +45,9 @@ function intentTable(state: SessionState): string[] {
   const out = ['## Intents', '', '| intent | status | turn | how | text |', '| --- | --- | --- | --- | --- |'];
   for (const i of state.intents) {
     const v = state.intentStates[i.id];
-    out.push(`| ${i.id} | ${v?.status ?? 'open'} | ${v?.last?.turn ?? '–'} | ${v?.last ? CAUSE_LABELS[v.last.cause] : '–'} | ${cell(i.text)} |`);
+    out.push(
+      `| ${i.id} | ${v?.status ?? 'open'} | ${v?.last?.turn ?? '–'} | ${v?.last ? CAUSE_LABELS[v.last.cause] : '–'} | ${cell(i.text)} |`,
+    );
   }
   return [...out, ''];
 }
@@ -63,13 +76,28 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
     for (const item of turn?.items ?? []) {
       if (item.kind === 'message') {
         // An empty reply to a monitor's observation is the agent keeping silent: nothing reaches the user.
-        const silent = !item.text && item.role === 'agent' && turn?.items.some((i) => i.kind === 'message' && i.role === 'monitor') && !turn.items.some((i) => i.kind === 'proposal');
-        out.push('', `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`, '', silent ? '> _kept silent: nothing reaches the user_' : quote(item.text), '');
+        const silent =
+          !item.text &&
+          item.role === 'agent' &&
+          turn?.items.some((i) => i.kind === 'message' && i.role === 'monitor') &&
+          !turn.items.some((i) => i.kind === 'proposal');
+        out.push(
+          '',
+          `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`,
+          '',
+          silent ? '> _kept silent: nothing reaches the user_' : quote(item.text),
+          '',
+        );
       } else if (item.kind === 'tool') {
-        const result = item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
+        const result =
+          item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
         out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());
       } else if (item.kind === 'proposal') {
-        out.push('', `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`, '');
+        out.push(
+          '',
+          `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`,
+          '',
+        );
       } else if (item.kind === 'plan') out.push('- plan:', ...item.entries.map((e) => `  - ${planLine(e)}`));
       else if (item.kind === 'permission') out.push(`- permission ${permissionLine(item)}`);
       else out.push(`- ${item.level}: ${item.text}`);
@@ -79,15 +107,24 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
       ...(turn?.files ?? []).map((f) => `- file ${code(fmtFileChange(f))}`),
       ...(turn?.apps ?? []).map((a) => `- app ${code(`${a.app} +${a.additions} -${a.deletions}`)}`),
       ...(around.get(n) ?? []),
-      ...(turn?.changes ?? []).map((c) => `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`),
+      ...(turn?.changes ?? []).map(
+        (c) => `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`,
+      ),
       ...state.checklist.flatMap((c) => {
         const v = state.checks[c.id];
-        return v && v.turn === n ? [`- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`] : [];
+        return v && v.turn === n
+          ? [`- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`]
+          : [];
       }),
     ];
     const proactive = callouts.filter((c) => c.turn === n);
     if (proactive.length) changes.push(`- ★ _${summarizeCallouts(proactive)}_`);
     if (changes.length) out.push(...changes, '');
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

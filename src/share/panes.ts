@@ -22,15 +22,25 @@ export function padLine(line: Line, cols: number): Line {
 }
 
 /** `lines` in a rounded box of `cols` × `rows`, titled; the last lines when `tail`, else the first. */
-export function boxed(title: Line, lines: readonly Line[], cols: number, rows: number, theme: Theme, opts: { tail?: boolean; accent?: boolean } = {}): Line[] {
+export function boxed(
+  title: Line,
+  lines: readonly Line[],
+  cols: number,
+  rows: number,
+  theme: Theme,
+  opts: { tail?: boolean; accent?: boolean } = {},
+): Line[] {
   const border = opts.accent ? theme.border.focused : theme.border.normal;
   const inner = Math.max(1, cols - 2);
   const bodyRows = Math.max(0, rows - 2);
   const shown = opts.tail ? lines.slice(Math.max(0, lines.length - bodyRows)) : lines.slice(0, bodyRows);
   const titleLine = title.length ? fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1)) : [];
   const titleWidth = titleLine.reduce((n, s) => n + width(s.text), 0);
-  const out: Line[] = [[{ text: '╭─', color: border }, ...titleLine, { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border }]];
-  for (let i = 0; i < bodyRows; i++) out.push([{ text: '│', color: border }, ...padLine(shown[i] ?? [], inner), { text: '│', color: border }]);
+  const out: Line[] = [
+    [{ text: '╭─', color: border }, ...titleLine, { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border }],
+  ];
+  for (let i = 0; i < bodyRows; i++)
+    out.push([{ text: '│', color: border }, ...padLine(shown[i] ?? [], inner), { text: '│', color: border }]);
   out.push([{ text: '╰' + '─'.repeat(inner) + '╯', color: border }]);
   return out.slice(0, rows);
 }
@@ -60,7 +70,12 @@ export function conversationTail(state: SessionState, cols: number, rows: number
 }
 
 /** One intent: its mark, id and status (inverse when it just changed), its text and the latest change. */
-export function intentLines(state: SessionState, cols: number, theme: Theme, opts: { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean } = {}): Line[] {
+export function intentLines(
+  state: SessionState,
+  cols: number,
+  theme: Theme,
+  opts: { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean } = {},
+): Line[] {
   const out: Line[] = [];
   for (const intent of state.intents) {
     if (opts.spaced && out.length) out.push([]);
@@ -77,13 +92,25 @@ export function intentLines(state: SessionState, cols: number, theme: Theme, opt
     ]);
     if (opts.headsOnly) continue;
     out.push(...wrapWithPrefix([{ text: '  ' }], intent.text, cols));
-    if (opts.detail !== false && view?.last?.detail) out.push(...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], truncate(view.last.detail, cols * 2), cols, { color: theme.text.muted, italic: true }));
+    if (opts.detail !== false && view?.last?.detail)
+      out.push(
+        ...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], truncate(view.last.detail, cols * 2), cols, {
+          color: theme.text.muted,
+          italic: true,
+        }),
+      );
   }
   return out;
 }
 
 /** The intents in `rows` lines if they fit with details, else without, else one line each. */
-export function fittedIntentLines(state: SessionState, cols: number, rows: number, theme: Theme, opts: { freshSince?: number | undefined; spaced?: boolean } = {}): Line[] {
+export function fittedIntentLines(
+  state: SessionState,
+  cols: number,
+  rows: number,
+  theme: Theme,
+  opts: { freshSince?: number | undefined; spaced?: boolean } = {},
+): Line[] {
   const full = intentLines(state, cols, theme, { ...opts, detail: true });
   if (full.length <= rows) return full;
   const plain = intentLines(state, cols, theme, { ...opts, detail: false });
@@ -96,7 +123,14 @@ export function checklistLines(state: SessionState, cols: number, theme: Theme):
     const v = state.checks[item.id];
     const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
     const mark = theme.check[kind];
-    return wrapWithPrefix([{ text: `${mark.symbol} `, color: mark.color, bold: true }, { text: item.id + ' ', bold: true }], item.text, cols);
+    return wrapWithPrefix(
+      [
+        { text: `${mark.symbol} `, color: mark.color, bold: true },
+        { text: item.id + ' ', bold: true },
+      ],
+      item.text,
+      cols,
+    );
   });
 }
 
@@ -104,8 +138,13 @@ export function checklistLines(state: SessionState, cols: number, theme: Theme):
 export function workspaceLines(state: SessionState, theme: Theme): Line[] {
   const out: Line[] = [];
   for (const t of state.turns) {
-    for (const f of t.files) out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: fmtFileChange(f), color: f.change === 'deleted' ? theme.diff.remove : f.change === 'added' ? theme.diff.add : undefined }]);
-    for (const a of t.apps) out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: `app ${a.app} +${a.additions} -${a.deletions}` }]);
+    for (const f of t.files)
+      out.push([
+        { text: `t${t.turn} `, color: theme.text.muted },
+        { text: fmtFileChange(f), color: f.change === 'deleted' ? theme.diff.remove : f.change === 'added' ? theme.diff.add : undefined },
+      ]);
+    for (const a of t.apps)
+      out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: `app ${a.app} +${a.additions} -${a.deletions}` }]);
   }
   return out;
 }
@@ -121,20 +160,34 @@ export function timelineLines(state: SessionState, theme: Theme, rows: number): 
   const end = Math.min(tl.updates.length, Math.max(rows, (next < 0 ? tl.updates.length : next) + 1));
   return tl.updates.slice(Math.max(0, end - rows), end).map((u) => {
     const how = u.verdict ?? (u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come');
-    const color = u.verdict === 'hit' || u.verdict === 'kept' ? theme.check.pass.color : u.verdict ? theme.check.fail.color : theme.text.muted;
-    return [{ text: `${u.id} `, bold: true }, { text: `${how} `, color }, { text: `${u.at.replace('T', ' ').slice(0, 16)} `, color: theme.text.muted }, { text: u.text }];
+    const color =
+      u.verdict === 'hit' || u.verdict === 'kept' ? theme.check.pass.color : u.verdict ? theme.check.fail.color : theme.text.muted;
+    return [
+      { text: `${u.id} `, bold: true },
+      { text: `${how} `, color },
+      { text: `${u.at.replace('T', ' ').slice(0, 16)} `, color: theme.text.muted },
+      { text: u.text },
+    ];
   });
 }
 
 export function intentsTitle(state: SessionState, theme: Theme): Line {
   const c = intentCounts(state);
-  const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const).map((s) => `${theme.intent[s].symbol}${c[s]}`).join(' ');
-  return [{ text: 'Hidden intents', bold: true }, { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted }];
+  const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)
+    .map((s) => `${theme.intent[s].symbol}${c[s]}`)
+    .join(' ');
+  return [
+    { text: 'Hidden intents', bold: true },
+    { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted },
+  ];
 }
 
 export function checklistTitle(state: SessionState, theme: Theme): Line {
   const c = checklistCounts(state);
-  return [{ text: 'Checklist', bold: true }, { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted }];
+  return [
+    { text: 'Checklist', bold: true },
+    { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted },
+  ];
 }
 
 /** Where the session is: the turn, and the end with its final scores once it has ended. */
@@ -143,7 +196,11 @@ export function progressSegs(state: SessionState, theme: Theme): Seg[] {
   const turn: Seg = { text: `turn ${state.turn}${max ? `/${max}` : ''}`, color: theme.text.muted };
   if (!state.end) return [turn];
   const s = state.scores;
-  return [turn, { text: ` · ${state.end.end}`, bold: true }, ...(s ? [{ text: ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}`, bold: true }] : [])];
+  return [
+    turn,
+    { text: ` · ${state.end.end}`, bold: true },
+    ...(s ? [{ text: ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}`, bold: true }] : []),
+  ];
 }
 
 /**
@@ -174,7 +231,8 @@ function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme):
   for (const block of [status, proposals, screen, notes, moves]) {
     const n = Math.max(0, Math.min(block.length, left));
     left -= n;
-    const cut = n === block.length ? block : tail.has(block) ? (n ? [block[0]!, ...block.slice(block.length - n + 1)] : []) : block.slice(0, n);
+    const cut =
+      n === block.length ? block : tail.has(block) ? (n ? [block[0]!, ...block.slice(block.length - n + 1)] : []) : block.slice(0, n);
     kept.set(block, cut);
   }
   return blocks.flatMap((b, i) => (kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : []));

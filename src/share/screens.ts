@@ -8,7 +8,20 @@ import type { SessionState } from '../store/state.ts';
 import { fmtBackend, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { width, type Line, type Seg } from '../text/text.ts';
-import { besideEachOther, boxed, checklistLines, checklistTitle, conversationTail, fittedIntentLines, intentsTitle, padLine, phoneLines, progressSegs, timelineLines, workspaceLines } from './panes.ts';
+import {
+  besideEachOther,
+  boxed,
+  checklistLines,
+  checklistTitle,
+  conversationTail,
+  fittedIntentLines,
+  intentsTitle,
+  padLine,
+  phoneLines,
+  progressSegs,
+  timelineLines,
+  workspaceLines,
+} from './panes.ts';
 
 export interface ScreenOptions {
   cols: number;
@@ -29,8 +42,17 @@ function header(left: Seg[], right: Seg[], cols: number): Line {
 
 function title(state: SessionState, theme: Theme): Seg[] {
   const s = state.scenario;
-  if (!s) return [{ text: ' intentplay ', inverse: true, bold: true }, { text: ' waiting for the session…', color: theme.text.muted }];
-  return [{ text: ' intentplay ', inverse: true, bold: true }, { text: ` ${s.id}`, bold: true }, { text: ` · ${s.title}`, color: theme.text.secondary }, ...(s.of > 1 ? [{ text: ` (${s.index + 1}/${s.of})`, color: theme.text.muted }] : [])];
+  if (!s)
+    return [
+      { text: ' intentplay ', inverse: true, bold: true },
+      { text: ' waiting for the session…', color: theme.text.muted },
+    ];
+  return [
+    { text: ' intentplay ', inverse: true, bold: true },
+    { text: ` ${s.id}`, bold: true },
+    { text: ` · ${s.title}`, color: theme.text.secondary },
+    ...(s.of > 1 ? [{ text: ` (${s.index + 1}/${s.of})`, color: theme.text.muted }] : []),
+  ];
 }
 
 function calloutLine(callout: string | undefined, hint: string | undefined, theme: Theme): Line {
@@ -65,15 +87,27 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const intentRows = Math.floor(body * (state.timeline ? 0.4 : 0.5));
   const checkRows = Math.floor(body * (state.timeline ? 0.22 : 0.3));
   const workRows = body - intentRows - checkRows - timeRows;
-  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme), left, body, theme, { tail: true });
+  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme), left, body, theme, {
+    tail: true,
+  });
   const side = [
-    ...boxed(intentsTitle(state, theme), fittedIntentLines(state, right - 2, intentRows - 2, theme, { freshSince: o.freshSince }), right, intentRows, theme),
+    ...boxed(
+      intentsTitle(state, theme),
+      fittedIntentLines(state, right - 2, intentRows - 2, theme, { freshSince: o.freshSince }),
+      right,
+      intentRows,
+      theme,
+    ),
     ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
     ...boxed([{ text: 'Workspace', bold: true }], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
     ...(state.timeline ? timelineBox(state, right, timeRows, theme) : []),
   ];
   const columns = state.phone ? [conv, phoneBox(state, phoneCols, body, theme), side] : [conv, side];
-  return [header(title(state, theme), progressSegs(state, theme), cols), ...besideEachOther(columns), padLine(calloutLine(o.callout, o.hint, theme), cols)].slice(0, rows);
+  return [
+    header(title(state, theme), progressSegs(state, theme), cols),
+    ...besideEachOther(columns),
+    padLine(calloutLine(o.callout, o.hint, theme), cols),
+  ].slice(0, rows);
 }
 
 /** For a projector: the conversation with room between messages, the intents (with the Phone or the Timeline where used), and a large callout. */
@@ -83,15 +117,31 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const body = Math.max(6, rows - 3 - calloutRows);
   const left = Math.floor(cols * 0.6);
   const right = cols - left;
-  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, { tail: true });
+  const conv = boxed(
+    [{ text: 'Conversation', bold: true }],
+    conversationTail(state, left - 3, body - 2, theme, { spaced: true }),
+    left,
+    body,
+    theme,
+    { tail: true },
+  );
   // A proposal scenario's Phone, or a time scenario's Timeline, shares the right column with the intents.
   const extra = state.phone ? phoneBox : state.timeline ? timelineBox : undefined;
-  const intentRows = extra ? Math.min(body - 8, Math.max(6, fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2)) : body;
+  const intentRows = extra
+    ? Math.min(body - 8, Math.max(6, fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2))
+    : body;
   const intents = fittedIntentLines(state, right - 3, intentRows - 2, theme, { freshSince: o.freshSince, spaced: true });
-  const side = [...boxed(intentsTitle(state, theme), intents, right, intentRows, theme, { accent: !extra }), ...(extra ? extra(state, right, body - intentRows, theme) : [])];
-  const banner = o.callout ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true }) : [[], [], []];
+  const side = [
+    ...boxed(intentsTitle(state, theme), intents, right, intentRows, theme, { accent: !extra }),
+    ...(extra ? extra(state, right, body - intentRows, theme) : []),
+  ];
+  const banner = o.callout
+    ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true })
+    : [[], [], []];
   const hint: Line = o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
-  return [header(title(state, theme), progressSegs(state, theme), cols), [], ...besideEachOther([conv, side]), ...banner, hint].slice(0, rows).map((l) => padLine(l, cols));
+  return [header(title(state, theme), progressSegs(state, theme), cols), [], ...besideEachOther([conv, side]), ...banner, hint]
+    .slice(0, rows)
+    .map((l) => padLine(l, cols));
 }
 
 export interface VersusSide {
@@ -108,16 +158,40 @@ export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions
   const half = [Math.floor(cols / 2), cols - Math.floor(cols / 2)] as const;
   const column = (side: VersusSide, w: number, label: string): Line[] => {
     const agent = fmtBackend(side.state.scenario?.backends.agent);
-    const name: Line = [{ text: ` ${label} `, inverse: true, bold: true }, { text: ` ${agent}`, bold: true }, { text: '  ' }, ...(side.callout ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }] : [])];
+    const name: Line = [
+      { text: ` ${label} `, inverse: true, bold: true },
+      { text: ` ${agent}`, bold: true },
+      { text: '  ' },
+      ...(side.callout ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }] : []),
+    ];
     return [
       padLine(name, w),
-      ...boxed([{ text: 'Conversation', bold: true }], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, { tail: true }),
-      ...boxed(intentsTitle(side.state, theme), fittedIntentLines(side.state, w - 2, body - convRows - 3, theme, { freshSince: side.freshSince }), w, body - convRows - 1, theme),
+      ...boxed([{ text: 'Conversation', bold: true }], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, {
+        tail: true,
+      }),
+      ...boxed(
+        intentsTitle(side.state, theme),
+        fittedIntentLines(side.state, w - 2, body - convRows - 3, theme, { freshSince: side.freshSince }),
+        w,
+        body - convRows - 1,
+        theme,
+      ),
     ];
   };
   const both = a.state.end && b.state.end;
-  const score = (label: string, s: SessionState): Seg[] => [{ text: ` ${label} `, inverse: true, bold: true }, { text: ` Proc ${fmtScore(s.scores?.proc)} · Comp ${fmtScore(s.scores?.comp)} · ${s.end?.turns ?? s.turn} turns   `, bold: true }];
-  const footer: Line = both ? [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)] : o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
+  const score = (label: string, s: SessionState): Seg[] => [
+    { text: ` ${label} `, inverse: true, bold: true },
+    { text: ` Proc ${fmtScore(s.scores?.proc)} · Comp ${fmtScore(s.scores?.comp)} · ${s.end?.turns ?? s.turn} turns   `, bold: true },
+  ];
+  const footer: Line = both
+    ? [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)]
+    : o.hint
+      ? [{ text: ` ${o.hint}`, color: theme.text.muted }]
+      : [];
   const state = a.state.scenario ? a.state : b.state;
-  return [header(title(state, theme), [{ text: 'A vs B', color: theme.text.muted }], cols), ...besideEachOther([column(a, half[0], 'A'), column(b, half[1], 'B')]), padLine(footer, cols)].slice(0, rows);
+  return [
+    header(title(state, theme), [{ text: 'A vs B', color: theme.text.muted }], cols),
+    ...besideEachOther([column(a, half[0], 'A'), column(b, half[1], 'B')]),
+    padLine(footer, cols),
+  ].slice(0, rows);
 }

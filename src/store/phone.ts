@@ -58,7 +58,9 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
     case 'proposal_verdict':
       return {
         ...s,
-        proposals: s.proposals.map((p) => (p.id === e.proposal ? { ...p, verdict: e.verdict, reason: e.reason, ...(e.goal ? { goal: e.goal } : {}) } : p)),
+        proposals: s.proposals.map((p) =>
+          p.id === e.proposal ? { ...p, verdict: e.verdict, reason: e.reason, ...(e.goal ? { goal: e.goal } : {}) } : p,
+        ),
       };
     default:
       return s;

@@ -37,7 +37,11 @@ describe('reduce over a real offline episode', () => {
       'agent',
     ]);
     expect(t1.files.map((f) => [f.path, f.change, f.additions])).toEqual([['plan.md', 'added', 3]]);
-    expect(t1.changes.map((c) => `${c.intent}:${c.to}:${c.cause}`)).toEqual(['I1:completed:evidence', 'I2:inferred:question', 'I3:inferred:question']);
+    expect(t1.changes.map((c) => `${c.intent}:${c.to}:${c.cause}`)).toEqual([
+      'I1:completed:evidence',
+      'I2:inferred:question',
+      'I3:inferred:question',
+    ]);
     const i2 = state.intentStates.I2!;
     expect(i2.last).toMatchObject({ turn: 1, cause: 'question', detail: "What's your per-meal budget?" });
     const t2 = turnState(state, 2)!;
@@ -96,9 +100,21 @@ describe('reduce, event by event', () => {
 
   it('sums usage per role and overall', () => {
     let s = started();
-    s = reduce(s, { type: 'usage', turn: 1, role: 'agent', model: 'm1', usage: { inputTokens: 100, outputTokens: 20, estimated: false, costUsd: 0.5 } });
+    s = reduce(s, {
+      type: 'usage',
+      turn: 1,
+      role: 'agent',
+      model: 'm1',
+      usage: { inputTokens: 100, outputTokens: 20, estimated: false, costUsd: 0.5 },
+    });
     s = reduce(s, { type: 'usage', turn: 1, role: 'agent', model: 'm1', usage: { inputTokens: 50, outputTokens: 5, estimated: true } });
-    s = reduce(s, { type: 'usage', turn: 1, role: 'judge', model: 'm2', usage: { inputTokens: 10, outputTokens: 1, estimated: false, costUsd: 0.25 } });
+    s = reduce(s, {
+      type: 'usage',
+      turn: 1,
+      role: 'judge',
+      model: 'm2',
+      usage: { inputTokens: 10, outputTokens: 1, estimated: false, costUsd: 0.25 },
+    });
     expect(s.usage.agent).toEqual({ inputTokens: 150, outputTokens: 25, costUsd: 0.5, estimated: true, calls: 2, models: ['m1'] });
     expect(usageTotals(s)).toEqual({ inputTokens: 160, outputTokens: 26, costUsd: 0.75, estimated: true });
   });
@@ -138,14 +154,27 @@ describe('reduce, event by event', () => {
   it('keeps a per-intent history of changes and counts per status', () => {
     let s = started();
     s = reduce(s, { type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'provided', cause: 'picked', detail: 'first open' });
-    s = reduce(s, { type: 'intent_status', turn: 2, intent: 'I1', from: 'provided', to: 'completed', cause: 'manual', detail: 'set by hand' });
+    s = reduce(s, {
+      type: 'intent_status',
+      turn: 2,
+      intent: 'I1',
+      from: 'provided',
+      to: 'completed',
+      cause: 'manual',
+      detail: 'set by hand',
+    });
     expect(s.intentStates.I1!.history.map((h) => `${h.turn}:${h.to}:${h.cause}`)).toEqual(['1:provided:picked', '2:completed:manual']);
     expect(intentCounts(s)).toMatchObject({ open: 1, completed: 1 });
     expect(procSoFar(s)).toBe(0.5);
   });
 
   it('starts a fresh session on session_start and remembers the one before', () => {
-    const s = reduceAll([START, { type: 'turn_start', turn: 1 }, { type: 'session_end', end: 'max_turns', turns: 1 }, { ...START, scenario: 'p/t', index: 1, of: 2 }]);
+    const s = reduceAll([
+      START,
+      { type: 'turn_start', turn: 1 },
+      { type: 'session_end', end: 'max_turns', turns: 1 },
+      { ...START, scenario: 'p/t', index: 1, of: 2 },
+    ]);
     expect(s.turns).toEqual([]);
     expect(s.scenario).toMatchObject({ id: 'p/t', index: 1, of: 2 });
     expect(s.previous).toEqual([{ scenario: 'p/s', title: 'T', end: 'max_turns' }]);

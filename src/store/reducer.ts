@@ -8,7 +8,20 @@
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { initialTimeline, reduceTimeline } from './timeline.ts';
 import { initialPhone, reducePhone } from './phone.ts';
-import { initialSessionState, type ConversationItem, type IntentChange, type MessageItem, type PermissionItem, type PlanItem, type ProposalItem, type RoleUsage, type ScenarioInfo, type SessionState, type ToolItem, type TurnState } from './state.ts';
+import {
+  initialSessionState,
+  type ConversationItem,
+  type IntentChange,
+  type MessageItem,
+  type PermissionItem,
+  type PlanItem,
+  type ProposalItem,
+  type RoleUsage,
+  type ScenarioInfo,
+  type SessionState,
+  type ToolItem,
+  type TurnState,
+} from './state.ts';
 import { findTurnIn } from './selectors.ts';
 
 const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
@@ -58,7 +71,13 @@ function addItem(state: SessionState, item: ConversationItem, batch: Batch | und
 }
 
 /** The verdict on the card of proposal `id` (in the latest turn that holds it). */
-function answerProposal(state: SessionState, id: string, verdict: 'accepted' | 'rejected', reason: string, batch: Batch | undefined): TurnState[] {
+function answerProposal(
+  state: SessionState,
+  id: string,
+  verdict: 'accepted' | 'rejected',
+  reason: string,
+  batch: Batch | undefined,
+): TurnState[] {
   for (let k = state.turns.length - 1; k >= 0; k--) {
     const turn = state.turns[k]!;
     const i = turn.items.findIndex((it) => it.kind === 'proposal' && it.id === id);
@@ -93,7 +112,11 @@ function next(state: SessionState, seq: number, t: number, patch: Partial<Sessio
   return { ...state, seq, t, ...patch };
 }
 
-function addUsage(prev: RoleUsage | undefined, model: string, u: { inputTokens: number; outputTokens: number; estimated: boolean; costUsd?: number }): RoleUsage {
+function addUsage(
+  prev: RoleUsage | undefined,
+  model: string,
+  u: { inputTokens: number; outputTokens: number; estimated: boolean; costUsd?: number },
+): RoleUsage {
   const base = prev ?? { inputTokens: 0, outputTokens: 0, costUsd: 0, estimated: false, calls: 0, models: [] };
   return {
     inputTokens: base.inputTokens + u.inputTokens,
@@ -115,7 +138,15 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
   switch (event.type) {
     case 'session_start': {
       const previous = state.scenario
-        ? [...state.previous, { scenario: state.scenario.id, title: state.scenario.title, end: state.end?.end ?? 'aborted', ...(state.scores ? { scores: state.scores } : {}) }]
+        ? [
+            ...state.previous,
+            {
+              scenario: state.scenario.id,
+              title: state.scenario.title,
+              end: state.end?.end ?? 'aborted',
+              ...(state.scores ? { scores: state.scores } : {}),
+            },
+          ]
         : state.previous;
       const { intents, checklist } = event;
       const info: ScenarioInfo = {
@@ -157,7 +188,12 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
         ...(event.intents?.length ? { intents: event.intents } : {}),
         ...(event.at ? { at: event.at } : {}),
       };
-      return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream: event.role === 'agent' ? null : state.stream, ...timelinePatch(state, event) });
+      return next(state, seq, t, {
+        turns: addItem(state, item, batch),
+        awaiting: null,
+        stream: event.role === 'agent' ? null : state.stream,
+        ...timelinePatch(state, event),
+      });
     }
     case 'agent_delta': {
       const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
@@ -200,7 +236,10 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     }
     case 'turn_end': {
       const turn = turnOf(state.turns, event.turn);
-      return next(state, seq, t, { stream: null, turns: putTurn(state, { ...turn, ended: true, ...(event.error ? { error: event.error } : {}) }, batch) });
+      return next(state, seq, t, {
+        stream: null,
+        turns: putTurn(state, { ...turn, ended: true, ...(event.error ? { error: event.error } : {}) }, batch),
+      });
     }
     case 'intent_status': {
       const change: IntentChange = { turn: event.turn, from: event.from, to: event.to, cause: event.cause, detail: event.detail, seq };
@@ -212,22 +251,32 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
       });
     }
     case 'checklist_result':
-      return next(state, seq, t, { checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } } });
+      return next(state, seq, t, {
+        checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } },
+      });
     case 'usage':
       return next(state, seq, t, { usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } });
     case 'notice':
-      return next(state, seq, t, { turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }, batch) });
+      return next(state, seq, t, {
+        turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }, batch),
+      });
     case 'judge_error':
-      return next(state, seq, t, { turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }, batch) });
+      return next(state, seq, t, {
+        turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }, batch),
+      });
     case 'leak_warning':
       return next(state, seq, t, {
-        turns: addItem(state, {
-          kind: 'notice',
-          turn: event.turn,
-          level: 'warning',
-          source: 'leak_warning',
-          text: `the user message may leak ${event.intents.join(', ')} (${event.terms.join(', ')})`,
-        }, batch),
+        turns: addItem(
+          state,
+          {
+            kind: 'notice',
+            turn: event.turn,
+            level: 'warning',
+            source: 'leak_warning',
+            text: `the user message may leak ${event.intents.join(', ')} (${event.terms.join(', ')})`,
+          },
+          batch,
+        ),
       });
     case 'awaiting_input':
       return next(state, seq, t, { awaiting: { turn: event.turn, role: event.role } });
@@ -242,9 +291,15 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     case 'task_status':
       return next(state, seq, t, timelinePatch(state, event));
     case 'proposal':
-      return next(state, seq, t, { ...phonePatch(state, event), turns: addItem(state, { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary }, batch) });
+      return next(state, seq, t, {
+        ...phonePatch(state, event),
+        turns: addItem(state, { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary }, batch),
+      });
     case 'proposal_verdict':
-      return next(state, seq, t, { ...phonePatch(state, event), turns: answerProposal(state, event.proposal, event.verdict, event.reason, batch) });
+      return next(state, seq, t, {
+        ...phonePatch(state, event),
+        turns: answerProposal(state, event.proposal, event.verdict, event.reason, batch),
+      });
     case 'tick':
     case 'notification':
     case 'user_action':
@@ -253,13 +308,38 @@ export function reduce(state: SessionState, event: SessionEvent | TimedEvent, ba
     case 'plan':
       return next(state, seq, t, { turns: putPlan(state, { kind: 'plan', turn: event.turn, entries: event.entries }, batch) });
     case 'permission_request':
-      return next(state, seq, t, { permissionAsk: { turn: event.turn, callId: event.callId, title: event.title, paths: event.paths, ...(event.kind ? { kind: event.kind } : {}) } });
+      return next(state, seq, t, {
+        permissionAsk: {
+          turn: event.turn,
+          callId: event.callId,
+          title: event.title,
+          paths: event.paths,
+          ...(event.kind ? { kind: event.kind } : {}),
+        },
+      });
     case 'permission': {
-      const item: PermissionItem = { kind: 'permission', turn: event.turn, callId: event.callId, title: event.title, paths: event.paths, decision: event.decision, by: event.by, reason: event.reason };
-      return next(state, seq, t, { permissionAsk: state.permissionAsk?.callId === event.callId ? null : state.permissionAsk, turns: addItem(state, item, batch) });
+      const item: PermissionItem = {
+        kind: 'permission',
+        turn: event.turn,
+        callId: event.callId,
+        title: event.title,
+        paths: event.paths,
+        decision: event.decision,
+        by: event.by,
+        reason: event.reason,
+      };
+      return next(state, seq, t, {
+        permissionAsk: state.permissionAsk?.callId === event.callId ? null : state.permissionAsk,
+        turns: addItem(state, item, batch),
+      });
     }
     case 'session_end':
-      return next(state, seq, t, { stream: null, awaiting: null, permissionAsk: null, end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) } });
+      return next(state, seq, t, {
+        stream: null,
+        awaiting: null,
+        permissionAsk: null,
+        end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) },
+      });
     default: {
       // An event type this reducer does not know (a newer recording): count it, change nothing else.
       const _never: never = event;

@@ -6,8 +6,20 @@ import { initialSessionState } from './state.ts';
 import { clarificationCounts, findTurnIn, isRunning, lastChangedTurn, recentFreshSince, turnState } from './selectors.ts';
 
 const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
-const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({ type: 'intent_status', turn, intent, from: 'open', to: 'inferred', cause: 'question', detail });
-const edit = (turn: number, p: string): SessionEvent => ({ type: 'workspace_diff', turn, files: [{ path: p, change: 'added', additions: 1, deletions: 0, patch: '' }] });
+const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({
+  type: 'intent_status',
+  turn,
+  intent,
+  from: 'open',
+  to: 'inferred',
+  cause: 'question',
+  detail,
+});
+const edit = (turn: number, p: string): SessionEvent => ({
+  type: 'workspace_diff',
+  turn,
+  files: [{ path: p, change: 'added', additions: 1, deletions: 0, patch: '' }],
+});
 
 describe('turnState and findTurnIn', () => {
   it('find a turn by its number, and nothing for a turn that has not started', () => {
@@ -21,7 +33,15 @@ describe('turnState and findTurnIn', () => {
 
 describe('lastChangedTurn', () => {
   it('shows the latest turn that changed the workspace or an app, as of a given turn', () => {
-    const s = reduceAll([START, { type: 'turn_start', turn: 1 }, edit(1, 'a.md'), { type: 'turn_start', turn: 2 }, { type: 'turn_start', turn: 3 }, edit(3, 'b.md'), { type: 'turn_start', turn: 4 }]);
+    const s = reduceAll([
+      START,
+      { type: 'turn_start', turn: 1 },
+      edit(1, 'a.md'),
+      { type: 'turn_start', turn: 2 },
+      { type: 'turn_start', turn: 3 },
+      edit(3, 'b.md'),
+      { type: 'turn_start', turn: 4 },
+    ]);
     expect(lastChangedTurn(s)?.turn).toBe(3);
     expect(lastChangedTurn(s, 2)?.turn).toBe(1);
     expect(lastChangedTurn(s, 2)?.files.map((f) => f.path)).toEqual(['a.md']);
@@ -39,7 +59,7 @@ describe('isRunning', () => {
 });
 
 describe('recentFreshSince', () => {
-  it('marks the latest turn\'s intent changes new through the next turn, then lets them fade', () => {
+  it("marks the latest turn's intent changes new through the next turn, then lets them fade", () => {
     let s = reduceAll([START, { type: 'turn_start', turn: 1 }]);
     expect(recentFreshSince(s)).toBe(Number.POSITIVE_INFINITY);
     s = reduce(s, inferred(1, 'I1', 'q1'));
@@ -67,7 +87,15 @@ describe('clarificationCounts', () => {
   });
 
   it('credits a model judge that paraphrased the question', () => {
-    expect(clarificationCounts(reduceAll([agent(1, 'Tell me your budget. Which city?'), inferred(1, 'I1', 'asks for the budget'), inferred(1, 'I2', 'asks for the city')]))).toEqual({
+    expect(
+      clarificationCounts(
+        reduceAll([
+          agent(1, 'Tell me your budget. Which city?'),
+          inferred(1, 'I1', 'asks for the budget'),
+          inferred(1, 'I2', 'asks for the city'),
+        ]),
+      ),
+    ).toEqual({
       questions: 2,
       targeted: 2,
       generic: 0,

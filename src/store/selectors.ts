@@ -8,10 +8,26 @@ import type { IntentStatus } from '../contracts/events.ts';
 import { extractQuestions } from '../text/questions.ts';
 import type { SessionState, TurnState } from './state.ts';
 
-export const INTENT_STATUSES: readonly IntentStatus[] = ['open', 'completed', 'inferred', 'provided', 'unresolved', 'pending', 'superseded'];
+export const INTENT_STATUSES: readonly IntentStatus[] = [
+  'open',
+  'completed',
+  'inferred',
+  'provided',
+  'unresolved',
+  'pending',
+  'superseded',
+];
 
 export function intentCounts(state: Pick<SessionState, 'intents' | 'intentStates'>): Record<IntentStatus, number> {
-  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, inferred: 0, provided: 0, unresolved: 0, pending: 0, superseded: 0 };
+  const counts: Record<IntentStatus, number> = {
+    open: 0,
+    completed: 0,
+    inferred: 0,
+    provided: 0,
+    unresolved: 0,
+    pending: 0,
+    superseded: 0,
+  };
   for (const i of state.intents) counts[state.intentStates[i.id]?.status ?? 'open']++;
   return counts;
 }
@@ -51,7 +67,12 @@ export function compSoFar(state: Pick<SessionState, 'checklist' | 'checks'>): nu
   return graded ? c.passed / graded : null;
 }
 
-export function usageTotals(state: Pick<SessionState, 'usage'>): { inputTokens: number; outputTokens: number; costUsd: number; estimated: boolean } {
+export function usageTotals(state: Pick<SessionState, 'usage'>): {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  estimated: boolean;
+} {
   let inputTokens = 0;
   let outputTokens = 0;
   let costUsd = 0;

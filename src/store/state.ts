@@ -201,5 +201,19 @@ export interface SessionState {
 }
 
 export function initialSessionState(): SessionState {
-  return { seq: 0, t: 0, intents: [], intentStates: {}, checklist: [], checks: {}, turns: [], turn: 0, stream: null, awaiting: null, permissionAsk: null, usage: {}, previous: [] };
+  return {
+    seq: 0,
+    t: 0,
+    intents: [],
+    intentStates: {},
+    checklist: [],
+    checks: {},
+    turns: [],
+    turn: 0,
+    stream: null,
+    awaiting: null,
+    permissionAsk: null,
+    usage: {},
+    previous: [],
+  };
 }

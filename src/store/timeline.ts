@@ -74,25 +74,49 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
     case 'message':
       return event.at && event.at !== tl.now ? { ...tl, now: event.at } : tl;
     case 'turn_start':
-      return tl.waiting ? { ...tl, waiting: undefined } as TimelineState : tl;
+      return tl.waiting ? ({ ...tl, waiting: undefined } as TimelineState) : tl;
     case 'clock':
       return { ...tl, now: event.to, waiting: { from: event.from, to: event.to, passed: event.passed } };
     case 'update':
       return { ...tl, now: event.at, updates: patchUpdate(tl, event.update, { happened: true, seen: event.seen }) };
     case 'reminder': {
       if (event.action === 'set') {
-        const r: TimelineReminder = { id: event.id, note: event.note, state: 'active', fired: 0, ...(event.at ? { at: event.at } : {}), ...(event.condition ? { condition: event.condition } : {}) };
+        const r: TimelineReminder = {
+          id: event.id,
+          note: event.note,
+          state: 'active',
+          fired: 0,
+          ...(event.at ? { at: event.at } : {}),
+          ...(event.condition ? { condition: event.condition } : {}),
+        };
         return { ...tl, reminders: [...tl.reminders, r] };
       }
       return {
         ...tl,
         reminders: tl.reminders.map((r) =>
-          r.id !== event.id ? r : event.action === 'cancelled' ? { ...r, state: 'cancelled' } : { ...r, fired: r.fired + 1, state: r.condition ? r.state : 'fired' },
+          r.id !== event.id
+            ? r
+            : event.action === 'cancelled'
+              ? { ...r, state: 'cancelled' }
+              : { ...r, fired: r.fired + 1, state: r.condition ? r.state : 'fired' },
         ),
       };
     }
     case 'wake':
-      return { ...tl, now: event.at, wakes: [...tl.wakes, { turn: event.turn + 1, at: event.at, ...(event.update ? { update: event.update } : {}), reminders: event.reminders, pushed: event.pushed }] };
+      return {
+        ...tl,
+        now: event.at,
+        wakes: [
+          ...tl.wakes,
+          {
+            turn: event.turn + 1,
+            at: event.at,
+            ...(event.update ? { update: event.update } : {}),
+            reminders: event.reminders,
+            pushed: event.pushed,
+          },
+        ],
+      };
     case 'wake_choice': {
       const wakes = tl.wakes.map((w) => (w.turn === event.turn ? { ...w, choice: event.choice } : w));
       return { ...tl, wakes, updates: event.update ? patchUpdate(tl, event.update, { choice: event.choice }) : tl.updates };
@@ -107,4 +131,12 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
 }
 
 /** Events that only the timeline reads. */
-export const TIME_EVENTS = new Set<SessionEvent['type']>(['clock', 'update', 'reminder', 'wake', 'wake_choice', 'update_verdict', 'task_status']);
+export const TIME_EVENTS = new Set<SessionEvent['type']>([
+  'clock',
+  'update',
+  'reminder',
+  'wake',
+  'wake_choice',
+  'update_verdict',
+  'task_status',
+]);

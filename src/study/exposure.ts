@@ -10,15 +10,30 @@ import type { StudyFile } from './schema.ts';
 type ParticipantView = StudyFile['participant_view'];
 
 /** What the body of the session screen can show: a pane, or what covers the panes. */
-export type ScreenPart = 'conversation' | 'intents' | 'checklist' | 'workspace' | 'timeline' | 'phone' | 'opening_card' | 'persona_card' | 'help' | 'tool_picker' | 'result_card';
+export type ScreenPart =
+  | 'conversation'
+  | 'intents'
+  | 'checklist'
+  | 'workspace'
+  | 'timeline'
+  | 'phone'
+  | 'opening_card'
+  | 'persona_card'
+  | 'help'
+  | 'tool_picker'
+  | 'result_card';
 
 /** What a part holds in the participant's view, and whether that is hidden information (what the agent must find out, or the judge's verdicts). */
 export function exposureContent(part: string, view: ParticipantView): { content: string; hidden: boolean } {
   switch (part) {
     case 'intents':
-      return view.intents === 'goals' ? { content: 'goals (no statuses)', hidden: true } : { content: view.verdicts ? 'intents with live statuses and Proc' : 'intents with live statuses', hidden: true };
+      return view.intents === 'goals'
+        ? { content: 'goals (no statuses)', hidden: true }
+        : { content: view.verdicts ? 'intents with live statuses and Proc' : 'intents with live statuses', hidden: true };
     case 'checklist':
-      return view.verdicts ? { content: 'checklist verdicts and Comp', hidden: true } : { content: 'nothing (verdicts withheld)', hidden: false };
+      return view.verdicts
+        ? { content: 'checklist verdicts and Comp', hidden: true }
+        : { content: 'nothing (verdicts withheld)', hidden: false };
     case 'opening_card':
       return { content: view.intents === 'goals' ? 'request and goals' : 'request and hidden intents', hidden: true };
     case 'persona_card':
@@ -112,7 +127,16 @@ export function exposureSpans(log: readonly ExposureLine[]): ExposureSpan[] {
     const key = `${session}:${l.part}`;
     if (l.change === 'start') {
       close(key);
-      open.set(key, { session, part: l.part, run: l.run, layout: typeof l.layout === 'string' ? l.layout : undefined, startMs: since(l, session), endMs: undefined, startWall: l.wall, endWall: undefined });
+      open.set(key, {
+        session,
+        part: l.part,
+        run: l.run,
+        layout: typeof l.layout === 'string' ? l.layout : undefined,
+        startMs: since(l, session),
+        endMs: undefined,
+        startWall: l.wall,
+        endWall: undefined,
+      });
     } else if (l.change === 'stop') close(key, l);
   }
   for (const key of [...open.keys()]) close(key);

@@ -28,9 +28,24 @@ export const TLX_SUBSCALES: readonly TlxSubscale[] = [
   { id: 'mental', title: 'Mental Demand', text: 'How mentally demanding was the task?', anchors: ['Very Low', 'Very High'] },
   { id: 'physical', title: 'Physical Demand', text: 'How physically demanding was the task?', anchors: ['Very Low', 'Very High'] },
   { id: 'temporal', title: 'Temporal Demand', text: 'How hurried or rushed was the pace of the task?', anchors: ['Very Low', 'Very High'] },
-  { id: 'performance', title: 'Performance', text: 'How successful were you in accomplishing what you were asked to do?', anchors: ['Perfect', 'Failure'] },
-  { id: 'effort', title: 'Effort', text: 'How hard did you have to work to accomplish your level of performance?', anchors: ['Very Low', 'Very High'] },
-  { id: 'frustration', title: 'Frustration', text: 'How insecure, discouraged, irritated, stressed, and annoyed were you?', anchors: ['Very Low', 'Very High'] },
+  {
+    id: 'performance',
+    title: 'Performance',
+    text: 'How successful were you in accomplishing what you were asked to do?',
+    anchors: ['Perfect', 'Failure'],
+  },
+  {
+    id: 'effort',
+    title: 'Effort',
+    text: 'How hard did you have to work to accomplish your level of performance?',
+    anchors: ['Very Low', 'Very High'],
+  },
+  {
+    id: 'frustration',
+    title: 'Frustration',
+    text: 'How insecure, discouraged, irritated, stressed, and annoyed were you?',
+    anchors: ['Very Low', 'Very High'],
+  },
 ];
 
 /** SUS score 0–100 from ten answers 1–5 (item 1 first); null unless all ten are there and in range. */

@@ -29,7 +29,8 @@ export function loadStudy(file: string): Study {
   const { value, diagnostics: bad } = validateWith(parsed, StudySchema, 'study');
   if (!value) throw new UserError(`${file}: not a valid study file (${bad.length} problem${bad.length === 1 ? '' : 's'})`, bad);
   const problems: Diagnostic[] = [];
-  const at = (p: PropertyKey[], message: string, key?: string) => problems.push({ severity: 'error', file: abs, ...locate(parsed, p, key), message });
+  const at = (p: PropertyKey[], message: string, key?: string) =>
+    problems.push({ severity: 'error', file: abs, ...locate(parsed, p, key), message });
   const libRoot = value.library ? path.resolve(path.dirname(abs), value.library) : BUNDLED_LIBRARY;
   const root = findLibraryRoot(libRoot);
   if (!root) {
@@ -48,9 +49,13 @@ export function loadStudy(file: string): Study {
   });
   const conditions = Object.keys(value.conditions).length;
   if (value.design.type === 'within' && value.scenarios.length < conditions)
-    at(['scenarios'], `a within-subjects design plays each condition on its own scenario: list at least ${conditions} scenarios (one per condition), not ${value.scenarios.length}`);
+    at(
+      ['scenarios'],
+      `a within-subjects design plays each condition on its own scenario: list at least ${conditions} scenarios (one per condition), not ${value.scenarios.length}`,
+    );
   checkUniqueIds(parsed, value, at);
-  if (problems.length) throw new UserError(`${file}: not a valid study file (${problems.length} problem${problems.length === 1 ? '' : 's'})`, problems);
+  if (problems.length)
+    throw new UserError(`${file}: not a valid study file (${problems.length} problem${problems.length === 1 ? '' : 's'})`, problems);
   return { ...value, file: abs, library: root, lib, scenarioFiles, sha256: createHash('sha256').update(readFileSync(abs)).digest('hex') };
 }
 
@@ -58,7 +63,11 @@ function checkUniqueIds(_parsed: ParsedYaml, value: StudyFile, at: (p: PropertyK
   for (const part of ['after_each_session', 'final'] as const) {
     const seen = new Set<string>();
     value.questionnaires[part].forEach((q, i) => {
-      if (seen.has(q.id)) at(['questionnaires', part, i], `question id \`${q.id}\` is used twice in \`questionnaires.${part}\` (give the second one its own \`id\`)`);
+      if (seen.has(q.id))
+        at(
+          ['questionnaires', part, i],
+          `question id \`${q.id}\` is used twice in \`questionnaires.${part}\` (give the second one its own \`id\`)`,
+        );
       seen.add(q.id);
     });
   }

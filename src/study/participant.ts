@@ -59,7 +59,10 @@ export interface ParticipantState {
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export function checkParticipantId(id: string): void {
-  if (!ID.test(id)) throw new UserError(`participant id ${JSON.stringify(id)}: use letters, digits, \`_\`, \`.\` and \`-\` (up to 64), e.g. P01; never a name`);
+  if (!ID.test(id))
+    throw new UserError(
+      `participant id ${JSON.stringify(id)}: use letters, digits, \`_\`, \`.\` and \`-\` (up to 64), e.g. P01; never a name`,
+    );
 }
 
 /** Where run writes a study's data unless told otherwise: beside the study file. */
@@ -99,7 +102,9 @@ export function openParticipant(study: Study, dataDir: string, id: string): { st
   if (existsSync(path.join(participantDir(dataDir, id), 'state.json'))) {
     const state = readState(dataDir, id);
     if (state.study.sha256 !== study.sha256)
-      throw new UserError(`${id} started under a different version of ${path.basename(study.file)} (its sha256 changed); finish a participant under the protocol they began, or give a new id`);
+      throw new UserError(
+        `${id} started under a different version of ${path.basename(study.file)} (its sha256 changed); finish a participant under the protocol they began, or give a new id`,
+      );
     return { state, resumed: true };
   }
   const taken = new Set(listParticipants(dataDir).map((p) => readState(dataDir, p).ordinal));
@@ -132,7 +137,8 @@ export function saveState(dataDir: string, state: ParticipantState): void {
 /** The step after `step` in this participant's path. */
 export function nextStep(state: Pick<ParticipantState, 'sessions'>, step: Step, hasSessionQuestions: boolean, hasFinal: boolean): Step {
   const n = state.sessions.length;
-  const afterSession = (k: number): Step => (k + 1 < n ? { kind: 'ready', session: k + 1 } : hasFinal ? { kind: 'final' } : { kind: 'thanks' });
+  const afterSession = (k: number): Step =>
+    k + 1 < n ? { kind: 'ready', session: k + 1 } : hasFinal ? { kind: 'final' } : { kind: 'thanks' };
   switch (step.kind) {
     case 'consent':
       return { kind: 'instructions' };
@@ -161,7 +167,11 @@ export class StudyLog {
     const dir = participantDir(dataDir, participant);
     mkdirSync(dir, { recursive: true });
     this.file = path.join(dir, 'log.jsonl');
-    this.run = existsSync(this.file) ? readFileSync(this.file, 'utf8').split('\n').filter((l) => l.includes('"type":"run_start"')).length : 0;
+    this.run = existsSync(this.file)
+      ? readFileSync(this.file, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"type":"run_start"')).length
+      : 0;
     this.write('run_start', { pid: process.pid });
   }
 

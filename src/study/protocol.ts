@@ -33,7 +33,13 @@ export interface SessionProtocol {
   intentplay: string;
 }
 
-export function sessionProtocol(study: Study, participant: { id: string; ordinal: number }, assigned: AssignedSession, total: number, scenario: LoadedScenario): SessionProtocol {
+export function sessionProtocol(
+  study: Study,
+  participant: { id: string; ordinal: number },
+  assigned: AssignedSession,
+  total: number,
+  scenario: LoadedScenario,
+): SessionProtocol {
   const condition = study.conditions[assigned.condition]!;
   const persona = study.lib.personas.get(scenario.persona);
   return {
@@ -50,7 +56,10 @@ export function sessionProtocol(study: Study, participant: { id: string; ordinal
     persona: scenario.persona,
     persona_sha256: persona ? sha256File(persona.file) : null,
     backends: { agent: condition.agent, user: 'human', judge: condition.judge ?? 'rules' },
-    models: { ...(condition.agent_model ? { agent: condition.agent_model } : {}), ...(condition.judge_model ? { judge: condition.judge_model } : {}) },
+    models: {
+      ...(condition.agent_model ? { agent: condition.agent_model } : {}),
+      ...(condition.judge_model ? { judge: condition.judge_model } : {}),
+    },
     design: study.design,
     participant_view: study.participant_view,
     time_limit: study.time_limit ?? null,

@@ -19,11 +19,35 @@ export function expandQuestions(questions: readonly Question[]): Item[] {
   return questions.flatMap((q): Item[] => {
     switch (q.kind) {
       case 'likert':
-        return [{ question: q.id, item: q.id, kind: 'likert', text: q.text, scale: { min: 1, max: q.scale, step: 1, anchors: q.anchors }, optional: false }];
+        return [
+          {
+            question: q.id,
+            item: q.id,
+            kind: 'likert',
+            text: q.text,
+            scale: { min: 1, max: q.scale, step: 1, anchors: q.anchors },
+            optional: false,
+          },
+        ];
       case 'sus':
-        return SUS_ITEMS.map((text, i) => ({ question: q.id, item: `sus${i + 1}`, kind: 'sus', text, scale: { min: 1, max: 5, step: 1, anchors: SUS_ANCHORS }, optional: false }));
+        return SUS_ITEMS.map((text, i) => ({
+          question: q.id,
+          item: `sus${i + 1}`,
+          kind: 'sus',
+          text,
+          scale: { min: 1, max: 5, step: 1, anchors: SUS_ANCHORS },
+          optional: false,
+        }));
       case 'tlx':
-        return TLX_SUBSCALES.map((s) => ({ question: q.id, item: s.id, kind: 'tlx', title: s.title, text: s.text, scale: { min: 0, max: 100, step: 5, anchors: s.anchors }, optional: false }));
+        return TLX_SUBSCALES.map((s) => ({
+          question: q.id,
+          item: s.id,
+          kind: 'tlx',
+          title: s.title,
+          text: s.text,
+          scale: { min: 0, max: 100, step: 5, anchors: s.anchors },
+          optional: false,
+        }));
       case 'text':
         return [{ question: q.id, item: q.id, kind: 'text', text: q.text, optional: q.optional }];
     }

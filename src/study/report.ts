@@ -81,7 +81,9 @@ export function conditionRows(study: Study, dataDir: string | undefined): Condit
         if (q.tlx !== null) values.tlx.push(q.tlx);
       }
     }
-    const measures = Object.fromEntries(MEASURES.map((m, mi) => [m.key, bootstrapMean(values[m.key], seed * 1000 + ci * 10 + mi)])) as Record<MeasureKey, Estimate>;
+    const measures = Object.fromEntries(
+      MEASURES.map((m, mi) => [m.key, bootstrapMean(values[m.key], seed * 1000 + ci * 10 + mi)]),
+    ) as Record<MeasureKey, Estimate>;
     return { condition, sessions, participants: people.size, measures };
   });
 }
@@ -97,10 +99,25 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html'): string {
   const rows = conditionRows(study, dataDir);
   const header = ['Condition', 'Participants', 'Sessions', ...MEASURES.map((m) => m.label)];
-  const body = rows.map((r) => [r.condition, String(r.participants), String(r.sessions), ...MEASURES.map((m) => cell(r.measures[m.key], m.digits))]);
+  const body = rows.map((r) => [
+    r.condition,
+    String(r.participants),
+    String(r.sessions),
+    ...MEASURES.map((m) => cell(r.measures[m.key], m.digits)),
+  ]);
   const note = `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`;
   const title = `${study.title}: ${study.design.type}-subjects, ${rows.reduce((a, r) => a + r.sessions, 0)} sessions`;
-  if (format === 'md') return [`# ${title}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`), '', note, ''].join('\n');
+  if (format === 'md')
+    return [
+      `# ${title}`,
+      '',
+      `| ${header.join(' | ')} |`,
+      `| ${header.map(() => '---').join(' | ')} |`,
+      ...body.map((r) => `| ${r.join(' | ')} |`),
+      '',
+      note,
+      '',
+    ].join('\n');
   if (format === 'html')
     return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(study.title)}</title><style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>\n<h1>${escapeHtml(title)}</h1>\n<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table>\n<p>${escapeHtml(note)}</p>\n</body></html>\n`;
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));

@@ -13,7 +13,8 @@ const backend = (role: 'agent' | 'judge') =>
   z.string().superRefine((text, ctx) => {
     try {
       const spec = parseBackendSpec(role, text);
-      if (spec.kind === 'human') ctx.addIssue({ code: 'custom', message: `the participant is the user; a condition's ${role} cannot be human` });
+      if (spec.kind === 'human')
+        ctx.addIssue({ code: 'custom', message: `the participant is the user; a condition's ${role} cannot be human` });
     } catch (err) {
       ctx.addIssue({ code: 'custom', message: errorMessage(err).replace(/^--/, '') });
     }
@@ -27,7 +28,10 @@ export const ConditionSchema = z
     judge: backend('judge').optional().describe('the judge backend (default rules)'),
     agent_model: z.string().optional(),
     judge_model: z.string().optional(),
-    base_url: z.string().optional().describe('an OpenAI-compatible endpoint for the model roles (the key comes from the environment, never this file)'),
+    base_url: z
+      .string()
+      .optional()
+      .describe('an OpenAI-compatible endpoint for the model roles (the key comes from the environment, never this file)'),
     max_turns: z.number().int().positive().optional(),
   })
   .describe('backend settings for one condition');
@@ -41,8 +45,12 @@ const likert = z.strictObject({
   /** Words for the lowest and highest point. */
   anchors: z.tuple([z.string(), z.string()]).default(['Strongly disagree', 'Strongly agree']),
 });
-const sus = z.strictObject({ kind: z.literal('sus'), id: id.default('sus') }).describe('the System Usability Scale: 10 standard items, 1–5, scored 0–100');
-const tlx = z.strictObject({ kind: z.literal('tlx'), id: id.default('tlx') }).describe('raw NASA-TLX: 6 subscales 0–100 in steps of 5, scored as their mean');
+const sus = z
+  .strictObject({ kind: z.literal('sus'), id: id.default('sus') })
+  .describe('the System Usability Scale: 10 standard items, 1–5, scored 0–100');
+const tlx = z
+  .strictObject({ kind: z.literal('tlx'), id: id.default('tlx') })
+  .describe('raw NASA-TLX: 6 subscales 0–100 in steps of 5, scored as their mean');
 const text = z.strictObject({ kind: z.literal('text'), id, text: z.string().min(1), optional: z.boolean().default(false) });
 
 export const QuestionSchema = z.discriminatedUnion('kind', [likert, sus, tlx, text]);
@@ -71,7 +79,10 @@ export const StudySchema = z
       })
       .default({ intents: 'goals', verdicts: false }),
     /** Per session, e.g. `10m`, `90s`: the session ends when the time is up (operator pauses do not count). */
-    time_limit: z.string().regex(/^\d+(\.\d+)?\s*(s|m|min|h)$/, 'a duration like `90s`, `10m` or `1h`').optional(),
+    time_limit: z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(s|m|min|h)$/, 'a duration like `90s`, `10m` or `1h`')
+      .optional(),
     questionnaires: z
       .strictObject({
         after_each_session: z.array(QuestionSchema).default([]),

@@ -15,7 +15,8 @@ export const ASCII = /^[\x20-\x7e]*$/;
  * the character before them, zero-width and format characters, Hangul jamo (which compose),
  * and anything outside the BMP (emoji). Text without them is one grapheme per character.
  */
-export const COMPOSING = /[\p{Cc}\p{Cf}\p{Cs}\p{Mn}\p{Mc}\p{Me}\p{Default_Ignorable_Code_Point}\p{Grapheme_Extend}\u0D4E\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
+export const COMPOSING =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Mn}\p{Mc}\p{Me}\p{Default_Ignorable_Code_Point}\p{Grapheme_Extend}\u0D4E\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
 
 /** Colour and style codes (SGR), which string-width does not count. */
 // eslint-disable-next-line no-control-regex

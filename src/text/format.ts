@@ -31,7 +31,9 @@ export function fmtBackends(backends: Record<Role, BackendInfo> | undefined): st
 export function fmtArgs(args: unknown, cols = 60): string {
   if (args === undefined || args === null) return '';
   if (typeof args !== 'object') return truncate(JSON.stringify(args), cols);
-  const parts = Object.entries(args as Record<string, unknown>).map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`);
+  const parts = Object.entries(args as Record<string, unknown>).map(
+    ([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`,
+  );
   return truncate(parts.join(' '), cols);
 }
 
@@ -39,7 +41,12 @@ export function fmtArgs(args: unknown, cols = 60): string {
 export function fmtResult(result: unknown, cols = 60): string {
   if (result === undefined) return '';
   const text = typeof result === 'string' ? result : JSON.stringify(result);
-  return truncate(sanitize(text ?? '').split('\n').find((l) => l.trim()) ?? '', cols);
+  return truncate(
+    sanitize(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '',
+    cols,
+  );
 }
 
 /** Pretty multi-line form of a value, for an expanded tool call. */

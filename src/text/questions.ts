@@ -9,7 +9,10 @@ export function extractQuestions(reply: string): string[] {
     // Split after sentence ends, keeping the terminator with its sentence.
     const sentences = line.match(/[^.!?。！？]+(?:[.!?。！？]+|$)/g) ?? [];
     for (const raw of sentences) {
-      const s = raw.replace(/^[\s>*_\-#\d.)]+/, '').replace(/[\s*_"'”’)\]]+$/, '').trim();
+      const s = raw
+        .replace(/^[\s>*_\-#\d.)]+/, '')
+        .replace(/[\s*_"'”’)\]]+$/, '')
+        .trim();
       if (s.endsWith('?') || s.endsWith('？')) out.push(s);
     }
   }

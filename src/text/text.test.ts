@@ -28,7 +28,16 @@ describe('text for a cell grid', () => {
       if (width(ch) !== stringWidth(ch)) differ.push(code.toString(16));
     }
     expect(differ).toEqual([]);
-    for (const text of ['✔ done · ↩ 2 ○ 1 … ──', '宽字符 mixed ASCII', 'e\u0301 combining', '🧪 emoji 👩‍💻 zwj', '한국어 hangul', 'ｶﾞ halfwidth', '\u0000ctrl', '1\uFE0F\u20E3 keycap']) {
+    for (const text of [
+      '✔ done · ↩ 2 ○ 1 … ──',
+      '宽字符 mixed ASCII',
+      'e\u0301 combining',
+      '🧪 emoji 👩‍💻 zwj',
+      '한국어 hangul',
+      'ｶﾞ halfwidth',
+      '\u0000ctrl',
+      '1\uFE0F\u20E3 keycap',
+    ]) {
       expect(width(text), text).toBe(stringWidth(text));
     }
   });

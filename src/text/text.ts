@@ -76,7 +76,12 @@ export function wrap(text: string, cols: number): string[] {
     // As for ASCII: the first line keeps its indentation; the space a line breaks at goes
     // with the break (wrap-ansi, not trimming, moves it to the next line's start when the
     // word before it fills the line).
-    else out.push(...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true }).split('\n').map((line, i) => (i ? line.replace(/^ /, '') : line).trimEnd()));
+    else
+      out.push(
+        ...wrapAnsi(para, cols, { hard: true, trim: false, wordWrap: true })
+          .split('\n')
+          .map((line, i) => (i ? line.replace(/^ /, '') : line).trimEnd()),
+      );
   }
   return out;
 }
@@ -171,7 +176,14 @@ export function sliceLine(line: Line, from: number, cols: number, marker: Style 
  * `wrapWithPrefix`, at most `maxLines` lines: what is left over is counted on a last line
  * (`… 40 more lines`), so a detail that quotes a whole file never fills a pane.
  */
-export function wrapBounded(prefix: Line, text: string, cols: number, maxLines: number, style: Style = {}, moreStyle: Style = style): Line[] {
+export function wrapBounded(
+  prefix: Line,
+  text: string,
+  cols: number,
+  maxLines: number,
+  style: Style = {},
+  moreStyle: Style = style,
+): Line[] {
   const lines = wrapWithPrefix(prefix, text, cols, style);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, maxLines - 1));

@@ -40,7 +40,11 @@ export function aggregateTime(runs: readonly { time?: TimeScores | null }[]): Ti
     n: ts.length,
     positive: positive.length,
     negative: negative.length,
-    completion: { positive: share(positive.map((t) => t.completed)), negative: share(negative.map((t) => t.completed)), all: share(ts.map((t) => t.completed)) },
+    completion: {
+      positive: share(positive.map((t) => t.completed)),
+      negative: share(negative.map((t) => t.completed)),
+      all: share(ts.map((t) => t.completed)),
+    },
     action_accuracy: accuracies.length ? round(accuracies.reduce((a, b) => a + b, 0) / accuracies.length) : null,
     status_accuracy: share(ts.map((t) => t.status_ok).filter((s): s is boolean => s !== null)),
     followup_precision: ratio(hit, made),

@@ -45,7 +45,9 @@ export function parseTimeValue(text: string, base: number): { ms: number } | { p
     return d === undefined ? { problem: `\`${t}\` is not an offset (write +90s, +15m, +2h, +1d or +1d12h)` } : { ms: base + d };
   }
   const iso = parseIsoTime(t);
-  return iso ? { ms: iso.ms } : { problem: `\`${t}\` is neither an offset (+2h, +1d) nor an ISO time with an offset (2026-05-04T09:00:00+08:00)` };
+  return iso
+    ? { ms: iso.ms }
+    : { problem: `\`${t}\` is neither an offset (+2h, +1d) nor an ISO time with an offset (2026-05-04T09:00:00+08:00)` };
 }
 
 /** "1 day 2 hours": how long a jump was, for the screen. */
@@ -53,7 +55,12 @@ export function describeDuration(ms: number): string {
   if (ms <= 0) return 'no time';
   const parts: string[] = [];
   let left = Math.round(ms / 1000);
-  for (const [unit, secs] of [['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]] as const) {
+  for (const [unit, secs] of [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ] as const) {
     const n = Math.floor(left / secs);
     if (n) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);
     left -= n * secs;

@@ -34,7 +34,11 @@ export class TimeProtocol implements SessionProtocol {
   constructor(private readonly core: SessionCore) {
     this.chat = new ChatProtocol(core);
     const s = core.scenario;
-    this.world = new TimeWorld(s, (e) => core.emit(e), () => core.turn);
+    this.world = new TimeWorld(
+      s,
+      (e) => core.emit(e),
+      () => core.turn,
+    );
     const clock = this.world.clock;
     this.info = {
       start: clock.iso(),
@@ -130,7 +134,14 @@ export class TimeProtocol implements SessionProtocol {
       if (ev.kind === 'reminder') {
         w.fire(ev.reminder);
         const update = this.takeLatestUndecided();
-        core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), ...(update ? { update } : {}), reminders: [ev.reminder.id], pushed: false });
+        core.emit({
+          type: 'wake',
+          turn: core.turn,
+          at: w.clock.iso(),
+          ...(update ? { update } : {}),
+          reminders: [ev.reminder.id],
+          pushed: false,
+        });
         return this.wake(`Reminder (${ev.reminder.id}): ${ev.reminder.note}`, update, [ev.reminder.id]);
       }
 
@@ -144,19 +155,41 @@ export class TimeProtocol implements SessionProtocol {
       const watching = w.watching();
       const pushed = pushesToAgent(u.spec);
       const seen = watching.length > 0 || pushed;
-      core.emit({ type: 'update', turn: core.turn, update: u.spec.id, at: w.clock.iso(), text: u.spec.text, seen, pushed: u.spec.notify ?? 'none' });
+      core.emit({
+        type: 'update',
+        turn: core.turn,
+        update: u.spec.id,
+        at: w.clock.iso(),
+        text: u.spec.text,
+        seen,
+        pushed: u.spec.notify ?? 'none',
+      });
       this.undecided.push(u.spec.id);
       if (!seen) continue;
       for (const r of watching) w.fire(r);
       const update = this.takeLatestUndecided();
-      core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), ...(update ? { update } : {}), reminders: watching.map((r) => r.id), pushed });
+      core.emit({
+        type: 'wake',
+        turn: core.turn,
+        at: w.clock.iso(),
+        ...(update ? { update } : {}),
+        reminders: watching.map((r) => r.id),
+        pushed,
+      });
       const note = watching.length ? `\n(${watching.map((r) => `reminder ${r.id}: ${r.note}`).join('; ')})` : '';
-      return this.wake(`${u.spec.text}${note}`, update, watching.map((r) => r.id));
+      return this.wake(
+        `${u.spec.text}${note}`,
+        update,
+        watching.map((r) => r.id),
+      );
     }
   }
 
   private wake(text: string, update: string | undefined, reminders: string[]): Next {
-    return { kind: 'continue', incoming: { kind: 'monitor', turn: this.core.turn + 1, text, at: this.world.clock.iso(), ...(update ? { update } : {}), reminders } };
+    return {
+      kind: 'continue',
+      incoming: { kind: 'monitor', turn: this.core.turn + 1, text, at: this.world.clock.iso(), ...(update ? { update } : {}), reminders },
+    };
   }
 
   /** The newest update not yet decided is the one a wake is about; older ones went by unseen. */
@@ -186,7 +219,8 @@ export class TimeProtocol implements SessionProtocol {
   }
 
   private unresolvePending(cause: StatusCause, detail: string): void {
-    for (const i of this.core.scenario.intents) if (this.core.statusOf(i.id) === 'pending') this.core.setStatus(i.id, 'unresolved', cause, detail);
+    for (const i of this.core.scenario.intents)
+      if (this.core.statusOf(i.id) === 'pending') this.core.setStatus(i.id, 'unresolved', cause, detail);
   }
 
   finish(): void {

@@ -25,7 +25,8 @@ export const ClockSchema = z
     start: z
       .string()
       .superRefine((value, ctx) => {
-        if (!parseIsoTime(value)) ctx.addIssue({ code: 'custom', message: `\`${value}\` is not an ISO time with an offset (2026-05-04T09:00:00+08:00)` });
+        if (!parseIsoTime(value))
+          ctx.addIssue({ code: 'custom', message: `\`${value}\` is not an ISO time with an offset (2026-05-04T09:00:00+08:00)` });
       })
       .optional()
       .meta({ description: 'simulated start (default 2026-05-04T09:00:00Z); every message carries its simulated time' }),
@@ -46,7 +47,10 @@ export const UpdateSchema = z.strictObject({
   id: Id,
   at: TimeValueSchema,
   set: z.record(z.string(), z.unknown()).optional().meta({ description: 'top-level keys of the environment state replaced' }),
-  apps: z.record(z.string(), z.unknown()).optional().meta({ description: 'app records added as the update happens (an email or a text arrives)' }),
+  apps: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'app records added as the update happens (an email or a text arrives)' }),
   text: z.string().min(1).meta({ description: 'how the change reads to the agent when it is woken on it' }),
   expect: z.enum(UPDATE_EXPECT).optional().meta({ description: 'what a good agent does when woken on it' }),
   notify: z.enum(UPDATE_NOTIFY).optional().meta({ description: 'pushed even without a reminder: none (default), agent, user or both' }),

@@ -4,7 +4,11 @@ import type { TimeScores, UpdateVerdict } from '../contracts/events.ts';
 import { round } from '../judge/scores.ts';
 import type { TaskStatus } from './schema.ts';
 
-export function timeScores(scenario: LoadedScenario, verdicts: ReadonlyMap<string, UpdateVerdict>, taskStatus: TaskStatus | undefined): TimeScores {
+export function timeScores(
+  scenario: LoadedScenario,
+  verdicts: ReadonlyMap<string, UpdateVerdict>,
+  taskStatus: TaskStatus | undefined,
+): TimeScores {
   const updates = scenario.environment?.updates ?? [];
   const count = (v: UpdateVerdict) => [...verdicts.values()].filter((x) => x === v).length;
   const followExpected = updates.filter((u) => u.expect === 'follow_up').length;

@@ -65,7 +65,8 @@ export const timeTools: ToolDef[] = [
   def({
     name: KEEP_SILENT_TOOL,
     group: 'time',
-    description: 'When a reminder or an update woke you and nothing is worth telling the user: keep silent (your reply, if any, is not sent).',
+    description:
+      'When a reminder or an update woke you and nothing is worth telling the user: keep silent (your reply, if any, is not sent).',
     parameters: z.strictObject({}),
     run: (_args, ctx) => {
       world(ctx).silenced = true;
@@ -78,7 +79,8 @@ export const environmentTools: ToolDef[] = [
   def({
     name: ENVIRONMENT_QUERY_PLACEHOLDER,
     group: 'environment',
-    description: 'Query the external source this task depends on. `query`: words that every listed item must contain (optional; without it, everything).',
+    description:
+      'Query the external source this task depends on. `query`: words that every listed item must contain (optional; without it, everything).',
     parameters: z.strictObject({ query: z.string().optional() }),
     run: (args, ctx) => world(ctx).query(args.query),
   }),

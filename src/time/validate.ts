@@ -24,23 +24,39 @@ export function checkTimeScenario(s: ScenarioFile, err: TimeReport): void {
     const r = parseTimeValue(u.at, start);
     if (!('ms' in r)) return; // the schema reported it
     if (r.ms < start) err(['environment', 'updates', k, 'at'], `update \`${u.id}\` is at ${u.at}, before the clock starts`);
-    if (prev && r.ms < prev.at) err(['environment', 'updates', k, 'at'], `update \`${u.id}\` (${u.at}) comes before \`${prev.id}\` listed above it: list updates in time order`);
+    if (prev && r.ms < prev.at)
+      err(
+        ['environment', 'updates', k, 'at'],
+        `update \`${u.id}\` (${u.at}) comes before \`${prev.id}\` listed above it: list updates in time order`,
+      );
     prev = { id: u.id, at: r.ms };
     if (u.expect && !canBeSeen(s, u.notify))
-      err(['environment', 'updates', k, 'expect'], `update \`${u.id}\` expects ${u.expect.replace('_', ' ')} but can never be seen: give the agent the \`time\` tool group (reminders) or set notify: agent`);
+      err(
+        ['environment', 'updates', k, 'expect'],
+        `update \`${u.id}\` expects ${u.expect.replace('_', ' ')} but can never be seen: give the agent the \`time\` tool group (reminders) or set notify: agent`,
+      );
   });
-  if ((s.tools ?? []).includes('environment') && !s.environment) err(['tools'], 'the tool group `environment` needs an `environment:` in the scenario');
+  if ((s.tools ?? []).includes('environment') && !s.environment)
+    err(['tools'], 'the tool group `environment` needs an `environment:` in the scenario');
 
   const intentIds = new Set(s.intents.map((i) => i.id));
   s.intents.forEach((intent, k) => {
     const on = intent.after?.follow_up;
     if (on !== undefined && !ids.has(on))
-      err(['intents', k, 'after', 'follow_up'], `intent \`${intent.id}\` waits for a follow-up on \`${on}\`, which is not an update of this scenario${ids.size ? ` (updates: ${[...ids].join(', ')})` : ''}`);
+      err(
+        ['intents', k, 'after', 'follow_up'],
+        `intent \`${intent.id}\` waits for a follow-up on \`${on}\`, which is not an update of this scenario${ids.size ? ` (updates: ${[...ids].join(', ')})` : ''}`,
+      );
     (intent.supersedes ?? []).forEach((old, j) => {
-      if (!intentIds.has(old)) err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes \`${old}\`, which is not an intent of this scenario`);
+      if (!intentIds.has(old))
+        err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes \`${old}\`, which is not an intent of this scenario`);
       else if (old === intent.id) err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes itself`);
     });
-    if (intent.supersedes?.length && !intent.after) err(['intents', k, 'supersedes'], `intent \`${intent.id}\` supersedes others but has no \`after\`: it is open from the start, so it would replace them at once`);
+    if (intent.supersedes?.length && !intent.after)
+      err(
+        ['intents', k, 'supersedes'],
+        `intent \`${intent.id}\` supersedes others but has no \`after\`: it is open from the start, so it would replace them at once`,
+      );
   });
   for (const cycle of supersedeCycles(s)) {
     const k = s.intents.findIndex((i) => i.id === cycle[0]);

@@ -56,23 +56,44 @@ export class TimeWorld {
     return { time: this.clock.iso(), state: query?.trim() ? filterState(this.envState, query) : this.envState };
   }
 
-  setReminder(args: { at?: string | undefined; condition?: string | undefined; note: string }): { id: string; at?: string; condition?: string } {
+  setReminder(args: { at?: string | undefined; condition?: string | undefined; note: string }): {
+    id: string;
+    at?: string;
+    condition?: string;
+  } {
     if (!args.at && !args.condition) throw new ToolError('a reminder needs a time (`at`), a condition in words, or both');
     let at: number | undefined;
     if (args.at) {
       const r = parseTimeValue(args.at, this.clock.now);
       if ('problem' in r) throw new ToolError(r.problem);
-      if (r.ms <= this.clock.now && !args.condition) throw new ToolError(`${this.clock.iso(r.ms)} is not in the future (it is now ${this.clock.iso()})`);
+      if (r.ms <= this.clock.now && !args.condition)
+        throw new ToolError(`${this.clock.iso(r.ms)} is not in the future (it is now ${this.clock.iso()})`);
       at = r.ms;
     }
-    const reminder: Reminder = { id: `r${++this.reminderSeq}`, note: args.note, state: 'active', ...(at !== undefined ? { at } : {}), ...(args.condition ? { condition: args.condition } : {}) };
+    const reminder: Reminder = {
+      id: `r${++this.reminderSeq}`,
+      note: args.note,
+      state: 'active',
+      ...(at !== undefined ? { at } : {}),
+      ...(args.condition ? { condition: args.condition } : {}),
+    };
     this.reminders.push(reminder);
     this.emitReminder('set', reminder);
-    return { id: reminder.id, ...(at !== undefined ? { at: this.clock.iso(at) } : {}), ...(args.condition ? { condition: args.condition } : {}) };
+    return {
+      id: reminder.id,
+      ...(at !== undefined ? { at: this.clock.iso(at) } : {}),
+      ...(args.condition ? { condition: args.condition } : {}),
+    };
   }
 
   listReminders(): { id: string; note: string; at?: string; condition?: string; state: string }[] {
-    return this.reminders.map((r) => ({ id: r.id, note: r.note, state: r.state, ...(r.at !== undefined ? { at: this.clock.iso(r.at) } : {}), ...(r.condition ? { condition: r.condition } : {}) }));
+    return this.reminders.map((r) => ({
+      id: r.id,
+      note: r.note,
+      state: r.state,
+      ...(r.at !== undefined ? { at: this.clock.iso(r.at) } : {}),
+      ...(r.condition ? { condition: r.condition } : {}),
+    }));
   }
 
   cancelReminder(id: string): { cancelled: string } {
@@ -110,8 +131,7 @@ export class TimeWorld {
   nextEvent(): { kind: 'update'; update: ScheduledUpdate } | { kind: 'reminder'; reminder: Reminder; at: number } | undefined {
     const update = this.queue[0];
     let due: Reminder | undefined;
-    for (const r of this.reminders)
-      if (r.state === 'active' && !r.condition && r.at !== undefined && (!due || r.at < due.at!)) due = r;
+    for (const r of this.reminders) if (r.state === 'active' && !r.condition && r.at !== undefined && (!due || r.at < due.at!)) due = r;
     if (due && (!update || due.at! < update.at)) return { kind: 'reminder', reminder: due, at: due.at! };
     return update ? { kind: 'update', update } : undefined;
   }

@@ -26,7 +26,9 @@ const readFile: ToolDef = {
       const start = (offset ?? 1) - 1;
       text = lines.slice(start, limit ? start + limit : undefined).join('\n');
     }
-    return text.length > MAX_READ_CHARS ? `${text.slice(0, MAX_READ_CHARS)}\n[... truncated: ${text.length} characters in all; use offset/limit]` : text;
+    return text.length > MAX_READ_CHARS
+      ? `${text.slice(0, MAX_READ_CHARS)}\n[... truncated: ${text.length} characters in all; use offset/limit]`
+      : text;
   },
 };
 
@@ -44,13 +46,15 @@ const writeFile: ToolDef = {
 const editFile: ToolDef = {
   name: 'edit_file',
   group: 'files',
-  description: 'Replace one exact occurrence of old_string with new_string in a file. Fails if old_string occurs zero times or more than once.',
+  description:
+    'Replace one exact occurrence of old_string with new_string in a file. Fails if old_string occurs zero times or more than once.',
   parameters: z.object({ path: z.string(), old_string: z.string().min(1), new_string: z.string() }),
   run({ path: rel, old_string, new_string }, { workspace }) {
     const text = workspace.readText(rel);
     const first = text.indexOf(old_string);
     if (first < 0) throw new ToolError(`old_string not found in ${rel}`);
-    if (text.indexOf(old_string, first + 1) >= 0) throw new ToolError(`old_string occurs more than once in ${rel}; include more context to make it unique`);
+    if (text.indexOf(old_string, first + 1) >= 0)
+      throw new ToolError(`old_string occurs more than once in ${rel}; include more context to make it unique`);
     workspace.writeText(rel, text.slice(0, first) + new_string + text.slice(first + old_string.length));
     return `edited ${rel}`;
   },
@@ -70,7 +74,9 @@ const listDir: ToolDef = {
       throw new ToolError(`no such folder: ${rel ?? '.'}`);
     }
     return entries
-      .map((e) => (e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : `${e.name} (${lstatSync(path.join(abs, e.name)).size} bytes)`))
+      .map((e) =>
+        e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : `${e.name} (${lstatSync(path.join(abs, e.name)).size} bytes)`,
+      )
       .sort();
   },
 };
@@ -89,7 +95,8 @@ const glob: ToolDef = {
 const grep: ToolDef = {
   name: 'grep',
   group: 'files',
-  description: 'Search workspace files for a regex (RE2 syntax: JavaScript without lookaround or backreferences; (?i) prefix = case-insensitive). Optional glob limits the files.',
+  description:
+    'Search workspace files for a regex (RE2 syntax: JavaScript without lookaround or backreferences; (?i) prefix = case-insensitive). Optional glob limits the files.',
   parameters: z.object({ pattern: z.string().min(1), glob: z.string().optional() }),
   run({ pattern, glob: only }, { workspace }) {
     let re: Pattern;

@@ -54,9 +54,7 @@ export interface ArgumentIssue {
   message: string;
 }
 
-
 const specCache = new WeakMap<ToolDef, ToolSpec>();
-
 
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDef>();

@@ -4,7 +4,15 @@ import { KeypressProvider } from './hooks/keypress.tsx';
 import { TerminalSizeContext, type TerminalSize } from './hooks/useTerminalSize.ts';
 import { createTheme, ThemeContext } from './theme.ts';
 
-export function Providers({ children, size, color }: { children: ReactNode; size?: TerminalSize | undefined; color?: boolean | undefined }) {
+export function Providers({
+  children,
+  size,
+  color,
+}: {
+  children: ReactNode;
+  size?: TerminalSize | undefined;
+  color?: boolean | undefined;
+}) {
   const theme = useMemo(() => createTheme(color), [color]);
   return (
     <ThemeContext.Provider value={theme}>

@@ -44,7 +44,17 @@ const read = (c: SessionController): Snapshot => ({ session: c.store.getState().
  * Provides a controller and its snapshot. Updates are throttled to `fps`: the first change
  * after a quiet spell shows at once, a burst (streaming text) shows its latest state.
  */
-export function SessionProvider({ controller, children, fps = 30, onFrame }: { controller: SessionController; children: ReactNode; fps?: number; onFrame?: () => void }) {
+export function SessionProvider({
+  controller,
+  children,
+  fps = 30,
+  onFrame,
+}: {
+  controller: SessionController;
+  children: ReactNode;
+  fps?: number;
+  onFrame?: () => void;
+}) {
   const [snapshot, setSnapshot] = useState(() => read(controller));
   useEffect(() => {
     const interval = 1000 / fps;

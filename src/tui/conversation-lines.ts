@@ -27,7 +27,15 @@ function label(text: string, color: string | undefined): Seg[] {
 }
 
 /** `intents`: whether a user message shows which hidden intents it concerns (never to a person playing the agent). */
-function itemBlock(item: ConversationItem, index: number, cols: number, expanded: boolean, theme: Theme, woken = false, intents = true): Block {
+function itemBlock(
+  item: ConversationItem,
+  index: number,
+  cols: number,
+  expanded: boolean,
+  theme: Theme,
+  woken = false,
+  intents = true,
+): Block {
   const key = `${item.turn}:${index}`;
   switch (item.kind) {
     case 'message': {
@@ -37,9 +45,12 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
       // An empty reply to the monitor is the agent keeping silent: nothing reaches the user.
       const empty = woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
       const lines = wrapWithPrefix(label(name, color), item.text || empty, cols, item.text ? {} : { dim: true });
-      if (item.role === 'event' && item.source) lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
-      if (item.role === 'monitor' && item.at) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
-      if (intents && item.intents?.length) lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
+      if (item.role === 'event' && item.source)
+        lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
+      if (item.role === 'monitor' && item.at)
+        lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
+      if (intents && item.intents?.length)
+        lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
       return { key, lines };
     }
     case 'tool': {
@@ -49,17 +60,28 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
           : item.state === 'ok'
             ? { text: '✔', color: theme.check.pass.color }
             : { text: '✗', color: theme.check.fail.color };
-      const head: Seg[] = [{ text: ' '.repeat(LABEL_WIDTH - 2) + (expanded ? '▾ ' : '▸ '), color: theme.text.muted }, { text: item.name, color: theme.role.tool, bold: true }, { text: ' ' }, mark];
+      const head: Seg[] = [
+        { text: ' '.repeat(LABEL_WIDTH - 2) + (expanded ? '▾ ' : '▸ '), color: theme.text.muted },
+        { text: item.name, color: theme.role.tool, bold: true },
+        { text: ' ' },
+        mark,
+      ];
       const room = Math.max(8, cols - LABEL_WIDTH - item.name.length - 4);
-      const summary = item.state === 'error' ? (item.error ?? 'failed') : `${fmtArgs(item.args, Math.floor(room * 0.6))}${item.result !== undefined ? ` → ${fmtResult(item.result, Math.floor(room * 0.4))}` : ''}`;
-      const lines: Line[] = [[...head, { text: ' ' + truncate(summary, room), color: item.state === 'error' ? theme.level.error : theme.text.secondary }]];
+      const summary =
+        item.state === 'error'
+          ? (item.error ?? 'failed')
+          : `${fmtArgs(item.args, Math.floor(room * 0.6))}${item.result !== undefined ? ` → ${fmtResult(item.result, Math.floor(room * 0.4))}` : ''}`;
+      const lines: Line[] = [
+        [...head, { text: ' ' + truncate(summary, room), color: item.state === 'error' ? theme.level.error : theme.text.secondary }],
+      ];
       if (expanded) {
         const indent = { text: ' '.repeat(LABEL_WIDTH) };
         const body = (title: string, value: unknown, color?: string) => {
           const text = wrap(prettyValue(value), Math.max(1, cols - LABEL_WIDTH - 2));
           lines.push([indent, { text: title, color: theme.text.muted, bold: true }]);
           for (const t of text.slice(0, EXPANDED_MAX_LINES)) lines.push([indent, { text: '  ' + t, color }]);
-          if (text.length > EXPANDED_MAX_LINES) lines.push([indent, { text: `  … ${text.length - EXPANDED_MAX_LINES} more lines`, color: theme.text.muted }]);
+          if (text.length > EXPANDED_MAX_LINES)
+            lines.push([indent, { text: `  … ${text.length - EXPANDED_MAX_LINES} more lines`, color: theme.text.muted }]);
         };
         body('args', item.args);
         if (item.state === 'error') body('error', item.error ?? '', theme.level.error);
@@ -69,30 +91,70 @@ function itemBlock(item: ConversationItem, index: number, cols: number, expanded
     }
     case 'proposal': {
       // A card: the agent's proposal, then the user's answer (or that it waits for one).
-      const state = item.verdict === 'accepted' ? { text: '✓ accepted', color: theme.check.pass.color } : item.verdict === 'rejected' ? { text: '✗ rejected', color: theme.level.error } : { text: '? waiting for the user', color: theme.level.warning };
+      const state =
+        item.verdict === 'accepted'
+          ? { text: '✓ accepted', color: theme.check.pass.color }
+          : item.verdict === 'rejected'
+            ? { text: '✗ rejected', color: theme.level.error }
+            : { text: '? waiting for the user', color: theme.level.warning };
       const inner = Math.max(8, cols - LABEL_WIDTH - 2);
       const bar: Seg = { text: '│ ', color: theme.role.agent };
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
       const lines: Line[] = [
-        [...label('propose', theme.role.agent), { text: `┌ ${item.id} `, color: theme.role.agent, bold: true }, { text: state.text, color: state.color, bold: true }],
+        [
+          ...label('propose', theme.role.agent),
+          { text: `┌ ${item.id} `, color: theme.role.agent, bold: true },
+          { text: state.text, color: state.color, bold: true },
+        ],
         ...wrap(item.summary, inner).map((l): Line => [pad, bar, { text: l, bold: true }]),
-        ...(item.reason ? wrap(item.reason, inner).map((l, i): Line => [pad, bar, { text: i ? l : `user: ${l}`, color: theme.text.secondary, italic: true }]) : []),
+        ...(item.reason
+          ? wrap(item.reason, inner).map((l, i): Line => [
+              pad,
+              bar,
+              { text: i ? l : `user: ${l}`, color: theme.text.secondary, italic: true },
+            ])
+          : []),
       ];
       return { key, lines };
     }
     case 'plan': {
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
-      const color = (s: string) => (s === 'completed' ? theme.check.pass.color : s === 'in_progress' ? theme.text.accent : theme.text.muted);
-      return { key, lines: [label('plan', theme.role.agent), ...item.entries.flatMap((e) => wrap(planLine(e), Math.max(8, cols - LABEL_WIDTH)).map((l): Line => [pad, { text: l, color: color(e.status) }]))].map((l, i) => (i === 0 ? [...l, { text: `${item.entries.filter((e) => e.status === 'completed').length}/${item.entries.length} done`, color: theme.text.muted }] : l)) };
+      const color = (s: string) =>
+        s === 'completed' ? theme.check.pass.color : s === 'in_progress' ? theme.text.accent : theme.text.muted;
+      return {
+        key,
+        lines: [
+          label('plan', theme.role.agent),
+          ...item.entries.flatMap((e) =>
+            wrap(planLine(e), Math.max(8, cols - LABEL_WIDTH)).map((l): Line => [pad, { text: l, color: color(e.status) }]),
+          ),
+        ].map((l, i) =>
+          i === 0
+            ? [
+                ...l,
+                {
+                  text: `${item.entries.filter((e) => e.status === 'completed').length}/${item.entries.length} done`,
+                  color: theme.text.muted,
+                },
+              ]
+            : l,
+        ),
+      };
     }
     case 'permission': {
       const color = item.decision === 'denied' ? theme.level.warning : theme.text.muted;
-      return { key, lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⚿ ', color, bold: true }], permissionLine(item), cols, { color }) };
+      return {
+        key,
+        lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⚿ ', color, bold: true }], permissionLine(item), cols, { color }),
+      };
     }
     case 'notice': {
       const color = theme.level[item.level];
       const tag = item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';
-      return { key, lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '! ', color, bold: true }], tag + item.text, cols, { color }) };
+      return {
+        key,
+        lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '! ', color, bold: true }], tag + item.text, cols, { color }),
+      };
     }
   }
 }
@@ -105,7 +167,13 @@ function turnHeader(turn: TurnState, cols: number, theme: Theme): Line {
 const cache = new WeakMap<TurnState, { sig: string; blocks: Block[] }>();
 
 /** The blocks of one turn: a header, then its items. */
-export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string) => boolean, theme: Theme, opts: { intents?: boolean } = {}): Block[] {
+export function turnBlocks(
+  turn: TurnState,
+  cols: number,
+  expanded: (key: string) => boolean,
+  theme: Theme,
+  opts: { intents?: boolean } = {},
+): Block[] {
   const intents = opts.intents !== false;
   const open = turn.items.flatMap((it) => (it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : []));
   const sig = `${cols}|${theme.color}|${intents}|${open.join(',')}`;
@@ -114,7 +182,9 @@ export function turnBlocks(turn: TurnState, cols: number, expanded: (key: string
   const blocks: Block[] = [];
   if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
   const woken = turn.items.some((it) => it.kind === 'message' && it.role === 'monitor');
-  turn.items.forEach((item, i) => blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken, intents)));
+  turn.items.forEach((item, i) =>
+    blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken, intents)),
+  );
   cache.set(turn, { sig, blocks });
   return blocks;
 }
@@ -134,15 +204,35 @@ function withCursor(lines: Line[], cols: number, theme: Theme): Line[] {
 }
 
 /** What is still arriving: streamed tool arguments and reply text, or who the session waits for. */
-export function liveLines(stream: StreamState | null, awaiting: { role: 'user' | 'agent' } | null, cols: number, theme: Theme, you: 'user' | 'agent' | null): Line[] {
+export function liveLines(
+  stream: StreamState | null,
+  awaiting: { role: 'user' | 'agent' } | null,
+  cols: number,
+  theme: Theme,
+  you: 'user' | 'agent' | null,
+): Line[] {
   const lines: Line[] = [];
   if (stream) {
-    for (const t of stream.tools) lines.push([{ text: ' '.repeat(LABEL_WIDTH - 2) + '▸ ', color: theme.text.muted }, { text: t.name, color: theme.role.tool, bold: true }, { text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)), color: theme.text.muted }]);
-    if (stream.text) lines.push(...withCursor(wrapWithPrefix(label('agent', theme.role.agent), stream.text, cols, { color: theme.text.secondary }), cols, theme));
+    for (const t of stream.tools)
+      lines.push([
+        { text: ' '.repeat(LABEL_WIDTH - 2) + '▸ ', color: theme.text.muted },
+        { text: t.name, color: theme.role.tool, bold: true },
+        { text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)), color: theme.text.muted },
+      ]);
+    if (stream.text)
+      lines.push(
+        ...withCursor(wrapWithPrefix(label('agent', theme.role.agent), stream.text, cols, { color: theme.text.secondary }), cols, theme),
+      );
   }
   if (awaiting) {
-    const who = awaiting.role === you ? `your turn: write the ${awaiting.role}'s ${awaiting.role === 'agent' ? 'reply or a tool call' : 'message'} below` : `waiting for the ${awaiting.role}…`;
-    lines.push([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent }, { text: who, color: theme.text.accent, italic: true }]);
+    const who =
+      awaiting.role === you
+        ? `your turn: write the ${awaiting.role}'s ${awaiting.role === 'agent' ? 'reply or a tool call' : 'message'} below`
+        : `waiting for the ${awaiting.role}…`;
+    lines.push([
+      { text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent },
+      { text: who, color: theme.text.accent, italic: true },
+    ]);
   }
   return lines;
 }

@@ -53,9 +53,16 @@ export async function cachedView<T>(root: string, dir: string | undefined, make:
   const file = path.join(dir, `home-${createHash('sha1').update(root).digest('hex').slice(0, 16)}.json`);
   const code = codeStamp();
   const entry = readEntry<T>(file);
-  if (entry && entry.format === CACHE_FORMAT && entry.code === code && entry.root === root && unchanged(entry.inputs, files)) return entry.view;
+  if (entry && entry.format === CACHE_FORMAT && entry.code === code && entry.root === root && unchanged(entry.inputs, files))
+    return entry.view;
   const made = await make();
-  const fresh: Entry<T> = { format: CACHE_FORMAT, code, root, inputs: { files, folders: Object.fromEntries(made.folders.map((f) => [f, isFolder(f)])) }, view: made.view };
+  const fresh: Entry<T> = {
+    format: CACHE_FORMAT,
+    code,
+    root,
+    inputs: { files, folders: Object.fromEntries(made.folders.map((f) => [f, isFolder(f)])) },
+    view: made.view,
+  };
   writeEntry(file, fresh);
   return made.view;
 }

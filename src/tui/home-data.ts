@@ -86,9 +86,12 @@ async function makeView(found: string, label: string): Promise<Made<LibraryView>
     return { view: { root: found, label, personas: [], problem: errorMessage(err) }, folders: [] };
   }
   // Whether a scenario's asset folder exists is checked on load: the view depends on it too.
-  const folders = [...loaded.library.scenarios.values()].flatMap((s) => (s.workspace?.assets !== undefined ? [path.resolve(path.dirname(s.file), s.workspace.assets)] : []));
+  const folders = [...loaded.library.scenarios.values()].flatMap((s) =>
+    s.workspace?.assets !== undefined ? [path.resolve(path.dirname(s.file), s.workspace.assets)] : [],
+  );
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length) return { view: { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` }, folders };
+  if (errors.length)
+    return { view: { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` }, folders };
   return { view: viewOf(loaded.library, found, label), folders };
 }
 
@@ -104,20 +107,24 @@ function viewOf(library: Library, found: string, label: string): LibraryView {
       name: p?.name,
       role: p?.role,
       entries: [
-        ...episodes.map((e): EpisodeEntry => ({ kind: 'episode', id: e.id, title: e.title, sessions: e.sessions, references: refsOf(e.sessions) })),
-        ...scenarios.map(
-          (s): ScenarioEntry => ({
-            kind: 'scenario',
-            id: s.id,
-            title: s.title,
-            trigger: s.trigger,
-            intents: s.intents.length,
-            checklist: s.checklist?.length ?? 0,
-            dependsOn: s.dependsOn,
-            maxTurns: s.limits?.max_turns,
-            references: Object.keys(s.references ?? {}),
-          }),
-        ),
+        ...episodes.map((e): EpisodeEntry => ({
+          kind: 'episode',
+          id: e.id,
+          title: e.title,
+          sessions: e.sessions,
+          references: refsOf(e.sessions),
+        })),
+        ...scenarios.map((s): ScenarioEntry => ({
+          kind: 'scenario',
+          id: s.id,
+          title: s.title,
+          trigger: s.trigger,
+          intents: s.intents.length,
+          checklist: s.checklist?.length ?? 0,
+          dependsOn: s.dependsOn,
+          maxTurns: s.limits?.max_turns,
+          references: Object.keys(s.references ?? {}),
+        })),
       ],
     };
   });
@@ -141,13 +148,24 @@ export function recentRecordings(dir: string, limit = 30): RecordingEntry[] {
     .map((r) => ({ ...r, summary: recordingSummary(r.file) }));
 }
 
-export async function loadHomeData(opts: { bundled: string; library?: string | undefined; recordingsDir: string; config: ResolvedConfig; cacheDir?: string | undefined }): Promise<HomeData> {
+export async function loadHomeData(opts: {
+  bundled: string;
+  library?: string | undefined;
+  recordingsDir: string;
+  config: ResolvedConfig;
+  cacheDir?: string | undefined;
+}): Promise<HomeData> {
   const libraries: LibraryView[] = [];
   const cacheDir = 'cacheDir' in opts ? opts.cacheDir : homeCacheDir();
   if (opts.library) libraries.push(await libraryView(path.resolve(opts.library), path.basename(path.resolve(opts.library)), cacheDir));
   const bundled = await libraryView(opts.bundled, 'bundled', cacheDir);
   if (bundled.personas.length || !opts.library) libraries.push(bundled);
-  return { libraries, recordings: recentRecordings(opts.recordingsDir), models: modelsOf(opts.config), acpAgents: acpAgentsOf(opts.config) };
+  return {
+    libraries,
+    recordings: recentRecordings(opts.recordingsDir),
+    models: modelsOf(opts.config),
+    acpAgents: acpAgentsOf(opts.config),
+  };
 }
 
 /** What the home screen shows before the libraries are read (on a first start, or after an edit). */
@@ -161,5 +179,7 @@ function acpAgentsOf(config: ResolvedConfig): HomeData['acpAgents'] {
 
 function modelsOf(config: ResolvedConfig): HomeData['models'] {
   const roles: Role[] = ['agent', 'user', 'judge'];
-  return Object.fromEntries(roles.map((r) => [r, { configured: modelConfigured(config, r), model: config.roles[r].model }])) as HomeData['models'];
+  return Object.fromEntries(
+    roles.map((r) => [r, { configured: modelConfigured(config, r), model: config.roles[r].model }]),
+  ) as HomeData['models'];
 }

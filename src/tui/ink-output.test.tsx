@@ -46,7 +46,12 @@ function overlap(order: 'box first' | 'box last', marker: string): Promise<strin
       <Text color="red">{order === 'box last' ? 'on top' : 'below'}</Text>
     </Box>
   );
-  const text = [<Text key="t1">{'written later '.repeat(3)}</Text>, <Text key="t2" bold>{'second line under the box'}</Text>];
+  const text = [
+    <Text key="t1">{'written later '.repeat(3)}</Text>,
+    <Text key="t2" bold>
+      {'second line under the box'}
+    </Text>,
+  ];
   return framesOf(
     <Box width={40} height={4} flexDirection="column">
       {order === 'box first' ? [box, ...text] : [...text, box]}

@@ -45,7 +45,8 @@ interface Clip {
   y2?: number;
 }
 type Transformer = (line: string, index: number) => string;
-type Operation = { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: Clip } | { type: 'unclip' };
+type Operation =
+  { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: Clip } | { type: 'unclip' };
 interface OutputLike {
   width: number;
   height: number;
@@ -89,10 +90,19 @@ export async function installFastInkOutput(): Promise<boolean> {
 async function loadInkInternals(): Promise<InkInternals | undefined> {
   try {
     const outputModule = await importInkOutput();
-    const ink: InkInternals = { Output: outputModule.default as OutputClass, sliceAnsi, styledCharsToString: styledCharsToString as InkInternals['styledCharsToString'] };
+    const ink: InkInternals = {
+      Output: outputModule.default as OutputClass,
+      sliceAnsi,
+      styledCharsToString: styledCharsToString as InkInternals['styledCharsToString'],
+    };
     const probe = new ink.Output({ width: 1, height: 1 });
     if (typeof ink.Output.prototype.get !== 'function' || !Array.isArray(probe.operations)) return undefined;
-    if (!(probe.caches?.styledChars instanceof Map) || typeof probe.caches.getStyledChars !== 'function' || typeof probe.caches.getWidestLine !== 'function') return undefined;
+    if (
+      !(probe.caches?.styledChars instanceof Map) ||
+      typeof probe.caches.getStyledChars !== 'function' ||
+      typeof probe.caches.getWidestLine !== 'function'
+    )
+      return undefined;
     return ink;
   } catch {
     return undefined;
@@ -143,7 +153,11 @@ function patchOutput(ink: InkInternals): void {
     if (placed.length > 1) placed.sort((a, b) => a.x - b.x); // stable: equal x keeps write order
     let end = 0;
     for (const p of placed) {
-      if (p.x < end || p.x < 0) return drawCells(width, [...placed].sort((a, b) => a.order - b.order));
+      if (p.x < end || p.x < 0)
+        return drawCells(
+          width,
+          [...placed].sort((a, b) => a.order - b.order),
+        );
       end = p.x + p.printed.cells;
     }
     let text = '';
@@ -191,7 +205,10 @@ function patchOutput(ink: InkInternals): void {
   };
 
   /** Ink's clipping of one write (output.js), unchanged except that an unclipped line is left as is. */
-  function clipWrite(operation: Extract<Operation, { type: 'write' }>, clip: Clip | undefined): { x: number; y: number; lines: string[] } | undefined {
+  function clipWrite(
+    operation: Extract<Operation, { type: 'write' }>,
+    clip: Clip | undefined,
+  ): { x: number; y: number; lines: string[] } | undefined {
     let { x, y } = operation;
     const { text } = operation;
     let lines = text.split('\n');

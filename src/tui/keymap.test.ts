@@ -4,7 +4,29 @@ import { splitKeys } from './hooks/keypress.tsx';
 import { actionFor, bindingsFor, KEYMAP, keyName, keysOf } from './keymap.ts';
 
 const key = (over: Partial<Key> = {}): Key =>
-  ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...over }) as Key;
+  ({
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
+    ...over,
+  }) as Key;
 
 describe('the keymap', () => {
   it('binds each key at most once per scope', () => {
@@ -43,7 +65,8 @@ describe('the keymap', () => {
   });
 
   it('leaves out of the help the actions asked, and while a person writes the keys that type', () => {
-    const keys = (groups: ReturnType<typeof bindingsFor>) => groups.flatMap((g) => g.bindings.map((b) => `${b.action}:${b.keys.join(' ')}`));
+    const keys = (groups: ReturnType<typeof bindingsFor>) =>
+      groups.flatMap((g) => g.bindings.map((b) => `${b.action}:${b.keys.join(' ')}`));
     expect(keys(bindingsFor(['global', 'pane']))).toEqual(expect.arrayContaining(['quit:q ctrl+c', 'up:up k', 'top:g']));
     const writing = keys(bindingsFor(['global', 'pane', 'intents'], { typing: true, omit: ['overrideMenu'] }));
     expect(writing).toEqual(expect.arrayContaining(['help:?', 'quit:ctrl+c', 'up:up', 'pageDown:pagedown', 'reveal:return']));

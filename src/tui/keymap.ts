@@ -142,12 +142,33 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'conversation', action: 'select', keys: ['return'], description: 'expand or collapse the selected tool call' },
   { scope: 'conversation', action: 'toggleAll', keys: ['x'], description: 'expand or collapse every tool call' },
   { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
-  { scope: 'workspace', action: 'scrollRight', keys: ['right'], description: 'scroll the diff sideways to the right (› ends a line that goes on)' },
-  { scope: 'workspace', action: 'scrollLeft', keys: ['left'], description: 'scroll the diff back to the left (‹ starts a line cut on the left)' },
+  {
+    scope: 'workspace',
+    action: 'scrollRight',
+    keys: ['right'],
+    description: 'scroll the diff sideways to the right (› ends a line that goes on)',
+  },
+  {
+    scope: 'workspace',
+    action: 'scrollLeft',
+    keys: ['left'],
+    description: 'scroll the diff back to the left (‹ starts a line cut on the left)',
+  },
   { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
 
-  { scope: 'intents', action: 'reveal', keys: ['return'], description: 'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)' },
-  { scope: 'intents', action: 'overrideMenu', keys: ['ctrl+o'], description: 'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)' },
+  {
+    scope: 'intents',
+    action: 'reveal',
+    keys: ['return'],
+    description:
+      'put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)',
+  },
+  {
+    scope: 'intents',
+    action: 'overrideMenu',
+    keys: ['ctrl+o'],
+    description: 'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)',
+  },
   { scope: 'override', action: 'setCompleted', keys: ['c'], description: 'completed' },
   { scope: 'override', action: 'setInferred', keys: ['i'], description: 'inferred' },
   { scope: 'override', action: 'setProvided', keys: ['p'], description: 'provided' },
@@ -157,18 +178,53 @@ export const KEYMAP: readonly Binding[] = [
 
   { scope: 'play', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
   { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
-  { scope: 'play', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now (asks first; open intents become unresolved)' },
-  { scope: 'play', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass' },
-  { scope: 'opening', action: 'begin', keys: ['return'], description: 'leave the opening card (title, persona, request): the session begins' },
+  {
+    scope: 'play',
+    action: 'endSession',
+    keys: ['ctrl+d'],
+    description: 'end the session now (asks first; open intents become unresolved)',
+  },
+  {
+    scope: 'play',
+    action: 'passTime',
+    keys: ['ctrl+n'],
+    description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass',
+  },
+  {
+    scope: 'opening',
+    action: 'begin',
+    keys: ['return'],
+    description: 'leave the opening card (title, persona, request): the session begins',
+  },
   { scope: 'chain', action: 'continueChain', keys: ['return'], description: 'between two sessions of a chain: start the next one' },
-  { scope: 'chain', action: 'close', keys: ['escape'], description: 'between two sessions: show the ended session (enter still continues)' },
+  {
+    scope: 'chain',
+    action: 'close',
+    keys: ['escape'],
+    description: 'between two sessions: show the ended session (enter still continues)',
+  },
   { scope: 'proposal', action: 'acceptProposal', keys: ['y'], description: 'proposal scenarios: accept the proposal waiting for you' },
-  { scope: 'proposal', action: 'rejectProposal', keys: ['n'], description: 'proposal scenarios: reject it (to say why, type `reject` and the reason, then enter)' },
+  {
+    scope: 'proposal',
+    action: 'rejectProposal',
+    keys: ['n'],
+    description: 'proposal scenarios: reject it (to say why, type `reject` and the reason, then enter)',
+  },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
-  { scope: 'input', action: 'passTime', keys: ['ctrl+n'], description: 'time scenarios: let time pass to the next update (while the session waits)' },
+  {
+    scope: 'input',
+    action: 'passTime',
+    keys: ['ctrl+n'],
+    description: 'time scenarios: let time pass to the next update (while the session waits)',
+  },
   { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
   { scope: 'input', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now' },
-  { scope: 'agentInput', action: 'keepSilent', keys: ['ctrl+k'], description: 'time scenarios: keep silent on a turn the monitor woke you for (nothing reaches the user)' },
+  {
+    scope: 'agentInput',
+    action: 'keepSilent',
+    keys: ['ctrl+k'],
+    description: 'time scenarios: keep silent on a turn the monitor woke you for (nothing reaches the user)',
+  },
   { scope: 'agentInput', action: 'toolPicker', keys: ['ctrl+t'], description: 'pick a tool to call (or type /tool_name key=value …)' },
   { scope: 'picker', action: 'up', keys: ['up'], description: 'previous tool' },
   { scope: 'picker', action: 'down', keys: ['down'], description: 'next tool' },
@@ -176,8 +232,18 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'picker', action: 'close', keys: ['escape'], description: 'close the picker' },
 
   { scope: 'study', action: 'goOn', keys: ['return'], description: 'once the session is over: go on to the questions (or the next step)' },
-  { scope: 'study', action: 'stopStudy', keys: ['ctrl+c'], description: 'stop here (asks first while the session runs); `study run` with the same participant resumes at this step' },
-  { scope: 'study', action: 'operatorPause', keys: ['ctrl+g'], description: 'for the researcher: pause the study (the screen is covered, keys wait) or resume it' },
+  {
+    scope: 'study',
+    action: 'stopStudy',
+    keys: ['ctrl+c'],
+    description: 'stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
+  },
+  {
+    scope: 'study',
+    action: 'operatorPause',
+    keys: ['ctrl+g'],
+    description: 'for the researcher: pause the study (the screen is covered, keys wait) or resume it',
+  },
 
   { scope: 'watch', action: 'pause', keys: ['space'], description: 'pause or resume' },
   { scope: 'watch', action: 'step', keys: ['s'], description: 'run one turn, then pause' },
@@ -201,7 +267,12 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'annotate', action: 'toggleAll', keys: ['x'], description: 'show or hide every tool call’s arguments and result' },
   { scope: 'annotate', action: 'prevChoice', keys: ['left', 'h'], description: 'highlight the previous answer' },
   { scope: 'annotate', action: 'nextChoice', keys: ['right', 'l'], description: 'highlight the next answer' },
-  { scope: 'annotate', action: 'select', keys: ['return'], description: 'choose the highlighted answer (or press its number), then say why' },
+  {
+    scope: 'annotate',
+    action: 'select',
+    keys: ['return'],
+    description: 'choose the highlighted answer (or press its number), then say why',
+  },
   { scope: 'rationale', action: 'send', keys: ['return'], description: 'save the answer with its reason and go to the next item' },
   { scope: 'rationale', action: 'close', keys: ['escape'], description: 'back to the answers' },
   { scope: 'rationale', action: 'up', keys: ['up'], description: 'scroll the session up' },
@@ -281,7 +352,16 @@ export function keysOf(action: Action, scope: Scope): string {
 }
 
 export function prettyKey(k: string): string {
-  const arrows: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', return: 'enter', escape: 'esc', pageup: 'PgUp', pagedown: 'PgDn' };
+  const arrows: Record<string, string> = {
+    up: '↑',
+    down: '↓',
+    left: '←',
+    right: '→',
+    return: 'enter',
+    escape: 'esc',
+    pageup: 'PgUp',
+    pagedown: 'PgDn',
+  };
   return k
     .split('+')
     .map((p) => arrows[p] ?? p)
@@ -308,6 +388,10 @@ export function bindingsFor(scopes: readonly Scope[], filter: HelpFilter = {}): 
   };
   return scopes
     .filter((s, i) => scopes.indexOf(s) === i)
-    .map((scope) => ({ scope, title: SCOPE_TITLES[scope], bindings: KEYMAP.filter((b) => b.scope === scope).flatMap((b) => shown(b) ?? []) }))
+    .map((scope) => ({
+      scope,
+      title: SCOPE_TITLES[scope],
+      bindings: KEYMAP.filter((b) => b.scope === scope).flatMap((b) => shown(b) ?? []),
+    }))
     .filter((g) => g.bindings.length);
 }

@@ -40,7 +40,14 @@ const MEDIUM_MAIN_SHARE = 0.55;
  * @param focus the focused pane; @param side the right-hand pane shown in the medium layout
  * @param panes the panes the session shows, in display order (panesShown); the first is the main one
  */
-export function computeLayout(columns: number, rows: number, chrome: number, focus: PaneId, side: PaneId, panes: readonly Pick<Pane, 'id' | 'width'>[]): Layout {
+export function computeLayout(
+  columns: number,
+  rows: number,
+  chrome: number,
+  focus: PaneId,
+  side: PaneId,
+  panes: readonly Pick<Pane, 'id' | 'width'>[],
+): Layout {
   const height = rows - 1;
   const paneHeight = Math.max(4, height - chrome);
   const main = panes[0]!.id;

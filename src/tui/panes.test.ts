@@ -10,7 +10,8 @@ const plain = reduceAll([SESSION_START]);
 const timed = reduceAll([{ ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } }]);
 const phone = reduceAll([{ ...SESSION_START, proposals: { steps: 4, tick: '5m' } }]);
 const ids = (panes: readonly { id: string }[]) => panes.map((p) => p.id);
-const widths = (columns: number, panes: ReturnType<typeof panesShown>) => computeLayout(columns, 40, 2, MAIN_PANE, 'intents', panes).panes.map((p) => `${p.id}:${p.box.width}`);
+const widths = (columns: number, panes: ReturnType<typeof panesShown>) =>
+  computeLayout(columns, 40, 2, MAIN_PANE, 'intents', panes).panes.map((p) => `${p.id}:${p.box.width}`);
 
 describe('the pane table', () => {
   it('has one row per pane, each with a title', () => {
@@ -19,14 +20,14 @@ describe('the pane table', () => {
     expect(MAIN_PANE).toBe('conversation');
   });
 
-  it('shows the four panes in every session, and a paradigm\'s own pane only in its scenarios', () => {
+  it("shows the four panes in every session, and a paradigm's own pane only in its scenarios", () => {
     expect(ids(panesShown(initialSessionState(), 'watch'))).toEqual(['conversation', 'intents', 'checklist', 'workspace']);
     expect(ids(panesShown(plain, 'play'))).toEqual(['conversation', 'intents', 'checklist', 'workspace']);
     expect(ids(panesShown(timed, 'watch'))).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
     expect(ids(panesShown(phone, 'replay'))).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'phone']);
   });
 
-  it('lists the keys of the panes that act in this mode, the mode\'s own first', () => {
+  it("lists the keys of the panes that act in this mode, the mode's own first", () => {
     expect(paneKeyScopes(panesShown(plain, 'watch'), 'watch')).toEqual(['conversation', 'checklist', 'workspace']);
     expect(paneKeyScopes(panesShown(plain, 'play'), 'play')).toEqual(['intents', 'conversation', 'checklist', 'workspace']);
   });

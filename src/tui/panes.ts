@@ -40,7 +40,13 @@ export interface PaneSpec {
  */
 export const PANE_TABLE = [
   { id: 'conversation', title: 'Conversation', component: ConversationPane, width: { 4: 0.34, 5: 0.3 }, keys: { scope: 'conversation' } },
-  { id: 'intents', title: 'Hidden intents', component: IntentsPane, width: { 4: 0.26, 5: 0.22 }, keys: { scope: 'intents', modes: ['play'] } },
+  {
+    id: 'intents',
+    title: 'Hidden intents',
+    component: IntentsPane,
+    width: { 4: 0.26, 5: 0.22 },
+    keys: { scope: 'intents', modes: ['play'] },
+  },
   { id: 'checklist', title: 'Checklist', component: ChecklistPane, width: { 4: 0.19, 5: 0.15 }, keys: { scope: 'checklist' } },
   { id: 'workspace', title: 'Workspace', component: WorkspacePane, width: { 4: 0.21, 5: 0.14 }, keys: { scope: 'workspace' } },
   // The paradigms' panes: time scenarios have a Timeline, proposal scenarios the user's Phone.

@@ -25,30 +25,68 @@ export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts:
       { text: '📱 ', color: theme.text.accent },
       { text: `tick ${phone.tick}/${phone.info.steps || '–'}`, bold: true },
       ...(phone.at ? [{ text: `  ${shortTime(phone.at)}`, color: theme.text.secondary }] : []),
-      { text: `  agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`, color: phone.phase === 'execute' ? theme.level.warning : theme.text.muted, bold: phone.phase === 'execute' },
+      {
+        text: `  agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`,
+        color: phone.phase === 'execute' ? theme.level.warning : theme.text.muted,
+        bold: phone.phase === 'execute',
+      },
     ],
   ];
   const screen: Line[] = phone.screen?.length
     ? phone.screen.flatMap((l, i): Line[] =>
-        i === 0 ? [[{ text: l, bold: true, color: theme.text.accent }]] : l.startsWith('actions: ') ? wrapWithPrefix([{ text: '  ', color: theme.text.muted }], l, cols, { color: theme.text.secondary }) : wrapWithPrefix([{ text: '' }], l, cols),
+        i === 0
+          ? [[{ text: l, bold: true, color: theme.text.accent }]]
+          : l.startsWith('actions: ')
+            ? wrapWithPrefix([{ text: '  ', color: theme.text.muted }], l, cols, { color: theme.text.secondary })
+            : wrapWithPrefix([{ text: '' }], l, cols),
       )
     : [[{ text: 'The user has not opened an app yet.', color: theme.text.muted }]];
   const notes = phone.notifications.slice(-NOTIFICATIONS_SHOWN);
   const notifications: Line[] = [
     [{ text: `Notifications ${phone.notifications.length}`, color: theme.text.secondary, bold: true }],
-    ...notes.map((n): Line => [{ text: '🔔 ', color: theme.level.info }, { text: `${n.app}: `, bold: true }, { text: n.preview, color: n.spurious && !opts.playing ? theme.text.muted : undefined }, ...(n.spurious && !opts.playing ? [{ text: ' (noise)', color: theme.text.muted }] : [])]),
+    ...notes.map((n): Line => [
+      { text: '🔔 ', color: theme.level.info },
+      { text: `${n.app}: `, bold: true },
+      { text: n.preview, color: n.spurious && !opts.playing ? theme.text.muted : undefined },
+      ...(n.spurious && !opts.playing ? [{ text: ' (noise)', color: theme.text.muted }] : []),
+    ]),
   ];
   const proposals: Line[] = [
     [{ text: `Proposals ${phone.proposals.length}`, color: theme.text.secondary, bold: true }],
     ...phone.proposals.flatMap((p): Line[] => {
-      const mark = p.verdict === 'accepted' ? { text: '✓ accepted', color: theme.check.pass.color } : p.verdict === 'rejected' ? { text: '✗ rejected', color: theme.level.error } : { text: '? waiting for the user', color: theme.level.warning };
-      return [[{ text: `${p.id} `, bold: true }, { text: mark.text, color: mark.color, bold: true }], ...wrapWithPrefix([{ text: '  ' }], p.summary, cols)];
+      const mark =
+        p.verdict === 'accepted'
+          ? { text: '✓ accepted', color: theme.check.pass.color }
+          : p.verdict === 'rejected'
+            ? { text: '✗ rejected', color: theme.level.error }
+            : { text: '? waiting for the user', color: theme.level.warning };
+      return [
+        [
+          { text: `${p.id} `, bold: true },
+          { text: mark.text, color: mark.color, bold: true },
+        ],
+        ...wrapWithPrefix([{ text: '  ' }], p.summary, cols),
+      ];
     }),
-    ...(pending && opts.playing ? [[{ text: `  y accepts ${pending.id} · n rejects it`, color: theme.level.warning, bold: true }] as Line, [{ text: '  (reject REASON, then enter, says why)', color: theme.text.muted }] as Line] : []),
+    ...(pending && opts.playing
+      ? [
+          [{ text: `  y accepts ${pending.id} · n rejects it`, color: theme.level.warning, bold: true }] as Line,
+          [{ text: '  (reject REASON, then enter, says why)', color: theme.text.muted }] as Line,
+        ]
+      : []),
   ];
   const moves: Line[] = [
     [{ text: 'Moves', color: theme.text.secondary, bold: true }],
-    ...phone.moves.slice(-MOVES_SHOWN).flatMap((m) => wrapWithPrefix([{ text: m.ok ? '· ' : '✗ ', color: m.ok ? theme.text.muted : theme.level.error }], `${m.app ? `${m.app}: ` : ''}${m.text}`, cols, { color: m.ok ? undefined : theme.level.error })),
+    ...phone.moves
+      .slice(-MOVES_SHOWN)
+      .flatMap((m) =>
+        wrapWithPrefix(
+          [{ text: m.ok ? '· ' : '✗ ', color: m.ok ? theme.text.muted : theme.level.error }],
+          `${m.app ? `${m.app}: ` : ''}${m.text}`,
+          cols,
+          { color: m.ok ? undefined : theme.level.error },
+        ),
+      ),
   ];
   const help: Line[] = opts.playing ? PHONE_HELP.map((l): Line => [{ text: l, color: theme.text.muted }]) : [];
   return [status, screen, notifications, proposals, moves, ...(help.length ? [help] : [])];

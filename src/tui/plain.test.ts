@@ -12,7 +12,7 @@ describe('the plain transcript', () => {
     expect(text).toContain('-- turn 2');
     expect(text).toContain('user: Keep each meal under 25 RMB.');
     expect(text).toContain('  tool write_file path="plan.md"');
-    expect(text).toContain('  intent I2 open → inferred (asked: What\'s your per-meal budget?)');
+    expect(text).toContain("  intent I2 open → inferred (asked: What's your per-meal budget?)");
     expect(text).toContain('  check C3 – ungraded');
     expect(text).toContain('== end: resolved after 2 turns');
   });

@@ -23,17 +23,30 @@ export function plainColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv =
   return Boolean(stream.isTTY);
 }
 
-const indentLines = (text: string, pad: string) => sanitize(text).split('\n').join('\n' + pad);
+const indentLines = (text: string, pad: string) =>
+  sanitize(text)
+    .split('\n')
+    .join('\n' + pad);
 
 export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => string[] {
   const c: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
-  const mark: Record<string, (s: string) => string> = { completed: c.green, inferred: c.cyan, provided: c.yellow, unresolved: c.red, open: c.gray, pending: c.gray, superseded: c.dim };
+  const mark: Record<string, (s: string) => string> = {
+    completed: c.green,
+    inferred: c.cyan,
+    provided: c.yellow,
+    unresolved: c.red,
+    open: c.gray,
+    pending: c.gray,
+    superseded: c.dim,
+  };
   return (e) => {
     switch (e.type) {
       case 'session_start':
         return [
           c.bold(`== ${e.scenario} · ${e.title}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`),
-          c.dim(`   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`),
+          c.dim(
+            `   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`,
+          ),
         ];
       case 'turn_start':
         return [c.dim(`-- turn ${e.turn}`)];
@@ -62,7 +75,9 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'turn_end':
         return e.error ? [c.red(`  turn ${e.turn} ended with an error: ${e.error}`)] : [];
       case 'intent_status':
-        return [`  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`];
+        return [
+          `  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`,
+        ];
       case 'checklist_result': {
         const v = e.pass === null ? c.yellow('– ungraded') : e.pass ? c.green('✔ passed') : c.red('✗ failed');
         return [`  ${c.bold('check')} ${e.item} ${v} ${c.dim(`(${e.by}: ${sanitize(e.reason).replace(/\n/g, ' ')})`)}`];
@@ -76,7 +91,11 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'notice':
         return [(e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(`  ! ${e.text}`)];
       case 'score': {
-        const lines = [c.bold(`== score: Proc ${fmtScore(e.scores.proc)} · Comp ${fmtScore(e.scores.comp)} (${e.scores.passed}/${e.scores.graded} graded, ${e.scores.ungraded} ungraded) · ${e.scores.turns} turns`)];
+        const lines = [
+          c.bold(
+            `== score: Proc ${fmtScore(e.scores.proc)} · Comp ${fmtScore(e.scores.comp)} (${e.scores.passed}/${e.scores.graded} graded, ${e.scores.ungraded} ungraded) · ${e.scores.turns} turns`,
+          ),
+        ];
         const tm = e.scores.time;
         if (tm)
           lines.push(
@@ -98,15 +117,21 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'clock':
         return [c.dim(`   … ${e.passed} pass (${e.from} → ${e.to})`)];
       case 'update':
-        return [`  ${c.bold('update')} ${e.update} at ${e.at}: ${sanitize(e.text).replace(/\n/g, ' ')} ${c.dim(e.seen ? '(seen by the agent)' : '(unseen: no reminder active)')}`];
+        return [
+          `  ${c.bold('update')} ${e.update} at ${e.at}: ${sanitize(e.text).replace(/\n/g, ' ')} ${c.dim(e.seen ? '(seen by the agent)' : '(unseen: no reminder active)')}`,
+        ];
       case 'reminder':
-        return [`  ${c.bold('reminder')} ${e.id} ${e.action}: ${sanitize(e.note)}${e.at ? c.dim(` at ${e.at}`) : ''}${e.condition ? c.dim(` when ${sanitize(e.condition)}`) : ''}`];
+        return [
+          `  ${c.bold('reminder')} ${e.id} ${e.action}: ${sanitize(e.note)}${e.at ? c.dim(` at ${e.at}`) : ''}${e.condition ? c.dim(` when ${sanitize(e.condition)}`) : ''}`,
+        ];
       case 'wake':
         return [c.yellow(`  ⏰ the monitor wakes the agent${e.update ? ` on ${e.update}` : ''}${e.pushed ? ' (pushed)' : ''}`)];
       case 'wake_choice':
         return [`  ${c.bold('choice')} ${e.choice === 'follow_up' ? 'follow-up' : 'kept silent'}${e.update ? ` on ${e.update}` : ''}`];
       case 'update_verdict':
-        return [`  ${c.bold('verdict')} ${e.update} (${e.expect.replace('_', ' ')} expected): ${(e.verdict === 'hit' || e.verdict === 'kept' ? c.green : c.red)(e.verdict)}`];
+        return [
+          `  ${c.bold('verdict')} ${e.update} (${e.expect.replace('_', ' ')} expected): ${(e.verdict === 'hit' || e.verdict === 'kept' ? c.green : c.red)(e.verdict)}`,
+        ];
       case 'task_status':
         return [`  ${c.bold('task status')} ${e.status}`];
       case 'tick':
@@ -120,11 +145,17 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'proposal':
         return [`  ${c.magenta.bold('proposal')} ${e.proposal}: ${sanitize(e.summary)}`];
       case 'proposal_verdict':
-        return [`  ${c.bold('verdict')} ${e.proposal}: ${(e.verdict === 'accepted' ? c.green : c.red)(e.verdict)} ${c.dim(`(${sanitize(e.reason)})`)}`];
+        return [
+          `  ${c.bold('verdict')} ${e.proposal}: ${(e.verdict === 'accepted' ? c.green : c.red)(e.verdict)} ${c.dim(`(${sanitize(e.reason)})`)}`,
+        ];
       case 'plan':
         return [`  ${c.bold('plan')}`, ...e.entries.map((p) => c.dim(`    ${planLine(p)}`))];
       case 'permission_request':
-        return [c.yellow(`  ⚿ the agent asks to run: ${sanitize(e.title)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`)];
+        return [
+          c.yellow(
+            `  ⚿ the agent asks to run: ${sanitize(e.title)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`,
+          ),
+        ];
       case 'permission':
         return [(e.decision === 'denied' ? c.red : c.dim)(`  ⚿ ${sanitize(permissionLine(e))}`)];
       case 'agent_delta':

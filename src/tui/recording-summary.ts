@@ -36,7 +36,13 @@ export function recordingSummary(file: string): RecordingSummary {
       const n = readSync(fd!, buf, 0, length, from);
       return buf.subarray(0, n).toString('utf8');
     };
-    const head = JSON.parse(read(0, Math.min(size, HEAD)).split('\n')[0]!) as { format?: string; scenario?: string; title?: string; started?: string; backends?: { agent?: Backend; user?: Backend; judge?: Backend } };
+    const head = JSON.parse(read(0, Math.min(size, HEAD)).split('\n')[0]!) as {
+      format?: string;
+      scenario?: string;
+      title?: string;
+      started?: string;
+      backends?: { agent?: Backend; user?: Backend; judge?: Backend };
+    };
     if (head.format !== 'intentplay-recording') return { unreadable: true };
     const b = head.backends ?? {};
     const summary: RecordingSummary = {
@@ -48,7 +54,9 @@ export function recordingSummary(file: string): RecordingSummary {
       end: 'interrupted',
     };
     // The tail's first line may be cut: only whole lines count.
-    for (const line of read(Math.max(0, size - TAIL), Math.min(size, TAIL)).split('\n').slice(size > TAIL ? 1 : 0)) {
+    for (const line of read(Math.max(0, size - TAIL), Math.min(size, TAIL))
+      .split('\n')
+      .slice(size > TAIL ? 1 : 0)) {
       if (!line.includes('"type":"score"') && !line.includes('"type":"session_end"')) continue;
       try {
         const e = JSON.parse(line) as { type?: string; end?: string; scores?: { proc?: number | null; comp?: number | null } };

@@ -29,8 +29,18 @@ export interface Theme {
   verdict: Record<UpdateVerdict, Mark>;
 }
 
-const INTENT_COLORS: Record<IntentStatus, string> = { open: 'gray', completed: 'green', inferred: 'cyan', provided: 'yellow', unresolved: 'red', pending: 'gray', superseded: 'gray' };
-const INTENT_MARKS = Object.fromEntries(Object.entries(INTENT_COLORS).map(([s, col]) => [s, [INTENT_SYMBOLS[s as IntentStatus], col]])) as Record<IntentStatus, [symbol: string, color: string]>;
+const INTENT_COLORS: Record<IntentStatus, string> = {
+  open: 'gray',
+  completed: 'green',
+  inferred: 'cyan',
+  provided: 'yellow',
+  unresolved: 'red',
+  pending: 'gray',
+  superseded: 'gray',
+};
+const INTENT_MARKS = Object.fromEntries(
+  Object.entries(INTENT_COLORS).map(([s, col]) => [s, [INTENT_SYMBOLS[s as IntentStatus], col]]),
+) as Record<IntentStatus, [symbol: string, color: string]>;
 
 const CHECK_MARKS: Record<CheckMarkKind, [symbol: string, color: string, label: string]> = {
   pass: [CHECK_SYMBOLS.pass, 'green', 'passed'],

@@ -7,6 +7,8 @@ describe('a person’s own words', () => {
     expect(saysIntent('Oh, and please keep it UNDER 600 rmb!', intent)).toBe(true);
     expect(saysIntent('keep it under 6000 RMB', intent)).toBe(false);
     expect(saysIntent('Something cheap, maybe 600 max?', intent)).toBe(false);
-    expect(saysIntent('Something cheap, maybe 600 max?', { ...intent, said: ['(?i)\\b600\\b.*(max|budget)|(max|budget).*\\b600\\b'] })).toBe(true);
+    expect(
+      saysIntent('Something cheap, maybe 600 max?', { ...intent, said: ['(?i)\\b600\\b.*(max|budget)|(max|budget).*\\b600\\b'] }),
+    ).toBe(true);
   });
 });

@@ -35,7 +35,11 @@ export class HumanUser implements UserBackend {
   }
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The message holds the intent's reveal text (ignoring case and punctuation), or matches one of its `said` patterns. */
 export function saysIntent(message: string, intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>): boolean {

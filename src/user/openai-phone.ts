@@ -16,20 +16,32 @@ const SAY = 'say_to_assistant';
 
 /** The screen's actions as tools: a field is a string (the phone turns it into what the app wants). */
 export function screenTools(view: ScreenView): ChatCompletionTool[] {
-  const actions = view.actions.map(
-    (a): ChatCompletionTool => ({
-      type: 'function',
-      function: {
-        name: a.name,
-        description: a.label,
-        parameters: { type: 'object', properties: Object.fromEntries(a.fields.map((f) => [f.name, { type: 'string' }])), required: a.fields.filter((f) => f.required).map((f) => f.name) },
+  const actions = view.actions.map((a): ChatCompletionTool => ({
+    type: 'function',
+    function: {
+      name: a.name,
+      description: a.label,
+      parameters: {
+        type: 'object',
+        properties: Object.fromEntries(a.fields.map((f) => [f.name, { type: 'string' }])),
+        required: a.fields.filter((f) => f.required).map((f) => f.name),
       },
-    }),
-  );
+    },
+  }));
   return [
     ...actions,
-    { type: 'function', function: { name: WAIT, description: 'do nothing on the phone this moment', parameters: { type: 'object', properties: {} } } },
-    { type: 'function', function: { name: SAY, description: 'write a message to your assistant', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } },
+    {
+      type: 'function',
+      function: { name: WAIT, description: 'do nothing on the phone this moment', parameters: { type: 'object', properties: {} } },
+    },
+    {
+      type: 'function',
+      function: {
+        name: SAY,
+        description: 'write a message to your assistant',
+        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      },
+    },
   ];
 }
 
@@ -48,7 +60,8 @@ export async function modelPhoneAct(client: RoleClient, input: PhoneTurnInput): 
   // No tool call is a moment without a move; a model's wrong move is the phone's to refuse.
   if (!call || call.name === WAIT) return { kind: 'wait' };
   const args = parseArgs(call.arguments);
-  if (call.name === SAY) return typeof args.text === 'string' && args.text.trim() ? { kind: 'say', text: args.text.trim() } : { kind: 'wait' };
+  if (call.name === SAY)
+    return typeof args.text === 'string' && args.text.trim() ? { kind: 'say', text: args.text.trim() } : { kind: 'wait' };
   if (call.name === 'open_app') return { kind: 'screen', action: 'open_app', args };
   return { kind: 'screen', app: input.view.app || undefined, action: call.name, ...(Object.keys(args).length ? { args } : {}) };
 }
@@ -60,14 +73,24 @@ export async function modelAnswer(client: RoleClient, input: ProposalAnswerInput
         { role: 'system', content: phoneUserSystemPrompt(input.persona, input.open) },
         { role: 'user', content: phoneAnswerPrompt(input.proposal.summary, screenText(input.view)) },
       ],
-      tools: (['accept', 'reject'] as const).map((name) => ({ type: 'function', function: { name, description: `${name} the proposal`, parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] } } })),
+      tools: (['accept', 'reject'] as const).map((name) => ({
+        type: 'function',
+        function: {
+          name,
+          description: `${name} the proposal`,
+          parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+        },
+      })),
     },
     { turn: input.turn, emit: input.emit, signal: input.signal },
   );
   const call = answer.toolCalls.find((c) => c.name === 'accept' || c.name === 'reject');
   if (!call) throw new Error(`the user simulator (${client.model}) neither accepted nor rejected proposal ${input.proposal.id}`);
   const reason = parseArgs(call.arguments).reason;
-  return { accept: call.name === 'accept', reason: typeof reason === 'string' && reason.trim() ? reason.trim() : `the user ${call.name}ed it` };
+  return {
+    accept: call.name === 'accept',
+    reason: typeof reason === 'string' && reason.trim() ? reason.trim() : `the user ${call.name}ed it`,
+  };
 }
 
 function parseArgs(text: string): Record<string, unknown> {

@@ -72,7 +72,8 @@ export class Workspace {
    */
   resolve(rel: string): string {
     if (typeof rel !== 'string' || rel.includes('\0')) throw new ToolError('invalid path');
-    if (path.isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel)) throw new ToolError(`absolute paths are not allowed: ${rel} (use a path relative to the workspace)`);
+    if (path.isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel))
+      throw new ToolError(`absolute paths are not allowed: ${rel} (use a path relative to the workspace)`);
     const full = path.resolve(this.root, rel);
     if (!this.inside(full)) throw new ToolError(`path escapes the workspace: ${rel}`);
     // Follow symlinks on the deepest existing ancestor (or the file itself).
@@ -206,7 +207,8 @@ export class Workspace {
       // Removed (a file or a whole folder): drop it and everything below it.
       next.delete(rel);
       for (const key of next.keys()) if (key.startsWith(rel + '/')) next.delete(key);
-      if (st?.isDirectory()) for (const f of this.listFiles(abs)) next.set(f, readEntry(path.join(this.root, f), lstatSync(path.join(this.root, f))));
+      if (st?.isDirectory())
+        for (const f of this.listFiles(abs)) next.set(f, readEntry(path.join(this.root, f), lstatSync(path.join(this.root, f))));
     }
     this.dirty.clear();
     return next;
@@ -285,5 +287,6 @@ export function snapshotTexts(snap: Snapshot, only?: Iterable<string>): Map<stri
  * workspace (a --workspace folder can hold one): reading or writing it would reach past the root.
  */
 function refuseHardLink(rel: string, st: Stats): void {
-  if (st.isFile() && st.nlink > 1) throw new ToolError(`${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`);
+  if (st.isFile() && st.nlink > 1)
+    throw new ToolError(`${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`);
 }

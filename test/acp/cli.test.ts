@@ -27,7 +27,10 @@ describe('acp agents from the command line', { timeout: 120_000 }, () => {
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ end: 'error' });
     expect(bad.stdout + bad.stderr).toContain('the agent process exited with code 3');
     const rec = (JSON.parse(lines[0]!) as { recording: string }).recording;
-    expect(existsSync(path.resolve(bad.cwd, 'out', rec).replace(/\.jsonl$/, '.agent.log')) || existsSync(path.resolve(bad.cwd, rec).replace(/\.jsonl$/, '.agent.log'))).toBe(true);
+    expect(
+      existsSync(path.resolve(bad.cwd, 'out', rec).replace(/\.jsonl$/, '.agent.log')) ||
+        existsSync(path.resolve(bad.cwd, rec).replace(/\.jsonl$/, '.agent.log')),
+    ).toBe(true);
   });
 
   it('watch --plain prints the plan, the tool calls and the permission answers as lines', () => {

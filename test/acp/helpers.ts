@@ -13,7 +13,11 @@ export const ACP_LIB = path.resolve('test/fixtures/acp-lib');
 export const NOTES = path.join(ACP_LIB, 'scenarios/tester/notes.yaml');
 export const AGENT = path.resolve('test/fixtures/acp-agent.mjs');
 
-export const acp = (flags = '', timeoutMs?: number): BackendSpec => ({ kind: 'acp', name: `node ${AGENT} ${flags}`.trim(), ...(timeoutMs ? { timeoutMs } : {}) });
+export const acp = (flags = '', timeoutMs?: number): BackendSpec => ({
+  kind: 'acp',
+  name: `node ${AGENT} ${flags}`.trim(),
+  ...(timeoutMs ? { timeoutMs } : {}),
+});
 
 export interface AcpRun {
   events: TimedEvent[];

@@ -9,7 +9,10 @@ import { parseBackendSpec } from '../../src/session/backend-spec.ts';
 
 describe('--agent acp:COMMAND', () => {
   it('keeps the whole command, colons included', () => {
-    expect(parseBackendSpec('agent', "acp:npx @zed-industries/claude-code-acp --model a:b")).toEqual({ kind: 'acp', name: 'npx @zed-industries/claude-code-acp --model a:b' });
+    expect(parseBackendSpec('agent', 'acp:npx @zed-industries/claude-code-acp --model a:b')).toEqual({
+      kind: 'acp',
+      name: 'npx @zed-industries/claude-code-acp --model a:b',
+    });
   });
   it('needs a command, and is for the agent only', () => {
     expect(() => parseBackendSpec('agent', 'acp')).toThrow(/acp needs acp:'COMMAND ARGS'/);
@@ -29,16 +32,24 @@ describe('the permission policy', () => {
   const none = new Set<string>();
 
   it('allows what stays inside the workspace in a headless run, and asks when a person is there', () => {
-    expect(policyFor({ kind: 'edit', paths: [path.join(ws, 'sub/a.md')] }, ws, { person: false, always: none })).toEqual({ decide: 'allowed', reason: 'inside the workspace' });
+    expect(policyFor({ kind: 'edit', paths: [path.join(ws, 'sub/a.md')] }, ws, { person: false, always: none })).toEqual({
+      decide: 'allowed',
+      reason: 'inside the workspace',
+    });
     expect(policyFor({ kind: 'edit', paths: ['sub/new/b.md'] }, ws, { person: true, always: none })).toEqual({ ask: true });
   });
   it('denies everywhere what reaches outside: absolute paths, climbing out, symlinks out, home, the network', () => {
     for (const p of ['/etc/passwd', '../x', path.join(ws, 'sub/../../x'), path.join(ws, 'etc-link/passwd'), '~/.ssh/id_rsa'])
       expect(policyFor({ kind: 'read', paths: [p] }, ws, { person: true, always: none })).toMatchObject({ decide: 'denied' });
-    expect(policyFor({ kind: 'fetch', paths: [] }, ws, { person: false, always: none })).toMatchObject({ decide: 'denied', reason: expect.stringMatching(/network/) });
+    expect(policyFor({ kind: 'fetch', paths: [] }, ws, { person: false, always: none })).toMatchObject({
+      decide: 'denied',
+      reason: expect.stringMatching(/network/),
+    });
   });
   it('remembers "always" per kind of tool', () => {
-    expect(policyFor({ kind: 'edit', paths: ['a.md'] }, ws, { person: true, always: new Set(['edit']) })).toMatchObject({ decide: 'allowed' });
+    expect(policyFor({ kind: 'edit', paths: ['a.md'] }, ws, { person: true, always: new Set(['edit']) })).toMatchObject({
+      decide: 'allowed',
+    });
     expect(policyFor({ kind: 'execute', paths: [] }, ws, { person: true, always: new Set(['edit']) })).toEqual({ ask: true });
   });
   it('finds paths in a tool input, shell commands included', () => {

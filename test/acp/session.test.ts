@@ -17,15 +17,25 @@ describe('an acp agent runs a whole session', () => {
     expect(result!.scores.intents).toEqual({ I1: 'completed', I2: 'completed', I3: 'inferred' });
     expect(result!.scores.comp).toBe(1);
     // streamed chunks arrive as live text before the final message
-    expect(run.of('agent_delta').map((e) => e.text).join('')).toContain('Let me look at your files.');
-    expect(run.of('message').find((m) => m.role === 'agent')!.text).toMatch(/wrote notes\.md; reading \/etc\/hostname was denied\. Which format/);
+    expect(
+      run
+        .of('agent_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toContain('Let me look at your files.');
+    expect(run.of('message').find((m) => m.role === 'agent')!.text).toMatch(
+      /wrote notes\.md; reading \/etc\/hostname was denied\. Which format/,
+    );
     // its MCP call is a tool call of the session, once (not again as its own tool)
     expect(run.of('tool_call').map((c) => c.name)).toEqual(['list_dir', 'edit']);
     expect(run.of('tool_result').find((r) => r.name === 'list_dir')).toMatchObject({ ok: true, result: ['notes/'] });
     // its own edit is seen by the turn's snapshot
     expect(run.of('workspace_diff')[0]!.files.map((f) => [f.path, f.change])).toEqual([['notes.md', 'added']]);
     // the plan, whole each time it changes
-    expect(run.of('plan').map((p) => p.entries.map((e) => e.status))).toEqual([['in_progress', 'pending'], ['completed', 'completed']]);
+    expect(run.of('plan').map((p) => p.entries.map((e) => e.status))).toEqual([
+      ['in_progress', 'pending'],
+      ['completed', 'completed'],
+    ]);
     // permission: inside the workspace allowed by the run policy, outside denied
     expect(run.of('permission').map((p) => [p.title, p.decision, p.by])).toEqual([
       ['Write notes.md', 'allowed', 'policy'],
@@ -147,8 +157,15 @@ describe('the ACP wrapper example (examples/acp-wrapper.mjs)', () => {
     const run = await runAcp({ kind: 'acp', name: `node examples/acp-wrapper.mjs node test/fixtures/wrapped-agent.mjs` });
     expect(run.results[0]!.end).toBe('resolved');
     // each prompt runs the command once: turn 1 and the turn after the user's answer
-    expect(run.of('tool_call').filter((c) => c.turn === 1).map((c) => c.name)).toEqual(['list_dir', 'write_file']);
-    expect(run.of('message').find((m) => m.role === 'agent')!.text).toBe('I saved your request to notes.md.\nWhich format do you want for the summary?');
+    expect(
+      run
+        .of('tool_call')
+        .filter((c) => c.turn === 1)
+        .map((c) => c.name),
+    ).toEqual(['list_dir', 'write_file']);
+    expect(run.of('message').find((m) => m.role === 'agent')!.text).toBe(
+      'I saved your request to notes.md.\nWhich format do you want for the summary?',
+    );
     expect(run.results[0]!.scores.intents).toEqual({ I1: 'completed', I2: 'completed', I3: 'inferred' });
   }, 30_000);
 });

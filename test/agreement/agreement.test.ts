@@ -32,7 +32,8 @@ beforeAll(async () => {
   sessions = await makeRecordings(rec);
   items = sessions.reduce((n, s) => n + s.items.length, 0);
   const ann = path.join(rec, 'annotations');
-  const flip = (l: string, axis: 'intent' | 'checklist') => (axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'provided' : 'completed');
+  const flip = (l: string, axis: 'intent' | 'checklist') =>
+    axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'provided' : 'completed';
   // alice agrees with the judge everywhere it graded (and calls ungraded items "pass").
   annotateAll(path.join(ann, 'alice.jsonl'), 'alice', sessions, (s, axis, id) => judgeOf(s, axis, id) ?? 'pass');
   // bob flips the first intent of every session; carol flips the first checklist item.
@@ -83,10 +84,11 @@ describe('intentplay agreement', () => {
     expect(JSON.parse((await cli(['agreement', rec, '--format', 'json', '--seed', '3'])).out)).toEqual(r);
   });
 
-  it('finds a judge that disagrees with the majority, with Cohen\'s κ for two annotators, as text and Markdown', async () => {
+  it("finds a judge that disagrees with the majority, with Cohen's κ for two annotators, as text and Markdown", async () => {
     const two = path.join(root, 'two');
     mkdirSync(two);
-    const flipAll = (l: string | null, axis: 'intent' | 'checklist') => (axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'unresolved' : 'completed');
+    const flipAll = (l: string | null, axis: 'intent' | 'checklist') =>
+      axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'unresolved' : 'completed';
     annotateAll(path.join(two, 'dan.jsonl'), 'dan', sessions, (s, axis, id) => flipAll(judgeOf(s, axis, id), axis));
     annotateAll(path.join(two, 'eve.jsonl'), 'eve', sessions, (s, axis, id) => flipAll(judgeOf(s, axis, id), axis));
     const text = await cli(['agreement', path.join(two, 'dan.jsonl'), path.join(two, 'eve.jsonl'), '--judge', rec]);
@@ -128,8 +130,25 @@ describe('intentplay agreement', () => {
     expect(r.err).toContain(`${bad}:1: "recording" must be a non-empty string`);
     expect(r.err).not.toMatch(/\n\s+at /);
     const wrong = path.join(root, 'wrong.jsonl');
-    writeFileSync(wrong, JSON.stringify({ format: 'intentplay-annotation', version: 1, recording: 'r.jsonl', recording_id: 'ab', scenario: 's', axis: 'checklist', item: 'C1', label: 'completed', rationale: '', annotator: 'a', time: 't' }) + '\n');
-    expect((await cli(['agreement', wrong])).err).toContain(`${wrong}:1: "label" "completed" is not an answer for a checklist item: one of pass, fail`);
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        format: 'intentplay-annotation',
+        version: 1,
+        recording: 'r.jsonl',
+        recording_id: 'ab',
+        scenario: 's',
+        axis: 'checklist',
+        item: 'C1',
+        label: 'completed',
+        rationale: '',
+        annotator: 'a',
+        time: 't',
+      }) + '\n',
+    );
+    expect((await cli(['agreement', wrong])).err).toContain(
+      `${wrong}:1: "label" "completed" is not an answer for a checklist item: one of pass, fail`,
+    );
     const missing = await cli(['agreement', path.join(root, 'nope.jsonl')]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('nope.jsonl: no such file or folder');

@@ -29,7 +29,12 @@ const STUDY = { size: 2, seed: 3, perItem: 2, annotators: ['ann', 'bo'] };
 /** Answers every item of `work` through the screen: `choose` picks the answer's index. */
 async function annotate(work: AnnotationWork, choose: (t: AnnotationWork['tasks'][number]) => number): Promise<void> {
   const r = renderTui(
-    <AnnotateScreen tasks={work.tasks} answered={work.answered} annotator={work.annotator} onAnswer={(t, l, why) => appendAnnotation(work.file, answerRecord(work, t, l, why))} />,
+    <AnnotateScreen
+      tasks={work.tasks}
+      answered={work.answered}
+      annotator={work.annotator}
+      onAnswer={(t, l, why) => appendAnnotation(work.file, answerRecord(work, t, l, why))}
+    />,
     { columns: 140, rows: 36 },
   );
   try {
@@ -51,7 +56,8 @@ describe('annotate, then agreement', () => {
     const bo = prepareWork([rec], { annotator: 'bo', ...STUDY });
     // --per-item 2 with two annotators: both get both sessions.
     expect(bo.tasks.map((t) => t.session.id)).toEqual(ann.tasks.map((t) => t.session.id));
-    const judgeIndex = (t: AnnotationWork['tasks'][number]) => Math.max(0, LABELS[t.item.axis].indexOf(judgeOf(t.session, t.item.axis, t.item.id) ?? ''));
+    const judgeIndex = (t: AnnotationWork['tasks'][number]) =>
+      Math.max(0, LABELS[t.item.axis].indexOf(judgeOf(t.session, t.item.axis, t.item.id) ?? ''));
     await annotate(ann, judgeIndex); // ann answers as the judge did
     await annotate(bo, () => 0); // bo answers completed / pass throughout
 

@@ -21,7 +21,12 @@ export async function makeRecordings(dir: string): Promise<AnnotationSession[]> 
 export const judgeOf = (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) => judgeLabel(s.state, axis, id);
 
 /** Writes one annotator's answers: `label(session, item)` decides each label (undefined: not annotated). */
-export function annotateAll(file: string, annotator: string, sessions: readonly AnnotationSession[], label: (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) => string | undefined): number {
+export function annotateAll(
+  file: string,
+  annotator: string,
+  sessions: readonly AnnotationSession[],
+  label: (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) => string | undefined,
+): number {
   let n = 0;
   for (const s of sessions)
     for (const item of s.items) {

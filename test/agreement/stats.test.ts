@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/agreement/bootstrap.ts';
-import { accuracy, cohenKappa, confusion, fleissKappa, krippendorffAlpha, majority, percentAgreement, type Unit } from '../../src/agreement/stats.ts';
+import {
+  accuracy,
+  cohenKappa,
+  confusion,
+  fleissKappa,
+  krippendorffAlpha,
+  majority,
+  percentAgreement,
+  type Unit,
+} from '../../src/agreement/stats.ts';
 
 /** Units from a table of category counts per subject (Fleiss's layout). */
 function fromCounts(rows: number[][]): Unit[] {
@@ -25,19 +34,46 @@ function fromTable([[a, b], [c, d]]: [[number, number], [number, number]]): [str
 
 describe("Cohen's κ", () => {
   it('gives 0.4 on the textbook 2×2 example (20 yes-yes, 5 yes-no, 10 no-yes, 15 no-no: pₒ 0.7, pₑ 0.5)', () => {
-    const pairs = fromTable([[20, 5], [10, 15]]);
+    const pairs = fromTable([
+      [20, 5],
+      [10, 15],
+    ]);
     expect(accuracy(pairs)).toBeCloseTo(0.7, 10);
     expect(cohenKappa(pairs)).toBeCloseTo(0.4, 10);
   });
 
   it('gives 0.1304 and 0.2593 on the two tables with the same 60% agreement (Wikipedia, "Cohen\'s kappa")', () => {
-    expect(cohenKappa(fromTable([[45, 15], [25, 15]]))).toBeCloseTo(0.1304, 4);
-    expect(cohenKappa(fromTable([[25, 35], [5, 35]]))).toBeCloseTo(0.2593, 4);
+    expect(
+      cohenKappa(
+        fromTable([
+          [45, 15],
+          [25, 15],
+        ]),
+      ),
+    ).toBeCloseTo(0.1304, 4);
+    expect(
+      cohenKappa(
+        fromTable([
+          [25, 35],
+          [5, 35],
+        ]),
+      ),
+    ).toBeCloseTo(0.2593, 4);
   });
 
   it('is undefined when both raters use one label throughout, and 1 for perfect agreement', () => {
-    expect(cohenKappa([['a', 'a'], ['a', 'a']])).toBeNull();
-    expect(cohenKappa([['a', 'a'], ['b', 'b']])).toBe(1);
+    expect(
+      cohenKappa([
+        ['a', 'a'],
+        ['a', 'a'],
+      ]),
+    ).toBeNull();
+    expect(
+      cohenKappa([
+        ['a', 'a'],
+        ['b', 'b'],
+      ]),
+    ).toBe(1);
     expect(cohenKappa([])).toBeNull();
   });
 });
@@ -62,22 +98,27 @@ describe("Fleiss' κ", () => {
     expect(fleissKappa(FLEISS)).toBeCloseTo(0.21, 3);
   });
 
-  it('equals Scott\'s π for two raters, close to Cohen\'s κ when the raters\' shares match', () => {
-    const units = fromTable([[20, 5], [5, 20]]).map(([a, b], i) => ({ id: String(i), labels: [a, b] }));
+  it("equals Scott's π for two raters, close to Cohen's κ when the raters' shares match", () => {
+    const units = fromTable([
+      [20, 5],
+      [5, 20],
+    ]).map(([a, b], i) => ({ id: String(i), labels: [a, b] }));
     expect(fleissKappa(units)).toBeCloseTo(0.6, 10);
-    expect(cohenKappa(fromTable([[20, 5], [5, 20]]))).toBeCloseTo(0.6, 10);
+    expect(
+      cohenKappa(
+        fromTable([
+          [20, 5],
+          [5, 20],
+        ]),
+      ),
+    ).toBeCloseTo(0.6, 10);
   });
 });
 
 describe("Krippendorff's α (nominal)", () => {
   // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 observers,
   // 12 units, missing values; unit 12 has one value and drops out.
-  const KRIPP = fromMatrix([
-    '1 2 3 3 2 1 4 1 2 . . .',
-    '1 2 3 3 2 2 4 1 2 5 . 3',
-    '. 3 3 3 2 3 4 2 2 5 1 .',
-    '1 2 3 3 2 4 4 1 2 5 1 .',
-  ]);
+  const KRIPP = fromMatrix(['1 2 3 3 2 1 4 1 2 . . .', '1 2 3 3 2 2 4 1 2 5 . 3', '. 3 3 3 2 3 4 2 2 5 1 .', '1 2 3 3 2 4 4 1 2 5 1 .']);
 
   it('gives 0.743 on the 4-observer, 12-unit example with missing data', () => {
     expect(krippendorffAlpha(KRIPP)).toBeCloseTo(0.743, 3);
@@ -97,14 +138,28 @@ describe('majority votes and confusion matrices', () => {
   });
 
   it('counts judge × human pairs in the order given, unknown labels after', () => {
-    const c = confusion([['completed', 'completed'], ['provided', 'completed'], ['open', 'provided']], ['completed', 'inferred', 'provided']);
+    const c = confusion(
+      [
+        ['completed', 'completed'],
+        ['provided', 'completed'],
+        ['open', 'provided'],
+      ],
+      ['completed', 'inferred', 'provided'],
+    );
     expect(c.labels).toEqual(['completed', 'provided', 'open']);
-    expect(c.matrix).toEqual([[1, 0, 0], [1, 0, 0], [0, 1, 0]]);
+    expect(c.matrix).toEqual([
+      [1, 0, 0],
+      [1, 0, 0],
+      [0, 1, 0],
+    ]);
   });
 });
 
 describe('the bootstrap interval', () => {
-  const pairs = fromTable([[20, 5], [10, 15]]);
+  const pairs = fromTable([
+    [20, 5],
+    [10, 15],
+  ]);
 
   it('brackets the estimate, and the same seed gives the same interval', () => {
     const a = bootstrap(pairs, cohenKappa, { seed: 7 });

@@ -60,16 +60,38 @@ describe('amazon', () => {
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 2 });
     const cart = await h.ok('amazon__show_cart', { access_token: token });
     expect(cart.cart_items).toEqual([
-      { product_id: 2, product_name: 'Cotton Socks 6-pack', delivery_days: 3, quantity: 2, price: 9.5, inventory_quantity: expect.any(Number), gift_wrap_quantity: 0 },
-      { product_id: 3, product_name: 'Wool Trail Socks', delivery_days: 3, quantity: 1, price: 22, inventory_quantity: expect.any(Number), gift_wrap_quantity: 0 },
+      {
+        product_id: 2,
+        product_name: 'Cotton Socks 6-pack',
+        delivery_days: 3,
+        quantity: 2,
+        price: 9.5,
+        inventory_quantity: expect.any(Number),
+        gift_wrap_quantity: 0,
+      },
+      {
+        product_id: 3,
+        product_name: 'Wool Trail Socks',
+        delivery_days: 3,
+        quantity: 1,
+        price: 22,
+        inventory_quantity: expect.any(Number),
+        gift_wrap_quantity: 0,
+      },
     ]);
     expect(cart.total_cost).toBe(41);
-    expect(await h.fails('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 1000 })).toMatch(/422[\s\S]*doesn't have 1000 item\/s available/);
+    expect(await h.fails('amazon__add_product_to_cart', { access_token: token, product_id: 2, quantity: 1000 })).toMatch(
+      /422[\s\S]*doesn't have 1000 item\/s available/,
+    );
     await h.ok('amazon__update_product_quantity_in_cart', { access_token: token, product_id: 2, quantity: 0 });
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, clear_cart_first: true });
-    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items.map((i: { product_id: number }) => i.product_id)).toEqual([1]);
+    expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items.map((i: { product_id: number }) => i.product_id)).toEqual([
+      1,
+    ]);
     await h.ok('amazon__delete_product_from_cart', { access_token: token, product_id: 1 });
-    expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(/422[\s\S]*not present in the cart/);
+    expect(await h.fails('amazon__delete_product_from_cart', { access_token: token, product_id: 1 })).toMatch(
+      /422[\s\S]*not present in the cart/,
+    );
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 4 });
     await h.ok('amazon__clear_cart', { access_token: token });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
@@ -79,12 +101,23 @@ describe('amazon', () => {
     const { h, token } = await login();
     await h.ok('amazon__add_product_to_wish_list', { access_token: token, product_id: 4 });
     expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([
-      expect.objectContaining({ product_id: 4, product_name: 'Insulated Water Bottle', quantity: 1, price: 25, rating: expect.any(Number), inventory_quantity: expect.any(Number) }),
+      expect.objectContaining({
+        product_id: 4,
+        product_name: 'Insulated Water Bottle',
+        quantity: 1,
+        price: 25,
+        rating: expect.any(Number),
+        inventory_quantity: expect.any(Number),
+      }),
     ]);
     // AppWorld's moves between the wish list and the cart.
-    expect(await h.ok('amazon__move_product_from_wish_list_to_cart', { access_token: token, product_id: 4 })).toEqual({ message: '1 product/s moved from the wish list to the cart.' });
+    expect(await h.ok('amazon__move_product_from_wish_list_to_cart', { access_token: token, product_id: 4 })).toEqual({
+      message: '1 product/s moved from the wish list to the cart.',
+    });
     expect(await h.ok('amazon__show_wish_list', { access_token: token })).toEqual([]);
-    expect(await h.fails('amazon__move_product_from_cart_to_wish_list', { access_token: token, product_id: 4, quantity: 2 })).toMatch(/422[\s\S]*only has 1/);
+    expect(await h.fails('amazon__move_product_from_cart_to_wish_list', { access_token: token, product_id: 4, quantity: 2 })).toMatch(
+      /422[\s\S]*only has 1/,
+    );
     await h.ok('amazon__move_product_from_cart_to_wish_list', { access_token: token, product_id: 4 });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
     await h.ok('amazon__delete_product_from_wish_list', { access_token: token, product_id: 4 });
@@ -95,8 +128,12 @@ describe('amazon', () => {
   it('places an order from the cart', async () => {
     const { h, token } = await login();
     expect(await h.ok('amazon__show_addresses', { access_token: token })).toMatchObject([{ address_id: 1, name: 'Home', zip_code: 98101 }]);
-    expect(await h.ok('amazon__show_payment_cards', { access_token: token })).toMatchObject([{ payment_card_id: 1, owner_name: 'Lara McCo' }]);
-    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(/422[\s\S]*The cart is empty, so can't place the order/);
+    expect(await h.ok('amazon__show_payment_cards', { access_token: token })).toMatchObject([
+      { payment_card_id: 1, owner_name: 'Lara McCo' },
+    ]);
+    expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 })).toMatch(
+      /422[\s\S]*The cart is empty, so can't place the order/,
+    );
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1, quantity: 2 });
     expect(await h.fails('amazon__place_order', { access_token: token, payment_card_id: 9, address_id: 1 })).toMatch(/404/);
     const placed = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: 1 });
@@ -116,7 +153,17 @@ describe('amazon', () => {
       payment_card_digits: '1111',
       paid_amount: 36,
       order_items: [
-        { product_id: 1, product_name: 'Merino Hiking Socks', product_review_id: null, ordered_quantity: 2, returned_quantity: 0, gift_wrap_quantity: 0, price: 18, expected_delivery_at: expect.stringMatching(/T18:00:00$/), delivered_at: null },
+        {
+          product_id: 1,
+          product_name: 'Merino Hiking Socks',
+          product_review_id: null,
+          ordered_quantity: 2,
+          returned_quantity: 0,
+          gift_wrap_quantity: 0,
+          price: 18,
+          expected_delivery_at: expect.stringMatching(/T18:00:00$/),
+          delivered_at: null,
+        },
       ],
     });
     expect((await h.ok('amazon__show_cart', { access_token: token })).cart_items).toEqual([]);
@@ -130,11 +177,19 @@ describe('amazon', () => {
       product_color: 'grey',
     });
     // Products bought, most recent order first, each once.
-    expect((await h.ok('amazon__show_product_purchases', { access_token: token })).map((p: { product_id: number }) => p.product_id)).toEqual([1, 4]);
-    expect(await h.fails('amazon__show_last_product_purchase', { access_token: token, product_id: 3 })).toMatch(/422[\s\S]*have not purchased this product before/);
+    expect(
+      (await h.ok('amazon__show_product_purchases', { access_token: token })).map((p: { product_id: number }) => p.product_id),
+    ).toEqual([1, 4]);
+    expect(await h.fails('amazon__show_last_product_purchase', { access_token: token, product_id: 3 })).toMatch(
+      /422[\s\S]*have not purchased this product before/,
+    );
     expect((await h.ok('amazon__show_orders', { access_token: token })).map((o: { order_id: number }) => o.order_id)).toEqual([2, 1]);
-    expect((await h.ok('amazon__show_orders', { access_token: token, sort_by: '+paid_amount' })).map((o: { order_id: number }) => o.order_id)).toEqual([1, 2]);
-    expect((await h.ok('amazon__show_orders', { access_token: token, query: 'bottle' })).map((o: { order_id: number }) => o.order_id)).toEqual([1]);
+    expect(
+      (await h.ok('amazon__show_orders', { access_token: token, sort_by: '+paid_amount' })).map((o: { order_id: number }) => o.order_id),
+    ).toEqual([1, 2]);
+    expect(
+      (await h.ok('amazon__show_orders', { access_token: token, query: 'bottle' })).map((o: { order_id: number }) => o.order_id),
+    ).toEqual([1]);
   });
 
   it('shows and writes reviews and questions', async () => {
@@ -142,10 +197,14 @@ describe('amazon', () => {
     expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toMatchObject([{ rating: 5, title: 'Warm' }]);
     const written = await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 4, text: 'Good' });
     expect(written).toEqual({ message: 'Added a new product review.', product_review_id: 2 });
-    expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([{ review_id: 2, rating: 4, is_verified: false, user: { name: 'Lara McCo' } }]);
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 3, user_email: 'la-mcco@gmail.com' })).toMatchObject([
+      { review_id: 2, rating: 4, is_verified: false, user: { name: 'Lara McCo' } },
+    ]);
     // As in AppWorld, a second review of the same product is allowed; having bought it makes it verified.
     const again = await h.ok('amazon__write_product_review', { access_token: token, product_id: 4, rating: 5 });
-    expect(await h.ok('amazon__show_product_reviews', { product_id: 4, is_verified: true })).toMatchObject([{ review_id: again.product_review_id, is_verified: true }]);
+    expect(await h.ok('amazon__show_product_reviews', { product_id: 4, is_verified: true })).toMatchObject([
+      { review_id: again.product_review_id, is_verified: true },
+    ]);
     await h.ok('amazon__write_product_review', { access_token: token, product_id: 3, rating: 5 });
     expect(await h.ok('amazon__show_product_reviews', { product_id: 3 })).toHaveLength(3);
     expect(await h.fails('amazon__write_product_review', { access_token: token, product_id: 1, rating: 9 })).toMatch(/rating/);
@@ -158,28 +217,80 @@ describe('amazon', () => {
 
   it('adds addresses and shows one payment card, with AppWorld ids and messages', async () => {
     const { h, token } = await login();
-    expect(await h.ok('amazon__show_account', { access_token: token })).toMatchObject({ email: 'la-mcco@gmail.com', track_browsing_history: true, verified: true, is_prime: true });
-    const added = await h.ok('amazon__add_address', { access_token: token, name: 'Work', street_address: '9 Pike St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: '98102' });
+    expect(await h.ok('amazon__show_account', { access_token: token })).toMatchObject({
+      email: 'la-mcco@gmail.com',
+      track_browsing_history: true,
+      verified: true,
+      is_prime: true,
+    });
+    const added = await h.ok('amazon__add_address', {
+      access_token: token,
+      name: 'Work',
+      street_address: '9 Pike St',
+      city: 'Seattle',
+      state: 'WA',
+      country: 'USA',
+      zip_code: '98102',
+    });
     expect(added).toEqual({ message: 'Added address to your account.', address_id: 2 });
     expect((await h.ok('amazon__show_addresses', { access_token: token })).map((a: { name: string }) => a.name)).toEqual(['Home', 'Work']);
-    expect(await h.fails('amazon__add_address', { access_token: token, name: 'Cabin', street_address: '1 Lake Rd', city: 'Bend', state: 'OR', country: 'USA', zip_code: 123 })).toMatch(/zip_code/);
-    expect(await h.fails('amazon__add_address', { access_token: 'expired', name: 'Work', street_address: '9 Pike St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: 98102 })).toMatch(/401/);
+    expect(
+      await h.fails('amazon__add_address', {
+        access_token: token,
+        name: 'Cabin',
+        street_address: '1 Lake Rd',
+        city: 'Bend',
+        state: 'OR',
+        country: 'USA',
+        zip_code: 123,
+      }),
+    ).toMatch(/zip_code/);
+    expect(
+      await h.fails('amazon__add_address', {
+        access_token: 'expired',
+        name: 'Work',
+        street_address: '9 Pike St',
+        city: 'Seattle',
+        state: 'WA',
+        country: 'USA',
+        zip_code: 98102,
+      }),
+    ).toMatch(/401/);
     // The new address ships an order, as AppWorld's id flow has it.
     await h.ok('amazon__add_product_to_cart', { access_token: token, product_id: 1 });
     const { order_id } = await h.ok('amazon__place_order', { access_token: token, payment_card_id: 1, address_id: added.address_id });
     expect(await h.ok('amazon__show_order', { access_token: token, order_id })).toMatchObject({ address_id: 2 });
-    expect(await h.ok('amazon__show_payment_card', { access_token: token, payment_card_id: 1 })).toMatchObject({ payment_card_id: 1, card_name: 'Visa', owner_name: 'Lara McCo', expiry_month: 5 });
+    expect(await h.ok('amazon__show_payment_card', { access_token: token, payment_card_id: 1 })).toMatchObject({
+      payment_card_id: 1,
+      card_name: 'Visa',
+      owner_name: 'Lara McCo',
+      expiry_month: 5,
+    });
     expect(await h.fails('amazon__show_payment_card', { access_token: token, payment_card_id: 7 })).toMatch(/404[\s\S]*payment_card_id 7/);
   });
 
   it('shows feature choices of a product type and keeps a browsing history', async () => {
     const h = appHarness(SEED);
     // "Sock" finds the "socks" type: AppWorld compares product types singularized and uncased.
-    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'Sock' })).toEqual({ colors: ['grey'], relative_sizes: [], sellers: [{ seller_id: 1, name: 'TrailCo' }] });
-    expect(await h.ok('amazon__show_product_feature_choices', {})).toEqual({ colors: ['grey'], relative_sizes: ['medium'], sellers: [{ seller_id: 1, name: 'TrailCo' }] });
-    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'tent' })).toEqual({ colors: [], relative_sizes: [], sellers: [] });
+    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'Sock' })).toEqual({
+      colors: ['grey'],
+      relative_sizes: [],
+      sellers: [{ seller_id: 1, name: 'TrailCo' }],
+    });
+    expect(await h.ok('amazon__show_product_feature_choices', {})).toEqual({
+      colors: ['grey'],
+      relative_sizes: ['medium'],
+      sellers: [{ seller_id: 1, name: 'TrailCo' }],
+    });
+    expect(await h.ok('amazon__show_product_feature_choices', { product_type: 'tent' })).toEqual({
+      colors: [],
+      relative_sizes: [],
+      sellers: [],
+    });
     const token = await h.login('amazon', 'la-mcco@gmail.com', 'v[=NdO3');
-    expect(await h.ok('amazon__add_product_to_browsing_history', { access_token: token, product_id: 3 })).toEqual({ message: 'Added the product to your browsing history.' });
+    expect(await h.ok('amazon__add_product_to_browsing_history', { access_token: token, product_id: 3 })).toEqual({
+      message: 'Added the product to your browsing history.',
+    });
     await h.ok('amazon__add_product_to_browsing_history', { access_token: token, product_id: 3 });
     expect(Object.keys((h.apps.snapshot().amazon as { browsing_history: object }).browsing_history)).toEqual(['3']);
     expect(await h.fails('amazon__add_product_to_browsing_history', { access_token: token, product_id: 99 })).toMatch(/404/);
@@ -187,15 +298,28 @@ describe('amazon', () => {
 
   it('lists the answers to a product question, with filters', async () => {
     const h = appHarness(SEED);
-    expect(await h.ok('amazon__show_product_questions', { product_id: 3 })).toMatchObject([{ question_id: 1, question: 'Do they shrink in the wash?', num_answers: 2 }]);
+    expect(await h.ok('amazon__show_product_questions', { product_id: 3 })).toMatchObject([
+      { question_id: 1, question: 'Do they shrink in the wash?', num_answers: 2 },
+    ]);
     const answers = await h.ok('amazon__show_product_question_answers', { question_id: 1 });
     expect(answers).toEqual([
-      { question_answer_id: 1, question_id: 1, is_verified: true, answer: 'Not on a cold wash.', created_at: expect.any(String), user: { name: 'Kim', email: 'kim@corp.com' } },
+      {
+        question_answer_id: 1,
+        question_id: 1,
+        is_verified: true,
+        answer: 'Not on a cold wash.',
+        created_at: expect.any(String),
+        user: { name: 'Kim', email: 'kim@corp.com' },
+      },
       expect.objectContaining({ question_answer_id: 2, is_verified: false }),
     ]);
     expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, is_verified: 'true' })).toHaveLength(1);
-    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, user_email: 'kim@corp.com' })).toMatchObject([{ question_answer_id: 1 }]);
-    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, query: 'shrank' })).toMatchObject([{ question_answer_id: 2 }]);
+    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, user_email: 'kim@corp.com' })).toMatchObject([
+      { question_answer_id: 1 },
+    ]);
+    expect(await h.ok('amazon__show_product_question_answers', { question_id: 1, query: 'shrank' })).toMatchObject([
+      { question_answer_id: 2 },
+    ]);
     expect(await h.fails('amazon__show_product_question_answers', { question_id: 5 })).toMatch(/404[\s\S]*question_id 5/);
   });
 

@@ -41,7 +41,9 @@ describe('apps in an episode', () => {
     const shown = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__show_drafts');
     expect(shown?.type === 'tool_result' && shown.result).toMatchObject({ response: [{ draft_id: 1, subject: 'Pre-Event Confirmation' }] });
     const sent = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__send_email_from_draft');
-    expect(sent?.type === 'tool_result' && sent.result).toEqual({ response: { message: 'Sent email from your draft.', sent_email_thread_id: 1, sent_email_id: 1 } });
+    expect(sent?.type === 'tool_result' && sent.result).toEqual({
+      response: { message: 'Sent email from your draft.', sent_email_thread_id: 1, sent_email_id: 1 },
+    });
   });
 
   it('emits an app_diff per turn for each app that changed', () => {

@@ -33,15 +33,26 @@ describe('gmail', () => {
 
   it('needs a valid access token, and logout revokes it', async () => {
     const { h, token } = await login();
-    expect(await h.fails('gmail__show_inbox_threads', { access_token: 'made-up' })).toMatch(/401[\s\S]*access token is missing, invalid or expired/);
+    expect(await h.fails('gmail__show_inbox_threads', { access_token: 'made-up' })).toMatch(
+      /401[\s\S]*access token is missing, invalid or expired/,
+    );
     // As in AppWorld, the login check comes first: no token is a 401, whatever else is wrong.
     expect(await h.fails('gmail__show_inbox_threads', {})).toMatch(/^Response status code is 401:[\s\S]*access token is missing/);
     expect(await h.fails('gmail__show_email', { email_id: 'x' })).toMatch(/^Response status code is 401:/);
     // Other refused arguments: AppWorld's 422 "Validation error", one reason per argument.
-    const refused = await h.fails('gmail__send_email', { access_token: token, email_addresses: ['not-an-address', 'also bad'], subject: 3, body: 'Hi' });
+    const refused = await h.fails('gmail__send_email', {
+      access_token: token,
+      email_addresses: ['not-an-address', 'also bad'],
+      subject: 3,
+      body: 'Hi',
+    });
     expect(refused).toMatch(/^Response status code is 422:\n/);
     const { message } = JSON.parse(refused.slice(refused.indexOf('\n') + 1)) as { message: string };
-    expect(message.split('\n')).toEqual(['Validation error. Reason: ', expect.stringMatching(/^email_addresses: /), expect.stringMatching(/^subject: /)]);
+    expect(message.split('\n')).toEqual([
+      'Validation error. Reason: ',
+      expect.stringMatching(/^email_addresses: /),
+      expect.stringMatching(/^subject: /),
+    ]);
     await h.ok('gmail__logout', { access_token: token });
     expect(await h.fails('gmail__show_drafts', { access_token: token })).toMatch(/401/);
   });
@@ -56,7 +67,17 @@ describe('gmail', () => {
     const { h, token } = await login();
     const inbox = await h.ok('gmail__show_inbox_threads', { access_token: token });
     expect(inbox.map((t: { email_thread_id: number }) => t.email_thread_id)).toEqual([10]);
-    expect(inbox[0]).toMatchObject({ subject: 'Venue check', incoming: true, outgoing: false, read: false, label: 'events', participants: [{ name: 'Lara McCo', email: 'la-mcco@gmail.com' }, { name: 'Sam McCo', email: 'stmcco@gmail.com' }] });
+    expect(inbox[0]).toMatchObject({
+      subject: 'Venue check',
+      incoming: true,
+      outgoing: false,
+      read: false,
+      label: 'events',
+      participants: [
+        { name: 'Lara McCo', email: 'la-mcco@gmail.com' },
+        { name: 'Sam McCo', email: 'stmcco@gmail.com' },
+      ],
+    });
     expect(await h.ok('gmail__show_inbox_threads', { access_token: token, spam: true })).toHaveLength(1);
     expect(await h.ok('gmail__show_inbox_threads', { access_token: token, label: 'nope' })).toEqual([]);
     expect((await h.ok('gmail__show_archived_threads', { access_token: token }))[0].subject).toBe('Old notes');
@@ -72,7 +93,9 @@ describe('gmail', () => {
     expect(t.emails[0]).toMatchObject({ body: 'Is the projector booked?', sender: { email: 'la-mcco@gmail.com' } });
     const e = await h.ok('gmail__show_email', { access_token: token, email_id: t.emails[0].email_id });
     expect(e.subject).toBe('Venue check');
-    expect(await h.fails('gmail__show_thread', { access_token: token, email_thread_id: 99 })).toMatch(/404[\s\S]*email_thread_id 99 does not exist/);
+    expect(await h.fails('gmail__show_thread', { access_token: token, email_thread_id: 99 })).toMatch(
+      /404[\s\S]*email_thread_id 99 does not exist/,
+    );
     expect(await h.fails('gmail__show_email', { access_token: token, email_id: 99 })).toMatch(/404/);
   });
 
@@ -101,35 +124,70 @@ describe('gmail', () => {
 
   it('sends an email to a new thread in the outbox', async () => {
     const { h, token } = await login();
-    const sent = await h.ok('gmail__send_email', { access_token: token, email_addresses: ['la-mcco@gmail.com'], subject: 'Setup', body: '1. projector' });
+    const sent = await h.ok('gmail__send_email', {
+      access_token: token,
+      email_addresses: ['la-mcco@gmail.com'],
+      subject: 'Setup',
+      body: '1. projector',
+    });
     expect(sent).toMatchObject({ sent_email_thread_id: 11, sent_email_id: 4 });
     const outbox = await h.ok('gmail__show_outbox_threads', { access_token: token });
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ email_thread_id: 11, outgoing: true, subject: 'Setup' });
-    expect(await h.fails('gmail__send_email', { access_token: token, email_addresses: ['not-an-email'], subject: 's', body: 'b' })).toMatch(/email_addresses/);
-    expect(await h.fails('gmail__send_email', { access_token: token, email_addresses: [], subject: 's', body: 'b' })).toMatch(/422[\s\S]*recipient/);
+    expect(await h.fails('gmail__send_email', { access_token: token, email_addresses: ['not-an-email'], subject: 's', body: 'b' })).toMatch(
+      /email_addresses/,
+    );
+    expect(await h.fails('gmail__send_email', { access_token: token, email_addresses: [], subject: 's', body: 'b' })).toMatch(
+      /422[\s\S]*recipient/,
+    );
   });
 
   it('replies to and forwards a thread', async () => {
     const { h, token } = await login();
     const r = await h.ok('gmail__reply_to_email', { access_token: token, email_thread_id: 10, email_id: 1, body: 'Yes, booked.' });
     const t = await h.ok('gmail__show_thread', { access_token: token, email_thread_id: 10 });
-    expect(t.emails.at(-1)).toMatchObject({ email_id: r.sent_email_id, subject: 'Re: Venue check', response_to_email_id: 1, recipients: [{ email: 'la-mcco@gmail.com' }] });
+    expect(t.emails.at(-1)).toMatchObject({
+      email_id: r.sent_email_id,
+      subject: 'Re: Venue check',
+      response_to_email_id: 1,
+      recipients: [{ email: 'la-mcco@gmail.com' }],
+    });
     expect(t).toMatchObject({ incoming: true, outgoing: true });
-    expect(await h.fails('gmail__reply_to_email', { access_token: token, email_thread_id: 10, email_id: 3, body: 'x' })).toMatch(/not in email thread/);
+    expect(await h.fails('gmail__reply_to_email', { access_token: token, email_thread_id: 10, email_id: 3, body: 'x' })).toMatch(
+      /not in email thread/,
+    );
     const fwd = await h.ok('gmail__forward_email_thread', { access_token: token, email_thread_id: 10, email_addresses: ['kim@corp.com'] });
     const shown = await h.ok('gmail__show_thread', { access_token: token, email_thread_id: fwd.sent_email_thread_id });
     expect(shown.emails[0].subject).toBe('Fwd: Venue check');
     expect(shown.emails[0].body).toContain('Is the projector booked?');
-    const asDraft = await h.ok('gmail__forward_email_thread', { access_token: token, email_thread_id: 10, email_addresses: ['kim@corp.com'], draft_not_send: true });
+    const asDraft = await h.ok('gmail__forward_email_thread', {
+      access_token: token,
+      email_thread_id: 10,
+      email_addresses: ['kim@corp.com'],
+      draft_not_send: true,
+    });
     expect(asDraft).toMatchObject({ sent_email_id: null, draft_id: 2 });
   });
 
   it('runs the draft workflow: create, update, show, send from draft', async () => {
     const { h, token } = await login();
-    const { draft_id } = await h.ok('gmail__create_draft', { access_token: token, recipient_email_addresses: ['kim@corp.com'], body: 'v1' });
-    await h.ok('gmail__update_draft', { access_token: token, draft_id, email_addresses: ['la-mcco@gmail.com'], subject: 'Pre-Event Confirmation', body: 'v2' });
-    expect(await h.ok('gmail__show_draft', { access_token: token, draft_id })).toMatchObject({ subject: 'Pre-Event Confirmation', body: 'v2', recipients: [{ name: 'Lara McCo', email: 'la-mcco@gmail.com' }] });
+    const { draft_id } = await h.ok('gmail__create_draft', {
+      access_token: token,
+      recipient_email_addresses: ['kim@corp.com'],
+      body: 'v1',
+    });
+    await h.ok('gmail__update_draft', {
+      access_token: token,
+      draft_id,
+      email_addresses: ['la-mcco@gmail.com'],
+      subject: 'Pre-Event Confirmation',
+      body: 'v2',
+    });
+    expect(await h.ok('gmail__show_draft', { access_token: token, draft_id })).toMatchObject({
+      subject: 'Pre-Event Confirmation',
+      body: 'v2',
+      recipients: [{ name: 'Lara McCo', email: 'la-mcco@gmail.com' }],
+    });
     expect(await h.ok('gmail__show_drafts', { access_token: token, query: 'confirmation' })).toHaveLength(1);
     expect(await h.ok('gmail__show_drafts', { access_token: token })).toHaveLength(2);
     const sent = await h.ok('gmail__send_email_from_draft', { access_token: token, draft_id });
@@ -143,8 +201,21 @@ describe('gmail', () => {
 
   it('sends a reply draft inside its thread', async () => {
     const { h, token } = await login();
-    expect(await h.fails('gmail__create_draft', { access_token: token, recipient_email_addresses: ['x@y.com'], body: 'b', belongs_to_email_thread_id: 99 })).toMatch(/404/);
-    const { draft_id } = await h.ok('gmail__create_draft', { access_token: token, recipient_email_addresses: ['la-mcco@gmail.com'], body: 'booked', belongs_to_email_thread_id: 10, response_to_email_id: 1 });
+    expect(
+      await h.fails('gmail__create_draft', {
+        access_token: token,
+        recipient_email_addresses: ['x@y.com'],
+        body: 'b',
+        belongs_to_email_thread_id: 99,
+      }),
+    ).toMatch(/404/);
+    const { draft_id } = await h.ok('gmail__create_draft', {
+      access_token: token,
+      recipient_email_addresses: ['la-mcco@gmail.com'],
+      body: 'booked',
+      belongs_to_email_thread_id: 10,
+      response_to_email_id: 1,
+    });
     expect((await h.ok('gmail__show_thread', { access_token: token, email_thread_id: 10 })).drafts[0].draft_id).toBe(draft_id);
     const sent = await h.ok('gmail__send_email_from_draft', { access_token: token, draft_id });
     expect(sent.sent_email_thread_id).toBe(10);
@@ -163,7 +234,9 @@ describe('gmail', () => {
 
   it('signs up someone else as a user the owner can find and address', async () => {
     const h = appHarness(SEED);
-    expect(await h.ok('gmail__signup', { first_name: 'Jo', last_name: 'Park', email: 'jo@corp.com', password: 'secret1' })).toEqual({ message: 'Account created.' });
+    expect(await h.ok('gmail__signup', { first_name: 'Jo', last_name: 'Park', email: 'jo@corp.com', password: 'secret1' })).toEqual({
+      message: 'Account created.',
+    });
     expect(await h.ok('gmail__search_users', { query: 'Park' })).toMatchObject([{ first_name: 'Jo', email: 'jo@corp.com' }]);
     expect(await h.fails('gmail__signup', { first_name: 'K', last_name: 'C', email: 'KIM@corp.com', password: 'secret1' })).toMatch(/422/);
     // One mailbox per sandbox: the new account cannot log in to it.
@@ -173,11 +246,24 @@ describe('gmail', () => {
   it('searches users and shows profiles', async () => {
     const { h, token } = await login();
     // Gmail's user forms carry AppWorld's availability status.
-    expect(await h.ok('gmail__search_users', { query: 'lara' })).toEqual([{ first_name: 'Lara', last_name: 'McCo', email: 'la-mcco@gmail.com', registered_at: '2026-04-27T09:00:00', status: 'active' }]);
+    expect(await h.ok('gmail__search_users', { query: 'lara' })).toEqual([
+      { first_name: 'Lara', last_name: 'McCo', email: 'la-mcco@gmail.com', registered_at: '2026-04-27T09:00:00', status: 'active' },
+    ]);
     // Every Gmail user, yourself included, as AppWorld's search lists them.
-    expect((await h.ok('gmail__search_users', {})).map((u: { email: string }) => u.email)).toEqual(['stmcco@gmail.com', 'la-mcco@gmail.com', 'kim@corp.com']);
+    expect((await h.ok('gmail__search_users', {})).map((u: { email: string }) => u.email)).toEqual([
+      'stmcco@gmail.com',
+      'la-mcco@gmail.com',
+      'kim@corp.com',
+    ]);
     expect(await h.ok('gmail__show_profile', { email: 'kim@corp.com' })).toMatchObject({ first_name: 'Kim', status: 'active' });
-    expect(await h.ok('gmail__show_account', { access_token: token })).toEqual({ first_name: 'Sam', last_name: 'McCo', email: 'stmcco@gmail.com', registered_at: expect.any(String), last_logged_in: expect.any(String), status: 'active' });
+    expect(await h.ok('gmail__show_account', { access_token: token })).toEqual({
+      first_name: 'Sam',
+      last_name: 'McCo',
+      email: 'stmcco@gmail.com',
+      registered_at: expect.any(String),
+      last_logged_in: expect.any(String),
+      status: 'active',
+    });
     expect(await h.fails('gmail__show_profile', { email: 'ghost@x.com' })).toMatch(/404/);
   });
 

@@ -58,7 +58,12 @@ export function appHarness(seeds: Record<string, unknown> = {}): AppHarness {
 }
 
 /** A harness over `seeds`, already logged in to `app`. */
-export async function loggedIn(seeds: Record<string, unknown>, app: string, username: string, password: string): Promise<{ h: AppHarness; token: string }> {
+export async function loggedIn(
+  seeds: Record<string, unknown>,
+  app: string,
+  username: string,
+  password: string,
+): Promise<{ h: AppHarness; token: string }> {
   const h = appHarness(seeds);
   return { h, token: await h.login(app, username, password) };
 }

@@ -34,7 +34,8 @@ describe('app registration', () => {
 
   it('asks for an access token on private APIs only', () => {
     const registry = createToolRegistry();
-    const needsToken = (name: string) => 'access_token' in ((ToolRegistry.spec(registry.resolve(name)!).parameters.properties as object) ?? {});
+    const needsToken = (name: string) =>
+      'access_token' in ((ToolRegistry.spec(registry.resolve(name)!).parameters.properties as object) ?? {});
     expect(needsToken('gmail__send_email')).toBe(true);
     expect(needsToken('gmail__login')).toBe(false);
     expect(needsToken('amazon__search_products')).toBe(false);
@@ -44,14 +45,21 @@ describe('app registration', () => {
 
 describe.each(NAMES)('%s account APIs', (app) => {
   const phone = app === 'phone';
-  const account = phone ? { phone_number: '5550001111', password: 'pw', first_name: 'Ada' } : { email: 'ada@x.com', password: 'pw', first_name: 'Ada' };
+  const account = phone
+    ? { phone_number: '5550001111', password: 'pw', first_name: 'Ada' }
+    : { email: 'ada@x.com', password: 'pw', first_name: 'Ada' };
   const username = phone ? '5550001111' : 'ada@x.com';
 
   it('logs in, shows the account and profile, and logs out', async () => {
     const h = appHarness({ [app]: { account } });
-    expect(await h.fails(`${app}__login`, { username, password: 'PW' })).toMatch(/^Response status code is 401:\n\{"message":"Invalid credentials/);
+    expect(await h.fails(`${app}__login`, { username, password: 'PW' })).toMatch(
+      /^Response status code is 401:\n\{"message":"Invalid credentials/,
+    );
     const token = await h.login(app, username, 'pw');
-    expect(await h.ok(`${app}__show_account`, { access_token: token })).toMatchObject({ first_name: 'Ada', last_logged_in: '2026-01-05T09:00:00' });
+    expect(await h.ok(`${app}__show_account`, { access_token: token })).toMatchObject({
+      first_name: 'Ada',
+      last_logged_in: '2026-01-05T09:00:00',
+    });
     expect(await h.ok(`${app}__show_profile`, {})).toMatchObject({ first_name: 'Ada' });
     await h.ok(`${app}__logout`, { access_token: token });
     expect(await h.fails(`${app}__show_account`, { access_token: token })).toMatch(/401/);
@@ -64,14 +72,24 @@ describe('AppStateHost seeds', () => {
   it('starts apps from their seed, built into state', () => {
     const host = new AppStateHost();
     host.seed({ simple_note: { account, notes: [{ title: 'T' }] } });
-    expect(host.snapshot()).toMatchObject({ simple_note: { credentials: [{ username: 'a@x.com', password: 'one' }], notes: { '1': { note_id: 1, title: 'T', content: '' } } } });
+    expect(host.snapshot()).toMatchObject({
+      simple_note: { credentials: [{ username: 'a@x.com', password: 'one' }], notes: { '1': { note_id: 1, title: 'T', content: '' } } },
+    });
   });
 
   it("merges a later session's seed: new credentials and ids added, existing state kept", async () => {
     const h = appHarness({ simple_note: { account, notes: [{ id: 1, title: 'Original' }] } });
     const token = await h.login('simple_note', 'a@x.com', 'one');
     await h.ok('simple_note__update_note', { access_token: token, note_id: 1, content: 'edited by the agent' });
-    h.apps.seed({ simple_note: { account: { email: 'a@x.com', password: 'two' }, notes: [{ id: 1, title: 'Original' }, { id: 5, title: 'New' }] } });
+    h.apps.seed({
+      simple_note: {
+        account: { email: 'a@x.com', password: 'two' },
+        notes: [
+          { id: 1, title: 'Original' },
+          { id: 5, title: 'New' },
+        ],
+      },
+    });
     const state = h.apps.snapshot().simple_note as { notes: Record<string, { content: string }>; now: string };
     expect(state.notes['1']?.content).toBe('edited by the agent');
     expect(Object.keys(state.notes)).toEqual(['1', '5']);
@@ -99,12 +117,23 @@ describe('validateAppSeeds', () => {
   it('locates unknown apps, unknown keys, bad values and duplicate ids', () => {
     const issues = validateAppSeeds({
       venmo: {},
-      gmail: { acount: { email: 'a@b.com' }, threads: [{ id: 2, subject: 's', emails: [{ body: 'b' }] }, { id: 2, subject: 't', emails: [{ body: 'c', from: 'not-mail' }] }] },
+      gmail: {
+        acount: { email: 'a@b.com' },
+        threads: [
+          { id: 2, subject: 's', emails: [{ body: 'b' }] },
+          { id: 2, subject: 't', emails: [{ body: 'c', from: 'not-mail' }] },
+        ],
+      },
       phone: { alarms: [{ time: '7am' }] },
       simple_note: { now: 'tomorrow' },
     });
     expect(issues).toEqual([
-      { path: ['venmo'], message: expect.stringMatching(/^unknown app `venmo` \(known: gmail, simple_note, todoist, phone, amazon, splitwise, spotify, file_system, calendar\)$/) },
+      {
+        path: ['venmo'],
+        message: expect.stringMatching(
+          /^unknown app `venmo` \(known: gmail, simple_note, todoist, phone, amazon, splitwise, spotify, file_system, calendar\)$/,
+        ),
+      },
       { path: ['gmail', 'threads', 1, 'emails', 0, 'from'], message: 'Invalid email address' },
       { path: ['gmail', 'threads', 1, 'id'], message: 'duplicate thread id 2' },
       { path: ['gmail', 'acount'], message: 'unknown key `acount`' },
@@ -114,7 +143,9 @@ describe('validateAppSeeds', () => {
   });
 
   it('requires a password with an account', () => {
-    expect(validateAppSeeds({ todoist: { account: { email: 'a@b.com' } } })).toEqual([{ path: ['todoist', 'account', 'password'], message: expect.any(String) }]);
+    expect(validateAppSeeds({ todoist: { account: { email: 'a@b.com' } } })).toEqual([
+      { path: ['todoist', 'account', 'password'], message: expect.any(String) },
+    ]);
   });
 });
 

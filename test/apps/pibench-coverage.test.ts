@@ -23,7 +23,8 @@ function uses(): { names: Set<string>; calls: ToolUse[] } {
   const names = new Set<string>();
   const calls: ToolUse[] = [];
   for (const user of readdirSync(DATA)) {
-    for (const m of readFileSync(path.join(DATA, user, 'tools.yaml'), 'utf8').matchAll(/^\s*-\s*([a-z_]+__[a-z_]+)\s*$/gm)) names.add(m[1] ?? '');
+    for (const m of readFileSync(path.join(DATA, user, 'tools.yaml'), 'utf8').matchAll(/^\s*-\s*([a-z_]+__[a-z_]+)\s*$/gm))
+      names.add(m[1] ?? '');
     for (const task of readdirSync(path.join(DATA, user, 'tasks'))) {
       // A scan rather than a YAML parse: these files are slow to parse and the entries are regular
       // (`- mcp_appworld_<app>__<api>:` then `call: [a, b]`).
@@ -31,7 +32,10 @@ function uses(): { names: Set<string>; calls: ToolUse[] } {
       for (const m of text.matchAll(/^\s*-\s*((?:mcp_appworld_)?[a-z_]+__[a-z_]+):\s*\n(?:\s*call:\s*\[([^\]]*)\])?/gm)) {
         const tool = m[1] ?? '';
         names.add(tool.startsWith(MCP_PREFIX) ? tool.slice(MCP_PREFIX.length) : tool);
-        const call = (m[2] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+        const call = (m[2] ?? '')
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
         calls.push({ tool, call, where: `${user}/${task}` });
       }
     }

@@ -124,8 +124,14 @@ async function reachable(app: string): Promise<Map<string, PhoneAct[]>> {
     seen.add(place);
     if (!found.has(view.screen)) found.set(view.screen, path);
     for (const a of view.actions) {
-      if (a.name === 'open') for (let i = 1; i <= Math.min(view.lines.length, 3); i++) queue.push([...path, { app, action: 'open', args: { item: i } }]);
-      else if (!a.fields.length && !['back', 'home'].includes(a.name) && APP_SCREENS.find((s) => s.app === app)!.screens.some((s) => s.actions?.some((x) => x.name === a.name && x.go))) queue.push([...path, { app, action: a.name }]);
+      if (a.name === 'open')
+        for (let i = 1; i <= Math.min(view.lines.length, 3); i++) queue.push([...path, { app, action: 'open', args: { item: i } }]);
+      else if (
+        !a.fields.length &&
+        !['back', 'home'].includes(a.name) &&
+        APP_SCREENS.find((s) => s.app === app)!.screens.some((s) => s.actions?.some((x) => x.name === a.name && x.go))
+      )
+        queue.push([...path, { app, action: a.name }]);
       else if (a.fields.some((f) => f.name === 'query')) queue.push([...path, { app, action: a.name, args: { query: 'o' } }]);
     }
   }
@@ -134,13 +140,24 @@ async function reachable(app: string): Promise<Map<string, PhoneAct[]>> {
 
 describe("the apps' screens on the user's phone", () => {
   it('covers every app, and every screen and action names a real API with real parameters', () => {
-    expect(APP_SCREENS.map((a) => a.app).sort()).toEqual(['amazon', 'calendar', 'file_system', 'gmail', 'phone', 'simple_note', 'splitwise', 'spotify', 'todoist']);
+    expect(APP_SCREENS.map((a) => a.app).sort()).toEqual([
+      'amazon',
+      'calendar',
+      'file_system',
+      'gmail',
+      'phone',
+      'simple_note',
+      'splitwise',
+      'spotify',
+      'todoist',
+    ]);
     for (const app of APP_SCREENS) {
       const ids = new Set(app.screens.map((s) => s.id));
       expect(ids.has(app.home), `${app.app} home`).toBe(true);
       for (const s of app.screens) {
         expect(tools.has(`${app.app}__${s.api}`), `${app.app}/${s.id} shows ${s.api}`).toBe(true);
-        if (s.kind === 'list' && typeof s.open?.screen === 'string') expect(ids.has(s.open.screen), `${app.app}/${s.id} opens ${s.open.screen}`).toBe(true);
+        if (s.kind === 'list' && typeof s.open?.screen === 'string')
+          expect(ids.has(s.open.screen), `${app.app}/${s.id} opens ${s.open.screen}`).toBe(true);
         for (const a of s.actions ?? []) {
           if (a.go) expect(ids.has(a.go), `${app.app}/${s.id}.${a.name} goes to ${a.go}`).toBe(true);
           if (typeof a.then === 'object') expect(ids.has(a.then.screen)).toBe(true);
@@ -148,7 +165,8 @@ describe("the apps' screens on the user's phone", () => {
           const tool = tools.get(`${app.app}__${a.api}`);
           expect(tool, `${app.app}/${s.id}.${a.name} calls ${a.api}`).toBeDefined();
           const shape = (tool!.parameters as unknown as { shape: Record<string, unknown> }).shape;
-          for (const f of a.fields ?? []) expect(Object.keys(shape), `${app.app}/${s.id}.${a.name} field ${f}`).toContain(f.replace(/\?$/, ''));
+          for (const f of a.fields ?? [])
+            expect(Object.keys(shape), `${app.app}/${s.id}.${a.name} field ${f}`).toContain(f.replace(/\?$/, ''));
         }
       }
     }
@@ -175,7 +193,9 @@ describe("the apps' screens on the user's phone", () => {
           if (!action.api) continue;
           const device = phone();
           for (const act of path) await device.act(act);
-          const args = Object.fromEntries((action.fields ?? []).map((f) => f.replace(/\?$/, '')).map((f) => [f, TYPED_IN[action.name]?.[f] ?? TYPED[f] ?? 'x']));
+          const args = Object.fromEntries(
+            (action.fields ?? []).map((f) => f.replace(/\?$/, '')).map((f) => [f, TYPED_IN[action.name]?.[f] ?? TYPED[f] ?? 'x']),
+          );
           const out = await device.act({ app: app.app, action: action.name, args });
           expect(out.ok, `${app.app}/${screen}.${action.name}: ${out.text}`).toBe(true);
         }
@@ -186,13 +206,24 @@ describe("the apps' screens on the user's phone", () => {
   it('says what is wrong with a move, and changes nothing', async () => {
     const device = phone();
     await device.act({ app: 'todoist', action: 'open', args: { item: 'Home' } });
-    expect((await device.act({ app: 'todoist', action: 'add_task', args: { titel: 'Towels' } })).text).toBe('add a task: the form has no `titel` (fields: title, due_date, description)');
+    expect((await device.act({ app: 'todoist', action: 'add_task', args: { titel: 'Towels' } })).text).toBe(
+      'add a task: the form has no `titel` (fields: title, due_date, description)',
+    );
     expect((await device.act({ app: 'todoist', action: 'add_task', args: {} })).text).toBe('add a task: fill in title');
-    expect((await device.act({ app: 'todoist', action: 'reply' })).text).toBe('this screen (project) offers no `reply` (it offers: open, add_task, back, home)');
-    expect((await device.act({ app: 'todoist', action: 'open', args: { item: 9 } })).text).toBe('there is no item 9 on this screen (1 shown)');
+    expect((await device.act({ app: 'todoist', action: 'reply' })).text).toBe(
+      'this screen (project) offers no `reply` (it offers: open, add_task, back, home)',
+    );
+    expect((await device.act({ app: 'todoist', action: 'open', args: { item: 9 } })).text).toBe(
+      'there is no item 9 on this screen (1 shown)',
+    );
     expect((await device.act({ app: 'uber', action: 'open_app' })).ok).toBe(false);
     const view = (await device.act({ app: 'todoist', action: 'add_task', args: { title: 'Towels', due_date: '2026-05-02' } })).view;
-    expect(screenText(view)).toEqual(['[todoist · Home]', '1. ☐ Fix tap', '2. ☐ Towels · due 2026-05-02', 'actions: open(item) · add_task(title, due_date?, description?) · back · home']);
+    expect(screenText(view)).toEqual([
+      '[todoist · Home]',
+      '1. ☐ Fix tap',
+      '2. ☐ Towels · due 2026-05-02',
+      'actions: open(item) · add_task(title, due_date?, description?) · back · home',
+    ]);
   });
 
   it('keeps each app where the user left it, and has a home screen listing the apps with an account', async () => {
@@ -214,7 +245,8 @@ describe('docs/apps/screens.md', () => {
     for (const app of APP_SCREENS)
       for (const s of app.screens) {
         expect(doc, `${app.app}/${s.id}`).toContain(`| \`${s.id}\` | ${s.kind} from \`${s.api}\``);
-        for (const a of s.actions ?? []) expect(doc, `${app.app}/${s.id}.${a.name}`).toContain(`\`${a.name}${a.fields?.length ? `(${a.fields.join(', ')})` : ''}\``);
+        for (const a of s.actions ?? [])
+          expect(doc, `${app.app}/${s.id}.${a.name}`).toContain(`\`${a.name}${a.fields?.length ? `(${a.fields.join(', ')})` : ''}\``);
       }
   });
 });

@@ -20,7 +20,11 @@ describe('simple_note', () => {
     const h = appHarness(SEED);
     expect(await h.fails('simple_note__login', { username: 'stmcco@gmail.com', password: 'n3v=I[w' })).toMatch(/Invalid credentials/);
     const token = await h.login('simple_note', 'stmcco@gmail.com', 'i#vhWEQ');
-    expect(await h.ok('simple_note__show_account', { access_token: token })).toMatchObject({ first_name: 'Sam', email: 'stmcco@gmail.com', last_logged_in: '2026-01-05T09:00:00' });
+    expect(await h.ok('simple_note__show_account', { access_token: token })).toMatchObject({
+      first_name: 'Sam',
+      email: 'stmcco@gmail.com',
+      last_logged_in: '2026-01-05T09:00:00',
+    });
     expect(await h.ok('simple_note__show_profile', {})).toMatchObject({ first_name: 'Sam', last_name: 'McCo' });
     await h.ok('simple_note__logout', { access_token: token });
     expect(await h.fails('simple_note__show_account', { access_token: token })).toMatch(/401/);
@@ -47,19 +51,38 @@ describe('simple_note', () => {
     await h.ok('simple_note__delete_note', { access_token: token, note_id: 7 });
     const { note_id } = await h.ok('simple_note__create_note', { access_token: token, title: TITLE, content: '## Timing' });
     expect(note_id).toBe(8);
-    await h.ok('simple_note__add_content_to_note', { access_token: token, note_id, added_content: 'Meet 07:20', append_or_prepend: 'append' });
+    await h.ok('simple_note__add_content_to_note', {
+      access_token: token,
+      note_id,
+      added_content: 'Meet 07:20',
+      append_or_prepend: 'append',
+    });
     await h.ok('simple_note__add_content_to_note', { access_token: token, note_id, added_content: '# Memo', append_or_prepend: 'prepend' });
     expect((await h.ok('simple_note__show_note', { access_token: token, note_id })).content).toBe('# Memo\n## Timing\nMeet 07:20');
     await h.ok('simple_note__update_note', { access_token: token, note_id, content: 'final text', pinned: true, tags: ['trip'] });
-    expect(await h.ok('simple_note__show_note', { access_token: token, note_id })).toMatchObject({ title: TITLE, content: 'final text', pinned: true, tags: ['trip'] });
+    expect(await h.ok('simple_note__show_note', { access_token: token, note_id })).toMatchObject({
+      title: TITLE,
+      content: 'final text',
+      pinned: true,
+      tags: ['trip'],
+    });
   });
 
   it('reports unknown notes and bad arguments', async () => {
     const { h, token } = await login();
-    expect(await h.fails('simple_note__show_note', { access_token: token, note_id: 99 })).toMatch(/404[\s\S]*Note with note_id 99 does not exist/);
+    expect(await h.fails('simple_note__show_note', { access_token: token, note_id: 99 })).toMatch(
+      /404[\s\S]*Note with note_id 99 does not exist/,
+    );
     expect(await h.fails('simple_note__delete_note', { access_token: token, note_id: 99 })).toMatch(/404/);
     expect(await h.fails('simple_note__update_note', { access_token: token, note_id: 99, content: 'x' })).toMatch(/404/);
-    expect(await h.fails('simple_note__add_content_to_note', { access_token: token, note_id: 7, added_content: 'x', append_or_prepend: 'middle' })).toMatch(/append_or_prepend/);
+    expect(
+      await h.fails('simple_note__add_content_to_note', {
+        access_token: token,
+        note_id: 7,
+        added_content: 'x',
+        append_or_prepend: 'middle',
+      }),
+    ).toMatch(/append_or_prepend/);
     expect(await h.fails('simple_note__create_note', { access_token: token, title: '', content: 'x' })).toMatch(/title/);
   });
 

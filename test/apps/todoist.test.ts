@@ -26,23 +26,44 @@ describe('todoist', () => {
     const h = appHarness(SEED);
     expect(await h.fails('todoist__login', { username: 'stmcco@gmail.com', password: 'nope' })).toMatch(/401[\s\S]*Invalid credentials/);
     expect(await h.login('todoist', 'stmcco@gmail.com', 'Ozz21Q4')).toBe('todoist-access-token-1');
-    expect(await h.ok('todoist__show_account', { access_token: 'todoist-access-token-1' })).toMatchObject({ email: 'stmcco@gmail.com', verified: true });
+    expect(await h.ok('todoist__show_account', { access_token: 'todoist-access-token-1' })).toMatchObject({
+      email: 'stmcco@gmail.com',
+      verified: true,
+    });
   });
 
   it('accepts the mcp_appworld_ prefix', async () => {
     const { h, token } = await login();
-    expect((await h.ok('mcp_appworld_todoist__show_projects', { access_token: token })).map((p: { name: string }) => p.name)).toEqual(['Home', 'Inbox']);
+    expect((await h.ok('mcp_appworld_todoist__show_projects', { access_token: token })).map((p: { name: string }) => p.name)).toEqual([
+      'Home',
+      'Inbox',
+    ]);
   });
 
   it('shows projects (Inbox is project 0), sections and tasks grouped by section', async () => {
     const { h, token } = await login();
-    expect(await h.ok('todoist__show_project', { access_token: token, project_id: 0 })).toMatchObject({ project_id: 1, name: 'Inbox', is_inbox: true });
+    expect(await h.ok('todoist__show_project', { access_token: token, project_id: 0 })).toMatchObject({
+      project_id: 1,
+      name: 'Inbox',
+      is_inbox: true,
+    });
     const home = await h.ok('todoist__show_project', { access_token: token, project_id: 2 });
-    expect(home).toMatchObject({ name: 'Home', num_tasks: 2, sections: [{ id: 1, name: 'Kitchen', num_tasks: 1 }], collaborators: [{ email: 'stmcco@gmail.com' }] });
-    expect(await h.ok('todoist__show_sections', { access_token: token, project_id: 2 })).toMatchObject([{ section_id: 1, name: 'Kitchen', num_tasks: 1 }]);
+    expect(home).toMatchObject({
+      name: 'Home',
+      num_tasks: 2,
+      sections: [{ id: 1, name: 'Kitchen', num_tasks: 1 }],
+      collaborators: [{ email: 'stmcco@gmail.com' }],
+    });
+    expect(await h.ok('todoist__show_sections', { access_token: token, project_id: 2 })).toMatchObject([
+      { section_id: 1, name: 'Kitchen', num_tasks: 1 },
+    ]);
     const tasks = await h.ok('todoist__show_tasks', { access_token: token, project_id: 2 });
     expect(tasks.no_section_tasks.map((t: { title: string }) => t.title)).toEqual(['Water plants']);
-    expect(tasks.sections[0].tasks[0]).toMatchObject({ title: 'Fix tap', num_sub_tasks: 1, labels: [{ id: 1, name: 'urgent', color: 'red' }] });
+    expect(tasks.sections[0].tasks[0]).toMatchObject({
+      title: 'Fix tap',
+      num_sub_tasks: 1,
+      labels: [{ id: 1, name: 'urgent', color: 'red' }],
+    });
     // As AppWorld, a section with no matching task is left out.
     expect((await h.ok('todoist__show_tasks', { access_token: token, project_id: 2, priority: 'low' })).sections).toEqual([]);
     expect(await h.ok('todoist__show_projects', { access_token: token, query: 'home' })).toHaveLength(1);
@@ -67,7 +88,9 @@ describe('todoist', () => {
       assignee: { email: 'stmcco@gmail.com' },
       labels: [{ id: label_id, name: 'launch-blocker' }],
     });
-    expect(await h.ok('todoist__show_task_comments', { ...t, task_id })).toMatchObject([{ task_comment_id, content: 'Escalate at 18:30', user: { email: 'stmcco@gmail.com' } }]);
+    expect(await h.ok('todoist__show_task_comments', { ...t, task_id })).toMatchObject([
+      { task_comment_id, content: 'Escalate at 18:30', user: { email: 'stmcco@gmail.com' } },
+    ]);
     expect(await h.ok('todoist__search_labels', { ...t, task_id })).toMatchObject([{ label_id, name: 'launch-blocker' }]);
     await h.ok('todoist__remove_label_from_task', { ...t, task_id, label_id });
     await h.ok('todoist__delete_task_comment', { ...t, task_comment_id });
@@ -110,13 +133,19 @@ describe('todoist', () => {
     const { task_comment_id } = await h.ok('todoist__post_task_comment', { access_token: token, task_id: 2, content: 'daily' });
     await h.ok('todoist__update_task_comment', { access_token: token, task_comment_id, content: 'twice a week' });
     expect((await h.ok('todoist__show_task_comment', { access_token: token, task_comment_id })).content).toBe('twice a week');
-    expect(await h.ok('todoist__show_project', { access_token: token, project_id: 2 })).toMatchObject({ name: 'House', is_favorite: true, sections: [{ name: 'Kitchen & bath' }] });
+    expect(await h.ok('todoist__show_project', { access_token: token, project_id: 2 })).toMatchObject({
+      name: 'House',
+      is_favorite: true,
+      sections: [{ name: 'Kitchen & bath' }],
+    });
     expect(await h.fails('todoist__delete_project', { access_token: token, project_id: 0 })).toMatch(/422[\s\S]*Inbox/);
   });
 
   it('rejects unknown assignees, a label added twice and bad enums', async () => {
     const { h, token } = await login();
-    expect(await h.fails('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'stranger@x.com' })).toMatch(/422[\s\S]*collaborator/);
+    expect(
+      await h.fails('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'stranger@x.com' }),
+    ).toMatch(/422[\s\S]*collaborator/);
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1, assignee_email: 'la-mcco@gmail.com' });
     await h.ok('todoist__assign_or_unassign_task', { access_token: token, task_id: 1 });
     expect((await h.ok('todoist__show_task', { access_token: token, task_id: 1 })).assignee).toBeNull();
@@ -124,7 +153,9 @@ describe('todoist', () => {
     const { label_id } = await h.ok('todoist__create_label', { access_token: token, name: 'urgent' });
     await h.ok('todoist__add_label_to_task', { access_token: token, task_id: 1, label_id });
     expect(await h.fails('todoist__add_label_to_task', { access_token: token, task_id: 1, label_id })).toMatch(/422[\s\S]*already added/);
-    expect(await h.fails('todoist__create_task', { access_token: token, title: 'x', project_id: 0, priority: 'critical' })).toMatch(/priority/);
+    expect(await h.fails('todoist__create_task', { access_token: token, title: 'x', project_id: 0, priority: 'critical' })).toMatch(
+      /priority/,
+    );
   });
 
   it('lists, counts, marks and deletes seeded notifications as AppWorld does', async () => {
@@ -132,20 +163,44 @@ describe('todoist', () => {
       todoist: {
         ...SEED.todoist,
         notifications: [
-          { type: 'task_assigned', title: 'You are assigned a task.', message: 'Lara has assigned you a task.', data: { project_id: 2, task_id: 1 }, created_at: '2026-01-04T08:00:00' },
-          { type: 'task_comment_added', title: 'A new task comment is posted.', message: 'Lara has posted a comment.', read: true, created_at: '2026-01-05T08:00:00' },
+          {
+            type: 'task_assigned',
+            title: 'You are assigned a task.',
+            message: 'Lara has assigned you a task.',
+            data: { project_id: 2, task_id: 1 },
+            created_at: '2026-01-04T08:00:00',
+          },
+          {
+            type: 'task_comment_added',
+            title: 'A new task comment is posted.',
+            message: 'Lara has posted a comment.',
+            read: true,
+            created_at: '2026-01-05T08:00:00',
+          },
         ],
       },
     };
     const { h, token } = await loggedIn(seed, 'todoist', 'stmcco@gmail.com', 'Ozz21Q4');
     const all = await h.ok('todoist__show_notifications', { access_token: token });
     expect(all.map((n: { notification_id: number }) => n.notification_id)).toEqual([2, 1]);
-    expect(all[1]).toEqual({ notification_id: 1, type: 'task_assigned', title: 'You are assigned a task.', message: 'Lara has assigned you a task.', read: false, created_at: '2026-01-04T08:00:00', data: { project_id: 2, task_id: 1 } });
+    expect(all[1]).toEqual({
+      notification_id: 1,
+      type: 'task_assigned',
+      title: 'You are assigned a task.',
+      message: 'Lara has assigned you a task.',
+      read: false,
+      created_at: '2026-01-04T08:00:00',
+      data: { project_id: 2, task_id: 1 },
+    });
     expect(await h.ok('todoist__show_notifications_count', { access_token: token })).toEqual({ notifications_count: 2 });
     expect(await h.ok('todoist__show_notifications_count', { access_token: token, read: false })).toEqual({ notifications_count: 1 });
-    expect(await h.ok('todoist__mark_notification', { access_token: token, notification_id: 1, read: true })).toEqual({ message: 'Marked notification as read.' });
+    expect(await h.ok('todoist__mark_notification', { access_token: token, notification_id: 1, read: true })).toEqual({
+      message: 'Marked notification as read.',
+    });
     expect(await h.ok('todoist__show_notifications', { access_token: token, read: 'false' })).toEqual([]);
-    expect(await h.fails('todoist__mark_notification', { access_token: token, notification_id: 9, read: true })).toMatch(/404[\s\S]*notification_id 9/);
+    expect(await h.fails('todoist__mark_notification', { access_token: token, notification_id: 9, read: true })).toMatch(
+      /404[\s\S]*notification_id 9/,
+    );
     expect(await h.fails('todoist__mark_notification', { access_token: token, notification_id: 1 })).toMatch(/read/);
     expect(await h.ok('todoist__delete_notifications', { access_token: token })).toEqual({ message: 'Deleted all notifications.' });
     expect(await h.ok('todoist__show_notifications_count', { access_token: token })).toEqual({ notifications_count: 0 });

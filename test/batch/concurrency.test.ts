@@ -30,8 +30,28 @@ describe('run --concurrency', () => {
   const run = async (concurrency: number) => {
     server.requests.length = 0;
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-conc-')), 'res');
-    const r = await cli(['run', batchLibrary(), '--no-deps', '--repeat', '2', '--concurrency', String(concurrency), '--out', out, '--no-progress',
-      '--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules']);
+    const r = await cli([
+      'run',
+      batchLibrary(),
+      '--no-deps',
+      '--repeat',
+      '2',
+      '--concurrency',
+      String(concurrency),
+      '--out',
+      out,
+      '--no-progress',
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      server.url,
+      '--user',
+      'rules',
+      '--judge',
+      'rules',
+    ]);
     expect(r.code).toBe(0);
     return out;
   };
@@ -47,7 +67,17 @@ describe('run --concurrency', () => {
     const lines = readLines(await run(2));
     expect(lines).toHaveLength(8);
     for (const l of lines) {
-      expect(l.usage).toEqual([{ role: 'agent', model: 'm', calls: l.turns, input_tokens: 100 * l.turns, output_tokens: 10 * l.turns, estimated: false, cost_usd: null }]);
+      expect(l.usage).toEqual([
+        {
+          role: 'agent',
+          model: 'm',
+          calls: l.turns,
+          input_tokens: 100 * l.turns,
+          output_tokens: 10 * l.turns,
+          estimated: false,
+          cost_usd: null,
+        },
+      ]);
       expect(l.tokens).toEqual({ input: 100 * l.turns, output: 10 * l.turns });
       expect(l.cost_usd).toBeNull(); // no price configured for model "m"
       expect(l.backends?.agent).toMatchObject({ kind: 'openai', model: 'm' });

@@ -20,14 +20,28 @@ afterAll(() => server.close());
 describe('a failed judge', () => {
   it('never passes as a score', async () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-judge-')), 'r');
-    const args = ['--agent', 'script', '--user', 'rules', '--judge', 'openai', '--judge-model', 'j', '--base-url', server.url, '--no-progress'];
+    const args = [
+      '--agent',
+      'script',
+      '--user',
+      'rules',
+      '--judge',
+      'openai',
+      '--judge-model',
+      'j',
+      '--base-url',
+      server.url,
+      '--no-progress',
+    ];
     const first = await cli(['run', batchLibrary(), '--out', out, ...args]);
     expect(first.code).toBe(1);
     const lines = readLines(out);
     expect(lines.length).toBe(4);
     for (const r of lines) {
       expect(r.end).toBe('judge_failed');
-      expect(r.message).toMatch(/^the judge failed \d+ times? \(intent judging failed: .*the judge endpoint is broken.*\): this session is not a result$/);
+      expect(r.message).toMatch(
+        /^the judge failed \d+ times? \(intent judging failed: .*the judge endpoint is broken.*\): this session is not a result$/,
+      );
     }
     // Not results: nothing enters the means.
     expect(readSummary(out)).toMatchObject({ n: 0, by_persona: {} });

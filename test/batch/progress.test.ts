@@ -10,7 +10,11 @@ function stream(isTTY: boolean) {
 }
 
 const usage = (inputTokens: number, outputTokens: number, costUsd?: number): EventOf<'usage'> => ({
-  type: 'usage', turn: 1, role: 'agent', model: 'm', usage: { inputTokens, outputTokens, estimated: false, ...(costUsd !== undefined ? { costUsd } : {}) },
+  type: 'usage',
+  turn: 1,
+  role: 'agent',
+  model: 'm',
+  usage: { inputTokens, outputTokens, estimated: false, ...(costUsd !== undefined ? { costUsd } : {}) },
 });
 const session = (end = 'resolved') => ({ scenario: 'p/a', repeat: 0, end, proc: 0.5, comp: 1, turns: 3 });
 
@@ -75,13 +79,33 @@ describe('Progress', () => {
   });
 
   it('estimates the time left from the pace of this run, ignoring resumed sessions', () => {
-    const c: ProgressCounts = { total: 10, skipped: 4, done: 2, failed: 1, inFlight: 2, inputTokens: 0, outputTokens: 0, costUsd: 0, elapsedMs: 30_000 };
+    const c: ProgressCounts = {
+      total: 10,
+      skipped: 4,
+      done: 2,
+      failed: 1,
+      inFlight: 2,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      elapsedMs: 30_000,
+    };
     expect(eta(c)).toBe(30_000); // 3 sessions in 30 s, 3 to go
     expect(eta({ ...c, done: 0, failed: 0 })).toBeNull();
   });
 
   it('drops trailing parts of the status line rather than wrap on a narrow terminal', () => {
-    const c: ProgressCounts = { total: 10, skipped: 0, done: 2, failed: 1, inFlight: 2, inputTokens: 0, outputTokens: 0, costUsd: 0, elapsedMs: 30_000 };
+    const c: ProgressCounts = {
+      total: 10,
+      skipped: 0,
+      done: 2,
+      failed: 1,
+      inFlight: 2,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      elapsedMs: 30_000,
+    };
     const narrow = stripVTControlCharacters(statusLine(c, 50));
     expect(narrow.length).toBeLessThan(50);
     expect(narrow).toContain('3/10');

@@ -11,7 +11,10 @@ import { batchLibrary, cli, readLines, readSummary } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/intentplay.js', import.meta.url));
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'intentplay-resume-'));
-const runKeys = (dir: string) => readLines(dir).map((l) => `${l.scenario}|r${l.repeat}`).sort();
+const runKeys = (dir: string) =>
+  readLines(dir)
+    .map((l) => `${l.scenario}|r${l.repeat}`)
+    .sort();
 
 describe('run --resume after a crash', () => {
   it('drops a torn line and the rest of its group, removes stale recordings, and reruns only that group', async () => {
@@ -47,7 +50,14 @@ describe('run --resume after a crash', () => {
     await cli(['run', lib, '--out', out, '--no-progress']);
     const lines = readLines(out);
     const failed: RunRecord = { ...lines.find((l) => l.scenario === 'q/d')!, end: 'error', message: 'model unavailable' };
-    writeFileSync(path.join(out, 'results.jsonl'), lines.filter((l) => l.scenario !== 'q/d').concat(failed).map((l) => JSON.stringify(l) + '\n').join(''));
+    writeFileSync(
+      path.join(out, 'results.jsonl'),
+      lines
+        .filter((l) => l.scenario !== 'q/d')
+        .concat(failed)
+        .map((l) => JSON.stringify(l) + '\n')
+        .join(''),
+    );
     await cli(['run', '--resume', out, '--repeat', '2', '--no-progress']);
     const again = readLines(out);
     expect(again.filter((l) => l.end !== 'resolved')).toEqual([]);
@@ -105,7 +115,13 @@ describe('run --resume after a crash', () => {
     const clean = await cli(['report', out, '--format', 'csv']);
     const file = path.join(out, 'results.jsonl');
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-    appendFileSync(file, lines.slice(0, 2).map((l) => l + '\n').join(''));
+    appendFileSync(
+      file,
+      lines
+        .slice(0, 2)
+        .map((l) => l + '\n')
+        .join(''),
+    );
     const r = await cli(['report', out, '--format', 'csv']);
     expect(r.stderr).toContain('2 duplicated run line(s) dropped');
     expect(r.stdout).toBe(clean.stdout);
@@ -148,8 +164,17 @@ describe('run --resume after a killed process', () => {
   const modelArgs = () => ['--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules'];
 
   /** Starts `run` in a child process and stops it with `signal` once `lines` results lines exist. */
-  async function interrupt(out: string, lib: string, signal: NodeJS.Signals, lines: number, extra: string[] = []): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs(), ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  async function interrupt(
+    out: string,
+    lib: string,
+    signal: NodeJS.Signals,
+    lines: number,
+    extra: string[] = [],
+  ): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs(), ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const file = path.join(out, 'results.jsonl');

@@ -18,7 +18,19 @@ describe('run: results folder', () => {
     const lines = readLines(out);
     expect(lines).toHaveLength(8); // 4 scenarios × 2 repeats
     const b = lines.find((l) => l.scenario === 'p/b' && l.repeat === 1)!;
-    expect(b).toMatchObject({ persona: 'p', category: 'B', group: 'p', index: 1, of: 2, deps: true, end: 'resolved', intents: { I1: 'inferred', I2: 'completed' }, usage: [], tokens: { input: 0, output: 0 }, cost_usd: 0 });
+    expect(b).toMatchObject({
+      persona: 'p',
+      category: 'B',
+      group: 'p',
+      index: 1,
+      of: 2,
+      deps: true,
+      end: 'resolved',
+      intents: { I1: 'inferred', I2: 'completed' },
+      usage: [],
+      tokens: { input: 0, output: 0 },
+      cost_usd: 0,
+    });
     expect(b.duration_ms).toBeGreaterThanOrEqual(0);
     expect(Date.parse(b.started!)).not.toBeNaN();
     // Recording paths are relative to the folder, and each recording is complete.
@@ -29,10 +41,18 @@ describe('run: results folder', () => {
     const json = JSON.parse(r.stdout) as { runs: Record<string, unknown>[]; summary: unknown };
     expect(json.summary).toEqual(readSummary(out));
     expect(json.runs).toHaveLength(8);
-    for (const run of json.runs) expect(Object.keys(run)).toEqual(expect.arrayContaining(['scenario', 'persona', 'repeat', 'proc', 'comp', 'turns', 'end', 'intents', 'checklist', 'recording']));
+    for (const run of json.runs)
+      expect(Object.keys(run)).toEqual(
+        expect.arrayContaining(['scenario', 'persona', 'repeat', 'proc', 'comp', 'turns', 'end', 'intents', 'checklist', 'recording']),
+      );
     // On stdout recording paths work from the current folder.
     expect(existsSync(String(json.runs[0]!.recording))).toBe(true);
-    expect(readSummary(out)).toMatchObject({ n: 8, proc_mean: 0.875, proc_std: 0, by_persona: { p: { n: 4, proc_mean: 1 }, q: { n: 4, proc_mean: 0.75 } } });
+    expect(readSummary(out)).toMatchObject({
+      n: 8,
+      proc_mean: 0.875,
+      proc_std: 0,
+      by_persona: { p: { n: 4, proc_mean: 1 }, q: { n: 4, proc_mean: 0.75 } },
+    });
   });
 
   it('keeps the sessions of a group in order while groups run side by side', async () => {
@@ -84,7 +104,15 @@ describe('run: results folder', () => {
 
 describe('run --filter', () => {
   const scenariosRun = async (...filters: string[]) => {
-    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', '--out', path.join(tmp(), 'res'), ...filters.flatMap((f) => ['--filter', f])]);
+    const r = await cli([
+      'run',
+      batchLibrary(),
+      '--json',
+      '--no-progress',
+      '--out',
+      path.join(tmp(), 'res'),
+      ...filters.flatMap((f) => ['--filter', f]),
+    ]);
     expect(r.code).toBe(0);
     return (JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario).sort();
   };
@@ -102,7 +130,17 @@ describe('run --filter', () => {
   });
 
   it('runs only the selected scenario with --no-deps', async () => {
-    const r = await cli(['run', batchLibrary(), '--json', '--no-progress', '--out', path.join(tmp(), 'res'), '--no-deps', '--filter', 'id:q/d']);
+    const r = await cli([
+      'run',
+      batchLibrary(),
+      '--json',
+      '--no-progress',
+      '--out',
+      path.join(tmp(), 'res'),
+      '--no-deps',
+      '--filter',
+      'id:q/d',
+    ]);
     expect((JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario)).toEqual(['q/d']);
   });
 
@@ -142,7 +180,10 @@ describe('run --shard and merge', () => {
     for (const run of mergedJson.runs) expect(existsSync(run.recording)).toBe(true);
     expect(readdirSync(path.join(dir, 'merged', 'recordings'))).toHaveLength(12);
     // The merged folder is the unsharded run: resuming it finds nothing left to do.
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'merged', 'run.json'), 'utf8')) as { targets: string[]; options: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'merged', 'run.json'), 'utf8')) as {
+      targets: string[];
+      options: Record<string, unknown>;
+    };
     expect(manifest.targets).toEqual([lib]);
     expect(manifest.options.shard).toBeUndefined();
     const resumed = await cli(['run', '--resume', path.join(dir, 'merged'), '--json']);
@@ -153,8 +194,26 @@ describe('run --shard and merge', () => {
   it('the same shard holds the same runs whatever order the paths are given in', async () => {
     const lib = batchLibrary();
     const dir = tmp();
-    await cli(['run', path.join(lib, 'scenarios/q/d.yaml'), path.join(lib, 'scenarios/p/episode.yaml'), '--shard', '1/2', '--out', path.join(dir, 'x'), '--no-progress']);
-    await cli(['run', path.join(lib, 'scenarios/p/episode.yaml'), path.join(lib, 'scenarios/q/d.yaml'), '--shard', '1/2', '--out', path.join(dir, 'y'), '--no-progress']);
+    await cli([
+      'run',
+      path.join(lib, 'scenarios/q/d.yaml'),
+      path.join(lib, 'scenarios/p/episode.yaml'),
+      '--shard',
+      '1/2',
+      '--out',
+      path.join(dir, 'x'),
+      '--no-progress',
+    ]);
+    await cli([
+      'run',
+      path.join(lib, 'scenarios/p/episode.yaml'),
+      path.join(lib, 'scenarios/q/d.yaml'),
+      '--shard',
+      '1/2',
+      '--out',
+      path.join(dir, 'y'),
+      '--no-progress',
+    ]);
     const ids = (d: string) => readLines(path.join(dir, d)).map((l) => l.scenario);
     expect(ids('x')).toEqual(ids('y'));
     expect(ids('x').length).toBe(2);

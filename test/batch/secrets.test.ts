@@ -30,7 +30,13 @@ beforeAll(async () => {
     const auth = String(req.headers.authorization ?? '');
     // Every other call fails with an error body that quotes the credentials it got.
     if (n % 2 === 0)
-      return { status: 400, error: { message: `bad key ${KEY.slice(0, 10)}… (…${KEY.slice(-10)}); you sent "${auth}" = ${b64(KEY)} / ${b64(`user:${KEY}`)}`, type: 'invalid_request_error' } };
+      return {
+        status: 400,
+        error: {
+          message: `bad key ${KEY.slice(0, 10)}… (…${KEY.slice(-10)}); you sent "${auth}" = ${b64(KEY)} / ${b64(`user:${KEY}`)}`,
+          type: 'invalid_request_error',
+        },
+      };
     return { content: `Here is a plan. (debug: key=${KEY}, head ${KEY.slice(0, 12)}, tail ${KEY.slice(-12)}, basic ${b64(`:${KEY}`)})` };
   });
 });
@@ -38,7 +44,8 @@ afterAll(() => server.close());
 
 function forbidden(): string[] {
   const pieces = new Set<string>();
-  for (const secret of [KEY, b64(KEY), PASSWORD, URL_KEY]) for (let i = 0; i + 10 <= secret.length; i++) pieces.add(secret.slice(i, i + 10));
+  for (const secret of [KEY, b64(KEY), PASSWORD, URL_KEY])
+    for (let i = 0; i + 10 <= secret.length; i++) pieces.add(secret.slice(i, i + 10));
   return [...pieces];
 }
 
@@ -81,23 +88,79 @@ describe('secrets', () => {
         child.on('close', () => (streams.push(text), resolve()));
       });
     const lib = batchLibrary();
-    await cli(['run', lib, '--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules', '--out', out]);
+    await cli([
+      'run',
+      lib,
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      server.url,
+      '--user',
+      'rules',
+      '--judge',
+      'rules',
+      '--out',
+      out,
+    ]);
     // A key in the base URL's query (the SDK cannot use it, but it must not be written either).
-    await cli(['run', lib, '--agent', 'openai', '--agent-model', 'm', '--base-url', url.toString(), '--user', 'rules', '--judge', 'rules', '--out', path.join(out, 'query')]);
+    await cli([
+      'run',
+      lib,
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      url.toString(),
+      '--user',
+      'rules',
+      '--judge',
+      'rules',
+      '--out',
+      path.join(out, 'query'),
+    ]);
     expect(readFileSync(path.join(out, 'query', 'run.json'), 'utf8')).toContain('api-key=[secret]');
     expect(readdirSync(path.join(out, 'recordings')).length).toBeGreaterThan(0);
     await cli(['report', out]);
     const recording = files(path.join(out, 'recordings'))[0]!;
     await cli(['replay', recording, '--plain']);
-    await cli(['watch', path.join(lib, 'scenarios/p/a.yaml'), '--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--plain', '--recordings', path.join(out, 'watch')]);
+    await cli([
+      'watch',
+      path.join(lib, 'scenarios/p/a.yaml'),
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      server.url,
+      '--plain',
+      '--recordings',
+      path.join(out, 'watch'),
+    ]);
     await cli(['config', '--base-url', url.toString()]);
     // A user and password in a URL cannot be sent: a clear error, which shows neither.
-    await cli(['run', lib, '--agent', 'openai', '--agent-model', 'm', '--base-url', withUser.toString(), '--out', path.join(out, 'userinfo')]);
+    await cli([
+      'run',
+      lib,
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      withUser.toString(),
+      '--out',
+      path.join(out, 'userinfo'),
+    ]);
     expect(streams.at(-1)).toContain('carries a user and password, which HTTP clients refuse to send from a URL');
     // The server's words did reach the session (so the test would catch a leak).
     expect(files(out).some((f) => readFileSync(f, 'utf8').includes('Here is a plan.'))).toBe(true);
     expect(files(out).some((f) => readFileSync(f, 'utf8').includes('bad key [secret]'))).toBe(true);
-    const outputs = [...files(out).map((f) => [f, readFileSync(f, 'utf8')] as const), ...streams.map((s, i) => [`stream ${i}`, s] as const)];
+    const outputs = [
+      ...files(out).map((f) => [f, readFileSync(f, 'utf8')] as const),
+      ...streams.map((s, i) => [`stream ${i}`, s] as const),
+    ];
     for (const piece of forbidden()) for (const [where, text] of outputs) expect(text.includes(piece), `${piece} in ${where}`).toBe(false);
   });
 });

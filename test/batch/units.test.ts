@@ -28,10 +28,18 @@ describe('--shard I/N', () => {
 
 describe('summary statistics', () => {
   const rec = (persona: string, repeat: number, proc: number, comp: number | null): RunRecord => ({
-    scenario: `${persona}/s${proc}`, persona, repeat, proc, comp, turns: 1, end: 'resolved', intents: {}, checklist: {},
+    scenario: `${persona}/s${proc}`,
+    persona,
+    repeat,
+    proc,
+    comp,
+    turns: 1,
+    end: 'resolved',
+    intents: {},
+    checklist: {},
   });
 
-  it('means over all runs; std is the sample std across repeats of each repeat\'s mean', () => {
+  it("means over all runs; std is the sample std across repeats of each repeat's mean", () => {
     // Repeat means: Proc 0.5, 0.7, 0.9 → std 0.2; Comp 1, 0.5 (repeat 2 has no graded item).
     const runs = [rec('p', 0, 0.4, 1), rec('p', 0, 0.6, 1), rec('p', 1, 0.7, 0.5), rec('q', 2, 0.9, null)];
     const s = summarize(runs);

@@ -38,7 +38,16 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
 
   it('watch: quitting while the agent streams stops it, and nothing is left running', { timeout: 120_000 }, async () => {
     const tag = `e2e-quit-${process.pid}`;
-    term.start(['watch', 'tester/notes', '--library', LIB, '--agent', `acp:${AGENT} --slow 1500 --ignore-cancel --tag ${tag}`, '--recordings', 'rec2']);
+    term.start([
+      'watch',
+      'tester/notes',
+      '--library',
+      LIB,
+      '--agent',
+      `acp:${AGENT} --slow 1500 --ignore-cancel --tag ${tag}`,
+      '--recordings',
+      'rec2',
+    ]);
     await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
     term.keys('q');
     await term.waitFor((s) => s.includes('Quit while the session runs?'), 'the quit question');

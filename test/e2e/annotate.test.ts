@@ -14,7 +14,8 @@ const tmux = tmuxTerminal(BIN, 'annotate');
 const work = tmux.work;
 afterAll(() => tmux.close());
 
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe.skipIf(!hasTmux)('intentplay annotate in a terminal', () => {
   it('answers an item with a reason, quits, resumes at the next one; agreement reads the answer', { timeout: 180_000 }, async () => {
@@ -40,10 +41,20 @@ describe.skipIf(!hasTmux)('intentplay annotate in a terminal', () => {
     await tmux.waitFor((s) => s.includes('[exit 0]'), 'annotate to exit again');
 
     const [line] = readFileSync(path.join(work, 'res/recordings/annotations/ann.jsonl'), 'utf8').trim().split('\n');
-    expect(JSON.parse(line!)).toMatchObject({ annotator: 'ann', axis: 'intent', item: 'I1', label: 'inferred', rationale: 'It asked which distance I run, so it guessed the budget from my notes.' });
+    expect(JSON.parse(line!)).toMatchObject({
+      annotator: 'ann',
+      axis: 'intent',
+      item: 'I1',
+      label: 'inferred',
+      rationale: 'It asked which distance I run, so it guessed the budget from my notes.',
+    });
     const agreement = cli('agreement', 'res', '--format', 'json');
     expect(agreement.status).toBe(0);
-    const result = JSON.parse(agreement.stdout) as { records: number; judges: string[]; axes: { axis: string; judge: { perAnnotator: { annotator: string; n: number }[] } }[] };
+    const result = JSON.parse(agreement.stdout) as {
+      records: number;
+      judges: string[];
+      axes: { axis: string; judge: { perAnnotator: { annotator: string; n: number }[] } }[];
+    };
     expect(result.records).toBe(1);
     expect(result.judges).toEqual(['rules']);
     expect(result.axes[0]!.judge.perAnnotator).toEqual([{ annotator: 'ann', n: 1, accuracy: expect.any(Number) as number }]);

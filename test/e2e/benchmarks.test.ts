@@ -35,7 +35,9 @@ const benchOf = (key: string) => key.split(' ')[0]!;
 
 function bench(key: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/bench.mjs', benchOf(key), ...SHORT[key]!], { env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, ['scripts/bench.mjs', benchOf(key), ...SHORT[key]!], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -52,7 +54,9 @@ describe('the benchmarks', () => {
     const readme = readFileSync('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('`npm run bench -- NAME [options]`'));
     const listed = [...section.slice(0, section.indexOf('Each compiles')).matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
-    expect(listed.filter((n) => /^[a-z][a-z-]*$/.test(n) && !['npm', 'bench'].includes(n)).sort()).toEqual([...new Set(Object.keys(SHORT).map(benchOf))].sort());
+    expect(listed.filter((n) => /^[a-z][a-z-]*$/.test(n) && !['npm', 'bench'].includes(n)).sort()).toEqual(
+      [...new Set(Object.keys(SHORT).map(benchOf))].sort(),
+    );
   });
 
   it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 120_000 }, async (key) => {
@@ -60,22 +64,28 @@ describe('the benchmarks', () => {
     expect(code, output.slice(-2000)).toBe(0);
   });
 
-  it.each(['synthetic', 'proposals', 'time'])('the export benchmark prints every format\'s figures for a %s recording', { timeout: 120_000 }, async (kind) => {
-    const short = Object.entries(SHORT).find(([key, args]) => benchOf(key) === 'export' && (args.includes(kind) || (kind === 'synthetic' && !args.includes('--kind'))));
-    expect(short, `no short export run of the ${kind} kind`).toBeDefined();
-    const { code, output } = await ran(short![0]);
-    expect(code, output.slice(-2000)).toBe(0);
-    const figures = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
-      kind: string;
-      agent_turns: number;
-      in_process: Record<string, { warm_median_ms: number; bytes: number }>;
-      cli_process_ms: Record<string, number>;
-      html_in_chromium: { open_ms?: number[] };
-    };
-    expect(figures.kind).toBe(kind);
-    expect(figures.agent_turns).toBeGreaterThan(0);
-    for (const format of ['html', 'cast', 'svg', 'md']) expect(figures.in_process[format]!.bytes, format).toBeGreaterThan(0);
-    expect(Object.keys(figures.cli_process_ms).sort()).toEqual(['cast', 'html']);
-    if (existsSync('/usr/bin/chromium')) expect(figures.html_in_chromium.open_ms?.length).toBeGreaterThan(0);
-  });
+  it.each(['synthetic', 'proposals', 'time'])(
+    "the export benchmark prints every format's figures for a %s recording",
+    { timeout: 120_000 },
+    async (kind) => {
+      const short = Object.entries(SHORT).find(
+        ([key, args]) => benchOf(key) === 'export' && (args.includes(kind) || (kind === 'synthetic' && !args.includes('--kind'))),
+      );
+      expect(short, `no short export run of the ${kind} kind`).toBeDefined();
+      const { code, output } = await ran(short![0]);
+      expect(code, output.slice(-2000)).toBe(0);
+      const figures = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
+        kind: string;
+        agent_turns: number;
+        in_process: Record<string, { warm_median_ms: number; bytes: number }>;
+        cli_process_ms: Record<string, number>;
+        html_in_chromium: { open_ms?: number[] };
+      };
+      expect(figures.kind).toBe(kind);
+      expect(figures.agent_turns).toBeGreaterThan(0);
+      for (const format of ['html', 'cast', 'svg', 'md']) expect(figures.in_process[format]!.bytes, format).toBeGreaterThan(0);
+      expect(Object.keys(figures.cli_process_ms).sort()).toEqual(['cast', 'html']);
+      if (existsSync('/usr/bin/chromium')) expect(figures.html_in_chromium.open_ms?.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -48,7 +48,12 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
     const bad = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bad-'));
     cpSync(LIB, bad, { recursive: true });
     const plan = path.join(bad, 'scenarios/tester/plan.yaml');
-    writeFileSync(plan, readFileSync(plan, 'utf8').replace('title: Weekly meal plan', 'title: Weekly meal plan\ntitel: typo').replace('depends_on: [gear]', 'depends_on: [gears]'));
+    writeFileSync(
+      plan,
+      readFileSync(plan, 'utf8')
+        .replace('title: Weekly meal plan', 'title: Weekly meal plan\ntitel: typo')
+        .replace('depends_on: [gear]', 'depends_on: [gears]'),
+    );
     const r = cli(['validate', bad]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('scenarios/tester/plan.yaml:5:1: error: unknown key `titel` in the scenario (did you mean `title`?)');
@@ -65,10 +70,25 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
       ['tester/gear', 1, 1, 1, 'resolved'],
       ['tester/plan', 1, 1, 2, 'resolved'],
     ]);
-    expect(out.runs[1]).toMatchObject({ persona: 'tester', repeat: 0, intents: { I1: 'completed', I2: 'inferred', I3: 'inferred' }, checklist: { C1: true, C2: true, C3: null } });
-    expect(out.summary).toMatchObject({ n: 2, proc_mean: 1, proc_std: 0, comp_mean: 1, comp_std: 0, by_persona: { tester: { n: 2, proc_mean: 1, comp_mean: 1 } } });
+    expect(out.runs[1]).toMatchObject({
+      persona: 'tester',
+      repeat: 0,
+      intents: { I1: 'completed', I2: 'inferred', I3: 'inferred' },
+      checklist: { C1: true, C2: true, C3: null },
+    });
+    expect(out.summary).toMatchObject({
+      n: 2,
+      proc_mean: 1,
+      proc_std: 0,
+      comp_mean: 1,
+      comp_std: 0,
+      by_persona: { tester: { n: 2, proc_mean: 1, comp_mean: 1 } },
+    });
     // π-Bench's scoring of the same runs rides along: plan pools its dependency gear (weight 2).
-    expect(out.summary.pibench).toMatchObject({ mode: 'dependency_group_size_weighted', users: { tester: { proc_mean: 1, comp_mean: 1 } } });
+    expect(out.summary.pibench).toMatchObject({
+      mode: 'dependency_group_size_weighted',
+      users: { tester: { proc_mean: 1, comp_mean: 1 } },
+    });
     const rec = readFileSync(path.resolve(r.cwd, out.runs[1]!.recording as string), 'utf8').split('\n');
     expect(JSON.parse(rec[0]!)).toMatchObject({ format: 'intentplay-recording', scenario: 'tester/plan' });
     expect(r.stderr).toContain('No model configured');
@@ -93,7 +113,9 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
       expect(r.code, args.join(' ')).not.toBe(70);
       expect(r.stderr + r.stdout, args.join(' ')).not.toMatch(/\n\s+at /);
     }
-    expect(cli(['run', LIB, '--agent', 'robot']).stderr).toContain('--agent robot: expected one of openai, script[:NAME], acp:\'COMMAND ARGS\', human');
+    expect(cli(['run', LIB, '--agent', 'robot']).stderr).toContain(
+      "--agent robot: expected one of openai, script[:NAME], acp:'COMMAND ARGS', human",
+    );
   });
 
   it('schema prints JSON Schema for each file kind', () => {

@@ -21,79 +21,89 @@ if (!hasTmux) console.warn('skipping the study end-to-end test: tmux is not inst
 
 const t = tmuxTerminal(BIN, 'study');
 afterAll(() => t.close());
-const cli = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: t.work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, [BIN, ...args], { cwd: t.work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
-  it('runs a participant through two sessions, resumes after a kill, then exports, reports and withdraws', { timeout: 240_000 }, async () => {
-    writeFileSync(path.join(t.work, 'study.yaml'), studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
-    const run = ['study', 'run', 'study.yaml', '--participant', 'P07'];
-    t.start(run);
-    let s = await t.waitFor((x) => x.includes('Do you agree to take part?'), 'the consent page');
-    expect(s).toContain('version v1');
-    t.keys('y');
-    await t.waitFor((x) => x.includes('Instructions'), 'the instructions');
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('Session 1 of 2 is about to start.'), 'the first ready page');
-    t.keys('Enter');
-    s = await t.waitFor((x) => x.includes('enter begins'), 'the opening card');
-    expect(s).toContain('Your goals');
-    t.keys('Enter');
-    s = await t.waitFor((x) => x.includes("your turn: write the user's message below"), 'the first session to wait for the participant');
-    expect(s).toContain('Your goals');
-    expect(s).not.toMatch(/proactive|reactive|script:|Proc|Comp/);
-    t.type('Keep each meal under 25 RMB and include Sunday batch cooking.');
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('user  Keep each meal under 25 RMB'), 'the message in the conversation');
-    t.keys('C-d');
-    await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question or the end');
-    if (!t.screen().includes('This session is over')) t.keys('y');
-    await t.waitFor((x) => x.includes('This session is over'), 'the first session to end');
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('About session 1 of 2'), 'the first questionnaire');
-    t.keys('4', 'Enter');
-    await t.waitFor((x) => x.includes('Session 2 of 2 is about to start.'), 'the second ready page');
-
-    // The process dies (its window is killed, SIGHUP); the same command resumes at the same step.
-    t.start(run);
-    await t.waitFor((x) => x.includes('Session 2 of 2 is about to start.'), 'the resumed ready page');
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('enter begins'), 'the second opening card');
-    t.keys('Enter');
-    s = await t.waitFor((x) => x.includes('This session is over') || x.includes("your turn: write the user's message below"), 'the second session');
-    if (!s.includes('This session is over')) {
-      t.type('Please keep it under 600 RMB.');
+  it(
+    'runs a participant through two sessions, resumes after a kill, then exports, reports and withdraws',
+    { timeout: 240_000 },
+    async () => {
+      writeFileSync(path.join(t.work, 'study.yaml'), studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
+      const run = ['study', 'run', 'study.yaml', '--participant', 'P07'];
+      t.start(run);
+      let s = await t.waitFor((x) => x.includes('Do you agree to take part?'), 'the consent page');
+      expect(s).toContain('version v1');
+      t.keys('y');
+      await t.waitFor((x) => x.includes('Instructions'), 'the instructions');
       t.keys('Enter');
-      await t.waitFor((x) => x.includes('user  Please keep it under 600 RMB.'), 'the second message');
+      await t.waitFor((x) => x.includes('Session 1 of 2 is about to start.'), 'the first ready page');
+      t.keys('Enter');
+      s = await t.waitFor((x) => x.includes('enter begins'), 'the opening card');
+      expect(s).toContain('Your goals');
+      t.keys('Enter');
+      s = await t.waitFor((x) => x.includes("your turn: write the user's message below"), 'the first session to wait for the participant');
+      expect(s).toContain('Your goals');
+      expect(s).not.toMatch(/proactive|reactive|script:|Proc|Comp/);
+      t.type('Keep each meal under 25 RMB and include Sunday batch cooking.');
+      t.keys('Enter');
+      await t.waitFor((x) => x.includes('user  Keep each meal under 25 RMB'), 'the message in the conversation');
       t.keys('C-d');
-      await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
+      await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question or the end');
       if (!t.screen().includes('This session is over')) t.keys('y');
-      await t.waitFor((x) => x.includes('This session is over'), 'the second session to end');
-    }
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('About session 2 of 2'), 'the second questionnaire');
-    t.keys('5', 'Enter');
-    await t.waitFor((x) => x.includes('Anything else?'), 'the final question');
-    t.type('The second assistant understood me better than the first.');
-    t.keys('Enter');
-    await t.waitFor((x) => x.includes('Thank you for taking part!'), 'the thanks page');
-    t.keys('Enter');
-    s = await t.waitFor((x) => x.includes('[exit '), 'the run to end');
-    expect(s).toContain('P07 finished the study');
-    expect(s).toContain('[exit 0]');
+      await t.waitFor((x) => x.includes('This session is over'), 'the first session to end');
+      t.keys('Enter');
+      await t.waitFor((x) => x.includes('About session 1 of 2'), 'the first questionnaire');
+      t.keys('4', 'Enter');
+      await t.waitFor((x) => x.includes('Session 2 of 2 is about to start.'), 'the second ready page');
 
-    const out = cli('study', 'export', 'study.yaml', '--out', 'export');
-    expect(out).toContain('sessions.csv');
-    const sessions = readFileSync(path.join(t.work, 'export/sessions.csv'), 'utf8').trim().split('\n');
-    expect(sessions).toHaveLength(3);
-    expect(sessions[1]).toMatch(/^P07,1,(proactive|reactive),tester\/plan,0,1,(resolved|ended),/);
-    expect(readFileSync(path.join(t.work, 'export/answers.csv'), 'utf8')).toContain('P07,final,NA,NA,NA,comments,comments,text,The second assistant understood me better than the first.,');
-    expect(cli('study', 'report', 'study.yaml', '--format', 'md')).toMatch(/\| proactive \| 1 \| 1 \|/);
+      // The process dies (its window is killed, SIGHUP); the same command resumes at the same step.
+      t.start(run);
+      await t.waitFor((x) => x.includes('Session 2 of 2 is about to start.'), 'the resumed ready page');
+      t.keys('Enter');
+      await t.waitFor((x) => x.includes('enter begins'), 'the second opening card');
+      t.keys('Enter');
+      s = await t.waitFor(
+        (x) => x.includes('This session is over') || x.includes("your turn: write the user's message below"),
+        'the second session',
+      );
+      if (!s.includes('This session is over')) {
+        t.type('Please keep it under 600 RMB.');
+        t.keys('Enter');
+        await t.waitFor((x) => x.includes('user  Please keep it under 600 RMB.'), 'the second message');
+        t.keys('C-d');
+        await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
+        if (!t.screen().includes('This session is over')) t.keys('y');
+        await t.waitFor((x) => x.includes('This session is over'), 'the second session to end');
+      }
+      t.keys('Enter');
+      await t.waitFor((x) => x.includes('About session 2 of 2'), 'the second questionnaire');
+      t.keys('5', 'Enter');
+      await t.waitFor((x) => x.includes('Anything else?'), 'the final question');
+      t.type('The second assistant understood me better than the first.');
+      t.keys('Enter');
+      await t.waitFor((x) => x.includes('Thank you for taking part!'), 'the thanks page');
+      t.keys('Enter');
+      s = await t.waitFor((x) => x.includes('[exit '), 'the run to end');
+      expect(s).toContain('P07 finished the study');
+      expect(s).toContain('[exit 0]');
 
-    const gone = cli('study', 'withdraw', 'study.yaml', 'P07');
-    expect(gone).toMatch(/withdrew P07: deleted \d+ files/);
-    expect(gone).toContain('participants/P07/state.json');
-    expect(existsSync(path.join(t.work, 'study-data/participants/P07'))).toBe(false);
-  });
+      const out = cli('study', 'export', 'study.yaml', '--out', 'export');
+      expect(out).toContain('sessions.csv');
+      const sessions = readFileSync(path.join(t.work, 'export/sessions.csv'), 'utf8').trim().split('\n');
+      expect(sessions).toHaveLength(3);
+      expect(sessions[1]).toMatch(/^P07,1,(proactive|reactive),tester\/plan,0,1,(resolved|ended),/);
+      expect(readFileSync(path.join(t.work, 'export/answers.csv'), 'utf8')).toContain(
+        'P07,final,NA,NA,NA,comments,comments,text,The second assistant understood me better than the first.,',
+      );
+      expect(cli('study', 'report', 'study.yaml', '--format', 'md')).toMatch(/\| proactive \| 1 \| 1 \|/);
+
+      const gone = cli('study', 'withdraw', 'study.yaml', 'P07');
+      expect(gone).toMatch(/withdrew P07: deleted \d+ files/);
+      expect(gone).toContain('participants/P07/state.json');
+      expect(existsSync(path.join(t.work, 'study-data/participants/P07'))).toBe(false);
+    },
+  );
 
   it('gives each participant of a between-subjects study only their condition, never named on screen', { timeout: 120_000 }, async () => {
     // Two scenarios, no questions: each participant plays two sessions of one condition.
@@ -118,7 +128,10 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
         t.keys('Enter');
         await see((x) => x.includes('enter begins'), 'the opening card');
         t.keys('Enter');
-        const s = await see((x) => x.includes('This session is over') || x.includes("your turn: write the user's message below"), `${id}'s session ${k}`);
+        const s = await see(
+          (x) => x.includes('This session is over') || x.includes("your turn: write the user's message below"),
+          `${id}'s session ${k}`,
+        );
         if (!s.includes('This session is over')) {
           t.keys('C-d');
           await see((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');

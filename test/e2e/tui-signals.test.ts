@@ -39,12 +39,24 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
       const name = `sig-${signal}`;
       const cmd = [process.execPath, BIN, 'watch', LIB, '--paused', '--recordings', 'rec'].map((a) => `'${a}'`).join(' ');
       tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
-      await until(() => tmux('display', '-p', '-t', name, '#{alternate_on}').trim(), (v) => v === '1', 'the app to enter the alternate screen');
-      await until(() => tmux('capture-pane', '-p', '-t', name), (s) => s.includes('WATCH'), 'the app to draw');
+      await until(
+        () => tmux('display', '-p', '-t', name, '#{alternate_on}').trim(),
+        (v) => v === '1',
+        'the app to enter the alternate screen',
+      );
+      await until(
+        () => tmux('capture-pane', '-p', '-t', name),
+        (s) => s.includes('WATCH'),
+        'the app to draw',
+      );
       const shell = tmux('display', '-p', '-t', name, '#{pane_pid}').trim();
       const node = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' }).trim().split(/\s+/)[0]!;
       process.kill(Number(node), signal);
-      const text = await until(() => tmux('capture-pane', '-p', '-t', name), (s) => s.includes('[exit '), 'the app to end');
+      const text = await until(
+        () => tmux('capture-pane', '-p', '-t', name),
+        (s) => s.includes('[exit '),
+        'the app to end',
+      );
       expect(text).not.toContain('[exit 0]');
       expect(tmux('display', '-p', '-t', name, '#{alternate_on}').trim()).toBe('0');
     });
@@ -53,11 +65,18 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
 
 describe('watch --plain and Ctrl-C', () => {
   it('stops and exits 130, as run does', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, [BIN, 'watch', LIB, '--plain', '--delay', '3000', '--recordings', path.join(work, 'plain-rec')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, 'watch', LIB, '--plain', '--delay', '3000', '--recordings', path.join(work, 'plain-rec')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const code = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    await until(() => stdout, (s) => s.length > 0, 'the transcript to begin');
+    await until(
+      () => stdout,
+      (s) => s.length > 0,
+      'the transcript to begin',
+    );
     child.kill('SIGINT');
     expect(await code).toBe(130);
   });

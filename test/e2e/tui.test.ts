@@ -44,7 +44,6 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
     await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
 
-
   it('watches a whole episode offline, then replays its recording turn by turn', { timeout: 180_000 }, async () => {
     start(['watch', LIB, '--delay', '0', '--recordings', 'rec']);
     let text = await waitForScreen((s) => s.includes('tester/plan (2/2)') && s.includes('resolved · Proc 1.00'), 'the episode to finish');
@@ -99,7 +98,10 @@ limits: { max_turns: 2 }
 describe.skipIf(!hasTmux)('long lines in a terminal', () => {
   it('a diff line wider than the Workspace pane scrolls sideways with → and ←', { timeout: 120_000 }, async () => {
     const lib = makeLibrary({ 'scenarios/p/wide.yaml': WIDE_SCENARIO });
-    start(['watch', 'p/wide', '--library', lib, '--agent', 'script:proactive', '--delay', '0', '--recordings', 'wide'], { columns: 120, rows: 40 });
+    start(['watch', 'p/wide', '--library', lib, '--agent', 'script:proactive', '--delay', '0', '--recordings', 'wide'], {
+      columns: 120,
+      rows: 40,
+    });
     await waitForScreen((s) => s.includes('resolved · Proc 1.00'), 'the session to end');
     // tab: the intents, the checklist, then the workspace (the tabbed pane beside the conversation).
     keys('Tab');
@@ -119,27 +121,31 @@ describe.skipIf(!hasTmux)('long lines in a terminal', () => {
 });
 
 describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
-  it('plays the user of a time scenario: the Timeline pane, a silence, time passing on a key, a follow-up and a shift', { timeout: 120_000 }, async () => {
-    start(['play', 'marketer/flight-watch', '--agent', 'script:proactive', '--recordings', 'time'], { columns: 200, rows: 45 });
-    await begin();
-    let text = await waitForScreen((s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'), 'the first wait');
-    expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
-    expect(text).toContain('May 7 09:00 U1 to come');
-    expect(text).toContain('hidden from the agent');
-    keys('C-n');
-    text = await waitForScreen((s) => s.includes('U1 ✔ silence kept') && s.includes('until May 8 09:00'), 'the silence on U1');
-    expect(text).toContain('agent (kept silent: nothing reaches the user)');
-    keys('C-n');
-    text = await waitForScreen((s) => s.includes('U2 ✔ follow-up hit'), 'the follow-up on U2');
-    expect(text).toContain('CZ3539 on 12 May is now RMB 1,180');
-    // The follow-up opened the shift: the person playing the user says it, in a whole sentence.
-    keys('Client just moved press day to 13 May. Same, but on the 13th.', 'Enter');
-    text = await waitForScreen((s) => s.includes('RMB 1,210, lands 09:15'), 'the answer to the shift');
-    keys('C-d');
-    await waitForScreen((s) => /ended|resolved/.test(s) && s.includes('Proc'), 'the session to end');
-    keys('q');
-    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
-  });
+  it(
+    'plays the user of a time scenario: the Timeline pane, a silence, time passing on a key, a follow-up and a shift',
+    { timeout: 120_000 },
+    async () => {
+      start(['play', 'marketer/flight-watch', '--agent', 'script:proactive', '--recordings', 'time'], { columns: 200, rows: 45 });
+      await begin();
+      let text = await waitForScreen((s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'), 'the first wait');
+      expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
+      expect(text).toContain('May 7 09:00 U1 to come');
+      expect(text).toContain('hidden from the agent');
+      keys('C-n');
+      text = await waitForScreen((s) => s.includes('U1 ✔ silence kept') && s.includes('until May 8 09:00'), 'the silence on U1');
+      expect(text).toContain('agent (kept silent: nothing reaches the user)');
+      keys('C-n');
+      text = await waitForScreen((s) => s.includes('U2 ✔ follow-up hit'), 'the follow-up on U2');
+      expect(text).toContain('CZ3539 on 12 May is now RMB 1,180');
+      // The follow-up opened the shift: the person playing the user says it, in a whole sentence.
+      keys('Client just moved press day to 13 May. Same, but on the 13th.', 'Enter');
+      text = await waitForScreen((s) => s.includes('RMB 1,210, lands 09:15'), 'the answer to the shift');
+      keys('C-d');
+      await waitForScreen((s) => /ended|resolved/.test(s) && s.includes('Proc'), 'the session to end');
+      keys('q');
+      await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    },
+  );
 });
 
 describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
@@ -163,7 +169,18 @@ describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
 
 describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
   it('watch --vs runs two agents side by side and ends with both scores', { timeout: 120_000 }, async () => {
-    start(['watch', 'researcher/meal-plan', '--agent', 'script:reactive', '--vs', 'script:proactive', '--delay', '0', '--recordings', 'vs']);
+    start([
+      'watch',
+      'researcher/meal-plan',
+      '--agent',
+      'script:reactive',
+      '--vs',
+      'script:proactive',
+      '--delay',
+      '0',
+      '--recordings',
+      'vs',
+    ]);
     let text = await waitForScreen((s) => s.includes(' final '), 'both sessions to finish');
     expect(text).toMatch(/ A {2}script:reactive .* B {2}script:proactive/);
     expect(text).toMatch(/final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/);
@@ -176,7 +193,10 @@ describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
   });
 
   it('watch --present shows the conversation and intents large at 120x40, with callouts', { timeout: 120_000 }, async () => {
-    start(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--present', '--delay', '0', '--recordings', 'present'], { columns: 120, rows: 40 });
+    start(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--present', '--delay', '0', '--recordings', 'present'], {
+      columns: 120,
+      rows: 40,
+    });
     const text = await waitForScreen((s) => s.includes('resolved · Proc 1.00 · Comp 1.00'), 'the session to finish');
     expect(text).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
     expect(text).toContain('★  completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');

@@ -21,7 +21,10 @@ references:
 
 describe('assets of different kinds under one name', () => {
   it('a folder replaces the link an earlier session left, and the run completes', async () => {
-    const root = makeLibrary({ 'scenarios/p/a.yaml': scenario('a', '../../assets/a'), 'scenarios/p/b.yaml': scenario('b', '../../assets/b', 'depends_on: [a]\n') });
+    const root = makeLibrary({
+      'scenarios/p/a.yaml': scenario('a', '../../assets/a'),
+      'scenarios/p/b.yaml': scenario('b', '../../assets/b', 'depends_on: [a]\n'),
+    });
     mkdirSync(path.join(root, 'assets/a'), { recursive: true });
     mkdirSync(path.join(root, 'assets/b/data'), { recursive: true });
     writeFileSync(path.join(root, 'assets/a/target.md'), 'from a');

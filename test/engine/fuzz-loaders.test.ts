@@ -33,20 +33,24 @@ describe('fuzzing the loaders', () => {
     );
   });
 
-  it('300 mutated files in a library: it loads, the valid neighbour with it, every problem located in its file', { timeout: 120_000 }, () => {
-    const root = makeLibrary({ 'scenarios/p/a.yaml': SEED_SCENARIO, 'scenarios/p/b.yaml': SEED_SCENARIO.replace('id: p/a', 'id: p/b') });
-    const file = path.join(root, 'scenarios/p/a.yaml');
-    fc.assert(
-      fc.property(mutatedScenario, (text) => {
-        writeFileSync(file, text);
-        const { library, diagnostics } = loadLibrary(root, { fresh: true });
-        expect(library.scenarios.has('p/b')).toBe(true);
-        for (const d of diagnostics) {
-          expect(d.line).toBeGreaterThanOrEqual(1);
-          expect(d.col).toBeGreaterThanOrEqual(1);
-        }
-      }),
-      { numRuns: 300, seed: 7 },
-    );
-  });
+  it(
+    '300 mutated files in a library: it loads, the valid neighbour with it, every problem located in its file',
+    { timeout: 120_000 },
+    () => {
+      const root = makeLibrary({ 'scenarios/p/a.yaml': SEED_SCENARIO, 'scenarios/p/b.yaml': SEED_SCENARIO.replace('id: p/a', 'id: p/b') });
+      const file = path.join(root, 'scenarios/p/a.yaml');
+      fc.assert(
+        fc.property(mutatedScenario, (text) => {
+          writeFileSync(file, text);
+          const { library, diagnostics } = loadLibrary(root, { fresh: true });
+          expect(library.scenarios.has('p/b')).toBe(true);
+          for (const d of diagnostics) {
+            expect(d.line).toBeGreaterThanOrEqual(1);
+            expect(d.col).toBeGreaterThanOrEqual(1);
+          }
+        }),
+        { numRuns: 300, seed: 7 },
+      );
+    },
+  );
 });

@@ -17,10 +17,16 @@ const HEAD = (id: string) => `id: p/${id}\npersona: p\ntitle: T\ntrigger: { kind
 const INTENTS = 'intents: [{ id: I1, text: x, done: { reply_matches: x } }]\n';
 const bomb = () => {
   const lines = [`x0: &a0 [${Array(9).fill('"lol"').join(',')}]`];
-  for (let c = 1; c < 9; c++) lines.push(`x${c}: &a${c} [${Array(9).fill(`*a${c - 1}`).join(',')}]`);
+  for (let c = 1; c < 9; c++)
+    lines.push(
+      `x${c}: &a${c} [${Array(9)
+        .fill(`*a${c - 1}`)
+        .join(',')}]`,
+    );
   return lines.join('\n');
 };
-const nested = (n: number) => `${HEAD('deep')}intents: [{ id: I1, text: x, done: ${'{ not: '.repeat(n)}{ reply_matches: x }${' }'.repeat(n)} }]\n`;
+const nested = (n: number) =>
+  `${HEAD('deep')}intents: [{ id: I1, text: x, done: ${'{ not: '.repeat(n)}{ reply_matches: x }${' }'.repeat(n)} }]\n`;
 
 const FILES = {
   'scenarios/p/good.yaml': HEAD('good') + INTENTS + 'references:\n  main: [{ say: x }]\n',
@@ -40,8 +46,12 @@ describe('hostile files', () => {
     const { diagnostics } = validatePaths([root]);
     expect(diagnostics.map((d) => `${rel(d.file)}:${d.line}:${d.col}: ${d.message}`).sort()).toEqual([
       'scenarios/p/alias.yaml:3:8: YAML alias `*nope` has no anchor `&nope` before it',
-      'scenarios/p/assets.yaml:5:22: `workspace.assets` (../../..) is outside the library: only folders inside ' + root + " are copied into the agent's workspace",
-      expect.stringMatching(/^scenarios\/p\/bomb\.yaml:7:\d+: YAML aliases expand to too many nodes \(more than 1000\): an alias bomb, refused$/),
+      'scenarios/p/assets.yaml:5:22: `workspace.assets` (../../..) is outside the library: only folders inside ' +
+        root +
+        " are copied into the agent's workspace",
+      expect.stringMatching(
+        /^scenarios\/p\/bomb\.yaml:7:\d+: YAML aliases expand to too many nodes \(more than 1000\): an alias bomb, refused$/,
+      ),
       expect.stringMatching(/^scenarios\/p\/deep\.yaml:5:\d+: YAML nested more than 64 levels deep/),
       expect.stringMatching(/^scenarios\/p\/deeper\.yaml:5:\d+: YAML nested too deeply to read/),
       'scenarios/p/escape.yaml:7:5: `workspace.files`: `../../tmp/pwn` leaves the workspace (`..`): workspace files stay inside it',
@@ -63,7 +73,9 @@ describe('hostile files', () => {
   });
 
   it('control characters from a file reach the terminal escaped, never raw', () => {
-    const lib = makeLibrary({ 'scenarios/p/ctl.yaml': `id: "p/x\\e]0;pwned\\a"\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n${INTENTS}` });
+    const lib = makeLibrary({
+      'scenarios/p/ctl.yaml': `id: "p/x\\e]0;pwned\\a"\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n${INTENTS}`,
+    });
     const lines = validatePaths([lib]).diagnostics.map((d) => formatDiagnostic(d));
     expect(lines).toEqual([expect.stringContaining('scenario id `p/x\\u001b]0;pwned\\u0007` does not match')]);
     // eslint-disable-next-line no-control-regex
@@ -77,7 +89,9 @@ describe('hostile files', () => {
     try {
       loadConfigFile(file);
     } catch (err) {
-      expect((err as UserError).diagnostics).toEqual([expect.objectContaining({ line: 1, col: 17, message: 'YAML alias `*gpt` has no anchor `&gpt` before it' })]);
+      expect((err as UserError).diagnostics).toEqual([
+        expect.objectContaining({ line: 1, col: 17, message: 'YAML alias `*gpt` has no anchor `&gpt` before it' }),
+      ]);
     }
     writeFileSync(file, `${bomb()}\n`);
     expect(() => loadConfigFile(file)).toThrow(/cannot load the config file/);

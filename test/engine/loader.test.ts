@@ -44,7 +44,9 @@ describe('library loading', () => {
   });
 
   it('rejects unknown keys nested in an intent', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('    text: Something hidden.', '    text: Something hidden.\n    revael: x') });
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('    text: Something hidden.', '    text: Something hidden.\n    revael: x'),
+    });
     expect(out).toEqual(['scenarios/p/a.yaml:8:5: error: unknown key `revael` in `intents.0` (did you mean `reveal`?)']);
   });
 
@@ -61,19 +63,29 @@ describe('library loading', () => {
   it('reports an invalid regex with the engine message', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what("]') });
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:8:11: error: `intents\.0\.ask\.0`: invalid regex: missing closing \): `(\(\?i\))?what\(`/);
+    expect(out[0]).toMatch(
+      /^scenarios\/p\/a\.yaml:8:11: error: `intents\.0\.ask\.0`: invalid regex: missing closing \): `(\(\?i\))?what\(`/,
+    );
   });
 
   it('refuses lookaround and backreferences with the reason, and accepts nested quantifiers (they cannot hang)', () => {
     const look = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what(?= now)"]') });
-    expect(look).toEqual([expect.stringMatching(/8:11: error: .*invalid regex: .*lookahead and lookbehind are not supported \(patterns run in linear time, without backtracking\)/)]);
+    expect(look).toEqual([
+      expect.stringMatching(
+        /8:11: error: .*invalid regex: .*lookahead and lookbehind are not supported \(patterns run in linear time, without backtracking\)/,
+      ),
+    ]);
     const backref = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(a)\\\\1"]') });
     expect(backref).toEqual([expect.stringMatching(/8:11: error: .*backreferences are not supported/)]);
     expect(problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)(\\\\w+\\\\s?)*$"]') })).toEqual([]);
   });
 
   it('reports every error in one pass: a wrong id and an unknown persona beside schema errors', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('id: p/a', 'id: p/wrong').replace('persona: p', 'persona: nobody').replace(/^title: .*$/m, 'title: [1]') });
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('id: p/a', 'id: p/wrong')
+        .replace('persona: p', 'persona: nobody')
+        .replace(/^title: .*$/m, 'title: [1]'),
+    });
     expect(out).toEqual([
       expect.stringMatching(/^scenarios\/p\/a\.yaml:1:5: error: scenario id `p\/wrong` does not match the file's path/),
       expect.stringMatching(/^scenarios\/p\/a\.yaml:2:10: error: unknown persona `nobody`/),
@@ -89,8 +101,12 @@ describe('library loading', () => {
   });
 
   it('reports problems inside a known rule precisely', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('done: { reply_matches: "x" }', 'done: { file_matches: { path: "*.md" } }') });
-    expect(out).toEqual(['scenarios/p/a.yaml:9:27: error: missing required key `pattern` in `intents.0.done.file_matches` (expected string)']);
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('done: { reply_matches: "x" }', 'done: { file_matches: { path: "*.md" } }'),
+    });
+    expect(out).toEqual([
+      'scenarios/p/a.yaml:9:27: error: missing required key `pattern` in `intents.0.done.file_matches` (expected string)',
+    ]);
   });
 
   it('reports an unknown persona', () => {
@@ -115,19 +131,22 @@ describe('library loading', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD, 'scenarios/p/b.yaml': GOOD });
     expect(out).toEqual([
       'scenarios/p/b.yaml:1:5: error: duplicate scenario id `p/a` (also in ' + out[0]!.match(/also in (.*)\)$/)![1] + ')',
-      'scenarios/p/b.yaml:1:5: error: scenario id `p/a` does not match the file\'s path (expected `p/b`)',
+      "scenarios/p/b.yaml:1:5: error: scenario id `p/a` does not match the file's path (expected `p/b`)",
     ]);
     expect(out[0]).toContain(path.join('scenarios', 'p', 'a.yaml'));
   });
 
   it('reports duplicate intent ids and a rule item without a rule', () => {
-    const text = GOOD.replace('checklist:', `  - id: I1
+    const text = GOOD.replace(
+      'checklist:',
+      `  - id: I1
     text: Again.
     done: { reply_matches: "y" }
 checklist:
   - id: C2
     text: No rule.
-    grader: rule`);
+    grader: rule`,
+    );
     expect(problems({ 'scenarios/p/a.yaml': text })).toEqual([
       'scenarios/p/a.yaml:10:9: error: duplicate intent id `I1`',
       'scenarios/p/a.yaml:14:5: error: checklist item `C2` has grader: rule but no `rule`',
@@ -135,20 +154,28 @@ checklist:
   });
 
   it('collects every error across files, not just the first', () => {
-    const out = problems({
-      'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\nbogus: 1'),
-      'scenarios/p/b.yaml': GOOD.replace('id: p/a', 'id: p/b').replace('persona: p', 'persona: zz'),
-      'personas/p.yaml': 'id: p\nname: Pat\nrole: r\n',
-    }, false);
-    expect(out).toEqual([
-      'personas/p.yaml:1:1: error: missing required key `profile` (expected string)',
-      'scenarios/p/a.yaml:4:1: error: unknown key `bogus` in the scenario',
-      'scenarios/p/b.yaml:1:1: error: unknown persona `zz` (no personas/zz.yaml in ' + out[2]!.match(/in (.*)\)$/)![1] + ')',
-    ].map((s, i) => (i === 2 ? s.replace('1:1', '2:10') : s)));
+    const out = problems(
+      {
+        'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\nbogus: 1'),
+        'scenarios/p/b.yaml': GOOD.replace('id: p/a', 'id: p/b').replace('persona: p', 'persona: zz'),
+        'personas/p.yaml': 'id: p\nname: Pat\nrole: r\n',
+      },
+      false,
+    );
+    expect(out).toEqual(
+      [
+        'personas/p.yaml:1:1: error: missing required key `profile` (expected string)',
+        'scenarios/p/a.yaml:4:1: error: unknown key `bogus` in the scenario',
+        'scenarios/p/b.yaml:1:1: error: unknown persona `zz` (no personas/zz.yaml in ' + out[2]!.match(/in (.*)\)$/)![1] + ')',
+      ].map((s, i) => (i === 2 ? s.replace('1:1', '2:10') : s)),
+    );
   });
 
   it('warns about an intent with neither ask nor done, and a rubric item with no rule', () => {
-    const text = GOOD.replace('    ask: ["(?i)what"]\n    done: { reply_matches: "x" }\n', '').replace('grader: rule\n    rule: { reply_matches: "x" }', 'grader: rubric');
+    const text = GOOD.replace('    ask: ["(?i)what"]\n    done: { reply_matches: "x" }\n', '').replace(
+      'grader: rule\n    rule: { reply_matches: "x" }',
+      'grader: rubric',
+    );
     expect(problems({ 'scenarios/p/a.yaml': text })).toEqual([
       'scenarios/p/a.yaml:6:5: warning: intent `I1` has neither `ask` nor `done`: the rules judge can only mark it provided',
       'scenarios/p/a.yaml:9:5: warning: rubric item `C1` has no `rule`: the rules judge reports it ungraded',
@@ -157,7 +184,11 @@ checklist:
 
   it('checks episodes: unknown sessions and a dependency that does not run first', () => {
     const b = GOOD.replace('id: p/a', 'id: p/b').replace('title: A', 'title: B\ndepends_on: [a]');
-    const out = problems({ 'scenarios/p/a.yaml': GOOD, 'scenarios/p/b.yaml': b, 'scenarios/p/episode.yaml': 'id: p\npersona: p\nsessions: [b, a, c]\n' });
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD,
+      'scenarios/p/b.yaml': b,
+      'scenarios/p/episode.yaml': 'id: p\npersona: p\nsessions: [b, a, c]\n',
+    });
     expect(out).toEqual([
       'scenarios/p/episode.yaml:3:12: warning: session `p/b` depends on `p/a`, which does not run before it in this episode',
       'scenarios/p/episode.yaml:3:18: error: unknown session `c` (no scenario with id `p/c`)',
@@ -186,7 +217,10 @@ describe('tools and app seeds', () => {
 
 describe('app_state rules', () => {
   it('warn when the path cannot exist in the app state', () => {
-    const text = GOOD.replace('done: { reply_matches: "x" }', 'done: { any: [ { reply_matches: "x" }, { app_state: { app: gmail, path: "mails.*.subject" } } ] }');
+    const text = GOOD.replace(
+      'done: { reply_matches: "x" }',
+      'done: { any: [ { reply_matches: "x" }, { app_state: { app: gmail, path: "mails.*.subject" } } ] }',
+    );
     const out = problems({ 'scenarios/p/a.yaml': text });
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:9:\d+: warning: app_state rule can never hold: gmail state has no `mails`/);

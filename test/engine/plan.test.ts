@@ -63,7 +63,11 @@ describe('planning runs', () => {
     const root = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/q/x.yaml': 'id: q/x\nbroken: [\n' });
     expect(shape(planRuns([path.join(root, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
     expect(() => planRuns([root])).toThrow(/1 error\(s\) in the library/);
-    const own = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/p/x.yaml': 'id: p/x\nbroken: [\n', 'scenarios/p/b.yaml': `${scn('b', ['a'])}title: *nope\n` });
+    const own = makeLibrary({
+      'scenarios/p/a.yaml': scn('a'),
+      'scenarios/p/x.yaml': 'id: p/x\nbroken: [\n',
+      'scenarios/p/b.yaml': `${scn('b', ['a'])}title: *nope\n`,
+    });
     expect(shape(planRuns([path.join(own, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
     expect(() => planRuns([path.join(own, 'scenarios/p')])).toThrow(/error\(s\) in the library/);
     expect(() => planRuns([path.join(own, 'scenarios/p/b.yaml')])).toThrow(/error\(s\) in the library/);

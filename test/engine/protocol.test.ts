@@ -45,7 +45,9 @@ async function run(references: string, extra = '', opts: { maxTurns?: number } =
 }
 
 const statusChanges = (events: TimedEvent[]) =>
-  events.filter((e): e is EventOf<'intent_status'> & { t: number } => e.type === 'intent_status').map((e) => `${e.turn}:${e.intent}:${e.to}`);
+  events
+    .filter((e): e is EventOf<'intent_status'> & { t: number } => e.type === 'intent_status')
+    .map((e) => `${e.turn}:${e.intent}:${e.to}`);
 const userMessages = (events: TimedEvent[]) =>
   events.filter((e): e is EventOf<'message'> & { t: number } => e.type === 'message' && e.role === 'user').map((e) => e.text);
 
@@ -85,8 +87,12 @@ describe('turn protocol', () => {
   });
 
   it('max_turns: after the turn that reaches it, stage 1 only, and what is open becomes unresolved', async () => {
-    const { events, results } = await run(`    - say: Here is a start.
-    - say: Here you go, within 200 EUR.`, '', { maxTurns: 2 });
+    const { events, results } = await run(
+      `    - say: Here is a start.
+    - say: Here you go, within 200 EUR.`,
+      '',
+      { maxTurns: 2 },
+    );
     expect(statusChanges(events)).toEqual(['1:I1:provided', '2:I2:unresolved', '2:I3:unresolved']);
     const r = results[0]!;
     expect(r.end).toBe('max_turns');
@@ -153,7 +159,10 @@ describe('turn protocol', () => {
 
   it('an environment trigger arrives as an event message', async () => {
     const root = makeLibrary({
-      'scenarios/p/s.yaml': scenario(`    - say: OK.`).replace('trigger: { kind: user, text: Plan my week. }', 'trigger: { kind: event, source: feed, text: "New papers: 3" }'),
+      'scenarios/p/s.yaml': scenario(`    - say: OK.`).replace(
+        'trigger: { kind: user, text: Plan my week. }',
+        'trigger: { kind: event, source: feed, text: "New papers: 3" }',
+      ),
     });
     const { events } = await runTarget(path.join(root, 'scenarios/p/s.yaml'));
     expect(events.find((e) => e.type === 'message')).toMatchObject({ role: 'event', source: 'feed', text: 'New papers: 3', turn: 1 });

@@ -15,7 +15,9 @@ describe('damaged recordings', () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-shapes-')), 'r');
     expect((await cli(['run', batchLibrary(), '--out', out, '--no-progress'])).code).toBe(0);
     const dir = path.join(out, 'recordings');
-    const [first, second] = readdirSync(dir).sort().map((f) => path.join(dir, f));
+    const [first, second] = readdirSync(dir)
+      .sort()
+      .map((f) => path.join(dir, f));
     const damage = (file: string, type: string, edit: (e: Record<string, unknown>) => void): number => {
       const lines = readFileSync(file, 'utf8').split('\n');
       const i = lines.findIndex((l) => l.includes(`"type":"${type}"`));

@@ -25,7 +25,13 @@ describe('recordings', () => {
     const { live, file } = await recordOne();
     const rec = readRecording(file);
     expect(rec.complete).toBe(true);
-    expect(rec.header).toMatchObject({ format: 'intentplay-recording', version: 1, scenario: 'tester/plan', persona: 'tester', backends: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } } });
+    expect(rec.header).toMatchObject({
+      format: 'intentplay-recording',
+      version: 1,
+      scenario: 'tester/plan',
+      persona: 'tester',
+      backends: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    });
     const strip = (e: object) => ({ ...e, t: 0 });
     expect(rec.events.map(strip)).toEqual(live.events.filter((e) => !EPHEMERAL_EVENTS.has(e.type)).map(strip));
     expect(rec.events.find((e) => e.type === 'score')).toMatchObject({ scores: live.results[0]!.scores });

@@ -57,7 +57,8 @@ describe('record → replay round trip', () => {
     const recording = readRecording(path.join(dir, readdirSync(dir)[0]!));
     const timeline = createTimeline(recording.events);
     expect(timeline.lastTurn).toBe(result!.scores.turns);
-    for (let turn = 0; turn <= timeline.lastTurn; turn++) expect(comparable(timeline.stateAt(turn)), `turn ${turn}`).toEqual(comparable(liveAtTurnEnd[turn]!));
+    for (let turn = 0; turn <= timeline.lastTurn; turn++)
+      expect(comparable(timeline.stateAt(turn)), `turn ${turn}`).toEqual(comparable(liveAtTurnEnd[turn]!));
     expect(timeline.stateAt(timeline.lastTurn).scores).toEqual(result!.scores);
     expect(live.end).toMatchObject({ end: 'resolved' });
   });

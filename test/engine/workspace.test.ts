@@ -29,21 +29,36 @@ describe('confinement', () => {
   it('refuses a file with other hard links: it could be a file outside the workspace', async () => {
     const secret = path.join(outside, 'secret.txt');
     linkSync(secret, path.join(ws.root, 'linked.txt'));
-    expect(await call('read_file', { path: 'linked.txt' })).toMatchObject({ ok: false, error: expect.stringContaining('has other hard links') });
-    expect(await call('write_file', { path: 'linked.txt', content: 'overwritten' })).toMatchObject({ ok: false, error: expect.stringContaining('has other hard links') });
+    expect(await call('read_file', { path: 'linked.txt' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('has other hard links'),
+    });
+    expect(await call('write_file', { path: 'linked.txt', content: 'overwritten' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('has other hard links'),
+    });
     expect(readFileSync(secret, 'utf8')).toBe('top secret');
   });
 
   it('refuses .. escapes for reading and writing', async () => {
     expect(await call('read_file', { path: '../secret.txt' })).toEqual({ ok: false, error: 'path escapes the workspace: ../secret.txt' });
-    expect(await call('write_file', { path: 'a/../../x.txt', content: 'x' })).toMatchObject({ ok: false, error: expect.stringMatching(/escapes the workspace/) });
+    expect(await call('write_file', { path: 'a/../../x.txt', content: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/escapes the workspace/),
+    });
     expect(existsSync(path.join(ws.root, '..', 'x.txt'))).toBe(false);
   });
 
   it('refuses absolute paths', async () => {
     const secret = path.join(outside, 'secret.txt');
-    expect(await call('read_file', { path: secret })).toMatchObject({ ok: false, error: expect.stringMatching(/^absolute paths are not allowed/) });
-    expect(await call('list_dir', { path: '/' })).toMatchObject({ ok: false, error: expect.stringMatching(/^absolute paths are not allowed/) });
+    expect(await call('read_file', { path: secret })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^absolute paths are not allowed/),
+    });
+    expect(await call('list_dir', { path: '/' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^absolute paths are not allowed/),
+    });
   });
 
   it('refuses a symlinked file that points outside', async () => {
@@ -55,7 +70,10 @@ describe('confinement', () => {
 
   it('refuses writing below a symlinked folder that points outside', async () => {
     symlinkSync(outside, path.join(ws.root, 'out'));
-    expect(await call('write_file', { path: 'out/new.txt', content: 'x' })).toMatchObject({ ok: false, error: expect.stringMatching(/through a symlink/) });
+    expect(await call('write_file', { path: 'out/new.txt', content: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/through a symlink/),
+    });
     expect(await call('write_file', { path: 'out/deeper/new.txt', content: 'x' })).toMatchObject({ ok: false });
     expect(existsSync(path.join(outside, 'new.txt'))).toBe(false);
     expect(existsSync(path.join(outside, 'deeper'))).toBe(false);
@@ -82,14 +100,24 @@ describe('file tools', () => {
     ws.writeText('.config/a.md', 'x');
     ws.writeText('docs/b.md', 'x');
     expect(await call('glob', { pattern: '**/*.md' })).toEqual({ ok: true, result: ['.config/a.md', 'docs/b.md'] });
-    expect(evaluateRule({ file_exists: '.config/*.md' }, { replies: [], toolCalls: [], files: new Map([['.config/a.md', 'x']]), apps: {} }).holds).toBe(true);
+    expect(
+      evaluateRule({ file_exists: '.config/*.md' }, { replies: [], toolCalls: [], files: new Map([['.config/a.md', 'x']]), apps: {} })
+        .holds,
+    ).toBe(true);
     // More distinct patterns than the matcher cache keeps: answers stay right after it starts over.
-    for (let i = 0; i < 1200; i++) expect(await call('glob', { pattern: i % 2 ? `docs/b${i}.md` : 'docs/*.md' })).toEqual({ ok: true, result: i % 2 ? [] : ['docs/b.md'] });
+    for (let i = 0; i < 1200; i++)
+      expect(await call('glob', { pattern: i % 2 ? `docs/b${i}.md` : 'docs/*.md' })).toEqual({
+        ok: true,
+        result: i % 2 ? [] : ['docs/b.md'],
+      });
   });
 
   it('a rule matching a whole file quotes a bounded excerpt of it', () => {
     const file = Array.from({ length: 200 }, (_, i) => `line ${i} of the plan`).join('\n');
-    const v = evaluateRule({ file_matches: { path: 'plan.md', pattern: '(?s)line.*' } }, { replies: [], toolCalls: [], files: new Map([['plan.md', file]]), apps: {} });
+    const v = evaluateRule(
+      { file_matches: { path: 'plan.md', pattern: '(?s)line.*' } },
+      { replies: [], toolCalls: [], files: new Map([['plan.md', file]]), apps: {} },
+    );
     expect(v.holds).toBe(true);
     expect(v.detail).toMatch(/^plan\.md contains “line 0 of the plan line 1 .*…”$/);
     expect(v.detail.length).toBeLessThan(140);
@@ -98,8 +126,14 @@ describe('file tools', () => {
   it('edit_file replaces exactly one occurrence and fails on zero or several', async () => {
     await call('write_file', { path: 'a.md', content: 'one two two' });
     expect(await call('edit_file', { path: 'a.md', old_string: 'one', new_string: '1' })).toEqual({ ok: true, result: 'edited a.md' });
-    expect(await call('edit_file', { path: 'a.md', old_string: 'three', new_string: '3' })).toEqual({ ok: false, error: 'old_string not found in a.md' });
-    expect(await call('edit_file', { path: 'a.md', old_string: 'two', new_string: '2' })).toMatchObject({ ok: false, error: expect.stringMatching(/more than once/) });
+    expect(await call('edit_file', { path: 'a.md', old_string: 'three', new_string: '3' })).toEqual({
+      ok: false,
+      error: 'old_string not found in a.md',
+    });
+    expect(await call('edit_file', { path: 'a.md', old_string: 'two', new_string: '2' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/more than once/),
+    });
     expect(readFileSync(path.join(ws.root, 'a.md'), 'utf8')).toBe('1 two two');
   });
 
@@ -111,7 +145,10 @@ describe('file tools', () => {
   });
 
   it('rejects invalid arguments with a readable error', async () => {
-    expect(await call('write_file', { path: 'a.md' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid arguments for write_file: content: /) });
+    expect(await call('write_file', { path: 'a.md' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid arguments for write_file: content: /),
+    });
     expect(await call('grep', { pattern: '(' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid regex/) });
   });
 
@@ -120,13 +157,24 @@ describe('file tools', () => {
     ws.writeText('evil.txt', `${line}\n${'word '.repeat(5000)}!`);
     // Backtracking engines take exponential time on these; RE2 takes linear time.
     expect(await call('grep', { pattern: '^(a+)+$' })).toEqual({ ok: true, result: { matches: [], truncated: false } });
-    expect(await call('grep', { pattern: '(?i)(\\w+\\s?)*!$' })).toMatchObject({ ok: true, result: { matches: [{ path: 'evil.txt', line: 1 }, { path: 'evil.txt', line: 2 }] } });
+    expect(await call('grep', { pattern: '(?i)(\\w+\\s?)*!$' })).toMatchObject({
+      ok: true,
+      result: {
+        matches: [
+          { path: 'evil.txt', line: 1 },
+          { path: 'evil.txt', line: 2 },
+        ],
+      },
+    });
     const scope = { replies: [line, `${'x '.repeat(30000)}y`], toolCalls: [], files: new Map([['evil.txt', line]]), apps: {} };
     expect(evaluateRule({ reply_matches: '^(a+)+$' }, scope).holds).toBe(false);
     expect(evaluateRule({ reply_matches: '(?i)(x+\\s?)*z$' }, scope).holds).toBe(false);
     expect(evaluateRule({ file_matches: { path: '*.txt', pattern: '(a|aa)+!' } }, scope).holds).toBe(true);
     // Lookaround needs backtracking: the agent gets a clear tool error instead.
-    expect(await call('grep', { pattern: 'a(?=!)' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid regex: .*lookahead and lookbehind are not supported/) });
+    expect(await call('grep', { pattern: 'a(?=!)' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid regex: .*lookahead and lookbehind are not supported/),
+    });
   });
 
   it('memory persists notes and appends', async () => {
@@ -143,6 +191,10 @@ describe('file tools', () => {
     ws.remove('b.md');
     ws.writeText('c.md', 'c\n');
     const diff = Workspace.diff(s1, ws.snapshot(s1));
-    expect(diff.map((d) => `${d.path}:${d.change}:+${d.additions}-${d.deletions}`)).toEqual(['a.md:modified:+1-1', 'b.md:deleted:+0-1', 'c.md:added:+1-0']);
+    expect(diff.map((d) => `${d.path}:${d.change}:+${d.additions}-${d.deletions}`)).toEqual([
+      'a.md:modified:+1-1',
+      'b.md:deleted:+0-1',
+      'c.md:added:+1-0',
+    ]);
   });
 });

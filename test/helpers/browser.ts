@@ -3,7 +3,16 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const haveChromium = existsSync(CHROMIUM);
 
 /** Collects the page's console errors and warnings, uncaught errors, and every URL it requests. */

@@ -42,7 +42,38 @@ references:
       actions: [{ tool: write_file, args: { path: plan.md, content: x } }]
 `;
 
-const TOKENS = ['*a', '&a ', '[', ']', '{', '}', ': ', '- ', '? ', '!!str ', '\t', '"', "'", '#', '|', '>', '%YAML 1.1\n', '---\n', '...\n', '\u001b]0;x\u0007', '\u0000', '(?=x)', '((a+)+)$', '../../etc/passwd', '/abs/path', '~', 'null', '1e999', '-1', 'true'];
+const TOKENS = [
+  '*a',
+  '&a ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ': ',
+  '- ',
+  '? ',
+  '!!str ',
+  '\t',
+  '"',
+  "'",
+  '#',
+  '|',
+  '>',
+  '%YAML 1.1\n',
+  '---\n',
+  '...\n',
+  '\u001b]0;x\u0007',
+  '\u0000',
+  '(?=x)',
+  '((a+)+)$',
+  '../../etc/passwd',
+  '/abs/path',
+  '~',
+  'null',
+  '1e999',
+  '-1',
+  'true',
+];
 
 type Edit = { kind: 'flip' | 'drop' | 'dup' | 'insert' | 'nest' | 'huge'; at: number; token: number; depth: number };
 
@@ -75,4 +106,6 @@ function apply(text: string, e: Edit): string {
 }
 
 /** A scenario file text after one to four edits. */
-export const mutatedScenario: fc.Arbitrary<string> = fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => edits.reduce(apply, SEED_SCENARIO));
+export const mutatedScenario: fc.Arbitrary<string> = fc
+  .array(edit, { minLength: 1, maxLength: 4 })
+  .map((edits) => edits.reduce(apply, SEED_SCENARIO));

@@ -115,7 +115,8 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: `openai-server crashed: ${(err as Error).message}`, type: 'server_error' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: `openai-server crashed: ${(err as Error).message}`, type: 'server_error' } });
       else res.destroy();
     });
   });
@@ -148,17 +149,26 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
     } catch {
       // recorded as the raw text below
     }
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: body ?? raw, stream: Boolean((body as { stream?: boolean })?.stream), receivedAt: performance.now() };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body: body ?? raw,
+      stream: Boolean((body as { stream?: boolean })?.stream),
+      receivedAt: performance.now(),
+    };
     requests.push(record);
     res.on('close', () => (record.finishedAt = performance.now()));
-    if (path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: `Not found: ${path}`, type: 'invalid_request_error' } });
+    if (path !== '/v1/chat/completions')
+      return sendJson(res, 404, { error: { message: `Not found: ${path}`, type: 'invalid_request_error' } });
     if (req.method !== 'POST') return sendJson(res, 405, { error: { message: 'Method not allowed', type: 'invalid_request_error' } });
     const b = body as { model?: unknown; messages?: unknown } | undefined;
     if (!b || typeof b.model !== 'string' || !Array.isArray(b.messages))
       return sendJson(res, 400, { error: { message: 'the body must be JSON with `model` and `messages`', type: 'invalid_request_error' } });
 
     const reply = queue.shift() ?? (responder ? await responder(record) : undefined);
-    if (!reply) return sendJson(res, 400, { error: { message: 'openai-server: no reply scripted for this request', type: 'invalid_request_error' } });
+    if (!reply)
+      return sendJson(res, 400, { error: { message: 'openai-server: no reply scripted for this request', type: 'invalid_request_error' } });
     const wait = api.latencyMs + (reply.delayMs ?? 0);
     if (wait > 0) await sleep(wait);
     if (res.destroyed) return;
@@ -168,24 +178,60 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
       return;
     }
     const id = `chatcmpl-${++seq}`;
-    const calls = (reply.toolCalls ?? []).map((c, i) => ({ id: c.id ?? `call_${seq}_${i}`, name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) }));
+    const calls = (reply.toolCalls ?? []).map((c, i) => ({
+      id: c.id ?? `call_${seq}_${i}`,
+      name: c.name,
+      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+    }));
     const finish = reply.finishReason === undefined ? (calls.length ? 'tool_calls' : 'stop') : reply.finishReason;
     const content = reply.content ?? (calls.length ? null : '');
     const usage =
       reply.usage === null
         ? undefined
-        : (reply.usage ?? { prompt_tokens: Math.ceil(JSON.stringify(b.messages).length / 4), completion_tokens: Math.ceil(((content ?? '') + calls.map((c) => c.arguments).join('')).length / 4) });
+        : (reply.usage ?? {
+            prompt_tokens: Math.ceil(JSON.stringify(b.messages).length / 4),
+            completion_tokens: Math.ceil(((content ?? '') + calls.map((c) => c.arguments).join('')).length / 4),
+          });
     const withTotal = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
     if (!record.stream) {
       const message = {
         role: 'assistant',
         content,
-        ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: reply.argumentsAsObject ? JSON.parse(c.arguments) : c.arguments } })) } : {}),
+        ...(calls.length
+          ? {
+              tool_calls: calls.map((c) => ({
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: reply.argumentsAsObject ? JSON.parse(c.arguments) : c.arguments },
+              })),
+            }
+          : {}),
       };
-      return sendJson(res, 200, { id, object: 'chat.completion', created: 0, model: b.model, choices: [{ index: 0, message, finish_reason: finish }], ...(withTotal ? { usage: withTotal } : {}) }, reply.headers);
+      return sendJson(
+        res,
+        200,
+        {
+          id,
+          object: 'chat.completion',
+          created: 0,
+          model: b.model,
+          choices: [{ index: 0, message, finish_reason: finish }],
+          ...(withTotal ? { usage: withTotal } : {}),
+        },
+        reply.headers,
+      );
     }
     const wantsUsage = Boolean((body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage);
-    await streamReply(res, { id, model: b.model, content: content ?? '', calls, finish, usage: wantsUsage ? withTotal : undefined, shape: reply.stream ?? {}, headers: reply.headers });
+    await streamReply(res, {
+      id,
+      model: b.model,
+      content: content ?? '',
+      calls,
+      finish,
+      usage: wantsUsage ? withTotal : undefined,
+      shape: reply.stream ?? {},
+      headers: reply.headers,
+    });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -208,12 +254,26 @@ interface StreamPlan {
 async function streamReply(res: ServerResponse, p: StreamPlan): Promise<void> {
   const size = p.shape.chunkChars ?? 4;
   const base = { id: p.id, object: 'chat.completion.chunk', created: 0, model: p.model };
-  const choice = (delta: object, finish: string | null = null) => ({ ...base, choices: p.shape.emptyChoices ? [] : [{ index: 0, delta, finish_reason: finish }] });
+  const choice = (delta: object, finish: string | null = null) => ({
+    ...base,
+    choices: p.shape.emptyChoices ? [] : [{ index: 0, delta, finish_reason: finish }],
+  });
   const indexOf = (i: number) => (p.shape.toolIndex === 'missing' ? {} : { index: p.shape.toolIndex === 'zero' ? 0 : i });
   const chunks: object[] = [choice({ role: 'assistant', content: '' })];
   for (const piece of pieces(p.content, size)) chunks.push(choice({ content: piece }));
   p.calls.forEach((c, i) => {
-    chunks.push(choice({ tool_calls: [{ ...indexOf(i), ...(p.shape.toolIds === false ? {} : { id: c.id }), type: 'function', function: { name: c.name, arguments: '' } }] }));
+    chunks.push(
+      choice({
+        tool_calls: [
+          {
+            ...indexOf(i),
+            ...(p.shape.toolIds === false ? {} : { id: c.id }),
+            type: 'function',
+            function: { name: c.name, arguments: '' },
+          },
+        ],
+      }),
+    );
     for (const piece of pieces(c.arguments, size)) chunks.push(choice({ tool_calls: [{ ...indexOf(i), function: { arguments: piece } }] }));
   });
   const usageMode = p.shape.usage ?? 'separate';

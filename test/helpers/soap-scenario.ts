@@ -23,9 +23,12 @@ environment:
       text: "Text from Kim: out of hand soap, can you get some? also the landlord called about the boiler"
 ${o.noise ?? ''}
 activity:
-${o.activity ?? `  - { app: todoist, action: open, args: { item: Shopping }, note: opened the Shopping list }
+${
+  o.activity ??
+  `  - { app: todoist, action: open, args: { item: Shopping }, note: opened the Shopping list }
   - { app: phone, action: open, args: { item: Kim } }
-  - { wait: true }`}
+  - { wait: true }`
+}
 intents:
   - id: G1
     text: Hand soap is on the list.

@@ -32,7 +32,19 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
       const previous = session;
       session = `w-${++started}`;
       const cmd = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-      tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+      tmux(
+        'new-session',
+        '-d',
+        '-s',
+        session,
+        '-x',
+        String(size.columns),
+        '-y',
+        String(size.rows),
+        '-c',
+        work,
+        `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`,
+      );
       if (previous) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', previous]);
     },
     screen: () => tmux('capture-pane', '-p', '-t', session),

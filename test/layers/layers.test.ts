@@ -6,13 +6,20 @@ const eslint = new ESLint();
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 describe('layer lint', () => {
   it('keeps the engine and its libraries out of the surfaces built on them', async () => {
     expect(await problems('src/session/probe.ts', "export { main } from '../cli/main.ts';\n")).toHaveLength(1);
-    expect(await problems('src/scenario/pibench/probe.ts', "import type { RunRecord } from '../../batch/summary.ts';\nexport type R = RunRecord;\n")).toHaveLength(1);
+    expect(
+      await problems(
+        'src/scenario/pibench/probe.ts',
+        "import type { RunRecord } from '../../batch/summary.ts';\nexport type R = RunRecord;\n",
+      ),
+    ).toHaveLength(1);
     expect(await problems('src/judge/probe.ts', "export const load = () => import('../report/report.ts');\n")).toHaveLength(1);
   });
 
@@ -25,12 +32,21 @@ describe('layer lint', () => {
     expect(await problems('src/annotate/probe.ts', "export * from '../agreement/stats.ts';\n")).toHaveLength(1);
     expect(await problems('src/agreement/probe.ts', "export * from '../share/export.ts';\n")).toHaveLength(1);
     expect(await problems('src/judge/probe.ts', "export * from '../annotate/records.ts';\n")).toHaveLength(1);
-    expect(await problems('src/agreement/probe.ts', "export * from '../annotate/records.ts';\nexport * from '../report/document.ts';\n")).toEqual([]);
+    expect(
+      await problems('src/agreement/probe.ts', "export * from '../annotate/records.ts';\nexport * from '../report/document.ts';\n"),
+    ).toEqual([]);
   });
 
   it('keeps the leaves leaves: contracts take only scenario types, text helpers only contracts', async () => {
-    expect(await problems('src/contracts/probe.ts', "import type { LoadedScenario } from '../scenario/library.ts';\nexport type S = LoadedScenario;\n")).toEqual([]);
-    expect(await problems('src/contracts/probe.ts', "import { loadLibrary } from '../scenario/library.ts';\nexport const l = loadLibrary;\n")).toHaveLength(1);
+    expect(
+      await problems(
+        'src/contracts/probe.ts',
+        "import type { LoadedScenario } from '../scenario/library.ts';\nexport type S = LoadedScenario;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('src/contracts/probe.ts', "import { loadLibrary } from '../scenario/library.ts';\nexport const l = loadLibrary;\n"),
+    ).toHaveLength(1);
     expect(await problems('src/contracts/probe.ts', "export * from '../session/engine.ts';\n")).toHaveLength(1);
     expect(await problems('src/text/probe.ts', "export * from '../contracts/events.ts';\n")).toEqual([]);
     expect(await problems('src/text/probe.ts', "export { createTheme } from '../tui/theme.ts';\n")).toHaveLength(1);
@@ -42,7 +58,9 @@ describe('layer lint', () => {
     expect(await problems('src/store/probe.test.ts', "export * from '../session/recording.ts';\n")).toEqual([]);
     expect(await problems('src/tui/components/probe.tsx', "export { SessionRun } from '../../session/engine.ts';\n")).toHaveLength(1);
     expect(await problems('src/tui/components/probe.tsx', "export * from '../../cli/options.ts';\n")).toHaveLength(1);
-    expect(await problems('src/tui/components/probe.tsx', "export * from '../../store/reducer.ts';\nexport * from '../session/stage.ts';\n")).toEqual([]);
+    expect(
+      await problems('src/tui/components/probe.tsx', "export * from '../../store/reducer.ts';\nexport * from '../session/stage.ts';\n"),
+    ).toEqual([]);
   });
 
   it('keeps batch runs out of reports and reports out of screens', async () => {
@@ -55,7 +73,9 @@ describe('layer lint', () => {
   });
 
   it('lets imports go down, and the TUI use its own session folder and the share layer', async () => {
-    expect(await problems('src/tui/probe.ts', "export { sessionSetup } from '../session/setup.ts';\nexport * from '../share/index.ts';\n")).toEqual([]);
+    expect(
+      await problems('src/tui/probe.ts', "export { sessionSetup } from '../session/setup.ts';\nexport * from '../share/index.ts';\n"),
+    ).toEqual([]);
     expect(await problems('src/tui/screens/probe.ts', "export * from '../session/stage.ts';\n")).toEqual([]);
     expect(await problems('src/report/probe.ts', "export * from '../batch/summary.ts';\n")).toEqual([]);
   });

@@ -20,7 +20,11 @@ const library = loadLibrary(BUNDLED_LIBRARY, { fresh: true }).library;
 const ids = [...library.scenarios.keys()].sort();
 
 async function runAll(reference: 'proactive' | 'reactive'): Promise<Map<string, SessionRunResult>> {
-  const specs: Record<Role, BackendSpec> = { agent: { kind: 'script', name: reference }, user: { kind: 'rules' }, judge: { kind: 'rules' } };
+  const specs: Record<Role, BackendSpec> = {
+    agent: { kind: 'script', name: reference },
+    user: { kind: 'rules' },
+    judge: { kind: 'rules' },
+  };
   const registry = createToolRegistry();
   const config = resolveConfig({}, {});
   const byId = new Map<string, SessionRunResult>();
@@ -58,7 +62,10 @@ describe('the bundled library', () => {
     expect([...library.scenarios.values()].filter((s) => s.trigger.kind === 'event').length).toBeGreaterThanOrEqual(3);
     for (const persona of perPersona.keys()) {
       const episode = library.episodes.get(persona);
-      expect(episode?.sessions.some((id) => library.scenarios.get(id)!.dependsOn.length > 0), `${persona} has a dependency group`).toBe(true);
+      expect(
+        episode?.sessions.some((id) => library.scenarios.get(id)!.dependsOn.length > 0),
+        `${persona} has a dependency group`,
+      ).toBe(true);
     }
   });
 

@@ -32,13 +32,19 @@ describe('intentplay lint', () => {
   it('flags an intent that no checklist item reflects, and only that one', async () => {
     const found = await lint('unreflected');
     expect(found).toHaveLength(1);
-    expect(found[0]).toEqual({ at: '13:5', message: expect.stringMatching(/no checklist item reflects intent `I2`.*\[unreflected-intent\]/) });
+    expect(found[0]).toEqual({
+      at: '13:5',
+      message: expect.stringMatching(/no checklist item reflects intent `I2`.*\[unreflected-intent\]/),
+    });
   });
 
   it('flags ask patterns that match a generic question or another intent’s content, at the pattern', async () => {
     const found = await lint('loose-ask');
     expect(found).toEqual([
-      { at: '11:11', message: expect.stringMatching(/ask pattern of `I1` matches the generic question “Any preferences\?”.*\[generic-ask\]/) },
+      {
+        at: '11:11',
+        message: expect.stringMatching(/ask pattern of `I1` matches the generic question “Any preferences\?”.*\[generic-ask\]/),
+      },
       { at: '16:11', message: expect.stringMatching(/ask pattern of `I2` also matches “window” in intent `I1`.*\[overlapping-ask\]/) },
     ]);
   });
@@ -47,7 +53,12 @@ describe('intentplay lint', () => {
     const found = await lint('reactive-done');
     expect(found).toEqual([
       { at: '11:5', message: expect.stringMatching(/workspace file `notes\/unused.md` is never mentioned.*\[unused-file\]/) },
-      { at: '18:11', message: expect.stringMatching(/reactive reference already satisfies the `done` rule of `I1` \(turn 1: tool read_file was called\)/) },
+      {
+        at: '18:11',
+        message: expect.stringMatching(
+          /reactive reference already satisfies the `done` rule of `I1` \(turn 1: tool read_file was called\)/,
+        ),
+      },
     ]);
   });
 

@@ -28,7 +28,9 @@ describe('the tool-calling loop', () => {
     expect(run.of('tool_result').map((e) => e.ok)).toEqual([true, true, false]);
     const [first, second, third] = server.requests;
     // What was offered, and what came back, in call order.
-    expect(first!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(expect.arrayContaining(['read_file', 'write_file', 'read_memory', 'write_memory']));
+    expect(first!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'read_memory', 'write_memory']),
+    );
     const m2 = messagesOf(second!);
     const calls = m2.at(-3)!.tool_calls!;
     expect(calls.map((c) => c.function.name)).toEqual(['read_file', 'write_memory']);
@@ -40,8 +42,19 @@ describe('the tool-calling loop', () => {
 
     const reply = run.of('message').find((m) => m.role === 'agent')!.text;
     expect(reply).toBe('Saving a note.\n\nYour notes say 600 RMB, so here are three pairs under 600 RMB.');
-    expect(run.of('agent_delta').map((d) => d.text).join('')).toBe(reply);
-    expect(run.of('tool_delta').filter((d) => d.name === 'write_memory').map((d) => d.args).join('')).toBe('{"key":"gear","content":"running shoes, budget 600 RMB"}');
+    expect(
+      run
+        .of('agent_delta')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(reply);
+    expect(
+      run
+        .of('tool_delta')
+        .filter((d) => d.name === 'write_memory')
+        .map((d) => d.args)
+        .join(''),
+    ).toBe('{"key":"gear","content":"running shoes, budget 600 RMB"}');
     expect(run.results[0]).toMatchObject({ end: 'resolved', scores: { intents: { I1: 'completed', I2: 'completed' } } });
     expect(run.of('usage').filter((u) => u.role === 'agent')).toHaveLength(3);
   });
@@ -49,9 +62,19 @@ describe('the tool-calling loop', () => {
   it('keeps the conversation across turns, and gives a later session the date and its memory but never the hidden intents', async () => {
     server.enqueue(
       { content: 'Happy to help. Which distance do you run?' },
-      { content: 'Noted: shoes under 600 RMB.', toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'prefers shoes under 600 RMB' } }] },
+      {
+        content: 'Noted: shoes under 600 RMB.',
+        toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'prefers shoes under 600 RMB' } }],
+      },
       { content: 'Three picks under 600 RMB.' },
-      { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.md', content: '# Plan for 58 kg, cutting\nEach meal under 25 RMB\nSunday: batch cooking' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'write_file',
+            arguments: { path: 'plan.md', content: '# Plan for 58 kg, cutting\nEach meal under 25 RMB\nSunday: batch cooking' },
+          },
+        ],
+      },
       { content: 'plan.md is ready: 58 kg cutting phase, meals under 25 RMB, Sunday batch cooking.' },
     );
     const run = await runWith('tester/episode.yaml', { agent: 'openai' }, serverConfig(server));
@@ -76,7 +99,13 @@ describe('the tool-calling loop', () => {
 
     // Nothing hidden reached the agent before the user said it.
     const everything = server.requests.map((r) => JSON.stringify(r.body)).join('\n');
-    for (const hidden of ['Budget is 600 RMB', 'Save the choice to memory', 'Use the body profile', 'Include Sunday batch cooking', 'Keep each meal under 25 RMB'])
+    for (const hidden of [
+      'Budget is 600 RMB',
+      'Save the choice to memory',
+      'Use the body profile',
+      'Include Sunday batch cooking',
+      'Keep each meal under 25 RMB',
+    ])
       expect(everything).not.toContain(hidden);
   });
 
@@ -84,7 +113,12 @@ describe('the tool-calling loop', () => {
     server.respond((req) => {
       const users = messagesOf(req).filter((m) => m.role === 'user').length;
       if (users > 1) return { content: 'Stopping the search. Under 600 RMB, then.' };
-      return { toolCalls: [{ name: 'list_dir', arguments: { path: '.' } }, { name: 'glob', arguments: { pattern: '**/*' } }] };
+      return {
+        toolCalls: [
+          { name: 'list_dir', arguments: { path: '.' } },
+          { name: 'glob', arguments: { pattern: '**/*' } },
+        ],
+      };
     });
     const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), { maxTurns: 2 });
     const firstTurnCalls = run.of('tool_call').filter((e) => e.turn === 1);
@@ -94,11 +128,19 @@ describe('the tool-calling loop', () => {
     const answered = new Set(next.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
     for (const m of next) for (const c of m.tool_calls ?? []) expect(answered.has(c.id)).toBe(true);
     expect(next.at(-1)).toMatchObject({ role: 'user' });
-    expect(run.of('message').filter((m) => m.role === 'agent').at(-1)!.text).toBe('Stopping the search. Under 600 RMB, then.');
+    expect(
+      run
+        .of('message')
+        .filter((m) => m.role === 'agent')
+        .at(-1)!.text,
+    ).toBe('Stopping the search. Under 600 RMB, then.');
   });
 
   it('stops mid-stream when the session is aborted', async () => {
-    server.enqueue({ content: 'a long answer that streams slowly, piece by piece, for a while', stream: { chunkDelayMs: 50, chunkChars: 2 } });
+    server.enqueue({
+      content: 'a long answer that streams slowly, piece by piece, for a while',
+      stream: { chunkDelayMs: 50, chunkChars: 2 },
+    });
     const controller = new AbortController();
     const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), {
       signal: controller.signal,
@@ -117,7 +159,10 @@ describe('the tool-calling loop', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'intentplay-rec-'));
     server.enqueue({ status: 401, error: { message: 'Incorrect API key provided: sk-test-SECRET-0123456789abcdef' } });
     const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), { recordingsDir: dir });
-    expect(run.results[0]).toMatchObject({ end: 'error', message: `the agent endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY` });
+    expect(run.results[0]).toMatchObject({
+      end: 'error',
+      message: `the agent endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY`,
+    });
     const recording = readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8');
     expect(recording).toContain('rejected the API key');
     expect(recording).not.toContain('SECRET');
@@ -130,7 +175,9 @@ describe('the tool-calling loop', () => {
     );
     const run = await runWith('tester/plan.yaml', { agent: 'openai' }, serverConfig(server), { noDeps: true });
     expect(run.results[0]).toMatchObject({ end: 'error' });
-    expect(run.of('workspace_diff')).toEqual([expect.objectContaining({ turn: 1, files: [expect.objectContaining({ path: 'plan.md', change: 'added' })] })]);
+    expect(run.of('workspace_diff')).toEqual([
+      expect.objectContaining({ turn: 1, files: [expect.objectContaining({ path: 'plan.md', change: 'added' })] }),
+    ]);
     expect(run.results[0]!.scores.checklist).toMatchObject({ C1: true, C2: true });
   });
 });

@@ -23,7 +23,15 @@ describe('usage and cost', () => {
     const req = server.requests[0]!;
     expect(req.body.stream_options).toEqual({ include_usage: true });
     expect(req.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
-    expect(c.of('usage')).toEqual([{ type: 'usage', turn: 1, role: 'agent', model: 'agent-model', usage: { inputTokens: 1000, outputTokens: 500, estimated: false, costUsd: 0.006 } }]);
+    expect(c.of('usage')).toEqual([
+      {
+        type: 'usage',
+        turn: 1,
+        role: 'agent',
+        model: 'agent-model',
+        usage: { inputTokens: 1000, outputTokens: 500, estimated: false, costUsd: 0.006 },
+      },
+    ]);
   });
 
   it('takes usage from the last chunk with a choice, as some servers send it', async () => {
@@ -57,7 +65,10 @@ describe('usage and cost', () => {
   it('drops stream_options when the server refuses it, says so, and estimates usage', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
-    server.enqueue({ status: 400, error: { message: "Unrecognized request argument supplied: stream_options", type: 'invalid_request_error' } }, { content: 'fine' });
+    server.enqueue(
+      { status: 400, error: { message: 'Unrecognized request argument supplied: stream_options', type: 'invalid_request_error' } },
+      { content: 'fine' },
+    );
     const r = await client.chat({ ...hello, stream: true }, c.ctx);
     expect(r.content).toBe('fine');
     expect(server.requests[1]!.body.stream_options).toBeUndefined();
@@ -80,7 +91,13 @@ describe('stream quirks', () => {
 
   it('assembles tool calls whose deltas carry no index', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'notes/a.md' } }, { name: 'list_dir', arguments: { path: '.' } }], stream: { toolIndex: 'missing', chunkChars: 3 } });
+    server.enqueue({
+      toolCalls: [
+        { name: 'read_file', arguments: { path: 'notes/a.md' } },
+        { name: 'list_dir', arguments: { path: '.' } },
+      ],
+      stream: { toolIndex: 'missing', chunkChars: 3 },
+    });
     const r = await client.chat({ ...hello, stream: true }, collector().ctx);
     expect(r.toolCalls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
       ['read_file', { path: 'notes/a.md' }],
@@ -90,7 +107,13 @@ describe('stream quirks', () => {
 
   it('tells calls apart with neither index nor id, and gives each an id', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }, { name: 'read_file', arguments: { path: 'b' } }], stream: { toolIndex: 'missing', toolIds: false } });
+    server.enqueue({
+      toolCalls: [
+        { name: 'read_file', arguments: { path: 'a' } },
+        { name: 'read_file', arguments: { path: 'b' } },
+      ],
+      stream: { toolIndex: 'missing', toolIds: false },
+    });
     const r = await client.chat({ ...hello, stream: true }, collector().ctx);
     expect(r.toolCalls.map((c) => c.arguments)).toEqual(['{"path":"a"}', '{"path":"b"}']);
     expect(new Set(r.toolCalls.map((c) => c.id)).size).toBe(2);
@@ -100,8 +123,17 @@ describe('stream quirks', () => {
   it('keeps parallel calls apart when every one says index 0', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const deltas: string[] = [];
-    server.enqueue({ toolCalls: [{ id: 'c1', name: 'read_file', arguments: { path: 'a' } }, { id: 'c2', name: 'read_file', arguments: { path: 'b' } }], stream: { toolIndex: 'zero' } });
-    const r = await client.chat({ ...hello, stream: true }, { ...collector().ctx, callbacks: { onToolArgs: (call, d) => deltas.push(`${call.id}:${d}`) } });
+    server.enqueue({
+      toolCalls: [
+        { id: 'c1', name: 'read_file', arguments: { path: 'a' } },
+        { id: 'c2', name: 'read_file', arguments: { path: 'b' } },
+      ],
+      stream: { toolIndex: 'zero' },
+    });
+    const r = await client.chat(
+      { ...hello, stream: true },
+      { ...collector().ctx, callbacks: { onToolArgs: (call, d) => deltas.push(`${call.id}:${d}`) } },
+    );
     expect(r.toolCalls).toEqual([
       { id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
       { id: 'c2', name: 'read_file', arguments: '{"path":"b"}' },
@@ -111,7 +143,12 @@ describe('stream quirks', () => {
 
   it('keeps parallel calls apart when they share an id but not an index, and gives the second its own id', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ toolCalls: [{ id: 'same', name: 'read_file', arguments: { path: 'a' } }, { id: 'same', name: 'glob', arguments: { pattern: '*.md' } }] });
+    server.enqueue({
+      toolCalls: [
+        { id: 'same', name: 'read_file', arguments: { path: 'a' } },
+        { id: 'same', name: 'glob', arguments: { pattern: '*.md' } },
+      ],
+    });
     const r = await client.chat({ ...hello, stream: true }, collector().ctx);
     expect(r.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
       ['read_file', '{"path":"a"}'],
@@ -171,7 +208,10 @@ describe('retries and faults', () => {
   it('honours Retry-After on 429', async () => {
     const client = new RoleClient('judge', serverConfig(server));
     const c = collector();
-    server.enqueue({ status: 429, headers: { 'retry-after': '1' }, error: { message: 'Rate limit reached', type: 'rate_limit' } }, { content: 'ok' });
+    server.enqueue(
+      { status: 429, headers: { 'retry-after': '1' }, error: { message: 'Rate limit reached', type: 'rate_limit' } },
+      { content: 'ok' },
+    );
     const r = await client.chat(hello, c.ctx);
     expect(r.content).toBe('ok');
     const [first, second] = server.requests;
@@ -200,13 +240,18 @@ describe('retries and faults', () => {
     server.enqueue(...Array.from({ length: 3 }, () => ({ status: 500, error: { message: 'upstream overloaded' } })));
     const err = await client.chat(hello, collector().ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelError);
-    expect((err as Error).message).toBe(`the agent endpoint ${server.url} had a server error (HTTP 500): upstream overloaded (gave up after 2 retries)`);
+    expect((err as Error).message).toBe(
+      `the agent endpoint ${server.url} had a server error (HTTP 500): upstream overloaded (gave up after 2 retries)`,
+    );
     expect(server.requests).toHaveLength(3);
   });
 
   it('explains a 401 with the role, endpoint and key variable, never the key, and does not retry', async () => {
     const client = new RoleClient('judge', serverConfig(server));
-    server.enqueue({ status: 401, error: { message: `Incorrect API key provided: ${TEST_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' } });
+    server.enqueue({
+      status: 401,
+      error: { message: `Incorrect API key provided: ${TEST_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' },
+    });
     const err = (await client.chat(hello, collector().ctx).catch((e: unknown) => e)) as Error;
     expect(err.message).toBe(`the judge endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY`);
     expect(err.message).not.toContain('SECRET');
@@ -215,9 +260,14 @@ describe('retries and faults', () => {
 
   it('explains a 404 with the model and endpoint, and scrubs key-like text from the server message', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ status: 404, error: { message: `The model agent-model does not exist (key ${TEST_KEY})`, type: 'invalid_request_error' } });
+    server.enqueue({
+      status: 404,
+      error: { message: `The model agent-model does not exist (key ${TEST_KEY})`, type: 'invalid_request_error' },
+    });
     const err = (await client.chat(hello, collector().ctx).catch((e: unknown) => e)) as Error;
-    expect(err.message).toMatch(new RegExp(`^the agent endpoint ${server.url} answered 404 Not Found for model \`agent-model\`: check the model name`));
+    expect(err.message).toMatch(
+      new RegExp(`^the agent endpoint ${server.url} answered 404 Not Found for model \`agent-model\`: check the model name`),
+    );
     expect(err.message).toContain('The model agent-model does not exist');
     expect(err.message).not.toContain('SECRET');
   });
@@ -245,7 +295,13 @@ describe('retries and faults', () => {
 
   it('sends temperature and max_tokens from the config, and switches to max_completion_tokens when told', async () => {
     const client = new RoleClient('agent', serverConfig(server, { agent: { temperature: 0.3, max_tokens: 256 } }));
-    server.enqueue({ status: 400, error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } }, { content: 'ok' });
+    server.enqueue(
+      {
+        status: 400,
+        error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." },
+      },
+      { content: 'ok' },
+    );
     await client.chat(hello, collector().ctx);
     expect(server.requests[0]!.body).toMatchObject({ temperature: 0.3, max_tokens: 256 });
     expect(server.requests[1]!.body).toMatchObject({ temperature: 0.3, max_completion_tokens: 256 });

@@ -36,26 +36,59 @@ prices:
 describe('resolution order', () => {
   it('takes each setting from the first source that has it: flags, INTENTPLAY_*, OPENAI_*, file role, file top level', () => {
     const cwd = folderWith(FILE);
-    const env = { INTENTPLAY_USER_MODEL: 'env-user-model', OPENAI_BASE_URL: 'http://openai-env:1234/v1', INTENTPLAY_JUDGE_BASE_URL: 'http://judge-env:1/v1', FILE_KEY: 'sk-file-key-0000000000' };
+    const env = {
+      INTENTPLAY_USER_MODEL: 'env-user-model',
+      OPENAI_BASE_URL: 'http://openai-env:1234/v1',
+      INTENTPLAY_JUDGE_BASE_URL: 'http://judge-env:1/v1',
+      FILE_KEY: 'sk-file-key-0000000000',
+    };
     const c = resolveConfig({ judgeModel: 'flag-judge-model', agentBaseUrl: 'http://agent-flag:1/v1' }, env, cwd);
     expect(c.file).toBe(path.join(cwd, 'intentplay.config.yaml'));
-    expect([c.roles.agent.model, c.roles.user.model, c.roles.judge.model]).toEqual(['file-agent-model', 'env-user-model', 'flag-judge-model']);
-    expect([c.sources['agent.model'], c.sources['user.model'], c.sources['judge.model']]).toEqual(['intentplay.config.yaml agent.model', '$INTENTPLAY_USER_MODEL', '--judge-model']);
-    expect([c.roles.agent.baseUrl, c.roles.user.baseUrl, c.roles.judge.baseUrl]).toEqual(['http://agent-flag:1/v1', 'http://openai-env:1234/v1', 'http://judge-env:1/v1']);
-    expect(c.roles.agent).toMatchObject({ apiKeyVar: 'FILE_KEY', apiKey: 'sk-file-key-0000000000', temperature: 0.2, maxTokens: 2048, timeoutMs: 30_000, retries: 5, retryDelayMs: 500 });
+    expect([c.roles.agent.model, c.roles.user.model, c.roles.judge.model]).toEqual([
+      'file-agent-model',
+      'env-user-model',
+      'flag-judge-model',
+    ]);
+    expect([c.sources['agent.model'], c.sources['user.model'], c.sources['judge.model']]).toEqual([
+      'intentplay.config.yaml agent.model',
+      '$INTENTPLAY_USER_MODEL',
+      '--judge-model',
+    ]);
+    expect([c.roles.agent.baseUrl, c.roles.user.baseUrl, c.roles.judge.baseUrl]).toEqual([
+      'http://agent-flag:1/v1',
+      'http://openai-env:1234/v1',
+      'http://judge-env:1/v1',
+    ]);
+    expect(c.roles.agent).toMatchObject({
+      apiKeyVar: 'FILE_KEY',
+      apiKey: 'sk-file-key-0000000000',
+      temperature: 0.2,
+      maxTokens: 2048,
+      timeoutMs: 30_000,
+      retries: 5,
+      retryDelayMs: 500,
+    });
     expect(c.roles.judge).toMatchObject({ retries: 3, retryDelayMs: 10, timeoutMs: 30_000 });
     expect(c.sources['agent.apiKey']).toBe('intentplay.config.yaml api_key_env');
     expect(c.prices).toEqual({ 'file-agent-model': { input: 1.5, output: 6 } });
   });
 
   it('--base-url beats the env, and a role flag beats --base-url', () => {
-    const c = resolveConfig({ baseUrl: 'http://all:1/v1', userBaseUrl: 'http://user:1/v1' }, { OPENAI_BASE_URL: 'http://env:1/v1' }, folderWith());
+    const c = resolveConfig(
+      { baseUrl: 'http://all:1/v1', userBaseUrl: 'http://user:1/v1' },
+      { OPENAI_BASE_URL: 'http://env:1/v1' },
+      folderWith(),
+    );
     expect([c.roles.agent.baseUrl, c.roles.user.baseUrl]).toEqual(['http://all:1/v1', 'http://user:1/v1']);
   });
 
   it('a role key beats OPENAI_API_KEY, which beats a key variable named in the file', () => {
     const cwd = folderWith(FILE);
-    const env = { OPENAI_API_KEY: 'sk-openai-aaaaaaaaaaaa', INTENTPLAY_JUDGE_API_KEY: 'sk-judge-bbbbbbbbbbbb', FILE_KEY: 'sk-file-cccccccccccc' };
+    const env = {
+      OPENAI_API_KEY: 'sk-openai-aaaaaaaaaaaa',
+      INTENTPLAY_JUDGE_API_KEY: 'sk-judge-bbbbbbbbbbbb',
+      FILE_KEY: 'sk-file-cccccccccccc',
+    };
     const c = resolveConfig({}, env, cwd);
     expect([c.roles.agent.apiKeyVar, c.roles.judge.apiKeyVar]).toEqual(['OPENAI_API_KEY', 'INTENTPLAY_JUDGE_API_KEY']);
     expect(c.roles.judge.apiKey).toBe('sk-judge-bbbbbbbbbbbb');
@@ -76,7 +109,9 @@ describe('resolution order', () => {
   });
 
   it('rejects a base URL that is not http(s), naming where it came from', () => {
-    expect(() => resolveConfig({ agentBaseUrl: 'localhost:8000' }, {}, folderWith())).toThrow('--agent-base-url: "localhost:8000" is not an http(s) URL (e.g. http://localhost:8000/v1)');
+    expect(() => resolveConfig({ agentBaseUrl: 'localhost:8000' }, {}, folderWith())).toThrow(
+      '--agent-base-url: "localhost:8000" is not an http(s) URL (e.g. http://localhost:8000/v1)',
+    );
   });
 });
 
@@ -151,7 +186,9 @@ describe('choosing backends', () => {
 
   it('says what is missing when a role is asked to run on a model with no key or endpoint', () => {
     const c = resolveConfig({ agentModel: 'a' }, {}, folderWith());
-    expect(() => requireModelRole(c, 'agent')).toThrow(/the agent runs on a model \(openai\) but has no API key: set \$OPENAI_API_KEY or \$INTENTPLAY_AGENT_API_KEY/);
+    expect(() => requireModelRole(c, 'agent')).toThrow(
+      /the agent runs on a model \(openai\) but has no API key: set \$OPENAI_API_KEY or \$INTENTPLAY_AGENT_API_KEY/,
+    );
   });
 });
 

@@ -12,10 +12,19 @@ type Msg = { role: string; content: string | null };
 function agent(messages: Msg[]): ScriptedReply {
   const last = messages.at(-1)!;
   const firstUser = messages.find((m) => m.role === 'user')!.content!;
-  if (last.role === 'tool') return { content: firstUser.includes('meal plan') ? 'plan.md is ready.' : 'Saved. Shoes under 600 RMB: three picks.' };
+  if (last.role === 'tool')
+    return { content: firstUser.includes('meal plan') ? 'plan.md is ready.' : 'Saved. Shoes under 600 RMB: three picks.' };
   if (firstUser.includes('meal plan'))
-    return { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.md', content: '# Plan (58 kg, cutting)\nEach meal under 25 RMB\nSunday: batch cooking' } }] };
-  if (last.content!.includes('600')) return { toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'shoes under 600 RMB' } }] };
+    return {
+      toolCalls: [
+        {
+          name: 'write_file',
+          arguments: { path: 'plan.md', content: '# Plan (58 kg, cutting)\nEach meal under 25 RMB\nSunday: batch cooking' },
+        },
+      ],
+    };
+  if (last.content!.includes('600'))
+    return { toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'shoes under 600 RMB' } }] };
   return { content: 'Which distance do you run?' };
 }
 
@@ -36,7 +45,9 @@ function judge(prompt: string): ScriptedReply {
     return { content: JSON.stringify({ items }) };
   }
   const turn = prompt.slice(prompt.indexOf("=== The assistant's turn"));
-  const intents = open.map(({ id, text }) => (turn.includes(SIGNS[text] ?? '\u0000') ? { id, status: 'completed', evidence: SIGNS[text] } : { id, status: 'neither' }));
+  const intents = open.map(({ id, text }) =>
+    turn.includes(SIGNS[text] ?? '\u0000') ? { id, status: 'completed', evidence: SIGNS[text] } : { id, status: 'neither' },
+  );
   return { content: JSON.stringify({ intents }) };
 }
 

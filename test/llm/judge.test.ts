@@ -39,7 +39,12 @@ describe('stages 1 and 2 in one call per agent turn', () => {
 
   it('turns a targeting question into inferred, and the user answers exactly that intent', async () => {
     server.enqueue(
-      json({ intents: [{ id: 'I1', status: 'targeted', question: 'Which distance do you run?' }, { id: 'I2', status: 'neither' }] }),
+      json({
+        intents: [
+          { id: 'I1', status: 'targeted', question: 'Which distance do you run?' },
+          { id: 'I2', status: 'neither' },
+        ],
+      }),
       json({ intents: [{ id: 'I2', status: 'completed', evidence: 'the earlier write_memory' }] }),
     );
     const run = await gear();
@@ -47,15 +52,28 @@ describe('stages 1 and 2 in one call per agent turn', () => {
       [1, 'I1', 'inferred', 'question', 'Which distance do you run?'],
       [2, 'I2', 'completed', 'evidence', 'the earlier write_memory'],
     ]);
-    expect(run.of('message').find((m) => m.turn === 2 && m.role === 'user')).toMatchObject({ text: 'Keep it under 600 RMB.', intents: ['I1'] });
+    expect(run.of('message').find((m) => m.turn === 2 && m.role === 'user')).toMatchObject({
+      text: 'Keep it under 600 RMB.',
+      intents: ['I1'],
+    });
     // Turn 2 asks only about what is still open.
     expect(prompt(server.requests[1]!)).not.toContain('- I1:');
   });
 
   it('retries once with the problems quoted back, then uses the corrected answer', async () => {
     server.enqueue(
-      json({ intents: [{ id: 'I1', status: 'completed' }, { id: 'I2', status: 'neither' }] }),
-      json({ intents: [{ id: 'I1', status: 'completed', evidence: '600 RMB' }, { id: 'I2', status: 'neither' }] }),
+      json({
+        intents: [
+          { id: 'I1', status: 'completed' },
+          { id: 'I2', status: 'neither' },
+        ],
+      }),
+      json({
+        intents: [
+          { id: 'I1', status: 'completed', evidence: '600 RMB' },
+          { id: 'I2', status: 'neither' },
+        ],
+      }),
     );
     const run = await gear({ maxTurns: 1 });
     const retry = server.requests[1]!.body.messages as { role: string; content: string }[];
@@ -71,7 +89,9 @@ describe('stages 1 and 2 in one call per agent turn', () => {
     expect(server.requests).toHaveLength(2);
     const errors = run.of('judge_error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(/^intent judging failed: .*invalid even after a retry \(the answer was not a JSON object\); intents stay open$/);
+    expect(errors[0]!.message).toMatch(
+      /^intent judging failed: .*invalid even after a retry \(the answer was not a JSON object\); intents stay open$/,
+    );
     expect(run.of('intent_status').filter((e) => e.cause === 'evidence')).toEqual([]);
     expect(run.results[0]!.scores.intents).toEqual({ I1: 'unresolved', I2: 'unresolved' });
   });
@@ -88,15 +108,29 @@ describe('stages 1 and 2 in one call per agent turn', () => {
 describe('stage 3 and the rubric', () => {
   it('picks the open intent that fits the stage, with its reason', async () => {
     server.enqueue(
-      json({ intents: [{ id: 'I1', status: 'neither' }, { id: 'I2', status: 'neither' }] }),
+      json({
+        intents: [
+          { id: 'I1', status: 'neither' },
+          { id: 'I2', status: 'neither' },
+        ],
+      }),
       json({ intent: 'I2', reason: 'the user has chosen and wants it remembered' }),
       json({ intents: [{ id: 'I1', status: 'neither' }] }),
     );
     const run = await gear({ maxTurns: 2 });
     const pick = server.requests[1]!;
     expect(prompt(pick)).toMatch(/Pick the ONE open intent/);
-    expect(run.of('intent_status')[0]).toMatchObject({ turn: 1, intent: 'I2', to: 'provided', cause: 'picked', detail: 'the user has chosen and wants it remembered' });
-    expect(run.of('message').find((m) => m.turn === 2 && m.role === 'user')).toMatchObject({ text: 'Remember what I picked.', intents: ['I2'] });
+    expect(run.of('intent_status')[0]).toMatchObject({
+      turn: 1,
+      intent: 'I2',
+      to: 'provided',
+      cause: 'picked',
+      detail: 'the user has chosen and wants it remembered',
+    });
+    expect(run.of('message').find((m) => m.turn === 2 && m.role === 'user')).toMatchObject({
+      text: 'Remember what I picked.',
+      intents: ['I2'],
+    });
   });
 
   it('grades rubric items in one call at the end with a strict YES/NO and a one-line reason', async () => {

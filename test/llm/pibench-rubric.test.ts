@@ -30,7 +30,14 @@ const calls: ToolCallRecord[] = [
   { turn: 2, callId: 'b', name: 'read_file', args: { path: 'route_notes.md' }, ok: true, result: { content: 'Ada knows the river.' } },
   { turn: 2, callId: 'c', name: 'write_file', args: { path: 'plan.md', content: 'Ada: river loop' }, ok: true, result: { written: 15 } },
 ];
-const toolEntry = (c: ToolCallRecord): TranscriptEntry => ({ kind: 'tool', turn: c.turn, callId: c.callId, name: c.name, args: c.args, outcome: { ok: true, result: c.result } });
+const toolEntry = (c: ToolCallRecord): TranscriptEntry => ({
+  kind: 'tool',
+  turn: c.turn,
+  callId: c.callId,
+  name: c.name,
+  args: c.args,
+  outcome: { ok: true, result: c.result },
+});
 const transcript: TranscriptEntry[] = [
   { kind: 'user', turn: 1, text: 'Read brief.md and write the dispatch plan to plan.md.' },
   toolEntry(calls[0]!),
@@ -59,7 +66,12 @@ function grade(s: LoadedScenario, events = collector()) {
 const prompt = (r: RecordedRequest) => (r.body.messages as { content: string }[]).map((m) => m.content).join('\n');
 const turnOf = (r: RecordedRequest) => Number(/<turn index="(\d+)">/.exec(prompt(r))?.[1]);
 const items = (c1: 'YES' | 'NO', c2: 'YES' | 'NO', turn: number) => ({
-  content: JSON.stringify({ items: [{ id: 'C1', verdict: c1, reason: `c1 in ${turn}` }, { id: 'C2', verdict: c2, reason: `c2 in ${turn}\nsecond line` }] }),
+  content: JSON.stringify({
+    items: [
+      { id: 'C1', verdict: c1, reason: `c1 in ${turn}` },
+      { id: 'C2', verdict: c2, reason: `c2 in ${turn}\nsecond line` },
+    ],
+  }),
 });
 
 describe('π-Bench rubric grading, per turn', () => {
@@ -78,7 +90,9 @@ describe('π-Bench rubric grading, per turn', () => {
     const [t1, t2, t3] = reqs.map(prompt) as [string, string, string];
     for (const text of [t1, t2, t3]) {
       // All hidden intents and the numbered criteria, every time.
-      expect(text).toContain('- I1: Assign Ada to the river loop.\n- I2: Mention the 40-minute limit per route.\n- I3: End with a one-line summary');
+      expect(text).toContain(
+        '- I1: Assign Ada to the river loop.\n- I2: Mention the 40-minute limit per route.\n- I3: End with a one-line summary',
+      );
       expect(text).toContain('- C1: plan.md assigns Ada to the river loop.\n- C2: The reply states the 40-minute limit.');
       expect(text.match(/^<tool_trace_extracts>$/gm)).toHaveLength(1);
     }
@@ -100,11 +114,20 @@ describe('π-Bench rubric grading, per turn', () => {
     server.respond((r) => items('NO', 'NO', turnOf(r)));
     await grade({ ...s, pibench: { ...s.pibench, files_read: ['plan.md', 'missing.md'] } }).grades;
     for (const r of server.completions())
-      expect(prompt(r)).toContain('<files_read>\n<file path="plan.md" status="ok">\nAda: river loop\n</file>\n<file path="missing.md" status="missing"/>\n</files_read>');
+      expect(prompt(r)).toContain(
+        '<files_read>\n<file path="plan.md" status="ok">\nAda: river loop\n</file>\n<file path="missing.md" status="missing"/>\n</files_read>',
+      );
   });
 
   it('retries a turn once with the validation error quoted back', async () => {
-    server.enqueue({ content: JSON.stringify({ items: [{ id: 'C1', verdict: 'maybe', reason: '' }, { id: 'C2', verdict: 'NO' }] }) });
+    server.enqueue({
+      content: JSON.stringify({
+        items: [
+          { id: 'C1', verdict: 'maybe', reason: '' },
+          { id: 'C2', verdict: 'NO' },
+        ],
+      }),
+    });
     server.respond((r) => items('NO', turnOf(r) === 1 ? 'YES' : 'NO', turnOf(r)));
     const { events, grades } = grade(dispatch());
     expect(await grades).toEqual([
@@ -118,7 +141,9 @@ describe('π-Bench rubric grading, per turn', () => {
   });
 
   it('leaves every criterion ungraded when one turn never parses, as π-Bench drops the task, and reports it', async () => {
-    server.respond((r) => (turnOf(r) === 2 ? { content: 'Ada got the river loop, so yes.' } : items(turnOf(r) === 3 ? 'YES' : 'NO', 'NO', turnOf(r))));
+    server.respond((r) =>
+      turnOf(r) === 2 ? { content: 'Ada got the river loop, so yes.' } : items(turnOf(r) === 3 ? 'YES' : 'NO', 'NO', turnOf(r)),
+    );
     const { events, grades } = grade(dispatch());
     const reason = "the judge's answer never parsed for 1 of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
     expect(await grades).toEqual([
@@ -132,10 +157,14 @@ describe('π-Bench rubric grading, per turn', () => {
   });
 
   it('counts a criterion a turn left out as NO for that turn, and says so', async () => {
-    server.respond((r) => (turnOf(r) === 1 ? { content: JSON.stringify({ items: [{ id: 'C1', verdict: 'YES', reason: 'ok' }] }) } : items('NO', 'NO', turnOf(r))));
+    server.respond((r) =>
+      turnOf(r) === 1 ? { content: JSON.stringify({ items: [{ id: 'C1', verdict: 'YES', reason: 'ok' }] }) } : items('NO', 'NO', turnOf(r)),
+    );
     const { events, grades } = grade(dispatch());
     expect((await grades).map((g) => g.pass)).toEqual([true, false]);
-    expect(events.of('judge_error').map((e) => e.message)).toEqual(['rubric grading of turn 1, after one retry: C2: no verdict given; a criterion without a verdict counts as NO for this turn']);
+    expect(events.of('judge_error').map((e) => e.message)).toEqual([
+      'rubric grading of turn 1, after one retry: C2: no verdict given; a criterion without a verdict counts as NO for this turn',
+    ]);
   });
 
   it('leaves every criterion ungraded (null) when no turn ever parses, as π-Bench drops the task', async () => {
@@ -147,7 +176,11 @@ describe('π-Bench rubric grading, per turn', () => {
       { item: 'C2', pass: null, reason },
     ]);
     expect(server.completions()).toHaveLength(6);
-    expect(events.of('judge_error').map((e) => e.message.slice(0, 31))).toEqual(['rubric grading of turn 1 failed', 'rubric grading of turn 2 failed', 'rubric grading of turn 3 failed']);
+    expect(events.of('judge_error').map((e) => e.message.slice(0, 31))).toEqual([
+      'rubric grading of turn 1 failed',
+      'rubric grading of turn 2 failed',
+      'rubric grading of turn 3 failed',
+    ]);
   });
 
   it('keeps one call over the whole session for a scenario that is not from π-Bench', async () => {
@@ -156,7 +189,14 @@ describe('π-Bench rubric grading, per turn', () => {
     server.enqueue({ content: JSON.stringify({ items: rubric.map((c) => ({ id: c.id, verdict: 'YES', reason: 'whole session' })) }) });
     const events = collector();
     const judge = new OpenAIJudge(new RoleClient('judge', serverConfig(server)));
-    const grades = await judge.gradeRubric({ scenario: plan, items: rubric, evidence: { replies: [], toolCalls: calls, files: new Map(), apps: {} }, transcript, emit: events.ctx.emit, signal: events.ctx.signal });
+    const grades = await judge.gradeRubric({
+      scenario: plan,
+      items: rubric,
+      evidence: { replies: [], toolCalls: calls, files: new Map(), apps: {} },
+      transcript,
+      emit: events.ctx.emit,
+      signal: events.ctx.signal,
+    });
     expect(server.completions()).toHaveLength(1);
     const text = prompt(server.completions()[0]!);
     expect(text).not.toContain('<turn index=');

@@ -45,7 +45,11 @@ describe('proposals with a model agent', () => {
       { toolCalls: [{ name: 'propose', arguments: { summary: 'Add hand soap to your Shopping list?' } }] },
       { content: 'I proposed adding soap.' },
       { toolCalls: [{ name: 'todoist__login', arguments: { username: 'pat@example.com', password: 'pw' } }] },
-      { toolCalls: [{ name: 'todoist__create_task', arguments: { access_token: 'todoist-access-token-1', title: 'Hand soap', project_id: 2 } }] },
+      {
+        toolCalls: [
+          { name: 'todoist__create_task', arguments: { access_token: 'todoist-access-token-1', title: 'Hand soap', project_id: 2 } },
+        ],
+      },
       { content: 'Added hand soap to Shopping.' },
       { content: '' },
     );
@@ -57,7 +61,9 @@ describe('proposals with a model agent', () => {
     expect(toolNames(observe)).not.toContain('todoist__create_task');
     expect(system(observe)).toContain('While you observe, you may read');
     expect(system(observe)).toContain('call propose with a one-sentence summary');
-    expect(observe.body.messages.at(-1)!.content).toContain('The user, in todoist: opened “Shopping (0 tasks)”\nTheir screen:\n[todoist · Shopping]');
+    expect(observe.body.messages.at(-1)!.content).toContain(
+      'The user, in todoist: opened “Shopping (0 tasks)”\nTheir screen:\n[todoist · Shopping]',
+    );
     const execute = reqs[4]!;
     expect(toolNames(execute)).toContain('todoist__create_task');
     expect(execute.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Yes, please go ahead with P1') });
@@ -67,13 +73,14 @@ describe('proposals with a model agent', () => {
     expect(r.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
   });
 
-  it('a model user moves on the phone by the screen\'s own actions, and answers the proposal with a reason', async () => {
+  it("a model user moves on the phone by the screen's own actions, and answers the proposal with a reason", async () => {
     server.enqueue(
       { toolCalls: [{ name: 'open_app', arguments: { app: 'todoist' } }] },
       { toolCalls: [{ name: 'open', arguments: { item: '1' } }] },
       { toolCalls: [{ name: 'accept', arguments: { reason: 'I do need soap on that list.' } }] },
     );
-    const root = makeLibrary({ 'scenarios/p/soap.yaml': `${SOAP}references:
+    const root = makeLibrary({
+      'scenarios/p/soap.yaml': `${SOAP}references:
   main:
     - say: ""
       actions: [{ tool: wait }]
@@ -83,7 +90,8 @@ describe('proposals with a model agent', () => {
       actions:
         - { tool: todoist__login, args: { username: pat@example.com, password: pw } }
         - { tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }
-` });
+`,
+    });
     const run = await runWith(path.join(root, 'scenarios/p/soap.yaml'), { agent: 'script:main', user: 'openai' }, serverConfig(server));
     const reqs = server.requests as unknown as Req[];
     expect(reqs).toHaveLength(3);
@@ -95,24 +103,39 @@ describe('proposals with a model agent', () => {
     expect(toolNames(reqs[2]!)).toEqual(['accept', 'reject']);
     expect(reqs[2]!.body.messages.at(-1)!.content).toContain('Your assistant proposes: "Add hand soap to your Shopping list?"');
     const moves = run.events.filter((e) => e.type === 'user_action');
-    expect(moves.map((e) => e.type === 'user_action' && `${e.ok}:${e.text}`)).toEqual(['true:opened Todoist', 'true:opened “Shopping (0 tasks)”']);
-    expect(run.events.find((e) => e.type === 'proposal_verdict')).toMatchObject({ verdict: 'accepted', reason: 'I do need soap on that list.', goal: 'G1' });
+    expect(moves.map((e) => e.type === 'user_action' && `${e.ok}:${e.text}`)).toEqual([
+      'true:opened Todoist',
+      'true:opened “Shopping (0 tasks)”',
+    ]);
+    expect(run.events.find((e) => e.type === 'proposal_verdict')).toMatchObject({
+      verdict: 'accepted',
+      reason: 'I do need soap on that list.',
+      goal: 'G1',
+    });
     const r = run.results[0]!;
     expect(r.end).toBe('resolved');
     expect(r.scores.intents).toEqual({ G1: 'completed' });
   });
 
   it('a model user that neither accepts nor rejects fails the session with a clear error', async () => {
-    server.enqueue({ toolCalls: [{ name: 'wait', arguments: {} }] }, { toolCalls: [{ name: 'wait', arguments: {} }] }, { content: 'hmm, maybe' });
-    const root = makeLibrary({ 'scenarios/p/soap.yaml': `${SOAP}references:
+    server.enqueue(
+      { toolCalls: [{ name: 'wait', arguments: {} }] },
+      { toolCalls: [{ name: 'wait', arguments: {} }] },
+      { content: 'hmm, maybe' },
+    );
+    const root = makeLibrary({
+      'scenarios/p/soap.yaml': `${SOAP}references:
   main:
     - say: ""
       actions: [{ tool: wait }]
     - say: ""
       actions: [{ tool: propose, args: { summary: Add soap? } }]
-` });
+`,
+    });
     const run = await runWith(path.join(root, 'scenarios/p/soap.yaml'), { agent: 'script:main', user: 'openai' }, serverConfig(server));
     expect(run.results[0]!.end).toBe('error');
-    expect(JSON.stringify(run.events.filter((e) => e.type === 'session_end' || e.type === 'notice'))).toContain('neither accepted nor rejected proposal P1');
+    expect(JSON.stringify(run.events.filter((e) => e.type === 'session_end' || e.type === 'notice'))).toContain(
+      'neither accepted nor rejected proposal P1',
+    );
   });
 });

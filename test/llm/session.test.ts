@@ -22,7 +22,10 @@ it('runs an episode with agent, user and judge on models, and the recording hold
     ['tester/plan', 'resolved', { I1: 'completed', I2: 'completed', I3: 'completed' }],
   ]);
   expect(run.results[1]!.scores).toMatchObject({ comp: 1, graded: 3, passed: 3 });
-  expect(run.of('message').filter((m) => m.role === 'user' && m.turn === 2)[0]).toMatchObject({ text: 'Keep it under 600 RMB.', intents: ['I1'] });
+  expect(run.of('message').filter((m) => m.role === 'user' && m.turn === 2)[0]).toMatchObject({
+    text: 'Keep it under 600 RMB.',
+    intents: ['I1'],
+  });
   expect(run.of('judge_error')).toEqual([]);
 
   // Every request carried the key in its header; the later session's agent saw its memory.
@@ -55,7 +58,11 @@ it('runs an episode with agent, user and judge on models, and the recording hold
 
   // report on the recordings folder (a user study's sessions) counts the same calls per role as the run did.
   const { records } = readRecordingsFolder(dir);
-  const calls = (role: string) => records.flatMap((r) => r.usage ?? []).filter((u) => u.role === role).reduce((a, u) => a + u.calls, 0);
+  const calls = (role: string) =>
+    records
+      .flatMap((r) => r.usage ?? [])
+      .filter((u) => u.role === role)
+      .reduce((a, u) => a + u.calls, 0);
   for (const role of ['agent', 'user', 'judge']) expect(calls(role), role).toBe(usage.filter((u) => u.role === role).length);
   const doc = buildReport({ folders: [dir], runs: records });
   expect(doc.sections.find((s) => s.id === 'cost')!.text ?? '').not.toContain('No model was called');

@@ -15,7 +15,11 @@ export const TEST_KEY = 'sk-test-SECRET-0123456789abcdef';
 export const MODELS = { agent: 'agent-model', user: 'user-model', judge: 'judge-model' } as const;
 
 /** Every role on the server, a key in the env, tiny retry delays and a short timeout. */
-export function serverConfig(server: Pick<OpenAITestServer, 'url'>, file: Record<string, unknown> = {}, flags: ConfigFlags = {}): ResolvedConfig {
+export function serverConfig(
+  server: Pick<OpenAITestServer, 'url'>,
+  file: Record<string, unknown> = {},
+  flags: ConfigFlags = {},
+): ResolvedConfig {
   const dir = mkdtempSync(path.join(tmpdir(), 'intentplay-llm-'));
   const configFile = path.join(dir, 'intentplay.config.yaml');
   // JSON is YAML: the file goes through the real loader.

@@ -56,7 +56,10 @@ describe('time with models', () => {
     );
     // Woken a day later by the monitor, with the update's text and its time.
     const wake = (silent!.body.messages as Msg[]).at(-1)!;
-    expect(wake).toMatchObject({ role: 'user', content: expect.stringContaining('[monitor 2026-05-05T09:00:00+08:00, update U1]\nF1 at 12000 a month.') });
+    expect(wake).toMatchObject({
+      role: 'user',
+      content: expect.stringContaining('[monitor 2026-05-05T09:00:00+08:00, update U1]\nF1 at 12000 a month.'),
+    });
     expect((followUp!.body.messages as Msg[]).at(-1)!.content).toContain('update U2');
     // The user model is asked for a change of mind, in the persona's voice.
     expect(shift!.body.model).toBe('user-model');

@@ -32,7 +32,8 @@ afterAll(() => {
 describe('the bridge fetch', () => {
   it('leaves no listener on the connection signal after each answered request', async () => {
     const connection = new AbortController();
-    for (let i = 0; i < 50; i++) expect(await (await fetchWithOwnSignal(`${base}/json`, { signal: connection.signal })).json()).toEqual({ ok: true });
+    for (let i = 0; i < 50; i++)
+      expect(await (await fetchWithOwnSignal(`${base}/json`, { signal: connection.signal })).json()).toEqual({ ok: true });
     expect(getEventListeners(connection.signal, 'abort')).toHaveLength(0);
     // What the SDK's client does without it: plain fetch keeps one per request until garbage collection.
     for (let i = 0; i < 5; i++) await (await fetch(`${base}/json`, { signal: connection.signal })).json();

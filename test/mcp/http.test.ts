@@ -12,7 +12,13 @@ import { KEEP_ALIVE_MS, serveHttp, type HttpToolServer } from '../../src/mcp/htt
 import type { ToolSource } from '../../src/mcp/tool-server.ts';
 
 const TOKEN = 'test-token';
-const tools = [{ name: 'list_dir', description: 'List a folder', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }];
+const tools = [
+  {
+    name: 'list_dir',
+    description: 'List a folder',
+    parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  },
+];
 
 interface Answer {
   status: number;
@@ -22,7 +28,11 @@ interface Answer {
 }
 
 /** One raw POST: `chunked` sends the body without a declared length, as a streaming client may. */
-function post(url: string, body: string, opts: { session?: string; chunked?: boolean; agent?: Agent; token?: string } = {}): Promise<Answer> {
+function post(
+  url: string,
+  body: string,
+  opts: { session?: string; chunked?: boolean; agent?: Agent; token?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -45,8 +55,14 @@ function post(url: string, body: string, opts: { session?: string; chunked?: boo
   });
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-const callList = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_dir', arguments: { path: `dir-${id}` } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+const callList = (id: number) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_dir', arguments: { path: `dir-${id}` } } });
 
 describe('the MCP tool server over Streamable HTTP', () => {
   let server: HttpToolServer;
@@ -75,7 +91,9 @@ describe('the MCP tool server over Streamable HTTP', () => {
 
   it('answers the official SDK client: tools with their schemas, and calls that reach the tool source', async () => {
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+    );
     const listed = await client.listTools();
     expect(listed.tools[0]).toMatchObject({ name: 'list_dir', inputSchema: { type: 'object', required: ['path'] } });
     for (let i = 0; i < 3; i++) {
@@ -90,7 +108,10 @@ describe('the MCP tool server over Streamable HTTP', () => {
     const id = await session();
     const declared = await post(server.url, callList(2), { session: id });
     const chunked = await post(server.url, callList(3), { session: id, chunked: true });
-    for (const [answer, n] of [[declared, 2], [chunked, 3]] as const) {
+    for (const [answer, n] of [
+      [declared, 2],
+      [chunked, 3],
+    ] as const) {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text: 'list_dir: a.md' }] } });
     }
@@ -113,7 +134,12 @@ describe('the MCP tool server over Streamable HTTP', () => {
 
   it('refuses a body over 4 MB, declared or not, without running anything', async () => {
     const id = await session();
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_dir', arguments: { path: 'x'.repeat(4 * 1024 * 1024) } } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'list_dir', arguments: { path: 'x'.repeat(4 * 1024 * 1024) } },
+    });
     for (const chunked of [false, true]) expect((await post(server.url, huge, { session: id, chunked })).status).toBe(413);
     expect(calls).toEqual([]);
   });
@@ -124,7 +150,7 @@ describe('the MCP tool server over Streamable HTTP', () => {
     expect(calls).toEqual([]);
   });
 
-  it('keeps a client connection open across a pause longer than Node\'s default five seconds', async () => {
+  it("keeps a client connection open across a pause longer than Node's default five seconds", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const id = await session(agent);
     const first = await post(server.url, callList(6), { session: id, agent });

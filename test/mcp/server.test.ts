@@ -15,7 +15,7 @@ import { readRecording } from '../../src/session/recording.ts';
 
 const BIN = path.resolve('bin/intentplay.js');
 const NOTES = path.resolve('test/fixtures/acp-lib/scenarios/tester/notes.yaml');
-const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]!.text);
+const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 function recordingIn(dir: string) {
   const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
@@ -27,7 +27,11 @@ describe('intentplay mcp over stdio', () => {
   it('offers the scenario tools with their JSON Schemas, runs calls in the workspace, and records and judges them', async () => {
     const rec = mkdtempSync(path.join(os.tmpdir(), 'ip-mcp-'));
     const client = new Client({ name: 'test', version: '1' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', NOTES, '--recordings', rec], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', NOTES, '--recordings', rec],
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
     await client.connect(transport);
@@ -61,7 +65,13 @@ describe('intentplay mcp over stdio', () => {
 
   it('keeps the app tools under the names the scenario and π-Bench rule scripts use', async () => {
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'marketer/meeting-invite', '--no-record'], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', 'marketer/meeting-invite', '--no-record'],
+        stderr: 'ignore',
+      }),
+    );
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names.some((n) => n.startsWith('gmail__'))).toBe(true);
     await client.close();

@@ -52,15 +52,22 @@ describe.skipIf(!hasPython)('AppWorld apps against π-Bench-style rule scripts',
     expect(played.awarded.sort()).toEqual(expectedShapeKeys(t, played.keys).sort());
   });
 
-  it.each(WORKSPACE_FILES.map((t) => [t.task, t] as const))('%s: the script finds the workspace and reads the file the agent wrote', async (_task, t) => {
-    const played = await playTrajectory(t, FIXTURE_REPO, WORKSPACE_SCRIPT);
-    expect(played.failed).toEqual([]);
-    expect(played.keys).toEqual(['workspace found', 'python files written', 'python files compile']);
-    expect(played.awarded).toEqual(played.keys);
-  });
+  it.each(WORKSPACE_FILES.map((t) => [t.task, t] as const))(
+    '%s: the script finds the workspace and reads the file the agent wrote',
+    async (_task, t) => {
+      const played = await playTrajectory(t, FIXTURE_REPO, WORKSPACE_SCRIPT);
+      expect(played.failed).toEqual([]);
+      expect(played.keys).toEqual(['workspace found', 'python files written', 'python files compile']);
+      expect(played.awarded).toEqual(played.keys);
+    },
+  );
 
   it('a file reader finds the workspace but no file when the agent wrote none', async () => {
-    const played = await playTrajectory({ ...WORKSPACE_FILES[0]!, turns: [[{ tool: 'list_dir', args: { path: '.' } }]] }, FIXTURE_REPO, WORKSPACE_SCRIPT);
+    const played = await playTrajectory(
+      { ...WORKSPACE_FILES[0]!, turns: [[{ tool: 'list_dir', args: { path: '.' } }]] },
+      FIXTURE_REPO,
+      WORKSPACE_SCRIPT,
+    );
     expect(played.awarded).toEqual(['workspace found']);
   });
 });
@@ -76,17 +83,24 @@ describe.skipIf(!hasPython || !haveRepo)('the real π-Bench rule scripts (PIBENC
   afterAll(() => {
     const rows = [...tally.values()];
     const sum = (f: (r: { keys: number; awarded: number }) => number) => rows.reduce((n, r) => n + f(r), 0);
-    console.log(`real rule scripts under ${PIBENCH_ROOT}: ${rows.length} scripts, ${sum((r) => r.awarded)} of ${sum((r) => r.keys)} keys awarded`);
+    console.log(
+      `real rule scripts under ${PIBENCH_ROOT}: ${rows.length} scripts, ${sum((r) => r.awarded)} of ${sum((r) => r.keys)} keys awarded`,
+    );
   });
 
-  it.each([...TRAJECTORIES, ...WORKSPACE_FILES].map((t) => [t.task, t] as const))('%s: every key π-Bench can award is awarded', async (_task, t) => {
-    const played = await playTrajectory(t, PIBENCH_ROOT!, t.script);
-    tally.set(t.task, { keys: played.keys.length, awarded: played.awarded.length });
-    expect(played.failed).toEqual([]);
-    expect(played.keys.length).toBeGreaterThan(0);
-    const missed = played.keys.filter((k) => !played.awarded.includes(k) && !(k in t.notAwarded)).map((k) => `${k}: ${played.reasons[k]}`);
-    expect(missed).toEqual([]);
-    // The table's "cannot award" entries are real: they did not pass, and they are keys of the script.
-    expect(Object.keys(t.notAwarded).filter((k) => !played.keys.includes(k) || played.awarded.includes(k))).toEqual([]);
-  });
+  it.each([...TRAJECTORIES, ...WORKSPACE_FILES].map((t) => [t.task, t] as const))(
+    '%s: every key π-Bench can award is awarded',
+    async (_task, t) => {
+      const played = await playTrajectory(t, PIBENCH_ROOT!, t.script);
+      tally.set(t.task, { keys: played.keys.length, awarded: played.awarded.length });
+      expect(played.failed).toEqual([]);
+      expect(played.keys.length).toBeGreaterThan(0);
+      const missed = played.keys
+        .filter((k) => !played.awarded.includes(k) && !(k in t.notAwarded))
+        .map((k) => `${k}: ${played.reasons[k]}`);
+      expect(missed).toEqual([]);
+      // The table's "cannot award" entries are real: they did not pass, and they are keys of the script.
+      expect(Object.keys(t.notAwarded).filter((k) => !played.keys.includes(k) || played.awarded.includes(k))).toEqual([]);
+    },
+  );
 });

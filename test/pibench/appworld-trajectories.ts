@@ -38,7 +38,8 @@ export const phoneAcct = (phone_number: string, password: string) => ({ account:
 export const tok = (app: string) => ({ access_token: `${app}-access-token-1` });
 
 export const LAST_CALL = 'needs several calls of one tool in one turn; π-Bench keeps only the last call of each tool per turn';
-export const BARE_FILTER = 'the task lists bare tool names (no mcp_appworld_ prefix) in objectives.tools, so π-Bench filters out every call before the script sees it';
+export const BARE_FILTER =
+  'the task lists bare tool names (no mcp_appworld_ prefix) in objectives.tools, so π-Bench filters out every call before the script sees it';
 
 const CAMPING_TITLE = 'Weekend Camping Departure Memo - Qingyuan Reservoir';
 const CAMPING_FINAL = [
@@ -87,7 +88,12 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
     task: 'pharmacist/pharmacist_task_003',
     script: 'data/pharmacist/scripts/pharmacist_task_003_amazon.py',
     listed: mcp(['amazon__login', 'amazon__search_products', 'amazon__add_product_to_wish_list', 'amazon__show_wish_list']),
-    apps: { amazon: { ...acct(LARA, 'v[=NdO3'), products: [{ id: 1, name: 'Insulated Stainless Water Bottle 750 ml', price: 24, product_type: 'water bottle', rating: 4.6 }] } },
+    apps: {
+      amazon: {
+        ...acct(LARA, 'v[=NdO3'),
+        products: [{ id: 1, name: 'Insulated Stainless Water Bottle 750 ml', price: 24, product_type: 'water bottle', rating: 4.6 }],
+      },
+    },
     turns: [
       [
         p('amazon__login', { username: LARA, password: 'v[=NdO3' }),
@@ -101,7 +107,15 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'pharmacist/pharmacist_task_009',
     script: 'data/pharmacist/scripts/pharmacist_task_009_todoist.py',
-    listed: mcp(['todoist__login', 'todoist__create_project', 'todoist__create_section', 'todoist__create_task', 'todoist__create_sub_task', 'todoist__show_sections', 'todoist__show_sub_tasks']),
+    listed: mcp([
+      'todoist__login',
+      'todoist__create_project',
+      'todoist__create_section',
+      'todoist__create_task',
+      'todoist__create_sub_task',
+      'todoist__show_sections',
+      'todoist__show_sub_tasks',
+    ]),
     apps: { todoist: acct(LARA, 'Eu(M@!7') },
     turns: [
       [
@@ -119,15 +133,34 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'pharmacist/pharmacist_task_017',
     script: 'data/pharmacist/scripts/pharmacist_task_017_splitwise.py',
-    listed: mcp(['splitwise__login', 'splitwise__create_group', 'splitwise__show_groups', 'splitwise__record_expense', 'splitwise__show_group_expenses', 'splitwise__update_expense', 'splitwise__delete_expense']),
+    listed: mcp([
+      'splitwise__login',
+      'splitwise__create_group',
+      'splitwise__show_groups',
+      'splitwise__record_expense',
+      'splitwise__show_group_expenses',
+      'splitwise__update_expense',
+      'splitwise__delete_expense',
+    ]),
     apps: { splitwise: acct(LARA, 'T8H2[32') },
     turns: [
       [
         p('splitwise__login', { username: LARA, password: 'T8H2[32' }),
-        p('splitwise__create_group', { ...tok('splitwise'), name: 'Lab Dinner Reconciliation', member_emails: [SAM, 'deniseburch@gmail.com'] }),
+        p('splitwise__create_group', {
+          ...tok('splitwise'),
+          name: 'Lab Dinner Reconciliation',
+          member_emails: [SAM, 'deniseburch@gmail.com'],
+        }),
         // "Create or confirm the group first": the agent confirms the new group is listed with both classmates.
         p('splitwise__show_groups', tok('splitwise')),
-        p('splitwise__record_expense', { ...tok('splitwise'), description: 'small dinner with classmates', paid_amount: 69.1, payer_email: LARA, debtor_emails: [LARA, SAM, 'deniseburch@gmail.com'], group_id: 1 }),
+        p('splitwise__record_expense', {
+          ...tok('splitwise'),
+          description: 'small dinner with classmates',
+          paid_amount: 69.1,
+          payer_email: LARA,
+          debtor_emails: [LARA, SAM, 'deniseburch@gmail.com'],
+          group_id: 1,
+        }),
         p('splitwise__show_group_expenses', { ...tok('splitwise'), group_id: 1 }),
         p('splitwise__update_expense', { ...tok('splitwise'), expense_id: 1, paid_amount: 78.1 }),
         p('splitwise__delete_expense', { ...tok('splitwise'), expense_id: 1 }),
@@ -138,7 +171,15 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'pharmacist/pharmacist_task_020',
     script: 'data/pharmacist/scripts/pharmacist_task_020_file_system.py',
-    listed: mcp(['file_system__login', 'file_system__create_directory', 'file_system__create_file', 'file_system__copy_file', 'file_system__move_file', 'file_system__copy_directory', 'file_system__move_directory']),
+    listed: mcp([
+      'file_system__login',
+      'file_system__create_directory',
+      'file_system__create_file',
+      'file_system__copy_file',
+      'file_system__move_file',
+      'file_system__copy_directory',
+      'file_system__move_directory',
+    ]),
     apps: { file_system: acct(LARA, 'LlU7G2h') },
     turns: [
       [
@@ -147,11 +188,31 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
         p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/organized', recursive: true }),
         p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/archive' }),
         p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/source' }),
-        p('file_system__create_file', { ...tok('file_system'), file_path: '~/pharmacy_materials/source/reading_notes.txt', content: 'Reading notes.' }),
-        p('file_system__copy_file', { ...tok('file_system'), source_file_path: '~/pharmacy_materials/source/reading_notes.txt', destination_file_path: '~/pharmacy_materials/organized/reading_notes_copy.txt' }),
-        p('file_system__move_file', { ...tok('file_system'), source_file_path: '~/pharmacy_materials/source/reading_notes.txt', destination_file_path: '~/pharmacy_materials/organized/reading_notes_moved.txt' }),
-        p('file_system__copy_directory', { ...tok('file_system'), source_directory_path: '~/pharmacy_materials/source', destination_directory_path: '~/pharmacy_materials/source_backup' }),
-        p('file_system__move_directory', { ...tok('file_system'), source_directory_path: '~/pharmacy_materials/source', destination_directory_path: '~/pharmacy_materials/archive/source_moved' }),
+        p('file_system__create_file', {
+          ...tok('file_system'),
+          file_path: '~/pharmacy_materials/source/reading_notes.txt',
+          content: 'Reading notes.',
+        }),
+        p('file_system__copy_file', {
+          ...tok('file_system'),
+          source_file_path: '~/pharmacy_materials/source/reading_notes.txt',
+          destination_file_path: '~/pharmacy_materials/organized/reading_notes_copy.txt',
+        }),
+        p('file_system__move_file', {
+          ...tok('file_system'),
+          source_file_path: '~/pharmacy_materials/source/reading_notes.txt',
+          destination_file_path: '~/pharmacy_materials/organized/reading_notes_moved.txt',
+        }),
+        p('file_system__copy_directory', {
+          ...tok('file_system'),
+          source_directory_path: '~/pharmacy_materials/source',
+          destination_directory_path: '~/pharmacy_materials/source_backup',
+        }),
+        p('file_system__move_directory', {
+          ...tok('file_system'),
+          source_directory_path: '~/pharmacy_materials/source',
+          destination_directory_path: '~/pharmacy_materials/archive/source_moved',
+        }),
       ],
     ],
     notAwarded: {},
@@ -159,15 +220,35 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'Financier/Financier_task_002',
     script: 'data/Financier/scripts/Financier_task_002_simple_note.py',
-    listed: mcp(['simple_note__search_notes', 'simple_note__delete_note', 'simple_note__create_note', 'simple_note__add_content_to_note', 'simple_note__update_note', 'simple_note__show_note']),
-    apps: { simple_note: { ...acct(SAM, 'i#vhWEQ'), notes: [{ id: 1, title: CAMPING_TITLE, content: 'old draft' }, { id: 2, title: 'Camping gear list', content: 'tent' }] } },
+    listed: mcp([
+      'simple_note__search_notes',
+      'simple_note__delete_note',
+      'simple_note__create_note',
+      'simple_note__add_content_to_note',
+      'simple_note__update_note',
+      'simple_note__show_note',
+    ]),
+    apps: {
+      simple_note: {
+        ...acct(SAM, 'i#vhWEQ'),
+        notes: [
+          { id: 1, title: CAMPING_TITLE, content: 'old draft' },
+          { id: 2, title: 'Camping gear list', content: 'tent' },
+        ],
+      },
+    },
     turns: [
       [
         p('simple_note__login', { username: SAM, password: 'i#vhWEQ' }),
         p('simple_note__search_notes', { ...tok('simple_note'), query: CAMPING_TITLE }),
         p('simple_note__delete_note', { ...tok('simple_note'), note_id: 1 }),
         p('simple_note__create_note', { ...tok('simple_note'), title: CAMPING_TITLE, content: 'Rough notes.' }),
-        p('simple_note__add_content_to_note', { ...tok('simple_note'), note_id: 3, append_or_prepend: 'append', added_content: 'More rough notes.' }),
+        p('simple_note__add_content_to_note', {
+          ...tok('simple_note'),
+          note_id: 3,
+          append_or_prepend: 'append',
+          added_content: 'More rough notes.',
+        }),
         p('simple_note__update_note', { ...tok('simple_note'), note_id: 3, content: CAMPING_FINAL }),
         p('simple_note__show_note', { ...tok('simple_note'), note_id: 3 }),
       ],
@@ -177,13 +258,25 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'Financier/Financier_task_005',
     script: 'data/Financier/scripts/Financier_task_005_gmail.py',
-    listed: mcp(['gmail__create_draft', 'gmail__update_draft', 'gmail__send_email_from_draft', 'gmail__show_outbox_threads', 'gmail__show_thread']),
+    listed: mcp([
+      'gmail__create_draft',
+      'gmail__update_draft',
+      'gmail__send_email_from_draft',
+      'gmail__show_outbox_threads',
+      'gmail__show_thread',
+    ]),
     apps: { gmail: { ...acct(SAM, 'n3v=I[w'), users: [{ email: LARA, first_name: 'Lara', last_name: 'McCo' }] } },
     turns: [
       [
         p('gmail__login', { username: SAM, password: 'n3v=I[w' }),
         p('gmail__create_draft', { ...tok('gmail'), recipient_email_addresses: [LARA], subject: 'Pre-event check', body: 'Draft.' }),
-        p('gmail__update_draft', { ...tok('gmail'), draft_id: 1, email_addresses: [LARA], subject: 'Pre-Event Confirmation | Nanshan Client Product Demo | Wednesday Setup', body: DEMO_BODY }),
+        p('gmail__update_draft', {
+          ...tok('gmail'),
+          draft_id: 1,
+          email_addresses: [LARA],
+          subject: 'Pre-Event Confirmation | Nanshan Client Product Demo | Wednesday Setup',
+          body: DEMO_BODY,
+        }),
         p('gmail__send_email_from_draft', { ...tok('gmail'), draft_id: 1 }),
         p('gmail__show_outbox_threads', tok('gmail')),
         p('gmail__show_thread', { ...tok('gmail'), email_thread_id: 1 }),
@@ -195,9 +288,21 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
     task: 'Financier/Financier_task_008',
     script: 'data/Financier/scripts/Financier_task_008_todoist.py',
     listed: mcp([
-      'todoist__create_project', 'todoist__create_section', 'todoist__create_task', 'todoist__assign_or_unassign_task', 'todoist__update_task', 'todoist__create_label',
-      'todoist__add_label_to_task', 'todoist__post_task_comment', 'todoist__show_task_comments', 'todoist__remove_label_from_task', 'todoist__delete_task_comment',
-      'todoist__delete_task', 'todoist__delete_label', 'todoist__delete_section', 'todoist__delete_project',
+      'todoist__create_project',
+      'todoist__create_section',
+      'todoist__create_task',
+      'todoist__assign_or_unassign_task',
+      'todoist__update_task',
+      'todoist__create_label',
+      'todoist__add_label_to_task',
+      'todoist__post_task_comment',
+      'todoist__show_task_comments',
+      'todoist__remove_label_from_task',
+      'todoist__delete_task_comment',
+      'todoist__delete_task',
+      'todoist__delete_label',
+      'todoist__delete_section',
+      'todoist__delete_project',
     ]),
     apps: { todoist: acct(SAM, 'Ozz21Q4') },
     turns: [
@@ -206,11 +311,33 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
         p('todoist__create_project', { ...tok('todoist'), name: 'Temporary Launch Rehearsal Board - Beacon' }),
         p('todoist__create_section', { ...tok('todoist'), project_id: 2, name: 'Tonight Rehearsal' }),
         // The slides task is created last: the script only knows the last create_task of a turn.
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, section_id: 1, title: 'Check demo device charging and screen recording', description: 'Check charging and that screen recording works.' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, section_id: 1, title: 'Confirm guest badge pickup and sign-in sheet', description: 'Guest badge pickup and the sign-in sheet.' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, section_id: 1, title: 'Walk through Beacon share slides', description: 'Walk through the share slides.' }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          section_id: 1,
+          title: 'Check demo device charging and screen recording',
+          description: 'Check charging and that screen recording works.',
+        }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          section_id: 1,
+          title: 'Confirm guest badge pickup and sign-in sheet',
+          description: 'Guest badge pickup and the sign-in sheet.',
+        }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          section_id: 1,
+          title: 'Walk through Beacon share slides',
+          description: 'Walk through the share slides.',
+        }),
         p('todoist__assign_or_unassign_task', { ...tok('todoist'), task_id: 3, assignee_email: SAM }),
-        p('todoist__update_task', { ...tok('todoist'), task_id: 3, description: 'Walk through the share slides. Checkpoint 2026-04-29 17:45; escalate at 2026-04-29 18:30.' }),
+        p('todoist__update_task', {
+          ...tok('todoist'),
+          task_id: 3,
+          description: 'Walk through the share slides. Checkpoint 2026-04-29 17:45; escalate at 2026-04-29 18:30.',
+        }),
         p('todoist__create_label', { ...tok('todoist'), name: 'launch-blocker' }),
         p('todoist__add_label_to_task', { ...tok('todoist'), task_id: 3, label_id: 1 }),
         p('todoist__post_task_comment', { ...tok('todoist'), task_id: 3, content: 'If not done by 2026-04-29 18:30, tell the organizer.' }),
@@ -231,7 +358,13 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
     task: 'Financier/Financier_task_011',
     script: 'data/Financier/scripts/Financier_task_011_phone.py',
     listed: mcp(['phone__search_contacts', 'phone__search_text_messages', 'phone__show_text_message_window', 'phone__send_text_message']),
-    apps: { phone: { ...phoneAcct('5707454150', 'A!HFDCn'), contacts: [{ first_name: 'Mei', last_name: 'Chen', phone_number: '2873148336' }], messages: [{ from: '2873148336', message: 'Can you drop Chestnut off tomorrow?' }] } },
+    apps: {
+      phone: {
+        ...phoneAcct('5707454150', 'A!HFDCn'),
+        contacts: [{ first_name: 'Mei', last_name: 'Chen', phone_number: '2873148336' }],
+        messages: [{ from: '2873148336', message: 'Can you drop Chestnut off tomorrow?' }],
+      },
+    },
     turns: [
       [
         p('phone__login', { username: '5707454150', password: 'A!HFDCn' }),

@@ -8,11 +8,14 @@ describe('credentials in a π-Bench request', () => {
   });
 
   it('reads a phone login block by its phone number', () => {
-    expect(findCredentials('My Phone login info:\n  Phone number: 5550001111\n  Password: x!Y\n')).toEqual([{ app: 'phone', username: '5550001111', password: 'x!Y' }]);
+    expect(findCredentials('My Phone login info:\n  Phone number: 5550001111\n  Password: x!Y\n')).toEqual([
+      { app: 'phone', username: '5550001111', password: 'x!Y' },
+    ]);
   });
 
   it('reads "My <app> email is ... and password is \'...\'" sentences, several per request', () => {
-    const text = "My Gmail email is me@x.test and password is 'p=1[q'. My Todoist email is me@x.test and password is 'Tt2'.\nMy phone number is 5707454150 and password is 'A!HF'.";
+    const text =
+      "My Gmail email is me@x.test and password is 'p=1[q'. My Todoist email is me@x.test and password is 'Tt2'.\nMy phone number is 5707454150 and password is 'A!HF'.";
     expect(findCredentials(text)).toEqual([
       { app: 'gmail', username: 'me@x.test', password: 'p=1[q' },
       { app: 'todoist', username: 'me@x.test', password: 'Tt2' },
@@ -21,7 +24,9 @@ describe('credentials in a π-Bench request', () => {
   });
 
   it('takes an unquoted password up to the full stop', () => {
-    expect(findCredentials('My Spotify username is dj@x.test and password is beats42.')).toEqual([{ app: 'spotify', username: 'dj@x.test', password: 'beats42' }]);
+    expect(findCredentials('My Spotify username is dj@x.test and password is beats42.')).toEqual([
+      { app: 'spotify', username: 'dj@x.test', password: 'beats42' },
+    ]);
   });
 
   it('gives "Login with username ... and sandbox credential ..." to the task’s login apps, else to the app the text names', () => {

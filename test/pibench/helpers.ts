@@ -34,7 +34,9 @@ export function edit(file: string, from: string | RegExp, to: string): void {
 
 /** 1-based line of the first line of `file` containing `needle`. */
 export function lineOf(file: string, needle: string): number {
-  const i = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle));
+  const i = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle));
   if (i < 0) throw new Error(`lineOf: ${needle} not in ${file}`);
   return i + 1;
 }
@@ -70,6 +72,7 @@ export function comparable(s: LoadedScenario): unknown {
 /** What a run of every episode of a library scores, per scenario. */
 export async function scoresOf(library: Library): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const group of planRuns([library.root])) for (const r of (await runOffline(group)).results) out[r.scenario] = { end: r.end, scores: r.scores };
+  for (const group of planRuns([library.root]))
+    for (const r of (await runOffline(group)).results) out[r.scenario] = { end: r.end, scores: r.scores };
   return out;
 }

@@ -29,7 +29,10 @@ describe('intentplay import', () => {
     const { file: _a, ...episode } = imported.episodes.get('courier')!;
     const { file: _b, ...originalEpisode } = original.episodes.get('courier')!;
     expect(episode).toEqual(originalEpisode);
-    expect(imported.personas.get('courier')).toEqual({ ...original.personas.get('courier')!, file: path.join(out, 'personas', 'courier.yaml') });
+    expect(imported.personas.get('courier')).toEqual({
+      ...original.personas.get('courier')!,
+      file: path.join(out, 'personas', 'courier.yaml'),
+    });
 
     if (hasPython) expect(await scoresOf(imported)).toEqual(await scoresOf(original));
   });
@@ -39,7 +42,9 @@ describe('intentplay import', () => {
     importPibench(FIXTURE_USER, out);
     const scenario = readFileSync(path.join(out, 'scenarios', 'courier', 'courier_task_002.yaml'), 'utf8');
     expect(scenario.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/scenario.schema.json');
-    expect(readFileSync(path.join(out, 'personas', 'courier.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/persona.schema.json');
+    expect(readFileSync(path.join(out, 'personas', 'courier.yaml'), 'utf8').split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../schemas/persona.schema.json',
+    );
     expect(JSON.parse(readFileSync(path.join(out, 'schemas', 'scenario.schema.json'), 'utf8'))).toHaveProperty('properties.pibench');
     expect(scenario).toContain('assets: ../../assets/courier_task_002');
     expect(existsSync(path.join(out, 'assets', 'courier_task_001', 'route_notes.md'))).toBe(true);
@@ -53,9 +58,13 @@ describe('intentplay import', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(await main(['import', FIXTURE_USER, '--out', out])).toBe(0);
-      expect(stdout.mock.calls.map((c) => String(c[0])).join('')).toContain('imported courier: 4 scenario(s), 1 episode(s), 2 asset file(s)');
+      expect(stdout.mock.calls.map((c) => String(c[0])).join('')).toContain(
+        'imported courier: 4 scenario(s), 1 episode(s), 2 asset file(s)',
+      );
       expect(await main(['import', FIXTURE_USER, '--out', out])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('already holds persona `courier`; pass --force to overwrite it');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
+        'already holds persona `courier`; pass --force to overwrite it',
+      );
       expect(await main(['import', FIXTURE_USER, '--out', out, '--force'])).toBe(0);
       expect(await main(['validate', out])).toBe(0);
       expect(await main(['import', out, '--out', tmp()])).toBe(1);

@@ -43,7 +43,12 @@ describe('a π-Bench user folder as a library', () => {
   it('maps episode.yaml to the episode in list order, keeping depends_on on each scenario', () => {
     const e = library.episodes.get('courier')!;
     expect(e.title).toBe('ep_courier');
-    expect(e.sessions).toEqual(['courier/courier_task_001', 'courier/courier_task_002', 'courier/courier_task_003', 'courier/courier_task_004']);
+    expect(e.sessions).toEqual([
+      'courier/courier_task_001',
+      'courier/courier_task_002',
+      'courier/courier_task_003',
+      'courier/courier_task_004',
+    ]);
     expect(library.scenarios.get('courier/courier_task_002')!.dependsOn).toEqual(['courier/courier_task_001']);
     expect(library.scenarios.get('courier/courier_task_002')!.depends_on).toEqual(['courier/courier_task_001']);
     expect(library.scenarios.get('courier/courier_task_003')!.depends_on).toBeUndefined();
@@ -90,7 +95,9 @@ describe('a π-Bench user folder as a library', () => {
   });
 
   it('seeds the app credentials that a "Login with username ..." request gives to the task’s login tool', () => {
-    expect(library.scenarios.get('courier/courier_task_004')!.apps).toEqual({ gmail: { account: { username: 'desk@courier.test', password: 'm41l!pw' } } });
+    expect(library.scenarios.get('courier/courier_task_004')!.apps).toEqual({
+      gmail: { account: { username: 'desk@courier.test', password: 'm41l!pw' } },
+    });
   });
 
   it('lets the agent log in to a seeded app with exactly the credentials of the request', async () => {
@@ -99,7 +106,13 @@ describe('a π-Bench user folder as a library', () => {
     try {
       env.apps.seed(library.scenarios.get('courier/courier_task_004')!.apps);
       const ctx = { workspace: env.workspace, memory: env.memory, apps: env.apps };
-      const login = (password: string) => invokeTool(registry.resolve('mcp_appworld_gmail__login'), 'mcp_appworld_gmail__login', { username: 'desk@courier.test', password }, ctx);
+      const login = (password: string) =>
+        invokeTool(
+          registry.resolve('mcp_appworld_gmail__login'),
+          'mcp_appworld_gmail__login',
+          { username: 'desk@courier.test', password },
+          ctx,
+        );
       expect(await login('m41l!pw')).toMatchObject({ ok: true, result: { response: { access_token: expect.any(String) } } });
       expect(await login('wrong')).toMatchObject({ ok: false });
     } finally {
@@ -114,7 +127,12 @@ describe('workspace assets', () => {
     const dir = path.dirname(task(user, 1));
     writeFileSync(path.join(dir, '.result'), 'old result');
     const { library } = loadLibrary(user, { fresh: true });
-    const group = { id: 'g', kind: 'chain' as const, library, sessions: [library.scenarios.get('courier/courier_task_001')!, library.scenarios.get('courier/courier_task_002')!] };
+    const group = {
+      id: 'g',
+      kind: 'chain' as const,
+      library,
+      sessions: [library.scenarios.get('courier/courier_task_001')!, library.scenarios.get('courier/courier_task_002')!],
+    };
     const workspaceDir = path.join(path.dirname(user), 'ws');
     await runGroup(group, {
       specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
@@ -133,16 +151,79 @@ describe('validation as π-Bench’s loader, located', () => {
   it.each([
     ['schema_version other than v2', 2, 'schema_version: v2', 'schema_version: v1', 'schema_version', '`schema_version` must be `v2`'],
     ['a missing schema_version', 2, 'schema_version: v2\n', '', 'task_id', 'missing `schema_version`'],
-    ['an empty hidden_intent list', 3, /hidden_intent:\n {4}- content: Move the 11:00 pickups to before 10:45./, 'hidden_intent: []', 'hidden_intent', '`intent.hidden_intent` must be a non-empty list'],
-    ['a hidden intent with empty content', 3, 'content: Move the 11:00 pickups to before 10:45.', 'content: "  "', 'content: "  "', 'hidden intent 1: `content` must be a non-empty string'],
-    ['intent.detailed_intent', 3, '  hidden_intent:', '  detailed_intent: more\n  hidden_intent:', 'detailed_intent', '`intent.detailed_intent` is rejected'],
-    ['objectives.tools_checklist', 3, '  files_read:', '  tools_checklist: []\n  files_read:', 'tools_checklist', 'write the tool checks as a rule script and point `objectives.tools_evaluation_path` at it'],
-    ['an unknown objectives key', 3, '  files_read:', '  rubric: []\n  files_read:', 'rubric: []', "unknown key `rubric` in `objectives`: π-Bench allows only checklist, files_read, tools, tools_evaluation_path"],
-    ['a tools key inside a checklist item', 3, '    - criterion: "dispatch_summary.md', '    - tools: [x]\n      criterion: "dispatch_summary.md', 'tools: [x]', 'a `tools` key inside a checklist item is rejected'],
+    [
+      'an empty hidden_intent list',
+      3,
+      /hidden_intent:\n {4}- content: Move the 11:00 pickups to before 10:45./,
+      'hidden_intent: []',
+      'hidden_intent',
+      '`intent.hidden_intent` must be a non-empty list',
+    ],
+    [
+      'a hidden intent with empty content',
+      3,
+      'content: Move the 11:00 pickups to before 10:45.',
+      'content: "  "',
+      'content: "  "',
+      'hidden intent 1: `content` must be a non-empty string',
+    ],
+    [
+      'intent.detailed_intent',
+      3,
+      '  hidden_intent:',
+      '  detailed_intent: more\n  hidden_intent:',
+      'detailed_intent',
+      '`intent.detailed_intent` is rejected',
+    ],
+    [
+      'objectives.tools_checklist',
+      3,
+      '  files_read:',
+      '  tools_checklist: []\n  files_read:',
+      'tools_checklist',
+      'write the tool checks as a rule script and point `objectives.tools_evaluation_path` at it',
+    ],
+    [
+      'an unknown objectives key',
+      3,
+      '  files_read:',
+      '  rubric: []\n  files_read:',
+      'rubric: []',
+      'unknown key `rubric` in `objectives`: π-Bench allows only checklist, files_read, tools, tools_evaluation_path',
+    ],
+    [
+      'a tools key inside a checklist item',
+      3,
+      '    - criterion: "dispatch_summary.md',
+      '    - tools: [x]\n      criterion: "dispatch_summary.md',
+      'tools: [x]',
+      'a `tools` key inside a checklist item is rejected',
+    ],
     ['a weight of 0', 2, '      weight: 2', '      weight: 0', 'weight: 0', '`weight` must be a number > 0'],
-    ['a tool with neither call nor result paths', 2, '    - read_file:\n        call: [path]', '    - read_file: {}', 'read_file: {}', 'at least one of `call` and `result` must list a path'],
-    ['a tool entry with two names', 2, '    - read_file:\n        call: [path]', '    - { read_file: { call: [path] }, list_dir: { call: [path] } }', 'list_dir', 'expected a one-key mapping'],
-    ['a rule script that is not .py', 2, 'courier_task_002_files.py', 'courier_task_002_files.sh', 'tools_evaluation_path', 'must name a .py rule script'],
+    [
+      'a tool with neither call nor result paths',
+      2,
+      '    - read_file:\n        call: [path]',
+      '    - read_file: {}',
+      'read_file: {}',
+      'at least one of `call` and `result` must list a path',
+    ],
+    [
+      'a tool entry with two names',
+      2,
+      '    - read_file:\n        call: [path]',
+      '    - { read_file: { call: [path] }, list_dir: { call: [path] } }',
+      'list_dir',
+      'expected a one-key mapping',
+    ],
+    [
+      'a rule script that is not .py',
+      2,
+      'courier_task_002_files.py',
+      'courier_task_002_files.sh',
+      'tools_evaluation_path',
+      'must name a .py rule script',
+    ],
     ['a YAML syntax error', 3, 'title: "Weather alert"', 'title: "Weather alert', 'title:', 'YAML syntax'],
   ])('rejects %s', (_what, n, from, to, at, message) => {
     const user = copyFixture();
@@ -160,24 +241,47 @@ describe('validation as π-Bench’s loader, located', () => {
     const { library, diagnostics } = load(user);
     const file = task(user, 2);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: 'warning', file, line: lineOf(file, 'tools_evaluation_path'), message: expect.stringContaining('its checks will be reported ungraded') }),
+      expect.objectContaining({
+        severity: 'warning',
+        file,
+        line: lineOf(file, 'tools_evaluation_path'),
+        message: expect.stringContaining('its checks will be reported ungraded'),
+      }),
     ]);
-    expect(library.scenarios.get('courier/courier_task_002')!.pibench?.tools_evaluation_path).toBe('data/courier/scripts/courier_task_002_files.py');
+    expect(library.scenarios.get('courier/courier_task_002')!.pibench?.tools_evaluation_path).toBe(
+      'data/courier/scripts/courier_task_002_files.py',
+    );
   });
 
   it('warns on an unknown trigger type, an initial status: provided, and unknown keys', () => {
     const user = copyFixture();
     const file = task(user, 1);
     edit(file, 'type: user', 'type: webhook');
-    edit(file, '- content: Keep the bridge closure on Elm Street in mind.', '- content: Keep the bridge closure on Elm Street in mind.\n      status: provided');
+    edit(
+      file,
+      '- content: Keep the bridge closure on Elm Street in mind.',
+      '- content: Keep the bridge closure on Elm Street in mind.\n      status: provided',
+    );
     edit(file, 'metadata:', 'owner: me\nmetadata:');
     const d = load(user).diagnostics;
     expect(d.filter((x) => x.severity === 'error')).toEqual([]);
     expect(d).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ severity: 'warning', line: lineOf(file, 'type: webhook'), message: expect.stringContaining('unknown trigger type `webhook`') }),
-        expect.objectContaining({ severity: 'warning', line: lineOf(file, 'status: provided'), message: expect.stringContaining('`status: provided`') }),
-        expect.objectContaining({ severity: 'warning', line: lineOf(file, 'owner: me'), message: expect.stringContaining('unknown key `owner`') }),
+        expect.objectContaining({
+          severity: 'warning',
+          line: lineOf(file, 'type: webhook'),
+          message: expect.stringContaining('unknown trigger type `webhook`'),
+        }),
+        expect.objectContaining({
+          severity: 'warning',
+          line: lineOf(file, 'status: provided'),
+          message: expect.stringContaining('`status: provided`'),
+        }),
+        expect.objectContaining({
+          severity: 'warning',
+          line: lineOf(file, 'owner: me'),
+          message: expect.stringContaining('unknown key `owner`'),
+        }),
       ]),
     );
   });
@@ -185,13 +289,32 @@ describe('validation as π-Bench’s loader, located', () => {
   it('checks the episode: unknown tasks and dependencies are errors, π-Bench’s scoring contract gives warnings', () => {
     const user = copyFixture();
     const file = path.join(user, 'episode.yaml');
-    edit(file, 'task_id: courier_task_004\n    depends_on: []', 'task_id: courier_task_004\n    depends_on: [courier_task_003]\n  - task_id: courier_task_009\n    depends_on: [courier_task_404]');
+    edit(
+      file,
+      'task_id: courier_task_004\n    depends_on: []',
+      'task_id: courier_task_004\n    depends_on: [courier_task_003]\n  - task_id: courier_task_009\n    depends_on: [courier_task_404]',
+    );
     const d = load(user).diagnostics;
     expect(d).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ severity: 'error', file, line: lineOf(file, 'courier_task_009'), message: 'unknown task `courier_task_009` (no tasks/courier_task_009/task.yaml)' }),
-        expect.objectContaining({ severity: 'error', file, line: lineOf(file, 'courier_task_404'), message: expect.stringContaining('unknown dependency `courier_task_404`') }),
-        expect.objectContaining({ severity: 'warning', file, line: lineOf(file, '[courier_task_003]'), message: expect.stringContaining('dependency `courier_task_003` has criteria') }),
+        expect.objectContaining({
+          severity: 'error',
+          file,
+          line: lineOf(file, 'courier_task_009'),
+          message: 'unknown task `courier_task_009` (no tasks/courier_task_009/task.yaml)',
+        }),
+        expect.objectContaining({
+          severity: 'error',
+          file,
+          line: lineOf(file, 'courier_task_404'),
+          message: expect.stringContaining('unknown dependency `courier_task_404`'),
+        }),
+        expect.objectContaining({
+          severity: 'warning',
+          file,
+          line: lineOf(file, '[courier_task_003]'),
+          message: expect.stringContaining('dependency `courier_task_003` has criteria'),
+        }),
       ]),
     );
   });

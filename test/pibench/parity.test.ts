@@ -30,7 +30,13 @@ describe('π-Bench Comp: what is dropped rather than zeroed', () => {
     pibench: { tools_evaluation_path: 'data/p/scripts/t.py' },
   };
   const lookup = (id: string) => (id === 'p/T' ? task : undefined);
-  const run = (checklist: Record<string, boolean | null>) => ({ scenario: 'p/T', persona: 'p', repeat: 0, intents: { I1: 'completed' as const }, checklist });
+  const run = (checklist: Record<string, boolean | null>) => ({
+    scenario: 'p/T',
+    persona: 'p',
+    repeat: 0,
+    intents: { I1: 'completed' as const },
+    checklist,
+  });
 
   it('drops a task whose rule script did not run, instead of scoring its other criteria alone', () => {
     // π-Bench: a script that cannot be loaded raises in _load_tools_runtime and _evaluate_task returns no score.
@@ -51,7 +57,11 @@ describe('π-Bench Comp: what is dropped rather than zeroed', () => {
     expect(mergeTurnVerdicts(items, parsed, 1)).toEqual([{ item: 'C1', pass: true, reason: 'turn 1: done' }]);
     // Turn 2 never parsed: π-Bench's _score_task_criteria raises and the whole task is dropped.
     expect(mergeTurnVerdicts(items, parsed, 2)).toEqual([
-      { item: 'C1', pass: null, reason: "the judge's answer never parsed for 1 of 2 turns: dropped, as π-Bench drops a task when any turn's grading fails" },
+      {
+        item: 'C1',
+        pass: null,
+        reason: "the judge's answer never parsed for 1 of 2 turns: dropped, as π-Bench drops a task when any turn's grading fails",
+      },
     ]);
   });
 });
@@ -94,7 +104,11 @@ describe.skipIf(!hasPython)('π-Bench rule-script values', () => {
 
   it('leaves the checks ungraded when there was no agent turn to score', async () => {
     const file = script('def score(tools_history):\n    return {"a": 1}\n');
-    const scenario = { file: path.join(path.dirname(file), 'task.yaml'), checklist: [], pibench: { tools_evaluation_path: 'checks.py' } } as unknown as LoadedScenario;
+    const scenario = {
+      file: path.join(path.dirname(file), 'task.yaml'),
+      checklist: [],
+      pibench: { tools_evaluation_path: 'checks.py' },
+    } as unknown as LoadedScenario;
     const checks = (await openScriptChecks(scenario))!;
     // score([]) gives a = 1, so the old behaviour would have passed it or scored 0; π-Bench has no turn file to score.
     expect((await checks.grade([], 0)).map((g) => g.pass)).toEqual([null]);

@@ -31,9 +31,15 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
   const dir = path.join(root, 'scenarios', 'appworld');
   mkdirSync(dir, { recursive: true });
   mkdirSync(path.join(root, 'personas'));
-  writeFileSync(path.join(root, 'personas', 'appworld.yaml'), 'id: appworld\nname: Lara\nrole: researcher\nprofile: Uses the AppWorld apps.\n');
+  writeFileSync(
+    path.join(root, 'personas', 'appworld.yaml'),
+    'id: appworld\nname: Lara\nrole: researcher\nprofile: Uses the AppWorld apps.\n',
+  );
   const name = t.task.split('/')[1]!.toLowerCase();
-  const apps = new Set([...Object.keys(t.apps), ...t.turns.flat().flatMap((c) => (c.tool.includes('__') ? [c.tool.replace(/^mcp_appworld_/, '').split('__')[0]!] : []))]);
+  const apps = new Set([
+    ...Object.keys(t.apps),
+    ...t.turns.flat().flatMap((c) => (c.tool.includes('__') ? [c.tool.replace(/^mcp_appworld_/, '').split('__')[0]!] : [])),
+  ]);
   const scenario = {
     id: `appworld/${name}`,
     persona: 'appworld',
@@ -44,7 +50,9 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
     ...(t.files ? { workspace: { files: t.files } } : {}),
     // One hidden intent per extra turn, so that the session lasts as long as the trajectory.
     intents: Array.from({ length: Math.max(1, t.turns.length - 1) }, (_, i) => ({ id: `I${i + 1}`, text: `Follow-up ${i + 1}.` })),
-    references: { demo: t.turns.map((calls, i) => ({ say: `Turn ${i + 1} done.`, actions: calls.map((c) => ({ tool: c.tool, args: c.args })) })) },
+    references: {
+      demo: t.turns.map((calls, i) => ({ say: `Turn ${i + 1} done.`, actions: calls.map((c) => ({ tool: c.tool, args: c.args })) })),
+    },
     pibench: {
       ...(t.listed.length ? { tools: t.listed.map((n) => ({ name: n, call: [] })) } : {}),
       tools_evaluation_path: script,
@@ -61,10 +69,12 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
   const result = results[0]!;
   const failed = events.flatMap((e) => (e.type === 'tool_result' && !e.ok ? [`${e.name}: ${e.error}`] : []));
   const graded = events.filter((e): e is EventOf<'checklist_result'> & { t: number } => e.type === 'checklist_result');
-  const reasons = Object.fromEntries(graded.flatMap((g) => {
-    const item = items.find((c) => c.id === g.item);
-    return item ? [[item.text.slice('[tools] '.length), g.reason ?? '']] : [];
-  }));
+  const reasons = Object.fromEntries(
+    graded.flatMap((g) => {
+      const item = items.find((c) => c.id === g.item);
+      return item ? [[item.text.slice('[tools] '.length), g.reason ?? '']] : [];
+    }),
+  );
   return {
     keys: items.map((c) => c.text.slice('[tools] '.length)),
     awarded: items.filter((c) => result.scores.checklist[c.id] === true).map((c) => c.text.slice('[tools] '.length)),
@@ -76,5 +86,7 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
 
 /** The AppWorld APIs (bare names) that reach the script in each turn: the task's filter, exact names. */
 export function apisPerTurn(t: Trajectory): Set<string>[] {
-  return t.turns.map((calls) => new Set(calls.filter((c) => !t.listed.length || t.listed.includes(c.tool)).map((c) => c.tool.replace(/^mcp_appworld_/, ''))));
+  return t.turns.map(
+    (calls) => new Set(calls.filter((c) => !t.listed.length || t.listed.includes(c.tool)).map((c) => c.tool.replace(/^mcp_appworld_/, ''))),
+  );
 }

@@ -21,7 +21,11 @@ if (!pyyaml) console.warn('python3 with PyYAML not found: the PyYAML comparisons
 
 /** What PyYAML's safe_load gives for a file, as JSON. */
 function pyyamlValue(file: string): unknown {
-  const r = spawnSync('python3', ['-c', 'import yaml, json, sys; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), default=str))', file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'python3',
+    ['-c', 'import yaml, json, sys; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), default=str))', file],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -59,7 +63,12 @@ describe('π-Bench YAML as PyYAML reads it', () => {
     expect(parseYamlFile(file).parsed).toBeUndefined(); // strict YAML refuses it
     const { file: opened, diagnostics } = openYaml(file);
     expect(opened!.parsed.value).toEqual(EXPECTED);
-    expect(diagnostics.map((d) => `${d.line}:${d.col} ${d.severity}`)).toEqual(['4:1 warning', '7:1 warning', '9:1 warning', '12:1 warning']);
+    expect(diagnostics.map((d) => `${d.line}:${d.col} ${d.severity}`)).toEqual([
+      '4:1 warning',
+      '7:1 warning',
+      '9:1 warning',
+      '12:1 warning',
+    ]);
     expect(diagnostics[0]!.message).toMatch(/PyYAML \(π-Bench\) folds them into one line/);
   });
 
@@ -81,7 +90,10 @@ describe('π-Bench YAML as PyYAML reads it', () => {
     cpSync(path.join(DATA, user), copy, { recursive: true });
     const task = path.join(copy, 'tasks', readdirSync(path.join(copy, 'tasks')).sort()[0]!, 'task.yaml');
     // The request (a one-line value or a block) becomes a quoted value over two lines, the second no deeper than its key.
-    const text = readFileSync(task, 'utf8').replace(/^( *)initial_input:.*\n(?:\1 +.*\n)*/m, '$1initial_input: "First line of the request.\n$1Second line, indented like the key."\n');
+    const text = readFileSync(task, 'utf8').replace(
+      /^( *)initial_input:.*\n(?:\1 +.*\n)*/m,
+      '$1initial_input: "First line of the request.\n$1Second line, indented like the key."\n',
+    );
     writeFileSync(task, text);
     const { diagnostics } = validatePaths([copy]);
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -90,12 +102,22 @@ describe('π-Bench YAML as PyYAML reads it', () => {
 
   it.skipIf(!hasData || !pyyaml)('every task.yaml of the sample data loads with the values PyYAML gives', () => {
     const tasks = readdirSync(DATA).flatMap((u) =>
-      existsSync(path.join(DATA, u, 'tasks')) ? readdirSync(path.join(DATA, u, 'tasks')).map((t) => path.join(DATA, u, 'tasks', t, 'task.yaml')) : [],
+      existsSync(path.join(DATA, u, 'tasks'))
+        ? readdirSync(path.join(DATA, u, 'tasks')).map((t) => path.join(DATA, u, 'tasks', t, 'task.yaml'))
+        : [],
     );
     const files = tasks.filter((f) => existsSync(f));
     expect(files.length).toBeGreaterThan(0);
     // One python process for all files keeps this fast.
-    const r = spawnSync('python3', ['-c', 'import yaml, json, sys; print(json.dumps([yaml.safe_load(open(f, encoding="utf-8")) for f in sys.argv[1:]], default=str))', ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const r = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import yaml, json, sys; print(json.dumps([yaml.safe_load(open(f, encoding="utf-8")) for f in sys.argv[1:]], default=str))',
+        ...files,
+      ],
+      { encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
     const expected = JSON.parse(r.stdout) as unknown[];
     files.forEach((f, i) => expect(JSON.parse(JSON.stringify(openYaml(f).file!.parsed.value)), f).toEqual(expected[i]));
   });

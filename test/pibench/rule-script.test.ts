@@ -73,11 +73,19 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
   });
 
   it('lists the checks from score([]) and scores each turn', async () => {
-    const history = [[{ tool_name: 'read_file', call: { path: 'brief.md' }, result: 'x' }], [], [{ tool_name: 'write_file', call: { path: 'boom.md' }, result: {} }]];
+    const history = [
+      [{ tool_name: 'read_file', call: { path: 'brief.md' }, result: 'x' }],
+      [],
+      [{ tool_name: 'write_file', call: { path: 'boom.md' }, result: {} }],
+    ];
     const r = await runRuleScript(FIXTURE_SCRIPT, history, { cwd: FIXTURE_REPO });
     expect(r.keys).toEqual(['read_the_brief', 'wrote_plan_md', 'plan_mentions_ada', 'listed_the_folder', 'logged_in_to_notes']);
-    expect(r.turns[0]).toEqual({ values: { read_the_brief: 1, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 } });
-    expect(r.turns[1]).toEqual({ values: { read_the_brief: 0, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 } });
+    expect(r.turns[0]).toEqual({
+      values: { read_the_brief: 1, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 },
+    });
+    expect(r.turns[1]).toEqual({
+      values: { read_the_brief: 0, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 },
+    });
     expect(r.turns[2]).toEqual({ error: 'RuntimeError: boom.md is not allowed' });
   });
 
@@ -110,7 +118,10 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
   it('reports the checks ungraded with a clear message when python is missing; other items are still graded', async () => {
     process.env.INTENTPLAY_PYTHON = path.join(os.tmpdir(), 'no-such-python3');
     const { result, start, events } = await play(scriptLibrary({ listTools: true }));
-    expect(start.checklist.map((c) => c.text)).toEqual(['A plan file exists.', '[tools] checks of data/courier/scripts/courier_task_002_files.py']);
+    expect(start.checklist.map((c) => c.text)).toEqual([
+      'A plan file exists.',
+      '[tools] checks of data/courier/scripts/courier_task_002_files.py',
+    ]);
     expect(result.scores.checklist).toEqual({ C1: true, T1: null });
     expect(result.scores.ungraded).toBe(1);
     const notice = events.find((e) => e.type === 'notice') as EventOf<'notice'>;
@@ -134,6 +145,8 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
 
 describe('rule scripts without python', () => {
   it('say that python is missing', async () => {
-    await expect(runRuleScript(FIXTURE_SCRIPT, [], { python: '/nonexistent/python3' })).rejects.toThrow('/nonexistent/python3 not found: rule scripts need Python 3');
+    await expect(runRuleScript(FIXTURE_SCRIPT, [], { python: '/nonexistent/python3' })).rejects.toThrow(
+      '/nonexistent/python3 not found: rule scripts need Python 3',
+    );
   });
 });

@@ -52,7 +52,15 @@ describe('π-Bench scoring', () => {
 
   it('pools a task’s Proc with its dependencies and weighs it by dependency-group size', () => {
     // B alone: 2 of 3 credited (inferred + completed; provided earns nothing). Pooled with A (1 of 2): 3 / 5.
-    expect(task('p/B', 0)).toMatchObject({ covered: 2, intents: 3, proc_independent: 0.6667, proc: 0.6, weight: 2, pooled: ['p/B', 'p/A'], included: true });
+    expect(task('p/B', 0)).toMatchObject({
+      covered: 2,
+      intents: 3,
+      proc_independent: 0.6667,
+      proc: 0.6,
+      weight: 2,
+      pooled: ['p/B', 'p/A'],
+      included: true,
+    });
     expect(task('p/B', 1)).toMatchObject({ proc_independent: 0, proc: 0.4 });
     // A has no criteria: it only feeds B's pool.
     expect(task('p/A', 0)).toMatchObject({ included: false, comp: null, weight: 1 });
@@ -99,7 +107,19 @@ describe('π-Bench scoring', () => {
     };
     expect(dependencyGroup('c', (id) => chain[id])).toEqual(['c', 'b', 'a']);
     // Only through dependencies that ran: a is still reached directly from c.
-    expect(dependencyGroup('c', (id) => chain[id], (id) => id !== 'b')).toEqual(['c', 'a']);
-    expect(dependencyGroup('b', (id) => chain[id], (id) => id !== 'a')).toEqual(['b']);
+    expect(
+      dependencyGroup(
+        'c',
+        (id) => chain[id],
+        (id) => id !== 'b',
+      ),
+    ).toEqual(['c', 'a']);
+    expect(
+      dependencyGroup(
+        'b',
+        (id) => chain[id],
+        (id) => id !== 'a',
+      ),
+    ).toEqual(['b']);
   });
 });

@@ -35,7 +35,11 @@ describe('stageRuleScript', () => {
   it.skipIf(!hasPython)('writes a config PyYAML reads back as the workspace path, odd characters included', () => {
     const workspace = mkdtempSync(path.join(os.tmpdir(), 'intentplay-ws "quoted" \\ é '));
     const stage = stageRuleScript(repoWithConfig(), workspace);
-    const read = spawnSync('python3', ['-c', 'import yaml; print(yaml.safe_load(open("config/nanobot.yaml"))["nanobot"]["workspace_dir"], end="")'], { cwd: stage.cwd, encoding: 'utf8' });
+    const read = spawnSync(
+      'python3',
+      ['-c', 'import yaml; print(yaml.safe_load(open("config/nanobot.yaml"))["nanobot"]["workspace_dir"], end="")'],
+      { cwd: stage.cwd, encoding: 'utf8' },
+    );
     expect(read.stdout).toBe(workspace);
     stage.dispose();
   });

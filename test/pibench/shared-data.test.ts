@@ -17,7 +17,11 @@ import { comparable, runOffline, scoresOf } from './helpers.ts';
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pibench/data');
 const present = existsSync(DATA);
 if (!present) console.warn(`π-Bench sample data not found at ${DATA}: shared-data tests skipped`);
-const users = present ? readdirSync(DATA).filter((u) => existsSync(path.join(DATA, u, 'profile.yaml'))).sort() : [];
+const users = present
+  ? readdirSync(DATA)
+      .filter((u) => existsSync(path.join(DATA, u, 'profile.yaml')))
+      .sort()
+  : [];
 
 describe.skipIf(!present)('π-Bench sample data', () => {
   it('has users to test', () => {

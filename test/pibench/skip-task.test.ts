@@ -12,13 +12,19 @@ import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { planRuns } from '../../src/session/plan.ts';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pibench/data');
-const user = existsSync(DATA) ? readdirSync(DATA).sort().find((u) => existsSync(path.join(DATA, u, 'episode.yaml'))) : undefined;
+const user = existsSync(DATA)
+  ? readdirSync(DATA)
+      .sort()
+      .find((u) => existsSync(path.join(DATA, u, 'episode.yaml')))
+  : undefined;
 
 describe.skipIf(!user)('a π-Bench task that cannot be read', () => {
   it('is reported and skipped; a task depending on it is warned about; the others run', () => {
     const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-skip-')), user!);
     cpSync(path.join(DATA, user!), dir, { recursive: true });
-    const tasks = readdirSync(path.join(dir, 'tasks')).filter((t) => existsSync(path.join(dir, 'tasks', t, 'task.yaml'))).sort();
+    const tasks = readdirSync(path.join(dir, 'tasks'))
+      .filter((t) => existsSync(path.join(dir, 'tasks', t, 'task.yaml')))
+      .sort();
     const [broken, dependent] = [tasks[1]!, tasks[2]!];
     writeFileSync(path.join(dir, 'tasks', broken, 'task.yaml'), 'schema_version: v2\ntitle: "never closed\nintent: [\n');
     // The next task now depends on the broken one.
@@ -28,8 +34,14 @@ describe.skipIf(!user)('a π-Bench task that cannot be read', () => {
     writeFileSync(path.join(dir, 'episode.yaml'), episode.replace(entry, `$1[${broken}]`));
 
     const { diagnostics } = validatePaths([dir]);
-    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(dir, d.file)}:${d.line}`)).toEqual([`tasks/${broken}/task.yaml:4`]);
-    expect(diagnostics.some((d) => d.severity === 'warning' && d.message.includes(`\`${dependent}\` depends on \`${broken}\`, which cannot be read`))).toBe(true);
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(dir, d.file)}:${d.line}`)).toEqual([
+      `tasks/${broken}/task.yaml:4`,
+    ]);
+    expect(
+      diagnostics.some(
+        (d) => d.severity === 'warning' && d.message.includes(`\`${dependent}\` depends on \`${broken}\`, which cannot be read`),
+      ),
+    ).toBe(true);
 
     let stderr = '';
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));

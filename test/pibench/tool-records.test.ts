@@ -18,7 +18,11 @@ describe('tool records in π-Bench’s format', () => {
       call: { subject: 'Hi' },
       result: { response: { email_id: 3 } },
     });
-    expect(toolRecord(call(1, 'read_file', { path: 'a.md' }, 'text'))).toEqual({ tool_name: 'read_file', call: { path: 'a.md' }, result: 'text' });
+    expect(toolRecord(call(1, 'read_file', { path: 'a.md' }, 'text'))).toEqual({
+      tool_name: 'read_file',
+      call: { path: 'a.md' },
+      result: 'text',
+    });
   });
 
   it('parses JSON text arguments and results, keeps other text raw, and gives a failed call its error text', () => {

@@ -3,15 +3,52 @@ import type { ToolCallRecord, TranscriptEntry } from '../../src/contracts/backen
 import { extractToolTrace, renderTraces, renderTurnTrace, TOOL_TEXT_LIMIT, valueAtPath } from '../../src/pibench/trace.ts';
 
 const calls: ToolCallRecord[] = [
-  { turn: 1, callId: 'a', name: 'gmail__login', args: { username: 'me@x.test', password: 'pw' }, ok: true, result: { response: { access_token: 'tok-1' } } },
-  { turn: 1, callId: 'b', name: 'gmail__send_email', args: { email_addresses: ['a@x.test'], subject: 'Draft 1' }, ok: true, result: { response: { email_id: 1 } } },
-  { turn: 1, callId: 'c', name: 'gmail__send_email', args: { email_addresses: ['b@x.test'], subject: 'Final' }, ok: true, result: { response: { email_id: 2 } } },
-  { turn: 2, callId: 'd', name: 'write_file', args: { path: 'summary.md', content: 'x'.repeat(TOOL_TEXT_LIMIT + 50) }, ok: false, error: 'disk full' },
+  {
+    turn: 1,
+    callId: 'a',
+    name: 'gmail__login',
+    args: { username: 'me@x.test', password: 'pw' },
+    ok: true,
+    result: { response: { access_token: 'tok-1' } },
+  },
+  {
+    turn: 1,
+    callId: 'b',
+    name: 'gmail__send_email',
+    args: { email_addresses: ['a@x.test'], subject: 'Draft 1' },
+    ok: true,
+    result: { response: { email_id: 1 } },
+  },
+  {
+    turn: 1,
+    callId: 'c',
+    name: 'gmail__send_email',
+    args: { email_addresses: ['b@x.test'], subject: 'Final' },
+    ok: true,
+    result: { response: { email_id: 2 } },
+  },
+  {
+    turn: 2,
+    callId: 'd',
+    name: 'write_file',
+    args: { path: 'summary.md', content: 'x'.repeat(TOOL_TEXT_LIMIT + 50) },
+    ok: false,
+    error: 'disk full',
+  },
 ];
 
 const transcript: TranscriptEntry[] = [
   { kind: 'event', turn: 1, text: '{"event":"storm"}', source: 'city_weather_feed' },
-  ...calls.filter((c) => c.turn === 1).map((c): TranscriptEntry => ({ kind: 'tool', turn: 1, callId: c.callId, name: `mcp_appworld_${c.name}`, args: c.args, outcome: { ok: true, result: c.result } })),
+  ...calls
+    .filter((c) => c.turn === 1)
+    .map((c): TranscriptEntry => ({
+      kind: 'tool',
+      turn: 1,
+      callId: c.callId,
+      name: `mcp_appworld_${c.name}`,
+      args: c.args,
+      outcome: { ok: true, result: c.result },
+    })),
   { kind: 'agent', turn: 1, text: 'Sent. Anything else?' },
   { kind: 'user', turn: 2, text: 'Also write the summary.' },
   { kind: 'tool', turn: 2, callId: 'd', name: 'write_file', args: calls[3]!.args, outcome: { ok: false, error: 'disk full' } },
@@ -33,7 +70,12 @@ describe('what π-Bench’s rubric grader sees of a turn', () => {
   });
 
   it('extracts the listed paths from the last call of each listed tool, with or without the MCP prefix', () => {
-    expect(extractToolTrace(calls.filter((c) => c.turn === 1), pibench.tools)).toEqual([
+    expect(
+      extractToolTrace(
+        calls.filter((c) => c.turn === 1),
+        pibench.tools,
+      ),
+    ).toEqual([
       {
         tool: 'mcp_appworld_gmail__send_email',
         called: true,

@@ -23,27 +23,81 @@ const FRIDAY = [
 ] as const;
 
 const TEAM = [
-  'chris.mcco@gmail.com', 'jo.ball@gmail.com', 'les_ball@gmail.com', 'bradley_ball@gmail.com', 'ka_ball@gmail.com', 'thomas.solomon@gmail.com',
-  'jamie-solomon@gmail.com', 'ja-solomon@gmail.com', 'tr_solo@gmail.com', 'ron.harrison@gmail.com', 'chrharrison@gmail.com', 'joseharr@gmail.com',
-  'jo-harr@gmail.com', 'an-harrison@gmail.com', 'morgan-harrison@gmail.com', 'ric.riddle@gmail.com', 'angriddle@gmail.com', 'alexander-ridd@gmail.com',
-  'ismill@gmail.com', 'jes.mill@gmail.com', 'clmiller@gmail.com', 'susanmiller@gmail.com', 'paul_mill@gmail.com', 'spencer.powell@gmail.com',
-  'vicpowe@gmail.com', 'kri-powe@gmail.com', 'jepowell@gmail.com',
+  'chris.mcco@gmail.com',
+  'jo.ball@gmail.com',
+  'les_ball@gmail.com',
+  'bradley_ball@gmail.com',
+  'ka_ball@gmail.com',
+  'thomas.solomon@gmail.com',
+  'jamie-solomon@gmail.com',
+  'ja-solomon@gmail.com',
+  'tr_solo@gmail.com',
+  'ron.harrison@gmail.com',
+  'chrharrison@gmail.com',
+  'joseharr@gmail.com',
+  'jo-harr@gmail.com',
+  'an-harrison@gmail.com',
+  'morgan-harrison@gmail.com',
+  'ric.riddle@gmail.com',
+  'angriddle@gmail.com',
+  'alexander-ridd@gmail.com',
+  'ismill@gmail.com',
+  'jes.mill@gmail.com',
+  'clmiller@gmail.com',
+  'susanmiller@gmail.com',
+  'paul_mill@gmail.com',
+  'spencer.powell@gmail.com',
+  'vicpowe@gmail.com',
+  'kri-powe@gmail.com',
+  'jepowell@gmail.com',
 ];
-const PAYER_PHONES = ['5584932120', '2306532706', '7873383923', '7863159797', '8903665635', '7273731063', '3296062648', '8267279358', '4288705164'];
+const PAYER_PHONES = [
+  '5584932120',
+  '2306532706',
+  '7873383923',
+  '7863159797',
+  '8903665635',
+  '7273731063',
+  '3296062648',
+  '8267279358',
+  '4288705164',
+];
 
 const COAUTHORS = [
-  'ad.blackburn@gmail.com', 'mar_blac@gmail.com', 'jar_calhoun@gmail.com', 'allison-calhoun@gmail.com', 'brandon-webe@gmail.com', 'tra_weber@gmail.com',
-  'brenda.webe@gmail.com', 'joseph.webe@gmail.com', 'as_moore@gmail.com', 'gl.moore@gmail.com', 'joyce-weav@gmail.com', 'je.simpson@gmail.com',
-  'jasonsimp@gmail.com', 'lindseysimpson@gmail.com', 'ca-smit@gmail.com', 'ma_smith@gmail.com', 'cod.smith@gmail.com',
+  'ad.blackburn@gmail.com',
+  'mar_blac@gmail.com',
+  'jar_calhoun@gmail.com',
+  'allison-calhoun@gmail.com',
+  'brandon-webe@gmail.com',
+  'tra_weber@gmail.com',
+  'brenda.webe@gmail.com',
+  'joseph.webe@gmail.com',
+  'as_moore@gmail.com',
+  'gl.moore@gmail.com',
+  'joyce-weav@gmail.com',
+  'je.simpson@gmail.com',
+  'jasonsimp@gmail.com',
+  'lindseysimpson@gmail.com',
+  'ca-smit@gmail.com',
+  'ma_smith@gmail.com',
+  'cod.smith@gmail.com',
 ];
 
 const LES = 'les_ball@gmail.com';
-const ORDER_NOTE = 'only the last create_task of a turn reaches the script, so a task counts only if it was the last one created in its turn (here: Organize the desk and files)';
+const ORDER_NOTE =
+  'only the last create_task of a turn reaches the script, so a task counts only if it was the last one created in its turn (here: Organize the desk and files)';
 
 function fridayKeys(): Record<string, string> {
-  const keys: Record<string, string> = { 'all 15 tasks were created': `${LAST_CALL} (15 create_task calls)`, 'task titles do not contain timestamps': 'needs all 15 tasks, see above' };
+  const keys: Record<string, string> = {
+    'all 15 tasks were created': `${LAST_CALL} (15 create_task calls)`,
+    'task titles do not contain timestamps': 'needs all 15 tasks, see above',
+  };
   for (const [title, time] of FRIDAY.slice(0, -1)) keys[`final time correct for "${title}" -> ${time}`] = ORDER_NOTE;
-  const stale: Record<string, string> = { 'Receive a package': 'Friday 08:45-09:15', 'Client requirements call': 'Friday 11:00-12:00', 'Team meeting rehearsal': 'Friday 15:30-16:30' };
+  const stale: Record<string, string> = {
+    'Receive a package': 'Friday 08:45-09:15',
+    'Client requirements call': 'Friday 11:00-12:00',
+    'Team meeting rehearsal': 'Friday 15:30-16:30',
+  };
   for (const [title, old] of Object.entries(stale)) keys[`old conflicting time removed for "${title}" -> ${old}`] = ORDER_NOTE;
   return keys;
 }
@@ -52,7 +106,13 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'law_trainee/law_trainee_task_008',
     script: 'data/law_trainee/scripts/law_trainee_task_008_5.py',
-    listed: mcp(['simple_note__create_note', 'simple_note__update_note', 'gmail__send_email', 'gmail__create_draft', 'gmail__send_email_from_draft']),
+    listed: mcp([
+      'simple_note__create_note',
+      'simple_note__update_note',
+      'gmail__send_email',
+      'gmail__create_draft',
+      'gmail__send_email_from_draft',
+    ]),
     apps: { simple_note: acct(SAM, 'i#vhWEQ'), gmail: acct(SAM, 'n3v=I[w') },
     turns: [
       [
@@ -77,7 +137,16 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'law_trainee/law_trainee_task_012',
     script: 'data/law_trainee/scripts/law_trainee_task_012_5.py',
-    listed: mcp(['gmail__send_email', 'gmail__create_draft', 'gmail__send_email_from_draft', 'gmail__label_thread', 'gmail__mark_thread_unread', 'gmail__mark_thread_read', 'todoist__create_task', 'todoist__delete_task']),
+    listed: mcp([
+      'gmail__send_email',
+      'gmail__create_draft',
+      'gmail__send_email_from_draft',
+      'gmail__label_thread',
+      'gmail__mark_thread_unread',
+      'gmail__mark_thread_read',
+      'todoist__create_task',
+      'todoist__delete_task',
+    ]),
     apps: { gmail: acct(SAM, 'n3v=I[w'), todoist: acct(SAM, 'Ozz21Q4') },
     turns: [
       [
@@ -92,7 +161,12 @@ export const OTHERS: Trajectory[] = [
         p('gmail__mark_thread_unread', { ...tok('gmail'), email_thread_id: 1 }),
         p('gmail__mark_thread_read', { ...tok('gmail'), email_thread_id: 1 }),
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 0, title: 'Xinhe follow-up checkpoint', description: '3:30 pm tomorrow: check the Xinhe review queue.' }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 0,
+          title: 'Xinhe follow-up checkpoint',
+          description: '3:30 pm tomorrow: check the Xinhe review queue.',
+        }),
         p('todoist__delete_task', { ...tok('todoist'), task_id: 1 }),
       ],
     ],
@@ -101,7 +175,13 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'law_trainee/law_trainee_task_014',
     script: 'data/law_trainee/scripts/law_trainee_task_014_5.py',
-    listed: mcp(['simple_note__create_note', 'simple_note__update_note', 'todoist__create_project', 'todoist__create_task', 'todoist__delete_project']),
+    listed: mcp([
+      'simple_note__create_note',
+      'simple_note__update_note',
+      'todoist__create_project',
+      'todoist__create_task',
+      'todoist__delete_project',
+    ]),
     apps: { simple_note: acct(SAM, 'i#vhWEQ'), todoist: acct(SAM, 'Ozz21Q4') },
     turns: [
       [
@@ -123,7 +203,14 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'law_trainee/law_trainee_task_018',
     script: 'data/law_trainee/scripts/law_trainee_task_018_5.py',
-    listed: mcp(['todoist__create_project', 'todoist__create_task', 'todoist__delete_project', 'gmail__send_email', 'gmail__create_draft', 'gmail__send_email_from_draft']),
+    listed: mcp([
+      'todoist__create_project',
+      'todoist__create_task',
+      'todoist__delete_project',
+      'gmail__send_email',
+      'gmail__create_draft',
+      'gmail__send_email_from_draft',
+    ]),
     apps: { todoist: acct(SAM, 'Ozz21Q4'), gmail: acct(SAM, 'n3v=I[w') },
     turns: [
       [
@@ -203,7 +290,10 @@ export const OTHERS: Trajectory[] = [
     script: 'data/marketer/scripts/marketer_task_009.py',
     listed: [],
     apps: {},
-    files: { 'Enterprise_AI_Bootcamp_Strategy.md': 'Pillars: target audience, core needs.', 'Community_Launch_Rulebook.md': 'Norms: one instructor session a day.' },
+    files: {
+      'Enterprise_AI_Bootcamp_Strategy.md': 'Pillars: target audience, core needs.',
+      'Community_Launch_Rulebook.md': 'Norms: one instructor session a day.',
+    },
     turns: [
       [
         { tool: 'read_file', args: { path: 'Enterprise_AI_Bootcamp_Strategy.md' } },
@@ -217,19 +307,27 @@ export const OTHERS: Trajectory[] = [
       ],
     ],
     notAwarded: {
-      write_5_day_launch_sop: "the script sends every tool whose name contains 'file' to its read branch, so write_file never reaches the write check; no file tool of the agent is named with 'write' but without 'file'",
+      write_5_day_launch_sop:
+        "the script sends every tool whose name contains 'file' to its read branch, so write_file never reaches the write check; no file tool of the agent is named with 'write' but without 'file'",
     },
   },
   {
     task: 'marketer/marketer_task_010',
     script: 'data/marketer/scripts/marketer_task_010.py',
     listed: ['gmail__send_email', 'gmail__send_email_from_draft', 'gmail__search_users'],
-    apps: { gmail: { ...acct(LES, '%@g}L&b'), users: [{ email: 'denise.maldonado@gmail.com', first_name: 'Denise', last_name: 'Maldonado' }] } },
+    apps: {
+      gmail: { ...acct(LES, '%@g}L&b'), users: [{ email: 'denise.maldonado@gmail.com', first_name: 'Denise', last_name: 'Maldonado' }] },
+    },
     turns: [
       [
         p('gmail__login', { username: LES, password: '%@g}L&b' }),
         p('gmail__search_users', { query: 'Denise Maldonado' }),
-        p('gmail__send_email', { ...tok('gmail'), email_addresses: ['denise.maldonado@gmail.com'], subject: 'Album recommendation', body: 'I recommend Echoes of Eternity.' }),
+        p('gmail__send_email', {
+          ...tok('gmail'),
+          email_addresses: ['denise.maldonado@gmail.com'],
+          subject: 'Album recommendation',
+          body: 'I recommend Echoes of Eternity.',
+        }),
       ],
     ],
     notAwarded: { sent_email: BARE_FILTER, searched_denise_maldonado: BARE_FILTER },
@@ -238,7 +336,13 @@ export const OTHERS: Trajectory[] = [
     task: 'marketer/marketer_task_014',
     script: 'data/marketer/scripts/marketer_task_014.py',
     listed: ['amazon__show_product_reviews', 'amazon__show_product'],
-    apps: { amazon: { ...acct(LES, 'VxoU[nz'), products: [{ id: 636, name: 'Steelcase Amia Ergonomic Office Chair', price: 640 }], reviews: [{ product_id: 636, rating: 2, title: 'Worn', text: 'The seat wore out within a year.' }] } },
+    apps: {
+      amazon: {
+        ...acct(LES, 'VxoU[nz'),
+        products: [{ id: 636, name: 'Steelcase Amia Ergonomic Office Chair', price: 640 }],
+        reviews: [{ product_id: 636, rating: 2, title: 'Worn', text: 'The seat wore out within a year.' }],
+      },
+    },
     turns: [[p('amazon__login', { username: LES, password: 'VxoU[nz' }), p('amazon__show_product_reviews', { product_id: 636 })]],
     notAwarded: { checked_chair_reviews: BARE_FILTER },
   },
@@ -251,10 +355,14 @@ export const OTHERS: Trajectory[] = [
       [
         p('todoist__login', { username: LES, password: 'VK^N(lj' }),
         p('todoist__create_task', { ...tok('todoist'), project_id: 0, title: 'Sunday evening wind-down routine' }),
-        ...['Reading session', 'Physical recovery session', 'Journaling session', 'Hair prep', 'Music for sleep'].map((title) => p('todoist__create_sub_task', { ...tok('todoist'), task_id: 1, title })),
+        ...['Reading session', 'Physical recovery session', 'Journaling session', 'Hair prep', 'Music for sleep'].map((title) =>
+          p('todoist__create_sub_task', { ...tok('todoist'), task_id: 1, title }),
+        ),
       ],
     ],
-    notAwarded: { all_subtasks_created: `${BARE_FILTER}; with prefixed names it would still need four create_sub_task calls in one turn (${LAST_CALL})` },
+    notAwarded: {
+      all_subtasks_created: `${BARE_FILTER}; with prefixed names it would still need four create_sub_task calls in one turn (${LAST_CALL})`,
+    },
   },
   {
     task: 'researcher/researcher_task_012',
@@ -264,7 +372,14 @@ export const OTHERS: Trajectory[] = [
       amazon: {
         ...acct(LARA, 'v[=NdO3'),
         products: [
-          { id: 1578, name: 'Columbia Anytime Outdoor Boot Cut Pants', price: 60, product_type: 'hiking pants', rating: 4.7, inventory_quantity: 25 },
+          {
+            id: 1578,
+            name: 'Columbia Anytime Outdoor Boot Cut Pants',
+            price: 60,
+            product_type: 'hiking pants',
+            rating: 4.7,
+            inventory_quantity: 25,
+          },
           { id: 1579, name: 'Slim Trek Pants', price: 80, product_type: 'hiking pants', rating: 4.2, inventory_quantity: 1 },
         ],
       },
@@ -283,7 +398,9 @@ export const OTHERS: Trajectory[] = [
     turns: [
       [
         p('todoist__login', { username: LARA, password: 'Eu(M@!7' }),
-        ...FRIDAY.map(([title, time]) => p('todoist__create_task', { ...tok('todoist'), project_id: 0, title, description: `Time: ${time}`, due_date: '2026-04-03' })),
+        ...FRIDAY.map(([title, time]) =>
+          p('todoist__create_task', { ...tok('todoist'), project_id: 0, title, description: `Time: ${time}`, due_date: '2026-04-03' }),
+        ),
       ],
     ],
     notAwarded: fridayKeys(),
@@ -296,7 +413,12 @@ export const OTHERS: Trajectory[] = [
     turns: [
       [
         p('gmail__login', { username: LARA, password: 'qRFsgRQ' }),
-        p('gmail__send_email', { ...tok('gmail'), email_addresses: COAUTHORS, subject: 'A gentle reminder on this week’s tasks', body: 'Thank you for your work so far. Please finish your remaining tasks.' }),
+        p('gmail__send_email', {
+          ...tok('gmail'),
+          email_addresses: COAUTHORS,
+          subject: 'A gentle reminder on this week’s tasks',
+          body: 'Thank you for your work so far. Please finish your remaining tasks.',
+        }),
       ],
     ],
     notAwarded: {},
@@ -310,19 +432,39 @@ export const OTHERS: Trajectory[] = [
       [
         p('splitwise__login', { username: LARA, password: 'T8H2[32' }),
         p('splitwise__create_group', { ...tok('splitwise'), name: 'Team-building trip', member_emails: TEAM }),
-        p('splitwise__record_expense', { ...tok('splitwise'), description: 'Cabin deposit', paid_amount: 560, payer_email: LARA, debtor_emails: [LARA, ...TEAM], group_id: 1 }),
+        p('splitwise__record_expense', {
+          ...tok('splitwise'),
+          description: 'Cabin deposit',
+          paid_amount: 560,
+          payer_email: LARA,
+          debtor_emails: [LARA, ...TEAM],
+          group_id: 1,
+        }),
         p('splitwise__record_expense', {
           ...tok('splitwise'),
           description: 'Parking and toll fees',
           paid_amount: 30,
           payer_email: LARA,
-          debtor_emails: [LARA, 'chris.mcco@gmail.com', 'jo.ball@gmail.com', 'les_ball@gmail.com', 'spencer.powell@gmail.com', 'jepowell@gmail.com'],
+          debtor_emails: [
+            LARA,
+            'chris.mcco@gmail.com',
+            'jo.ball@gmail.com',
+            'les_ball@gmail.com',
+            'spencer.powell@gmail.com',
+            'jepowell@gmail.com',
+          ],
           group_id: 1,
         }),
       ],
       [
         p('phone__login', { username: '2873148336', password: 'AEQ@e[a' }),
-        ...PAYER_PHONES.map((phone_number) => p('phone__send_text_message', { ...tok('phone'), phone_number, message: 'Thank you for paying in advance! Please record it in Splitwise.' })),
+        ...PAYER_PHONES.map((phone_number) =>
+          p('phone__send_text_message', {
+            ...tok('phone'),
+            phone_number,
+            message: 'Thank you for paying in advance! Please record it in Splitwise.',
+          }),
+        ),
       ],
     ],
     notAwarded: {
@@ -334,7 +476,13 @@ export const OTHERS: Trajectory[] = [
     task: 'researcher/researcher_task_017',
     script: 'data/researcher/scripts/researcher_task_017_spotify.py',
     listed: mcp(['spotify__review_song', 'spotify__follow_artist', 'spotify__like_song']),
-    apps: { spotify: { ...acct(LARA, 'wjhPa4l'), artists: [{ id: 5, name: 'Ava Morgan', genre: 'classical' }], songs: [{ id: 54, title: 'Heartstrings Symphony', artist_ids: [5], genre: 'classical' }] } },
+    apps: {
+      spotify: {
+        ...acct(LARA, 'wjhPa4l'),
+        artists: [{ id: 5, name: 'Ava Morgan', genre: 'classical' }],
+        songs: [{ id: 54, title: 'Heartstrings Symphony', artist_ids: [5], genre: 'classical' }],
+      },
+    },
     turns: [
       [
         p('spotify__login', { username: LARA, password: 'wjhPa4l' }),

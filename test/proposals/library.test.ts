@@ -29,12 +29,15 @@ describe('the bundled proposal scenarios', () => {
     }
   });
 
-  it.each(proposing.map((s) => [s.id, s] as const))('%s: proactive succeeds with one accepted proposal; reactive and eager do not', async (_id, s) => {
-    const [proactive, reactive, eager] = [await scoresOf(s, 'proactive'), await scoresOf(s, 'reactive'), await scoresOf(s, 'eager')];
-    expect(proactive).toMatchObject({ succeeded: true, proposals: 1, accepted: 1 });
-    expect(reactive).toMatchObject({ succeeded: false, proposals: 0 });
-    expect(eager.succeeded).toBe(false);
-    expect(eager.proposals).toBeGreaterThan(1);
-    expect(eager.accepted).toBe(0);
-  });
+  it.each(proposing.map((s) => [s.id, s] as const))(
+    '%s: proactive succeeds with one accepted proposal; reactive and eager do not',
+    async (_id, s) => {
+      const [proactive, reactive, eager] = [await scoresOf(s, 'proactive'), await scoresOf(s, 'reactive'), await scoresOf(s, 'eager')];
+      expect(proactive).toMatchObject({ succeeded: true, proposals: 1, accepted: 1 });
+      expect(reactive).toMatchObject({ succeeded: false, proposals: 0 });
+      expect(eager.succeeded).toBe(false);
+      expect(eager.proposals).toBeGreaterThan(1);
+      expect(eager.accepted).toBe(0);
+    },
+  );
 });

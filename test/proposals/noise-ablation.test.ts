@@ -15,7 +15,21 @@ describe('run --noise', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-noise-'));
     const [quiet, noisy] = [path.join(dir, 'quiet'), path.join(dir, 'noisy')];
     expect((await cli(['run', ...SCENARIOS, '--agent', 'script:proactive', '--no-progress', '--out', quiet])).code).toBe(0);
-    expect((await cli(['run', ...SCENARIOS, '--agent', 'script:proactive', '--no-progress', '--noise', 'tool_failure=0.9,notifications_per_hour=30,seed=3', '--out', noisy])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          'run',
+          ...SCENARIOS,
+          '--agent',
+          'script:proactive',
+          '--no-progress',
+          '--noise',
+          'tool_failure=0.9,notifications_per_hour=30,seed=3',
+          '--out',
+          noisy,
+        ])
+      ).code,
+    ).toBe(0);
     expect(readLines(quiet).map((r) => r.proposals?.noise)).toEqual([null, null]);
     expect(readLines(noisy).map((r) => r.proposals?.noise)).toEqual([
       { tool_failure: 0.9, notifications_per_hour: 30, seed: 3 },

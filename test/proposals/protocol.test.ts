@@ -14,12 +14,12 @@ import { runTarget } from '../helpers/run.ts';
 const LOGIN = `{ tool: todoist__login, args: { username: pat@example.com, password: pw } }`;
 const ADD = `{ tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }`;
 
-
 const run = async (yaml: string, opts: { maxTurns?: number } = {}) => {
   const root = makeLibrary({ 'scenarios/p/soap.yaml': yaml });
   return runTarget(path.join(root, 'scenarios/p/soap.yaml'), opts);
 };
-const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) => events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
+const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) =>
+  events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
 
 const PROACTIVE = `    - say: ""
       actions: [{ tool: wait }]
@@ -35,7 +35,11 @@ describe('proposal protocol', () => {
     const r = results[0]!;
     expect(r.end).toBe('resolved');
     // Three ticks (one per activity step) and one execute turn.
-    expect(of(events, 'tick').map((e) => `${e.tick}@${e.at}`)).toEqual(['1@2026-05-09T18:00:00+08:00', '2@2026-05-09T18:01:00+08:00', '3@2026-05-09T18:02:00+08:00']);
+    expect(of(events, 'tick').map((e) => `${e.tick}@${e.at}`)).toEqual([
+      '1@2026-05-09T18:00:00+08:00',
+      '2@2026-05-09T18:01:00+08:00',
+      '3@2026-05-09T18:02:00+08:00',
+    ]);
     expect(r.scores.turns).toBe(4);
     expect(of(events, 'user_action').map((e) => `${e.kind}:${e.text}`)).toEqual([
       'screen:opened the Shopping list',
@@ -43,7 +47,11 @@ describe('proposal protocol', () => {
       'wait:The user is not using the phone.',
     ]);
     // Each move records the screen the user is on afterwards, as the Phone shows it.
-    expect(of(events, 'user_action')[0]!.screen).toEqual(['[todoist · Shopping]', '1. ☐ Eggs', 'actions: open(item) · add_task(title, due_date?, description?) · back · home']);
+    expect(of(events, 'user_action')[0]!.screen).toEqual([
+      '[todoist · Shopping]',
+      '1. ☐ Eggs',
+      'actions: open(item) · add_task(title, due_date?, description?) · back · home',
+    ]);
     expect(of(events, 'user_action')[1]!.screen![0]).toBe('[phone · Kim Ho]');
     // The notification reaches the user truncated and the agent whole.
     const n = of(events, 'notification')[0]!;
@@ -52,9 +60,21 @@ describe('proposal protocol', () => {
     expect(observations[1]!.text).toContain('also the landlord called about the boiler');
     expect(of(events, 'phase').map((e) => `${e.turn}:${e.phase}`)).toEqual(['0:observe', '2:execute', '3:observe']);
     expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' })]);
-    expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({ role: 'user', text: 'Yes, please go ahead with P1: Add hand soap to Shopping?' });
+    expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({
+      role: 'user',
+      text: 'Yes, please go ahead with P1: Add hand soap to Shopping?',
+    });
     expect(r.scores.intents).toEqual({ G1: 'completed' });
-    expect(r.scores.proposals).toEqual({ proposals: 1, accepted: 1, acceptance_rate: 1, proposal_rate: 0.333, read_actions: 1, success: 1, succeeded: true, noise: null });
+    expect(r.scores.proposals).toEqual({
+      proposals: 1,
+      accepted: 1,
+      acceptance_rate: 1,
+      proposal_rate: 0.333,
+      read_actions: 1,
+      success: 1,
+      succeeded: true,
+      noise: null,
+    });
   });
 
   it("the user's own moves go through the app: a task added on the phone reaches the goal, provided by the user", async () => {
@@ -77,8 +97,10 @@ describe('proposal protocol', () => {
   });
 
   it('an observe turn cannot write: the write is refused and nothing changes', async () => {
-    const { events, results } = await run(soap(`    - say: Adding it.
-      actions: [${LOGIN}, ${ADD}]`));
+    const { events, results } = await run(
+      soap(`    - say: Adding it.
+      actions: [${LOGIN}, ${ADD}]`),
+    );
     const refused = of(events, 'tool_result').find((e) => e.name === 'todoist__create_task')!;
     expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('not available in this turn') });
     expect(of(events, 'tool_result').find((e) => e.name === 'todoist__login')).toMatchObject({ ok: true });
@@ -87,17 +109,23 @@ describe('proposal protocol', () => {
   });
 
   it('rejects a proposal that matches no open goal, and the agent keeps observing', async () => {
-    const { events, results } = await run(soap(`    - say: ""
+    const { events, results } = await run(
+      soap(`    - say: ""
       actions: [{ tool: propose, args: { summary: Call the landlord back? } }]
-    - say: ""`));
-    expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ verdict: 'rejected', reason: 'it matches no goal the user still has' })]);
+    - say: ""`),
+    );
+    expect(of(events, 'proposal_verdict')).toEqual([
+      expect.objectContaining({ verdict: 'rejected', reason: 'it matches no goal the user still has' }),
+    ]);
     expect(of(events, 'phase').map((e) => e.phase)).toEqual(['observe']);
     expect(of(events, 'message').filter((m) => m.role === 'monitor')[1]!.text).toMatch(/^The user rejected your proposal P1\./);
     expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 0, acceptance_rate: 0, success: 0 });
   });
 
   it('a chat message that asks for a goal makes it provided', async () => {
-    const { events, results } = await run(soap(PROACTIVE, { activity: `  - { say: Can you put soap on the list?, reveals: [G1] }\n  - { wait: true }` }));
+    const { events, results } = await run(
+      soap(PROACTIVE, { activity: `  - { say: Can you put soap on the list?, reveals: [G1] }\n  - { wait: true }` }),
+    );
     expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual(['G1:provided:reveal']);
     expect(results[0]!.scores.proc).toBe(0);
   });
@@ -110,7 +138,8 @@ describe('proposal protocol', () => {
 
   it('noise is seeded: the same seed gives the same run, another seed another', async () => {
     const noisy = (seed: number) => soap(PROACTIVE, { noise: `noise: { notifications_per_hour: 600, tool_failure: 0.5, seed: ${seed} }` });
-    const strip = (events: TimedEvent[]) => events.filter((e) => e.type === 'notification' || e.type === 'tool_result').map((e) => JSON.stringify({ ...e, t: 0 }));
+    const strip = (events: TimedEvent[]) =>
+      events.filter((e) => e.type === 'notification' || e.type === 'tool_result').map((e) => JSON.stringify({ ...e, t: 0 }));
     const [a, b, c] = [await run(noisy(7)), await run(noisy(7)), await run(noisy(8))];
     expect(strip(a.events)).toEqual(strip(b.events));
     expect(strip(a.events)).not.toEqual(strip(c.events));

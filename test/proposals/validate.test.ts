@@ -42,7 +42,9 @@ ${ACTIVITY}${GOAL}`),
     ).toEqual([
       expect.stringMatching(/^8:12 error: unknown app `calender` \(apps: gmail, /),
       expect.stringMatching(/^9:12 warning: the user uses `gmail`, which is not in this scenario's `tools`/),
-      expect.stringMatching(/^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/),
+      expect.stringMatching(
+        /^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/,
+      ),
       expect.stringMatching(/^10:54 error: `add_task` has no field `titel` \(fields: title, due_date, description\)/),
       expect.stringMatching(/^11:40 error: `G9` is not a goal of this scenario/),
     ]);
@@ -53,6 +55,8 @@ ${ACTIVITY}${GOAL}`),
       expect.stringMatching(/^6:11 error: `activity` needs `proposals: required`/),
       expect.stringMatching(/^8:\d+ error: `accept` needs `proposals: required`/),
     ]);
-    expect(diagnostics(`proposals: required\nactivity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`)).toEqual([expect.stringMatching(/^9:36 error: invalid pattern: missing closing \)/)]);
+    expect(diagnostics(`proposals: required\nactivity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`)).toEqual([
+      expect.stringMatching(/^9:36 error: invalid pattern: missing closing \)/),
+    ]);
   });
 });

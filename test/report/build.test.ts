@@ -9,7 +9,17 @@ import type { IntentStatus, SessionEvent } from '../../src/contracts/events.ts';
 const statuses = (...s: IntentStatus[]) => Object.fromEntries(s.map((x, i) => [`I${i + 1}`, x]));
 
 function rec(over: Partial<RunRecord> & Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'proc'>): RunRecord {
-  return { comp: 1, turns: 2, end: 'resolved', intents: statuses('completed', 'provided'), checklist: {}, deps: true, index: 0, of: 1, ...over };
+  return {
+    comp: 1,
+    turns: 2,
+    end: 'resolved',
+    intents: statuses('completed', 'provided'),
+    checklist: {},
+    deps: true,
+    index: 0,
+    of: 1,
+    ...over,
+  };
 }
 
 const section = (doc: ReturnType<typeof buildReport>, id: string): Section => doc.sections.find((s) => s.id === id)!;
@@ -17,9 +27,37 @@ const table = (doc: ReturnType<typeof buildReport>, id: string): Table => sectio
 const row = (t: Table, first: string) => t.rows.find((r) => r[0] === first)!;
 
 const RUNS: RunRecord[] = [
-  rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 0.5, comp: 1, turns: 3, category: 'A', intents: statuses('completed', 'provided') }),
-  rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, comp: 0.5, turns: 1, category: 'A', intents: statuses('completed', 'inferred') }),
-  rec({ scenario: 'q/b', persona: 'q', repeat: 0, proc: 0, comp: null, turns: 5, category: 'B', intents: statuses('provided', 'unresolved'), end: 'max_turns' }),
+  rec({
+    scenario: 'p/a',
+    persona: 'p',
+    repeat: 0,
+    proc: 0.5,
+    comp: 1,
+    turns: 3,
+    category: 'A',
+    intents: statuses('completed', 'provided'),
+  }),
+  rec({
+    scenario: 'p/a',
+    persona: 'p',
+    repeat: 1,
+    proc: 1,
+    comp: 0.5,
+    turns: 1,
+    category: 'A',
+    intents: statuses('completed', 'inferred'),
+  }),
+  rec({
+    scenario: 'q/b',
+    persona: 'q',
+    repeat: 0,
+    proc: 0,
+    comp: null,
+    turns: 5,
+    category: 'B',
+    intents: statuses('provided', 'unresolved'),
+    end: 'max_turns',
+  }),
   rec({ scenario: 'q/b', persona: 'q', repeat: 1, proc: 0.5, comp: 0, turns: 4, category: 'B', intents: statuses('inferred', 'provided') }),
 ];
 
@@ -45,15 +83,34 @@ describe('report analysis', () => {
 
   it('Table 8: Proc and Comp per category', () => {
     const t = table(doc, 'categories');
-    expect(t.rows.map((r) => [r[0], r[1], r[2]])).toEqual([['A', 1, 2], ['B', 1, 2]]);
+    expect(t.rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['A', 1, 2],
+      ['B', 1, 2],
+    ]);
     expect(row(t, 'B')[3]).toEqual({ mean: 0.25, std: 0.354 });
   });
 
   it('per scenario: mean turns, Proc and Comp, plotted turns vs Proc and Proc vs Comp', () => {
-    expect(table(doc, 'scenarios').rows).toEqual([['p/a', 'A', 2, 2, 0.75, 0.75], ['q/b', 'B', 2, 4.5, 0.25, 0]]);
+    expect(table(doc, 'scenarios').rows).toEqual([
+      ['p/a', 'A', 2, 2, 0.75, 0.75],
+      ['q/b', 'B', 2, 4.5, 0.25, 0],
+    ]);
     const [turns, pc] = section(doc, 'scenarios').charts;
-    expect(turns).toMatchObject({ type: 'scatter', points: [{ label: 'p/a', x: 2, y: 0.75 }, { label: 'q/b', x: 4.5, y: 0.25 }] });
-    expect(pc).toMatchObject({ type: 'scatter', diagonal: true, points: [{ x: 0.75, y: 0.75 }, { x: 0.25, y: 0 }] });
+    expect(turns).toMatchObject({
+      type: 'scatter',
+      points: [
+        { label: 'p/a', x: 2, y: 0.75 },
+        { label: 'q/b', x: 4.5, y: 0.25 },
+      ],
+    });
+    expect(pc).toMatchObject({
+      type: 'scatter',
+      diagonal: true,
+      points: [
+        { x: 0.75, y: 0.75 },
+        { x: 0.25, y: 0 },
+      ],
+    });
   });
 
   it('the ablation appears only when a scenario ran both after its dependencies and with --no-deps', () => {
@@ -81,7 +138,8 @@ describe('report analysis', () => {
 
   it('π-Bench scoring per persona when the library is known, and what it needs when not', () => {
     expect(section(doc, 'pibench').text).toContain('needs the scenario library');
-    const scenario = (id: string) => ({ id, intents: [{ id: 'I1' }, { id: 'I2' }], checklist: [{ id: 'C1' }], dependsOn: [] }) as unknown as PibenchScenarioInfo;
+    const scenario = (id: string) =>
+      ({ id, intents: [{ id: 'I1' }, { id: 'I2' }], checklist: [{ id: 'C1' }], dependsOn: [] }) as unknown as PibenchScenarioInfo;
     const scored = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [], lookup: scenario });
     // p/a: repeat 0 credits 1 of 2 intents, repeat 1 both; no checklist item was graded, so no Comp.
     expect(row(table(scored, 'pibench'), 'p')).toEqual(['p', 2, { mean: 0.75, std: 0.3536 }, { mean: null, std: null }]);
@@ -90,12 +148,26 @@ describe('report analysis', () => {
   });
 
   it('cost per role and model, summed over runs; unknown prices stay unknown', () => {
-    const line = (role: 'agent' | 'judge', model: string, calls: number, cost: number | null) => ({ role, model, calls, input_tokens: calls * 100, output_tokens: calls * 10, estimated: false, cost_usd: cost });
+    const line = (role: 'agent' | 'judge', model: string, calls: number, cost: number | null) => ({
+      role,
+      model,
+      calls,
+      input_tokens: calls * 100,
+      output_tokens: calls * 10,
+      estimated: false,
+      cost_usd: cost,
+    });
     const costly = buildReport({
       folders: ['/r'],
       readEvents: () => [],
       runs: [
-        rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, usage: [line('agent', 'gpt-a', 2, 0.02), line('judge', 'gpt-j', 1, null)] }),
+        rec({
+          scenario: 'p/a',
+          persona: 'p',
+          repeat: 0,
+          proc: 1,
+          usage: [line('agent', 'gpt-a', 2, 0.02), line('judge', 'gpt-j', 1, null)],
+        }),
         rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, usage: [line('agent', 'gpt-a', 3, 0.03)] }),
       ],
     });
@@ -110,12 +182,23 @@ describe('report analysis', () => {
 
 describe('clarification accounting', () => {
   const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
-  const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({ type: 'intent_status', turn, intent, from: 'open', to: 'inferred', cause: 'question', detail });
+  const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({
+    type: 'intent_status',
+    turn,
+    intent,
+    from: 'open',
+    to: 'inferred',
+    cause: 'question',
+    detail,
+  });
 
   it('the report sums them per persona from the recordings, and says which runs had none', () => {
     const doc = buildReport({
       folders: ['/r'],
-      runs: [rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, recording: '/r/a.jsonl' }), rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, recording: '/r/missing.jsonl' })],
+      runs: [
+        rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, recording: '/r/a.jsonl' }),
+        rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, recording: '/r/missing.jsonl' }),
+      ],
       readEvents: (file) => (file === '/r/a.jsonl' ? [agent(1, 'Budget? City?'), inferred(1, 'I1', 'Budget?')] : undefined),
     });
     expect(table(doc, 'clarifications').rows).toEqual([

@@ -18,7 +18,11 @@ let proactivePlan: string;
 let reactivePlan: string;
 beforeAll(async () => {
   f = await makeReportFolders();
-  const planOf = (dir: string) => path.join(dir, readResultsFile(path.join(dir, 'results.jsonl')).records.find((r) => r.scenario === 'tester/plan' && r.repeat === 0)!.recording!);
+  const planOf = (dir: string) =>
+    path.join(
+      dir,
+      readResultsFile(path.join(dir, 'results.jsonl')).records.find((r) => r.scenario === 'tester/plan' && r.repeat === 0)!.recording!,
+    );
   proactivePlan = planOf(f.proactive);
   reactivePlan = planOf(f.reactive);
 });
@@ -36,7 +40,9 @@ describe('compare two results folders', () => {
 
   it('renders as CSV too, and refuses a folder and a recording together', async () => {
     const csv = await cli(['compare', f.proactive, f.reactive, '--format', 'csv']);
-    expect(csv.stdout).toContain('scenario,runs_a,runs_b,proc_a,proc_b,proc_delta,comp_a,comp_b,comp_delta,turns_a,turns_b,turns_delta\ntester/gear,2,2,1,0,-1,1,0,-1,1,3,2');
+    expect(csv.stdout).toContain(
+      'scenario,runs_a,runs_b,proc_a,proc_b,proc_delta,comp_a,comp_b,comp_delta,turns_a,turns_b,turns_delta\ntester/gear,2,2,1,0,-1,1,0,-1,1,3,2',
+    );
     const mixed = await cli(['compare', f.proactive, proactivePlan]);
     expect(mixed.code).toBe(1);
     expect(mixed.stderr).toContain('compare two results folders, or two recordings');
@@ -80,27 +86,30 @@ describe('compare two recordings', () => {
     view.unmount();
   });
 
-  it.each([80, 120, 160, 200])('at %i columns draws every line of both sides once and whole, even when a turn does not fit', async (columns) => {
-    const left = sideOf(readRecording(proactivePlan));
-    const right = sideOf(readRecording(reactivePlan));
-    // 16 rows: the turn's lines do not fit, so the view must count its lines (Ink draws overflowing ones over each other).
-    const view = renderTui(createElement(CompareView, { left, right, columns, rows: 16 }), { columns, rows: 16 });
-    view.stdin.write('l');
-    await expect.poll(() => plain(view.lastFrame())).toContain('turn 2 of 4');
-    const rows = plain(view.lastFrame()).split('\n');
-    expect(rows[0]).toBe('tester/plan: Weekly meal plan — turn 2 of 4');
-    expect(rows[1]).toMatch(/^╭─+╮╭─+╮$/);
-    expect(rows[2]).toMatch(/^│ \S+tester_plan\S* +││ \S+tester_plan\S* +│$/);
-    expect(rows[3]).toMatch(/^│ agent script:proactive +││ agent script:reactive +│$/);
-    expect(rows[4]).toMatch(/^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/);
-    expect(rows[5]).toMatch(/^│ Proc after turn 2: 1\.00 +││ Proc after turn 2: 0\.00 +│$/);
-    expect(rows[6]).toMatch(/^│ ✔ I1 completed .*││ ↩ I1 provided .*│$/);
-    expect(rows[9]).toMatch(/^│ ─+ ││ ─+ │$/);
-    // The last row of the boxes is their border, and the row above says how many lines are below.
-    expect(rows[13]).toMatch(/^╰─+╯╰─+╯$/);
-    expect(rows[14]).toMatch(/^←\/→ turn/);
-    expect(rows[12]).toMatch(/more line\(s\): ↓/);
-    for (const row of rows.slice(2, 13)) expect(row).toMatch(/^│.*││.*│$/);
-    view.unmount();
-  });
+  it.each([80, 120, 160, 200])(
+    'at %i columns draws every line of both sides once and whole, even when a turn does not fit',
+    async (columns) => {
+      const left = sideOf(readRecording(proactivePlan));
+      const right = sideOf(readRecording(reactivePlan));
+      // 16 rows: the turn's lines do not fit, so the view must count its lines (Ink draws overflowing ones over each other).
+      const view = renderTui(createElement(CompareView, { left, right, columns, rows: 16 }), { columns, rows: 16 });
+      view.stdin.write('l');
+      await expect.poll(() => plain(view.lastFrame())).toContain('turn 2 of 4');
+      const rows = plain(view.lastFrame()).split('\n');
+      expect(rows[0]).toBe('tester/plan: Weekly meal plan — turn 2 of 4');
+      expect(rows[1]).toMatch(/^╭─+╮╭─+╮$/);
+      expect(rows[2]).toMatch(/^│ \S+tester_plan\S* +││ \S+tester_plan\S* +│$/);
+      expect(rows[3]).toMatch(/^│ agent script:proactive +││ agent script:reactive +│$/);
+      expect(rows[4]).toMatch(/^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/);
+      expect(rows[5]).toMatch(/^│ Proc after turn 2: 1\.00 +││ Proc after turn 2: 0\.00 +│$/);
+      expect(rows[6]).toMatch(/^│ ✔ I1 completed .*││ ↩ I1 provided .*│$/);
+      expect(rows[9]).toMatch(/^│ ─+ ││ ─+ │$/);
+      // The last row of the boxes is their border, and the row above says how many lines are below.
+      expect(rows[13]).toMatch(/^╰─+╯╰─+╯$/);
+      expect(rows[14]).toMatch(/^←\/→ turn/);
+      expect(rows[12]).toMatch(/more line\(s\): ↓/);
+      for (const row of rows.slice(2, 13)) expect(row).toMatch(/^│.*││.*│$/);
+      view.unmount();
+    },
+  );
 });

@@ -17,7 +17,10 @@ function csvBlocks(text: string): Map<string, string[][]> {
   const blocks = new Map<string, string[][]>();
   for (const block of text.trim().split('\n\n')) {
     const [title, ...rows] = block.split('\n');
-    blocks.set(title!.replace(/^# /, ''), rows.map((r) => r.split(',')));
+    blocks.set(
+      title!.replace(/^# /, ''),
+      rows.map((r) => r.split(',')),
+    );
   }
   return blocks;
 }
@@ -27,7 +30,15 @@ describe('report', () => {
     const r = await cli(['report', f.proactive, f.reactiveNoDeps]);
     expect(r.code).toBe(0);
     const text = stripVTControlCharacters(r.stdout);
-    for (const title of ['Proc and Comp by persona', 'Terminal status of hidden intents', 'By task category', 'Turns, Proc and Comp per scenario', 'Dependency ablation', 'Clarification questions', 'Cost by role and model'])
+    for (const title of [
+      'Proc and Comp by persona',
+      'Terminal status of hidden intents',
+      'By task category',
+      'Turns, Proc and Comp per scenario',
+      'Dependency ablation',
+      'Clarification questions',
+      'Cost by role and model',
+    ])
       expect(text).toContain(`■ ${title}`);
     expect(text).toMatch(/^tester\s+4\s+2\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0$/m);
     expect(text).toMatch(/^tester\s+10\s+60\.0\s+40\.0\s+0\.0\s+0\.0$/m); // statuses: 6 completed, 4 inferred
@@ -41,7 +52,9 @@ describe('report', () => {
   it('markdown: GFM tables, charts in text blocks', async () => {
     const r = await cli(['report', f.proactive, '--format', 'markdown']);
     expect(r.stdout).toMatch(/^# intentplay report$/m);
-    expect(r.stdout).toContain('| persona | runs | repeats | Proc | Comp |\n| --- | ---: | ---: | ---: | ---: |\n| tester | 4 | 2 | 100.0 ± 0.0 | 100.0 ± 0.0 |');
+    expect(r.stdout).toContain(
+      '| persona | runs | repeats | Proc | Comp |\n| --- | ---: | ---: | ---: | ---: |\n| tester | 4 | 2 | 100.0 ± 0.0 | 100.0 ± 0.0 |',
+    );
     expect(r.stdout).toContain('| **overall** | **4** | **2** |');
     expect(r.stdout).toMatch(/```text\nProc and Comp by persona\ntester +Proc █+ 100\.0/);
     expect(r.stdout).not.toContain('\x1b[');
@@ -59,7 +72,19 @@ describe('report', () => {
       ['tester', '4', '2', '0', '0', '0.25', '0'],
       ['overall', '4', '2', '0', '0', '0.25', '0'],
     ]);
-    expect(blocks.get('Runs')![0]).toEqual(['scenario', 'persona', 'category', 'repeat', 'deps', 'end', 'turns', 'proc', 'comp', 'intents', 'cost_usd']);
+    expect(blocks.get('Runs')![0]).toEqual([
+      'scenario',
+      'persona',
+      'category',
+      'repeat',
+      'deps',
+      'end',
+      'turns',
+      'proc',
+      'comp',
+      'intents',
+      'cost_usd',
+    ]);
     expect(blocks.get('Runs')).toHaveLength(5);
   });
 
@@ -68,7 +93,10 @@ describe('report', () => {
     const r = await cli(['report', f.reactive, '--output', dir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote \d+ CSV files to .*tables\/: proc-comp-by-persona\.csv, /);
-    const persona = readFileSync(path.join(dir, 'proc-comp-by-persona.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const persona = readFileSync(path.join(dir, 'proc-comp-by-persona.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     expect(persona).toEqual([
       ['persona', 'runs', 'repeats', 'proc_mean', 'proc_std', 'comp_mean', 'comp_std'],
       ['tester', '4', '2', '0', '0', '0.25', '0'],
@@ -78,7 +106,10 @@ describe('report', () => {
     const single = csvBlocks((await cli(['report', f.reactive, '--format', 'csv'])).stdout);
     const files = readdirSync(dir).sort();
     expect(files).toHaveLength(single.size);
-    const runs = readFileSync(path.join(dir, 'runs.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const runs = readFileSync(path.join(dir, 'runs.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     expect(runs).toEqual(single.get('Runs'));
     const wrong = await cli(['report', f.reactive, '--output', dir, '--format', 'html']);
     expect(wrong.code).toBe(1);
@@ -87,9 +118,16 @@ describe('report', () => {
 
   it('a folder of recordings (sessions played in the TUI) reports like the results folder they came from', async () => {
     const study = mkdtempSync(path.join(os.tmpdir(), 'intentplay-study-'));
-    for (const name of readdirSync(path.join(f.reactive, 'recordings'))) copyFileSync(path.join(f.reactive, 'recordings', name), path.join(study, name));
+    for (const name of readdirSync(path.join(f.reactive, 'recordings')))
+      copyFileSync(path.join(f.reactive, 'recordings', name), path.join(study, name));
     // A session quit before it was scored is left out, and said so.
-    writeFileSync(path.join(study, 'quit-early.jsonl'), readFileSync(path.join(study, readdirSync(study)[0]!), 'utf8').split('\n').slice(0, 3).join('\n') + '\n');
+    writeFileSync(
+      path.join(study, 'quit-early.jsonl'),
+      readFileSync(path.join(study, readdirSync(study)[0]!), 'utf8')
+        .split('\n')
+        .slice(0, 3)
+        .join('\n') + '\n',
+    );
     const fromRecordings = await cli(['report', study, '--format', 'csv', '--library', FIXTURE_LIB]);
     expect(fromRecordings.code).toBe(0);
     expect(fromRecordings.stderr).toContain('quit-early.jsonl: left out of the report: the session ended before it was scored');
@@ -100,7 +138,11 @@ describe('report', () => {
     expect(a.size).toBeGreaterThan(4);
     for (const [table, rows] of b) if (table !== 'Runs') expect(a.get(table), table).toEqual(rows);
     // Runs: the same scenarios, repeats, ends, turns and scores (cost is not in a recording).
-    const runs = (t: Map<string, string[][]>) => t.get('Runs')!.map((r) => r.slice(0, 10).join(',')).sort();
+    const runs = (t: Map<string, string[][]>) =>
+      t
+        .get('Runs')!
+        .map((r) => r.slice(0, 10).join(','))
+        .sort();
     expect(runs(a)).toEqual(runs(b));
   });
 

@@ -35,8 +35,19 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
     const { problems, requests } = watchPage(page);
     await page.goto(pathToFileURL(file).href);
 
-    const tables = await page.$$eval('table', (ts) => ts.map((t) => ({ id: t.id, rows: t.querySelectorAll('tbody tr').length, height: t.getBoundingClientRect().height })));
-    expect(tables.map((t) => t.id)).toEqual(['table-personas', 'table-statuses', 'table-categories', 'table-scenarios', 'table-ablation', 'table-clarifications', 'table-pibench', 'table-runs']);
+    const tables = await page.$$eval('table', (ts) =>
+      ts.map((t) => ({ id: t.id, rows: t.querySelectorAll('tbody tr').length, height: t.getBoundingClientRect().height })),
+    );
+    expect(tables.map((t) => t.id)).toEqual([
+      'table-personas',
+      'table-statuses',
+      'table-categories',
+      'table-scenarios',
+      'table-ablation',
+      'table-clarifications',
+      'table-pibench',
+      'table-runs',
+    ]);
     for (const t of tables) {
       expect(t.rows).toBeGreaterThan(0);
       expect(t.height).toBeGreaterThan(20);
@@ -59,7 +70,9 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
       expect(c.width).toBeGreaterThan(200);
       expect(c.marks).toBeGreaterThan(0);
     }
-    expect(await page.$$eval('figure figcaption', (f) => f.map((x) => x.textContent))).toContain('Proc vs Comp (one point per scenario; the line is Proc = Comp)');
+    expect(await page.$$eval('figure figcaption', (f) => f.map((x) => x.textContent))).toContain(
+      'Proc vs Comp (one point per scenario; the line is Proc = Comp)',
+    );
     expect(problems).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
     await page.close();

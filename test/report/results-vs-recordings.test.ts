@@ -25,10 +25,17 @@ function sameReports(out: string): void {
     // The folder a report names differs; every table must not.
     // (absolute, or relative to where the report runs)
     const rec = path.join(out, 'recordings');
-    const text = (d: typeof fromResults) => renderDoc(d, format).replaceAll(rec, out).replaceAll(path.relative(process.cwd(), rec), path.relative(process.cwd(), out));
+    const text = (d: typeof fromResults) =>
+      renderDoc(d, format).replaceAll(rec, out).replaceAll(path.relative(process.cwd(), rec), path.relative(process.cwd(), out));
     const a = text(fromResults).split('\n');
     const b = text(fromRecordings).split('\n');
-    expect(b.filter((l, i) => l !== a[i]).slice(0, 5), a.filter((l, i) => l !== b[i]).slice(0, 5).join('\n')).toEqual([]);
+    expect(
+      b.filter((l, i) => l !== a[i]).slice(0, 5),
+      a
+        .filter((l, i) => l !== b[i])
+        .slice(0, 5)
+        .join('\n'),
+    ).toEqual([]);
     expect(text(fromRecordings)).toBe(text(fromResults));
   }
 }
@@ -36,7 +43,18 @@ function sameReports(out: string): void {
 describe('a report from a results folder equals the report from its recordings', { timeout: 180_000 }, () => {
   it('for bundled π-Bench, time and proposal scenarios, repeated', async () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'ip-parity-')), 'res');
-    const r = await cli(['run', 'researcher/meal-plan', 'marketer/flight-watch', 'researcher/soap-list', '--agent', 'script:proactive', '--repeat', '2', '--out', out]);
+    const r = await cli([
+      'run',
+      'researcher/meal-plan',
+      'marketer/flight-watch',
+      'researcher/soap-list',
+      '--agent',
+      'script:proactive',
+      '--repeat',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     sameReports(out);
   });
@@ -46,7 +64,24 @@ describe('a report from a results folder equals the report from its recordings',
     const config = path.join(dir, 'intentplay.config.yaml');
     writeFileSync(config, 'prices:\n  m: { input: 2.5, output: 10 }\n');
     const out = path.join(dir, 'res');
-    const r = await cli(['run', batchLibrary(), '--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules', '--config', config, '--out', out]);
+    const r = await cli([
+      'run',
+      batchLibrary(),
+      '--agent',
+      'openai',
+      '--agent-model',
+      'm',
+      '--base-url',
+      server.url,
+      '--user',
+      'rules',
+      '--judge',
+      'rules',
+      '--config',
+      config,
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const doc = renderDoc(reportOn([out]), 'markdown');
     expect(doc).toMatch(/\$0\.0\d+/);

@@ -33,11 +33,21 @@ function bundledWith(line: RegExp): string[] {
   const root = path.join(BUNDLED_LIBRARY, 'scenarios');
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.yaml') && line.test(readFileSync(path.join(root, f), 'utf8')))
-    .map((f) => f.replace(/\.yaml$/, '').split(path.sep).join('/'));
+    .map((f) =>
+      f
+        .replace(/\.yaml$/, '')
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 /** Everything a cast writes, without its colours. */
-const castText = (cast: string) => stripVTControlCharacters(parseCast(cast).events.map((e) => e[2]).join(''));
+const castText = (cast: string) =>
+  stripVTControlCharacters(
+    parseCast(cast)
+      .events.map((e) => e[2])
+      .join(''),
+  );
 
 describe('export of every bundled scenario (proactive reference)', () => {
   it('writes html, cast, svg and md for each, with the scenario and its final scores', () => {
@@ -121,7 +131,10 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
     const file = path.join(work, 'meal.cast');
     writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast' }));
     // asciinema opens the terminal even to print: `script` gives it one.
-    const out = execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(out).toContain('researcher/meal-plan');
     expect(out).toContain('Proc 1.00 · Comp 1.00');
   });
@@ -129,7 +142,9 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
   it('reads the cast of a proposal scenario, Phone and proposal card included', () => {
     const file = path.join(work, 'soap.cast');
     writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast' }));
-    const out = stripVTControlCharacters(execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+    const out = stripVTControlCharacters(
+      execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     expect(out).toContain('researcher/soap-list');
     expect(out).toContain('Phone');
     expect(out).toContain('P1 ✓ accepted');
@@ -139,7 +154,19 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
   it.skipIf(!hasTmux)('plays to the final screen in a terminal', { timeout: 60_000 }, async () => {
     const file = path.join(work, 'play.cast');
     writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
-    execFileSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'play', '-x', '120', '-y', '36', `asciinema play ${file} && touch ${file}.played; sleep 60`]);
+    execFileSync('tmux', [
+      '-L',
+      socket,
+      'new-session',
+      '-d',
+      '-s',
+      'play',
+      '-x',
+      '120',
+      '-y',
+      '36',
+      `asciinema play ${file} && touch ${file}.played; sleep 60`,
+    ]);
     const t0 = Date.now();
     while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
     const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'play'], { encoding: 'utf8' });
@@ -151,19 +178,35 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
     expect(screen).toContain('t2 M meal-plan.md +16 -0');
   });
 
-  it.skipIf(!hasTmux)('plays a proposal scenario to its final screen, the Phone showing the list the agent changed', { timeout: 60_000 }, async () => {
-    const file = path.join(work, 'soap-play.cast');
-    writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
-    execFileSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'soap', '-x', '120', '-y', '36', `asciinema play ${file} && touch ${file}.played; sleep 60`]);
-    const t0 = Date.now();
-    while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
-    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'soap'], { encoding: 'utf8' });
-    expect(existsSync(`${file}.played`)).toBe(true);
-    expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Phone ─+╮╭─ Hidden intents · Proc 1\.00/);
-    expect(screen).toContain('3. ☐ Hand soap');
-    expect(screen).toContain('P1 ✓ accepted');
-    expect(screen).toContain('resolved · Proc 1.00 · Comp 1.00');
-  });
+  it.skipIf(!hasTmux)(
+    'plays a proposal scenario to its final screen, the Phone showing the list the agent changed',
+    { timeout: 60_000 },
+    async () => {
+      const file = path.join(work, 'soap-play.cast');
+      writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
+      execFileSync('tmux', [
+        '-L',
+        socket,
+        'new-session',
+        '-d',
+        '-s',
+        'soap',
+        '-x',
+        '120',
+        '-y',
+        '36',
+        `asciinema play ${file} && touch ${file}.played; sleep 60`,
+      ]);
+      const t0 = Date.now();
+      while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
+      const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'soap'], { encoding: 'utf8' });
+      expect(existsSync(`${file}.played`)).toBe(true);
+      expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Phone ─+╮╭─ Hidden intents · Proc 1\.00/);
+      expect(screen).toContain('3. ☐ Hand soap');
+      expect(screen).toContain('P1 ✓ accepted');
+      expect(screen).toContain('resolved · Proc 1.00 · Comp 1.00');
+    },
+  );
 });
 
 describe('an interrupted recording', () => {

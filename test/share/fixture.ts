@@ -8,13 +8,22 @@ import { runGroup } from '../../src/session/group.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
 /** Runs `targets` (ids or folders of the bundled library) with a script reference (proactive, reactive, eager…); returns the recording of each scenario by id. */
-export async function recordReference(reference: string, targets: string[] = [path.join(BUNDLED_LIBRARY, 'scenarios')]): Promise<Map<string, string>> {
+export async function recordReference(
+  reference: string,
+  targets: string[] = [path.join(BUNDLED_LIBRARY, 'scenarios')],
+): Promise<Map<string, string>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `intentplay-share-${reference}-`));
   const byId = new Map<string, string>();
   const registry = createToolRegistry();
   const config = resolveConfig({}, {});
   for (const group of planRuns(targets))
-    for (const r of await runGroup(group, { specs: { agent: { kind: 'script', name: reference }, user: { kind: 'rules' }, judge: { kind: 'rules' } }, config, registry, recordingsDir: dir, date: '2026-01-05' }))
+    for (const r of await runGroup(group, {
+      specs: { agent: { kind: 'script', name: reference }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      config,
+      registry,
+      recordingsDir: dir,
+      date: '2026-01-05',
+    }))
       if (r.recording) byId.set(r.scenario, r.recording);
   return byId;
 }

@@ -49,11 +49,17 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     return { page, problems, requests };
   }
 
-  const visibleParts = (page: Page, pane: string) => page.$$eval(`${pane} .part`, (ps) => ps.filter((p) => !(p as unknown as { hidden: boolean }).hidden && p.innerHTML !== '').length);
+  const visibleParts = (page: Page, pane: string) =>
+    page.$$eval(`${pane} .part`, (ps) => ps.filter((p) => !(p as unknown as { hidden: boolean }).hidden && p.innerHTML !== '').length);
 
   it('replays one session turn by turn with keys and the scrubber', async () => {
     const { page, problems, requests } = await open('one.html', exportRecording(proactive, { format: 'html' }));
-    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual(['Conversation', 'Hidden intents', 'Checklist', 'Workspace']);
+    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
+      'Conversation',
+      'Hidden intents',
+      'Checklist',
+      'Workspace',
+    ]);
     expect(await page.textContent('#finals')).toContain('final: resolved after 2 turns · Proc 1.00 · Comp 1.00 (8/8 graded)');
     expect(await page.textContent('#turn')).toBe('turn 2 / 2');
     expect(await page.innerText('#conversation')).toContain('Added daily totals to meal-plan.md');
@@ -82,7 +88,9 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(200);
-    const [top, height, view] = (await page.evaluate("(b => [b.scrollTop, b.scrollHeight, b.clientHeight])(document.querySelector('#conversation .body'))")) as number[];
+    const [top, height, view] = (await page.evaluate(
+      "(b => [b.scrollTop, b.scrollHeight, b.clientHeight])(document.querySelector('#conversation .body'))",
+    )) as number[];
     expect(height).toBeGreaterThan(view!);
     expect(top! + view!).toBeGreaterThanOrEqual(height! - 2);
     expect(await page.$$eval('#checklist .check.pass', (xs) => xs.length)).toBe(8);
@@ -124,7 +132,13 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
 
   it("replays a proposal scenario with the user's Phone: its screen follows the scrubber, the proposal card shows the verdict", async () => {
     const { page, problems, requests } = await open('soap.html', exportRecording(soap, { format: 'html' }), '#t=0');
-    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual(['Conversation', 'Phone', 'Hidden intents', 'Checklist', 'Workspace']);
+    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
+      'Conversation',
+      'Phone',
+      'Hidden intents',
+      'Checklist',
+      'Workspace',
+    ]);
     expect(await page.isVisible('#phone .phone-screen')).toBe(true);
     // Before the first turn: the user is in the Shopping list, nothing proposed yet.
     expect(await page.textContent('#phone .screen-title')).toBe('[todoist · Shopping]');
@@ -141,7 +155,9 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     await page.fill('#scrub', '6');
     expect(await page.innerText('#phone .phone-screen')).toContain('3. ☐ Hand soap');
     expect(await page.textContent('#intents .intent.completed .badge')).toBe('G1 completed');
-    const box = await page.$eval('#phone', (el) => (el as unknown as { getBoundingClientRect(): { width: number; height: number } }).getBoundingClientRect());
+    const box = await page.$eval('#phone', (el) =>
+      (el as unknown as { getBoundingClientRect(): { width: number; height: number } }).getBoundingClientRect(),
+    );
     expect(box.width).toBeGreaterThan(200);
     const shot = path.join(dir, 'soap.png');
     await page.screenshot({ path: shot });
@@ -153,12 +169,20 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
 
   it("replays a time scenario with its Timeline: each update's row changes at the turn it happened and was handled", async () => {
     const { page, problems } = await open('flight.html', exportRecording(flight, { format: 'html' }), '#t=0');
-    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual(['Conversation', 'Hidden intents', 'Checklist', 'Workspace', 'Timeline']);
+    expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
+      'Conversation',
+      'Hidden intents',
+      'Checklist',
+      'Workspace',
+      'Timeline',
+    ]);
     const badges = () => page.$$eval('#timeline .row:not([hidden]) .badge', (bs) => bs.map((b) => b.textContent));
     expect(await badges()).toEqual(['U1 to come', 'U2 to come']);
     await page.fill('#scrub', '2');
     expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'r1 active']);
-    expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain('U1 seen · keep silent · kept');
+    expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain(
+      'U1 seen · keep silent · kept',
+    );
     expect(await page.textContent('.callout')).toBe('★ kept silent on U1, an update that did not fit');
     expect(await page.innerText('#conversation')).toContain('kept silent: nothing reaches the user');
     await page.keyboard.press('End');
@@ -170,10 +194,19 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   it('plays the SVG with its animation and no error', async () => {
-    const { page, problems, requests } = await open('meal.svg', exportRecording(proactive, { format: 'svg' }).replace('<svg ', '<svg data-ready="true" '));
+    const { page, problems, requests } = await open(
+      'meal.svg',
+      exportRecording(proactive, { format: 'svg' }).replace('<svg ', '<svg data-ready="true" '),
+    );
     expect(await page.$$eval('#film > g', (gs) => gs.length)).toBeGreaterThan(5);
     // In the page: the element's style (this file is typed for Node, without the DOM library).
-    const animation = await page.$eval('#film', (el) => (el as unknown as { style: unknown; ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationName: string } } } }).ownerDocument.defaultView.getComputedStyle(el).animationName);
+    const animation = await page.$eval(
+      '#film',
+      (el) =>
+        (
+          el as unknown as { style: unknown; ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationName: string } } } }
+        ).ownerDocument.defaultView.getComputedStyle(el).animationName,
+    );
     expect(animation).toBe('film');
     expect(await page.textContent('svg')).toContain('researcher/meal-plan');
     expect(problems).toEqual([]);

@@ -19,17 +19,25 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A frame's screen as plain text rows. */
-const text = (frame: Frame, o: { cols: number; rows: number; present?: boolean }) => frameScreen(frame, o).map((l) => l.map((s) => s.text).join(''));
+const text = (frame: Frame, o: { cols: number; rows: number; present?: boolean }) =>
+  frameScreen(frame, o).map((l) => l.map((s) => s.text).join(''));
 const replayData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as { sessions: { panes: { id: string; frags: number[]; info: number[] }[]; callouts: Record<string, string> }[]; pool: string[] };
+  JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as {
+    sessions: { panes: { id: string; frags: number[]; info: number[] }[]; callouts: Record<string, string> }[];
+    pool: string[];
+  };
 
 describe('the transcript of a proposal scenario', () => {
   it('gives the proposal scores, a table of proposals, the user on the phone and each verdict', () => {
     const md = exportRecording(proactive, { format: 'md' });
-    expect(md).toContain('Proposals: **1 made, 1 accepted** · acceptance rate 1.00 · proposal rate 0.20 · 2 read actions · success 1.00 (every goal reached)');
+    expect(md).toContain(
+      'Proposals: **1 made, 1 accepted** · acceptance rate 1.00 · proposal rate 0.20 · 2 read actions · success 1.00 (every goal reached)',
+    );
     expect(md).toContain('| P1 | 2 | Add hand soap to your Shopping list? | accepted | it matches goal G1, not yet reached | G1 |');
     // What happened on the phone, before the first turn and between turns.
-    expect(md).toMatch(/### Before the first turn\n\n- 📱 tick 1 · May 9 18:00\n- the user in todoist: opened “Shopping \(2 tasks\)” → \[todoist · Shopping\]/);
+    expect(md).toMatch(
+      /### Before the first turn\n\n- 📱 tick 1 · May 9 18:00\n- the user in todoist: opened “Shopping \(2 tasks\)” → \[todoist · Shopping\]/,
+    );
     expect(md).toContain("- 🔔 phone: Text from Xiao Ma: we're out of hand soap btw…");
     expect(md).toContain('- the user: _The user is not using the phone._');
     expect(md).toContain('- the agent may now act on the accepted proposal');
@@ -57,7 +65,9 @@ describe('the HTML replay of a proposal scenario', () => {
     expect(at(0)).toContain('<div class="screen-title">[todoist · Shopping]</div>');
     expect(at(0)).toContain('proposals 0');
     expect(at(2)).toContain('<div class="screen-title">[phone · Xiao Ma]</div>');
-    expect(at(2)).toMatch(/<div class="proposal-card accepted fresh" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet reached<\/div>/);
+    expect(at(2)).toMatch(
+      /<div class="proposal-card accepted fresh" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet reached<\/div>/,
+    );
     expect(at(2)).toContain("🔔 <b>phone</b>: Text from Xiao Ma: we're out of hand soap btw…");
     // The Shopping list after the agent added the soap.
     expect(at(6)).toContain('3. ☐ Hand soap');

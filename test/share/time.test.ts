@@ -73,7 +73,9 @@ async function record(name: string, yaml: string): Promise<string> {
 
 const screenText = (file: string, callout: string) => {
   const frame = framesOf(readRecording(file).events, 1000).find((f) => f.callout === callout)!;
-  return frameScreen(frame, { cols: 120, rows: 40, present: true }).map((l) => l.map((s) => s.text).join('')).join('\n');
+  return frameScreen(frame, { cols: 120, rows: 40, present: true })
+    .map((l) => l.map((s) => s.text).join(''))
+    .join('\n');
 };
 
 describe('export of a time scenario', () => {
@@ -85,7 +87,9 @@ describe('export of a time scenario', () => {
     // Messages carry their simulated time.
     expect(md).toContain('**monitor** · 2026-05-06T09:00:00+08:00');
     const html = exportRecording(file, { format: 'html' });
-    const data = JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as { sessions: { panes: { id: string }[] }[] };
+    const data = JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as {
+      sessions: { panes: { id: string }[] }[];
+    };
     expect(data.sessions[0]!.panes.map((p) => p.id)).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
     expect(html).toContain('U2 seen · follow up · hit');
     // The cast says it too, with a Timeline box on the screen.
@@ -94,7 +98,7 @@ describe('export of a time scenario', () => {
     expect(cast).toMatch(/Timeline.*· now 2026-05-06 09:0\d/);
     expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
     expect(cast).toMatch(/U2 .*hit .*2026-05-06 09:00/);
-      // The transcript: the updates and the reminder in a table, and as they happen.
+    // The transcript: the updates and the reminder in a table, and as they happen.
     expect(md).toContain('| U1 | May 5 09:00 | keep silent | yes | keep silent | kept | A 2-bedroom flat in Xuhui at 12000 a month. |');
     expect(md).toMatch(/\| r1 \| a 2-bedroom flat in Xuhui under 9000 \| check the new listing \| active \| 2 \|/);
     expect(md).toContain('- update **U1** called for keep silent: **kept**');
@@ -118,7 +122,9 @@ describe('export of a time scenario', () => {
     expect(md).toContain('- reminder **r1** set: call the landlord (at May 5 10:00)');
     expect(md).toContain('- reminder **r1** fired: call the landlord');
     expect(md).toMatch(/- ★ _.*reminder r1 delivered_/);
-    expect(screenText(file, 'completed I1 without being asked · reminder r1 delivered')).toMatch(/│★ {2}completed I1 without being asked · reminder r1 delivered +│/);
+    expect(screenText(file, 'completed I1 without being asked · reminder r1 delivered')).toMatch(
+      /│★ {2}completed I1 without being asked · reminder r1 delivered +│/,
+    );
     expect(exportRecording(file, { format: 'cast' })).toContain('reminder r1 delivered');
   });
 });

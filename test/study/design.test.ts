@@ -18,12 +18,22 @@ describe('balanced Latin square', () => {
   it.each([2, 3, 4, 5, 6, 7])('n = %i is balanced for position and for carry-over', (n) => checkBalanced(n));
 
   it('matches the textbook Williams square for 4 conditions (A B D C / B C A D / C D B A / D A C B)', () => {
-    expect([0, 1, 2, 3].map((r) => balancedLatinRow(4, r).map((i) => 'ABCD'[i]).join(''))).toEqual(['ABDC', 'BCAD', 'CDBA', 'DACB']);
+    expect(
+      [0, 1, 2, 3].map((r) =>
+        balancedLatinRow(4, r)
+          .map((i) => 'ABCD'[i])
+          .join(''),
+      ),
+    ).toEqual(['ABDC', 'BCAD', 'CDBA', 'DACB']);
   });
 });
 
 describe('assignSessions', () => {
-  const study = { conditions: { proactive: {} as never, reactive: {} as never, model: {} as never }, scenarios: ['s1', 's2', 's3'], design: { type: 'within' as const, seed: 3 } };
+  const study = {
+    conditions: { proactive: {} as never, reactive: {} as never, model: {} as never },
+    scenarios: ['s1', 's2', 's3'],
+    design: { type: 'within' as const, seed: 3 },
+  };
 
   it('within: each participant meets every condition once, scenarios in the listed order; one block balances the order', () => {
     const block = Array.from({ length: 6 }, (_, p) => assignSessions(study, p));
@@ -31,13 +41,18 @@ describe('assignSessions', () => {
       expect(sessions.map((s) => s.scenario)).toEqual(['s1', 's2', 's3']);
       expect(new Set(sessions.map((s) => s.condition)).size).toBe(3);
     }
-    for (let pos = 0; pos < 3; pos++) for (const c of ['proactive', 'reactive', 'model']) expect(block.filter((s) => s[pos]!.condition === c)).toHaveLength(2);
+    for (let pos = 0; pos < 3; pos++)
+      for (const c of ['proactive', 'reactive', 'model']) expect(block.filter((s) => s[pos]!.condition === c)).toHaveLength(2);
     expect(assignSessions(study, 6)).toEqual(assignSessions(study, 0));
   });
 
   it('the same seed gives the same plan, another seed may move the labels', () => {
     expect(assignSessions(study, 1)).toEqual(assignSessions(study, 1));
-    const seeds = Array.from({ length: 10 }, (_, seed) => assignSessions({ ...study, design: { type: 'within', seed } }, 0).map((s) => s.condition).join());
+    const seeds = Array.from({ length: 10 }, (_, seed) =>
+      assignSessions({ ...study, design: { type: 'within', seed } }, 0)
+        .map((s) => s.condition)
+        .join(),
+    );
     expect(new Set(seeds).size).toBeGreaterThan(1);
   });
 

@@ -42,7 +42,11 @@ async function participant(id: string, rating: number) {
     await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user');
     if (!runner.store.getState().ended) {
       live.sendUser('Keep each meal under 25 RMB, "please".', []);
-      await until(() => Boolean(runner.store.getState().ended) || (live.store.getState().session.awaiting?.role === 'user' && live.store.getState().session.turn >= 2));
+      await until(
+        () =>
+          Boolean(runner.store.getState().ended) ||
+          (live.store.getState().session.awaiting?.role === 'user' && live.store.getState().session.turn >= 2),
+      );
       if (!runner.store.getState().ended) live.endSession();
       await until(() => Boolean(runner.store.getState().ended));
     }
@@ -50,7 +54,8 @@ async function participant(id: string, rating: number) {
     for (const item of runner.items(runner.store.getState().step)) runner.answer(item, item.kind === 'tlx' ? 50 : rating);
     runner.questionnaireDone();
   }
-  for (const item of runner.items(runner.store.getState().step)) runner.answer(item, item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating);
+  for (const item of runner.items(runner.store.getState().step))
+    runner.answer(item, item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating);
   runner.questionnaireDone();
   runner.next();
 }
@@ -75,18 +80,118 @@ const header = (file: string) => csv(file).split('\n')[0]!.split(',');
 describe('study export', () => {
   it('writes tidy CSV files with the documented columns, a codebook of every column and a sha256 manifest', () => {
     const files = exportStudyData(study, data, path.join(dir, 'out'));
-    expect(files).toEqual(['participants.csv', 'sessions.csv', 'turns.csv', 'intents.csv', 'checklist.csv', 'answers.csv', 'timings.csv', 'pauses.csv', 'exposure.csv', 'codebook.md', 'codebook.csv', 'MANIFEST.sha256']);
-    expect(header('sessions.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'ordinal', 'attempts', 'end', 'turns', 'proc', 'comp', 'duration_s', 'intents', 'completed', 'inferred', 'provided', 'unresolved', 'checklist_graded', 'checklist_passed', 'user_messages', 'sus', 'tlx_raw', 'started', 'recording']);
-    expect(header('answers.csv')).toEqual(['participant', 'part', 'session', 'condition', 'scenario', 'question', 'item', 'kind', 'value', 'wall']);
-    expect(header('intents.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'intent', 'turn', 'from', 'to', 'cause', 'set_by', 't_ms', 'wall']);
-    expect(header('timings.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'turn', 'first_key_ms', 'send_ms', 'paused_ms', 'chars', 'wall']);
-    expect(header('checklist.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'item', 'pass', 'by', 'turn', 'reason', 't_ms']);
-    expect(header('turns.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'turn', 'user_message', 'agent_message', 'tool_calls', 'start_ms', 'end_ms', 'start_wall']);
+    expect(files).toEqual([
+      'participants.csv',
+      'sessions.csv',
+      'turns.csv',
+      'intents.csv',
+      'checklist.csv',
+      'answers.csv',
+      'timings.csv',
+      'pauses.csv',
+      'exposure.csv',
+      'codebook.md',
+      'codebook.csv',
+      'MANIFEST.sha256',
+    ]);
+    expect(header('sessions.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'ordinal',
+      'attempts',
+      'end',
+      'turns',
+      'proc',
+      'comp',
+      'duration_s',
+      'intents',
+      'completed',
+      'inferred',
+      'provided',
+      'unresolved',
+      'checklist_graded',
+      'checklist_passed',
+      'user_messages',
+      'sus',
+      'tlx_raw',
+      'started',
+      'recording',
+    ]);
+    expect(header('answers.csv')).toEqual([
+      'participant',
+      'part',
+      'session',
+      'condition',
+      'scenario',
+      'question',
+      'item',
+      'kind',
+      'value',
+      'wall',
+    ]);
+    expect(header('intents.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'intent',
+      'turn',
+      'from',
+      'to',
+      'cause',
+      'set_by',
+      't_ms',
+      'wall',
+    ]);
+    expect(header('timings.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'turn',
+      'first_key_ms',
+      'send_ms',
+      'paused_ms',
+      'chars',
+      'wall',
+    ]);
+    expect(header('checklist.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'item',
+      'pass',
+      'by',
+      'turn',
+      'reason',
+      't_ms',
+    ]);
+    expect(header('turns.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'turn',
+      'user_message',
+      'agent_message',
+      'tool_calls',
+      'start_ms',
+      'end_ms',
+      'start_wall',
+    ]);
 
     const sessions = csv('sessions.csv').trim().split('\n').slice(1);
     expect(sessions).toHaveLength(4);
     // Participant 1 gets one order, participant 2 the other: the conditions swap.
-    expect(sessions.map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['P01,1,proactive,tester/plan', 'P01,2,reactive,tester/gear', 'P02,1,reactive,tester/plan', 'P02,2,proactive,tester/gear']);
+    expect(sessions.map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      'P01,1,proactive,tester/plan',
+      'P01,2,reactive,tester/gear',
+      'P02,1,reactive,tester/plan',
+      'P02,2,proactive,tester/gear',
+    ]);
     // SUS of all 3s is 50, of all 5s is 50 too (odd 5 → 4, even 5 → 0); raw TLX of 50s is 50.
     expect(sessions.map((l) => l.split(',')[19])).toEqual(['50', '50', '50', '50']);
     expect(sessions.map((l) => l.split(',')[20])).toEqual(['50', '50', '50', '50']);
@@ -98,8 +203,27 @@ describe('study export', () => {
     expect(csv('timings.csv').trim().split('\n')).toHaveLength(1 + 3); // one typed message in each session the agent did not resolve alone
 
     // What was on screen: one row per span, hidden information flagged, both clocks.
-    expect(header('exposure.csv')).toEqual(['participant', 'session', 'condition', 'scenario', 'part', 'hidden_info', 'content', 'layout', 'run', 'start_ms', 'end_ms', 'duration_ms', 'start_wall', 'end_wall']);
-    const exposure = csv('exposure.csv').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(header('exposure.csv')).toEqual([
+      'participant',
+      'session',
+      'condition',
+      'scenario',
+      'part',
+      'hidden_info',
+      'content',
+      'layout',
+      'run',
+      'start_ms',
+      'end_ms',
+      'duration_ms',
+      'start_wall',
+      'end_wall',
+    ]);
+    const exposure = csv('exposure.csv')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     expect(exposure.filter((r) => r[0] === 'P01' && r[1] === '1').map((r) => [r[4], r[5], r[6], r[7]])).toEqual([
       ['opening_card', 'TRUE', 'request and goals', 'narrow'],
       ['conversation', 'FALSE', 'conversation', 'narrow'],
@@ -114,20 +238,48 @@ describe('study export', () => {
     }
 
     const codebook = csv('codebook.md');
-    for (const file of ['sessions.csv', 'answers.csv', 'intents.csv', 'timings.csv', 'checklist.csv', 'turns.csv', 'participants.csv', 'pauses.csv', 'exposure.csv'])
+    for (const file of [
+      'sessions.csv',
+      'answers.csv',
+      'intents.csv',
+      'timings.csv',
+      'checklist.csv',
+      'turns.csv',
+      'participants.csv',
+      'pauses.csv',
+      'exposure.csv',
+    ])
       for (const column of header(file)) expect(codebook).toContain(`| \`${column}\` |`);
     for (const line of csv('MANIFEST.sha256').trim().split('\n')) {
       const [hash, file] = line.split('  ');
-      expect(createHash('sha256').update(readFileSync(path.join(dir, 'out', file!))).digest('hex')).toBe(hash);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, 'out', file!)))
+          .digest('hex'),
+      ).toBe(hash);
     }
   });
 
   it('quotes what CSV needs quoted and writes NA for missing', () => {
-    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell('a,b'), csvCell('say "hi"'), csvCell('NA'), csvCell(0.5)]).toEqual(['NA', 'NA', 'TRUE', '"a,b"', '"say ""hi"""', '"NA"', '0.5']);
+    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell('a,b'), csvCell('say "hi"'), csvCell('NA'), csvCell(0.5)]).toEqual([
+      'NA',
+      'NA',
+      'TRUE',
+      '"a,b"',
+      '"say ""hi"""',
+      '"NA"',
+      '0.5',
+    ]);
   });
 
   it('names who set each status', () => {
-    expect([setBy('evidence', 'rules'), setBy('question', 'openai'), setBy('reveal', 'rules'), setBy('manual', 'rules'), setBy('max_turns', 'openai')]).toEqual(['rules', 'judge', 'participant', 'operator', 'rules']);
+    expect([
+      setBy('evidence', 'rules'),
+      setBy('question', 'openai'),
+      setBy('reveal', 'rules'),
+      setBy('manual', 'rules'),
+      setBy('max_turns', 'openai'),
+    ]).toEqual(['rules', 'judge', 'participant', 'operator', 'rules']);
   });
 });
 
@@ -148,16 +300,28 @@ describe('the export read as is by pandas and R', () => {
     const run = spawnSync(command, [path.join(READERS, script), out], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).not.toMatch(/Error|Traceback/);
     expect(run.status).toBe(0);
-    const lines = run.stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+    const lines = run.stdout
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines.map((l) => l[0])).toEqual(tables.map((t) => t.file));
     for (const t of tables) {
       const [, columns, rows, problems] = lines.find((l) => l[0] === t.file)!;
-      expect({ file: t.file, columns: Number(columns), rows: Number(rows), problems }).toEqual({ file: t.file, columns: t.columns.length, rows: t.rows.length, problems: '' });
+      expect({ file: t.file, columns: Number(columns), rows: Number(rows), problems }).toEqual({
+        file: t.file,
+        columns: t.columns.length,
+        rows: t.rows.length,
+        problems: '',
+      });
     }
   }
 
-  it.skipIf(!PYTHON)('pandas reads every CSV file with the codebook\'s columns and types', { timeout: 60_000 }, () => readWith(PYTHON!, 'check-export.py'));
-  it.skipIf(!RSCRIPT)('R (read.csv) reads every CSV file with the codebook\'s columns and types', { timeout: 60_000 }, () => readWith(RSCRIPT!, 'check-export.R'));
+  it.skipIf(!PYTHON)("pandas reads every CSV file with the codebook's columns and types", { timeout: 60_000 }, () =>
+    readWith(PYTHON!, 'check-export.py'),
+  );
+  it.skipIf(!RSCRIPT)("R (read.csv) reads every CSV file with the codebook's columns and types", { timeout: 60_000 }, () =>
+    readWith(RSCRIPT!, 'check-export.R'),
+  );
 });
 
 describe('study report', () => {
@@ -174,7 +338,10 @@ describe('study report', () => {
 
   it('gives each condition its sessions, Proc, SUS and TLX, in text, Markdown and HTML', () => {
     const rows = conditionRows(study, data);
-    expect(rows.map((r) => [r.condition, r.participants, r.sessions])).toEqual([['proactive', 2, 2], ['reactive', 2, 2]]);
+    expect(rows.map((r) => [r.condition, r.participants, r.sessions])).toEqual([
+      ['proactive', 2, 2],
+      ['reactive', 2, 2],
+    ]);
     const pro = rows[0]!.measures;
     expect(pro.sus).toMatchObject({ n: 2, mean: 50, lo: 50, hi: 50 });
     expect(pro.tlx).toMatchObject({ n: 2, mean: 50 });

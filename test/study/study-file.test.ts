@@ -28,9 +28,14 @@ describe('study.yaml', () => {
 
   it('refuses an unknown key where it is, suggesting the near one', () => {
     expect(problems(studyYaml().replace('design: {', 'desgin: {'))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^study\.yaml:11:1: error: unknown key `desgin`/), expect.stringMatching(/missing required key `design`/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^study\.yaml:11:1: error: unknown key `desgin`/),
+        expect.stringMatching(/missing required key `design`/),
+      ]),
     );
-    expect(problems(studyYaml('time_limt: 5m\n'))).toEqual([expect.stringMatching(/^study\.yaml:17:1: error: unknown key `time_limt` in the study/)]);
+    expect(problems(studyYaml('time_limt: 5m\n'))).toEqual([
+      expect.stringMatching(/^study\.yaml:17:1: error: unknown key `time_limt` in the study/),
+    ]);
   });
 
   it('names a scenario id that is not in the library, at its place in the list', () => {
@@ -44,16 +49,26 @@ describe('study.yaml', () => {
       studyYaml('time_limit: soon\n')
         .replace('"script:reactive"', 'human')
         .replace('scale: 5', 'scale: 1')
-        .replace('{ kind: text, id: comments, text: Anything else? }', '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }'),
+        .replace(
+          '{ kind: text, id: comments, text: Anything else? }',
+          '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }',
+        ),
     );
     expect(out.join('\n')).toMatch(/conditions\.reactive\.agent`: the participant is the user; a condition's agent cannot be human/);
     expect(out.join('\n')).toMatch(/time_limit`: a duration like `90s`, `10m` or `1h`/);
     expect(out.join('\n')).toMatch(/scale`: .*>=2/);
-    const again = problems(studyYaml().replace('{ kind: text, id: comments, text: Anything else? }', '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }'));
+    const again = problems(
+      studyYaml().replace(
+        '{ kind: text, id: comments, text: Anything else? }',
+        '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }',
+      ),
+    );
     expect(again).toEqual([expect.stringMatching(/^study\.yaml:17:7: error: question id `comments` is used twice/)]);
   });
 
   it('a within design needs a scenario per condition', () => {
-    expect(problems(studyYaml().replace('[tester/gear, tester/plan]', '[tester/gear]'))).toEqual([expect.stringMatching(/list at least 2 scenarios \(one per condition\), not 1/)]);
+    expect(problems(studyYaml().replace('[tester/gear, tester/plan]', '[tester/gear]'))).toEqual([
+      expect.stringMatching(/list at least 2 scenarios \(one per condition\), not 1/),
+    ]);
   });
 });

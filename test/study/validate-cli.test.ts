@@ -14,10 +14,16 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('intentplay study validate', () => {
   it('prints who plays what for one complete block', async () => {
-    const { file } = writeStudy(studyYaml().replace('proactive: { agent: "script:proactive" }', 'proactive: { agent: "script:proactive" }\n  third: { agent: "script" }').replace('[tester/gear, tester/plan]', '[tester/gear, tester/plan, tester/gear]'));
+    const { file } = writeStudy(
+      studyYaml()
+        .replace('proactive: { agent: "script:proactive" }', 'proactive: { agent: "script:proactive" }\n  third: { agent: "script" }')
+        .replace('[tester/gear, tester/plan]', '[tester/gear, tester/plan, tester/gear]'),
+    );
     const io = capture();
     expect(await main(['study', 'validate', file])).toBe(0);
-    expect(io.out()).toContain('within-subjects, 3 conditions (proactive, third, reactive), 3 scenarios, seed 1; a complete counterbalancing block is 6 participants');
+    expect(io.out()).toContain(
+      'within-subjects, 3 conditions (proactive, third, reactive), 3 scenarios, seed 1; a complete counterbalancing block is 6 participants',
+    );
     expect(io.out().match(/participant #\d+: /g)).toHaveLength(6);
   });
 
@@ -25,7 +31,9 @@ describe('intentplay study validate', () => {
     const { file } = writeStudy(studyYaml().replace('type: within', 'type: crossover'));
     const io = capture();
     expect(await main(['study', 'validate', file])).toBe(1);
-    expect(io.err()).toMatch(/study\.yaml:11:\d+: error: `design\.type`: .*"within"\|"between"|study\.yaml:11:\d+: error: .*within.*between/);
+    expect(io.err()).toMatch(
+      /study\.yaml:11:\d+: error: `design\.type`: .*"within"\|"between"|study\.yaml:11:\d+: error: .*within.*between/,
+    );
     expect(io.err()).not.toContain('    at ');
   });
 });

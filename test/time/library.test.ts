@@ -11,7 +11,9 @@ import type { TimeScores } from '../../src/contracts/events.ts';
 import { runTarget } from '../helpers/run.ts';
 
 const library = loadLibrary(BUNDLED_LIBRARY, { fresh: true }).library;
-const timed = [...library.scenarios.values()].filter((s) => s.environment?.updates?.length && !s.proposals).sort((a, b) => a.id.localeCompare(b.id));
+const timed = [...library.scenarios.values()]
+  .filter((s) => s.environment?.updates?.length && !s.proposals)
+  .sort((a, b) => a.id.localeCompare(b.id));
 const positive = (s: LoadedScenario) => s.environment!.updates!.some((u) => u.expect === 'follow_up');
 
 async function timeOf(s: LoadedScenario, reference: string): Promise<TimeScores> {
@@ -30,17 +32,20 @@ describe('the bundled time scenarios', () => {
     for (const s of timed) expect(Object.keys(s.references ?? {}).sort(), s.id).toEqual(['eager', 'proactive', 'reactive']);
   });
 
-  it.each(timed.map((s) => [s.id, s] as const))('%s: proactive completes the time task and beats reactive and eager on action accuracy', async (_id, s) => {
-    const [proactive, reactive, eager] = [await timeOf(s, 'proactive'), await timeOf(s, 'reactive'), await timeOf(s, 'eager')];
-    expect(proactive.action_accuracy).toBe(1);
-    expect(proactive.completed).toBe(true);
-    expect(proactive.followups.false).toBe(0);
-    // The reactive agent never watches: every update goes by unseen.
-    expect(reactive.action_accuracy).toBe(0);
-    expect(reactive.followups.hit + reactive.silences.kept).toBe(0);
-    // The over-eager agent speaks on every update: false follow-ups cost it.
-    expect(eager.followups.false).toBeGreaterThan(0);
-    expect(eager.action_accuracy!).toBeLessThan(1);
-    expect(eager.completed).toBe(false);
-  });
+  it.each(timed.map((s) => [s.id, s] as const))(
+    '%s: proactive completes the time task and beats reactive and eager on action accuracy',
+    async (_id, s) => {
+      const [proactive, reactive, eager] = [await timeOf(s, 'proactive'), await timeOf(s, 'reactive'), await timeOf(s, 'eager')];
+      expect(proactive.action_accuracy).toBe(1);
+      expect(proactive.completed).toBe(true);
+      expect(proactive.followups.false).toBe(0);
+      // The reactive agent never watches: every update goes by unseen.
+      expect(reactive.action_accuracy).toBe(0);
+      expect(reactive.followups.hit + reactive.silences.kept).toBe(0);
+      // The over-eager agent speaks on every update: false follow-ups cost it.
+      expect(eager.followups.false).toBeGreaterThan(0);
+      expect(eager.action_accuracy!).toBeLessThan(1);
+      expect(eager.completed).toBe(false);
+    },
+  );
 });

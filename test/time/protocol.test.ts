@@ -58,7 +58,8 @@ async function run(yaml: string, opts: { maxTurns?: number } = {}) {
   return runTarget(path.join(root, 'scenarios/p/flat.yaml'), opts);
 }
 
-const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) => events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
+const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) =>
+  events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
 const statuses = (events: TimedEvent[]) => of(events, 'intent_status').map((e) => `${e.turn}:${e.intent}:${e.to}`);
 const verdicts = (events: TimedEvent[]) => of(events, 'update_verdict').map((e) => `${e.update}:${e.verdict}`);
 
@@ -69,12 +70,15 @@ const WATCH = `    - say: I'll watch the listings and tell you when one fits.
 describe('time protocol', () => {
   it('goes dormant with a reminder active, keeps silent on a misfit and follows up on a fit', async () => {
     const { events, results } = await run(
-      flat(`${WATCH}
+      flat(
+        `${WATCH}
     - say: ""
     - say: F2 in Xuhui is 8500 a month, within your budget.
       actions:
         - { tool: query_listings, args: { query: Xuhui } }
-        - { tool: set_task_status, args: { status: completed } }`, { extra: 'expect_status: completed' }),
+        - { tool: set_task_status, args: { status: completed } }`,
+        { extra: 'expect_status: completed' },
+      ),
     );
     const r = results[0]!;
     expect(r.end).toBe('resolved');
@@ -130,11 +134,17 @@ describe('time protocol', () => {
 
   it('an update pushed to the agent wakes it without a reminder', async () => {
     const { events } = await run(
-      flat(`    - say: I'll watch for you.
-    - say: F2 at 8500 fits your budget.`, { u2: '      notify: agent', intents: `  - id: I2
+      flat(
+        `    - say: I'll watch for you.
+    - say: F2 at 8500 fits your budget.`,
+        {
+          u2: '      notify: agent',
+          intents: `  - id: I2
     text: Tell me about the new flat.
     after: { follow_up: U2 }
-    done: { reply_matches: "8500" }` }),
+    done: { reply_matches: "8500" }`,
+        },
+      ),
     );
     const wake = of(events, 'wake');
     expect(wake).toHaveLength(1);
@@ -162,17 +172,20 @@ describe('time protocol', () => {
 
   it('a follow-up opens a shifted intent, supersedes the old one, and the user reveals it at once', async () => {
     const { events, results } = await run(
-      flat(`${WATCH}
+      flat(
+        `${WATCH}
     - say: ""
     - say: A new flat F2 at 8500 is listed.
-    - say: Noted, I'll look for ones with a balcony too.`, {
-        intents: `  - id: I2
+    - say: Noted, I'll look for ones with a balcony too.`,
+        {
+          intents: `  - id: I2
     text: A balcony is now a must.
     reveal: Actually, I now need a balcony.
     after: { follow_up: U2 }
     supersedes: [I1]
     done: { reply_matches: "(?i)balcony" }`,
-      }),
+        },
+      ),
     );
     expect(statuses(events)).toEqual(['0:I2:pending', '1:I1:completed', '3:I2:open', '3:I1:superseded', '3:I2:provided']);
     const users = of(events, 'message').filter((m) => m.role === 'user');
@@ -187,14 +200,17 @@ describe('time protocol', () => {
 
   it('a time reminder fires once, then later updates pass unseen', async () => {
     const { events } = await run(
-      flat(`    - say: I'll watch and check back tomorrow.
+      flat(
+        `    - say: I'll watch and check back tomorrow.
       actions:
         - { tool: set_reminder, args: { at: +12h, note: look at the listings } }
-    - say: ""`, {
-        intents: `  - id: I2
+    - say: ""`,
+        {
+          intents: `  - id: I2
     text: Tell me when something fits.
     after: { follow_up: U2 }`,
-      }),
+        },
+      ),
     );
     const reminders = of(events, 'reminder').map((e) => `${e.id}:${e.action}`);
     expect(reminders).toEqual(['r1:set', 'r1:fired']);
@@ -209,11 +225,16 @@ describe('time protocol', () => {
 
   it('max_turns counts woken turns and ends a dormant session', async () => {
     const { events, results } = await run(
-      flat(`${WATCH}
+      flat(
+        `${WATCH}
     - say: ""
-    - say: F2 fits.`, { intents: `  - id: I2
+    - say: F2 fits.`,
+        {
+          intents: `  - id: I2
     text: Tell me when something fits.
-    after: { follow_up: U2 }` }),
+    after: { follow_up: U2 }`,
+        },
+      ),
       { maxTurns: 2 },
     );
     const r = results[0]!;
@@ -225,20 +246,23 @@ describe('time protocol', () => {
 
   it('an update adds app records as it happens, shown as an app diff while the user waits', async () => {
     const { events } = await run(
-      flat(`${WATCH}
+      flat(
+        `${WATCH}
     - say: Landlord Li wrote to you about F1.
       actions:
-        - { tool: gmail__login, args: { username: pat@example.com, password: pw } }`, {
-        tools: '[files, memory, time, environment, gmail]',
-        u1: `      apps:
+        - { tool: gmail__login, args: { username: pat@example.com, password: pw } }`,
+        {
+          tools: '[files, memory, time, environment, gmail]',
+          u1: `      apps:
         gmail:
           threads:
             - subject: Viewing F1
               emails: [{ from: li@flats.example, body: Saturday at 10? }]`,
-        extra: `apps:
+          extra: `apps:
   gmail:
     account: { email: pat@example.com, password: pw, first_name: Pat, last_name: Lee }`,
-      }),
+        },
+      ),
     );
     const diff = of(events, 'app_diff')[0]!;
     expect(diff.turn).toBe(1);

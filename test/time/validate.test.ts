@@ -37,7 +37,9 @@ function errors(yaml: string): string[] {
 
 describe('time scenarios: located validate errors', () => {
   it('reports bad clock values and offsets where they are written', () => {
-    const out = errors(scenario({ clock: 'clock: { start: "May 4th", turn: 2 minutes }', updates: `    - { id: U1, at: tomorrow, text: Price 120. }` }));
+    const out = errors(
+      scenario({ clock: 'clock: { start: "May 4th", turn: 2 minutes }', updates: `    - { id: U1, at: tomorrow, text: Price 120. }` }),
+    );
     expect(out).toEqual([
       expect.stringMatching(/^4:17 error: .*`clock\.start`.*May 4th/),
       expect.stringMatching(/^4:34 error: .*2 minutes/),
@@ -46,8 +48,12 @@ describe('time scenarios: located validate errors', () => {
   });
 
   it('reports updates out of time order, and an expect that can never be seen', () => {
-    expect(errors(scenario({ updates: `${U2}\n${U1.replace('+1d', '+1d')}` }))).toEqual([expect.stringMatching(/^11:21 error: update `U1` \(\+1d\) comes before `U2`/)]);
-    expect(errors(scenario({ tools: '[files, environment]', updates: U1 }))).toEqual([expect.stringMatching(/^10:52 error: update `U1` expects keep silent but can never be seen/)]);
+    expect(errors(scenario({ updates: `${U2}\n${U1.replace('+1d', '+1d')}` }))).toEqual([
+      expect.stringMatching(/^11:21 error: update `U1` \(\+1d\) comes before `U2`/),
+    ]);
+    expect(errors(scenario({ tools: '[files, environment]', updates: U1 }))).toEqual([
+      expect.stringMatching(/^10:52 error: update `U1` expects keep silent but can never be seen/),
+    ]);
   });
 
   it('reports an intent waiting for an unknown update, unknown or self supersedes, and supersedes cycles', () => {
@@ -65,7 +71,9 @@ describe('time scenarios: located validate errors', () => {
       }),
     );
     expect(out.filter((l) => l.includes(' error: '))).toEqual([
-      expect.stringMatching(/^18:25 error: intent `I2` waits for a follow-up on `U9`, which is not an update of this scenario \(updates: U1, U2\)/),
+      expect.stringMatching(
+        /^18:25 error: intent `I2` waits for a follow-up on `U9`, which is not an update of this scenario \(updates: U1, U2\)/,
+      ),
       expect.stringMatching(/^19:17 error: supersedes forms a cycle: I2 → I3 → I2/),
       expect.stringMatching(/^19:22 error: intent `I2` supersedes `I7`, which is not an intent/),
     ]);
@@ -84,7 +92,9 @@ describe('time scenarios: lint', () => {
     });
     const { diagnostics } = await lintPaths([path.join(root, 'scenarios')]);
     const found = diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`);
-    expect(found).toContainEqual(expect.stringMatching(/^11:51 `U2` expects a follow-up, but no intent waits for it.*\[unrecognised-follow-up\]/));
+    expect(found).toContainEqual(
+      expect.stringMatching(/^11:51 `U2` expects a follow-up, but no intent waits for it.*\[unrecognised-follow-up\]/),
+    );
     expect(found).toContainEqual(expect.stringMatching(/^18:12 intent `I2` can never open: `U1` expects silence.*\[unopenable-intent\]/));
   });
 });

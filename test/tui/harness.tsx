@@ -65,7 +65,11 @@ class SizedStdout extends EventEmitter {
   }
 }
 
-export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, color?: boolean): BaseRendered & { stdout: SizedStdout; resize(columns: number, rows: number): void } {
+export function renderTui(
+  node: ReactNode,
+  size = { columns: 160, rows: 40 },
+  color?: boolean,
+): BaseRendered & { stdout: SizedStdout; resize(columns: number, rows: number): void } {
   // ink-testing-library provides stdin and stderr; stdout is swapped for a sized one.
   const base = testRender(<></>);
   base.unmount();
@@ -74,7 +78,14 @@ export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, co
     <Providers size={size} color={color}>
       {node}
     </Providers>,
-    { stdout: stdout as unknown as NodeJS.WriteStream, stderr: base.stderr as unknown as NodeJS.WriteStream, stdin: base.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
+    {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: base.stderr as unknown as NodeJS.WriteStream,
+      stdin: base.stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
   );
   const resize = (columns: number, rows: number) => {
     stdout.resize(columns, rows);
@@ -84,7 +95,16 @@ export function renderTui(node: ReactNode, size = { columns: 160, rows: 40 }, co
       </Providers>,
     );
   };
-  return { ...base, rerender: instance.rerender, unmount: instance.unmount, cleanup: instance.cleanup, stdout, frames: stdout.frames, lastFrame: stdout.lastFrame, resize };
+  return {
+    ...base,
+    rerender: instance.rerender,
+    unmount: instance.unmount,
+    cleanup: instance.cleanup,
+    stdout,
+    frames: stdout.frames,
+    lastFrame: stdout.lastFrame,
+    resize,
+  };
 }
 
 export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }) {
@@ -101,7 +121,18 @@ export const plain = (frame: string | undefined): string => (frame ?? '').replac
  */
 export function screenOf(frame: string): string[][] {
   return frame.split('\n').map((row) => {
-    const cells = styledCharsFromTokens(tokenize(row)).map((c) => `${c.value}${c.styles.length ? '\u0000' + c.styles.map((s) => s.code).sort().join(';') : ''}`);
+    const cells = styledCharsFromTokens(tokenize(row)).map(
+      (c) =>
+        `${c.value}${
+          c.styles.length
+            ? '\u0000' +
+              c.styles
+                .map((s) => s.code)
+                .sort()
+                .join(';')
+            : ''
+        }`,
+    );
     while (cells.at(-1) === ' ') cells.pop();
     return cells;
   });
@@ -142,7 +173,16 @@ export function fakeController(
       calls.push([name, ...args.map((a) => JSON.stringify(a))].join(' '));
   return {
     store,
-    control: createStore<ControlState>()(() => ({ mode: 'watch', running: true, paused: false, delayMs: 1000, recordings: [], revealIntents: true, tools: [], ...control })),
+    control: createStore<ControlState>()(() => ({
+      mode: 'watch',
+      running: true,
+      paused: false,
+      delayMs: 1000,
+      recordings: [],
+      revealIntents: true,
+      tools: [],
+      ...control,
+    })),
     quit: spy('quit'),
     override: spy('override'),
     gradeNow: spy('gradeNow'),

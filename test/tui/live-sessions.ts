@@ -16,7 +16,11 @@ export interface LiveFixture {
   /** The recordings folder. */
   dir: string;
   /** A live session of `target` (a scenario or episode of the test library), quit after the test. */
-  start(target: string, mode: LiveOptions['mode'], opts?: { agent?: string; paused?: boolean; delayMs?: number; revealIntents?: boolean }): LiveSession;
+  start(
+    target: string,
+    mode: LiveOptions['mode'],
+    opts?: { agent?: string; paused?: boolean; delayMs?: number; revealIntents?: boolean },
+  ): LiveSession;
   /** Unmounted after the test. */
   show(r: Rendered): Rendered;
 }

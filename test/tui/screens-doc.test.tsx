@@ -27,7 +27,12 @@ afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
 const NOTICE = 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.';
 const upTo = (events: TimedEvent[], pred: (e: TimedEvent) => boolean) => events.slice(0, events.findIndex(pred));
-const trimmed = (frame: string) => plain(frame).split('\n').map((l) => l.trimEnd()).join('\n').trimEnd() + '\n';
+const trimmed = (frame: string) =>
+  plain(frame)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trimEnd() + '\n';
 
 async function capture(name: string, r: Rendered, ready: (f: string) => boolean): Promise<void> {
   const frame = trimmed(await waitForFrame(r, ready));
@@ -39,7 +44,9 @@ async function capture(name: string, r: Rendered, ready: (f: string) => boolean)
     return;
   }
   expect(existsSync(file), `${file} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`).toBe(true);
-  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`).toBe(readFileSync(file, 'utf8'));
+  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`).toBe(
+    readFileSync(file, 'utf8'),
+  );
 }
 
 function session(c: SessionController, size: { columns: number; rows: number }) {
@@ -77,7 +84,10 @@ describe('screen captures for the docs', () => {
   it('play as the user, an intent selected to reveal', async () => {
     const run = await collectRun('tester/gear', { agent: 'script:reactive' });
     const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'intent_status');
-    const c = live(personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'user', t: 0 }], 'user'), { mode: 'play', running: true });
+    const c = live(personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'user', t: 0 }], 'user'), {
+      mode: 'play',
+      running: true,
+    });
     const r = session(c, { columns: 160, rows: 30 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab);
@@ -91,7 +101,16 @@ describe('screen captures for the docs', () => {
       mode: 'agent',
       running: true,
       revealIntents: false,
-      tools: [{ name: 'write_file', description: 'write a file', params: [{ name: 'path', required: true }, { name: 'content', required: true }] }],
+      tools: [
+        {
+          name: 'write_file',
+          description: 'write a file',
+          params: [
+            { name: 'path', required: true },
+            { name: 'content', required: true },
+          ],
+        },
+      ],
     });
     const r = session(c, { columns: 120, rows: 28 });
     await waitForFrame(r, (f) => f.includes('your turn'));
@@ -128,7 +147,10 @@ describe('screen captures for the docs', () => {
 
   it('docs/tui.md embeds the current captures', () => {
     const doc = readFileSync(DOC, 'utf8');
-    const next = doc.replace(/(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g, (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`);
+    const next = doc.replace(
+      /(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g,
+      (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
+    );
     expect(next).not.toBe(''); // every marker is followed by a text block
     if (update) writeFileSync(DOC, next);
     else expect(doc, 'docs/tui.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx').toBe(next);

@@ -28,7 +28,10 @@ afterEach(async () => {
 function makeStage(agents: string[], opts: { delayMs?: number; paused?: boolean } = {}): Stage {
   return new Stage({
     groups: planRuns([MEAL], { noDeps: true }),
-    sides: agents.map((agent, i) => ({ label: agents.length > 1 ? 'AB'[i]! : agent, setup: sessionSetup({ agent, user: 'rules', judge: 'rules' }) })),
+    sides: agents.map((agent, i) => ({
+      label: agents.length > 1 ? 'AB'[i]! : agent,
+      setup: sessionSetup({ agent, user: 'rules', judge: 'rules' }),
+    })),
     recordingsDir,
     ...opts,
   });

@@ -15,28 +15,42 @@ const rows = (frame: string) => frame.split('\n').map((l) => l.replace(/^[║│
 
 describe('study run: the keys (?)', () => {
   it('while the participant writes, and once the session is over', { timeout: 20_000 }, async () => {
-    const { r } = openStudy(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'), 'P01', undefined, { columns: 160, rows: 50 });
+    const { r } = openStudy(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'), 'P01', undefined, {
+      columns: 160,
+      rows: 50,
+    });
     await waitForFrame(r, (s) => s.includes('Consent'));
     await press(r, 'y', KEYS.enter, KEYS.enter);
     await begin(r);
     await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
     await press(r, KEYS.escape, '?');
     let help = rows(await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)')));
-    expect(help).toEqual(expect.arrayContaining([
-      'In this study',
-      'ctrl+c  stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
-      'ctrl+g  for the researcher: pause the study (the screen is covered, keys wait) or resume it',
-      'ctrl+p  who you are: the persona’s profile, style, facts and goals',
-      'ctrl+d  end the session now (asks first; open intents become unresolved)',
-      'tab  focus the next pane',
-      '↑  move up',
-      'enter  put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)',
-      'enter  send',
-      'esc  leave the input box (keys act on panes)',
-    ]));
+    expect(help).toEqual(
+      expect.arrayContaining([
+        'In this study',
+        'ctrl+c  stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
+        'ctrl+g  for the researcher: pause the study (the screen is covered, keys wait) or resume it',
+        'ctrl+p  who you are: the persona’s profile, style, facts and goals',
+        'ctrl+d  end the session now (asks first; open intents become unresolved)',
+        'tab  focus the next pane',
+        '↑  move up',
+        'enter  put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)',
+        'enter  send',
+        'esc  leave the input box (keys act on panes)',
+      ]),
+    );
     const text = help.join('\n');
     // Letters type while writing; nothing sets a status by hand, there is no home, no time to pass, no quitting with q.
-    for (const gone of ['ctrl+o', 'back to the home screen', 'q ctrl+c', 'grade rubric', 'time scenarios', '↑ k', 'x  expand', 'go on to the questions'])
+    for (const gone of [
+      'ctrl+o',
+      'back to the home screen',
+      'q ctrl+c',
+      'grade rubric',
+      'time scenarios',
+      '↑ k',
+      'x  expand',
+      'go on to the questions',
+    ])
       expect(text).not.toContain(gone);
 
     // ctrl+g, listed, works from here: the pause page covers the help, and ctrl+g comes back to it.
@@ -52,8 +66,15 @@ describe('study run: the keys (?)', () => {
     await waitForFrame(r, (s) => s.includes('This session is over'));
     await press(r, '?');
     help = rows(await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)')));
-    expect(help).toEqual(expect.arrayContaining(['enter  once the session is over: go on to the questions (or the next step)', '↑ k  move up', 'x  expand or collapse every tool call']));
-    for (const gone of ['Input box', 'ctrl+d', 'send', 'ctrl+o', 'back to the home screen', 'reveal text', 'grade rubric']) expect(help.join('\n')).not.toContain(gone);
+    expect(help).toEqual(
+      expect.arrayContaining([
+        'enter  once the session is over: go on to the questions (or the next step)',
+        '↑ k  move up',
+        'x  expand or collapse every tool call',
+      ]),
+    );
+    for (const gone of ['Input box', 'ctrl+d', 'send', 'ctrl+o', 'back to the home screen', 'reveal text', 'grade rubric'])
+      expect(help.join('\n')).not.toContain(gone);
     await press(r, KEYS.escape);
     await waitForFrame(r, (s) => s.includes('This session is over') && !s.includes('Keys (esc'));
     await press(r, KEYS.enter);

@@ -21,91 +21,108 @@ function neverNamesConditions(frames: readonly string[]) {
 }
 
 describe('study run: the participant path', () => {
-  it('goes consent → instructions → two sessions with their questions → final questions → thanks, and records it all', { timeout: 30_000 }, async () => {
-    const { data, r, runner } = open();
-    let f = await waitForFrame(r, (s) => s.includes('Consent'));
-    expect(f).toContain('You agree to take part in a test.');
-    expect(f).toContain('Do you agree to take part?');
-    expect(f).toContain('y I agree and want to take part');
-    await press(r, 'y');
-    f = await waitForFrame(r, (s) => s.includes('Instructions'));
-    expect(f).toContain('Play the user. Press ctrl+d when you are done.');
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('Session 1 of 2 is about to start.'));
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('enter begins'));
-    expect(f).toContain('Your goals');
-    expect(f).toContain('Help me pick running shoes.');
-    await press(r, KEYS.enter);
-    // Participant 0 of seed 1 meets tester/gear first; its agent resolves everything in turn 1.
-    f = await waitForFrame(r, (s) => s.includes('This session is over'));
-    expect(f).toContain('enter go on');
-    expect(f).not.toContain('b home');
-    expect(f).toContain('Your goals');
-    expect(f).toContain('• Budget is 600 RMB.');
-    expect(f).toContain('Not shown during the study.');
-    expect(f).not.toMatch(/Proc|Comp|tok \$/);
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('About session 1 of 2'));
-    expect(f).toContain('The assistant was helpful.');
-    expect(f).toContain('(not answered yet)');
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('choose a point on the scale first'));
-    await press(r, '4');
-    await waitForFrame(r, (s) => s.includes('your answer: 4'));
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (s) => s.includes('Session 2 of 2 is about to start.'));
-    await press(r, KEYS.enter);
-    await begin(r);
-    f = await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
-    expect(f).toContain('Write me a meal plan for the week.');
-    await type(r, 'Keep each meal under 25 RMB please.');
-    await waitForFrame(r, (s) => s.includes('› Keep each meal under 25 RMB please.'));
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (s) => s.includes('user  Keep each meal under 25 RMB please.'));
-    await press(r, KEYS.ctrlD);
-    await waitForFrame(r, (s) => s.includes('End the session now?'));
-    await press(r, 'y');
-    await waitForFrame(r, (s) => s.includes('This session is over'));
-    await press(r, 'q'); // q does not leave the study
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (s) => s.includes('About session 2 of 2'));
-    await press(r, KEYS.right, KEYS.left);
-    await waitForFrame(r, (s) => s.includes('your answer: 4'));
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('A few last questions'));
-    expect(f).toContain('Anything else?');
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (s) => s.includes('please write an answer'));
-    await type(r, 'The second assistant never asked me anything.');
-    await press(r, KEYS.enter);
-    f = await waitForFrame(r, (s) => s.includes('Thank you'));
-    await press(r, KEYS.enter);
-    await new Promise((res) => setTimeout(res, 50));
-    expect(runner.store.getState().over).toBe('finished');
-    neverNamesConditions(r.frames);
+  it(
+    'goes consent → instructions → two sessions with their questions → final questions → thanks, and records it all',
+    { timeout: 30_000 },
+    async () => {
+      const { data, r, runner } = open();
+      let f = await waitForFrame(r, (s) => s.includes('Consent'));
+      expect(f).toContain('You agree to take part in a test.');
+      expect(f).toContain('Do you agree to take part?');
+      expect(f).toContain('y I agree and want to take part');
+      await press(r, 'y');
+      f = await waitForFrame(r, (s) => s.includes('Instructions'));
+      expect(f).toContain('Play the user. Press ctrl+d when you are done.');
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('Session 1 of 2 is about to start.'));
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('enter begins'));
+      expect(f).toContain('Your goals');
+      expect(f).toContain('Help me pick running shoes.');
+      await press(r, KEYS.enter);
+      // Participant 0 of seed 1 meets tester/gear first; its agent resolves everything in turn 1.
+      f = await waitForFrame(r, (s) => s.includes('This session is over'));
+      expect(f).toContain('enter go on');
+      expect(f).not.toContain('b home');
+      expect(f).toContain('Your goals');
+      expect(f).toContain('• Budget is 600 RMB.');
+      expect(f).toContain('Not shown during the study.');
+      expect(f).not.toMatch(/Proc|Comp|tok \$/);
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('About session 1 of 2'));
+      expect(f).toContain('The assistant was helpful.');
+      expect(f).toContain('(not answered yet)');
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('choose a point on the scale first'));
+      await press(r, '4');
+      await waitForFrame(r, (s) => s.includes('your answer: 4'));
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (s) => s.includes('Session 2 of 2 is about to start.'));
+      await press(r, KEYS.enter);
+      await begin(r);
+      f = await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
+      expect(f).toContain('Write me a meal plan for the week.');
+      await type(r, 'Keep each meal under 25 RMB please.');
+      await waitForFrame(r, (s) => s.includes('› Keep each meal under 25 RMB please.'));
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (s) => s.includes('user  Keep each meal under 25 RMB please.'));
+      await press(r, KEYS.ctrlD);
+      await waitForFrame(r, (s) => s.includes('End the session now?'));
+      await press(r, 'y');
+      await waitForFrame(r, (s) => s.includes('This session is over'));
+      await press(r, 'q'); // q does not leave the study
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (s) => s.includes('About session 2 of 2'));
+      await press(r, KEYS.right, KEYS.left);
+      await waitForFrame(r, (s) => s.includes('your answer: 4'));
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('A few last questions'));
+      expect(f).toContain('Anything else?');
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (s) => s.includes('please write an answer'));
+      await type(r, 'The second assistant never asked me anything.');
+      await press(r, KEYS.enter);
+      f = await waitForFrame(r, (s) => s.includes('Thank you'));
+      await press(r, KEYS.enter);
+      await new Promise((res) => setTimeout(res, 50));
+      expect(runner.store.getState().over).toBe('finished');
+      neverNamesConditions(r.frames);
 
-    const state = readState(data, 'P01');
-    expect(state.finished).toBeDefined();
-    expect(state.sessions.map((s) => [s.scenario, s.condition])).toEqual([['tester/gear', 'proactive'], ['tester/plan', 'reactive']]);
-    expect(state.answers.map((a) => [a.part, a.session, a.item, a.value])).toEqual([
-      ['session', 0, 'helpful', 4],
-      ['session', 1, 'helpful', 4],
-      ['final', undefined, 'comments', 'The second assistant never asked me anything.'],
-    ]);
-    expect(state.attempts.map((a) => a.end)).toEqual(['resolved', 'ended']);
-    const rec = readRecording(path.join(data, state.attempts[1]!.recording!));
-    expect(rec.header.protocol).toMatchObject({ condition: 'reactive', scenario: 'tester/plan', participant: 'P01', session: 1, sessions: 2, backends: { agent: 'script:reactive', user: 'human', judge: 'rules' } });
-    expect((rec.header.protocol as { scenario_sha256: string }).scenario_sha256).toMatch(/^[0-9a-f]{64}$/);
-    for (const e of rec.events) expect(e.wall).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    for (const l of log) expect(typeof l.mono === 'number' && typeof l.wall === 'string').toBe(true);
-    const timing = log.find((l) => l.type === 'message_timing')!;
-    expect(timing).toMatchObject({ session: 1, turn: 2, chars: 'Keep each meal under 25 RMB please.'.length, paused_ms: 0 });
-    expect(timing.first_key_ms as number).toBeGreaterThanOrEqual(0);
-    expect(timing.send_ms as number).toBeGreaterThanOrEqual(timing.first_key_ms as number);
-    expect(log.filter((l) => l.type === 'exposure').map((l) => l.layout)).toContain('wide');
-  });
+      const state = readState(data, 'P01');
+      expect(state.finished).toBeDefined();
+      expect(state.sessions.map((s) => [s.scenario, s.condition])).toEqual([
+        ['tester/gear', 'proactive'],
+        ['tester/plan', 'reactive'],
+      ]);
+      expect(state.answers.map((a) => [a.part, a.session, a.item, a.value])).toEqual([
+        ['session', 0, 'helpful', 4],
+        ['session', 1, 'helpful', 4],
+        ['final', undefined, 'comments', 'The second assistant never asked me anything.'],
+      ]);
+      expect(state.attempts.map((a) => a.end)).toEqual(['resolved', 'ended']);
+      const rec = readRecording(path.join(data, state.attempts[1]!.recording!));
+      expect(rec.header.protocol).toMatchObject({
+        condition: 'reactive',
+        scenario: 'tester/plan',
+        participant: 'P01',
+        session: 1,
+        sessions: 2,
+        backends: { agent: 'script:reactive', user: 'human', judge: 'rules' },
+      });
+      expect((rec.header.protocol as { scenario_sha256: string }).scenario_sha256).toMatch(/^[0-9a-f]{64}$/);
+      for (const e of rec.events) expect(e.wall).toMatch(/^\d{4}-\d\d-\d\dT/);
+      const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const l of log) expect(typeof l.mono === 'number' && typeof l.wall === 'string').toBe(true);
+      const timing = log.find((l) => l.type === 'message_timing')!;
+      expect(timing).toMatchObject({ session: 1, turn: 2, chars: 'Keep each meal under 25 RMB please.'.length, paused_ms: 0 });
+      expect(timing.first_key_ms as number).toBeGreaterThanOrEqual(0);
+      expect(timing.send_ms as number).toBeGreaterThanOrEqual(timing.first_key_ms as number);
+      expect(log.filter((l) => l.type === 'exposure').map((l) => l.layout)).toContain('wide');
+    },
+  );
 
   it('the operator pauses with ctrl+g: the screen is covered, keys wait, and what was typed is kept', { timeout: 20_000 }, async () => {
     const { data, r } = open(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'));
@@ -128,7 +145,9 @@ describe('study run: the participant path', () => {
   });
 
   it('resumes at the same step after the process dies, and at the first unanswered question', { timeout: 20_000 }, async () => {
-    const first = open(studyYaml().replace('scale: 5 }', 'scale: 5 }\n    - { kind: likert, id: clear, text: It was clear what to do., scale: 5 }'));
+    const first = open(
+      studyYaml().replace('scale: 5 }', 'scale: 5 }\n    - { kind: likert, id: clear, text: It was clear what to do., scale: 5 }'),
+    );
     await waitForFrame(first.r, (s) => s.includes('Consent'));
     await press(first.r, 'y', KEYS.enter, KEYS.enter);
     await begin(first.r);
@@ -180,12 +199,20 @@ describe('study run: the participant path', () => {
     await begin(b.r);
     await waitForFrame(b.r, (s) => s.includes('This session is over'));
     const { deleted } = withdrawParticipant(b.study, b.data, 'P03');
-    expect(deleted).toEqual(expect.arrayContaining(['participants/P03/state.json', 'participants/P03/log.jsonl', expect.stringMatching(/^participants\/P03\/recordings\/.*tester_gear.*\.jsonl$/)]));
+    expect(deleted).toEqual(
+      expect.arrayContaining([
+        'participants/P03/state.json',
+        'participants/P03/log.jsonl',
+        expect.stringMatching(/^participants\/P03\/recordings\/.*tester_gear.*\.jsonl$/),
+      ]),
+    );
     expect(existsSync(path.join(b.data, 'participants/P03'))).toBe(false);
   });
 
   it('SUS items take a digit, TLX subscales move by 5 with the arrows, both saved as numbers', { timeout: 20_000 }, async () => {
-    const text = studyYaml().replace("    - { kind: text, id: comments, text: Anything else? }", '    - { kind: sus }\n    - { kind: tlx }').replace(/ {2}after_each_session:\n.*\n/, '  after_each_session: []\n');
+    const text = studyYaml()
+      .replace('    - { kind: text, id: comments, text: Anything else? }', '    - { kind: sus }\n    - { kind: tlx }')
+      .replace(/ {2}after_each_session:\n.*\n/, '  after_each_session: []\n');
     const { data, r } = open(text);
     await waitForFrame(r, (s) => s.includes('Consent'));
     await press(r, 'y', KEYS.enter, KEYS.enter);
@@ -195,7 +222,7 @@ describe('study run: the participant path', () => {
     await waitForFrame(r, (s) => s.includes('Session 2 of 2'));
     await press(r, KEYS.enter);
     await begin(r);
-    await waitForFrame(r, (s) => s.includes("your turn"));
+    await waitForFrame(r, (s) => s.includes('your turn'));
     await press(r, KEYS.ctrlD, 'y');
     await waitForFrame(r, (s) => s.includes('This session is over'));
     await press(r, KEYS.enter);
@@ -209,7 +236,14 @@ describe('study run: the participant path', () => {
     await waitForFrame(r, (s) => s.includes('Thank you'));
     const answers = readState(data, 'P01').answers;
     expect(answers.filter((a) => a.kind === 'sus').map((a) => a.value)).toEqual([5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
-    expect(answers.filter((a) => a.kind === 'tlx').map((a) => [a.item, a.value])).toEqual([['mental', 55], ['physical', 50], ['temporal', 50], ['performance', 50], ['effort', 50], ['frustration', 50]]);
+    expect(answers.filter((a) => a.kind === 'tlx').map((a) => [a.item, a.value])).toEqual([
+      ['mental', 55],
+      ['physical', 50],
+      ['temporal', 50],
+      ['performance', 50],
+      ['effort', 50],
+      ['frustration', 50],
+    ]);
   });
 });
 
@@ -231,7 +265,10 @@ describe('study run: the time limit', () => {
     const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8');
     expect(log).toContain('"type":"time_limit"');
     // The clock starts with the first turn, after the opening card: a full second after the card left, more after it showed.
-    const lines = log.trim().split('\n').map((l) => JSON.parse(l) as { type: string; mono: number; part?: string; change?: string });
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; mono: number; part?: string; change?: string });
     const card = (change: string) => lines.find((l) => l.part === 'opening_card' && l.change === change)!.mono;
     expect(card('stop') - card('start')).toBeGreaterThanOrEqual(400);
     expect(lines.find((l) => l.type === 'time_limit')!.mono - card('start')).toBeGreaterThanOrEqual(1390);

@@ -17,13 +17,24 @@ const DOC = path.join(ROOT, 'docs/study.md');
 const update = process.env.UPDATE_SCREENS === '1';
 const { dir, file } = writeStudy(
   studyYaml('time_limit: 10m\n')
-    .replace('You agree to take part in a test.', 'You are invited to take part in a study of AI assistants. You will play a user in two short sessions and answer a few questions after each. We record what you type and when. You can stop and withdraw at any time; your data is then deleted.')
-    .replace('Play the user. Press ctrl+d when you are done.', 'In each session you play the person described on screen (ctrl+p shows who you are). Ask for help with the request shown, then answer the assistant as that person would. Press ctrl+d when you think the session is done.')
+    .replace(
+      'You agree to take part in a test.',
+      'You are invited to take part in a study of AI assistants. You will play a user in two short sessions and answer a few questions after each. We record what you type and when. You can stop and withdraw at any time; your data is then deleted.',
+    )
+    .replace(
+      'Play the user. Press ctrl+d when you are done.',
+      'In each session you play the person described on screen (ctrl+p shows who you are). Ask for help with the request shown, then answer the assistant as that person would. Press ctrl+d when you think the session is done.',
+    )
     .replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]')
     .replace('scale: 5 }', 'scale: 5 }\n    - { kind: tlx }'),
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const trimmed = (frame: string) => plain(frame).split('\n').map((l) => l.trimEnd()).join('\n').trimEnd() + '\n';
+const trimmed = (frame: string) =>
+  plain(frame)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trimEnd() + '\n';
 
 async function capture(name: string, r: Rendered, ready: (f: string) => boolean): Promise<void> {
   const frame = trimmed(await waitForFrame(r, ready));
@@ -34,7 +45,9 @@ async function capture(name: string, r: Rendered, ready: (f: string) => boolean)
     return;
   }
   expect(existsSync(target), `${target} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`).toBe(true);
-  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`).toBe(readFileSync(target, 'utf8'));
+  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`).toBe(
+    readFileSync(target, 'utf8'),
+  );
 }
 
 describe('study screen captures for the docs', () => {
@@ -66,7 +79,10 @@ describe('study screen captures for the docs', () => {
 
   it('docs/study.md embeds the current captures', () => {
     const doc = readFileSync(DOC, 'utf8');
-    const next = doc.replace(/(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g, (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`);
+    const next = doc.replace(
+      /(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g,
+      (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
+    );
     if (update) writeFileSync(DOC, next);
     else expect(doc, 'docs/study.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx').toBe(next);
   });

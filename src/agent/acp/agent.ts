@@ -8,7 +8,18 @@
 import { errorMessage } from '../../contracts/errors.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { client, methods, ndJsonStream, PROTOCOL_VERSION, type ActiveSession, type ClientConnection, type McpServer, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from '@agentclientprotocol/sdk';
+import {
+  client,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  type ActiveSession,
+  type ClientConnection,
+  type McpServer,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionUpdate,
+} from '@agentclientprotocol/sdk';
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
 import { incomingText, ToolStepCapError, type AgentBackend, type AgentTurnInput } from '../../contracts/backends.ts';
 import type { BackendInfo, PermissionDecision } from '../../contracts/events.ts';
@@ -88,7 +99,9 @@ export class AcpAgent implements AgentBackend {
     const proc = new AgentProcess(this.opts.command, input.cwd, this.opts.logFile);
     const app = client({ name: 'intentplay' })
       .onRequest(methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
-      .onRequest(methods.client.fs.readTextFile, ({ params }) => ({ content: readInside(input.cwd, params.path, params.line ?? undefined, params.limit ?? undefined) }))
+      .onRequest(methods.client.fs.readTextFile, ({ params }) => ({
+        content: readInside(input.cwd, params.path, params.line ?? undefined, params.limit ?? undefined),
+      }))
       .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
         writeInside(input.cwd, params.path, params.content);
         return {};
@@ -141,7 +154,12 @@ export class AcpAgent implements AgentBackend {
   /** Why the agent failed, in words: garbage on stdout, what it answered, or how its process ended. */
   private async reason(proc: AgentProcess, err: unknown): Promise<string> {
     if (proc.garbage !== undefined) return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
-    const msg = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String((err as { message: unknown }).message) : String(err);
+    const msg =
+      err instanceof Error
+        ? err.message
+        : typeof err === 'object' && err && 'message' in err
+          ? String((err as { message: unknown }).message)
+          : String(err);
     if (!/connection/i.test(msg)) return msg;
     // The connection closed first; the process's exit usually follows at once and says more.
     return (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(r, 200, undefined))])) ?? msg;
@@ -168,7 +186,8 @@ export class AcpAgent implements AgentBackend {
         if (msg.kind === 'stop') {
           if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
           if (this.capError) throw this.capError;
-          if (msg.stopReason === 'refusal') input.emit({ type: 'notice', turn: input.turn, level: 'warning', text: 'the agent refused to go on with this prompt' });
+          if (msg.stopReason === 'refusal')
+            input.emit({ type: 'notice', turn: input.turn, level: 'warning', text: 'the agent refused to go on with this prompt' });
           return { reply: reply.trim() };
         }
         reply += this.update(msg.update, input, live);
@@ -196,7 +215,11 @@ export class AcpAgent implements AgentBackend {
         const name = toolCallName(u);
         if (this.ours(u.title, name)) return '';
         try {
-          input.external.start(u.toolCallId, name, { title: u.title, ...(u.rawInput !== undefined ? { input: u.rawInput } : {}), ...(u.locations?.length ? { paths: u.locations.map((l) => l.path) } : {}) });
+          input.external.start(u.toolCallId, name, {
+            title: u.title,
+            ...(u.rawInput !== undefined ? { input: u.rawInput } : {}),
+            ...(u.locations?.length ? { paths: u.locations.map((l) => l.path) } : {}),
+          });
         } catch (err) {
           if (err instanceof ToolStepCapError) this.cap(live, err);
           return '';
@@ -211,7 +234,11 @@ export class AcpAgent implements AgentBackend {
         return '';
       }
       case 'plan':
-        input.emit({ type: 'plan', turn: input.turn, entries: u.entries.map((e) => ({ content: e.content, status: e.status, priority: e.priority })) });
+        input.emit({
+          type: 'plan',
+          turn: input.turn,
+          entries: u.entries.map((e) => ({ content: e.content, status: e.status, priority: e.priority })),
+        });
         return '';
       default:
         return '';
@@ -263,11 +290,21 @@ export class AcpAgent implements AgentBackend {
         return { outcome: { outcome: 'cancelled' } };
       }
       by = 'person';
-      reason = decision === 'denied' ? 'denied by the person at the screen' : decision === 'always' ? 'allowed always by the person at the screen' : 'allowed once by the person at the screen';
+      reason =
+        decision === 'denied'
+          ? 'denied by the person at the screen'
+          : decision === 'always'
+            ? 'allowed always by the person at the screen'
+            : 'allowed once by the person at the screen';
     } else ({ decide: decision, reason } = verdict);
     if (decision === 'always') this.always.add(kind ?? 'other');
     turn.emit({ type: 'permission', ...base, decision, by, reason });
-    const wanted = decision === 'denied' ? ['reject_once', 'reject_always'] : decision === 'always' ? ['allow_always', 'allow_once'] : ['allow_once', 'allow_always'];
+    const wanted =
+      decision === 'denied'
+        ? ['reject_once', 'reject_always']
+        : decision === 'always'
+          ? ['allow_always', 'allow_once']
+          : ['allow_once', 'allow_always'];
     const option = wanted.map((k) => params.options.find((o) => o.kind === k)).find(Boolean);
     return option ? { outcome: { outcome: 'selected', optionId: option.optionId } } : { outcome: { outcome: 'cancelled' } };
   }
@@ -284,7 +321,9 @@ export class AcpAgent implements AgentBackend {
       if (errorMessage(err) !== 'late') throw err;
       const tail = this.live?.proc.stderrTail() ?? '';
       await this.close();
-      throw new Error(`the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`);
+      throw new Error(
+        `the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`,
+      );
     } finally {
       clearTimeout(timer);
     }

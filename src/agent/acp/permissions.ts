@@ -49,7 +49,8 @@ export function policyFor(req: PermissionAsk, cwd: string, opts: { person: boole
   if (req.kind === 'fetch') return { decide: 'denied', reason: 'reaches outside the workspace: the network' };
   const outside = req.paths.find((p) => !insideFolder(cwd, p.startsWith('~') ? path.join(process.env.HOME ?? '/', p.slice(1)) : p));
   if (outside !== undefined) return { decide: 'denied', reason: `reaches outside the workspace: ${outside}` };
-  if (opts.always.has(req.kind ?? 'other')) return { decide: 'allowed', reason: `${req.kind ?? 'this kind of tool'} was allowed always earlier` };
+  if (opts.always.has(req.kind ?? 'other'))
+    return { decide: 'allowed', reason: `${req.kind ?? 'this kind of tool'} was allowed always earlier` };
   if (opts.person) return { ask: true };
   return { decide: 'allowed', reason: 'inside the workspace' };
 }

@@ -35,10 +35,13 @@ export function commandArgv(command: string): string[] {
   }
   const argv: string[] = [];
   for (const w of words) {
-    if (typeof w !== 'string') throw new UserError(`--agent acp:${command}: pipes, redirections and other shell operators are not run; put them in a script and name the script`);
+    if (typeof w !== 'string')
+      throw new UserError(
+        `--agent acp:${command}: pipes, redirections and other shell operators are not run; put them in a script and name the script`,
+      );
     argv.push(w);
   }
-  if (!argv.length) throw new UserError('--agent acp: needs a command, e.g. --agent acp:\'npx my-agent --acp\'');
+  if (!argv.length) throw new UserError("--agent acp: needs a command, e.g. --agent acp:'npx my-agent --acp'");
   return argv;
 }
 
@@ -53,16 +56,24 @@ export class AgentProcess {
   private readonly tail: string[] = [];
   private partial = '';
 
-  constructor(command: string, cwd: string, private readonly logFile?: string) {
+  constructor(
+    command: string,
+    cwd: string,
+    private readonly logFile?: string,
+  ) {
     registerEnvironmentSecrets();
     // The agent runs in the workspace; paths in its command line mean what they meant where intentplay was started.
-    const [file, ...args] = commandArgv(command).map((w) => (!w.startsWith('-') && w.includes('/') && !path.isAbsolute(w) && existsSync(w) ? path.resolve(w) : w));
+    const [file, ...args] = commandArgv(command).map((w) =>
+      !w.startsWith('-') && w.includes('/') && !path.isAbsolute(w) && existsSync(w) ? path.resolve(w) : w,
+    );
     if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
     // Its own process group, so stopping it stops what it started (npx, a wrapper's children).
     this.child = spawn(file!, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     this.exited = new Promise((resolve) => {
       this.child.once('error', (err) => resolve(`could not start \`${file}\`: ${err.message}`));
-      this.child.once('exit', (code, signal) => resolve(signal ? `the agent process was stopped by ${signal}` : `the agent process exited with code ${code}`));
+      this.child.once('exit', (code, signal) =>
+        resolve(signal ? `the agent process was stopped by ${signal}` : `the agent process exited with code ${code}`),
+      );
     });
     this.child.stderr!.setEncoding('utf8').on('data', (text: string) => this.keepStderr(text));
     this.stdin = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>;

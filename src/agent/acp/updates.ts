@@ -33,8 +33,11 @@ export function turnPreamble(input: AgentTurnInput, first: boolean): string {
   const s = input.session;
   const lines: string[] = [];
   if (first)
-    lines.push(`[intentplay] ${s.now ? `It is ${s.now}` : `Today is ${s.date}`}. Your working folder is ${input.cwd}; the scenario's apps, memory and other tools are on the MCP server "intentplay".`);
-  if (s.phase === 'observe') lines.push('[observe] You may read, propose help to the user (the propose tool) or wait; act only once the user accepts a proposal.');
+    lines.push(
+      `[intentplay] ${s.now ? `It is ${s.now}` : `Today is ${s.date}`}. Your working folder is ${input.cwd}; the scenario's apps, memory and other tools are on the MCP server "intentplay".`,
+    );
+  if (s.phase === 'observe')
+    lines.push('[observe] You may read, propose help to the user (the propose tool) or wait; act only once the user accepts a proposal.');
   if (s.phase === 'execute') lines.push('[execute] The user accepted your proposal: carry it out now.');
   return lines.join('\n');
 }

@@ -35,8 +35,26 @@ export function productView(call: Call, p: Product) {
 export function cartView(call: Call) {
   const items = Object.values(call.state.cart).map((l) => {
     const p = product(call, l.product_id);
-    return { product_id: p.product_id, product_name: p.name, delivery_days: p.delivery_days, quantity: l.quantity, price: p.price, inventory_quantity: p.inventory_quantity, gift_wrap_quantity: 0 };
+    return {
+      product_id: p.product_id,
+      product_name: p.name,
+      delivery_days: p.delivery_days,
+      quantity: l.quantity,
+      price: p.price,
+      inventory_quantity: p.inventory_quantity,
+      gift_wrap_quantity: 0,
+    };
   });
   const base = roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0));
-  return { delivery_fee: 0, base_cost: base, tax: 0, gift_wrap_fee: 0, discount: 0, total_cost: base, promo_code: null, promo_valid: false, cart_items: items };
+  return {
+    delivery_fee: 0,
+    base_cost: base,
+    tax: 0,
+    gift_wrap_fee: 0,
+    discount: 0,
+    total_cost: base,
+    promo_code: null,
+    promo_valid: false,
+    cart_items: items,
+  };
 }

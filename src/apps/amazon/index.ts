@@ -75,7 +75,11 @@ const tools = [
         .filter((p) => a.color === undefined || (p.color ?? '').toLowerCase() === a.color.toLowerCase())
         .filter((p) => a.relative_size === undefined || p.relative_size === a.relative_size)
         .filter((p) => (a.min_price === undefined || p.price >= a.min_price) && (a.max_price === undefined || p.price <= a.max_price))
-        .filter((p) => (a.min_product_rating === undefined || p.rating >= a.min_product_rating) && (a.max_product_rating === undefined || p.rating <= a.max_product_rating))
+        .filter(
+          (p) =>
+            (a.min_product_rating === undefined || p.rating >= a.min_product_rating) &&
+            (a.max_product_rating === undefined || p.rating <= a.max_product_rating),
+        )
         .filter((p) => a.seller_id === undefined || p.seller_id === a.seller_id);
       if (a.query?.trim()) list = searchBy(list, a.query, (p) => `${p.name} ${p.product_type} ${p.description} ${p.color ?? ''}`);
       if (a.sort_by?.trim()) list = sortBy(list, a.sort_by, '+product_id', 'product_id');
@@ -83,14 +87,23 @@ const tools = [
     },
     { auth: 'none' },
   ),
-  kit.api('show_product', 'Show a product. No login needed.', { product_id: productId }, (a, call) => productView(call, product(call, a.product_id)), { auth: 'none' }),
+  kit.api(
+    'show_product',
+    'Show a product. No login needed.',
+    { product_id: productId },
+    (a, call) => productView(call, product(call, a.product_id)),
+    { auth: 'none' },
+  ),
   kit.api(
     'search_product_types',
     'Search the product types in the catalog (names only). No login needed.',
     { query, ...paging },
     (a, call) => {
       const types = [...new Set(Object.values(call.state.products).map((p) => p.product_type))].sort();
-      return paginate(searchBy(types, a.query, (t) => t), a);
+      return paginate(
+        searchBy(types, a.query, (t) => t),
+        a,
+      );
     },
     { auth: 'none' },
   ),
@@ -98,7 +111,11 @@ const tools = [
     'search_sellers',
     'Search for sellers with a query. No login needed.',
     { query, ...paging },
-    (a, call) => paginate(searchBy(Object.values(call.state.sellers), a.query, (s) => s.name), a).map((s) => ({ seller_id: s.seller_id, name: s.name })),
+    (a, call) =>
+      paginate(
+        searchBy(Object.values(call.state.sellers), a.query, (s) => s.name),
+        a,
+      ).map((s) => ({ seller_id: s.seller_id, name: s.name })),
     { auth: 'none' },
   ),
   kit.api(
@@ -106,7 +123,9 @@ const tools = [
     'Show the colors, relative sizes and sellers found among the products of a product type (all products when none is given). No login needed.',
     { product_type: text('The product type to obtain feature choices for.').optional() },
     (a, call) => {
-      const products = Object.values(call.state.products).filter((p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type));
+      const products = Object.values(call.state.products).filter(
+        (p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type),
+      );
       const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort();
       const sellerIds = [...new Set(products.map((p) => p.seller_id).filter((id): id is number => id !== null))].sort((x, y) => x - y);
       return {
@@ -120,19 +139,35 @@ const tools = [
     },
     { auth: 'none' },
   ),
-  kit.api('add_product_to_browsing_history', 'Add a product to your browsing history.', { product_id: int('ID of the product to add to browsing history.') }, (a, call) => {
-    product(call, a.product_id);
-    // Browsing a product again leaves the history as it was, as in AppWorld.
-    call.state.browsing_history[String(a.product_id)] ??= { product_id: a.product_id, browsed_at: call.now };
-    return { message: 'Added the product to your browsing history.' };
-  }),
-  kit.api('show_seller', 'Show a seller. No login needed.', { seller_id: int('The ID of the seller.') }, (a, call) => ({ ...getEntity(call.state.sellers, a.seller_id, 'Seller', 'seller_id') }), { auth: 'none' }),
-  kit.api('show_recommended_products', 'Show products recommended for you (best rated first, leaving out what is already in your cart).', { ...paging }, (a, call) => {
-    const list = Object.values(call.state.products)
-      .filter((p) => !(String(p.product_id) in call.state.cart))
-      .sort((x, y) => y.rating - x.rating || x.product_id - y.product_id);
-    return paginate(list, a).map((p) => productView(call, p));
-  }),
+  kit.api(
+    'add_product_to_browsing_history',
+    'Add a product to your browsing history.',
+    { product_id: int('ID of the product to add to browsing history.') },
+    (a, call) => {
+      product(call, a.product_id);
+      // Browsing a product again leaves the history as it was, as in AppWorld.
+      call.state.browsing_history[String(a.product_id)] ??= { product_id: a.product_id, browsed_at: call.now };
+      return { message: 'Added the product to your browsing history.' };
+    },
+  ),
+  kit.api(
+    'show_seller',
+    'Show a seller. No login needed.',
+    { seller_id: int('The ID of the seller.') },
+    (a, call) => ({ ...getEntity(call.state.sellers, a.seller_id, 'Seller', 'seller_id') }),
+    { auth: 'none' },
+  ),
+  kit.api(
+    'show_recommended_products',
+    'Show products recommended for you (best rated first, leaving out what is already in your cart).',
+    { ...paging },
+    (a, call) => {
+      const list = Object.values(call.state.products)
+        .filter((p) => !(String(p.product_id) in call.state.cart))
+        .sort((x, y) => y.rating - x.rating || x.product_id - y.product_id);
+      return paginate(list, a).map((p) => productView(call, p));
+    },
+  ),
   kit.api('show_cart', 'Show your cart with its costs.', {}, (_a, call) => cartView(call)),
   kit.api(
     'add_product_to_cart',
@@ -144,16 +179,21 @@ const tools = [
       return { message: 'Product/s added to the cart.' };
     },
   ),
-  kit.api('update_product_quantity_in_cart', 'Set the quantity of a product in your cart (0 removes it).', { product_id: productId, quantity: int('New quantity.', { min: 0 }) }, (a, call) => {
-    product(call, a.product_id);
-    if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
-    if (a.quantity === 0) delete call.state.cart[String(a.product_id)];
-    else {
-      delete call.state.cart[String(a.product_id)];
-      addLine(call, call.state.cart, a.product_id, a.quantity);
-    }
-    return { message: 'Updated the quantity of the product in the cart.' };
-  }),
+  kit.api(
+    'update_product_quantity_in_cart',
+    'Set the quantity of a product in your cart (0 removes it).',
+    { product_id: productId, quantity: int('New quantity.', { min: 0 }) },
+    (a, call) => {
+      product(call, a.product_id);
+      if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
+      if (a.quantity === 0) delete call.state.cart[String(a.product_id)];
+      else {
+        delete call.state.cart[String(a.product_id)];
+        addLine(call, call.state.cart, a.product_id, a.quantity);
+      }
+      return { message: 'Updated the quantity of the product in the cart.' };
+    },
+  ),
   kit.api('delete_product_from_cart', 'Remove a product from your cart.', { product_id: productId }, (a, call) => {
     product(call, a.product_id);
     if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
@@ -167,7 +207,17 @@ const tools = [
   kit.api('show_wish_list', 'Show the products in your wish list.', {}, (_a, call) =>
     Object.values(call.state.wish_list).map((l) => {
       const p = product(call, l.product_id);
-      return { product_id: p.product_id, product_name: p.name, product_type: p.product_type, rating: p.rating, relative_size: p.relative_size, color: p.color, quantity: l.quantity, price: p.price, inventory_quantity: p.inventory_quantity };
+      return {
+        product_id: p.product_id,
+        product_name: p.name,
+        product_type: p.product_type,
+        rating: p.rating,
+        relative_size: p.relative_size,
+        color: p.color,
+        quantity: l.quantity,
+        price: p.price,
+        inventory_quantity: p.inventory_quantity,
+      };
     }),
   ),
   kit.api(
@@ -186,12 +236,22 @@ const tools = [
     delete call.state.wish_list[String(a.product_id)];
     return { message: 'Deleted the product from your wish list.' };
   }),
-  kit.api('move_product_from_cart_to_wish_list', 'Move product from the cart to the wish list.', { product_id: productId, quantity }, (a, call) => ({
-    message: moveLine(call, a.product_id, a.quantity ?? 1, 'cart'),
-  })),
-  kit.api('move_product_from_wish_list_to_cart', 'Move product from the wish list to the cart.', { product_id: productId, quantity }, (a, call) => ({
-    message: moveLine(call, a.product_id, a.quantity ?? 1, 'wish_list'),
-  })),
+  kit.api(
+    'move_product_from_cart_to_wish_list',
+    'Move product from the cart to the wish list.',
+    { product_id: productId, quantity },
+    (a, call) => ({
+      message: moveLine(call, a.product_id, a.quantity ?? 1, 'cart'),
+    }),
+  ),
+  kit.api(
+    'move_product_from_wish_list_to_cart',
+    'Move product from the wish list to the cart.',
+    { product_id: productId, quantity },
+    (a, call) => ({
+      message: moveLine(call, a.product_id, a.quantity ?? 1, 'wish_list'),
+    }),
+  ),
   ...orderApis,
   kit.api(
     'show_product_reviews',
@@ -212,7 +272,9 @@ const tools = [
         .filter((r) => r.product_id === a.product_id)
         .filter((r) => a.user_email === undefined || r.user_email === a.user_email)
         .filter((r) => a.is_verified === undefined || r.is_verified === a.is_verified)
-        .filter((r) => (a.min_rating === undefined || r.rating >= a.min_rating) && (a.max_rating === undefined || r.rating <= a.max_rating));
+        .filter(
+          (r) => (a.min_rating === undefined || r.rating >= a.min_rating) && (a.max_rating === undefined || r.rating <= a.max_rating),
+        );
       list = a.query?.trim() ? searchBy(list, a.query, (r) => `${r.title} ${r.text}`) : sortBy(list, a.sort_by, '-created_at', 'review_id');
       return paginate(list, a).map((r) => reviewView(call, r));
     },
@@ -247,7 +309,10 @@ const tools = [
       const list = Object.values(call.state.questions)
         .filter((q) => q.product_id === a.product_id)
         .filter((q) => a.user_email === undefined || q.user_email === a.user_email);
-      return paginate(searchBy(list, a.query, (q) => q.question), a).map((q) => questionView(call, q));
+      return paginate(
+        searchBy(list, a.query, (q) => q.question),
+        a,
+      ).map((q) => questionView(call, q));
     },
     { auth: 'none' },
   ),
@@ -268,7 +333,9 @@ const tools = [
         .filter((x) => x.question_id === a.question_id)
         .filter((x) => a.user_email === undefined || x.user_email === a.user_email)
         .filter((x) => a.is_verified === undefined || x.is_verified === a.is_verified);
-      list = a.query?.trim() ? searchBy(list, a.query, (x) => x.answer) : sortBy(list, a.sort_by, '+question_answer_id', 'question_answer_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (x) => x.answer)
+        : sortBy(list, a.sort_by, '+question_answer_id', 'question_answer_id');
       return paginate(list, a).map((x) => ({
         question_answer_id: x.question_answer_id,
         question_id: x.question_id,
@@ -280,12 +347,30 @@ const tools = [
     },
     { auth: 'none' },
   ),
-  kit.api('write_product_question', 'Ask a question about a product.', { product_id: productId, question: name('The question.') }, (a, call) => {
-    product(call, a.product_id);
-    const id = call.nextId('question');
-    call.state.questions[String(id)] = { question_id: id, product_id: a.product_id, user_email: call.ownerEmail, question: a.question, created_at: call.now };
-    return { message: 'Posted a new product question.', question_id: id };
-  }),
+  kit.api(
+    'write_product_question',
+    'Ask a question about a product.',
+    { product_id: productId, question: name('The question.') },
+    (a, call) => {
+      product(call, a.product_id);
+      const id = call.nextId('question');
+      call.state.questions[String(id)] = {
+        question_id: id,
+        product_id: a.product_id,
+        user_email: call.ownerEmail,
+        question: a.question,
+        created_at: call.now,
+      };
+      return { message: 'Posted a new product question.', question_id: id };
+    },
+  ),
 ];
 
-export const amazon = defineApp({ name: 'amazon', title: 'Amazon', seedSchema: AmazonSeed, collections: AMAZON_COLLECTIONS, tools, build: buildAmazon });
+export const amazon = defineApp({
+  name: 'amazon',
+  title: 'Amazon',
+  seedSchema: AmazonSeed,
+  collections: AMAZON_COLLECTIONS,
+  tools,
+  build: buildAmazon,
+});

@@ -51,9 +51,14 @@ const newestFirst = (call: Call) => sortBy(Object.values(call.state.orders), und
 export const orderApis = [
   kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
   kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
-  kit.api('show_payment_card', 'Show one of your payment cards.', { payment_card_id: int('ID of the payment card to be shown.') }, (a, call) => ({
-    ...getEntity(call.state.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id'),
-  })),
+  kit.api(
+    'show_payment_card',
+    'Show one of your payment cards.',
+    { payment_card_id: int('ID of the payment card to be shown.') },
+    (a, call) => ({
+      ...getEntity(call.state.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id'),
+    }),
+  ),
   kit.api(
     'add_address',
     'Add a new shipping address.',
@@ -67,14 +72,25 @@ export const orderApis = [
     },
     (a, call) => {
       const id = call.nextId('address');
-      call.state.addresses[String(id)] = { address_id: id, name: a.name, street_address: a.street_address, city: a.city, state: a.state, country: a.country, zip_code: a.zip_code };
+      call.state.addresses[String(id)] = {
+        address_id: id,
+        name: a.name,
+        street_address: a.street_address,
+        city: a.city,
+        state: a.state,
+        country: a.country,
+        zip_code: a.zip_code,
+      };
       return { message: 'Added address to your account.', address_id: id };
     },
   ),
   kit.api(
     'place_order',
     'Place an order for all the items in your cart, paid with one of your cards and shipped to one of your addresses.',
-    { payment_card_id: int('ID of the payment card to use for this order.'), address_id: int('ID of the address used for shipping this order.') },
+    {
+      payment_card_id: int('ID of the payment card to use for this order.'),
+      address_id: int('ID of the address used for shipping this order.'),
+    },
     (a, call) => {
       const s = call.state;
       getEntity(s.payment_cards, a.payment_card_id, 'Payment card', 'payment_card_id');
@@ -84,7 +100,10 @@ export const orderApis = [
       for (const i of cart.cart_items) {
         const p = product(call, i.product_id);
         if (i.quantity > p.inventory_quantity)
-          fail(422, `Product ${p.name} only has ${p.inventory_quantity} quantity in the inventory. Cannot place the order. Please update the quantity in the cart.`);
+          fail(
+            422,
+            `Product ${p.name} only has ${p.inventory_quantity} quantity in the inventory. Cannot place the order. Please update the quantity in the cart.`,
+          );
       }
       for (const i of cart.cart_items) product(call, i.product_id).inventory_quantity -= i.quantity;
       const id = call.nextId('order');
@@ -92,7 +111,12 @@ export const orderApis = [
         order_id: id,
         address_id: a.address_id,
         payment_card_id: a.payment_card_id,
-        items: cart.cart_items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, quantity: i.quantity, price: i.price })),
+        items: cart.cart_items.map((i) => ({
+          product_id: i.product_id,
+          product_name: i.product_name,
+          quantity: i.quantity,
+          price: i.price,
+        })),
         paid_amount: cart.total_cost,
         created_at: call.now,
       };
@@ -104,7 +128,11 @@ export const orderApis = [
   kit.api(
     'show_orders',
     'Show or search your past orders.',
-    { query: text('Search query string (matches product names).').optional(), ...paging, sort_by: text('+/- created_at or paid_amount (default -created_at).').optional() },
+    {
+      query: text('Search query string (matches product names).').optional(),
+      ...paging,
+      sort_by: text('+/- created_at or paid_amount (default -created_at).').optional(),
+    },
     (a, call) => {
       const list = a.query?.trim()
         ? searchBy(newestFirst(call), a.query, (o) => o.items.map((i) => i.product_name).join(' '))
@@ -112,7 +140,9 @@ export const orderApis = [
       return paginate(list, a).map((o) => orderView(call, o));
     },
   ),
-  kit.api('show_order', 'Get details of a past order.', { order_id: int('ID of the order to be shown.') }, (a, call) => orderView(call, getEntity(call.state.orders, a.order_id, 'Order', 'order_id'))),
+  kit.api('show_order', 'Get details of a past order.', { order_id: int('ID of the order to be shown.') }, (a, call) =>
+    orderView(call, getEntity(call.state.orders, a.order_id, 'Order', 'order_id')),
+  ),
   kit.api('show_product_purchases', 'Show products you have purchased in the past, most recent order first.', { ...paging }, (a, call) => {
     const seen = new Set<string>();
     const bought = newestFirst(call)
@@ -124,6 +154,13 @@ export const orderApis = [
     const p = product(call, a.product_id);
     const last = newestFirst(call).find((o) => o.items.some((i) => i.product_id === a.product_id));
     if (!last) fail(422, 'You have not purchased this product before.');
-    return { order_id: last.order_id, ordered_at: last.created_at, product_id: p.product_id, product_name: p.name, product_relative_size: p.relative_size, product_color: p.color };
+    return {
+      order_id: last.order_id,
+      ordered_at: last.created_at,
+      product_id: p.product_id,
+      product_name: p.name,
+      product_relative_size: p.relative_size,
+      product_color: p.color,
+    };
   }),
 ];

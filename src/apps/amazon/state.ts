@@ -1,6 +1,18 @@
 /** amazon state: a product catalog with sellers, and the owner's cart, wish list, addresses, cards and orders. */
 import { z } from 'zod';
-import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, DateTimeSeed, emptyBase, fullName, roundMoney, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
+import {
+  assignIds,
+  baseFromSeed,
+  baseSeedShape,
+  checkUniqueIds,
+  DateTimeSeed,
+  emptyBase,
+  fullName,
+  roundMoney,
+  SeedId,
+  type BaseState,
+  type EntityMap,
+} from '../kit/state.ts';
 
 export const SIZES = ['extra-small', 'small', 'medium', 'large', 'extra-large'] as const;
 
@@ -116,10 +128,35 @@ export interface AmazonState extends BaseState {
   browsing_history: EntityMap<BrowsedProduct>;
 }
 
-export const AMAZON_COLLECTIONS = ['sellers', 'products', 'cart', 'wish_list', 'addresses', 'payment_cards', 'orders', 'reviews', 'questions', 'answers', 'browsing_history'] as const;
+export const AMAZON_COLLECTIONS = [
+  'sellers',
+  'products',
+  'cart',
+  'wish_list',
+  'addresses',
+  'payment_cards',
+  'orders',
+  'reviews',
+  'questions',
+  'answers',
+  'browsing_history',
+] as const;
 
 export function emptyAmazon(): AmazonState {
-  return { ...emptyBase(), sellers: {}, products: {}, cart: {}, wish_list: {}, addresses: {}, payment_cards: {}, orders: {}, reviews: {}, questions: {}, answers: {}, browsing_history: {} };
+  return {
+    ...emptyBase(),
+    sellers: {},
+    products: {},
+    cart: {},
+    wish_list: {},
+    addresses: {},
+    payment_cards: {},
+    orders: {},
+    reviews: {},
+    questions: {},
+    answers: {},
+    browsing_history: {},
+  };
 }
 
 const ProductSeed = z.strictObject({
@@ -152,7 +189,10 @@ const CardSeed = z.strictObject({
   id: SeedId,
   card_name: z.string().min(1),
   owner_name: z.string().min(1).optional(),
-  card_number: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{16}$/, 'expected 16 digits')),
+  card_number: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{16}$/, 'expected 16 digits')),
   expiry_year: z.number().int(),
   expiry_month: z.number().int().min(1).max(12),
 });
@@ -192,22 +232,44 @@ const QuestionSeed = z.strictObject({
 export const AmazonSeed = z
   .strictObject({
     ...baseSeedShape,
-    sellers: z.array(z.strictObject({ id: SeedId, name: z.string().min(1), rating: z.number().min(0).max(5).default(0) })).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'seller')).optional(),
-    products: z.array(ProductSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'product')).optional(),
+    sellers: z
+      .array(z.strictObject({ id: SeedId, name: z.string().min(1), rating: z.number().min(0).max(5).default(0) }))
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'seller'))
+      .optional(),
+    products: z
+      .array(ProductSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'product'))
+      .optional(),
     cart: z.array(LineSeed).optional(),
     wish_list: z.array(LineSeed).optional(),
-    addresses: z.array(AddressSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'address')).optional(),
-    payment_cards: z.array(CardSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'payment card')).optional(),
-    orders: z.array(OrderSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'order')).optional(),
-    reviews: z.array(ReviewSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'review')).optional(),
-    questions: z.array(QuestionSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'question')).optional(),
+    addresses: z
+      .array(AddressSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'address'))
+      .optional(),
+    payment_cards: z
+      .array(CardSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'payment card'))
+      .optional(),
+    orders: z
+      .array(OrderSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'order'))
+      .optional(),
+    reviews: z
+      .array(ReviewSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'review'))
+      .optional(),
+    questions: z
+      .array(QuestionSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'question'))
+      .optional(),
   })
   .superRefine((seed, ctx) => {
     // Product ids as they will be assigned, so references can be checked here.
     const products = new Set(assignIds(seed.products ?? [], () => 0).ids);
     const sellers = new Set(assignIds(seed.sellers ?? [], () => 0).ids);
     (seed.products ?? []).forEach((p, i) => {
-      if (p.seller_id !== undefined && !sellers.has(p.seller_id)) ctx.addIssue({ code: 'custom', path: ['products', i, 'seller_id'], message: `no seller with id ${p.seller_id}` });
+      if (p.seller_id !== undefined && !sellers.has(p.seller_id))
+        ctx.addIssue({ code: 'custom', path: ['products', i, 'seller_id'], message: `no seller with id ${p.seller_id}` });
     });
     const refs: [string, { product_id: number }[]][] = [
       ['cart', seed.cart ?? []],
@@ -217,11 +279,13 @@ export const AmazonSeed = z
     ];
     for (const [key, list] of refs)
       list.forEach((l, i) => {
-        if (!products.has(l.product_id)) ctx.addIssue({ code: 'custom', path: [key, i, 'product_id'], message: `no product with id ${l.product_id}` });
+        if (!products.has(l.product_id))
+          ctx.addIssue({ code: 'custom', path: [key, i, 'product_id'], message: `no product with id ${l.product_id}` });
       });
     (seed.orders ?? []).forEach((o, i) =>
       o.items.forEach((l, j) => {
-        if (!products.has(l.product_id)) ctx.addIssue({ code: 'custom', path: ['orders', i, 'items', j, 'product_id'], message: `no product with id ${l.product_id}` });
+        if (!products.has(l.product_id))
+          ctx.addIssue({ code: 'custom', path: ['orders', i, 'items', j, 'product_id'], message: `no product with id ${l.product_id}` });
       }),
     );
   });
@@ -242,8 +306,17 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     delivery_days: p.delivery_days,
     inventory_quantity: p.inventory_quantity,
   }));
-  const lines = (list: z.output<typeof LineSeed>[]) => Object.fromEntries(list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]));
-  const addresses = assignIds(seed.addresses ?? [], (a, id): ShippingAddress => ({ address_id: id, name: a.name, street_address: a.street_address, city: a.city, state: a.state, country: a.country, zip_code: a.zip_code }));
+  const lines = (list: z.output<typeof LineSeed>[]) =>
+    Object.fromEntries(list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]));
+  const addresses = assignIds(seed.addresses ?? [], (a, id): ShippingAddress => ({
+    address_id: id,
+    name: a.name,
+    street_address: a.street_address,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    zip_code: a.zip_code,
+  }));
   const ownerName = base.account ? fullName(base.account) : '';
   const cards = assignIds(seed.payment_cards ?? [], (c, id): PaymentCard => ({
     payment_card_id: id,
@@ -258,7 +331,14 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
       const p = products.map[String(l.product_id)];
       return { product_id: l.product_id, product_name: p?.name ?? '', quantity: l.quantity, price: p?.price ?? 0 };
     });
-    return { order_id: id, address_id: o.address_id ?? null, payment_card_id: o.payment_card_id ?? null, items, paid_amount: roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0)), created_at: o.created_at ?? base.now };
+    return {
+      order_id: id,
+      address_id: o.address_id ?? null,
+      payment_card_id: o.payment_card_id ?? null,
+      items,
+      paid_amount: roundMoney(items.reduce((s, i) => s + i.price * i.quantity, 0)),
+      created_at: o.created_at ?? base.now,
+    };
   });
   const reviews = assignIds(seed.reviews ?? [], (r, id): Review => ({
     review_id: id,
@@ -279,7 +359,14 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   }));
   const answers = assignIds(
     (seed.questions ?? []).flatMap((q, i) => q.answers.map((a) => ({ ...a, id: undefined, question_id: questions.ids[i] ?? 0 }))),
-    (a, id): Answer => ({ question_answer_id: id, question_id: a.question_id, user_email: a.user_email ?? `answerer${id}@example.com`, answer: a.answer, is_verified: a.is_verified, created_at: base.now }),
+    (a, id): Answer => ({
+      question_answer_id: id,
+      question_id: a.question_id,
+      user_email: a.user_email ?? `answerer${id}@example.com`,
+      answer: a.answer,
+      is_verified: a.is_verified,
+      created_at: base.now,
+    }),
   );
   return {
     ...base,
@@ -306,4 +393,3 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     browsing_history: {},
   };
 }
-

@@ -57,7 +57,12 @@ function bound(description: string) {
   return z
     .preprocess(
       normalize,
-      z.string().refine((s) => isRealStamp(DAY.test(s) ? `${s}T00:00:00` : s), 'expected a real date like 2026-04-27 or date and time like 2026-04-27T09:00:00'),
+      z
+        .string()
+        .refine(
+          (s) => isRealStamp(DAY.test(s) ? `${s}T00:00:00` : s),
+          'expected a real date like 2026-04-27 or date and time like 2026-04-27T09:00:00',
+        ),
     )
     .describe(description);
 }
@@ -89,7 +94,8 @@ function event(call: Call, id: number): CalendarEvent {
 
 function organized(call: Call, id: number, doing: string): CalendarEvent {
   const e = event(call, id);
-  if (!isOrganizer(call.owner, e)) fail(422, `Only the organizer (${e.organizer.email}) can ${doing} event ${id}; use respond_to_invitation to answer it.`);
+  if (!isOrganizer(call.owner, e))
+    fail(422, `Only the organizer (${e.organizer.email}) can ${doing} event ${id}; use respond_to_invitation to answer it.`);
   return e;
 }
 
@@ -120,7 +126,8 @@ function windowOf(a: { min_start: string; max_start: string }): Interval {
 function people(call: Call, addresses: readonly string[]): { name: string; email: string }[] {
   const s = call.state;
   const known = (address: string) =>
-    Object.values(directory(s)).some((p) => p.email.toLowerCase() === address.toLowerCase()) || Object.values(s.events).some((e) => isOn(e, address));
+    Object.values(directory(s)).some((p) => p.email.toLowerCase() === address.toLowerCase()) ||
+    Object.values(s.events).some((e) => isOn(e, address));
   const out = [ownerRef(call.owner)];
   for (const address of addresses) {
     if (out.some((p) => p.email.toLowerCase() === address.toLowerCase())) continue;
@@ -160,7 +167,10 @@ const tools = [
     'Search the people you can invite, by name or email address. No login needed.',
     { query, ...paging },
     (a, call) =>
-      paginate(searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({
+      paginate(
+        searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`),
+        a,
+      ).map((u) => ({
         first_name: u.first_name,
         last_name: u.last_name,
         email: u.email,
@@ -174,7 +184,9 @@ const tools = [
     {
       query,
       min_start: bound('Only events starting at or after this: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS.').optional(),
-      max_start: bound('Only events starting at or before this: YYYY-MM-DD (through the end of that day) or YYYY-MM-DDTHH:MM:SS.').optional(),
+      max_start: bound(
+        'Only events starting at or before this: YYYY-MM-DD (through the end of that day) or YYYY-MM-DDTHH:MM:SS.',
+      ).optional(),
       attendee_email: z.email().optional().describe('Only events this person organizes or is invited to.'),
       ...paging,
       sort_by: text('+/- start, end, created_at or updated_at; default +start.').optional(),
@@ -186,12 +198,19 @@ const tools = [
         .filter((e) => a.max_start === undefined || e.start <= upperStamp(a.max_start))
         .filter((e) => a.attendee_email === undefined || isOn(e, a.attendee_email));
       list = a.query?.trim()
-        ? searchBy(list, a.query, (e) => `${e.title} ${e.description} ${e.location} ${[e.organizer, ...e.attendees].map((p) => `${p.name} ${p.email}`).join(' ')}`)
+        ? searchBy(
+            list,
+            a.query,
+            (e) =>
+              `${e.title} ${e.description} ${e.location} ${[e.organizer, ...e.attendees].map((p) => `${p.name} ${p.email}`).join(' ')}`,
+          )
         : sortBy(list, a.sort_by, '+start', 'event_id');
       return paginate(list, a).map(view);
     },
   ),
-  kit.api('show_event', 'Show an event with its organizer and attendees (and their responses).', { event_id: eventId }, (a, call) => view(event(call, a.event_id))),
+  kit.api('show_event', 'Show an event with its organizer and attendees (and their responses).', { event_id: eventId }, (a, call) =>
+    view(event(call, a.event_id)),
+  ),
   kit.api(
     'create_event',
     'Create an event you organize; the attendees get an invitation (their response starts as needs_action).',
@@ -250,7 +269,11 @@ const tools = [
   kit.api(
     'show_invitations',
     'Show the invitations you have not answered yet: events you are invited to whose response is needs_action, soonest first.',
-    { min_start: bound('Only events starting at or after this.').optional(), max_start: bound('Only events starting at or before this.').optional(), ...paging },
+    {
+      min_start: bound('Only events starting at or after this.').optional(),
+      max_start: bound('Only events starting at or before this.').optional(),
+      ...paging,
+    },
     (a, call) => {
       const list = Object.values(call.state.events)
         .filter((e) => attendeeOf(e, call.ownerEmail)?.response === 'needs_action')
@@ -302,4 +325,11 @@ const tools = [
   ),
 ];
 
-export const calendar = defineApp({ name: 'calendar', title: 'Calendar', seedSchema: CalendarSeed, collections: CALENDAR_COLLECTIONS, tools, build: buildCalendar });
+export const calendar = defineApp({
+  name: 'calendar',
+  title: 'Calendar',
+  seedSchema: CalendarSeed,
+  collections: CALENDAR_COLLECTIONS,
+  tools,
+  build: buildCalendar,
+});

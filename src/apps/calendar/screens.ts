@@ -49,7 +49,16 @@ export const calendarScreens: AppScreens = {
       args: (p) => ({ event_id: p.event_id }),
       title: (e) => `Invitation: ${clip(e.title, 48)}`,
       lines: (e) => eventLines(e),
-      actions: [{ name: 'respond', label: 'answer the invitation', api: 'respond_to_invitation', fields: ['response'], fixed: (p) => ({ event_id: p.event_id }), then: 'back' }],
+      actions: [
+        {
+          name: 'respond',
+          label: 'answer the invitation',
+          api: 'respond_to_invitation',
+          fields: ['response'],
+          fixed: (p) => ({ event_id: p.event_id }),
+          then: 'back',
+        },
+      ],
     },
     {
       kind: 'item',
@@ -59,7 +68,13 @@ export const calendarScreens: AppScreens = {
       title: (e) => clip(e.title, 60),
       lines: (e) => eventLines(e),
       actions: [
-        { name: 'edit', label: 'edit the event', api: 'update_event', fields: ['title?', 'start?', 'end?', 'location?'], fixed: (p) => ({ event_id: p.event_id }) },
+        {
+          name: 'edit',
+          label: 'edit the event',
+          api: 'update_event',
+          fields: ['title?', 'start?', 'end?', 'location?'],
+          fixed: (p) => ({ event_id: p.event_id }),
+        },
         { name: 'delete', label: 'delete the event', api: 'delete_event', fixed: (p) => ({ event_id: p.event_id }), then: 'back' },
       ],
     },

@@ -77,7 +77,10 @@ export const CalendarSeed = z
   .strictObject({
     ...baseSeedShape,
     users: z.array(PersonSeed).optional().meta({ description: 'people the owner can find with search_users (and their names on events)' }),
-    events: z.array(EventSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'event')).optional(),
+    events: z
+      .array(EventSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'event'))
+      .optional(),
   })
   .superRefine((seed, ctx) => {
     const me = seed.account?.email ?? seed.account?.username;
@@ -89,7 +92,8 @@ export const CalendarSeed = z
       e.attendees.forEach((a, j) => {
         const key = a.email.toLowerCase();
         if (seen.has(key)) ctx.addIssue({ code: 'custom', path: at('attendees', j, 'email'), message: `${a.email} is listed twice` });
-        else if (organizer !== undefined && key === organizer.toLowerCase()) ctx.addIssue({ code: 'custom', path: at('attendees', j, 'email'), message: `${a.email} is the organizer` });
+        else if (organizer !== undefined && key === organizer.toLowerCase())
+          ctx.addIssue({ code: 'custom', path: at('attendees', j, 'email'), message: `${a.email} is the organizer` });
         seen.add(key);
       });
     });

@@ -37,7 +37,10 @@ export const FileSystemSeed = z.strictObject({
   ...baseSeedShape,
   home: z.string().regex(/^\/./, 'expected an absolute path').optional().meta({ description: 'home directory (~); default /home/<user>' }),
   directories: z.array(AbsPath).optional().meta({ description: 'directories to create (parents too)' }),
-  files: z.array(z.strictObject({ path: AbsPath, content: z.string().default('') })).optional().meta({ description: 'files to create (parent directories too)' }),
+  files: z
+    .array(z.strictObject({ path: AbsPath, content: z.string().default('') }))
+    .optional()
+    .meta({ description: 'files to create (parent directories too)' }),
 });
 
 function homeFor(username: string | undefined): string {
@@ -46,7 +49,12 @@ function homeFor(username: string | undefined): string {
 }
 
 function build(seed: z.output<typeof FileSystemSeed>): FileSystemState {
-  const state: FileSystemState = { ...baseFromSeed(seed), home: seed.home ?? homeFor(seed.account?.username ?? seed.account?.email), directories: {}, files: {} };
+  const state: FileSystemState = {
+    ...baseFromSeed(seed),
+    home: seed.home ?? homeFor(seed.account?.username ?? seed.account?.email),
+    directories: {},
+    files: {},
+  };
   const fs = new Tree(state, () => {
     const id = state.next_id.entry ?? 1;
     state.next_id.entry = id + 1;
@@ -106,7 +114,10 @@ class Tree {
   /** Directories and files at or below `p`. */
   subtree(p: string): { dirs: FsDirectory[]; files: FsFile[] } {
     const inside = (x: string) => x === p || x.startsWith(p === '/' ? '/' : `${p}/`);
-    return { dirs: Object.values(this.s.directories).filter((d) => inside(d.path)), files: Object.values(this.s.files).filter((f) => inside(f.path)) };
+    return {
+      dirs: Object.values(this.s.directories).filter((d) => inside(d.path)),
+      files: Object.values(this.s.files).filter((f) => inside(f.path)),
+    };
   }
 
   remove(p: string): void {
@@ -131,7 +142,11 @@ class Tree {
   }
 }
 
-const kit = new AppKit<FileSystemState>({ name: 'file_system', title: 'File System', empty: () => ({ ...emptyBase(), home: '/home/user', directories: {}, files: {} }) });
+const kit = new AppKit<FileSystemState>({
+  name: 'file_system',
+  title: 'File System',
+  empty: () => ({ ...emptyBase(), home: '/home/user', directories: {}, files: {} }),
+});
 
 function tree(call: AppCall<FileSystemState>): Tree {
   return new Tree(call.state, () => call.nextId('entry'));
@@ -140,7 +155,14 @@ function tree(call: AppCall<FileSystemState>): Tree {
 const pathArg = (what: string) => text(`Path of the ${what}: absolute (/...) or in your home directory (~/...).`);
 
 /** Copies (or moves) a file or a directory tree; returns where it landed. */
-function transfer(call: AppCall<FileSystemState>, kind: 'file' | 'directory', srcArg: string, destArg: string, overwrite: boolean, move: boolean): string {
+function transfer(
+  call: AppCall<FileSystemState>,
+  kind: 'file' | 'directory',
+  srcArg: string,
+  destArg: string,
+  overwrite: boolean,
+  move: boolean,
+): string {
   const fs = tree(call);
   const src = fs.resolve(srcArg);
   const dest = fs.resolve(destArg);
@@ -154,7 +176,8 @@ function transfer(call: AppCall<FileSystemState>, kind: 'file' | 'directory', sr
   if (kind === 'directory' && to.startsWith(`${src}/`)) fail(422, `Cannot put directory ${src} inside itself.`);
   fs.requireDir(path.posix.dirname(to));
   const clash = fs.isDir(to) || fs.file(to) !== undefined;
-  if (clash && !overwrite) fail(409, `A ${kind} already exists at the given destination_${kind}_path in your account. Set overwrite to True to overwrite it.`);
+  if (clash && !overwrite)
+    fail(409, `A ${kind} already exists at the given destination_${kind}_path in your account. Set overwrite to True to overwrite it.`);
   if (clash) fs.remove(to);
   const { dirs, files } = kind === 'file' ? { dirs: [], files: [fs.requireFile(src)] } : fs.subtree(src);
   const moved = (p: string) => to + p.slice(src.length);
@@ -183,7 +206,14 @@ function transferApi(kind: 'file' | 'directory', move: boolean) {
     },
     (a, call) => {
       const args = a as Record<string, unknown>;
-      const to = transfer(call, kind, String(args[`source_${kind}_path`]), String(args[`destination_${kind}_path`]), args.overwrite === true, move);
+      const to = transfer(
+        call,
+        kind,
+        String(args[`source_${kind}_path`]),
+        String(args[`destination_${kind}_path`]),
+        args.overwrite === true,
+        move,
+      );
       return { message: `${kind === 'file' ? 'File' : 'Directory'} ${move ? 'moved' : 'copied'}.`, [`destination_${kind}_path`]: to };
     },
   );
@@ -223,7 +253,8 @@ const tools = [
       const fs = tree(call);
       const dir = fs.resolve(a.directory_path);
       if (fs.isDir(dir)) return { message: `Directory ${dir} already exists.` };
-      if (!a.recursive && !fs.isDir(path.posix.dirname(dir))) fail(422, `Parent directory ${path.posix.dirname(dir)} does not exist; pass recursive=true to create it.`);
+      if (!a.recursive && !fs.isDir(path.posix.dirname(dir)))
+        fail(422, `Parent directory ${path.posix.dirname(dir)} does not exist; pass recursive=true to create it.`);
       fs.mkdirs(dir);
       return { message: `Directory ${dir} created.` };
     },
@@ -251,12 +282,17 @@ const tools = [
   kit.api(
     'create_file',
     'Create a file; missing parent directories are created.',
-    { file_path: pathArg('file'), content: text('The content (default empty).').optional(), overwrite: bool('Replace an existing file (default false).').optional() },
+    {
+      file_path: pathArg('file'),
+      content: text('The content (default empty).').optional(),
+      overwrite: bool('Replace an existing file (default false).').optional(),
+    },
     (a, call) => {
       const fs = tree(call);
       const p = fs.resolve(a.file_path);
       if (fs.isDir(p)) fail(422, `${p} is a directory.`);
-      if (fs.file(p) && !a.overwrite) fail(409, 'A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.');
+      if (fs.file(p) && !a.overwrite)
+        fail(409, 'A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.');
       fs.mkdirs(path.posix.dirname(p)); // as AppWorld, which creates the parents
       fs.writeFile(p, a.content ?? '');
       return { message: 'File created.', file_path: p };
@@ -282,4 +318,11 @@ const tools = [
   transferApi('directory', true),
 ];
 
-export const fileSystem = defineApp({ name: 'file_system', title: 'File System', seedSchema: FileSystemSeed, collections: ['directories', 'files'], tools, build });
+export const fileSystem = defineApp({
+  name: 'file_system',
+  title: 'File System',
+  seedSchema: FileSystemSeed,
+  collections: ['directories', 'files'],
+  tools,
+  build,
+});

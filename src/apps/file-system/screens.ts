@@ -14,7 +14,10 @@ export const fileSystemScreens: AppScreens = {
       args: (p) => ({ recursive: false, ...(p.directory_path ? { directory_path: p.directory_path } : {}) }),
       items: (r) => r,
       label: (path) => clip(path, 70),
-      open: { screen: (path) => (String(path).endsWith('/') ? 'folder' : 'entry'), params: (path) => (String(path).endsWith('/') ? { directory_path: path } : { path }) },
+      open: {
+        screen: (path) => (String(path).endsWith('/') ? 'folder' : 'entry'),
+        params: (path) => (String(path).endsWith('/') ? { directory_path: path } : { path }),
+      },
       empty: '(empty folder)',
       actions: [{ name: 'new_file', label: 'new file', api: 'create_file', fields: ['file_path', 'content?'] }],
     },

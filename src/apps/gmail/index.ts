@@ -43,7 +43,18 @@ function sendFromOwner(call: Call, to: string[], subject: string, body: string, 
   let t: Thread;
   if (threadIdOrNull === null) {
     const id = call.nextId('thread');
-    t = { email_thread_id: id, subject, label: null, read: true, starred: false, archived: false, spam: false, created_at: call.now, updated_at: call.now, email_ids: [] };
+    t = {
+      email_thread_id: id,
+      subject,
+      label: null,
+      read: true,
+      starred: false,
+      archived: false,
+      spam: false,
+      created_at: call.now,
+      updated_at: call.now,
+      email_ids: [],
+    };
     s.threads[String(id)] = t;
   } else {
     t = thread(call, threadIdOrNull);
@@ -98,8 +109,18 @@ function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<type
     .filter(({ emails: es }) => a.to_email === undefined || es.some((e) => e.recipients.some((r) => r.email === a.to_email)))
     .filter(({ v }) => withinDates(v.created_at, a.min_created_at, a.max_created_at));
   rows = a.query?.trim()
-    ? searchBy(rows, a.query, ({ v, emails: es }) => `${v.subject} ${es.map((e) => e.body).join(' ')} ${v.participants.map((p) => `${p.name} ${p.email}`).join(' ')}`)
-    : sortBy(rows.map((r) => ({ ...r, created_at: r.v.created_at, updated_at: r.v.updated_at, id: r.v.email_thread_id })), a.sort_by, '-updated_at', 'id');
+    ? searchBy(
+        rows,
+        a.query,
+        ({ v, emails: es }) =>
+          `${v.subject} ${es.map((e) => e.body).join(' ')} ${v.participants.map((p) => `${p.name} ${p.email}`).join(' ')}`,
+      )
+    : sortBy(
+        rows.map((r) => ({ ...r, created_at: r.v.created_at, updated_at: r.v.updated_at, id: r.v.email_thread_id })),
+        a.sort_by,
+        '-updated_at',
+        'id',
+      );
   return paginate(rows, a).map((r) => r.v);
 }
 
@@ -130,11 +151,21 @@ const tools = [
     },
     (a, call) => {
       const s = call.state;
-      const taken = (s.account?.email && isOwner(s.account, a.email)) || Object.values(s.users).some((u) => u.email.toLowerCase() === a.email.toLowerCase());
+      const taken =
+        (s.account?.email && isOwner(s.account, a.email)) ||
+        Object.values(s.users).some((u) => u.email.toLowerCase() === a.email.toLowerCase());
       if (taken) fail(422, `An account with the email ${a.email} already exists.`);
       if (!s.account) {
         // The sandbox's mailbox is nobody's yet: the new account becomes its owner and can log in.
-        s.account = { username: a.email, first_name: a.first_name, last_name: a.last_name, email: a.email, phone_number: null, registered_at: call.now, last_logged_in: null };
+        s.account = {
+          username: a.email,
+          first_name: a.first_name,
+          last_name: a.last_name,
+          email: a.email,
+          phone_number: null,
+          registered_at: call.now,
+          last_logged_in: null,
+        };
         s.credentials.push({ username: a.email, password: a.password });
       } else {
         // Someone else's account: searchable and addressable, but the sandbox holds one mailbox only.
@@ -149,41 +180,70 @@ const tools = [
   kit.api(
     'show_inbox_threads',
     'Show or search email threads you have received (no email bodies; use show_thread for those).',
-    { ...threadFilters, archived: bool('Filter by archived status (default false).').optional(), spam: bool('Filter by spam status (default false).').optional() },
+    {
+      ...threadFilters,
+      archived: bool('Filter by archived status (default false).').optional(),
+      spam: bool('Filter by spam status (default false).').optional(),
+    },
     (a, call) => listThreads(call, a, (v) => v.incoming && notSpamArchived(a)(v)),
   ),
   kit.api(
     'show_outbox_threads',
     'Show or search email threads you have sent (no email bodies; use show_thread for those).',
-    { ...threadFilters, archived: bool('Filter by archived status (default false).').optional(), spam: bool('Filter by spam status (default false).').optional() },
+    {
+      ...threadFilters,
+      archived: bool('Filter by archived status (default false).').optional(),
+      spam: bool('Filter by spam status (default false).').optional(),
+    },
     (a, call) => listThreads(call, a, (v) => v.outgoing && notSpamArchived(a)(v)),
   ),
-  kit.api('show_archived_threads', 'Show or search email threads you have archived.', threadFilters, (a, call) => listThreads(call, a, (v) => v.archived && !v.spam)),
-  kit.api('show_starred_threads', 'Show or search email threads you have starred.', threadFilters, (a, call) => listThreads(call, a, (v) => v.starred && !v.spam)),
-  kit.api('show_category_sizes', 'Show the number of threads in inbox, outbox, archived and spam, and of unscheduled and scheduled drafts.', {}, (_a, call) => {
-    const s = call.state;
-    const views = Object.values(s.threads).map((t) => threadSummary(s, call.owner, t));
-    const drafts = Object.values(s.drafts);
-    return {
-      inbox: views.filter((v) => v.incoming && !v.archived && !v.spam).length,
-      outbox: views.filter((v) => v.outgoing && !v.archived && !v.spam).length,
-      archived: views.filter((v) => v.archived).length,
-      spam: views.filter((v) => v.spam).length,
-      unscheduled_drafts: drafts.filter((d) => d.scheduled_send_at === null).length,
-      scheduled_drafts: drafts.filter((d) => d.scheduled_send_at !== null).length,
-    };
-  }),
+  kit.api('show_archived_threads', 'Show or search email threads you have archived.', threadFilters, (a, call) =>
+    listThreads(call, a, (v) => v.archived && !v.spam),
+  ),
+  kit.api('show_starred_threads', 'Show or search email threads you have starred.', threadFilters, (a, call) =>
+    listThreads(call, a, (v) => v.starred && !v.spam),
+  ),
+  kit.api(
+    'show_category_sizes',
+    'Show the number of threads in inbox, outbox, archived and spam, and of unscheduled and scheduled drafts.',
+    {},
+    (_a, call) => {
+      const s = call.state;
+      const views = Object.values(s.threads).map((t) => threadSummary(s, call.owner, t));
+      const drafts = Object.values(s.drafts);
+      return {
+        inbox: views.filter((v) => v.incoming && !v.archived && !v.spam).length,
+        outbox: views.filter((v) => v.outgoing && !v.archived && !v.spam).length,
+        archived: views.filter((v) => v.archived).length,
+        spam: views.filter((v) => v.spam).length,
+        unscheduled_drafts: drafts.filter((d) => d.scheduled_send_at === null).length,
+        scheduled_drafts: drafts.filter((d) => d.scheduled_send_at !== null).length,
+      };
+    },
+  ),
   kit.api('show_thread', 'Show an email thread in full, with its emails and drafts.', { email_thread_id: threadId }, (a, call) => {
     const t = thread(call, a.email_thread_id);
     // The thread's summary, with its emails and drafts in full instead of their ids and participants.
-    const { email_ids: _emailIds, draft_ids: _draftIds, participants: _participants, ...summary } = threadSummary(call.state, call.owner, t);
+    const {
+      email_ids: _emailIds,
+      draft_ids: _draftIds,
+      participants: _participants,
+      ...summary
+    } = threadSummary(call.state, call.owner, t);
     return { ...summary, emails: threadEmails(call.state, t).map(emailView), drafts: threadDrafts(call.state, t).map(draftView) };
   }),
-  kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) => emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id'))),
-  kit.api('label_thread', 'Label an email thread (a thread has at most one label).', { email_thread_id: threadId, label: name('The label to assign.') }, (a, call) => {
-    thread(call, a.email_thread_id).label = a.label.trim();
-    return { message: 'Email thread labeled.' };
-  }),
+  kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) =>
+    emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id')),
+  ),
+  kit.api(
+    'label_thread',
+    'Label an email thread (a thread has at most one label).',
+    { email_thread_id: threadId, label: name('The label to assign.') },
+    (a, call) => {
+      thread(call, a.email_thread_id).label = a.label.trim();
+      return { message: 'Email thread labeled.' };
+    },
+  ),
   kit.api('unlabel_thread', 'Remove the label from an email thread.', { email_thread_id: threadId }, (a, call) => {
     thread(call, a.email_thread_id).label = null;
     return { message: 'Email thread unlabelled.' };
@@ -202,12 +262,20 @@ const tools = [
     'send_email',
     'Send a new email to one or more recipients (it starts a new thread).',
     { email_addresses: emails('Recipient email addresses.'), subject: text('The subject.'), body: text('The body.') },
-    (a, call) => ({ message: 'Sent email.', ...sendFromOwner(call, a.email_addresses, a.subject.trim() || '(no subject)', a.body, null, null) }),
+    (a, call) => ({
+      message: 'Sent email.',
+      ...sendFromOwner(call, a.email_addresses, a.subject.trim() || '(no subject)', a.body, null, null),
+    }),
   ),
   kit.api(
     'reply_to_email',
     'Reply to an email in a thread (to its sender, or to the given addresses).',
-    { email_thread_id: threadId, email_id: int('The ID of the email to reply to.'), body: text('The reply body.'), email_addresses: emails('Recipients; default: the sender of the email.').optional() },
+    {
+      email_thread_id: threadId,
+      email_id: int('The ID of the email to reply to.'),
+      body: text('The reply body.'),
+      email_addresses: emails('Recipients; default: the sender of the email.').optional(),
+    },
     (a, call) => {
       const t = thread(call, a.email_thread_id);
       const original = getEntity(call.state.emails, a.email_id, 'Email', 'email_id');
@@ -221,18 +289,36 @@ const tools = [
   kit.api(
     'forward_email_thread',
     'Forward a whole email thread to one or more recipients (or save the forward as a draft).',
-    { email_thread_id: threadId, email_addresses: emails('Recipient email addresses.'), draft_not_send: bool('Save as a draft instead of sending.').optional() },
+    {
+      email_thread_id: threadId,
+      email_addresses: emails('Recipient email addresses.'),
+      draft_not_send: bool('Save as a draft instead of sending.').optional(),
+    },
     (a, call) => {
       const t = thread(call, a.email_thread_id);
       const es = threadEmails(call.state, t);
-      const body = es.map((e) => `---------- Forwarded message ----------\nFrom: ${e.sender.name} <${e.sender.email}>\nDate: ${e.created_at}\nSubject: ${e.subject}\n\n${e.body}`).join('\n\n');
+      const body = es
+        .map(
+          (e) =>
+            `---------- Forwarded message ----------\nFrom: ${e.sender.name} <${e.sender.email}>\nDate: ${e.created_at}\nSubject: ${e.subject}\n\n${e.body}`,
+        )
+        .join('\n\n');
       const subject = /^fwd:/i.test(t.subject) ? t.subject : `Fwd: ${t.subject}`;
       if (a.draft_not_send) {
         const id = call.nextId('draft');
         call.state.drafts[String(id)] = newDraft(call, id, a.email_addresses, subject, body, null, null, null);
-        return { message: 'Created a draft to forward the entire email thread.', sent_email_thread_id: null, sent_email_id: null, draft_id: id };
+        return {
+          message: 'Created a draft to forward the entire email thread.',
+          sent_email_thread_id: null,
+          sent_email_id: null,
+          draft_id: id,
+        };
       }
-      return { message: 'Forwarded the entire email thread to recipient/s.', ...sendFromOwner(call, a.email_addresses, subject, body, null, null), draft_id: null };
+      return {
+        message: 'Forwarded the entire email thread to recipient/s.',
+        ...sendFromOwner(call, a.email_addresses, subject, body, null, null),
+        draft_id: null,
+      };
     },
   ),
   kit.api(
@@ -256,7 +342,9 @@ const tools = [
         .filter((d) => a.belongs_to_email_thread_id === undefined || d.belongs_to_email_thread_id === a.belongs_to_email_thread_id)
         .filter((d) => a.response_to_email_id === undefined || d.response_to_email_id === a.response_to_email_id)
         .filter((d) => withinDates(d.created_at, a.min_created_at, a.max_created_at));
-      list = a.query?.trim() ? searchBy(list, a.query, (d) => `${d.subject ?? ''} ${d.body} ${d.recipients.map((r) => `${r.name} ${r.email}`).join(' ')}`) : sortBy(list, a.sort_by, '-updated_at', 'draft_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (d) => `${d.subject ?? ''} ${d.body} ${d.recipients.map((r) => `${r.name} ${r.email}`).join(' ')}`)
+        : sortBy(list, a.sort_by, '-updated_at', 'draft_id');
       return paginate(list, a).map(draftView);
     },
   ),
@@ -274,13 +362,18 @@ const tools = [
     (a, call) => {
       checkDraftLinks(call, a.belongs_to_email_thread_id ?? null, a.response_to_email_id ?? null);
       if (a.response_to_email_id !== undefined && a.subject !== undefined)
-        fail(422, "If response_to_email_id is given, subject must be None, because the subject of the draft will be the subject of the email that it is responds to, prefixed with 'Re: ' or 'Fwd: '.");
+        fail(
+          422,
+          "If response_to_email_id is given, subject must be None, because the subject of the draft will be the subject of the email that it is responds to, prefixed with 'Re: ' or 'Fwd: '.",
+        );
       const id = call.nextId('draft');
       call.state.drafts[String(id)] = newDraft(
         call,
         id,
         a.recipient_email_addresses,
-        a.response_to_email_id !== undefined ? `Re: ${getEntity(call.state.emails, a.response_to_email_id, 'Email', 'email_id').subject}` : (a.subject ?? '(no subject)'),
+        a.response_to_email_id !== undefined
+          ? `Re: ${getEntity(call.state.emails, a.response_to_email_id, 'Email', 'email_id').subject}`
+          : (a.subject ?? '(no subject)'),
         a.body,
         a.belongs_to_email_thread_id ?? null,
         a.response_to_email_id ?? null,
@@ -339,14 +432,25 @@ const tools = [
 
 function checkDraftLinks(call: Call, threadIdOrNull: number | null, responseTo: number | null): void {
   if (threadIdOrNull !== null) thread(call, threadIdOrNull);
-  if (threadIdOrNull !== null && responseTo === null) fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
+  if (threadIdOrNull !== null && responseTo === null)
+    fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
   if (responseTo === null) return;
   const e = getEntity(call.state.emails, responseTo, 'Email', 'email_id');
-  if (threadIdOrNull === null) fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
+  if (threadIdOrNull === null)
+    fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
   if (e.email_thread_id !== threadIdOrNull) fail(422, `Email ${responseTo} is not in email thread ${threadIdOrNull}.`);
 }
 
-function newDraft(call: Call, id: number, to: string[], subject: string | null, body: string, threadIdOrNull: number | null, responseTo: number | null, scheduled: string | null): Draft {
+function newDraft(
+  call: Call,
+  id: number,
+  to: string[],
+  subject: string | null,
+  body: string,
+  threadIdOrNull: number | null,
+  responseTo: number | null,
+  scheduled: string | null,
+): Draft {
   return {
     draft_id: id,
     belongs_to_email_thread_id: threadIdOrNull,
@@ -360,4 +464,11 @@ function newDraft(call: Call, id: number, to: string[], subject: string | null, 
   };
 }
 
-export const gmail = defineApp({ name: 'gmail', title: 'Gmail', seedSchema: GmailSeed, collections: GMAIL_COLLECTIONS, tools, build: buildGmail });
+export const gmail = defineApp({
+  name: 'gmail',
+  title: 'Gmail',
+  seedSchema: GmailSeed,
+  collections: GMAIL_COLLECTIONS,
+  tools,
+  build: buildGmail,
+});

@@ -42,7 +42,15 @@ export const gmailScreens: AppScreens = {
       items: (r) => r,
       label: (t) => `${clip(t.subject, 50)} — ${clip(people(t.participants), 30)}`,
       open: { screen: 'thread', params: (t) => ({ email_thread_id: t.email_thread_id }) },
-      actions: [{ name: 'search', label: 'search', api: 'show_inbox_threads', fields: ['query'], then: { screen: 'search', params: (_r, a) => ({ query: a.query }) } }],
+      actions: [
+        {
+          name: 'search',
+          label: 'search',
+          api: 'show_inbox_threads',
+          fields: ['query'],
+          then: { screen: 'search', params: (_r, a) => ({ query: a.query }) },
+        },
+      ],
     },
     {
       kind: 'item',
@@ -51,7 +59,11 @@ export const gmailScreens: AppScreens = {
       args: (p) => ({ email_thread_id: p.email_thread_id }),
       title: (t) => clip(t.subject, 60),
       lines: (t) =>
-        (t.emails ?? []).flatMap((e: { sender?: { name?: string }; created_at?: string; body?: string }) => [`From ${e.sender?.name ?? '?'} · ${e.created_at ?? ''}`, ...String(e.body ?? '').split('\n'), '']),
+        (t.emails ?? []).flatMap((e: { sender?: { name?: string }; created_at?: string; body?: string }) => [
+          `From ${e.sender?.name ?? '?'} · ${e.created_at ?? ''}`,
+          ...String(e.body ?? '').split('\n'),
+          '',
+        ]),
       actions: [
         {
           name: 'reply',
@@ -60,7 +72,13 @@ export const gmailScreens: AppScreens = {
           fields: ['body'],
           fixed: (p, t) => ({ email_thread_id: p.email_thread_id, email_id: t?.emails?.at(-1)?.email_id }),
         },
-        { name: 'archive', label: 'archive', api: 'mark_thread_archived', fixed: (p) => ({ email_thread_id: p.email_thread_id }), then: 'back' },
+        {
+          name: 'archive',
+          label: 'archive',
+          api: 'mark_thread_archived',
+          fixed: (p) => ({ email_thread_id: p.email_thread_id }),
+          then: 'back',
+        },
         { name: 'star', label: 'star', api: 'mark_thread_starred', fixed: (p) => ({ email_thread_id: p.email_thread_id }) },
       ],
     },

@@ -88,7 +88,10 @@ const ThreadSeed = z.strictObject({
   starred: z.boolean().default(false),
   archived: z.boolean().default(false),
   spam: z.boolean().default(false),
-  emails: z.array(EmailSeed).min(1).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'email')),
+  emails: z
+    .array(EmailSeed)
+    .min(1)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'email')),
 });
 
 const DraftSeed = z.strictObject({
@@ -102,8 +105,14 @@ const DraftSeed = z.strictObject({
 export const GmailSeed = z.strictObject({
   ...baseSeedShape,
   users: z.array(PersonSeed).optional().meta({ description: 'other Gmail users (search_users, recipient names)' }),
-  threads: z.array(ThreadSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'thread')).optional(),
-  drafts: z.array(DraftSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'draft')).optional(),
+  threads: z
+    .array(ThreadSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'thread'))
+    .optional(),
+  drafts: z
+    .array(DraftSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'draft'))
+    .optional(),
 });
 
 export function buildGmail(seed: z.output<typeof GmailSeed>): GmailState {
@@ -112,7 +121,9 @@ export function buildGmail(seed: z.output<typeof GmailSeed>): GmailState {
   state.users = users.map;
   const me = state.account?.email ?? state.account?.username ?? 'me@example.com';
   const threads = assignIds(seed.threads ?? [], (t, id) => ({ t, id }));
-  const flat = (seed.threads ?? []).flatMap((t, i) => t.emails.map((e) => ({ ...e, thread: threads.ids[i] ?? 0, threadSubject: t.subject })));
+  const flat = (seed.threads ?? []).flatMap((t, i) =>
+    t.emails.map((e) => ({ ...e, thread: threads.ids[i] ?? 0, threadSubject: t.subject })),
+  );
   const emails = assignIds(flat, (e, id): Email => ({
     email_id: id,
     email_thread_id: e.thread,

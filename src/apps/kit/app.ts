@@ -123,7 +123,11 @@ export class AppKit<S extends BaseState> {
         const baseline = stored ?? empty();
         const working = structuredClone(baseline);
         const wantsUser = auth === 'required' || (auth === 'optional' && (ctx.ownerSession || args.access_token !== undefined));
-        const user = wantsUser ? (ctx.ownerSession ? owner(working, title) : authenticate(working, name, args.access_token, auth === 'optional')) : null;
+        const user = wantsUser
+          ? ctx.ownerSession
+            ? owner(working, title)
+            : authenticate(working, name, args.access_token, auth === 'optional')
+          : null;
         const response = run(args as z.output<z.ZodObject<Shape>> & { access_token?: string }, new AppCall(working, user));
         if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
         return { response };
@@ -142,9 +146,14 @@ export class AppKit<S extends BaseState> {
       { query: z.string().describe('Search query string.').optional(), ...paging },
       (a, call) => {
         const { account } = call.state;
-        const own = account?.email ? [{ first_name: account.first_name, last_name: account.last_name, email: account.email, registered_at: account.registered_at }] : [];
+        const own = account?.email
+          ? [{ first_name: account.first_name, last_name: account.last_name, email: account.email, registered_at: account.registered_at }]
+          : [];
         const others = Object.values(directory(call.state)).map((u) => ({ ...u, registered_at: call.now }));
-        return paginate(searchBy([...own, ...others], a.query, (u) => `${fullName(u)} ${u.email}`), a).map((u) => ({
+        return paginate(
+          searchBy([...own, ...others], a.query, (u) => `${fullName(u)} ${u.email}`),
+          a,
+        ).map((u) => ({
           first_name: u.first_name,
           last_name: u.last_name,
           email: u.email,
@@ -184,17 +193,22 @@ export class AppKit<S extends BaseState> {
         call.state.access_tokens = call.state.access_tokens.filter((t) => t !== args.access_token);
         return { message: 'Successfully logged out.' };
       }),
-      this.api('show_account', 'Show your account information. Unlike show_profile, this includes private information.', {}, (_args, call) => {
-        const a = call.owner;
-        return {
-          first_name: a.first_name,
-          last_name: a.last_name,
-          ...(phone ? { phone_number: a.phone_number } : { email: a.email }),
-          registered_at: a.registered_at,
-          last_logged_in: a.last_logged_in,
-          ...this.spec.accountFields,
-        };
-      }),
+      this.api(
+        'show_account',
+        'Show your account information. Unlike show_profile, this includes private information.',
+        {},
+        (_args, call) => {
+          const a = call.owner;
+          return {
+            first_name: a.first_name,
+            last_name: a.last_name,
+            ...(phone ? { phone_number: a.phone_number } : { email: a.email }),
+            registered_at: a.registered_at,
+            last_logged_in: a.last_logged_in,
+            ...this.spec.accountFields,
+          };
+        },
+      ),
       this.api(
         'show_profile',
         'Show public profile information of a user (yourself when no one is given).',
@@ -203,13 +217,30 @@ export class AppKit<S extends BaseState> {
           : { email: z.string().optional().describe('Email of the person you want to see the profile of.') },
         (args, call) => {
           const s = call.state;
-          const key = (phone ? (args as { phone_number?: string }).phone_number : (args as { email?: string }).email) ?? s.account?.username;
+          const key =
+            (phone ? (args as { phone_number?: string }).phone_number : (args as { email?: string }).email) ?? s.account?.username;
           const a = s.account;
-          if (a && key !== undefined && (sameLogin(a.username, key) || (a.email !== null && sameLogin(a.email, key)) || a.phone_number === key))
-            return { first_name: a.first_name, last_name: a.last_name, ...(phone ? { phone_number: a.phone_number } : { email: a.email }), registered_at: a.registered_at, ...this.spec.profileFields };
+          if (
+            a &&
+            key !== undefined &&
+            (sameLogin(a.username, key) || (a.email !== null && sameLogin(a.email, key)) || a.phone_number === key)
+          )
+            return {
+              first_name: a.first_name,
+              last_name: a.last_name,
+              ...(phone ? { phone_number: a.phone_number } : { email: a.email }),
+              registered_at: a.registered_at,
+              ...this.spec.profileFields,
+            };
           const other = Object.values(directory(s)).find((p) => key !== undefined && sameLogin(p.email, key));
           if (!other) fail(404, `User with ${phone ? 'phone_number' : 'email'} ${JSON.stringify(key ?? '')} does not exist.`);
-          return { first_name: other.first_name, last_name: other.last_name, email: other.email, registered_at: s.now, ...this.spec.profileFields };
+          return {
+            first_name: other.first_name,
+            last_name: other.last_name,
+            email: other.email,
+            registered_at: s.now,
+            ...this.spec.profileFields,
+          };
         },
         { auth: 'none' },
       ),
@@ -227,7 +258,10 @@ function owner(state: BaseState, title: string): Account {
 function authenticate(state: BaseState, app: string, token: unknown, optional: boolean): Account {
   if (typeof token === 'string' && state.access_tokens.includes(token) && state.account) return state.account;
   if (optional)
-    fail(401, `You are either not authorized to access the private version of this ${app} API endpoint or your access token is invalid or expired. To access the public version of this API, do not pass an access token at all.`);
+    fail(
+      401,
+      `You are either not authorized to access the private version of this ${app} API endpoint or your access token is invalid or expired. To access the public version of this API, do not pass an access token at all.`,
+    );
   fail(401, unauthorized(app));
 }
 

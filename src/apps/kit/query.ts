@@ -6,7 +6,10 @@
  * plural names the apps' filters meet.
  */
 export function singularized(word: string): string {
-  return word.trim().toLowerCase().replace(/(?<!s)s$/u, '');
+  return word
+    .trim()
+    .toLowerCase()
+    .replace(/(?<!s)s$/u, '');
 }
 
 /** Entities whose text contains any query word, most matching words first; all if no query. */

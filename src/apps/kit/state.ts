@@ -89,7 +89,10 @@ export function emptyBase(now = DEFAULT_NOW): BaseState {
 }
 
 /** The base state a seed describes. `loginKey` is the profile field used as username. */
-export function baseFromSeed(seed: { now?: string | undefined; account?: AccountSeed | undefined }, loginKey: 'email' | 'phone_number' = 'email'): BaseState {
+export function baseFromSeed(
+  seed: { now?: string | undefined; account?: AccountSeed | undefined },
+  loginKey: 'email' | 'phone_number' = 'email',
+): BaseState {
   const base = emptyBase(seed.now ?? DEFAULT_NOW);
   const a = seed.account;
   if (!a) return base;
@@ -118,7 +121,10 @@ export function roundMoney(n: number): number {
 
 export function nameFromEmail(address: string): [string, string] {
   const local = address.split('@')[0] ?? address;
-  const parts = local.split(/[._\-+]+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+  const parts = local
+    .split(/[._\-+]+/)
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
   return [parts[0] ?? local, parts.slice(1).join(' ')];
 }
 

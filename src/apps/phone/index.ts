@@ -92,9 +92,18 @@ const AlarmSeed = z.strictObject({
 
 export const PhoneSeed = z.strictObject({
   ...baseSeedShape,
-  contacts: z.array(ContactSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'contact')).optional(),
-  messages: z.array(MessageSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'message')).optional(),
-  alarms: z.array(AlarmSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'alarm')).optional(),
+  contacts: z
+    .array(ContactSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'contact'))
+    .optional(),
+  messages: z
+    .array(MessageSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'message'))
+    .optional(),
+  alarms: z
+    .array(AlarmSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'alarm'))
+    .optional(),
 });
 
 function build(seed: z.output<typeof PhoneSeed>): PhoneState {
@@ -138,25 +147,39 @@ function build(seed: z.output<typeof PhoneSeed>): PhoneState {
   };
 }
 
-const kit = new AppKit<PhoneState>({ name: 'phone', title: 'Phone', loginKey: 'phone_number', empty: () => ({ ...emptyBase(), contacts: {}, messages: {}, alarms: {} }) });
+const kit = new AppKit<PhoneState>({
+  name: 'phone',
+  title: 'Phone',
+  loginKey: 'phone_number',
+  empty: () => ({ ...emptyBase(), contacts: {}, messages: {}, alarms: {} }),
+});
 type Call = AppCall<PhoneState>;
 
 const digits = (n: string) => n.replace(/\D/g, '');
 const samePhone = (a: string, b: string) => digits(a) !== '' && digits(a) === digits(b);
 
 function party(call: Call, phone: string) {
-  if (call.state.account && samePhone(call.state.account.phone_number ?? '', phone)) return { contact_id: null, name: fullName(call.state.account), phone_number: phone };
+  if (call.state.account && samePhone(call.state.account.phone_number ?? '', phone))
+    return { contact_id: null, name: fullName(call.state.account), phone_number: phone };
   const c = Object.values(call.state.contacts).find((x) => samePhone(x.phone_number, phone));
   return { contact_id: c?.contact_id ?? null, name: c ? fullName(c) : phone, phone_number: phone };
 }
 
 function messageView(call: Call, m: TextMessage) {
-  return { text_message_id: m.text_message_id, sender: party(call, m.sender_phone_number), receiver: party(call, m.receiver_phone_number), message: m.message, sent_at: m.sent_at };
+  return {
+    text_message_id: m.text_message_id,
+    sender: party(call, m.sender_phone_number),
+    receiver: party(call, m.receiver_phone_number),
+    message: m.message,
+    sent_at: m.sent_at,
+  };
 }
 
 /** Messages between the owner and `phone`. */
 function conversation(call: Call, phone: string): TextMessage[] {
-  return Object.values(call.state.messages).filter((m) => samePhone(m.sender_phone_number, phone) || samePhone(m.receiver_phone_number, phone));
+  return Object.values(call.state.messages).filter(
+    (m) => samePhone(m.sender_phone_number, phone) || samePhone(m.receiver_phone_number, phone),
+  );
 }
 
 /** "YYYY-MM-DD|HH:MM:SS" (or with T) as a comparable timestamp. */
@@ -174,7 +197,11 @@ const alarmView = (call: Call, a: Alarm) => ({ ...a, user: { name: fullName(call
 const contactFields = {
   email: z.email().optional().describe('Email of the contact.'),
   relationships: strings('Relationships with the contact (e.g. friend, coworker).').optional(),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date in YYYY-MM-DD format').describe('Birthday, YYYY-MM-DD.').optional(),
+  birthday: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date in YYYY-MM-DD format')
+    .describe('Birthday, YYYY-MM-DD.')
+    .optional(),
   home_address: text('Home address.').optional(),
   work_address: text('Work address.').optional(),
 };
@@ -193,13 +220,21 @@ const alarmFields = {
 const tools = [
   ...kit.accountApis(),
   kit.api('get_current_date_and_time', 'Show the current date and time.', {}, (_a, call) => describeNow(call.now), { auth: 'none' }),
-  kit.api('search_contacts', 'Search your contact book, newest contacts first.', { query, relationship: text('Only contacts with this relationship.').optional(), ...paging }, (a, call) => {
-    // As AppWorld: the relationship asked for is lowercased and singularized ("Friends" finds "friend").
-    const wanted = a.relationship === undefined ? undefined : singularized(a.relationship);
-    const newest = sortBy(Object.values(call.state.contacts), undefined, '-created_at', 'contact_id');
-    const list = newest.filter((c) => wanted === undefined || c.relationships.some((r) => singularized(r) === wanted));
-    return paginate(searchBy(list, a.query, (c) => `${fullName(c)} ${c.phone_number} ${c.email ?? ''} ${c.relationships.join(' ')}`), a);
-  }),
+  kit.api(
+    'search_contacts',
+    'Search your contact book, newest contacts first.',
+    { query, relationship: text('Only contacts with this relationship.').optional(), ...paging },
+    (a, call) => {
+      // As AppWorld: the relationship asked for is lowercased and singularized ("Friends" finds "friend").
+      const wanted = a.relationship === undefined ? undefined : singularized(a.relationship);
+      const newest = sortBy(Object.values(call.state.contacts), undefined, '-created_at', 'contact_id');
+      const list = newest.filter((c) => wanted === undefined || c.relationships.some((r) => singularized(r) === wanted));
+      return paginate(
+        searchBy(list, a.query, (c) => `${fullName(c)} ${c.phone_number} ${c.email ?? ''} ${c.relationships.join(' ')}`),
+        a,
+      );
+    },
+  ),
   kit.api('show_contact_relationships', 'List the relationships used in your contact book.', {}, (_a, call) =>
     [...new Set(Object.values(call.state.contacts).flatMap((c) => c.relationships))].sort(),
   ),
@@ -208,7 +243,8 @@ const tools = [
     'Add a contact.',
     { first_name: text('First name.'), last_name: text('Last name.'), phone_number: text('Phone number.'), ...contactFields },
     (a, call) => {
-      if (Object.values(call.state.contacts).some((c) => samePhone(c.phone_number, a.phone_number))) fail(409, `A contact with phone number ${a.phone_number} already exists.`);
+      if (Object.values(call.state.contacts).some((c) => samePhone(c.phone_number, a.phone_number)))
+        fail(409, `A contact with phone number ${a.phone_number} already exists.`);
       const id = call.nextId('contact');
       call.state.contacts[String(id)] = {
         contact_id: id,
@@ -228,7 +264,13 @@ const tools = [
   kit.api(
     'update_contact',
     'Update a contact; only the fields given change.',
-    { contact_id: int('ID of the contact.'), first_name: text('First name.').optional(), last_name: text('Last name.').optional(), phone_number: text('Phone number.').optional(), ...contactFields },
+    {
+      contact_id: int('ID of the contact.'),
+      first_name: text('First name.').optional(),
+      last_name: text('Last name.').optional(),
+      phone_number: text('Phone number.').optional(),
+      ...contactFields,
+    },
     (a, call) => {
       const c = getEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
       const { contact_id: _id, access_token: _token, ...changes } = a;
@@ -243,10 +285,18 @@ const tools = [
   kit.api(
     'search_text_messages',
     'Show or search your text messages, newest first.',
-    { query, phone_number: text('Only messages with this number.').optional(), only_latest_per_contact: bool('Only the latest message with each number.').optional(), ...paging, sort_by: text('+/- sent_at; default -sent_at.').optional() },
+    {
+      query,
+      phone_number: text('Only messages with this number.').optional(),
+      only_latest_per_contact: bool('Only the latest message with each number.').optional(),
+      ...paging,
+      sort_by: text('+/- sent_at; default -sent_at.').optional(),
+    },
     (a, call) => {
       let list = a.phone_number === undefined ? Object.values(call.state.messages) : conversation(call, a.phone_number);
-      list = a.query?.trim() ? searchBy(list, a.query, (m) => m.message) : sortBy(list, a.sort_by?.replace('created_at', 'sent_at'), '-sent_at', 'text_message_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (m) => m.message)
+        : sortBy(list, a.sort_by?.replace('created_at', 'sent_at'), '-sent_at', 'text_message_id');
       if (a.only_latest_per_contact) {
         const me = call.owner.phone_number ?? '';
         const seen = new Set<string>();
@@ -272,7 +322,11 @@ const tools = [
     },
     (a, call) => {
       const inWindow = conversation(call, a.phone_number)
-        .filter((m) => (a.min_datetime === undefined || m.sent_at >= stamp(a.min_datetime)) && (a.max_datetime === undefined || m.sent_at <= stamp(a.max_datetime)))
+        .filter(
+          (m) =>
+            (a.min_datetime === undefined || m.sent_at >= stamp(a.min_datetime)) &&
+            (a.max_datetime === undefined || m.sent_at <= stamp(a.max_datetime)),
+        )
         .sort((x, y) => x.sent_at.localeCompare(y.sent_at) || x.text_message_id - y.text_message_id);
       const descending = (a.pagination_order ?? 'descending') === 'descending';
       const page = descending ? paginate([...inWindow].reverse(), a).reverse() : paginate(inWindow, a);
@@ -286,43 +340,77 @@ const tools = [
     removeEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id');
     return { message: 'Text message deleted.' };
   }),
-  kit.api('send_text_message', 'Send a text message to a phone number.', { phone_number: text('The number to send to.'), message: z.string().min(1).describe('The text.') }, (a, call) => {
-    if (!digits(a.phone_number)) fail(422, `${JSON.stringify(a.phone_number)} is not a phone number.`);
-    const id = call.nextId('message');
-    call.state.messages[String(id)] = { text_message_id: id, sender_phone_number: call.owner.phone_number ?? call.owner.username, receiver_phone_number: a.phone_number, message: a.message, sent_at: call.now };
-    return { message: 'Text message sent.', text_message_id: id };
-  }),
+  kit.api(
+    'send_text_message',
+    'Send a text message to a phone number.',
+    { phone_number: text('The number to send to.'), message: z.string().min(1).describe('The text.') },
+    (a, call) => {
+      if (!digits(a.phone_number)) fail(422, `${JSON.stringify(a.phone_number)} is not a phone number.`);
+      const id = call.nextId('message');
+      call.state.messages[String(id)] = {
+        text_message_id: id,
+        sender_phone_number: call.owner.phone_number ?? call.owner.username,
+        receiver_phone_number: a.phone_number,
+        message: a.message,
+        sent_at: call.now,
+      };
+      return { message: 'Text message sent.', text_message_id: id };
+    },
+  ),
   kit.api('show_alarms', 'List your alarms, newest first.', { ...paging }, (a, call) =>
     paginate(sortBy(Object.values(call.state.alarms), undefined, '-created_at', 'alarm_id'), a).map((x) => alarmView(call, x)),
   ),
-  kit.api('create_alarm', 'Create a new alarm.', { time: TIME.describe('The time of the alarm in HH:MM format.'), ...alarmFields }, (a, call) => {
-    const alarm: Alarm = {
-      alarm_id: 0,
-      time: a.time,
-      repeat_days: a.repeat_days ?? null,
-      label: a.label ?? null,
-      enabled: a.enabled ?? true,
-      snooze_minutes: a.snooze_minutes ?? 15,
-      vibration: a.vibration ?? true,
-      created_at: call.now,
-    };
-    refuseTwin(call, alarm);
-    alarm.alarm_id = call.nextId('alarm');
-    call.state.alarms[String(alarm.alarm_id)] = alarm;
-    return { message: 'Alarm created successfully.', alarm_id: alarm.alarm_id };
-  }),
-  kit.api('show_alarm', 'Show alarm details.', { alarm_id: int('ID of the alarm to show.') }, (a, call) => alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id'))),
-  kit.api('update_alarm', "Update an alarm's settings; only the fields given change.", { alarm_id: int('ID of the alarm to be updated.'), time: TIME.describe('The updated time of the alarm in HH:MM format.').optional(), ...alarmFields }, (a, call) => {
-    const x = getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
-    const { alarm_id: _id, access_token: _token, ...changes } = a;
-    applyChanges(x, changes);
-    refuseTwin(call, x);
-    return { message: 'Alarm updated successfully.' };
-  }),
+  kit.api(
+    'create_alarm',
+    'Create a new alarm.',
+    { time: TIME.describe('The time of the alarm in HH:MM format.'), ...alarmFields },
+    (a, call) => {
+      const alarm: Alarm = {
+        alarm_id: 0,
+        time: a.time,
+        repeat_days: a.repeat_days ?? null,
+        label: a.label ?? null,
+        enabled: a.enabled ?? true,
+        snooze_minutes: a.snooze_minutes ?? 15,
+        vibration: a.vibration ?? true,
+        created_at: call.now,
+      };
+      refuseTwin(call, alarm);
+      alarm.alarm_id = call.nextId('alarm');
+      call.state.alarms[String(alarm.alarm_id)] = alarm;
+      return { message: 'Alarm created successfully.', alarm_id: alarm.alarm_id };
+    },
+  ),
+  kit.api('show_alarm', 'Show alarm details.', { alarm_id: int('ID of the alarm to show.') }, (a, call) =>
+    alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id')),
+  ),
+  kit.api(
+    'update_alarm',
+    "Update an alarm's settings; only the fields given change.",
+    {
+      alarm_id: int('ID of the alarm to be updated.'),
+      time: TIME.describe('The updated time of the alarm in HH:MM format.').optional(),
+      ...alarmFields,
+    },
+    (a, call) => {
+      const x = getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
+      const { alarm_id: _id, access_token: _token, ...changes } = a;
+      applyChanges(x, changes);
+      refuseTwin(call, x);
+      return { message: 'Alarm updated successfully.' };
+    },
+  ),
   kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm to delete.') }, (a, call) => {
     removeEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
     return { message: 'Alarm deleted successfully.' };
   }),
 ];
 
-export const phone = defineApp({ name: 'phone', title: 'Phone', seedSchema: PhoneSeed, collections: ['contacts', 'messages', 'alarms'], tools, build });
+export const phone = defineApp({
+  name: 'phone',
+  title: 'Phone',
+  seedSchema: PhoneSeed,
+  collections: ['contacts', 'messages', 'alarms'],
+  tools,
+  build,
+});

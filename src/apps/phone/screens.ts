@@ -31,7 +31,9 @@ export const phoneScreens: AppScreens = {
       items: (r) => [...r].reverse(),
       label: (m) => `${m.sender?.name ?? '?'}: ${clip(m.message, 70)}`,
       empty: '(no messages yet)',
-      actions: [{ name: 'send', label: 'send', api: 'send_text_message', fields: ['message'], fixed: (p) => ({ phone_number: p.phone_number }) }],
+      actions: [
+        { name: 'send', label: 'send', api: 'send_text_message', fields: ['message'], fixed: (p) => ({ phone_number: p.phone_number }) },
+      ],
     },
     {
       kind: 'list',
@@ -39,7 +41,8 @@ export const phoneScreens: AppScreens = {
       title: 'Contacts',
       api: 'search_contacts',
       items: (r) => r,
-      label: (c) => `${c.first_name} ${c.last_name} · ${c.phone_number}${c.relationships?.length ? ` (${c.relationships.join(', ')})` : ''}`,
+      label: (c) =>
+        `${c.first_name} ${c.last_name} · ${c.phone_number}${c.relationships?.length ? ` (${c.relationships.join(', ')})` : ''}`,
       open: { screen: 'conversation', params: (c) => ({ phone_number: c.phone_number, name: `${c.first_name} ${c.last_name}` }) },
       empty: '(no contacts)',
       actions: [{ name: 'add_contact', label: 'add a contact', api: 'add_contact', fields: ['first_name', 'last_name', 'phone_number'] }],
@@ -50,7 +53,8 @@ export const phoneScreens: AppScreens = {
       title: 'Alarms',
       api: 'show_alarms',
       items: (r) => r,
-      label: (a) => `${a.time} ${a.label ?? ''} ${a.enabled ? 'on' : 'off'}${a.repeat_days?.length ? ` · ${a.repeat_days.join(', ')}` : ''}`,
+      label: (a) =>
+        `${a.time} ${a.label ?? ''} ${a.enabled ? 'on' : 'off'}${a.repeat_days?.length ? ` · ${a.repeat_days.join(', ')}` : ''}`,
       empty: '(no alarms)',
       actions: [{ name: 'new_alarm', label: 'set an alarm', api: 'create_alarm', fields: ['time', 'label?'] }],
     },

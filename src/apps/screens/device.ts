@@ -66,7 +66,10 @@ export class PhoneDevice {
     const shown = await this.show(app, screen, place.params);
     const lines = shown.ok ? shown.lines : [`(${shown.error.replace(/\s*\n\s*/g, ' ')})`];
     const own = (screen.actions ?? []).map(actionView);
-    const open: ActionView[] = screen.kind === 'list' && screen.open && shown.ok && shown.count ? [{ name: 'open', label: 'open an item by its number', fields: [{ name: 'item', required: true }] }] : [];
+    const open: ActionView[] =
+      screen.kind === 'list' && screen.open && shown.ok && shown.count
+        ? [{ name: 'open', label: 'open an item by its number', fields: [{ name: 'item', required: true }] }]
+        : [];
     return { app, screen: screen.id, title: shown.title, lines, actions: [...open, ...own, ...BUILT_IN] };
   }
 
@@ -103,8 +106,15 @@ export class PhoneDevice {
     if (act.action === 'open' && screen.kind === 'list' && screen.open) {
       const shown = await this.show(app, screen, place.params);
       const item = shown.ok ? pick(shown.items, args.item, (it) => screen.label(it)) : undefined;
-      if (item === undefined) return { ok: false, text: `there is no item ${JSON.stringify(args.item ?? '')} on this screen (${shown.ok ? shown.count : 0} shown)` };
-      stack.push({ screen: typeof screen.open.screen === 'string' ? screen.open.screen : screen.open.screen(item), params: screen.open.params(item) });
+      if (item === undefined)
+        return {
+          ok: false,
+          text: `there is no item ${JSON.stringify(args.item ?? '')} on this screen (${shown.ok ? shown.count : 0} shown)`,
+        };
+      stack.push({
+        screen: typeof screen.open.screen === 'string' ? screen.open.screen : screen.open.screen(item),
+        params: screen.open.params(item),
+      });
       return { ok: true, text: `opened “${screen.label(item)}”` };
     }
     const spec = (screen.actions ?? []).find((a) => a.name === act.action);
@@ -115,7 +125,14 @@ export class PhoneDevice {
     return this.run(app, def, stack, place, spec, args);
   }
 
-  private async run(app: string, def: AppScreens, stack: Place[], place: Place, spec: ActionSpec, args: Params): Promise<{ ok: boolean; text: string }> {
+  private async run(
+    app: string,
+    def: AppScreens,
+    stack: Place[],
+    place: Place,
+    spec: ActionSpec,
+    args: Params,
+  ): Promise<{ ok: boolean; text: string }> {
     const response = spec.params || spec.fixed ? await this.response(app, this.screen(def, place.screen), place.params) : undefined;
     if (spec.go && !spec.api) {
       stack.push({ screen: spec.go, params: spec.params ? spec.params(place.params, response) : place.params });
@@ -125,17 +142,33 @@ export class PhoneDevice {
     if (!tool) return { ok: false, text: `${spec.label}: not available in this session` };
     const fields = formFields(spec);
     const unknown = Object.keys(args).filter((k) => !fields.some((f) => f.name === k));
-    if (unknown.length) return { ok: false, text: `${spec.label}: the form has no ${unknown.map((k) => `\`${k}\``).join(', ')} (fields: ${fields.map((f) => f.name).join(', ') || 'none'})` };
+    if (unknown.length)
+      return {
+        ok: false,
+        text: `${spec.label}: the form has no ${unknown.map((k) => `\`${k}\``).join(', ')} (fields: ${fields.map((f) => f.name).join(', ') || 'none'})`,
+      };
     const missing = fields.filter((f) => f.required && (args[f.name] === undefined || args[f.name] === ''));
     if (missing.length) return { ok: false, text: `${spec.label}: fill in ${missing.map((f) => f.name).join(', ')}` };
-    const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== '').map(([k, v]) => [k, coerce(tool, k, v)]));
-    const out = await invokeTool(tool, tool.name, { access_token: PHONE_TOKEN, ...given, ...(spec.fixed ? spec.fixed(place.params, response) : {}) }, this.ctx);
+    const given = Object.fromEntries(
+      Object.entries(args)
+        .filter(([, v]) => v !== '')
+        .map(([k, v]) => [k, coerce(tool, k, v)]),
+    );
+    const out = await invokeTool(
+      tool,
+      tool.name,
+      { access_token: PHONE_TOKEN, ...given, ...(spec.fixed ? spec.fixed(place.params, response) : {}) },
+      this.ctx,
+    );
     if (!out.ok) return { ok: false, text: `${spec.label}: ${out.error}` };
     const result = (out.result as { response?: Json }).response;
     if (spec.then === 'back' && stack.length > 1) stack.pop();
     else if (typeof spec.then === 'object') stack.push({ screen: spec.then.screen, params: spec.then.params(result, given) });
     const said = Object.values(given).filter((v) => typeof v === 'string' || typeof v === 'number');
-    return { ok: true, text: `${spec.label}${said.length ? `: ${said.map((v) => (typeof v === 'string' ? `“${v}”` : String(v))).join(', ')}` : ''}` };
+    return {
+      ok: true,
+      text: `${spec.label}${said.length ? `: ${said.map((v) => (typeof v === 'string' ? `“${v}”` : String(v))).join(', ')}` : ''}`,
+    };
   }
 
   private launcher(): ScreenView {
@@ -155,7 +188,11 @@ export class PhoneDevice {
   }
 
   /** The screen's read-only API called with the screen's params: its response, or why not. */
-  private async load(app: string, screen: ScreenSpec, params: Params): Promise<{ ok: true; response: Json } | { ok: false; error: string }> {
+  private async load(
+    app: string,
+    screen: ScreenSpec,
+    params: Params,
+  ): Promise<{ ok: true; response: Json } | { ok: false; error: string }> {
     const tool = this.tools.get(`${app}__${screen.api}`);
     if (!tool) return { ok: false, error: `${screen.api} is not available` };
     const out = await invokeTool(tool, tool.name, { access_token: PHONE_TOKEN, ...(screen.args ? screen.args(params) : {}) }, this.ctx);
@@ -167,12 +204,17 @@ export class PhoneDevice {
     return loaded.ok ? loaded.response : undefined;
   }
 
-  private async show(app: string, screen: ScreenSpec, params: Params): Promise<{ ok: true; title: string; lines: string[]; items: Json[]; count: number } | { ok: false; title: string; error: string }> {
+  private async show(
+    app: string,
+    screen: ScreenSpec,
+    params: Params,
+  ): Promise<{ ok: true; title: string; lines: string[]; items: Json[]; count: number } | { ok: false; title: string; error: string }> {
     const title = typeof screen.title === 'string' ? screen.title : screen.kind === 'list' ? screen.title(params) : screen.id;
     const loaded = await this.load(app, screen, params);
     if (!loaded.ok) return { ok: false, title, error: loaded.error };
     const response = loaded.response;
-    if (screen.kind === 'item') return { ok: true, title: screen.title(response, params), lines: screen.lines(response), items: [], count: 0 };
+    if (screen.kind === 'item')
+      return { ok: true, title: screen.title(response, params), lines: screen.lines(response), items: [], count: 0 };
     const items = screen.items(response) ?? [];
     const lines = items.length ? items.map((it, i) => `${i + 1}. ${screen.label(it)}`) : [screen.empty ?? '(nothing here)'];
     return { ok: true, title, lines, items, count: items.length };
@@ -200,8 +242,16 @@ function actionView(spec: ActionSpec): ActionView {
 function coerce(tool: ToolDef, field: string, value: unknown): unknown {
   const schema = (tool.parameters as z.ZodObject).shape?.[field] as z.ZodType | undefined;
   if (!schema || typeof value !== 'string' || schema.safeParse(value).success) return value;
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const candidates: unknown[] = [Number(value), /^(yes|true)$/i.test(value) ? true : /^(no|false)$/i.test(value) ? false : undefined, list, list.map(Number)];
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const candidates: unknown[] = [
+    Number(value),
+    /^(yes|true)$/i.test(value) ? true : /^(no|false)$/i.test(value) ? false : undefined,
+    list,
+    list.map(Number),
+  ];
   for (const c of candidates) if (c !== undefined && schema.safeParse(c).success) return c;
   return value;
 }

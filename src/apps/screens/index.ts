@@ -10,7 +10,17 @@ import { spotifyScreens } from '../spotify/screens.ts';
 import { todoistScreens } from '../todoist/screens.ts';
 import type { AppScreens } from './spec.ts';
 
-export const APP_SCREENS: readonly AppScreens[] = [gmailScreens, phoneScreens, todoistScreens, simpleNoteScreens, amazonScreens, splitwiseScreens, spotifyScreens, fileSystemScreens, calendarScreens];
+export const APP_SCREENS: readonly AppScreens[] = [
+  gmailScreens,
+  phoneScreens,
+  todoistScreens,
+  simpleNoteScreens,
+  amazonScreens,
+  splitwiseScreens,
+  spotifyScreens,
+  fileSystemScreens,
+  calendarScreens,
+];
 
 export const SCREENS_BY_APP: ReadonlyMap<string, AppScreens> = new Map(APP_SCREENS.map((a) => [a.app, a]));
 

@@ -66,17 +66,21 @@ export interface AppScreens {
   screens: ScreenSpec[];
 }
 
-
 /** The screen as text lines: what a recording keeps and the observing agent reads. */
 export function screenText(view: ScreenView): string[] {
-  const actions = view.actions.map((a) => (a.fields.length ? `${a.name}(${a.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')})` : a.name));
+  const actions = view.actions.map((a) =>
+    a.fields.length ? `${a.name}(${a.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')})` : a.name,
+  );
   return [`[${view.app ? `${view.app} · ` : ''}${view.title}]`, ...view.lines, `actions: ${actions.join(' · ')}`];
 }
 
 /** Short text for a list line. */
 export function clip(text: unknown, max = 60): string {
-  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const s = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
-export const people = (list: Json): string => (Array.isArray(list) ? list.map((p: Json) => p?.name ?? p?.email ?? String(p)).join(', ') : '');
+export const people = (list: Json): string =>
+  Array.isArray(list) ? list.map((p: Json) => p?.name ?? p?.email ?? String(p)).join(', ') : '';

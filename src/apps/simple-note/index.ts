@@ -30,7 +30,10 @@ const NoteSeed = z.strictObject({
 
 export const SimpleNoteSeed = z.strictObject({
   ...baseSeedShape,
-  notes: z.array(NoteSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'note')).optional(),
+  notes: z
+    .array(NoteSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'note'))
+    .optional(),
 });
 
 function build(seed: z.output<typeof SimpleNoteSeed>): SimpleNoteState {
@@ -50,7 +53,14 @@ function build(seed: z.output<typeof SimpleNoteSeed>): SimpleNoteState {
 const kit = new AppKit<SimpleNoteState>({ name: 'simple_note', title: 'Simple Note', empty: () => ({ ...emptyBase(), notes: {} }) });
 const noteId = int('ID of the note.');
 
-const summary = (n: Note) => ({ note_id: n.note_id, title: n.title, tags: n.tags, created_at: n.created_at, updated_at: n.updated_at, pinned: n.pinned });
+const summary = (n: Note) => ({
+  note_id: n.note_id,
+  title: n.title,
+  tags: n.tags,
+  created_at: n.created_at,
+  updated_at: n.updated_at,
+  pinned: n.pinned,
+});
 
 const tools = [
   ...kit.accountApis(),
@@ -70,7 +80,9 @@ const tools = [
       const tags = new Set((a.tags ?? []).map((t) => t.toLowerCase()));
       if (tags.size) notes = notes.filter((n) => n.tags.some((t) => tags.has(t.toLowerCase())));
       if (a.pinned !== undefined) notes = notes.filter((n) => n.pinned === a.pinned);
-      notes = a.query?.trim() ? searchBy(notes, a.query, (n) => `${n.title} ${n.content} ${n.tags.join(' ')}`) : sortBy(notes, a.sort_by, '-updated_at', 'note_id');
+      notes = a.query?.trim()
+        ? searchBy(notes, a.query, (n) => `${n.title} ${n.content} ${n.tags.join(' ')}`)
+        : sortBy(notes, a.sort_by, '-updated_at', 'note_id');
       if (!a.dont_reorder_pinned) notes = [...notes.filter((n) => n.pinned), ...notes.filter((n) => !n.pinned)];
       return paginate(notes, a).map(summary);
     },
@@ -86,11 +98,21 @@ const tools = [
     },
     (a, call) => {
       const id = call.nextId('note');
-      call.state.notes[String(id)] = { note_id: id, title: a.title, content: a.content, tags: a.tags ?? [], pinned: a.pinned ?? false, created_at: call.now, updated_at: call.now };
+      call.state.notes[String(id)] = {
+        note_id: id,
+        title: a.title,
+        content: a.content,
+        tags: a.tags ?? [],
+        pinned: a.pinned ?? false,
+        created_at: call.now,
+        updated_at: call.now,
+      };
       return { message: 'Note created.', note_id: id };
     },
   ),
-  kit.api('show_note', 'Show a note in full, including its content.', { note_id: noteId }, (a, call) => ({ ...getEntity(call.state.notes, a.note_id, 'Note', 'note_id') })),
+  kit.api('show_note', 'Show a note in full, including its content.', { note_id: noteId }, (a, call) => ({
+    ...getEntity(call.state.notes, a.note_id, 'Note', 'note_id'),
+  })),
   kit.api('delete_note', 'Delete a note.', { note_id: noteId }, (a, call) => {
     removeEntity(call.state.notes, a.note_id, 'Note', 'note_id');
     return { message: 'Note deleted.' };
@@ -114,7 +136,7 @@ const tools = [
   ),
   kit.api(
     'add_content_to_note',
-    "Append or prepend content to a note; a new line separates it from the existing content.",
+    'Append or prepend content to a note; a new line separates it from the existing content.',
     {
       note_id: noteId,
       append_or_prepend: oneOf(['append', 'prepend'], 'Whether to append or prepend the content.'),
@@ -129,4 +151,11 @@ const tools = [
   ),
 ];
 
-export const simpleNote = defineApp({ name: 'simple_note', title: 'Simple Note', seedSchema: SimpleNoteSeed, collections: ['notes'], tools, build });
+export const simpleNote = defineApp({
+  name: 'simple_note',
+  title: 'Simple Note',
+  seedSchema: SimpleNoteSeed,
+  collections: ['notes'],
+  tools,
+  build,
+});

@@ -26,8 +26,20 @@ export const simpleNoteScreens: AppScreens = {
       title: (n) => clip(n.title, 60),
       lines: (n) => [...String(n.content ?? '').split('\n'), ...(n.tags?.length ? ['', `tags: ${n.tags.join(', ')}`] : [])],
       actions: [
-        { name: 'append', label: 'add to the note', api: 'add_content_to_note', fields: ['added_content'], fixed: (p) => ({ note_id: p.note_id, append_or_prepend: 'append' }) },
-        { name: 'edit', label: 'edit the note', api: 'update_note', fields: ['title?', 'content?', 'tags?'], fixed: (p) => ({ note_id: p.note_id }) },
+        {
+          name: 'append',
+          label: 'add to the note',
+          api: 'add_content_to_note',
+          fields: ['added_content'],
+          fixed: (p) => ({ note_id: p.note_id, append_or_prepend: 'append' }),
+        },
+        {
+          name: 'edit',
+          label: 'edit the note',
+          api: 'update_note',
+          fields: ['title?', 'content?', 'tags?'],
+          fixed: (p) => ({ note_id: p.note_id }),
+        },
         { name: 'delete', label: 'delete the note', api: 'delete_note', fixed: (p) => ({ note_id: p.note_id }), then: 'back' },
       ],
     },

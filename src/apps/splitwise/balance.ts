@@ -39,7 +39,8 @@ function groupExpenses(call: Call, groupId: number | null): Expense[] {
 /** `show_group_balance`: who owes whom in a group (or, without one, in your non-group expenses). */
 export function groupBalance(call: Call, group: Group | null, email: string | undefined) {
   if (group?.deleted) fail(422, 'Group is deleted. Undelete it first if you want to see balance.');
-  if (!group && email !== undefined && !isOwner(call.owner, email)) fail(422, 'If group_id is not passed, email can only be your own email or None.');
+  if (!group && email !== undefined && !isOwner(call.owner, email))
+    fail(422, 'If group_id is not passed, email can only be your own email or None.');
   const owes = pairwiseDebts(groupExpenses(call, group?.group_id ?? null));
   let shown = group ? group.member_emails : [call.ownerEmail];
   if (email !== undefined) {
@@ -64,7 +65,10 @@ function direction(youOweThem: number): Direction {
 /** What you owe each person (negative: they owe you), per group you are in and in non-group expenses. */
 function youOweByGroup(call: Call): { group: Group | null; owe: Map<string, number> }[] {
   const me = call.ownerEmail;
-  const groups: (Group | null)[] = [null, ...Object.values(call.state.groups).filter((g) => !g.deleted && g.member_emails.some((m) => isOwner(call.owner, m)))];
+  const groups: (Group | null)[] = [
+    null,
+    ...Object.values(call.state.groups).filter((g) => !g.deleted && g.member_emails.some((m) => isOwner(call.owner, m))),
+  ];
   return groups.map((group) => {
     const owes = pairwiseDebts(groupExpenses(call, group?.group_id ?? null));
     const owe = new Map<string, number>();
@@ -78,7 +82,9 @@ function youOweByGroup(call: Call): { group: Group | null; owe: Map<string, numb
 export function peopleBalance(call: Call) {
   const total = new Map<string, number>();
   for (const { owe } of youOweByGroup(call)) for (const [who, n] of owe) total.set(who, (total.get(who) ?? 0) + n);
-  const breakdown = [...total].filter(([, n]) => roundMoney(n) !== 0).map(([who, n]) => ({ ...personRef(call.state, who), direction: direction(n), amount: roundMoney(Math.abs(n)) }));
+  const breakdown = [...total]
+    .filter(([, n]) => roundMoney(n) !== 0)
+    .map(([who, n]) => ({ ...personRef(call.state, who), direction: direction(n), amount: roundMoney(Math.abs(n)) }));
   const sum = (d: Direction) => roundMoney(breakdown.filter((b) => b.direction === d).reduce((s, b) => s + b.amount, 0));
   return { you_owe_others: sum('you_owe_them'), others_owe_you: sum('they_owe_you'), breakdown };
 }
@@ -90,7 +96,16 @@ export function personBalance(call: Call, email: string) {
   const breakdown = youOweByGroup(call).flatMap(({ group, owe }) => {
     const n = [...owe].filter(([who]) => who.toLowerCase() === email.toLowerCase()).reduce((s, [, v]) => s + v, 0);
     overall += n;
-    return roundMoney(n) === 0 ? [] : [{ group_id: group?.group_id ?? null, group_name: group?.name ?? NO_GROUP_NAME, direction: direction(n), amount: roundMoney(Math.abs(n)) }];
+    return roundMoney(n) === 0
+      ? []
+      : [
+          {
+            group_id: group?.group_id ?? null,
+            group_name: group?.name ?? NO_GROUP_NAME,
+            direction: direction(n),
+            amount: roundMoney(Math.abs(n)),
+          },
+        ];
   });
   return { direction: direction(roundMoney(overall)), total: roundMoney(Math.abs(overall)), breakdown };
 }

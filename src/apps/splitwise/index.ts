@@ -74,7 +74,10 @@ const ExpenseSeed = z.strictObject({
 export const SplitwiseSeed = z.strictObject({
   ...baseSeedShape,
   users: z.array(PersonSeed).optional().meta({ description: 'friends and other known users' }),
-  groups: z.array(GroupSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'group')).optional(),
+  groups: z
+    .array(GroupSeed)
+    .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'group'))
+    .optional(),
   expenses: z
     .array(ExpenseSeed)
     .superRefine((l, ctx) => {
@@ -86,7 +89,6 @@ export const SplitwiseSeed = z.strictObject({
     })
     .optional(),
 });
-
 
 /** Equal shares in cents; the first debtors take the leftover cents. */
 function shares(paid: number, debtors: string[], amounts: number[] | undefined): Share[] {
@@ -120,10 +122,20 @@ function build(seed: z.output<typeof SplitwiseSeed>): SplitwiseState {
     created_at: base.now,
     deleted: false,
   }));
-  return { ...base, next_id: { user: users.next, group: groups.next, expense: expenses.next }, users: users.map, groups: groups.map, expenses: expenses.map };
+  return {
+    ...base,
+    next_id: { user: users.next, group: groups.next, expense: expenses.next },
+    users: users.map,
+    groups: groups.map,
+    expenses: expenses.map,
+  };
 }
 
-const kit = new AppKit<SplitwiseState>({ name: 'splitwise', title: 'Splitwise', empty: () => ({ ...emptyBase(), users: {}, groups: {}, expenses: {} }) });
+const kit = new AppKit<SplitwiseState>({
+  name: 'splitwise',
+  title: 'Splitwise',
+  empty: () => ({ ...emptyBase(), users: {}, groups: {}, expenses: {} }),
+});
 type Call = AppCall<SplitwiseState>;
 
 const groupId = int('The ID of the group.');
@@ -170,7 +182,8 @@ function checkDebtors(call: Call, groupIdOrNull: number | null, debtors: string[
   if (groupIdOrNull === null) return;
   const g = group(call, groupIdOrNull);
   const isMember = (p: string) => g.member_emails.some((m) => m.toLowerCase() === p.toLowerCase());
-  if (payer !== undefined && !isMember(payer)) fail(422, `Payer user with email ${payer} is not a member of the group with ID ${g.group_id}.`);
+  if (payer !== undefined && !isMember(payer))
+    fail(422, `Payer user with email ${payer} is not a member of the group with ID ${g.group_id}.`);
   const outsider = debtors.find((p) => !isMember(p));
   if (outsider) fail(422, `Debtor with email ${outsider} is not a member of the group.`);
 }
@@ -188,19 +201,32 @@ const tools = [
     'Search Splitwise users by name or email address, with your balance with each.',
     { query, include_self: bool('Also list yourself, first (default false).').optional(), ...paging },
     (a, call) => {
-      const list = searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`).filter((u) => !isOwner(call.owner, u.email));
+      const list = searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`).filter(
+        (u) => !isOwner(call.owner, u.email),
+      );
       const self = a.include_self ? [{ ...ownerRef(call.owner), direction: 'no_balance', amount: 0 }] : [];
       return [...self, ...paginate(list, a).map((u) => ({ name: fullName(u), email: u.email, ...balanceWith(call, u.email) }))];
     },
   ),
-  kit.api('show_groups', 'List the groups you are a member of.', { delete: bool('Show deleted groups instead (default false).').optional(), ...paging }, (a, call) => {
-    const list = Object.values(call.state.groups).filter((g) => g.deleted === (a.delete ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)));
-    return paginate(sortBy(list, undefined, '-created_at', 'group_id'), a).map((g) => groupView(call, g));
-  }),
+  kit.api(
+    'show_groups',
+    'List the groups you are a member of.',
+    { delete: bool('Show deleted groups instead (default false).').optional(), ...paging },
+    (a, call) => {
+      const list = Object.values(call.state.groups).filter(
+        (g) => g.deleted === (a.delete ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)),
+      );
+      return paginate(sortBy(list, undefined, '-created_at', 'group_id'), a).map((g) => groupView(call, g));
+    },
+  ),
   kit.api(
     'create_group',
     'Create a group of people to share expenses with (you are always a member).',
-    { name: name('The name of the group.'), member_emails: emails('Members besides yourself.'), description: text('The description.').optional() },
+    {
+      name: name('The name of the group.'),
+      member_emails: emails('Members besides yourself.'),
+      description: text('The description.').optional(),
+    },
     (a, call) => {
       const me = call.ownerEmail;
       const id = call.nextId('group');
@@ -217,23 +243,36 @@ const tools = [
     },
   ),
   kit.api('show_group', 'Show a group and its members.', { group_id: groupId }, (a, call) => groupView(call, group(call, a.group_id))),
-  kit.api('add_member_to_group', 'Add a member to a group.', { group_id: groupId, user_email: email('Email of the person to add.') }, (a, call) => {
-    const g = group(call, a.group_id);
-    if (g.member_emails.some((m) => m.toLowerCase() === a.user_email.toLowerCase())) fail(422, 'User is already a member of the group.');
-    g.member_emails.push(a.user_email);
-    return { message: 'Member added to the group.' };
-  }),
-  kit.api('delete_group', 'Delete a group and mark its expenses deleted (show_groups with delete=true lists it).', { group_id: groupId }, (a, call) => {
-    const g = group(call, a.group_id);
-    if (g.deleted) fail(422, 'The group is already marked as deleted.');
-    g.deleted = true;
-    for (const e of Object.values(call.state.expenses)) if (e.group_id === g.group_id) e.deleted = true;
-    return { message: 'Group and its associated payments and expenses marked as deleted.' };
-  }),
+  kit.api(
+    'add_member_to_group',
+    'Add a member to a group.',
+    { group_id: groupId, user_email: email('Email of the person to add.') },
+    (a, call) => {
+      const g = group(call, a.group_id);
+      if (g.member_emails.some((m) => m.toLowerCase() === a.user_email.toLowerCase())) fail(422, 'User is already a member of the group.');
+      g.member_emails.push(a.user_email);
+      return { message: 'Member added to the group.' };
+    },
+  ),
+  kit.api(
+    'delete_group',
+    'Delete a group and mark its expenses deleted (show_groups with delete=true lists it).',
+    { group_id: groupId },
+    (a, call) => {
+      const g = group(call, a.group_id);
+      if (g.deleted) fail(422, 'The group is already marked as deleted.');
+      g.deleted = true;
+      for (const e of Object.values(call.state.expenses)) if (e.group_id === g.group_id) e.deleted = true;
+      return { message: 'Group and its associated payments and expenses marked as deleted.' };
+    },
+  ),
   kit.api(
     'show_group_balance',
     'For a group (or, without group_id, your non-group expenses), who owes whom: per member, what they owe others and what others owe them.',
-    { group_id: int('The group; absent: your non-group expenses.').optional(), email: email('Only this member (without group_id: only yourself).').optional() },
+    {
+      group_id: int('The group; absent: your non-group expenses.').optional(),
+      email: email('Only this member (without group_id: only yourself).').optional(),
+    },
     (a, call) => groupBalance(call, a.group_id === undefined ? null : group(call, a.group_id), a.email),
   ),
   kit.api('show_people_balance', 'Show the total you owe others and others owe you, per person.', {}, (_a, call) => peopleBalance(call)),
@@ -257,12 +296,14 @@ const tools = [
     (a, call) => {
       if (a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
       if (!a.debtor_emails.length) fail(422, 'At least one debtor who owes a share of the expense must be specified.');
-      if (a.debt_amounts && a.debt_amounts.length !== a.debtor_emails.length) fail(422, 'Number of debtor IDs and debt amounts must be the same.');
+      if (a.debt_amounts && a.debt_amounts.length !== a.debtor_emails.length)
+        fail(422, 'Number of debtor IDs and debt amounts must be the same.');
       checkSum(roundMoney(a.paid_amount), a.debt_amounts);
       if (a.group_id === undefined && !isOwner(call.owner, a.payer_email) && !a.debtor_emails.some((d) => isOwner(call.owner, d)))
         fail(422, 'You are neither payer or debtor of this expense and the expense does not belong to a group. So you cannot create it.');
       checkDebtors(call, a.group_id ?? null, a.debtor_emails);
-      if (a.debtor_emails.length === 1 && a.debtor_emails[0] === a.payer_email) fail(422, 'A payer cannot be a debtor if there is only one debtor involved in the expense.');
+      if (a.debtor_emails.length === 1 && a.debtor_emails[0] === a.payer_email)
+        fail(422, 'A payer cannot be a debtor if there is only one debtor involved in the expense.');
       const id = call.nextId('expense');
       call.state.expenses[String(id)] = {
         expense_id: id,
@@ -297,10 +338,20 @@ const tools = [
       const g = group(call, a.group_id);
       let list = Object.values(call.state.expenses)
         .filter((e) => e.group_id === g.group_id && e.deleted === (a.deleted ?? false))
-        .filter((e) => a.participant_email === undefined || e.payer_email === a.participant_email || e.shares.some((s) => s.email === a.participant_email))
-        .filter((e) => (a.min_amount === undefined || e.paid_amount >= a.min_amount) && (a.max_amount === undefined || e.paid_amount <= a.max_amount))
+        .filter(
+          (e) =>
+            a.participant_email === undefined ||
+            e.payer_email === a.participant_email ||
+            e.shares.some((s) => s.email === a.participant_email),
+        )
+        .filter(
+          (e) =>
+            (a.min_amount === undefined || e.paid_amount >= a.min_amount) && (a.max_amount === undefined || e.paid_amount <= a.max_amount),
+        )
         .filter((e) => withinDates(e.created_at, a.min_created_at, a.max_created_at));
-      list = a.query?.trim() ? searchBy(list, a.query, (e) => e.description) : sortBy(list, a.sort_by?.replace(/amount$/, 'paid_amount'), '-created_at', 'expense_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (e) => e.description)
+        : sortBy(list, a.sort_by?.replace(/amount$/, 'paid_amount'), '-created_at', 'expense_id');
       return paginate(list, a).map((e) => expenseView(call, e));
     },
   ),
@@ -321,7 +372,8 @@ const tools = [
       if (e.deleted) fail(422, 'This expense has been marked deleted. Undelete it first if you want to update it.');
       if (a.debt_amounts && !a.debtor_emails) fail(422, 'debtor_emails must be passed if debt_amounts are passed.');
       if (a.paid_amount !== undefined && a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
-      if (a.debtor_emails?.length === 0) fail(422, 'To update debtors, at least one debtor who owes a share of the expense must be specified.');
+      if (a.debtor_emails?.length === 0)
+        fail(422, 'To update debtors, at least one debtor who owes a share of the expense must be specified.');
       const debtors = a.debtor_emails ?? e.shares.map((s) => s.email);
       if (a.debt_amounts && a.debt_amounts.length !== debtors.length) fail(422, 'Number of debtor IDs and debt amounts must be the same.');
       checkSum(a.paid_amount ?? e.paid_amount, a.debt_amounts);
@@ -341,4 +393,11 @@ const tools = [
   }),
 ];
 
-export const splitwise = defineApp({ name: 'splitwise', title: 'Splitwise', seedSchema: SplitwiseSeed, collections: ['users', 'groups', 'expenses'], tools, build });
+export const splitwise = defineApp({
+  name: 'splitwise',
+  title: 'Splitwise',
+  seedSchema: SplitwiseSeed,
+  collections: ['users', 'groups', 'expenses'],
+  tools,
+  build,
+});

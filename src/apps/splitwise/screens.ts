@@ -28,7 +28,13 @@ export const splitwiseScreens: AppScreens = {
       open: { screen: 'expense', params: (e) => ({ expense_id: e.expense_id }) },
       empty: '(no expenses)',
       actions: [
-        { name: 'add_expense', label: 'add an expense', api: 'record_expense', fields: ['description', 'paid_amount', 'payer_email', 'debtor_emails', 'debt_amounts?'], fixed: (p) => ({ group_id: p.group_id }) },
+        {
+          name: 'add_expense',
+          label: 'add an expense',
+          api: 'record_expense',
+          fields: ['description', 'paid_amount', 'payer_email', 'debtor_emails', 'debt_amounts?'],
+          fixed: (p) => ({ group_id: p.group_id }),
+        },
         { name: 'balances', label: 'balances', go: 'balances' },
       ],
     },
@@ -39,7 +45,8 @@ export const splitwiseScreens: AppScreens = {
       api: 'show_group_balance',
       args: (p) => ({ group_id: p.group_id }),
       items: (r) => r,
-      label: (b) => `${b.source?.name ?? '?'}: owes ${b.source_owes_to_targets?.total ?? 0}, is owed ${b.targets_owe_to_source?.total ?? 0}`,
+      label: (b) =>
+        `${b.source?.name ?? '?'}: owes ${b.source_owes_to_targets?.total ?? 0}, is owed ${b.targets_owe_to_source?.total ?? 0}`,
     },
     {
       kind: 'item',
@@ -47,7 +54,12 @@ export const splitwiseScreens: AppScreens = {
       api: 'show_expense',
       args: (p) => ({ expense_id: p.expense_id }),
       title: (e) => clip(e.description, 60),
-      lines: (e) => [`$${e.paid_amount} paid by ${e.payer?.name ?? '?'} on ${String(e.created_at ?? '').slice(0, 10)}`, ...(e.shares ?? []).map((d: { debtor?: { name?: string }; debt_amount?: number }) => `- ${d.debtor?.name ?? '?'} owes ${d.debt_amount}`)],
+      lines: (e) => [
+        `$${e.paid_amount} paid by ${e.payer?.name ?? '?'} on ${String(e.created_at ?? '').slice(0, 10)}`,
+        ...(e.shares ?? []).map(
+          (d: { debtor?: { name?: string }; debt_amount?: number }) => `- ${d.debtor?.name ?? '?'} owes ${d.debt_amount}`,
+        ),
+      ],
     },
   ],
 };

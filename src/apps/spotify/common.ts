@@ -56,7 +56,14 @@ function reviewStats(call: Call, id: number) {
 
 /** AppWorld's short song: what lists of songs (liked, library, queue, a playlist's) carry. */
 export function songShort(call: Call, s: Song) {
-  return { song_id: s.song_id, title: s.title, album_id: s.album_id, album_title: s.album_title, duration: s.duration, artists: artistRefs(call, s.artist_ids) };
+  return {
+    song_id: s.song_id,
+    title: s.title,
+    album_id: s.album_id,
+    album_title: s.album_title,
+    duration: s.duration,
+    artists: artistRefs(call, s.artist_ids),
+  };
 }
 
 /** The same, keyed `id` as inside an album or playlist. */
@@ -114,7 +121,11 @@ export function albumShort(call: Call, a: Album) {
 
 /** AppWorld's album (show_album): with its songs and a link. */
 export function albumView(call: Call, a: Album) {
-  return { ...albumHead(call, a), shareable_link: `https://spotify.com/albums/${a.album_id}`, songs: albumSongs(call, a).map((s) => songEntry(call, s)) };
+  return {
+    ...albumHead(call, a),
+    shareable_link: `https://spotify.com/albums/${a.album_id}`,
+    songs: albumSongs(call, a).map((s) => songEntry(call, s)),
+  };
 }
 
 function playlistHead(call: Call, p: Playlist) {
@@ -138,7 +149,11 @@ export function playlistShort(call: Call, p: Playlist) {
 /** AppWorld's playlist (show_playlist): with its songs; a link only when public. */
 export function playlistView(call: Call, p: Playlist) {
   const songs = p.song_ids.map((id) => call.state.songs[String(id)]).filter((s) => s !== undefined);
-  return { ...playlistHead(call, p), shareable_link: p.is_public ? `https://spotify.com/playlists/${p.playlist_id}` : null, songs: songs.map((s) => songEntry(call, s)) };
+  return {
+    ...playlistHead(call, p),
+    shareable_link: p.is_public ? `https://spotify.com/playlists/${p.playlist_id}` : null,
+    songs: songs.map((s) => songEntry(call, s)),
+  };
 }
 
 /**
@@ -146,8 +161,15 @@ export function playlistView(call: Call, p: Playlist) {
  * else a 422. Items sort on the view's field; ties (the fixed clock makes times equal) fall back
  * to the id in the same direction.
  */
-export function sortList<T extends object>(items: readonly T[], spec: string | undefined, fields: readonly string[], fallback: string, idKey: keyof T): T[] {
+export function sortList<T extends object>(
+  items: readonly T[],
+  spec: string | undefined,
+  fields: readonly string[],
+  fallback: string,
+  idKey: keyof T,
+): T[] {
   const given = spec?.trim();
-  if (given && !fields.includes(given.replace(/^[+-]/, ''))) fail(422, `Invalid sort_by: ${JSON.stringify(given)}. It must be one of ${fields.map((f) => `+${f}, -${f}`).join(', ')}.`);
+  if (given && !fields.includes(given.replace(/^[+-]/, '')))
+    fail(422, `Invalid sort_by: ${JSON.stringify(given)}. It must be one of ${fields.map((f) => `+${f}, -${f}`).join(', ')}.`);
   return sortBy(items, given || fallback, fallback, idKey);
 }

@@ -6,7 +6,11 @@ import { album, albumId, albumSongs, kit, playlistById, playlistId, song, songId
 const player = (call: Call) => call.state.player;
 
 /** The songs an album or playlist puts in the queue; `empty` is AppWorld's message when there are none. */
-function songsOf(call: Call, a: { album_id?: number | undefined; playlist_id?: number | undefined }, empty: (what: string) => string): number[] {
+function songsOf(
+  call: Call,
+  a: { album_id?: number | undefined; playlist_id?: number | undefined },
+  empty: (what: string) => string,
+): number[] {
   if (a.album_id !== undefined) {
     const ids = albumSongs(call, album(call, a.album_id)).map((s) => s.song_id);
     if (!ids.length) fail(422, empty('album'));
@@ -34,7 +38,8 @@ export const playerApis = [
     },
     (a, call) => {
       const given = [a.queue_position, a.song_id, a.album_id, a.playlist_id].filter((x) => x !== undefined).length;
-      if (given > 1) fail(422, `Either none or exactly one of queue_position, song_id, album_id or playlist_id should be passed, found ${given}.`);
+      if (given > 1)
+        fail(422, `Either none or exactly one of queue_position, song_id, album_id or playlist_id should be passed, found ${given}.`);
       const p = player(call);
       if (a.song_id !== undefined) {
         song(call, a.song_id);
@@ -45,7 +50,8 @@ export const playerApis = [
         p.position = 0;
       } else if (a.queue_position !== undefined) {
         if (!p.queue.length) fail(422, 'The song queue is empty, cannot play it.');
-        if (a.queue_position >= p.queue.length) fail(422, `The queue position (${a.queue_position}) is out of range, the queue has only ${p.queue.length} songs.`);
+        if (a.queue_position >= p.queue.length)
+          fail(422, `The queue position (${a.queue_position}) is out of range, the queue has only ${p.queue.length} songs.`);
         p.position = a.queue_position;
       } else if (!p.queue.length) fail(422, 'The song queue is empty, cannot play it.');
       const playing = song(call, current(call));
@@ -92,18 +98,23 @@ export const playerApis = [
       return { message: `${what} added to the queue.` };
     },
   ),
-  kit.api('remove_song_from_queue', 'Remove the song at the given position from the music player song queue.', { position: int('The 0-indexed position of the song in the queue.') }, (a, call) => {
-    const p = player(call);
-    if (!p.queue.length) fail(422, 'The song queue is empty, cannot remove a song.');
-    const n = p.queue.length;
-    if (a.position < 0 || a.position >= n) fail(422, `The song queue has ${n} songs. So the position should be >= 0 and < ${n}.`);
-    p.queue.splice(a.position, 1);
-    if (!p.queue.length) p.position = null;
-    else if (p.position !== null && p.position > a.position) p.position -= 1;
-    else if (p.position === a.position) p.position = a.position % p.queue.length;
-    if (!p.queue.length) p.is_playing = false;
-    return { message: `Removed song at position ${a.position} from the song queue.` };
-  }),
+  kit.api(
+    'remove_song_from_queue',
+    'Remove the song at the given position from the music player song queue.',
+    { position: int('The 0-indexed position of the song in the queue.') },
+    (a, call) => {
+      const p = player(call);
+      if (!p.queue.length) fail(422, 'The song queue is empty, cannot remove a song.');
+      const n = p.queue.length;
+      if (a.position < 0 || a.position >= n) fail(422, `The song queue has ${n} songs. So the position should be >= 0 and < ${n}.`);
+      p.queue.splice(a.position, 1);
+      if (!p.queue.length) p.position = null;
+      else if (p.position !== null && p.position > a.position) p.position -= 1;
+      else if (p.position === a.position) p.position = a.position % p.queue.length;
+      if (!p.queue.length) p.is_playing = false;
+      return { message: `Removed song at position ${a.position} from the song queue.` };
+    },
+  ),
   kit.api('previous_song', 'Go to the previous song in the song queue (from the first, to the last).', {}, (_a, call) => step(call, -1)),
   kit.api('next_song', 'Go to the next song in the song queue (from the last, to the first).', {}, (_a, call) => step(call, 1)),
   kit.api('clear_song_queue', 'Clear the music player song queue.', {}, (_a, call) => {

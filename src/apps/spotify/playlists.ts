@@ -25,7 +25,11 @@ export const playlistApis = [
       );
       let views = searchBy(list, a.query, (p) => p.title)
         .map((p) => playlistShort(call, p))
-        .filter((v) => (a.min_like_count === undefined || v.like_count >= a.min_like_count) && (a.max_like_count === undefined || v.like_count <= a.max_like_count));
+        .filter(
+          (v) =>
+            (a.min_like_count === undefined || v.like_count >= a.min_like_count) &&
+            (a.max_like_count === undefined || v.like_count <= a.max_like_count),
+        );
       if (a.sort_by?.trim()) views = sortList(views, a.sort_by, ['like_count', 'rating', 'created_at'], '-like_count', 'playlist_id');
       return paginate(views, a);
     },
@@ -34,9 +38,16 @@ export const playlistApis = [
   kit.api(
     'show_playlist_library',
     'Search or show a list of playlists in your playlist library (the playlists you own).',
-    { query, ...paging, is_public: bool('Whether to show public playlists or private playlists.').optional(), sort_by: text('Sort by +/- created_at or title (default -created_at).').optional() },
+    {
+      query,
+      ...paging,
+      is_public: bool('Whether to show public playlists or private playlists.').optional(),
+      sort_by: text('Sort by +/- created_at or title (default -created_at).').optional(),
+    },
     (a, call) => {
-      const own = Object.values(call.state.playlists).filter((p) => isOwner(call.owner, p.owner_email) && (a.is_public === undefined || p.is_public === a.is_public));
+      const own = Object.values(call.state.playlists).filter(
+        (p) => isOwner(call.owner, p.owner_email) && (a.is_public === undefined || p.is_public === a.is_public),
+      );
       const views = searchBy(own, a.query, (p) => p.title).map((p) => playlistShort(call, p));
       return paginate(sortList(views, a.sort_by, ['created_at', 'title'], '-created_at', 'playlist_id'), a);
     },
@@ -48,16 +59,34 @@ export const playlistApis = [
     (a, call) => playlistView(call, visiblePlaylist(call, a.playlist_id)),
     { auth: 'optional' },
   ),
-  kit.api('create_playlist', 'Create a new playlist.', { title: name('The title of the playlist.'), is_public: bool('Whether the playlist is public or not (default false).').optional() }, (a, call) => {
-    if (Object.values(call.state.playlists).some((p) => p.title === a.title && isOwner(call.owner, p.owner_email))) fail(422, `You already have a playlist titled ${JSON.stringify(a.title)}.`);
-    const id = call.nextId('playlist');
-    call.state.playlists[String(id)] = { playlist_id: id, title: a.title, is_public: a.is_public ?? false, owner_email: call.ownerEmail, song_ids: [], created_at: call.now, updated_at: call.now };
-    return { message: 'Playlist created.', playlist_id: id };
-  }),
+  kit.api(
+    'create_playlist',
+    'Create a new playlist.',
+    { title: name('The title of the playlist.'), is_public: bool('Whether the playlist is public or not (default false).').optional() },
+    (a, call) => {
+      if (Object.values(call.state.playlists).some((p) => p.title === a.title && isOwner(call.owner, p.owner_email)))
+        fail(422, `You already have a playlist titled ${JSON.stringify(a.title)}.`);
+      const id = call.nextId('playlist');
+      call.state.playlists[String(id)] = {
+        playlist_id: id,
+        title: a.title,
+        is_public: a.is_public ?? false,
+        owner_email: call.ownerEmail,
+        song_ids: [],
+        created_at: call.now,
+        updated_at: call.now,
+      };
+      return { message: 'Playlist created.', playlist_id: id };
+    },
+  ),
   kit.api(
     'update_playlist',
     'Update a playlist title or privacy.',
-    { playlist_id: playlistId, title: name('The updated title of the playlist.').optional(), is_public: bool('Whether the playlist is public or not.').optional() },
+    {
+      playlist_id: playlistId,
+      title: name('The updated title of the playlist.').optional(),
+      is_public: bool('Whether the playlist is public or not.').optional(),
+    },
     (a, call) => {
       const p = ownPlaylist(call, a.playlist_id);
       applyChanges(p, { title: a.title, is_public: a.is_public });
@@ -79,11 +108,16 @@ export const playlistApis = [
     p.updated_at = call.now;
     return { message: 'Song added to the playlist.' };
   }),
-  kit.api('remove_song_from_playlist', 'Remove a song from one of your playlists.', { playlist_id: playlistId, song_id: songId }, (a, call) => {
-    const p = ownPlaylist(call, a.playlist_id);
-    if (!p.song_ids.includes(a.song_id)) fail(422, 'The song is not in the playlist.');
-    p.song_ids = p.song_ids.filter((id) => id !== a.song_id);
-    p.updated_at = call.now;
-    return { message: 'Song removed from playlist.' };
-  }),
+  kit.api(
+    'remove_song_from_playlist',
+    'Remove a song from one of your playlists.',
+    { playlist_id: playlistId, song_id: songId },
+    (a, call) => {
+      const p = ownPlaylist(call, a.playlist_id);
+      if (!p.song_ids.includes(a.song_id)) fail(422, 'The song is not in the playlist.');
+      p.song_ids = p.song_ids.filter((id) => id !== a.song_id);
+      p.updated_at = call.now;
+      return { message: 'Song removed from playlist.' };
+    },
+  ),
 ];

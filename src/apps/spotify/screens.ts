@@ -18,7 +18,13 @@ export const spotifyScreens: AppScreens = {
       open: { screen: 'song', params: (s) => ({ song_id: s.song_id }) },
       empty: '(no liked songs)',
       actions: [
-        { name: 'search', label: 'search songs', api: 'search_songs', fields: ['query'], then: { screen: 'search', params: (_r, a) => ({ query: a.query }) } },
+        {
+          name: 'search',
+          label: 'search songs',
+          api: 'search_songs',
+          fields: ['query'],
+          then: { screen: 'search', params: (_r, a) => ({ query: a.query }) },
+        },
         { name: 'playlists', label: 'playlists', go: 'playlists', params: () => ({}) },
         { name: 'albums', label: 'albums', go: 'albums', params: () => ({}) },
         { name: 'queue', label: 'the play queue', go: 'queue', params: () => ({}) },
@@ -74,7 +80,10 @@ export const spotifyScreens: AppScreens = {
       api: 'show_album',
       args: (p) => ({ album_id: p.album_id }),
       title: (a) => clip(a.title, 60),
-      lines: (a) => [`${people(a.artists)} · ${a.genre ?? ''} · ${String(a.release_date ?? '').slice(0, 10)}`, ...(a.songs ?? []).map((s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`)],
+      lines: (a) => [
+        `${people(a.artists)} · ${a.genre ?? ''} · ${String(a.release_date ?? '').slice(0, 10)}`,
+        ...(a.songs ?? []).map((s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`),
+      ],
       actions: [
         { name: 'play', label: 'play the album', api: 'play_music', fixed: (p) => ({ album_id: p.album_id }) },
         { name: 'queue', label: 'add to the queue', api: 'add_to_queue', fixed: (p) => ({ album_id: p.album_id }) },
@@ -108,7 +117,13 @@ export const spotifyScreens: AppScreens = {
         { name: 'like', label: 'like', api: 'like_song', fixed: (p) => ({ song_id: p.song_id }) },
         { name: 'queue', label: 'add to the queue', api: 'add_to_queue', fixed: (p) => ({ song_id: p.song_id }) },
         { name: 'save', label: 'save to your library', api: 'add_song_to_library', fixed: (p) => ({ song_id: p.song_id }) },
-        { name: 'add_to_playlist', label: 'add to a playlist', api: 'add_song_to_playlist', fields: ['playlist_id'], fixed: (p) => ({ song_id: p.song_id }) },
+        {
+          name: 'add_to_playlist',
+          label: 'add to a playlist',
+          api: 'add_song_to_playlist',
+          fields: ['playlist_id'],
+          fixed: (p) => ({ song_id: p.song_id }),
+        },
       ],
     },
   ],

@@ -1,6 +1,18 @@
 /** spotify's state: the catalogue (artists, albums, songs), the owner's playlists, likes, libraries and player, and the seed that builds them. */
 import { z } from 'zod';
-import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, emptyBase, PersonSeed, personFromSeed, SeedId, type BaseState, type EntityMap, type Person } from '../kit/state.ts';
+import {
+  assignIds,
+  baseFromSeed,
+  baseSeedShape,
+  checkUniqueIds,
+  emptyBase,
+  PersonSeed,
+  personFromSeed,
+  SeedId,
+  type BaseState,
+  type EntityMap,
+  type Person,
+} from '../kit/state.ts';
 
 export interface Artist {
   artist_id: number;
@@ -94,7 +106,11 @@ export const SPOTIFY_COLLECTIONS = [
   'downloaded_songs',
 ] as const;
 
-const ids = (what: string) => z.array(z.number().int().positive()).optional().meta({ description: `${what} ids` });
+const ids = (what: string) =>
+  z
+    .array(z.number().int().positive())
+    .optional()
+    .meta({ description: `${what} ids` });
 
 export const SpotifySeed = z
   .strictObject({
@@ -105,7 +121,14 @@ export const SpotifySeed = z
       .optional()
       .meta({ description: 'other Spotify users (search_users, playlist owners)' }),
     artists: z
-      .array(z.strictObject({ id: SeedId, name: z.string().min(1), genre: z.string().default(''), follower_count: z.number().int().min(0).default(0) }))
+      .array(
+        z.strictObject({
+          id: SeedId,
+          name: z.string().min(1),
+          genre: z.string().default(''),
+          follower_count: z.number().int().min(0).default(0),
+        }),
+      )
       .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'artist'))
       .optional(),
     albums: z
@@ -127,7 +150,10 @@ export const SpotifySeed = z
           title: z.string().min(1),
           artist_ids: z.array(z.number().int().positive()).default([]),
           album_id: z.number().int().positive().optional().meta({ description: 'an album of `albums`' }),
-          album_title: z.string().optional().meta({ description: 'without album_id: the album of that title (made if no seeded album has it)' }),
+          album_title: z
+            .string()
+            .optional()
+            .meta({ description: 'without album_id: the album of that title (made if no seeded album has it)' }),
           genre: z.string().default(''),
           duration: z.number().int().positive().default(200).meta({ description: 'seconds' }),
           release_date: z.string().default('2020-01-01'),
@@ -171,7 +197,8 @@ export const SpotifySeed = z
     (seed.albums ?? []).forEach((a, i) => check('artist', a.artist_ids, ['albums', i, 'artist_ids']));
     (seed.songs ?? []).forEach((s, i) => {
       check('artist', s.artist_ids, ['songs', i, 'artist_ids']);
-      if (s.album_id !== undefined && !known.album.has(s.album_id)) ctx.addIssue({ code: 'custom', path: ['songs', i, 'album_id'], message: `no album with id ${s.album_id}` });
+      if (s.album_id !== undefined && !known.album.has(s.album_id))
+        ctx.addIssue({ code: 'custom', path: ['songs', i, 'album_id'], message: `no album with id ${s.album_id}` });
     });
     (seed.playlists ?? []).forEach((p, i) => check('song', p.song_ids, ['playlists', i, 'song_ids']));
     check('song', seed.liked_song_ids, ['liked_song_ids']);
@@ -192,7 +219,13 @@ type Seed = z.output<typeof SpotifySeed>;
  * release date: the earliest song's). Returns the albums and each song's album id.
  */
 function albumsFromSeed(seed: Seed): { map: EntityMap<Album>; next: number; songAlbum: (number | null)[] } {
-  const seeded = assignIds(seed.albums ?? [], (a, id): Album => ({ album_id: id, title: a.title, artist_ids: a.artist_ids, genre: a.genre, release_date: a.release_date }));
+  const seeded = assignIds(seed.albums ?? [], (a, id): Album => ({
+    album_id: id,
+    title: a.title,
+    artist_ids: a.artist_ids,
+    genre: a.genre,
+    release_date: a.release_date,
+  }));
   const map = seeded.map;
   let next = seeded.next;
   const byTitle = new Map(Object.values(map).map((a) => [a.title, a.album_id]));
@@ -215,26 +248,36 @@ function albumsFromSeed(seed: Seed): { map: EntityMap<Album>; next: number; song
   return { map, next, songAlbum };
 }
 
-const byId = <T>(list: readonly number[] | undefined, make: (id: number) => T): EntityMap<T> => Object.fromEntries((list ?? []).map((id) => [String(id), make(id)]));
+const byId = <T>(list: readonly number[] | undefined, make: (id: number) => T): EntityMap<T> =>
+  Object.fromEntries((list ?? []).map((id) => [String(id), make(id)]));
 
 export function buildSpotify(seed: Seed): SpotifyState {
   const base = baseFromSeed(seed);
   const now = base.now;
   const me = base.account?.email ?? base.account?.username ?? 'me@example.com';
   const users = assignIds(seed.users ?? [], (p) => personFromSeed(p));
-  const artists = assignIds(seed.artists ?? [], (a, id): Artist => ({ artist_id: id, name: a.name, genre: a.genre, follower_count: a.follower_count, created_at: now }));
-  const albums = albumsFromSeed(seed);
-  const songs = assignIds((seed.songs ?? []).map((s, i) => ({ ...s, albumId: albums.songAlbum[i] ?? null })), (s, id): Song => ({
-    song_id: id,
-    title: s.title,
-    album_id: s.albumId,
-    album_title: s.albumId === null ? null : (albums.map[String(s.albumId)]?.title ?? null),
-    artist_ids: s.artist_ids,
-    genre: s.genre,
-    duration: s.duration,
-    release_date: s.release_date,
-    play_count: s.play_count,
+  const artists = assignIds(seed.artists ?? [], (a, id): Artist => ({
+    artist_id: id,
+    name: a.name,
+    genre: a.genre,
+    follower_count: a.follower_count,
+    created_at: now,
   }));
+  const albums = albumsFromSeed(seed);
+  const songs = assignIds(
+    (seed.songs ?? []).map((s, i) => ({ ...s, albumId: albums.songAlbum[i] ?? null })),
+    (s, id): Song => ({
+      song_id: id,
+      title: s.title,
+      album_id: s.albumId,
+      album_title: s.albumId === null ? null : (albums.map[String(s.albumId)]?.title ?? null),
+      artist_ids: s.artist_ids,
+      genre: s.genre,
+      duration: s.duration,
+      release_date: s.release_date,
+      play_count: s.play_count,
+    }),
+  );
   const playlists = assignIds(seed.playlists ?? [], (p, id): Playlist => ({
     playlist_id: id,
     title: p.title,
@@ -266,6 +309,9 @@ export function buildSpotify(seed: Seed): SpotifyState {
 }
 
 export function emptySpotify(): SpotifyState {
-  const collections = Object.fromEntries(SPOTIFY_COLLECTIONS.map((c) => [c, {}])) as Pick<SpotifyState, (typeof SPOTIFY_COLLECTIONS)[number]>;
+  const collections = Object.fromEntries(SPOTIFY_COLLECTIONS.map((c) => [c, {}])) as Pick<
+    SpotifyState,
+    (typeof SPOTIFY_COLLECTIONS)[number]
+  >;
   return { ...emptyBase(), ...collections, player: { queue: [], position: null, is_playing: false } };
 }

@@ -6,7 +6,16 @@ import { paginate, searchBy, sortBy } from '../kit/query.ts';
 import { color, kit, task, taskId, type Call } from './common.ts';
 import { labelAndCommentApis } from './labels-comments.ts';
 import { notificationApis } from './notifications.ts';
-import { buildTodoist, PRIORITIES, TODOIST_COLLECTIONS, TodoistSeed, type Project, type Section, type SubTask, type Task } from './state.ts';
+import {
+  buildTodoist,
+  PRIORITIES,
+  TODOIST_COLLECTIONS,
+  TodoistSeed,
+  type Project,
+  type Section,
+  type SubTask,
+  type Task,
+} from './state.ts';
 
 const projectId = int('The ID of the project; 0 means your Inbox project.');
 const priority = oneOf(PRIORITIES, 'Priority.');
@@ -26,7 +35,12 @@ const subTask = (call: Call, id: number): SubTask => getEntity(call.state.sub_ta
 /** Puts `item` at `index` (negative counts from the end) among `siblings` and renumbers them. */
 function place<T extends { order_index: number }>(siblings: T[], item: T, index: number | undefined): void {
   const ordered = siblings.filter((s) => s !== item).sort((a, b) => a.order_index - b.order_index);
-  const at = index === undefined || index === -1 ? ordered.length : index < 0 ? Math.max(0, ordered.length + index + 1) : Math.min(index, ordered.length);
+  const at =
+    index === undefined || index === -1
+      ? ordered.length
+      : index < 0
+        ? Math.max(0, ordered.length + index + 1)
+        : Math.min(index, ordered.length);
   ordered.splice(at, 0, item);
   ordered.forEach((s, i) => (s.order_index = i));
 }
@@ -46,7 +60,11 @@ function projectView(call: Call, p: Project) {
     created_at: p.created_at,
     creator: personRef(s, owner.email ?? owner.username),
     num_tasks: tasks.length,
-    sections: sectionsOf(call, p.project_id).map((x) => ({ id: x.section_id, name: x.name, num_tasks: tasks.filter((t) => t.section_id === x.section_id).length })),
+    sections: sectionsOf(call, p.project_id).map((x) => ({
+      id: x.section_id,
+      name: x.name,
+      num_tasks: tasks.filter((t) => t.section_id === x.section_id).length,
+    })),
     collaborators: [owner.email ?? owner.username, ...p.collaborators].map((e) => personRef(s, e)),
     is_shared: p.collaborators.length > 0,
   };
@@ -59,7 +77,10 @@ function sectionsOf(call: Call, project: number): Section[] {
 }
 
 function labelsOf(call: Call, t: Task) {
-  return t.label_ids.map((id) => call.state.labels[String(id)]).filter((l) => l !== undefined).map((l) => ({ id: l.label_id, color: l.color, name: l.name }));
+  return t.label_ids
+    .map((id) => call.state.labels[String(id)])
+    .filter((l) => l !== undefined)
+    .map((l) => ({ id: l.label_id, color: l.color, name: l.name }));
 }
 
 function subTasksOf(call: Call, task: number): SubTask[] {
@@ -99,20 +120,34 @@ const tools = [
   kit.api(
     'show_projects',
     'Show or search your projects.',
-    { query, color: color.optional(), is_favorite: bool('Filter by favorite status.').optional(), is_archived: bool('Filter by archived status.').optional(), ...paging, sort_by: text('+/- created_at; default -created_at.').optional() },
+    {
+      query,
+      color: color.optional(),
+      is_favorite: bool('Filter by favorite status.').optional(),
+      is_archived: bool('Filter by archived status.').optional(),
+      ...paging,
+      sort_by: text('+/- created_at; default -created_at.').optional(),
+    },
     (a, call) => {
       let list = Object.values(call.state.projects)
         .filter((p) => a.color === undefined || p.color === a.color)
         .filter((p) => a.is_favorite === undefined || p.is_favorite === a.is_favorite)
         .filter((p) => a.is_archived === undefined || p.is_archived === a.is_archived);
-      list = a.query?.trim() ? searchBy(list, a.query, (p) => `${p.name} ${p.description}`) : sortBy(list, a.sort_by, '-created_at', 'project_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (p) => `${p.name} ${p.description}`)
+        : sortBy(list, a.sort_by, '-created_at', 'project_id');
       return paginate(list, a).map((p) => projectView(call, p));
     },
   ),
   kit.api(
     'create_project',
     'Create a new project.',
-    { name: name('The name of the project.'), color: color.optional(), description: text('The description of the project.').optional(), is_favorite: bool('Mark as favorite.').optional() },
+    {
+      name: name('The name of the project.'),
+      color: color.optional(),
+      description: text('The description of the project.').optional(),
+      is_favorite: bool('Mark as favorite.').optional(),
+    },
     (a, call) => {
       const id = call.nextId('project');
       call.state.projects[String(id)] = {
@@ -129,7 +164,9 @@ const tools = [
       return { message: 'Project created.', project_id: id };
     },
   ),
-  kit.api('show_project', 'Show a project with its sections and collaborators.', { project_id: projectId }, (a, call) => projectView(call, project(call, a.project_id))),
+  kit.api('show_project', 'Show a project with its sections and collaborators.', { project_id: projectId }, (a, call) =>
+    projectView(call, project(call, a.project_id)),
+  ),
   kit.api(
     'update_project',
     'Update a project; only the fields given change.',
@@ -170,7 +207,11 @@ const tools = [
   kit.api(
     'create_section',
     'Create a section in a project.',
-    { project_id: projectId, name: name('The name of the section.'), order_index: int('Position among the sections: 0 first, -1 last (default).').optional() },
+    {
+      project_id: projectId,
+      name: name('The name of the section.'),
+      order_index: int('Position among the sections: 0 first, -1 last (default).').optional(),
+    },
     (a, call) => {
       const p = project(call, a.project_id);
       const id = call.nextId('section');
@@ -180,12 +221,17 @@ const tools = [
       return { message: 'Project section created.', section_id: id };
     },
   ),
-  kit.api('update_section', 'Rename or move a section.', { section_id: int('The ID of the section.'), name: name('New name.').optional(), order_index: int('New position.').optional() }, (a, call) => {
-    const x = section(call, a.section_id);
-    if (a.name !== undefined) x.name = a.name;
-    if (a.order_index !== undefined) place(sectionsOf(call, x.project_id), x, a.order_index);
-    return { message: 'Project section information updated.' };
-  }),
+  kit.api(
+    'update_section',
+    'Rename or move a section.',
+    { section_id: int('The ID of the section.'), name: name('New name.').optional(), order_index: int('New position.').optional() },
+    (a, call) => {
+      const x = section(call, a.section_id);
+      if (a.name !== undefined) x.name = a.name;
+      if (a.order_index !== undefined) place(sectionsOf(call, x.project_id), x, a.order_index);
+      return { message: 'Project section information updated.' };
+    },
+  ),
   kit.api('delete_section', 'Delete a section and the tasks in it.', { section_id: int('The ID of the section.') }, (a, call) => {
     const x = section(call, a.section_id);
     deleteTasks(call, (t) => t.section_id === x.section_id);
@@ -246,7 +292,8 @@ const tools = [
     (a, call) => {
       const p = project(call, a.project_id);
       const sectionId = a.section_id ? a.section_id : null; // 0 means "no section", as in show_tasks
-      if (sectionId !== null && section(call, sectionId).project_id !== p.project_id) fail(422, `Section ${sectionId} is not in project ${p.project_id}.`);
+      if (sectionId !== null && section(call, sectionId).project_id !== p.project_id)
+        fail(422, `Section ${sectionId} is not in project ${p.project_id}.`);
       const id = call.nextId('task');
       const created: Task = {
         task_id: id,
@@ -314,7 +361,11 @@ const tools = [
       const { task_id: _id, access_token: _token, order_index: _order, ...changes } = a;
       applyChanges(t, changes);
       if (a.order_index !== undefined)
-        place(Object.values(call.state.tasks).filter((x) => x.project_id === t.project_id && x.section_id === t.section_id), t, a.order_index);
+        place(
+          Object.values(call.state.tasks).filter((x) => x.project_id === t.project_id && x.section_id === t.section_id),
+          t,
+          a.order_index,
+        );
       return { message: 'Task information updated.' };
     },
   ),
@@ -407,4 +458,11 @@ const tools = [
   ...notificationApis,
 ];
 
-export const todoist = defineApp({ name: 'todoist', title: 'Todoist', seedSchema: TodoistSeed, collections: TODOIST_COLLECTIONS, tools, build: buildTodoist });
+export const todoist = defineApp({
+  name: 'todoist',
+  title: 'Todoist',
+  seedSchema: TodoistSeed,
+  collections: TODOIST_COLLECTIONS,
+  tools,
+  build: buildTodoist,
+});

@@ -19,11 +19,17 @@ export const notificationApis = [
     'show_notifications',
     'List your notifications, newest first.',
     { ...paging, read: bool('Only read (true) or unread (false) notifications; all when absent.').optional() },
-    (a, call) => paginate(sortBy(Object.values(call.state.notifications).filter(readFilter(a.read)), undefined, '-created_at', 'notification_id'), a),
+    (a, call) =>
+      paginate(sortBy(Object.values(call.state.notifications).filter(readFilter(a.read)), undefined, '-created_at', 'notification_id'), a),
   ),
-  kit.api('show_notifications_count', 'Count your notifications.', { read: bool('Count only read (true) or unread (false) ones; all when absent.').optional() }, (a, call) => ({
-    notifications_count: Object.values(call.state.notifications).filter(readFilter(a.read)).length,
-  })),
+  kit.api(
+    'show_notifications_count',
+    'Count your notifications.',
+    { read: bool('Count only read (true) or unread (false) ones; all when absent.').optional() },
+    (a, call) => ({
+      notifications_count: Object.values(call.state.notifications).filter(readFilter(a.read)).length,
+    }),
+  ),
   kit.api(
     'mark_notification',
     'Mark a notification as read or unread.',

@@ -27,7 +27,15 @@ export const todoistScreens: AppScreens = {
       label: (t) => `${t.is_completed ? '☑' : '☐'} ${clip(t.title, 50)}${t.due_date ? ` · due ${t.due_date}` : ''}`,
       open: { screen: 'task', params: (t) => ({ task_id: t.task_id }) },
       empty: '(no tasks)',
-      actions: [{ name: 'add_task', label: 'add a task', api: 'create_task', fields: ['title', 'due_date?', 'description?'], fixed: (p) => ({ project_id: p.project_id }) }],
+      actions: [
+        {
+          name: 'add_task',
+          label: 'add a task',
+          api: 'create_task',
+          fields: ['title', 'due_date?', 'description?'],
+          fixed: (p) => ({ project_id: p.project_id }),
+        },
+      ],
     },
     {
       kind: 'item',
@@ -35,10 +43,19 @@ export const todoistScreens: AppScreens = {
       api: 'show_task',
       args: (p) => ({ task_id: p.task_id }),
       title: (t) => clip(t.title, 60),
-      lines: (t) => [`${t.is_completed ? 'done' : 'to do'} · priority ${t.priority}${t.due_date ? ` · due ${t.due_date}` : ''}`, ...(t.description ? ['', ...String(t.description).split('\n')] : [])],
+      lines: (t) => [
+        `${t.is_completed ? 'done' : 'to do'} · priority ${t.priority}${t.due_date ? ` · due ${t.due_date}` : ''}`,
+        ...(t.description ? ['', ...String(t.description).split('\n')] : []),
+      ],
       actions: [
         { name: 'complete', label: 'mark done', api: 'update_task', fixed: (p) => ({ task_id: p.task_id, is_completed: true }) },
-        { name: 'edit', label: 'edit the task', api: 'update_task', fields: ['title?', 'due_date?', 'description?'], fixed: (p) => ({ task_id: p.task_id }) },
+        {
+          name: 'edit',
+          label: 'edit the task',
+          api: 'update_task',
+          fields: ['title?', 'due_date?', 'description?'],
+          fixed: (p) => ({ task_id: p.task_id }),
+        },
         { name: 'delete', label: 'delete the task', api: 'delete_task', fixed: (p) => ({ task_id: p.task_id }), then: 'back' },
       ],
     },

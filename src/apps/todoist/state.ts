@@ -139,7 +139,18 @@ const inbox = (id: number, now: string): Project => ({
 
 export function emptyTodoist(): TodoistState {
   const base = emptyBase();
-  return { ...base, next_id: { project: 2 }, users: {}, projects: { '1': inbox(1, base.now) }, sections: {}, tasks: {}, sub_tasks: {}, labels: {}, comments: {}, notifications: {} };
+  return {
+    ...base,
+    next_id: { project: 2 },
+    users: {},
+    projects: { '1': inbox(1, base.now) },
+    sections: {},
+    tasks: {},
+    sub_tasks: {},
+    labels: {},
+    comments: {},
+    notifications: {},
+  };
 }
 
 const SubTaskSeed = z.strictObject({
@@ -192,8 +203,14 @@ export const TodoistSeed = z
     ...baseSeedShape,
     users: z.array(PersonSeed).optional().meta({ description: 'people tasks can be assigned to' }),
     labels: z.array(z.strictObject({ id: SeedId, name: z.string().min(1), color: z.enum(COLORS).default('charcoal') })).optional(),
-    projects: z.array(ProjectSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'project')).optional(),
-    notifications: z.array(NotificationSeed).superRefine((l, ctx) => checkUniqueIds(l, ctx, 'notification')).optional(),
+    projects: z
+      .array(ProjectSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'project'))
+      .optional(),
+    notifications: z
+      .array(NotificationSeed)
+      .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'notification'))
+      .optional(),
   })
   .superRefine((seed, ctx) => {
     const labels = new Set((seed.labels ?? []).map((l) => l.name));
@@ -201,13 +218,23 @@ export const TodoistSeed = z
       const sections = new Set(p.sections.map((s) => s.name));
       p.tasks.forEach((t, ti) => {
         if (t.section !== undefined && !sections.has(t.section))
-          ctx.addIssue({ code: 'custom', path: ['projects', pi, 'tasks', ti, 'section'], message: `no section named "${t.section}" in project "${p.name}"` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['projects', pi, 'tasks', ti, 'section'],
+            message: `no section named "${t.section}" in project "${p.name}"`,
+          });
         t.labels.forEach((l, li) => {
-          if (!labels.has(l)) ctx.addIssue({ code: 'custom', path: ['projects', pi, 'tasks', ti, 'labels', li], message: `no label named "${l}" under labels` });
+          if (!labels.has(l))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['projects', pi, 'tasks', ti, 'labels', li],
+              message: `no label named "${l}" under labels`,
+            });
         });
       });
     });
-    if ((seed.projects ?? []).filter((p) => p.inbox).length > 1) ctx.addIssue({ code: 'custom', path: ['projects'], message: 'only one project can be the inbox' });
+    if ((seed.projects ?? []).filter((p) => p.inbox).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['projects'], message: 'only one project can be the inbox' });
   });
 
 export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {

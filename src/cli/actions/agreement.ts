@@ -29,18 +29,27 @@ export function annotationFiles(args: readonly string[]): string[] {
       continue;
     }
     // A recordings folder keeps its answers in annotations/, a results folder in recordings/annotations/.
-    const sub = [path.join(arg, 'annotations'), path.join(arg, 'recordings', 'annotations')].find((d) => existsSync(d) && statSync(d).isDirectory());
+    const sub = [path.join(arg, 'annotations'), path.join(arg, 'recordings', 'annotations')].find(
+      (d) => existsSync(d) && statSync(d).isDirectory(),
+    );
     const files = jsonlIn(sub ?? arg);
-    if (!files.length) throw new UserError(`${arg}: no annotation files (.jsonl) in this folder, its annotations/ or its recordings/annotations/ folder`);
+    if (!files.length)
+      throw new UserError(`${arg}: no annotation files (.jsonl) in this folder, its annotations/ or its recordings/annotations/ folder`);
     out.push(...files);
   }
   return [...new Set(out)];
 }
 
 export async function agreementCommand(args: string[], flags: AgreementFlags): Promise<void> {
-  if (!(AGREEMENT_FORMATS as readonly string[]).includes(flags.format)) throw new UserError(`--format ${JSON.stringify(flags.format)}: expected one of ${AGREEMENT_FORMATS.join(', ')}`);
+  if (!(AGREEMENT_FORMATS as readonly string[]).includes(flags.format))
+    throw new UserError(`--format ${JSON.stringify(flags.format)}: expected one of ${AGREEMENT_FORMATS.join(', ')}`);
   const files = annotationFiles(args);
   const records: SourcedRecord[] = files.flatMap((f) => readAnnotations(f).map((r) => ({ ...r, source: path.resolve(f) })));
-  const result = analyse(records, { files: files.map((f) => path.relative(process.cwd(), f) || f), judgeSources: flags.judge, seed: flags.seed, resamples: flags.resamples });
+  const result = analyse(records, {
+    files: files.map((f) => path.relative(process.cwd(), f) || f),
+    judgeSources: flags.judge,
+    seed: flags.seed,
+    resamples: flags.resamples,
+  });
   process.stdout.write(renderAgreement(result, flags.format as AgreementFormat));
 }

@@ -16,7 +16,14 @@ export interface AnnotateFlags {
 }
 
 export async function annotateCommand(files: string[], flags: AnnotateFlags): Promise<void> {
-  const work = prepareWork(files, { annotator: flags.annotator, out: flags.out, size: flags.sample, seed: flags.seed, perItem: flags.perItem, annotators: flags.annotators });
+  const work = prepareWork(files, {
+    annotator: flags.annotator,
+    out: flags.out,
+    size: flags.sample,
+    seed: flags.seed,
+    perItem: flags.perItem,
+    annotators: flags.annotators,
+  });
   for (const why of work.skipped) process.stderr.write(`skipped: ${why}\n`);
   const shown = path.relative(process.cwd(), work.file) || work.file;
   const left = () => work.tasks.length - work.answered.size;
@@ -28,9 +35,13 @@ export async function annotateCommand(files: string[], flags: AnnotateFlags): Pr
     process.stderr.write(`${work.annotator} has answered all ${work.tasks.length} items; the answers are in ${shown}\n`);
     return;
   }
-  if (!interactiveTerminal()) throw new UserError('annotate needs an interactive terminal (stdin and stdout a TTY): it asks a person for each answer');
+  if (!interactiveTerminal())
+    throw new UserError('annotate needs an interactive terminal (stdin and stdout a TTY): it asks a person for each answer');
   prepareTerminalApp();
-  const [{ runScreenOf }, { AnnotateScreen }] = await Promise.all([import('../../tui/launch.tsx'), import('../../annotate/AnnotateScreen.tsx')]);
+  const [{ runScreenOf }, { AnnotateScreen }] = await Promise.all([
+    import('../../tui/launch.tsx'),
+    import('../../annotate/AnnotateScreen.tsx'),
+  ]);
   await runScreenOf(AnnotateScreen, {
     tasks: work.tasks,
     answered: new Set(work.answered),
@@ -40,5 +51,7 @@ export async function annotateCommand(files: string[], flags: AnnotateFlags): Pr
       work.answered.add(taskKey(task));
     },
   });
-  process.stderr.write(`${work.answered.size} of ${work.tasks.length} items answered (${left()} left); the answers are in ${shown}${left() ? '; run the same command again to go on' : ''}\n`);
+  process.stderr.write(
+    `${work.answered.size} of ${work.tasks.length} items answered (${left()} left); the answers are in ${shown}${left() ? '; run the same command again to go on' : ''}\n`,
+  );
 }

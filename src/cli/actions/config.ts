@@ -55,11 +55,16 @@ const LABELS: [key: string, label: string][] = [
 
 export function renderConfig(config: ResolvedConfig): string {
   const view = configView(config);
-  const out: string[] = [view.file ? `config file: ${view.file}` : chalk.dim(`config file: none (no ./${CONFIG_FILE_NAME}; --config FILE names one)`), ''];
+  const out: string[] = [
+    view.file ? `config file: ${view.file}` : chalk.dim(`config file: none (no ./${CONFIG_FILE_NAME}; --config FILE names one)`),
+    '',
+  ];
   for (const role of ROLES) {
     const r = view.roles[role];
     const backend = r.backend as string;
-    out.push(`${chalk.bold(role)}  ${backend === 'openai' ? chalk.green('openai') : chalk.yellow(`${backend} (offline default: no key or base URL)`)}`);
+    out.push(
+      `${chalk.bold(role)}  ${backend === 'openai' ? chalk.green('openai') : chalk.yellow(`${backend} (offline default: no key or base URL)`)}`,
+    );
     for (const [key, label] of LABELS) {
       const s = r[key] as SettingView;
       const missing = key === 'model' && backend === 'openai' && s.value === null;
@@ -69,11 +74,18 @@ export function renderConfig(config: ResolvedConfig): string {
     out.push('');
   }
   const prices = Object.entries(view.prices);
-  out.push(prices.length ? 'prices (USD per million tokens, input / output):' : chalk.dim('prices: none (cost is not computed; add `prices:` to the config file)'));
+  out.push(
+    prices.length
+      ? 'prices (USD per million tokens, input / output):'
+      : chalk.dim('prices: none (cost is not computed; add `prices:` to the config file)'),
+  );
   for (const [model, p] of prices) out.push(`  ${model.padEnd(28)} ${p.input} / ${p.output}`);
   for (const w of view.warnings) out.push(chalk.yellow(`warning: ${w}`));
   if (ROLES.every((role) => view.roles[role].backend !== 'openai'))
-    out.push('', `No model configured: sessions run offline (script agent, rules user, rules judge). Set $OPENAI_API_KEY or --base-url (default endpoint ${DEFAULT_BASE_URL}).`);
+    out.push(
+      '',
+      `No model configured: sessions run offline (script agent, rules user, rules judge). Set $OPENAI_API_KEY or --base-url (default endpoint ${DEFAULT_BASE_URL}).`,
+    );
   return out.join('\n') + '\n';
 }
 

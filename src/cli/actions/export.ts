@@ -24,7 +24,14 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
   // must not load before a full-screen command picks its production build.
   const { exportRecording, parseFormat } = await import('../../share/export.ts');
   const size = flags.size ? parseSize(flags.size) : undefined;
-  const text = exportRecording(file, { format: parseFormat(flags.format), vs: flags.vs, cols: size?.cols, rows: size?.rows, paceMs: flags.pace, present: flags.present });
+  const text = exportRecording(file, {
+    format: parseFormat(flags.format),
+    vs: flags.vs,
+    cols: size?.cols,
+    rows: size?.rows,
+    paceMs: flags.pace,
+    present: flags.present,
+  });
   if (!flags.out) {
     process.stdout.write(text);
     return;

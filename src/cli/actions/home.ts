@@ -60,7 +60,10 @@ export async function home(flags: InteractiveFlags): Promise<void> {
 
 /** The home screen as text, for a pipe. */
 async function homeText(library: string | undefined): Promise<string> {
-  const views = [...(library ? [await libraryView(path.resolve(library), path.basename(path.resolve(library)))] : []), await libraryView(BUNDLED_LIBRARY, 'bundled')];
+  const views = [
+    ...(library ? [await libraryView(path.resolve(library), path.basename(path.resolve(library)))] : []),
+    await libraryView(BUNDLED_LIBRARY, 'bundled'),
+  ];
   const out: string[] = [];
   for (const v of views) {
     if (!v.personas.length && !v.problem) continue;

@@ -8,7 +8,9 @@ export function importCommand(dir: string, flags: { out: string; force?: boolean
   const result = importPibench(dir, flags.out, { force: flags.force ?? false });
   for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
   const rel = path.relative(process.cwd(), result.out) || '.';
-  process.stdout.write(`imported ${result.persona}: ${result.scenarios} scenario(s), ${result.episodes} episode(s), ${result.assetFiles} asset file(s) → ${rel}\n`);
+  process.stdout.write(
+    `imported ${result.persona}: ${result.scenarios} scenario(s), ${result.episodes} episode(s), ${result.assetFiles} asset file(s) → ${rel}\n`,
+  );
   // The output must load cleanly; say so, or show why not.
   const check = loadLibrary(result.out, { fresh: true }).diagnostics.filter((d) => d.severity === 'error');
   for (const d of check) process.stderr.write(formatDiagnostic(d) + '\n');

@@ -27,24 +27,21 @@ export interface InteractiveFlags extends SessionFlags {
   overrides?: boolean;
 }
 
-
-
-
-
-
 function modeFor(command: 'play' | 'watch', flags: SessionFlags): LiveOptions['mode'] {
   if (flags.agent === 'human') return 'agent';
   if (command === 'play' || flags.user === 'human') return 'play';
   return 'watch';
 }
 
-
 export async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
   const mode = modeFor(command, flags);
   const setup = sessionSetup({ ...flags, ...(mode === 'agent' ? { agent: 'script' } : {}), ...(mode === 'play' ? { user: 'rules' } : {}) });
   const groups = planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) });
   const plain = flags.plain || !interactiveTerminal();
-  if (plain && mode !== 'watch') throw new UserError(`${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`);
+  if (plain && mode !== 'watch')
+    throw new UserError(
+      `${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`,
+    );
   if (setup.offlineNotice) process.stderr.write(setup.offlineNotice + '\n');
   const session = new LiveSession({
     groups,

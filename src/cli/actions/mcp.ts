@@ -34,7 +34,8 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
   if (flags.stdio && flags.http !== undefined) throw new UserError('choose one of --stdio and --http');
   const groups = planRuns([target], { noDeps: true, ...(flags.library ? { library: flags.library } : {}) });
   const group = groups[0]!;
-  if (groups.length > 1 || group.sessions.length > 1) throw new UserError(`${target} names more than one scenario: serve one scenario at a time`);
+  if (groups.length > 1 || group.sessions.length > 1)
+    throw new UserError(`${target} names more than one scenario: serve one scenario at a time`);
   const scenario = group.sessions[0]!;
   const served = new ServedAgent();
   let run: SessionRun | undefined;
@@ -74,7 +75,9 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
   const [result] = await done;
   if (!result) return;
   const s = result.scores;
-  process.stderr.write(`intentplay mcp: ${s.turns} turn, Proc ${fmtScore(s.proc)}, Comp ${fmtScore(s.comp)}${result.recording ? ` · recording ${result.recording}` : ''}\n`);
+  process.stderr.write(
+    `intentplay mcp: ${s.turns} turn, Proc ${fmtScore(s.proc)}, Comp ${fmtScore(s.comp)}${result.recording ? ` · recording ${result.recording}` : ''}\n`,
+  );
 }
 
 async function bridge(url: string): Promise<void> {

@@ -18,7 +18,7 @@ export interface OutputFlags {
 /** Writes a rendered report to --output, or stdout. Without --format, the file's extension picks it. */
 function emit(render: (format: ReportFormat) => string, flags: OutputFlags): void {
   const byExt: Record<string, ReportFormat> = { '.md': 'markdown', '.csv': 'csv', '.html': 'html', '.htm': 'html' };
-  const format = flags.format ? parseFormat(flags.format) : ((flags.output && byExt[path.extname(flags.output).toLowerCase()]) || 'terminal');
+  const format = flags.format ? parseFormat(flags.format) : (flags.output && byExt[path.extname(flags.output).toLowerCase()]) || 'terminal';
   const text = render(format);
   if (flags.output) {
     // A file gets no colour codes.
@@ -35,7 +35,8 @@ const isFolderTarget = (p: string) => /[\\/]$/.test(p) || (existsSync(p) && stat
 export function reportCommand(dirs: string[], flags: OutputFlags & { library?: string }): void {
   const doc = reportOn(dirs, flags.library ? { library: flags.library } : {});
   if (flags.output && isFolderTarget(flags.output)) {
-    if (flags.format && flags.format !== 'csv') throw new UserError(`--output ${flags.output}: a folder takes one CSV file per table; use --format csv, or name a file`);
+    if (flags.format && flags.format !== 'csv')
+      throw new UserError(`--output ${flags.output}: a folder takes one CSV file per table; use --format csv, or name a file`);
     const files = renderCsvFiles(doc);
     mkdirSync(flags.output, { recursive: true });
     for (const f of files) writeFileSync(path.join(flags.output, f.name), f.text);
@@ -48,7 +49,9 @@ export function reportCommand(dirs: string[], flags: OutputFlags & { library?: s
 export function mergeCommand(dirs: string[], flags: { out: string; json?: boolean }): void {
   const { records, summary } = mergeResults(dirs, flags.out);
   if (flags.json) {
-    const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(flags.out, r.recording)) } : r));
+    const runs = records.map((r) =>
+      r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(flags.out, r.recording)) } : r,
+    );
     process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
   } else process.stdout.write(renderRunTable(records, summary));
 }
@@ -64,7 +67,8 @@ export async function compareCommand(a: string, b: string, flags: OutputFlags): 
     const doc = compareFolders(a, b);
     return emit((format) => renderDoc(doc, format, { width: width() }), flags);
   }
-  if (flags.format || flags.output) throw new UserError('--format and --output apply to comparing results folders; two recordings are shown side by side');
+  if (flags.format || flags.output)
+    throw new UserError('--format and --output apply to comparing results folders; two recordings are shown side by side');
   const [left, right] = [sideOf(readRecording(a)), sideOf(readRecording(b))];
   if (process.stdout.isTTY && process.stdin.isTTY) {
     prepareTerminalApp();

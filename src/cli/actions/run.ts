@@ -40,21 +40,35 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   if (flags.resume) {
     const manifest = readManifest(out!);
     if (manifest) {
-      const given = Object.fromEntries(RESUMED_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [k, (flags as unknown as Record<string, unknown>)[k]]));
+      const given = Object.fromEntries(
+        RESUMED_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [
+          k,
+          (flags as unknown as Record<string, unknown>)[k],
+        ]),
+      );
       Object.assign(flags, resumeOptions(manifest, given, flags.resume));
       if (!targets.length) targets = manifest.targets;
     }
   }
-  if (!targets.length) throw new UserError(flags.resume ? `${flags.resume} has no run.json to resume from; give the paths to run` : 'give scenario or episode paths, folders or ids to run');
+  if (!targets.length)
+    throw new UserError(
+      flags.resume
+        ? `${flags.resume} has no run.json to resume from; give the paths to run`
+        : 'give scenario or episode paths, folders or ids to run',
+    );
 
   const setup = sessionSetup(flags);
   for (const role of ['agent', 'user'] as const)
-    if (setup.specs[role].kind === 'human') throw new UserError(`--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``);
+    if (setup.specs[role].kind === 'human')
+      throw new UserError(`--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``);
   if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
   const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
   const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
   const noise = flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
-  const groups = withNoise(filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps), noise);
+  const groups = withNoise(
+    filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps),
+    noise,
+  );
   let units = makeUnits(groups, flags.repeat, flags.deps);
   if (shard) units = shardUnits(units, shard);
 
@@ -68,13 +82,17 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
       kept = state.kept;
       units = units.filter((u) => !state.done.has(u.key));
       if (state.dropped || state.removedRecordings)
-        process.stderr.write(`resume: ${state.dropped} run line(s) of unfinished groups dropped, ${state.removedRecordings} stale recording(s) removed; those groups run again\n`);
+        process.stderr.write(
+          `resume: ${state.dropped} run line(s) of unfinished groups dropped, ${state.removedRecordings} stale recording(s) removed; those groups run again\n`,
+        );
     }
     writeManifest(out, {
       format: 'intentplay-results',
       version: 1,
       targets: targets.map((t) => (existsSync(t) ? path.resolve(t) : t)),
-      options: Object.fromEntries(RESUMED_OPTIONS.map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]]).filter(([, v]) => v !== undefined)),
+      options: Object.fromEntries(
+        RESUMED_OPTIONS.map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]]).filter(([, v]) => v !== undefined),
+      ),
       started: new Date().toISOString(),
     });
   }
@@ -107,7 +125,8 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
     process.removeListener('SIGINT', onInterrupt);
   }
   const interrupted = outcome.interrupted > 0;
-  const resumeHint = interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined;
+  const resumeHint =
+    interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined;
   if (progress) progress.finish(resumeHint);
   else if (resumeHint) process.stderr.write(resumeHint + '\n'); // --no-progress still says how to continue
 
@@ -136,7 +155,13 @@ function resultsFolder(flags: RunFlags): string | undefined {
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`${dir}: exists and is not a folder`);
   if (!flags.resume && existsSync(path.join(abs, RESULTS_FILE)))
     throw new UserError(`${dir} already holds results; continue them with --resume ${dir}, or choose a new folder`);
-  if (flags.resume && existsSync(abs) && readdirSync(abs).length && !existsSync(path.join(abs, 'run.json')) && !existsSync(path.join(abs, RESULTS_FILE)))
+  if (
+    flags.resume &&
+    existsSync(abs) &&
+    readdirSync(abs).length &&
+    !existsSync(path.join(abs, 'run.json')) &&
+    !existsSync(path.join(abs, RESULTS_FILE))
+  )
     throw new UserError(`${dir} is not a results folder (no run.json or ${RESULTS_FILE})`);
   return abs;
 }

@@ -18,6 +18,7 @@ export function schemaCommand(kind: string, flags: { write?: string }): void {
     process.stdout.write(`wrote ${SCHEMA_KINDS.map((k) => path.join(flags.write!, `${k}.schema.json`)).join(', ')}\n`);
     return;
   }
-  if (!SCHEMA_KINDS.includes(kind as SchemaKind | 'study')) throw new UserError(`unknown schema kind \`${kind}\`; expected ${SCHEMA_KINDS.join(', ')}`);
+  if (!SCHEMA_KINDS.includes(kind as SchemaKind | 'study'))
+    throw new UserError(`unknown schema kind \`${kind}\`; expected ${SCHEMA_KINDS.join(', ')}`);
   process.stdout.write(schemaText(kind as SchemaKind | 'study'));
 }

@@ -29,7 +29,15 @@ export interface StageFlags extends SessionFlags {
 export async function staged(target: string, flags: StageFlags, interactive: boolean): Promise<void> {
   if (flags.vs !== undefined && flags.present) throw new UserError('--vs and --present are separate screens: pick one');
   const first = sessionSetup(flags);
-  const sides = [{ label: flags.vs !== undefined ? 'A' : fmtBackend({ kind: first.specs.agent.kind, ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}) }), setup: first }];
+  const sides = [
+    {
+      label:
+        flags.vs !== undefined
+          ? 'A'
+          : fmtBackend({ kind: first.specs.agent.kind, ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}) }),
+      setup: first,
+    },
+  ];
   if (flags.vs !== undefined) sides.push({ label: 'B', setup: sessionSetup({ ...flags, agent: flags.vs }) });
   // Both sides run by themselves: check that before either starts.
   for (const side of sides) modeSpecs('watch', side.setup.specs);
@@ -41,13 +49,19 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     const callout = flags.present ? calloutFor(e) : null;
     const lines = [...format(e), ...(callout ? [`★ ${callout.text}`] : [])];
     // A message of several lines: every line gets its side's mark.
-    if (lines.length) process.stdout.write(lines.flatMap((l) => l.split('\n')).map((l) => mark + l).join('\n') + '\n');
+    if (lines.length)
+      process.stdout.write(
+        lines
+          .flatMap((l) => l.split('\n'))
+          .map((l) => mark + l)
+          .join('\n') + '\n',
+      );
   };
   const stage = new Stage({
     groups: planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) }),
     sides,
     // A pipe runs at full speed; the screen paces by reading time unless --delay says otherwise.
-    delayMs: plain ? 0 : flags.delay ?? (flags.present ? undefined : 1000),
+    delayMs: plain ? 0 : (flags.delay ?? (flags.present ? undefined : 1000)),
     paused: Boolean(flags.paused) && !plain,
     recordingsDir: path.resolve(flags.recordings ?? 'recordings'),
     maxTurns: flags.maxTurns,
@@ -59,7 +73,10 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     await stage.done.finally(() => process.off('SIGINT', stop));
   } else {
     prepareTerminalApp();
-    const [{ runScreenOf }, { StageScreen }] = await Promise.all([import('../../tui/launch.tsx'), import('../../tui/screens/StageScreen.tsx')]);
+    const [{ runScreenOf }, { StageScreen }] = await Promise.all([
+      import('../../tui/launch.tsx'),
+      import('../../tui/screens/StageScreen.tsx'),
+    ]);
     await runScreenOf(StageScreen, { stage });
     stage.quit();
     await stage.done;
@@ -69,6 +86,9 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
     for (const f of c.recordings) process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
     if (c.error) throw new UserError(c.error);
     const s = side.session.store.getState().session;
-    if (sides.length > 1) process.stderr.write(`${side.label} ${fmtBackend(s.scenario?.backends.agent)}: ${s.end?.end ?? 'not finished'} · Proc ${s.scores ? s.scores.proc.toFixed(2) : '–'} · Comp ${s.scores?.comp != null ? s.scores.comp.toFixed(2) : '–'}\n`);
+    if (sides.length > 1)
+      process.stderr.write(
+        `${side.label} ${fmtBackend(s.scenario?.backends.agent)}: ${s.end?.end ?? 'not finished'} · Proc ${s.scores ? s.scores.proc.toFixed(2) : '–'} · Comp ${s.scores?.comp != null ? s.scores.comp.toFixed(2) : '–'}\n`,
+      );
   }
 }

@@ -21,7 +21,8 @@ export async function runStudyApp(file: string, flags: StudyFlags): Promise<void
   if (over === 'finished') process.stdout.write(`${id} finished the study; their data is in ${where}/participants/${id}\n`);
   else if (over === 'declined') process.stdout.write(`${id} did not consent: nothing was kept\n`);
   else {
-    const at = step.kind === 'session' || step.kind === 'ready' || step.kind === 'questionnaire' ? `${step.kind} ${step.session + 1}` : step.kind;
+    const at =
+      step.kind === 'session' || step.kind === 'ready' || step.kind === 'questionnaire' ? `${step.kind} ${step.session + 1}` : step.kind;
     process.stdout.write(`${id} stopped at ${at}; run the same command again to resume there\n`);
     if (error) throw new UserError(error);
     process.exitCode = 130;

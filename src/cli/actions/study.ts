@@ -20,8 +20,15 @@ export function validateStudy(file: string, flags: StudyFlags): void {
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--participants ${flags.participants}: expected a whole number of 1 or more`);
   const out = process.stdout;
   out.write(`${file}: ok — ${study.title}\n`);
-  out.write(`${study.design.type}-subjects, ${conditions.length} condition${conditions.length === 1 ? '' : 's'} (${conditions.join(', ')}), ${study.scenarios.length} scenario${study.scenarios.length === 1 ? '' : 's'}, seed ${study.design.seed}; a complete counterbalancing block is ${block} participant${block === 1 ? '' : 's'}\n`);
-  for (let p = 0; p < n; p++) out.write(`  participant #${p + 1}: ${assignSessions(study, p).map((s) => `${s.scenario} (${s.condition})`).join(' → ')}\n`);
+  out.write(
+    `${study.design.type}-subjects, ${conditions.length} condition${conditions.length === 1 ? '' : 's'} (${conditions.join(', ')}), ${study.scenarios.length} scenario${study.scenarios.length === 1 ? '' : 's'}, seed ${study.design.seed}; a complete counterbalancing block is ${block} participant${block === 1 ? '' : 's'}\n`,
+  );
+  for (let p = 0; p < n; p++)
+    out.write(
+      `  participant #${p + 1}: ${assignSessions(study, p)
+        .map((s) => `${s.scenario} (${s.condition})`)
+        .join(' → ')}\n`,
+    );
 }
 
 export async function runStudy(file: string, flags: StudyFlags): Promise<void> {

@@ -13,7 +13,13 @@ export function validatePaths(paths: readonly string[], libraryOverride?: string
     const abs = path.resolve(p);
     const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(abs);
     if (!root) {
-      diagnostics.push({ severity: 'error', file: abs, line: 1, col: 1, message: 'not inside a library: no folder above it holds a personas/ folder (pass --library DIR)' });
+      diagnostics.push({
+        severity: 'error',
+        file: abs,
+        line: 1,
+        col: 1,
+        message: 'not inside a library: no folder above it holds a personas/ folder (pass --library DIR)',
+      });
       continue;
     }
     const { library, diagnostics: all } = loadLibrary(root);

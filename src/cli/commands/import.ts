@@ -8,5 +8,7 @@ export function registerImport(program: Command): void {
     .argument('<pibench-user-dir>', 'the π-Bench user folder: profile.yaml, episode.yaml, tasks/')
     .requiredOption('--out <dir>', 'the library to write (personas/, scenarios/, assets/, schemas/)')
     .option('--force', 'overwrite that persona if the library already has it')
-    .action(async (dir: string, flags: { out: string; force?: boolean }) => (await import('../actions/import.ts')).importCommand(dir, flags));
+    .action(async (dir: string, flags: { out: string; force?: boolean }) =>
+      (await import('../actions/import.ts')).importCommand(dir, flags),
+    );
 }

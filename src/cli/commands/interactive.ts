@@ -49,8 +49,14 @@ export function registerInteractive(program: Command): void {
         .option('--delay <ms>', 'wait between agent turns (default 1000; 0 with --plain)', nonNegativeInt)
         .option('--paused', 'start paused (space runs, s steps one turn)')
         .option('--plain', 'print a line-by-line transcript instead of the screen (also when stdout is not a terminal)')
-        .option('--vs <backend>', 'a second agent on the same scenario, side by side at the same pace (e.g. --agent script:reactive --vs script:proactive)')
-        .option('--present', 'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive')
+        .option(
+          '--vs <backend>',
+          'a second agent on the same scenario, side by side at the same pace (e.g. --agent script:reactive --vs script:proactive)',
+        )
+        .option(
+          '--present',
+          'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive',
+        )
         .option('--no-deps', 'only this scenario, without the sessions it depends on'),
     ),
   ).action(async (target: string, flags: InteractiveFlags & StageFlags) => {

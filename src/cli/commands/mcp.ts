@@ -6,10 +6,14 @@ import { positiveInt } from '../options.ts';
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
-    .description("serve a scenario's tools (files, memory, apps, time, environment) over the Model Context Protocol; the calls are recorded and judged as one session")
+    .description(
+      "serve a scenario's tools (files, memory, apps, time, environment) over the Model Context Protocol; the calls are recorded and judged as one session",
+    )
     .argument('[scenario]', 'a scenario id or file')
     .option('--stdio', 'serve on standard input and output (the default)')
-    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT, at /mcp (0 picks a free port)', (v: string) => (v === '0' ? 0 : positiveInt(v)))
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT, at /mcp (0 picks a free port)', (v: string) =>
+      v === '0' ? 0 : positiveInt(v),
+    )
     .option('--library <dir>', 'library to resolve the scenario id in')
     .option('--workspace <dir>', 'keep the workspace in DIR instead of a temporary folder')
     .option('--recordings <dir>', 'where the recording goes', 'recordings')

@@ -7,10 +7,12 @@ export function registerReports(program: Command): void {
     .command('report')
     .description('tables and charts from results folders: Proc/Comp per persona, statuses, categories, ablation, questions, cost')
     .argument('<dirs...>', 'results folders, or folders of recordings (several are combined, e.g. a normal and a --no-deps run)')
-    .option('--format <format>', 'terminal | markdown | csv | html (default: from --output\'s extension, else terminal)')
+    .option('--format <format>', "terminal | markdown | csv | html (default: from --output's extension, else terminal)")
     .option('--output <file>', 'write to FILE instead of stdout; a folder (existing, or ending in /) gets one CSV file per table')
-    .option('--library <dir>', 'the scenario library, for π-Bench scoring (default: found from each folder\'s run.json)')
-    .action(async (dirs: string[], flags: OutputFlags & { library?: string }) => (await import('../actions/reports.ts')).reportCommand(dirs, flags));
+    .option('--library <dir>', "the scenario library, for π-Bench scoring (default: found from each folder's run.json)")
+    .action(async (dirs: string[], flags: OutputFlags & { library?: string }) =>
+      (await import('../actions/reports.ts')).reportCommand(dirs, flags),
+    );
 
   program
     .command('merge')
@@ -18,7 +20,9 @@ export function registerReports(program: Command): void {
     .argument('<dirs...>', 'results folders to merge')
     .requiredOption('--out <dir>', 'the merged results folder (new)')
     .option('--json', 'print the merged runs and summary as one JSON object, as `run --json` does')
-    .action(async (dirs: string[], flags: { out: string; json?: boolean }) => (await import('../actions/reports.ts')).mergeCommand(dirs, flags));
+    .action(async (dirs: string[], flags: { out: string; json?: boolean }) =>
+      (await import('../actions/reports.ts')).mergeCommand(dirs, flags),
+    );
 
   program
     .command('compare')

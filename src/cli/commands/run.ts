@@ -23,6 +23,9 @@ export function registerRun(program: Command): void {
       .option('--filter <expr>', 'only scenarios matching persona:P, category:C, id:GLOB or GLOB (repeatable)', collect, [])
       .option('--no-deps', 'run each scenario alone, without its dependency chain (the ablation)')
       .option('--no-progress', 'no progress lines on stderr')
-      .option('--noise <settings>', "proposal scenarios: override every scenario's noise, e.g. tool_failure=0.2,notifications_per_hour=4,seed=7 (the robustness ablation)"),
+      .option(
+        '--noise <settings>',
+        "proposal scenarios: override every scenario's noise, e.g. tool_failure=0.2,notifications_per_hour=4,seed=7 (the robustness ablation)",
+      ),
   ).action(async (paths: string[], flags: RunFlags, cmd: Command) => (await import('../actions/run.ts')).runCommand(paths, flags, cmd));
 }

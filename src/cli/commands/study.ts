@@ -6,10 +6,13 @@ import type { Command } from 'commander';
 import type { StudyFlags } from '../actions/study.ts';
 
 const actions = () => import('../actions/study.ts');
-const dataOption = (cmd: Command) => cmd.option('--data <dir>', 'the study data folder `study run` wrote (default: STUDY-data beside the study file)');
+const dataOption = (cmd: Command) =>
+  cmd.option('--data <dir>', 'the study data folder `study run` wrote (default: STUDY-data beside the study file)');
 
 export function registerStudy(program: Command): void {
-  const study = program.command('study').description('user studies: participants, counterbalanced conditions, questionnaires, export and report');
+  const study = program
+    .command('study')
+    .description('user studies: participants, counterbalanced conditions, questionnaires, export and report');
 
   study
     .command('validate')
@@ -20,7 +23,9 @@ export function registerStudy(program: Command): void {
 
   study
     .command('run')
-    .description("a participant's path: consent, instructions, each session with its questionnaire, the final questionnaire (resumes where it stopped)")
+    .description(
+      "a participant's path: consent, instructions, each session with its questionnaire, the final questionnaire (resumes where it stopped)",
+    )
     .argument('<study>', 'a study file (study.yaml)')
     .requiredOption('--participant <id>', 'the participant code (e.g. P01; never a name)')
     .option('--out <dir>', 'the study data folder (default: STUDY-data beside the study file)')
@@ -37,7 +42,9 @@ export function registerStudy(program: Command): void {
   dataOption(
     study
       .command('export')
-      .description('tidy CSV files (participants, sessions, turns, intents, checklist, answers, timings, pauses, exposure) with a codebook and a sha256 manifest')
+      .description(
+        'tidy CSV files (participants, sessions, turns, intents, checklist, answers, timings, pauses, exposure) with a codebook and a sha256 manifest',
+      )
       .argument('<study>', 'a study file (study.yaml)')
       .requiredOption('--out <dir>', 'where the CSV files go'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));

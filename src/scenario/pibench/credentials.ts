@@ -29,7 +29,10 @@ const APP_NAMES: Record<string, string> = {
 };
 
 export function appFromName(name: string): string | undefined {
-  const key = name.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
   return APP_NAMES[key] ?? APP_NAMES[key.replace(/ app$/, '')];
 }
 
@@ -37,9 +40,16 @@ const QUOTED = String.raw`(?:"([^"\n]*)"|'([^'\n]*)'|\x60([^\x60\n]*)\x60)`;
 const VALUE = String.raw`(?:${QUOTED}|(\S+))`;
 const USER_FIELD = String.raw`(email|e-mail|username|user name|phone number|number|account)`;
 
-const BLOCK = /\bMy\s+([A-Za-z][A-Za-z ]*?)\s+(?:login|account|sign-in)\s+info(?:rmation)?\s*:[ \t]*\n((?:[ \t]*[A-Za-z][A-Za-z -]*:[^\n]*(?:\n|$))+)/gi;
-const SENTENCE = new RegExp(String.raw`\bMy\s+([A-Za-z][A-Za-z ]*?\s+)?${USER_FIELD}\s+is\s+${VALUE}\s+and\s+(?:the\s+|my\s+)?password\s+is\s+${VALUE}`, 'gi');
-const LOGIN_WITH = new RegExp(String.raw`\b(?:username|user name|email)\s+${QUOTED}\s+and\s+(?:the\s+)?(?:sandbox\s+)?(?:credential|password)\s+${QUOTED}`, 'gi');
+const BLOCK =
+  /\bMy\s+([A-Za-z][A-Za-z ]*?)\s+(?:login|account|sign-in)\s+info(?:rmation)?\s*:[ \t]*\n((?:[ \t]*[A-Za-z][A-Za-z -]*:[^\n]*(?:\n|$))+)/gi;
+const SENTENCE = new RegExp(
+  String.raw`\bMy\s+([A-Za-z][A-Za-z ]*?\s+)?${USER_FIELD}\s+is\s+${VALUE}\s+and\s+(?:the\s+|my\s+)?password\s+is\s+${VALUE}`,
+  'gi',
+);
+const LOGIN_WITH = new RegExp(
+  String.raw`\b(?:username|user name|email)\s+${QUOTED}\s+and\s+(?:the\s+)?(?:sandbox\s+)?(?:credential|password)\s+${QUOTED}`,
+  'gi',
+);
 const SANDBOX_APP = /\b(?:sandbox|in the)\s+([A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)?)\s+app\b/g;
 
 /** The first defined capture among `groups` (a quoted or a bare value). */

@@ -26,7 +26,8 @@ export function loadEpisode(userDir: string, persona: string): { episode?: Piben
   const opened = openYaml(path.join(userDir, 'episode.yaml'));
   const y = opened.file;
   if (!y) return { diagnostics: opened.diagnostics };
-  for (const key of Object.keys(y.at([]) as object)) if (!EPISODE_KEYS.has(key)) y.warn([], `unknown key \`${key}\` in the episode: π-Bench ignores it`, key);
+  for (const key of Object.keys(y.at([]) as object))
+    if (!EPISODE_KEYS.has(key)) y.warn([], `unknown key \`${key}\` in the episode: π-Bench ignores it`, key);
   const episodeId = y.optionalString(['episode_id']);
   const userId = y.optionalString(['user_id']);
   if (userId !== undefined && userId !== persona) y.warn(['user_id'], `user_id \`${userId}\` differs from the profile's \`${persona}\``);
@@ -45,7 +46,10 @@ export function loadEpisode(userDir: string, persona: string): { episode?: Piben
     });
     entries.push({ taskId, dependsOn, index: i });
   });
-  return { episode: { file: y.file, ...(episodeId ? { episodeId } : {}), entries, located: y }, diagnostics: [...opened.diagnostics, ...y.diagnostics] };
+  return {
+    episode: { file: y.file, ...(episodeId ? { episodeId } : {}), entries, located: y },
+    diagnostics: [...opened.diagnostics, ...y.diagnostics],
+  };
 }
 
 /**
@@ -64,8 +68,13 @@ export function checkEpisode(episode: PibenchEpisode, tasks: ReadonlySet<string>
     e.dependsOn.forEach((dep, j) => {
       const depAt = [...at, 'depends_on', j];
       if (!tasks.has(dep)) return y.error(depAt, `unknown dependency \`${dep}\` (no tasks/${dep}/task.yaml)`);
-      if (!seen.has(dep)) y.warn(depAt, `\`${e.taskId}\` depends on \`${dep}\`, which does not run before it (π-Bench's scorer requires dependencies to come earlier)`);
-      else if (hasCriteria(dep)) y.warn(depAt, `dependency \`${dep}\` has criteria; π-Bench's scorer requires dependencies without checklist or rule script`);
+      if (!seen.has(dep))
+        y.warn(
+          depAt,
+          `\`${e.taskId}\` depends on \`${dep}\`, which does not run before it (π-Bench's scorer requires dependencies to come earlier)`,
+        );
+      else if (hasCriteria(dep))
+        y.warn(depAt, `dependency \`${dep}\` has criteria; π-Bench's scorer requires dependencies without checklist or rule script`);
     });
     if (e.dependsOn.length && tasks.has(e.taskId) && !hasCriteria(e.taskId))
       y.warn(at, `\`${e.taskId}\` has dependencies but no criteria; π-Bench's scorer requires a checklist or rule script on it`);

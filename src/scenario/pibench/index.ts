@@ -57,7 +57,14 @@ export function loadPibenchLibrary(root: string): LoadResult {
 
   const episodeFile = path.join(root, 'episode.yaml');
   const episode = existsSync(episodeFile) ? loadEpisode(root, persona) : undefined;
-  if (!episode) diagnostics.push({ severity: 'warning', file: episodeFile, line: 1, col: 1, message: 'no episode.yaml: π-Bench runs no task of this user' });
+  if (!episode)
+    diagnostics.push({
+      severity: 'warning',
+      file: episodeFile,
+      line: 1,
+      col: 1,
+      message: 'no episode.yaml: π-Bench runs no task of this user',
+    });
   else diagnostics.push(...episode.diagnostics);
 
   const taskIds = new Set(loaded.keys());
@@ -67,17 +74,33 @@ export function loadPibenchLibrary(root: string): LoadResult {
     // A task that failed to load has its own errors; the episode only checks that it exists.
     diagnostics.push(...checkEpisode(ep, present, (id) => (loaded.has(id) ? hasPibenchCriteria(loaded.get(id)!) : false)));
     for (const e of ep.entries) {
-      dependsOn.set(e.taskId, e.dependsOn.filter((d) => taskIds.has(d)));
+      dependsOn.set(
+        e.taskId,
+        e.dependsOn.filter((d) => taskIds.has(d)),
+      );
       // A dependency that cannot be read is skipped with it; the dependent runs without that history.
       for (const d of e.dependsOn)
         if (present.has(d) && !taskIds.has(d) && taskIds.has(e.taskId))
-          diagnostics.push({ severity: 'warning', file: ep.file, line: 1, col: 1, message: `task \`${e.taskId}\` depends on \`${d}\`, which cannot be read: it runs without that task's history` });
+          diagnostics.push({
+            severity: 'warning',
+            file: ep.file,
+            line: 1,
+            col: 1,
+            message: `task \`${e.taskId}\` depends on \`${d}\`, which cannot be read: it runs without that task's history`,
+          });
     }
     const sessions = [...new Set(ep.entries.map((e) => e.taskId).filter((id) => taskIds.has(id)))].map((id) => `${persona}/${id}`);
     if (sessions.length)
       library.episodes.set(persona, { id: persona, persona, ...(ep.episodeId ? { title: ep.episodeId } : {}), sessions, file: ep.file });
     for (const [id, s] of loaded)
-      if (!ep.entries.some((e) => e.taskId === id)) diagnostics.push({ severity: 'warning', file: s.file, line: 1, col: 1, message: `task \`${id}\` is not listed in episode.yaml: π-Bench never runs it` });
+      if (!ep.entries.some((e) => e.taskId === id))
+        diagnostics.push({
+          severity: 'warning',
+          file: s.file,
+          line: 1,
+          col: 1,
+          message: `task \`${id}\` is not listed in episode.yaml: π-Bench never runs it`,
+        });
   }
 
   for (const [id, s] of loaded) {
@@ -86,7 +109,13 @@ export function loadPibenchLibrary(root: string): LoadResult {
     const check = ScenarioSchema.safeParse(stripLoaded(scenario));
     if (!check.success) {
       for (const issue of check.error.issues)
-        diagnostics.push({ severity: 'error', file: s.file, line: 1, col: 1, message: `cannot map this task to a scenario: \`${issue.path.join('.')}\`: ${issue.message}` });
+        diagnostics.push({
+          severity: 'error',
+          file: s.file,
+          line: 1,
+          col: 1,
+          message: `cannot map this task to a scenario: \`${issue.path.join('.')}\`: ${issue.message}`,
+        });
       continue;
     }
     library.scenarios.set(scenario.id, scenario);

@@ -70,7 +70,16 @@ export function openYaml(file: string): { file?: LocatedFile; diagnostics: Diagn
   const { parsed, diagnostics } = parseLikePyYaml(file);
   if (!parsed) return { diagnostics };
   if (!isMap(parsed.value)) {
-    return { diagnostics: [{ severity: 'error', file, ...locate(parsed, []), message: `expected a mapping at the top of the file, got ${describe(parsed.value)}` }] };
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          file,
+          ...locate(parsed, []),
+          message: `expected a mapping at the top of the file, got ${describe(parsed.value)}`,
+        },
+      ],
+    };
   }
   return { file: new LocatedFile(parsed), diagnostics };
 }
@@ -99,7 +108,8 @@ function parseLikePyYaml(file: string): ReturnType<typeof parseYamlFile> {
     file,
     line: r.line,
     col: 1,
-    message: 'a quoted value continues on lines indented no deeper than its key: strict YAML refuses this, PyYAML (π-Bench) folds them into one line, and so does intentplay for π-Bench files',
+    message:
+      'a quoted value continues on lines indented no deeper than its key: strict YAML refuses this, PyYAML (π-Bench) folds them into one line, and so does intentplay for π-Bench files',
   }));
   return { parsed: repaired.parsed, diagnostics: [...repaired.diagnostics, ...warnings] };
 }

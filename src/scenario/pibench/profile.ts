@@ -13,7 +13,8 @@ export function loadProfile(userDir: string): { persona?: Persona; diagnostics: 
   const opened = openYaml(path.join(userDir, 'profile.yaml'));
   const y = opened.file;
   if (!y) return { diagnostics: opened.diagnostics };
-  for (const key of Object.keys(y.at([]) as object)) if (!PROFILE_KEYS.has(key)) y.warn([], `unknown key \`${key}\` in the profile: π-Bench ignores it`, key);
+  for (const key of Object.keys(y.at([]) as object))
+    if (!PROFILE_KEYS.has(key)) y.warn([], `unknown key \`${key}\` in the profile: π-Bench ignores it`, key);
 
   const id = y.optionalString(['user_id']) ?? path.basename(userDir);
   if (!ID.test(id)) y.error(y.at(['user_id']) === undefined ? [] : ['user_id'], `user id \`${id}\` must use letters, digits, _ . - only`);

@@ -25,7 +25,17 @@ export interface TaskContext {
 }
 
 const TOP_KEYS = new Set([
-  'schema_version', 'task_id', 'user_id', 'environment_id', 'title', 'description', 'task_type', 'trigger', 'intent', 'objectives', 'metadata',
+  'schema_version',
+  'task_id',
+  'user_id',
+  'environment_id',
+  'title',
+  'description',
+  'task_type',
+  'trigger',
+  'intent',
+  'objectives',
+  'metadata',
 ]);
 const OBJECTIVE_KEYS = ['checklist', 'files_read', 'tools', 'tools_evaluation_path'];
 const EVENT_TRIGGERS = new Set(['environmental_signal', 'env', 'environment']);
@@ -48,12 +58,15 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
 
   const version = y.at(['schema_version']);
   if (version === undefined) y.error([], 'missing `schema_version`: π-Bench only loads tasks with `schema_version: v2`');
-  else if (version !== 'v2') y.error(['schema_version'], `\`schema_version\` must be \`v2\` (π-Bench only loads v2 tasks), got ${JSON.stringify(version)}`);
+  else if (version !== 'v2')
+    y.error(['schema_version'], `\`schema_version\` must be \`v2\` (π-Bench only loads v2 tasks), got ${JSON.stringify(version)}`);
 
   const taskId = y.optionalString(['task_id']);
-  if (taskId !== undefined && taskId !== folderId) y.warn(['task_id'], `task_id \`${taskId}\` differs from its folder \`${folderId}\`; the folder name is the id`);
+  if (taskId !== undefined && taskId !== folderId)
+    y.warn(['task_id'], `task_id \`${taskId}\` differs from its folder \`${folderId}\`; the folder name is the id`);
   const userId = y.optionalString(['user_id']);
-  if (userId !== undefined && userId !== ctx.persona) y.warn(['user_id'], `user_id \`${userId}\` differs from the user folder's \`${ctx.persona}\``);
+  if (userId !== undefined && userId !== ctx.persona)
+    y.warn(['user_id'], `user_id \`${userId}\` differs from the user folder's \`${ctx.persona}\``);
   const environmentId = y.optionalString(['environment_id']);
   const title = y.optionalString(['title']);
   const description = y.optionalString(['description']);
@@ -63,7 +76,8 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
   const trigger = readTrigger(y);
   const intents = readIntents(y);
   const objectives = readObjectives(y, ctx);
-  if (y.diagnostics.some((d) => d.severity === 'error') || !trigger || !intents) return { diagnostics: [...opened.diagnostics, ...y.diagnostics] };
+  if (y.diagnostics.some((d) => d.severity === 'error') || !trigger || !intents)
+    return { diagnostics: [...opened.diagnostics, ...y.diagnostics] };
 
   const taskApps = [...new Set(objectives.tools.map((t) => appOfTool(t.name)).filter((a): a is string => Boolean(a)))];
   const loginApps = objectives.tools.filter((t) => t.name.endsWith('__login')).map((t) => appOfTool(t.name)!);
@@ -108,12 +122,18 @@ function readTrigger(y: LocatedFile): ScenarioFile['trigger'] | undefined {
   }
   const text = y.optionalString(['intent', 'initial_input']);
   if (!text?.trim()) {
-    y.error(text === undefined ? ['intent'] : ['intent', 'initial_input'], '`intent.initial_input` (the first message) must be a non-empty string');
+    y.error(
+      text === undefined ? ['intent'] : ['intent', 'initial_input'],
+      '`intent.initial_input` (the first message) must be a non-empty string',
+    );
     return undefined;
   }
   if (type === undefined || USER_TRIGGERS.has(type)) return { kind: 'user', text };
   if (EVENT_TRIGGERS.has(type)) return { kind: 'event', text, source: eventSource(text) ?? type };
-  y.warn(['trigger', 'type'], `unknown trigger type \`${type}\` (expected user, user_query, environmental_signal, env or environment): delivered as a user message`);
+  y.warn(
+    ['trigger', 'type'],
+    `unknown trigger type \`${type}\` (expected user, user_query, environmental_signal, env or environment): delivered as a user message`,
+  );
   return { kind: 'user', text };
 }
 
@@ -129,11 +149,19 @@ function eventSource(text: string): string | undefined {
 
 function readIntents(y: LocatedFile): IntentSpec[] | undefined {
   if (y.at(['intent', 'detailed_intent']) !== undefined)
-    y.error(['intent'], '`intent.detailed_intent` is rejected by π-Bench v2: list each requirement under `hidden_intent` instead', 'detailed_intent');
+    y.error(
+      ['intent'],
+      '`intent.detailed_intent` is rejected by π-Bench v2: list each requirement under `hidden_intent` instead',
+      'detailed_intent',
+    );
   const list = y.at(['intent', 'hidden_intent']);
   if (!Array.isArray(list) || list.length === 0) {
     if (isMap(y.at(['intent'])))
-      y.error(list === undefined ? ['intent'] : ['intent', 'hidden_intent'], '`intent.hidden_intent` must be a non-empty list of `{content: ...}` (π-Bench requires at least one hidden intent)', list === undefined ? undefined : 'hidden_intent');
+      y.error(
+        list === undefined ? ['intent'] : ['intent', 'hidden_intent'],
+        '`intent.hidden_intent` must be a non-empty list of `{content: ...}` (π-Bench requires at least one hidden intent)',
+        list === undefined ? undefined : 'hidden_intent',
+      );
     return undefined;
   }
   const intents: IntentSpec[] = [];
@@ -141,12 +169,16 @@ function readIntents(y: LocatedFile): IntentSpec[] | undefined {
     const at = ['intent', 'hidden_intent', i];
     if (!isMap(item)) return y.error(at, `hidden intent ${i + 1}: expected a mapping with \`content\``);
     const content = y.optionalString([...at, 'content']);
-    if (!content?.trim()) return y.error(content === undefined ? at : [...at, 'content'], `hidden intent ${i + 1}: \`content\` must be a non-empty string`);
+    if (!content?.trim())
+      return y.error(content === undefined ? at : [...at, 'content'], `hidden intent ${i + 1}: \`content\` must be a non-empty string`);
     const status = item.status;
     if (status !== undefined && status !== 'not_provided' && status !== 'provided')
       y.error([...at, 'status'], `hidden intent ${i + 1}: \`status\` must be not_provided or provided, got ${JSON.stringify(status)}`);
     else if (status === 'provided')
-      y.warn([...at, 'status'], `hidden intent ${i + 1}: \`status: provided\` (already given at the start) is not supported; it starts open like the others`);
+      y.warn(
+        [...at, 'status'],
+        `hidden intent ${i + 1}: \`status: provided\` (already given at the start) is not supported; it starts open like the others`,
+      );
     // The user reveals the intent verbatim (π-Bench's user agent), which is what `reveal` defaults to.
     intents.push({ id: `I${intents.length + 1}`, text: content.trim() });
   });
@@ -166,15 +198,27 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
   if (!obj) return out;
   for (const key of Object.keys(obj)) {
     if (key === 'tools_checklist')
-      y.error(['objectives'], '`objectives.tools_checklist` is not supported by π-Bench v2: write the tool checks as a rule script and point `objectives.tools_evaluation_path` at it', key);
-    else if (!OBJECTIVE_KEYS.includes(key)) y.error(['objectives'], `unknown key \`${key}\` in \`objectives\`: π-Bench allows only ${OBJECTIVE_KEYS.join(', ')}`, key);
+      y.error(
+        ['objectives'],
+        '`objectives.tools_checklist` is not supported by π-Bench v2: write the tool checks as a rule script and point `objectives.tools_evaluation_path` at it',
+        key,
+      );
+    else if (!OBJECTIVE_KEYS.includes(key))
+      y.error(['objectives'], `unknown key \`${key}\` in \`objectives\`: π-Bench allows only ${OBJECTIVE_KEYS.join(', ')}`, key);
   }
 
   (y.optionalList(['objectives', 'checklist']) ?? []).forEach((item, i) => {
     const at = ['objectives', 'checklist', i];
     if (!isMap(item)) return y.error(at, `checklist item ${i + 1}: expected a mapping with \`criterion\``);
-    if ('tools' in item) y.error(at, `checklist item ${i + 1}: a \`tools\` key inside a checklist item is rejected by π-Bench v2; use \`objectives.tools_evaluation_path\``, 'tools');
-    for (const key of Object.keys(item)) if (!['criterion', 'weight', 'tools'].includes(key)) y.warn(at, `checklist item ${i + 1}: unknown key \`${key}\` (π-Bench reads criterion and weight)`, key);
+    if ('tools' in item)
+      y.error(
+        at,
+        `checklist item ${i + 1}: a \`tools\` key inside a checklist item is rejected by π-Bench v2; use \`objectives.tools_evaluation_path\``,
+        'tools',
+      );
+    for (const key of Object.keys(item))
+      if (!['criterion', 'weight', 'tools'].includes(key))
+        y.warn(at, `checklist item ${i + 1}: unknown key \`${key}\` (π-Bench reads criterion and weight)`, key);
     const criterion = y.optionalString([...at, 'criterion']) ?? '';
     if (!criterion.trim()) return; // π-Bench skips empty criteria
     let weight: number | undefined;
@@ -184,7 +228,13 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
       weight = item.weight;
     }
     // A π-Bench criterion is graded by a model only: no offline stand-in rule exists.
-    out.checklist.push({ id: `C${out.checklist.length + 1}`, text: criterion.trim(), grader: 'rubric', rubric_only: true, ...(weight !== undefined && weight !== 1 ? { weight } : {}) });
+    out.checklist.push({
+      id: `C${out.checklist.length + 1}`,
+      text: criterion.trim(),
+      grader: 'rubric',
+      rubric_only: true,
+      ...(weight !== undefined && weight !== 1 ? { weight } : {}),
+    });
   });
 
   (y.optionalList(['objectives', 'tools']) ?? []).forEach((item, i) => {
@@ -193,7 +243,8 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
       return y.error(at, `tool ${i + 1}: expected a one-key mapping \`{<tool name>: {call: [...], result: [...]}}\``);
     const name = Object.keys(item)[0]!;
     const spec = item[name];
-    if (spec !== null && spec !== undefined && !isMap(spec)) return y.error([...at, name], `tool \`${name}\`: expected a mapping with \`call\` and/or \`result\``);
+    if (spec !== null && spec !== undefined && !isMap(spec))
+      return y.error([...at, name], `tool \`${name}\`: expected a mapping with \`call\` and/or \`result\``);
     const paths = (key: 'call' | 'result'): string[] | undefined => {
       const v = spec?.[key];
       if (v === undefined || v === null) return undefined;
@@ -205,12 +256,14 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
     };
     const call = paths('call');
     const result = paths('result');
-    if (!call?.length && !result?.length) return y.error([...at, name], `tool \`${name}\`: at least one of \`call\` and \`result\` must list a path`);
+    if (!call?.length && !result?.length)
+      return y.error([...at, name], `tool \`${name}\`: at least one of \`call\` and \`result\` must list a path`);
     out.tools.push({ name, ...(call?.length ? { call } : {}), ...(result?.length ? { result } : {}) });
   });
 
   (y.optionalList(['objectives', 'files_read']) ?? []).forEach((f, i) => {
-    if (typeof f !== 'string' || !f.trim()) return y.error(['objectives', 'files_read', i], '`files_read` entries must be file names relative to the workspace');
+    if (typeof f !== 'string' || !f.trim())
+      return y.error(['objectives', 'files_read', i], '`files_read` entries must be file names relative to the workspace');
     out.filesRead.push(f);
   });
 
@@ -221,7 +274,10 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
     else {
       out.scriptPath = script.trim();
       if (!existsSync(path.resolve(ctx.repoRoot, out.scriptPath)))
-        y.warn(at, `rule script ${out.scriptPath} not found under ${ctx.repoRoot} (data is often copied without its scripts): its checks will be reported ungraded`);
+        y.warn(
+          at,
+          `rule script ${out.scriptPath} not found under ${ctx.repoRoot} (data is often copied without its scripts): its checks will be reported ungraded`,
+        );
     }
   }
   return out;

@@ -13,7 +13,10 @@ describe('the checklist pane', () => {
   it('ticks items live, marks rubric items as waiting, and keeps Comp so far', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
-    const turn1 = events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2));
+    const turn1 = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
+    );
     const c = fakeController(turn1);
     r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
@@ -48,7 +51,10 @@ describe('the checklist pane', () => {
     const events = run.sessions.at(-1)!;
     const file = Array.from({ length: 120 }, (_, i) => `row${i}`).join(' ');
     const c = fakeController([
-      ...events.slice(0, events.findIndex((e) => e.type === 'turn_start' && e.turn === 2)),
+      ...events.slice(
+        0,
+        events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
+      ),
       { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: `plan.md contains “${file}”` },
     ] as typeof events);
     r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused />, size);

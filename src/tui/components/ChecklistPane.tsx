@@ -25,7 +25,13 @@ export function checkKind(v: CheckView | undefined): CheckMarkKind {
   return !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
 }
 
-export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean }): Line[] {
+export function checkBlock(
+  item: ChecklistInfo,
+  v: CheckView | undefined,
+  cols: number,
+  theme: Theme,
+  opts: { fresh: boolean; selected: boolean },
+): Line[] {
   const kind = checkKind(v);
   const mark = theme.check[kind];
   const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric·rule' : 'rubric') : 'rule';
@@ -34,7 +40,18 @@ export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: 
       { text: mark.symbol + ' ', color: mark.color, bold: true },
       { text: item.id, bold: true },
       { text: ' ' },
-      { text: kind === 'pass' || kind === 'fail' ? mark.label : kind === 'ungraded' ? 'ungraded' : item.grader === 'rubric' ? 'graded at the end' : 'not yet', color: mark.color, inverse: opts.fresh },
+      {
+        text:
+          kind === 'pass' || kind === 'fail'
+            ? mark.label
+            : kind === 'ungraded'
+              ? 'ungraded'
+              : item.grader === 'rubric'
+                ? 'graded at the end'
+                : 'not yet',
+        color: mark.color,
+        inverse: opts.fresh,
+      },
       { text: ` · ${grader}${v ? ` · turn ${v.turn}` : ''}`, color: theme.text.muted },
     ],
     ...wrapWithPrefix([{ text: '  ' }], item.text, cols),
@@ -42,7 +59,16 @@ export function checkBlock(item: ChecklistInfo, v: CheckView | undefined, cols: 
   if (v?.reason) {
     // Selected, the reason shows in full, up to a few lines: a rule can quote a whole file.
     const reason = opts.selected ? v.reason : truncate(v.reason, Math.max(1, cols - 4));
-    lines.push(...wrapBounded([{ text: '  ↳ ', color: theme.text.muted }], reason, cols, REASON_LINES, { color: theme.text.muted, italic: true }, { color: theme.text.secondary }));
+    lines.push(
+      ...wrapBounded(
+        [{ text: '  ↳ ', color: theme.text.muted }],
+        reason,
+        cols,
+        REASON_LINES,
+        { color: theme.text.muted, italic: true },
+        { color: theme.text.secondary },
+      ),
+    );
   }
   return lines;
 }
@@ -68,7 +94,12 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   const versions = useMemo(() => Object.fromEntries(checklist.map((c) => [c.id, checks[c.id]?.seq])), [checklist, checks]);
   const fresh = useRecentChanges(versions);
   const blocks = useMemo(
-    () => (hidden ? [] : checklist.map((c) => checkBlock(c, checks[c.id], cols - 1, theme, { fresh: fresh.has(c.id), selected: focused && c.id === selectedId }))),
+    () =>
+      hidden
+        ? []
+        : checklist.map((c) =>
+            checkBlock(c, checks[c.id], cols - 1, theme, { fresh: fresh.has(c.id), selected: focused && c.id === selectedId }),
+          ),
     [hidden, checklist, checks, cols, theme, fresh, focused, selectedId],
   );
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
@@ -83,9 +114,21 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   );
   const comp = useSession(compSoFar);
   const counts = useMemo(() => checklistCounts({ checklist, checks }), [checklist, checks]);
-  const info = participant && hidden ? '' : hidden ? `${checklist.length} hidden` : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
+  const info =
+    participant && hidden
+      ? ''
+      : hidden
+        ? `${checklist.length} hidden`
+        : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
   const lines: Line[] = hidden
-    ? [[{ text: participant ? ' Not shown during the study.' : ` ${checklist.length} checklist items: hidden while you play the agent`, color: theme.text.muted }]]
+    ? [
+        [
+          {
+            text: participant ? ' Not shown during the study.' : ` ${checklist.length} checklist items: hidden while you play the agent`,
+            color: theme.text.muted,
+          },
+        ],
+      ]
     : checklist.length
       ? view.visible
       : [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];

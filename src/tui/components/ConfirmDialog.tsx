@@ -6,7 +6,19 @@ import { truncate } from '../../text/text.ts';
 
 export const CONFIRM_ROWS = 5;
 
-export function ConfirmDialog({ question, detail, onYes, onNo, width }: { question: string; detail?: string; onYes: () => void; onNo: () => void; width: number }) {
+export function ConfirmDialog({
+  question,
+  detail,
+  onYes,
+  onNo,
+  width,
+}: {
+  question: string;
+  detail?: string;
+  onYes: () => void;
+  onNo: () => void;
+  width: number;
+}) {
   const theme = useTheme();
   useKeyActions(['confirm'], { yes: onYes, no: onNo }, { priority: PRIORITY.dialog, swallow: true });
   const cols = Math.max(10, Math.min(width, 100) - 4);

@@ -29,7 +29,8 @@ const SLICE_MS = 4;
  */
 function useProgressiveStart(turns: readonly TurnState[], cols: number, build: (t: TurnState) => unknown): number {
   const [state, setState] = useState(() => ({ cols, from: Math.max(0, turns.length - FIRST_TURNS) }));
-  const from = state.cols === cols ? Math.min(state.from, Math.max(0, turns.length - FIRST_TURNS)) : Math.max(0, turns.length - FIRST_TURNS);
+  const from =
+    state.cols === cols ? Math.min(state.from, Math.max(0, turns.length - FIRST_TURNS)) : Math.max(0, turns.length - FIRST_TURNS);
   const buildRef = useRef(build);
   buildRef.current = build;
   useEffect(() => {
@@ -62,7 +63,15 @@ function useKeyedCursor(blocks: readonly Block[]) {
     const clamped = Math.max(0, Math.min(last, i));
     setKey(clamped >= last ? null : (blocks[clamped]?.key ?? null));
   };
-  return { selected, following, set, up: () => set(selected - 1), down: () => set(selected + 1), top: () => set(0), bottom: () => setKey(null) };
+  return {
+    selected,
+    following,
+    set,
+    up: () => set(selected - 1),
+    down: () => set(selected + 1),
+    top: () => set(0),
+    bottom: () => setKey(null),
+  };
 }
 
 export function ConversationPane({ box, focused, title }: PaneProps) {
@@ -91,7 +100,12 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const you = mode === 'play' ? 'user' : mode === 'agent' ? 'agent' : null;
   const tail = useMemo(() => liveLines(stream, awaiting, textCols, theme, you), [stream, awaiting, textCols, theme, you]);
   const cursor = useKeyedCursor(blocks);
-  const view = useBlockWindow(blockLines, cursor.selected, rows, { following: cursor.following, marked: focused, tail, gutterColor: theme.text.accent });
+  const view = useBlockWindow(blockLines, cursor.selected, rows, {
+    following: cursor.following,
+    marked: focused,
+    tail,
+    gutterColor: theme.text.accent,
+  });
 
   useKeyActions(
     ['conversation', 'pane'],
@@ -120,7 +134,16 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
     ? [[{ text: ' Waiting for the session to start…', color: theme.text.muted }]]
     : !blocks.length && !tail.length && trigger
       ? [
-          [{ text: trigger.kind === 'event' ? ` event${trigger.source ? ` from ${trigger.source}` : ''} (arrives at turn 1)` : ' request (the user sends it at turn 1)', color: theme.text.muted, italic: true }],
+          [
+            {
+              text:
+                trigger.kind === 'event'
+                  ? ` event${trigger.source ? ` from ${trigger.source}` : ''} (arrives at turn 1)`
+                  : ' request (the user sends it at turn 1)',
+              color: theme.text.muted,
+              italic: true,
+            },
+          ],
           ...wrapWithPrefix([{ text: ' ' }], trigger.text, textCols),
         ]
       : view.visible;

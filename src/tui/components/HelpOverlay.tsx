@@ -5,7 +5,19 @@ import { bindingsFor, prettyKey, type HelpFilter, type Scope } from '../keymap.t
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
 
-export function HelpOverlay({ scopes, filter, width, height, onClose }: { scopes: readonly Scope[]; filter?: HelpFilter; width: number; height: number; onClose: () => void }) {
+export function HelpOverlay({
+  scopes,
+  filter,
+  width,
+  height,
+  onClose,
+}: {
+  scopes: readonly Scope[];
+  filter?: HelpFilter;
+  width: number;
+  height: number;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   useKeyActions(['help'], { close: onClose }, { priority: PRIORITY.dialog, swallow: true });
   const groups = bindingsFor(scopes, filter);

@@ -45,23 +45,30 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
         : 'your message (enter on an intent puts its reveal text here)';
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
-    <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={focused ? theme.border.focused : theme.border.normal} paddingX={0}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={INPUT_ROWS}
+      borderStyle="round"
+      borderColor={focused ? theme.border.focused : theme.border.normal}
+      paddingX={0}
+    >
       <Text wrap="truncate-end">
-          <Text bold color={role === 'user' ? theme.role.user : theme.role.agent}>
-            {prompt}
-          </Text>
-          {value ? (
-            <>
-              {before}
-              {focused ? <Text inverse>{under}</Text> : under}
-              {after}
-            </>
-          ) : (
-            <>
-              {focused ? <Text inverse> </Text> : null}
-              <Text color={theme.text.muted}>{truncate(placeholder, Math.max(0, cols - 1))}</Text>
-            </>
-          )}
+        <Text bold color={role === 'user' ? theme.role.user : theme.role.agent}>
+          {prompt}
+        </Text>
+        {value ? (
+          <>
+            {before}
+            {focused ? <Text inverse>{under}</Text> : under}
+            {after}
+          </>
+        ) : (
+          <>
+            {focused ? <Text inverse> </Text> : null}
+            <Text color={theme.text.muted}>{truncate(placeholder, Math.max(0, cols - 1))}</Text>
+          </>
+        )}
       </Text>
       <Text wrap="truncate-end" color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}>
         {truncate(status, width - 2)}

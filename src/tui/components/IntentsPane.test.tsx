@@ -20,18 +20,29 @@ describe('the hidden intents pane', () => {
     const frame = await waitForFrame(r, (f) => f.includes('I3'));
     expect(frame).toContain('✔ I1 completed · turn 1 · evidence');
     expect(frame).toContain('? I2 inferred · turn 1 · asked');
-    expect(frame).toContain('↳ “What\'s your per-meal budget?”');
+    expect(frame).toContain("↳ “What's your per-meal budget?”");
     expect(frame).toContain('Proc 1.00 · ✔1 ?2 ↩0 ✗0 ○0');
   });
 
   it('highlights a fresh change, and colours statuses apart', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
-    const upToTurn1 = events.slice(0, events.findIndex((e) => e.type === 'intent_status'));
+    const upToTurn1 = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'intent_status'),
+    );
     const c = fakeController(upToTurn1);
     r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused={false} />, size);
     await waitForFrame(r, (f) => f.includes('○ I1 open'));
-    c.store.getState().dispatch({ type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'reply says 58 kg' });
+    c.store.getState().dispatch({
+      type: 'intent_status',
+      turn: 1,
+      intent: 'I1',
+      from: 'open',
+      to: 'completed',
+      cause: 'evidence',
+      detail: 'reply says 58 kg',
+    });
     await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
     // Inverse video marks the fresh change; the completed mark is green (FORCE_COLOR is on in tests).
     await waitFor(() => Boolean(r?.lastFrame()?.includes(`${ESC}[7m`)));
@@ -41,11 +52,23 @@ describe('the hidden intents pane', () => {
   it('in play, enter puts the selected open intent’s reveal text in the input, and ctrl+o asks which status to set by hand', async () => {
     const run = await collectRun('tester/gear', { agent: 'script:reactive' });
     const events = run.sessions.at(-1)!;
-    const c = fakeController(events.slice(0, events.findIndex((e) => e.type === 'intent_status')), { mode: 'play' });
+    const c = fakeController(
+      events.slice(
+        0,
+        events.findIndex((e) => e.type === 'intent_status'),
+      ),
+      { mode: 'play' },
+    );
     const revealed: string[] = [];
     r = renderTui(
       <SessionProvider controller={c}>
-        <SessionUiContext.Provider value={{ reveal: (id, text) => revealed.push(`${id}: ${text}`), override: (id) => revealed.push(`override ${id}?`), note: (n) => revealed.push(n) }}>
+        <SessionUiContext.Provider
+          value={{
+            reveal: (id, text) => revealed.push(`${id}: ${text}`),
+            override: (id) => revealed.push(`override ${id}?`),
+            note: (n) => revealed.push(n),
+          }}
+        >
           <IntentsPane title={paneTitle('intents')} box={box} focused />
         </SessionUiContext.Provider>
       </SessionProvider>,

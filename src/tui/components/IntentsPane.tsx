@@ -21,7 +21,13 @@ import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
-export function intentBlock(intent: IntentInfo, view: IntentView | undefined, cols: number, theme: Theme, opts: { fresh: boolean; selected: boolean; showReveal: boolean }): Line[] {
+export function intentBlock(
+  intent: IntentInfo,
+  view: IntentView | undefined,
+  cols: number,
+  theme: Theme,
+  opts: { fresh: boolean; selected: boolean; showReveal: boolean },
+): Line[] {
   const status = view?.status ?? 'open';
   const mark = theme.intent[status];
   const last = view?.last;
@@ -38,16 +44,35 @@ export function intentBlock(intent: IntentInfo, view: IntentView | undefined, co
   for (const h of history) {
     const what = h.cause === 'question' ? `“${h.detail}”` : h.detail;
     const prefix = opts.selected && history.length > 1 ? `t${h.turn} ${h.to}: ` : '';
-    lines.push(...wrapBounded([{ text: '  ↳ ', color: theme.text.muted }], prefix + what, cols, REASON_LINES, { color: theme.text.muted, italic: true }, { color: theme.text.secondary }));
+    lines.push(
+      ...wrapBounded(
+        [{ text: '  ↳ ', color: theme.text.muted }],
+        prefix + what,
+        cols,
+        REASON_LINES,
+        { color: theme.text.muted, italic: true },
+        { color: theme.text.secondary },
+      ),
+    );
   }
-  if (opts.showReveal && opts.selected && status === 'open') lines.push(...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
+  if (opts.showReveal && opts.selected && status === 'open')
+    lines.push(
+      ...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, {
+        color: theme.text.accent,
+      }),
+    );
   return lines;
 }
 
 /** A study participant's goals card: what they want, without statuses, causes or evidence. */
 export function goalBlock(intent: IntentInfo, cols: number, theme: Theme, opts: { selected: boolean }): Line[] {
   const lines = wrapWithPrefix([{ text: '• ', color: theme.text.accent, bold: true }], intent.text, cols);
-  if (opts.selected) lines.push(...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, { color: theme.text.accent }));
+  if (opts.selected)
+    lines.push(
+      ...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, {
+        color: theme.text.accent,
+      }),
+    );
   return lines;
 }
 
@@ -82,7 +107,13 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
         ? []
         : goals
           ? intents.map((i) => goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }))
-          : intents.map((i) => intentBlock(i, states[i.id], cols - 1, theme, { fresh: fresh.has(i.id), selected: focused && i.id === selectedId, showReveal: playing })),
+          : intents.map((i) =>
+              intentBlock(i, states[i.id], cols - 1, theme, {
+                fresh: fresh.has(i.id),
+                selected: focused && i.id === selectedId,
+                showReveal: playing,
+              }),
+            ),
     [hidden, goals, intents, states, cols, theme, fresh, focused, selectedId, playing],
   );
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
@@ -109,7 +140,13 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
 
   const proc = useSession(procSoFar);
   const counts = useMemo(() => intentCounts({ intents, intentStates: states }), [intents, states]);
-  const info = goals ? '' : participant && !participant.verdicts ? countsText(counts, theme) : hidden ? `${intents.length} hidden` : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
+  const info = goals
+    ? ''
+    : participant && !participant.verdicts
+      ? countsText(counts, theme)
+      : hidden
+        ? `${intents.length} hidden`
+        : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
   const lines: Line[] = hidden
     ? [
         [{ text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`, color: theme.text.muted }],

@@ -63,7 +63,12 @@ describe('StyledLine', () => {
       written = '';
       write = (s: string) => ((this.written += s), true);
     })();
-    const instance = render(<StyledLine line={LINE} cols={60} />, { stdout: out as unknown as NodeJS.WriteStream, isScreenReaderEnabled: true, debug: true, patchConsole: false });
+    const instance = render(<StyledLine line={LINE} cols={60} />, {
+      stdout: out as unknown as NodeJS.WriteStream,
+      isScreenReaderEnabled: true,
+      debug: true,
+      patchConsole: false,
+    });
     instance.unmount();
     expect(out.written).toContain('✔ dim hex inverse under italic 宽字符 plain … end');
   });

@@ -39,7 +39,16 @@ function sameLine(a: Line, b: Line): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
-    if (x.text !== y.text || x.color !== y.color || x.bold !== y.bold || x.dim !== y.dim || x.inverse !== y.inverse || x.underline !== y.underline || x.italic !== y.italic) return false;
+    if (
+      x.text !== y.text ||
+      x.color !== y.color ||
+      x.bold !== y.bold ||
+      x.dim !== y.dim ||
+      x.inverse !== y.inverse ||
+      x.underline !== y.underline ||
+      x.italic !== y.italic
+    )
+      return false;
   }
   return true;
 }

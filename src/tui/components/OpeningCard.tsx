@@ -14,20 +14,36 @@ import { LineView } from './LineView.tsx';
 
 /** Who the person is in this session, in a few words. */
 function seatLine(control: Pick<ControlState, 'mode'>): string {
-  return control.mode === 'play' ? 'You play the user.' : control.mode === 'agent' ? 'You play the agent.' : 'You watch the agent and the simulated user.';
+  return control.mode === 'play'
+    ? 'You play the user.'
+    : control.mode === 'agent'
+      ? 'You play the agent.'
+      : 'You watch the agent and the simulated user.';
 }
 
 /**
  * The card's lines. `intents`: whether the hidden intents are listed (never for a person playing
  * the agent: they are what the agent must find out; a study shows them only as goals).
  */
-export function openingLines(session: Pick<SessionState, 'scenario' | 'intents'>, control: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'participant'>, cols: number, theme: Theme): Line[] {
+export function openingLines(
+  session: Pick<SessionState, 'scenario' | 'intents'>,
+  control: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'participant'>,
+  cols: number,
+  theme: Theme,
+): Line[] {
   const s = session.scenario;
   if (!s) return [[{ text: 'The session is starting…', color: theme.text.muted }]];
   const lines: Line[] = [
-    [{ text: s.title, bold: true, color: theme.text.accent }, { text: `  ${s.id}${s.of > 1 ? ` (${s.index + 1}/${s.of})` : ''}`, color: theme.text.secondary }],
+    [
+      { text: s.title, bold: true, color: theme.text.accent },
+      { text: `  ${s.id}${s.of > 1 ? ` (${s.index + 1}/${s.of})` : ''}`, color: theme.text.secondary },
+    ],
     [],
-    ...wrapWithPrefix([{ text: 'Persona  ', bold: true }], s.personaCard ? `${s.personaCard.name} · ${s.personaCard.role}` : s.persona, cols),
+    ...wrapWithPrefix(
+      [{ text: 'Persona  ', bold: true }],
+      s.personaCard ? `${s.personaCard.name} · ${s.personaCard.role}` : s.persona,
+      cols,
+    ),
     [{ text: 'Seat     ', bold: true }, { text: seatLine(control) }],
     [],
     ...wrapWithPrefix(
@@ -39,10 +55,31 @@ export function openingLines(session: Pick<SessionState, 'scenario' | 'intents'>
   const showIntents = control.mode !== 'agent' && session.intents.length > 0;
   if (showIntents) {
     const goals = control.participant?.intents === 'goals';
-    lines.push([], [{ text: goals ? 'Your goals' : 'Hidden intents', bold: true }, ...(goals ? [] : [{ text: control.mode === 'play' ? '  (what you want; the agent does not know them)' : '  (the agent does not see them)', color: theme.text.muted }])]);
+    lines.push(
+      [],
+      [
+        { text: goals ? 'Your goals' : 'Hidden intents', bold: true },
+        ...(goals
+          ? []
+          : [
+              {
+                text: control.mode === 'play' ? '  (what you want; the agent does not know them)' : '  (the agent does not see them)',
+                color: theme.text.muted,
+              },
+            ]),
+      ],
+    );
     for (const i of session.intents) lines.push(...wrapWithPrefix([{ text: `  ${goals ? '•' : i.id} `, bold: true }], i.text, cols));
   } else if (control.mode === 'agent' && session.intents.length)
-    lines.push([], [{ text: `The user has ${session.intents.length} needs they have not said: find them out. They show at the end.`, color: theme.text.muted }]);
+    lines.push(
+      [],
+      [
+        {
+          text: `The user has ${session.intents.length} needs they have not said: find them out. They show at the end.`,
+          color: theme.text.muted,
+        },
+      ],
+    );
   const wait =
     control.mode !== 'watch'
       ? 'enter begins'

@@ -13,7 +13,17 @@ const CHOICES: [key: string, status: IntentStatus][] = [
   ['o', 'open'],
 ];
 
-export function OverrideDialog({ intent, width, onPick, onCancel }: { intent: string; width: number; onPick: (to: IntentStatus) => void; onCancel: () => void }) {
+export function OverrideDialog({
+  intent,
+  width,
+  onPick,
+  onCancel,
+}: {
+  intent: string;
+  width: number;
+  onPick: (to: IntentStatus) => void;
+  onCancel: () => void;
+}) {
   const theme = useTheme();
   useKeyActions(
     ['override'],
@@ -28,14 +38,22 @@ export function OverrideDialog({ intent, width, onPick, onCancel }: { intent: st
     { priority: PRIORITY.dialog, swallow: true },
   );
   return (
-    <Box flexDirection="column" height={CONFIRM_ROWS} width={Math.min(width, 100)} borderStyle="double" borderColor={theme.level.warning} paddingX={1}>
+    <Box
+      flexDirection="column"
+      height={CONFIRM_ROWS}
+      width={Math.min(width, 100)}
+      borderStyle="double"
+      borderColor={theme.level.warning}
+      paddingX={1}
+    >
       <Text bold wrap="truncate-end">{`Set ${intent} by hand? It is recorded as a manual change.`}</Text>
       <Text wrap="truncate-end">
         {CHOICES.map(([key, status]) => (
           <Text key={key}>
             <Text bold color={theme.text.accent}>
               {key}
-            </Text>{` ${status}   `}
+            </Text>
+            {` ${status}   `}
           </Text>
         ))}
       </Text>

@@ -25,7 +25,19 @@ export const paneInner = (box: PaneBox) => ({ cols: Math.max(1, box.width - 2), 
  * to the shortest, of which the first that fits is shown (a score is never cut: its shorter
  * form drops the counts instead).
  */
-export function Pane({ title, info, focused, box, children }: { title: string; info?: string | readonly string[]; focused: boolean; box: PaneBox; children: ReactNode }) {
+export function Pane({
+  title,
+  info,
+  focused,
+  box,
+  children,
+}: {
+  title: string;
+  info?: string | readonly string[];
+  focused: boolean;
+  box: PaneBox;
+  children: ReactNode;
+}) {
   const theme = useTheme();
   const { cols } = paneInner(box);
   const room = Math.max(0, cols - textWidth(title) - 2);
@@ -34,8 +46,20 @@ export function Pane({ title, info, focused, box, children }: { title: string; i
   const right = fits ?? (options.length ? truncate(options.at(-1)!, room) : '');
   const gap = Math.max(1, cols - textWidth(title) - textWidth(right));
   return (
-    <Box flexDirection="column" width={box.width} height={box.height} borderStyle={focused ? 'bold' : 'round'} borderColor={focused ? theme.border.focused : theme.border.normal}>
-      <StyledLine line={[{ text: title, bold: true, color: focused ? theme.text.accent : undefined, underline: focused && !theme.color }, ...(right ? [{ text: ' '.repeat(gap) + right, color: theme.text.secondary }] : [])]} cols={cols} />
+    <Box
+      flexDirection="column"
+      width={box.width}
+      height={box.height}
+      borderStyle={focused ? 'bold' : 'round'}
+      borderColor={focused ? theme.border.focused : theme.border.normal}
+    >
+      <StyledLine
+        line={[
+          { text: title, bold: true, color: focused ? theme.text.accent : undefined, underline: focused && !theme.color },
+          ...(right ? [{ text: ' '.repeat(gap) + right, color: theme.text.secondary }] : []),
+        ]}
+        cols={cols}
+      />
       {children}
     </Box>
   );

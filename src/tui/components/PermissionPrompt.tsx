@@ -17,7 +17,11 @@ export function PermissionPrompt({ width }: { width: number }) {
   const canAnswer = Boolean(controller.answerPermission);
   useKeyActions(
     ['permission'],
-    { allowOnce: () => controller.answerPermission?.('allowed'), allowAlways: () => controller.answerPermission?.('always'), deny: () => controller.answerPermission?.('denied') },
+    {
+      allowOnce: () => controller.answerPermission?.('allowed'),
+      allowAlways: () => controller.answerPermission?.('always'),
+      deny: () => controller.answerPermission?.('denied'),
+    },
     { priority: PRIORITY.dialog, swallow: true, active: Boolean(ask && canAnswer) },
   );
   if (!ask || !canAnswer) return null;
@@ -32,7 +36,14 @@ export function PermissionPrompt({ width }: { width: number }) {
     </>
   );
   return (
-    <Box flexDirection="column" height={PERMISSION_ROWS} width={cols + 4} borderStyle="double" borderColor={theme.level.warning} paddingX={1}>
+    <Box
+      flexDirection="column"
+      height={PERMISSION_ROWS}
+      width={cols + 4}
+      borderStyle="double"
+      borderColor={theme.level.warning}
+      paddingX={1}
+    >
       <Text bold wrap="truncate-end">
         {truncate(`The agent asks to run: ${ask.title}`, cols)}
       </Text>

@@ -14,12 +14,24 @@ export function PersonaCardOverlay({ width, height, onClose }: { width: number; 
   const lines: Line[] = [[{ text: 'You are the user (esc closes)', bold: true, color: theme.text.accent }]];
   if (!card) lines.push([{ text: 'This scenario has no persona file.', color: theme.text.muted }]);
   else {
-    lines.push([{ text: card.name, bold: true }, { text: ` · ${card.role}`, color: theme.text.secondary }], []);
-    lines.push(...card.profile.trim().split('\n').flatMap((p) => (p.trim() ? wrapWithPrefix([], p.trim(), cols) : [[]])));
+    lines.push(
+      [
+        { text: card.name, bold: true },
+        { text: ` · ${card.role}`, color: theme.text.secondary },
+      ],
+      [],
+    );
+    lines.push(
+      ...card.profile
+        .trim()
+        .split('\n')
+        .flatMap((p) => (p.trim() ? wrapWithPrefix([], p.trim(), cols) : [[]])),
+    );
     if (card.style) lines.push([], ...wrapWithPrefix([{ text: 'How you write: ', bold: true }], card.style, cols));
     if (card.facts && Object.keys(card.facts).length) {
       lines.push([], [{ text: 'Facts you know', bold: true }]);
-      for (const [k, v] of Object.entries(card.facts)) lines.push(...wrapWithPrefix([{ text: `  ${k.replace(/_/g, ' ')}: `, color: theme.text.secondary }], v, cols));
+      for (const [k, v] of Object.entries(card.facts))
+        lines.push(...wrapWithPrefix([{ text: `  ${k.replace(/_/g, ' ')}: `, color: theme.text.secondary }], v, cols));
     }
     if (card.goals?.length) {
       lines.push([], [{ text: 'Your goals', bold: true }]);

@@ -15,7 +15,6 @@ import { LiveSession } from '../session/live.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 import { PHONE_SCENARIO } from '../../../test/helpers/soap-scenario.ts';
 
-
 function session(mode: 'play' | 'watch'): LiveSession {
   const lib = makeLibrary({ 'scenarios/p/soap.yaml': PHONE_SCENARIO });
   return new LiveSession({

@@ -25,10 +25,21 @@ export function PhonePane({ box, focused, title }: PaneProps) {
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
   useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), { active: focused, priority: PRIORITY.pane });
   const pending = phone?.proposals.some((p) => !p.verdict);
-  const info = phone ? [`tick ${phone.tick} · ${phone.phase}${pending ? ' · proposal waiting' : ''}`, `tick ${phone.tick}${pending ? ' · proposal' : ''}`, `tick ${phone.tick}`] : '';
+  const info = phone
+    ? [
+        `tick ${phone.tick} · ${phone.phase}${pending ? ' · proposal waiting' : ''}`,
+        `tick ${phone.tick}${pending ? ' · proposal' : ''}`,
+        `tick ${phone.tick}`,
+      ]
+    : '';
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
-      <LineView lines={phone ? view.visible : [[{ text: ' This scenario has no phone.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+      <LineView
+        lines={phone ? view.visible : [[{ text: ' This scenario has no phone.', color: theme.text.muted }]]}
+        top={0}
+        height={rows}
+        cols={cols}
+      />
     </Pane>
   );
 }

@@ -11,7 +11,17 @@ import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
-export function ResultCard({ width, height, onContinue, onHide }: { width: number; height: number; onContinue: () => void; onHide: () => void }) {
+export function ResultCard({
+  width,
+  height,
+  onContinue,
+  onHide,
+}: {
+  width: number;
+  height: number;
+  onContinue: () => void;
+  onHide: () => void;
+}) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
   const end = useSession((s) => s.end);
@@ -23,14 +33,32 @@ export function ResultCard({ width, height, onContinue, onHide }: { width: numbe
   useKeyActions(['chain'], { continueChain: onContinue, close: onHide }, { priority: PRIORITY.dialog });
   const cols = Math.max(10, width - 4);
   const lines: Line[] = [
-    [{ text: `${scenario?.id ?? 'The session'} ended`, bold: true, color: theme.text.accent }, ...(scenario ? [{ text: ` · ${scenario.title}`, color: theme.text.secondary }] : [])],
+    [
+      { text: `${scenario?.id ?? 'The session'} ended`, bold: true, color: theme.text.accent },
+      ...(scenario ? [{ text: ` · ${scenario.title}`, color: theme.text.secondary }] : []),
+    ],
     [],
     [
-      { text: end?.end ?? 'ended', bold: true, color: end?.end === 'error' || end?.end === 'judge_failed' ? theme.level.error : theme.check.pass.color },
+      {
+        text: end?.end ?? 'ended',
+        bold: true,
+        color: end?.end === 'error' || end?.end === 'judge_failed' ? theme.level.error : theme.check.pass.color,
+      },
       { text: `  Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true },
       ...(end ? [{ text: ` · ${end.turns} turns`, color: theme.text.secondary }] : []),
     ],
-    ...(observer ? intents.flatMap((i) => wrapWithPrefix([{ text: `  ${i.id} `, bold: true }, { text: `${states[i.id]?.status ?? 'open'} `, color: theme.text.accent }], i.text, cols)) : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
+    ...(observer
+      ? intents.flatMap((i) =>
+          wrapWithPrefix(
+            [
+              { text: `  ${i.id} `, bold: true },
+              { text: `${states[i.id]?.status ?? 'open'} `, color: theme.text.accent },
+            ],
+            i.text,
+            cols,
+          ),
+        )
+      : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
     [],
     ...(between ? [[{ text: `Next: ${between.id} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
     [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],

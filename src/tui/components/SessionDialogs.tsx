@@ -7,7 +7,15 @@ import { OverrideDialog } from './OverrideDialog.tsx';
 export function SessionDialogs({ dialog, width, onQuit, onClose }: { dialog: Dialog; width: number; onQuit(): void; onClose(): void }) {
   const controller = useController();
   if (dialog === 'quit')
-    return <ConfirmDialog question="Quit while the session runs?" detail="It stops now, recorded as aborted (the recording so far is kept)." width={width} onYes={onQuit} onNo={onClose} />;
+    return (
+      <ConfirmDialog
+        question="Quit while the session runs?"
+        detail="It stops now, recorded as aborted (the recording so far is kept)."
+        width={width}
+        onYes={onQuit}
+        onNo={onClose}
+      />
+    );
   if (dialog !== null && typeof dialog === 'object')
     return (
       <OverrideDialog

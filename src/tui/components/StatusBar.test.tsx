@@ -10,7 +10,13 @@ describe('the status bar', () => {
   it('shows scenario, mode and pace, turn n of max, tokens and cost, backends and key hints', async () => {
     const events = syntheticEvents({ turns: 3 });
     const c = fakeController(events.slice(0, -1), { mode: 'watch', paused: true });
-    c.store.getState().dispatch({ type: 'usage', turn: 3, role: 'judge', model: 'm', usage: { inputTokens: 500, outputTokens: 50, estimated: true, costUsd: 0.02 } });
+    c.store.getState().dispatch({
+      type: 'usage',
+      turn: 3,
+      role: 'judge',
+      model: 'm',
+      usage: { inputTokens: 500, outputTokens: 50, estimated: true, costUsd: 0.02 },
+    });
     r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('synthetic/long'));
     expect(frame).toContain('WATCH ❚❚ paused');
@@ -24,7 +30,9 @@ describe('the status bar', () => {
 
   it('shows the result once the session ends', async () => {
     const c = fakeController(syntheticEvents({ turns: 2 }), { mode: 'replay', running: false });
-    c.store.getState().dispatch({ type: 'score', scores: { proc: 0.5, comp: 1, turns: 2, intents: {}, checklist: {}, graded: 1, passed: 1, ungraded: 0 } });
+    c.store
+      .getState()
+      .dispatch({ type: 'score', scores: { proc: 0.5, comp: 1, turns: 2, intents: {}, checklist: {}, graded: 1, passed: 1, ungraded: 0 } });
     r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('max_turns'));
     expect(frame).toContain('max_turns · Proc 0.50 · Comp 1.00');

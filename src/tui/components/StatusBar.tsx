@@ -57,7 +57,13 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   const end = useSession((s) => s.end);
   const scores = useSession((s) => s.scores);
   // Proposal scenarios: whether the agent observes or executes an accepted proposal.
-  const phase = useSession((s) => (s.phone ? (s.phone.phase === 'execute' ? `executing ${s.phone.proposals.filter((p) => p.verdict === 'accepted').at(-1)?.id ?? ''}`.trim() : 'observing') : undefined));
+  const phase = useSession((s) =>
+    s.phone
+      ? s.phone.phase === 'execute'
+        ? `executing ${s.phone.proposals.filter((p) => p.verdict === 'accepted').at(-1)?.id ?? ''}`.trim()
+        : 'observing'
+      : undefined,
+  );
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
@@ -74,10 +80,28 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
     sep,
     { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
     // The result comes early: a narrow terminal cuts the end of the line, never the scores.
-    ...(end && (!participant || participant.verdicts) ? [sep, { text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true, color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color }] : []),
+    ...(end && (!participant || participant.verdicts)
+      ? [
+          sep,
+          {
+            text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`,
+            bold: true,
+            color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color,
+          },
+        ]
+      : []),
     sep,
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
-    ...(phase ? [sep, { text: `agent ${phase}`, color: phase === 'observing' ? theme.text.secondary : theme.level.warning, bold: phase !== 'observing' }] : []),
+    ...(phase
+      ? [
+          sep,
+          {
+            text: `agent ${phase}`,
+            color: phase === 'observing' ? theme.text.secondary : theme.level.warning,
+            bold: phase !== 'observing',
+          },
+        ]
+      : []),
     ...(participant
       ? []
       : [
@@ -85,7 +109,10 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
           { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
           sep,
           // After a take-over the person holds the user's seat, whatever the session started with.
-          { text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends), color: theme.text.secondary },
+          {
+            text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends),
+            color: theme.text.secondary,
+          },
         ]),
   ];
   const keys: Seg[] = [];

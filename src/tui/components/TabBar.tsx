@@ -12,7 +12,15 @@ export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId
   const segs: Seg[] = [];
   for (const t of tabs) {
     const on = t === active;
-    segs.push({ text: ` ${goals && t === 'intents' ? 'Your goals' : paneTitle(t)} `, inverse: on, bold: on, color: on && focused ? theme.text.accent : theme.text.secondary }, { text: ' ' });
+    segs.push(
+      {
+        text: ` ${goals && t === 'intents' ? 'Your goals' : paneTitle(t)} `,
+        inverse: on,
+        bold: on,
+        color: on && focused ? theme.text.accent : theme.text.secondary,
+      },
+      { text: ' ' },
+    );
   }
   return <LineView lines={[segs]} top={0} height={1} cols={width} />;
 }

@@ -16,12 +16,18 @@ export function TimelineBar({ width }: { width: number }) {
   const cellOf = (t: number) => (lastTurn === 0 ? 0 : Math.round((t / lastTurn) * (cells - 1)));
   const changes = new Set(changeTurns.map(cellOf));
   const here = cellOf(turn);
-  const segs: Seg[] = [{ text: label, bold: true }, { text: '├', color: theme.text.muted }];
+  const segs: Seg[] = [
+    { text: label, bold: true },
+    { text: '├', color: theme.text.muted },
+  ];
   for (let c = 0; c < cells; c++) {
     if (c === here) segs.push({ text: '●', color: theme.text.accent, bold: true });
     else if (changes.has(c)) segs.push({ text: '◆', color: theme.intent.completed.color });
     else segs.push({ text: '─', color: theme.text.muted });
   }
-  segs.push({ text: '┤', color: theme.text.muted }, { text: `  ◆ status change${replay.complete ? '' : ' · incomplete recording'}`, color: theme.text.muted });
+  segs.push(
+    { text: '┤', color: theme.text.muted },
+    { text: `  ◆ status change${replay.complete ? '' : ' · incomplete recording'}`, color: theme.text.muted },
+  );
   return <LineView lines={[segs]} top={0} height={1} cols={width} />;
 }

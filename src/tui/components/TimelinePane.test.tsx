@@ -26,7 +26,7 @@ describe('the timeline pane', () => {
     r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('U2'));
     expect(frame).toContain('Timeline');
-    expect(frame).toContain("May 8 09:00 · 1/2 updates · waiting");
+    expect(frame).toContain('May 8 09:00 · 1/2 updates · waiting');
     expect(frame).toContain('… 23 hours 58 minutes pass');
     expect(frame).toContain('● r1 active · woke the agent 1×');
     expect(frame).toContain('when any fare change SZX-SHA');
@@ -47,7 +47,11 @@ describe('the timeline pane', () => {
   });
 
   it('hides what is to come, what was expected and the verdicts from a person playing the agent', async () => {
-    r = renderSession(fakeController(await eagerUntil(1), { mode: 'agent' }), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
+    r = renderSession(
+      fakeController(await eagerUntil(1), { mode: 'agent' }),
+      <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('U1'));
     expect(frame).toContain('U1 followed up');
     expect(frame).toContain('1 not seen by you (hidden while you play the agent)');
@@ -67,13 +71,19 @@ describe('the session screen with a time scenario', () => {
     const narrow = await waitForFrame(r, (f) => f.includes(' Timeline ') && !f.includes('Hidden intents  Proc'));
     expect(narrow).toMatch(/Conversation +Hidden intents +Checklist +Workspace +Timeline/);
     r.unmount();
-    const { events: plain } = await runTarget(path.resolve('scenarios/researcher/meal-plan.yaml'), { agent: 'script:proactive', noDeps: true });
+    const { events: plain } = await runTarget(path.resolve('scenarios/researcher/meal-plan.yaml'), {
+      agent: 'script:proactive',
+      noDeps: true,
+    });
     r = renderSession(fakeController(plain), <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
     expect(await waitForFrame(r, (f) => f.includes('Workspace'))).not.toContain('Timeline');
   });
 
   it('playing the user: while the session waits it says how long, and ctrl+n lets time pass, from the input or a pane', async () => {
-    const c = fakeController(await eagerUntil(0), { mode: 'play', waitingForTime: { at: '2026-05-07T09:00:00+08:00', passed: '23 hours 58 minutes' } });
+    const c = fakeController(await eagerUntil(0), {
+      mode: 'play',
+      waitingForTime: { at: '2026-05-07T09:00:00+08:00', passed: '23 hours 58 minutes' },
+    });
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
     await waitForFrame(r, (f) => f.includes('⏱ You wait: 23 hours 58 minutes until May 7 09:00. ctrl+n lets the time pass'));
     await press(r, 'It is fine', KEYS.ctrlN);
@@ -85,8 +95,16 @@ describe('the session screen with a time scenario', () => {
 
   it('playing the agent: ctrl+k keeps silent on a turn the monitor woke you for', async () => {
     const events = await eagerUntil(1);
-    const woken = [...events, { type: 'turn_start', turn: 2, t: 0 }, { type: 'message', turn: 2, role: 'monitor', text: 'Fare change', at: '2026-05-07T09:00:00+08:00', t: 0 }, { type: 'awaiting_input', turn: 2, role: 'agent', t: 0 }] as TimedEvent[];
-    const c = fakeController(woken.filter((e) => !(e.type === 'message' && e.role === 'agent' && e.turn === 2)), { mode: 'agent' });
+    const woken = [
+      ...events,
+      { type: 'turn_start', turn: 2, t: 0 },
+      { type: 'message', turn: 2, role: 'monitor', text: 'Fare change', at: '2026-05-07T09:00:00+08:00', t: 0 },
+      { type: 'awaiting_input', turn: 2, role: 'agent', t: 0 },
+    ] as TimedEvent[];
+    const c = fakeController(
+      woken.filter((e) => !(e.type === 'message' && e.role === 'agent' && e.turn === 2)),
+      { mode: 'agent' },
+    );
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
     await waitForFrame(r, (f) => f.includes('you (agent)'));
     await press(r, KEYS.ctrlK);

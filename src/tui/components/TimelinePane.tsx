@@ -18,22 +18,46 @@ import { shortTime } from '../../text/format.ts';
 
 /** One update; a person playing the agent sees neither what was expected nor the verdict. */
 function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: boolean): Line[] {
-  const head: Seg[] = [{ text: `${shortTime(u.at)} `, color: theme.text.secondary }, { text: `${u.id} `, bold: true }];
+  const head: Seg[] = [
+    { text: `${shortTime(u.at)} `, color: theme.text.secondary },
+    { text: `${u.id} `, bold: true },
+  ];
   if (!u.happened) head.push({ text: 'to come', color: theme.text.muted, italic: true });
   else if (u.verdict && observer) {
     const v = theme.verdict[u.verdict];
     head.push({ text: `${v.symbol} ${v.label}`, color: v.color, bold: true });
-  } else head.push({ text: u.choice ? (u.choice === 'follow_up' ? 'followed up' : 'kept silent') : u.seen ? 'seen' : 'unseen', color: theme.text.accent });
+  } else
+    head.push({
+      text: u.choice ? (u.choice === 'follow_up' ? 'followed up' : 'kept silent') : u.seen ? 'seen' : 'unseen',
+      color: theme.text.accent,
+    });
   const how: Line[] = u.happened
-    ? [[{ text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${u.choice === 'follow_up' ? 'followed up' : 'kept silent'}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`, color: theme.text.muted }]]
+    ? [
+        [
+          {
+            text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${u.choice === 'follow_up' ? 'followed up' : 'kept silent'}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`,
+            color: theme.text.muted,
+          },
+        ],
+      ]
     : [[{ text: '  hidden from the agent', color: theme.text.muted, italic: true }]];
   return [head, ...how, ...wrapWithPrefix([{ text: '  ' }], u.text, cols, { color: u.happened ? undefined : theme.text.muted })];
 }
 
 /** The pane's content as blocks: a header block, then one per reminder and one per update shown. */
 export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, opts: { observer: boolean }): Line[][] {
-  const header: Line[] = [[{ text: '⏱ ', color: theme.text.accent }, { text: shortTime(tl.now), bold: true }, { text: `  started ${shortTime(tl.start)}`, color: theme.text.muted }]];
-  if (tl.waiting) header.push([{ text: `… ${tl.waiting.passed} pass`, color: theme.level.warning, bold: true }, { text: ` (the user waits until ${shortTime(tl.waiting.to)})`, color: theme.text.muted }]);
+  const header: Line[] = [
+    [
+      { text: '⏱ ', color: theme.text.accent },
+      { text: shortTime(tl.now), bold: true },
+      { text: `  started ${shortTime(tl.start)}`, color: theme.text.muted },
+    ],
+  ];
+  if (tl.waiting)
+    header.push([
+      { text: `… ${tl.waiting.passed} pass`, color: theme.level.warning, bold: true },
+      { text: ` (the user waits until ${shortTime(tl.waiting.to)})`, color: theme.text.muted },
+    ]);
   if (tl.taskStatus || tl.expectStatus)
     header.push([
       { text: 'task ', color: theme.text.muted },
@@ -55,11 +79,20 @@ export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, op
   });
   const shown = opts.observer ? tl.updates : tl.updates.filter((u) => u.happened && u.seen);
   const hidden = tl.updates.length - shown.length;
-  const updatesTitle: Line[] = [[{ text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`, color: theme.text.secondary, bold: true }]];
-  if (!opts.observer && hidden) updatesTitle.push([{ text: `  ${hidden} not seen by you (hidden while you play the agent)`, color: theme.text.muted }]);
+  const updatesTitle: Line[] = [
+    [{ text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`, color: theme.text.secondary, bold: true }],
+  ];
+  if (!opts.observer && hidden)
+    updatesTitle.push([{ text: `  ${hidden} not seen by you (hidden while you play the agent)`, color: theme.text.muted }]);
   const wakes = tl.wakes
     .filter((w) => !w.update)
-    .map((w): Line[] => [[{ text: `turn ${w.turn} `, bold: true }, { text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`, color: theme.text.secondary }, ...(w.choice ? [{ text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`, color: theme.role.agent }] : [])]]);
+    .map((w): Line[] => [
+      [
+        { text: `turn ${w.turn} `, bold: true },
+        { text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`, color: theme.text.secondary },
+        ...(w.choice ? [{ text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`, color: theme.role.agent }] : []),
+      ],
+    ]);
   return [header, ...reminders, updatesTitle, ...shown.map((u) => updateBlock(u, cols, theme, opts.observer)), ...wakes];
 }
 
@@ -69,15 +102,25 @@ export function TimelinePane({ box, focused, title }: PaneProps) {
   const mode = useControl((c) => c.mode);
   const { cols, rows } = paneInner(box);
   const observer = mode !== 'agent';
-  const blocks = useMemo(() => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer }) : []), [timeline, cols, theme, observer]);
+  const blocks = useMemo(
+    () => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer }) : []),
+    [timeline, cols, theme, observer],
+  );
   const cursor = useListCursor(blocks.length);
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
   useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), { active: focused, priority: PRIORITY.pane });
   const happened = timeline?.updates.filter((u) => u.happened).length ?? 0;
-  const info = timeline ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}` : '';
+  const info = timeline
+    ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}`
+    : '';
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
-      <LineView lines={timeline ? view.visible : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+      <LineView
+        lines={timeline ? view.visible : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]}
+        top={0}
+        height={rows}
+        cols={cols}
+      />
     </Pane>
   );
 }

@@ -6,7 +6,19 @@ import type { ToolHint } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
 
-export function ToolPicker({ tools, width, height, onPick, onClose }: { tools: readonly ToolHint[]; width: number; height: number; onPick: (t: ToolHint) => void; onClose: () => void }) {
+export function ToolPicker({
+  tools,
+  width,
+  height,
+  onPick,
+  onClose,
+}: {
+  tools: readonly ToolHint[];
+  width: number;
+  height: number;
+  onPick: (t: ToolHint) => void;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const cursor = useListCursor(tools.length);
   useKeyActions(

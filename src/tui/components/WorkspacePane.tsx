@@ -44,7 +44,12 @@ export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: 
     { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
     { text: tag + ' ', color, bold: true },
     { text: truncate(e.label, Math.max(4, cols - counts.length - 4)), bold: selected, inverse: selected && !theme.color },
-    ...(counts ? [{ text: ` +${e.additions}`, color: theme.diff.add }, { text: ` -${e.deletions}`, color: theme.diff.remove }] : []),
+    ...(counts
+      ? [
+          { text: ` +${e.additions}`, color: theme.diff.add },
+          { text: ` -${e.deletions}`, color: theme.diff.remove },
+        ]
+      : []),
   ];
 }
 
@@ -55,11 +60,27 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const shown = useMemo(() => lastChangedTurn({ turns, turn: current }), [turns, current]);
   const files = useControl((c) => c.workspaceFiles);
   const entries = useMemo<ChangeEntry[]>(() => {
-    const changed: ChangeEntry[] = (shown?.files ?? []).map((f) => ({ key: `f:${f.path}`, label: f.path, change: f.change, additions: f.additions, deletions: f.deletions, patch: f.patch }));
-    const apps = (shown?.apps ?? []).map((a) => ({ key: `a:${a.app}`, label: `app ${a.app}`, change: 'app' as const, additions: a.additions, deletions: a.deletions, patch: a.patch }));
+    const changed: ChangeEntry[] = (shown?.files ?? []).map((f) => ({
+      key: `f:${f.path}`,
+      label: f.path,
+      change: f.change,
+      additions: f.additions,
+      deletions: f.deletions,
+      patch: f.patch,
+    }));
+    const apps = (shown?.apps ?? []).map((a) => ({
+      key: `a:${a.app}`,
+      label: `app ${a.app}`,
+      change: 'app' as const,
+      additions: a.additions,
+      deletions: a.deletions,
+      patch: a.patch,
+    }));
     if (!files) return [...changed, ...apps];
     // Playing the agent: the changed files first (their diff shows), then every other file that exists.
-    const rest = files.filter((p) => !changed.some((c) => c.label === p)).map((p): ChangeEntry => ({ key: `f:${p}`, label: p, change: 'unchanged', additions: 0, deletions: 0, patch: '' }));
+    const rest = files
+      .filter((p) => !changed.some((c) => c.label === p))
+      .map((p): ChangeEntry => ({ key: `f:${p}`, label: p, change: 'unchanged', additions: 0, deletions: 0, patch: '' }));
     return [...changed, ...apps, ...rest];
   }, [shown, files]);
   const { cols, rows } = paneInner(box);
@@ -72,7 +93,8 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const side = useSideScroll(diff, cols, selected?.key ?? '', marker);
   const [scroll, setScroll] = useState({ key: '', top: 0 });
   const diffTop = scroll.key === selected?.key ? Math.min(scroll.top, Math.max(0, diff.length - diffRows)) : 0;
-  const scrollTo = (top: number) => setScroll({ key: selected?.key ?? '', top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))) });
+  const scrollTo = (top: number) =>
+    setScroll({ key: selected?.key ?? '', top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))) });
   useKeyActions(
     ['workspace', 'pane'],
     {
@@ -91,8 +113,18 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const list = entries.slice(listTop, listTop + listRows).map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
   const changedCount = entries.filter((e) => e.change !== 'unchanged').length;
   const info = files
-    ? [`${files.length} files${shown ? ` · ${changedCount} changed in turn ${shown.turn}` : ''}`, `${files.length} files${shown ? ` · ${changedCount} changed` : ''}`, `${files.length} files`]
-    : shown ? [`turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`, `turn ${shown.turn} · ${entries.length} changed`, `turn ${shown.turn}`] : '';
+    ? [
+        `${files.length} files${shown ? ` · ${changedCount} changed in turn ${shown.turn}` : ''}`,
+        `${files.length} files${shown ? ` · ${changedCount} changed` : ''}`,
+        `${files.length} files`,
+      ]
+    : shown
+      ? [
+          `turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`,
+          `turn ${shown.turn} · ${entries.length} changed`,
+          `turn ${shown.turn}`,
+        ]
+      : '';
   if (!entries.length)
     return (
       <Pane title={title} info={info} focused={focused} box={box}>
@@ -107,8 +139,32 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
-      <LineView lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]} top={0} height={1} cols={cols} />
-      <LineView lines={diff.length ? side.lines : [[{ text: selected?.change === 'unchanged' ? ' no diff to show (a turn’s diff shows when it ends); /read_file shows the text' : ' (no textual diff)', color: theme.text.muted }]]} top={diffTop} height={diffRows} cols={cols} />
+      <LineView
+        lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]}
+        top={0}
+        height={1}
+        cols={cols}
+      />
+      <LineView
+        lines={
+          diff.length
+            ? side.lines
+            : [
+                [
+                  {
+                    text:
+                      selected?.change === 'unchanged'
+                        ? ' no diff to show (a turn’s diff shows when it ends); /read_file shows the text'
+                        : ' (no textual diff)',
+                    color: theme.text.muted,
+                  },
+                ],
+              ]
+        }
+        top={diffTop}
+        height={diffRows}
+        cols={cols}
+      />
     </Pane>
   );
 }

@@ -67,7 +67,12 @@ class Dispatcher {
 
 const RENDER_WAIT_MS = 50;
 
-const CONTROL_KEYS: Record<string, Partial<Key>> = { '\t': { tab: true }, '\r': { return: true }, '\u007F': { delete: true }, '\b': { backspace: true } };
+const CONTROL_KEYS: Record<string, Partial<Key>> = {
+  '\t': { tab: true },
+  '\r': { return: true },
+  '\u007F': { delete: true },
+  '\b': { backspace: true },
+};
 
 /**
  * Ink splits a chunk of input only at escape sequences, so "\tr" (tmux send-keys, a fast

@@ -38,7 +38,8 @@ export function useListCursor(count: number, opts: { follow?: boolean; initial?:
 export function windowTop(from: number, to: number, total: number, height: number, prevTop: number): number {
   const maxTop = Math.max(0, total - height);
   let top = Math.min(prevTop, maxTop);
-  if (to - from >= height) top = from; // taller than the window: show its start
+  if (to - from >= height)
+    top = from; // taller than the window: show its start
   else if (from < top) top = from;
   else if (to > top + height) top = to - height;
   return Math.max(0, Math.min(maxTop, top));

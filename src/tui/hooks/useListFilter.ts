@@ -19,19 +19,23 @@ export interface ListFilter {
 export function useListFilter(enabled: boolean): ListFilter {
   const [typing, setTyping] = useState(false);
   const [text, setText] = useState('');
-  useKeyActions([], {}, {
-    active: enabled && typing,
-    priority: PRIORITY.input,
-    onOtherKey: (press) => {
-      if (PASS_THROUGH.has(press.name)) return false;
-      if (press.name === 'escape') {
-        setTyping(false);
-        setText('');
-      } else if (press.name === 'backspace' || press.name === 'delete') setText((t) => t.slice(0, -1));
-      else if (press.input && !press.key.ctrl && !press.key.meta) setText((t) => t + press.input);
-      return true;
+  useKeyActions(
+    [],
+    {},
+    {
+      active: enabled && typing,
+      priority: PRIORITY.input,
+      onOtherKey: (press) => {
+        if (PASS_THROUGH.has(press.name)) return false;
+        if (press.name === 'escape') {
+          setTyping(false);
+          setText('');
+        } else if (press.name === 'backspace' || press.name === 'delete') setText((t) => t.slice(0, -1));
+        else if (press.input && !press.key.ctrl && !press.key.meta) setText((t) => t + press.input);
+        return true;
+      },
     },
-  });
+  );
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   return {
     typing,

@@ -14,7 +14,11 @@ afterEach(() => r?.unmount());
 /** The hook's dialog, cover and rows as text; ? opens the help, t the tool picker, q asks to quit, x hides the card, esc closes. */
 function Probe() {
   const o = useOverlays();
-  useKeyActions(['global', 'watch'], { help: () => o.open('help'), quit: () => o.open('quit'), takeOver: () => o.open('tools'), step: () => o.hideCard() }, { active: o.dialog === null });
+  useKeyActions(
+    ['global', 'watch'],
+    { help: () => o.open('help'), quit: () => o.open('quit'), takeOver: () => o.open('tools'), step: () => o.hideCard() },
+    { active: o.dialog === null },
+  );
   useKeyActions(['input'], { blur: o.close }, { active: o.dialog !== null });
   return <Text>{`dialog=${JSON.stringify(o.dialog)} cover=${o.cover ?? '-'} rows=${o.dialogRows}`}</Text>;
 }
@@ -60,7 +64,7 @@ describe('useOverlays', () => {
     expect(frame).toContain(`cover=- rows=${CONFIRM_ROWS}`);
   });
 
-  it('makes room for an agent\'s permission request where a person can answer it', async () => {
+  it("makes room for an agent's permission request where a person can answer it", async () => {
     const ask: SessionEvent = { type: 'permission_request', turn: 1, callId: 'c1', title: 'run ls', paths: [] };
     r = renderSession(fakeController([SESSION_START, ask], {}, { answerPermission: () => undefined }), <Probe />);
     await waitForFrame(r, (f) => f.includes(`dialog=null cover=- rows=${PERMISSION_ROWS}`));

@@ -34,10 +34,26 @@ export function useOverlays(): Overlays {
   useEffect(() => setCardHidden(false), [between]);
   const [dialog, setDialog] = useState<Dialog>(null);
   // With the card hidden (esc), enter still starts the next session.
-  useKeyActions(['chain'], { continueChain: () => controller.continueChain?.() }, { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog });
+  useKeyActions(
+    ['chain'],
+    { continueChain: () => controller.continueChain?.() },
+    { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog },
+  );
 
   const cover: Cover | undefined =
-    dialog === null ? (opening ? 'opening_card' : between && !cardHidden ? 'result_card' : undefined) : dialog === 'help' ? 'help' : dialog === 'persona' ? 'persona_card' : dialog === 'tools' ? 'tool_picker' : undefined;
+    dialog === null
+      ? opening
+        ? 'opening_card'
+        : between && !cardHidden
+          ? 'result_card'
+          : undefined
+      : dialog === 'help'
+        ? 'help'
+        : dialog === 'persona'
+          ? 'persona_card'
+          : dialog === 'tools'
+            ? 'tool_picker'
+            : undefined;
   const confirming = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object');
   // An acp agent's permission request, where a person can answer it.
   const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);

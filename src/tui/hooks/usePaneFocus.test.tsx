@@ -18,7 +18,9 @@ function Probe({ typing, running = true }: { typing: boolean; running?: boolean 
 describe('usePaneFocus', () => {
   it('watching: starts on the conversation, tab goes through the panes in table order and round', async () => {
     r = renderSession(fakeController([SESSION_START]), <Probe typing={false} />);
-    await waitForFrame(r, (f) => f.includes('focus=conversation pane=conversation side=intents panes=conversation,intents,checklist,workspace'));
+    await waitForFrame(r, (f) =>
+      f.includes('focus=conversation pane=conversation side=intents panes=conversation,intents,checklist,workspace'),
+    );
     for (const next of ['intents', 'checklist', 'workspace', 'conversation']) {
       await press(r, KEYS.tab);
       await waitForFrame(r, (f) => f.includes(`focus=${next} `));
@@ -27,7 +29,7 @@ describe('usePaneFocus', () => {
     await waitForFrame(r, (f) => f.includes('focus=workspace '));
   });
 
-  it('keeps the last focused pane beside the main one (the medium layout\'s side pane)', async () => {
+  it("keeps the last focused pane beside the main one (the medium layout's side pane)", async () => {
     r = renderSession(fakeController([SESSION_START]), <Probe typing={false} />);
     await waitForFrame(r, (f) => f.includes('side=intents'));
     await press(r, KEYS.tab, KEYS.tab);
@@ -46,7 +48,7 @@ describe('usePaneFocus', () => {
     }
   });
 
-  it('takes a proposal scenario\'s Phone into the panes and the tab order', async () => {
+  it("takes a proposal scenario's Phone into the panes and the tab order", async () => {
     r = renderSession(fakeController([{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }]), <Probe typing={false} />);
     await waitForFrame(r, (f) => f.includes('panes=conversation,intents,checklist,workspace,phone'));
     await press(r, KEYS.shiftTab);

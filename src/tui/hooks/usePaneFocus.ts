@@ -26,7 +26,11 @@ export interface PaneFocus {
 export function usePaneFocus({ typing, running }: { typing: boolean; running: boolean }): PaneFocus {
   const mode = useControl((c) => c.mode);
   // The ids as one string, so the same panes are the same array from frame to frame.
-  const shownIds = useSession((s) => panesShown(s, mode).map((p) => p.id).join(' '));
+  const shownIds = useSession((s) =>
+    panesShown(s, mode)
+      .map((p) => p.id)
+      .join(' '),
+  );
   const panes = useMemo(() => shownIds.split(' ').map((id) => paneOf(id as PaneId)), [shownIds]);
   const [focus, setFocus] = useState<Focus>(typing ? 'input' : MAIN_PANE);
   const [side, setSide] = useState<PaneId>(() => panes.find((p) => p.id !== MAIN_PANE)!.id);

@@ -50,7 +50,10 @@ describe('useScreenKeys', () => {
 
   it('watching: the pace keys reach the controller; tab moves the focus', async () => {
     const calls: string[] = [];
-    const { seen } = render({ mode: 'watch', running: true }, { togglePause: () => calls.push('pause'), step: () => calls.push('step'), takeOver: () => calls.push('takeOver') });
+    const { seen } = render(
+      { mode: 'watch', running: true },
+      { togglePause: () => calls.push('pause'), step: () => calls.push('step'), takeOver: () => calls.push('takeOver') },
+    );
     await waitForFrame(r!, (f) => f.includes('scopes=global,session,watch'));
     await press(r!, ' ', 's', 't', KEYS.tab, KEYS.shiftTab);
     await waitFor(() => seen.length === 2);
@@ -60,7 +63,10 @@ describe('useScreenKeys', () => {
 
   it('in a replay: moves turn by turn, to the ends, and to the turns where a status changed', async () => {
     const turns: number[] = [];
-    render({ mode: 'replay', running: false, replay: { turn: 2, lastTurn: 5, changeTurns: [1, 4], file: 'r.jsonl', complete: true } }, { goToTurn: (t) => turns.push(t) });
+    render(
+      { mode: 'replay', running: false, replay: { turn: 2, lastTurn: 5, changeTurns: [1, 4], file: 'r.jsonl', complete: true } },
+      { goToTurn: (t) => turns.push(t) },
+    );
     await waitForFrame(r!, (f) => f.includes('scopes=global,session,replay'));
     await press(r!, KEYS.right, KEYS.left, KEYS.home, KEYS.end, 'n', 'N');
     await waitFor(() => turns.length === 6);

@@ -42,7 +42,13 @@ export function useScreenKeys({ onExit, onBack, dialog, open, cycle, setFocus, p
     onExit();
   }, [controller, onExit]);
 
-  const scopes: Scope[] = ['global', 'session', ...(mode === 'watch' && running ? (['watch'] as const) : []), ...(mode === 'replay' ? (['replay'] as const) : []), ...(typing && running ? (['play'] as const) : [])];
+  const scopes: Scope[] = [
+    'global',
+    'session',
+    ...(mode === 'watch' && running ? (['watch'] as const) : []),
+    ...(mode === 'replay' ? (['replay'] as const) : []),
+    ...(typing && running ? (['play'] as const) : []),
+  ];
   const goTurn = (t: number | undefined) => t !== undefined && controller.goToTurn?.(t);
   const handlers: ActionHandlers = {
     help: () => open('help'),

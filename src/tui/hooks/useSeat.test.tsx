@@ -20,7 +20,9 @@ function Probe({ focus: initial = 'input' }: { focus?: Focus }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const seat = useSeat({ focus, setFocus, dialog, open: setDialog });
   ui = seat.ui;
-  return <Text>{`focus=${focus} text=[${seat.text.value}] note=${seat.note ?? '-'} dialog=${JSON.stringify(dialog)} awaited=${seat.awaited}`}</Text>;
+  return (
+    <Text>{`focus=${focus} text=[${seat.text.value}] note=${seat.note ?? '-'} dialog=${JSON.stringify(dialog)} awaited=${seat.awaited}`}</Text>
+  );
 }
 
 const awaitingUser: SessionEvent = { type: 'awaiting_input', turn: 1, role: 'user' };
@@ -40,7 +42,7 @@ describe('useSeat', () => {
     await waitForFrame(r, (f) => f.includes('text=[] note=-'));
   });
 
-  it('says why nothing was sent: an empty box, or not the person\'s turn', async () => {
+  it("says why nothing was sent: an empty box, or not the person's turn", async () => {
     const c = fakeController([SESSION_START, { type: 'turn_start', turn: 1 }], { mode: 'play' });
     r = renderSession(c, <Probe />);
     await press(r, KEYS.enter);
@@ -72,7 +74,12 @@ describe('useSeat', () => {
   });
 
   it('answers a proposal with y or n while nothing is typed', async () => {
-    const events: SessionEvent[] = [{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }, { type: 'turn_start', turn: 1 }, { type: 'proposal', turn: 1, proposal: 'P1', summary: 'book it' }, awaitingUser];
+    const events: SessionEvent[] = [
+      { ...SESSION_START, proposals: { steps: 3, tick: '5m' } },
+      { type: 'turn_start', turn: 1 },
+      { type: 'proposal', turn: 1, proposal: 'P1', summary: 'book it' },
+      awaitingUser,
+    ];
     const c = fakeController(events, { mode: 'play' });
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
@@ -100,7 +107,9 @@ describe('useSeat', () => {
     await press(r, KEYS.ctrlK);
     await waitForFrame(r, (f) => f.includes('note=keep silent is for a turn the monitor woke you for'));
     r.unmount();
-    c = fakeController([...base.slice(0, 2), { type: 'message', turn: 1, role: 'monitor', text: 'R1 is due' }, base[2]!], { mode: 'agent' });
+    c = fakeController([...base.slice(0, 2), { type: 'message', turn: 1, role: 'monitor', text: 'R1 is due' }, base[2]!], {
+      mode: 'agent',
+    });
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
     await press(r, KEYS.ctrlK);

@@ -67,10 +67,14 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
     setNote(undefined);
   };
   // y and n answer a proposal while nothing is typed (to give a reason: type `reject …` or `accept …`).
-  useKeyActions(['proposal'], { acceptProposal: () => answer(true), rejectProposal: () => answer(false) }, {
-    active: mode === 'play' && running && awaited && proposalWaiting && dialog === null && !text.current(),
-    priority: PRIORITY.input + 1,
-  });
+  useKeyActions(
+    ['proposal'],
+    { acceptProposal: () => answer(true), rejectProposal: () => answer(false) },
+    {
+      active: mode === 'play' && running && awaited && proposalWaiting && dialog === null && !text.current(),
+      priority: PRIORITY.input + 1,
+    },
+  );
   const send = () => {
     const value = text.current();
     if (!value.trim()) return setNote('nothing to send');
@@ -123,7 +127,8 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
         setReveals((r) => (r.includes(id) ? r : [...r, id]));
         setFocus('input');
       },
-      override: (id) => (overridesOn ? open({ override: id }) : setNote('setting statuses by hand is off in this session (--no-overrides)')),
+      override: (id) =>
+        overridesOn ? open({ override: id }) : setNote('setting statuses by hand is off in this session (--no-overrides)'),
       note: setNote,
     }),
     [text, overridesOn, setFocus, open],
@@ -131,16 +136,20 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
 
   // While you play, every printable key types: a focused pane takes only keys that type nothing
   // (arrows, page keys, enter, tab, esc, ctrl+…), so a sentence never acts on the data.
-  useKeyActions([], {}, {
-    active: typing && running && focus !== 'input' && dialog === null,
-    priority: PRIORITY.typing,
-    onOtherKey: (press) => {
-      if (press.key.ctrl || press.key.meta || !press.input || (press.name !== press.input && press.name !== 'space')) return false;
-      if (press.input === '?' && !text.current()) return false; // help, when nothing is being typed
-      setFocus('input');
-      return text.edit(press);
+  useKeyActions(
+    [],
+    {},
+    {
+      active: typing && running && focus !== 'input' && dialog === null,
+      priority: PRIORITY.typing,
+      onOtherKey: (press) => {
+        if (press.key.ctrl || press.key.meta || !press.input || (press.name !== press.input && press.name !== 'space')) return false;
+        if (press.input === '?' && !text.current()) return false; // help, when nothing is being typed
+        setFocus('input');
+        return text.edit(press);
+      },
     },
-  });
+  );
 
   const insertTool = (tool: ToolHint) => {
     const template = toolTemplate(tool);

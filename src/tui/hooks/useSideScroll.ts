@@ -24,6 +24,7 @@ export function useSideScroll(lines: readonly Line[], cols: number, resetKey: st
   const step = Math.max(4, Math.floor(cols / 3));
   const shown = useMemo(() => (max > 0 ? lines.map((l) => sliceLine(l, offset, cols, marker)) : lines), [lines, offset, cols, max, marker]);
   // Relative to the latest state, not this render's: two keys may arrive before the next render.
-  const move = (by: number) => setState((s) => ({ key: resetKey, offset: Math.max(0, Math.min(max, (s.key === resetKey ? Math.min(s.offset, max) : 0) + by)) }));
+  const move = (by: number) =>
+    setState((s) => ({ key: resetKey, offset: Math.max(0, Math.min(max, (s.key === resetKey ? Math.min(s.offset, max) : 0) + by)) }));
   return { lines: shown, offset, wide: max > 0, actions: max > 0 ? { scrollLeft: () => move(-step), scrollRight: () => move(step) } : {} };
 }

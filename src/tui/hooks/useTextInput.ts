@@ -24,13 +24,15 @@ const at = (value: string, cursor: number): Buffer => ({ value, cursor: Math.max
 /** The edit a key makes, or null when the key is not text editing. Pure, so rapid keys never see a stale buffer. */
 export function editFor({ name, input, key }: KeyPress): ((b: Buffer) => Buffer) | null {
   // Ink reports the usual Backspace byte (0x7f) as "delete": both erase to the left.
-  if (key.backspace || key.delete) return (b) => (b.cursor > 0 ? at(b.value.slice(0, b.cursor - 1) + b.value.slice(b.cursor), b.cursor - 1) : b);
+  if (key.backspace || key.delete)
+    return (b) => (b.cursor > 0 ? at(b.value.slice(0, b.cursor - 1) + b.value.slice(b.cursor), b.cursor - 1) : b);
   if (name === 'left') return (b) => at(b.value, b.cursor - 1);
   if (name === 'right') return (b) => at(b.value, b.cursor + 1);
   if (name === 'home' || name === 'ctrl+a') return (b) => at(b.value, 0);
   if (name === 'end' || name === 'ctrl+e') return (b) => at(b.value, b.value.length);
   if (name === 'ctrl+u') return () => at('', 0);
-  if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow || key.pageUp || key.pageDown || !input) return null;
+  if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow || key.pageUp || key.pageDown || !input)
+    return null;
   // Pasted text arrives as one chunk: keep it on one line.
   const text = input.replace(/\r\n?|\n/g, ' ');
   return (b) => at(b.value.slice(0, b.cursor) + text + b.value.slice(b.cursor), b.cursor + text.length);

@@ -38,16 +38,22 @@ function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: 
   const more = body.length - scroll - shown.length;
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
-      <Text bold wrap="truncate-end">{name}</Text>
+      <Text bold wrap="truncate-end">
+        {name}
+      </Text>
       <Text wrap="truncate-end">{agent}</Text>
-      <Text dimColor wrap="truncate-end">{scores}</Text>
+      <Text dimColor wrap="truncate-end">
+        {scores}
+      </Text>
       <Text dimColor wrap="truncate-end">{`Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
       {intents.map((l, i) => (
         <Text key={`i${i}`} wrap="truncate-end" color={Object.values(theme.intent).find((m) => l.startsWith(m.symbol))?.color}>
           {l}
         </Text>
       ))}
-      <Text dimColor wrap="truncate-end">{'─'.repeat(cols)}</Text>
+      <Text dimColor wrap="truncate-end">
+        {'─'.repeat(cols)}
+      </Text>
       {ended ? <Text dimColor wrap="truncate-end">{`(this session ended at turn ${timeline.lastTurn})`}</Text> : null}
       {shown.map((l, i) => (
         <Text key={`l${i}`} wrap="truncate-end" color={l.startsWith('agent') ? theme.role.agent : undefined}>

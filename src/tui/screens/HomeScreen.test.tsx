@@ -41,7 +41,12 @@ describe('the home screen', () => {
     await waitForFrame(r, (f) => f.includes('agent script:reactive') && f.includes('user you'));
     await press(r, KEYS.enter);
     await waitFor(() => started.length === 1);
-    expect(started[0]).toEqual({ mode: 'play', library: FIXTURE_LIB, target: 'tester/plan', backends: { agent: 'script:reactive', user: 'rules', judge: 'rules' } });
+    expect(started[0]).toEqual({
+      mode: 'play',
+      library: FIXTURE_LIB,
+      target: 'tester/plan',
+      backends: { agent: 'script:reactive', user: 'rules', judge: 'rules' },
+    });
   });
 
   it('lists recent recordings in replay mode', async () => {
@@ -61,7 +66,7 @@ describe('the home screen', () => {
 
   it("offers the config file's acp agents by name, and starts one with its command", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-home-acp-'));
-    writeFileSync(path.join(dir, 'intentplay.config.yaml'), "acp_agents:\n  mine: node my-agent.mjs --acp\n");
+    writeFileSync(path.join(dir, 'intentplay.config.yaml'), 'acp_agents:\n  mine: node my-agent.mjs --acp\n');
     const config = await resolveConfigOnDemand({}, {}, dir);
     const started: HomeChoice[] = [];
     r = renderTui(<HomeScreen data={await home(config)} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });

@@ -33,7 +33,9 @@ export type HomeChoice =
   | { mode: Exclude<HomeMode, 'replay'>; library: string; target: string; backends: { agent: string; user: string; judge: string } }
   | { mode: 'replay'; file: string };
 
-type Item = { kind: 'entry'; library: string; persona: string; entry: EpisodeEntry | ScenarioEntry; header?: Line[] } | { kind: 'recording'; rec: RecordingEntry };
+type Item =
+  | { kind: 'entry'; library: string; persona: string; entry: EpisodeEntry | ScenarioEntry; header?: Line[] }
+  | { kind: 'recording'; rec: RecordingEntry };
 
 function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: Line[] } {
   const items: Item[] = [];
@@ -65,7 +67,12 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
   const e = item.entry;
   const line: Line =
     e.kind === 'episode'
-      ? [marker, { text: '▸ episode ', color: theme.role.event }, { text: e.id, bold: true, inverse: selected }, { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary }]
+      ? [
+          marker,
+          { text: '▸ episode ', color: theme.role.event },
+          { text: e.id, bold: true, inverse: selected },
+          { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary },
+        ]
       : [marker, { text: '  ' }, { text: e.id, bold: true, inverse: selected }, { text: `  ${e.title}`, color: theme.text.secondary }];
   return [...(item.header ?? []), line];
 }
@@ -73,7 +80,8 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
 /** A recording: when, which scenario, how it was played, how it ended and its scores. */
 function recordingLine(rec: RecordingEntry, marker: Seg, theme: Theme, selected: boolean): Line {
   const s = rec.summary;
-  if (s.unreadable) return [marker, { text: rec.name, bold: selected, inverse: selected }, { text: '  (unreadable)', color: theme.level.warning }];
+  if (s.unreadable)
+    return [marker, { text: rec.name, bold: selected, inverse: selected }, { text: '  (unreadable)', color: theme.level.warning }];
   const when = (s.started ?? new Date(rec.mtimeMs).toISOString()).replace('T', ' ').slice(5, 16);
   const scores = s.proc !== undefined ? ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}` : '';
   return [
@@ -99,20 +107,27 @@ function narrowed(all: readonly Item[], keep: (it: Item) => boolean, theme: Them
 
 /** What the filter matches an item by: ids, titles, persona; a recording's file, scenario and title. */
 function itemText(item: Item): string {
-  if (item.kind === 'recording') return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}`;
+  if (item.kind === 'recording')
+    return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}`;
   const e = item.entry;
   return `${e.id} ${e.title ?? ''} ${item.persona}${e.kind === 'episode' ? ' episode' : ''}`;
 }
 
 function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
   if (!item) return [[{ text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.', color: theme.text.muted }]];
-  const kv = (k: string, v: string, color?: string): Line[] => wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
+  const kv = (k: string, v: string, color?: string): Line[] =>
+    wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
   if (item.kind === 'recording') {
     const r = item.rec.summary;
     return [
       ...(r.title ? wrapWithPrefix([], r.title, cols, { bold: true }) : []),
       ...(r.scenario ? kv('scenario', r.scenario) : []),
-      ...(r.mode ? kv('mode', r.mode === 'play' ? 'play (a person was the user)' : r.mode === 'agent' ? 'play as agent (a person was the agent)' : 'watch') : []),
+      ...(r.mode
+        ? kv(
+            'mode',
+            r.mode === 'play' ? 'play (a person was the user)' : r.mode === 'agent' ? 'play as agent (a person was the agent)' : 'watch',
+          )
+        : []),
       ...(r.backends ? kv('backends', r.backends) : []),
       ...(r.started ? kv('started', r.started) : kv('modified', new Date(item.rec.mtimeMs).toLocaleString())),
       ...(r.end ? kv('ended', r.end === 'interrupted' ? 'interrupted (no session_end: the run was stopped)' : r.end) : []),
@@ -184,7 +199,12 @@ export function HomeScreen({
   const cursor = mode === 'replay' ? recCursor : entryCursor;
   const selected = items[cursor.selected];
   const refs = selected?.kind === 'entry' ? selected.entry.references : [];
-  const agentOptions = ['script', ...refs.map((r) => `script:${r}`), ...(data.models.agent.configured ? ['openai'] : []), ...data.acpAgents.map((a) => a.spec)];
+  const agentOptions = [
+    'script',
+    ...refs.map((r) => `script:${r}`),
+    ...(data.models.agent.configured ? ['openai'] : []),
+    ...data.acpAgents.map((a) => a.spec),
+  ];
   const userOptions = ['rules', ...(data.models.user.configured ? ['openai'] : [])];
   const judgeOptions = ['rules', ...(data.models.judge.configured ? ['openai'] : [])];
   const [backends, setBackends] = useState(
@@ -206,25 +226,30 @@ export function HomeScreen({
   const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
-  useKeyActions(['home', 'global'], {
-    up: () => cursor.up(),
-    down: () => cursor.down(),
-    pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, -1)),
-    pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, 1)),
-    modeNext: () => setMode(HOME_MODES[(modeIndex + 1) % HOME_MODES.length]!.mode),
-    modePrev: () => setMode(HOME_MODES[(modeIndex + HOME_MODES.length - 1) % HOME_MODES.length]!.mode),
-    cycleAgent: () => setBackends((b) => ({ ...b, agent: cycle(agentOptions, agent) })),
-    cycleUser: () => setBackends((b) => ({ ...b, user: cycle(userOptions, b.user) })),
-    cycleJudge: () => setBackends((b) => ({ ...b, judge: cycle(judgeOptions, b.judge) })),
-    start: () => {
-      if (!selected) return;
-      if (selected.kind === 'recording') onStart({ mode: 'replay', file: selected.rec.file });
-      else if (mode !== 'replay') onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
+  useKeyActions(
+    ['home', 'global'],
+    {
+      up: () => cursor.up(),
+      down: () => cursor.down(),
+      pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, -1)),
+      pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, 1)),
+      modeNext: () => setMode(HOME_MODES[(modeIndex + 1) % HOME_MODES.length]!.mode),
+      modePrev: () => setMode(HOME_MODES[(modeIndex + HOME_MODES.length - 1) % HOME_MODES.length]!.mode),
+      cycleAgent: () => setBackends((b) => ({ ...b, agent: cycle(agentOptions, agent) })),
+      cycleUser: () => setBackends((b) => ({ ...b, user: cycle(userOptions, b.user) })),
+      cycleJudge: () => setBackends((b) => ({ ...b, judge: cycle(judgeOptions, b.judge) })),
+      start: () => {
+        if (!selected) return;
+        if (selected.kind === 'recording') onStart({ mode: 'replay', file: selected.rec.file });
+        else if (mode !== 'replay')
+          onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
+      },
+      help: () => setHelp(true),
+      filter: () => filter.start(),
+      quit: onQuit,
     },
-    help: () => setHelp(true),
-    filter: () => filter.start(),
-    quit: onQuit,
-  }, { active: !help });
+    { active: !help },
+  );
 
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
 
@@ -239,7 +264,10 @@ export function HomeScreen({
   ];
   const modesLine: Line = [
     { text: 'mode  ', color: theme.text.muted },
-    ...HOME_MODES.flatMap((m): Seg[] => [{ text: ` ${m.label} `, inverse: m.mode === mode, bold: m.mode === mode, color: m.mode === mode ? theme.text.accent : undefined }, { text: ' ' }]),
+    ...HOME_MODES.flatMap((m): Seg[] => [
+      { text: ` ${m.label} `, inverse: m.mode === mode, bold: m.mode === mode, color: m.mode === mode ? theme.text.accent : undefined },
+      { text: ' ' },
+    ]),
     { text: ` ${keysOf('modePrev', 'home').split('/')[0]}/${keysOf('modeNext', 'home').split('/')[0]} changes`, color: theme.text.muted },
   ];
   // An acp agent from the config file goes by its name there.
@@ -261,28 +289,49 @@ export function HomeScreen({
           { text: `judge ${backends.judge}`, bold: true },
           { text: ' (J)', color: theme.text.muted },
         ];
-  const hints: Line = [{ text: filter.typing ? 'type to filter · esc clears · enter start · ↑/↓ pick' : 'enter start · ↑/↓ pick · / filter · ? keys · q quit', color: theme.text.secondary }];
+  const hints: Line = [
+    {
+      text: filter.typing ? 'type to filter · esc clears · enter start · ↑/↓ pick' : 'enter start · ↑/↓ pick · / filter · ? keys · q quit',
+      color: theme.text.secondary,
+    },
+  ];
   const emptyList: Line[] =
     mode === 'replay'
       ? [[{ text: ' No recordings in ./recordings yet: watch or play a session first.', color: theme.text.muted }]]
       : data.loading
         ? [[{ text: ' Reading the library…', color: theme.text.muted }]]
         : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
-  const footer = [modesLine, backendsLine, hints, ...(notice ? [[{ text: truncate(notice, columns), color: theme.level.warning }]] : [[{ text: '' }]])];
+  const footer = [
+    modesLine,
+    backendsLine,
+    hints,
+    ...(notice ? [[{ text: truncate(notice, columns), color: theme.level.warning }]] : [[{ text: '' }]]),
+  ];
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <LineView lines={[header]} top={0} height={1} cols={columns} />
       {help ? (
         <HelpOverlay scopes={['home', 'global']} width={columns} height={bodyHeight} onClose={() => setHelp(false)} />
       ) : (
-      <Box flexDirection="row" height={bodyHeight}>
-        <Pane title={mode === 'replay' ? 'Recent recordings' : 'Library'} info={filter.typing || filter.text ? `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown` : items.length ? `${cursor.selected + 1}/${items.length}` : ''} focused box={{ width: listWidth, height: bodyHeight }}>
-          <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
-        </Pane>
-        <Pane title="Details" focused={false} box={{ width: columns - listWidth, height: bodyHeight }}>
-          <LineView lines={detailLines(selected, detailInner.cols, theme)} top={0} height={detailInner.rows} cols={detailInner.cols} />
-        </Pane>
-      </Box>
+        <Box flexDirection="row" height={bodyHeight}>
+          <Pane
+            title={mode === 'replay' ? 'Recent recordings' : 'Library'}
+            info={
+              filter.typing || filter.text
+                ? `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown`
+                : items.length
+                  ? `${cursor.selected + 1}/${items.length}`
+                  : ''
+            }
+            focused
+            box={{ width: listWidth, height: bodyHeight }}
+          >
+            <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
+          </Pane>
+          <Pane title="Details" focused={false} box={{ width: columns - listWidth, height: bodyHeight }}>
+            <LineView lines={detailLines(selected, detailInner.cols, theme)} top={0} height={detailInner.rows} cols={detailInner.cols} />
+          </Pane>
+        </Box>
       )}
       <LineView lines={footer} top={0} height={4} cols={columns} />
     </Box>

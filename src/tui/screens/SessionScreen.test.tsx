@@ -11,7 +11,11 @@ const dir = fixture.dir;
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
 
-const liveSession = (target: string, mode: 'play' | 'watch' | 'agent', opts: { agent?: string; paused?: boolean; revealIntents?: boolean } = {}) => fixture.start(target, mode, opts);
+const liveSession = (
+  target: string,
+  mode: 'play' | 'watch' | 'agent',
+  opts: { agent?: string; paused?: boolean; revealIntents?: boolean } = {},
+) => fixture.start(target, mode, opts);
 
 /** A replay of tester/plan, opened at its last turn, or where a replay opens by itself. */
 async function planReplay(at: 'last' | 'default' = 'last') {
@@ -102,7 +106,9 @@ describe('live sessions', () => {
     await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     // The person is told the agent is scripted and will not read them.
-    expect(c.control.getState().notice).toMatch(/^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/);
+    expect(c.control.getState().notice).toMatch(
+      /^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/,
+    );
     await press(r, KEYS.tab);
     // The panes have the keys once the status bar stops showing the input box's keys.
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
@@ -145,7 +151,9 @@ describe('live sessions', () => {
     c.quit();
     const results = await c.done;
     const recorded = readRecording(results.find((x) => x.scenario === 'tester/plan')!.recording!).events;
-    expect(recorded.filter((e) => e.type === 'intent_status' && e.intent === 'I2').map((e) => e.type === 'intent_status' && e.to)).toEqual(['inferred']);
+    expect(recorded.filter((e) => e.type === 'intent_status' && e.intent === 'I2').map((e) => e.type === 'intent_status' && e.to)).toEqual([
+      'inferred',
+    ]);
   });
 
   it('watch: starts paused, steps one turn at a time, and take-over hands the user to you', async () => {
@@ -153,11 +161,17 @@ describe('live sessions', () => {
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
     await waitForFrame(r, (f) => f.includes('WATCH ❚❚ paused') && f.includes('turn 0/30'));
     await press(r, 's');
-    let frame = await waitForFrame(r, (f) => f.includes('agent Here are some running shoes.') && f.includes('↩ I1 provided · turn 1 · picked'));
+    let frame = await waitForFrame(
+      r,
+      (f) => f.includes('agent Here are some running shoes.') && f.includes('↩ I1 provided · turn 1 · picked'),
+    );
     expect(frame).not.toContain('── turn 2');
     await press(r, 't');
     // Type only once the input box has the keys (the status bar shows its keys then).
-    frame = await waitForFrame(r, (f) => f.includes('PLAY (you are the user)') && f.includes('your turn') && f.includes('esc leave the input'));
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes('PLAY (you are the user)') && f.includes('your turn') && f.includes('esc leave the input'),
+    );
     // The take-over came before the simulated user's next message: it never wrote one, and the seat is yours.
     expect(frame).not.toContain('user  Keep it under 600 RMB.');
     expect(frame).toContain('user human');
@@ -172,7 +186,10 @@ describe('live sessions', () => {
 
   it('play: enter on an intent that is already settled says why nothing happens', async () => {
     const run = await collectRun('tester/plan');
-    const c = fakeController(run.sessions.at(-1)!.filter((e) => e.type !== 'session_end'), { mode: 'play', running: true });
+    const c = fakeController(
+      run.sessions.at(-1)!.filter((e) => e.type !== 'session_end'),
+      { mode: 'play', running: true },
+    );
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
     await waitForFrame(r, (f) => f.includes('✔ I1 completed'));
     await press(r, KEYS.tab);

@@ -67,11 +67,26 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
   const layout = computeLayout(columns, rows, chrome, focus.paneFocus, focus.side, focus.panes);
   const paneHeight = layout.height - chrome;
-  const scopes: Scope[] = [...(control.opening ? (['opening'] as const) : []), ...keys.scopes, 'pane', ...paneKeyScopes(focus.panes, mode), ...(typing ? (['input'] as const) : []), ...(mode === 'agent' ? (['agentInput'] as const) : [])];
+  const scopes: Scope[] = [
+    ...(control.opening ? (['opening'] as const) : []),
+    ...keys.scopes,
+    'pane',
+    ...paneKeyScopes(focus.panes, mode),
+    ...(typing ? (['input'] as const) : []),
+    ...(mode === 'agent' ? (['agentInput'] as const) : []),
+  ];
   const { cover } = overlays;
   const help =
     cover === 'help'
-      ? sessionHelp({ scopes, participant: Boolean(control.participant), writing: showInput, running, back: Boolean(onBack) && !running, overrides: control.overrides !== false, passesTime })
+      ? sessionHelp({
+          scopes,
+          participant: Boolean(control.participant),
+          writing: showInput,
+          running,
+          back: Boolean(onBack) && !running,
+          overrides: control.overrides !== false,
+          passesTime,
+        })
       : undefined;
   const pickTool = (tool: ToolHint) => {
     seat.insertTool(tool);
@@ -88,7 +103,15 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         {replay ? <TimelineBar width={columns} /> : null}
         <Box height={paneHeight}>
           {cover ? (
-            <SessionCover cover={cover} width={columns} height={paneHeight} help={help} onClose={close} onHideCard={overlays.hideCard} onPickTool={pickTool} />
+            <SessionCover
+              cover={cover}
+              width={columns}
+              height={paneHeight}
+              help={help}
+              onClose={close}
+              onHideCard={overlays.hideCard}
+              onPickTool={pickTool}
+            />
           ) : (
             <PaneLayout layout={layout} focus={focus.focus} width={columns} />
           )}
@@ -96,7 +119,16 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
         <SessionDialogs dialog={dialog} width={columns} onQuit={keys.quit} onClose={close} />
         <PermissionPrompt width={columns} />
         {showInput ? (
-          <InputBox role={seat.role} value={seat.text.value} cursor={seat.text.cursor} focused={focus.focus === 'input'} awaited={seat.awaited && !ended} note={seat.note} width={columns} phone={onPhone} />
+          <InputBox
+            role={seat.role}
+            value={seat.text.value}
+            cursor={seat.text.cursor}
+            focused={focus.focus === 'input'}
+            awaited={seat.awaited && !ended}
+            note={seat.note}
+            width={columns}
+            phone={onPhone}
+          />
         ) : null}
         <StatusBar width={columns} typing={showInput && focus.focus === 'input' && dialog === null} />
       </Box>

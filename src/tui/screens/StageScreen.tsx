@@ -39,7 +39,10 @@ function useStage(stage: Stage): Snapshot {
         setSnap(read(stage));
       }, FRAME_MS);
     };
-    const offs = [stage.control.subscribe(changed), ...stage.sides.flatMap((s) => [s.session.store.subscribe(changed), s.callouts.store.subscribe(changed)])];
+    const offs = [
+      stage.control.subscribe(changed),
+      ...stage.sides.flatMap((s) => [s.session.store.subscribe(changed), s.callouts.store.subscribe(changed)]),
+    ];
     return () => {
       for (const off of offs) off();
       clearTimeout(timer);
@@ -74,7 +77,11 @@ export function StageScreen({ stage }: { stage: Stage }) {
   const size = { cols: columns, rows: rows - 1, theme, hint: hint(snap.control) };
   const [a, b] = snap.sides;
   const lines = b
-    ? versusScreen({ state: a!.state, callout: a!.callout, freshSince: recentFreshSince(a!.state) }, { state: b.state, callout: b.callout, freshSince: recentFreshSince(b.state) }, size)
+    ? versusScreen(
+        { state: a!.state, callout: a!.callout, freshSince: recentFreshSince(a!.state) },
+        { state: b.state, callout: b.callout, freshSince: recentFreshSince(b.state) },
+        size,
+      )
     : presentScreen(a!.state, { ...size, callout: a!.callout, freshSince: recentFreshSince(a!.state) });
   return <LineView lines={lines} top={0} height={lines.length} cols={columns} />;
 }

@@ -36,10 +36,16 @@ describe('playing the agent', () => {
     await waitForFrame(r, (f) => f.includes("your turn: write the agent's reply"));
     await press(r, 'Here are some shoes.', KEYS.enter);
     // The rules user answers with a hidden need (I1, the budget): its words show, its id never does.
-    const frame = await waitForFrame(r, (f) => f.includes('user  Keep it under 600 RMB.') && f.includes("your turn: write the agent's reply"));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('user  Keep it under 600 RMB.') && f.includes("your turn: write the agent's reply"),
+    );
     expect(frame).not.toContain('↳ about');
     expect(frame).not.toMatch(/\bI1\b/);
-    const tagged = live.store.getState().session.turns.flatMap((t) => t.items).some((i) => i.kind === 'message' && i.intents?.includes('I1'));
+    const tagged = live.store
+      .getState()
+      .session.turns.flatMap((t) => t.items)
+      .some((i) => i.kind === 'message' && i.intents?.includes('I1'));
     expect(tagged).toBe(true);
   });
 });

@@ -33,6 +33,9 @@ export function sessionHelp(c: SessionHelpContext): { scopes: Scope[]; filter: H
     ...(c.participant ? (['quit'] as const) : []),
     ...(c.running ? (['goOn'] as const) : []),
   ];
-  const scopes = [...(c.participant ? (['study'] as const) : []), ...c.scopes.filter((s) => c.writing || (s !== 'input' && s !== 'agentInput'))];
+  const scopes = [
+    ...(c.participant ? (['study'] as const) : []),
+    ...c.scopes.filter((s) => c.writing || (s !== 'input' && s !== 'agentInput')),
+  ];
   return { scopes, filter: { omit, typing: c.writing } };
 }

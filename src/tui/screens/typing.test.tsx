@@ -18,7 +18,14 @@ import { LiveSession } from '../session/live.ts';
 import { SessionScreen } from './SessionScreen.tsx';
 
 const liveSession = () =>
-  new LiveSession({ groups: planRuns(['tester/gear'], { library: FIXTURE_LIB }), setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:reactive' }), mode: 'play', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-typing-')), date: '2025-01-01' });
+  new LiveSession({
+    groups: planRuns(['tester/gear'], { library: FIXTURE_LIB }),
+    setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:reactive' }),
+    mode: 'play',
+    delayMs: 0,
+    recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-typing-')),
+    date: '2025-01-01',
+  });
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -29,7 +36,10 @@ const PANES = ['Hidden intents', 'Checklist', 'Workspace', 'Conversation'];
 async function playing(mode: 'play' | 'agent', control: Record<string, unknown> = {}) {
   const run = await collectRun('tester/gear', { agent: 'script:reactive' });
   const events = run.sessions.at(-1)!;
-  const upTo = events.slice(0, events.findIndex((e) => e.type === 'intent_status'));
+  const upTo = events.slice(
+    0,
+    events.findIndex((e) => e.type === 'intent_status'),
+  );
   const waiting = { type: 'awaiting_input', turn: 1, role: mode === 'agent' ? 'agent' : 'user', t: 0 } as TimedEvent;
   return fakeController([...upTo, waiting], { mode, running: true, ...control });
 }

@@ -22,7 +22,13 @@ afterEach(() => r?.unmount());
 
 function watch(): LiveSession {
   const lib = makeLibrary({ 'scenarios/p/soap.yaml': PHONE_SCENARIO });
-  return new LiveSession({ groups: planRuns(['p/soap'], { library: lib }), setup: sessionSetup({ library: lib, agent: 'script:proactive' }), mode: 'watch', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')) });
+  return new LiveSession({
+    groups: planRuns(['p/soap'], { library: lib }),
+    setup: sessionSetup({ library: lib, agent: 'script:proactive' }),
+    mode: 'watch',
+    delayMs: 0,
+    recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')),
+  });
 }
 
 /** A number, or Proc/Comp, followed by … : a score or count cut at a pane's edge. */
@@ -36,7 +42,10 @@ describe('the session screen at every width', () => {
     expect(frame).not.toMatch(/Proc 1\.0…|Proc 1…|Comp 1\.0…/);
     // The panes' title lines (in the medium layout the side pane's title is under its tab bar).
     const at = frame.split('\n').findIndex((l) => l.includes('Conversation'));
-    const top = frame.split('\n').slice(at, at + 2).join('\n');
+    const top = frame
+      .split('\n')
+      .slice(at, at + 2)
+      .join('\n');
     if (columns >= 110) {
       // The conversation and the hidden intents side by side, the intents' score whole.
       expect(top).toContain('Hidden intents');
@@ -51,25 +60,35 @@ describe('the session screen at every width', () => {
     await s.done;
   });
 
-  it.each([80, 120, 160, 200])('%i columns, playing the user of a chain: the pane titles are whole, and from 110 columns the intents sit beside the conversation', async (columns) => {
-    const s = new LiveSession({ groups: planRuns(['tester/plan'], { library: FIXTURE_LIB }), setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:proactive' }), mode: 'play', delayMs: 0, recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')), date: '2025-01-01' });
-    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns, rows: 40 });
-    await begin(r);
-    await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 8000);
-    await press(r, KEYS.enter);
-    await begin(r);
-    const frame = await waitForFrame(r, (f) => f.includes('your turn: write the user') && (columns < 110 || f.includes('I2')), 8000);
-    const lines = frame.split('\n');
-    const at = lines.findIndex((l) => l.includes('Conversation'));
-    const top = lines.slice(at, at + 2).join('\n');
-    expect(top).not.toMatch(CUT_SCORE);
-    if (columns >= 110) {
-      expect(top).toMatch(/Conversation.*Hidden intents/s);
-      expect(top).toMatch(/Proc 1\.00/);
-      expect(frame).toContain('? I2 inferred');
-    }
-    if (columns >= 160) expect(top).toMatch(/Checklist +Comp 1\.00.*Workspace/);
-    s.quit();
-    await s.done;
-  });
+  it.each([80, 120, 160, 200])(
+    '%i columns, playing the user of a chain: the pane titles are whole, and from 110 columns the intents sit beside the conversation',
+    async (columns) => {
+      const s = new LiveSession({
+        groups: planRuns(['tester/plan'], { library: FIXTURE_LIB }),
+        setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:proactive' }),
+        mode: 'play',
+        delayMs: 0,
+        recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-widths-')),
+        date: '2025-01-01',
+      });
+      r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns, rows: 40 });
+      await begin(r);
+      await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 8000);
+      await press(r, KEYS.enter);
+      await begin(r);
+      const frame = await waitForFrame(r, (f) => f.includes('your turn: write the user') && (columns < 110 || f.includes('I2')), 8000);
+      const lines = frame.split('\n');
+      const at = lines.findIndex((l) => l.includes('Conversation'));
+      const top = lines.slice(at, at + 2).join('\n');
+      expect(top).not.toMatch(CUT_SCORE);
+      if (columns >= 110) {
+        expect(top).toMatch(/Conversation.*Hidden intents/s);
+        expect(top).toMatch(/Proc 1\.00/);
+        expect(frame).toContain('? I2 inferred');
+      }
+      if (columns >= 160) expect(top).toMatch(/Checklist +Comp 1\.00.*Workspace/);
+      s.quit();
+      await s.done;
+    },
+  );
 });

@@ -60,7 +60,8 @@ export function modeSpecs(mode: LiveOptions['mode'], specs: Record<Role, Backend
     if (specs.user.kind === 'human') throw new UserError('a person can play the agent or the user, not both: drop --user human');
     return { ...specs, agent: { kind: 'human' } };
   }
-  if (specs.agent.kind === 'human' || specs.user.kind === 'human') throw new UserError('watch runs by itself: use `intentplay play` to play a role');
+  if (specs.agent.kind === 'human' || specs.user.kind === 'human')
+    throw new UserError('watch runs by itself: use `intentplay play` to play a role');
   return specs;
 }
 
@@ -98,7 +99,9 @@ export class LiveSession implements SessionController {
       revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
       overrides: opts.overrides !== false,
       tools: [],
-      ...(!opts.participant && (scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice) ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice } : {}),
+      ...(!opts.participant && (scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice)
+        ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice }
+        : {}),
       ...(opts.participant ? { participant: opts.participant } : {}),
     }));
     this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) => this.control.setState(s));
@@ -154,9 +157,16 @@ export class LiveSession implements SessionController {
       if (!this.opts.pace && this.opts.openingCard !== false) this.openCard();
       const scenario = group.sessions.find((s) => s.id === event.scenario);
       // A proposal scenario's agent also has propose and wait (the protocol adds them).
-      if (scenario) this.control.setState({ tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])] });
+      if (scenario)
+        this.control.setState({
+          tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])],
+        });
     }
-    if (this.opts.mode === 'agent' && (event.type === 'session_start' || event.type === 'workspace_diff' || event.type === 'awaiting_input')) this.listFiles();
+    if (
+      this.opts.mode === 'agent' &&
+      (event.type === 'session_start' || event.type === 'workspace_diff' || event.type === 'awaiting_input')
+    )
+      this.listFiles();
     this.store.getState().dispatch(event);
     this.opts.onEvent?.(event);
   }
@@ -305,6 +315,10 @@ function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
   return defs.map((def) => {
     const schema = ToolRegistry.spec(def).parameters as { properties?: Record<string, unknown>; required?: string[] };
     const required = new Set(schema.required ?? []);
-    return { name: def.name, description: def.description, params: Object.keys(schema.properties ?? {}).map((name) => ({ name, required: required.has(name) })) };
+    return {
+      name: def.name,
+      description: def.description,
+      params: Object.keys(schema.properties ?? {}).map((name) => ({ name, required: required.has(name) })),
+    };
   });
 }

@@ -56,7 +56,8 @@ export class Lockstep {
       const point: Point = [this.sessions[side]!, turn];
       this.reached[side] = point;
       this.wake();
-      while (!this.released && !this.reached.every((p, i) => i === side || this.finished[i] || atOrPast(p, point))) await new Promise<void>((r) => this.waiters.push(r));
+      while (!this.released && !this.reached.every((p, i) => i === side || this.finished[i] || atOrPast(p, point)))
+        await new Promise<void>((r) => this.waiters.push(r));
       const key = point.join(':');
       let gate = this.gates.get(key);
       if (!gate) {

@@ -23,7 +23,13 @@ export class ReplaySession implements SessionController {
       recordings: [],
       revealIntents: true,
       tools: [],
-      replay: { turn: start, lastTurn: this.timeline.lastTurn, changeTurns: this.timeline.statusChangeTurns, file: recording.file, complete: recording.complete },
+      replay: {
+        turn: start,
+        lastTurn: this.timeline.lastTurn,
+        changeTurns: this.timeline.statusChangeTurns,
+        file: recording.file,
+        complete: recording.complete,
+      },
     }));
   }
 

@@ -85,7 +85,8 @@ export class Stage {
           opts.onEvent?.(i, event);
         },
         pace: async (turn) => {
-          if (auto && turn > 1) await sleep(readingMs(session.store.getState().session, callouts.store.getState().turn), this.quitting.signal);
+          if (auto && turn > 1)
+            await sleep(readingMs(session.store.getState().session, callouts.store.getState().turn), this.quitting.signal);
           await paced(turn);
         },
       });

@@ -11,7 +11,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
-import { nextStep, openParticipant, participantDir, saveState, StudyLog, type Answer, type ParticipantState, type Step } from '../../study/participant.ts';
+import {
+  nextStep,
+  openParticipant,
+  participantDir,
+  saveState,
+  StudyLog,
+  type Answer,
+  type ParticipantState,
+  type Step,
+} from '../../study/participant.ts';
 import { exposureContent, ExposureTracker } from '../../study/exposure.ts';
 import { sessionProtocol } from '../../study/protocol.ts';
 import { expandQuestions, type Item } from '../../study/questionnaire.ts';
@@ -80,7 +89,12 @@ export class StudyRunner {
     this.state = opened.state;
     this.resumed = opened.resumed;
     this.log = new StudyLog(dataDir, participant);
-    this.log.write(opened.resumed ? 'resume' : 'enrol', { participant, ordinal: this.state.ordinal, step: this.state.step, study_sha256: study.sha256 });
+    this.log.write(opened.resumed ? 'resume' : 'enrol', {
+      participant,
+      ordinal: this.state.ordinal,
+      step: this.state.step,
+      study_sha256: study.sha256,
+    });
     // A session cut short (Ctrl-C, a crash) is played again from its start: back to its "ready" page.
     const step: Step = this.state.step.kind === 'session' ? { kind: 'ready', session: this.state.step.session } : this.state.step;
     this.store = createStore<RunnerState>()(() => ({ step, paused: false }));
@@ -101,7 +115,9 @@ export class StudyRunner {
 
   /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */
   answersFor(step: Step): Answer[] {
-    return this.state.answers.filter((a) => (step.kind === 'final' ? a.part === 'final' : a.part === 'session' && step.kind === 'questionnaire' && a.session === step.session));
+    return this.state.answers.filter((a) =>
+      step.kind === 'final' ? a.part === 'final' : a.part === 'session' && step.kind === 'questionnaire' && a.session === step.session,
+    );
   }
 
   private go(step: Step): void {
@@ -154,7 +170,13 @@ export class StudyRunner {
       value,
       wall: new Date().toISOString(),
     };
-    this.state = { ...this.state, answers: [...this.state.answers.filter((a) => !(a.part === answer.part && a.session === answer.session && a.item === answer.item)), answer] };
+    this.state = {
+      ...this.state,
+      answers: [
+        ...this.state.answers.filter((a) => !(a.part === answer.part && a.session === answer.session && a.item === answer.item)),
+        answer,
+      ],
+    };
     saveState(this.dataDir, this.state);
     this.log.write('answer', { part: answer.part, session: answer.session, item: answer.item });
   }
@@ -225,10 +247,13 @@ export class StudyRunner {
     if (!this.limit) return;
     this.limit.armed = true;
     this.limit.since = performance.now();
-    this.limit.handle = setTimeout(() => {
-      this.log.write('time_limit', { step: this.store.getState().step });
-      this.store.getState().live?.endSession();
-    }, Math.max(0, this.limit.left));
+    this.limit.handle = setTimeout(
+      () => {
+        this.log.write('time_limit', { step: this.store.getState().step });
+        this.store.getState().live?.endSession();
+      },
+      Math.max(0, this.limit.left),
+    );
   }
 
   private startSession(k: number): void {
@@ -258,7 +283,15 @@ export class StudyRunner {
         overrides: false,
         participant: this.study.participant_view,
         recordingsDir: path.join(participantDir(this.dataDir, this.state.participant), 'recordings'),
-        protocol: () => ({ ...sessionProtocol(this.study, { id: this.state.participant, ordinal: this.state.ordinal }, assigned, this.state.sessions.length, scenario) }),
+        protocol: () => ({
+          ...sessionProtocol(
+            this.study,
+            { id: this.state.participant, ordinal: this.state.ordinal },
+            assigned,
+            this.state.sessions.length,
+            scenario,
+          ),
+        }),
         ...(condition.max_turns ? { maxTurns: condition.max_turns } : {}),
         ...(this.opts.date ? { date: this.opts.date } : {}),
         onEvent: (e) => {
@@ -298,7 +331,10 @@ export class StudyRunner {
     // The ended session stays on screen to be read; the state already points past it, so a
     // stop now resumes at the questionnaire, not at a replay of a finished session.
     const q = this.study.questionnaires;
-    this.state = { ...this.state, step: nextStep(this.state, { kind: 'session', session: k }, q.after_each_session.length > 0, q.final.length > 0) };
+    this.state = {
+      ...this.state,
+      step: nextStep(this.state, { kind: 'session', session: k }, q.after_each_session.length > 0, q.final.length > 0),
+    };
     saveState(this.dataDir, this.state);
     live.control.setState({ notice: 'This session is over. Read it as long as you like, then press enter to go on.' });
     this.store.setState({ ended: true });

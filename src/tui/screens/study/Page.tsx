@@ -43,9 +43,17 @@ export function Page({ title, info, lines, keys, children, childRows = 0 }: Page
   const [top, setTop] = useState(0);
   const maxTop = Math.max(0, text.length - inner.rows);
   const scroll = (d: number) => setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
-  useKeyActions(['pane'], { up: () => scroll(-1), down: () => scroll(1), pageUp: () => scroll(-inner.rows), pageDown: () => scroll(inner.rows) }, { priority: PRIORITY.pane, active: maxTop > 0 });
+  useKeyActions(
+    ['pane'],
+    { up: () => scroll(-1), down: () => scroll(1), pageUp: () => scroll(-inner.rows), pageDown: () => scroll(inner.rows) },
+    { priority: PRIORITY.pane, active: maxTop > 0 },
+  );
   const more = top < maxTop ? ' · ↓ more' : '';
-  const hints: Line = keys.flatMap(([k, what], i) => [...(i ? [{ text: '  ' }] : []), { text: k, bold: true, color: theme.text.accent }, { text: ' ' + what, color: theme.text.secondary }]);
+  const hints: Line = keys.flatMap(([k, what], i) => [
+    ...(i ? [{ text: '  ' }] : []),
+    { text: k, bold: true, color: theme.text.accent },
+    { text: ' ' + what, color: theme.text.secondary },
+  ]);
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Pane title={title} info={(info ?? '') + more} focused box={box}>

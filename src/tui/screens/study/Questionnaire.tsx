@@ -28,9 +28,22 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
   const s = item.scale!;
   if (s.step === 1) {
     const points: Seg[] = [];
-    for (let v = s.min; v <= s.max; v++) points.push({ text: v === value ? `[${v}]` : ` ${v} `, bold: v === value, color: v === value ? theme.text.accent : undefined, inverse: v === value }, { text: '  ' });
+    for (let v = s.min; v <= s.max; v++)
+      points.push(
+        {
+          text: v === value ? `[${v}]` : ` ${v} `,
+          bold: v === value,
+          color: v === value ? theme.text.accent : undefined,
+          inverse: v === value,
+        },
+        { text: '  ' },
+      );
     // Anchors are often longer than the row of points: each is named with its end's number.
-    return [[{ text: '  ' }, ...points], [{ text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`, color: theme.text.secondary }], [{ text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`, color: theme.text.muted }]];
+    return [
+      [{ text: '  ' }, ...points],
+      [{ text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`, color: theme.text.secondary }],
+      [{ text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`, color: theme.text.muted }],
+    ];
   }
   const ticks = (s.max - s.min) / s.step;
   const cells = Math.min(ticks, Math.max(10, cols - 20));
@@ -38,8 +51,18 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
   const bar = Array.from({ length: cells + 1 }, (_, i) => (i === at ? '●' : i % 2 === 0 ? '|' : '-')).join('');
   return [
     [{ text: '  ' }, { text: bar, color: theme.text.accent }],
-    [{ text: `  ${s.anchors[0]}${' '.repeat(Math.max(1, cells + 1 - s.anchors[0].length - s.anchors[1].length))}${s.anchors[1]}`, color: theme.text.secondary }],
-    [{ text: value === undefined ? '  (not answered yet: ← or → to place your mark)' : `  your answer: ${value} of ${s.max}`, color: theme.text.muted }],
+    [
+      {
+        text: `  ${s.anchors[0]}${' '.repeat(Math.max(1, cells + 1 - s.anchors[0].length - s.anchors[1].length))}${s.anchors[1]}`,
+        color: theme.text.secondary,
+      },
+    ],
+    [
+      {
+        text: value === undefined ? '  (not answered yet: ← or → to place your mark)' : `  your answer: ${value} of ${s.max}`,
+        color: theme.text.muted,
+      },
+    ],
   ];
 }
 
@@ -117,9 +140,12 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
       else confirm(now);
       return true;
     }
-    if (press.name === 'left' || press.name === 'h') setRating(now === undefined ? (s.step === 1 ? s.min : 50) : Math.max(s.min, now - s.step));
-    else if (press.name === 'right' || press.name === 'l') setRating(now === undefined ? (s.step === 1 ? s.max : 50) : Math.min(s.max, now + s.step));
-    else if (s.step === 1 && /^[0-9]$/.test(press.input) && Number(press.input) >= s.min && Number(press.input) <= s.max) setRating(Number(press.input));
+    if (press.name === 'left' || press.name === 'h')
+      setRating(now === undefined ? (s.step === 1 ? s.min : 50) : Math.max(s.min, now - s.step));
+    else if (press.name === 'right' || press.name === 'l')
+      setRating(now === undefined ? (s.step === 1 ? s.max : 50) : Math.min(s.max, now + s.step));
+    else if (s.step === 1 && /^[0-9]$/.test(press.input) && Number(press.input) >= s.min && Number(press.input) <= s.max)
+      setRating(Number(press.input));
     else return false;
     setNote(undefined);
     return true;
@@ -143,7 +169,13 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
           ...(index ? ([['esc', 'back']] as [string, string][]) : []),
         ];
   return (
-    <Page title={heading} info={`${index + 1} of ${items.length}`} lines={body} keys={keys} childRows={item.kind === 'text' ? INPUT_ROWS : 0}>
+    <Page
+      title={heading}
+      info={`${index + 1} of ${items.length}`}
+      lines={body}
+      keys={keys}
+      childRows={item.kind === 'text' ? INPUT_ROWS : 0}
+    >
       {item.kind === 'text' ? <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} /> : null}
     </Page>
   );

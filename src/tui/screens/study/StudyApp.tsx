@@ -57,22 +57,58 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
   const total = runner.sessionCount;
   const stop = () => runner.stop();
   const pageKeys = {
-    consent: (p: KeyPress) => (p.name === 'y' ? (runner.agree(), true) : p.name === 'n' ? (runner.decline(), true) : p.name === 'ctrl+c' ? (stop(), true) : false),
+    consent: (p: KeyPress) =>
+      p.name === 'y' ? (runner.agree(), true) : p.name === 'n' ? (runner.decline(), true) : p.name === 'ctrl+c' ? (stop(), true) : false,
     page: (p: KeyPress) => (p.name === 'return' ? (runner.next(), true) : p.name === 'ctrl+c' ? (stop(), true) : false),
   };
-  const pageKey = step.kind === 'consent' ? pageKeys.consent : step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks' ? pageKeys.page : undefined;
+  const pageKey =
+    step.kind === 'consent'
+      ? pageKeys.consent
+      : step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks'
+        ? pageKeys.page
+        : undefined;
   useKeyActions([], {}, { priority: PRIORITY.screen, active: Boolean(pageKey) && !paused, onOtherKey: (p) => pageKey?.(p) ?? false });
   // An ended session stays to be read: enter goes on; q does not leave the study.
   const ended = useStore(runner.store, (s) => Boolean(s.ended));
-  useKeyActions([], {}, {
-    priority: PRIORITY.dialog + 50,
-    active: ended && step.kind === 'session' && !paused,
-    onOtherKey: (p) => (p.name === 'return' ? (runner.afterSession(), true) : p.name === 'q' || p.name === 'b' ? true : p.name === 'ctrl+c' ? (stop(), true) : false),
-  });
+  useKeyActions(
+    [],
+    {},
+    {
+      priority: PRIORITY.dialog + 50,
+      active: ended && step.kind === 'session' && !paused,
+      onOtherKey: (p) =>
+        p.name === 'return'
+          ? (runner.afterSession(), true)
+          : p.name === 'q' || p.name === 'b'
+            ? true
+            : p.name === 'ctrl+c'
+              ? (stop(), true)
+              : false,
+    },
+  );
   // In a questionnaire ctrl+c stops at once (every answer given is already saved).
-  useKeyActions([], {}, { priority: PRIORITY.dialog, active: (step.kind === 'questionnaire' || step.kind === 'final') && !paused, onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false) });
+  useKeyActions(
+    [],
+    {},
+    {
+      priority: PRIORITY.dialog,
+      active: (step.kind === 'questionnaire' || step.kind === 'final') && !paused,
+      onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false),
+    },
+  );
 
-  const pausePage = <Page title="Paused" lines={(cols) => paragraphs('The researcher has paused the study for a moment.\n\nPlease wait; nothing you type counts while the study is paused.', cols)} keys={[[PAUSE_KEY, 'resume (researcher)']]} />;
+  const pausePage = (
+    <Page
+      title="Paused"
+      lines={(cols) =>
+        paragraphs(
+          'The researcher has paused the study for a moment.\n\nPlease wait; nothing you type counts while the study is paused.',
+          cols,
+        )
+      }
+      keys={[[PAUSE_KEY, 'resume (researcher)']]}
+    />
+  );
   // A session stays mounted under the pause page (hidden), so what the participant was typing is kept.
   if (paused && step.kind !== 'session') return pausePage;
 
@@ -82,7 +118,11 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
         <Page
           title="Consent"
           info={`version ${runner.study.consent.version}`}
-          lines={(cols) => [...paragraphs(runner.study.consent.text, cols), [{ text: '' }], [{ text: 'Do you agree to take part?', bold: true }]]}
+          lines={(cols) => [
+            ...paragraphs(runner.study.consent.text, cols),
+            [{ text: '' }],
+            [{ text: 'Do you agree to take part?', bold: true }],
+          ]}
           keys={[
             ['y', 'I agree and want to take part'],
             ['n', 'I do not agree (nothing is kept)'],
@@ -96,7 +136,12 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       return (
         <Page
           title={`Session ${step.session + 1} of ${total}`}
-          lines={(cols) => paragraphs(`Session ${step.session + 1} of ${total} is about to start.${limit ? ` It ends by itself after ${limit}.` : ''}\n\nPress ctrl+d in the session when you think you are done.\n\nWhen you are ready, press enter.`, cols)}
+          lines={(cols) =>
+            paragraphs(
+              `Session ${step.session + 1} of ${total} is about to start.${limit ? ` It ends by itself after ${limit}.` : ''}\n\nPress ctrl+d in the session when you think you are done.\n\nWhen you are ready, press enter.`,
+              cols,
+            )
+          }
           keys={[['enter', 'start the session']]}
         />
       );
@@ -128,6 +173,17 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       );
     }
     case 'thanks':
-      return <Page title="Thank you" lines={(cols) => paragraphs('That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.', cols)} keys={[['enter', 'finish']]} />;
+      return (
+        <Page
+          title="Thank you"
+          lines={(cols) =>
+            paragraphs(
+              'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.',
+              cols,
+            )
+          }
+          keys={[['enter', 'finish']]}
+        />
+      );
   }
 }
