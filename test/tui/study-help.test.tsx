@@ -81,3 +81,42 @@ describe('study run: the keys (?)', () => {
     await waitForFrame(r, (s) => s.includes('About session 1 of 2'));
   });
 });
+
+describe('study run: what covers an ended session takes the keys first', () => {
+  it('enter closes the help (the study does not move on under it); a pause holds every key', { timeout: 20_000 }, async () => {
+    const { r, runner } = openStudy();
+    await waitForFrame(r, (s) => s.includes('Consent'));
+    await press(r, 'y', KEYS.enter, KEYS.enter);
+    await begin(r);
+    // tester/gear comes first: its agent resolves everything in turn 1.
+    await waitForFrame(r, (s) => s.includes('This session is over'));
+    const stillOver = async () => {
+      const f = await waitForFrame(r, (s) => s.includes('This session is over') && !s.includes('Keys (esc') && !s.includes('Paused'));
+      expect(f).not.toContain('About session 1 of 2');
+      expect(runner.store.getState().step.kind).toBe('session');
+    };
+
+    for (const close of [KEYS.enter, KEYS.escape, '?', 'q']) {
+      await press(r, '?');
+      await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)'));
+      await press(r, close);
+      await stillOver();
+    }
+
+    // The researcher's pause: enter waits under the pause page, and the session is still there after it.
+    await press(r, CTRL_G);
+    await waitForFrame(r, (s) => s.includes('Paused'));
+    await press(r, KEYS.enter, 'q', KEYS.escape, CTRL_G);
+    await stillOver();
+    // A pause over the help: the help is back after it, still holding enter.
+    await press(r, '?', CTRL_G);
+    await waitForFrame(r, (s) => s.includes('Paused'));
+    await press(r, KEYS.enter, CTRL_G);
+    await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)') && !s.includes('Paused'));
+    await press(r, KEYS.enter);
+    await stillOver();
+
+    await press(r, KEYS.enter);
+    await waitForFrame(r, (s) => s.includes('About session 1 of 2'));
+  });
+});

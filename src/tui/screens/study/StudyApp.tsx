@@ -68,13 +68,14 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
         ? pageKeys.page
         : undefined;
   useKeyActions([], {}, { priority: PRIORITY.screen, active: Boolean(pageKey) && !paused, onOtherKey: (p) => pageKey?.(p) ?? false });
-  // An ended session stays to be read: enter goes on; q does not leave the study.
+  // An ended session stays to be read: enter goes on; q does not leave the study. Under the
+  // session's overlays (the help, the persona card: they close first), over its panes and keys.
   const ended = useStore(runner.store, (s) => Boolean(s.ended));
   useKeyActions(
     [],
     {},
     {
-      priority: PRIORITY.dialog + 50,
+      priority: PRIORITY.dialog - 1,
       active: ended && step.kind === 'session' && !paused,
       onOtherKey: (p) =>
         p.name === 'return'
