@@ -52,6 +52,11 @@ describe('layer lint', () => {
     expect(await problems('src/text/probe.ts', "export { createTheme } from '../tui/theme.ts';\n")).toHaveLength(1);
   });
 
+  it('keeps the engine out of the store built from its events', async () => {
+    expect(await problems('src/session/probe.ts', "export * from '../store/reducer.ts';\n")).toHaveLength(1);
+    expect(await problems('src/judge/probe.ts', "export const s = () => import('../store/selectors.ts');\n")).toHaveLength(1);
+  });
+
   it('keeps the store to the events, and the panes to the store', async () => {
     expect(await problems('src/store/probe.ts', "export * from '../session/engine.ts';\n")).toHaveLength(1);
     expect(await problems('src/store/probe.ts', "export * from '../contracts/events.ts';\nexport * from '../text/text.ts';\n")).toEqual([]);
