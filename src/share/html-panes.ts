@@ -1,8 +1,9 @@
 /**
  * The panes of the HTML replay, as a table: each entry says how to draw one pane of a
- * session as HTML at a turn, from the reducer's state at the end of that turn. A new pane
- * (a Timeline for simulated time, a Phone) is one more entry; `used` leaves it out of
- * recordings that have nothing for it.
+ * session as HTML at a turn, from the reducer's state at the end of that turn. Which pane it
+ * is names a row of the pane specs (src/tui/pane-specs.ts), which give its title and which
+ * recordings show it (a Timeline only for simulated time, a Phone only for proposals), as on
+ * the terminal. A new pane is one more entry.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, SessionState } from '../store/state.ts';
@@ -11,18 +12,17 @@ import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, sho
 import { checklistCounts, compSoFar, intentCounts, procSoFar, turnState } from '../store/selectors.ts';
 import { truncate } from '../text/text.ts';
 import type { TimelineReminder, TimelineUpdate } from '../store/timeline.ts';
+import type { PaneId } from '../tui/pane-specs.ts';
 
 export interface HtmlPane {
-  id: string;
-  title: string;
+  /** The pane of the specs it draws: its title and whether a session shows it come from there. */
+  id: PaneId;
   /**
    * `log`: each turn adds its part and the page shows the parts up to the current turn;
    * `snapshot`: the pane as it is at the current turn; `rows`: a long list whose rows change one
    * at a time (a time scenario's updates), stored as each row's versions, not once per turn.
    */
   kind: 'log' | 'snapshot' | 'rows';
-  /** Whether a session has anything for this pane (default: always). */
-  used?(final: SessionState): boolean;
   /** The pane's HTML for `turn` (a log pane: only what the turn added; not for rows). */
   render?(state: SessionState, turn: number): string;
   /** A rows pane's rows at a turn: the reducer keeps an unchanged row the same object. */
@@ -77,7 +77,6 @@ function diffHtml(patch: string): string {
 
 const conversation: HtmlPane = {
   id: 'conversation',
-  title: 'Conversation',
   kind: 'log',
   render(state, turn) {
     const t = turnState(state, turn);
@@ -91,7 +90,6 @@ const conversation: HtmlPane = {
 
 const intents: HtmlPane = {
   id: 'intents',
-  title: 'Hidden intents',
   kind: 'snapshot',
   info(state) {
     const c = intentCounts(state);
@@ -112,7 +110,6 @@ const intents: HtmlPane = {
 
 const checklist: HtmlPane = {
   id: 'checklist',
-  title: 'Checklist',
   kind: 'snapshot',
   info(state) {
     const c = checklistCounts(state);
@@ -132,7 +129,6 @@ const checklist: HtmlPane = {
 
 const workspace: HtmlPane = {
   id: 'workspace',
-  title: 'Workspace',
   kind: 'log',
   render(state, turn) {
     const t = turnState(state, turn);
@@ -165,9 +161,7 @@ function timelineRow(item: object): string {
 /** Time scenarios: the simulated clock, each update as it happens and how it was handled, the reminders. */
 const timeline: HtmlPane = {
   id: 'timeline',
-  title: 'Timeline',
   kind: 'rows',
-  used: (final) => Boolean(final.timeline),
   info: (state) =>
     state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : '',
   rows: (state) =>
@@ -193,9 +187,7 @@ function screenLineHtml(line: string, i: number): string {
  */
 const phone: HtmlPane = {
   id: 'phone',
-  title: 'Phone',
   kind: 'snapshot',
-  used: (final) => Boolean(final.phone),
   info: (state) =>
     state.phone
       ? `tick ${state.phone.tick}/${state.phone.info.steps || '–'} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}`
@@ -233,8 +225,8 @@ const phone: HtmlPane = {
   },
 };
 
-/** Every pane the HTML replay can show, in display order (a pane a session does not use is left out). */
+/** Every pane the HTML replay can show, in display order (a pane the session does not show is left out). */
 export const HTML_PANES: readonly HtmlPane[] = [conversation, phone, intents, checklist, workspace, timeline];
 
 /** The panes shown for each session side by side. */
-export const VERSUS_PANES: readonly string[] = ['conversation', 'intents'];
+export const VERSUS_PANES: readonly PaneId[] = ['conversation', 'intents'];

@@ -10,6 +10,7 @@ import { fmtBackend, fmtScore } from '../text/format.ts';
 import { calloutsOf, summarizeCallouts, type Callout } from './callouts.ts';
 import { HTML_PANES, VERSUS_PANES, esc } from './html-panes.ts';
 import { PAGE_SCRIPT, PAGE_STYLE } from './html-page.ts';
+import { paneShown, paneTitle, type PaneId } from '../tui/pane-specs.ts';
 
 export interface HtmlSession {
   /** Shown above the session (the agent, or A / B). */
@@ -55,12 +56,12 @@ class Pool {
   }
 }
 
-function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly string[] | undefined): { data: SessionData; title: string } {
+function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly PaneId[] | undefined): { data: SessionData; title: string } {
   const timeline = createTimeline(s.events);
   const final = timeline.stateAt(timeline.lastTurn);
-  const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && (p.used?.(final) ?? true)).map((p): PaneData => ({
+  const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && paneShown(p.id, final)).map((p): PaneData => ({
     id: p.id,
-    title: p.title,
+    title: paneTitle(p.id),
     kind: p.kind,
     frags: [],
     info: [],

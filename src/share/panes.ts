@@ -10,9 +10,13 @@ import { CAUSE_LABELS } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { fmtFileChange, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
+import { paneTitle, type PaneId } from '../tui/pane-specs.ts';
 import type { PhoneState } from '../store/phone.ts';
 import { phoneBlocks } from '../tui/phone-lines.ts';
 import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
+
+/** A pane's title as its box shows it (the title of the pane specs, as on the terminal). */
+export const paneHead = (id: PaneId): Seg => ({ text: paneTitle(id), bold: true });
 
 /** A line exactly `cols` wide: cut, or padded with spaces. */
 export function padLine(line: Line, cols: number): Line {
@@ -176,18 +180,12 @@ export function intentsTitle(state: SessionState, theme: Theme): Line {
   const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)
     .map((s) => `${theme.intent[s].symbol}${c[s]}`)
     .join(' ');
-  return [
-    { text: 'Hidden intents', bold: true },
-    { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted },
-  ];
+  return [paneHead('intents'), { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted }];
 }
 
 export function checklistTitle(state: SessionState, theme: Theme): Line {
   const c = checklistCounts(state);
-  return [
-    { text: 'Checklist', bold: true },
-    { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted },
-  ];
+  return [paneHead('checklist'), { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted }];
 }
 
 /** Where the session is: the turn, and the end with its final scores once it has ended. */

@@ -8,6 +8,7 @@ import type { SessionState } from '../store/state.ts';
 import { fmtBackend, fmtScore } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { width, type Line, type Seg } from '../text/text.ts';
+import { paneShown } from '../tui/pane-specs.ts';
 import {
   besideEachOther,
   boxed,
@@ -17,6 +18,7 @@ import {
   fittedIntentLines,
   intentsTitle,
   padLine,
+  paneHead,
   phoneLines,
   progressSegs,
   timelineLines,
@@ -62,13 +64,13 @@ function calloutLine(callout: string | undefined, hint: string | undefined, them
 
 /** The Phone box of a proposal scenario, `cols` × `rows`. */
 function phoneBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
-  return boxed([{ text: 'Phone', bold: true }], phoneLines(state, cols - 2, rows - 2, theme), cols, rows, theme, { accent: true });
+  return boxed([paneHead('phone')], phoneLines(state, cols - 2, rows - 2, theme), cols, rows, theme, { accent: true });
 }
 
 /** The Timeline box of a time scenario, with the simulated time in its title. */
 function timelineBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
   const now = state.timeline ? [{ text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }] : [];
-  return boxed([{ text: 'Timeline', bold: true }, ...now], timelineLines(state, theme, rows - 2), cols, rows, theme);
+  return boxed([paneHead('timeline'), ...now], timelineLines(state, theme, rows - 2), cols, rows, theme);
 }
 
 /**
@@ -79,15 +81,18 @@ function timelineBox(state: SessionState, cols: number, rows: number, theme: The
 export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const { cols, rows, theme } = o;
   const body = Math.max(6, rows - 2);
-  const phoneCols = state.phone ? Math.floor(cols * 0.3) : 0;
-  const left = Math.floor(cols * (state.phone ? 0.4 : 0.55));
+  // The paradigms' panes where the session shows them (the pane specs decide, as on the terminal).
+  const phone = paneShown('phone', state);
+  const timeline = paneShown('timeline', state);
+  const phoneCols = phone ? Math.floor(cols * 0.3) : 0;
+  const left = Math.floor(cols * (phone ? 0.4 : 0.55));
   const right = cols - left - phoneCols;
   // A time scenario gives the Timeline a share of the right column.
-  const timeRows = state.timeline ? Math.floor(body * 0.2) : 0;
-  const intentRows = Math.floor(body * (state.timeline ? 0.4 : 0.5));
-  const checkRows = Math.floor(body * (state.timeline ? 0.22 : 0.3));
+  const timeRows = timeline ? Math.floor(body * 0.2) : 0;
+  const intentRows = Math.floor(body * (timeline ? 0.4 : 0.5));
+  const checkRows = Math.floor(body * (timeline ? 0.22 : 0.3));
   const workRows = body - intentRows - checkRows - timeRows;
-  const conv = boxed([{ text: 'Conversation', bold: true }], conversationTail(state, left - 3, body - 2, theme), left, body, theme, {
+  const conv = boxed([paneHead('conversation')], conversationTail(state, left - 3, body - 2, theme), left, body, theme, {
     tail: true,
   });
   const side = [
@@ -99,10 +104,10 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
       theme,
     ),
     ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
-    ...boxed([{ text: 'Workspace', bold: true }], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
-    ...(state.timeline ? timelineBox(state, right, timeRows, theme) : []),
+    ...boxed([paneHead('workspace')], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
+    ...(timeline ? timelineBox(state, right, timeRows, theme) : []),
   ];
-  const columns = state.phone ? [conv, phoneBox(state, phoneCols, body, theme), side] : [conv, side];
+  const columns = phone ? [conv, phoneBox(state, phoneCols, body, theme), side] : [conv, side];
   return [
     header(title(state, theme), progressSegs(state, theme), cols),
     ...besideEachOther(columns),
@@ -117,16 +122,11 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const body = Math.max(6, rows - 3 - calloutRows);
   const left = Math.floor(cols * 0.6);
   const right = cols - left;
-  const conv = boxed(
-    [{ text: 'Conversation', bold: true }],
-    conversationTail(state, left - 3, body - 2, theme, { spaced: true }),
-    left,
-    body,
-    theme,
-    { tail: true },
-  );
+  const conv = boxed([paneHead('conversation')], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, {
+    tail: true,
+  });
   // A proposal scenario's Phone, or a time scenario's Timeline, shares the right column with the intents.
-  const extra = state.phone ? phoneBox : state.timeline ? timelineBox : undefined;
+  const extra = paneShown('phone', state) ? phoneBox : paneShown('timeline', state) ? timelineBox : undefined;
   const intentRows = extra
     ? Math.min(body - 8, Math.max(6, fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2))
     : body;
@@ -166,7 +166,7 @@ export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions
     ];
     return [
       padLine(name, w),
-      ...boxed([{ text: 'Conversation', bold: true }], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, {
+      ...boxed([paneHead('conversation')], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, {
         tail: true,
       }),
       ...boxed(

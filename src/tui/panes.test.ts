@@ -4,7 +4,8 @@ import { SESSION_START } from '../../test/tui/session-events.ts';
 import { reduceAll } from '../store/reducer.ts';
 import { initialSessionState } from '../store/state.ts';
 import { computeLayout } from './layout.ts';
-import { MAIN_PANE, PANE_TABLE, paneKeyScopes, panesShown, paneTitle } from './panes.ts';
+import { PANE_IDS, PANE_SPECS } from './pane-specs.ts';
+import { MAIN_PANE, PANE_COMPONENTS, PANE_TABLE, paneKeyScopes, panesShown, paneTitle } from './panes.ts';
 
 const plain = reduceAll([SESSION_START]);
 const timed = reduceAll([{ ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } }]);
@@ -18,6 +19,18 @@ describe('the pane table', () => {
     expect(new Set(ids(PANE_TABLE)).size).toBe(PANE_TABLE.length);
     expect(paneTitle('intents')).toBe('Hidden intents');
     expect(MAIN_PANE).toBe('conversation');
+  });
+
+  it('draws every pane of the specs with a component, and has no component for a pane the specs lack', () => {
+    expect(Object.keys(PANE_COMPONENTS).sort()).toEqual([...PANE_IDS].sort());
+    for (const p of PANE_TABLE) expect(p.component, p.id).toBe(PANE_COMPONENTS[p.id]);
+    expect(ids(PANE_TABLE)).toEqual(ids(PANE_SPECS));
+  });
+
+  it("titles the intents pane as the participant's goals in a study that shows them so, and no other pane", () => {
+    expect(paneTitle('intents', 'goals')).toBe('Your goals');
+    expect(paneTitle('intents', 'live')).toBe('Hidden intents');
+    for (const id of PANE_IDS.filter((id) => id !== 'intents')) expect(paneTitle(id, 'goals')).toBe(paneTitle(id));
   });
 
   it("shows the four panes in every session, and a paradigm's own pane only in its scenarios", () => {

@@ -154,7 +154,7 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
       ]
     : view.visible;
   return (
-    <Pane title={goals ? 'Your goals' : title} info={info} focused={focused} box={box}>
+    <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );

@@ -10,6 +10,7 @@ import { useTheme, type Theme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { ControlState } from '../session/controller.ts';
 import type { SessionState } from '../../store/state.ts';
+import { paneTitle } from '../pane-specs.ts';
 import { LineView } from './LineView.tsx';
 
 /** Who the person is in this session, in a few words. */
@@ -58,7 +59,7 @@ export function openingLines(
     lines.push(
       [],
       [
-        { text: goals ? 'Your goals' : 'Hidden intents', bold: true },
+        { text: paneTitle('intents', control.participant?.intents), bold: true },
         ...(goals
           ? []
           : [

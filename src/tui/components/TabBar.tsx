@@ -7,14 +7,14 @@ import { LineView } from './LineView.tsx';
 
 export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId[]; active: PaneId; focused: boolean; width: number }) {
   const theme = useTheme();
-  // A study participant's intents pane is their goals card.
-  const goals = useControl((c) => c.participant?.intents === 'goals');
+  // A study participant's intents pane is their goals card, titled so.
+  const intents = useControl((c) => c.participant?.intents);
   const segs: Seg[] = [];
   for (const t of tabs) {
     const on = t === active;
     segs.push(
       {
-        text: ` ${goals && t === 'intents' ? 'Your goals' : paneTitle(t)} `,
+        text: ` ${paneTitle(t, intents)} `,
         inverse: on,
         bold: on,
         color: on && focused ? theme.text.accent : theme.text.secondary,

@@ -1,0 +1,80 @@
+/**
+ * The session's panes as plain data: each row says what a pane is called, its share of the
+ * width when the panes stand side by side, which sessions show it, and the keymap scope of its
+ * own keys. No component is imported here, so the exports (src/share) read the same titles and
+ * the same list of panes without loading Ink; panes.ts adds each pane's component. A new pane
+ * is one row here and one entry there (CONTRIBUTING.md, "Add a pane").
+ */
+import type { SessionState } from '../store/state.ts';
+import type { Scope } from './keymap.ts';
+import type { ParticipantView, SessionMode } from './session/controller.ts';
+
+export interface PaneSpec {
+  id: string;
+  /** The pane's title line, and its tab in the narrower layouts. */
+  title: string;
+  /** Its title for a study participant who sees the intents as their goals (default: `title`). */
+  goalsTitle?: string;
+  /**
+   * Its share of the terminal's width in the wide layout, by how many panes stand side by
+   * side. The last pane takes what the others leave; a pane without a share for that many
+   * panes gets an even one.
+   */
+  width: Readonly<Partial<Record<number, number>>>;
+  /** Which sessions show it (a paradigm's own pane: when the scenario is of that paradigm); default: every session. */
+  when?: (session: SessionState, mode: SessionMode) => boolean;
+  /** The keymap scope of its own keys (keymap.ts), which `?` lists, and the modes they act in (default: all). */
+  keys?: { scope: Scope; modes?: readonly SessionMode[] };
+}
+
+/**
+ * In display order, left to right, which is also the focus order. The first pane is the main
+ * one: the left column of the medium layout, focused first when nobody types.
+ */
+export const PANE_SPECS = [
+  { id: 'conversation', title: 'Conversation', width: { 4: 0.34, 5: 0.3 }, keys: { scope: 'conversation' } },
+  {
+    id: 'intents',
+    title: 'Hidden intents',
+    goalsTitle: 'Your goals',
+    width: { 4: 0.26, 5: 0.22 },
+    keys: { scope: 'intents', modes: ['play'] },
+  },
+  { id: 'checklist', title: 'Checklist', width: { 4: 0.19, 5: 0.15 }, keys: { scope: 'checklist' } },
+  { id: 'workspace', title: 'Workspace', width: { 4: 0.21, 5: 0.14 }, keys: { scope: 'workspace' } },
+  // The paradigms' panes: time scenarios have a Timeline, proposal scenarios the user's Phone.
+  { id: 'timeline', title: 'Timeline', width: { 5: 0.19 }, when: (s) => Boolean(s.timeline) },
+  { id: 'phone', title: 'Phone', width: { 5: 0.19 }, when: (s) => Boolean(s.phone) },
+] as const satisfies readonly PaneSpec[];
+
+export type PaneId = (typeof PANE_SPECS)[number]['id'];
+
+export const PANE_IDS: readonly PaneId[] = PANE_SPECS.map((p) => p.id);
+
+export const MAIN_PANE: PaneId = PANE_SPECS[0].id;
+
+const BY_ID = new Map<string, PaneSpec>(PANE_SPECS.map((p) => [p.id, p]));
+
+export function isPaneId(id: string): id is PaneId {
+  return BY_ID.has(id);
+}
+
+export function paneSpecOf(id: PaneId): PaneSpec {
+  return BY_ID.get(id)!;
+}
+
+/**
+ * What a pane is called: its title, or for a study participant who sees the intents as goals
+ * (`intents: 'goals'`), the title that says so. The tab, the pane's title line and the
+ * opening card all ask here, so they cannot disagree.
+ */
+export function paneTitle(id: PaneId, intents: ParticipantView['intents'] = 'live'): string {
+  const spec = paneSpecOf(id);
+  return (intents === 'goals' && spec.goalsTitle) || spec.title;
+}
+
+/** Whether a session shows the pane: in the terminal for `mode`, and in the exports of its recording (`replay`). */
+export function paneShown(id: PaneId, session: SessionState, mode: SessionMode = 'replay'): boolean {
+  const spec = paneSpecOf(id);
+  return !spec.when || spec.when(session, mode);
+}
