@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, renderTui, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
@@ -20,6 +20,37 @@ describe('the keypress dispatcher', () => {
     r.stdin.write(`${KEYS.right}${KEYS.right}${KEYS.enter}`);
     await waitForFrame(r, (f) => f.includes('mode 2'));
     await waitForFrame(r, () => started.length > 0);
+    expect(started).toEqual([2]);
+  });
+
+  it('keeps keys in step with the screen when a render takes longer than the wait meant for keys that change nothing', async () => {
+    // A loaded machine: the render after the first key takes longer than the dispatcher's
+    // fallback wait, so that wait and the render both try to let the next key go.
+    const started: number[] = [];
+    let slowOnce = true;
+    function SlowModes() {
+      const [mode, setMode] = useState(0);
+      useKeyActions(['home'], { modeNext: () => setMode((m) => m + 1), start: () => started.push(mode) });
+      useLayoutEffect(() => {
+        if (mode !== 1 || !slowOnce) return;
+        slowOnce = false;
+        const until = Date.now() + 120;
+        while (Date.now() < until);
+      }, [mode]);
+      return <Text>mode {mode}</Text>;
+    }
+    const slow = renderTui(<SlowModes />);
+    r = slow;
+    await waitForFrame(slow, (f) => f.includes('mode 0'));
+    // Written from a check-phase callback, as a terminal's input arrives: the expired wait runs before the render's release.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        slow.stdin.write(`${KEYS.right}${KEYS.right}${KEYS.enter}`);
+        resolve();
+      }),
+    );
+    await waitForFrame(slow, (f) => f.includes('mode 2'));
+    await waitForFrame(slow, () => started.length > 0);
     expect(started).toEqual([2]);
   });
 

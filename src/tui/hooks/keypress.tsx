@@ -34,6 +34,8 @@ class Dispatcher {
 
   private queue: KeyPress[] = [];
   private waiting: NodeJS.Timeout | undefined;
+  /** The number of the key being handled: a release meant for an earlier key must not let the next one go. */
+  private handling = 0;
 
   /**
    * Keys are handled one at a time, each after the screen has re-rendered from the one
@@ -48,19 +50,28 @@ class Dispatcher {
 
   /** A subscriber committed a render: the key being waited on has taken effect. */
   committed(): void {
-    if (this.waiting) setImmediate(this.release);
+    if (!this.waiting) return;
+    const key = this.handling;
+    setImmediate(() => this.release(key));
   }
 
-  private release = (): void => {
+  /**
+   * Lets the key after `key` go, once: both the render and the timer release a key, and on a
+   * loaded machine the timer can fire first; the render's release must then not let a second
+   * key go before the first one's own render (React may defer that render past this call).
+   */
+  private release(key: number): void {
+    if (key !== this.handling || !this.waiting) return;
     clearTimeout(this.waiting);
     this.waiting = undefined;
     this.next();
-  };
+  }
 
   private next(): void {
     const press = this.queue.shift();
     if (!press) return;
-    this.waiting = setTimeout(this.release, RENDER_WAIT_MS);
+    const key = ++this.handling;
+    this.waiting = setTimeout(() => this.release(key), RENDER_WAIT_MS);
     for (const s of this.subscribers) if (s.handler.current(press)) break;
   }
 }
