@@ -132,6 +132,20 @@ describe('live sessions', () => {
     await waitFor(() => exited);
   });
 
+  it('play: between two sessions of an episode the input box says the session is over, not that the agent works', async () => {
+    const c = liveSession('tester', 'play', { agent: 'script:reactive' });
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    await press(r, KEYS.ctrlD);
+    await waitForFrame(r, (f) => f.includes('End the session now?'));
+    await press(r, 'y');
+    const frame = await waitForFrame(r, (f) => f.includes('enter continues') && f.includes('you (user) ›'));
+    expect(frame).toContain('this session is over');
+    expect(frame).not.toContain('the agent is working');
+    c.quit();
+  });
+
   it('play: the reveal key answers a question the agent asked, and the intent stays inferred', async () => {
     const c = liveSession('tester/plan', 'play', { agent: 'script:proactive' });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });

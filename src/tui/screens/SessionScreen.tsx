@@ -125,7 +125,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             cursor={seat.text.cursor}
             focused={focus.focus === 'input'}
             awaited={seat.awaited && !ended}
-            note={seat.note}
+            note={seat.note ?? (ended ? 'this session is over' : undefined)}
             width={columns}
             phone={onPhone}
           />
