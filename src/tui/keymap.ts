@@ -29,7 +29,12 @@ export type Scope =
   | 'rationale'
   | 'permission'
   | 'opening'
-  | 'study';
+  | 'study'
+  | 'consent'
+  | 'studyPage'
+  | 'rating'
+  | 'answer'
+  | 'questionnaire';
 
 export type Action =
   | 'filter'
@@ -95,7 +100,9 @@ export type Action =
   | 'nextChoice'
   | 'operatorPause'
   | 'stopStudy'
-  | 'goOn';
+  | 'goOn'
+  | 'nextPage'
+  | 'choose';
 
 export interface Binding {
   action: Action;
@@ -244,6 +251,31 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['ctrl+g'],
     description: 'for the researcher: pause the study (the screen is covered, keys wait) or resume it',
   },
+  // The pages around a study's sessions: consent, instructions, "Session k of n", the questions, thanks.
+  { scope: 'consent', action: 'yes', keys: ['y'], description: 'I agree and want to take part' },
+  { scope: 'consent', action: 'no', keys: ['n'], description: 'I do not agree (nothing is kept)' },
+  { scope: 'studyPage', action: 'nextPage', keys: ['return'], description: 'go on (on the last page: finish)' },
+  {
+    scope: 'rating',
+    action: 'prevChoice',
+    keys: ['left', 'h'],
+    description: 'one point lower on the scale (on a 0–100 scale: move your mark 5 to the left)',
+  },
+  {
+    scope: 'rating',
+    action: 'nextChoice',
+    keys: ['right', 'l'],
+    description: 'one point higher on the scale (on a 0–100 scale: move your mark 5 to the right)',
+  },
+  {
+    scope: 'rating',
+    action: 'choose',
+    keys: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    description: 'choose the point with that number',
+  },
+  { scope: 'rating', action: 'select', keys: ['return'], description: 'confirm your answer and go to the next question' },
+  { scope: 'answer', action: 'send', keys: ['return'], description: 'send your answer and go to the next question' },
+  { scope: 'questionnaire', action: 'back', keys: ['escape'], description: 'back to the question before (its answer can be changed)' },
 
   { scope: 'watch', action: 'pause', keys: ['space'], description: 'pause or resume' },
   { scope: 'watch', action: 'step', keys: ['s'], description: 'run one turn, then pause' },
@@ -307,6 +339,11 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   rationale: 'Annotate: the reason',
   opening: 'A session’s opening card',
   study: 'In this study',
+  consent: 'Consent',
+  studyPage: 'This page',
+  rating: 'Answering on a scale',
+  answer: 'Answering in words',
+  questionnaire: 'Questions',
 };
 
 /** The name of a key press as the keymap spells it. */
@@ -348,7 +385,15 @@ export function actionFor(name: string, scopes: readonly Scope[]): Action | unde
 /** The keys of `action` in `scope`, for hints: `space`, `←/h`. */
 export function keysOf(action: Action, scope: Scope): string {
   const b = KEYMAP.find((x) => x.action === action && x.scope === scope);
-  return b ? b.keys.map(prettyKey).join('/') : '';
+  return b ? keyLabels(b.keys).join('/') : '';
+}
+
+/** Keys as a person reads them: arrows as arrows, and a run of digits as one range (`0-9`). */
+export function keyLabels(keys: readonly string[]): string[] {
+  const digits = keys.filter((k) => /^[0-9]$/.test(k));
+  if (digits.length < 3) return keys.map(prettyKey);
+  const range = `${digits.reduce((a, b) => (a < b ? a : b))}-${digits.reduce((a, b) => (a > b ? a : b))}`;
+  return [range, ...keys.filter((k) => !digits.includes(k)).map(prettyKey)];
 }
 
 export function prettyKey(k: string): string {

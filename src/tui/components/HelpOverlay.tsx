@@ -1,7 +1,7 @@
 /** The keys, straight from the keymap, for the scopes active now (`?`), less those that do nothing here. */
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { bindingsFor, prettyKey, type HelpFilter, type Scope } from '../keymap.ts';
+import { bindingsFor, keyLabels, type HelpFilter, type Scope } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
 
@@ -25,7 +25,7 @@ export function HelpOverlay({
   const rows: { key: string; text: string; title?: boolean }[] = [];
   for (const g of groups) {
     rows.push({ key: g.title, text: '', title: true });
-    for (const b of g.bindings) rows.push({ key: b.keys.map(prettyKey).join(' '), text: b.description });
+    for (const b of g.bindings) rows.push({ key: keyLabels(b.keys).join(' '), text: b.description });
   }
   const inner = height - 4;
   const cols = Math.max(1, width - 4);

@@ -1,13 +1,16 @@
 /**
  * One page of a study's participant path: a title, text (scrolled with ↑/↓ when it is longer
- * than the screen), and the keys that go on. The page's own keys are handled by its screen.
+ * than the screen), and the keys that go on. The page's own keys are handled by its screen;
+ * `?` covers the text with the page's keys, from the keymap, as the session screen's help does.
  */
 import { Box } from 'ink';
 import { useState, type ReactNode } from 'react';
+import { HelpOverlay } from '../../components/HelpOverlay.tsx';
 import { Pane, paneInner } from '../../components/Pane.tsx';
 import { LineView } from '../../components/LineView.tsx';
 import { PRIORITY, useKeyActions } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
+import type { HelpFilter, Scope } from '../../keymap.ts';
 import { useTheme } from '../../theme.ts';
 import { wrap, type Line, type Seg } from '../../../text/text.ts';
 
@@ -32,9 +35,11 @@ export interface PageProps {
   children?: ReactNode;
   /** Rows the children take. */
   childRows?: number;
+  /** What `?` lists: the scopes of the page's keys, in order, less what does nothing here. No help without it. */
+  help?: { scopes: readonly Scope[]; filter?: HelpFilter; hint?: string };
 }
 
-export function Page({ title, info, lines, keys, children, childRows = 0 }: PageProps) {
+export function Page({ title, info, lines, keys, children, childRows = 0, help }: PageProps) {
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
   const box = { width: Math.min(columns, PAGE_WIDTH), height: Math.max(6, rows - 1 - childRows - 1) };
@@ -48,17 +53,31 @@ export function Page({ title, info, lines, keys, children, childRows = 0 }: Page
     { up: () => scroll(-1), down: () => scroll(1), pageUp: () => scroll(-inner.rows), pageDown: () => scroll(inner.rows) },
     { priority: PRIORITY.pane, active: maxTop > 0 },
   );
+  // Under the page's text entry (a free-text answer types `?` once something is written).
+  const [helpOpen, setHelpOpen] = useState(false);
+  useKeyActions(['global'], { help: () => setHelpOpen(true) }, { priority: PRIORITY.pane, active: Boolean(help) && !helpOpen });
   const more = top < maxTop ? ' · ↓ more' : '';
-  const hints: Line = keys.flatMap(([k, what], i) => [
+  const hints: Line = [...keys, ...(help ? ([['?', help.hint ?? 'keys']] as [string, string][]) : [])].flatMap(([k, what], i) => [
     ...(i ? [{ text: '  ' }] : []),
     { text: k, bold: true, color: theme.text.accent },
     { text: ' ' + what, color: theme.text.secondary },
   ]);
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <Pane title={title} info={(info ?? '') + more} focused box={box}>
-        <LineView lines={text.slice(top)} top={0} height={inner.rows} cols={inner.cols} />
-      </Pane>
+      {/* The help takes the terminal's width: its lines are longer than a page's text. */}
+      {help && helpOpen ? (
+        <HelpOverlay
+          scopes={[...help.scopes, ...(maxTop > 0 ? (['pane'] as const) : [])]}
+          filter={{ ...help.filter, omit: [...(help.filter?.omit ?? []), 'quit', 'top', 'bottom'] }}
+          width={columns}
+          height={box.height}
+          onClose={() => setHelpOpen(false)}
+        />
+      ) : (
+        <Pane title={title} info={(info ?? '') + more} focused box={box}>
+          <LineView lines={text.slice(top)} top={0} height={inner.rows} cols={inner.cols} />
+        </Pane>
+      )}
       {children}
       <LineView lines={[hints]} top={0} height={1} cols={columns} />
     </Box>

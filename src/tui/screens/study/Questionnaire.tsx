@@ -6,9 +6,10 @@
 import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { INPUT_ROWS, visibleInput } from '../../components/InputBox.tsx';
-import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx';
+import { PRIORITY, useKeyActions, type ActionHandlers, type KeyPress } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { useTextInput } from '../../hooks/useTextInput.ts';
+import type { Scope } from '../../keymap.ts';
 import { useTheme, type Theme } from '../../theme.ts';
 import type { Line, Seg } from '../../../text/text.ts';
 import type { Item } from '../../../study/questionnaire.ts';
@@ -107,50 +108,55 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
       text.set(typeof nv === 'string' ? nv : '');
     } else onDone();
   };
-  const setRating = (v: number) => setValues(new Map(valuesRef.current).set(items[indexRef.current]!.item, v));
-
-  const onKey = (press: KeyPress): boolean => {
-    const index = indexRef.current;
-    const item = items[index]!;
-    if (press.name === 'escape') {
-      if (index > 0) show(index - 1);
-      return true;
-    }
-    if (item.kind === 'text') {
-      if (press.name === 'return') {
-        const t = text.current().trim();
-        if (!t && !item.optional) {
-          setNote('please write an answer (a few words are enough)');
-          return true;
-        }
-        confirm(t || null);
-        return true;
-      }
-      if (text.edit(press)) {
-        setNote(undefined);
-        return true;
-      }
-      return false;
-    }
-    const s = item.scale!;
-    const current = valuesRef.current.get(item.item);
-    const now = typeof current === 'number' ? current : undefined;
-    if (press.name === 'return') {
-      if (now === undefined) setNote('choose a point on the scale first');
-      else confirm(now);
-      return true;
-    }
-    if (press.name === 'left' || press.name === 'h')
-      setRating(now === undefined ? (s.step === 1 ? s.min : 50) : Math.max(s.min, now - s.step));
-    else if (press.name === 'right' || press.name === 'l')
-      setRating(now === undefined ? (s.step === 1 ? s.max : 50) : Math.min(s.max, now + s.step));
-    else if (s.step === 1 && /^[0-9]$/.test(press.input) && Number(press.input) >= s.min && Number(press.input) <= s.max)
-      setRating(Number(press.input));
-    else return false;
+  const setRating = (v: number) => {
+    setValues(new Map(valuesRef.current).set(items[indexRef.current]!.item, v));
     setNote(undefined);
+  };
+  /** The item shown now and its rating so far (from the refs: keys typed in one go come before a re-render). */
+  const now = () => {
+    const item = items[indexRef.current]!;
+    const v = valuesRef.current.get(item.item);
+    return { item, scale: item.scale, rating: typeof v === 'number' ? v : undefined };
+  };
+  const move = (dir: -1 | 1) => {
+    const { scale: s, rating } = now();
+    if (!s) return;
+    if (rating === undefined) setRating(s.step === 1 ? (dir < 0 ? s.min : s.max) : 50);
+    else setRating(Math.max(s.min, Math.min(s.max, rating + dir * s.step)));
+  };
+  const handlers: ActionHandlers = {
+    back: () => {
+      if (indexRef.current > 0) show(indexRef.current - 1);
+    },
+    prevChoice: () => move(-1),
+    nextChoice: () => move(1),
+    select: () => {
+      const { rating } = now();
+      if (rating === undefined) setNote('choose a point on the scale first');
+      else confirm(rating);
+    },
+    send: () => {
+      const t = text.current().trim();
+      if (!t && !now().item.optional) setNote('please write an answer (a few words are enough)');
+      else confirm(t || null);
+    },
+  };
+  // Keys no handler takes: a point's number (the `choose` binding), or what a free-text answer types.
+  const onOtherKey = (press: KeyPress): boolean => {
+    const { item, scale: s } = now();
+    if (item.kind === 'text') {
+      // `?` is the help while nothing is written, as in a session's input; after that it types.
+      if (press.input === '?' && !text.current()) return false;
+      if (!text.edit(press)) return false;
+      setNote(undefined);
+      return true;
+    }
+    const n = Number(press.input);
+    if (!s || s.step !== 1 || !/^[0-9]$/.test(press.input) || n < s.min || n > s.max) return false;
+    setRating(n);
     return true;
   };
-  useKeyActions([], {}, { priority: PRIORITY.input, onOtherKey: onKey });
+  useKeyActions(questionScopes(item), handlers, { priority: PRIORITY.input, onOtherKey });
 
   const body = (cols: number): Line[] => [
     ...(item.title ? [[{ text: item.title, bold: true }] as Line, [{ text: '' }] as Line] : []),
@@ -175,10 +181,21 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
       lines={body}
       keys={keys}
       childRows={item.kind === 'text' ? INPUT_ROWS : 0}
+      help={{
+        scopes: [...questionScopes(item).filter((s) => index > 0 || s !== 'questionnaire'), 'study', 'global'],
+        // Only scales of numbered points take digits; while writing, letters type.
+        filter: { omit: ['goOn', ...(item.scale?.step === 1 ? [] : (['choose'] as const))], typing: item.kind === 'text' },
+        hint: item.kind === 'text' ? 'keys (before you write)' : 'keys',
+      }}
     >
       {item.kind === 'text' ? <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} /> : null}
     </Page>
   );
+}
+
+/** The scopes of an item's keys: a scale's, or a written answer's, then going back. */
+function questionScopes(item: Item): Scope[] {
+  return [item.kind === 'text' ? 'answer' : 'rating', 'questionnaire'];
 }
 
 /** The free-text answer being typed, with its cursor. */

@@ -11,7 +11,7 @@ import { useStore } from 'zustand';
 import { SessionProvider } from '../../context.tsx';
 import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
-import { KEYMAP } from '../../keymap.ts';
+import { KEYMAP, type Action, type Scope } from '../../keymap.ts';
 import type { StudyRunner } from '../../session/study-runner.ts';
 import { SessionScreen } from '../SessionScreen.tsx';
 import { Page, paragraphs } from './Page.tsx';
@@ -19,6 +19,12 @@ import { Questionnaire } from './Questionnaire.tsx';
 
 /** The operator's pause key, from the keymap (where the help finds it): a control key, so it never types into an answer. */
 export const PAUSE_KEY = KEYMAP.find((b) => b.action === 'operatorPause')!.keys[0]!;
+
+/** The scopes of each page's keys, in the order its help lists them. */
+const PAGE_SCOPES = {
+  consent: ['consent', 'study', 'global'],
+  page: ['studyPage', 'study', 'global'],
+} as const satisfies Record<string, readonly Scope[]>;
 
 export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
   const { exit } = useApp();
@@ -56,18 +62,14 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
 
   const total = runner.sessionCount;
   const stop = () => runner.stop();
-  const pageKeys = {
-    consent: (p: KeyPress) =>
-      p.name === 'y' ? (runner.agree(), true) : p.name === 'n' ? (runner.decline(), true) : p.name === 'ctrl+c' ? (stop(), true) : false,
-    page: (p: KeyPress) => (p.name === 'return' ? (runner.next(), true) : p.name === 'ctrl+c' ? (stop(), true) : false),
-  };
-  const pageKey =
-    step.kind === 'consent'
-      ? pageKeys.consent
-      : step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks'
-        ? pageKeys.page
-        : undefined;
-  useKeyActions([], {}, { priority: PRIORITY.screen, active: Boolean(pageKey) && !paused, onOtherKey: (p) => pageKey?.(p) ?? false });
+  // The pages' keys, from the keymap (where their help finds them).
+  const page = step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks';
+  useKeyActions(
+    PAGE_SCOPES.consent,
+    { yes: () => runner.agree(), no: () => runner.decline(), stopStudy: stop },
+    { active: step.kind === 'consent' && !paused },
+  );
+  useKeyActions(PAGE_SCOPES.page, { nextPage: () => runner.next(), stopStudy: stop }, { active: page && !paused });
   // An ended session stays to be read: enter goes on; q does not leave the study. Under the
   // session's overlays (the help, the persona card: they close first), over its panes and keys.
   const ended = useStore(runner.store, (s) => Boolean(s.ended));
@@ -97,6 +99,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false),
     },
   );
+  const pageHelp = (scopes: readonly Scope[]) => ({ scopes, filter: { omit: ['goOn'] as Action[] } });
 
   const pausePage = (
     <Page
@@ -128,10 +131,18 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
             ['y', 'I agree and want to take part'],
             ['n', 'I do not agree (nothing is kept)'],
           ]}
+          help={pageHelp(PAGE_SCOPES.consent)}
         />
       );
     case 'instructions':
-      return <Page title="Instructions" lines={(cols) => paragraphs(runner.study.instructions, cols)} keys={[['enter', 'continue']]} />;
+      return (
+        <Page
+          title="Instructions"
+          lines={(cols) => paragraphs(runner.study.instructions, cols)}
+          keys={[['enter', 'continue']]}
+          help={pageHelp(PAGE_SCOPES.page)}
+        />
+      );
     case 'ready': {
       const limit = runner.study.time_limit;
       return (
@@ -144,6 +155,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
             )
           }
           keys={[['enter', 'start the session']]}
+          help={pageHelp(PAGE_SCOPES.page)}
         />
       );
     }
@@ -184,6 +196,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
             )
           }
           keys={[['enter', 'finish']]}
+          help={pageHelp(PAGE_SCOPES.page)}
         />
       );
   }
