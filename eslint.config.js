@@ -134,6 +134,18 @@ export default tseslint.config(
     { ignores: TESTS },
   ),
   layer(['share', 'batch'], onlyCli),
+  // Exports draw lines, not Ink: the TUI's plain helpers (theme, line builders, the pane specs) only.
+  layer(
+    ['share'],
+    [
+      ...onlyCli,
+      {
+        regex: '^\\.\\./tui/((components|screens|hooks)/|panes\\.ts$|.*\\.tsx$)',
+        message:
+          'src/share must not load Ink: read pane titles and which panes a session shows from src/tui/pane-specs.ts, and draw with the plain line builders (see the layers in CONTRIBUTING.md).',
+      },
+    ],
+  ),
   layer(
     ['batch'],
     [

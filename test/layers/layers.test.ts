@@ -73,6 +73,16 @@ describe('layer lint', () => {
     expect(await problems('src/report/probe.ts', "export const view = () => import('../tui/screens/CompareView.tsx');\n")).toHaveLength(1);
   });
 
+  it('keeps Ink out of the exports: they read the pane specs, not the panes', async () => {
+    expect(await problems('src/share/probe.ts', "export { PANE_TABLE } from '../tui/panes.ts';\n")).toHaveLength(1);
+    expect(await problems('src/share/probe.ts', "export * from '../tui/components/TabBar.tsx';\n")).toHaveLength(1);
+    expect(await problems('src/share/probe.ts', "export const screen = () => import('../tui/screens/CompareView.tsx');\n")).toHaveLength(1);
+    expect(
+      await problems('src/share/probe.ts', "export { paneTitle } from '../tui/pane-specs.ts';\nexport * from '../tui/theme.ts';\n"),
+    ).toEqual([]);
+    expect(await problems('src/share/probe.ts', "export { positiveInt } from '../cli/options.ts';\n")).toHaveLength(1);
+  });
+
   it('keeps everything but the command line out of it', async () => {
     expect(await problems('src/report/probe.ts', "export { positiveInt } from '../cli/options.ts';\n")).toHaveLength(1);
   });
