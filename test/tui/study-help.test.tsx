@@ -22,7 +22,12 @@ describe('study run: the keys (?)', () => {
     await waitForFrame(r, (s) => s.includes('Consent'));
     await press(r, 'y', KEYS.enter, KEYS.enter);
     await begin(r);
-    await waitForFrame(r, (s) => s.includes("your turn: write the user's message below"));
+    // The footer says how to reach the help while the participant writes, as outside a study.
+    await waitForFrame(r, (s) => s.includes("your turn: write the user's message below") && s.includes('? keys (after esc)'));
+    await press(r, 'a');
+    await waitForFrame(r, (s) => s.includes('? keys (after esc, box empty)'));
+    await press(r, KEYS.backspace);
+    await waitForFrame(r, (s) => s.includes('? keys (after esc)  '));
     await press(r, KEYS.escape, '?');
     let help = rows(await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)')));
     expect(help).toEqual(

@@ -43,7 +43,14 @@ describe('the status bar', () => {
     const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
     r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('enter send'));
-    expect(frame).toContain('enter send  esc leave the input  ctrl+c quit  ctrl+d end the session');
+    expect(frame).toContain('enter send  esc leave the input  ? keys (after esc)  ctrl+c quit  ctrl+d end the session');
     expect(frame).not.toMatch(/\bq quit\b/);
+  });
+
+  it('says how to reach the help while the user types: esc, then ? while the box is empty', async () => {
+    const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
+    r = renderSession(c, <StatusBar width={160} typing written />, { columns: 160, rows: 10 });
+    const frame = await waitForFrame(r, (f) => f.includes('enter send'));
+    expect(frame).toContain('esc leave the input  ? keys (after esc, box empty)  ctrl+c quit');
   });
 });

@@ -48,8 +48,11 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
   ],
 };
 
-/** `typing`: the input box has the keys, so the hints are the input's (q, ? and the rest type text there). */
-export function StatusBar({ width, typing = false }: { width: number; typing?: boolean }) {
+/**
+ * `typing`: the input box has the keys, so the hints are the input's (q, ? and the rest type text
+ * there). `written`: the box holds text, so `?` types even from a pane; the help needs it empty.
+ */
+export function StatusBar({ width, typing = false, written = false }: { width: number; typing?: boolean; written?: boolean }) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
   const turn = useSession((s) => s.turn);
@@ -124,6 +127,8 @@ export function StatusBar({ width, typing = false }: { width: number; typing?: b
   if (typing) {
     if (!opening) add(keysOf('send', 'input'), 'send');
     add(keysOf('blur', 'input'), 'leave the input');
+    // The help, as outside the box (`?`): from a pane, while nothing is written.
+    add(keysOf('help', 'global'), written ? 'keys (after esc, box empty)' : 'keys (after esc)');
     add('ctrl+c', 'quit');
     add(keysOf('endSession', 'input'), 'end the session');
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');

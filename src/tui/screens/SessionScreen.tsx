@@ -130,7 +130,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             phone={onPhone}
           />
         ) : null}
-        <StatusBar width={columns} typing={showInput && focus.focus === 'input' && dialog === null} />
+        <StatusBar width={columns} typing={showInput && focus.focus === 'input' && dialog === null} written={seat.text.value.length > 0} />
       </Box>
     </SessionUiContext.Provider>
   );
