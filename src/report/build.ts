@@ -5,15 +5,12 @@
  * plus clarification accounting and cost.
  */
 import path from 'node:path';
-import { isResult, meanAndRepeatStd, type RunRecord } from '../batch/summary.ts';
+import { isResult, type RunRecord } from '../batch/summary.ts';
 import { mean } from '../judge/scores.ts';
-import { sumUsage, totals } from '../batch/usage.ts';
 import type { IntentStatus, SessionEvent } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
-import { reduceAll } from '../store/reducer.ts';
-import { clarificationCounts, type QuestionCounts } from '../store/selectors.ts';
-import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
-import type { CellValue, Chart, Column, ReportDoc, Section, Table } from './document.ts';
+import type { ScenarioLookup } from '../pibench/scoring.ts';
+import type { CellValue, Chart, ReportDoc, Section } from './document.ts';
 import { timeSection } from './time-section.ts';
 import { proposalsSection } from './proposals-section.ts';
 
@@ -27,30 +24,10 @@ export interface ReportInput {
   lookup?: ScenarioLookup;
 }
 
-const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({ key, label, kind });
-const PROC = col('proc', 'Proc', 'meanStd');
-const COMP = col('comp', 'Comp', 'meanStd');
+import { backendLabel, col, COMP, compOf, distinct, groupBy, meanOf, PROC, procOf } from './columns.ts';
+import { ablationSection } from './ablation-section.ts';
+import { clarificationSection, costSection, pibenchSection, runsSection } from './accounting-sections.ts';
 
-export function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const x of xs) out.set(key(x), [...(out.get(key(x)) ?? []), x]);
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-const procOf = (runs: readonly RunRecord[]) => meanAndRepeatStd(runs, (r) => r.proc);
-const compOf = (runs: readonly RunRecord[]) => meanAndRepeatStd(runs, (r) => r.comp);
-const meanOf = (xs: (number | null)[]) => {
-  const v = xs.filter((x): x is number => x !== null);
-  return v.length ? mean(v) : null;
-};
-
-export function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): string {
-  const b = r.backends?.[role];
-  if (!b) return '?';
-  return [b.name ? `${b.kind}:${b.name}` : b.kind, b.model].filter(Boolean).join(' ');
-}
-
-const distinct = (xs: string[]) => [...new Set(xs)];
 const optional = (s: Section | null): Section[] => (s ? [s] : []);
 
 export function buildReport(input: ReportInput): ReportDoc {
@@ -273,238 +250,5 @@ function scenarioSection(runs: RunRecord[]): Section {
       },
     ],
     charts,
-  };
-}
-
-// ---- Fig. 5: the dependency ablation
-
-function ablationSection(all: RunRecord[]): Section {
-  // Scenarios that ran after earlier sessions in a normal run, and alone in a --no-deps run.
-  const withHistory = groupBy(
-    all.filter((r) => r.deps !== false && (r.index ?? 0) > 0),
-    (r) => r.scenario,
-  );
-  const alone = groupBy(
-    all.filter((r) => r.deps === false),
-    (r) => r.scenario,
-  );
-  const both = [...withHistory.keys()].filter((s) => alone.has(s));
-  const base: Section = { id: 'ablation', title: 'Dependency ablation', tables: [], charts: [] };
-  if (!both.length)
-    return {
-      ...base,
-      text: 'π-Bench Fig. 5 needs the same scenarios run with their history and with `--no-deps`: run both into one folder (or merge them, or pass both folders to `report`). These results have none.',
-    };
-  const rows: CellValue[][] = [];
-  const pick = (m: Map<string, RunRecord[]>, s: string, f: (r: RunRecord) => number | null) => meanOf(m.get(s)!.map(f));
-  for (const s of both) {
-    const [pw, pa, cw, ca] = [
-      pick(withHistory, s, (r) => r.proc),
-      pick(alone, s, (r) => r.proc),
-      pick(withHistory, s, (r) => r.comp),
-      pick(alone, s, (r) => r.comp),
-    ];
-    rows.push([s, pw, pa, pw !== null && pa !== null ? pa - pw : null, cw, ca, cw !== null && ca !== null ? ca - cw : null]);
-  }
-  const avg = (i: number) => meanOf(rows.map((r) => r[i] as number | null));
-  const totals = [avg(1), avg(2), avg(3), avg(4), avg(5), avg(6)];
-  rows.push(['mean', ...totals]);
-  return {
-    ...base,
-    text: `π-Bench Fig. 5: ${both.length} scenario(s) that depend on earlier sessions, run with that history and without it (\`--no-deps\`). Δ is without − with.`,
-    tables: [
-      {
-        id: 'ablation',
-        title: 'With and without dependencies (%)',
-        columns: [
-          col('scenario', 'scenario'),
-          col('proc_with', 'Proc with history', 'score'),
-          col('proc_without', 'Proc w/o deps', 'score'),
-          col('proc_delta', 'Δ Proc', 'delta'),
-          col('comp_with', 'Comp with history', 'score'),
-          col('comp_without', 'Comp w/o deps', 'score'),
-          col('comp_delta', 'Δ Comp', 'delta'),
-        ],
-        rows,
-        totalRows: 1,
-      },
-    ],
-    charts: [
-      {
-        type: 'bars',
-        id: 'ablation-chart',
-        title: 'With history vs without dependencies',
-        series: ['with history', 'w/o dependencies'],
-        groups: [
-          { label: 'Proc', values: [totals[0]!, totals[1]!] },
-          { label: 'Comp', values: [totals[3]!, totals[4]!] },
-        ],
-        max: 1,
-      },
-    ],
-  };
-}
-
-// ---- clarification accounting
-
-function clarificationSection(runs: RunRecord[], readEvents: (file: string) => SessionEvent[] | undefined): Section {
-  const counted: { run: RunRecord; q: QuestionCounts }[] = [];
-  for (const run of runs) {
-    const events = run.recording ? readEvents(run.recording) : undefined;
-    if (events) counted.push({ run, q: clarificationCounts(reduceAll(events)) });
-  }
-  const rows: CellValue[][] = [];
-  const add = (label: string, xs: typeof counted) => {
-    const q = xs.reduce((a, x) => a + x.q.questions, 0);
-    const t = xs.reduce((a, x) => a + x.q.targeted, 0);
-    rows.push([label, xs.length, q, xs.length ? q / xs.length : null, t, q - t, q ? t / q : null]);
-  };
-  for (const [persona, xs] of groupBy(counted, (x) => x.run.persona)) add(persona, xs);
-  add('overall', counted);
-  const missing = runs.length - counted.length;
-  return {
-    id: 'clarifications',
-    title: 'Clarification questions',
-    text:
-      'Questions the agent asked (sentences of its replies ending in "?"), from the recordings. Targeted questions asked for a hidden intent (stage 2: the intent became inferred); generic ones targeted nothing.' +
-      (missing ? ` ${missing} run(s) have no readable recording and are not counted.` : ''),
-    tables: [
-      {
-        id: 'clarifications',
-        title: 'Clarification questions',
-        columns: [
-          col('persona', 'persona'),
-          col('sessions', 'sessions', 'int'),
-          col('questions', 'questions', 'int'),
-          col('per_session', 'per session', 'num'),
-          col('targeted', 'targeted', 'int'),
-          col('generic', 'generic', 'int'),
-          col('targeted_share', 'targeted %', 'score'),
-        ],
-        rows,
-        totalRows: 1,
-      },
-    ],
-    charts: [],
-  };
-}
-
-// ---- π-Bench's own scoring
-
-function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): Section {
-  const base: Section = { id: 'pibench', title: 'π-Bench scoring', tables: [], charts: [] };
-  if (!lookup)
-    return {
-      ...base,
-      text: "π-Bench's scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.",
-    };
-  const s = pibenchSummary(runs, lookup);
-  const rows: CellValue[][] = Object.entries(s.users)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([user, u]) => [user, u.repeats, { mean: u.proc_mean, std: u.proc_std }, { mean: u.comp_mean, std: u.comp_std }]);
-  rows.push([
-    'overall',
-    s.overall.pairs,
-    { mean: s.overall.proc_mean, std: s.overall.proc_std },
-    { mean: s.overall.comp_mean, std: s.overall.comp_std },
-  ]);
-  return {
-    ...base,
-    text: "As π-Bench's scripts score: each task's Proc pooled with its dependencies' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs, ± their std when a persona repeated.",
-    tables: [
-      {
-        id: 'pibench',
-        title: 'π-Bench Proc / Comp (%)',
-        columns: [col('persona', 'persona'), col('repeats', 'repeats', 'int'), PROC, COMP],
-        rows,
-        totalRows: 1,
-        ...(s.warnings.length
-          ? { note: s.warnings.slice(0, 5).join('; ') + (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : '') }
-          : {}),
-      },
-    ],
-  };
-}
-
-// ---- cost per role and model
-
-function costSection(all: RunRecord[]): Section {
-  const lines = sumUsage(all.flatMap((r) => r.usage ?? []));
-  const t = totals(lines);
-  const estimated = lines.some((l) => l.estimated);
-  const table: Table = {
-    id: 'cost',
-    title: 'Tokens and cost by role and model',
-    columns: [
-      col('role', 'role'),
-      col('model', 'model'),
-      col('calls', 'calls', 'int'),
-      col('input_tokens', 'input tokens', 'int'),
-      col('output_tokens', 'output tokens', 'int'),
-      col('cost_usd', 'cost', 'usd'),
-    ],
-    rows: [
-      ...lines.map((l) => [l.role, l.model, l.calls, l.input_tokens, l.output_tokens, l.cost_usd]),
-      ['total', '', lines.reduce((a, l) => a + l.calls, 0), t.tokens.input, t.tokens.output, t.cost_usd],
-    ],
-    totalRows: 1,
-    ...(estimated ? { note: 'Some token counts were estimated by intentplay because the server reported none.' } : {}),
-  };
-  return {
-    id: 'cost',
-    title: 'Cost by role and model',
-    text: lines.length
-      ? 'Model calls summed over all runs. Cost is the server\'s figure, else the configured price per million tokens; "–" when neither is known.'
-      : 'No model was called: these runs used offline backends (script agent, rules user, rules judge).',
-    tables: lines.length ? [table] : [],
-    charts: [],
-  };
-}
-
-// ---- every run (detail)
-
-const LETTER: Record<string, string> = { completed: 'C', inferred: 'I', provided: 'P', unresolved: 'U', open: 'O' };
-
-function runsSection(all: RunRecord[]): Section {
-  return {
-    id: 'runs',
-    title: 'Runs',
-    text: 'Every run. Intents: C completed, I inferred, P provided, U unresolved, O open.',
-    detail: true,
-    tables: [
-      {
-        id: 'runs',
-        title: 'Runs',
-        columns: [
-          col('scenario', 'scenario'),
-          col('persona', 'persona'),
-          col('category', 'category'),
-          col('repeat', 'repeat', 'int'),
-          col('deps', 'deps'),
-          col('end', 'end'),
-          col('turns', 'turns', 'int'),
-          col('proc', 'Proc', 'score'),
-          col('comp', 'Comp', 'score'),
-          col('intents', 'intents'),
-          col('cost_usd', 'cost', 'usd'),
-        ],
-        rows: all.map((r) => [
-          r.scenario,
-          r.persona,
-          r.category ?? null,
-          r.repeat,
-          r.deps === false ? 'no' : 'yes',
-          r.end,
-          r.turns,
-          r.proc,
-          r.comp,
-          Object.values(r.intents)
-            .map((s) => LETTER[s] ?? '?')
-            .join(''),
-          r.cost_usd ?? null,
-        ]),
-      },
-    ],
-    charts: [],
   };
 }

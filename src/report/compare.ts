@@ -15,7 +15,7 @@ import type { SessionState, TurnState } from '../store/state.ts';
 import { turnState } from '../store/selectors.ts';
 import { fmtArgs, fmtBackend } from '../text/format.ts';
 import { truncate, wrap } from '../text/text.ts';
-import { groupBy } from './build.ts';
+import { groupBy } from './columns.ts';
 import type { CellValue, ReportDoc } from './document.ts';
 import { loadRuns } from './report.ts';
 

@@ -3,10 +3,8 @@
  * persona, each with an overall row, from one aggregate function and one row layout.
  */
 import type { RunRecord } from '../batch/summary.ts';
-import { groupBy } from './build.ts';
+import { col, groupBy } from './columns.ts';
 import type { CellValue, Column, Table } from './document.ts';
-
-export const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({ key, label, kind });
 
 export function byAgentAndPersona<S>(
   runs: readonly RunRecord[],

@@ -6,8 +6,9 @@
 import type { RunRecord } from '../batch/summary.ts';
 import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
 import type { CellValue, Column, Section, Table } from './document.ts';
-import { groupBy } from './build.ts';
-import { byAgentAndPersona, col } from './paradigm-tables.ts';
+import { groupBy } from './columns.ts';
+import { col } from './columns.ts';
+import { byAgentAndPersona } from './paradigm-tables.ts';
 
 const COLUMNS: Column[] = [
   col('runs', 'runs', 'int'),

@@ -6,7 +6,8 @@
 import type { RunRecord } from '../batch/summary.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 import type { CellValue, Column, Section } from './document.ts';
-import { byAgentAndPersona, col } from './paradigm-tables.ts';
+import { col } from './columns.ts';
+import { byAgentAndPersona } from './paradigm-tables.ts';
 
 const COLUMNS: Column[] = [
   col('runs', 'runs', 'int'),

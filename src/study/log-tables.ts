@@ -1,0 +1,180 @@
+/** The export's tables from the study log: questionnaire answers, message timings, pauses, and what was on screen when. */
+import { exposureContent, exposureSpans } from './exposure.ts';
+import type { ParticipantData } from './data.ts';
+import type { Study } from './load.ts';
+import { col, KEY, type Cell, type Table } from './table.ts';
+
+export function answersTable(data: ParticipantData[]): Table {
+  const rows: Cell[][] = [];
+  for (const p of data)
+    for (const a of p.state.answers) {
+      const s = a.session !== undefined ? p.state.sessions[a.session] : undefined;
+      rows.push([
+        p.state.participant,
+        a.part,
+        a.session !== undefined ? a.session + 1 : null,
+        s?.condition ?? null,
+        s?.scenario ?? null,
+        a.question,
+        a.item,
+        a.kind,
+        a.value,
+        a.wall,
+      ]);
+    }
+  return {
+    file: 'answers.csv',
+    about: 'questionnaire answers in long form: one row per item answered',
+    columns: [
+      col('participant', 'text', 'participant code'),
+      col('part', 'text', 'session (after a session) or final (at the end)'),
+      col('session', 'integer', 'the session asked about, from 1 (NA for final)'),
+      col('condition', 'text', "that session's condition (NA for final)"),
+      col('scenario', 'text', "that session's scenario (NA for final)"),
+      col('question', 'text', "the question id in the study file (sus, tlx, or the author's id)"),
+      col(
+        'item',
+        'text',
+        'item id: sus1-sus10, a TLX subscale (mental, physical, temporal, performance, effort, frustration), or the question id',
+      ),
+      col('kind', 'text', 'likert (1..scale), sus (1-5), tlx (0-100, steps of 5), text'),
+      col('value', 'text', 'the answer (a number, or text; NA for a skipped optional text)'),
+      col('wall', 'datetime', 'when it was answered (UTC)'),
+    ],
+    rows,
+  };
+}
+
+export function timingsTable(data: ParticipantData[]): Table {
+  const rows: Cell[][] = [];
+  for (const p of data)
+    for (const l of p.log.filter((x) => x.type === 'message_timing')) {
+      const s = p.state.sessions[l.session as number];
+      rows.push([
+        p.state.participant,
+        (l.session as number) + 1,
+        s?.condition,
+        s?.scenario,
+        l.turn as number,
+        l.first_key_ms as number | null,
+        l.send_ms as number,
+        l.paused_ms as number,
+        l.chars as number,
+        l.wall,
+      ]);
+    }
+  return {
+    file: 'timings.csv',
+    about: 'one row per message the participant typed and sent',
+    columns: [
+      ...KEY,
+      col('turn', 'integer', 'the turn the message opened'),
+      col(
+        'first_key_ms',
+        'number',
+        'ms from the prompt (the session waiting for the participant) to their first keystroke; negative: they typed ahead while the agent worked; NA: no key seen',
+      ),
+      col('send_ms', 'number', 'ms from the prompt to sending'),
+      col('paused_ms', 'number', 'ms of operator pause within that span'),
+      col('chars', 'integer', 'characters sent'),
+      col('wall', 'datetime', 'when it was sent (UTC)'),
+    ],
+    rows,
+  };
+}
+
+export function pausesTable(data: ParticipantData[]): Table {
+  const rows: Cell[][] = [];
+  for (const p of data) {
+    let open: (typeof p.log)[number] | undefined;
+    for (const l of p.log) {
+      if (l.type === 'pause') open = l;
+      if (l.type === 'resume_from_pause' && open) {
+        const step = open.step as { kind: string; session?: number };
+        rows.push([
+          p.state.participant,
+          step.kind,
+          step.session !== undefined ? step.session + 1 : null,
+          open.wall,
+          l.wall,
+          l.run === open.run ? l.mono - open.mono : null,
+        ]);
+        open = undefined;
+      }
+    }
+  }
+  return {
+    file: 'pauses.csv',
+    about: 'one row per operator pause',
+    columns: [
+      col('participant', 'text', 'participant code'),
+      col('step', 'text', 'the step paused: consent, instructions, ready, session, questionnaire, final, thanks'),
+      col('session', 'integer', 'the session (from 1) for session steps'),
+      col('start', 'datetime', 'pause start (UTC)'),
+      col('end', 'datetime', 'pause end (UTC)'),
+      col('duration_ms', 'number', 'length on the monotonic clock'),
+    ],
+    rows,
+  };
+}
+
+export function exposureTable(data: ParticipantData[], study: Study): Table {
+  const rows: Cell[][] = [];
+  for (const p of data)
+    for (const span of exposureSpans(p.log)) {
+      const s = p.state.sessions[span.session];
+      const { content, hidden } = exposureContent(span.part, study.participant_view);
+      const duration = span.startMs !== undefined && span.endMs !== undefined ? span.endMs - span.startMs : null;
+      rows.push([
+        p.state.participant,
+        span.session + 1,
+        s?.condition,
+        s?.scenario,
+        span.part,
+        hidden,
+        content,
+        span.layout,
+        span.run,
+        span.startMs,
+        span.endMs,
+        duration,
+        span.startWall,
+        span.endWall,
+      ]);
+    }
+  return {
+    file: 'exposure.csv',
+    about:
+      "one row per span of time a part of the session screen was on the participant's screen (a pane, or the card or overlay covering the panes)",
+    columns: [
+      ...KEY,
+      col(
+        'part',
+        'text',
+        'what was on screen: a pane (conversation, intents, checklist, workspace, timeline, phone) or what covered the panes (opening_card, persona_card, help)',
+      ),
+      col(
+        'hidden_info',
+        'logical',
+        "TRUE when it showed hidden information: the goals or intents, the persona card, the opening card, or the judge's verdicts",
+      ),
+      col('content', 'text', "what it showed in this study's participant view, e.g. goals (no statuses), nothing (verdicts withheld)"),
+      col(
+        'layout',
+        'text',
+        'the screen layout when it came on screen: wide (every pane side by side), medium (the conversation and one tab), narrow (one tab), too small',
+      ),
+      col(
+        'run',
+        'integer',
+        "which run of `study run` (0 first, then one more per resume); start_ms and end_ms are on that run's monotonic clock",
+      ),
+      col('start_ms', 'number', 'when it came on screen, ms from the session start (monotonic; negative: just before the session started)'),
+      col('end_ms', 'number', 'when it left the screen, ms from the session start (NA: the run stopped while it was on screen)'),
+      col('duration_ms', 'number', 'how long it was on screen (monotonic)'),
+      col('start_wall', 'datetime', 'when it came on screen (UTC)'),
+      col('end_wall', 'datetime', 'when it left the screen (UTC)'),
+    ],
+    rows,
+  };
+}
