@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { splitKeys } from './hooks/keypress.tsx';
-import { actionFor, bindingsFor, KEYMAP, keyName, keysOf } from './keymap.ts';
+import { actionFor, bindingsFor, KEYMAP, keyLabels, keyName, keysOf } from './keymap.ts';
 
 const key = (over: Partial<Key> = {}): Key =>
   ({
@@ -71,6 +71,9 @@ describe('the keymap', () => {
     const writing = keys(bindingsFor(['global', 'pane', 'intents'], { typing: true, omit: ['overrideMenu'] }));
     expect(writing).toEqual(expect.arrayContaining(['help:?', 'quit:ctrl+c', 'up:up', 'pageDown:pagedown', 'reveal:return']));
     expect(writing.filter((k) => k.startsWith('top:') || k.startsWith('overrideMenu:'))).toEqual([]);
+    // Only the digits of a 1–5 scale, read as one range.
+    const scale = bindingsFor(['rating'], { only: { choose: ['1', '2', '3', '4', '5'] } })[0]!.bindings.find((b) => b.action === 'choose')!;
+    expect(keyLabels(scale.keys)).toEqual(['1-5']);
   });
 
   it('splits a chunk of input into its control keys and its text', () => {

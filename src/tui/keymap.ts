@@ -419,6 +419,8 @@ export interface HelpFilter {
   omit?: readonly Action[];
   /** A person is writing a message: every printable key but `?` types (into the input box, or back into it from a pane). */
   typing?: boolean;
+  /** Only these of an action's keys work here (a 1–5 scale takes the digits 1 to 5). */
+  only?: Partial<Record<Action, readonly string[]>>;
 }
 
 /** A key a writing person types rather than presses: a printable character or space (`?` still opens the help when nothing is written). */
@@ -428,7 +430,8 @@ const types = (key: string) => key === 'space' || (key.length === 1 && key !== '
 export function bindingsFor(scopes: readonly Scope[], filter: HelpFilter = {}): { scope: Scope; title: string; bindings: Binding[] }[] {
   const shown = (b: Binding): Binding | undefined => {
     if (filter.omit?.includes(b.action)) return undefined;
-    const keys = filter.typing ? b.keys.filter((k) => !types(k)) : b.keys;
+    const only = filter.only?.[b.action];
+    const keys = (filter.typing ? b.keys.filter((k) => !types(k)) : b.keys).filter((k) => !only || only.includes(k));
     return keys.length ? { ...b, keys } : undefined;
   };
   return scopes

@@ -88,7 +88,7 @@ describe('study run: ? on the pages around the sessions', () => {
       [
         'Answering on a scale',
         '← h  one point lower on the scale (on a 0–100 scale: move your mark 5 to the left)',
-        '0-9  choose the point with that number',
+        '1-5  choose the point with that number',
         'enter  confirm your answer and go to the next question',
         ...STUDY_KEYS,
       ],

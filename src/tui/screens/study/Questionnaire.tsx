@@ -184,13 +184,26 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
       help={{
         scopes: [...questionScopes(item).filter((s) => index > 0 || s !== 'questionnaire'), 'study', 'global'],
         // Only scales of numbered points take digits; while writing, letters type.
-        filter: { omit: ['goOn', ...(item.scale?.step === 1 ? [] : (['choose'] as const))], typing: item.kind === 'text' },
+        filter: {
+          omit: ['goOn', ...(item.scale?.step === 1 ? [] : (['choose'] as const))],
+          typing: item.kind === 'text',
+          only: { choose: scaleDigits(item) },
+        },
         hint: item.kind === 'text' ? 'keys (before you write)' : 'keys',
       }}
     >
       {item.kind === 'text' ? <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} /> : null}
     </Page>
   );
+}
+
+/** The digits that choose a point of the item's scale (a 1–5 scale: 1 to 5; none past 9). */
+function scaleDigits(item: Item): string[] {
+  const s = item.scale;
+  if (!s || s.step !== 1) return [];
+  return Array.from({ length: s.max - s.min + 1 }, (_, i) => s.min + i)
+    .filter((v) => v <= 9)
+    .map(String);
 }
 
 /** The scopes of an item's keys: a scale's, or a written answer's, then going back. */
