@@ -31,6 +31,12 @@ export async function runScreen(screen: ReactNode): Promise<void> {
     restored = true;
     out.write(LEAVE_ALT);
   };
+  // Keys are read one by one from the moment the screen is ours. Ink switches the terminal to raw mode in
+  // an effect that runs after its first frame is written: a key pressed in between (enter on the
+  // opening card the moment it shows) reached us through the line discipline, as a line feed,
+  // and was lost. Ink's own switch then finds raw mode on and turns it off when it unmounts.
+  const stdin = process.stdin;
+  if (stdin.isTTY) stdin.setRawMode(true);
   out.write(ENTER_ALT);
   process.once('exit', restore);
   const instance = render(
@@ -56,6 +62,7 @@ export async function runScreen(screen: ReactNode): Promise<void> {
   } finally {
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
     instance.cleanup();
+    if (stdin.isTTY) stdin.setRawMode(false);
     restore();
     process.off('exit', restore);
   }

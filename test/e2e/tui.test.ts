@@ -44,6 +44,25 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
     await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
 
+  it(
+    'reads keys one by one from the moment it takes the screen: enter pressed as the opening card shows begins the session',
+    { timeout: 120_000 },
+    async () => {
+      start(['play', 'tester/gear', '--library', LIB, '--recordings', 'first-frame'], { columns: 120, rows: 40 });
+      // No pause between looks: a person may press a key as soon as the screen clears, and enter the moment the card shows.
+      const t0 = Date.now();
+      while (!term.fullScreen()) if (Date.now() - t0 > 60_000) throw new Error(`intentplay never took the screen:\n${term.screen()}`);
+      expect(term.readsKeys()).toBe(true);
+      while (!term.screen().includes('enter begins'))
+        if (Date.now() - t0 > 60_000) throw new Error(`no opening card; the screen shows:\n${term.screen()}`);
+      expect(term.readsKeys()).toBe(true);
+      keys('Enter');
+      await waitForScreen((s) => s.includes('agent Your notes say 600 RMB') && s.includes('resolved · Proc 1.00'), 'the session to run');
+      keys('q');
+      await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    },
+  );
+
   it('watches a whole episode offline, then replays its recording turn by turn', { timeout: 180_000 }, async () => {
     start(['watch', LIB, '--delay', '0', '--recordings', 'rec']);
     let text = await waitForScreen((s) => s.includes('tester/plan (2/2)') && s.includes('resolved · Proc 1.00'), 'the episode to finish');

@@ -16,6 +16,10 @@ export interface Terminal {
   /** Types text as literal keys. */
   type(text: string): void;
   waitFor(predicate: (text: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /** Whether the window's terminal hands keys over one by one (raw mode), rather than a line at a time with enter turned into a line feed. */
+  readsKeys(): boolean;
+  /** Whether the program in the window has switched to the terminal's alternate screen (a full-screen app has taken over). */
+  fullScreen(): boolean;
   close(): void;
 }
 
@@ -59,6 +63,11 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
         await new Promise((r) => setTimeout(r, 200));
       }
     },
+    readsKeys() {
+      const tty = tmux('display-message', '-p', '-t', session, '#{pane_tty}').trim();
+      return /(^|\s)-icanon(\s|$)/.test(execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' }));
+    },
+    fullScreen: () => tmux('display-message', '-p', '-t', session, '#{alternate_on}').trim() === '1',
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
       rmSync(work, { recursive: true, force: true });
