@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { UserError } from '../contracts/diagnostics.ts';
 import type { AppHost } from '../tools/registry.ts';
 import { APP_BY_NAME } from './catalog.ts';
-import { mergeSeeded } from './kit/state.ts';
+import { idFloorOf, mergeSeeded, withAutoIdFloor, type BaseState } from './kit/state.ts';
 
 export class AppStateHost implements AppHost {
   private readonly states = new Map<string, unknown>();
@@ -39,15 +39,30 @@ export class AppStateHost implements AppHost {
    * entities (see `mergeSeeded`). Seeds of apps this build does not know are kept as given.
    */
   seed(seeds: Record<string, unknown> | undefined): void {
+    this.apply(seeds, false);
+  }
+
+  /**
+   * Records that arrive while a session runs (an email or a text with a time scenario's update,
+   * an event of a proposal scenario). Unlike a later session's seed, which repeats entities the
+   * state already has, these are new: records without an id get ids no existing record has, so
+   * none is lost to an id the seed or the agent already used.
+   */
+  arrive(seeds: Record<string, unknown> | undefined): void {
+    this.apply(seeds, true);
+  }
+
+  private apply(seeds: Record<string, unknown> | undefined, arriving: boolean): void {
     for (const [app, seed] of Object.entries(seeds ?? {})) {
       const def = APP_BY_NAME.get(app);
       if (!def) {
         this.setState(app, structuredClone(seed));
         continue;
       }
+      const current = this.states.get(app) as BaseState | undefined;
       let fresh;
       try {
-        fresh = def.stateFromSeed(seed);
+        fresh = arriving && current ? withAutoIdFloor(idFloorOf(current), () => def.stateFromSeed(seed)) : def.stateFromSeed(seed);
       } catch (err) {
         throw new UserError(`invalid seed for app ${app}:\n${err instanceof z.ZodError ? z.prettifyError(err) : errorMessage(err)}`);
       }

@@ -186,7 +186,7 @@ export class ProposalProtocol implements SessionProtocol {
       const u = this.time.applyNext();
       if (u.spec.apps) {
         const before = core.env.apps.snapshot();
-        core.env.apps.seed(u.spec.apps);
+        core.env.apps.arrive(u.spec.apps);
         const apps = diffApps(before, core.env.apps.snapshot());
         if (apps.length) core.emit({ type: 'app_diff', turn: core.turn, apps });
       }

@@ -101,6 +101,30 @@ describe('AppStateHost seeds', () => {
     expect((h.apps.snapshot().simple_note as { now: string }).now).toBe('2026-02-01T10:00:00');
   });
 
+  it('adds records that arrive during a session under new ids: none is lost to an id the seed or the agent used', async () => {
+    const me = { email: 'me@x.example', password: 'pw' };
+    const h = appHarness({ gmail: { account: me, threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }] } });
+    const token = await h.login('gmail', me.email, me.password);
+    await h.ok('gmail__send_email', { access_token: token, email_addresses: ['b@x.example'], subject: 'Sent by the agent', body: 'x' });
+    // The update's thread carries no id, as a scenario author writes it: it would be thread 1 on its own.
+    h.apps.arrive({ gmail: { threads: [{ subject: 'L2 is yours?', emails: [{ from: 'seller@x.example', body: 'Still want it?' }] }] } });
+    const state = h.apps.snapshot().gmail as {
+      threads: Record<string, { subject: string; email_thread_id: number }>;
+      emails: Record<string, { email_thread_id: number; body: string }>;
+    };
+    const subjects = Object.values(state.threads).map((t) => t.subject);
+    expect(subjects).toEqual(expect.arrayContaining(['Old one', 'Sent by the agent', 'L2 is yours?']));
+    expect(subjects).toHaveLength(3);
+    // The arrived email belongs to the arrived thread, and the agent reads it through the API.
+    const arrived = Object.values(state.threads).find((t) => t.subject === 'L2 is yours?')!;
+    expect(Object.values(state.emails).find((e) => e.body === 'Still want it?')?.email_thread_id).toBe(arrived.email_thread_id);
+    const inbox = await h.ok('gmail__show_inbox_threads', { access_token: token });
+    expect(JSON.stringify(inbox)).toContain('L2 is yours?');
+    // A later session's seed still repeats what is there (same ids) without adding it twice.
+    h.apps.seed({ gmail: { account: me, threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }] } });
+    expect(Object.keys((h.apps.snapshot().gmail as { threads: object }).threads)).toHaveLength(3);
+  });
+
   it('keeps seeds of apps it does not know as given, and rejects invalid seeds with a UserError', () => {
     const host = new AppStateHost();
     host.seed({ venmo: { payments: [1] } });

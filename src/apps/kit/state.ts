@@ -137,6 +137,29 @@ export function personFromSeed(p: z.infer<typeof PersonSeed>): Person {
   return { email: p.email, first_name: p.first_name ?? first, last_name: p.last_name ?? last };
 }
 
+/** Where ids given by `assignIds` start: 1, except while records arrive into existing state (`withAutoIdFloor`). */
+let autoIdFloor = 1;
+
+/**
+ * Runs `build` with ids given from `floor` up, so records that arrive into an app's existing
+ * state (an email during a time scenario) get ids no existing record has, whatever the agent
+ * created meanwhile. Explicit ids are kept as given.
+ */
+export function withAutoIdFloor<T>(floor: number, build: () => T): T {
+  const before = autoIdFloor;
+  autoIdFloor = Math.max(1, floor);
+  try {
+    return build();
+  } finally {
+    autoIdFloor = before;
+  }
+}
+
+/** The lowest id no record of `state` has in any collection (its counters are each past their collection's ids). */
+export function idFloorOf(state: BaseState): number {
+  return Math.max(1, ...Object.values(state.next_id));
+}
+
 /**
  * Gives every seeded entity an id: explicit ids are kept, the others get the lowest
  * unused ids in file order. Returns the map, the ids in item order and the next id.
@@ -148,7 +171,7 @@ export function assignIds<S extends { id?: number | undefined }, T>(
   const used = new Set(items.map((i) => i.id).filter((id): id is number => id !== undefined));
   const map: EntityMap<T> = {};
   const ids: number[] = [];
-  let counter = 1;
+  let counter = autoIdFloor;
   let max = 0;
   for (const item of items) {
     let id = item.id;
