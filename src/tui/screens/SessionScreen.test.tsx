@@ -132,6 +132,17 @@ describe('live sessions', () => {
     await waitFor(() => exited);
   });
 
+  it('play: while the opening card shows, the input box says enter on the card starts the session', async () => {
+    const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
+    r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
+    const frame = await waitForFrame(r, (f) => f.includes('enter begins') && f.includes('you (user) ›'));
+    expect(frame).toContain('the session starts when you press enter on the card');
+    expect(frame).not.toContain('the agent is working');
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    c.quit();
+  });
+
   it('play: between two sessions of an episode the input box says the session is over, not that the agent works', async () => {
     const c = liveSession('tester', 'play', { agent: 'script:reactive' });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });

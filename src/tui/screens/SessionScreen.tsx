@@ -125,7 +125,14 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             cursor={seat.text.cursor}
             focused={focus.focus === 'input'}
             awaited={seat.awaited && !ended}
-            note={seat.note ?? (ended ? 'this session is over' : undefined)}
+            note={
+              seat.note ??
+              (ended
+                ? 'this session is over'
+                : cover === 'opening_card'
+                  ? 'the session starts when you press enter on the card'
+                  : undefined)
+            }
             width={columns}
             phone={onPhone}
           />
