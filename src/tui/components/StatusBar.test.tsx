@@ -53,4 +53,16 @@ describe('the status bar', () => {
     const frame = await waitForFrame(r, (f) => f.includes('enter send'));
     expect(frame).toContain('esc leave the input  ? keys (after esc, box empty)  ctrl+c quit');
   });
+
+  it('tells a study participant that ctrl+c stops the study for later, not that it quits', async () => {
+    const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play', participant: { intents: 'goals', verdicts: false } });
+    r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
+    let frame = await waitForFrame(r, (f) => f.includes('enter send'));
+    expect(frame).toContain('ctrl+c stop (resume later)');
+    expect(frame).not.toContain('quit');
+    r.unmount();
+    r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
+    frame = await waitForFrame(r, (f) => f.includes('tab pane'));
+    expect(frame).toContain('ctrl+c stop (resume later)');
+  });
 });

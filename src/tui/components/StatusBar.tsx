@@ -119,6 +119,8 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
         ]),
   ];
   const keys: Seg[] = [];
+  // In a study ctrl+c stops the participant's run, and `study run` resumes it at the same step.
+  const quitLabel = participant ? 'stop (resume later)' : 'quit';
   const add = (k: string, label: string) => {
     if (keys.length) keys.push({ text: '  ' });
     keys.push({ text: k, bold: true, color: theme.text.accent }, { text: ' ' + label, color: theme.text.secondary });
@@ -129,7 +131,7 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
     add(keysOf('blur', 'input'), 'leave the input');
     // The help, as outside the box (`?`): from a pane, while nothing is written.
     add(keysOf('help', 'global'), written ? 'keys (after esc, box empty)' : 'keys (after esc)');
-    add('ctrl+c', 'quit');
+    add('ctrl+c', quitLabel);
     add(keysOf('endSession', 'input'), 'end the session');
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
     if (mode === 'play' && phase) add(keysOf('passTime', 'input'), 'let the tick pass');
@@ -143,7 +145,7 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
     else {
       if (!running && mode !== 'replay') add('b', 'home');
       // While a person plays, letters type: quitting is ctrl+c.
-      add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', 'quit');
+      add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', quitLabel);
     }
   }
   const lines: Line[] = [info, keys];
