@@ -63,7 +63,6 @@ function layer(folders, patterns, { ignores } = {}) {
     files: folders.map((f) => `src/${f}/**/*.{ts,tsx}`),
     ...(ignores ? { ignores } : {}),
     rules: {
-      'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
       'no-restricted-syntax': ['error', ...syntax],
     },

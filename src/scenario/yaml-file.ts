@@ -193,7 +193,7 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
   const where = path.length ? `\`${path.join('.')}\`` : `the ${kind}`;
   switch (issue.code) {
     case 'unrecognized_keys':
-      for (const key of issue.keys) out.push({ ...at(key), message: `unknown key \`${key}\` in ${where}${suggest(issue, key)}` });
+      for (const key of issue.keys) out.push({ ...at(key), message: `unknown key \`${key}\` in ${where}${suggest(key)}` });
       return;
     case 'invalid_union': {
       const input = valueAt(parsed.value, path);
@@ -254,8 +254,7 @@ function looksLikeRule(issue: Extract<Issue, { code: 'invalid_union' }>): boolea
   return issue.errors.length === RULE_KEYS.length;
 }
 
-function suggest(issue: Issue, key: string): string {
-  void issue;
+function suggest(key: string): string {
   const close = KNOWN_KEYS.find((k) => k !== key && editDistance(k, key) <= 2);
   return close ? ` (did you mean \`${close}\`?)` : '';
 }

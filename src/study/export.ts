@@ -17,7 +17,7 @@ export { csvCell, toCsv, type ColumnType } from './table.ts';
 export function studyTables(study: Study, data: ParticipantData[]): Table[] {
   return [
     participantsTable(data),
-    sessionsTable(data, study),
+    sessionsTable(data),
     turnsTable(data),
     intentsTable(data),
     checklistTable(data),

@@ -1,10 +1,9 @@
 /** The export's tables of who took part and what happened in each session: participants, sessions, turns, intents, checklist. */
 import type { TimedEvent } from '../contracts/events.ts';
 import { instrumentScores, scoresOf, setBy, type ParticipantData } from './data.ts';
-import type { Study } from './load.ts';
 import { col, KEY, type Cell, type Table } from './table.ts';
 
-export function sessionsTable(data: ParticipantData[], study: Study): Table {
+export function sessionsTable(data: ParticipantData[]): Table {
   const rows: Cell[][] = [];
   for (const p of data)
     for (const s of p.sessions) {
@@ -37,7 +36,6 @@ export function sessionsTable(data: ParticipantData[], study: Study): Table {
         s.recordingFile ?? null,
       ]);
     }
-  void study;
   return {
     file: 'sessions.csv',
     about: 'one row per participant × session (the last complete attempt of each)',

@@ -3,7 +3,7 @@ import { fail, getEntity } from '../kit/app.ts';
 import { int, name, paging, text } from '../kit/args.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
 import { cartView, kit, product, productId, productView, type Call } from './common.ts';
-import type { Order, ShippingAddress } from './state.ts';
+import { shippingAddress, type Order, type ShippingAddress } from './state.ts';
 
 const addressText = (a: ShippingAddress) => `${a.street_address}, ${a.city}, ${a.state}, ${a.country} ${a.zip_code}`;
 
@@ -72,15 +72,7 @@ export const orderApis = [
     },
     (a, call) => {
       const id = call.nextId('address');
-      call.state.addresses[String(id)] = {
-        address_id: id,
-        name: a.name,
-        street_address: a.street_address,
-        city: a.city,
-        state: a.state,
-        country: a.country,
-        zip_code: a.zip_code,
-      };
+      call.state.addresses[String(id)] = shippingAddress(id, a);
       return { message: 'Added address to your account.', address_id: id };
     },
   ),

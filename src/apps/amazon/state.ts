@@ -52,6 +52,19 @@ export interface ShippingAddress {
   zip_code: number;
 }
 
+/** An address as AppWorld keeps it, from the seed or from add_address. */
+export function shippingAddress(id: number, a: Omit<ShippingAddress, 'address_id'>): ShippingAddress {
+  return {
+    address_id: id,
+    name: a.name,
+    street_address: a.street_address,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    zip_code: a.zip_code,
+  };
+}
+
 export interface PaymentCard {
   payment_card_id: number;
   card_name: string;
@@ -308,15 +321,7 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   }));
   const lines = (list: z.output<typeof LineSeed>[]) =>
     Object.fromEntries(list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]));
-  const addresses = assignIds(seed.addresses ?? [], (a, id): ShippingAddress => ({
-    address_id: id,
-    name: a.name,
-    street_address: a.street_address,
-    city: a.city,
-    state: a.state,
-    country: a.country,
-    zip_code: a.zip_code,
-  }));
+  const addresses = assignIds(seed.addresses ?? [], (a, id) => shippingAddress(id, a));
   const ownerName = base.account ? fullName(base.account) : '';
   const cards = assignIds(seed.payment_cards ?? [], (c, id): PaymentCard => ({
     payment_card_id: id,

@@ -76,11 +76,7 @@ export function songEntry(call: Call, s: Song) {
 export function songView(call: Call, s: Song, extended = false) {
   const { rating, review_count } = reviewStats(call, s.song_id);
   return {
-    song_id: s.song_id,
-    title: s.title,
-    album_id: s.album_id,
-    album_title: s.album_title,
-    duration: s.duration,
+    ...songShort(call, s),
     artists: extended
       ? s.artist_ids.map((id) => {
           const a = call.state.artists[String(id)];
