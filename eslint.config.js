@@ -28,6 +28,7 @@ const LOWER = [
   'mcp',
   'contracts',
   'text',
+  'sim',
 ];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
 const ALL = [...LOWER, ...SURFACES];
@@ -107,6 +108,13 @@ export default tseslint.config(
     restriction(
       ALL.filter((f) => f !== 'text' && f !== 'contracts'),
       'src/text holds plain-text helpers: it may import src/contracts only',
+    ),
+  ),
+  layer(
+    ['sim'],
+    restriction(
+      ALL.filter((f) => f !== 'sim' && f !== 'contracts'),
+      'src/sim is the simulation every paradigm shares (clock, seeded random): it may import src/contracts only',
     ),
   ),
   // The store is the one reducer from events to state: it reads the events, nothing of the engine.

@@ -4,7 +4,7 @@
  * ratings of one item stay together. The same seed gives the same interval.
  */
 import { quantileSorted } from 'simple-statistics';
-import { seededRandom } from '../proposals/noise.ts';
+import { seededRandom } from '../sim/random.ts';
 
 export interface Estimate {
   value: number | null;

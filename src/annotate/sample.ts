@@ -5,7 +5,7 @@
  * does not matter), the seed and the roster: every annotator running the same command gets
  * their own part of one plan.
  */
-import { seededRandom } from '../proposals/noise.ts';
+import { seededRandom } from '../sim/random.ts';
 import { UserError } from '../contracts/diagnostics.ts';
 
 export interface SampleOptions {

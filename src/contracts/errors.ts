@@ -17,3 +17,6 @@ export function errorMessage(err: unknown): string {
   if (typeof err === 'object' && err !== null && 'message' in err && typeof err.message === 'string') return err.message;
   return String(err);
 }
+
+/** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
+export class ToolError extends IntentplayError {}

@@ -1,20 +1,10 @@
 /**
- * PARE's noise, seeded so the same seed gives the same run: spurious notifications at a rate
- * per simulated hour, and transient failures of the agent's app calls with a probability.
- * mulberry32: a tiny, well-known 32-bit generator; reproducibility matters here, not quality.
+ * PARE's noise, seeded so the same seed gives the same run (src/sim/random.ts): spurious
+ * notifications at a rate per simulated hour, and transient failures of the agent's app calls
+ * with a probability.
  */
+import { seededRandom } from '../sim/random.ts';
 import type { NoiseSpec } from './schema.ts';
-
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What distracts the user: senders and first lines of notifications that need nothing. */
 const DISTRACTORS: readonly { app: string; text: string }[] = [

@@ -4,7 +4,8 @@
  * failures when the scenario's noise asks for them.
  */
 import { z } from 'zod';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/registry.ts';
+import { ToolError } from '../contracts/errors.ts';
+import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import type { ProposalWorld } from './world.ts';
 
 export const PROPOSE_TOOL = 'propose';

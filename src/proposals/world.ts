@@ -4,7 +4,7 @@
  * PARE's scores. The `propose` and `wait` tools write here; the protocol reads it.
  */
 import type { SessionEvent } from '../contracts/events.ts';
-import { ToolError } from '../tools/registry.ts';
+import { ToolError } from '../contracts/errors.ts';
 import type { ActivityStep } from './schema.ts';
 
 export interface Proposal {

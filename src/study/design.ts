@@ -3,7 +3,7 @@
  * condition comes at each position equally often, and each condition follows each other one
  * equally often, over a complete block of participants (n rows for n even, 2n for n odd).
  */
-import { seededRandom } from '../proposals/noise.ts';
+import { seededRandom } from '../sim/random.ts';
 import type { StudyFile } from './schema.ts';
 
 /** Row `row` of the balanced Latin square of size n: a permutation of 0..n-1. */

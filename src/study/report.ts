@@ -5,7 +5,7 @@
  * study the final questionnaire's scores count for the participant's one condition.
  */
 import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
-import { seededRandom } from '../proposals/noise.ts';
+import { seededRandom } from '../sim/random.ts';
 import { dataDirOf, instrumentScores, readStudyData, scoresOf } from './data.ts';
 import type { Study } from './load.ts';
 

@@ -17,7 +17,7 @@ import { ChatProtocol, EndRequested } from '../session/chat-protocol.ts';
 import type { IntentStatus, StatusCause, TimeInfo, TimeScores, UpdateVerdict } from '../contracts/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
-import { describeDuration, DEFAULT_TURN } from './clock.ts';
+import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
 import { timeScores } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
 import { pushesToAgent, scheduleOf, TimeWorld } from './world.ts';

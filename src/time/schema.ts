@@ -4,7 +4,7 @@
  * Merged into the scenario schema, so the JSON Schema and the loader know them too.
  */
 import { z } from 'zod';
-import { parseDuration, parseIsoTime, parseTimeValue } from './clock.ts';
+import { parseDuration, parseIsoTime, parseTimeValue } from '../sim/clock.ts';
 
 const Id = z
   .string()

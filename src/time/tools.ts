@@ -4,7 +4,8 @@
  * session's TimeWorld; in a scenario without a clock they answer with a clear tool error.
  */
 import { z } from 'zod';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/registry.ts';
+import { ToolError } from '../contracts/errors.ts';
+import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { TASK_STATUSES } from './schema.ts';
 import type { TimeWorld } from './world.ts';
 

@@ -3,7 +3,7 @@
  * updates and intents, their order in time, and updates that can never be seen.
  */
 import type { ScenarioFile } from '../scenario/schema.ts';
-import { parseIsoTime, parseTimeValue, DEFAULT_CLOCK_START } from './clock.ts';
+import { parseIsoTime, parseTimeValue, DEFAULT_CLOCK_START } from '../sim/clock.ts';
 
 type Path = (string | number)[];
 export type TimeReport = (path: Path, message: string) => void;

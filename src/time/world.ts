@@ -6,8 +6,8 @@
  */
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { SessionEvent } from '../contracts/events.ts';
-import { ToolError } from '../tools/registry.ts';
-import { SimClock, parseTimeValue } from './clock.ts';
+import { ToolError } from '../contracts/errors.ts';
+import { SimClock, parseTimeValue } from '../sim/clock.ts';
 import type { TaskStatus, UpdateSpec } from './schema.ts';
 
 export interface ScheduledUpdate {

@@ -4,7 +4,8 @@ import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { compilePattern, type Pattern } from '../scenario/regex.ts';
-import { ToolError, type ToolDef } from './registry.ts';
+import { ToolError } from '../contracts/errors.ts';
+import type { ToolDef } from './registry.ts';
 import { globMatcher } from '../workspace/glob.ts';
 
 const MAX_READ_CHARS = 200_000;

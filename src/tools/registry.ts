@@ -4,7 +4,7 @@
  * so one definition validates calls and yields the JSON Schema offered to a model.
  */
 import { z } from 'zod';
-import { errorMessage, IntentplayError } from '../contracts/errors.ts';
+import { errorMessage, ToolError } from '../contracts/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
 import type { TimeWorld } from '../time/world.ts';
@@ -12,9 +12,6 @@ import type { ProposalWorld } from '../proposals/world.ts';
 import type { ToolOutcome, ToolSpec } from '../contracts/tools.ts';
 
 export type { ToolOutcome, ToolSpec };
-
-/** A failure the agent should see as a tool error (bad path, no match, ...), not a crash. */
-export class ToolError extends IntentplayError {}
 
 /** Everything a tool may touch: the session's sandboxed workspace, memory and apps. */
 export interface ToolContext {

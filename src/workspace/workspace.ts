@@ -24,7 +24,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { structuredPatch, formatPatch } from 'diff';
-import { ToolError } from '../tools/registry.ts';
+import { ToolError } from '../contracts/errors.ts';
 import type { FileDiff } from '../contracts/events.ts';
 
 interface SnapshotEntry {

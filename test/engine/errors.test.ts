@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/llm/errors.ts';
 import { UserError } from '../../src/contracts/diagnostics.ts';
 import { readRecording, RecordingError } from '../../src/session/recording.ts';
-import { ToolError } from '../../src/tools/registry.ts';
+import { ToolError } from '../../src/contracts/errors.ts';
 import { errorMessage, IntentplayError } from '../../src/contracts/errors.ts';
 
 describe('the error root', () => {

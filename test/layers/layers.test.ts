@@ -52,6 +52,12 @@ describe('layer lint', () => {
     expect(await problems('src/text/probe.ts', "export { createTheme } from '../tui/theme.ts';\n")).toHaveLength(1);
   });
 
+  it('keeps the shared simulation a leaf: src/sim imports src/contracts only', async () => {
+    expect(await problems('src/sim/probe.ts', "export { TimeWorld } from '../time/world.ts';\n")).toHaveLength(1);
+    expect(await problems('src/sim/probe.ts', "export const w = () => import('../session/engine.ts');\n")).toHaveLength(1);
+    expect(await problems('src/sim/probe.ts', "export * from '../contracts/errors.ts';\n")).toEqual([]);
+  });
+
   it('keeps the engine out of the store built from its events', async () => {
     expect(await problems('src/session/probe.ts', "export * from '../store/reducer.ts';\n")).toHaveLength(1);
     expect(await problems('src/judge/probe.ts', "export const s = () => import('../store/selectors.ts');\n")).toHaveLength(1);

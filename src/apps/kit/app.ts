@@ -7,7 +7,8 @@
  * trace in the per-turn app diff.
  */
 import { z } from 'zod';
-import { ToolError, type ArgumentIssue, type ToolContext, type ToolDef } from '../../tools/registry.ts';
+import { ToolError } from '../../contracts/errors.ts';
+import type { ArgumentIssue, ToolContext, ToolDef } from '../../tools/registry.ts';
 import { paging } from './args.ts';
 import { paginate, searchBy } from './query.ts';
 import { fullName, nameFromEmail, type Account, type BaseState, type EntityMap, type Person } from './state.ts';

@@ -1,6 +1,6 @@
 /**
- * The simulated clock of a time scenario. Time passes instantly: the engine moves the
- * clock forward (a turn's duration, or a jump to the next update while the user waits);
+ * The simulated clock every paradigm may share (time and proposal scenarios run on it).
+ * Time passes instantly: the engine moves the clock forward (a turn's duration, or a jump to the next update while the user waits);
  * nothing ever sleeps. Times are kept as epoch milliseconds and shown in the start's
  * own UTC offset, so a scenario written for Shanghai reads in Shanghai time.
  */
