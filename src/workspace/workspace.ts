@@ -18,6 +18,9 @@ import {
   writeSync,
   ftruncateSync,
   closeSync,
+  constants,
+  fstatSync,
+  statSync,
   type Stats,
 } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -109,13 +112,19 @@ export class Workspace {
     const abs = this.resolve(rel);
     let st: Stats;
     try {
-      st = lstatSync(abs);
+      st = statSync(abs);
     } catch {
       throw new ToolError(`no such file: ${rel}`);
     }
-    if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
-    refuseHardLink(rel, st);
-    return readFileSync(abs, 'utf8');
+    refuseOddFile(rel, st);
+    // Non-blocking, and checked again on the open file: a pipe put there since the check is refused too.
+    const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      refuseOddFile(rel, fstatSync(fd));
+      return readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   }
 
   writeText(rel: string, content: string): { created: boolean } {
@@ -124,9 +133,7 @@ export class Workspace {
     const abs = this.resolve(rel);
     let created = false;
     try {
-      const st = lstatSync(abs);
-      if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
-      refuseHardLink(rel, st);
+      refuseOddFile(rel, statSync(abs));
     } catch (err) {
       if (err instanceof ToolError) throw err;
       created = true;
@@ -248,8 +255,9 @@ export class Workspace {
  */
 function overwrite(abs: string, content: string): void {
   const buf = Buffer.from(content, 'utf8');
-  const fd = openSync(abs, 'r+');
+  const fd = openSync(abs, constants.O_RDWR | constants.O_NONBLOCK);
   try {
+    if (!fstatSync(fd).isFile()) throw new ToolError('not a regular file: refused');
     writeSync(fd, buf, 0, buf.length, 0);
     ftruncateSync(fd, buf.length);
   } finally {
@@ -283,10 +291,14 @@ export function snapshotTexts(snap: Snapshot, only?: Iterable<string>): Map<stri
 }
 
 /**
- * A file with more than one hard link is the same file as another name, perhaps outside the
- * workspace (a --workspace folder can hold one): reading or writing it would reach past the root.
+ * Only regular files are read or written: a named pipe would block the whole process, a device
+ * never ends. A file with more than one hard link is the same file as another name, perhaps
+ * outside the workspace (a --workspace folder can hold one): reading or writing it would reach
+ * past the root.
  */
-function refuseHardLink(rel: string, st: Stats): void {
-  if (st.isFile() && st.nlink > 1)
+function refuseOddFile(rel: string, st: Stats): void {
+  if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
+  if (!st.isFile()) throw new ToolError(`${rel} is not a regular file (a pipe, socket or device): refused`);
+  if (st.nlink > 1)
     throw new ToolError(`${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`);
 }

@@ -1,5 +1,6 @@
 /** The agent's tools stay inside the workspace; file tools behave as documented. */
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +39,21 @@ describe('confinement', () => {
       error: expect.stringContaining('has other hard links'),
     });
     expect(readFileSync(secret, 'utf8')).toBe('top secret');
+  });
+
+  it('refuses a named pipe, a device path and a socket-like non-file at once: nothing blocks the process', async () => {
+    spawnSync('mkfifo', [path.join(ws.root, 'pipe')]);
+    symlinkSync('/dev/zero', path.join(ws.root, 'zero'));
+    const started = Date.now();
+    for (const tool of ['read_file', 'edit_file', 'write_file', 'grep']) {
+      const args = { path: 'pipe', content: 'x', old_string: 'a', new_string: 'b', pattern: 'a' };
+      const r = await call(tool, args);
+      if (tool === 'grep') expect(r).toMatchObject({ ok: true });
+      else expect(r).toMatchObject({ ok: false, error: expect.stringContaining('pipe is not a regular file') });
+    }
+    // a symlink to a device outside is refused as an escape before it is opened
+    expect(await call('read_file', { path: 'zero' })).toMatchObject({ ok: false });
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses .. escapes for reading and writing', async () => {

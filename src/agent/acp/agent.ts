@@ -27,7 +27,7 @@ import type { InputQueue } from '../../session/input-queue.ts';
 import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
-import { readInside, writeInside } from './files.ts';
+import { AcpFiles } from './files.ts';
 import { pathsIn, policyFor } from './permissions.ts';
 import { AgentProcess } from './process.ts';
 import { toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
@@ -55,6 +55,8 @@ export class AcpAgent implements AgentBackend {
   readonly info: BackendInfo;
   readonly editsFiles = true;
   private live: Live | undefined;
+  /** The process while it starts: a deadline, a quit or close() stops it too. */
+  private starting: AgentProcess | undefined;
   /** The turn in progress: MCP calls and permission requests belong to it. */
   private turn: AgentTurnInput | undefined;
   private offered: readonly ToolSpec[] = [];
@@ -72,19 +74,27 @@ export class AcpAgent implements AgentBackend {
     this.turn = input;
     this.offered = input.tools;
     this.capError = undefined;
+    // Quitting while the agent starts (it may never answer `initialize`) stops its process.
+    const stopStarting = () => void this.starting?.stop();
+    input.signal.addEventListener('abort', stopStarting, { once: true });
     try {
       const live = this.live ?? (this.live = await this.withDeadline(this.start(input), 'to start'));
+      input.signal.removeEventListener('abort', stopStarting);
       const first = this.seen === 0;
       const entries = input.transcript.slice(this.seen).flatMap((e) => incomingText(e) ?? []);
       this.seen = input.transcript.length;
       const text = [turnPreamble(input, first), ...entries].filter(Boolean).join('\n\n');
       return await this.withDeadline(this.prompt(live, text, input), 'to answer');
     } finally {
+      input.signal.removeEventListener('abort', stopStarting);
       this.turn = undefined;
     }
   }
 
   async close(): Promise<void> {
+    const starting = this.starting;
+    this.starting = undefined;
+    await starting?.stop();
     const live = this.live;
     this.live = undefined;
     if (!live) return;
@@ -96,14 +106,16 @@ export class AcpAgent implements AgentBackend {
   // ---- start: process, initialize, tool server, session/new
 
   private async start(input: AgentTurnInput): Promise<Live> {
+    const files = new AcpFiles(input.cwd);
     const proc = new AgentProcess(this.opts.command, input.cwd, this.opts.logFile);
+    this.starting = proc;
     const app = client({ name: 'intentplay' })
       .onRequest(methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
       .onRequest(methods.client.fs.readTextFile, ({ params }) => ({
-        content: readInside(input.cwd, params.path, params.line ?? undefined, params.limit ?? undefined),
+        content: files.read(params.path, params.line ?? undefined, params.limit ?? undefined),
       }))
       .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
-        writeInside(input.cwd, params.path, params.content);
+        files.write(params.path, params.content);
         return {};
       });
     const conn = app.connect(ndJsonStream(proc.stdin, proc.stdout));
@@ -129,6 +141,7 @@ export class AcpAgent implements AgentBackend {
           };
       try {
         const session = await Promise.race([conn.agent.buildSession({ cwd: input.cwd, mcpServers: [server] }).start(), failed]);
+        this.starting = undefined;
         return { proc, conn, session, tools };
       } catch (err) {
         await tools.close();
@@ -137,6 +150,7 @@ export class AcpAgent implements AgentBackend {
     } catch (err) {
       const why = await this.reason(proc, err);
       await proc.stop();
+      if (this.starting === proc) this.starting = undefined;
       throw new Error(`the acp agent did not start: ${why}${proc.stderrTail()}`);
     }
   }
@@ -319,7 +333,7 @@ export class AcpAgent implements AgentBackend {
       return await Promise.race([work, late]);
     } catch (err) {
       if (errorMessage(err) !== 'late') throw err;
-      const tail = this.live?.proc.stderrTail() ?? '';
+      const tail = (this.live?.proc ?? this.starting)?.stderrTail() ?? '';
       await this.close();
       throw new Error(
         `the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`,

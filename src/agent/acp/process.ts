@@ -126,9 +126,12 @@ export class AgentProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** SIGTERM to the group, SIGKILL after a grace period; resolves once it has exited. */
+  /**
+   * SIGTERM to the group, SIGKILL after a grace period; resolves once it has exited. The group is
+   * signalled even when its leader has already gone: what it started (npx, a wrapper's children)
+   * may still run and hold intentplay open.
+   */
   async stop(graceMs = 2000): Promise<void> {
-    if (!this.running) return;
     const signal = (sig: NodeJS.Signals) => {
       try {
         if (this.child.pid && process.platform !== 'win32') process.kill(-this.child.pid, sig);
@@ -137,9 +140,14 @@ export class AgentProcess {
         // already gone
       }
     };
+    if (!this.running) {
+      signal('SIGKILL');
+      return;
+    }
     signal('SIGTERM');
     const timer = setTimeout(() => signal('SIGKILL'), graceMs);
     await this.exited;
     clearTimeout(timer);
+    signal('SIGKILL'); // what the leader left behind
   }
 }
