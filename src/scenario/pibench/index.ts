@@ -10,7 +10,8 @@ import type { Library, LoadedScenario, LoadResult } from '../library.ts';
 import { ScenarioSchema, type ScenarioFile } from '../schema.ts';
 import { checkEpisode, loadEpisode } from './episode.ts';
 import { loadProfile, loadToolApps } from './profile.ts';
-import { loadTask } from './task.ts';
+import { loadTask, type LoadedTask } from './task.ts';
+import { settleAccounts } from './accounts.ts';
 
 export { isPibenchUserDir } from '../library-root.ts';
 
@@ -42,6 +43,7 @@ export function loadPibenchLibrary(root: string): LoadResult {
   const tasksDir = path.join(root, 'tasks');
   const loaded = new Map<string, ScenarioFile & { file: string }>();
   const present = new Set<string>(); // task folders with a task.yaml, loaded or not
+  const tasks = new Map<string, LoadedTask & { file: string }>();
   for (const name of readdirSync(tasksDir).sort()) {
     const dir = path.join(tasksDir, name);
     if (!statSync(dir).isDirectory()) continue;
@@ -52,8 +54,12 @@ export function loadPibenchLibrary(root: string): LoadResult {
     present.add(name);
     const task = loadTask(dir, ctx);
     diagnostics.push(...task.diagnostics);
-    if (task.scenario) loaded.set(name, { ...task.scenario, file: path.join(dir, 'task.yaml') });
+    if (task.scenario) {
+      loaded.set(name, { ...task.scenario, file: path.join(dir, 'task.yaml') });
+      tasks.set(name, { ...task, file: path.join(dir, 'task.yaml') });
+    }
   }
+  diagnostics.push(...settleAccounts(loaded, tasks));
 
   const episodeFile = path.join(root, 'episode.yaml');
   const episode = existsSync(episodeFile) ? loadEpisode(root, persona) : undefined;

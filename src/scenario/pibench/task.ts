@@ -3,12 +3,12 @@
  * loader's (schema_version v2, non-empty hidden intents, the allowed `objectives` keys),
  * located; every other field is mapped or deliberately ignored (docs/pibench.md).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import { DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec, type ScenarioFile } from '../schema.ts';
 import { skillFiles, taskAssets } from './assets.ts';
-import { findCredentials } from './credentials.ts';
+import { appsMentioned, readCredentials, type PartialCredential } from './credentials.ts';
 import { appSeeds } from './app-seeds.ts';
 import { isMap, openYaml, type LocatedFile } from './located.ts';
 import { appOfTool } from './tool-names.ts';
@@ -44,6 +44,10 @@ const USER_TRIGGERS = new Set(['user', 'user_query']);
 export interface LoadedTask {
   scenario?: ScenarioFile;
   diagnostics: Diagnostic[];
+  /** Passwords the task states without a user name: the loader gives them the user's own email. */
+  partial?: PartialCredential[];
+  /** Apps the task uses with no account found in its text, with where the task names them. */
+  noAccount?: { app: string; line: number; col: number }[];
 }
 
 export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
@@ -81,8 +85,11 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
 
   const taskApps = [...new Set(objectives.tools.map((t) => appOfTool(t.name)).filter((a): a is string => Boolean(a)))];
   const loginApps = objectives.tools.filter((t) => t.name.endsWith('__login')).map((t) => appOfTool(t.name)!);
-  const credentials = findCredentials(trigger.text, loginApps.length ? loginApps : taskApps);
-  const apps = [...new Set([...ctx.userApps, ...taskApps, ...credentials.map((c) => c.app)])];
+  // Hidden intents count too: a person may only give the phone password when asked for the texts.
+  const text = [trigger.text, ...intents.map((i) => i.text)].join('\n\n');
+  const { credentials, partial } = readCredentials(text, loginApps.length ? loginApps : taskApps);
+  const apps = [...new Set([...ctx.userApps, ...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)])];
+  const noAccount = appsWithoutAccount(y.file, text, taskApps, [...credentials, ...partial]);
   const skills = skillFiles(ctx.userDir);
   const hasAssets = taskAssets(taskDir).length > 0;
 
@@ -111,7 +118,26 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
       ...(metadata ? { metadata } : {}),
     },
   };
-  return { scenario, diagnostics: [...opened.diagnostics, ...y.diagnostics] };
+  return { scenario, diagnostics: [...opened.diagnostics, ...y.diagnostics], partial, noAccount };
+}
+
+/** Apps the task uses (it lists their tools, or names them in its text) that no credential of the text is for. */
+function appsWithoutAccount(file: string, text: string, taskApps: readonly string[], found: readonly { app: string }[]) {
+  const named = appsMentioned(text);
+  const used = [...new Set([...taskApps, ...[...named.keys()].filter((a) => a !== 'phone' || taskApps.includes(a))])];
+  return used.filter((app) => !found.some((c) => c.app === app)).map((app) => ({ app, ...whereNamed(file, app) }));
+}
+
+/** The first line of the task file at or after `intent:` that names the app (else the `intent:` line). */
+export function whereNamed(file: string, app: string): { line: number; col: number } {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const intentLine = Math.max(
+    0,
+    lines.findIndex((l) => /^intent\s*:/.test(l)),
+  );
+  const spelled = new RegExp(`\\b${app.replace('_', '[ _]?')}\\b`, 'i');
+  const i = lines.findIndex((l, n) => n >= intentLine && spelled.test(l));
+  return i >= 0 ? { line: i + 1, col: lines[i]!.search(spelled) + 1 } : { line: intentLine + 1, col: 1 };
 }
 
 function readTrigger(y: LocatedFile): ScenarioFile['trigger'] | undefined {
