@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
-import { ToolError } from '../../tools/registry.ts';
+import { ToolError } from '../../contracts/errors.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 
 export class AcpFiles {
