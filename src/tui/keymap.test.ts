@@ -83,5 +83,7 @@ describe('the keymap', () => {
     expect(names('\u0004')).toEqual(['\u0004']); // a single key passes through as Ink parsed it
     expect(names('ab\u0004')).toEqual(['ab', 'ctrl+d']);
     expect(names('two\nlines')).toEqual(['two\nlines']);
+    // Esc and tab sent together reach Ink as a bare tab with no key: both keys, never a tab typed as text.
+    expect(names('\t')).toEqual(['escape', 'tab']);
   });
 });

@@ -8,6 +8,8 @@ import type { Key } from 'ink';
 export type Scope =
   | 'global'
   | 'confirm'
+  | 'askEnd'
+  | 'askQuit'
   | 'help'
   | 'home'
   | 'session'
@@ -74,11 +76,6 @@ export type Action =
   | 'nextChange'
   | 'prevChange'
   | 'reveal'
-  | 'setCompleted'
-  | 'setInferred'
-  | 'setProvided'
-  | 'setUnresolved'
-  | 'setOpen'
   | 'overrideMenu'
   | 'personaCard'
   | 'gradeNow'
@@ -118,9 +115,14 @@ export const KEYMAP: readonly Binding[] = [
 
   { scope: 'confirm', action: 'yes', keys: ['y', 'return', 'ctrl+c'], description: 'yes' },
   { scope: 'confirm', action: 'no', keys: ['n', 'escape', 'q'], description: 'no' },
-  { scope: 'permission', action: 'allowOnce', keys: ['1', 'y'], description: 'allow it once' },
-  { scope: 'permission', action: 'allowAlways', keys: ['2', 'a'], description: 'allow this kind of tool for the rest of the session' },
-  { scope: 'permission', action: 'deny', keys: ['3', 'n', 'escape'], description: 'deny it' },
+  // While a person writes, a question takes only chords and esc: a typed sentence never answers it.
+  { scope: 'askEnd', action: 'yes', keys: ['ctrl+d'], description: 'yes, end the session now' },
+  { scope: 'askEnd', action: 'no', keys: ['escape'], description: 'no, go on playing' },
+  { scope: 'askQuit', action: 'yes', keys: ['ctrl+c'], description: 'yes, quit now' },
+  { scope: 'askQuit', action: 'no', keys: ['escape'], description: 'no, go on playing' },
+  { scope: 'permission', action: 'allowOnce', keys: ['1'], description: 'allow it once' },
+  { scope: 'permission', action: 'allowAlways', keys: ['2'], description: 'allow this kind of tool for the rest of the session' },
+  { scope: 'permission', action: 'deny', keys: ['3', 'escape'], description: 'deny it' },
   { scope: 'help', action: 'close', keys: ['escape', '?', 'q', 'return'], description: 'close this help' },
 
   { scope: 'home', action: 'up', keys: ['up', 'k'], description: 'previous scenario or episode' },
@@ -176,11 +178,9 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['ctrl+o'],
     description: 'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)',
   },
-  { scope: 'override', action: 'setCompleted', keys: ['c'], description: 'completed' },
-  { scope: 'override', action: 'setInferred', keys: ['i'], description: 'inferred' },
-  { scope: 'override', action: 'setProvided', keys: ['p'], description: 'provided' },
-  { scope: 'override', action: 'setUnresolved', keys: ['u'], description: 'unresolved' },
-  { scope: 'override', action: 'setOpen', keys: ['o'], description: 'open again' },
+  { scope: 'override', action: 'prevChoice', keys: ['up'], description: 'highlight the status before' },
+  { scope: 'override', action: 'nextChoice', keys: ['down'], description: 'highlight the next status' },
+  { scope: 'override', action: 'select', keys: ['ctrl+o'], description: 'set the highlighted status (letters type your message)' },
   { scope: 'override', action: 'close', keys: ['escape'], description: 'cancel' },
 
   { scope: 'play', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
@@ -210,12 +210,13 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['escape'],
     description: 'between two sessions: show the ended session (enter still continues)',
   },
-  { scope: 'proposal', action: 'acceptProposal', keys: ['y'], description: 'proposal scenarios: accept the proposal waiting for you' },
+  // Chords, never letters: a sentence typed anywhere must not answer a proposal.
+  { scope: 'proposal', action: 'acceptProposal', keys: ['ctrl+y'], description: 'accept the proposal waiting for you' },
   {
     scope: 'proposal',
     action: 'rejectProposal',
-    keys: ['n'],
-    description: 'proposal scenarios: reject it (to say why, type `reject` and the reason, then enter)',
+    keys: ['ctrl+r'],
+    description: 'reject it (to say why, type `reject` and the reason, then enter)',
   },
   { scope: 'input', action: 'send', keys: ['return'], description: 'send' },
   {
@@ -317,6 +318,8 @@ export const KEYMAP: readonly Binding[] = [
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   confirm: 'Question',
+  askEnd: 'Question: end the session?',
+  askQuit: 'Question: quit?',
   permission: 'Agent asks permission (acp agents)',
   help: 'Help',
   home: 'Home',

@@ -70,7 +70,7 @@ export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts:
     }),
     ...(pending && opts.playing
       ? [
-          [{ text: `  y accepts ${pending.id} · n rejects it`, color: theme.level.warning, bold: true }] as Line,
+          [{ text: `  ctrl+y accepts ${pending.id} · ctrl+r rejects it`, color: theme.level.warning, bold: true }] as Line,
           [{ text: '  (reject REASON, then enter, says why)', color: theme.text.muted }] as Line,
         ]
       : []),

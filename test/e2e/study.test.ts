@@ -50,7 +50,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
       await t.waitFor((x) => x.includes('user  Keep each meal under 25 RMB'), 'the message in the conversation');
       t.keys('C-d');
       await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question or the end');
-      if (!t.screen().includes('This session is over')) t.keys('y');
+      if (!t.screen().includes('This session is over')) t.keys('C-d');
       await t.waitFor((x) => x.includes('This session is over'), 'the first session to end');
       t.keys('Enter');
       await t.waitFor((x) => x.includes('About session 1 of 2'), 'the first questionnaire');
@@ -73,7 +73,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
         await t.waitFor((x) => x.includes('user  Please keep it under 600 RMB.'), 'the second message');
         t.keys('C-d');
         await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
-        if (!t.screen().includes('This session is over')) t.keys('y');
+        if (!t.screen().includes('This session is over')) t.keys('C-d');
         await t.waitFor((x) => x.includes('This session is over'), 'the second session to end');
       }
       t.keys('Enter');
@@ -135,7 +135,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
         if (!s.includes('This session is over')) {
           t.keys('C-d');
           await see((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
-          if (!t.screen().includes('This session is over')) t.keys('y');
+          if (!t.screen().includes('This session is over')) t.keys('C-d');
           await see((x) => x.includes('This session is over'), `${id}'s session ${k} to end`);
         }
         t.keys('Enter');

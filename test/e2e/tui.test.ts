@@ -160,6 +160,8 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
       keys('Client just moved press day to 13 May. Same, but on the 13th.', 'Enter');
       text = await waitForScreen((s) => s.includes('RMB 1,210, lands 09:15'), 'the answer to the shift');
       keys('C-d');
+      await waitForScreen((s) => s.includes('End the session now?') || /ended|resolved/.test(s), 'the end question or the end');
+      if (term.screen().includes('End the session now?')) keys('C-d');
       await waitForScreen((s) => /ended|resolved/.test(s) && s.includes('Proc'), 'the session to end');
       keys('q');
       await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
@@ -168,22 +170,26 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
 });
 
 describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
-  it('plays the user on the Phone: opens an app and a list by keyboard, accepts the proposal with y', { timeout: 120_000 }, async () => {
-    start(['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'phone'], { columns: 200, rows: 45 });
-    await begin();
-    let text = await waitForScreen((s) => s.includes('[Home]') && s.includes('a phone move'), 'the phone home screen');
-    expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/);
-    keys('open_app todoist', 'Enter');
-    text = await waitForScreen((s) => s.includes('[todoist · Projects]'), 'Todoist open');
-    keys('1', 'Enter');
-    text = await waitForScreen((s) => s.includes('[todoist · Shopping]') && s.includes('y accepts P1'), 'the proposal');
-    expect(text).toContain('agent observing');
-    keys('y');
-    text = await waitForScreen((s) => s.includes('P1 ✓ accepted') && s.includes('resolved · Proc 1.00'), 'the session to end');
-    keys('q');
-    await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
-    expect(readdirSync(path.join(work, 'phone'))).toHaveLength(1);
-  });
+  it(
+    'plays the user on the Phone: opens an app and a list by keyboard, accepts the proposal with ctrl+y',
+    { timeout: 120_000 },
+    async () => {
+      start(['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'phone'], { columns: 200, rows: 45 });
+      await begin();
+      let text = await waitForScreen((s) => s.includes('[Home]') && s.includes('a phone move'), 'the phone home screen');
+      expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/);
+      keys('open_app todoist', 'Enter');
+      text = await waitForScreen((s) => s.includes('[todoist · Projects]'), 'Todoist open');
+      keys('1', 'Enter');
+      text = await waitForScreen((s) => s.includes('[todoist · Shopping]') && s.includes('ctrl+y accepts P1'), 'the proposal');
+      expect(text).toContain('agent observing');
+      keys('C-y');
+      text = await waitForScreen((s) => s.includes('P1 ✓ accepted') && s.includes('resolved · Proc 1.00'), 'the session to end');
+      keys('q');
+      await waitForScreen((s) => s.includes('[exit 0]'), 'intentplay to exit');
+      expect(readdirSync(path.join(work, 'phone'))).toHaveLength(1);
+    },
+  );
 });
 
 describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {

@@ -37,6 +37,8 @@ export const KEYS = {
   ctrlK: '\u000B',
   ctrlO: '\u000F',
   ctrlP: '\u0010',
+  ctrlR: '\u0012',
+  ctrlY: '\u0019',
 } as const;
 
 type BaseRendered = ReturnType<typeof testRender>;

@@ -108,7 +108,7 @@ describe('study run: exposure at narrow widths', () => {
 
       // ctrl+d ends the session; it stays on screen to be read until enter, then everything leaves.
       mark = log.length;
-      await press(r, KEYS.ctrlD, 'y');
+      await press(r, KEYS.ctrlD, KEYS.ctrlD);
       await waitForFrame(r, (s) => s.includes('This session is over'));
       await press(r, KEYS.enter);
       await waitForFrame(r, (s) => s.includes('About session 1 of 2'));

@@ -67,7 +67,7 @@ describe('study run: the keys (?)', () => {
     await waitForFrame(r, (s) => !s.includes('Keys (esc or ? closes)'));
 
     // Once the session is over: enter goes on, letters move in the panes, the input box has gone.
-    await press(r, KEYS.ctrlD, 'y');
+    await press(r, KEYS.ctrlD, KEYS.ctrlD);
     await waitForFrame(r, (s) => s.includes('This session is over'));
     await press(r, '?');
     help = rows(await waitForFrame(r, (s) => s.includes('Keys (esc or ? closes)')));

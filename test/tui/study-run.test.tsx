@@ -68,7 +68,7 @@ describe('study run: the participant path', () => {
       await waitForFrame(r, (s) => s.includes('user  Keep each meal under 25 RMB please.'));
       await press(r, KEYS.ctrlD);
       await waitForFrame(r, (s) => s.includes('End the session now?'));
-      await press(r, 'y');
+      await press(r, KEYS.ctrlD);
       await waitForFrame(r, (s) => s.includes('This session is over'));
       await press(r, 'q'); // q does not leave the study
       await press(r, KEYS.enter);
@@ -172,7 +172,7 @@ describe('study run: the participant path', () => {
     await waitForFrame(first.r, (s) => s.includes("your turn: write the user's message below"));
     await press(first.r, KEYS.ctrlC);
     await waitForFrame(first.r, (s) => s.includes('Quit while the session runs?'));
-    await press(first.r, 'y');
+    await press(first.r, KEYS.ctrlC);
     await new Promise((res) => setTimeout(res, 50));
     expect(first.runner.store.getState().over).toBe('stopped');
     await first.runner.store.getState().live?.done;
@@ -223,7 +223,7 @@ describe('study run: the participant path', () => {
     await press(r, KEYS.enter);
     await begin(r);
     await waitForFrame(r, (s) => s.includes('your turn'));
-    await press(r, KEYS.ctrlD, 'y');
+    await press(r, KEYS.ctrlD, KEYS.ctrlD);
     await waitForFrame(r, (s) => s.includes('This session is over'));
     await press(r, KEYS.enter);
     let f = await waitForFrame(r, (s) => s.includes('I think that I would like to use this system frequently.'));

@@ -65,7 +65,7 @@ describe('study screen captures for the docs', () => {
     await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.'));
     await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('End the session now?') || f.includes('This session is over'));
-    if (!plain(r.lastFrame()).includes('This session is over')) await press(r, 'y');
+    if (!plain(r.lastFrame()).includes('This session is over')) await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('This session is over'));
     await press(r, KEYS.enter, '5');
     await capture('study-likert', r, (f) => f.includes('your answer: 5'));

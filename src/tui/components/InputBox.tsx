@@ -41,7 +41,7 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
     role === 'agent'
       ? 'reply, or /tool key=value … (ctrl+t picks a tool)'
       : phone
-        ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; y/n answers a proposal'
+        ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; ctrl+y accepts a proposal, ctrl+r rejects it'
         : 'your message (enter on an intent puts its reveal text here)';
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (

@@ -1,17 +1,17 @@
-/** Setting an intent's status by hand: which status (a second, deliberate key), or escape. Recorded as manual. */
+/**
+ * Setting an intent's status by hand: ↑/↓ highlight a status, ctrl+o (the chord that opened the
+ * question) sets it, esc leaves it. No letter answers: the person may be writing, and the letters
+ * they go on typing reach their message. Recorded as manual.
+ */
 import { Box, Text } from 'ink';
+import { useState } from 'react';
 import type { IntentStatus } from '../../contracts/events.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
+import { keysOf } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
 import { CONFIRM_ROWS } from './ConfirmDialog.tsx';
 
-const CHOICES: [key: string, status: IntentStatus][] = [
-  ['c', 'completed'],
-  ['i', 'inferred'],
-  ['p', 'provided'],
-  ['u', 'unresolved'],
-  ['o', 'open'],
-];
+const CHOICES: readonly IntentStatus[] = ['completed', 'inferred', 'provided', 'unresolved', 'open'];
 
 export function OverrideDialog({
   intent,
@@ -25,18 +25,18 @@ export function OverrideDialog({
   onCancel: () => void;
 }) {
   const theme = useTheme();
+  const [at, setAt] = useState(0);
   useKeyActions(
     ['override'],
     {
-      setCompleted: () => onPick('completed'),
-      setInferred: () => onPick('inferred'),
-      setProvided: () => onPick('provided'),
-      setUnresolved: () => onPick('unresolved'),
-      setOpen: () => onPick('open'),
+      prevChoice: () => setAt((i) => (i + CHOICES.length - 1) % CHOICES.length),
+      nextChoice: () => setAt((i) => (i + 1) % CHOICES.length),
+      select: () => onPick(CHOICES[at]!),
       close: onCancel,
     },
-    { priority: PRIORITY.dialog, swallow: true },
+    { priority: PRIORITY.dialog },
   );
+  const keys = `${keysOf('prevChoice', 'override')}/${keysOf('nextChoice', 'override')} choose · ${keysOf('select', 'override')} sets it · ${keysOf('close', 'override')} leaves it as it is · nothing else answers: typing goes on into your message`;
   return (
     <Box
       flexDirection="column"
@@ -48,17 +48,15 @@ export function OverrideDialog({
     >
       <Text bold wrap="truncate-end">{`Set ${intent} by hand? It is recorded as a manual change.`}</Text>
       <Text wrap="truncate-end">
-        {CHOICES.map(([key, status]) => (
-          <Text key={key}>
-            <Text bold color={theme.text.accent}>
-              {key}
-            </Text>
-            {` ${status}   `}
+        {CHOICES.map((status, i) => (
+          <Text key={status} inverse={i === at} bold={i === at} color={i === at ? theme.text.accent : undefined}>
+            {i === at ? `› ${status}` : `  ${status}`}
+            {'  '}
           </Text>
         ))}
       </Text>
       <Text color={theme.text.secondary} wrap="truncate-end">
-        esc: leave it as it is
+        {keys}
       </Text>
     </Box>
   );

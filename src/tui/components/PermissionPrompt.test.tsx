@@ -35,10 +35,10 @@ describe('an acp agent asking permission on screen', () => {
     });
     r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
     let frame = await waitForFrame(r, (f) => f.includes('The agent asks to run: Write notes.md'), 20_000);
-    expect(frame).toMatch(/1 allow once\s+2 allow always\s+3 deny/);
+    expect(frame).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
     expect(frame).toContain('edit ·');
-    // typing a letter the prompt does not use does nothing; 2 answers
-    await press(r, 'x');
+    // letters the prompt does not name (a sentence starting "yes", "no", "always") do nothing; 2 answers
+    await press(r, ...'yes no always'.split(''));
     expect(r.lastFrame()).toContain('The agent asks to run');
     await press(r, '2');
     frame = await waitForFrame(r, (f) => f.includes('denied: Read /etc/hostname') && f.includes('2/2 done'), 20_000);

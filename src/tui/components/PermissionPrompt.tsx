@@ -56,7 +56,7 @@ export function PermissionPrompt({ width }: { width: number }) {
       <Text wrap="truncate-end">
         {key('1', 'allow once')}
         {key('2', 'allow always')}
-        {key('3', 'deny')}
+        {key('3/esc', 'deny')}
       </Text>
     </Box>
   );

@@ -1,7 +1,7 @@
 /**
  * The Phone pane with a real session: a person plays the user of a proposal scenario by
  * keyboard alone (opens an app and a list, lets a tick pass, accepts the agent's proposal with
- * `y`), and watching shows the simulated user's moves and the verdict as they happen.
+ * ctrl+y), and watching shows the simulated user's moves and the verdict as they happen.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -42,7 +42,7 @@ async function untilProposal(): Promise<LiveSession> {
 }
 
 describe('the Phone pane', () => {
-  it('lets a person play the user by keyboard: open an app, open a list, let a tick pass, accept a proposal with y', async () => {
+  it('lets a person play the user by keyboard: open an app, open a list, let a tick pass, accept a proposal with ctrl+y', async () => {
     const s = session('play');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
     await begin(r);
@@ -56,10 +56,10 @@ describe('the Phone pane', () => {
     // The agent proposes after the text arrives; ctrl+n lets this tick pass.
     await waitForFrame(r!, (f) => f.includes('your turn') || f.includes('enter sends'));
     await press(r!, KEYS.ctrlN);
-    frame = await waitForFrame(r!, (f) => f.includes('P1 ? waiting') && f.includes('y accepts P1'));
+    frame = await waitForFrame(r!, (f) => f.includes('P1 ? waiting') && f.includes('ctrl+y accepts P1'));
     expect(frame).toContain('🔔 phone: Text from Kim');
     expect(frame).toContain('agent observing');
-    await press(r!, 'y');
+    await press(r!, KEYS.ctrlY);
     frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
     expect(frame).toContain('G1 completed');
     // The phone shows what the agent did on the list the user is looking at.
@@ -71,7 +71,7 @@ describe('the Phone pane', () => {
 
   it('reject with a reason rejects, and the agent is told why', async () => {
     const s = await untilProposal();
-    await waitForFrame(r!, (f) => f.includes('y accepts P1'));
+    await waitForFrame(r!, (f) => f.includes('ctrl+y accepts P1'));
     await press(r!, 'reject I will get it myself', KEYS.enter);
     await waitForFrame(r!, (f) => f.includes('P1 ✗ rejected'));
     // The agent reads the answer with the user's next move.
@@ -86,7 +86,7 @@ describe('the Phone pane', () => {
     const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
     expect(frame).toContain('· todoist: opened the Shopping list');
     expect(frame).toContain('· phone: opened “Kim Ho:');
-    expect(frame).not.toContain('y accepts');
+    expect(frame).not.toContain('accepts P1');
     expect((await s.done)[0]!.end).toBe('resolved');
   });
 });

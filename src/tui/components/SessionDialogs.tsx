@@ -4,7 +4,20 @@ import type { Dialog } from '../hooks/useOverlays.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OverrideDialog } from './OverrideDialog.tsx';
 
-export function SessionDialogs({ dialog, width, onQuit, onClose }: { dialog: Dialog; width: number; onQuit(): void; onClose(): void }) {
+export function SessionDialogs({
+  dialog,
+  width,
+  writing,
+  onQuit,
+  onClose,
+}: {
+  dialog: Dialog;
+  width: number;
+  /** A person writes a message: the questions take chords and esc only, and letters go on into the message. */
+  writing: boolean;
+  onQuit(): void;
+  onClose(): void;
+}) {
   const controller = useController();
   if (dialog === 'quit')
     return (
@@ -12,6 +25,9 @@ export function SessionDialogs({ dialog, width, onQuit, onClose }: { dialog: Dia
         question="Quit while the session runs?"
         detail="It stops now, recorded as aborted (the recording so far is kept)."
         width={width}
+        scope={writing ? 'askQuit' : 'confirm'}
+        yesLabel="quit"
+        noLabel={writing ? 'go on playing' : 'go on'}
         onYes={onQuit}
         onNo={onClose}
       />
@@ -34,6 +50,9 @@ export function SessionDialogs({ dialog, width, onQuit, onClose }: { dialog: Dia
         question="End the session now?"
         detail="Open intents become unresolved; the checklist is graded and scored."
         width={width}
+        scope={writing ? 'askEnd' : 'confirm'}
+        yesLabel="end it"
+        noLabel="go on playing"
         onYes={() => {
           controller.endSession?.();
           onClose();

@@ -91,6 +91,15 @@ const CONTROL_KEYS: Record<string, Partial<Key>> = {
  * runs of text stay together (a paste). Line feeds stay text: pasted lines keep them.
  */
 export function splitKeys(input: string, key: Key): KeyPress[] {
+  // Esc and tab sent together (tmux send-keys, a fast typist over ssh) reach Ink as one chunk that
+  // it reads as a bare "\t" with no key: both keys are meant, and a tab must never become text.
+  if (input === '\t' && !key.tab) {
+    const none: Key = { ...key, meta: false, ctrl: false, shift: false };
+    return [
+      { name: 'escape', input: '', key: { ...none, escape: true } },
+      { name: 'tab', input: '', key: { ...none, tab: true } },
+    ];
+  }
   // eslint-disable-next-line no-control-regex
   if (input.length <= 1 || !/[\u0000-\u0009\u000B-\u001F\u007F]/.test(input)) return [{ name: keyName(input, key), input, key }];
   const plainKey: Key = { ...key, tab: false, return: false, delete: false, backspace: false, ctrl: false, shift: false, meta: false };

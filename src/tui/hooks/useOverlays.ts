@@ -11,6 +11,13 @@ import { PRIORITY, useKeyActions } from './keypress.tsx';
 
 export type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };
 
+/**
+ * A question under the panes that lets a writing person's keys through to their message (it takes
+ * only its chords and esc): ending the session, quitting, a status by hand.
+ */
+export const letsTypingThrough = (dialog: Dialog): boolean =>
+  dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object');
+
 /** What covers the panes; the names are what a study logs as seen. */
 export type Cover = 'opening_card' | 'result_card' | 'help' | 'persona_card' | 'tool_picker';
 
@@ -54,7 +61,7 @@ export function useOverlays(): Overlays {
           : dialog === 'tools'
             ? 'tool_picker'
             : undefined;
-  const confirming = dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object');
+  const confirming = letsTypingThrough(dialog);
   // An acp agent's permission request, where a person can answer it.
   const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
   const dialogRows = (confirming ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);

@@ -73,19 +73,42 @@ describe('useSeat', () => {
     await waitForFrame(r, (f) => f.includes('focus=conversation'));
   });
 
-  it('answers a proposal with y or n while nothing is typed', async () => {
+  it('a proposal is answered by its chord only: y and n typed in any pane are letters of the message', async () => {
     const events: SessionEvent[] = [
       { ...SESSION_START, proposals: { steps: 3, tick: '5m' } },
       { type: 'turn_start', turn: 1 },
       { type: 'proposal', turn: 1, proposal: 'P1', summary: 'book it' },
       awaitingUser,
     ];
+    for (const focus of ['conversation', 'intents', 'input'] as const) {
+      const c = fakeController(events, { mode: 'play' });
+      r = renderSession(c, <Probe focus={focus} />);
+      await waitForFrame(r, (f) => f.includes('awaited=true'));
+      await press(r, ...'no idea what this is, yes I see it'.split(''));
+      await waitForFrame(r, (f) => f.includes('text=[no idea what this is, yes I see it]'));
+      expect(c.calls).toEqual([]);
+      await press(r, KEYS.ctrlR);
+      await waitFor(() => c.calls.length === 1);
+      expect(c.calls).toEqual(['sendUser "n" []']);
+      r.unmount();
+    }
     const c = fakeController(events, { mode: 'play' });
-    r = renderSession(c, <Probe />);
+    r = renderSession(c, <Probe focus="phone" />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
-    await press(r, 'y');
+    await press(r, KEYS.ctrlY);
     await waitFor(() => c.calls.length === 1);
     expect(c.calls).toEqual(['sendUser "y" []']);
+  });
+
+  it('ctrl+y with no proposal waiting says so and sends nothing', async () => {
+    const c = fakeController([{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }, { type: 'turn_start', turn: 1 }, awaitingUser], {
+      mode: 'play',
+    });
+    r = renderSession(c, <Probe />);
+    await waitForFrame(r, (f) => f.includes('awaited=true'));
+    await press(r, KEYS.ctrlY);
+    await waitForFrame(r, (f) => f.includes('note=no proposal is waiting for your answer'));
+    expect(c.calls).toEqual([]);
   });
 
   it('an override asks which status, unless overrides are off', async () => {

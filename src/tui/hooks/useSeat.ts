@@ -10,7 +10,7 @@ import { MAIN_PANE } from '../panes.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import type { SessionMode, ToolHint } from '../session/controller.ts';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
-import type { Dialog } from './useOverlays.ts';
+import { letsTypingThrough, type Dialog } from './useOverlays.ts';
 import type { Focus } from './usePaneFocus.ts';
 import { useTextInput, type TextInput } from './useTextInput.ts';
 
@@ -55,6 +55,8 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   const [note, setNote] = useState<string | undefined>();
   const [reveals, setReveals] = useState<string[]>([]);
   const text = useTextInput();
+  // A question under the panes takes only its chords and esc: other keys go on into the message.
+  const writable = dialog === null || letsTypingThrough(dialog);
 
   // On a phone, a tick passes when the person lets it (ctrl+n: the move `wait`).
   const passTime = () => {
@@ -63,17 +65,16 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
     controller.sendUser?.('wait', []);
   };
   const answer = (yes: boolean) => {
+    if (!proposalWaiting) return setNote('no proposal is waiting for your answer');
+    if (!awaited) return setNote('not your turn yet: the agent is still working');
     controller.sendUser?.(yes ? 'y' : 'n', []);
     setNote(undefined);
   };
-  // y and n answer a proposal while nothing is typed (to give a reason: type `reject …` or `accept …`).
+  // A verdict is a deliberate chord (ctrl+y, ctrl+r) from any pane; what is typed stays in the box.
   useKeyActions(
     ['proposal'],
     { acceptProposal: () => answer(true), rejectProposal: () => answer(false) },
-    {
-      active: mode === 'play' && running && awaited && proposalWaiting && dialog === null && !text.current(),
-      priority: PRIORITY.input + 1,
-    },
+    { active: mode === 'play' && running && onPhone && dialog === null, priority: PRIORITY.input + 1 },
   );
   const send = () => {
     const value = text.current();
@@ -109,7 +110,7 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
       },
     },
     {
-      active: focus === 'input' && typing && running && dialog === null,
+      active: focus === 'input' && typing && running && writable,
       priority: PRIORITY.input,
       onOtherKey: (press) => {
         const used = text.edit(press);
@@ -140,7 +141,7 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
     [],
     {},
     {
-      active: typing && running && focus !== 'input' && dialog === null,
+      active: typing && running && focus !== 'input' && writable,
       priority: PRIORITY.typing,
       onOtherKey: (press) => {
         if (press.key.ctrl || press.key.meta || !press.input || (press.name !== press.input && press.name !== 'space')) return false;

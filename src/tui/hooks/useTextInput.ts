@@ -33,8 +33,10 @@ export function editFor({ name, input, key }: KeyPress): ((b: Buffer) => Buffer)
   if (name === 'ctrl+u') return () => at('', 0);
   if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow || key.pageUp || key.pageDown || !input)
     return null;
-  // Pasted text arrives as one chunk: keep it on one line.
-  const text = input.replace(/\r\n?|\n/g, ' ');
+  // Pasted text arrives as one chunk: keep it on one line, and no control byte (a tab) becomes text.
+  // eslint-disable-next-line no-control-regex
+  const text = input.replace(/\r\n?|\n|\t/g, ' ').replace(/[\u0000-\u001F\u007F]/g, '');
+  if (!text) return null;
   return (b) => at(b.value.slice(0, b.cursor) + text + b.value.slice(b.cursor), b.cursor + text.length);
 }
 

@@ -120,7 +120,7 @@ describe('live sessions', () => {
     await waitForFrame(r, (f) => f.includes('(end of script)') && f.includes('enter sends'));
     await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('End the session now?'));
-    await press(r, 'y');
+    await press(r, KEYS.ctrlD);
     frame = await waitForFrame(r, (f) => f.includes('ended · Proc'));
     expect(frame).toContain('✗ I2 unresolved');
     const [result] = await c.done;
@@ -150,7 +150,7 @@ describe('live sessions', () => {
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('End the session now?'));
-    await press(r, 'y');
+    await press(r, KEYS.ctrlD);
     const frame = await waitForFrame(r, (f) => f.includes('enter continues') && f.includes('you (user) ›'));
     expect(frame).toContain('this session is over');
     expect(frame).not.toContain('the agent is working');

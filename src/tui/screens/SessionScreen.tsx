@@ -73,6 +73,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
     'pane',
     ...paneKeyScopes(focus.panes, mode),
     ...(typing ? (['input'] as const) : []),
+    ...(onPhone && mode === 'play' ? (['proposal'] as const) : []),
     ...(mode === 'agent' ? (['agentInput'] as const) : []),
   ];
   const { cover } = overlays;
@@ -116,7 +117,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             <PaneLayout layout={layout} focus={focus.focus} width={columns} />
           )}
         </Box>
-        <SessionDialogs dialog={dialog} width={columns} onQuit={keys.quit} onClose={close} />
+        <SessionDialogs dialog={dialog} width={columns} writing={showInput} onQuit={keys.quit} onClose={close} />
         <PermissionPrompt width={columns} />
         {showInput ? (
           <InputBox

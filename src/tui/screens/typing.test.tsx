@@ -63,18 +63,55 @@ describe('typing while playing', () => {
     }
   });
 
-  it('ctrl+o asks which status to set by hand, and only a second key sets it', async () => {
+  it('ctrl+o asks which status to set by hand: a sentence typed after it goes into the message, only ctrl+o sets', async () => {
     const c = await playing('play');
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab, KEYS.ctrlO);
-    await waitForFrame(r, (f) => f.includes('Set I1 by hand? It is recorded as a manual change.'));
+    let frame = await waitForFrame(r, (f) => f.includes('Set I1 by hand? It is recorded as a manual change.'));
+    expect(frame).toContain('↑/↓ choose · ctrl+o sets it · esc leaves it as it is · nothing else answers');
+    await press(r, ...'pretty good, could you also check the price?'.split(''));
+    frame = await waitForFrame(r, (f) => f.includes('you (user) › pretty good, could you also check the price?'));
+    expect(frame).toContain('Set I1 by hand?');
+    expect(c.calls).toEqual([]);
     await press(r, KEYS.escape);
     await waitForFrame(r, (f) => !f.includes('Set I1 by hand'));
     expect(c.calls).toEqual([]);
-    await press(r, KEYS.ctrlO, 'p');
+    await press(r, KEYS.escape, KEYS.tab, KEYS.tab, KEYS.ctrlO, KEYS.down, KEYS.down, KEYS.ctrlO);
     await waitFor(() => c.calls.length > 0);
     expect(c.calls).toEqual(['override "I1" "provided"']);
+  });
+
+  it('ctrl+d asks to end the session: a sentence typed after it goes into the message and is sent; only ctrl+d again ends', async () => {
+    const c = await playing('play');
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 80, rows: 24 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, KEYS.ctrlD);
+    let frame = await waitForFrame(r, (f) => f.includes('End the session now?'));
+    expect(frame).toContain('ctrl+d end it · esc go on playing');
+    await press(r, ...'yes and I want it by Tuesday'.split(''));
+    frame = await waitForFrame(r, (f) => f.includes('› yes and I want it by Tuesday'));
+    expect(frame).toContain('End the session now?');
+    await press(r, KEYS.enter);
+    await waitFor(() => c.calls.length > 0);
+    expect(c.calls).toEqual(['sendUser "yes and I want it by Tuesday" []']);
+    await press(r, KEYS.ctrlD);
+    await waitFor(() => c.calls.length > 1);
+    expect(c.calls.at(-1)).toBe('endSession');
+  });
+
+  it('ctrl+c asks before quitting a session being played: letters typed after it do not answer', async () => {
+    let exited = false;
+    const c = await playing('play');
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 120, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, KEYS.ctrlC);
+    await waitForFrame(r, (f) => f.includes('Quit while the session runs?') && f.includes('ctrl+c quit · esc go on playing'));
+    await press(r, ...'yes no q'.split(''), KEYS.escape);
+    await waitForFrame(r, (f) => !f.includes('Quit while the session runs?') && f.includes('› yes no q'));
+    expect(exited).toBe(false);
+    await press(r, KEYS.ctrlC, KEYS.ctrlC);
+    await waitFor(() => exited);
   });
 
   it('--no-overrides refuses setting a status by hand, saying so', async () => {
