@@ -61,6 +61,7 @@ const input = (text: string): AgentTurnInput => {
     session: { scenarioId: 'bench/acp', title: 'bench', date: '2026-01-01', memory: '', index: 0 },
     transcript,
     tools: [ToolRegistry.spec(listDir)],
+    turnOver: () => false,
     callTool: async (name, args) => {
       const t0 = performance.now();
       const out = await invokeTool(registry.resolve(name), name, args, ctx);

@@ -65,6 +65,8 @@ export class OpenAIAgent implements AgentBackend {
         })),
       });
       await this.runCalls(answer.toolCalls, input);
+      // propose or wait ended the turn: the model's answer waits for the next observation.
+      if (input.turnOver()) break;
     }
     return { reply: texts.join('\n\n') };
   }
@@ -80,6 +82,10 @@ export class OpenAIAgent implements AgentBackend {
 
   private async runCalls(calls: readonly ToolCallDraft[], input: AgentTurnInput): Promise<void> {
     for (const [i, call] of calls.entries()) {
+      if (input.turnOver()) {
+        this.messages.push({ role: 'tool', tool_call_id: call.id, content: 'not run: your turn ended (propose or wait)' });
+        continue;
+      }
       const parsed = parseArguments(call.arguments);
       let outcome: ToolOutcome;
       try {

@@ -29,10 +29,13 @@ export class ScriptAgent implements AgentBackend {
     this.info = { kind: 'script', ...(chosen ? { name: chosen } : {}) };
   }
 
-  async runTurn({ callTool }: AgentTurnInput): Promise<{ reply: string }> {
+  async runTurn({ callTool, turnOver }: AgentTurnInput): Promise<{ reply: string }> {
     const step = this.steps[this.next++];
     if (!step) return { reply: END_OF_SCRIPT };
-    for (const action of step.actions ?? []) await callTool(action.tool, action.args ?? {});
+    for (const action of step.actions ?? []) {
+      if (turnOver()) break;
+      await callTool(action.tool, action.args ?? {});
+    }
     return { reply: step.say };
   }
 }

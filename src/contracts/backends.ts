@@ -78,6 +78,8 @@ export interface AgentTurnInput {
   tools: readonly ToolSpec[];
   /** Runs a tool through the engine: emits the events, counts the step, keeps it in the workspace. */
   callTool(name: string, args: unknown, callId?: string): Promise<ToolOutcome>;
+  /** True once a call ended the turn (a proposal scenario's `propose` or `wait`): the agent stops calling tools and answers. */
+  turnOver(): boolean;
   /** The episode's workspace folder (absolute): an external agent works there. */
   cwd: string;
   /** Records a tool an external agent ran by itself (its own edits, its shell): evidence like any call. */
@@ -160,10 +162,17 @@ export interface ProposalAnswerInput {
   scenario: LoadedScenario;
   proposal: { id: string; summary: string };
   view: ScreenView;
+  /** Notifications of this tick, as the user sees them (previews). */
+  notifications: string[];
   open: IntentSpec[];
+  /** The user may look into the proposal first (a move on the phone) instead of deciding now. */
+  mayGather: boolean;
   emit: BackendEmit;
   signal: AbortSignal;
 }
+
+/** The user's act on a pending proposal: a verdict, or (PARE's gather context) a move on the phone first. */
+export type ProposalAnswer = { accept: boolean; reason: string } | { gather: PhoneChoice };
 
 export interface UserBackend {
   readonly info: BackendInfo;
@@ -173,7 +182,7 @@ export interface UserBackend {
   /** Proposal scenarios: the user's act on the phone (without it the scenario's `activity` plays). */
   phoneAct?(input: PhoneTurnInput): Promise<PhoneChoice>;
   /** Proposal scenarios: accept or reject a proposal (without it the goals' `accept` patterns decide). */
-  answerProposal?(input: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }>;
+  answerProposal?(input: ProposalAnswerInput): Promise<ProposalAnswer>;
 }
 
 // ---- Judge ------------------------------------------------------------------------------

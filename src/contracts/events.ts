@@ -27,7 +27,9 @@ export type StatusCause =
   | 'follow_up' // a follow-up on an update opened it (an intention shift), and the user revealed it
   | 'superseded' // an intention shift replaced it
   | 'updates_exhausted' // still pending when no update was left
-  | 'user_action'; // proposal scenarios: the user reached the goal through the apps themselves
+  | 'user_action' // proposal scenarios: the user reached the goal through the apps themselves
+  | 'update' // proposal scenarios: an update (something that arrived) made it true, not the agent
+  | 'activity_done'; // proposal scenarios: the user's activity ended with it not reached
 
 export interface BackendInfo {
   kind: string; // openai | script | rules | human
@@ -103,6 +105,14 @@ export interface ProposalInfo {
   home?: string[];
 }
 
+/** How many proposals were decided each way (each proposal counts once). */
+export interface ProposalDecisions {
+  accept: number;
+  reject: number;
+  gather_context: number;
+  truncated: number;
+}
+
 /** PARE's scores for one session of a proposal scenario. */
 export interface ProposalScores {
   proposals: number;
@@ -111,8 +121,10 @@ export interface ProposalScores {
   acceptance_rate: number | null;
   /** proposals / observe turns (null without observe turns). */
   proposal_rate: number | null;
-  /** Read-only tool calls of the agent. */
+  /** Successful calls of the agent to tools declared read-only (an app's `login` included). */
   read_actions: number;
+  /** PARE's Table 2: how each proposal was decided (direct accept or reject, the user looked into it first, or the session ended with it pending). */
+  decisions: ProposalDecisions;
   /** Share of goals whose `done` holds on the final state (null without goals that have one). */
   success: number | null;
   /** Every goal's `done` holds on the final state. */
@@ -276,6 +288,8 @@ export type SessionEvent =
       ok: boolean;
       text: string;
       screen?: string[];
+      /** The user looked into this pending proposal with the move before deciding (PARE's gather context). */
+      gathering?: string;
     }
   /** The agent proposed to help (an observe turn). */
   | { type: 'proposal'; turn: number; proposal: string; summary: string }

@@ -169,6 +169,7 @@ export function phoneTurnPrompt(screen: readonly string[], notifications: readon
   return `Your screen:\n${screen.join('\n')}\n${notifications.length ? `\nNew notifications:\n${notifications.map((n) => `- ${n}`).join('\n')}\n` : ''}\nWhat do you do now? Call exactly one tool: an action of this screen, wait, or say_to_assistant.`;
 }
 
-export function phoneAnswerPrompt(summary: string, screen: readonly string[]): string {
-  return `Your assistant proposes: "${summary}"\n\nYour screen:\n${screen.join('\n')}\n\nAccept it only if it helps with what you want done; call accept or reject with a short reason.`;
+export function phoneAnswerPrompt(summary: string, screen: readonly string[], mayGather: boolean): string {
+  const look = mayGather ? ' If you need to see more before deciding, use one of the screen’s actions instead (you decide later).' : '';
+  return `Your assistant proposes: "${summary}"\n\nYour screen:\n${screen.join('\n')}\n\nAccept it only if it helps with what you want done; call accept or reject with a short reason.${look}`;
 }

@@ -8,16 +8,21 @@
  *    the agent and truncated for the user), and the noise may add spurious ones.
  * 2. The user acts once: a screen action, a chat message, or nothing.
  * 3. The agent observes: the user's move and the notifications in one observation.
- * 4. After a proposal the user's next act is a verdict: the rules user accepts one that matches
- *    the `accept` pattern of a goal not yet reached, and rejects it otherwise. On accept the
- *    agent executes, then observes again.
+ * 4. After a proposal the user's act of the next tick (after that tick's updates) decides it: the
+ *    rules user accepts one that matches the `accept` pattern of a goal not yet done (open or
+ *    provided, not reached), and rejects it otherwise; a person or a model user may first look
+ *    into it with other moves (gather context, at most `gather_ticks`). On accept the agent
+ *    executes in that tick, then observes again from the next.
  * 5. The session ends when the activity is used up and no proposal is pending, or at max_turns.
+ *
+ * Only an accepted proposal's execution completes a goal: what an update or the user's own moves
+ * made true is provided.
  */
 import { diffApps } from '../apps/diff.ts';
 import { evaluateRule } from '../judge/evidence.ts';
 import { compilePattern } from '../scenario/regex.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
-import type { PhoneChoice } from '../contracts/backends.ts';
+import type { PhoneChoice, ProposalAnswer } from '../contracts/backends.ts';
 import type { ProposalInfo, ProposalScores } from '../contracts/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
@@ -25,9 +30,9 @@ import { DEFAULT_TURN, describeDuration } from '../sim/clock.ts';
 import { TimeWorld } from '../time/world.ts';
 import { Noise } from './noise.ts';
 import { APP_SCREENS, appsOnPhone, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
-import type { ActivityStep, ScreenStep } from './schema.ts';
+import { DEFAULT_GATHER_TICKS, type ActivityStep, type ScreenStep } from './schema.ts';
 import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
-import { ProposalWorld } from './world.ts';
+import { ProposalWorld, type Proposal } from './world.ts';
 import { proposalScores } from './scores.ts';
 
 const PREVIEW = 48;
@@ -47,6 +52,8 @@ export class ProposalProtocol implements SessionProtocol {
   private phone: PhoneDevice | undefined;
   private allTools: ToolDef[] = [];
   private observeTools: ToolDef[] = [];
+  /** How the session ended, for the cause of a goal never reached. */
+  private ended: 'resolved' | 'max_turns' | undefined;
 
   constructor(private readonly core: SessionCore) {
     const s = core.scenario;
@@ -106,52 +113,33 @@ export class ProposalProtocol implements SessionProtocol {
   async start(): Promise<Incoming> {
     const s = this.core.scenario;
     this.core.emit({ type: 'phase', turn: 0, phase: 'observe' });
-    return this.tick(s.trigger.text);
+    return this.tick([s.trigger.text, this.accounts()].filter(Boolean).join('\n'));
+  }
+
+  /** The user's accounts, as PARE's agent is logged in as its user: what it needs to log in to each app. */
+  private accounts(): string {
+    const lines = (this.core.scenario.tools ?? []).flatMap((app) => {
+      const state = this.core.env.apps.state(app) as { credentials?: { username: string; password: string }[] } | undefined;
+      const c = state?.credentials?.[0];
+      return c ? [`- ${app}: username ${c.username}, password ${c.password}`] : [];
+    });
+    return lines.length ? `You act for the user with their accounts (log in with ${'<app>'}__login):\n${lines.join('\n')}` : '';
+  }
+
+  /** Only an execute turn (an accepted proposal) may complete a goal. */
+  mayComplete(): boolean {
+    return this.world.phase === 'execute';
   }
 
   async afterTurn(t: TurnResult): Promise<Next> {
     const w = this.world;
-    w.readActions += t.evidence.toolCalls.filter(
-      (c) => c.ok && this.observeTools.some((d) => d.name === c.name && d.group !== 'proposals'),
-    ).length;
+    const readOnly = new Set(this.allTools.filter(isReadOnly).map((d) => d.name));
+    w.readActions += t.evidence.toolCalls.filter((c) => c.ok && readOnly.has(c.name)).length;
     if (w.phase === 'execute') {
       // The user's phone shows what the agent just did (a task added to the list on screen).
       this.setPhase('observe', screenText(await this.phone!.view()));
-      return this.nextTick('');
-    }
-    w.observeTurns++;
-    const p = w.pending;
-    if (!p) return this.nextTick('');
-    w.pending = undefined;
-    const core = this.core;
-    const goal = core.scenario.intents.find((i) => i.accept && core.statusOf(i.id) === 'open' && compilePattern(i.accept).test(p.summary));
-    // A person or a model user answers for themselves; the rules user by the goals' accept patterns.
-    const answer = core.backends.user.answerProposal
-      ? await core.backends.user.answerProposal({
-          turn: t.turn,
-          persona: core.persona,
-          scenario: core.scenario,
-          proposal: { id: p.id, summary: p.summary },
-          view: await this.phone!.view(),
-          open: this.openGoals(),
-          emit: (e) => core.emit(e),
-          signal: core.signal,
-        })
-      : { accept: Boolean(goal), reason: goal ? `it matches goal ${goal.id}, not yet reached` : 'it matches no goal the user still has' };
-    p.verdict = answer.accept ? 'accepted' : 'rejected';
-    core.emit({
-      type: 'proposal_verdict',
-      turn: t.turn,
-      proposal: p.id,
-      verdict: p.verdict,
-      reason: answer.reason,
-      ...(goal && answer.accept ? { goal: goal.id } : {}),
-    });
-    if (core.turn >= core.maxTurns) return { kind: 'end', end: 'max_turns' };
-    if (!answer.accept)
-      return this.nextTick(`The user rejected your proposal ${p.id}${core.backends.user.answerProposal ? `: ${answer.reason}` : ''}.`);
-    this.setPhase('execute');
-    return { kind: 'continue', incoming: { kind: 'user', turn: t.turn + 1, text: `Yes, please go ahead with ${p.id}: ${p.summary}` } };
+    } else w.observeTurns++;
+    return this.nextTick();
   }
 
   private setPhase(phase: 'observe' | 'execute', screen?: string[]): void {
@@ -159,14 +147,19 @@ export class ProposalProtocol implements SessionProtocol {
     this.core.emit({ type: 'phase', turn: this.core.turn, phase, ...(screen ? { screen } : {}) });
   }
 
-  private async nextTick(prefix: string): Promise<Next> {
-    if (this.core.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
+  private async nextTick(): Promise<Next> {
+    if (this.core.turn >= this.core.maxTurns) return this.end('max_turns');
     if (!this.world.pending && (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft))
-      return { kind: 'end', end: 'resolved' };
-    return { kind: 'continue', incoming: await this.tick(prefix) };
+      return this.end('resolved');
+    return { kind: 'continue', incoming: await this.tick('') };
   }
 
-  /** One tick: the clock moves, updates fire, the user acts once; returns the observation. */
+  private end(end: 'resolved' | 'max_turns'): Next {
+    this.ended = end;
+    return { kind: 'end', end };
+  }
+
+  /** One tick: the clock moves, updates fire, the user acts once; returns what the agent's turn starts from. */
   private async tick(prefix: string): Promise<Incoming> {
     const core = this.core;
     const w = this.world;
@@ -179,9 +172,53 @@ export class ProposalProtocol implements SessionProtocol {
     }
     w.tick++;
     core.emit({ type: 'tick', turn: core.turn, tick: w.tick, at: clock.iso() });
+    const { seen, previews } = this.fireUpdates();
+    const notes = seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : '';
+    const pending = w.pending;
+    if (pending) {
+      // The user's one act of this tick is about the pending proposal.
+      const answer = await this.answer(pending, previews);
+      if ('gather' in answer) {
+        pending.gathered++;
+        const move = await this.userActs(stepOf(answer.gather), pending.id);
+        return this.observation([prefix, `${pending.id} still waits for the user, who looks into it first.`, move, notes]);
+      }
+      this.decide(pending, answer);
+      if (answer.accept) {
+        this.setPhase('execute');
+        const go = `Yes, please go ahead with ${pending.id}: ${pending.summary}`;
+        return { kind: 'user', turn: core.turn + 1, text: [go, notes].filter(Boolean).join('\n\n') };
+      }
+      const why = user.answerProposal ? `: ${answer.reason}` : '';
+      return this.observation([prefix, `The user rejected your proposal ${pending.id}${why}.`, notes]);
+    }
+    const step = user.phoneAct
+      ? stepOf(
+          await user.phoneAct({
+            turn: core.turn,
+            persona: core.persona,
+            scenario: core.scenario,
+            view: await this.phone!.view(),
+            notifications: previews,
+            open: this.openGoals(),
+            emit: (e) => core.emit(e),
+            signal: core.signal,
+          }),
+        )
+      : w.nextStep();
+    return this.observation([prefix, await this.userActs(step), notes]);
+  }
+
+  private observation(parts: string[]): Incoming {
+    return { kind: 'monitor', turn: this.core.turn + 1, text: parts.filter(Boolean).join('\n'), at: this.time.clock.iso(), reminders: [] };
+  }
+
+  /** Updates due by now fire: their app records arrive, as notifications (whole for the agent, previews for the user); noise adds its own. */
+  private fireUpdates(): { seen: string[]; previews: string[] } {
+    const core = this.core;
+    const clock = this.time.clock;
     const seen: string[] = [];
     const previews: string[] = [];
-    // Updates due by now fire; their app records arrive as notifications.
     for (let next = this.time.nextEvent(); next?.kind === 'update' && next.update.at <= clock.now; next = this.time.nextEvent()) {
       const u = this.time.applyNext();
       if (u.spec.apps) {
@@ -204,39 +241,73 @@ export class ProposalProtocol implements SessionProtocol {
       seen.push(`${app}: ${u.spec.text}`);
       previews.push(`${app}: ${preview(u.spec.text)}`);
     }
+    // What arrived may reach a goal by itself: the world's doing, not the agent's.
+    this.creditWorld('update', 'an update made it true');
     for (const n of this.noise.notificationsFor(clock.turnMs)) {
       core.emit({ type: 'notification', turn: core.turn, app: n.app, text: n.text, preview: preview(n.text), spurious: true });
       seen.push(`${n.app}: ${n.text}`);
       previews.push(`${n.app}: ${preview(n.text)}`);
     }
-    const step = user.phoneAct
-      ? stepOf(
-          await user.phoneAct({
-            turn: core.turn,
-            persona: core.persona,
-            scenario: core.scenario,
-            view: await this.phone!.view(),
-            notifications: previews,
-            open: this.openGoals(),
-            emit: (e) => core.emit(e),
-            signal: core.signal,
-          }),
-        )
-      : w.nextStep();
-    const move = await this.userActs(step);
-    const lines = [prefix, move, seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : ''].filter(Boolean);
-    return { kind: 'monitor', turn: core.turn + 1, text: lines.join('\n'), at: clock.iso(), reminders: [] };
+    return { seen, previews };
+  }
+
+  /** The user's answer to a pending proposal: a person's or model's own, else the rules user's by the goals' accept patterns. */
+  private async answer(p: Proposal, previews: string[]): Promise<ProposalAnswer> {
+    const core = this.core;
+    const user = core.backends.user;
+    if (!user.answerProposal) {
+      const goal = this.acceptedGoal(p);
+      return { accept: Boolean(goal), reason: goal ? `it matches goal ${goal.id}, not yet done` : 'it matches no goal the user still has' };
+    }
+    return user.answerProposal({
+      turn: core.turn,
+      persona: core.persona,
+      scenario: core.scenario,
+      proposal: { id: p.id, summary: p.summary },
+      view: await this.phone!.view(),
+      notifications: previews,
+      open: this.openGoals(),
+      mayGather: p.gathered < (core.scenario.gather_ticks ?? DEFAULT_GATHER_TICKS),
+      emit: (e) => core.emit(e),
+      signal: core.signal,
+    });
+  }
+
+  /** The goal a proposal serves: one with a matching `accept` pattern that is not yet done (open or provided, and not reached). */
+  private acceptedGoal(p: Proposal): IntentSpec | undefined {
+    const apps = this.core.env.apps.snapshot();
+    return this.core.scenario.intents.find((i) => {
+      const status = this.core.statusOf(i.id);
+      if (!i.accept || (status !== 'open' && status !== 'provided')) return false;
+      if (i.done && holds(i, apps)) return false;
+      return compilePattern(i.accept).test(p.summary);
+    });
+  }
+
+  private decide(p: Proposal, answer: { accept: boolean; reason: string }): void {
+    this.world.pending = undefined;
+    p.verdict = answer.accept ? 'accepted' : 'rejected';
+    const goal = answer.accept ? this.acceptedGoal(p) : undefined;
+    this.core.emit({
+      type: 'proposal_verdict',
+      turn: this.core.turn,
+      proposal: p.id,
+      verdict: p.verdict,
+      reason: answer.reason,
+      ...(goal ? { goal: goal.id } : {}),
+    });
   }
 
   /** The user's one act this tick; returns how it reads to the agent. */
-  private async userActs(step: UserStep | undefined): Promise<string> {
+  private async userActs(step: UserStep | undefined, gathering?: string): Promise<string> {
     const core = this.core;
+    const looking = gathering ? { gathering } : {};
     if (!step || 'wait' in step) {
-      core.emit({ type: 'user_action', turn: core.turn, kind: 'wait', ok: true, text: 'The user is not using the phone.' });
+      core.emit({ type: 'user_action', turn: core.turn, kind: 'wait', ok: true, text: 'The user is not using the phone.', ...looking });
       return 'The user is not using the phone.';
     }
     if ('say' in step) {
-      core.emit({ type: 'user_action', turn: core.turn, kind: 'say', ok: true, text: step.say });
+      core.emit({ type: 'user_action', turn: core.turn, kind: 'say', ok: true, text: step.say, ...looking });
       for (const id of step.reveals ?? [])
         if (core.statusOf(id) === 'open') core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
       return `The user writes to you: “${step.say}”`;
@@ -256,21 +327,21 @@ export class ProposalProtocol implements SessionProtocol {
       ok: outcome.ok,
       text,
       screen,
+      ...looking,
     });
     const apps = diffApps(before, core.env.apps.snapshot());
     if (apps.length) {
       core.emit({ type: 'app_diff', turn: core.turn, apps });
-      this.creditUser();
+      this.creditWorld('user_action', 'the user did it in the apps');
     }
     return `The user, in ${app}: ${text}${outcome.ok ? '' : ' (it did not work)'}\nTheir screen:\n${screen.join('\n')}`;
   }
 
-  /** A goal the user reached through the apps themselves is provided, not completed. */
-  private creditUser(): void {
+  /** Goals the world or the user reached by themselves are provided, not completed: the agent gets no credit for them. */
+  private creditWorld(cause: 'update' | 'user_action', detail: string): void {
     const apps = this.core.env.apps.snapshot();
     for (const g of this.goals())
-      if (this.core.statusOf(g.id) === 'open' && evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds)
-        this.core.setStatus(g.id, 'provided', 'user_action', 'the user did it in the apps');
+      if (this.core.statusOf(g.id) === 'open' && holds(g, apps)) this.core.setStatus(g.id, 'provided', cause, detail);
   }
 
   private openGoals(): IntentSpec[] {
@@ -282,8 +353,11 @@ export class ProposalProtocol implements SessionProtocol {
   }
 
   finish(): void {
+    // A session the user's activity ended (resolved) leaves its unreached goals for that reason, not max_turns.
+    const cause = this.ended === 'resolved' ? 'activity_done' : 'max_turns';
+    const detail = cause === 'max_turns' ? 'never reached: the session hit max_turns' : "never reached: the user's activity ended";
     for (const i of this.core.scenario.intents)
-      if (this.core.statusOf(i.id) === 'open') this.core.setStatus(i.id, 'unresolved', 'max_turns', 'never reached');
+      if (this.core.statusOf(i.id) === 'open') this.core.setStatus(i.id, 'unresolved', cause, detail);
   }
 
   scores(): { proposals: ProposalScores } {
@@ -293,6 +367,9 @@ export class ProposalProtocol implements SessionProtocol {
 
 /** A user's act as an activity step (a screen step's app may be left to the screen showing). */
 type UserStep = Exclude<ActivityStep, ScreenStep> | (Omit<ScreenStep, 'app'> & { app?: string | undefined });
+
+const holds = (g: IntentSpec, apps: Record<string, unknown>): boolean =>
+  evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds;
 
 function stepOf(choice: PhoneChoice): UserStep {
   if (choice.kind === 'wait') return { wait: true };

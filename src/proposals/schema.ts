@@ -69,7 +69,13 @@ export const scenarioProposalKeys = {
     .optional()
     .meta({ description: 'what the user does, one step per tick, through the user’s side of the apps' }),
   noise: NoiseSchema.optional(),
+  gather_ticks: z.number().int().min(0).max(20).optional().meta({
+    description:
+      'how many ticks a person or model user may look into a pending proposal with other moves before they must accept or reject it (default 3)',
+  }),
 };
+
+export const DEFAULT_GATHER_TICKS = 3;
 
 export const intentProposalKeys = {
   accept: z

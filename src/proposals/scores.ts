@@ -1,4 +1,4 @@
-/** PARE's scores for one session: proposals, acceptance, proposal rate, read actions, success. */
+/** PARE's scores for one session: proposals, acceptance, proposal rate, read actions, the decisions (Table 2), success. */
 import { evaluateRule } from '../judge/evidence.ts';
 import { round } from '../judge/scores.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
@@ -21,6 +21,13 @@ export function proposalScores(
     acceptance_rate: proposals ? round(accepted / proposals) : null,
     proposal_rate: w.observeTurns ? round(proposals / w.observeTurns) : null,
     read_actions: w.readActions,
+    decisions: {
+      // Looked into first, whatever came of it; otherwise decided at once; or never decided before the end.
+      accept: w.proposals.filter((p) => !p.gathered && p.verdict === 'accepted').length,
+      reject: w.proposals.filter((p) => !p.gathered && p.verdict === 'rejected').length,
+      gather_context: w.proposals.filter((p) => p.gathered > 0).length,
+      truncated: w.proposals.filter((p) => !p.gathered && !p.verdict).length,
+    },
     success: goals.length ? round(reached / goals.length) : null,
     succeeded: goals.length > 0 && reached === goals.length,
     noise: noise ?? null,

@@ -21,27 +21,24 @@ export const proposalTools: ToolDef[] = [
     name: PROPOSE_TOOL,
     group: 'proposals',
     description:
-      'Propose to help: one short sentence saying what you would do for the user. The user accepts or rejects it; only after an accept do you get the tools that change things. One proposal per turn.',
+      'Propose to help: one short sentence saying what you would do for the user. The user accepts or rejects it; only after an accept do you get the tools that change things. It ends your turn.',
     parameters: z.strictObject({ summary: z.string().min(1) }),
+    endsTurn: true,
     run: ({ summary }: { summary: string }, ctx: ToolContext) => world(ctx).propose(summary),
   },
   {
     name: WAIT_TOOL,
     group: 'proposals',
-    description: 'Nothing to propose yet: keep observing.',
+    description: 'Nothing to propose yet: keep observing (this ends your turn).',
     parameters: z.strictObject({}),
+    endsTurn: true,
     run: (_args: object, ctx: ToolContext) => world(ctx).waitTurn(),
   },
 ];
 
-/** Tool groups that never change anything; app tools say so themselves (`readOnly`), or are judged by name. */
-const READ_TOOLS = new Set(['read_file', 'list_dir', 'grep', 'glob', 'read_memory', 'current_time', 'list_reminders']);
-const READ_NAME = /(^|__)(show|search|get|list|find|read|login|query|count|check)(_|$)/;
-
+/** A tool the observing agent may use: one that declares it changes nothing (no guessing from its name). */
 export function isReadOnly(def: ToolDef): boolean {
-  const marked = (def as ToolDef & { readOnly?: boolean }).readOnly;
-  if (marked !== undefined) return marked;
-  return READ_TOOLS.has(def.name) || def.name.startsWith('query_') || READ_NAME.test(def.name);
+  return def.readOnly === true;
 }
 
 const LOCAL_GROUPS = new Set(['files', 'memory', 'time', 'environment', 'proposals']);

@@ -12,6 +12,8 @@ export interface Proposal {
   turn: number;
   summary: string;
   verdict?: 'accepted' | 'rejected';
+  /** Ticks the user spent looking into it before deciding (PARE's gather context). */
+  gathered: number;
 }
 
 export class ProposalWorld {
@@ -19,7 +21,7 @@ export class ProposalWorld {
   tick = 0;
   private cursor = 0;
   readonly proposals: Proposal[] = [];
-  /** The proposal made in the current observe turn, waiting for the user's verdict. */
+  /** The proposal waiting for the user's verdict (given in a later tick). */
   pending: Proposal | undefined;
   observeTurns = 0;
   readActions = 0;
@@ -32,16 +34,16 @@ export class ProposalWorld {
 
   propose(summary: string): { proposal: string; status: string } {
     if (this.phase !== 'observe') throw new ToolError('you are executing an accepted proposal: act on it now');
-    if (this.pending) throw new ToolError(`one proposal per turn: ${this.pending.id} already waits for the user`);
-    const p: Proposal = { id: `P${this.proposals.length + 1}`, turn: this.turn(), summary };
+    if (this.pending) throw new ToolError(`${this.pending.id} still waits for the user's answer: one proposal at a time`);
+    const p: Proposal = { id: `P${this.proposals.length + 1}`, turn: this.turn(), summary, gathered: 0 };
     this.proposals.push(p);
     this.pending = p;
     this.emit({ type: 'proposal', turn: p.turn, proposal: p.id, summary });
-    return { proposal: p.id, status: 'sent to the user; their answer comes with the next observation' };
+    return { proposal: p.id, status: 'sent to the user; their answer comes with a later observation. Your turn ends here.' };
   }
 
-  waitTurn(): { waiting: true } {
-    return { waiting: true };
+  waitTurn(): { waiting: true; status: string } {
+    return { waiting: true, status: 'your turn ends here' };
   }
 
   get activityLeft(): number {

@@ -334,6 +334,7 @@ export class SessionRun implements SessionCore {
       transcript: this.transcript,
       tools: calls.specs,
       callTool: calls.callTool,
+      turnOver: calls.turnOver,
       cwd: env.workspace.root,
       external: calls.external,
       emit: (e) => this.emit(e),
@@ -344,7 +345,8 @@ export class SessionRun implements SessionCore {
 
   /** Stage 1: the judge marks the open intents this turn's evidence completes. */
   private async stageOne(evidence: TurnEvidence): Promise<Verdict> {
-    const open = this.open();
+    // A proposal scenario's observe turn completes nothing: only an accepted proposal's execution does.
+    const open = this.protocol.mayComplete?.() === false ? [] : this.open();
     const verdict = open.length ? await this.assess(evidence, open) : { completed: [], targeted: [] };
     for (const c of verdict.completed)
       if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);

@@ -73,6 +73,8 @@ export interface SessionProtocol {
   beforeTurn?(incoming: Incoming): { at?: string };
   /** What the agent is told about time in this turn. */
   agentTime?(incoming: Incoming): { now: string; woken: boolean; phase?: 'observe' | 'execute' } | undefined;
+  /** False when the turn that just ran may not complete intents (a proposal scenario's observe turn). */
+  mayComplete?(): boolean;
   afterTurn(result: TurnResult): Promise<Next>;
   /** Scores of the protocol's own, added to the session's. */
   scores?(): { time?: TimeScores; proposals?: ProposalScores };

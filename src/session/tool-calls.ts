@@ -39,6 +39,8 @@ export class TurnToolCalls {
   private readonly pending = new Map<string, { name: string; args: unknown }>();
   /** Tools a protocol withholds in this turn (an observe turn reads but does not write). */
   private readonly offeredNow: ReadonlySet<string> | undefined;
+  /** The tool whose successful call ended the turn (`propose`, `wait`): later calls are refused. */
+  private endedBy: string | undefined;
 
   constructor(
     private readonly turn: number,
@@ -60,6 +62,9 @@ export class TurnToolCalls {
     this.steps++;
   }
 
+  /** True once a tool that ends the turn succeeded: the agent should stop and answer. */
+  readonly turnOver = (): boolean => this.endedBy !== undefined;
+
   /** Runs a tool for an agent that calls tools through the engine. */
   readonly callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
     this.log.checkAbort();
@@ -67,10 +72,12 @@ export class TurnToolCalls {
     const id = callId ?? this.log.nextCallId();
     this.log.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
     const def = this.tools.tools.get(name) ?? offeredAlias(this.log.resolve(name), this.tools.tools);
-    const outcome: ToolOutcome =
-      def && this.offeredNow && !this.offeredNow.has(def.name)
+    const outcome: ToolOutcome = this.endedBy
+      ? { ok: false, error: `your turn ended with ${this.endedBy}: nothing more runs until the next observation` }
+      : def && this.offeredNow && !this.offeredNow.has(def.name)
         ? { ok: false, error: `${def.name} is not available in this turn: observe and propose first; you can act once the user accepts` }
         : await invokeTool(def, name, args, this.tools.ctx);
+    if (outcome.ok && def?.endsTurn) this.endedBy = def.name;
     this.finished(id, def?.name ?? name, name, args, outcome);
     return outcome;
   };

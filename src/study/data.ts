@@ -88,7 +88,7 @@ export type SetBy = 'judge' | 'rules' | 'participant' | 'operator';
 export function setBy(cause: StatusCause, judgeKind: string): SetBy {
   if (cause === 'reveal' || cause === 'user_action' || cause === 'follow_up') return 'participant';
   if (cause === 'manual') return 'operator';
-  if (cause === 'max_turns' || cause === 'updates_exhausted' || cause === 'superseded') return 'rules';
+  if (['max_turns', 'updates_exhausted', 'superseded', 'update', 'activity_done'].includes(cause)) return 'rules';
   return judgeKind === 'rules' ? 'rules' : 'judge';
 }
 

@@ -12,4 +12,6 @@ export const CAUSE_LABELS: Record<StatusCause, string> = {
   superseded: 'superseded',
   updates_exhausted: 'no update left',
   user_action: 'user did it',
+  update: 'an update did it',
+  activity_done: 'activity over',
 };

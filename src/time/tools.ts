@@ -25,6 +25,7 @@ export const ENVIRONMENT_QUERY_PLACEHOLDER = 'query_environment';
 export const timeTools: ToolDef[] = [
   def({
     name: 'current_time',
+    readOnly: true,
     group: 'time',
     description: 'The current date and time (ISO 8601 with the user’s UTC offset).',
     parameters: z.strictObject({}),
@@ -44,6 +45,7 @@ export const timeTools: ToolDef[] = [
   }),
   def({
     name: 'list_reminders',
+    readOnly: true,
     group: 'time',
     description: 'Your reminders and their state (active, fired, cancelled).',
     parameters: z.strictObject({}),
@@ -80,6 +82,7 @@ export const environmentTools: ToolDef[] = [
   def({
     name: ENVIRONMENT_QUERY_PLACEHOLDER,
     group: 'environment',
+    readOnly: true,
     description:
       'Query the external source this task depends on. `query`: words that every listed item must contain (optional; without it, everything).',
     parameters: z.strictObject({ query: z.string().optional() }),

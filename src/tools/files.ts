@@ -13,6 +13,7 @@ const MAX_GREP_MATCHES = 200;
 
 const readFile: ToolDef = {
   name: 'read_file',
+  readOnly: true,
   group: 'files',
   description: 'Read a text file from the workspace. Optional 1-based line offset and line limit.',
   parameters: z.object({
@@ -63,6 +64,7 @@ const editFile: ToolDef = {
 
 const listDir: ToolDef = {
   name: 'list_dir',
+  readOnly: true,
   group: 'files',
   description: 'List the entries of a folder in the workspace (default: the root).',
   parameters: z.object({ path: z.string().optional() }),
@@ -84,6 +86,7 @@ const listDir: ToolDef = {
 
 const glob: ToolDef = {
   name: 'glob',
+  readOnly: true,
   group: 'files',
   description: 'Find workspace files whose relative path matches a glob, e.g. **/*.md.',
   parameters: z.object({ pattern: z.string().min(1) }),
@@ -95,6 +98,7 @@ const glob: ToolDef = {
 
 const grep: ToolDef = {
   name: 'grep',
+  readOnly: true,
   group: 'files',
   description:
     'Search workspace files for a regex (RE2 syntax: JavaScript without lookaround or backreferences; (?i) prefix = case-insensitive). Optional glob limits the files.',
@@ -134,6 +138,7 @@ export const fileTools: ToolDef[] = [readFile, writeFile, editFile, listDir, glo
 export const memoryTools: ToolDef[] = [
   {
     name: 'read_memory',
+    readOnly: true,
     group: 'memory',
     description: 'Read your long-term memory notes (kept across sessions). Without a key, returns every note.',
     parameters: z.object({ key: z.string().optional() }),

@@ -41,6 +41,10 @@ export interface ToolDef<P extends z.ZodType = z.ZodType> {
   description: string;
   parameters: P;
   run(args: z.infer<P>, ctx: ToolContext): unknown | Promise<unknown>;
+  /** Declared by the tool: it changes nothing the user owns (a proposal scenario's observe turns offer only these). */
+  readOnly?: boolean;
+  /** A successful call ends the agent's turn (a proposal scenario's `propose` and `wait`). */
+  endsTurn?: boolean;
   /** The error for arguments that fail `parameters` (default: `invalid arguments for <tool>: ...`); apps answer as AppWorld does. */
   invalidArguments?(issues: readonly ArgumentIssue[]): string;
 }

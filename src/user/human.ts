@@ -1,5 +1,13 @@
 /** The `human` user: a person types each message and chooses which intents to reveal (in a proposal scenario: uses the phone and answers proposals). */
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
+import type {
+  PhoneChoice,
+  PhoneTurnInput,
+  ProposalAnswer,
+  ProposalAnswerInput,
+  UserBackend,
+  UserReply,
+  UserTurnInput,
+} from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { HumanUserAction, InputQueue } from '../session/input-queue.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
@@ -25,12 +33,17 @@ export class HumanUser implements UserBackend {
     return phoneCommand((await this.input.next(signal)).text, view);
   }
 
-  /** Proposal scenarios: `y` or `n`, with an optional reason; anything else asks again. */
-  async answerProposal({ turn, emit, signal }: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }> {
+  /**
+   * Proposal scenarios: `y` or `n`, with an optional reason. Any other move on the phone looks
+   * into the proposal first (while `mayGather`); once that is used up, only an answer is taken.
+   */
+  async answerProposal({ turn, emit, signal, view, mayGather }: ProposalAnswerInput): Promise<ProposalAnswer> {
     for (;;) {
       emit({ type: 'awaiting_input', turn, role: 'user' });
-      const answer = proposalAnswer((await this.input.next(signal)).text);
+      const typed = (await this.input.next(signal)).text;
+      const answer = proposalAnswer(typed);
       if (answer) return answer;
+      if (mayGather) return { gather: phoneCommand(typed, view) };
     }
   }
 }

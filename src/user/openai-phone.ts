@@ -7,7 +7,7 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ScreenView } from '../apps/screens/spec.ts';
 import { screenText } from '../apps/screens/spec.ts';
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput } from '../contracts/backends.ts';
+import type { PhoneChoice, PhoneTurnInput, ProposalAnswer, ProposalAnswerInput } from '../contracts/backends.ts';
 import type { RoleClient } from '../llm/client.ts';
 import { phoneAnswerPrompt, phoneTurnPrompt, phoneUserSystemPrompt } from '../llm/prompts.ts';
 
@@ -58,34 +58,44 @@ export async function modelPhoneAct(client: RoleClient, input: PhoneTurnInput): 
   );
   const call = answer.toolCalls[0];
   // No tool call is a moment without a move; a model's wrong move is the phone's to refuse.
-  if (!call || call.name === WAIT) return { kind: 'wait' };
-  const args = parseArgs(call.arguments);
-  if (call.name === SAY)
-    return typeof args.text === 'string' && args.text.trim() ? { kind: 'say', text: args.text.trim() } : { kind: 'wait' };
-  if (call.name === 'open_app') return { kind: 'screen', action: 'open_app', args };
-  return { kind: 'screen', app: input.view.app || undefined, action: call.name, ...(Object.keys(args).length ? { args } : {}) };
+  return call ? choiceOf(call.name, parseArgs(call.arguments), input.view) : { kind: 'wait' };
 }
 
-export async function modelAnswer(client: RoleClient, input: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }> {
+/** A tool the model called, as the user's move on the phone. */
+function choiceOf(name: string, args: Record<string, unknown>, view: ScreenView): PhoneChoice {
+  if (name === WAIT) return { kind: 'wait' };
+  if (name === SAY) return typeof args.text === 'string' && args.text.trim() ? { kind: 'say', text: args.text.trim() } : { kind: 'wait' };
+  if (name === 'open_app') return { kind: 'screen', action: 'open_app', args };
+  return { kind: 'screen', app: view.app || undefined, action: name, ...(Object.keys(args).length ? { args } : {}) };
+}
+
+export async function modelAnswer(client: RoleClient, input: ProposalAnswerInput): Promise<ProposalAnswer> {
+  const verdicts = (['accept', 'reject'] as const).map((name): ChatCompletionTool => ({
+    type: 'function',
+    function: {
+      name,
+      description: `${name} the proposal`,
+      parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+    },
+  }));
+  // While it may, the user can look into the proposal first: the screen's actions are offered too.
+  const looks = input.mayGather ? screenTools(input.view).filter((t) => t.type === 'function' && t.function.name !== SAY) : [];
   const answer = await client.chat(
     {
       messages: [
         { role: 'system', content: phoneUserSystemPrompt(input.persona, input.open) },
-        { role: 'user', content: phoneAnswerPrompt(input.proposal.summary, screenText(input.view)) },
+        { role: 'user', content: phoneAnswerPrompt(input.proposal.summary, screenText(input.view), input.mayGather) },
       ],
-      tools: (['accept', 'reject'] as const).map((name) => ({
-        type: 'function',
-        function: {
-          name,
-          description: `${name} the proposal`,
-          parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
-        },
-      })),
+      tools: [...verdicts, ...looks],
     },
     { turn: input.turn, emit: input.emit, signal: input.signal },
   );
   const call = answer.toolCalls.find((c) => c.name === 'accept' || c.name === 'reject');
-  if (!call) throw new Error(`the user simulator (${client.model}) neither accepted nor rejected proposal ${input.proposal.id}`);
+  if (!call) {
+    const look = input.mayGather ? answer.toolCalls[0] : undefined;
+    if (look) return { gather: choiceOf(look.name, parseArgs(look.arguments), input.view) };
+    throw new Error(`the user simulator (${client.model}) neither accepted nor rejected proposal ${input.proposal.id}`);
+  }
   const reason = parseArgs(call.arguments).reason;
   return {
     accept: call.name === 'accept',

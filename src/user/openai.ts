@@ -3,7 +3,15 @@
  * exactly the intents the judge handed over. It never sees the other hidden intents, and
  * a cheap leak check flags a message that reveals one anyway (`leak_warning`).
  */
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswerInput, UserBackend, UserReply, UserTurnInput } from '../contracts/backends.ts';
+import type {
+  PhoneChoice,
+  PhoneTurnInput,
+  ProposalAnswer,
+  ProposalAnswerInput,
+  UserBackend,
+  UserReply,
+  UserTurnInput,
+} from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from '../llm/client.ts';
 import { findLeaks } from '../llm/leak.ts';
@@ -43,7 +51,7 @@ export class OpenAIUser implements UserBackend {
     return modelPhoneAct(this.client, input);
   }
 
-  answerProposal(input: ProposalAnswerInput): Promise<{ accept: boolean; reason: string }> {
+  answerProposal(input: ProposalAnswerInput): Promise<ProposalAnswer> {
     return modelAnswer(this.client, input);
   }
 }

@@ -39,11 +39,10 @@ const system = (r: Req) => r.body.messages[0]!.content!;
 
 describe('proposals with a model agent', () => {
   it('observes with read-only tools, proposes, and executes with every tool once accepted', async () => {
+    // wait and propose end their turn: the model is not asked again until the next observation.
     server.enqueue(
       { toolCalls: [{ name: 'wait', arguments: {} }] },
-      { content: '' },
       { toolCalls: [{ name: 'propose', arguments: { summary: 'Add hand soap to your Shopping list?' } }] },
-      { content: 'I proposed adding soap.' },
       { toolCalls: [{ name: 'todoist__login', arguments: { username: 'pat@example.com', password: 'pw' } }] },
       {
         toolCalls: [
@@ -51,7 +50,7 @@ describe('proposals with a model agent', () => {
         ],
       },
       { content: 'Added hand soap to Shopping.' },
-      { content: '' },
+      { toolCalls: [{ name: 'wait', arguments: {} }] },
     );
     const root = makeLibrary({ 'scenarios/p/soap.yaml': SOAP });
     const run = await runWith(path.join(root, 'scenarios/p/soap.yaml'), { agent: 'openai' }, serverConfig(server));
@@ -64,7 +63,10 @@ describe('proposals with a model agent', () => {
     expect(observe.body.messages.at(-1)!.content).toContain(
       'The user, in todoist: opened “Shopping (0 tasks)”\nTheir screen:\n[todoist · Shopping]',
     );
-    const execute = reqs[4]!;
+    // The first observation gives the user's accounts, as PARE's agent acts logged in as its user.
+    expect(observe.body.messages.at(-1)!.content).toContain('todoist: username pat@example.com, password pw');
+    expect(reqs).toHaveLength(6);
+    const execute = reqs[2]!;
     expect(toolNames(execute)).toContain('todoist__create_task');
     expect(execute.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Yes, please go ahead with P1') });
     const r = run.results[0]!;
@@ -100,7 +102,8 @@ describe('proposals with a model agent', () => {
     expect(system(reqs[0]!)).toContain('- Soap on the list.');
     expect(reqs[0]!.body.messages.at(-1)!.content).toContain('[Home]\n1. Todoist (todoist)');
     expect(toolNames(reqs[1]!)).toEqual(['open', 'new_project', 'back', 'home', 'wait', 'say_to_assistant']);
-    expect(toolNames(reqs[2]!)).toEqual(['accept', 'reject']);
+    // While it may look into the proposal first, the screen's actions are offered beside accept and reject.
+    expect(toolNames(reqs[2]!)).toEqual(['accept', 'reject', 'add_task', 'back', 'home', 'wait']);
     expect(reqs[2]!.body.messages.at(-1)!.content).toContain('Your assistant proposes: "Add hand soap to your Shopping list?"');
     const moves = run.events.filter((e) => e.type === 'user_action');
     expect(moves.map((e) => e.type === 'user_action' && `${e.ok}:${e.text}`)).toEqual([
@@ -137,5 +140,48 @@ describe('proposals with a model agent', () => {
     expect(JSON.stringify(run.events.filter((e) => e.type === 'session_end' || e.type === 'notice'))).toContain(
       'neither accepted nor rejected proposal P1',
     );
+  });
+});
+
+describe('gather context (PARE Table 2)', () => {
+  const SCRIPT = `references:
+  main:
+    - say: ""
+      actions: [{ tool: propose, args: { summary: Add hand soap to your Shopping list? } }]
+    - say: ""
+      actions: [{ tool: wait }]
+    - say: ""
+      actions: [{ tool: wait }]
+    - say: Added.
+      actions:
+        - { tool: todoist__login, args: { username: pat@example.com, password: pw } }
+        - { tool: todoist__create_task, args: { access_token: todoist-access-token-1, title: Hand soap, project_id: 2 } }
+`;
+
+  it('a model user looks into a proposal with screen moves before accepting; after gather_ticks it must decide', async () => {
+    server.enqueue(
+      { toolCalls: [{ name: 'open_app', arguments: { app: 'todoist' } }] },
+      // The verdict's tick: instead of deciding, it opens the Shopping list (gather context).
+      { toolCalls: [{ name: 'open', arguments: { item: '1' } }] },
+      { toolCalls: [{ name: 'back', arguments: {} }] },
+      { toolCalls: [{ name: 'accept', arguments: { reason: 'Yes, soap is missing.' } }] },
+      { toolCalls: [{ name: 'wait', arguments: {} }] },
+    );
+    const root = makeLibrary({
+      'scenarios/p/soap.yaml': `${SOAP.replace('proposals: required', 'proposals: required\ngather_ticks: 2')}${SCRIPT}`,
+    });
+    const run = await runWith(path.join(root, 'scenarios/p/soap.yaml'), { agent: 'script:main', user: 'openai' }, serverConfig(server));
+    const reqs = server.requests as unknown as Req[];
+    // Two looks were allowed (gather_ticks: 2); the third answer is offered accept and reject only.
+    expect(toolNames(reqs[1]!)).toContain('open');
+    expect(toolNames(reqs[2]!)).toContain('back');
+    expect(toolNames(reqs[3]!)).toEqual(['accept', 'reject']);
+    const looks = run.events.filter((e) => e.type === 'user_action' && e.gathering === 'P1');
+    expect(looks).toHaveLength(2);
+    const observations = run.events.filter((e) => e.type === 'message' && e.role === 'monitor');
+    expect(observations[1]).toMatchObject({ text: expect.stringContaining('P1 still waits for the user, who looks into it first.') });
+    const r = run.results[0]!;
+    expect(r.scores.intents).toEqual({ G1: 'completed' });
+    expect(r.scores.proposals).toMatchObject({ accepted: 1, decisions: { accept: 0, reject: 0, gather_context: 1, truncated: 0 } });
   });
 });

@@ -34,11 +34,12 @@ describe('proposal protocol', () => {
     const { events, results } = await run(soap(PROACTIVE));
     const r = results[0]!;
     expect(r.end).toBe('resolved');
-    // Three ticks (one per activity step) and one execute turn.
+    // Four ticks: one per activity step, and the verdict's own (the user's act of the tick after the proposal), whose agent turn executes.
     expect(of(events, 'tick').map((e) => `${e.tick}@${e.at}`)).toEqual([
       '1@2026-05-09T18:00:00+08:00',
       '2@2026-05-09T18:01:00+08:00',
       '3@2026-05-09T18:02:00+08:00',
+      '4@2026-05-09T18:03:00+08:00',
     ]);
     expect(r.scores.turns).toBe(4);
     expect(of(events, 'user_action').map((e) => `${e.kind}:${e.text}`)).toEqual([
@@ -71,6 +72,7 @@ describe('proposal protocol', () => {
       acceptance_rate: 1,
       proposal_rate: 0.333,
       read_actions: 1,
+      decisions: { accept: 1, reject: 0, gather_context: 0, truncated: 0 },
       success: 1,
       succeeded: true,
       noise: null,

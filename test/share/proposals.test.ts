@@ -33,7 +33,7 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain(
       'Proposals: **1 made, 1 accepted** · acceptance rate 1.00 · proposal rate 0.20 · 2 read actions · success 1.00 (every goal reached)',
     );
-    expect(md).toContain('| P1 | 2 | Add hand soap to your Shopping list? | accepted | it matches goal G1, not yet reached | G1 |');
+    expect(md).toContain('| P1 | 2 | Add hand soap to your Shopping list? | accepted | it matches goal G1, not yet done | G1 |');
     // What happened on the phone, before the first turn and between turns.
     expect(md).toMatch(
       /### Before the first turn\n\n- 📱 tick 1 · May 9 18:00\n- the user in todoist: opened “Shopping \(2 tasks\)” → \[todoist · Shopping\]/,
@@ -41,7 +41,7 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain("- 🔔 phone: Text from Xiao Ma: we're out of hand soap btw…");
     expect(md).toContain('- the user: _The user is not using the phone._');
     expect(md).toContain('- the agent may now act on the accepted proposal');
-    expect(md).toContain('**proposal P1**: Add hand soap to your Shopping list? — accepted (it matches goal G1, not yet reached)');
+    expect(md).toContain('**proposal P1**: Add hand soap to your Shopping list? — accepted (it matches goal G1, not yet done)');
     expect(md).toContain('- ★ _proposal P1 accepted_');
     // Observing turns where the agent said nothing.
     expect(md).toContain('> _kept silent: nothing reaches the user_');
@@ -66,12 +66,12 @@ describe('the HTML replay of a proposal scenario', () => {
     expect(at(0)).toContain('proposals 0');
     expect(at(2)).toContain('<div class="screen-title">[phone · Xiao Ma]</div>');
     expect(at(2)).toMatch(
-      /<div class="proposal-card accepted fresh" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet reached<\/div>/,
+      /<div class="proposal-card accepted fresh" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet done<\/div>/,
     );
     expect(at(2)).toContain("🔔 <b>phone</b>: Text from Xiao Ma: we're out of hand soap btw…");
     // The Shopping list after the agent added the soap.
     expect(at(6)).toContain('3. ☐ Hand soap');
-    expect(data.pool[phone.info[2]!]).toBe('tick 2/5 · agent executing');
+    expect(data.pool[phone.info[2]!]).toBe('tick 3/5 · agent executing');
     expect(session.callouts['2']).toBe('proposal P1 accepted');
     const rejected = replayData(exportRecording(eager, { format: 'html' }));
     expect(rejected.pool.some((f) => f.includes('<span class="badge">P5 ✗ rejected</span>'))).toBe(true);

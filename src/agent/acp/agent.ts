@@ -276,7 +276,11 @@ export class AcpAgent implements AgentBackend {
     const turn = this.turn;
     if (!turn) return { ok: false, error: 'no agent turn is running: intentplay tools answer only while the agent works on a prompt' };
     try {
-      return await turn.callTool(name, args);
+      const outcome = await turn.callTool(name, args);
+      // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
+      if (turn.turnOver() && this.live)
+        void this.live.conn.agent.notify(methods.agent.session.cancel, { sessionId: this.live.session.sessionId }).catch(() => undefined);
+      return outcome;
     } catch (err) {
       if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
       return { ok: false, error: errorMessage(err) };

@@ -330,6 +330,18 @@ export const calendar = defineApp({
   title: 'Calendar',
   seedSchema: CalendarSeed,
   collections: CALENDAR_COLLECTIONS,
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: [
+    'login',
+    'show_account',
+    'show_profile',
+    'search_users',
+    'show_events',
+    'show_event',
+    'show_invitations',
+    'show_free_busy',
+    'find_free_slots',
+  ],
   tools,
   build: buildCalendar,
 });

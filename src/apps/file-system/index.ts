@@ -323,6 +323,8 @@ export const fileSystem = defineApp({
   title: 'File System',
   seedSchema: FileSystemSeed,
   collections: ['directories', 'files'],
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: ['login', 'show_account', 'show_profile', 'show_directory', 'show_file', 'directory_exists', 'file_exists'],
   tools,
   build,
 });

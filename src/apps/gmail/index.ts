@@ -469,6 +469,23 @@ export const gmail = defineApp({
   title: 'Gmail',
   seedSchema: GmailSeed,
   collections: GMAIL_COLLECTIONS,
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: [
+    'login',
+    'show_account',
+    'show_profile',
+    'search_users',
+    'show_inbox_threads',
+    'show_outbox_threads',
+    'show_archived_threads',
+    'show_starred_threads',
+    'show_category_sizes',
+    'show_thread',
+    'show_email',
+    'search_labels',
+    'show_drafts',
+    'show_draft',
+  ],
   tools,
   build: buildGmail,
 });

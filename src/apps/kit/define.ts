@@ -21,15 +21,22 @@ export function defineApp<Schema extends z.ZodType, S extends BaseState>(def: {
   title: string;
   seedSchema: Schema;
   collections: readonly string[];
+  /** The APIs (without the `<app>__` prefix) that change nothing the user owns; every other API writes. */
+  readOnly: readonly string[];
   tools: readonly ToolDef[];
   build(seed: z.output<Schema>): S;
 }): AppDefinition {
+  const names = new Set(def.tools.map((t) => t.name.slice(def.name.length + 2)));
+  const unknown = def.readOnly.filter((api) => !names.has(api));
+  if (unknown.length) throw new Error(`${def.name}: readOnly names APIs it does not have: ${unknown.join(', ')}`);
+  const reads = new Set(def.readOnly);
   return {
     name: def.name,
     title: def.title,
     seedSchema: def.seedSchema,
     collections: def.collections,
-    tools: def.tools,
+    // Each API says whether it writes, so nothing is guessed from its name.
+    tools: def.tools.map((t) => ({ ...t, readOnly: reads.has(t.name.slice(def.name.length + 2)) })),
     stateFromSeed: (seed) => def.build(def.seedSchema.parse(seed ?? {})),
   };
 }

@@ -411,6 +411,20 @@ export const phone = defineApp({
   title: 'Phone',
   seedSchema: PhoneSeed,
   collections: ['contacts', 'messages', 'alarms'],
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: [
+    'login',
+    'show_account',
+    'show_profile',
+    'get_current_date_and_time',
+    'search_contacts',
+    'show_contact_relationships',
+    'search_text_messages',
+    'show_text_message_window',
+    'show_text_message',
+    'show_alarms',
+    'show_alarm',
+  ],
   tools,
   build,
 });

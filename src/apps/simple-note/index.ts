@@ -156,6 +156,8 @@ export const simpleNote = defineApp({
   title: 'Simple Note',
   seedSchema: SimpleNoteSeed,
   collections: ['notes'],
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: ['login', 'show_account', 'show_profile', 'search_notes', 'show_note'],
   tools,
   build,
 });

@@ -398,6 +398,20 @@ export const splitwise = defineApp({
   title: 'Splitwise',
   seedSchema: SplitwiseSeed,
   collections: ['users', 'groups', 'expenses'],
+  // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
+  readOnly: [
+    'login',
+    'show_account',
+    'show_profile',
+    'search_users',
+    'show_groups',
+    'show_group',
+    'show_group_balance',
+    'show_people_balance',
+    'show_person_balance',
+    'show_group_expenses',
+    'show_expense',
+  ],
   tools,
   build,
 });
