@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareTerminalApp } from '../terminal-app.ts';
 import { mergeResults } from '../../batch/merge.ts';
+import { finishedShards } from '../../batch/shard-env.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { readRecording } from '../../session/recording.ts';
 import { compareFolders, sideBySideText, sideOf } from '../../report/compare.ts';
@@ -46,12 +47,14 @@ export function reportCommand(dirs: string[], flags: OutputFlags & { library?: s
   emit((format) => renderDoc(doc, format, { width: width() }), flags);
 }
 
-export function mergeCommand(dirs: string[], flags: { out: string; json?: boolean }): void {
-  const { records, summary } = mergeResults(dirs, flags.out);
+export function mergeCommand(dirs: string[], flags: { out?: string; json?: boolean }): void {
+  // One shared folder that `run --shard auto` filled is merged into itself, once every shard is done.
+  const shards = !flags.out && dirs.length === 1 ? finishedShards(dirs[0]!) : undefined;
+  const out = flags.out ?? (shards ? dirs[0]! : undefined);
+  if (!out) throw new UserError('merge: give --out DIR (the merged folder), or one shared folder that `run --shard auto` filled');
+  const { records, summary } = mergeResults(shards ?? dirs, out);
   if (flags.json) {
-    const runs = records.map((r) =>
-      r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(flags.out, r.recording)) } : r,
-    );
+    const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(out, r.recording)) } : r));
     process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
   } else process.stdout.write(renderRunTable(records, summary));
 }

@@ -4,7 +4,7 @@
  */
 import { errorMessage } from '../../contracts/errors.ts';
 import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../contracts/diagnostics.ts';
@@ -18,6 +18,7 @@ import { lockResultsFolder } from '../../batch/lock.ts';
 import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
 import { runUnits } from '../../batch/runner.ts';
 import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
+import { shardFolder, shardFromEnvironment } from '../../batch/shard-env.ts';
 import { renderRunTable } from '../../report/run-table.ts';
 import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
 
@@ -35,6 +36,7 @@ export interface RunFlags extends SessionFlags {
 }
 
 export async function runCommand(paths: string[], flags: RunFlags, cmd: Command): Promise<void> {
+  if (flags.shard?.trim() === 'auto') autoShard(flags);
   const out = resultsFolder(flags);
   let targets = paths;
   if (flags.resume) {
@@ -130,6 +132,8 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   if (progress) progress.finish(resumeHint);
   else if (resumeHint) process.stderr.write(resumeHint + '\n'); // --no-progress still says how to continue
 
+  // A shard with nothing to run still says it finished, so that `merge` of a shared folder finds it.
+  if (out && !interrupted && !existsSync(path.join(out, RESULTS_FILE))) writeFileSync(path.join(out, RESULTS_FILE), '');
   const records = [...kept, ...outcome.records].sort(compareRuns);
   const libraries = [...new Map(groups.map((g) => [g.library.root, g.library])).values()];
   const summary = out ? writeSummary(out, records, libraries) : summarizeWithPibench(records, libraries);
@@ -164,6 +168,19 @@ function resultsFolder(flags: RunFlags): string | undefined {
   )
     throw new UserError(`${dir} is not a results folder (no run.json or ${RESULTS_FILE})`);
   return abs;
+}
+
+/**
+ * `--shard auto`: the shard from the job array's environment; a results folder given with
+ * --out or --resume is the shared one, and this shard writes its own folder inside it.
+ */
+function autoShard(flags: RunFlags): void {
+  const shard = parseOrThrow('--shard auto', () => shardFromEnvironment(process.env));
+  flags.shard = `${shard.index}/${shard.count}`;
+  if (flags.out) flags.out = shardFolder(flags.out, shard);
+  if (flags.resume) flags.resume = shardFolder(flags.resume, shard);
+  const into = flags.resume ?? flags.out;
+  process.stderr.write(`--shard auto: shard ${flags.shard} (${shard.source})${into ? `, writing ${into}` : ''}\n`);
 }
 
 function parseOrThrow<T>(flag: string, parse: () => T): T {

@@ -17,10 +17,10 @@ export function registerReports(program: Command): void {
   program
     .command('merge')
     .description('combine results folders (shards) into one; its summary equals that of one unsharded run')
-    .argument('<dirs...>', 'results folders to merge')
-    .requiredOption('--out <dir>', 'the merged results folder (new)')
+    .argument('<dirs...>', 'results folders to merge, or one shared folder that `run --shard auto` filled (merged into itself)')
+    .option('--out <dir>', 'the merged results folder (new); not needed for a shared folder of shards')
     .option('--json', 'print the merged runs and summary as one JSON object, as `run --json` does')
-    .action(async (dirs: string[], flags: { out: string; json?: boolean }) =>
+    .action(async (dirs: string[], flags: { out?: string; json?: boolean }) =>
       (await import('../actions/reports.ts')).mergeCommand(dirs, flags),
     );
 

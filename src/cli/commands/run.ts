@@ -19,7 +19,10 @@ export function registerRun(program: Command): void {
       .option('--concurrency <n>', 'run groups in flight at once (the sessions of an episode stay in order)', positiveInt, 1)
       .option('--out <dir>', 'results folder: recordings/, results.jsonl, summary.json')
       .option('--resume <dir>', 'continue the run in this results folder: finished runs are kept, unfinished ones run again')
-      .option('--shard <i/n>', 'run only shard I of N (a fixed partition of the run groups, the same on every machine)')
+      .option(
+        '--shard <i/n|auto>',
+        'run only shard I of N (a fixed partition of the run groups, the same on every machine); auto: from the job array (Slurm, Kubernetes Indexed Job, INTENTPLAY_SHARD), into <out>/shards/',
+      )
       .option('--filter <expr>', 'only scenarios matching persona:P, category:C, id:GLOB or GLOB (repeatable)', collect, [])
       .option('--no-deps', 'run each scenario alone, without its dependency chain (the ablation)')
       .option('--no-progress', 'no progress lines on stderr')
