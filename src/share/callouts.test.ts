@@ -7,7 +7,8 @@ const status = (
   from: 'open' | 'inferred',
   to: 'completed' | 'inferred' | 'provided',
   cause: 'evidence' | 'question' | 'picked' | 'reveal',
-): SessionEvent => ({ type: 'intent_status', turn: 2, intent, from, to, cause, detail: '' });
+  turn = 2,
+): SessionEvent => ({ type: 'intent_status', turn, intent, from, to, cause, detail: '' });
 
 describe('callouts', () => {
   it('calls out an intent completed before the user said it, and a question about one', () => {
@@ -65,5 +66,20 @@ describe('callouts', () => {
       { type: 'proposal_verdict', turn: 2, proposal: 'P2', verdict: 'accepted', reason: 'yes' },
     ]);
     expect(summarizeCallouts(one)).toBe('proposal P1 rejected · proposal P2 accepted');
+  });
+
+  it('a goal completed by an accepted proposal reads as carried out, not as unasked', () => {
+    const events: SessionEvent[] = [
+      { type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' },
+      { type: 'message', turn: 3, role: 'user', text: 'Yes, please go ahead with P1' },
+      status('G1', 'open', 'completed', 'evidence', 3),
+      status('G2', 'open', 'completed', 'evidence', 4),
+    ];
+    const texts = calloutsOf(events).map((c) => c.text);
+    expect(texts).toEqual(['proposal P1 accepted', 'carried out P1 (G1) once the user accepted', 'completed G2 without being asked']);
+    // A new session forgets the last one's proposals.
+    const [accepted, , completed] = events;
+    const again = calloutsOf([accepted!, { type: 'session_start', index: 1, of: 2 } as SessionEvent, completed!]);
+    expect(again.at(-1)?.text).toBe('completed G1 without being asked');
   });
 });

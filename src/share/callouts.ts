@@ -6,7 +6,7 @@
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 
-export type CalloutKind = 'completed' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
+export type CalloutKind = 'completed' | 'carried' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
 
 export interface Callout {
   turn: number;
@@ -18,6 +18,7 @@ export interface Callout {
 
 const PHRASES: Record<CalloutKind, (about: string) => string> = {
   completed: (ids) => `completed ${ids} without being asked`,
+  carried: (ids) => `carried out ${ids} once the user accepted`,
   asked: (ids) => `asked about ${ids}`,
   followed: (ids) => `followed up on ${ids}`,
   silent: (ids) => `kept silent on ${ids}, an update that did not fit`,
@@ -26,7 +27,7 @@ const PHRASES: Record<CalloutKind, (about: string) => string> = {
   rejected: (ids) => `proposal ${ids} rejected`,
 };
 
-/** The callout an event deserves, or null when it shows no proactivity. */
+/** The callout an event deserves on its own, or null when it shows no proactivity. */
 export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
   switch (event.type) {
     case 'intent_status':
@@ -55,6 +56,25 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
   }
 }
 
+/**
+ * Reads a session's events in order and gives each one's callout, knowing what came before: a
+ * goal completed by an accepted proposal's execution was asked for (the user just said yes), so
+ * it reads "carried out P1 (G1) once the user accepted", not "completed G1 without being asked".
+ */
+export function calloutReader(): (event: SessionEvent | TimedEvent) => Callout | null {
+  let accepted = new Map<string, string>();
+  return (event) => {
+    if (event.type === 'session_start') accepted = new Map();
+    if (event.type === 'proposal_verdict' && event.verdict === 'accepted' && event.goal) accepted.set(event.goal, event.proposal);
+    const callout = calloutFor(event);
+    if (callout?.kind !== 'completed') return callout;
+    const proposal = accepted.get(callout.about);
+    if (!proposal) return callout;
+    const about = `${proposal} (${callout.about})`;
+    return { ...callout, kind: 'carried', about, text: PHRASES.carried(about) };
+  };
+}
+
 /** Callouts that happen together as one line: `completed I1, I3 without being asked · asked about I2`. */
 export function summarizeCallouts(callouts: readonly Callout[]): string {
   const byKind = new Map<CalloutKind, string[]>();
@@ -65,8 +85,9 @@ export function summarizeCallouts(callouts: readonly Callout[]): string {
 /** Every callout of a recording, in order. */
 export function calloutsOf(events: readonly (SessionEvent | TimedEvent)[]): Callout[] {
   const out: Callout[] = [];
+  const read = calloutReader();
   for (const e of events) {
-    const c = calloutFor(e);
+    const c = read(e);
     if (c) out.push(c);
   }
   return out;

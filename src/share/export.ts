@@ -30,6 +30,16 @@ export function parseFormat(value: string): ExportFormat {
 
 const agentOf = (r: Recording) => fmtBackend(r.header.backends?.agent);
 
+/** The recording `--vs` names, refused when it is not a session of the same scenario. */
+function sameScenario(a: Recording, file: string): Recording {
+  const b = readRecording(file);
+  if (b.header.scenario !== a.header.scenario)
+    throw new UserError(
+      `--vs ${file}: a session of ${b.header.scenario}, not ${a.header.scenario}; --vs compares two sessions of one scenario`,
+    );
+  return b;
+}
+
 /** The exported file's text. */
 export function exportRecording(file: string, o: ExportOptions): string {
   const recording = readRecording(file);
@@ -48,7 +58,7 @@ export function exportRecording(file: string, o: ExportOptions): string {
   switch (o.format) {
     case 'html': {
       const sessions = [{ label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events }];
-      if (o.vs !== undefined) sessions.push({ label: 'B', events: readRecording(o.vs).events });
+      if (o.vs !== undefined) sessions.push({ label: 'B', events: sameScenario(recording, o.vs).events });
       return renderHtml(sessions);
     }
     case 'cast':

@@ -8,7 +8,7 @@
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { reduce, type Batch } from '../store/reducer.ts';
 import { initialSessionState, type SessionState } from '../store/state.ts';
-import { calloutFor, summarizeCallouts, type Callout } from './callouts.ts';
+import { calloutReader, summarizeCallouts, type Callout } from './callouts.ts';
 
 type AnyEvent = SessionEvent | TimedEvent;
 type Group = 'start' | 'message' | 'work' | 'verdict' | 'final';
@@ -74,6 +74,7 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
   let groupStart = 0;
   let callouts: Callout[] = [];
   let previous: string | undefined;
+  const readCallout = calloutReader();
   const flush = () => {
     if (!group) return;
     // A shared batch mutates turns in place: each kept frame gets its own array.
@@ -95,7 +96,7 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
     }
     state = reduce(state, e, batch);
     if (g) group = g;
-    const c = calloutFor(e);
+    const c = readCallout(e);
     if (c) callouts.push(c);
   }
   flush();

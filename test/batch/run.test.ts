@@ -47,6 +47,9 @@ describe('run: results folder', () => {
       );
     // On stdout recording paths work from the current folder.
     expect(existsSync(String(json.runs[0]!.recording))).toBe(true);
+    // stderr says where the results and the recordings went.
+    const rel = path.relative(process.cwd(), out);
+    expect(r.stderr).toContain(`results in ${rel}/ (results.jsonl, summary.json); 8 recordings in ${rel}/recordings/`);
     expect(readSummary(out)).toMatchObject({
       n: 8,
       proc_mean: 0.875,

@@ -233,6 +233,10 @@ describe('export errors', () => {
     expect(r.stderr).toContain('unknown export format "gif": use one of html, cast, svg, md');
     r = await cli(['export', file, '--format', 'cast', '--vs', file]);
     expect(r.stderr).toContain('--vs works with --format html');
+    // Two different scenarios side by side compare nothing: refused, naming both.
+    r = await cli(['export', file, '--format', 'html', '--vs', proactive.get('researcher/soap-list')!]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a session of researcher/soap-list, not researcher/meal-plan');
     r = await cli(['export', file, '--format', 'cast', '--size', '20x5']);
     expect(r.stderr).toContain('too small: at least 60x16');
     r = await cli(['export', file, '--format', 'cast', '--size', 'big']);

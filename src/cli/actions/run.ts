@@ -143,10 +143,19 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
     const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) } : r));
     process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
   } else process.stdout.write(renderRunTable(records, summary));
+  process.stderr.write(whereWritten(out, records.filter((r) => r.recording).length) + '\n');
   releaseLock();
   // A session that failed, or whose judging failed, is not a result: the run did not succeed.
   if (records.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;
   if (interrupted) process.exitCode = 130;
+}
+
+/** Where the run's files went, in words, relative to the current folder. */
+function whereWritten(out: string | undefined, recordings: number): string {
+  const rel = (p: string) => (path.relative(process.cwd(), p) || '.') + path.sep;
+  const folder = out ? path.join(out, RECORDINGS_DIR) : path.resolve(RECORDINGS_DIR);
+  const recorded = `${recordings} recording${recordings === 1 ? '' : 's'} in ${rel(folder)}`;
+  return out ? `results in ${rel(out)} (${RESULTS_FILE}, summary.json); ${recorded}` : recorded;
 }
 
 /** The results folder, checking --out and --resume agree and that --out does not silently add to old results. */

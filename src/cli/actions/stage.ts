@@ -7,7 +7,7 @@ import path from 'node:path';
 import { UserError } from '../../contracts/diagnostics.ts';
 import type { TimedEvent } from '../../contracts/events.ts';
 import { planRuns } from '../../session/plan.ts';
-import { calloutFor } from '../../share/callouts.ts';
+import { calloutReader } from '../../share/callouts.ts';
 import { fmtBackend } from '../../text/format.ts';
 import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
 import { modeSpecs } from '../../tui/session/live.ts';
@@ -44,9 +44,11 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
   const plain = flags.plain || !interactive;
   if (first.offlineNotice) process.stderr.write(first.offlineNotice + '\n');
   const format = createPlainFormatter({ color: plainColor(process.stdout) });
+  // One reader per side: each side's callouts depend on that side's earlier events.
+  const readers = sides.map(() => calloutReader());
   const onEvent = (side: number, e: TimedEvent) => {
     const mark = sides.length > 1 ? `${sides[side]!.label} │ ` : '';
-    const callout = flags.present ? calloutFor(e) : null;
+    const callout = flags.present ? readers[side]!(e) : null;
     const lines = [...format(e), ...(callout ? [`★ ${callout.text}`] : [])];
     // A message of several lines: every line gets its side's mark.
     if (lines.length)

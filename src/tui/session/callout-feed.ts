@@ -1,10 +1,10 @@
 /**
  * The callout a live screen shows: the proactive moments of the latest turn that had any,
- * as one line, from the session's events as they happen (calloutFor decides what counts).
+ * as one line, from the session's events as they happen (calloutReader decides what counts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionEvent } from '../../contracts/events.ts';
-import { calloutFor, summarizeCallouts, type Callout } from '../../share/callouts.ts';
+import { calloutReader, summarizeCallouts, type Callout } from '../../share/callouts.ts';
 
 export interface CalloutState {
   /** The line to show, if any. */
@@ -16,14 +16,15 @@ export interface CalloutState {
 export class CalloutFeed {
   readonly store: StoreApi<CalloutState> = createStore<CalloutState>()(() => ({}));
   private current: Callout[] = [];
+  private readonly read = calloutReader();
 
   push(event: SessionEvent): void {
+    const c = this.read(event);
     if (event.type === 'session_start') {
       this.current = [];
       this.store.setState({ text: undefined, turn: undefined }, true);
       return;
     }
-    const c = calloutFor(event);
     if (!c) return;
     this.current = this.current[0]?.turn === c.turn ? [...this.current, c] : [c];
     this.store.setState({ text: summarizeCallouts(this.current), turn: c.turn });
