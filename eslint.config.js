@@ -30,7 +30,7 @@ const LOWER = [
   'text',
   'sim',
 ];
-const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement'];
+const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement', 'serve'];
 const ALL = [...LOWER, ...SURFACES];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
@@ -171,6 +171,16 @@ export default tseslint.config(
       'src/annotate may import the core and src/tui only: move what is shared into a lower layer',
     ),
   ),
+  // The browser's way in: the TUI's screens over WebSocket.
+  layer(
+    ['serve'],
+    restriction(
+      ['cli', 'batch', 'report', 'share', 'annotate', 'agreement'],
+      'src/serve may import the core and src/tui only: move what is shared into a lower layer',
+    ),
+  ),
+  // The served page's own script runs in the browser.
+  { files: ['src/serve/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(
     ['agreement'],
     restriction(

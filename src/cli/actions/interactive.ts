@@ -25,6 +25,12 @@ export interface InteractiveFlags extends SessionFlags {
   deps?: boolean;
   /** Commander's --no-overrides: false forbids setting intent statuses by hand (a user study). */
   overrides?: boolean;
+  /** Serve the screen to browsers (docs/tui.md, "In a browser"). */
+  serve?: boolean;
+  host?: string;
+  port?: number;
+  publicUrl?: string;
+  size?: string;
 }
 
 function modeFor(command: 'play' | 'watch', flags: SessionFlags): LiveOptions['mode'] {
@@ -33,17 +39,17 @@ function modeFor(command: 'play' | 'watch', flags: SessionFlags): LiveOptions['m
   return 'watch';
 }
 
-export async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
+/** The live session `play` or `watch` runs; `plain` when no screen shows it (no pace, no cards, no questions). */
+export function liveSession(command: 'play' | 'watch', target: string, flags: InteractiveFlags, plain: boolean) {
   const mode = modeFor(command, flags);
   const setup = sessionSetup({ ...flags, ...(mode === 'agent' ? { agent: 'script' } : {}), ...(mode === 'play' ? { user: 'rules' } : {}) });
   const groups = planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) });
-  const plain = flags.plain || !interactiveTerminal();
   if (plain && mode !== 'watch')
     throw new UserError(
       `${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`,
     );
   if (setup.offlineNotice) process.stderr.write(setup.offlineNotice + '\n');
-  const session = new LiveSession({
+  const session: LiveSession = new LiveSession({
     groups,
     setup,
     mode,
@@ -59,6 +65,13 @@ export async function live(command: 'play' | 'watch', target: string, flags: Int
     // A closed pipe (`| head`) stops the session: nobody reads it any more.
     ...(plain ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) } : {}),
   });
+  return { session, mode, groups };
+}
+
+export async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
+  if (flags.serve) return (await import('./serve.ts')).serveLive(command, target, flags);
+  const plain = flags.plain || !interactiveTerminal();
+  const { session } = liveSession(command, target, flags, plain);
   if (plain) {
     let interrupted = false;
     const stop = () => {
@@ -80,7 +93,7 @@ export async function live(command: 'play' | 'watch', target: string, flags: Int
 }
 
 /** Waits for a live session to wind down, prints its recordings, and fails on an error it stopped with. */
-async function finish(session: LiveSession): Promise<SessionRunResult[]> {
+export async function finish(session: LiveSession): Promise<SessionRunResult[]> {
   const results = await session.done;
   printRecordings(session.control.getState().recordings);
   const error = session.control.getState().error;

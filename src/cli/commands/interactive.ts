@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { InteractiveFlags } from '../actions/interactive.ts';
 import type { StageFlags } from '../actions/stage.ts';
 import { addSessionOptions } from '../options.ts';
+import { UserError } from '../../contracts/diagnostics.ts';
 
 const actions = () => import('../actions/interactive.ts');
 
@@ -18,6 +19,13 @@ function nonNegativeInt(value: string): number {
 
 const recordingsOption = (cmd: Command) => cmd.option('--recordings <dir>', 'where recordings go', 'recordings');
 
+/** Where `--serve` listens (docs/tui.md, "In a browser"); `serve --study` takes the same. */
+export const addListenOptions = (cmd: Command) =>
+  cmd
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1: this machine only; see docs/tui.md for TLS)')
+    .option('--port <n>', 'the port to listen on (default 0: any free port; the link is printed)', nonNegativeInt)
+    .option('--public-url <url>', 'behind a TLS reverse proxy: the address people open (printed links start with it)');
+
 export function registerInteractive(program: Command): void {
   recordingsOption(
     addSessionOptions(
@@ -28,7 +36,7 @@ export function registerInteractive(program: Command): void {
     ),
   ).action(async (flags: InteractiveFlags) => (await import('../actions/home.ts')).home(flags));
 
-  recordingsOption(
+  const play = recordingsOption(
     addSessionOptions(
       program
         .command('play')
@@ -36,11 +44,13 @@ export function registerInteractive(program: Command): void {
         .argument('<scenario>', 'scenario or episode file, or id')
         .option('--reveal-intents', 'when you play the agent: show the hidden intents and checklist')
         .option('--no-deps', 'only this scenario, without the sessions it depends on')
-        .option('--no-overrides', 'no setting of intent statuses by hand (for user studies)'),
+        .option('--no-overrides', 'no setting of intent statuses by hand (for user studies)')
+        .option('--serve', 'a remote person plays the user in a browser (one link, printed); this terminal shows their screen'),
     ),
-  ).action(async (target: string, flags: InteractiveFlags) => (await actions()).live('play', target, flags));
+  );
+  addListenOptions(play).action(async (target: string, flags: InteractiveFlags) => (await actions()).live('play', target, flags));
 
-  recordingsOption(
+  const watch = recordingsOption(
     addSessionOptions(
       program
         .command('watch')
@@ -57,10 +67,14 @@ export function registerInteractive(program: Command): void {
           '--present',
           'presentation mode: conversation and intents, large, paced by reading time, with callouts when the agent is proactive',
         )
-        .option('--no-deps', 'only this scenario, without the sessions it depends on'),
+        .option('--no-deps', 'only this scenario, without the sessions it depends on')
+        .option('--serve', 'an audience watches in browsers, read-only (one link, printed); this terminal keeps the controls')
+        .option('--size <cols>x<rows>', 'with --serve: the screen the audience sees (default: this terminal, or 120x36)'),
     ),
-  ).action(async (target: string, flags: InteractiveFlags & StageFlags) => {
+  );
+  addListenOptions(watch).action(async (target: string, flags: InteractiveFlags & StageFlags) => {
     if (flags.vs !== undefined || flags.present) {
+      if (flags.serve) throw new UserError('--serve shows the ordinary watch screen: drop --vs or --present');
       const { staged } = await import('../actions/stage.ts');
       return staged(target, flags, (await import('../terminal-app.ts')).interactiveTerminal());
     }

@@ -1,0 +1,157 @@
+// The served page's script: xterm.js shows the screen the server draws, keys go back over the
+// socket (unless the page only watches), the page reconnects when the connection drops, and the
+// terminal keeps the keyboard focus. Loaded as a module; everything it loads is served locally.
+import { Terminal } from './xterm.mjs';
+import { FitAddon } from './addon-fit.mjs';
+
+const body = document.body;
+const layout = body.dataset.layout;
+const typing = body.dataset.typing === 'yes';
+const min = { cols: Number(body.dataset.minCols), rows: Number(body.dataset.minRows) };
+const status = document.getElementById('status');
+const message = document.getElementById('message');
+const screen = document.getElementById('screen');
+const BASE_FONT = 15;
+const MIN_FONT = 7;
+
+let socket;
+let ended = false;
+let retry = 500;
+let sizeMessage = '';
+let noticeTimer;
+
+function setStatus(kind, text) {
+  status.className = kind;
+  status.textContent = text;
+}
+
+function showMessage() {
+  const text = [sizeMessage, noticeTimer ? message.dataset.notice : ''].filter(Boolean).join(' ');
+  message.textContent = text;
+  message.hidden = !text;
+}
+
+function notice(text, sticky) {
+  clearTimeout(noticeTimer);
+  message.dataset.notice = text;
+  noticeTimer = sticky ? -1 : setTimeout(() => ((noticeTimer = undefined), showMessage()), 6000);
+  showMessage();
+}
+
+await document.fonts.load(`${BASE_FONT}px IntentplayMono`).catch(() => undefined);
+const term = new Terminal({
+  fontFamily: 'IntentplayMono, monospace',
+  fontSize: BASE_FONT,
+  scrollback: 0,
+  // No pty between: Ink's line feeds reach the terminal as they are, where a pty would add the carriage return.
+  convertEol: true,
+  cursorBlink: false,
+  disableStdin: !typing,
+  allowProposedApi: false,
+  theme: { background: '#111418', foreground: '#d8dee9' },
+});
+const fit = new FitAddon();
+term.loadAddon(fit);
+term.open(document.getElementById('terminal'));
+// Tests and screen readers read the screen as text.
+window.intentplayScreen = () => {
+  const lines = [];
+  const buffer = term.buffer.active;
+  for (let y = 0; y < term.rows; y++) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+  return lines;
+};
+
+/** Fit: as many cells as the window holds, never fewer than the minimum (the page scrolls then, and says so). */
+function fitToWindow() {
+  const proposed = fit.proposeDimensions();
+  if (!proposed) return;
+  const cols = Math.max(min.cols, proposed.cols);
+  const rows = Math.max(min.rows, proposed.rows);
+  sizeMessage =
+    proposed.cols < min.cols || proposed.rows < min.rows
+      ? `This window is smaller than the screen needs (${min.cols}×${min.rows} characters): make it larger, or zoom out (Ctrl and −), to see all of it.`
+      : '';
+  showMessage();
+  if (cols !== term.cols || rows !== term.rows) term.resize(cols, rows);
+  send({ type: 'size', cols, rows });
+}
+
+/** Fixed: the server's size, with the font scaled so it fills the window. */
+let fixedSize;
+function scaleToWindow() {
+  if (!fixedSize) return;
+  if (term.cols !== fixedSize.cols || term.rows !== fixedSize.rows) term.resize(fixedSize.cols, fixedSize.rows);
+  const el = term.element;
+  const width = screen.clientWidth - 8;
+  const height = screen.clientHeight - 8;
+  let size = term.options.fontSize;
+  for (let i = 0; i < 3; i++) {
+    const ratio = Math.min(width / el.offsetWidth, height / el.offsetHeight);
+    const next = Math.max(MIN_FONT, Math.floor(size * ratio * 10) / 10);
+    if (Math.abs(next - size) < 0.1) break;
+    size = next;
+    term.options.fontSize = size;
+  }
+  sizeMessage =
+    size <= MIN_FONT && (el.offsetWidth > width || el.offsetHeight > height)
+      ? 'This window is too small to show the whole screen legibly: make it larger to see all of it.'
+      : '';
+  showMessage();
+}
+
+const relayout = () => (layout === 'fit' ? fitToWindow() : scaleToWindow());
+new ResizeObserver(() => relayout()).observe(screen);
+
+function send(msg) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+if (typing) term.onData((data) => send({ type: 'in', data }));
+else document.addEventListener('keydown', () => notice('This page only watches: keys typed here go nowhere.'));
+
+function connect() {
+  const url = new URL('ws', location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (layout === 'fit') {
+    const proposed = fit.proposeDimensions() ?? min;
+    url.searchParams.set('cols', String(Math.max(min.cols, proposed.cols)));
+    url.searchParams.set('rows', String(Math.max(min.rows, proposed.rows)));
+  }
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    retry = 500;
+    setStatus('connected', 'connected');
+    term.reset();
+    relayout();
+  };
+  ws.onmessage = (event) => {
+    const data = String(event.data);
+    if (data[0] === 'o') return term.write(data.slice(1));
+    const msg = JSON.parse(data.slice(1));
+    if (msg.type === 'size') {
+      fixedSize = { cols: msg.cols, rows: msg.rows };
+      scaleToWindow();
+    } else if (msg.type === 'notice') notice(msg.text);
+    else if (msg.type === 'end') {
+      ended = true;
+      notice(msg.text, true);
+    }
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    if (ended) return setStatus('closed', 'finished');
+    setStatus('reconnecting', 'reconnecting…');
+    setTimeout(connect, retry);
+    retry = Math.min(5000, retry * 2);
+  };
+}
+
+// The keyboard stays with the terminal: clicking anywhere on the page, or coming back to the window, gives it back.
+const focus = () => typing && term.focus();
+window.addEventListener('focus', focus);
+document.addEventListener('mouseup', () => setTimeout(focus, 0));
+term.textarea?.addEventListener('blur', () => setTimeout(() => document.hasFocus() && focus(), 0));
+relayout();
+connect();
+focus();

@@ -1,0 +1,217 @@
+/**
+ * The HTTP and WebSocket server of `serve`: every address is /t/TOKEN/… and a wrong or missing
+ * token gets a bare 404 (page, assets and socket alike). The page is the same for every use;
+ * what a token opens (a door) decides the screen behind the socket, and whether keys count.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { UserError } from '../contracts/diagnostics.ts';
+import { asset } from './assets.ts';
+import type { CellSize } from './hosted-screen.tsx';
+import { clampSize, MAX_BUFFERED, MAX_INPUT, MAX_MESSAGE, MIN_SIZE, RateLimit } from './limits.ts';
+import { pageHtml } from './page.ts';
+import type { TokenTable } from './tokens.ts';
+
+/** One browser connection, as a door sees it. */
+export interface Connection {
+  output(data: string): void;
+  /** A line the page shows under the terminal. */
+  notice(text: string): void;
+  /** Fixed-size screens: the page scales its font to show this many cells. */
+  size(size: CellSize): void;
+  /** Ends the connection; the page shows `reason` and does not reconnect. */
+  end(reason: string): void;
+  onInput?: (data: string) => void;
+  onResize?: (size: CellSize) => void;
+  onClose?: () => void;
+}
+
+/** What a token opens. */
+export interface Door {
+  title: string;
+  /** 'fit': the page sizes the terminal to its window; 'fixed': the screen has one size and the page scales it. */
+  layout: 'fit' | 'fixed';
+  /** Whether this page's keys are read (viewers' are not). */
+  typing: boolean;
+  open(conn: Connection, size: CellSize): void;
+}
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  doors: TokenTable<Door>;
+  /** The address people use (a TLS reverse proxy in front): printed links start with it. */
+  publicUrl?: string | undefined;
+}
+
+export interface RunningServer {
+  /** The base address, without a token: http://HOST:PORT */
+  origin: string;
+  link(token: string): string;
+  close(): Promise<void>;
+}
+
+const PATH = /^\/t\/([A-Za-z0-9_-]+)(\/.*)?$/;
+const PING_MS = 20_000;
+
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
+  const server = createServer((req, res) => handle(opts, req, res));
+  server.on('upgrade', (req, socket, head) => {
+    const found = route(opts, req);
+    if (!found || found.rest !== '/ws' || !sameOrigin(req)) return refuse(socket);
+    sockets.handleUpgrade(req, socket, head, (ws) => connect(ws, found.door, req));
+  });
+  const alive = new WeakSet<WebSocket>();
+  sockets.on('connection', (ws) => {
+    alive.add(ws);
+    ws.on('pong', () => alive.add(ws));
+  });
+  // A connection whose network went away silently is noticed within two pings and closed.
+  const pinger = setInterval(() => {
+    for (const ws of sockets.clients) {
+      if (!alive.has(ws)) ws.terminate();
+      else {
+        alive.delete(ws);
+        ws.ping();
+      }
+    }
+  }, PING_MS);
+  pinger.unref();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new UserError(`--port ${opts.port}: that port is in use; pick another (0 takes any free port)`)
+          : new UserError(`cannot listen on ${opts.host}:${opts.port}: ${err.message}`),
+      ),
+    );
+    server.listen(opts.port, opts.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const origin = `http://${host}:${port}`;
+  return {
+    origin,
+    link: (token) => `${(opts.publicUrl ?? origin).replace(/\/+$/, '')}/t/${token}/`,
+    close: async () => {
+      clearInterval(pinger);
+      for (const ws of sockets.clients) ws.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function route(opts: ServeOptions, req: IncomingMessage): { door: Door; token: string; rest: string } | undefined {
+  const match = PATH.exec(new URL(req.url ?? '/', 'http://x').pathname);
+  const door = opts.doors.find(match?.[1]);
+  return door && match ? { door, token: match[1]!, rest: match[2] ?? '' } : undefined;
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+  res.end('not found\n');
+}
+
+function handle(opts: ServeOptions, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
+    res.end();
+    return;
+  }
+  const found = route(opts, req);
+  if (!found) return notFound(res);
+  const { door, token, rest } = found;
+  if (rest === '') {
+    res.writeHead(301, { location: `/t/${token}/`, ...SECURITY_HEADERS });
+    res.end();
+    return;
+  }
+  if (rest === '/') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+    res.end(req.method === 'HEAD' ? undefined : pageHtml(door));
+    return;
+  }
+  const file = rest.startsWith('/assets/') ? asset(rest.slice('/assets/'.length)) : undefined;
+  if (!file) return notFound(res);
+  res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length, ...SECURITY_HEADERS });
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+/** A browser's socket must come from the page it was served (no other site may open it with the token). */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true; // not a browser: the token alone decides
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(socket: Duplex): void {
+  socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+}
+
+function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
+  const query = new URL(req.url ?? '/', 'http://x').searchParams;
+  const asked = clampSize(Number(query.get('cols')), Number(query.get('rows'))) ?? MIN_SIZE;
+  const limit = new RateLimit();
+  let warned = 0;
+  const warn = (text: string) => {
+    // One notice a second at most: a flood of refused keys must not become a flood of notices.
+    if (performance.now() - warned < 1000) return;
+    warned = performance.now();
+    conn.notice(text);
+  };
+  const send = (kind: 'o' | 'c', body: string) => {
+    if (ws.readyState !== ws.OPEN) return;
+    // A client that cannot keep up is dropped; its page reconnects and gets the screen afresh.
+    if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
+    ws.send(kind + body);
+  };
+  const conn: Connection = {
+    output: (data) => send('o', data),
+    notice: (text) => send('c', JSON.stringify({ type: 'notice', text })),
+    size: (size) => send('c', JSON.stringify({ type: 'size', ...size })),
+    end: (reason) => {
+      send('c', JSON.stringify({ type: 'end', text: reason }));
+      ws.close(1000, 'end');
+    },
+  };
+  ws.on('message', (raw, isBinary) => {
+    if (isBinary) return;
+    let message: { type?: unknown; data?: unknown; cols?: unknown; rows?: unknown };
+    try {
+      message = JSON.parse(String(raw)) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type === 'size') {
+      const size = clampSize(message.cols, message.rows);
+      if (size) conn.onResize?.(size);
+      return;
+    }
+    if (message.type !== 'in' || typeof message.data !== 'string') return;
+    if (!door.typing) return warn('This page only watches: keys typed here go nowhere.');
+    if (message.data.length > MAX_INPUT) return warn(`That paste was too long (over ${MAX_INPUT} characters) and was not sent.`);
+    if (!limit.take()) return warn('Keys are arriving too fast: some were dropped.');
+    conn.onInput?.(message.data);
+  });
+  ws.on('close', () => conn.onClose?.());
+  ws.on('error', () => ws.terminate());
+  send('c', JSON.stringify({ type: 'hello', layout: door.layout, typing: door.typing }));
+  door.open(conn, asked);
+}

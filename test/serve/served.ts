@@ -1,0 +1,71 @@
+/** Starts `intentplay … --serve` (the real binary, no terminal) and reads the links it prints. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const BIN = path.join(ROOT, 'bin/intentplay.js');
+
+export interface Served {
+  child: ChildProcess;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stderr. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Sends SIGINT and waits for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export function serve(args: string[], cwd: string): Served {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waiters = new Set<() => void>();
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+    for (const w of waiters) w();
+  });
+  child.stdout!.resume();
+  return {
+    child,
+    stderr: () => err,
+    waitFor: (pattern, ms = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const m = err.match(pattern);
+          if (m) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(m);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${pattern} in stderr after ${ms} ms:\n${err}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+/** The page's terminal as lines of text. */
+export async function screenText(page: Page): Promise<string> {
+  return (await page.evaluate(() => (globalThis as unknown as { intentplayScreen: () => string[] }).intentplayScreen())).join('\n');
+}
+
+/** Waits until the page's terminal shows `text`. */
+export async function waitForScreen(page: Page, text: string | RegExp, ms = 15_000): Promise<string> {
+  const until = Date.now() + ms;
+  let last = '';
+  while (Date.now() < until) {
+    last = await screenText(page).catch(() => '');
+    if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the screen never showed ${String(text)}; it shows:\n${last}`);
+}
