@@ -94,4 +94,24 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
     keys('C-c');
     await waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
+
+  it('t while a watch runs, in the wait after turn 1: the next user message is the person’s', { timeout: 90_000 }, async () => {
+    start(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--delay', '3000', '--no-deps', '--recordings', 'take'], {
+      columns: 160,
+      rows: 48,
+    });
+    await begin();
+    let text = await waitFor((s) => /agent +\S/.test(s.split('── turn 1')[1] ?? ''), 'the agent’s first reply');
+    expect(text).not.toContain('── turn 2');
+    keys('t');
+    text = await waitFor((s) => s.includes('you (user) ›') && s.includes('enter sends'), 'the person’s turn');
+    expect(text).not.toContain('── turn 2');
+    typeByKey('Actually I am vegetarian now, no meat please.');
+    keys('Enter');
+    text = await waitFor((s) => s.includes('user  Actually I am vegetarian now, no meat please.'), 'the person’s message');
+    await pressEach('C-c');
+    await waitFor((s) => s.includes('Quit while the session runs?') || s.includes('[exit'), 'the quit question');
+    if (term.screen().includes('Quit while')) keys('C-c');
+    text = await waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
+  });
 });

@@ -134,7 +134,7 @@ export class LiveSession implements SessionController {
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
-            this.user = new TakeOverUser(b.user, this.ports, this.pacer.whilePaused);
+            this.user = new TakeOverUser(b.user, this.ports, this.pacer.beforeUser);
             if (this.takenOver) this.user.takeOver();
             return { ...b, user: this.user };
           },

@@ -75,21 +75,29 @@ export class Pacer {
     this.wake();
   }
 
+  /** The agent turn whose wait between turns was already spent before the simulated user wrote. */
+  private spentFor = 0;
+
   /**
-   * Holds the simulated user's next message while paused (a step or resume lets it through), so
-   * a take-over during the pause comes before that message, not a turn late.
+   * Watch: the wait between turns comes before the simulated user writes the message that opens
+   * `turn + 1` (and a pause holds it there), so a take-over during that wait comes before the
+   * message, never a turn late. The agent turn that follows then starts without a second wait.
    */
-  readonly whilePaused = async (): Promise<void> => {
-    while (!this.off && this.state.paused && this.steps === 0) await this.changed();
+  readonly beforeUser = async (turn: number): Promise<void> => {
+    await this.wait(turn + 1, false);
+    this.spentFor = turn + 1;
   };
 
-  readonly pace = async (turn: number): Promise<void> => {
+  /** Awaited before each agent turn (runGroup's `pace`). */
+  readonly pace = (turn: number): Promise<void> => this.wait(turn, true);
+
+  private async wait(turn: number, takesStep: boolean): Promise<void> {
     let waitedFrom = performance.now();
     for (;;) {
       if (this.off) return;
       if (this.state.paused) {
         if (this.steps > 0) {
-          this.steps--;
+          if (takesStep) this.steps--;
           return;
         }
         await this.changed();
@@ -97,10 +105,10 @@ export class Pacer {
         continue;
       }
       const left = this.state.delayMs - (performance.now() - waitedFrom);
-      if (turn === 1 || left <= 0) return;
+      if (turn === 1 || left <= 0 || this.spentFor === turn) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([new Promise<void>((r) => (timer = setTimeout(r, left))), this.changed()]);
       clearTimeout(timer);
     }
-  };
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * Watch mode's user: the simulated user until a person takes over, then the person.
+ * Watch mode's user: the simulated user until a person takes over, then the person: the next
+ * message after a take-over is always the person's.
  * It asks the engine to skip stage 3 from then on (a person picks what to reveal) and
  * leaves a notice in the recording at the first message the person writes.
  */
@@ -15,8 +16,8 @@ export class TakeOverUser implements UserBackend {
   constructor(
     private readonly simulated: UserBackend,
     private readonly ports: HumanPorts,
-    /** Awaited before the simulated user writes (watch: held while paused). */
-    private readonly hold: () => Promise<void> = async () => {},
+    /** Awaited before the simulated user writes after `turn` (watch: the wait between turns, and a pause). */
+    private readonly hold: (turn: number) => Promise<void> = async () => {},
   ) {}
 
   get info(): BackendInfo {
@@ -36,8 +37,12 @@ export class TakeOverUser implements UserBackend {
   }
 
   async nextMessage(input: UserTurnInput): Promise<UserReply> {
-    if (!this.human) await this.hold();
-    if (!this.human) return this.simulated.nextMessage(input);
+    if (!this.human) await this.hold(input.turn);
+    if (!this.human) {
+      const reply = await this.simulated.nextMessage(input);
+      // Taken over while the simulated user wrote: the next message is the person's, not this one.
+      if (!this.human) return reply;
+    }
     if (!this.announced) {
       this.announced = true;
       input.emit({ type: 'notice', turn: input.turn, level: 'info', text: `a person took over the user after turn ${input.turn}` });
