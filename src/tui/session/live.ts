@@ -134,7 +134,8 @@ export class LiveSession implements SessionController {
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
-            this.user = new TakeOverUser(b.user, this.ports, this.pacer.beforeUser);
+            // A stage (--vs, --present) paces by itself: its simulated user writes without this wait.
+            this.user = new TakeOverUser(b.user, this.ports, this.opts.pace ? undefined : this.pacer.beforeUser);
             if (this.takenOver) this.user.takeOver();
             return { ...b, user: this.user };
           },
