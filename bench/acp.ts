@@ -17,6 +17,7 @@
  *
  *   npm run bench -- acp [--turns 300] [--calls 300] [--pause 6000 --paused-calls 10] [--stdio-mcp]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/batch.ts [--repeat 3] [--latency 200] [--concurrency 1,8]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

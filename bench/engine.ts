@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/engine.ts [--sessions 1000]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

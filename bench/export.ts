@@ -15,6 +15,7 @@
  *
  *   npm run bench -- export [--kind synthetic|proposals|time|all] [--turns 1000] [--runs 3]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -11,6 +11,7 @@
  *
  *   npx tsx bench/llm-overhead.ts [--repeats 200]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

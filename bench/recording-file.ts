@@ -1,4 +1,5 @@
 /** A synthetic recording on disk, in a fresh temporary folder, for the benchmarks that open one. */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

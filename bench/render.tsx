@@ -10,6 +10,7 @@
  * --baseline times a screen of the same size filled with nested styled <Text> that changes
  * every frame, with no intentplay component at all; with --stock, that is Ink alone.
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { EventEmitter } from 'node:events';
 import { SilentKeyboard } from './offscreen.ts';
 import { Box, render, Text } from 'ink';

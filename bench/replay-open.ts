@@ -7,6 +7,7 @@
  *
  *   NODE_ENV=production npx tsx bench/replay-open.ts [--events 10000] [--runs 7]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readRecording } from '../src/session/recording.ts';

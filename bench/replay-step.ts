@@ -5,6 +5,7 @@
  *
  *   npm run bench -- replay-step [--steps 60]
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { EventEmitter } from 'node:events';
 import { parseArgs } from 'node:util';
 import { render } from 'ink';

@@ -3,6 +3,7 @@
  * the rest are dispatched at 50 a second as they would arrive live. Each frame is timed from the
  * store's new state to the frame written (an off-screen terminal of `size`).
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { createStore } from 'zustand/vanilla';

@@ -3,6 +3,7 @@
  * headless (script agent, rules user and judge, recording on disk), each round timed, then the
  * whole `intentplay run` command on the same file; prints the figures.
  */
+import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// The paradigms (chat, time, proposals) are installed as the command line's entry installs them.
+import '../src/paradigms/index.ts';
 // Forces a stable terminal for every test: colour on (so colour assertions mean something)
 // and a fixed width, whatever terminal the suite runs in.
 process.env.FORCE_COLOR = '1';

@@ -2,6 +2,8 @@
  * Command-line entry (docs/reports.md). Each command lives in its own module under commands/;
  * this file wires them up and turns user errors into located messages without stack traces.
  */
+// The composition root: installs the paradigms (chat, time, proposals) before any command loads a scenario.
+import '../paradigms/index.ts';
 import { scrub } from '../config/secrets.ts';
 import { Command, CommanderError } from 'commander';
 import { formatDiagnostic, UserError } from '../contracts/diagnostics.ts';

@@ -3,10 +3,14 @@
  * drives them, and never knows whether a model, a script, rules or a person is behind one.
  */
 import type { ScreenView } from './screens.ts';
-import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
-import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
+import type { EngineTypes } from './engine-types.ts';
 import type { ToolOutcome, ToolSpec } from './tools.ts';
 import type { BackendInfo, SessionEvent } from './events.ts';
+
+type LoadedScenario = EngineTypes['scenario'];
+type LoadedPersona = EngineTypes['persona'];
+type IntentSpec = EngineTypes['intent'];
+type ChecklistItemSpec = EngineTypes['checklistItem'];
 
 /** One entry of the session's conversation, as the engine keeps it. */
 export type TranscriptEntry =

@@ -100,7 +100,7 @@ export function importPibench(userDir: string, outDir: string, opts: { force?: b
 function ordered(s: ScenarioFile): ScenarioFile {
   const out: Record<string, unknown> = {};
   for (const key of SCENARIO_KEY_ORDER) if (s[key] !== undefined) out[key] = s[key];
-  return out as ScenarioFile;
+  return out as unknown as ScenarioFile;
 }
 
 /** YAML with the editor hint that points at the library's copy of the JSON Schema. */

@@ -8,10 +8,20 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
 import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from '../contracts/diagnostics.ts';
-import { EpisodeSchema, PersonaSchema, ScenarioSchema, type EpisodeFile, type Persona, type Rule, type ScenarioFile } from './schema.ts';
+import {
+  EpisodeSchema,
+  PersonaSchema,
+  scenarioSchema,
+  type ChecklistItemSpec,
+  type EpisodeFile,
+  type IntentSpec,
+  type Persona,
+  type Rule,
+  type ScenarioFile,
+} from './schema.ts';
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
-import { checkTimeScenario } from '../time/validate.ts';
-import { checkProposalScenario } from '../proposals/validate.ts';
+import { installedParadigms } from './paradigms.ts';
+import type { ScenarioPath } from '../contracts/paradigm.ts';
 import { findLibraryRoot, isPibenchUserDir } from './library-root.ts';
 import { loadPibenchLibrary } from './pibench/index.ts';
 import { createToolRegistry } from '../tools/index.ts';
@@ -27,6 +37,16 @@ export interface LoadedScenario extends ScenarioFile {
 }
 export interface LoadedEpisode extends EpisodeFile {
   file: string;
+}
+
+declare module '../contracts/engine-types.ts' {
+  interface EngineTypes {
+    scenario: LoadedScenario;
+    scenarioFile: ScenarioFile;
+    persona: LoadedPersona;
+    intent: IntentSpec;
+    checklistItem: ChecklistItemSpec;
+  }
 }
 
 export interface Library {
@@ -120,7 +140,7 @@ function loadIntentplayLibrary(root: string): LoadResult {
       refs.set(file, refPositions(parsed, 'sessions', value.sessions.length));
       continue;
     }
-    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, ScenarioSchema, 'scenario');
+    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, scenarioSchema(), 'scenario');
     diagnostics.push(...v);
     const value = valid ?? recovered;
     if (!value) {
@@ -271,20 +291,11 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     else if (!existsSync(abs) || !statSync(abs).isDirectory())
       err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\`: no folder ${abs}`);
   }
-  checkTimeScenario(s, (p, message) => err(parsed.file, locate(parsed, p), message));
-  checkProposalScenario(
-    s,
-    (p, message) => err(parsed.file, locate(parsed, p), message),
-    (p, message) => warn(parsed.file, locate(parsed, p), message),
-  );
-  (s.environment?.updates ?? []).forEach((u, k) => {
-    for (const issue of validateAppSeeds(u.apps ?? {}))
-      err(
-        parsed.file,
-        locate(parsed, ['environment', 'updates', k, 'apps', ...issue.path]),
-        `\`apps.${issue.path.join('.')}\`: ${issue.message}`,
-      );
-  });
+  const report = {
+    error: (p: ScenarioPath, message: string) => err(parsed.file, locate(parsed, [...p]), message),
+    warn: (p: ScenarioPath, message: string) => warn(parsed.file, locate(parsed, [...p]), message),
+  };
+  for (const paradigm of installedParadigms()) paradigm.check?.(s, report);
 }
 
 /** Every rule inside `rule` (itself included) with its path in the file. */

@@ -2,11 +2,13 @@
  * The file formats (docs/authoring.md) as zod schemas. The loader validates with these and
  * `intentplay schema` derives the published JSON Schema from them, so the two cannot drift.
  * Objects are strict: an unknown key is an error, because a typo must not pass silently.
+ * A paradigm adds keys of its own (src/contracts/paradigm.ts): `scenarioSchema()` merges them in
+ * the registry's order, and the paradigm declares their types by merging into
+ * `ScenarioParadigmKeys` and `IntentParadigmKeys` below.
  */
-import { intentProposalKeys, scenarioProposalKeys } from '../proposals/schema.ts';
 import { z } from 'zod';
 import { checkPattern } from './regex.ts';
-import { intentTimeKeys, scenarioTimeKeys } from '../time/schema.ts';
+import { derivedFromParadigms } from './paradigms.ts';
 
 const Id = z
   .string()
@@ -103,7 +105,7 @@ export const TriggerSchema = z.strictObject({
   source: z.string().min(1).optional().meta({ description: 'for kind: event, where it came from (feed, webhook, heartbeat)' }),
 });
 
-export const IntentSchema = z.strictObject({
+const intentShape = {
   id: Id,
   text: z.string().min(1).meta({ description: 'what the hidden intent is' }),
   reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
@@ -112,10 +114,12 @@ export const IntentSchema = z.strictObject({
   said: z.array(Pattern).optional().meta({
     description: 'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)',
   }),
-  ...intentTimeKeys,
-  ...intentProposalKeys,
-});
-export type IntentSpec = z.infer<typeof IntentSchema>;
+};
+
+/** The intent keys paradigms add (each declares its own by merging into this interface). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface IntentParadigmKeys {}
+export type IntentSpec = z.infer<z.ZodObject<typeof intentShape>> & IntentParadigmKeys;
 
 export const ChecklistItemSchema = z.strictObject({
   id: Id,
@@ -159,8 +163,8 @@ export const PibenchFieldsSchema = z.strictObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const ScenarioSchema = z
-  .strictObject({
+function scenarioShape(intent: z.ZodType<IntentSpec>) {
+  return {
     id: z.string().min(1).meta({ description: '<persona>/<name>, matching the file path' }),
     persona: Id,
     title: z.string().min(1),
@@ -176,7 +180,7 @@ export const ScenarioSchema = z
       .optional(),
     tools: z.array(z.string().min(1)).optional().meta({ description: 'tool groups and apps; default [files, memory]' }),
     apps: z.record(z.string(), z.unknown()).optional().meta({ description: 'seed state per app' }),
-    intents: z.array(IntentSchema).min(1),
+    intents: z.array(intent).min(1),
     checklist: z.array(ChecklistItemSchema).optional(),
     references: z.record(z.string(), z.array(ReferenceStepSchema)).optional(),
     limits: z
@@ -186,11 +190,21 @@ export const ScenarioSchema = z
       })
       .optional(),
     pibench: PibenchFieldsSchema.optional(),
-    ...scenarioTimeKeys,
-    ...scenarioProposalKeys,
-  })
-  .meta({ title: 'intentplay scenario' });
-export type ScenarioFile = z.infer<typeof ScenarioSchema>;
+  };
+}
+
+/** The scenario keys paradigms add (each declares its own by merging into this interface). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ScenarioParadigmKeys {}
+export type ScenarioFile = z.infer<z.ZodObject<ReturnType<typeof scenarioShape>>> & ScenarioParadigmKeys;
+
+/** The scenario schema with the installed paradigms' keys after the core's, in the registry's order. */
+export const scenarioSchema = derivedFromParadigms((paradigms): z.ZodType<ScenarioFile> => {
+  const intent = z.strictObject(Object.assign({}, intentShape, ...paradigms.map((p) => p.intentKeys ?? {})));
+  return z
+    .strictObject(Object.assign(scenarioShape(intent as unknown as z.ZodType<IntentSpec>), ...paradigms.map((p) => p.scenarioKeys ?? {})))
+    .meta({ title: 'intentplay scenario' }) as unknown as z.ZodType<ScenarioFile>;
+});
 
 // ---- Episode ---------------------------------------------------------------------------
 

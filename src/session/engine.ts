@@ -1,7 +1,8 @@
 /**
  * The engine: one session. It runs each agent turn (the agent, its tools, the workspace and
  * app diffs, stage 1 of the judge) and leaves what follows a turn to the scenario's protocol
- * (protocols.ts): π-Bench's conversation, or the time protocol's dormancy and follow-ups.
+ * (protocols.ts) of the paradigm that plays it: π-Bench's conversation, the time protocol's
+ * dormancy and follow-ups, the proposal protocol's observe and propose.
  * It reports everything as typed events and knows nothing of any UI.
  */
 import { errorMessage } from '../contracts/errors.ts';
@@ -26,6 +27,7 @@ import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
 import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';
 import { protocolFor } from './protocols.ts';
+import { announcedIntentFields } from '../scenario/paradigms.ts';
 
 export interface SessionOptions {
   scenario: LoadedScenario;
@@ -211,13 +213,7 @@ export class SessionRun implements SessionCore {
         text: scenario.trigger.text,
         ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}),
       },
-      intents: scenario.intents.map((i) => ({
-        id: i.id,
-        text: i.text,
-        reveal: i.reveal ?? i.text,
-        ...(i.after ? { after: i.after } : {}),
-        ...(i.supersedes ? { supersedes: i.supersedes } : {}),
-      })),
+      intents: scenario.intents.map((i) => ({ id: i.id, text: i.text, reveal: i.reveal ?? i.text, ...announcedIntentFields(i) })),
       checklist: this.grading.announced(),
       maxTurns: this.maxTurns,
       toolSteps,
@@ -238,7 +234,7 @@ export class SessionRun implements SessionCore {
           from: 'open',
           to: 'pending',
           cause: 'follow_up',
-          detail: `waits for a follow-up on ${i.after?.follow_up}`,
+          detail: this.protocol.pendingDetail?.(i) ?? 'waits on the world',
         });
     }
   }

@@ -3,7 +3,8 @@
  * turns themselves: the agent, its tools, the diffs and stage 1 of the judge. π-Bench's
  * conversation (chat-protocol.ts) hands intents to the user; the time protocol
  * (src/time/protocol.ts) adds dormancy, a monitor and follow-ups on the same core. A new
- * paradigm is a new protocol, chosen in protocols.ts by what the scenario declares.
+ * paradigm brings its own protocol (src/contracts/paradigm.ts); protocols.ts picks the one of the
+ * paradigm that plays the scenario.
  */
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
@@ -57,9 +58,18 @@ export interface SessionCore {
   userMessage(handed: IntentSpec[], reason: HandoffReason): Promise<{ text: string; reveals: string[] }>;
 }
 
+declare module '../contracts/engine-types.ts' {
+  interface EngineTypes {
+    sessionCore: SessionCore;
+    sessionProtocol: SessionProtocol;
+  }
+}
+
 export interface SessionProtocol {
   /** An intent's status when the session starts (`pending` for one that waits on the world). */
   initialStatus(intent: IntentSpec): IntentStatus;
+  /** Why an intent starts `pending`: the detail of its first status event. */
+  pendingDetail?(intent: IntentSpec): string;
   /** Extra fields of session_start. */
   readonly info?: TimeInfo;
   readonly proposalInfo?: ProposalInfo;

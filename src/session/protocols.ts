@@ -1,15 +1,10 @@
 /**
- * Which turn protocol a scenario plays: proposals when it declares `proposals`, the time
- * protocol when it declares a clock or an environment, else π-Bench's conversation.
+ * Which turn protocol a scenario plays: the protocol of the installed paradigm that plays it
+ * (src/scenario/paradigms.ts; the composition root, src/paradigms/index.ts, lists them).
  */
-import { ProposalProtocol } from '../proposals/protocol.ts';
-import { TimeProtocol } from '../time/protocol.ts';
-import { ChatProtocol } from './chat-protocol.ts';
+import { paradigmPlaying } from '../scenario/paradigms.ts';
 import type { SessionCore, SessionProtocol } from './protocol.ts';
 
 export function protocolFor(core: SessionCore): SessionProtocol {
-  const s = core.scenario;
-  if (s.proposals) return new ProposalProtocol(core);
-  if (s.clock || s.environment || s.intents.some((i) => i.after)) return new TimeProtocol(core);
-  return new ChatProtocol(core);
+  return paradigmPlaying(core.scenario).protocol(core);
 }

@@ -59,6 +59,10 @@ export class TimeProtocol implements SessionProtocol {
     return intent.after ? 'pending' : 'open';
   }
 
+  pendingDetail(intent: IntentSpec): string {
+    return `waits for a follow-up on ${intent.after?.follow_up}`;
+  }
+
   extendTools(ctx: ToolContext, tools: ToolDef[]): ToolDef[] {
     ctx.time = this.world;
     return tools.map((t) => (t.name === ENVIRONMENT_QUERY_PLACEHOLDER ? environmentToolFor(t, this.world) : t));

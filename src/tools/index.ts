@@ -1,11 +1,12 @@
-/** The default tool registry: built-in groups plus every app that registers itself. */
+/** The default tool registry: built-in groups, the installed paradigms' tools, and every app that registers itself. */
 import { fileTools, memoryTools } from './files.ts';
 import { ToolRegistry } from './registry.ts';
 import { registerApps } from '../apps/index.ts';
-import { environmentTools, timeTools } from '../time/tools.ts';
+import { installedParadigms } from '../scenario/paradigms.ts';
 
 export function createToolRegistry(): ToolRegistry {
-  const registry = new ToolRegistry().register(...fileTools, ...memoryTools, ...timeTools, ...environmentTools);
+  const paradigmTools = installedParadigms().flatMap((p) => p.tools ?? []);
+  const registry = new ToolRegistry().register(...fileTools, ...memoryTools, ...paradigmTools);
   registerApps(registry);
   return registry;
 }

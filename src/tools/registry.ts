@@ -7,22 +7,26 @@ import { z } from 'zod';
 import { errorMessage, ToolError } from '../contracts/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
-import type { TimeWorld } from '../time/world.ts';
-import type { ProposalWorld } from '../proposals/world.ts';
 import type { ToolOutcome, ToolSpec } from '../contracts/tools.ts';
 
 export type { ToolOutcome, ToolSpec };
 
-/** Everything a tool may touch: the session's sandboxed workspace, memory and apps. */
+declare module '../contracts/engine-types.ts' {
+  interface EngineTypes {
+    tool: ToolDef;
+  }
+}
+
+/**
+ * Everything a tool may touch: the session's sandboxed workspace, memory and apps. A paradigm
+ * whose protocol gives its tools a world of their own adds it by merging into this interface
+ * (the time world in src/time/paradigm.ts).
+ */
 export interface ToolContext {
   workspace: Workspace;
   memory: MemoryStore;
   /** App state by app name (apps register their own tools and read/write here). */
   apps: AppHost;
-  /** The simulated clock, environment and reminders of a time scenario (absent otherwise). */
-  time?: TimeWorld;
-  /** The proposals of a proposal scenario (absent otherwise). */
-  proposals?: ProposalWorld;
   /** The user's own phone: apps are used as their logged-in owner, without an access token. */
   ownerSession?: boolean;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../src/scenario/library.ts';
-import { ScenarioSchema } from '../../src/scenario/schema.ts';
+import { scenarioSchema } from '../../src/scenario/schema.ts';
 import { parseYamlFile, validateWith } from '../../src/scenario/yaml-file.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { mutatedScenario, SEED_SCENARIO } from '../helpers/mutations.ts';
@@ -27,7 +27,7 @@ describe('fuzzing the loaders', () => {
       fc.property(mutatedScenario, (text) => {
         const { parsed, diagnostics } = parseYamlFile('/virtual/a.yaml', text);
         expect(diagnostics.every(located(text))).toBe(true);
-        if (parsed) expect(validateWith(parsed, ScenarioSchema, 'scenario').diagnostics.every(located(text))).toBe(true);
+        if (parsed) expect(validateWith(parsed, scenarioSchema(), 'scenario').diagnostics.every(located(text))).toBe(true);
       }),
       { numRuns: 2000, seed: 20261125 },
     );

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../contracts/diagnostics.ts';
 import type { Library, LoadedScenario, LoadResult } from '../library.ts';
-import { ScenarioSchema, type ScenarioFile } from '../schema.ts';
+import { scenarioSchema, type ScenarioFile } from '../schema.ts';
 import { checkEpisode, loadEpisode } from './episode.ts';
 import { loadProfile, loadToolApps } from './profile.ts';
 import { loadTask, type LoadedTask } from './task.ts';
@@ -112,7 +112,7 @@ export function loadPibenchLibrary(root: string): LoadResult {
   for (const [id, s] of loaded) {
     const deps = (dependsOn.get(id) ?? []).map((d) => `${persona}/${d}`);
     const scenario: LoadedScenario = { ...s, ...(deps.length ? { depends_on: deps } : {}), dependsOn: deps };
-    const check = ScenarioSchema.safeParse(stripLoaded(scenario));
+    const check = scenarioSchema().safeParse(stripLoaded(scenario));
     if (!check.success) {
       for (const issue of check.error.issues)
         diagnostics.push({

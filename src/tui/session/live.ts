@@ -16,7 +16,7 @@ import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { ToolRegistry, type ToolDef } from '../../tools/registry.ts';
-import { proposalTools } from '../../proposals/tools.ts';
+import { paradigmPlaying } from '../../scenario/paradigms.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type { ControlState, ParticipantView, SessionController, SessionMode, ToolHint } from './controller.ts';
 import type { LoadedScenario } from '../../scenario/library.ts';
@@ -157,10 +157,10 @@ export class LiveSession implements SessionController {
       // A stage (--vs, --present) owns the pace and shows no card.
       if (!this.opts.pace && this.opts.openingCard !== false) this.openCard();
       const scenario = group.sessions.find((s) => s.id === event.scenario);
-      // A proposal scenario's agent also has propose and wait (the protocol adds them).
+      // The protocol may offer tools `tools:` does not name (a proposal scenario's propose and wait).
       if (scenario)
         this.control.setState({
-          tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...(scenario.proposals ? proposalToolHints() : [])],
+          tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...hintsOf(paradigmPlaying(scenario).sessionTools ?? [])],
         });
     }
     if (
@@ -309,8 +309,6 @@ export class LiveSession implements SessionController {
 export function toolHints(registry: ToolRegistry, groups: readonly string[]): ToolHint[] {
   return hintsOf(registry.forGroups(groups));
 }
-
-const proposalToolHints = () => hintsOf(proposalTools);
 
 function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
   return defs.map((def) => {
