@@ -67,7 +67,7 @@ export interface Summary extends Stats {
   by_persona: Record<string, Stats>;
   /** π-Bench's own scoring of the same runs (dependency-pooled Proc, group-size weighted means), when the library is known. */
   pibench?: PibenchSummary;
-  /** ChronosBench's table over the runs of time scenarios (absent when there are none). */
+  /** ChronosBench's table over the runs of time scenarios, per agent (absent when there are none). */
   time?: TimeSummary;
   /** PARE's table over the runs of proposal scenarios (absent when there are none). */
   proposals?: ProposalSummary;
@@ -106,7 +106,7 @@ export const isResult = (r: Pick<RunRecord, 'end'>): boolean => r.end !== 'judge
 export function summarize(all: readonly RunRecord[]): Summary {
   const runs = all.filter(isResult);
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
-  const time = aggregateTime(runs);
+  const time = aggregateTime(runs, (r) => backendLabel(r, 'agent'));
   const proposals = aggregateProposals(runs);
   return {
     ...stats(runs),
@@ -114,6 +114,13 @@ export function summarize(all: readonly RunRecord[]): Summary {
     ...(time ? { time } : {}),
     ...(proposals ? { proposals } : {}),
   };
+}
+
+/** How a run's backend reads in tables: `kind:name model` (`script:proactive`, `openai gpt-4.1`). */
+export function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): string {
+  const b = r.backends?.[role];
+  if (!b) return '?';
+  return [b.name ? `${b.kind}:${b.name}` : b.kind, b.model].filter(Boolean).join(' ');
 }
 
 /** The order results are listed in, whichever machine or shard produced them. */

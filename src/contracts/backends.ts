@@ -117,8 +117,11 @@ export class ToolStepCapError extends Error {
 
 // ---- User -------------------------------------------------------------------------------
 
-/** Why the user gets these intents: answered (a question), revealed (picked), or a shift of intention. */
-export type HandoffReason = 'question' | 'picked' | 'shift' | 'none';
+/**
+ * Why the user gets these intents: answered (a question), revealed (picked), or a shift of
+ * intention; `thanks` and `refuse` (time scenarios) hand no intent: a follow-up met every need.
+ */
+export type HandoffReason = 'question' | 'picked' | 'shift' | 'thanks' | 'refuse' | 'none';
 
 export interface UserTurnInput {
   turn: number;

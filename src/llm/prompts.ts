@@ -142,6 +142,10 @@ export function userSystemPrompt(persona: LoadedPersona | undefined): string {
 
 export function userTurnPrompt(conversation: string, intents: readonly IntentSpec[], reason: HandoffReason): string {
   const head = `The conversation so far:\n${conversation}\n`;
+  if (reason === 'thanks')
+    return `${head}\nThe assistant's news meets everything you asked for. Thank the assistant and say plainly that your need is met; add nothing else.`;
+  if (reason === 'refuse')
+    return `${head}\nThe assistant's news came, but you no longer want this: say you are disappointed and cancel the task, briefly; add nothing else.`;
   if (!intents.length)
     return `${head}\nWrite a short reply that adds no new information (for example, acknowledge the answer or ask the assistant to go on).`;
   const points = intents.map((i) => `- ${i.reveal ?? i.text}`).join('\n');

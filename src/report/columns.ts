@@ -21,10 +21,6 @@ export const meanOf = (xs: (number | null)[]) => {
   return v.length ? mean(v) : null;
 };
 
-export function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): string {
-  const b = r.backends?.[role];
-  if (!b) return '?';
-  return [b.name ? `${b.kind}:${b.name}` : b.kind, b.model].filter(Boolean).join(' ');
-}
+export { backendLabel } from '../batch/summary.ts';
 
 export const distinct = (xs: string[]) => [...new Set(xs)];

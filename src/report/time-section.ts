@@ -1,56 +1,62 @@
 /**
- * The ChronosBench table of `intentplay report`: for the runs of time scenarios, per agent
- * and per persona, task completion on positive, negative and all scenarios, action accuracy,
- * status accuracy, and follow-up precision and recall.
+ * ChronosBench's table in `intentplay report` (the paper's Tables 2 and 3): per agent, simple
+ * and complex scenarios apart, task completion on the positive and the negative branch,
+ * overall success (their equal-weight mean), action and status accuracy, each as mean ± std
+ * over repeats; and how the runs ended. No row pools different agents.
  */
 import type { RunRecord } from '../batch/summary.ts';
-import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
-import type { CellValue, Column, Section } from './document.ts';
+import { TIME_ENDINGS } from '../contracts/events.ts';
+import { aggregateTime, type TimeRow } from '../time/aggregate.ts';
+import type { CellValue, Column, Section, Table } from './document.ts';
 import { col } from './columns.ts';
-import { byAgentAndPersona } from './paradigm-tables.ts';
 
 const COLUMNS: Column[] = [
+  col('agent', 'agent'),
+  col('cases', 'cases'),
   col('runs', 'runs', 'int'),
-  col('tc_pos', 'TC positive', 'score'),
-  col('tc_neg', 'TC negative', 'score'),
-  col('tc_all', 'TC all', 'score'),
-  col('aa', 'action acc.', 'score'),
-  col('sa', 'status acc.', 'score'),
-  col('fp', 'follow-up P', 'score'),
-  col('fr', 'follow-up R', 'score'),
+  col('positive', 'Positive', 'meanStd'),
+  col('negative', 'Negative', 'meanStd'),
+  col('overall', 'Overall', 'meanStd'),
+  col('action', 'Action', 'meanStd'),
+  col('status', 'Status', 'meanStd'),
 ];
 
-const cells = (t: TimeSummary): CellValue[] => [
-  t.n,
-  t.completion.positive,
-  t.completion.negative,
-  t.completion.all,
-  t.action_accuracy,
-  t.status_accuracy,
-  t.followup_precision,
-  t.followup_recall,
+const cells = (agent: string, cases: string, t: TimeRow): CellValue[] => [
+  agent,
+  cases,
+  t.runs,
+  t.positive,
+  t.negative,
+  t.overall,
+  t.action,
+  t.status,
 ];
 
 /** Null when no run is of a time scenario (the section is left out). */
 export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
-  const timed = runs.filter((r) => r.time);
-  const overall = aggregateTime(timed);
-  if (!overall) return null;
+  const summary = aggregateTime(runs, agentOf);
+  if (!summary) return null;
+  const agents = Object.entries(summary.by_agent);
+  const rows = agents.flatMap(([agent, a]) => [
+    ...(a.simple ? [cells(agent, 'simple', a.simple)] : []),
+    ...(a.complex ? [cells(agent, 'complex', a.complex)] : []),
+  ]);
+  const reasons = TIME_ENDINGS.filter((e) => agents.some(([, a]) => a.endings[e]));
+  const endings: Table = {
+    id: 'time-endings',
+    title: 'How the runs ended (runs)',
+    columns: [col('agent', 'agent'), col('runs', 'runs', 'int'), ...reasons.map((e) => col(e, e.replaceAll('_', ' '), 'int'))],
+    rows: agents.map(([agent, a]) => [agent, a.runs, ...reasons.map((e) => a.endings[e] ?? 0)]),
+  };
+  const n = agents.reduce((x, [, a]) => x + a.runs, 0);
   return {
     id: 'time',
-    title: 'Time: follow-ups and silences',
+    title: 'Time: ChronosBench',
     text:
-      `ChronosBench's measures over ${overall.n} run(s) of time scenarios (${overall.positive} positive: some update deserves a follow-up; ${overall.negative} negative: silence throughout). ` +
-      'TC is task completion (every expected follow-up made, no false one, every silence kept, the right final task status); action accuracy is the share of updates handled as expected; ' +
-      'follow-up precision is hits over follow-ups made, recall hits over follow-ups expected.',
-    tables: byAgentAndPersona(timed, agentOf, {
-      id: 'time',
-      title: 'Time scores',
-      columns: COLUMNS,
-      aggregate: aggregateTime,
-      cells,
-      overall,
-    }),
+      `ChronosBench's measures over ${n} run(s) of time scenarios, one row per agent and kind of scenario (complex: an intention shift). ` +
+      'Positive and Negative are task completion rates on each branch; Overall is their equal-weight mean (– unless both branches ran); ' +
+      'Action is the share of responses with no action error, Status the share whose task status was the expected one. Each is mean ± std over repeats.',
+    tables: [{ id: 'time', title: "ChronosBench's table (%)", columns: COLUMNS, rows }, endings],
     charts: [],
   };
 }

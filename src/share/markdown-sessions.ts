@@ -23,9 +23,8 @@ export function sessionScoreLines(state: SessionState): string[] {
       '',
     );
   if (t) {
-    const status = t.status_ok === null ? '' : ` · task status ${t.status_ok ? 'right' : 'wrong'}`;
     out.push(
-      `Updates: **follow-ups ${t.followups.hit}/${t.followups.expected}** (${t.followups.false} false) · **silences kept ${t.silences.kept}/${t.silences.expected}** · action accuracy ${fmtScore(t.action_accuracy)}${status}`,
+      `Updates (${t.branch}${t.complex ? ', complex' : ''}): **${t.completed ? 'task completed' : 'task not completed'}** (${t.ending.replaceAll('_', ' ')}) · **follow-ups ${t.followups.hit}/${t.followups.expected}** (${t.followups.false} false) · **silences kept ${t.silences.kept}/${t.silences.expected}** · action accuracy ${fmtScore(t.action_accuracy)} · status accuracy ${fmtScore(t.status_accuracy)}`,
       '',
     );
   }

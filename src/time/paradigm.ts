@@ -36,7 +36,7 @@ export const timeParadigm: Paradigm = {
   announcedIntentKeys: ['after', 'supersedes'],
   plays: (s) => Boolean(s.clock || s.environment || s.intents.some((i) => i.after)),
   check(s, report) {
-    checkTimeScenario(s, report.error);
+    checkTimeScenario(s, report.error, report.warn);
     (s.environment?.updates ?? []).forEach((u, k) => {
       for (const issue of validateAppSeeds(u.apps ?? {}))
         report.error(['environment', 'updates', k, 'apps', ...issue.path], `\`apps.${issue.path.join('.')}\`: ${issue.message}`);

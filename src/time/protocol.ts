@@ -10,6 +10,9 @@
  *    follow-up: it reaches the user, and opens the intents waiting for a follow-up on that
  *    update (superseding what they name); the user reveals them at once.
  * 4. With no update left, pending intents become unresolved and the session ends.
+ * 5. A follow-up on an update that expects one, leaving no intent open or pending, meets every
+ *    need: the user thanks (or refuses), the agent answers once more, and the session ends.
+ * 6. After every response the task status is checked against the expected one (measures.ts).
  */
 import { diffApps } from '../apps/diff.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
@@ -18,7 +21,8 @@ import type { IntentStatus, StatusCause, TimeInfo, TimeScores, UpdateVerdict } f
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
-import { timeScores } from './scores.ts';
+import { ResponseLedger, shapeOf, type Decision, type ReplyTo } from './measures.ts';
+import { timeScores, type SessionOutcome } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
 import { pushesToAgent, scheduleOf, TimeWorld } from './world.ts';
 
@@ -28,8 +32,12 @@ export class TimeProtocol implements SessionProtocol {
   readonly info: TimeInfo;
   /** Verdicts of updates with an `expect`, in the order they were decided. */
   private readonly verdicts = new Map<string, UpdateVerdict>();
-  /** Updates that happened and have not been decided yet (unseen, or waiting for a time reminder). */
-  private undecided: string[] = [];
+  readonly ledger: ResponseLedger;
+  private tools = new Map<string, ToolDef>();
+  /** The user's message that starts the next turn, when rule 6 names it (thanks, refusal, shift). */
+  private replyTo: { turn: number; kind: ReplyTo } | undefined;
+  /** How the protocol ended the session; undefined while it runs (or when something else ended it). */
+  private outcome: SessionOutcome | undefined;
 
   constructor(private readonly core: SessionCore) {
     this.chat = new ChatProtocol(core);
@@ -53,6 +61,8 @@ export class TimeProtocol implements SessionProtocol {
       })),
       ...(s.expect_status ? { expectStatus: s.expect_status } : {}),
     };
+    const queryTool = s.environment ? `query_${s.environment.name}` : undefined;
+    this.ledger = new ResponseLedger(shapeOf(s), queryTool, () => this.tools);
   }
 
   initialStatus(intent: IntentSpec): IntentStatus {
@@ -65,7 +75,9 @@ export class TimeProtocol implements SessionProtocol {
 
   extendTools(ctx: ToolContext, tools: ToolDef[]): ToolDef[] {
     ctx.time = this.world;
-    return tools.map((t) => (t.name === ENVIRONMENT_QUERY_PLACEHOLDER ? environmentToolFor(t, this.world) : t));
+    const out = tools.map((t) => (t.name === ENVIRONMENT_QUERY_PLACEHOLDER ? environmentToolFor(t, this.world) : t));
+    this.tools = new Map(out.map((t) => [t.name, t]));
+    return out;
   }
 
   beforeTurn(): { at: string } {
@@ -79,36 +91,85 @@ export class TimeProtocol implements SessionProtocol {
 
   async afterTurn(t: TurnResult): Promise<Next> {
     this.world.clock.advanceBy(this.world.clock.turnMs);
-    if (t.incoming.kind === 'monitor') return this.afterWokenTurn(t, t.incoming.update);
+    const replyTo = this.replyTo?.turn === t.turn ? this.replyTo.kind : undefined;
+    const decision = t.incoming.kind === 'monitor' ? this.decisionOf(t) : undefined;
+    this.ledger.record({
+      turn: t.turn,
+      fromUser: t.incoming.kind !== 'monitor',
+      replyTo,
+      calls: t.evidence.toolCalls,
+      decision,
+      status: this.world.taskStatus,
+    });
+    if (replyTo === 'thanks' || replyTo === 'refuse') return this.end('resolved', true);
+    if (t.incoming.kind === 'monitor') return this.afterWokenTurn(t, t.incoming.update, decision!);
     const next = await this.chat.afterTurn(t);
-    if (next.kind === 'continue') return next;
+    if (next.kind === 'continue') return this.handedOn(next.incoming, undefined);
     if (next.end === 'max_turns') {
       this.unresolvePending('max_turns', `still pending after ${this.core.maxTurns} agent turns`);
-      return next;
+      return this.end('max_turns');
     }
     return this.dormant();
   }
 
-  /** Rule 3: silence or a follow-up, and an intention shift when the follow-up opens intents. */
-  private async afterWokenTurn(t: TurnResult, update: string | undefined): Promise<Next> {
-    const core = this.core;
+  /** A woken turn keeps silent (an empty reply, or keep_silent()) or follows up. */
+  private decisionOf(t: TurnResult): Decision {
     const silent = this.world.silenced || t.reply.trim() === '';
-    core.emit({ type: 'wake_choice', turn: t.turn, ...(update ? { update } : {}), choice: silent ? 'keep_silent' : 'follow_up' });
-    if (update) this.decide(update, silent ? 'keep_silent' : 'follow_up');
-    if (silent || !update) return this.dormant();
+    const update = t.incoming.kind === 'monitor' ? t.incoming.update : undefined;
+    const expect = update ? this.specOf(update)?.expect : undefined;
+    return { expect, choice: silent ? 'keep_silent' : 'follow_up' };
+  }
+
+  /** Rule 3: silence or a follow-up, an intention shift when it opens intents; rule 5: thanks when it meets every need. */
+  private async afterWokenTurn(t: TurnResult, update: string | undefined, d: Decision): Promise<Next> {
+    const core = this.core;
+    core.emit({ type: 'wake_choice', turn: t.turn, ...(update ? { update } : {}), choice: d.choice });
+    if (update) this.decide(update, d.choice);
+    // After a false follow-up the user stays quiet, as after any follow-up that opens nothing.
+    if (d.choice === 'keep_silent' || !update || d.expect === 'keep_silent') return this.dormant();
     const opened = core.scenario.intents.filter((i) => core.statusOf(i.id) === 'pending' && i.after?.follow_up === update);
-    if (!opened.length) return this.dormant();
     for (const i of opened) {
       core.setStatus(i.id, 'open', 'follow_up', `the follow-up on ${update} opened it`);
       for (const old of i.supersedes ?? []) core.setStatus(old, 'superseded', 'superseded', `replaced by ${i.id}`);
     }
     // The follow-up itself may already meet the shifted need.
-    const v = await core.assess(t.evidence, opened);
-    for (const c of v.completed) if (core.statusOf(c.intent) === 'open') core.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+    if (opened.length) {
+      const v = await core.assess(t.evidence, opened);
+      for (const c of v.completed) if (core.statusOf(c.intent) === 'open') core.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+    }
     const left = opened.filter((i) => core.statusOf(i.id) === 'open');
-    if (!left.length) return this.dormant();
-    for (const i of left) core.setStatus(i.id, 'provided', 'follow_up', 'the user reveals it right after the follow-up');
-    return { kind: 'continue', incoming: await this.chat.handOff(left, 'shift') };
+    const everyNeedMet = d.expect === 'follow_up' && !left.length && !this.anyPending();
+    if ((left.length || everyNeedMet) && t.turn >= core.maxTurns) {
+      // The user's message would start a turn past the limit.
+      for (const i of left) core.setStatus(i.id, 'unresolved', 'max_turns', `still open after ${core.maxTurns} agent turns`);
+      this.unresolvePending('max_turns', `still pending after ${core.maxTurns} agent turns`);
+      return this.end('max_turns');
+    }
+    if (left.length) {
+      for (const i of left) core.setStatus(i.id, 'provided', 'follow_up', 'the user reveals it right after the follow-up');
+      return this.handedOn(await this.chat.handOff(left, 'shift'), 'shift');
+    }
+    if (!everyNeedMet) return this.dormant();
+    const reason = core.scenario.refuse ? 'refuse' : 'thanks';
+    return this.handedOn(await this.chat.handOff([], reason), reason);
+  }
+
+  private handedOn(incoming: Incoming, kind: ReplyTo): Next {
+    this.replyTo = kind ? { turn: incoming.turn, kind } : undefined;
+    return { kind: 'continue', incoming };
+  }
+
+  private end(end: 'resolved' | 'max_turns', thanked = false): Next {
+    this.outcome = { end, thanked };
+    return { kind: 'end', end };
+  }
+
+  private anyPending(): boolean {
+    return this.core.scenario.intents.some((i) => this.core.statusOf(i.id) === 'pending');
+  }
+
+  private specOf(updateId: string) {
+    return this.core.scenario.environment?.updates?.find((u) => u.id === updateId);
   }
 
   /** Rules 1, 2 and 4: wait for the world, or end. */
@@ -118,15 +179,14 @@ export class TimeProtocol implements SessionProtocol {
     if (core.endRequested) throw new EndRequested();
     if (core.turn >= core.maxTurns) {
       this.unresolvePending('max_turns', `still pending after ${core.maxTurns} agent turns`);
-      return { kind: 'end', end: 'max_turns' };
+      return this.end('max_turns');
     }
     for (;;) {
-      const pending = core.scenario.intents.some((i) => core.statusOf(i.id) === 'pending');
       if (!w.updatesLeft) {
         this.unresolvePending('updates_exhausted', 'no update was left to follow up on');
-        return { kind: 'end', end: 'resolved' };
+        return this.end('resolved');
       }
-      if (!pending && !w.hasActiveReminder() && !w.hasPushLeft()) return { kind: 'end', end: 'resolved' };
+      if (!this.anyPending() && !w.hasActiveReminder() && !w.hasPushLeft()) return this.end('resolved');
       const ev = w.nextEvent()!;
       const at = ev.kind === 'update' ? ev.update.at : ev.at;
       await core.waitForTime({ at: w.clock.iso(at), passed: describeDuration(at - w.clock.now) });
@@ -136,17 +196,11 @@ export class TimeProtocol implements SessionProtocol {
       if (moved > 0) core.emit({ type: 'clock', turn: core.turn, from, to: w.clock.iso(), passed: describeDuration(moved) });
 
       if (ev.kind === 'reminder') {
+        // A time reminder alone wakes the agent with its note: it is about no update (one
+        // that went by unseen earlier stays unseen).
         w.fire(ev.reminder);
-        const update = this.takeLatestUndecided();
-        core.emit({
-          type: 'wake',
-          turn: core.turn,
-          at: w.clock.iso(),
-          ...(update ? { update } : {}),
-          reminders: [ev.reminder.id],
-          pushed: false,
-        });
-        return this.wake(`Reminder (${ev.reminder.id}): ${ev.reminder.note}`, update, [ev.reminder.id]);
+        core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), reminders: [ev.reminder.id], pushed: false });
+        return this.wake(`Reminder (${ev.reminder.id}): ${ev.reminder.note}`, undefined, [ev.reminder.id]);
       }
 
       const u = w.applyNext();
@@ -156,6 +210,8 @@ export class TimeProtocol implements SessionProtocol {
         const apps = diffApps(before, core.env.apps.snapshot());
         if (apps.length) core.emit({ type: 'app_diff', turn: core.turn, apps });
       }
+      this.ledger.worldChanged();
+      // Condition reminders, and a time reminder due at this very moment, watch the update.
       const watching = w.watching();
       const pushed = pushesToAgent(u.spec);
       const seen = watching.length > 0 || pushed;
@@ -168,18 +224,13 @@ export class TimeProtocol implements SessionProtocol {
         seen,
         pushed: u.spec.notify ?? 'none',
       });
-      this.undecided.push(u.spec.id);
-      if (!seen) continue;
+      if (!seen) {
+        this.decide(u.spec.id, 'unseen');
+        continue;
+      }
       for (const r of watching) w.fire(r);
-      const update = this.takeLatestUndecided();
-      core.emit({
-        type: 'wake',
-        turn: core.turn,
-        at: w.clock.iso(),
-        ...(update ? { update } : {}),
-        reminders: watching.map((r) => r.id),
-        pushed,
-      });
+      const update = u.spec.id;
+      core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), update, reminders: watching.map((r) => r.id), pushed });
       const note = watching.length ? `\n(${watching.map((r) => `reminder ${r.id}: ${r.note}`).join('; ')})` : '';
       return this.wake(
         `${u.spec.text}${note}`,
@@ -194,14 +245,6 @@ export class TimeProtocol implements SessionProtocol {
       kind: 'continue',
       incoming: { kind: 'monitor', turn: this.core.turn + 1, text, at: this.world.clock.iso(), ...(update ? { update } : {}), reminders },
     };
-  }
-
-  /** The newest update not yet decided is the one a wake is about; older ones went by unseen. */
-  private takeLatestUndecided(): string | undefined {
-    const latest = this.undecided.pop();
-    for (const id of this.undecided) this.decide(id, 'unseen');
-    this.undecided = [];
-    return latest;
   }
 
   private decide(updateId: string, choice: 'follow_up' | 'keep_silent' | 'unseen'): void {
@@ -229,15 +272,13 @@ export class TimeProtocol implements SessionProtocol {
 
   finish(): void {
     this.unresolvePending('updates_exhausted', 'still pending when the session ended');
-    // Updates that never reached the agent, and those still to come, count as unseen.
-    for (const id of this.undecided) this.decide(id, 'unseen');
-    this.undecided = [];
-    for (const u of this.core.scenario.environment?.updates ?? []) this.decide(u.id, 'unseen');
+    // Updates still to come count as unseen, unless the user's thanks ended the session.
+    if (!this.outcome?.thanked) for (const u of this.core.scenario.environment?.updates ?? []) this.decide(u.id, 'unseen');
   }
 
   scores(): { time?: TimeScores } {
     const s = this.core.scenario;
     if (!s.environment?.updates?.length) return {};
-    return { time: timeScores(s, this.verdicts, this.world.taskStatus) };
+    return { time: timeScores(s, this.verdicts, this.world.taskStatus, this.ledger, this.outcome) };
   }
 }

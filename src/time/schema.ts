@@ -73,6 +73,10 @@ export type EnvironmentSpec = z.infer<typeof EnvironmentSchema>;
 export const TASK_STATUSES = ['in_progress', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+export const BRANCHES = ['positive', 'negative'] as const;
+export type Branch = (typeof BRANCHES)[number];
+export const DEFAULT_THANKS = 'Thank you, that is what I needed.';
+
 /** The intent keys for a shift of intention. */
 export const intentTimeKeys = {
   after: z
@@ -86,5 +90,22 @@ export const intentTimeKeys = {
 export const scenarioTimeKeys = {
   clock: ClockSchema.optional(),
   environment: EnvironmentSchema.optional(),
-  expect_status: z.enum(TASK_STATUSES).optional().meta({ description: 'the task status the agent should end with (set_task_status)' }),
+  expect_status: z.enum(TASK_STATUSES).optional().meta({
+    description:
+      'the final task status a good agent ends with (default: completed if positive, in_progress if negative, failed with refuse)',
+  }),
+  thanks: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'what the rules user says when a follow-up meets every need (default: Thank you, that is what I needed.)' }),
+  refuse: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'the user refuses or cancels instead of thanking: the rules user says this, and the task should end failed' }),
+  branch: z
+    .enum(BRANCHES)
+    .optional()
+    .meta({ description: 'positive or negative; by default positive when the last update with an expect expects follow_up' }),
 };

@@ -4,6 +4,7 @@
  */
 import type { ScenarioFile } from '../scenario/schema.ts';
 import { parseIsoTime, parseTimeValue, DEFAULT_CLOCK_START } from '../sim/clock.ts';
+import { isShift } from './measures.ts';
 
 type Path = (string | number)[];
 export type TimeReport = (path: Path, message: string) => void;
@@ -13,7 +14,8 @@ export function canBeSeen(s: Pick<ScenarioFile, 'tools'>, notify: string | undef
   return (s.tools ?? []).includes('time') || notify === 'agent' || notify === 'both';
 }
 
-export function checkTimeScenario(s: ScenarioFile, err: TimeReport): void {
+export function checkTimeScenario(s: ScenarioFile, err: TimeReport, warn: TimeReport = () => {}): void {
+  checkAfterEveryNeedMet(s, warn);
   const updates = s.environment?.updates ?? [];
   const start = parseIsoTime(s.clock?.start ?? DEFAULT_CLOCK_START)?.ms ?? 0;
   const ids = new Set<string>();
@@ -62,6 +64,34 @@ export function checkTimeScenario(s: ScenarioFile, err: TimeReport): void {
     const k = s.intents.findIndex((i) => i.id === cycle[0]);
     err(['intents', k, 'supersedes'], `supersedes forms a cycle: ${[...cycle, cycle[0]].join(' → ')}`);
   }
+}
+
+/**
+ * The first update expected to meet every need: one that expects a follow-up, after which no
+ * intent waits for a later update and whose follow-up shifts no intention (measures.ts). A good agent's
+ * user thanks on it and the session ends, so updates after it never count.
+ */
+export function everyNeedMetAt(s: Pick<ScenarioFile, 'environment' | 'intents'>): number {
+  const updates = s.environment?.updates ?? [];
+  const waitsOn = (i: number) => s.intents.filter((x) => x.after?.follow_up === updates[i]!.id);
+  return updates.findIndex((u, k) => {
+    if (u.expect !== 'follow_up' || waitsOn(k).some(isShift)) return false;
+    return updates.slice(k + 1).every((_, j) => !waitsOn(k + 1 + j).length);
+  });
+}
+
+function checkAfterEveryNeedMet(s: ScenarioFile, warn: TimeReport): void {
+  const updates = s.environment?.updates ?? [];
+  const at = everyNeedMetAt(s);
+  if (at < 0) return;
+  updates
+    .slice(at + 1)
+    .forEach((u, j) =>
+      warn(
+        ['environment', 'updates', at + 1 + j],
+        `update \`${u.id}\` comes after \`${updates[at]!.id}\`, whose follow-up meets every need: the user thanks then and the session ends, so \`${u.id}\` never counts`,
+      ),
+    );
 }
 
 /** Cycles in the supersedes graph (each reported once, from its first intent in file order). */

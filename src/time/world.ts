@@ -144,9 +144,15 @@ export class TimeWorld {
     return next;
   }
 
-  /** Condition reminders active at the current time: they wake the agent on an update. */
+  /**
+   * Reminders that wake the agent on an update happening now: condition reminders active at
+   * this time, and a time reminder falling due at this very moment (the update is what it sees).
+   */
   watching(): Reminder[] {
-    return this.reminders.filter((r) => r.state === 'active' && r.condition && (r.at === undefined || r.at <= this.clock.now));
+    const now = this.clock.now;
+    return this.reminders.filter(
+      (r) => r.state === 'active' && (r.condition ? r.at === undefined || r.at <= now : r.at !== undefined && r.at <= now),
+    );
   }
 
   fire(reminder: Reminder): void {

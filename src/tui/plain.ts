@@ -100,7 +100,7 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
         if (tm)
           lines.push(
             c.bold(
-              `== time: action accuracy ${fmtScore(tm.action_accuracy)} · follow-ups ${tm.followups.hit}/${tm.followups.expected} (${tm.followups.false} false) · silences ${tm.silences.kept}/${tm.silences.expected} · status ${tm.status_ok === null ? '–' : tm.status_ok ? 'ok' : 'wrong'} · ${tm.completed ? 'completed' : 'not completed'}`,
+              `== time: ${tm.branch}${tm.complex ? ', complex' : ''} · ${tm.completed ? 'completed' : 'not completed'} (${tm.ending.replaceAll('_', ' ')}) · action accuracy ${fmtScore(tm.action_accuracy)} · status accuracy ${fmtScore(tm.status_accuracy)} · follow-ups ${tm.followups.hit}/${tm.followups.expected} (${tm.followups.false} false) · silences ${tm.silences.kept}/${tm.silences.expected}`,
             ),
           );
         const pr = e.scores.proposals;

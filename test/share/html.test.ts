@@ -177,9 +177,9 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
       'Timeline',
     ]);
     const badges = () => page.$$eval('#timeline .row:not([hidden]) .badge', (bs) => bs.map((b) => b.textContent));
-    expect(await badges()).toEqual(['U1 to come', 'U2 to come']);
+    expect(await badges()).toEqual(['U1 to come', 'U2 to come', 'U3 to come']);
     await page.fill('#scrub', '2');
-    expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'r1 active']);
+    expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'U3 to come', 'r1 active']);
     expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain(
       'U1 seen · keep silent · kept',
     );
@@ -188,7 +188,7 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     await page.keyboard.press('End');
     expect(await badges()).toContain('U2 seen · follow up · hit');
     await page.keyboard.press('Home');
-    expect(await badges()).toEqual(['U1 to come', 'U2 to come']);
+    expect(await badges()).toEqual(['U1 to come', 'U2 to come', 'U3 to come']);
     expect(problems).toEqual([]);
     await page.close();
   });

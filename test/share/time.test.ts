@@ -104,7 +104,10 @@ describe('export of a time scenario', () => {
     expect(md).toContain('- update **U1** called for keep silent: **kept**');
     expect(md).toContain('- the agent followed up on U2');
     expect(md).toContain('> _kept silent: nothing reaches the user_');
-    expect(md).toMatch(/Updates: \*\*follow-ups 1\/1\*\* \(0 false\) · \*\*silences kept 1\/1\*\* · action accuracy 1\.00/);
+    // It completed in the follow-up, before the user's thanks: ChronosBench calls that an arbitrary completion.
+    expect(md).toContain(
+      'Updates (positive): **task not completed** (arbitrary completion) · **follow-ups 1/1** (0 false) · **silences kept 1/1** · action accuracy 1.00 · status accuracy 0.25',
+    );
   });
 
   it('shows the Timeline beside the intents in --present, with a large callout for each update handled well', async () => {

@@ -2,61 +2,12 @@
  * The time protocol rule by rule (docs/time.md), through real scenario files, the script
  * agent, the rules user and the rules judge.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventOf, TimedEvent } from '../../src/contracts/events.ts';
-import { makeLibrary } from '../helpers/library.ts';
-import { runTarget } from '../helpers/run.ts';
+import { flatWatch, runFlatWatch } from '../helpers/flat-watch.ts';
 
-interface Opts {
-  tools?: string;
-  u1?: string;
-  u2?: string;
-  intents?: string;
-  extra?: string;
-}
-
-/** A flat watch: U1 (too expensive: silence) on day 1, U2 (a fit: follow up) on day 2. */
-function flat(references: string, o: Opts = {}): string {
-  return `id: p/flat
-persona: p
-title: Flat watch
-clock: { start: "2026-05-04T09:00:00+08:00", turn: 2m }
-trigger: { kind: user, text: Find me a 2-bedroom flat in Xuhui under 9000 a month. }
-tools: ${o.tools ?? '[files, memory, time, environment]'}
-environment:
-  name: listings
-  state: { flats: [] }
-  updates:
-    - id: U1
-      at: +1d
-      set: { flats: [{ id: F1, area: Xuhui, rooms: 2, rent: 12000 }] }
-      text: A 2-bedroom flat in Xuhui at 12000 a month.
-      expect: keep_silent
-${o.u1 ?? ''}
-    - id: U2
-      at: +2d
-      set: { flats: [{ id: F2, area: Xuhui, rooms: 2, rent: 8500 }] }
-      text: A 2-bedroom flat in Xuhui at 8500 a month.
-      expect: follow_up
-${o.u2 ?? ''}
-intents:
-  - id: I1
-    text: Keep watching the listings.
-    reveal: Keep an eye out for me.
-    done: { reply_matches: "(?i)watch" }
-${o.intents ?? ''}
-${o.extra ?? ''}
-references:
-  main:
-${references}
-`;
-}
-
-async function run(yaml: string, opts: { maxTurns?: number } = {}) {
-  const root = makeLibrary({ 'scenarios/p/flat.yaml': yaml });
-  return runTarget(path.join(root, 'scenarios/p/flat.yaml'), opts);
-}
+const flat = flatWatch;
+const run = runFlatWatch;
 
 const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) =>
   events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
@@ -82,7 +33,8 @@ describe('time protocol', () => {
     );
     const r = results[0]!;
     expect(r.end).toBe('resolved');
-    expect(r.scores.turns).toBe(3);
+    // The follow-up met every need: the user thanks, the agent answers once more (its script has ended).
+    expect(r.scores.turns).toBe(4);
     // The clock jumped a day at a time while the user waited, and every message carries its time.
     expect(of(events, 'clock').map((e) => e.passed)).toEqual(['23 hours 58 minutes', '23 hours 58 minutes']);
     const msgs = of(events, 'message');
@@ -93,15 +45,31 @@ describe('time protocol', () => {
     // The environment tool is named after the environment and sees the update.
     const query = of(events, 'tool_result').find((e) => e.name === 'query_listings')!;
     expect(JSON.stringify(query.result)).toContain('F2');
+    // It never said in_progress after setting its reminder (turns 1 to 3), and completed in the
+    // follow-up, before the user's thanks: an arbitrary completion.
     expect(r.scores.time).toEqual({
+      branch: 'positive',
+      complex: false,
+      completed: false,
+      ending: 'arbitrary_completion',
+      action_accuracy: 1,
+      action_errors: [],
+      status_accuracy: 0.25,
+      status_errors: [
+        { turn: 1, expected: 'in_progress', got: 'pending' },
+        { turn: 2, expected: 'in_progress', got: 'pending' },
+        { turn: 3, expected: 'in_progress', got: 'completed' },
+      ],
+      responses: 4,
       followups: { expected: 1, hit: 1, missed: 0, false: 0 },
       silences: { expected: 1, kept: 1, broken: 0, unwatched: 0 },
-      action_accuracy: 1,
-      status_ok: true,
-      completed: true,
+      decision_accuracy: 1,
     });
-    // The user never hears the silent turn: no user message after turn 1.
-    expect(msgs.filter((m) => m.role === 'user')).toHaveLength(1);
+    // The user never hears the silent turn: after the request, the only user message is the thanks.
+    expect(msgs.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([
+      'Find me a 2-bedroom flat in Xuhui under 9000 a month.',
+      'Thank you, that is what I needed.',
+    ]);
   });
 
   it('without a reminder the updates pass unseen, and pending intents end unresolved', async () => {
@@ -120,7 +88,8 @@ describe('time protocol', () => {
     expect(verdicts(events)).toEqual(['U1:unwatched', 'U2:missed']);
     expect(statuses(events)).toEqual(['0:I2:pending', '1:I1:completed', '1:I2:unresolved']);
     expect(r.scores.proc).toBe(0.5);
-    expect(r.scores.time!.action_accuracy).toBe(0);
+    expect(r.scores.time!.decision_accuracy).toBe(0);
+    expect(r.scores.time!.ending).toBe('never_watched');
     expect(r.scores.time!.silences.unwatched).toBe(1);
     expect(r.scores.time!.completed).toBe(false);
   });

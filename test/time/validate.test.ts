@@ -49,11 +49,26 @@ describe('time scenarios: located validate errors', () => {
 
   it('reports updates out of time order, and an expect that can never be seen', () => {
     expect(errors(scenario({ updates: `${U2}\n${U1.replace('+1d', '+1d')}` }))).toEqual([
+      expect.stringMatching(/^11:7 warning: update `U1` comes after `U2`, whose follow-up meets every need/),
       expect.stringMatching(/^11:21 error: update `U1` \(\+1d\) comes before `U2`/),
     ]);
     expect(errors(scenario({ tools: '[files, environment]', updates: U1 }))).toEqual([
       expect.stringMatching(/^10:52 error: update `U1` expects keep silent but can never be seen/),
     ]);
+  });
+
+  it('warns about an update after the one expected to meet every need (the user thanks there and the session ends)', () => {
+    const U3 = `    - { id: U3, at: +3d, text: Price 80., expect: follow_up }`;
+    expect(errors(scenario({ updates: `${U1}\n${U2}\n${U3}` }))).toEqual([
+      '12:7 warning: update `U3` comes after `U2`, whose follow-up meets every need: the user thanks then and the session ends, so `U3` never counts',
+    ]);
+    // A follow-up on U2 that shifts the intention (the user says a new need) meets nothing yet: U3 counts.
+    const shift = `  - id: I2
+    text: Under 85 now.
+    reveal: Make that under 85.
+    after: { follow_up: U2 }
+    done: { reply_matches: "85" }`;
+    expect(errors(scenario({ updates: `${U1}\n${U2}\n${U3}`, intents: shift }))).toEqual([]);
   });
 
   it('reports an intent waiting for an unknown update, unknown or self supersedes, and supersedes cycles', () => {
