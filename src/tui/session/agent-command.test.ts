@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentInput, toolTemplate } from './agent-command.ts';
+import { hintsOf } from './live.ts';
+import { createToolRegistry } from '../../tools/index.ts';
+import { proposalTools } from '../../proposals/tools.ts';
 
 const tools = [
   {
@@ -49,5 +52,35 @@ describe('what a person playing the agent types', () => {
       action: { kind: 'tool', name: 'write_file', args: { path: '', content: '' } },
     });
     expect(toolTemplate(tools[1]!).text).toBe('/list_files ');
+  });
+});
+
+describe('the tool picker’s templates', () => {
+  const registry = createToolRegistry();
+  const defs = [...registry.forGroups(registry.groups()), ...proposalTools];
+
+  it('every tool’s template, sent as inserted, parses and passes the tool’s own argument check', () => {
+    const hints = hintsOf(defs);
+    const refused: string[] = [];
+    for (const [i, def] of defs.entries()) {
+      const parsed = parseAgentInput(toolTemplate(hints[i]!).text, hints);
+      if (!parsed.ok || parsed.action.kind !== 'tool') {
+        refused.push(`${def.name}: ${parsed.ok ? 'not a call' : parsed.error}`);
+        continue;
+      }
+      const checked = def.parameters.safeParse(parsed.action.args);
+      if (!checked.success) refused.push(`${def.name}: ${checked.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`);
+    }
+    expect(defs.length).toBeGreaterThan(50);
+    expect(refused).toEqual([]);
+  });
+
+  it('read_file runs as inserted: its optional offset and limit are left out, not sent as text', async () => {
+    const hints = hintsOf(defs);
+    const t = toolTemplate(hints.find((h) => h.name === 'read_file')!);
+    expect(t.text).toBe('/read_file path="" offset="" limit=""');
+    const filled = t.text.slice(0, t.cursor) + 'notes.md' + t.text.slice(t.cursor);
+    expect(parseAgentInput(filled, hints)).toEqual({ ok: true, action: { kind: 'tool', name: 'read_file', args: { path: 'notes.md' } } });
+    expect(parseAgentInput('/read_file path=notes.md offset=3', hints)).toMatchObject({ ok: true, action: { args: { offset: 3 } } });
   });
 });

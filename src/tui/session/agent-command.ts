@@ -37,7 +37,9 @@ export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): 
     pair.lastIndex = pos;
     const p = pair.exec(rest);
     if (!p) return { ok: false, error: `cannot read the arguments from “${rest.slice(pos)}”; write key=value or key="text with spaces"` };
-    args[p[1]!] = parseValue(p[2]!);
+    // An optional parameter left as the picker put it (key="") is not given.
+    const optional = tools.find((t) => t.name === name)?.params.some((x) => x.name === p[1] && !x.required);
+    if (!(optional && p[2] === '""')) args[p[1]!] = parseValue(p[2]!);
     pos = pair.lastIndex;
   }
   return { ok: true, action: { kind: 'tool', name, args } };
@@ -51,10 +53,18 @@ function parseValue(raw: string): unknown {
   }
 }
 
-/** The input a picked tool starts with: its name and its parameters to fill in. */
+/**
+ * The input a picked tool starts with: its name and its parameters to fill in. A required one gets
+ * a value of its type (`""`, `0`, `[]`, an enum's first value), an optional one `""`, which means
+ * "not given": sent untouched, the template is a valid call. The cursor waits in the first value.
+ */
 export function toolTemplate(tool: ToolHint): { text: string; cursor: number } {
-  // Empty quoted values parse as they are, so sending the template untouched is a valid call; the cursor waits in the first quotes.
-  const text = `/${tool.name}${tool.params.map((p) => ` ${p.name}=""`).join('')}`;
-  const first = text.indexOf('=""');
-  return { text: tool.params.length ? text : `${text} `, cursor: first >= 0 ? first + 2 : text.length + 1 };
+  const head = `/${tool.name}`;
+  if (!tool.params.length) return { text: `${head} `, cursor: head.length + 1 };
+  const first = tool.params[0]!;
+  const blank = (p: ToolHint['params'][number]) => (p.required ? (p.blank ?? '""') : '""');
+  const text = `${head}${tool.params.map((p) => ` ${p.name}=${blank(p)}`).join('')}`;
+  // In the quotes of a text value, or selecting nothing before any other value.
+  const at = head.length + 1 + first.name.length + 1;
+  return { text, cursor: blank(first) === '""' ? at + 1 : at };
 }

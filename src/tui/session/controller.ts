@@ -14,7 +14,8 @@ export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
 export interface ToolHint {
   name: string;
   description: string;
-  params: { name: string; required: boolean }[];
+  /** `blank`: what the picker's template puts in for the parameter (JSON text of its type: `""`, `0`, `[]`). */
+  params: { name: string; required: boolean; blank?: string }[];
 }
 
 export interface ControlState {

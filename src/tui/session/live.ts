@@ -310,14 +310,52 @@ export function toolHints(registry: ToolRegistry, groups: readonly string[]): To
   return hintsOf(registry.forGroups(groups));
 }
 
-function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  minimum?: number;
+  format?: string;
+}
+
+/** Values to try, in order, for a required parameter of the picker's template: the first its own check takes is used. */
+function candidates(name: string, prop: JsonSchema): unknown[] {
+  if (prop.default !== undefined) return [prop.default];
+  if (prop.const !== undefined) return [prop.const];
+  if (prop.enum?.length) return [prop.enum[0]];
+  if (prop.anyOf?.length) return candidates(name, prop.anyOf.find((p) => p.type !== 'null') ?? prop.anyOf[0]!);
+  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
+  if (type === 'number' || type === 'integer') return [prop.minimum ?? 0, 1];
+  if (type === 'boolean') return [false];
+  if (type === 'array') return [[]];
+  if (type === 'object') return [{}];
+  return ['', name, `${name}@example.com`, '2026-01-01T09:00:00', '09:00'];
+}
+
+/**
+ * What the picker's template puts in for a parameter (as JSON text): a value of its type that the
+ * tool's own argument check accepts, so a template sent as inserted is a call that runs.
+ */
+export function blankValue(def: ToolDef, name: string, prop: JsonSchema): string {
+  const field = (def.parameters as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape?.[name];
+  const tries = candidates(name, prop);
+  return JSON.stringify(tries.find((v) => field?.safeParse(v).success) ?? tries[0]);
+}
+
+export function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
   return defs.map((def) => {
     const schema = ToolRegistry.spec(def).parameters as { properties?: Record<string, unknown>; required?: string[] };
     const required = new Set(schema.required ?? []);
     return {
       name: def.name,
       description: def.description,
-      params: Object.keys(schema.properties ?? {}).map((name) => ({ name, required: required.has(name) })),
+      params: Object.entries(schema.properties ?? {}).map(([name, prop]) => ({
+        name,
+        required: required.has(name),
+        blank: blankValue(def, name, prop as JsonSchema),
+      })),
     };
   });
 }
