@@ -68,6 +68,10 @@ export function loadSession(file: string): AnnotationSession {
   const recording = readRecording(file);
   if (!recording.complete)
     throw new UserError(`${file}: the session did not finish (no session_end), so it has no final labels to annotate`);
+  const end = recording.events.at(-1);
+  // An aborted attempt (quit mid-turn, a study session cut short) was never graded: no final labels either.
+  if (end?.type === 'session_end' && end.end === 'aborted')
+    throw new UserError(`${file}: the session was aborted (stopped before it finished), so it has no final labels to annotate`);
   const state = reduceAll(recording.events);
   const items: AnnotationItem[] = [
     ...state.intents.map((i) => ({ axis: 'intent' as const, id: i.id, text: i.text })),

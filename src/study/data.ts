@@ -10,7 +10,16 @@ import type { IntentStatus, StatusCause, TimedEvent } from '../contracts/events.
 import { UserError } from '../contracts/diagnostics.ts';
 import { rawTlx, susScore, TLX_SUBSCALES } from './instruments.ts';
 import type { Study } from './load.ts';
-import { defaultDataDir, listParticipants, participantDir, readState, type Answer, type ParticipantState } from './participant.ts';
+import {
+  defaultDataDir,
+  listParticipants,
+  participantDir,
+  readState,
+  type Answer,
+  type Attempt,
+  type EndedBy,
+  type ParticipantState,
+} from './participant.ts';
 
 export interface SessionData {
   participant: string;
@@ -20,6 +29,8 @@ export interface SessionData {
   condition: string;
   scenario: string;
   attempts: number;
+  /** Who ended the last complete attempt when a person or the clock did; `scenario` when it ran its course. */
+  endedBy: EndedBy | 'scenario' | null;
   recording?: Recording;
   recordingFile?: string;
 }
@@ -71,6 +82,7 @@ export function readStudyData(study: Study, dataDir: string): ParticipantData[] 
         condition: s.condition,
         scenario: s.scenario,
         attempts: tries.length,
+        endedBy: endedByOf(done),
         ...(file && existsSync(file) ? { recording: readRecording(file), recordingFile: done!.recording! } : {}),
       };
     });
@@ -78,16 +90,24 @@ export function readStudyData(study: Study, dataDir: string): ParticipantData[] 
   });
 }
 
-export type SetBy = 'judge' | 'rules' | 'participant' | 'operator';
+function endedByOf(attempt: Attempt | undefined): SessionData['endedBy'] {
+  if (!attempt?.end || attempt.end === 'aborted' || attempt.end === 'error') return null;
+  if (attempt.end !== 'ended') return 'scenario';
+  return attempt.ended_by ?? null;
+}
+
+export type SetBy = 'judge' | 'rules' | 'participant' | EndedBy;
 
 /**
- * Who set an intent's status. A study participant cannot set statuses by hand (overrides are
- * off), so a manual change is the operator's; a reveal or a move in the apps is the participant's;
- * the judge's stages are the rules' under the rules judge, else the model judge's.
+ * Who set an intent's status. In a study nobody sets statuses by hand (overrides are off), so a
+ * manual change is the closing of the intents still open when someone ended the session: it is
+ * set by whoever ended it (the participant, the time limit or the operator; null when the data
+ * predates that record). A reveal or a move in the apps is the participant's; the judge's stages
+ * are the rules' under the rules judge, else the model judge's.
  */
-export function setBy(cause: StatusCause, judgeKind: string): SetBy {
+export function setBy(cause: StatusCause, judgeKind: string, endedBy?: SessionData['endedBy']): SetBy | null {
   if (cause === 'reveal' || cause === 'user_action' || cause === 'follow_up') return 'participant';
-  if (cause === 'manual') return 'operator';
+  if (cause === 'manual') return endedBy && endedBy !== 'scenario' ? endedBy : null;
   if (['max_turns', 'updates_exhausted', 'superseded', 'update', 'activity_done'].includes(cause)) return 'rules';
   return judgeKind === 'rules' ? 'rules' : 'judge';
 }

@@ -1,21 +1,44 @@
 /**
  * `study export`: tidy CSV files, one row per observation, readable by pandas and R as they
- * are (RFC 4180 quoting, `NA` for missing, TRUE/FALSE), a codebook built from the same column
+ * are (RFC 4180 quoting, an empty field for missing, TRUE/FALSE), a codebook built from the same column
  * definitions, and a sha256 manifest (`sha256sum -c MANIFEST.sha256` checks it).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDirOf, readStudyData, type ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 import { answersTable, exposureTable, pausesTable, timingsTable } from './log-tables.ts';
 import { checklistTable, intentsTable, participantsTable, sessionsTable, turnsTable } from './session-tables.ts';
-import { col, toCsv, type ColumnType, type Table } from './table.ts';
+import { col, toCsv, type Cell, type ColumnType, type Table } from './table.ts';
+import { pickVersions, shortVersion, type StudyVersion } from './versions.ts';
+import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 
 export { csvCell, toCsv, type ColumnType } from './table.ts';
 
-export function studyTables(study: Study, data: ParticipantData[]): Table[] {
+/** The columns that end every table: which version of the study, which seed and which intentplay each row comes from. */
+const PROVENANCE = [
+  col(
+    'study_version',
+    'text',
+    "the study file's version the participant ran under: the first 12 hex digits of its sha256 (its copy is study-VERSION.yaml)",
+  ),
+  col('seed', 'integer', "the design's seed (counterbalancing and randomisation)"),
+  col('intentplay_version', 'text', 'the intentplay version the participant ran'),
+];
+
+function provenanceOf(p: ParticipantData): Cell[] {
+  const header = p.sessions.find((s) => s.recording)?.recording?.header.protocol as
+    { design?: { seed?: number }; intentplay?: string } | undefined;
   return [
+    shortVersion(p.state.study.sha256),
+    p.state.provenance?.seed ?? header?.design?.seed ?? null,
+    p.state.provenance?.intentplay ?? header?.intentplay ?? null,
+  ];
+}
+
+export function studyTables(study: Study, data: ParticipantData[]): Table[] {
+  const tables = [
     participantsTable(data),
     sessionsTable(data),
     turnsTable(data),
@@ -26,6 +49,9 @@ export function studyTables(study: Study, data: ParticipantData[]): Table[] {
     pausesTable(data),
     exposureTable(data, study),
   ];
+  // Every table's rows start with the participant's code.
+  const prov = new Map(data.map((p) => [p.state.participant, provenanceOf(p)]));
+  return tables.map((t) => ({ ...t, columns: [...t.columns, ...PROVENANCE], rows: t.rows.map((r) => [...r, ...prov.get(String(r[0]))!]) }));
 }
 
 const TYPES: Record<ColumnType, string> = {
@@ -36,11 +62,30 @@ const TYPES: Record<ColumnType, string> = {
   datetime: 'UTC date and time, ISO 8601 (`2026-11-26T18:30:00.000Z`)',
 };
 
-function codebook(study: Study, tables: Table[]): string {
+/** How to read the files so that only empty fields are missing (a text answer `N/A` stays text). */
+export const READING = [
+  'Missing values are written one way only: an empty field (nothing between the commas). Text is never empty, and text such as `NA`, `N/A` or `null` is what the participant wrote. Read the files so that only empty fields count as missing:',
+  '',
+  '- pandas: `pd.read_csv(path, keep_default_na=False, na_values=[""])`',
+  '- R: `read.csv(path, na.strings = "")`',
+  '',
+  'With each reader\'s defaults, numbers and logicals read the same, but pandas also turns text such as `N/A` or `NA` into NaN, and R leaves a missing text as `""`.',
+];
+
+function codebook(study: Study, tables: Table[], versions: StudyVersion[]): string {
   const lines = [
     `# Codebook: ${study.title}`,
     '',
-    `Exported by intentplay from the study file (sha256 ${study.sha256}). Missing values are \`NA\`; times in \`*_ms\` are on the monotonic clock. The same list, one row per column, is in \`codebook.csv\`. Types:`,
+    `Exported by intentplay ${INTENTPLAY_VERSION}. Versions of the study file in this export (each row's \`study_version\`; each file copied beside this one):`,
+    '',
+    ...versions.map(
+      (v) =>
+        `- \`${v.short}\` (sha256 ${v.sha256}): ${v.participants.length} participant${v.participants.length === 1 ? '' : 's'}${v.file ? `, study-${v.short}.yaml` : ', no copy of the file was kept'}`,
+    ),
+    '',
+    ...READING,
+    '',
+    `Times in \`*_ms\` are on the monotonic clock. The same list, one row per column, is in \`codebook.csv\`. Types:`,
     '',
     ...Object.entries(TYPES).map(([type, about]) => `- \`${type}\`: ${about}`),
     '',
@@ -68,9 +113,15 @@ function codebookTable(tables: Table[]): Pick<Table, 'columns' | 'rows'> {
   };
 }
 
-/** Writes the CSV files, codebook.md and MANIFEST.sha256 into `out`; returns the files written. */
-export function exportStudyData(study: Study, dataDir: string | undefined, out: string): string[] {
-  const data = readStudyData(study, dataDirOf(study, dataDir));
+export interface ExportOptions {
+  /** `--version`: one version's sha256 (or prefix), or `all`. */
+  version?: string | undefined;
+}
+
+/** Writes the CSV files, the study file of each version, codebook.md and MANIFEST.sha256 into `out`; returns the files written. */
+export function exportStudyData(study: Study, dataDir: string | undefined, out: string, opts: ExportOptions = {}): string[] {
+  const dir = dataDirOf(study, dataDir);
+  const { data, versions } = pickVersions(study, dir, readStudyData(study, dir), opts.version, true);
   const tables = studyTables(study, data);
   mkdirSync(out, { recursive: true });
   const files: string[] = [];
@@ -78,7 +129,12 @@ export function exportStudyData(study: Study, dataDir: string | undefined, out: 
     writeFileSync(path.join(out, t.file), toCsv(t));
     files.push(t.file);
   }
-  writeFileSync(path.join(out, 'codebook.md'), codebook(study, tables));
+  for (const v of versions)
+    if (v.file) {
+      copyFileSync(v.file, path.join(out, `study-${v.short}.yaml`));
+      files.push(`study-${v.short}.yaml`);
+    }
+  writeFileSync(path.join(out, 'codebook.md'), codebook(study, tables, versions));
   writeFileSync(path.join(out, 'codebook.csv'), toCsv(codebookTable(tables)));
   files.push('codebook.md', 'codebook.csv');
   const manifest =

@@ -4,10 +4,12 @@
  * step, and a study log (JSON Lines) where every line carries both clocks.
  */
 import { errorMessage } from '../contracts/errors.ts';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 import { assignSessions, type AssignedSession } from './design.ts';
+import { withDataLock } from './enrol.ts';
+import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import type { Study } from './load.ts';
 
 export type Step =
@@ -38,7 +40,11 @@ export interface Attempt {
   recording?: string;
   started: string;
   end?: string;
+  /** Who ended it, when a person or the clock did: the participant (ctrl+d), the time limit, or the operator. */
+  ended_by?: EndedBy;
 }
+
+export type EndedBy = 'participant' | 'time_limit' | 'operator';
 
 export interface ParticipantState {
   format: 'intentplay-study-participant';
@@ -47,6 +53,8 @@ export interface ParticipantState {
   /** Order of enrolment (0-based): picks the row of the Latin square. */
   ordinal: number;
   study: { title: string; sha256: string };
+  /** The design's seed and intentplay's version when they enrolled (every exported row carries them). */
+  provenance?: { seed: number; intentplay: string };
   consent?: { version: string; wall: string };
   /** When the participant reached the end (the thanks page, then enter). */
   finished?: string;
@@ -94,8 +102,9 @@ export function readState(dataDir: string, id: string): ParticipantState {
 }
 
 /**
- * The participant's state: read back when they have one (resume), else enrolled now with the
- * lowest ordinal no enrolled participant holds, so a withdrawn participant's row goes to the next.
+ * The participant's state: read back when they have one (resume), else a new one that is not
+ * written anywhere until they consent (`enrolParticipant`): someone who leaves at the consent
+ * page leaves nothing behind.
  */
 export function openParticipant(study: Study, dataDir: string, id: string): { state: ParticipantState; resumed: boolean } {
   checkParticipantId(id);
@@ -107,22 +116,53 @@ export function openParticipant(study: Study, dataDir: string, id: string): { st
       );
     return { state, resumed: true };
   }
-  const taken = new Set(listParticipants(dataDir).map((p) => readState(dataDir, p).ordinal));
-  let ordinal = 0;
-  while (taken.has(ordinal)) ordinal++;
   const state: ParticipantState = {
     format: 'intentplay-study-participant',
     version: 1,
     participant: id,
-    ordinal,
+    ordinal: -1,
     study: { title: study.title, sha256: study.sha256 },
-    sessions: assignSessions(study, ordinal),
+    sessions: [],
     step: { kind: 'consent' },
     attempts: [],
     answers: [],
   };
-  saveState(dataDir, state);
   return { state, resumed: false };
+}
+
+/**
+ * Enrols a participant who has just consented: under the data folder's lock, the lowest ordinal
+ * no enrolled participant holds (a withdrawn participant's row goes to the next), their sessions,
+ * and their state written; and a copy of the study file under `protocols/` (one per version).
+ */
+export function enrolParticipant(study: Study, dataDir: string, state: ParticipantState): ParticipantState {
+  return withDataLock(dataDir, () => {
+    if (existsSync(path.join(participantDir(dataDir, state.participant), 'state.json')))
+      throw new UserError(`participant ${state.participant} was enrolled meanwhile by another \`study run\`; give a new id`);
+    const taken = new Set(listParticipants(dataDir).map((p) => readState(dataDir, p).ordinal));
+    let ordinal = 0;
+    while (taken.has(ordinal)) ordinal++;
+    const enrolled: ParticipantState = {
+      ...state,
+      ordinal,
+      provenance: { seed: study.design.seed, intentplay: INTENTPLAY_VERSION },
+      sessions: assignSessions(study, ordinal),
+    };
+    saveState(dataDir, enrolled);
+    keepProtocolCopy(study, dataDir);
+    return enrolled;
+  });
+}
+
+/** `protocols/SHA256.yaml`: the study file as each participant ran it, for the export and for telling versions apart. */
+export function keepProtocolCopy(study: Pick<Study, 'file' | 'sha256'>, dataDir: string): string {
+  const dir = path.join(dataDir, 'protocols');
+  const file = path.join(dir, `${study.sha256}.yaml`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(study.file, file);
+  }
+  return file;
 }
 
 /** Written to a temporary file and renamed over the old one: a crash never leaves half a state. */
@@ -162,16 +202,18 @@ export class StudyLog {
   /** Monotonic milliseconds count from this process's start of the run; `run` numbers the resumes. */
   private readonly t0 = performance.now();
   private readonly run: number;
+  /** Lines held back until the participant consents (`keep`); dropped if they never do. */
+  private held: string[] | undefined;
 
-  constructor(dataDir: string, participant: string) {
-    const dir = participantDir(dataDir, participant);
-    mkdirSync(dir, { recursive: true });
-    this.file = path.join(dir, 'log.jsonl');
+  /** `hold`: a participant not yet enrolled: nothing is written until `keep()`. */
+  constructor(dataDir: string, participant: string, hold = false) {
+    this.file = path.join(participantDir(dataDir, participant), 'log.jsonl');
     this.run = existsSync(this.file)
       ? readFileSync(this.file, 'utf8')
           .split('\n')
           .filter((l) => l.includes('"type":"run_start"')).length
       : 0;
+    if (hold) this.held = [];
     this.write('run_start', { pid: process.pid });
   }
 
@@ -181,6 +223,21 @@ export class StudyLog {
   }
 
   write(type: string, data: Record<string, unknown> = {}): void {
-    appendFileSync(this.file, JSON.stringify({ type, wall: new Date().toISOString(), mono: this.mono(), run: this.run, ...data }) + '\n');
+    const line = JSON.stringify({ type, wall: new Date().toISOString(), mono: this.mono(), run: this.run, ...data }) + '\n';
+    if (this.held) this.held.push(line);
+    else appendFileSync(this.file, line);
+  }
+
+  /** The participant consented: what was held is written, and everything after it. */
+  keep(): void {
+    if (!this.held) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    appendFileSync(this.file, this.held.join(''));
+    this.held = undefined;
+  }
+
+  /** They left before consenting: nothing of this run is kept. */
+  discard(): void {
+    if (this.held) this.held = [];
   }
 }

@@ -8,6 +8,7 @@ import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
 import { seededRandom } from '../sim/random.ts';
 import { dataDirOf, instrumentScores, readStudyData, scoresOf } from './data.ts';
 import type { Study } from './load.ts';
+import { pickVersions } from './versions.ts';
 
 export const BOOTSTRAP_RESAMPLES = 2000;
 
@@ -54,8 +55,9 @@ export interface ConditionRow {
   measures: Record<MeasureKey, Estimate>;
 }
 
-export function conditionRows(study: Study, dataDir: string | undefined): ConditionRow[] {
-  const data = readStudyData(study, dataDirOf(study, dataDir));
+export function conditionRows(study: Study, dataDir: string | undefined, version?: string): ConditionRow[] {
+  const dir = dataDirOf(study, dataDir);
+  const { data } = pickVersions(study, dir, readStudyData(study, dir), version, false);
   const seed = study.design.seed;
   return Object.keys(study.conditions).map((condition, ci) => {
     const values: Record<MeasureKey, number[]> = { proc: [], comp: [], turns: [], minutes: [], sus: [], tlx: [] };
@@ -96,8 +98,8 @@ function cell(e: Estimate, digits: number): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html'): string {
-  const rows = conditionRows(study, dataDir);
+export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html', version?: string): string {
+  const rows = conditionRows(study, dataDir, version);
   const header = ['Condition', 'Participants', 'Sessions', ...MEASURES.map((m) => m.label)];
   const body = rows.map((r) => [
     r.condition,

@@ -23,11 +23,16 @@ export const KEY = [
   col('scenario', 'text', 'scenario id'),
 ];
 
+/**
+ * One cell of RFC 4180 CSV. Missing is written one way only, as an empty field (text is never
+ * empty: an empty answer is a missing one), so text such as `NA` or `N/A` stays text for a
+ * reader told that only empty fields are missing (the codebook says how).
+ */
 export function csvCell(v: Cell): string {
-  if (v === null || v === undefined) return 'NA';
+  if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   const s = String(v);
-  return /[",\n\r]/.test(s) || s === 'NA' ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function toCsv(t: Pick<Table, 'columns' | 'rows'>): string {

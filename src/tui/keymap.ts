@@ -424,6 +424,8 @@ export interface HelpFilter {
   typing?: boolean;
   /** Only these of an action's keys work here (a 1–5 scale takes the digits 1 to 5). */
   only?: Partial<Record<Action, readonly string[]>>;
+  /** Other words for an action or a scope's title on this screen (a study participant's words: no intents, no grading). */
+  words?: { actions?: Partial<Record<Action, string>>; scopes?: Partial<Record<Scope, string>> };
 }
 
 /** A key a writing person types rather than presses: a printable character or space (`?` still opens the help when nothing is written). */
@@ -435,13 +437,14 @@ export function bindingsFor(scopes: readonly Scope[], filter: HelpFilter = {}): 
     if (filter.omit?.includes(b.action)) return undefined;
     const only = filter.only?.[b.action];
     const keys = (filter.typing ? b.keys.filter((k) => !types(k)) : b.keys).filter((k) => !only || only.includes(k));
-    return keys.length ? { ...b, keys } : undefined;
+    const description = filter.words?.actions?.[b.action];
+    return keys.length ? { ...b, keys, ...(description ? { description } : {}) } : undefined;
   };
   return scopes
     .filter((s, i) => scopes.indexOf(s) === i)
     .map((scope) => ({
       scope,
-      title: SCOPE_TITLES[scope],
+      title: filter.words?.scopes?.[scope] ?? SCOPE_TITLES[scope],
       bindings: KEYMAP.filter((b) => b.scope === scope).flatMap((b) => shown(b) ?? []),
     }))
     .filter((g) => g.bindings.length);

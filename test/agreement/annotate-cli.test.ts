@@ -3,7 +3,7 @@
  * sample balanced across scenarios, each session to K annotators), one plan per folder, and
  * clear errors for what cannot be annotated.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,24 @@ describe('the sample', () => {
     expect(() => prepareWork([rec], { annotator: 'ann', out, ...opts, seed: 5 })).toThrow(/sample in this folder was drawn .* other/);
     expect(() => prepareWork([rec], { annotator: 'zed', out, ...opts })).toThrow('--annotator zed is not in --annotators (ann, bo, cy)');
     expect(() => prepareWork([rec], { annotator: 'ann', out: path.join(root, 'x'), perItem: 2 })).toThrow(/--per-item needs --annotators/);
+  });
+});
+
+describe('aborted attempts', () => {
+  it('--sample never draws an aborted session (stopped mid-turn): it is skipped with its reason', () => {
+    const pool = path.join(root, 'with-aborted');
+    mkdirSync(pool);
+    for (const s of sessions) copyFileSync(s.file, path.join(pool, path.basename(s.file)));
+    // The same session, stopped: its last event says so (and its id differs: the contents do).
+    const aborted = path.join(pool, 'zz-aborted.jsonl');
+    const lines = readFileSync(sessions[0]!.file, 'utf8').trimEnd().split('\n');
+    const end = JSON.parse(lines.at(-1)!) as { type: string; end: string };
+    expect(end.type).toBe('session_end');
+    writeFileSync(aborted, [...lines.slice(0, -1), JSON.stringify({ ...end, end: 'aborted' })].join('\n') + '\n');
+    const work = prepareWork([pool], { annotator: 'ann', out: path.join(root, 'aborted-out'), size: sessions.length + 1, seed: 1 });
+    expect(work.plan!.sessions).toHaveLength(sessions.length);
+    expect(work.tasks.some((t) => t.session.file === aborted)).toBe(false);
+    expect(work.skipped).toEqual([expect.stringContaining(`${aborted}: the session was aborted`)]);
   });
 });
 

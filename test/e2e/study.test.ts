@@ -49,7 +49,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
       t.keys('Enter');
       await t.waitFor((x) => x.includes('user  Keep each meal under 25 RMB'), 'the message in the conversation');
       t.keys('C-d');
-      await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question or the end');
+      await t.waitFor((x) => x.includes('End this session now?') || x.includes('This session is over'), 'the end question or the end');
       if (!t.screen().includes('This session is over')) t.keys('C-d');
       await t.waitFor((x) => x.includes('This session is over'), 'the first session to end');
       t.keys('Enter');
@@ -72,7 +72,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
         t.keys('Enter');
         await t.waitFor((x) => x.includes('user  Please keep it under 600 RMB.'), 'the second message');
         t.keys('C-d');
-        await t.waitFor((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
+        await t.waitFor((x) => x.includes('End this session now?') || x.includes('This session is over'), 'the end question');
         if (!t.screen().includes('This session is over')) t.keys('C-d');
         await t.waitFor((x) => x.includes('This session is over'), 'the second session to end');
       }
@@ -98,7 +98,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
       );
       expect(cli('study', 'report', 'study.yaml', '--format', 'md')).toMatch(/\| proactive \| 1 \| 1 \|/);
 
-      const gone = cli('study', 'withdraw', 'study.yaml', 'P07');
+      const gone = cli('study', 'withdraw', 'study.yaml', 'P07', '--yes');
       expect(gone).toMatch(/withdrew P07: deleted \d+ files/);
       expect(gone).toContain('participants/P07/state.json');
       expect(existsSync(path.join(t.work, 'study-data/participants/P07'))).toBe(false);
@@ -134,7 +134,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
         );
         if (!s.includes('This session is over')) {
           t.keys('C-d');
-          await see((x) => x.includes('End the session now?') || x.includes('This session is over'), 'the end question');
+          await see((x) => x.includes('End this session now?') || x.includes('This session is over'), 'the end question');
           if (!t.screen().includes('This session is over')) t.keys('C-d');
           await see((x) => x.includes('This session is over'), `${id}'s session ${k} to end`);
         }

@@ -90,10 +90,14 @@ describe('study export', () => {
       'timings.csv',
       'pauses.csv',
       'exposure.csv',
+      `study-${study.sha256.slice(0, 12)}.yaml`,
       'codebook.md',
       'codebook.csv',
       'MANIFEST.sha256',
     ]);
+    // The study file as the participants ran it travels with the data.
+    expect(csv(`study-${study.sha256.slice(0, 12)}.yaml`)).toBe(readFileSync(study.file, 'utf8'));
+    const PROVENANCE = ['study_version', 'seed', 'intentplay_version'];
     expect(header('sessions.csv')).toEqual([
       'participant',
       'session',
@@ -102,6 +106,7 @@ describe('study export', () => {
       'ordinal',
       'attempts',
       'end',
+      'ended_by',
       'turns',
       'proc',
       'comp',
@@ -118,6 +123,7 @@ describe('study export', () => {
       'tlx_raw',
       'started',
       'recording',
+      ...PROVENANCE,
     ]);
     expect(header('answers.csv')).toEqual([
       'participant',
@@ -130,6 +136,7 @@ describe('study export', () => {
       'kind',
       'value',
       'wall',
+      ...PROVENANCE,
     ]);
     expect(header('intents.csv')).toEqual([
       'participant',
@@ -144,6 +151,7 @@ describe('study export', () => {
       'set_by',
       't_ms',
       'wall',
+      ...PROVENANCE,
     ]);
     expect(header('timings.csv')).toEqual([
       'participant',
@@ -156,6 +164,7 @@ describe('study export', () => {
       'paused_ms',
       'chars',
       'wall',
+      ...PROVENANCE,
     ]);
     expect(header('checklist.csv')).toEqual([
       'participant',
@@ -168,6 +177,7 @@ describe('study export', () => {
       'turn',
       'reason',
       't_ms',
+      ...PROVENANCE,
     ]);
     expect(header('turns.csv')).toEqual([
       'participant',
@@ -181,6 +191,7 @@ describe('study export', () => {
       'start_ms',
       'end_ms',
       'start_wall',
+      ...PROVENANCE,
     ]);
 
     const sessions = csv('sessions.csv').trim().split('\n').slice(1);
@@ -193,12 +204,12 @@ describe('study export', () => {
       'P02,2,proactive,tester/gear',
     ]);
     // SUS of all 3s is 50, of all 5s is 50 too (odd 5 → 4, even 5 → 0); raw TLX of 50s is 50.
-    expect(sessions.map((l) => l.split(',')[19])).toEqual(['50', '50', '50', '50']);
     expect(sessions.map((l) => l.split(',')[20])).toEqual(['50', '50', '50', '50']);
+    expect(sessions.map((l) => l.split(',')[21])).toEqual(['50', '50', '50', '50']);
 
     const answers = csv('answers.csv');
     expect(answers.split('\n').filter((l) => l.startsWith('P01,session,1,')).length).toBe(1 + 10 + 6);
-    expect(answers).toContain('P01,final,NA,NA,NA,comments,comments,text,"Fine, but ""slow""\nat times.",');
+    expect(answers).toContain('P01,final,,,,comments,comments,text,"Fine, but ""slow""\nat times.",');
     expect(csv('intents.csv')).toMatch(/,reveal,participant,|,evidence,rules,|,question,rules,/);
     expect(csv('timings.csv').trim().split('\n')).toHaveLength(1 + 3); // one typed message in each session the agent did not resolve alone
 
@@ -218,6 +229,7 @@ describe('study export', () => {
       'duration_ms',
       'start_wall',
       'end_wall',
+      ...PROVENANCE,
     ]);
     const exposure = csv('exposure.csv')
       .trim()
@@ -260,14 +272,14 @@ describe('study export', () => {
     }
   });
 
-  it('quotes what CSV needs quoted and writes NA for missing', () => {
+  it('quotes what CSV needs quoted and writes missing one way, as an empty field (text NA stays text)', () => {
     expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell('a,b'), csvCell('say "hi"'), csvCell('NA'), csvCell(0.5)]).toEqual([
-      'NA',
-      'NA',
+      '',
+      '',
       'TRUE',
       '"a,b"',
       '"say ""hi"""',
-      '"NA"',
+      'NA',
       '0.5',
     ]);
   });
@@ -277,9 +289,11 @@ describe('study export', () => {
       setBy('evidence', 'rules'),
       setBy('question', 'openai'),
       setBy('reveal', 'rules'),
-      setBy('manual', 'rules'),
+      setBy('manual', 'rules', 'time_limit'),
+      setBy('manual', 'rules', 'participant'),
+      setBy('manual', 'rules', 'operator'),
       setBy('max_turns', 'openai'),
-    ]).toEqual(['rules', 'judge', 'participant', 'operator', 'rules']);
+    ]).toEqual(['rules', 'judge', 'participant', 'time_limit', 'participant', 'operator', 'rules']);
   });
 });
 

@@ -36,15 +36,18 @@ describe('study run: the keys (?)', () => {
         'ctrl+c  stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
         'ctrl+g  for the researcher: pause the study (the screen is covered, keys wait) or resume it',
         'ctrl+p  who you are: the persona’s profile, style, facts and goals',
-        'ctrl+d  end the session now (asks first; open intents become unresolved)',
+        'ctrl+d  end this session (asks first)',
         'tab  focus the next pane',
         '↑  move up',
-        'enter  put the selected intent’s reveal text in the input (an open one is then provided; an inferred one answers the agent’s question)',
+        'Your goals pane',
+        'enter  put the selected goal into your message',
         'enter  send',
         'esc  leave the input box (keys act on panes)',
       ]),
     );
     const text = help.join('\n');
+    // The participant reads the study's words: nothing of intents, statuses or grading.
+    expect(text).not.toMatch(/intent|reveal|status|unresolved|grad/i);
     // Letters type while writing; nothing sets a status by hand, there is no home, no time to pass, no quitting with q.
     for (const gone of [
       'ctrl+o',

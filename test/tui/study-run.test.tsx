@@ -67,7 +67,7 @@ describe('study run: the participant path', () => {
       await press(r, KEYS.enter);
       await waitForFrame(r, (s) => s.includes('user  Keep each meal under 25 RMB please.'));
       await press(r, KEYS.ctrlD);
-      await waitForFrame(r, (s) => s.includes('End the session now?'));
+      await waitForFrame(r, (s) => s.includes('End this session now?'));
       await press(r, KEYS.ctrlD);
       await waitForFrame(r, (s) => s.includes('This session is over'));
       await press(r, 'q'); // q does not leave the study

@@ -64,7 +64,7 @@ describe('study screen captures for the docs', () => {
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.'));
     await press(r, KEYS.ctrlD);
-    await waitForFrame(r, (f) => f.includes('End the session now?') || f.includes('This session is over'));
+    await waitForFrame(r, (f) => f.includes('End this session now?') || f.includes('This session is over'));
     if (!plain(r.lastFrame()).includes('This session is over')) await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('This session is over'));
     await press(r, KEYS.enter, '5');

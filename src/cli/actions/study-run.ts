@@ -20,6 +20,7 @@ export async function runStudyApp(file: string, flags: StudyFlags): Promise<void
   const where = path.relative(process.cwd(), dataDir) || '.';
   if (over === 'finished') process.stdout.write(`${id} finished the study; their data is in ${where}/participants/${id}\n`);
   else if (over === 'declined') process.stdout.write(`${id} did not consent: nothing was kept\n`);
+  else if (over === 'left') process.stdout.write(`${id} left at the consent page: nothing was kept\n`);
   else {
     const at =
       step.kind === 'session' || step.kind === 'ready' || step.kind === 'questionnaire' ? `${step.kind} ${step.session + 1}` : step.kind;

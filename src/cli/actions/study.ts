@@ -10,6 +10,8 @@ export interface StudyFlags {
   out?: string;
   data?: string;
   format?: string;
+  version?: string;
+  yes?: boolean;
 }
 
 export function validateStudy(file: string, flags: StudyFlags): void {
@@ -39,8 +41,25 @@ export async function runStudy(file: string, flags: StudyFlags): Promise<void> {
 }
 
 export async function withdraw(file: string, id: string, flags: StudyFlags): Promise<void> {
-  const { withdrawParticipant } = await import('../../study/withdraw.ts');
+  const { planWithdrawal, withdrawParticipant } = await import('../../study/withdraw.ts');
   const study = loadStudy(file);
+  const plan = planWithdrawal(study, flags.data, id);
+  if (!flags.yes) {
+    // Deleting a participant cannot be undone: say what goes, and ask.
+    if (!process.stdin.isTTY)
+      throw new UserError(
+        `withdraw ${id} would delete ${plan.files.length} files under ${plan.dir}; pass --yes to confirm without a terminal`,
+      );
+    process.stdout.write(`${plan.files.map((f) => `  ${f}\n`).join('')}`);
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const answer = await rl.question(`Delete these ${plan.files.length} files of ${id}? This cannot be undone. [y/N] `);
+    rl.close();
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      process.stdout.write(`nothing deleted\n`);
+      return;
+    }
+  }
   const { deleted, dir } = withdrawParticipant(study, flags.data, id);
   process.stdout.write(`withdrew ${id}: deleted ${deleted.length} file${deleted.length === 1 ? '' : 's'} under ${dir}\n`);
   for (const f of deleted) process.stdout.write(`  ${f}\n`);
@@ -49,7 +68,7 @@ export async function withdraw(file: string, id: string, flags: StudyFlags): Pro
 export async function exportStudy(file: string, flags: StudyFlags): Promise<void> {
   const { exportStudyData } = await import('../../study/export.ts');
   const study = loadStudy(file);
-  const written = exportStudyData(study, flags.data, flags.out!);
+  const written = exportStudyData(study, flags.data, flags.out!, { version: flags.version });
   process.stdout.write(`wrote ${written.length} files to ${flags.out}:\n${written.map((f) => `  ${f}\n`).join('')}`);
 }
 
@@ -58,7 +77,7 @@ export async function reportStudy(file: string, flags: StudyFlags): Promise<void
   const format = flags.format ?? 'text';
   if (!['text', 'md', 'html'].includes(format)) throw new UserError(`--format ${format}: expected text, md or html`);
   const study = loadStudy(file);
-  const text = studyReport(study, flags.data, format as 'text' | 'md' | 'html');
+  const text = studyReport(study, flags.data, format as 'text' | 'md' | 'html', flags.version);
   if (flags.out) {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(flags.out, text);

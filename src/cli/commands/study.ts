@@ -36,7 +36,8 @@ export function registerStudy(program: Command): void {
       .command('withdraw')
       .description("delete a participant's data (state, log, recordings) and list what was deleted")
       .argument('<study>', 'a study file (study.yaml)')
-      .argument('<participant>', 'the participant code'),
+      .argument('<participant>', 'the participant code')
+      .option('--yes', 'delete without asking (it asks on a terminal, and refuses without one)'),
   ).action(async (file: string, id: string, flags: StudyFlags) => (await actions()).withdraw(file, id, flags));
 
   dataOption(
@@ -46,7 +47,8 @@ export function registerStudy(program: Command): void {
         'tidy CSV files (participants, sessions, turns, intents, checklist, answers, timings, pauses, exposure) with a codebook and a sha256 manifest',
       )
       .argument('<study>', 'a study file (study.yaml)')
-      .requiredOption('--out <dir>', 'where the CSV files go'),
+      .requiredOption('--out <dir>', 'where the CSV files go')
+      .option('--version <sha|all>', 'the version of the study file to export when the data holds others (a sha256 prefix), or all'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));
 
   dataOption(
@@ -55,6 +57,7 @@ export function registerStudy(program: Command): void {
       .description('descriptives per condition (Proc, Comp, turns, time, SUS, raw TLX) with seeded bootstrap 95% intervals')
       .argument('<study>', 'a study file (study.yaml)')
       .option('--format <format>', 'text | md | html', 'text')
+      .option('--version <sha>', 'the version of the study file to report when the data holds others (a sha256 prefix)')
       .option('--out <file>', 'write here (default: standard output)'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).reportStudy(file, flags));
 }

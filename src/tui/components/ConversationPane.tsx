@@ -84,7 +84,9 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const mode = useControl((c) => c.mode);
   // Which hidden intents a user message concerns is hidden from a person playing the agent, as the intents are.
   const ended = useSession((s) => Boolean(s.end));
-  const intents = useControl((c) => c.mode !== 'agent' || c.revealIntents) || ended;
+  // A study participant who sees goals reads no intent ids under their messages.
+  const goals = useControl((c) => c.participant?.intents === 'goals');
+  const intents = (useControl((c) => c.mode !== 'agent' || c.revealIntents) || ended) && !goals;
   const { cols, rows } = paneInner(box);
   const textCols = cols - 1; // one column of gutter marks the selected item
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());

@@ -20,6 +20,8 @@ export interface InputBoxProps {
   width: number;
   /** A proposal scenario: the user's input is a move on the phone. */
   phone?: boolean;
+  /** A study participant: the placeholder speaks of their message only (no intents, no reveal text). */
+  participant?: boolean;
 }
 
 /** The slice of `value` around the cursor that fits in `cols`. */
@@ -29,7 +31,7 @@ export function visibleInput(value: string, cursor: number, cols: number): { tex
   return { text: value.slice(start, start + cols), at: cursor - start };
 }
 
-export function InputBox({ role, value, cursor, focused, awaited, note, width, phone }: InputBoxProps) {
+export function InputBox({ role, value, cursor, focused, awaited, note, width, phone, participant }: InputBoxProps) {
   const theme = useTheme();
   const prompt = role === 'user' ? 'you (user) › ' : 'you (agent) › ';
   const cols = Math.max(4, width - 4 - prompt.length);
@@ -42,7 +44,9 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
       ? 'reply, or /tool key=value … (ctrl+t picks a tool)'
       : phone
         ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; ctrl+y accepts a proposal, ctrl+r rejects it'
-        : 'your message (enter on an intent puts its reveal text here)';
+        : participant
+          ? 'your message'
+          : 'your message (enter on an intent puts its reveal text here)';
   const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
     <Box

@@ -129,7 +129,8 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
         if (!intent) return;
         const status = states[intent.id]?.status ?? 'open';
         if (status === 'open' || status === 'inferred') ui.reveal(intent.id, intent.reveal);
-        else ui.note(`${intent.id} is already ${status}: there is nothing left to reveal`);
+        // A study participant reads no ids or statuses.
+        else ui.note(goals ? 'that goal is already taken care of' : `${intent.id} is already ${status}: there is nothing left to reveal`);
       },
       overrideMenu: () => {
         if (playing && selectedId) ui.override(selectedId);

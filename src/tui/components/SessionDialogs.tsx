@@ -1,5 +1,5 @@
 /** The questions under the session's panes: quit while it runs, end it now, an intent's status by hand. */
-import { useController } from '../context.tsx';
+import { useControl, useController } from '../context.tsx';
 import type { Dialog } from '../hooks/useOverlays.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OverrideDialog } from './OverrideDialog.tsx';
@@ -19,6 +19,8 @@ export function SessionDialogs({
   onClose(): void;
 }) {
   const controller = useController();
+  // A study participant reads the study's words: nothing of intents or grading.
+  const participant = useControl((c) => Boolean(c.participant));
   if (dialog === 'quit')
     return (
       <ConfirmDialog
@@ -47,8 +49,12 @@ export function SessionDialogs({
   if (dialog === 'end')
     return (
       <ConfirmDialog
-        question="End the session now?"
-        detail="Open intents become unresolved; the checklist is graded and scored."
+        question={participant ? 'End this session now?' : 'End the session now?'}
+        detail={
+          participant
+            ? 'The assistant stops here, and you go on to the next step of the study.'
+            : 'Open intents become unresolved; the checklist is graded and scored.'
+        }
         width={width}
         scope={writing ? 'askEnd' : 'confirm'}
         yesLabel="end it"

@@ -139,7 +139,8 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
   } else {
     add('?', 'keys');
     add('tab', 'pane');
-    for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : []) add(keysOf(action, scope).split('/')[0]!, label);
+    for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : [])
+      add(keysOf(action, scope).split('/')[0]!, participant && action === 'reveal' ? 'use this goal' : label);
     // A study participant's ended session leaves by enter, to the next step of the study.
     if (!running && participant) add('enter', 'go on');
     else {

@@ -136,6 +136,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             }
             width={columns}
             phone={onPhone}
+            participant={Boolean(control.participant)}
           />
         ) : null}
         <StatusBar width={columns} typing={showInput && focus.focus === 'input' && dialog === null} written={seat.text.value.length > 0} />

@@ -21,6 +21,15 @@ export interface SessionHelpContext {
   passesTime: boolean;
 }
 
+/** What a study participant reads instead of the playground's words (intents, statuses, grading are the researcher's). */
+export const PARTICIPANT_WORDS: NonNullable<HelpFilter['words']> = {
+  actions: {
+    endSession: 'end this session (asks first)',
+    reveal: 'put the selected goal into your message',
+  },
+  scopes: { intents: 'Your goals pane' },
+};
+
 export function sessionHelp(c: SessionHelpContext): { scopes: Scope[]; filter: HelpFilter } {
   const omit: Action[] = [
     ...(c.back ? [] : (['back'] as const)),
@@ -37,5 +46,5 @@ export function sessionHelp(c: SessionHelpContext): { scopes: Scope[]; filter: H
     ...(c.participant ? (['study'] as const) : []),
     ...c.scopes.filter((s) => c.writing || (s !== 'input' && s !== 'agentInput')),
   ];
-  return { scopes, filter: { omit, typing: c.writing } };
+  return { scopes, filter: { omit, typing: c.writing, ...(c.participant ? { words: PARTICIPANT_WORDS } : {}) } };
 }

@@ -11,13 +11,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
+import { countFlow } from '../../study/enrol.ts';
 import {
+  enrolParticipant,
   nextStep,
   openParticipant,
   participantDir,
   saveState,
   StudyLog,
   type Answer,
+  type EndedBy,
   type ParticipantState,
   type Step,
 } from '../../study/participant.ts';
@@ -34,7 +37,7 @@ export interface RunnerState {
   /** The live session while a session step shows. */
   live?: LiveSession;
   /** How the run ended: the participant finished, declined, or the run stopped (resumable). */
-  over?: 'finished' | 'declined' | 'stopped';
+  over?: 'finished' | 'declined' | 'left' | 'stopped';
   /** A failure that stopped the run (printed at exit). */
   error?: string;
   /** The session has ended and stays on screen until the participant goes on (enter). */
@@ -43,6 +46,9 @@ export interface RunnerState {
 
 /** A live session that also times the participant's messages and hears what its screen shows. */
 class StudyLiveSession extends LiveSession {
+  /** Who ended the session, when a person or the clock did (ctrl+d in the session is the participant's). */
+  endedBy: EndedBy | undefined;
+
   constructor(
     opts: LiveOptions,
     private readonly timer: MessageTimer,
@@ -54,6 +60,16 @@ class StudyLiveSession extends LiveSession {
 
   screenShows(parts: readonly string[], layout: string): void {
     this.onShows(parts, layout);
+  }
+
+  /** Ends the session for `by`; the first to end it is the one recorded. */
+  endFor(by: EndedBy): void {
+    this.endedBy ??= by;
+    super.endSession();
+  }
+
+  override endSession(): void {
+    this.endFor('participant');
   }
 
   override sendUser(text: string, reveals: string[]): void {
@@ -88,10 +104,11 @@ export class StudyRunner {
     const opened = openParticipant(study, dataDir, participant);
     this.state = opened.state;
     this.resumed = opened.resumed;
-    this.log = new StudyLog(dataDir, participant);
-    this.log.write(opened.resumed ? 'resume' : 'enrol', {
+    // Nothing of a new participant is written until they consent.
+    this.log = new StudyLog(dataDir, participant, !opened.resumed);
+    this.log.write(opened.resumed ? 'resume' : 'start', {
       participant,
-      ordinal: this.state.ordinal,
+      ...(opened.resumed ? { ordinal: this.state.ordinal } : {}),
       step: this.state.step,
       study_sha256: study.sha256,
     });
@@ -133,15 +150,27 @@ export class StudyRunner {
     this.go(nextStep(this.state, this.store.getState().step, q.after_each_session.length > 0, q.final.length > 0));
   }
 
+  /** Whether the participant has consented and is on disk (a resumed one always is). */
+  private get enrolled(): boolean {
+    return this.state.ordinal >= 0;
+  }
+
   agree(): void {
-    this.state = { ...this.state, consent: { version: this.study.consent.version, wall: new Date().toISOString() } };
-    this.log.write('consent', { agreed: true, version: this.study.consent.version });
+    const consent = { version: this.study.consent.version, wall: new Date().toISOString() };
+    // Enrolment takes the next Latin-square row under the data folder's lock.
+    this.state = this.enrolled
+      ? { ...this.state, consent }
+      : enrolParticipant(this.study, this.dataDir, { ...this.state, step: { kind: 'instructions' }, consent });
+    this.log.keep();
+    this.log.write('consent', { agreed: true, version: consent.version, ordinal: this.state.ordinal });
     this.advance();
   }
 
-  /** Declining keeps nothing: the participant's folder goes. */
+  /** Declining keeps nothing but an anonymous count. */
   decline(): void {
-    rmSync(participantDir(this.dataDir, this.state.participant), { recursive: true, force: true });
+    this.log.discard();
+    if (this.enrolled) rmSync(participantDir(this.dataDir, this.state.participant), { recursive: true, force: true });
+    countFlow(this.dataDir, 'declined');
     this.store.setState({ over: 'declined' });
   }
 
@@ -235,8 +264,14 @@ export class StudyRunner {
     this.expose();
   }
 
-  /** Ctrl-C: stop here; the next run resumes at this step. */
+  /** Ctrl-C: stop here; the next run resumes at this step (at the consent page, nothing is kept but an anonymous count). */
   stop(): void {
+    if (!this.enrolled) {
+      this.log.discard();
+      countFlow(this.dataDir, 'left_at_consent');
+      this.store.setState({ over: 'left' });
+      return;
+    }
     this.endExposure();
     this.store.getState().live?.quit();
     this.log.write('stop', { step: this.store.getState().step });
@@ -250,10 +285,24 @@ export class StudyRunner {
     this.limit.handle = setTimeout(
       () => {
         this.log.write('time_limit', { step: this.store.getState().step });
-        this.store.getState().live?.endSession();
+        this.endLive('time_limit');
       },
       Math.max(0, this.limit.left),
     );
+  }
+
+  private endLive(by: EndedBy): void {
+    const live = this.store.getState().live;
+    if (live instanceof StudyLiveSession) live.endFor(by);
+  }
+
+  /** The operator ends the session (ctrl+d while the study is paused); the pause lifts so the participant sees it end. */
+  operatorEnd(): void {
+    const { step, live, ended } = this.store.getState();
+    if (step.kind !== 'session' || !live || ended) return;
+    this.log.write('operator_end', { session: step.session });
+    this.endLive('operator');
+    if (this.store.getState().paused) this.togglePause();
   }
 
   private startSession(k: number): void {
@@ -312,16 +361,22 @@ export class StudyRunner {
     void live.done.then((results) => this.sessionOver(k, live, results[0]?.recording, results[0]?.end));
   }
 
-  private sessionOver(k: number, live: LiveSession, recording: string | undefined, end: string | undefined): void {
+  private sessionOver(k: number, live: StudyLiveSession, recording: string | undefined, end: string | undefined): void {
     clearTimeout(this.limit?.handle);
     this.limit = undefined;
     this.timer = undefined;
     const rel = recording ? path.relative(this.dataDir, recording) : undefined;
     const attempts = [...this.state.attempts];
-    attempts[attempts.length - 1] = { ...attempts.at(-1)!, ...(rel ? { recording: rel } : {}), end: end ?? 'error' };
+    const endedBy = end === 'ended' ? live.endedBy : undefined;
+    attempts[attempts.length - 1] = {
+      ...attempts.at(-1)!,
+      ...(rel ? { recording: rel } : {}),
+      end: end ?? 'error',
+      ...(endedBy ? { ended_by: endedBy } : {}),
+    };
     this.state = { ...this.state, attempts };
     saveState(this.dataDir, this.state);
-    this.log.write('session_end', { session: k, end: end ?? 'error', recording: rel });
+    this.log.write('session_end', { session: k, end: end ?? 'error', recording: rel, ...(endedBy ? { ended_by: endedBy } : {}) });
     const error = live.control.getState().error;
     if (this.store.getState().over) return; // stopped: resumes at this session
     if (error || !end || end === 'error' || end === 'aborted') {

@@ -1,8 +1,8 @@
-# Reads every CSV file of a `study export` with read.csv's defaults and checks it against
+# Reads every CSV file of a `study export` with read.csv as the codebook says (only empty fields missing) and checks it against
 # codebook.csv: the columns in order, and each column's type as the codebook says.
 # Prints one line per file: name, columns, rows, problems (empty when none), tab-separated.
 folder <- commandArgs(trailingOnly = TRUE)[1]
-book <- read.csv(file.path(folder, "codebook.csv"))
+book <- read.csv(file.path(folder, "codebook.csv"), na.strings = "")
 
 reads_as <- function(v, kind) {
   present <- v[!is.na(v)]
@@ -17,7 +17,7 @@ reads_as <- function(v, kind) {
 
 for (file in unique(book$file)) {
   columns <- book[book$file == file, ]
-  df <- read.csv(file.path(folder, file))
+  df <- read.csv(file.path(folder, file), na.strings = "")
   problems <- character()
   if (!identical(names(df), columns$column)) problems <- c(problems, paste("columns", paste(names(df), collapse = " ")))
   for (i in seq_len(nrow(columns))) {

@@ -1,4 +1,4 @@
-# Reads every CSV file of a `study export` with pandas' defaults and checks it against
+# Reads every CSV file of a `study export` as the codebook says (only empty fields missing) and checks it against
 # codebook.csv: the columns in order, and each column's type as the codebook says.
 # Prints one line per file: name, columns, rows, problems (empty when none), tab-separated.
 import sys
@@ -6,7 +6,7 @@ import sys
 import pandas as pd
 
 folder = sys.argv[1]
-book = pd.read_csv(f'{folder}/codebook.csv')
+book = pd.read_csv(f"{folder}/codebook.csv", keep_default_na=False, na_values=[""])
 
 
 def reads_as(v, present, kind):
@@ -23,7 +23,7 @@ def reads_as(v, present, kind):
 
 for file in book['file'].drop_duplicates():
     columns = book[book['file'] == file]
-    df = pd.read_csv(f'{folder}/{file}')
+    df = pd.read_csv(f"{folder}/{file}", keep_default_na=False, na_values=[""])
     problems = []
     if list(df.columns) != list(columns['column']):
         problems.append('columns ' + ' '.join(df.columns))

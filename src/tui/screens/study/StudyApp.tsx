@@ -50,6 +50,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       }
       if (!runner.store.getState().paused) return false;
       if (press.name === 'ctrl+c') runner.stop();
+      if (press.name === 'ctrl+d') runner.operatorEnd();
       return true;
     },
     [runner],
@@ -110,7 +111,10 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
           cols,
         )
       }
-      keys={[[PAUSE_KEY, 'resume (researcher)']]}
+      keys={[
+        [PAUSE_KEY, 'resume (researcher)'],
+        ...(step.kind === 'session' ? ([['ctrl+d', 'end the session (researcher)']] as [string, string][]) : []),
+      ]}
     />
   );
   // A session stays mounted under the pause page (hidden), so what the participant was typing is kept.
