@@ -68,7 +68,7 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
       seen.push(s);
       if (!s.includes('This session is over')) {
         expect(s).toContain('you go on to the next step of the study');
-        t.keys('y');
+        t.keys('C-d');
       }
       seen.push(await t.waitFor((x) => x.includes('This session is over'), 'the end of the session'));
       for (const screen of seen) expect(screen.replace(/researcher\/tool-use-reading/g, '')).not.toMatch(JUDGE_WORDS);

@@ -94,7 +94,7 @@ describe.skipIf(!hasTmux)('intentplay study in a terminal', () => {
       expect(sessions).toHaveLength(3);
       expect(sessions[1]).toMatch(/^P07,1,(proactive|reactive),tester\/plan,0,1,(resolved|ended),/);
       expect(readFileSync(path.join(t.work, 'export/answers.csv'), 'utf8')).toContain(
-        'P07,final,NA,NA,NA,comments,comments,text,The second assistant understood me better than the first.,',
+        'P07,final,,,,comments,comments,text,The second assistant understood me better than the first.,',
       );
       expect(cli('study', 'report', 'study.yaml', '--format', 'md')).toMatch(/\| proactive \| 1 \| 1 \|/);
 
