@@ -69,7 +69,7 @@ export interface Summary extends Stats {
   pibench?: PibenchSummary;
   /** ChronosBench's table over the runs of time scenarios, per agent (absent when there are none). */
   time?: TimeSummary;
-  /** PARE's table over the runs of proposal scenarios (absent when there are none). */
+  /** PARE's tables over the runs of proposal scenarios, by agent (absent when there are none). */
   proposals?: ProposalSummary;
 }
 
@@ -107,7 +107,7 @@ export function summarize(all: readonly RunRecord[]): Summary {
   const runs = all.filter(isResult);
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
   const time = aggregateTime(runs, (r) => backendLabel(r, 'agent'));
-  const proposals = aggregateProposals(runs);
+  const proposals = aggregateProposals(runs, (r) => backendLabel(r, 'agent'));
   return {
     ...stats(runs),
     by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])),

@@ -1,41 +1,90 @@
 /**
- * PARE's table over many runs of proposal scenarios: success rate, Success@k (some repeat of a
- * scenario succeeded) and Success^k (every repeat did), proposal rate, acceptance rate and read
- * actions.
+ * PARE's tables over many runs of proposal scenarios, one row per agent (never pooling agents):
+ * Table 1's Success@k (some repeat of a scenario succeeded), Success^k (every repeat did),
+ * success rate, proposal rate, acceptance rate and read actions, and Table 2's decision
+ * distribution. Each rate is the mean over repeats with its standard error over repeats (the
+ * paper's ± over its 4 runs); with one repeat there is no standard error.
  */
-import { round } from '../judge/scores.ts';
-import type { ProposalScores } from '../contracts/events.ts';
+import { mean, round, sampleStd } from '../judge/scores.ts';
+import type { ProposalDecisions, ProposalScores } from '../contracts/events.ts';
 
-export interface ProposalSummary {
-  n: number;
-  /** Repeats per scenario (the k of Success@k and Success^k: the smallest count). */
-  k: number;
-  success: number | null;
-  success_at_k: number | null;
-  success_pow_k: number | null;
-  proposal_rate: number | null;
-  acceptance_rate: number | null;
-  read_actions: number | null;
+/** A mean and its standard error over repeats (null without values, or with one repeat). */
+export interface MeanSe {
+  mean: number | null;
+  se: number | null;
 }
 
-const mean = (xs: readonly number[]): number | null => (xs.length ? round(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
-const known = (xs: readonly (number | null)[]) => xs.filter((x): x is number => x !== null);
+export interface ProposalRow {
+  runs: number;
+  /** Repeats per scenario (the k of Success@k and Success^k: the smallest count). */
+  k: number;
+  success_at_k: number | null;
+  success_pow_k: number | null;
+  success: MeanSe;
+  proposal_rate: MeanSe;
+  acceptance_rate: MeanSe;
+  read_actions: MeanSe;
+  proposals: number;
+  /** Shares of the proposals decided each way (PARE's Table 2). */
+  decisions: Record<keyof ProposalDecisions, MeanSe>;
+}
 
-/** Null when none of the runs is of a proposal scenario. */
-export function aggregateProposals(runs: readonly { scenario: string; proposals?: ProposalScores | null }[]): ProposalSummary | null {
-  const rs = runs.filter((r): r is { scenario: string; proposals: ProposalScores } => !!r.proposals);
+export interface ProposalSummary {
+  by_agent: Record<string, ProposalRow>;
+}
+
+export interface ProposalRun {
+  scenario: string;
+  repeat: number;
+  proposals?: ProposalScores | null;
+}
+type Scored<R> = R & { proposals: ProposalScores };
+
+const DECISIONS = ['accept', 'reject', 'gather_context', 'truncated'] as const;
+
+/** Mean over repeats of each repeat's value, with the standard error over repeats. */
+function overRepeats<R extends ProposalRun>(rs: readonly Scored<R>[], value: (runs: Scored<R>[]) => number | null): MeanSe {
+  const repeats = [...new Set(rs.map((r) => r.repeat))].sort((a, b) => a - b);
+  const values = repeats.map((k) => value(rs.filter((r) => r.repeat === k))).filter((v): v is number => v !== null);
+  if (!values.length) return { mean: null, se: null };
+  return { mean: round(mean(values)), se: values.length > 1 ? round(sampleStd(values) / Math.sqrt(values.length)) : null };
+}
+
+const meanOf = (xs: readonly (number | null)[]): number | null => {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length ? mean(known) : null;
+};
+
+/** One agent's row. */
+export function proposalRow<R extends ProposalRun>(runs: readonly R[]): ProposalRow | null {
+  const rs = runs.filter((r): r is Scored<R> => !!r.proposals);
   if (!rs.length) return null;
   const byScenario = new Map<string, boolean[]>();
   for (const r of rs) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r.proposals.succeeded]);
   const groups = [...byScenario.values()];
-  return {
-    n: rs.length,
-    k: Math.min(...groups.map((g) => g.length)),
-    success: mean(rs.map((r) => (r.proposals.succeeded ? 1 : 0))),
-    success_at_k: mean(groups.map((g) => (g.some(Boolean) ? 1 : 0))),
-    success_pow_k: mean(groups.map((g) => (g.every(Boolean) ? 1 : 0))),
-    proposal_rate: mean(known(rs.map((r) => r.proposals.proposal_rate))),
-    acceptance_rate: mean(known(rs.map((r) => r.proposals.acceptance_rate))),
-    read_actions: mean(rs.map((r) => r.proposals.read_actions)),
+  const share = (d: keyof ProposalDecisions) => (g: Scored<R>[]) => {
+    const made = g.reduce((n, r) => n + r.proposals.proposals, 0);
+    return made ? g.reduce((n, r) => n + (r.proposals.decisions?.[d] ?? 0), 0) / made : null;
   };
+  return {
+    runs: rs.length,
+    k: Math.min(...groups.map((g) => g.length)),
+    success_at_k: round(mean(groups.map((g) => (g.some(Boolean) ? 1 : 0)))),
+    success_pow_k: round(mean(groups.map((g) => (g.every(Boolean) ? 1 : 0)))),
+    success: overRepeats(rs, (g) => mean(g.map((r) => (r.proposals.succeeded ? 1 : 0)))),
+    proposal_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.proposal_rate))),
+    acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.acceptance_rate))),
+    read_actions: overRepeats(rs, (g) => mean(g.map((r) => r.proposals.read_actions))),
+    proposals: rs.reduce((n, r) => n + r.proposals.proposals, 0),
+    decisions: Object.fromEntries(DECISIONS.map((d) => [d, overRepeats(rs, share(d))])) as ProposalRow['decisions'],
+  };
+}
+
+/** Null when none of the runs is of a proposal scenario. */
+export function aggregateProposals<R extends ProposalRun>(runs: readonly R[], agentOf: (r: R) => string): ProposalSummary | null {
+  const byAgent = new Map<string, R[]>();
+  for (const r of runs) if (r.proposals) byAgent.set(agentOf(r), [...(byAgent.get(agentOf(r)) ?? []), r]);
+  if (!byAgent.size) return null;
+  const sorted = [...byAgent].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { by_agent: Object.fromEntries(sorted.map(([agent, rs]) => [agent, proposalRow(rs)!])) };
 }

@@ -57,19 +57,36 @@ export function buildReport(input: ReportInput): ReportDoc {
     title: 'intentplay report',
     meta,
     sections: [
-      personaSection(runs),
-      statusSection(runs),
-      categorySection(runs),
-      scenarioSection(runs),
-      ablationSection(all),
-      clarificationSection(runs, readEvents),
-      pibenchSection(runs, input.lookup),
+      // No table pools different agents: with several, each of these sections comes once per agent.
+      ...perAgent(runs, personaSection),
+      ...perAgent(runs, statusSection),
+      ...perAgent(runs, categorySection),
+      ...perAgent(runs, scenarioSection),
+      ...perAgent(all, ablationSection),
+      ...perAgent(runs, (rs) => clarificationSection(rs, readEvents)),
+      ...perAgent(runs, (rs) => pibenchSection(rs, input.lookup)),
       ...optional(timeSection(runs, (r) => backendLabel(r, 'agent'))),
       ...optional(proposalsSection(runs, (r) => backendLabel(r, 'agent'))),
       costSection(all),
       runsSection(all),
     ],
   };
+}
+
+/** The section over all runs when one agent ran them; else one section per agent, its title naming the agent. */
+function perAgent(runs: RunRecord[], build: (runs: RunRecord[]) => Section): Section[] {
+  const byAgent = groupBy(runs, (r) => backendLabel(r, 'agent'));
+  if (byAgent.size < 2) return [build(runs)];
+  return [...byAgent].map(([agent, rs], i) => {
+    const s = build(rs);
+    return {
+      ...s,
+      id: `${s.id}-${i + 1}`,
+      title: `${s.title} (agent ${agent})`,
+      tables: s.tables.map((t) => ({ ...t, id: `${t.id}-${i + 1}`, title: `${t.title}, agent ${agent}` })),
+      charts: s.charts.map((c) => ({ ...c, id: `${c.id}-${i + 1}` })),
+    };
+  });
 }
 
 function readEventsFromFile(file: string): SessionEvent[] | undefined {

@@ -13,9 +13,10 @@ export type CellValue = string | number | null | MeanStd;
 /**
  * How a column's values read: `score` is a fraction shown as a percentage (π-Bench's
  * tables are in %), `delta` a signed difference of scores, `meanStd` a score with its
- * std across repeats, `num` a plain number with one decimal and `numDelta` a signed one.
+ * std across repeats, `meanSe` and `numSe` a score or a number with its standard error over
+ * repeats, `num` a plain number with one decimal and `numDelta` a signed one.
  */
-export type ColumnKind = 'text' | 'int' | 'num' | 'score' | 'meanStd' | 'delta' | 'numDelta' | 'usd';
+export type ColumnKind = 'text' | 'int' | 'num' | 'score' | 'meanStd' | 'meanSe' | 'numSe' | 'delta' | 'numDelta' | 'usd';
 
 export interface Column {
   /** Machine name: CSV header. */

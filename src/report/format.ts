@@ -5,7 +5,11 @@ export const pct = (x: number): string => (x * 100).toFixed(1);
 
 export function displayCell(value: CellValue, column: Column): string {
   if (value === null) return '–';
-  if (isMeanStd(value)) return value.mean === null ? '–' : value.std === null ? pct(value.mean) : `${pct(value.mean)} ± ${pct(value.std)}`;
+  if (isMeanStd(value)) {
+    const show = column.kind === 'numSe' ? (x: number) => x.toFixed(1) : pct;
+    if (value.mean === null) return '–';
+    return value.std === null ? show(value.mean) : `${show(value.mean)} ± ${show(value.std)}`;
+  }
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'score':
@@ -28,15 +32,18 @@ export function displayCell(value: CellValue, column: Column): string {
 /** Right-aligned in tables: everything but text. */
 export const isNumeric = (column: Column): boolean => column.kind !== 'text';
 
-/** CSV headers: a meanStd column becomes two (KEY_mean, KEY_std). */
+/** The columns that hold a mean and its spread: the name of the spread in CSV. */
+const SPREAD: Partial<Record<Column['kind'], string>> = { meanStd: 'std', meanSe: 'se', numSe: 'se' };
+
+/** CSV headers: a mean-and-spread column becomes two (KEY_mean, KEY_std or KEY_se). */
 export function csvHeaders(columns: readonly Column[]): string[] {
-  return columns.flatMap((c) => (c.kind === 'meanStd' ? [`${c.key}_mean`, `${c.key}_std`] : [c.key]));
+  return columns.flatMap((c) => (SPREAD[c.kind] ? [`${c.key}_mean`, `${c.key}_${SPREAD[c.kind]}`] : [c.key]));
 }
 
 const raw = (x: number) => String(Math.round(x * 10000) / 10000);
 
 export function csvCells(value: CellValue, column: Column): string[] {
-  if (column.kind === 'meanStd') {
+  if (SPREAD[column.kind]) {
     const v = isMeanStd(value) ? value : { mean: null, std: null };
     return [v.mean === null ? '' : raw(v.mean), v.std === null ? '' : raw(v.std)];
   }

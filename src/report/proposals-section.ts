@@ -1,83 +1,125 @@
 /**
- * PARE's table in `intentplay report`: for the runs of proposal scenarios, per agent and per
- * persona, success, Success@k and Success^k over repeats, proposal rate, acceptance rate and
- * read actions.
+ * PARE's tables in `intentplay report`, one row per agent and never pooling agents: Table 1's
+ * columns (Success@k, Success^k, success rate, proposal rate, acceptance rate, read actions,
+ * each rate ± its standard error over repeats), Table 2's decision distribution, the same
+ * scores per agent and persona, and per agent and noise setting when the runs have several.
  */
 import type { RunRecord } from '../batch/summary.ts';
-import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
-import type { CellValue, Column, Section, Table } from './document.ts';
-import { groupBy } from './columns.ts';
-import { col } from './columns.ts';
-import { byAgentAndPersona } from './paradigm-tables.ts';
+import { proposalRow, type MeanSe, type ProposalRow } from '../proposals/aggregate.ts';
+import type { CellValue, Column, MeanStd, Section, Table } from './document.ts';
+import { col, groupBy } from './columns.ts';
 
-const COLUMNS: Column[] = [
+const se = (x: MeanSe): MeanStd => ({ mean: x.mean, std: x.se });
+
+const TABLE1: Column[] = [
+  col('agent', 'agent'),
   col('runs', 'runs', 'int'),
   col('k', 'k', 'int'),
-  col('success', 'success', 'score'),
   col('at_k', 'Success@k', 'score'),
   col('pow_k', 'Success^k', 'score'),
-  col('pr', 'proposal rate', 'score'),
-  col('ar', 'acceptance', 'score'),
-  col('reads', 'read actions', 'num'),
+  col('success', 'success rate', 'meanSe'),
+  col('pr', 'proposal rate', 'meanSe'),
+  col('ar', 'acceptance rate', 'meanSe'),
+  col('reads', 'read actions', 'numSe'),
 ];
-
-const cells = (p: ProposalSummary): CellValue[] => [
-  p.n,
+const table1 = (agent: string, p: ProposalRow): CellValue[] => [
+  agent,
+  p.runs,
   p.k,
-  p.success,
   p.success_at_k,
   p.success_pow_k,
-  p.proposal_rate,
-  p.acceptance_rate,
-  p.read_actions,
+  se(p.success),
+  se(p.proposal_rate),
+  se(p.acceptance_rate),
+  se(p.read_actions),
 ];
+
+const DECISIONS: Column[] = [
+  col('agent', 'agent'),
+  col('proposals', 'proposals', 'int'),
+  col('accept', 'accept', 'meanSe'),
+  col('reject', 'reject', 'meanSe'),
+  col('gather_context', 'gather context', 'meanSe'),
+  col('truncated', 'truncated', 'meanSe'),
+];
+const decisions = (agent: string, p: ProposalRow): CellValue[] => [
+  agent,
+  p.proposals,
+  se(p.decisions.accept),
+  se(p.decisions.reject),
+  se(p.decisions.gather_context),
+  se(p.decisions.truncated),
+];
+
+/** Shorter rows for the breakdowns: means only, beside what the row is of. */
+const BRIEF: Column[] = [
+  col('runs', 'runs', 'int'),
+  col('success', 'success rate', 'score'),
+  col('pr', 'proposal rate', 'score'),
+  col('ar', 'acceptance rate', 'score'),
+  col('reads', 'read actions', 'num'),
+];
+const brief = (p: ProposalRow): CellValue[] => [p.runs, p.success.mean, p.proposal_rate.mean, p.acceptance_rate.mean, p.read_actions.mean];
 
 const noiseLabel = (r: RunRecord): string => {
   const n = r.proposals?.noise;
-  if (!n) return 'no noise';
-  return (
-    [
-      n.tool_failure !== undefined ? `tool failure ${n.tool_failure}` : '',
-      n.notifications_per_hour !== undefined ? `${n.notifications_per_hour} notifications/h` : '',
-    ]
-      .filter(Boolean)
-      .join(', ') || 'no noise'
-  );
+  const parts = [
+    n?.tool_failure !== undefined ? `tool failure ${n.tool_failure}` : '',
+    n?.notifications_per_hour !== undefined ? `${n.notifications_per_hour} notifications/h` : '',
+  ].filter(Boolean);
+  return parts.join(', ') || 'no noise';
 };
 
-/** PARE's robustness ablation: the same scores by noise setting, when the runs have more than one. */
-function noiseTable(rs: readonly RunRecord[]): Table[] {
-  const groups = groupBy(rs, noiseLabel);
-  if (groups.size < 2) return [];
-  const rows = [...groups].flatMap(([label, g]) => {
-    const p = aggregateProposals(g);
-    return p ? [[label, ...cells(p)]] : [];
-  });
-  return [{ id: 'proposals-noise', title: 'Proposal scores by noise (%)', columns: [col('noise', 'noise'), ...COLUMNS], rows }];
+/** Rows of one agent's runs split by `key`: each row is one agent and one value of the key. */
+function splitRows(byAgent: Map<string, RunRecord[]>, key: (r: RunRecord) => string): CellValue[][] {
+  return [...byAgent].flatMap(([agent, rs]) =>
+    [...groupBy(rs, key)].flatMap(([label, g]) => {
+      const p = proposalRow(g);
+      return p ? [[agent, label, ...brief(p)]] : [];
+    }),
+  );
 }
 
 /** Null when no run is of a proposal scenario (the section is left out). */
 export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
-  const rs = runs.filter((r) => r.proposals);
-  const overall = aggregateProposals(rs);
-  if (!overall) return null;
+  const byAgent = groupBy(
+    runs.filter((r) => r.proposals),
+    agentOf,
+  );
+  const rows = [...byAgent].map(([agent, rs]) => [agent, proposalRow(rs)!] as const);
+  if (!rows.length) return null;
+  const n = rows.reduce((x, [, p]) => x + p.runs, 0);
+  const tables: Table[] = [
+    { id: 'proposals-agents', title: "PARE's Table 1 by agent (%)", columns: TABLE1, rows: rows.map(([a, p]) => table1(a, p)) },
+    {
+      id: 'proposals-decisions',
+      title: 'How the user decided each proposal, by agent (% of proposals)',
+      columns: DECISIONS,
+      rows: rows.map(([a, p]) => decisions(a, p)),
+    },
+    {
+      id: 'proposals-personas',
+      title: 'Proposal scores by agent and persona (%)',
+      columns: [col('agent', 'agent'), col('persona', 'persona'), ...BRIEF],
+      rows: splitRows(byAgent, (r) => r.persona),
+    },
+  ];
+  // PARE's robustness ablation: the same scores by noise setting, when the runs have more than one.
+  if (new Set(runs.filter((r) => r.proposals).map(noiseLabel)).size > 1)
+    tables.push({
+      id: 'proposals-noise',
+      title: 'Proposal scores by agent and noise (%)',
+      columns: [col('agent', 'agent'), col('noise', 'noise'), ...BRIEF],
+      rows: splitRows(byAgent, noiseLabel),
+    });
   return {
     id: 'proposals',
-    title: 'Proposals: success, proposal and acceptance rates',
+    title: 'Proposals: PARE',
     text:
-      `PARE's measures over ${overall.n} run(s) of proposal scenarios. Success: every goal holds on the final state; Success@k: some of a scenario's k repeats succeeded; Success^k: all did. ` +
-      'Proposal rate is proposals per observe turn; acceptance the share of proposals the user accepted; read actions the read-only tool calls per run.',
-    tables: [
-      ...byAgentAndPersona(rs, agentOf, {
-        id: 'proposals',
-        title: 'Proposal scores',
-        columns: COLUMNS,
-        aggregate: aggregateProposals,
-        cells,
-        overall,
-      }),
-      ...noiseTable(rs),
-    ],
+      `PARE's measures over ${n} run(s) of proposal scenarios, one row per agent. Success@k: some of a scenario's k repeats succeeded (every goal holds on the final state); Success^k: all did; ` +
+      'success rate: the share of runs that succeeded. Proposal rate is proposals per observe turn; acceptance rate the share of proposals the user accepted; read actions the successful read-only tool calls per run. ' +
+      'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated).',
+    tables,
     charts: [],
   };
 }

@@ -39,8 +39,9 @@ describe('run --noise', () => {
     expect(readLines(noisy).some((r) => r.proposals?.succeeded === false)).toBe(true);
     const report = await cli(['report', quiet, noisy]);
     const lines = report.stdout.split('\n');
-    expect(lines.find((l) => l.startsWith('no noise'))).toMatch(/no noise\s+2\s+1\s+100\.0/);
-    expect(lines.some((l) => l.startsWith('tool failure 0.9, 30 notifications/h'))).toBe(true);
+    // One row per agent and noise setting.
+    expect(lines.find((l) => l.includes('no noise'))).toMatch(/^script:proactive\s+no noise\s+2\s+100\.0/);
+    expect(lines.some((l) => /^script:proactive\s+tool failure 0\.9, 30 notifications\/h/.test(l))).toBe(true);
   });
 
   it('refuses a setting it does not know or a value out of range, saying which', async () => {
