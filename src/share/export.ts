@@ -5,6 +5,7 @@
 import { UserError } from '../contracts/diagnostics.ts';
 import { readRecording, type Recording } from '../session/recording.ts';
 import { fmtBackend } from '../text/format.ts';
+import { cleanStrings } from '../text/text.ts';
 import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -42,7 +43,8 @@ function sameScenario(a: Recording, file: string): Recording {
 
 /** The exported file's text. */
 export function exportRecording(file: string, o: ExportOptions): string {
-  const recording = readRecording(file);
+  // A recording holds text others wrote (scenario files, agents): no control sequence reaches an export.
+  const recording = cleanStrings(readRecording(file));
   if (o.vs !== undefined && o.format !== 'html') throw new UserError(`--vs works with --format html (got --format ${o.format})`);
   if (o.present && o.format !== 'cast' && o.format !== 'svg')
     throw new UserError(`--present shapes a cast or svg (got --format ${o.format})`);
@@ -58,7 +60,7 @@ export function exportRecording(file: string, o: ExportOptions): string {
   switch (o.format) {
     case 'html': {
       const sessions = [{ label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events }];
-      if (o.vs !== undefined) sessions.push({ label: 'B', events: sameScenario(recording, o.vs).events });
+      if (o.vs !== undefined) sessions.push({ label: 'B', events: cleanStrings(sameScenario(recording, o.vs).events) });
       return renderHtml(sessions);
     }
     case 'cast':

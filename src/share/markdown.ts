@@ -11,6 +11,7 @@ import type { SessionState } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
+import { inertMarkdown } from '../text/markdown-safe.ts';
 import { calloutsOf, summarizeCallouts } from './callouts.ts';
 import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './markdown-sessions.ts';
 
@@ -121,9 +122,9 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): 
     if (proactive.length) changes.push(`- ★ _${summarizeCallouts(proactive)}_`);
     if (changes.length) out.push(...changes, '');
   }
+  // Messages, arguments and diffs are others' text: none of it becomes HTML or a link where the Markdown is shown.
   return (
-    out
-      .join('\n')
+    inertMarkdown(out.join('\n'))
       .replace(/\n{3,}/g, '\n\n')
       .trimEnd() + '\n'
   );

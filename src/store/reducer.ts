@@ -23,6 +23,7 @@ import {
   type TurnState,
 } from './state.ts';
 import { findTurnIn } from './selectors.ts';
+import { cleanStrings } from '../text/text.ts';
 
 const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
 
@@ -132,7 +133,9 @@ function addUsage(
  * Applies one event. `agent_delta.text` and `tool_delta.args` are fragments appended to
  * what has streamed so far; the final `message` / `tool_call` replaces them.
  */
-export function reduce(state: SessionState, event: SessionEvent | TimedEvent, batch?: Batch): SessionState {
+export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batch?: Batch): SessionState {
+  // What every screen and export shows comes from here: no control sequence from others' text gets in.
+  const event = cleanStrings(raw);
   const seq = state.seq + 1;
   const t = 't' in event && typeof event.t === 'number' ? event.t : state.t;
   switch (event.type) {

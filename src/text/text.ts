@@ -21,12 +21,58 @@ export interface Seg {
 export type Line = readonly Seg[];
 export type Style = Omit<Seg, 'text'>;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*(?:\x07|\x1b\\)|[\x00-\x08\x0b-\x1f\x7f]/g;
+/**
+ * What a terminal would act on rather than show: escape sequences (CSI, OSC such as a window
+ * title or a clipboard write, DCS/APC/PM/SOS strings, two-character ESC commands) in their
+ * 7-bit and 8-bit (C1) forms, every other C0/C1 control but tab and newline, DEL, and the bidi
+ * embeddings, overrides and isolates that reorder what a reader sees (U+202A–202E, U+2066–2069).
+ */
+const CONTROL = new RegExp(
+  [
+    String.raw`(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]`,
+    String.raw`(?:\x1b[\]P_^X]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?`,
+    String.raw`\x1b[ -/]*[0-~]`,
+    String.raw`[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]`,
+  ].join('|'),
+  'g',
+);
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\r]/; // eslint-disable-line no-control-regex
 
-/** Text from a model or a file, made safe for a cell grid: no escapes, no control characters, tabs as spaces. */
+/**
+ * The one sanitizer for text others control (scenario files, agents, models, recordings) on its
+ * way to a terminal or an export: line ends kept (a lone CR, which would overwrite a line, is a
+ * line end), tabs kept, everything CONTROL matches removed.
+ */
+export function stripControls(text: string): string {
+  return UNSAFE.test(text) ? text.replace(/\r\n?/g, '\n').replace(CONTROL, '') : text;
+}
+
+/** Text made safe for a cell grid: stripControls, and tabs as spaces. */
 export function sanitize(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '  ').replace(CONTROL, '');
+  return stripControls(text).replace(/\t/g, '  ');
+}
+
+/** One line of it: line ends become spaces, so a title cannot forge a line of its own. */
+export function oneLine(text: string): string {
+  return stripControls(text).replace(/\n/g, ' ');
+}
+
+/** A JSON-like value (an event, a recording header) with stripControls applied to every string; the same object when nothing needed it. */
+export function cleanStrings<T>(value: T): T {
+  if (typeof value === 'string') return stripControls(value) as T;
+  if (!value || typeof value !== 'object') return value;
+  let changed = false;
+  const clean = (v: unknown) => {
+    const c = cleanStrings(v);
+    if (c !== v) changed = true;
+    return c;
+  };
+  if (Array.isArray(value)) {
+    const out = value.map(clean);
+    return changed ? (out as T) : value;
+  }
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)]));
+  return changed ? (out as T) : value;
 }
 
 // Widths of the other non-ASCII strings seen (emoji, combining marks) repeat frame after frame.

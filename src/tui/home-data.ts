@@ -11,6 +11,7 @@ import type { Library } from '../scenario/library.ts';
 import type { Role } from '../contracts/events.ts';
 import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
 import { recordingSummary, type RecordingSummary } from './recording-summary.ts';
+import { cleanStrings } from '../text/text.ts';
 
 export interface ScenarioEntry {
   kind: 'scenario';
@@ -92,7 +93,8 @@ async function makeView(found: string, label: string): Promise<Made<LibraryView>
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length)
     return { view: { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` }, folders };
-  return { view: viewOf(loaded.library, found, label), folders };
+  // Titles, names and roles come from library files: shown on the home screen and in its listing.
+  return { view: cleanStrings(viewOf(loaded.library, found, label)), folders };
 }
 
 function viewOf(library: Library, found: string, label: string): LibraryView {

@@ -10,7 +10,7 @@ import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { fmtArgs, fmtBackends, fmtResult, fmtScore } from '../text/format.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
-import { sanitize } from '../text/text.ts';
+import { cleanStrings, oneLine, sanitize } from '../text/text.ts';
 
 export interface PlainOptions {
   color?: boolean;
@@ -39,11 +39,13 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
     pending: c.gray,
     superseded: c.dim,
   };
-  return (e) => {
+  return (raw) => {
+    // Everything in an event may come from others (scenario files, agents): no control sequence reaches the terminal.
+    const e = cleanStrings(raw);
     switch (e.type) {
       case 'session_start':
         return [
-          c.bold(`== ${e.scenario} · ${e.title}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`),
+          c.bold(`== ${oneLine(e.scenario)} · ${oneLine(e.title)}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`),
           c.dim(
             `   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`,
           ),

@@ -3,7 +3,8 @@
  * title, backends, start) and its last few kilobytes (the score and how the session ended),
  * never the whole file: opening home stays fast with hundreds of recordings.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { cleanStrings } from '../text/text.ts';
 
 export interface RecordingSummary {
   scenario?: string;
@@ -29,8 +30,11 @@ const backendName = (b: Backend | undefined) => (b?.kind ? (b.name ? `${b.kind}:
 export function recordingSummary(file: string): RecordingSummary {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const size = fstatSync(fd).size;
+    // Non-blocking, and only a regular file: a pipe named like a recording must not freeze the home screen.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { unreadable: true };
+    const size = stat.size;
     const read = (from: number, length: number) => {
       const buf = Buffer.alloc(length);
       const n = readSync(fd!, buf, 0, length, from);
@@ -66,7 +70,7 @@ export function recordingSummary(file: string): RecordingSummary {
         // A line cut by a crash: the recording counts as interrupted.
       }
     }
-    return summary;
+    return cleanStrings(summary); // a title from a scenario file, shown on the home screen
   } catch {
     return { unreadable: true };
   } finally {

@@ -5,6 +5,7 @@ import { analyse, type SourcedRecord } from '../../agreement/analyse.ts';
 import { AGREEMENT_FORMATS, renderAgreement, type AgreementFormat } from '../../agreement/render.ts';
 import { readAnnotations } from '../../annotate/records.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
+import { cleanStrings } from '../../text/text.ts';
 
 export interface AgreementFlags {
   judge?: string[];
@@ -44,7 +45,10 @@ export async function agreementCommand(args: string[], flags: AgreementFlags): P
   if (!(AGREEMENT_FORMATS as readonly string[]).includes(flags.format))
     throw new UserError(`--format ${JSON.stringify(flags.format)}: expected one of ${AGREEMENT_FORMATS.join(', ')}`);
   const files = annotationFiles(args);
-  const records: SourcedRecord[] = files.flatMap((f) => readAnnotations(f).map((r) => ({ ...r, source: path.resolve(f) })));
+  const records: SourcedRecord[] = files.flatMap((f) =>
+    // Names and labels are others' text, shown in a terminal or a report.
+    readAnnotations(f).map((r) => cleanStrings({ ...r, source: path.resolve(f) })),
+  );
   const result = analyse(records, {
     files: files.map((f) => path.relative(process.cwd(), f) || f),
     judgeSources: flags.judge,

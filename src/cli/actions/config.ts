@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URL, displayUrl, maskKey, resolveConfig, ROLES, type Confi
 import { CONFIG_FILE_NAME } from '../../config/file.ts';
 import type { Role } from '../../contracts/events.ts';
 import { defaultBackend } from '../../session/setup.ts';
+import { cleanStrings } from '../../text/text.ts';
 
 export interface ConfigCommandFlags extends ConfigFlags {
   json?: boolean;
@@ -54,7 +55,8 @@ const LABELS: [key: string, label: string][] = [
 ];
 
 export function renderConfig(config: ResolvedConfig): string {
-  const view = configView(config);
+  // Values come from a config file and the environment: no control sequence reaches the terminal.
+  const view = cleanStrings(configView(config));
   const out: string[] = [
     view.file ? `config file: ${view.file}` : chalk.dim(`config file: none (no ./${CONFIG_FILE_NAME}; --config FILE names one)`),
     '',

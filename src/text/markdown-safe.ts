@@ -1,0 +1,39 @@
+/**
+ * Markdown that others' text cannot turn into HTML or links: outside code spans, `<` (raw HTML,
+ * autolinks such as `<javascript:…>`) and `[` `]` (links and images such as
+ * `[x](javascript:…)`) are backslash-escaped, and control characters are gone. Code spans are
+ * left as they are (Markdown shows them literally) unless a table cell's `|` could split them.
+ */
+import { stripControls } from './text.ts';
+
+/** Backtick runs that open a code span on this line: [start, end) of the span's content. */
+function codeSpans(line: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const run = /(?<!\\)`+/g;
+  let open: RegExpExecArray | null;
+  while ((open = run.exec(line))) {
+    const close = new RegExp(`(?<!\`)${'`'.repeat(open[0].length)}(?!\`)`, 'g');
+    close.lastIndex = open.index + open[0].length;
+    const end = close.exec(line);
+    if (!end) break;
+    const content: [number, number] = [open.index + open[0].length, end.index];
+    if (!/(?<!\\)\|/.test(line.slice(...content))) spans.push(content);
+    run.lastIndex = end.index + end[0].length;
+  }
+  return spans;
+}
+
+export function inertMarkdown(md: string): string {
+  return stripControls(md)
+    .split('\n')
+    .map((line) => {
+      let out = '';
+      let at = 0;
+      for (const [from, to] of [...codeSpans(line), [line.length, line.length] as [number, number]]) {
+        out += line.slice(at, from).replace(/[<[\]]/g, '\\$&') + line.slice(from, to);
+        at = to;
+      }
+      return out;
+    })
+    .join('\n');
+}
