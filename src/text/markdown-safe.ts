@@ -1,7 +1,8 @@
 /**
  * Markdown that others' text cannot turn into HTML or links: outside code spans, `<` (raw HTML,
- * autolinks such as `<javascript:…>`) and `[` `]` (links and images such as
- * `[x](javascript:…)`) are backslash-escaped, and control characters are gone. Code spans are
+ * autolinks such as `<javascript:…>`) and a `]` that would close a link's text (`](`, `][`, and
+ * `]:` of a link definition: `[x](javascript:…)`, images too) are backslash-escaped, and control
+ * characters are gone. A bracket that links nothing (`[todoist · Shopping]`) stays as written. Code spans are
  * left as they are (Markdown shows them literally) unless a table cell's `|` could split them.
  */
 import { stripControls } from './text.ts';
@@ -30,7 +31,7 @@ export function inertMarkdown(md: string): string {
       let out = '';
       let at = 0;
       for (const [from, to] of [...codeSpans(line), [line.length, line.length] as [number, number]]) {
-        out += line.slice(at, from).replace(/[<[\]]/g, '\\$&') + line.slice(from, to);
+        out += line.slice(at, from).replace(/<|\](?=[([:])/g, '\\$&') + line.slice(from, to);
         at = to;
       }
       return out;
