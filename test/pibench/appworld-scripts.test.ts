@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHARMACIST_FINANCIER, type Trajectory } from './appworld-trajectories.ts';
 import { FIXTURE_REPO, hasPython, NO_PYTHON_MESSAGE } from './helpers.ts';
-import { apisPerTurn, playTrajectory } from './play-trajectory.ts';
+import { expectedShapeKeys, playTrajectory } from './play-trajectory.ts';
 import { OTHERS } from './trajectories-others.ts';
 import { WORKSPACE_FILES } from './trajectories-workspace.ts';
 
@@ -27,17 +27,6 @@ const PIBENCH_ROOT = process.env.PIBENCH_ROOT ? path.resolve(process.env.PIBENCH
 
 if (!hasPython) console.warn(NO_PYTHON_MESSAGE);
 if (!PIBENCH_ROOT) console.warn('PIBENCH_ROOT is not set: the real π-Bench rule scripts are not run (see docs/pibench.md)');
-
-/** The fixture keys a trajectory must earn: the shape of every API that reaches the script, and each id flow between two of them in one turn. */
-function expectedShapeKeys(t: Trajectory, keys: string[]): string[] {
-  const turns = apisPerTurn(t);
-  return keys.filter((k) => {
-    const shape = /^shape (\S+)$/.exec(k);
-    if (shape) return turns.some((apis) => apis.has(shape[1]!));
-    const flow = /^flow (\S+)\.\S+ -> (\S+)\.\S+$/.exec(k);
-    return flow !== null && turns.some((apis) => apis.has(flow[1]!) && apis.has(flow[2]!));
-  });
-}
 
 describe.skipIf(!hasPython)('AppWorld apps against π-Bench-style rule scripts', { concurrent: true }, () => {
   it('covers the 25 tool-based rule scripts and the 3 that read the workspace, each once', () => {

@@ -94,9 +94,9 @@ describe('a π-Bench user folder as a library', () => {
     expect(library.scenarios.get('courier/courier_task_003')!.pibench?.files_read).toEqual(['dispatch_summary.md']);
   });
 
-  it('seeds the app credentials that a "Login with username ..." request gives to the task’s login tool', () => {
+  it('seeds the app credentials that a "Login with username ..." request gives to the task’s login tool, and the recipient it names', () => {
     expect(library.scenarios.get('courier/courier_task_004')!.apps).toEqual({
-      gmail: { account: { username: 'desk@courier.test', password: 'm41l!pw' } },
+      gmail: { account: { username: 'desk@courier.test', password: 'm41l!pw' }, users: [{ email: 'riders@courier.test' }] },
     });
   });
 

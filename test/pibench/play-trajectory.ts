@@ -90,3 +90,14 @@ export function apisPerTurn(t: Trajectory): Set<string>[] {
     (calls) => new Set(calls.filter((c) => !t.listed.length || t.listed.includes(c.tool)).map((c) => c.tool.replace(/^mcp_appworld_/, ''))),
   );
 }
+
+/** The fixture keys a trajectory must earn: the shape of every API that reaches the script, and each id flow between two of them in one turn. */
+export function expectedShapeKeys(t: Trajectory, keys: string[]): string[] {
+  const turns = apisPerTurn(t);
+  return keys.filter((k) => {
+    const shape = /^shape (\S+)$/.exec(k);
+    if (shape) return turns.some((apis) => apis.has(shape[1]!));
+    const flow = /^flow (\S+)\.\S+ -> (\S+)\.\S+$/.exec(k);
+    return flow !== null && turns.some((apis) => apis.has(flow[1]!) && apis.has(flow[2]!));
+  });
+}

@@ -35,7 +35,8 @@ export function settleAccounts(
     if (!scenario) continue;
     for (const p of task.partial ?? []) {
       if (email && p.app !== 'phone') {
-        scenario.apps = { ...scenario.apps, [p.app]: { account: { username: email, password: p.password } } };
+        const seed = (scenario.apps?.[p.app] ?? {}) as Record<string, unknown>;
+        scenario.apps = { ...scenario.apps, [p.app]: { ...seed, account: { username: email, password: p.password } } };
         continue;
       }
       out.push({

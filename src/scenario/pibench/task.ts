@@ -10,6 +10,7 @@ import { DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec, type ScenarioFi
 import { skillFiles, taskAssets } from './assets.ts';
 import { appsMentioned, readCredentials, type PartialCredential } from './credentials.ts';
 import { appSeeds } from './app-seeds.ts';
+import { withCatalogue } from './catalogue.ts';
 import { isMap, openYaml, type LocatedFile } from './located.ts';
 import { appOfTool } from './tool-names.ts';
 
@@ -90,6 +91,10 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
   const { credentials, partial } = readCredentials(text, loginApps.length ? loginApps : taskApps);
   const apps = [...new Set([...ctx.userApps, ...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)])];
   const noAccount = appsWithoutAccount(y.file, text, taskApps, [...credentials, ...partial]);
+  // What AppWorld's database would hold for this task (products, other users), from all it says.
+  const said = [text, ...objectives.checklist.map((c) => c.text), ...textNotes(taskDir)].join('\n\n');
+  const usedApps = [...new Set([...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)])];
+  const seeds = withCatalogue(appSeeds(credentials), usedApps, said, folderId);
   const skills = skillFiles(ctx.userDir);
   const hasAssets = taskAssets(taskDir).length > 0;
 
@@ -103,7 +108,7 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
       ? { workspace: { ...(Object.keys(skills).length ? { files: skills } : {}), ...(hasAssets ? { assets: '.' } : {}) } }
       : {}),
     tools: [...DEFAULT_TOOLS, ...apps],
-    ...(credentials.length ? { apps: appSeeds(credentials) } : {}),
+    ...(Object.keys(seeds).length ? { apps: seeds } : {}),
     intents,
     ...(objectives.checklist.length ? { checklist: objectives.checklist } : {}),
     pibench: {
@@ -119,6 +124,13 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
     },
   };
   return { scenario, diagnostics: [...opened.diagnostics, ...y.diagnostics], partial, noAccount };
+}
+
+/** The task folder's notes (Markdown and plain text), which a person reads before shopping. */
+function textNotes(taskDir: string): string[] {
+  return taskAssets(taskDir)
+    .filter((f) => /\.(?:md|txt)$/i.test(f))
+    .map((f) => readFileSync(path.join(taskDir, f), 'utf8').slice(0, 20_000));
 }
 
 /** Apps the task uses (it lists their tools, or names them in its text) that no credential of the text is for. */
