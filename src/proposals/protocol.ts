@@ -27,7 +27,7 @@ import type { ProposalInfo, ProposalScores } from '../contracts/events.ts';
 import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { DEFAULT_TURN, describeDuration } from '../sim/clock.ts';
-import { TimeWorld } from '../time/world.ts';
+import { TimeWorld } from '../sim/world.ts';
 import { Noise } from './noise.ts';
 import { APP_SCREENS, appsOnPhone, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
 import { DEFAULT_GATHER_TICKS, type ActivityStep, type ScreenStep } from './schema.ts';

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { checkPattern } from './regex.ts';
 import { derivedFromParadigms } from './paradigms.ts';
+import { ClockSchema, EnvironmentSchema } from '../sim/schema.ts';
 
 const Id = z
   .string()
@@ -190,6 +191,9 @@ function scenarioShape(intent: z.ZodType<IntentSpec>) {
       })
       .optional(),
     pibench: PibenchFieldsSchema.optional(),
+    // The simulated world any paradigm may run on (src/sim).
+    clock: ClockSchema.optional(),
+    environment: EnvironmentSchema.optional(),
   };
 }
 

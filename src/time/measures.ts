@@ -8,7 +8,8 @@ import type { ActionErrorType, StatusError, TaskStatusName, UpdateExpect } from 
 import type { ToolCallRecord } from '../contracts/backends.ts';
 import type { ScenarioFile } from '../scenario/schema.ts';
 import type { ToolDef } from '../tools/registry.ts';
-import type { Branch, TaskStatus } from './schema.ts';
+import type { TaskStatus } from '../sim/schema.ts';
+import type { Branch } from './schema.ts';
 
 /** What the user's message before this response was, when it is one rule 6 names. */
 export type ReplyTo = 'thanks' | 'refuse' | 'shift' | undefined;

@@ -10,7 +10,6 @@ import { TimeProtocol } from './protocol.ts';
 import { intentTimeKeys, scenarioTimeKeys } from './schema.ts';
 import { environmentTools, timeTools } from './tools.ts';
 import { checkTimeScenario } from './validate.ts';
-import type { TimeWorld } from './world.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -20,13 +19,6 @@ declare module '../scenario/schema.ts' {
   interface ScenarioParadigmKeys extends Keys<typeof scenarioTimeKeys> {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into each intent's type
   interface IntentParadigmKeys extends Keys<typeof intentTimeKeys> {}
-}
-
-declare module '../tools/registry.ts' {
-  interface ToolContext {
-    /** The simulated clock, environment and reminders of a time (or proposal) scenario; absent otherwise. */
-    time?: TimeWorld;
-  }
 }
 
 export const timeParadigm: Paradigm = {

@@ -24,7 +24,7 @@ import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
 import { ResponseLedger, shapeOf, type Decision, type ReplyTo } from './measures.ts';
 import { timeScores, type SessionOutcome } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
-import { pushesToAgent, scheduleOf, TimeWorld } from './world.ts';
+import { pushesToAgent, scheduleOf, TimeWorld } from '../sim/world.ts';
 
 export class TimeProtocol implements SessionProtocol {
   private readonly chat: ChatProtocol;

@@ -7,7 +7,7 @@ import type { LoadedScenario } from '../scenario/library.ts';
 import type { TimeEnding, TimeScores, UpdateVerdict } from '../contracts/events.ts';
 import { round } from '../judge/scores.ts';
 import { shapeOf, type ResponseLedger } from './measures.ts';
-import type { TaskStatus } from './schema.ts';
+import type { TaskStatus } from '../sim/schema.ts';
 
 /** How the protocol ended the session: undefined when something else ended it (an error, a person). */
 export interface SessionOutcome {

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { ToolError } from '../contracts/errors.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
-import { TASK_STATUSES } from './schema.ts';
-import type { TimeWorld } from './world.ts';
+import { TASK_STATUSES } from '../sim/schema.ts';
+import type { TimeWorld } from '../sim/world.ts';
 
 function world(ctx: ToolContext): TimeWorld {
   if (!ctx.time) throw new ToolError('this scenario has no simulated clock');

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { errorMessage, ToolError } from '../contracts/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MemoryStore } from './memory.ts';
+import type { TimeWorld } from '../sim/world.ts';
 import type { ToolOutcome, ToolSpec } from '../contracts/tools.ts';
 
 export type { ToolOutcome, ToolSpec };
@@ -20,13 +21,15 @@ declare module '../contracts/engine-types.ts' {
 /**
  * Everything a tool may touch: the session's sandboxed workspace, memory and apps. A paradigm
  * whose protocol gives its tools a world of their own adds it by merging into this interface
- * (the time world in src/time/paradigm.ts).
+ * (the proposals in src/proposals/paradigm.ts).
  */
 export interface ToolContext {
   workspace: Workspace;
   memory: MemoryStore;
   /** App state by app name (apps register their own tools and read/write here). */
   apps: AppHost;
+  /** The simulated world (clock, environment, reminders) when the scenario runs on one (absent otherwise). */
+  time?: TimeWorld;
   /** The user's own phone: apps are used as their logged-in owner, without an access token. */
   ownerSession?: boolean;
 }

@@ -1,13 +1,14 @@
 /**
- * The world of a time scenario while a session runs: the simulated clock, the environment's
- * state and its scheduled updates, the agent's reminders and task status. Tools change it
- * through ToolContext.time; the time protocol (protocol.ts) moves the clock and fires updates.
+ * The simulated world while a session runs, for any paradigm that runs on it (time and proposal
+ * scenarios): the clock, the environment's state and its scheduled updates, the agent's reminders
+ * and task status. Tools change it through ToolContext.time; a protocol (src/time/protocol.ts,
+ * src/proposals/protocol.ts) moves the clock and fires updates.
  * Every change is reported as a typed event, so a recording replays it exactly.
  */
-import type { LoadedScenario } from '../scenario/library.ts';
+import type { EngineTypes } from '../contracts/engine-types.ts';
 import type { SessionEvent } from '../contracts/events.ts';
 import { ToolError } from '../contracts/errors.ts';
-import { SimClock, parseTimeValue } from '../sim/clock.ts';
+import { SimClock, parseTimeValue } from './clock.ts';
 import type { TaskStatus, UpdateSpec } from './schema.ts';
 
 export interface ScheduledUpdate {
@@ -39,7 +40,7 @@ export class TimeWorld {
   private reminderSeq = 0;
 
   constructor(
-    scenario: LoadedScenario,
+    scenario: EngineTypes['scenario'],
     private readonly emit: (event: SessionEvent) => void,
     private readonly turn: () => number,
   ) {
@@ -178,7 +179,7 @@ export function pushesToAgent(spec: UpdateSpec): boolean {
 }
 
 /** The updates in time order (a stable sort: ties keep their file order). */
-export function scheduleOf(scenario: LoadedScenario, startMs: number): ScheduledUpdate[] {
+export function scheduleOf(scenario: EngineTypes['scenario'], startMs: number): ScheduledUpdate[] {
   const updates = scenario.environment?.updates ?? [];
   return updates
     .map((spec) => {
