@@ -11,7 +11,8 @@ import type { Line } from '../text/text.ts';
 import { lineToAnsi } from './ansi.ts';
 import { framesOf, type Frame } from './frames.ts';
 import { padLine } from './panes.ts';
-import { presentScreen, sessionScreen, type ScreenOptions } from './screens.ts';
+import { presentScreen, sessionScreen, showsEverything, type ScreenOptions } from './screens.ts';
+import { tourScreens } from './tour.ts';
 
 export interface CastOptions {
   cols: number;
@@ -31,6 +32,30 @@ export function frameScreen(frame: Frame, o: Pick<CastOptions, 'cols' | 'rows' |
   return (o.present ? presentScreen : sessionScreen)(frame.state, opts).map((l) => padLine(l, o.cols));
 }
 
+export interface Screen {
+  lines: Line[];
+  /** How long it stays, in ms. */
+  ms: number;
+}
+
+/**
+ * Every screen of a cast or SVG: one per frame, then, when the final screen cannot show every
+ * intent and checklist item whole, a closing tour that pages through them, so nothing the
+ * session was about is left out of the film.
+ */
+export function screensOf(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions, theme = createTheme(true)): Screen[] {
+  const frames = framesOf(events, o.paceMs);
+  const screens = frames.map((frame) => ({ lines: frameScreen(frame, o, theme), ms: frame.ms }));
+  const last = frames.at(-1);
+  if (!last) return screens;
+  const needed = !showsEverything(last.state, { cols: o.cols, rows: o.rows, theme }, o.present);
+  const tour = tourScreens(last.state, { cols: o.cols, rows: o.rows, theme }, needed);
+  if (!tour.length) return screens;
+  // The film still ends on the session's final screen, which stays while a player holds the end.
+  const final = screens.at(-1)!;
+  return [...screens, ...tour.map((lines) => ({ lines, ms: o.paceMs * 3 })), final];
+}
+
 /** Writes the cast as a string (one JSON value per line). */
 export function renderCast(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
   const theme = createTheme(true);
@@ -39,8 +64,8 @@ export function renderCast(events: readonly (SessionEvent | TimedEvent)[], o: Ca
   let ms = 0;
   const emit = (text: string) => out.push(JSON.stringify([Number((ms / 1000).toFixed(3)), 'o', text]));
   emit('\u001b[?25l\u001b[2J');
-  for (const frame of framesOf(events, o.paceMs)) {
-    const rows = frameScreen(frame, o, theme).map(lineToAnsi);
+  for (const screen of screensOf(events, o, theme)) {
+    const rows = screen.lines.map(lineToAnsi);
     let text = '';
     for (let r = 0; r < o.rows; r++) {
       const row = rows[r] ?? ' '.repeat(o.cols);
@@ -48,7 +73,7 @@ export function renderCast(events: readonly (SessionEvent | TimedEvent)[], o: Ca
     }
     shown = rows;
     if (text) emit(text);
-    ms += frame.ms;
+    ms += screen.ms;
   }
   // The last frame stays until the end; the cursor comes back for whoever plays it in a terminal.
   emit(`\u001b[${o.rows};1H\u001b[?25h`);

@@ -73,41 +73,55 @@ export function conversationTail(state: SessionState, cols: number, rows: number
   return out.slice(Math.max(0, out.length - rows));
 }
 
-/** One intent: its mark, id and status (inverse when it just changed), its text and the latest change. */
-export function intentLines(
-  state: SessionState,
-  cols: number,
-  theme: Theme,
-  opts: { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean } = {},
-): Line[] {
-  const out: Line[] = [];
-  for (const intent of state.intents) {
-    if (opts.spaced && out.length) out.push([]);
+type IntentOpts = { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean };
+
+/** Each intent's lines: its mark, id and status (inverse when it just changed), its text and the latest change. */
+export function intentBlocks(state: SessionState, cols: number, theme: Theme, opts: IntentOpts = {}): Line[][] {
+  return state.intents.map((intent) => {
     const view = state.intentStates[intent.id];
     const status: IntentStatus = view?.status ?? 'open';
     const mark = theme.intent[status];
-    const fresh = opts.freshSince !== undefined && (view?.last?.seq ?? 0) > opts.freshSince;
-    out.push([
-      { text: mark.symbol + ' ', color: mark.color, bold: true },
-      { text: intent.id, bold: true },
-      { text: ' ' },
-      { text: fresh ? ` ${mark.label} ` : mark.label, color: mark.color, inverse: fresh, bold: fresh },
-      ...(view?.last ? [{ text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`, color: theme.text.muted }] : []),
-    ]);
-    if (opts.headsOnly) continue;
-    out.push(...wrapWithPrefix([{ text: '  ' }], intent.text, cols));
+    const fresh = isFresh(state, intent.id, opts.freshSince);
+    const block: Line[] = [
+      [
+        { text: mark.symbol + ' ', color: mark.color, bold: true },
+        { text: intent.id, bold: true },
+        { text: ' ' },
+        { text: fresh ? ` ${mark.label} ` : mark.label, color: mark.color, inverse: fresh, bold: fresh },
+        ...(view?.last ? [{ text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`, color: theme.text.muted }] : []),
+      ],
+    ];
+    if (opts.headsOnly) return block;
+    block.push(...wrapWithPrefix([{ text: '  ' }], intent.text, cols));
     if (opts.detail !== false && view?.last?.detail)
-      out.push(
+      block.push(
         ...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], truncate(view.last.detail, cols * 2), cols, {
           color: theme.text.muted,
           italic: true,
         }),
       );
-  }
-  return out;
+    return block;
+  });
 }
 
-/** The intents in `rows` lines if they fit with details, else without, else one line each. */
+const isFresh = (state: SessionState, id: string, since: number | undefined) =>
+  since !== undefined && (state.intentStates[id]?.last?.seq ?? 0) > since;
+
+/** The intents' lines, blocks one after another (a blank line between them when `spaced`). */
+export function intentLines(state: SessionState, cols: number, theme: Theme, opts: IntentOpts = {}): Line[] {
+  return joinBlocks(intentBlocks(state, cols, theme, opts), opts.spaced);
+}
+
+const joinBlocks = (blocks: readonly Line[][], spaced = false): Line[] => blocks.flatMap((b, i) => (spaced && i ? [[] as Line, ...b] : b));
+
+/** A last line saying how many items did not fit, so a cut list never looks whole. */
+const moreLine = (n: number, what: string, theme: Theme): Line => [{ text: `… ${n} ${what}`, color: theme.text.muted }];
+
+/**
+ * The intents in `rows` lines: with details if they fit, else with their texts, else one line
+ * each with as many texts as fit (the ones that just changed first); a last line counts any
+ * intent left out entirely.
+ */
 export function fittedIntentLines(
   state: SessionState,
   cols: number,
@@ -117,13 +131,31 @@ export function fittedIntentLines(
 ): Line[] {
   const full = intentLines(state, cols, theme, { ...opts, detail: true });
   if (full.length <= rows) return full;
-  const plain = intentLines(state, cols, theme, { ...opts, detail: false });
-  if (plain.length <= rows) return plain;
-  return intentLines(state, cols, theme, { freshSince: opts.freshSince, detail: false, headsOnly: true });
+  const plain = intentBlocks(state, cols, theme, { ...opts, detail: false });
+  if (joinBlocks(plain, opts.spaced).length <= rows) return joinBlocks(plain, opts.spaced);
+  const heads = intentBlocks(state, cols, theme, { freshSince: opts.freshSince, headsOnly: true });
+  if (heads.length > rows - 1)
+    return [...heads.slice(0, Math.max(0, rows - 1)).flat(), moreLine(heads.length - rows + 1, 'more intents', theme)];
+  // Room beyond one line each (and the count of texts left out) goes to texts: the intents
+  // that just changed first, then in order.
+  const order = state.intents.map((intent, i) => ({ i, fresh: isFresh(state, intent.id, opts.freshSince) }));
+  order.sort((a, b) => Number(b.fresh) - Number(a.fresh) || a.i - b.i);
+  const blocks = heads.slice();
+  let used = heads.length + 1;
+  let left = heads.length;
+  for (const { i } of order) {
+    const extra = plain[i]!.length - 1;
+    if (used + extra > rows) continue;
+    blocks[i] = plain[i]!;
+    used += extra;
+    left--;
+  }
+  return [...blocks.flat(), moreLine(left, left === 1 ? 'text hidden' : 'texts hidden', theme)];
 }
 
-export function checklistLines(state: SessionState, cols: number, theme: Theme): Line[] {
-  return state.checklist.flatMap((item) => {
+/** Each checklist item's lines: its mark, id and wrapped text. */
+export function checklistBlocks(state: SessionState, cols: number, theme: Theme): Line[][] {
+  return state.checklist.map((item) => {
     const v = state.checks[item.id];
     const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
     const mark = theme.check[kind];
@@ -136,6 +168,44 @@ export function checklistLines(state: SessionState, cols: number, theme: Theme):
       cols,
     );
   });
+}
+
+export function checklistLines(state: SessionState, cols: number, theme: Theme): Line[] {
+  return checklistBlocks(state, cols, theme).flat();
+}
+
+/** The checklist in `rows` lines: whole items while they fit, then a line counting the rest. */
+export function fittedChecklistLines(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
+  const blocks = checklistBlocks(state, cols, theme);
+  if (blocks.flat().length <= rows) return blocks.flat();
+  const out: Line[] = [];
+  let shown = 0;
+  for (const block of blocks) {
+    if (out.length + block.length > rows - 1) break;
+    out.push(...block);
+    shown++;
+  }
+  return [...out, moreLine(blocks.length - shown, 'more items', theme)];
+}
+
+/**
+ * Item blocks packed into pages of at most `rows` lines, never splitting an item (one longer
+ * than a page is cut to it), so paging through them shows every item whole.
+ */
+export function pagesOf(blocks: readonly Line[][], rows: number, spaced = false): Line[][] {
+  const pages: Line[][] = [];
+  let page: Line[] = [];
+  for (const block of blocks) {
+    const gap = spaced && page.length ? 1 : 0;
+    if (page.length && page.length + gap + block.length > rows) {
+      pages.push(page);
+      page = [];
+    }
+    if (spaced && page.length) page.push([]);
+    page.push(...block.slice(0, Math.max(1, rows)));
+  }
+  if (page.length || !pages.length) pages.push(page);
+  return pages;
 }
 
 /** Every workspace and app change so far, one line each, newest last. */

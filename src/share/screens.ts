@@ -12,11 +12,13 @@ import { paneShown } from '../tui/pane-specs.ts';
 import {
   besideEachOther,
   boxed,
-  checklistLines,
   checklistTitle,
   conversationTail,
+  fittedChecklistLines,
   fittedIntentLines,
+  intentLines,
   intentsTitle,
+  checklistBlocks,
   padLine,
   paneHead,
   phoneLines,
@@ -37,12 +39,12 @@ export interface ScreenOptions {
   hint?: string | undefined;
 }
 
-function header(left: Seg[], right: Seg[], cols: number): Line {
+export function header(left: Seg[], right: Seg[], cols: number): Line {
   const rightWidth = right.reduce((n, s) => n + width(s.text), 0);
   return [...padLine(left, Math.max(0, cols - rightWidth - 1)), { text: ' ' }, ...right];
 }
 
-function title(state: SessionState, theme: Theme): Seg[] {
+export function title(state: SessionState, theme: Theme): Seg[] {
   const s = state.scenario;
   if (!s)
     return [
@@ -73,13 +75,7 @@ function timelineBox(state: SessionState, cols: number, rows: number, theme: The
   return boxed([paneHead('timeline'), ...now], timelineLines(state, theme, rows - 2), cols, rows, theme);
 }
 
-/**
- * The session's panes: the conversation on the left; intents, checklist and workspace stacked
- * on the right, with the Timeline below them in a time scenario. A proposal scenario puts the
- * user's Phone between the conversation and the stack.
- */
-export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
-  const { cols, rows, theme } = o;
+function sessionLayout(state: SessionState, cols: number, rows: number) {
   const body = Math.max(6, rows - 2);
   // The paradigms' panes where the session shows them (the pane specs decide, as on the terminal).
   const phone = paneShown('phone', state);
@@ -92,6 +88,29 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const intentRows = Math.floor(body * (timeline ? 0.4 : 0.5));
   const checkRows = Math.floor(body * (timeline ? 0.22 : 0.3));
   const workRows = body - intentRows - checkRows - timeRows;
+  return { body, phone, timeline, phoneCols, left, right, timeRows, intentRows, checkRows, workRows };
+}
+
+/**
+ * Whether the session screen (or with `present` the presentation screen, which has no
+ * checklist) shows every intent's text and every checklist item whole for this state.
+ */
+export function showsEverything(state: SessionState, o: Pick<ScreenOptions, 'cols' | 'rows' | 'theme'>, present = false): boolean {
+  if (present) return false;
+  const { right, intentRows, checkRows } = sessionLayout(state, o.cols, o.rows);
+  const intents = intentLines(state, right - 2, o.theme, { detail: false }).length;
+  const items = checklistBlocks(state, right - 2, o.theme).flat().length;
+  return intents <= intentRows - 2 && items <= checkRows - 2;
+}
+
+/**
+ * The session's panes: the conversation on the left; intents, checklist and workspace stacked
+ * on the right, with the Timeline below them in a time scenario. A proposal scenario puts the
+ * user's Phone between the conversation and the stack.
+ */
+export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
+  const { cols, rows, theme } = o;
+  const { body, phone, timeline, phoneCols, left, right, timeRows, intentRows, checkRows, workRows } = sessionLayout(state, cols, rows);
   const conv = boxed([paneHead('conversation')], conversationTail(state, left - 3, body - 2, theme), left, body, theme, {
     tail: true,
   });
@@ -103,7 +122,7 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
       intentRows,
       theme,
     ),
-    ...boxed(checklistTitle(state, theme), checklistLines(state, right - 2, theme), right, checkRows, theme),
+    ...boxed(checklistTitle(state, theme), fittedChecklistLines(state, right - 2, checkRows - 2, theme), right, checkRows, theme),
     ...boxed([paneHead('workspace')], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
     ...(timeline ? timelineBox(state, right, timeRows, theme) : []),
   ];

@@ -8,8 +8,7 @@ import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTheme } from '../tui/theme.ts';
 import { width, type Line } from '../text/text.ts';
 import { CSS_COLORS, lineToAnsi } from './ansi.ts';
-import { frameScreen, type CastOptions } from './cast.ts';
-import { framesOf } from './frames.ts';
+import { screensOf, type CastOptions } from './cast.ts';
 
 const CHAR_W = 8.4;
 const LINE_H = 18;
@@ -48,7 +47,7 @@ function rowSvg(line: Line): string {
 
 export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
   const theme = createTheme(true);
-  const frames = framesOf(events, o.paceMs);
+  const frames = screensOf(events, o, theme);
   const rowIds = new Map<string, number>();
   const defs: string[] = [];
   const film: string[] = [];
@@ -58,7 +57,7 @@ export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: Cas
   let at = 0;
   frames.forEach((frame, i) => {
     const uses: string[] = [];
-    frameScreen(frame, o, theme).forEach((line, r) => {
+    frame.lines.forEach((line, r) => {
       const key = lineToAnsi(line);
       if (!key.trim()) return;
       let id = rowIds.get(key);

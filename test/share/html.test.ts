@@ -147,7 +147,8 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     await page.keyboard.press('ArrowRight');
     // Turn 2: the text from Xiao Ma is open, the proposal is accepted and called out.
     expect(await page.textContent('#phone .screen-title')).toBe('[phone · Xiao Ma]');
-    expect(await page.textContent('#phone h2 .info')).toBe('tick 2/5 · agent executing');
+    // The verdict is the user's act of the next tick (tick 3), and the agent executes in it.
+    expect(await page.textContent('#phone h2 .info')).toBe('tick 3/5 · agent executing');
     expect(await page.textContent('#phone .proposal-card.accepted .badge')).toBe('P1 ✓ accepted');
     expect(await page.textContent('.callout')).toBe('★ proposal P1 accepted');
     expect(await page.innerText('#conversation')).toContain('✓ accepted: it matches goal G1');
