@@ -21,6 +21,7 @@ import { registerStudy } from './commands/study.ts';
 import { registerAnnotate } from './commands/annotate.ts';
 import { registerAgreement } from './commands/agreement.ts';
 import { registerMcp } from './commands/mcp.ts';
+import { registerServe } from './commands/serve.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerAnnotate(program);
   registerAgreement(program);
   registerMcp(program);
+  registerServe(program);
   return program;
 }
 

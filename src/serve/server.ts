@@ -12,7 +12,6 @@ import { asset } from './assets.ts';
 import type { CellSize } from './hosted-screen.tsx';
 import { clampSize, MAX_BUFFERED, MAX_INPUT, MAX_MESSAGE, MIN_SIZE, RateLimit } from './limits.ts';
 import { pageHtml } from './page.ts';
-import type { TokenTable } from './tokens.ts';
 
 /** One browser connection, as a door sees it. */
 export interface Connection {
@@ -23,6 +22,8 @@ export interface Connection {
   size(size: CellSize): void;
   /** Ends the connection; the page shows `reason` and does not reconnect. */
   end(reason: string): void;
+  /** Sends the page on to another token's address (the open link of a study hands out a personal one). */
+  go(token: string): void;
   onInput?: (data: string) => void;
   onResize?: (size: CellSize) => void;
   onClose?: () => void;
@@ -38,10 +39,15 @@ export interface Door {
   open(conn: Connection, size: CellSize): void;
 }
 
+/** What the server asks of a token: the door it opens, if any. */
+export interface Doors {
+  find(token: string | undefined): Door | undefined;
+}
+
 export interface ServeOptions {
   host: string;
   port: number;
-  doors: TokenTable<Door>;
+  doors: Doors;
   /** The address people use (a TLS reverse proxy in front): printed links start with it. */
   publicUrl?: string | undefined;
 }
@@ -189,6 +195,10 @@ function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
     end: (reason) => {
       send('c', JSON.stringify({ type: 'end', text: reason }));
       ws.close(1000, 'end');
+    },
+    go: (token) => {
+      send('c', JSON.stringify({ type: 'go', token }));
+      ws.close(1000, 'go');
     },
   };
   ws.on('message', (raw, isBinary) => {

@@ -133,7 +133,10 @@ function connect() {
       fixedSize = { cols: msg.cols, rows: msg.rows };
       scaleToWindow();
     } else if (msg.type === 'notice') notice(msg.text);
-    else if (msg.type === 'end') {
+    else if (msg.type === 'go') {
+      ended = true;
+      location.replace(location.pathname.replace(/\/t\/[^/]+\/$/, `/t/${msg.token}/`));
+    } else if (msg.type === 'end') {
       ended = true;
       notice(msg.text, true);
     }

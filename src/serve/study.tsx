@@ -1,0 +1,197 @@
+/**
+ * `serve --study`: each participant takes part from their own link, in the same study screens as
+ * `study run` (consent, sessions, questionnaires, thanks), drawn to the size of their window.
+ * A closed tab or a lost network keeps their screen for a grace period, so coming back finds it
+ * as it was; after that the run stops as ctrl+c would, and their link resumes at the same step,
+ * as `study run` does. At the end the page shows the debrief and the completion code.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { errorMessage } from '../contracts/errors.ts';
+import type { Study } from '../study/load.ts';
+import { participantDir, readState } from '../study/participant.ts';
+import { StudyApp } from '../tui/screens/study/StudyApp.tsx';
+import { StudyRunner } from '../tui/session/study-runner.ts';
+import { seatDoor, type HostDoor } from './doors.ts';
+import { HostedScreen, type CellSize } from './hosted-screen.tsx';
+import { invite, invitesChanged, readInvites } from './invites.ts';
+import type { Door, Doors } from './server.ts';
+import { newToken, TokenTable } from './tokens.ts';
+
+export interface StudyServeOptions {
+  /** Shown with the debrief at the end (an online panel's completion code). */
+  completionCode?: string | undefined;
+  /** How long a participant who left keeps their screen (ms). */
+  graceMs: number;
+  /** An open link that enrols the next id, for at most this many people; none without it. */
+  openLimit?: number | undefined;
+  /** What the operator is told (who came, left, finished). */
+  say: (line: string) => void;
+}
+
+interface Seat {
+  runner: StudyRunner;
+  screen: HostedScreen;
+  door: HostDoor;
+  grace?: NodeJS.Timeout;
+}
+
+export class StudyHost implements Doors {
+  private tokens = new TokenTable<string>();
+  private loadedAt = -1;
+  private readonly seats = new Map<string, Seat>();
+  private readonly starting = new Map<string, Promise<Seat>>();
+  /** The open link's token, when there is one. */
+  readonly openToken: string | undefined;
+  private opened = 0;
+
+  constructor(
+    readonly study: Study,
+    readonly dataDir: string,
+    private readonly opts: StudyServeOptions,
+  ) {
+    this.openToken = opts.openLimit ? newToken() : undefined;
+    this.reload();
+  }
+
+  /** Invites made while serving (`study invite`) are known from the next request on. */
+  private reload(): void {
+    const changed = invitesChanged(this.dataDir);
+    if (changed === this.loadedAt) return;
+    const tokens = new TokenTable<string>();
+    for (const i of readInvites(this.dataDir)) tokens.add(i.token, i.participant);
+    this.tokens = tokens;
+    this.loadedAt = changed;
+  }
+
+  find(token: string | undefined): Door | undefined {
+    if (token !== undefined && token === this.openToken) return this.openDoor();
+    let id = this.tokens.find(token);
+    if (id === undefined) {
+      this.reload();
+      id = this.tokens.find(token);
+    }
+    return id === undefined ? undefined : this.participantDoor(id);
+  }
+
+  private openDoor(): Door {
+    return {
+      title: this.study.title,
+      layout: 'fit',
+      typing: true,
+      open: (conn) => {
+        if (this.opened >= this.opts.openLimit!)
+          return conn.end('This study has all the participants it needs: thank you for your interest.');
+        this.opened++;
+        const [made] = invite(this.dataDir, 1, 'open');
+        this.reload();
+        this.opts.say(`${made!.participant} enrolled through the open link`);
+        conn.go(made!.token);
+      },
+    };
+  }
+
+  private participantDoor(id: string): Door {
+    return {
+      title: this.study.title,
+      layout: 'fit',
+      typing: true,
+      open: (conn, size) => {
+        if (this.finished(id)) return conn.end(this.debrief());
+        this.seatFor(id, size).then(
+          (seat) => seat.door.open(conn, size),
+          (err: unknown) => {
+            this.opts.say(`${id}: cannot start: ${errorMessage(err)}`);
+            conn.end('The study cannot go on right now: please tell the researcher.');
+          },
+        );
+      },
+    };
+  }
+
+  private finished(id: string): boolean {
+    if (this.seats.has(id) || !existsSync(path.join(participantDir(this.dataDir, id), 'state.json'))) return false;
+    try {
+      return Boolean(readState(this.dataDir, id).finished);
+    } catch {
+      return false;
+    }
+  }
+
+  private debrief(): string {
+    const code = this.opts.completionCode ? ` Your completion code is ${this.opts.completionCode}.` : '';
+    return `You have finished the study: thank you for taking part!${code} You can close this page.`;
+  }
+
+  private seatFor(id: string, size: CellSize): Promise<Seat> {
+    const seat = this.seats.get(id);
+    if (seat) return Promise.resolve(seat);
+    let starting = this.starting.get(id);
+    if (!starting) {
+      starting = this.startSeat(id, size).finally(() => this.starting.delete(id));
+      this.starting.set(id, starting);
+    }
+    return starting;
+  }
+
+  private async startSeat(id: string, size: CellSize): Promise<Seat> {
+    const runner = new StudyRunner(this.study, this.dataDir, id);
+    const screen = new HostedScreen(size);
+    const seat: Seat = {
+      runner,
+      screen,
+      door: seatDoor({
+        title: this.study.title,
+        layout: 'fit',
+        screen: () => screen,
+        onCome: () => {
+          clearTimeout(seat.grace);
+          this.opts.say(`${id} connected`);
+        },
+        onLeave: () => {
+          this.opts.say(`${id} left; their screen is kept for ${Math.round(this.opts.graceMs / 1000)} s`);
+          seat.grace = setTimeout(() => runner.stop(), this.opts.graceMs);
+        },
+      }),
+    };
+    this.seats.set(id, seat);
+    await screen.start(<StudyApp runner={runner} />);
+    void screen.done.then(() => this.seatOver(id, seat));
+    return seat;
+  }
+
+  private seatOver(id: string, seat: Seat): void {
+    clearTimeout(seat.grace);
+    this.seats.delete(id);
+    const { over, error } = seat.runner.store.getState();
+    if (over === 'finished') {
+      this.opts.say(`${id} finished the study`);
+      seat.door.endAll(this.debrief());
+    } else if (over === 'declined') {
+      this.opts.say(`${id} did not consent: nothing was kept`);
+      seat.door.endAll('You did not agree to take part, so nothing was kept. Thank you for your time: you can close this page.');
+    } else {
+      this.opts.say(`${id} stopped at ${seat.runner.store.getState().step.kind}${error ? `: ${error}` : ''}; their link resumes there`);
+      seat.door.endAll(
+        error
+          ? 'The study stopped because of a problem: please tell the researcher. Your answers so far are kept.'
+          : 'The study has stopped for now. Open your link again to go on where you left off.',
+      );
+    }
+    seat.screen.close();
+  }
+
+  /** Stops every participant's run (each resumes at its step) and waits for their screens to close. */
+  async stop(): Promise<void> {
+    const seats = [...this.seats.values()];
+    for (const seat of seats) seat.runner.stop();
+    await Promise.all(seats.map((s) => s.screen.done));
+  }
+
+  /** Connected participants now. */
+  get connected(): number {
+    let n = 0;
+    for (const seat of this.seats.values()) n += seat.door.connections;
+    return n;
+  }
+}
