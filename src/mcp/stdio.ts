@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import type { ToolSpec } from '../tools/registry.ts';
 import { createToolServer, type ToolSource } from './tool-server.ts';
@@ -14,7 +15,13 @@ import { createToolServer, type ToolSource } from './tool-server.ts';
 /** Serves until stdin closes; resolves then. */
 export async function serveStdio(source: ToolSource): Promise<void> {
   const server = createToolServer(source);
-  const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  const closed = new Promise<void>((resolve) => {
+    const before = server.onclose;
+    server.onclose = () => {
+      before?.();
+      resolve();
+    };
+  });
   await server.connect(new StdioServerTransport());
   process.stdin.on('end', () => void server.close());
   await closed;
@@ -51,7 +58,16 @@ export async function remoteSource(url: string, token: string | undefined): Prom
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithOwnSignal, ...(requestInit ? { requestInit } : {}) }),
   );
+  // The session's server says when its tools change; the bridge passes that on to its own client.
+  const listeners = new Set<() => Promise<void>>();
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    for (const l of listeners) await l();
+  });
   const source: ToolSource = {
+    onListChanged: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     list: async () =>
       (await client.listTools()).tools.map((t): ToolSpec => ({
         name: t.name,

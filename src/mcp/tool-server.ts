@@ -16,6 +16,8 @@ export const MCP_SERVER_NAME = 'intentplay';
 export interface ToolSource {
   list(): readonly ToolSpec[] | Promise<readonly ToolSpec[]>;
   call(name: string, args: unknown): Promise<ToolOutcome>;
+  /** Tells `listener` whenever the list changes (a proposal scenario's observe and execute turns); returns how to stop. */
+  onListChanged?(listener: () => Promise<void>): () => void;
 }
 
 /** A tool's result as MCP text content (JSON for anything that is not already text). */
@@ -27,7 +29,10 @@ export function outcomeToResult(outcome: ToolOutcome): CallToolResult {
 
 // The low-level Server: our tools come with JSON Schemas from another registry, not zod shapes.
 export function createToolServer(source: ToolSource): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, version: INTENTPLAY_VERSION }, { capabilities: { tools: {} } });
+  // Clients are told when the tools change (notifications/tools/list_changed), so they list them again.
+  const server = new Server({ name: MCP_SERVER_NAME, version: INTENTPLAY_VERSION }, { capabilities: { tools: { listChanged: true } } });
+  const stop = source.onListChanged?.(() => server.sendToolListChanged().catch(() => undefined));
+  if (stop) server.onclose = stop;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (await source.list()).map((t) => ({
       name: t.name,

@@ -60,6 +60,8 @@ export class AcpAgent implements AgentBackend {
   /** The turn in progress: MCP calls and permission requests belong to it. */
   private turn: AgentTurnInput | undefined;
   private offered: readonly ToolSpec[] = [];
+  /** The tool servers' clients to tell when the offered tools change (MCP notifications/tools/list_changed). */
+  private readonly listChanged = new Set<() => Promise<void>>();
   private seen = 0;
   private capError: ToolStepCapError | undefined;
   private readonly always = new Set<string>();
@@ -72,7 +74,10 @@ export class AcpAgent implements AgentBackend {
 
   async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
     this.turn = input;
+    // A proposal scenario offers other tools when it executes than when it observes: the agent is told before its prompt.
+    const changed = names(input.tools) !== names(this.offered);
     this.offered = input.tools;
+    if (changed && this.live) await Promise.all([...this.listChanged].map((l) => l()));
     this.capError = undefined;
     // Quitting while the agent starts (it may never answer `initialize`) stops its process.
     const stopStarting = () => void this.starting?.stop();
@@ -130,7 +135,17 @@ export class AcpAgent implements AgentBackend {
         failed,
       ]);
       const token = randomBytes(18).toString('base64url');
-      const tools = await serveHttp({ list: () => this.offered, call: (name, args) => this.callTool(name, args) }, { token });
+      const tools = await serveHttp(
+        {
+          list: () => this.offered,
+          call: (name, args) => this.callTool(name, args),
+          onListChanged: (listener) => {
+            this.listChanged.add(listener);
+            return () => this.listChanged.delete(listener);
+          },
+        },
+        { token },
+      );
       const server: McpServer = init.agentCapabilities?.mcpCapabilities?.http
         ? { type: 'http', name: MCP_SERVER_NAME, url: tools.url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] }
         : {
@@ -347,3 +362,5 @@ export class AcpAgent implements AgentBackend {
     }
   }
 }
+
+const names = (tools: readonly ToolSpec[]): string => tools.map((t) => t.name).join('\n');
