@@ -64,16 +64,28 @@ describe.skipIf(!hasPython)('AppWorld apps against π-Bench-style rule scripts',
 const haveRepo = PIBENCH_ROOT !== undefined && existsSync(path.join(PIBENCH_ROOT, 'data'));
 if (PIBENCH_ROOT && !haveRepo) console.warn(`PIBENCH_ROOT=${PIBENCH_ROOT} has no data/ folder: the real rule scripts are not run`);
 
-/** Per task: how many keys its real script has and how many were awarded (for the closing summary). */
-const tally = new Map<string, { keys: number; awarded: number }>();
+/** The keys not awardable, grouped by why: `2 keys (a, b): why`. */
+function reasons(notAwarded: Record<string, string>): string[] {
+  const byWhy = new Map<string, string[]>();
+  for (const [key, why] of Object.entries(notAwarded)) byWhy.set(why, [...(byWhy.get(why) ?? []), key]);
+  return [...byWhy].map(([why, keys]) => `${keys.length} key(s) not awardable (${keys.join(', ')}): ${why}`);
+}
+
+/** Per task: its real script's keys, the keys π-Bench can award, and the keys the trajectory earned. */
+const tally = new Map<string, { keys: number; pibench: number; awardable: number; earned: number; gaps: string[] }>();
 
 describe.skipIf(!hasPython || !haveRepo)('the real π-Bench rule scripts (PIBENCH_ROOT)', { concurrent: true }, () => {
-  // The figures docs/pibench.md reports ("Checking against your π-Bench checkout"), printed once.
+  // The accounting docs/pibench.md publishes ("Keys per task"), printed once: awardable vs earned per task.
   afterAll(() => {
-    const rows = [...tally.values()];
-    const sum = (f: (r: { keys: number; awarded: number }) => number) => rows.reduce((n, r) => n + f(r), 0);
+    const rows = [...tally.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const sum = (f: (r: { keys: number; pibench: number; awardable: number; earned: number }) => number) =>
+      rows.reduce((n, [, r]) => n + f(r), 0);
+    const lines = rows.map(
+      ([task, r]) =>
+        `  ${task}: ${r.earned} earned of ${r.awardable} awardable (${r.pibench} π-Bench keys, ${r.keys} in the script)${r.gaps.length ? `; ${r.gaps.join('; ')}` : ''}`,
+    );
     console.log(
-      `real rule scripts under ${PIBENCH_ROOT}: ${rows.length} scripts, ${sum((r) => r.awarded)} of ${sum((r) => r.keys)} keys awarded`,
+      `real rule scripts under ${PIBENCH_ROOT}: ${rows.length} scripts, ${sum((r) => r.earned)} of ${sum((r) => r.awardable)} awardable keys earned (${sum((r) => r.pibench)} π-Bench keys, ${sum((r) => r.keys)} in the scripts)\n${lines.join('\n')}`,
     );
   });
 
@@ -81,7 +93,15 @@ describe.skipIf(!hasPython || !haveRepo)('the real π-Bench rule scripts (PIBENC
     '%s: every key π-Bench can award is awarded',
     async (_task, t) => {
       const played = await playTrajectory(t, PIBENCH_ROOT!, t.script);
-      tally.set(t.task, { keys: played.keys.length, awarded: played.awarded.length });
+      const pibench = t.notRun ? [] : played.keys;
+      const awardable = pibench.filter((k) => !(k in t.notAwarded));
+      tally.set(t.task, {
+        keys: played.keys.length,
+        pibench: pibench.length,
+        awardable: awardable.length,
+        earned: played.awarded.filter((k) => awardable.includes(k)).length,
+        gaps: t.notRun ? [`not run by π-Bench: ${t.notRun}`] : reasons(t.notAwarded),
+      });
       expect(played.failed).toEqual([]);
       expect(played.keys.length).toBeGreaterThan(0);
       const missed = played.keys

@@ -26,6 +26,8 @@ export interface Trajectory {
   turns: Call[][];
   /** Keys π-Bench's own feeding (task filter, last call per tool per turn) cannot award here, with why. */
   notAwarded: Record<string, string>;
+  /** Why π-Bench never runs this script at all (its keys are then no π-Bench keys). */
+  notRun?: string;
 }
 
 export const p = (tool: string, args: Record<string, unknown> = {}): Call => ({ tool: `${MCP_PREFIX}${tool}`, args });

@@ -84,23 +84,28 @@ const COAUTHORS = [
 ];
 
 const LES = 'les_ball@gmail.com';
+/** The three tasks whose times clash; the hidden intents give their new times, one per intent. */
+const STALE: Record<string, string> = {
+  'Receive a package': 'Friday 08:45-09:15',
+  'Client requirements call': 'Friday 11:00-12:00',
+  'Team meeting rehearsal': 'Friday 15:30-16:30',
+};
 const ORDER_NOTE =
-  'only the last create_task of a turn reaches the script, so a task counts only if it was the last one created in its turn (here: Organize the desk and files)';
+  'only the last create_task of a turn reaches the script, and the task has 3 hidden intents, so at most 4 agent turns: at most 4 tasks (one per turn) can have their time checked';
 
+/** What researcher 014's script cannot award with π-Bench's feeding, when the clashing tasks are each created in their own turn. */
 function fridayKeys(): Record<string, string> {
   const keys: Record<string, string> = {
-    'all 15 tasks were created': `${LAST_CALL} (15 create_task calls)`,
+    'all 15 tasks were created': `${LAST_CALL} (15 create_task calls; show_tasks, which would list them, is not in the task's tools)`,
     'task titles do not contain timestamps': 'needs all 15 tasks, see above',
   };
-  for (const [title, time] of FRIDAY.slice(0, -1)) keys[`final time correct for "${title}" -> ${time}`] = ORDER_NOTE;
-  const stale: Record<string, string> = {
-    'Receive a package': 'Friday 08:45-09:15',
-    'Client requirements call': 'Friday 11:00-12:00',
-    'Team meeting rehearsal': 'Friday 15:30-16:30',
-  };
-  for (const [title, old] of Object.entries(stale)) keys[`old conflicting time removed for "${title}" -> ${old}`] = ORDER_NOTE;
+  const firstTurn = FRIDAY.filter(([title]) => !(title in STALE));
+  for (const [title, time] of firstTurn.slice(0, -1)) keys[`final time correct for "${title}" -> ${time}`] = ORDER_NOTE;
   return keys;
 }
+
+const friday = (title: string, time: string) =>
+  p('todoist__create_task', { ...tok('todoist'), project_id: 0, title, description: `Time: ${time}`, due_date: '2026-04-03' });
 
 export const OTHERS: Trajectory[] = [
   {
@@ -306,6 +311,7 @@ export const OTHERS: Trajectory[] = [
         { tool: 'write_file', args: { path: '5_Day_Launch_SOP.md', content: 'Day 1, for the target audience ...' } },
       ],
     ],
+    notRun: "marketer_task_009's task.yaml names no tools_evaluation_path, so π-Bench's evaluator never loads this script",
     notAwarded: {
       write_5_day_launch_sop:
         "the script sends every tool whose name contains 'file' to its read branch, so write_file never reaches the write check; no file tool of the agent is named with 'write' but without 'file'",
@@ -398,10 +404,11 @@ export const OTHERS: Trajectory[] = [
     turns: [
       [
         p('todoist__login', { username: LARA, password: 'Eu(M@!7' }),
-        ...FRIDAY.map(([title, time]) =>
-          p('todoist__create_task', { ...tok('todoist'), project_id: 0, title, description: `Time: ${time}`, due_date: '2026-04-03' }),
-        ),
+        // The twelve that do not clash; the clashing three wait for the user's answer.
+        ...FRIDAY.filter(([title]) => !(title in STALE)).map(([title, time]) => friday(title!, time!)),
       ],
+      // One turn per revealed intent: the clashing task, created with its new time.
+      ...Object.keys(STALE).map((title) => [friday(title, FRIDAY.find(([t]) => t === title)![1]!)]),
     ],
     notAwarded: fridayKeys(),
   },

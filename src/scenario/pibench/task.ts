@@ -314,7 +314,7 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
       if (!existsSync(path.resolve(ctx.repoRoot, out.scriptPath)))
         y.warn(
           at,
-          `rule script ${out.scriptPath} not found under ${ctx.repoRoot} (data is often copied without its scripts): its checks will be reported ungraded`,
+          `rule script ${out.scriptPath} not found under ${ctx.repoRoot} (data is often copied without its scripts): its checks will be reported ungraded and the task left out of Comp (π-Bench itself would not load this user)`,
         );
     }
   }
