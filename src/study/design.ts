@@ -38,22 +38,48 @@ export interface AssignedSession {
   scenario: string;
 }
 
+type Design = Pick<StudyFile, 'conditions' | 'scenarios'> & {
+  design: Pick<StudyFile['design'], 'type' | 'seed'> & Partial<Pick<StudyFile['design'], 'scenario_order' | 'assignment'>>;
+};
+
+/** Participants in one complete counterbalancing block of the design. */
+export function blockSize(study: Design): number {
+  const c = Object.keys(study.conditions).length;
+  const s = study.scenarios.length;
+  if (study.design.type === 'between') return c * squareRows(s);
+  return study.design.scenario_order === 'counterbalanced' ? squareRows(c) * squareRows(s) : squareRows(c);
+}
+
+/**
+ * The conditions in the order the participants of block `block` take them (between-subjects):
+ * `rotation`, the same seeded order in every block; `random`, a fresh seeded permutation per
+ * block (permuted-block randomisation: random, yet balanced after every complete block).
+ */
+function blockOrder(conditions: readonly string[], study: Design, block: number): string[] {
+  return study.design.assignment === 'random' ? seededShuffle(conditions, study.design.seed * 7919 + block + 1) : [...conditions];
+}
+
 /**
  * The sessions of the participant with this enrolment ordinal (0, 1, 2, … in the order they
- * enrolled). Within: every scenario once, in the listed order, the conditions in the order of
- * the square's row (cycling when there are more scenarios than conditions). Between: one
- * condition (round robin over the shuffled conditions), the scenarios in a square's order.
+ * enrolled). Within: every scenario once, the conditions in the order of the square's row
+ * (cycling when there are more scenarios than conditions); the scenarios in the listed order, or
+ * (`scenario_order: counterbalanced`) in the order of a second square crossed with the first, so
+ * that neither the conditions nor the tasks are confounded with position. Between: one condition
+ * (in turn, or randomised in blocks), the scenarios in a square's order.
  */
-export function assignSessions(study: Pick<StudyFile, 'conditions' | 'scenarios' | 'design'>, ordinal: number): AssignedSession[] {
+export function assignSessions(study: Design, ordinal: number): AssignedSession[] {
   const conditions = seededShuffle(Object.keys(study.conditions), study.design.seed);
   const c = conditions.length;
-  if (study.design.type === 'within') {
-    const row = balancedLatinRow(c, ordinal % squareRows(c));
-    return study.scenarios.map((scenario, index) => ({ index, condition: conditions[row[index % c]!]!, scenario }));
-  }
-  const condition = conditions[ordinal % c]!;
   const scenarios = seededShuffle(study.scenarios, study.design.seed + 1);
   const s = scenarios.length;
+  if (study.design.type === 'within') {
+    const row = balancedLatinRow(c, ordinal % squareRows(c));
+    if (study.design.scenario_order !== 'counterbalanced')
+      return study.scenarios.map((scenario, index) => ({ index, condition: conditions[row[index % c]!]!, scenario }));
+    const order = balancedLatinRow(s, Math.floor(ordinal / squareRows(c)) % squareRows(s));
+    return order.map((k, index) => ({ index, condition: conditions[row[index % c]!]!, scenario: scenarios[k]! }));
+  }
+  const condition = blockOrder(conditions, study, Math.floor(ordinal / c))[ordinal % c]!;
   const row = balancedLatinRow(s, Math.floor(ordinal / c) % squareRows(s));
   return row.map((k, index) => ({ index, condition, scenario: scenarios[k]! }));
 }

@@ -60,7 +60,7 @@ export function loadStudy(file: string): Study {
 }
 
 function checkUniqueIds(_parsed: ParsedYaml, value: StudyFile, at: (p: PropertyKey[], message: string) => void): void {
-  for (const part of ['after_each_session', 'final'] as const) {
+  for (const part of ['before', 'after_each_session', 'final'] as const) {
     const seen = new Set<string>();
     value.questionnaires[part].forEach((q, i) => {
       if (seen.has(q.id))

@@ -27,10 +27,10 @@ export function answersTable(data: ParticipantData[]): Table {
     about: 'questionnaire answers in long form: one row per item answered',
     columns: [
       col('participant', 'text', 'participant code'),
-      col('part', 'text', 'session (after a session) or final (at the end)'),
-      col('session', 'integer', 'the session asked about, from 1 (missing for final)'),
-      col('condition', 'text', "that session's condition (missing for final)"),
-      col('scenario', 'text', "that session's scenario (missing for final)"),
+      col('part', 'text', 'before (before the first session), session (after a session) or final (at the end)'),
+      col('session', 'integer', 'the session asked about, from 1 (missing for before and final)'),
+      col('condition', 'text', "that session's condition (missing for before and final)"),
+      col('scenario', 'text', "that session's scenario (missing for before and final)"),
       col('question', 'text', "the question id in the study file (sus, tlx, or the author's id)"),
       col(
         'item',

@@ -15,6 +15,8 @@ import type { Study } from './load.ts';
 export type Step =
   | { kind: 'consent' }
   | { kind: 'instructions' }
+  /** The questionnaire before the first session (demographics, a baseline). */
+  | { kind: 'before' }
   /** Before session k: "Session k+1 of n", enter starts it. */
   | { kind: 'ready'; session: number }
   | { kind: 'session'; session: number }
@@ -24,7 +26,7 @@ export type Step =
 
 export interface Answer {
   /** `session` for the questionnaire after a session (with its index), `final` for the one at the end. */
-  part: 'session' | 'final';
+  part: 'before' | 'session' | 'final';
   session?: number;
   /** The question's id (`sus`, `tlx`, or a likert or text id) and, for SUS and TLX, the item. */
   question: string;
@@ -174,15 +176,23 @@ export function saveState(dataDir: string, state: ParticipantState): void {
   renameSync(tmp, path.join(dir, 'state.json'));
 }
 
-/** The step after `step` in this participant's path. */
-export function nextStep(state: Pick<ParticipantState, 'sessions'>, step: Step, hasSessionQuestions: boolean, hasFinal: boolean): Step {
+/** The step after `step` in this participant's path, given which questionnaires the study asks. */
+export function nextStep(
+  state: Pick<ParticipantState, 'sessions'>,
+  step: Step,
+  asks: { before: readonly unknown[]; after_each_session: readonly unknown[]; final: readonly unknown[] },
+): Step {
   const n = state.sessions.length;
+  const hasSessionQuestions = asks.after_each_session.length > 0;
+  const hasFinal = asks.final.length > 0;
   const afterSession = (k: number): Step =>
     k + 1 < n ? { kind: 'ready', session: k + 1 } : hasFinal ? { kind: 'final' } : { kind: 'thanks' };
   switch (step.kind) {
     case 'consent':
       return { kind: 'instructions' };
     case 'instructions':
+      return asks.before.length ? { kind: 'before' } : { kind: 'ready', session: 0 };
+    case 'before':
       return { kind: 'ready', session: 0 };
     case 'ready':
       return { kind: 'session', session: step.session };

@@ -67,8 +67,12 @@ export const StudySchema = z
     design: z.strictObject({
       /** within: every participant meets every condition; between: each participant meets one. */
       type: z.enum(['within', 'between']),
-      /** Seeds the counterbalancing (which condition gets which row of the Latin square). */
+      /** Seeds the counterbalancing (which condition gets which row of the Latin square) and the randomisation. */
       seed: z.number().int().default(0),
+      /** Within: `fixed` plays the scenarios in the listed order; `counterbalanced` orders them by a second balanced Latin square. */
+      scenario_order: z.enum(['fixed', 'counterbalanced']).default('fixed'),
+      /** Between: `rotation` gives the conditions in turn; `random` a seeded random permutation per block of participants. */
+      assignment: z.enum(['rotation', 'random']).default('rotation'),
     }),
     participant_view: z
       .strictObject({
@@ -85,10 +89,12 @@ export const StudySchema = z
       .optional(),
     questionnaires: z
       .strictObject({
+        /** Before the first session (after the instructions): demographics, a baseline. */
+        before: z.array(QuestionSchema).default([]),
         after_each_session: z.array(QuestionSchema).default([]),
         final: z.array(QuestionSchema).default([]),
       })
-      .default({ after_each_session: [], final: [] }),
+      .default({ before: [], after_each_session: [], final: [] }),
   })
   .describe('an intentplay user study');
 

@@ -215,3 +215,24 @@ describe('missing values', () => {
     60_000,
   );
 });
+
+describe('questionnaires before the sessions', () => {
+  it('asks them after the instructions and before the first session, and exports them as part before', async () => {
+    const w = fresh(
+      studyYaml().replace(
+        'questionnaires:\n',
+        'questionnaires:\n  before:\n    - { kind: likert, id: ai_use, text: I use AI assistants often., scale: 5 }\n',
+      ),
+    );
+    const study = loadStudy(w.file);
+    const r = new StudyRunner(study, w.data, 'P01', { date: '2025-01-01' });
+    r.agree();
+    r.next();
+    expect(r.store.getState().step).toEqual({ kind: 'before' });
+    expect(r.items(r.store.getState().step).map((i) => i.item)).toEqual(['ai_use']);
+    answerAll(r, 2);
+    expect(r.store.getState().step).toEqual({ kind: 'ready', session: 0 });
+    exportStudyData(study, w.data, path.join(w.dir, 'out'));
+    expect(readFileSync(path.join(w.dir, 'out/answers.csv'), 'utf8')).toMatch(/\nP01,before,,,,ai_use,ai_use,likert,2,/);
+  });
+});

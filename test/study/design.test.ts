@@ -1,6 +1,6 @@
 /** Counterbalancing: balanced Latin squares (Williams), seeded assignment, within and between. */
 import { describe, expect, it } from 'vitest';
-import { assignSessions, balancedLatinRow, squareRows } from '../../src/study/design.ts';
+import { assignSessions, balancedLatinRow, blockSize, squareRows } from '../../src/study/design.ts';
 
 /** Every condition at every position equally often, and every ordered pair adjacent equally often. */
 function checkBalanced(n: number): void {
@@ -64,5 +64,49 @@ describe('assignSessions', () => {
       expect([...sessions.map((s) => s.scenario)].sort()).toEqual(['s1', 's2', 's3']);
     }
     expect(new Set(plans.slice(0, 3).map((s) => s[0]!.condition)).size).toBe(3);
+  });
+});
+
+describe('counterbalanced scenario order and randomised assignment', () => {
+  const study = {
+    conditions: { proactive: {} as never, reactive: {} as never },
+    scenarios: ['s1', 's2', 's3'],
+    design: { type: 'within' as const, seed: 3, scenario_order: 'counterbalanced' as const },
+  };
+
+  it('within, counterbalanced: over a block each scenario takes each position, and each condition each position, equally often', () => {
+    const size = blockSize(study);
+    expect(size).toBe(2 * 6);
+    const block = Array.from({ length: size }, (_, p) => assignSessions(study, p));
+    for (const sessions of block) expect([...sessions.map((s) => s.scenario)].sort()).toEqual(['s1', 's2', 's3']);
+    for (let pos = 0; pos < 3; pos++) {
+      for (const sc of study.scenarios) expect(block.filter((s) => s[pos]!.scenario === sc)).toHaveLength(size / 3);
+      for (const c of ['proactive', 'reactive']) expect(block.filter((s) => s[pos]!.condition === c).length).toBeGreaterThan(0);
+    }
+    // Each scenario meets each condition: task is not confounded with condition either.
+    for (const sc of study.scenarios)
+      for (const c of ['proactive', 'reactive'])
+        expect(block.flat().filter((s) => s.scenario === sc && s.condition === c).length).toBeGreaterThan(0);
+    // The listed order stays the default.
+    const fixed = { ...study, design: { type: 'within' as const, seed: 3 } };
+    for (let p = 0; p < 4; p++) expect(assignSessions(fixed, p).map((s) => s.scenario)).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('between, random: each block of participants takes every condition once, in a seeded order that varies between blocks', () => {
+    const between = {
+      ...study,
+      conditions: { a: {} as never, b: {} as never, c: {} as never },
+      design: { type: 'between' as const, seed: 5, assignment: 'random' as const },
+    };
+    const firsts = Array.from({ length: 30 }, (_, p) => assignSessions(between, p)[0]!.condition);
+    for (let b = 0; b < 10; b++) expect([...firsts.slice(b * 3, b * 3 + 3)].sort()).toEqual(['a', 'b', 'c']);
+    const orders = new Set(Array.from({ length: 10 }, (_, b) => firsts.slice(b * 3, b * 3 + 3).join()));
+    expect(orders.size).toBeGreaterThan(1);
+    expect(Array.from({ length: 30 }, (_, p) => assignSessions(between, p)[0]!.condition)).toEqual(firsts);
+    const other = Array.from(
+      { length: 30 },
+      (_, p) => assignSessions({ ...between, design: { ...between.design, seed: 6 } }, p)[0]!.condition,
+    );
+    expect(other).not.toEqual(firsts);
   });
 });

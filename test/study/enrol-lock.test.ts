@@ -21,22 +21,26 @@ function participant(data: string, id: string): { child: ChildProcess; ready: Pr
   let out = '';
   let err = '';
   let onReady: () => void = () => {};
-  const ready = new Promise<void>((r) => (onReady = r));
+  let onFail: (err: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => ((onReady = resolve), (onFail = reject)));
   child.stdout!.on('data', (c) => {
     out += c;
     if (out.startsWith('ready\n')) onReady();
   });
   child.stderr!.on('data', (c) => (err += c));
   const done = new Promise<string>((resolve, reject) =>
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out.replace('ready\n', '').trim()) : reject(new Error(`${id} exited ${code}: ${err}`)),
-    ),
+    child.on('exit', (code) => {
+      const failed = new Error(`${id} exited ${code}: ${err}`);
+      onFail(failed); // a process that dies before it is ready fails the test at once
+      if (code === 0) resolve(out.replace('ready\n', '').trim());
+      else reject(failed);
+    }),
   );
   return { child, ready, done };
 }
 
 describe('enrolment', () => {
-  it('gives six participants who agree at once six distinct Latin-square rows', { timeout: 60_000 }, async () => {
+  it('gives six participants who agree at once six distinct Latin-square rows', { timeout: 90_000 }, async () => {
     const data = path.join(dir, 'data');
     const ids = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
     const people = ids.map((id) => participant(data, id));

@@ -22,9 +22,23 @@ describe('intentplay study validate', () => {
     const io = capture();
     expect(await main(['study', 'validate', file])).toBe(0);
     expect(io.out()).toContain(
-      'within-subjects, 3 conditions (proactive, third, reactive), 3 scenarios, seed 1; a complete counterbalancing block is 6 participants',
+      'within-subjects, 3 conditions (proactive, third, reactive), 3 scenarios, seed 1, scenarios in the listed order; a complete counterbalancing block is 6 participants',
     );
     expect(io.out().match(/participant #\d+: /g)).toHaveLength(6);
+  });
+
+  it('says when the scenario order is counterbalanced and the block that balances both squares', async () => {
+    const { file } = writeStudy(
+      studyYaml().replace('design: { type: within, seed: 1 }', 'design: { type: within, seed: 1, scenario_order: counterbalanced }'),
+    );
+    const io = capture();
+    expect(await main(['study', 'validate', file])).toBe(0);
+    expect(io.out()).toContain('seed 1, scenario order counterbalanced; a complete counterbalancing block is 4 participants');
+    const orders = io
+      .out()
+      .match(/participant #\d+: .*/g)!
+      .map((l) => l.replace(/ \((proactive|reactive)\)/g, '').replace(/^participant #\d+: /, ''));
+    expect(new Set(orders)).toEqual(new Set(['tester/gear → tester/plan', 'tester/plan → tester/gear']));
   });
 
   it('fails with file:line:col errors and no stack trace', async () => {

@@ -1,7 +1,7 @@
 /** What `intentplay study …` does (docs/study.md). */
 import { UserError } from '../../contracts/diagnostics.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
-import { assignSessions, squareRows } from '../../study/design.ts';
+import { assignSessions, blockSize } from '../../study/design.ts';
 import { loadStudy } from '../../study/load.ts';
 
 export interface StudyFlags {
@@ -14,16 +14,23 @@ export interface StudyFlags {
   yes?: boolean;
 }
 
+/** What the design does beyond the square of conditions: counterbalanced scenario order, randomised assignment. */
+function designNote(study: ReturnType<typeof loadStudy>): string {
+  if (study.design.type === 'within')
+    return study.design.scenario_order === 'counterbalanced' ? ', scenario order counterbalanced' : ', scenarios in the listed order';
+  return study.design.assignment === 'random' ? ', conditions randomised in blocks' : ', conditions in turn';
+}
+
 export function validateStudy(file: string, flags: StudyFlags): void {
   const study = loadStudy(file);
   const conditions = Object.keys(study.conditions);
-  const block = study.design.type === 'within' ? squareRows(conditions.length) : conditions.length * squareRows(study.scenarios.length);
+  const block = blockSize(study);
   const n = flags.participants !== undefined ? Number(flags.participants) : block;
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--participants ${flags.participants}: expected a whole number of 1 or more`);
   const out = process.stdout;
   out.write(`${file}: ok — ${study.title}\n`);
   out.write(
-    `${study.design.type}-subjects, ${conditions.length} condition${conditions.length === 1 ? '' : 's'} (${conditions.join(', ')}), ${study.scenarios.length} scenario${study.scenarios.length === 1 ? '' : 's'}, seed ${study.design.seed}; a complete counterbalancing block is ${block} participant${block === 1 ? '' : 's'}\n`,
+    `${study.design.type}-subjects, ${conditions.length} condition${conditions.length === 1 ? '' : 's'} (${conditions.join(', ')}), ${study.scenarios.length} scenario${study.scenarios.length === 1 ? '' : 's'}, seed ${study.design.seed}${designNote(study)}; a complete counterbalancing block is ${block} participant${block === 1 ? '' : 's'}\n`,
   );
   for (let p = 0; p < n; p++)
     out.write(

@@ -127,13 +127,14 @@ export class StudyRunner {
   }
 
   items(step: Step): Item[] {
-    return expandQuestions(step.kind === 'final' ? this.study.questionnaires.final : this.study.questionnaires.after_each_session);
+    const q = this.study.questionnaires;
+    return expandQuestions(step.kind === 'final' ? q.final : step.kind === 'before' ? q.before : q.after_each_session);
   }
 
   /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */
   answersFor(step: Step): Answer[] {
     return this.state.answers.filter((a) =>
-      step.kind === 'final' ? a.part === 'final' : a.part === 'session' && step.kind === 'questionnaire' && a.session === step.session,
+      step.kind === 'questionnaire' ? a.part === 'session' && a.session === step.session : a.part === step.kind,
     );
   }
 
@@ -147,7 +148,7 @@ export class StudyRunner {
 
   private advance(): void {
     const q = this.study.questionnaires;
-    this.go(nextStep(this.state, this.store.getState().step, q.after_each_session.length > 0, q.final.length > 0));
+    this.go(nextStep(this.state, this.store.getState().step, q));
   }
 
   /** Whether the participant has consented and is on disk (a resumed one always is). */
@@ -189,9 +190,9 @@ export class StudyRunner {
 
   answer(item: Item, value: number | string | null): void {
     const { step } = this.store.getState();
-    if (step.kind !== 'questionnaire' && step.kind !== 'final') return;
+    if (step.kind !== 'questionnaire' && step.kind !== 'final' && step.kind !== 'before') return;
     const answer: Answer = {
-      part: step.kind === 'final' ? 'final' : 'session',
+      part: step.kind === 'questionnaire' ? 'session' : step.kind,
       ...(step.kind === 'questionnaire' ? { session: step.session } : {}),
       question: item.question,
       item: item.item,
@@ -388,7 +389,7 @@ export class StudyRunner {
     const q = this.study.questionnaires;
     this.state = {
       ...this.state,
-      step: nextStep(this.state, { kind: 'session', session: k }, q.after_each_session.length > 0, q.final.length > 0),
+      step: nextStep(this.state, { kind: 'session', session: k }, q),
     };
     saveState(this.dataDir, this.state);
     live.control.setState({ notice: 'This session is over. Read it as long as you like, then press enter to go on.' });

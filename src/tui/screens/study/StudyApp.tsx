@@ -26,6 +26,9 @@ const PAGE_SCOPES = {
   page: ['studyPage', 'study', 'global'],
 } as const satisfies Record<string, readonly Scope[]>;
 
+/** The heading of each questionnaire page (the one after a session names the session). */
+const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = { before: 'Before we start', final: 'A few last questions' };
+
 export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
   const { exit } = useApp();
   const step = useStore(runner.store, (s) => s.step);
@@ -96,7 +99,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
     {},
     {
       priority: PRIORITY.dialog,
-      active: (step.kind === 'questionnaire' || step.kind === 'final') && !paused,
+      active: (step.kind === 'questionnaire' || step.kind === 'final' || step.kind === 'before') && !paused,
       onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false),
     },
   );
@@ -175,13 +178,14 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
         </Box>
       ) : null;
     case 'questionnaire':
-    case 'final': {
+    case 'final':
+    case 'before': {
       const items = runner.items(step);
       const given = new Map(runner.answersFor(step).map((a) => [a.item, a.value]));
       return (
         <Questionnaire
-          key={step.kind === 'final' ? 'final' : `s${step.session}`}
-          heading={step.kind === 'final' ? 'A few last questions' : `About session ${step.session + 1} of ${total}`}
+          key={step.kind === 'questionnaire' ? `s${step.session}` : step.kind}
+          heading={step.kind === 'questionnaire' ? `About session ${step.session + 1} of ${total}` : QUESTIONNAIRE_HEADINGS[step.kind]}
           items={items}
           given={given}
           onAnswer={(item, value) => runner.answer(item, value)}
