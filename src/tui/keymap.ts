@@ -31,6 +31,7 @@ export type Scope =
   | 'rationale'
   | 'permission'
   | 'opening'
+  | 'card'
   | 'study'
   | 'consent'
   | 'studyPage'
@@ -203,6 +204,10 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['return'],
     description: 'leave the opening card (title, persona, request): the session begins',
   },
+  { scope: 'card', action: 'up', keys: ['up'], description: 'scroll the card up (when it does not fit)' },
+  { scope: 'card', action: 'down', keys: ['down'], description: 'scroll the card down' },
+  { scope: 'card', action: 'pageUp', keys: ['pageup'], description: 'scroll the card up a page' },
+  { scope: 'card', action: 'pageDown', keys: ['pagedown'], description: 'scroll the card down a page' },
   { scope: 'chain', action: 'continueChain', keys: ['return'], description: 'between two sessions of a chain: start the next one' },
   {
     scope: 'chain',
@@ -341,6 +346,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   annotate: 'Annotate',
   rationale: 'Annotate: the reason',
   opening: 'A session’s opening card',
+  card: 'A card over the panes',
   study: 'In this study',
   consent: 'Consent',
   studyPage: 'This page',

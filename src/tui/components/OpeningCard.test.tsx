@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { planRuns } from '../../session/plan.ts';
+import { sessionSetup } from '../../session/setup.ts';
+import { LiveSession } from '../session/live.ts';
 import { KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
@@ -70,5 +76,29 @@ describe('the opening card', () => {
     expect(frame).toContain('Request  “Write me a meal plan for the week.”');
     await press(r!, KEYS.enter);
     await waitForFrame(r!, (f) => f.includes('agent Drafted plan.md'));
+  });
+
+  it('a card that does not fit scrolls, and what enter does stays in view (80x24, a long scenario)', async () => {
+    live = new LiveSession({
+      groups: planRuns(['researcher/openclaw-feed']),
+      setup: sessionSetup({ agent: 'script:proactive' }),
+      mode: 'play',
+      recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-card-')),
+      date: '2025-01-01',
+    });
+    r = fixture.show(renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 80, rows: 24 }));
+    let frame = await waitForFrame(r!, (f) => f.includes('OpenClaw') && f.includes('enter begins'));
+    expect(frame).toMatch(/↓ lines 1–\d+ of \d+ · ↑\/↓ PgUp\/PgDn scroll/);
+    expect(frame).not.toContain('I5 Name the authors');
+    for (let i = 0; i < 30 && !frame.includes('I5 Name the authors'); i++) {
+      await press(r!, KEYS.pageDown);
+      frame = await waitForFrame(r!, (f) => f.includes('enter begins'));
+    }
+    expect(frame).toContain('I5 Name the authors');
+    expect(frame).toContain('enter begins');
+    expect(frame).toContain('ctrl+p shows who you are');
+    await press(r!, KEYS.enter);
+    await waitForFrame(r!, (f) => !f.includes('enter begins'));
+    live.quit();
   });
 });

@@ -4,8 +4,6 @@
  * begins after its pace unless paused. Each session of a chain gets its own card. A card taller
  * than the screen scrolls with ↑/↓ (and page keys), with how to begin always in sight.
  */
-import { Box } from 'ink';
-import { useState } from 'react';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme, type Theme } from '../theme.ts';
@@ -13,7 +11,7 @@ import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { ControlState } from '../session/controller.ts';
 import type { SessionState } from '../../store/state.ts';
 import { paneTitle } from '../pane-specs.ts';
-import { LineView } from './LineView.tsx';
+import { Card } from './Card.tsx';
 
 /** Who the person is in this session, in a few words. */
 function seatLine(control: Pick<ControlState, 'mode'>): string {
@@ -94,8 +92,8 @@ export function openingLines(
   return lines;
 }
 
-/** Lines at the card's end that stay in sight when its text is scrolled: how to begin (and ctrl+p when playing). */
-const footerRows = (mode: ControlState['mode']) => (mode === 'play' ? 3 : 2);
+/** The card's last lines (what enter does, ctrl+p): its footer, which stays in view while the rest scrolls. */
+export const OPENING_FOOTER_ROWS = (mode: ControlState['mode']): number => (mode === 'play' ? 2 : 1);
 
 export function OpeningCard({ width, height, onBegin }: { width: number; height: number; onBegin: () => void }) {
   const theme = useTheme();
@@ -105,35 +103,11 @@ export function OpeningCard({ width, height, onBegin }: { width: number; height:
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
   const participant = useControl((c) => c.participant);
+  useKeyActions(['opening'], { begin: onBegin }, { priority: PRIORITY.dialog });
   const cols = Math.max(10, width - 4);
   const lines = openingLines({ scenario, intents }, { mode, paused, delayMs, participant }, cols, theme);
-  const rows = Math.max(1, height - 2);
-  // A card taller than the screen (many goals at 80×24) scrolls with ↑/↓, its last lines pinned.
-  const footer = scenario && lines.length > rows ? footerRows(mode) : 0;
-  const bodyRows = Math.max(1, rows - footer - (footer ? 1 : 0));
-  const body = footer ? lines.slice(0, -footer) : lines;
-  const [top, setTop] = useState(0);
-  const maxTop = Math.max(0, body.length - bodyRows);
-  const scroll = (d: number) => setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
-  useKeyActions(['opening'], { begin: onBegin }, { priority: PRIORITY.dialog });
-  // Arrow and page keys only: letters type into the input box under the card.
-  const steps: Record<string, number> = { up: -1, down: 1, pageup: -bodyRows, pagedown: bodyRows };
-  useKeyActions(
-    [],
-    {},
-    { priority: PRIORITY.dialog, active: maxTop > 0, onOtherKey: (p) => (p.name in steps ? (scroll(steps[p.name]!), true) : false) },
-  );
-  const at = Math.min(top, maxTop);
-  const more: Line = [
-    {
-      text: at < maxTop ? `↓ more (${body.length - at - bodyRows} lines): ↑/↓ scroll` : '↑ scrolls back up',
-      color: theme.text.accent,
-    },
-  ];
-  const shown = footer ? [...body.slice(at, at + bodyRows), more, ...lines.slice(-footer)] : lines;
+  const footerRows = scenario ? OPENING_FOOTER_ROWS(mode) : 0;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
-      <LineView lines={shown} top={0} height={rows} cols={cols} />
-    </Box>
+    <Card lines={lines.slice(0, lines.length - footerRows)} footer={lines.slice(lines.length - footerRows)} width={width} height={height} />
   );
 }

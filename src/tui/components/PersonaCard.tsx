@@ -1,10 +1,9 @@
 /** Who you are when you play the user: the persona's name, role, profile, style, facts and goals (ctrl+p). */
-import { Box } from 'ink';
 import { useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
-import { LineView } from './LineView.tsx';
+import { Card } from './Card.tsx';
 
 export function PersonaCardOverlay({ width, height, onClose }: { width: number; height: number; onClose: () => void }) {
   const theme = useTheme();
@@ -38,9 +37,5 @@ export function PersonaCardOverlay({ width, height, onClose }: { width: number; 
       for (const g of card.goals) lines.push(...wrapWithPrefix([{ text: '  • ' }], g, cols));
     }
   }
-  return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
-      <LineView lines={lines} top={0} height={Math.max(1, height - 2)} cols={cols} />
-    </Box>
-  );
+  return <Card lines={lines} width={width} height={height} />;
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
-import { KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import { KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
@@ -45,6 +45,32 @@ describe('the result card between two sessions of a chain', () => {
     frame = await waitForFrame(r, (f) => !f.includes('Next: tester/plan') && f.includes('Conversation'));
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('tester/plan') && f.includes('(2/2)') && !f.includes('enter continues'));
+    s.quit();
+  });
+
+  it('watching, the last turn of a session stays in view at the pace before its card covers it', async () => {
+    const s = new LiveSession({
+      groups: planRuns(['tester/plan'], { library: FIXTURE_LIB }),
+      setup: sessionSetup({ library: FIXTURE_LIB, agent: 'script:proactive' }),
+      mode: 'watch',
+      delayMs: 1000,
+      openingCard: false,
+      recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-card-')),
+    });
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await waitFor(() => Boolean(s.store.getState().session.end), 15_000);
+    const ended = performance.now();
+    const lastReply = s.store
+      .getState()
+      .session.turns.flatMap((t) => t.items)
+      .findLast((i) => i.kind === 'message' && i.role === 'agent');
+    const words = (lastReply as { text: string }).text.slice(0, 30);
+    await new Promise((res) => setTimeout(res, 600));
+    const frame = r.lastFrame() ?? '';
+    expect(frame).toContain(words);
+    expect(frame).not.toContain('Next: tester/plan');
+    await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 5000);
+    expect(performance.now() - ended).toBeGreaterThanOrEqual(900);
     s.quit();
   });
 });

@@ -3,13 +3,12 @@
  * intent's status, and what comes next. Enter continues (watching, it also continues after
  * its pace unless paused); the ended session's panes stay one key (esc) away.
  */
-import { Box } from 'ink';
 import { fmtScore } from '../../text/format.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
-import { LineView } from './LineView.tsx';
+import { Card } from './Card.tsx';
 
 export function ResultCard({
   width,
@@ -59,13 +58,11 @@ export function ResultCard({
           ),
         )
       : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
+  ];
+  const footer: Line[] = [
     [],
     ...(between ? [[{ text: `Next: ${between.id} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
     [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],
   ];
-  return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
-      <LineView lines={lines} top={0} height={Math.max(1, height - 2)} cols={cols} />
-    </Box>
-  );
+  return <Card lines={lines} footer={footer} width={width} height={height} />;
 }

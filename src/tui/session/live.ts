@@ -72,6 +72,9 @@ export function scriptedNotice(mode: LiveOptions['mode'], specs: Record<Role, Ba
   return `The agent is scripted (${name}): it follows a fixed reference and will not read what you type. For real play give it a model (--agent openai) or play the agent yourself (--agent human).`;
 }
 
+/** Playing: how long the agent's last reply of a chain's session stays in view before the result card. */
+const READ_LAST_TURN_MS = 1500;
+
 export class LiveSession implements SessionController {
   readonly store = createSessionStore();
   readonly control: StoreApi<ControlState>;
@@ -199,7 +202,9 @@ export class LiveSession implements SessionController {
    * Between two sessions of a chain the ended one stays on screen with its result card: a key
    * continues; watching, it also continues after three of its pace's delays unless paused.
    */
-  private holdBetween(next: NextSession): Promise<void> {
+  private async holdBetween(next: NextSession): Promise<void> {
+    await this.lastTurnShown();
+    if (this.abortController.signal.aborted) return;
     this.control.setState({ between: next });
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
@@ -217,6 +222,26 @@ export class LiveSession implements SessionController {
 
   continueChain(): void {
     this.chainGoesOn?.();
+  }
+
+  /**
+   * A session's last turn stays in view for a while before its result card covers it: watching, the
+   * pace's delay; playing, a moment to read the agent's last reply. Quitting cuts it short.
+   */
+  private lastTurnShown(): Promise<void> {
+    const { mode, delayMs } = this.control.getState();
+    const wait = mode === 'watch' ? delayMs : READ_LAST_TURN_MS;
+    if (wait <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, wait);
+      const signal = this.abortController.signal;
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done);
+    });
   }
 
   /** A session's first turn waits until its opening card is left, then for the watch's pace. */
