@@ -2,7 +2,7 @@
  * Options every session mode shares (docs/reports.md), declared only: turning them into a
  * session setup is session/setup.ts, loaded when a command runs.
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { kindsHelp } from '../session/backend-kinds.ts';
 export type { SessionFlags } from '../session/setup.ts';
 
@@ -32,8 +32,18 @@ export function addSessionOptions(cmd: Command): Command {
     .option('--workspace <dir>', 'keep the workspace in DIR instead of a temporary folder');
 }
 
+/** Option parsers throw commander's InvalidArgumentError: a bad value is a usage error naming the option, not a crash. */
 export function positiveInt(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive whole number, got ${JSON.stringify(value)}`);
+  if (!value.trim() || !Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError(`expected a positive whole number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A whole number ≥ 0 (a delay, a seed). */
+export function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError(`expected a whole number of 0 or more, got ${JSON.stringify(value)}`);
   return n;
 }

@@ -29,7 +29,11 @@ export async function lintPaths(paths: readonly string[], libraryOverride?: stri
     const library = requireLibrary(abs, libraryOverride);
     const entry = byLibrary.get(library.root) ?? { library, scenarios: new Map() };
     byLibrary.set(library.root, entry);
-    for (const s of scenariosAt(library, abs)) entry.scenarios.set(s.id, s);
+    const found = scenariosAt(library, abs);
+    // A file that is no loaded scenario (broken, or not one at all) would be linted as nothing and pass.
+    if (!found.length && !statSync(abs).isDirectory())
+      throw new UserError(`${p}: no scenario of the library at ${library.root} loads from it (intentplay validate ${p} says why)`);
+    for (const s of found) entry.scenarios.set(s.id, s);
   }
   const findings: Finding[] = [];
   for (const { library, scenarios } of byLibrary.values()) {

@@ -22,7 +22,7 @@ import {
 import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
 import { installedParadigms } from './paradigms.ts';
 import type { ScenarioPath } from '../contracts/paradigm.ts';
-import { findLibraryRoot, isPibenchUserDir } from './library-root.ts';
+import { findLibraryRoot, isPibenchUserDir, libraryRootFor } from './library-root.ts';
 import { loadPibenchLibrary } from './pibench/index.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import { appStateRuleProblem, validateAppSeeds } from '../apps/index.ts';
@@ -361,7 +361,7 @@ function chainFiles(library: Library, file: string): Set<string> {
 }
 
 export function requireLibrary(target: string, libraryOverride?: string): Library {
-  const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(target);
+  const root = libraryRootFor(target, libraryOverride);
   if (!root) throw new UserError(`${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`);
   const { library, diagnostics } = loadLibrary(root);
   const abs = path.resolve(target);

@@ -25,7 +25,14 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
   }
   const lineCounter = new LineCounter();
   // logLevel 'error': the package's own warnings would go to stderr unlocated; the ones that matter are reported below.
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  } catch (err) {
+    // The parser recurses per level of nesting: thousands of levels overflow the stack inside it.
+    if (!(err instanceof RangeError)) throw err;
+    return { diagnostics: [{ severity: 'error', file, ...deepestLine(source), message: TOO_DEEP }] };
+  }
   const diagnostics: Diagnostic[] = [];
   for (const e of doc.errors) {
     const pos = lineCounter.linePos(e.pos[0]);
@@ -35,9 +42,7 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
       file,
       line: pos.line,
       col: pos.col,
-      message: overflow
-        ? `YAML nested too deeply to read (more than ${MAX_DEPTH} levels is never needed)`
-        : `YAML syntax: ${firstLine(e.message)}`,
+      message: overflow ? TOO_DEEP : `YAML syntax: ${firstLine(e.message)}`,
     });
     if (overflow) break;
   }
@@ -80,6 +85,21 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
 
 const MAX_DEPTH = 64;
 const MAX_ALIAS_COUNT = 1000;
+const TOO_DEEP = `YAML nested too deeply to read (more than ${MAX_DEPTH} levels is never needed)`;
+
+/** Where a file too deep to parse goes deepest, by indentation and leading `- `, `? `, `[` and `{` (the parser gave up without a place). */
+function deepestLine(source: string): { line: number; col: number } {
+  let best = { line: 1, col: 1 };
+  let most = -1;
+  source.split('\n').forEach((text, i) => {
+    const lead = /^[\s\-?[{]*/.exec(text)![0].length;
+    if (lead > most) {
+      most = lead;
+      best = { line: i + 1, col: lead + 1 };
+    }
+  });
+  return best;
+}
 
 function childrenOf(node: unknown): unknown[] {
   if (isMap(node) || isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
@@ -102,7 +122,9 @@ function walk(root: unknown, visit: (node: unknown) => boolean): unknown {
   while (stack.length) {
     const node = stack.pop();
     if (visit(node)) return node;
-    stack.push(...childrenOf(node).reverse());
+    // One at a time: spreading a list of 100,000 items as call arguments overflows the stack.
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return undefined;
 }
@@ -159,6 +181,8 @@ function child(node: unknown, seg: PropertyKey): { node: unknown; keyNode?: unkn
 
 type Issue = z.core.$ZodIssue;
 
+const MAX_ISSUES = 100;
+
 /** Validates `parsed.value` and reports every issue, located. */
 export function validateWith<T>(
   parsed: ParsedYaml,
@@ -168,8 +192,17 @@ export function validateWith<T>(
   const result = schema.safeParse(parsed.value);
   if (result.success) return { value: result.data, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
-  for (const issue of result.error.issues) collectIssue(parsed, issue, [], kind, diagnostics);
-  return { diagnostics: dedupe(diagnostics), ...recoverFromUnknownKeys(parsed.value, result.error.issues, schema) };
+  const issues = result.error.issues;
+  // A file of 100,000 wrong items is one mistake repeated: its first errors say it, and a list that long cannot overflow a caller.
+  for (const issue of issues.slice(0, MAX_ISSUES)) collectIssue(parsed, issue, [], kind, diagnostics);
+  if (issues.length > MAX_ISSUES)
+    diagnostics.push({
+      severity: 'error',
+      file: parsed.file,
+      ...locate(parsed, issues[MAX_ISSUES]!.path),
+      message: `${issues.length - MAX_ISSUES} more errors in this file, not listed`,
+    });
+  return { diagnostics: dedupe(diagnostics), ...recoverFromUnknownKeys(parsed.value, issues, schema) };
 }
 
 /**

@@ -2,7 +2,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, UserError, type Diagnostic } from '../../contracts/diagnostics.ts';
-import { findLibraryRoot, loadLibrary } from '../../scenario/library.ts';
+import { loadLibrary } from '../../scenario/library.ts';
+import { libraryRootFor } from '../../scenario/library-root.ts';
 
 export function validatePaths(paths: readonly string[], libraryOverride?: string): { diagnostics: Diagnostic[]; files: number } {
   const diagnostics: Diagnostic[] = [];
@@ -11,7 +12,7 @@ export function validatePaths(paths: readonly string[], libraryOverride?: string
   for (const p of paths) {
     if (!existsSync(p)) throw new UserError(`${p}: no such file or folder`);
     const abs = path.resolve(p);
-    const root = libraryOverride ? path.resolve(libraryOverride) : findLibraryRoot(abs);
+    const root = libraryRootFor(p, libraryOverride);
     if (!root) {
       diagnostics.push({
         severity: 'error',
@@ -31,8 +32,18 @@ export function validatePaths(paths: readonly string[], libraryOverride?: string
         diagnostics.push(d);
       }
     }
+    // Every file in scope counts, a broken one (which loads as nothing but errors) too.
     const loaded = [...library.personas.values(), ...library.scenarios.values(), ...library.episodes.values()].map((x) => x.file);
-    files += new Set(loaded.filter(inScope)).size;
+    const checked = new Set([...loaded, ...all.map((d) => d.file)].filter(inScope));
+    if (!checked.size && !statSync(abs).isDirectory())
+      diagnostics.push({
+        severity: 'error',
+        file: abs,
+        line: 1,
+        col: 1,
+        message: `not a persona, scenario or episode of the library at ${root} (those live in its personas/, scenarios/ and episodes/ folders)`,
+      });
+    files += checked.size;
   }
   return { diagnostics, files };
 }

@@ -1,14 +1,10 @@
 /** `intentplay agreement ANNOTATIONS... [--judge PATH] [--format text|md|json] [--seed S]`: how far annotators and the judge agree. */
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { AgreementFlags } from '../actions/agreement.ts';
-import { positiveInt } from '../options.ts';
+import { nonNegativeInt, positiveInt } from '../options.ts';
 
 /** A whole number ≥ 0 (a seed). */
-export function seedInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected a whole number of 0 or more, got ${JSON.stringify(value)}`);
-  return n;
-}
+export const seedInt = nonNegativeInt;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

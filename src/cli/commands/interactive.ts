@@ -6,16 +6,10 @@
 import type { Command } from 'commander';
 import type { InteractiveFlags } from '../actions/interactive.ts';
 import type { StageFlags } from '../actions/stage.ts';
-import { addSessionOptions } from '../options.ts';
+import { addSessionOptions, nonNegativeInt } from '../options.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 
 const actions = () => import('../actions/interactive.ts');
-
-function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number of 0 or more, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 const recordingsOption = (cmd: Command) => cmd.option('--recordings <dir>', 'where recordings go', 'recordings');
 
