@@ -71,6 +71,7 @@ export interface TimeInfo {
   turn: string;
   environment?: string;
   updates: UpdateInfo[];
+  /** The final task status a good agent ends with (from the branch, or the scenario's expect_status). */
   expectStatus?: 'in_progress' | 'completed' | 'failed';
 }
 

@@ -47,6 +47,7 @@ export class TimeProtocol implements SessionProtocol {
       (e) => core.emit(e),
       () => core.turn,
     );
+    const shape = shapeOf(s);
     const clock = this.world.clock;
     this.info = {
       start: clock.iso(),
@@ -59,10 +60,11 @@ export class TimeProtocol implements SessionProtocol {
         ...(spec.expect ? { expect: spec.expect } : {}),
         notify: spec.notify ?? 'none',
       })),
-      ...(s.expect_status ? { expectStatus: s.expect_status } : {}),
+      // The final status a good agent ends with, for the person watching (scored scenarios only).
+      ...(s.environment?.updates?.some((u) => u.expect) ? { expectStatus: shape.finalStatus } : {}),
     };
     const queryTool = s.environment ? `query_${s.environment.name}` : undefined;
-    this.ledger = new ResponseLedger(shapeOf(s), queryTool, () => this.tools);
+    this.ledger = new ResponseLedger(shape, queryTool, () => this.tools);
   }
 
   initialStatus(intent: IntentSpec): IntentStatus {

@@ -26,7 +26,7 @@ describe('the timeline pane', () => {
     r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('U2'));
     expect(frame).toContain('Timeline');
-    expect(frame).toContain('May 8 09:00 · 1/2 updates · waiting');
+    expect(frame).toContain('May 8 09:00 · 1/3 updates · waiting');
     expect(frame).toContain('… 23 hours 58 minutes pass');
     expect(frame).toContain('● r1 active · woke the agent 1×');
     expect(frame).toContain('when any fare change SZX-SHA');
@@ -34,16 +34,25 @@ describe('the timeline pane', () => {
     expect(frame).toContain('seen by the agent · followed up · keep silent expected');
     expect(frame).toContain('May 8 09:00 U2 to come');
     expect(frame).toContain('hidden from the agent');
-    expect(frame).toContain('task not set (expected completed)');
+    // flight-watch is a negative scenario: a good agent ends with the task in progress.
+    expect(frame).toContain('task not set (expected in progress)');
+    expect(frame).not.toContain('ChronosBench');
   });
 
-  it('shows the end: every verdict, the task status', async () => {
+  it("shows the end: every verdict, the task status, and ChronosBench's verdict with each response that went wrong", async () => {
     r = renderSession(fakeController(await eagerUntil(9)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
     const frame = await waitForFrame(r, (f) => f.includes('follow-up hit'));
     expect(frame).toContain('U1 ✗ false follow-up');
     expect(frame).toContain('U2 ✔ follow-up hit');
-    expect(frame).toContain('2/2 updates');
+    expect(frame).toContain('3/3 updates');
     expect(frame).not.toContain('waiting');
+    // The eager reference never sets an in-progress status and completes a task that never fits.
+    expect(frame).toContain('ChronosBench negative, complex');
+    expect(frame).toContain('✗ task not completed · completed in negative');
+    expect(frame).toContain('action 60% · status 0% of 5 responses');
+    expect(frame).toContain('turn 1: status pending, expected in progress');
+    expect(frame).toContain('turn 2: false follow up');
+    expect(frame).toContain('turn 5: completed in negative');
   });
 
   it('hides what is to come, what was expected and the verdicts from a person playing the agent', async () => {
@@ -54,7 +63,7 @@ describe('the timeline pane', () => {
     );
     const frame = await waitForFrame(r, (f) => f.includes('U1'));
     expect(frame).toContain('U1 followed up');
-    expect(frame).toContain('1 not seen by you (hidden while you play the agent)');
+    expect(frame).toContain('2 not seen by you (hidden while you play the agent)');
     expect(frame).not.toContain('U2');
     expect(frame).not.toContain('expected');
     expect(frame).not.toContain('false follow-up');

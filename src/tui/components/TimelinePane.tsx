@@ -5,6 +5,7 @@
  * updates still to come, marked as hidden from the agent; a person playing the agent does not.
  */
 import { useMemo } from 'react';
+import type { TimeScores } from '../../contracts/events.ts';
 import type { TimelineState, TimelineUpdate } from '../../store/timeline.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
@@ -44,8 +45,44 @@ function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: bo
   return [head, ...how, ...wrapWithPrefix([{ text: '  ' }], u.text, cols, { color: u.happened ? undefined : theme.text.muted })];
 }
 
+const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
+const words = (s: string) => s.replaceAll('_', ' ');
+
+/** Once the session is scored: ChronosBench's verdict on it, and each response that went wrong. */
+function scoreBlock(t: TimeScores, cols: number, theme: Theme): Line[] {
+  const mark = t.completed
+    ? { text: '✔ task completed', color: theme.verdict.hit.color }
+    : { text: '✗ task not completed', color: theme.verdict.false.color };
+  const wrong = [
+    ...t.status_errors.map((e) => ({ turn: e.turn, text: `status ${words(e.got)}, expected ${words(e.expected)}` })),
+    ...t.action_errors.map((e) => ({ turn: e.turn, text: words(e.type) })),
+  ].sort((a, b) => a.turn - b.turn);
+  return [
+    [
+      { text: 'ChronosBench ', color: theme.text.secondary, bold: true },
+      { text: `${t.branch}${t.complex ? ', complex' : ''}`, color: theme.text.muted },
+    ],
+    [
+      { text: mark.text, color: mark.color, bold: true },
+      { text: ` · ${words(t.ending)}`, color: theme.text.secondary },
+    ],
+    [
+      {
+        text: `action ${pct(t.action_accuracy)} · status ${pct(t.status_accuracy)} of ${t.responses} responses`,
+        color: theme.text.secondary,
+      },
+    ],
+    ...wrong.flatMap((w) => wrapWithPrefix([{ text: `  turn ${w.turn}: `, color: theme.text.muted }], w.text, cols)),
+  ];
+}
+
 /** The pane's content as blocks: a header block, then one per reminder and one per update shown. */
-export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, opts: { observer: boolean }): Line[][] {
+export function timelineBlocks(
+  tl: TimelineState,
+  cols: number,
+  theme: Theme,
+  opts: { observer: boolean; scores?: TimeScores | undefined },
+): Line[][] {
   const header: Line[] = [
     [
       { text: '⏱ ', color: theme.text.accent },
@@ -64,7 +101,9 @@ export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, op
       { text: (tl.taskStatus ?? 'not set').replace('_', ' ') },
       ...(opts.observer && tl.expectStatus ? [{ text: ` (expected ${tl.expectStatus.replace('_', ' ')})`, color: theme.text.muted }] : []),
     ]);
-  header.push([{ text: tl.reminders.length ? 'Reminders' : 'No reminder set', color: theme.text.secondary, bold: true }]);
+  const remindersTitle: Line[] = [
+    [{ text: tl.reminders.length ? 'Reminders' : 'No reminder set', color: theme.text.secondary, bold: true }],
+  ];
   const reminders = tl.reminders.map((r): Line[] => {
     const mark = r.state === 'active' ? ['●', theme.level.info] : r.state === 'fired' ? ['✓', theme.text.muted] : ['✗', theme.text.muted];
     return [
@@ -93,18 +132,28 @@ export function timelineBlocks(tl: TimelineState, cols: number, theme: Theme, op
         ...(w.choice ? [{ text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`, color: theme.role.agent }] : []),
       ],
     ]);
-  return [header, ...reminders, updatesTitle, ...shown.map((u) => updateBlock(u, cols, theme, opts.observer)), ...wakes];
+  const scored = opts.observer && opts.scores ? [scoreBlock(opts.scores, cols, theme)] : [];
+  return [
+    header,
+    ...scored,
+    [...remindersTitle, ...(reminders[0] ?? [])],
+    ...reminders.slice(1),
+    updatesTitle,
+    ...shown.map((u) => updateBlock(u, cols, theme, opts.observer)),
+    ...wakes,
+  ];
 }
 
 export function TimelinePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const timeline = useSession((s) => s.timeline);
+  const scores = useSession((s) => s.scores?.time);
   const mode = useControl((c) => c.mode);
   const { cols, rows } = paneInner(box);
   const observer = mode !== 'agent';
   const blocks = useMemo(
-    () => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer }) : []),
-    [timeline, cols, theme, observer],
+    () => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer, scores }) : []),
+    [timeline, cols, theme, observer, scores],
   );
   const cursor = useListCursor(blocks.length);
   const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
