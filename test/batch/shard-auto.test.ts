@@ -96,7 +96,7 @@ describe('run --shard auto', () => {
         }),
       true,
     );
-  });
+  }, 90_000);
 
   it('Kubernetes: the four pods of an Indexed Job (completions: 4) do the same', async () => {
     // In this process, one pod after the other, with the variables each pod gets.

@@ -52,7 +52,7 @@ const tally = new Map<string, { keys: number; awardable: number; earned: number;
 
 describe.skipIf(!DRIVES.length || !hasPython)(
   'the reference drive on the shared users’ tasks (openai agent, local server)',
-  { concurrent: true },
+  { concurrent: true, timeout: 120_000 },
   () => {
     afterAll(() => {
       if (!tally.size) return;
