@@ -31,7 +31,12 @@ const LOWER = [
   'sim',
 ];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement', 'serve'];
-const ALL = [...LOWER, ...SURFACES];
+// Paradigms (src/contracts/paradigm.ts): each in its own folder, listed by the composition root.
+const PARADIGMS = ['time', 'proposals'];
+const ROOT = 'paradigms';
+const ALL = [...LOWER, ...SURFACES, ROOT];
+// Leaves whose own rule already bans nearly everything of ours (paradigms included).
+const LEAVES = ['contracts', 'text', 'sim', 'store'];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 /**
@@ -54,20 +59,58 @@ function restriction(banned, why, { depth, typesFrom = [] } = {}) {
   return patterns;
 }
 
-/** @typescript-eslint/no-restricted-imports (static imports, re-exports) and no-restricted-syntax (import()) for `folders`. */
+/**
+ * Paradigms plug in: the core knows none of them, none knows another, and only the command line
+ * imports the composition root that lists them. Added to every folder's own layer rule.
+ */
+function paradigmRestrictions(folder) {
+  const top = folder.split('/')[0];
+  if (LEAVES.includes(top)) return [];
+  const out = [];
+  if (top !== 'cli' && top !== ROOT)
+    out.push(
+      ...restriction(
+        [ROOT],
+        'only the command line imports the composition root src/paradigms: the core reads the installed paradigms from src/scenario/paradigms.ts',
+      ),
+    );
+  if (PARADIGMS.includes(top))
+    out.push(
+      ...restriction(
+        PARADIGMS.filter((p) => p !== top),
+        'a paradigm must not import another paradigm: move what both use into the core (src/sim, src/session) or reach it through the Paradigm interface',
+      ),
+    );
+  else if (LOWER.includes(top))
+    out.push(
+      ...restriction(
+        PARADIGMS,
+        `src/${top} is the core or a library under it and must not import a paradigm: read what it needs from the installed paradigms (src/scenario/paradigms.ts; the Paradigm interface in src/contracts/paradigm.ts)`,
+      ),
+    );
+  return out;
+}
+
+/**
+ * @typescript-eslint/no-restricted-imports (static imports, re-exports) and no-restricted-syntax
+ * (import()) for each of `folders`, with the paradigm restrictions that folder has.
+ */
 function layer(folders, patterns, { ignores } = {}) {
-  const syntax = patterns.map((p) => ({
-    selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\/')}/]`,
-    message: p.message,
-  }));
-  return {
-    files: folders.map((f) => `src/${f}/**/*.{ts,tsx}`),
-    ...(ignores ? { ignores } : {}),
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
-      'no-restricted-syntax': ['error', ...syntax],
-    },
-  };
+  return folders.map((folder) => {
+    const all = [...patterns, ...paradigmRestrictions(folder)];
+    const syntax = all.map((p) => ({
+      selector: `ImportExpression[source.value=/${p.regex.replaceAll('/', '\\/')}/]`,
+      message: p.message,
+    }));
+    return {
+      files: [`src/${folder}/**/*.{ts,tsx}`],
+      ...(ignores ? { ignores } : {}),
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: all }],
+        'no-restricted-syntax': ['error', ...syntax],
+      },
+    };
+  });
 }
 
 // The engine and its libraries emit events; only the surfaces (and the store's own tests) read them back as state.
@@ -92,25 +135,25 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  layer(LOWER, core),
-  // The leaves: shared contracts (events, backend interfaces, diagnostics, tool and screen views)
-  // and plain-text helpers. Contracts read only the scenario's types; text helpers only contracts.
-  layer(
+  ...layer(LOWER, core),
+  // The leaves: shared contracts (events, backend interfaces, diagnostics, tool and screen views,
+  // the paradigm interface) and plain-text helpers. Contracts import nothing of ours; text helpers
+  // only contracts.
+  ...layer(
     ['contracts'],
     restriction(
       ALL.filter((f) => f !== 'contracts'),
-      "src/contracts is the leaf every layer imports: it imports nothing of ours but the scenario's types",
-      { typesFrom: ['scenario'] },
+      'src/contracts is the leaf every layer imports: it imports nothing of ours (name an engine type through src/contracts/engine-types.ts)',
     ),
   ),
-  layer(
+  ...layer(
     ['text'],
     restriction(
       ALL.filter((f) => f !== 'text' && f !== 'contracts'),
       'src/text holds plain-text helpers: it may import src/contracts only',
     ),
   ),
-  layer(
+  ...layer(
     ['sim'],
     restriction(
       ALL.filter((f) => f !== 'sim' && f !== 'contracts'),
@@ -118,7 +161,7 @@ export default tseslint.config(
     ),
   ),
   // The store is the one reducer from events to state: it reads the events, nothing of the engine.
-  layer(
+  ...layer(
     ['store'],
     restriction(
       ALL.filter((f) => !['store', 'contracts', 'text'].includes(f)),
@@ -126,9 +169,9 @@ export default tseslint.config(
     ),
     { ignores: TESTS },
   ),
-  layer(['tui'], tui),
+  ...layer(['tui'], tui),
   // Panes draw state: they read the store, never the engine that makes the events.
-  layer(
+  ...layer(
     ['tui/components'],
     [
       ...tui,
@@ -140,9 +183,9 @@ export default tseslint.config(
     ],
     { ignores: TESTS },
   ),
-  layer(['share', 'batch'], onlyCli),
+  ...layer(['share', 'batch'], onlyCli),
   // Exports draw lines, not Ink: the TUI's plain helpers (theme, line builders, the pane specs) only.
-  layer(
+  ...layer(
     ['share'],
     [
       ...onlyCli,
@@ -153,18 +196,18 @@ export default tseslint.config(
       },
     ],
   ),
-  layer(
+  ...layer(
     ['batch'],
     [
       ...onlyCli,
       ...restriction(['report'], 'src/batch runs and records; src/report reads its results: move what both need into src/batch'),
     ],
   ),
-  layer(
+  ...layer(
     ['report'],
     [...onlyCli, ...restriction(['tui'], 'src/report builds documents, not screens: an Ink view of a report belongs in src/tui/screens')],
   ),
-  layer(
+  ...layer(
     ['annotate'],
     restriction(
       ['cli', 'batch', 'report', 'agreement'],
@@ -172,16 +215,21 @@ export default tseslint.config(
     ),
   ),
   // The browser's way in: the TUI's screens over WebSocket.
-  layer(
+  ...layer(
     ['serve'],
     restriction(
       ['cli', 'batch', 'report', 'share', 'annotate', 'agreement'],
       'src/serve may import the core and src/tui only: move what is shared into a lower layer',
     ),
   ),
+  // The composition root lists the paradigms: it may import the core and them, not the surfaces.
+  ...layer(
+    [ROOT],
+    restriction(SURFACES, 'src/paradigms is the composition root of the paradigms: it imports the core and the paradigms only'),
+  ),
   // The served page's own script runs in the browser.
   { files: ['src/serve/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
-  layer(
+  ...layer(
     ['agreement'],
     restriction(
       ['cli', 'share'],

@@ -122,6 +122,8 @@ export class ToolStepCapError extends Error {
  * intention; `thanks` and `refuse` (time scenarios) hand no intent: a follow-up met every need.
  */
 export type HandoffReason = 'question' | 'picked' | 'shift' | 'thanks' | 'refuse' | 'none';
+/** What a rules user says on a `thanks` (or `refuse`) handoff when the scenario writes no words of its own. */
+export const DEFAULT_THANKS = 'Thank you, that is what I needed.';
 
 export interface UserTurnInput {
   turn: number;

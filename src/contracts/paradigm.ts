@@ -20,6 +20,16 @@ export interface ScenarioCheckReport {
   warn(path: ScenarioPath, message: string): void;
 }
 
+/** One authoring problem `intentplay lint` reports (a warning), at a node of the scenario file. */
+export interface AuthoringFinding {
+  /** The check's name, shown in brackets after the message (`unopenable-intent`). */
+  check: string;
+  path: ScenarioPath;
+  /** With `path` pointing at a map: the key inside it. */
+  key?: string;
+  message: string;
+}
+
 export interface Paradigm {
   /** How docs and errors name it: `chat`, `time`, `proposals`. */
   readonly name: string;
@@ -36,6 +46,8 @@ export interface Paradigm {
   plays(scenario: Scenario): boolean;
   /** Located checks the schema cannot express, run on every scenario the loader reads. */
   check?(scenario: EngineTypes['scenarioFile'], report: ScenarioCheckReport): void;
+  /** `intentplay lint`'s authoring checks of a scenario (beyond what the loader refuses). */
+  lint?(scenario: Scenario): readonly AuthoringFinding[];
   /** Tools it adds to the tool registry (a scenario's `tools:` names their groups). */
   readonly tools?: readonly Tool[];
   /** Tools its protocol offers every session it plays, whatever `tools:` says (shown in the TUI's tool list). */

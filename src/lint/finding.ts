@@ -7,15 +7,14 @@ export type LintCheck =
   | 'generic-ask'
   | 'overlapping-ask'
   | 'reactive-done'
-  | 'unused-file'
-  | 'unrecognised-follow-up'
-  | 'unopenable-intent';
+  | 'unused-file';
 
 export interface Finding {
-  check: LintCheck;
+  /** One of the core's checks, or a paradigm's (src/contracts/paradigm.ts, `lint`). */
+  check: LintCheck | (string & {});
   scenario: LoadedScenario;
   /** YAML path of the offending node inside the scenario file. */
-  path: PropertyKey[];
+  path: readonly PropertyKey[];
   /** With `path` pointing at a map: the key inside it (for example a workspace file name). */
   key?: string;
   message: string;

@@ -11,7 +11,7 @@ import type { Finding } from './finding.ts';
 import { checkIntents } from './intent-checks.ts';
 import { checkReactiveDone } from './reactive-checks.ts';
 import { checkWorkspaceFiles } from './workspace-checks.ts';
-import { checkTimeAuthoring } from './time-checks.ts';
+import { installedParadigms } from '../scenario/paradigms.ts';
 
 export type { Finding, LintCheck } from './finding.ts';
 
@@ -38,7 +38,10 @@ export async function lintPaths(paths: readonly string[], libraryOverride?: stri
   const findings: Finding[] = [];
   for (const { library, scenarios } of byLibrary.values()) {
     const list = [...scenarios.values()];
-    for (const s of list) findings.push(...checkIntents(s), ...checkTimeAuthoring(s));
+    for (const s of list) {
+      findings.push(...checkIntents(s));
+      for (const paradigm of installedParadigms()) findings.push(...(paradigm.lint?.(s) ?? []).map((f) => ({ ...f, scenario: s })));
+    }
     findings.push(...checkWorkspaceFiles(library, list));
     findings.push(...(await checkReactiveDone(library, list)));
   }

@@ -10,6 +10,7 @@ import { TimeProtocol } from './protocol.ts';
 import { intentTimeKeys, scenarioTimeKeys } from './schema.ts';
 import { environmentTools, timeTools } from './tools.ts';
 import { checkTimeScenario } from './validate.ts';
+import { checkTimeAuthoring } from './lint-checks.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -34,6 +35,7 @@ export const timeParadigm: Paradigm = {
         report.error(['environment', 'updates', k, 'apps', ...issue.path], `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
     });
   },
+  lint: checkTimeAuthoring,
   tools: [...timeTools, ...environmentTools],
   protocol: (core) => new TimeProtocol(core),
 };

@@ -14,7 +14,6 @@ const Id = z
 
 export const BRANCHES = ['positive', 'negative'] as const;
 export type Branch = (typeof BRANCHES)[number];
-export const DEFAULT_THANKS = 'Thank you, that is what I needed.';
 
 /** The intent keys for a shift of intention. */
 export const intentTimeKeys = {

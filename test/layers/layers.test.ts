@@ -37,13 +37,14 @@ describe('layer lint', () => {
     ).toEqual([]);
   });
 
-  it('keeps the leaves leaves: contracts take only scenario types, text helpers only contracts', async () => {
+  it('keeps the leaves leaves: contracts import nothing of ours, text helpers only contracts', async () => {
     expect(
       await problems(
         'src/contracts/probe.ts',
         "import type { LoadedScenario } from '../scenario/library.ts';\nexport type S = LoadedScenario;\n",
       ),
-    ).toEqual([]);
+    ).toHaveLength(1);
+    expect(await problems('src/contracts/probe.ts', "export type { Paradigm } from './paradigm.ts';\n")).toEqual([]);
     expect(
       await problems('src/contracts/probe.ts', "import { loadLibrary } from '../scenario/library.ts';\nexport const l = loadLibrary;\n"),
     ).toHaveLength(1);
@@ -99,5 +100,41 @@ describe('layer lint', () => {
     ).toEqual([]);
     expect(await problems('src/tui/screens/probe.ts', "export * from '../session/stage.ts';\n")).toEqual([]);
     expect(await problems('src/report/probe.ts', "export * from '../batch/summary.ts';\n")).toEqual([]);
+  });
+
+  it('keeps the core (and the apps) from knowing any paradigm', async () => {
+    expect(await problems('src/session/probe.ts', "export { TimeProtocol } from '../time/protocol.ts';\n")).toHaveLength(1);
+    expect(
+      await problems('src/scenario/probe.ts', "import type { NoiseSpec } from '../proposals/schema.ts';\nexport type N = NoiseSpec;\n"),
+    ).toHaveLength(1);
+    expect(await problems('src/tools/probe.ts', "export const t = () => import('../time/tools.ts');\n")).toHaveLength(1);
+    expect(await problems('src/workspace/probe.ts', "export * from '../proposals/world.ts';\n")).toHaveLength(1);
+    expect(await problems('src/config/probe.ts', "export * from '../time/schema.ts';\n")).toHaveLength(1);
+    expect(await problems('src/apps/gmail/probe.ts', "export { proposalTools } from '../../proposals/tools.ts';\n")).toHaveLength(1);
+    expect(await problems('src/store/probe.ts', "export * from '../time/schema.ts';\n")).toHaveLength(1);
+    expect(await problems('src/text/probe.ts', "export * from '../proposals/schema.ts';\n")).toHaveLength(1);
+    // What they share lives in the core, and the core reads the installed paradigms.
+    expect(await problems('src/session/probe.ts', "export * from '../sim/world.ts';\nexport * from '../scenario/paradigms.ts';\n")).toEqual(
+      [],
+    );
+  });
+
+  it('keeps each paradigm out of the others', async () => {
+    expect(await problems('src/proposals/probe.ts', "export { TimeWorld } from '../time/world.ts';\n")).toHaveLength(1);
+    expect(await problems('src/time/probe.ts', "export const p = () => import('../proposals/protocol.ts');\n")).toHaveLength(1);
+    expect(await problems('src/proposals/probe.ts', "export * from '../sim/world.ts';\nexport * from '../session/protocol.ts';\n")).toEqual(
+      [],
+    );
+  });
+
+  it('lets only the command line import the composition root that lists the paradigms', async () => {
+    expect(await problems('src/session/probe.ts', "import '../paradigms/index.ts';\n")).toHaveLength(1);
+    expect(await problems('src/tui/probe.ts', "export { PARADIGMS } from '../paradigms/index.ts';\n")).toHaveLength(1);
+    expect(await problems('src/time/probe.ts', "export * from '../paradigms/chat.ts';\n")).toHaveLength(1);
+    expect(await problems('src/cli/probe.ts', "import '../paradigms/index.ts';\n")).toEqual([]);
+    expect(
+      await problems('src/paradigms/probe.ts', "export * from '../time/paradigm.ts';\nexport * from '../proposals/paradigm.ts';\n"),
+    ).toEqual([]);
+    expect(await problems('src/paradigms/probe.ts', "export * from '../report/report.ts';\n")).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 /**
- * Authoring checks of time scenarios: an update that expects a follow-up nothing can
+ * `intentplay lint`'s checks of time scenarios: an update that expects a follow-up nothing can
  * recognise, and a pending intent that a good agent can never open.
  */
+import type { AuthoringFinding } from '../contracts/paradigm.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
-import { canBeSeen } from '../time/validate.ts';
-import type { Finding } from './finding.ts';
+import { canBeSeen } from './validate.ts';
 
-export function checkTimeAuthoring(s: LoadedScenario): Finding[] {
-  const out: Finding[] = [];
+export function checkTimeAuthoring(s: LoadedScenario): AuthoringFinding[] {
+  const out: AuthoringFinding[] = [];
   const updates = s.environment?.updates ?? [];
   updates.forEach((u, k) => {
     if (u.expect !== 'follow_up') return;
@@ -15,7 +15,6 @@ export function checkTimeAuthoring(s: LoadedScenario): Finding[] {
     if (!waiting.some((i) => i.done))
       out.push({
         check: 'unrecognised-follow-up',
-        scenario: s,
         path: ['environment', 'updates', k, 'expect'],
         message: waiting.length
           ? `a follow-up on \`${u.id}\` opens ${waiting.map((i) => i.id).join(', ')}, but none has a \`done\` rule: the rules judge cannot tell a good follow-up from any reply`
@@ -36,7 +35,6 @@ export function checkTimeAuthoring(s: LoadedScenario): Finding[] {
     if (why)
       out.push({
         check: 'unopenable-intent',
-        scenario: s,
         path: ['intents', k, 'after'],
         message: `intent \`${intent.id}\` can never open: ${why}`,
       });
