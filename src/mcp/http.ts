@@ -42,6 +42,18 @@ async function declaredBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * DNS rebinding: a web page's script can reach 127.0.0.1 under a name of its own. Only requests
+ * addressed to this server by a loopback name, and from no web origin but that, are served.
+ */
+function foreign(req: IncomingMessage, port: number): string | undefined {
+  const local = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  if (!local.has(req.headers.host ?? '')) return `Host ${JSON.stringify(req.headers.host ?? '')} is not this server`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && !local.has(origin.replace(/^http:\/\//, ''))) return `Origin ${JSON.stringify(origin)} is not allowed`;
+  return undefined;
+}
+
 function refuse(res: ServerResponse, status: number, message: string): void {
   res
     .writeHead(status, { 'content-type': 'application/json' })
@@ -54,6 +66,8 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
   // new connection for most of them. Idle sockets cost nothing, and close() ends them all.
   const http = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
     void (async () => {
+      const notHere = foreign(req, port);
+      if (notHere) return refuse(res, 403, `forbidden: ${notHere}`);
       if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return refuse(res, 401, 'unauthorized');
       if (req.url !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];

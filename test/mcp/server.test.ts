@@ -83,16 +83,18 @@ describe('intentplay mcp over Streamable HTTP', () => {
     const rec = mkdtempSync(path.join(os.tmpdir(), 'ip-mcp-http-'));
     const child = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--recordings', rec], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    const url = await new Promise<string>((resolve, reject) => {
+    const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
       child.stderr.on('data', (b: Buffer) => {
         stderr += b.toString();
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m) resolve(m[1]!);
+        const m = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)[^]*Authorization: Bearer (\S+)/.exec(stderr);
+        if (m) resolve([m[1]!, m[2]!]);
       });
       child.once('exit', () => reject(new Error(`exited: ${stderr}`)));
     });
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    );
     await client.callTool({ name: 'write_file', arguments: { path: 'notes.md', content: '600 RMB' } });
     await client.close();
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

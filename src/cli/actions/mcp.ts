@@ -3,6 +3,7 @@
  * Nothing but MCP goes to stdout in stdio mode; what the user should know goes to stderr.
  */
 import { errorMessage } from '../../contracts/errors.ts';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { planRuns } from '../../session/plan.ts';
@@ -56,16 +57,27 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
     served.end();
   };
   if (flags.http !== undefined) {
+    // Any process on the machine can reach 127.0.0.1: a client needs the token (given, or made here and printed).
+    const token = process.env.INTENTPLAY_MCP_TOKEN || randomBytes(18).toString('base64url');
     let server;
     try {
-      server = await serveHttp(served.source, { port: flags.http });
+      server = await serveHttp(served.source, { port: flags.http, token });
     } catch (err) {
       stop();
       await done;
       throw new UserError(`cannot serve on 127.0.0.1:${flags.http}: ${errorMessage(err)}`);
     }
-    process.stderr.write(`intentplay mcp: serving ${scenario.id} at ${server.url} (Streamable HTTP); Ctrl-C ends the session\n`);
-    await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+    process.stderr.write(
+      `intentplay mcp: serving ${scenario.id} at ${server.url} (Streamable HTTP); Ctrl-C ends the session\n` +
+        (process.env.INTENTPLAY_MCP_TOKEN
+          ? 'clients send the header Authorization: Bearer $INTENTPLAY_MCP_TOKEN\n'
+          : `clients send the header Authorization: Bearer ${token}\n`),
+    );
+    // SIGTERM (a supervisor, `kill`) ends the session as Ctrl-C does: the recording gets its end.
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
     await server.close();
   } else {
     process.stderr.write(`intentplay mcp: serving ${scenario.id} on stdio; the session ends when the client disconnects\n`);

@@ -11,8 +11,10 @@ export function registerMcp(program: Command): void {
     )
     .argument('[scenario]', 'a scenario id or file')
     .option('--stdio', 'serve on standard input and output (the default)')
-    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT, at /mcp (0 picks a free port)', (v: string) =>
-      v === '0' ? 0 : positiveInt(v),
+    .option(
+      '--http <port>',
+      'serve Streamable HTTP on 127.0.0.1:PORT, at /mcp (0 picks a free port); clients send Authorization: Bearer TOKEN, with the token printed on stderr at start (or set in $INTENTPLAY_MCP_TOKEN beforehand)',
+      (v: string) => (v === '0' ? 0 : positiveInt(v)),
     )
     .option('--library <dir>', 'library to resolve the scenario id in')
     .option('--workspace <dir>', 'keep the workspace in DIR instead of a temporary folder')
