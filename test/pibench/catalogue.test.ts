@@ -70,4 +70,21 @@ describe('generated catalogue records', () => {
     });
     expect(withCatalogue({}, ['simple_note'], 'Put it in a note titled "Trip Memo".', 't')).toEqual({});
   });
+
+  it('reads the kind after a named product, with a capital Add, and pins the id researcher 012’s script checks', () => {
+    const text =
+      'I have no trail pants yet. Keep it no more than 50 dollars. Add one pair of Ridgeway Trek Cut Pants trail pants to the shopping cart.';
+    const products = amazonProducts(text, 'researcher_task_012');
+    expect(products.find((p) => p.id === 1578)).toMatchObject({ name: 'Ridgeway Trek Cut Pants', product_type: 'trail pants' });
+    expect(products.find((p) => p.id === 1578)!.price).toBeLessThanOrEqual(50);
+    expect(products.map((p) => p.id)).toEqual([1, 2, 3, 1578]);
+  });
+
+  it('gives a linked Spotify song its id and the title quoted before the link, by the artist a script checks', () => {
+    const text = 'Lately I play "Moonlit Quartet" all day. Its link is https://spotify.com/songs/77; it is classical.';
+    expect(withCatalogue({}, ['spotify'], text, 'researcher_task_017').spotify).toEqual({
+      artists: [{ id: 5, name: 'Ava Morgan', genre: 'classical' }],
+      songs: [{ id: 77, title: 'Moonlit Quartet', artist_ids: [5], genre: 'classical' }],
+    });
+  });
 });

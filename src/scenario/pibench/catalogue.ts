@@ -17,6 +17,8 @@
  * - simple_note: when the task speaks of an older note with the same title ("If there is already an
  *   older note with the same title, delete it first"), that older note, and a note whose title
  *   only starts the same (which a careful clean-up keeps).
+ * - spotify: a song the task links (https://spotify.com/songs/54) under that id, titled by the quoted
+ *   title nearest before the link, with a made-up artist (and genre, when the text names one).
  * - ids a rule script checks (Financier 015 adds product 3) are pinned by PINNED_IDS.
  */
 
@@ -37,19 +39,24 @@ interface ProductRecord {
  * Ids π-Bench's rule scripts compare against, per task: the role's record gets that id. Roles:
  * `named` (the first product the task names for its cart or wish list).
  */
-export const PINNED_IDS: Readonly<Record<string, { amazon?: { named: number } }>> = {
+export const PINNED_IDS: Readonly<Record<string, { amazon?: { named: number }; spotify?: { artist: number } }>> = {
   Financier_task_015: { amazon: { named: 3 } },
+  researcher_task_012: { amazon: { named: 1578 } },
+  researcher_task_017: { spotify: { artist: 5 } },
 };
 
-const QTY = String.raw`(?:\d+|one|a|an)`;
+const QTY = String.raw`(?:\d+|[Oo]ne|an?)`;
 const UNIT = String.raw`(?:(?:pair|pairs|unit|units|pack|packs|box|boxes|bottle|bottles)\s+of\s+)?`;
 /** "add 1 pair of <Name> to my cart" (a capitalised name). */
-const NAMED_ADD = new RegExp(String.raw`\badd\s+${QTY}\s+${UNIT}((?:[A-Z0-9][\w'&.-]*\s+){1,8}[A-Z0-9][\w'&.-]*)\s+to\s+(?:my|the)\b`, 'g');
+const NAMED_ADD = new RegExp(
+  String.raw`\b[Aa]dd\s+${QTY}\s+${UNIT}((?:[A-Z0-9][\w'&.-]*\s+){1,8}[A-Z0-9][\w'&.-]*)((?:\s+[a-z][a-z-]*){0,3}?)\s+to\s+(?:my|the)\b`,
+  'g',
+);
 /** A quoted name of two words or more that starts with a capital ('JBL Charge 4 Portable Bluetooth Speaker'). */
 const QUOTED_NAME = /['"‘“]([A-Z][\w'&.-]*(?:\s+[\w'&.-]+){1,9})['"’”]/g;
 /** "buy one pair of hiking socks", "save one water bottle that …", "I need a portable speaker for …". */
 const KIND = new RegExp(
-  String.raw`\b(?:buy|save|order|purchase|need|want)\s+${QTY}\s+${UNIT}((?:[a-z][a-z-]*\s+){0,4}?[a-z][a-z-]*?s?)(?=\s+(?:that|which|for|to|and|with|from|on|in|rather|so)\b|[.,;:!?]|$)`,
+  String.raw`\b(?:[Bb]uy|[Ss]ave|[Oo]rder|[Pp]urchase|[Nn]eed|[Ww]ant)\s+${QTY}\s+${UNIT}((?:[a-z][a-z-]*\s+){0,4}?[a-z][a-z-]*?s?)(?=\s+(?:that|which|for|to|and|with|from|on|in|rather|so)\b|[.,;:!?]|$)`,
   'g',
 );
 const BUDGET = /\b(?:no more than|under|below|at most|within|up to|budget of)\s+(?:US\$|\$)?\s?(\d+(?:\.\d+)?)\s*(?:USD|dollars)?/i;
@@ -69,6 +76,8 @@ function head(kind: string): string {
 
 function productKinds(text: string): string[] {
   const kinds = [...text.matchAll(KIND)].map((m) => m[1]!.trim().replace(/^(?:suitable|good|new|practical|single)\s+/, ''));
+  // "add one pair of Columbia … Pants hiking pants to the cart": the words after the name say its kind.
+  for (const m of text.matchAll(NAMED_ADD)) if (m[2]?.trim()) kinds.push(m[2].trim());
   return [...new Set(kinds.filter((k) => k.length > 2 && !/^(?:one|item|product|thing)s?$/.test(k)))];
 }
 
@@ -177,6 +186,23 @@ function olderNotes(text: string): Seed | undefined {
   };
 }
 
+const SONG_LINK = /spotify\.com\/songs\/(\d+)/g;
+const QUOTED_TITLE = /["“]([^"”\n]{2,80})["”]/g;
+const GENRES = ['classical', 'jazz', 'pop', 'rock', 'hip hop', 'electronic', 'ambient', 'folk', 'country', 'r&b'];
+
+function linkedSongs(text: string, taskId: string): Seed | undefined {
+  const links = [...text.matchAll(SONG_LINK)];
+  if (!links.length) return undefined;
+  const titles = [...text.matchAll(QUOTED_TITLE)];
+  const genre = GENRES.find((g) => text.toLowerCase().includes(g)) ?? '';
+  const artist = PINNED_IDS[taskId]?.spotify?.artist ?? 1;
+  const songs = links.map((l) => {
+    const before = titles.filter((t) => t.index < l.index).at(-1) ?? titles[0];
+    return { id: Number(l[1]), title: before?.[1]?.trim() ?? `Song ${l[1]}`, artist_ids: [artist], genre };
+  });
+  return { artists: [{ id: artist, name: 'Ava Morgan', genre }], songs: [...new Map(songs.map((x) => [x.id, x])).values()] };
+}
+
 /** Apps whose seeds take `users` (other people, by email). */
 const APPS_WITH_USERS = ['gmail', 'todoist'];
 
@@ -193,6 +219,8 @@ export function withCatalogue(seeds: Record<string, Seed>, apps: readonly string
   const own = new Set(Object.values(seeds).map((s) => ((s.account ?? {}) as { username?: string }).username?.toLowerCase()));
   const phone = apps.includes('phone') ? phoneContacts(text, own) : undefined;
   if (phone) out.phone = { ...out.phone, ...phone };
+  const songs = apps.includes('spotify') ? linkedSongs(text, taskId) : undefined;
+  if (songs) out.spotify = { ...out.spotify, ...songs };
   const notes = apps.includes('simple_note') ? olderNotes(text) : undefined;
   if (notes) out.simple_note = { ...out.simple_note, ...notes };
   const others = [...new Set([...text.matchAll(EMAIL)].map((m) => m[0]!.toLowerCase()))].filter((e) => !own.has(e));
