@@ -49,7 +49,7 @@ export function checkProposalScenario(
   if (!s.activity?.length) warn(['proposals'], 'no `activity`: the user does nothing, so the session ends after the first observation');
 }
 
-const BUILT_IN = ['open_app', 'back', 'home', 'open'];
+const BUILT_IN = ['open_app', 'back', 'home', 'open', 'fill', 'submit'];
 
 /** A screen step's action must be one the app's screens offer, with that form's fields. */
 function checkScreenStep(
@@ -67,13 +67,21 @@ function checkScreenStep(
   const args = Object.keys(step.args ?? {});
   if (step.action === 'open' && !args.includes('item'))
     err(['action'], "`open` needs `args: { item: N }` (a number, or text of the item's line)");
-  if (step.action === 'open_app' || BUILT_IN.includes(step.action)) return;
   const fieldsOf = (a: (typeof forms)[number]) => (a.fields ?? []).map((f) => f.replace(/\?$/, ''));
+  if (step.action === 'fill') {
+    const all = [...new Set(forms.flatMap(fieldsOf))];
+    const field = String(step.args?.field ?? '');
+    if (!args.includes('field') || !args.includes('value')) err(['action'], '`fill` needs `args: { field: NAME, value: TEXT }`');
+    else if (!all.includes(field))
+      err(['args', 'field'], `no form of \`${step.app}\` has a field \`${field}\` (fields: ${all.join(', ')})`);
+    return;
+  }
+  if (BUILT_IN.includes(step.action)) return;
+  // An action with fields opens its form: the fields are filled by `fill` steps, then `submit`.
   const candidates = forms.filter((a) => a.name === step.action);
-  for (const arg of args)
-    if (!candidates.some((a) => fieldsOf(a).includes(arg)))
-      err(
-        ['args', arg],
-        `\`${step.action}\` has no field \`${arg}\` (fields: ${[...new Set(candidates.flatMap(fieldsOf))].join(', ') || 'none'})`,
-      );
+  if (args.length && candidates.some((a) => fieldsOf(a).length))
+    err(
+      ['args'],
+      `\`${step.action}\` opens a form: fill its fields with \`fill\` steps (${[...new Set(candidates.flatMap(fieldsOf))].join(', ')}), then \`submit\``,
+    );
 }

@@ -9,8 +9,8 @@ import { wrapWithPrefix, type Line } from '../text/text.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [
-  'type a number to open that item; an action by name, its fields after it separated by |',
-  '(add_task Hand soap | 2026-05-01); back, home, open_app NAME; wait lets a tick pass;',
+  'type a number to open that item; an action by name (add_task opens its form: fill title',
+  'Hand soap, then submit); back, home, open_app NAME; wait lets a tick pass;',
   'say TEXT writes to the assistant; y or n answers a proposal (reject REASON says why)',
 ];
 

@@ -1,7 +1,7 @@
 /**
  * What a person types to use the phone (the Phone pane's help says it): a number opens that
- * item (or, on the home screen, that app); an action by name, its form's fields after it in the
- * screen's order separated by `|`; `back`, `home`, `open_app NAME`; `wait` (or nothing) lets
+ * item (or, on the home screen, that app); an action by name (one with fields opens its form,
+ * filled with `fill FIELD VALUE` or `FIELD VALUE` and sent with `submit`); `back`, `home`, `open_app NAME`; `wait` (or nothing) lets
  * the tick pass; `say TEXT` writes to the assistant. An answer to a proposal is `y` or `n`
  * (keys of their own in the TUI), or `accept`/`reject` followed by a reason.
  */
@@ -27,6 +27,8 @@ export function phoneCommand(typed: string, view: ScreenView): PhoneChoice {
   const tail = text.slice(head!.length).trim();
   if (name === 'open_app') return { kind: 'screen', action: 'open_app', args: { app: tail } };
   if (name === 'open') return { kind: 'screen', app, action: 'open', args: { item: /^\d+$/.test(tail) ? Number(tail) : tail } };
+  const fill = formFill(name, tail, view);
+  if (fill) return { kind: 'screen', app, action: 'fill', args: fill };
   const action = view.actions.find((a) => a.name === name);
   const values = tail ? tail.split('|').map((v) => v.trim()) : [];
   const args: Record<string, unknown> = {};
@@ -34,6 +36,15 @@ export function phoneCommand(typed: string, view: ScreenView): PhoneChoice {
     if (values[i] !== undefined && values[i] !== '') args[f.name] = values[i];
   });
   return { kind: 'screen', app, action: name, ...(Object.keys(args).length ? { args } : {}) };
+}
+
+/** On a form: `fill FIELD VALUE`, `fill FIELD | VALUE`, or just `FIELD VALUE` for one of its fields. */
+function formFill(name: string, tail: string, view: ScreenView): { field: string; value: string } | undefined {
+  if (view.screen !== 'form') return undefined;
+  const fields = view.lines.map((l) => l.split(/[: ]/)[0]!);
+  if (name !== 'fill') return fields.includes(name) ? { field: name, value: tail } : undefined;
+  const [field = '', ...rest] = tail.includes('|') ? tail.split('|') : tail.split(/\s+/);
+  return { field: field.trim(), value: rest.join(tail.includes('|') ? '|' : ' ').trim() };
 }
 
 /** `y`, `yes`, `accept`, `n`, `no`, `reject` (then an optional reason); undefined for anything else. */

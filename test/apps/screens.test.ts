@@ -132,7 +132,14 @@ async function reachable(app: string): Promise<Map<string, PhoneAct[]>> {
         APP_SCREENS.find((s) => s.app === app)!.screens.some((s) => s.actions?.some((x) => x.name === a.name && x.go))
       )
         queue.push([...path, { app, action: a.name }]);
-      else if (a.fields.some((f) => f.name === 'query')) queue.push([...path, { app, action: a.name, args: { query: 'o' } }]);
+      else if (a.fields.some((f) => f.name === 'query'))
+        // A search is a form: opened, its query filled, then submitted.
+        queue.push([
+          ...path,
+          { app, action: a.name },
+          { app, action: 'fill', args: { field: 'query', value: 'o' } },
+          { app, action: 'submit' },
+        ]);
     }
   }
   return found;
@@ -193,10 +200,18 @@ describe("the apps' screens on the user's phone", () => {
           if (!action.api) continue;
           const device = phone();
           for (const act of path) await device.act(act);
-          const args = Object.fromEntries(
-            (action.fields ?? []).map((f) => f.replace(/\?$/, '')).map((f) => [f, TYPED_IN[action.name]?.[f] ?? TYPED[f] ?? 'x']),
-          );
-          const out = await device.act({ app: app.app, action: action.name, args });
+          const fields = (action.fields ?? []).map((f) => f.replace(/\?$/, ''));
+          // A form opens as a screen of its own, is filled one field per move, then submitted.
+          let out = await device.act({ app: app.app, action: action.name });
+          for (const f of fields) {
+            if (!out.ok) break;
+            out = await device.act({
+              app: app.app,
+              action: 'fill',
+              args: { field: f, value: TYPED_IN[action.name]?.[f] ?? TYPED[f] ?? 'x' },
+            });
+          }
+          if (fields.length && out.ok) out = await device.act({ app: app.app, action: 'submit' });
           expect(out.ok, `${app.app}/${screen}.${action.name}: ${out.text}`).toBe(true);
         }
       }
@@ -206,18 +221,29 @@ describe("the apps' screens on the user's phone", () => {
   it('says what is wrong with a move, and changes nothing', async () => {
     const device = phone();
     await device.act({ app: 'todoist', action: 'open', args: { item: 'Home' } });
-    expect((await device.act({ app: 'todoist', action: 'add_task', args: { titel: 'Towels' } })).text).toBe(
-      'add a task: the form has no `titel` (fields: title, due_date, description)',
+    expect((await device.act({ app: 'todoist', action: 'add_task', args: { title: 'Towels' } })).text).toBe(
+      'add a task: open the form first, then fill each field and submit (`fill`, `submit`)',
     );
-    expect((await device.act({ app: 'todoist', action: 'add_task', args: {} })).text).toBe('add a task: fill in title');
     expect((await device.act({ app: 'todoist', action: 'reply' })).text).toBe(
       'this screen (project) offers no `reply` (it offers: open, add_task, back, home)',
     );
+    expect((await device.act({ app: 'todoist', action: 'add_task' })).text).toBe('opened the form: add a task');
+    expect((await device.act({ app: 'todoist', action: 'fill', args: { field: 'titel', value: 'Towels' } })).text).toBe(
+      'add a task: the form has no field `titel` (fields: title, due_date, description)',
+    );
+    expect((await device.act({ app: 'todoist', action: 'submit' })).text).toBe('add a task: fill in title');
+    expect((await device.act({ app: 'todoist', action: 'open', args: { item: 1 } })).text).toBe(
+      'the form offers fill, submit, back and home (not `open`)',
+    );
+    await device.act({ app: 'todoist', action: 'back' });
     expect((await device.act({ app: 'todoist', action: 'open', args: { item: 9 } })).text).toBe(
       'there is no item 9 on this screen (1 shown)',
     );
     expect((await device.act({ app: 'uber', action: 'open_app' })).ok).toBe(false);
-    const view = (await device.act({ app: 'todoist', action: 'add_task', args: { title: 'Towels', due_date: '2026-05-02' } })).view;
+    await device.act({ app: 'todoist', action: 'add_task' });
+    await device.act({ app: 'todoist', action: 'fill', args: { field: 'title', value: 'Towels' } });
+    await device.act({ app: 'todoist', action: 'fill', args: { field: 'due_date', value: '2026-05-02' } });
+    const view = (await device.act({ app: 'todoist', action: 'submit' })).view;
     expect(screenText(view)).toEqual([
       '[todoist · Home]',
       '1. ☐ Fix tap',

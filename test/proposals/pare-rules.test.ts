@@ -134,4 +134,33 @@ describe('PARE rules', () => {
     expect(of(cut.events, 'intent_status').at(-1)).toMatchObject({ intent: 'G1', to: 'unresolved', cause: 'max_turns' });
     expect(cut.results[0]!.scores.proposals!.decisions).toEqual({ accept: 0, reject: 0, gather_context: 0, truncated: 1 });
   });
+
+  it('forms are screens: a proposal arrives while the user is mid-form, and the form is still there after the verdict', async () => {
+    const { events, results } = await run(
+      soap(
+        `    - say: ""
+      actions: [{ tool: wait }]
+    - say: ""
+      actions: [${PROPOSE}]
+    - say: Added.
+      actions: [${LOGIN}, ${ADD}]
+    - say: ""
+      actions: [{ tool: wait }]`,
+        {
+          activity: `  - { app: todoist, action: open, args: { item: Shopping } }
+  - { app: todoist, action: add_task }
+  - { app: todoist, action: fill, args: { field: title, value: Milk } }`,
+        },
+      ),
+    );
+    const acts = of(events, 'user_action');
+    // Tick 2: the form opens as the text about soap arrives; the agent proposes.
+    expect(acts[1]!.screen![0]).toBe('[todoist · add a task]');
+    expect(of(events, 'proposal')[0]!.turn).toBe(2);
+    // Tick 3 is the verdict; the user's form is still open in tick 4, where they fill it.
+    expect(of(events, 'proposal_verdict')[0]).toMatchObject({ verdict: 'accepted', turn: 2 });
+    expect(acts[2]).toMatchObject({ text: 'filled title: “Milk”' });
+    expect(acts[2]!.screen!.slice(0, 2)).toEqual(['[todoist · add a task]', 'title: “Milk”']);
+    expect(results[0]!.scores.intents).toEqual({ G1: 'completed' });
+  });
 });

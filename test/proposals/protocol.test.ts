@@ -81,20 +81,31 @@ describe('proposal protocol', () => {
 
   it("the user's own moves go through the app: a task added on the phone reaches the goal, provided by the user", async () => {
     const { events, results } = await run(
-      soap(PROACTIVE, {
+      soap(`    - say: ""`, {
         activity: `  - { app: todoist, action: open, args: { item: Shopping } }
-  - { app: todoist, action: add_task, args: { title: Hand soap } }
-  - { wait: true }`,
+  - { app: todoist, action: add_task }
+  - { app: todoist, action: fill, args: { field: title, value: Hand soap } }
+  - { app: todoist, action: submit }`,
       }),
     );
     const acts = of(events, 'user_action');
+    // The form is a screen of its own: opened, filled and sent in three moves, each seen by the agent.
     expect(acts.map((e) => `${e.ok}:${e.text}`)).toEqual([
       'true:opened “Shopping (1 tasks)”',
+      'true:opened the form: add a task',
+      'true:filled title: “Hand soap”',
       'true:add a task: “Hand soap”',
-      'true:The user is not using the phone.',
     ]);
-    expect(acts[1]!.screen).toContain('2. ☐ Hand soap');
-    expect(of(events, 'app_diff').some((d) => d.turn <= 1)).toBe(true);
+    expect(acts[1]!.screen).toEqual([
+      '[todoist · add a task]',
+      'title: (empty)',
+      'due_date (optional): (empty)',
+      'description (optional): (empty)',
+      'actions: fill(field, value) · submit · back · home',
+    ]);
+    expect(acts[2]!.screen![1]).toBe('title: “Hand soap”');
+    expect(acts[3]!.screen).toContain('2. ☐ Hand soap');
+    expect(of(events, 'app_diff').some((d) => d.turn === 3)).toBe(true);
     expect(results[0]!.scores.intents).toEqual({ G1: 'provided' });
   });
 

@@ -22,8 +22,9 @@ const GOAL = `intents:
 const ACTIVITY = `activity:
   - { app: calender, action: open }
   - { app: gmail, action: open_inbox }
-  - { app: todoist, action: add_task, args: { titel: Soap } }
+  - { app: todoist, action: fill, args: { field: titel, value: Soap } }
   - { say: Add soap please., reveals: [G9] }
+  - { app: todoist, action: add_task, args: { title: Soap } }
 `;
 
 describe('proposal scenarios: located checks', () => {
@@ -33,8 +34,8 @@ describe('proposal scenarios: located checks', () => {
 ${ACTIVITY}noise: { tool_failure: 1.5, notifications_per_hour: -1 }
 ${GOAL}`),
     ).toEqual([
-      expect.stringMatching(/^12:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/),
-      expect.stringMatching(/^12:53 error: `noise\.notifications_per_hour`: Too small/),
+      expect.stringMatching(/^13:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/),
+      expect.stringMatching(/^13:53 error: `noise\.notifications_per_hour`: Too small/),
     ]);
     expect(
       diagnostics(`proposals: required
@@ -43,10 +44,13 @@ ${ACTIVITY}${GOAL}`),
       expect.stringMatching(/^8:12 error: unknown app `calender` \(apps: gmail, /),
       expect.stringMatching(/^9:12 warning: the user uses `gmail`, which is not in this scenario's `tools`/),
       expect.stringMatching(
-        /^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/,
+        /^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, fill, submit, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/,
       ),
-      expect.stringMatching(/^10:54 error: `add_task` has no field `titel` \(fields: title, due_date, description\)/),
+      expect.stringMatching(/^10:\d+ error: no form of `todoist` has a field `titel` \(fields: name, title, due_date, description\)/),
       expect.stringMatching(/^11:40 error: `G9` is not a goal of this scenario/),
+      expect.stringMatching(
+        /^12:\d+ error: `add_task` opens a form: fill its fields with `fill` steps \(title, due_date, description\), then `submit`/,
+      ),
     ]);
   });
 

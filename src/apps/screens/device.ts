@@ -26,7 +26,12 @@ export interface PhoneOutcome {
 interface Place {
   screen: string;
   params: Params;
+  /** A form open over this place's screen: the action it submits and the fields filled so far. */
+  form?: { action: string; values: Params };
 }
+
+/** The screen id of an open form (the phone's own screen, drawn from the action's fields). */
+export const FORM_SCREEN = 'form';
 
 /** Placeholder token: the owner's phone is logged in (ToolContext.ownerSession). */
 const PHONE_TOKEN = 'phone';
@@ -63,6 +68,7 @@ export class PhoneDevice {
     const def = this.byApp.get(app)!;
     const place = this.stack(app).at(-1)!;
     const screen = this.screen(def, place.screen);
+    if (place.form) return formView(app, this.formSpec(screen, place), place.form.values);
     const shown = await this.show(app, screen, place.params);
     const lines = shown.ok ? shown.lines : [`(${shown.error.replace(/\s*\n\s*/g, ' ')})`];
     const own = (screen.actions ?? []).map(actionView);
@@ -99,10 +105,15 @@ export class PhoneDevice {
     const place = stack.at(-1)!;
     const screen = this.screen(def, place.screen);
     if (act.action === 'back') {
+      if (place.form) {
+        delete place.form;
+        return { ok: true, text: 'closed the form without sending it' };
+      }
       if (stack.length > 1) stack.pop();
       else this.current = undefined;
       return { ok: true, text: 'went back' };
     }
+    if (place.form) return this.onForm(app, def, stack, place, act);
     if (act.action === 'open' && screen.kind === 'list' && screen.open) {
       const shown = await this.show(app, screen, place.params);
       const item = shown.ok ? pick(shown.items, args.item, (it) => screen.label(it)) : undefined;
@@ -122,7 +133,40 @@ export class PhoneDevice {
       const offered = (await this.view()).actions.map((a) => a.name);
       return { ok: false, text: `this screen (${screen.id}) offers no \`${act.action}\` (it offers: ${offered.join(', ')})` };
     }
+    // An action with fields opens its form: each field is filled by a move of its own, then submitted.
+    if (spec.api && spec.fields?.length) {
+      if (Object.keys(args).length)
+        return { ok: false, text: `${spec.label}: open the form first, then fill each field and submit (\`fill\`, \`submit\`)` };
+      place.form = { action: spec.name, values: {} };
+      return { ok: true, text: `opened the form: ${spec.label}` };
+    }
     return this.run(app, def, stack, place, spec, args);
+  }
+
+  /** A move on an open form: fill one field, or submit it (its API runs with what was filled). */
+  private async onForm(app: string, def: AppScreens, stack: Place[], place: Place, act: PhoneAct): Promise<{ ok: boolean; text: string }> {
+    const form = place.form!;
+    const spec = this.formSpec(this.screen(def, place.screen), place);
+    const fields = formFields(spec);
+    const args = act.args ?? {};
+    if (act.action === 'fill') {
+      const field = String(args.field ?? '');
+      if (!fields.some((f) => f.name === field))
+        return { ok: false, text: `${spec.label}: the form has no field \`${field}\` (fields: ${fields.map((f) => f.name).join(', ')})` };
+      form.values[field] = args.value ?? '';
+      return { ok: true, text: `filled ${field}: “${String(args.value ?? '')}”` };
+    }
+    if (act.action !== 'submit') return { ok: false, text: `the form offers fill, submit, back and home (not \`${act.action}\`)` };
+    const values = form.values;
+    delete place.form;
+    const done = await this.run(app, def, stack, place, spec, values);
+    // A form that did not go through stays open with what was filled.
+    if (!done.ok) place.form = { action: spec.name, values };
+    return done;
+  }
+
+  private formSpec(screen: ScreenSpec, place: Place): ActionSpec {
+    return (screen.actions ?? []).find((a) => a.name === place.form!.action)!;
   }
 
   private async run(
@@ -254,6 +298,34 @@ function coerce(tool: ToolDef, field: string, value: unknown): unknown {
   ];
   for (const c of candidates) if (c !== undefined && schema.safeParse(c).success) return c;
   return value;
+}
+
+/** An open form: each field with what is filled in, and its moves. */
+function formView(app: string, spec: ActionSpec, values: Params): ScreenView {
+  const lines = formFields(spec).map((f) => {
+    const v = values[f.name];
+    const shown = v === undefined || v === '' ? '(empty)' : `“${String(v)}”`;
+    return `${f.name}${f.required ? '' : ' (optional)'}: ${shown}`;
+  });
+  return {
+    app,
+    screen: FORM_SCREEN,
+    title: spec.label,
+    lines,
+    actions: [
+      {
+        name: 'fill',
+        label: 'fill a field',
+        fields: [
+          { name: 'field', required: true },
+          { name: 'value', required: true },
+        ],
+      },
+      { name: 'submit', label: 'send the form', fields: [] },
+      { name: 'back', label: 'close the form', fields: [] },
+      { name: 'home', label: 'home screen', fields: [] },
+    ],
+  };
 }
 
 /** Of `apps`, those with an account in `host`: an app nobody seeded is not on the user's phone. */
