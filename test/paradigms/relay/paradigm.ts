@@ -1,0 +1,65 @@
+/**
+ * A toy paradigm that lives in the test folder alone, to show a fourth paradigm needs no change
+ * to the core: `relay` scenarios declare how many pings the agent owes (`relay: { pings: N }`);
+ * the agent answers with the `ping` tool (tool group `relay`), and after each turn the relay
+ * sends an event asking for the next ping until the count is met.
+ */
+import { z } from 'zod';
+import type { Paradigm } from '../../../src/contracts/paradigm.ts';
+import type { IntentStatus } from '../../../src/contracts/events.ts';
+import type { Next, SessionCore, SessionProtocol, TurnResult } from '../../../src/session/protocol.ts';
+import type { ToolDef } from '../../../src/tools/registry.ts';
+
+export const MAX_PINGS = 5;
+
+const RelaySchema = z.strictObject({ pings: z.number().int().positive() });
+type RelaySpec = z.infer<typeof RelaySchema>;
+
+/** The relay's own keys, read from a scenario the schema (with this paradigm's keys) validated. */
+const relayOf = (scenario: object): RelaySpec | undefined => (scenario as { relay?: RelaySpec }).relay;
+
+const pingTool: ToolDef = {
+  name: 'ping',
+  group: 'relay',
+  description: 'Answer the relay with one ping.',
+  parameters: z.strictObject({}),
+  run: () => ({ pong: true }),
+};
+
+class RelayProtocol implements SessionProtocol {
+  private pinged = 0;
+
+  constructor(
+    private readonly core: SessionCore,
+    private readonly owed: number,
+  ) {}
+
+  initialStatus(): IntentStatus {
+    return 'open';
+  }
+
+  async afterTurn(t: TurnResult): Promise<Next> {
+    this.pinged += t.evidence.toolCalls.filter((c) => c.name === pingTool.name && c.ok).length;
+    if (this.pinged >= this.owed) return { kind: 'end', end: 'resolved' };
+    if (t.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
+    const text = `ping ${this.pinged + 1} of ${this.owed}, please`;
+    return { kind: 'continue', incoming: { kind: 'event', turn: this.core.turn + 1, text, source: 'relay' } };
+  }
+}
+
+export const relayParadigm: Paradigm = {
+  name: 'relay',
+  scenarioKeys: { relay: RelaySchema.optional().meta({ description: 'relay scenarios: how many pings the agent owes' }) },
+  plays: (s) => relayOf(s) !== undefined,
+  check(s, report) {
+    const pings = relayOf(s)?.pings;
+    if (pings !== undefined && pings > MAX_PINGS)
+      report.error(['relay', 'pings'], `a relay owes at most ${MAX_PINGS} pings (this one: ${pings})`);
+  },
+  lint(s) {
+    if (!relayOf(s) || (s.tools ?? []).includes(pingTool.group)) return [];
+    return [{ check: 'relay-without-ping', path: ['relay'], message: 'the agent owes pings but has no `relay` tools to send them' }];
+  },
+  tools: [pingTool],
+  protocol: (core) => new RelayProtocol(core, relayOf(core.scenario)?.pings ?? 1),
+};

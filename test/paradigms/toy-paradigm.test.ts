@@ -1,0 +1,132 @@
+/**
+ * A fourth paradigm registered from the test folder alone (relay/paradigm.ts), end to end: the
+ * loader knows its keys and runs its checks, lint runs its authoring check, the engine plays its
+ * protocol with its tool, the recording replays through the reducer, and the report counts it.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUnits } from '../../src/batch/units.ts';
+import { runUnits } from '../../src/batch/runner.ts';
+import { resolveConfig } from '../../src/config/config.ts';
+import { lintPaths } from '../../src/lint/index.ts';
+import { PARADIGMS } from '../../src/paradigms/index.ts';
+import { renderDoc, reportOn } from '../../src/report/report.ts';
+import { loadLibrary } from '../../src/scenario/library.ts';
+import { installParadigms } from '../../src/scenario/paradigms.ts';
+import { planRuns } from '../../src/session/plan.ts';
+import { readRecording } from '../../src/session/recording.ts';
+import { reduceAll } from '../../src/store/reducer.ts';
+import { createToolRegistry } from '../../src/tools/index.ts';
+import { relayParadigm } from './relay/paradigm.ts';
+
+const PERSONA = 'id: tester\nname: Tess Ter\nrole: QA engineer\nprofile: Tests things.\n';
+
+function relayScenario(name: string, pings: number, tools: string[]): string {
+  return [
+    `id: tester/${name}`,
+    'persona: tester',
+    'title: Relay pings',
+    'trigger: { kind: user, text: "Answer the relay." }',
+    `tools: [${tools.join(', ')}]`,
+    'intents:',
+    '  - id: I1',
+    '    text: Send every ping the relay asks for.',
+    '    done: { tool_called: { name: ping } }',
+    'relay:',
+    `  pings: ${pings}`,
+    'references:',
+    '  proactive:',
+    ...Array.from({ length: pings }, (_, k) => `    - say: ping ${k + 1} sent\n      actions: [{ tool: ping }]`),
+    '',
+  ].join('\n');
+}
+
+function library(dir: string, scenarios: Record<string, string>): string {
+  mkdirSync(path.join(dir, 'personas'), { recursive: true });
+  mkdirSync(path.join(dir, 'scenarios', 'tester'), { recursive: true });
+  writeFileSync(path.join(dir, 'personas', 'tester.yaml'), PERSONA);
+  for (const [name, text] of Object.entries(scenarios)) writeFileSync(path.join(dir, 'scenarios', 'tester', `${name}.yaml`), text);
+  return dir;
+}
+
+describe('a paradigm registered from outside src/', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'relay-'));
+    installParadigms([...PARADIGMS, relayParadigm]);
+  });
+  afterAll(() => {
+    installParadigms(PARADIGMS);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads its keys, and refuses what its check refuses at the line that says it', () => {
+    const good = library(path.join(dir, 'good'), { relay: relayScenario('relay', 2, ['relay']) });
+    const loaded = loadLibrary(good, { fresh: true });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.library.scenarios.get('tester/relay')).toMatchObject({ relay: { pings: 2 } });
+
+    const bad = library(path.join(dir, 'bad'), { greedy: relayScenario('greedy', 9, ['relay']) });
+    const refused = loadLibrary(bad, { fresh: true }).diagnostics;
+    expect(refused.map((d) => [d.severity, d.line, d.message])).toEqual([['error', 11, 'a relay owes at most 5 pings (this one: 9)']]);
+  });
+
+  it('without it, the same file is an unknown key', () => {
+    installParadigms(PARADIGMS);
+    try {
+      const other = library(path.join(dir, 'other'), { relay: relayScenario('relay', 2, ['relay']) });
+      const messages = loadLibrary(other, { fresh: true })
+        .diagnostics.map((d) => d.message)
+        .join('\n');
+      expect(messages).toMatch(/unknown key.*relay/);
+    } finally {
+      installParadigms([...PARADIGMS, relayParadigm]);
+    }
+  });
+
+  it('lints with its own check', async () => {
+    const lib = library(path.join(dir, 'lint'), { mute: relayScenario('mute', 1, ['files']) });
+    const { diagnostics } = await lintPaths([path.join(lib, 'scenarios')]);
+    expect(diagnostics.map((d) => [d.line, d.message])).toContainEqual([
+      11,
+      'the agent owes pings but has no `relay` tools to send them [relay-without-ping]',
+    ]);
+  });
+
+  it('runs, records, replays through the reducer and reports', async () => {
+    const lib = library(path.join(dir, 'run'), { relay: relayScenario('relay', 3, ['relay']) });
+    loadLibrary(lib, { fresh: true });
+    const out = path.join(dir, 'results');
+    const { records } = await runUnits(makeUnits(planRuns([path.join(lib, 'scenarios')]), 1, true), {
+      specs: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      config: resolveConfig({}, {}),
+      registry: createToolRegistry(),
+      concurrency: 1,
+      recordingsDir: path.join(out, 'recordings'),
+      base: out,
+      out,
+      date: '2026-01-05',
+    });
+    expect(records.map((r) => [r.scenario, r.end, r.turns])).toEqual([['tester/relay', 'resolved', 3]]);
+
+    const [file] = readdirSync(path.join(out, 'recordings')).filter((f) => f.endsWith('.jsonl'));
+    const recording = readRecording(path.join(out, 'recordings', file!));
+    expect(recording.complete).toBe(true);
+    const state = reduceAll(recording.events);
+    expect(state.end).toMatchObject({ end: 'resolved', turns: 3 });
+    expect(state.intentStates.I1?.status).toBe('completed');
+    const said = state.turns.flatMap((t) => t.items).map((item) => ('text' in item ? item.text : `${item.kind}`));
+    expect(said).toContain('ping 2 of 3, please');
+    expect(said).toContain('ping 3 sent');
+    expect(recording.events.filter((e) => e.type === 'tool_call').map((e) => ('name' in e ? e.name : ''))).toEqual([
+      'ping',
+      'ping',
+      'ping',
+    ]);
+
+    const report = renderDoc(reportOn([out]), 'markdown');
+    expect(report).toContain('tester/relay');
+  });
+});
