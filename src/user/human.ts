@@ -10,8 +10,7 @@ import type {
 } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { HumanUserAction, InputQueue } from '../session/input-queue.ts';
-import type { IntentSpec } from '../scenario/schema.ts';
-import { testPattern } from '../scenario/regex.ts';
+import { creditedIntents } from '../judge/credit.ts';
 import { phoneCommand, proposalAnswer } from './phone-commands.ts';
 
 export class HumanUser implements UserBackend {
@@ -22,8 +21,8 @@ export class HumanUser implements UserBackend {
   async nextMessage({ turn, emit, signal, open }: UserTurnInput): Promise<UserReply> {
     emit({ type: 'awaiting_input', turn, role: 'user' });
     const action = await this.input.next(signal);
-    // A need stated in the person's own words counts as told, as the reveal key would.
-    const said = open.filter((i) => saysIntent(action.text, i)).map((i) => i.id);
+    // A need stated in the person's own words counts as told, as the reveal key would (offline, no model).
+    const said = creditedIntents(action.text, open);
     return { text: action.text, reveals: [...new Set([...action.reveals, ...said])] };
   }
 
@@ -46,17 +45,4 @@ export class HumanUser implements UserBackend {
       if (mayGather) return { gather: phoneCommand(typed, view) };
     }
   }
-}
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-/** The message holds the intent's reveal text (ignoring case and punctuation), or matches one of its `said` patterns. */
-export function saysIntent(message: string, intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>): boolean {
-  const reveal = words(intent.reveal ?? intent.text);
-  if (reveal && ` ${words(message)} `.includes(` ${reveal} `)) return true;
-  return (intent.said ?? []).some((p) => testPattern(p, message) !== null);
 }

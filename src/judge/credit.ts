@@ -1,0 +1,91 @@
+/**
+ * Offline crediting of a person's own words: which hidden intents a message states. No model:
+ * the message's content words (Porter stems, typos within one edit) and numbers are matched
+ * against each intent's own text and reveal text; an intent is credited when the message covers
+ * enough of either (numbers weigh double, words many intents share weigh less) with at least two
+ * matched words, or a matched number and a word. A message holding the reveal text, or matching a `said`
+ * pattern, is credited as before. A sentence that states no intent ("thanks, go on") credits none.
+ * Measured on a paraphrase set in BENCHMARKS.md (bench/paraphrases.ts).
+ */
+import { distance } from 'fastest-levenshtein';
+import { stemmer } from 'stemmer';
+import { testPattern } from '../scenario/regex.ts';
+import type { IntentSpec } from '../scenario/schema.ts';
+
+type Credited = Pick<IntentSpec, 'id' | 'text' | 'reveal' | 'said'>;
+
+/** Share of an intent's weighted words a message must hold, and the least weight it must match. */
+const COVERAGE = 0.5;
+const LEAST_WEIGHT = 2;
+
+// Words that carry no need of their own: function words, fillers and the verbs of any request.
+const STOP = new Set(
+  (
+    'a an the and or but if then so of to in on at by for from with without about into over under up down out off as is are was ' +
+    'were be been being am do does did done have has had having it its it’s this that these those there here i me my mine we us our ' +
+    'you your yours he she they them their his her what which who whom when where why how all any each every some such no nor not ' +
+    'only own same than too very can could will would shall should may might must please just also really still yet even well ok okay ' +
+    'let lets like want need needs get got give tell say make put use one ones thing things something anything now more most less ' +
+    'way sure right maybe much many lot bit'
+  ).split(' '),
+);
+
+interface Token {
+  key: string;
+  number: boolean;
+}
+
+/** Content tokens: numbers without their thousands separators (`2,600` → `2600`) and stemmed words. */
+export function contentTokens(text: string): Token[] {
+  const out: Token[] = [];
+  const lowered = text.toLowerCase().replace(/(\d),(\d{3})\b/g, '$1$2');
+  for (const raw of lowered.match(/[\p{L}\p{N}]+(?:\.\d+)?/gu) ?? []) {
+    if (/^\d+(\.\d+)?$/.test(raw)) out.push({ key: raw, number: true });
+    else if (!STOP.has(raw) && raw.length > 1) out.push({ key: stemmer(raw), number: false });
+  }
+  return out;
+}
+
+const same = (a: Token, b: Token) =>
+  a.number || b.number ? a.number && b.number && a.key === b.key : a.key === b.key || (a.key.length >= 5 && distance(a.key, b.key) <= 1);
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The message holds the intent's reveal text (ignoring case and punctuation), or matches one of its `said` patterns. */
+export function holdsRevealOrSaid(message: string, intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>): boolean {
+  const reveal = words(intent.reveal ?? intent.text);
+  if (reveal && ` ${words(message)} `.includes(` ${reveal} `)) return true;
+  return (intent.said ?? []).some((p) => testPattern(p, message) !== null);
+}
+
+/** The ids of the `intents` that `message` states, in the intents' order. */
+export function creditedIntents(message: string, intents: readonly Credited[]): string[] {
+  const said = contentTokens(message);
+  const variants = intents.map((i) => [i.text, ...(i.reveal ? [i.reveal] : [])].map(contentTokens));
+  // How many intents use each word: a word every intent shares says little about which one is meant.
+  const spread = new Map<string, number>();
+  for (const v of variants) for (const key of new Set(v.flat().map((t) => t.key))) spread.set(key, (spread.get(key) ?? 0) + 1);
+  const weight = (t: Token) => (t.number ? 2 : 1) / (spread.get(t.key) ?? 1);
+  return intents
+    .filter((intent, k) => {
+      if (holdsRevealOrSaid(message, intent)) return true;
+      return variants[k]!.some((variant) => {
+        const unique = variant.filter((t, i) => variant.findIndex((u) => u.key === t.key) === i);
+        const total = unique.reduce((s, t) => s + weight(t), 0);
+        const hit = unique.filter((t) => said.some((m) => same(m, t)));
+        const matched = hit.reduce((s, t) => s + (t.number ? 2 : 1), 0);
+        const covered = hit.reduce((s, t) => s + weight(t), 0);
+        // Another number than the intent's is another need ("under 6000 RMB" is not "under 600 RMB").
+        const numbers = unique.filter((t) => t.number);
+        if (numbers.length && !hit.some((t) => t.number) && said.some((t) => t.number)) return false;
+        // A number alone is not a need ("600 photos"): it takes a word of the intent besides.
+        const aWord = hit.some((t) => !t.number) || hit.length > 1;
+        return total > 0 && covered / total >= COVERAGE && matched >= LEAST_WEIGHT && aWord;
+      });
+    })
+    .map((i) => i.id);
+}
