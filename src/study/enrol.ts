@@ -4,6 +4,7 @@
  * the anonymous recruitment counts (people who declined or left at the consent page, and people
  * who withdrew) that are kept when nothing else of them may be.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -68,4 +69,11 @@ export function countFlow(dataDir: string, key: keyof FlowCounts): void {
     writeFileSync(tmp, JSON.stringify(counts, null, 2) + '\n');
     renameSync(tmp, file);
   });
+}
+
+/** Letters and digits without the ones people confuse (0/O, 1/I/L), from a cryptographic source. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function randomToken(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
 }

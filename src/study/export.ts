@@ -12,6 +12,7 @@ import { answersTable, exposureTable, pausesTable, timingsTable } from './log-ta
 import { checklistTable, intentsTable, participantsTable, sessionsTable, turnsTable } from './session-tables.ts';
 import { col, toCsv, type Cell, type ColumnType, type Table } from './table.ts';
 import { pickVersions, shortVersion, type StudyVersion } from './versions.ts';
+import { flowCounts, type Flow } from './status.ts';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 
 export { csvCell, toCsv, type ColumnType } from './table.ts';
@@ -113,6 +114,29 @@ function codebookTable(tables: Table[]): Pick<Table, 'columns' | 'rows'> {
   };
 }
 
+/** The recruitment flow as a CONSORT diagram counts it, one row per stage. */
+function flowTable(f: Flow): Table {
+  const stages: [keyof Flow, string][] = [
+    ['invited', 'invitation tokens issued with `study invite` (missing: none were)'],
+    ['declined', 'answered no on the consent page (nothing else of them is kept)'],
+    ['left_at_consent', 'left the consent page without answering (ctrl+c; nothing else kept)'],
+    ['started', 'consented, withdrawn participants included'],
+    ['withdrawn', 'withdrawn with `study withdraw` (their data deleted)'],
+    ['completed', 'reached the end of the study'],
+    ['in_progress', 'consented, not finished, not withdrawn'],
+  ];
+  return {
+    file: 'flow.csv',
+    about: 'the recruitment flow (CONSORT), anonymous counts over the whole data folder: one row per stage',
+    columns: [
+      col('stage', 'text', 'the stage'),
+      col('count', 'integer', 'how many people'),
+      col('meaning', 'text', 'what the stage counts'),
+    ],
+    rows: stages.map(([stage, meaning]) => [stage, f[stage], meaning]),
+  };
+}
+
 export interface ExportOptions {
   /** `--version`: one version's sha256 (or prefix), or `all`. */
   version?: string | undefined;
@@ -122,7 +146,7 @@ export interface ExportOptions {
 export function exportStudyData(study: Study, dataDir: string | undefined, out: string, opts: ExportOptions = {}): string[] {
   const dir = dataDirOf(study, dataDir);
   const { data, versions } = pickVersions(study, dir, readStudyData(study, dir), opts.version, true);
-  const tables = studyTables(study, data);
+  const tables = [...studyTables(study, data), flowTable(flowCounts(dir, data))];
   mkdirSync(out, { recursive: true });
   const files: string[] = [];
   for (const t of tables) {

@@ -60,6 +60,8 @@ export interface ParticipantState {
   consent?: { version: string; wall: string };
   /** When the participant reached the end (the thanks page, then enter). */
   finished?: string;
+  /** Their completion code for an online panel, made when they reach the last page. */
+  completion_code?: string;
   sessions: AssignedSession[];
   step: Step;
   attempts: Attempt[];

@@ -62,6 +62,18 @@ export const StudySchema = z
     library: z.string().optional(),
     consent: z.strictObject({ version: z.string().min(1), text: z.string().min(1) }),
     instructions: z.string().min(1),
+    /** Shown on the last page, after the last question: what the study was about, whom to contact. */
+    debrief: z.string().min(1).optional(),
+    /** Online panels: each participant who finishes gets a code to enter where they were recruited. */
+    completion_code: z
+      .strictObject({
+        /** Letters, digits, `_` or `-` before the random part (e.g. the study's short name). */
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{0,20}$/, 'up to 20 letters, digits, `_` or `-`')
+          .default(''),
+      })
+      .optional(),
     conditions: z.record(id, ConditionSchema).refine((c) => Object.keys(c).length >= 1, 'at least one condition'),
     scenarios: z.array(z.string().min(1)).min(1),
     design: z.strictObject({

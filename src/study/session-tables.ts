@@ -89,6 +89,11 @@ export function participantsTable(data: ParticipantData[]): Table {
       col('final_sus', 'number', 'SUS 0-100 from the final questionnaire (missing if not asked)'),
       col('final_tlx_raw', 'number', 'raw TLX 0-100 from the final questionnaire (missing if not asked)'),
       col('conditions', 'text', "the participant's conditions in order, separated by >"),
+      col(
+        'completion_code',
+        'text',
+        'the completion code they were shown at the end (missing if the study gives none or they did not finish)',
+      ),
     ],
     rows: data.map((p) => {
       const q = instrumentScores(p.state.answers.filter((a) => a.part === 'final'));
@@ -102,6 +107,7 @@ export function participantsTable(data: ParticipantData[]): Table {
         q.sus,
         q.tlx,
         p.state.sessions.map((s) => s.condition).join('>'),
+        p.state.completion_code,
       ];
     }),
   };

@@ -90,6 +90,7 @@ describe('study export', () => {
       'timings.csv',
       'pauses.csv',
       'exposure.csv',
+      'flow.csv',
       `study-${study.sha256.slice(0, 12)}.yaml`,
       'codebook.md',
       'codebook.csv',
@@ -318,7 +319,8 @@ describe('the export read as is by pandas and R', () => {
       .replace(/\n$/, '')
       .split('\n')
       .map((l) => l.split('\t'));
-    expect(lines.map((l) => l[0])).toEqual(tables.map((t) => t.file));
+    expect(lines.map((l) => l[0])).toEqual([...tables.map((t) => t.file), 'flow.csv']);
+    expect(lines.find((l) => l[0] === 'flow.csv')).toEqual(['flow.csv', '3', '7', '']);
     for (const t of tables) {
       const [, columns, rows, problems] = lines.find((l) => l[0] === t.file)!;
       expect({ file: t.file, columns: Number(columns), rows: Number(rows), problems }).toEqual({

@@ -72,6 +72,14 @@ export async function withdraw(file: string, id: string, flags: StudyFlags): Pro
   for (const f of deleted) process.stdout.write(`  ${f}\n`);
 }
 
+export async function status(file: string, flags: StudyFlags): Promise<void> {
+  const { dataDirOf, readStudyData } = await import('../../study/data.ts');
+  const { statusText } = await import('../../study/status.ts');
+  const study = loadStudy(file);
+  const dir = dataDirOf(study, flags.data);
+  process.stdout.write(statusText(dir, readStudyData(study, dir)));
+}
+
 export async function exportStudy(file: string, flags: StudyFlags): Promise<void> {
   const { exportStudyData } = await import('../../study/export.ts');
   const study = loadStudy(file);

@@ -42,6 +42,13 @@ export function registerStudy(program: Command): void {
 
   dataOption(
     study
+      .command('status')
+      .description("for the operator: each participant's step and last activity, and the recruitment (CONSORT) counts")
+      .argument('<study>', 'a study file (study.yaml)'),
+  ).action(async (file: string, flags: StudyFlags) => (await actions()).status(file, flags));
+
+  dataOption(
+    study
       .command('export')
       .description(
         'tidy CSV files (participants, sessions, turns, intents, checklist, answers, timings, pauses, exposure) with a codebook and a sha256 manifest',

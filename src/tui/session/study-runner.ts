@@ -11,7 +11,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
-import { countFlow } from '../../study/enrol.ts';
+import { countFlow, randomToken } from '../../study/enrol.ts';
 import {
   enrolParticipant,
   nextStep,
@@ -139,7 +139,9 @@ export class StudyRunner {
   }
 
   private go(step: Step): void {
-    this.state = { ...this.state, step };
+    // The completion code is made once, when the last page first shows, and kept for a resume.
+    const code = step.kind === 'thanks' && this.study.completion_code && !this.state.completion_code;
+    this.state = { ...this.state, step, ...(code ? { completion_code: this.study.completion_code!.prefix + randomToken(8) } : {}) };
     saveState(this.dataDir, this.state);
     this.log.write('step', { step });
     this.store.setState({ step, ended: false });

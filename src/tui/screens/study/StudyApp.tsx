@@ -29,6 +29,8 @@ const PAGE_SCOPES = {
 /** The heading of each questionnaire page (the one after a session names the session). */
 const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = { before: 'Before we start', final: 'A few last questions' };
 
+const DEFAULT_DEBRIEF = 'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.';
+
 export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
   const { exit } = useApp();
   const step = useStore(runner.store, (s) => s.step);
@@ -197,12 +199,16 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       return (
         <Page
           title="Thank you"
-          lines={(cols) =>
-            paragraphs(
-              'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.',
-              cols,
-            )
-          }
+          lines={(cols) => [
+            ...paragraphs(runner.study.debrief ?? DEFAULT_DEBRIEF, cols),
+            ...(runner.participant.completion_code
+              ? [
+                  [{ text: '' }],
+                  [{ text: `Your completion code: ${runner.participant.completion_code}`, bold: true }],
+                  [{ text: 'Enter it where you signed up for the study.' }],
+                ]
+              : []),
+          ]}
           keys={[['enter', 'finish']]}
           help={pageHelp(PAGE_SCOPES.page)}
         />
