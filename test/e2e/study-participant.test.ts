@@ -29,17 +29,21 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
       // The bundled example: the first scenario has four goals, taller than the card at 80×24.
       writeFileSync(
         path.join(t.work, 'study.yaml'),
-        readFileSync(path.join(ROOT, 'examples/study/study.yaml'), 'utf8').replace(/^# yaml-language-server.*\n/, ''),
+        readFileSync(path.join(ROOT, 'examples/study/study.yaml'), 'utf8')
+          .replace(/^# yaml-language-server.*\n/, '')
+          .replace(/\n  scenario_order: counterbalanced/, ''), // the listed order: P01 starts with the four goals
       );
       t.start(['study', 'run', 'study.yaml', '--participant', 'P01'], SMALL);
       await t.waitFor((x) => x.includes('Do you agree to take part?'), 'the consent page');
       t.keys('y');
       await t.waitFor((x) => x.includes('Instructions'), 'the instructions');
       t.keys('Enter');
+      await t.waitFor((x) => x.includes('Before we start'), 'the questions before the sessions');
+      t.keys('4', 'Enter');
       await t.waitFor((x) => x.includes('Session 1 of 2 is about to start.'), 'the ready page');
       t.keys('Enter');
       let s = await t.waitFor((x) => x.includes('enter begins'), 'the opening card');
-      expect(s).toContain('↓ more');
+      expect(s).toMatch(/lines 1–\d+ of \d+/); // the card says it scrolls
       expect(s).not.toContain('recommendations.'); // the end of the last goal is below the fold
       for (let i = 0; i < 8; i++) t.keys('Down');
       s = await t.waitFor((x) => x.includes('recommendations.'), 'the last goal, scrolled into view');

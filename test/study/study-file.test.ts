@@ -22,7 +22,9 @@ describe('study.yaml', () => {
     expect(Object.keys(study.conditions)).toEqual(['proactive', 'reactive']);
     expect(study.scenarioFiles.map((s) => s.id)).toEqual(['researcher/tool-use-reading', 'researcher/think-with-image']);
     expect(study.participant_view).toEqual({ intents: 'goals', verdicts: false });
-    expect(study.questionnaires.final.map((q) => q.kind)).toEqual(['sus', 'text']);
+    expect(study.questionnaires.final.map((q) => q.kind)).toEqual(['text']);
+    expect(study.questionnaires.after_each_session.map((q) => q.kind)).toEqual(['likert', 'likert', 'tlx', 'sus']);
+    expect(study.design).toMatchObject({ type: 'within', scenario_order: 'counterbalanced' });
     expect(study.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
