@@ -28,7 +28,11 @@ export interface InputBoxProps {
 export function visibleInput(value: string, cursor: number, cols: number): { text: string; at: number } {
   if (textWidth(value) < cols) return { text: value, at: cursor };
   const start = Math.max(0, cursor - cols + 1);
-  return { text: value.slice(start, start + cols), at: cursor - start };
+  let text = value.slice(start, start + cols);
+  // A mark where the text goes on out of sight: `…` first when its start is cut, last when its end is.
+  if (start > 0 && cursor - start > 0) text = `…${text.slice(1)}`;
+  if (start + cols < value.length && cursor - start < cols - 1) text = `${text.slice(0, -1)}…`;
+  return { text, at: cursor - start };
 }
 
 export function InputBox({ role, value, cursor, focused, awaited, note, width, phone, participant }: InputBoxProps) {

@@ -87,6 +87,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
           back: Boolean(onBack) && !running,
           overrides: control.overrides !== false,
           passesTime,
+          playsAgent: mode === 'agent',
         })
       : undefined;
   const pickTool = (tool: ToolHint) => {

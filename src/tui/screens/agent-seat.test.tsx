@@ -48,4 +48,16 @@ describe('playing the agent', () => {
       .some((i) => i.kind === 'message' && i.intents?.includes('I1'));
     expect(tagged).toBe(true);
   });
+
+  it('the agent seat’s help lists no ctrl+p (there is no persona card for the agent)', async () => {
+    const live = fixture.start('tester/gear', 'agent');
+    r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 48 });
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes("your turn: write the agent's reply"));
+    await press(r, KEYS.escape);
+    await press(r, '?');
+    const frame = await waitForFrame(r, (f) => f.includes('Keys (esc or ? closes)'));
+    expect(frame).toContain('ctrl+t');
+    expect(frame).not.toContain('ctrl+p');
+  });
 });

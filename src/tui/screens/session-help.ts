@@ -19,6 +19,8 @@ export interface SessionHelpContext {
   overrides: boolean;
   /** A time or proposal scenario (ctrl+n lets time pass). */
   passesTime: boolean;
+  /** The person plays the agent: there is no persona card for them (ctrl+p). */
+  playsAgent?: boolean;
 }
 
 /** What a study participant reads instead of the playground's words (intents, statuses, grading are the researcher's). */
@@ -35,6 +37,7 @@ export function sessionHelp(c: SessionHelpContext): { scopes: Scope[]; filter: H
     ...(c.back ? [] : (['back'] as const)),
     ...(c.overrides ? [] : (['overrideMenu'] as const)),
     ...(c.passesTime ? [] : (['passTime'] as const)),
+    ...(c.playsAgent ? (['personaCard'] as const) : []),
     // Rubric items are graded on demand only while the session runs; a reveal fills the input box.
     ...(c.running ? [] : (['gradeNow'] as const)),
     ...(c.writing ? [] : (['reveal'] as const)),

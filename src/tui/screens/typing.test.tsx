@@ -148,4 +148,15 @@ describe('typing while playing', () => {
     c.quit();
     await c.done.catch(() => undefined);
   });
+
+  it('a message longer than the one-line box marks where its start is out of sight', async () => {
+    const c = await playing('play');
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 80, rows: 24 });
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    const long = 'Start of my message. ' + 'I also want it to be cheap and light and easy to carry around town. '.repeat(2);
+    await press(r, long);
+    const frame = await waitForFrame(r, (f) => f.includes('easy to carry around town.'));
+    expect(frame).toMatch(/you \(user\) › …/);
+    expect(frame).not.toContain('Start of my message');
+  });
 });

@@ -303,7 +303,9 @@ export class LiveSession implements SessionController {
     this.user?.takeOver();
     this.pacer.release();
     this.begin();
-    this.control.setState({ mode: 'play', paused: false, takenOver: true });
+    // Against a scripted agent the person must know it will not read them (as play says from the start).
+    const notice = scriptedNotice('play', modeSpecs(this.opts.mode, this.opts.setup.specs));
+    this.control.setState({ mode: 'play', paused: false, takenOver: true, ...(notice && !this.opts.participant ? { notice } : {}) });
   }
 
   sendUser(text: string, reveals: string[]): void {

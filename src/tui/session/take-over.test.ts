@@ -17,7 +17,10 @@ describe('taking over a running watch', () => {
     const session = () => live.store.getState().session;
     const agentSpoke = () => session().turns.some((t) => t.items.some((i) => i.kind === 'message' && i.role === 'agent'));
     await waitFor(agentSpoke, 10_000);
+    expect(live.control.getState().notice ?? '').not.toContain('will not read what you type');
     live.takeOver();
+    // The agent is a script: the person who took over is told it will not read them.
+    expect(live.control.getState().notice).toContain('The agent is scripted (script:reactive)');
     await waitFor(() => session().awaiting?.role === 'user', 10_000);
     const userMessages = () =>
       session().turns.flatMap((t) => t.items.flatMap((i) => (i.kind === 'message' && i.role === 'user' ? [i.text] : [])));
