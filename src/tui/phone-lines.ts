@@ -11,7 +11,7 @@ import { wrapWithPrefix, type Line } from '../text/text.ts';
 export const PHONE_HELP = [
   'type a number to open that item; an action by name (add_task opens its form: fill title',
   'Hand soap, then submit); back, home, open_app NAME; wait lets a tick pass;',
-  'say TEXT writes to the assistant; y or n answers a proposal (reject REASON says why)',
+  'say TEXT writes to the assistant; ctrl+y or ctrl+r answers a proposal (reject REASON says why)',
 ];
 
 const NOTIFICATIONS_SHOWN = 3;
