@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { UserError } from '../contracts/diagnostics.ts';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { jsonSchema, type SchemaKind } from '../scenario/json-schema.ts';
-import type { EpisodeFile, Persona, ScenarioFile } from '../scenario/schema.ts';
+import { scenarioKeys, type EpisodeFile, type Persona, type ScenarioFile } from '../scenario/schema.ts';
 import { isNonAsset, taskAssets } from '../scenario/pibench/assets.ts';
 import { isPibenchUserDir, loadPibenchLibrary, stripLoaded } from '../scenario/pibench/index.ts';
 
@@ -23,24 +23,6 @@ export interface ImportResult {
   /** Warnings of the π-Bench folder (errors abort the import). */
   diagnostics: Diagnostic[];
 }
-
-const SCENARIO_KEY_ORDER: (keyof ScenarioFile)[] = [
-  'id',
-  'persona',
-  'title',
-  'description',
-  'category',
-  'depends_on',
-  'trigger',
-  'workspace',
-  'tools',
-  'apps',
-  'intents',
-  'checklist',
-  'references',
-  'limits',
-  'pibench',
-];
 
 export function importPibench(userDir: string, outDir: string, opts: { force?: boolean } = {}): ImportResult {
   const src = path.resolve(userDir);
@@ -99,7 +81,7 @@ export function importPibench(userDir: string, outDir: string, opts: { force?: b
 
 function ordered(s: ScenarioFile): ScenarioFile {
   const out: Record<string, unknown> = {};
-  for (const key of SCENARIO_KEY_ORDER) if (s[key] !== undefined) out[key] = s[key];
+  for (const key of scenarioKeys()) if (s[key] !== undefined) out[key] = s[key];
   return out as unknown as ScenarioFile;
 }
 

@@ -202,13 +202,21 @@ function scenarioShape(intent: z.ZodType<IntentSpec>) {
 export interface ScenarioParadigmKeys {}
 export type ScenarioFile = z.infer<z.ZodObject<ReturnType<typeof scenarioShape>>> & ScenarioParadigmKeys;
 
-/** The scenario schema with the installed paradigms' keys after the core's, in the registry's order. */
-export const scenarioSchema = derivedFromParadigms((paradigms): z.ZodType<ScenarioFile> => {
+const composedScenarioSchema = derivedFromParadigms((paradigms) => {
   const intent = z.strictObject(Object.assign({}, intentShape, ...paradigms.map((p) => p.intentKeys ?? {})));
-  return z
-    .strictObject(Object.assign(scenarioShape(intent as unknown as z.ZodType<IntentSpec>), ...paradigms.map((p) => p.scenarioKeys ?? {})))
-    .meta({ title: 'intentplay scenario' }) as unknown as z.ZodType<ScenarioFile>;
+  const shape: z.ZodRawShape = Object.assign(
+    scenarioShape(intent as unknown as z.ZodType<IntentSpec>),
+    ...paradigms.map((p) => p.scenarioKeys ?? {}),
+  );
+  return z.strictObject(shape).meta({ title: 'intentplay scenario' });
 });
+
+/** The scenario schema with the installed paradigms' keys after the core's, in the registry's order. */
+export const scenarioSchema = (): z.ZodType<ScenarioFile> => composedScenarioSchema() as unknown as z.ZodType<ScenarioFile>;
+
+/** The keys a scenario file may have at its top, in the schema's order (the one list: writers and suggestions use it). */
+export const scenarioKeys = (): (keyof ScenarioFile & string)[] =>
+  Object.keys(composedScenarioSchema().shape) as (keyof ScenarioFile & string)[];
 
 // ---- Episode ---------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isNode, isSeq, isPair, isScalar, type Alias, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
-import { RULE_KEYS } from './schema.ts';
+import { RULE_KEYS, scenarioKeys } from './schema.ts';
 
 export interface ParsedYaml {
   file: string;
@@ -288,25 +288,12 @@ function looksLikeRule(issue: Extract<Issue, { code: 'invalid_union' }>): boolea
 }
 
 function suggest(key: string): string {
-  const close = KNOWN_KEYS.find((k) => k !== key && editDistance(k, key) <= 2);
+  const close = [...scenarioKeys(), ...NESTED_KEYS].find((k) => k !== key && editDistance(k, key) <= 2);
   return close ? ` (did you mean \`${close}\`?)` : '';
 }
 
-const KNOWN_KEYS = [
-  'id',
-  'persona',
-  'title',
-  'description',
-  'category',
-  'depends_on',
-  'trigger',
-  'workspace',
-  'tools',
-  'apps',
-  'intents',
-  'checklist',
-  'references',
-  'limits',
+/** Keys below a scenario's top (its own come from the schema: scenarioKeys), and the persona's and episode's. */
+const NESTED_KEYS = [
   'kind',
   'text',
   'source',
