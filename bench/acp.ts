@@ -70,7 +70,7 @@ const input = (text: string): AgentTurnInput => {
       return out;
     },
     cwd: workspace.root,
-    external: { start: () => undefined, finish: () => undefined },
+    external: { start: () => undefined, update: () => undefined, finish: () => undefined },
     emit: () => undefined,
     signal: controller.signal,
   };

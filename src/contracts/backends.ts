@@ -95,6 +95,8 @@ export interface AgentTurnInput {
 /** Tools an agent ran itself. `start` throws ToolStepCapError once the turn's tool-step cap is reached. */
 export interface ExternalCalls {
   start(callId: string, name: string, args: unknown): void;
+  /** What a later update says of a running call (its input, title, places): merged into the recorded call. */
+  update(callId: string, args: Record<string, unknown>): void;
   finish(callId: string, outcome: ToolOutcome): void;
 }
 

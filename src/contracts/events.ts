@@ -269,7 +269,17 @@ export type SessionEvent =
   /** Streaming arguments of a tool call in progress (ephemeral: not recorded). */
   | { type: 'tool_delta'; turn: number; callId: string; name: string; args: string }
   | { type: 'tool_call'; turn: number; callId: string; name: string; args: unknown }
-  | { type: 'tool_result'; turn: number; callId: string; name: string; ok: boolean; result?: unknown; error?: string }
+  | {
+      type: 'tool_result';
+      turn: number;
+      callId: string;
+      name: string;
+      ok: boolean;
+      result?: unknown;
+      error?: string;
+      /** The call's input as it ended, when an external agent sent it (or more of it) after the call started. */
+      args?: unknown;
+    }
   | { type: 'workspace_diff'; turn: number; files: FileDiff[] }
   | { type: 'app_diff'; turn: number; apps: AppDiff[] }
   | { type: 'turn_end'; turn: number; error?: string }

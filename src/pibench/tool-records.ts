@@ -66,7 +66,8 @@ export function toolCallsFromEvents(events: readonly SessionEvent[]): ToolCallRe
       const c = calls.get(e.callId);
       if (!c) continue;
       const { error: _none, ...rest } = c;
-      calls.set(e.callId, { ...rest, ok: e.ok, ...(e.ok ? { result: e.result } : { error: e.error ?? 'error' }) });
+      const args = e.args !== undefined ? { args: e.args } : {};
+      calls.set(e.callId, { ...rest, ...args, ok: e.ok, ...(e.ok ? { result: e.result } : { error: e.error ?? 'error' }) });
     }
   }
   return [...calls.values()];

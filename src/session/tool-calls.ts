@@ -36,7 +36,7 @@ function offeredAlias(def: ToolDef | undefined, offered: ReadonlyMap<string, Too
 export class TurnToolCalls {
   readonly calls: ToolCallRecord[] = [];
   private steps = 0;
-  private readonly pending = new Map<string, { name: string; args: unknown }>();
+  private readonly pending = new Map<string, { name: string; args: unknown; updated: boolean }>();
   /** Tools a protocol withholds in this turn (an observe turn reads but does not write). */
   private readonly offeredNow: ReadonlySet<string> | undefined;
   /** The tool whose successful call ended the turn (`propose`, `wait`): later calls are refused. */
@@ -86,14 +86,21 @@ export class TurnToolCalls {
   readonly external: ExternalCalls = {
     start: (callId, name, args) => {
       this.count();
-      this.pending.set(callId, { name, args });
+      this.pending.set(callId, { name, args, updated: false });
       this.log.emit({ type: 'tool_call', turn: this.turn, callId, name, args });
+    },
+    update: (callId, args) => {
+      const call = this.pending.get(callId);
+      if (!call) return;
+      const before = call.args && typeof call.args === 'object' ? call.args : {};
+      call.args = { ...before, ...args };
+      call.updated = true;
     },
     finish: (callId, outcome) => {
       const call = this.pending.get(callId);
       if (!call) return;
       this.pending.delete(callId);
-      this.finished(callId, call.name, call.name, call.args, outcome);
+      this.finished(callId, call.name, call.name, call.args, outcome, call.updated);
     },
   };
 
@@ -102,11 +109,20 @@ export class TurnToolCalls {
     for (const id of [...this.pending.keys()]) this.external.finish(id, { ok: false, error: 'did not finish before the turn ended' });
   }
 
-  private finished(callId: string, recordName: string, calledName: string, args: unknown, outcome: ToolOutcome): void {
+  private finished(callId: string, recordName: string, calledName: string, args: unknown, outcome: ToolOutcome, updated = false): void {
     const result = outcome.ok ? { result: outcome.result } : { error: outcome.error };
     const record: ToolCallRecord = { turn: this.turn, callId, name: recordName, args, ok: outcome.ok, ...result };
     this.calls.push(record);
     this.log.recorded(record, { kind: 'tool', turn: this.turn, callId, name: calledName, args, outcome });
-    this.log.emit({ type: 'tool_result', turn: this.turn, callId, name: calledName, ok: outcome.ok, ...result });
+    // The call's `tool_call` event showed its input as it started; the result carries what came later.
+    this.log.emit({
+      type: 'tool_result',
+      turn: this.turn,
+      callId,
+      name: calledName,
+      ok: outcome.ok,
+      ...result,
+      ...(updated ? { args } : {}),
+    });
   }
 }

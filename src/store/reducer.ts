@@ -224,6 +224,7 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
       items[i] = {
         ...(items[i] as ToolItem),
         state: event.ok ? 'ok' : 'error',
+        ...(event.args !== undefined ? { args: event.args } : {}),
         ...(event.result !== undefined ? { result: event.result } : {}),
         ...(event.error !== undefined ? { error: event.error } : {}),
       };

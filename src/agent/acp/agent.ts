@@ -30,7 +30,7 @@ import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
 import { AcpFiles } from './files.ts';
 import { pathsIn, policyFor } from './permissions.ts';
 import { AgentProcess } from './process.ts';
-import { toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
+import { toolCallDetails, toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
 
 export interface AcpAgentOptions {
   command: string;
@@ -244,11 +244,7 @@ export class AcpAgent implements AgentBackend {
         const name = toolCallName(u);
         if (this.ours(u.title, name)) return '';
         try {
-          input.external.start(u.toolCallId, name, {
-            title: u.title,
-            ...(u.rawInput !== undefined ? { input: u.rawInput } : {}),
-            ...(u.locations?.length ? { paths: u.locations.map((l) => l.path) } : {}),
-          });
+          input.external.start(u.toolCallId, name, { title: u.title, ...toolCallDetails(u) });
         } catch (err) {
           if (err instanceof ToolStepCapError) this.cap(live, err);
           return '';
@@ -258,6 +254,9 @@ export class AcpAgent implements AgentBackend {
         return '';
       }
       case 'tool_call_update': {
+        // Agents send a call's input in later updates too (opencode does): each one merges into the recorded call.
+        const details = toolCallDetails(u);
+        if (Object.keys(details).length) input.external.update(u.toolCallId, details);
         const outcome = toolCallOutcome(u);
         if (outcome) input.external.finish(u.toolCallId, outcome);
         return '';

@@ -8,6 +8,15 @@ export function toolCallName(tc: ToolCall | ToolCallUpdate): string {
   return tc.name || tc.kind || 'other';
 }
 
+/** What a tool-call message says of the call's input: its title, raw input and places, each only when sent. */
+export function toolCallDetails(tc: ToolCall | ToolCallUpdate): Record<string, unknown> {
+  return {
+    ...(tc.title ? { title: tc.title } : {}),
+    ...(tc.rawInput !== undefined && tc.rawInput !== null ? { input: tc.rawInput } : {}),
+    ...(tc.locations?.length ? { paths: tc.locations.map((l) => l.path) } : {}),
+  };
+}
+
 function contentText(tc: ToolCall | ToolCallUpdate): string {
   const parts: string[] = [];
   for (const c of tc.content ?? []) {

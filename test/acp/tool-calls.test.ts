@@ -1,0 +1,30 @@
+/**
+ * What an acp agent's own tool calls leave in the recording: every update merges into the call,
+ * against the test agent on the official ACP SDK (test/fixtures/acp-agent.mjs).
+ */
+import { describe, expect, it } from 'vitest';
+import { toolCallsFromEvents } from '../../src/pibench/tool-records.ts';
+import { readRecording } from '../../src/session/recording.ts';
+import { acp, runAcp } from './helpers.ts';
+
+describe("an acp agent's own tool calls", () => {
+  it('keep the input, title and place the agent sent only after the call started', async () => {
+    const run = await runAcp(acp('--late-input'));
+    expect(run.results[0]!.end).toBe('resolved');
+    const rec = readRecording(run.results[0]!.recording!);
+    const bash = toolCallsFromEvents(rec.events).find((c) => c.callId === 'bash-1');
+    expect(bash).toMatchObject({
+      name: 'execute',
+      ok: true,
+      args: {
+        title: 'ls -la notes',
+        input: { command: 'ls -la notes', description: 'List the notes folder' },
+        paths: [expect.stringMatching(/notes$/)],
+      },
+      result: { output: 'total 0', exit: 0 },
+    });
+    // the recorded result event carries the merged input, for replays and reports
+    const result = rec.events.find((e) => e.type === 'tool_result' && e.callId === 'bash-1');
+    expect(result).toMatchObject({ args: { input: { command: 'ls -la notes' } } });
+  });
+});
