@@ -6,7 +6,8 @@
  */
 import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
 import { seededRandom } from '../sim/random.ts';
-import { dataDirOf, instrumentScores, readStudyData, scoresOf } from './data.ts';
+import { dataDirOf, instrumentScores, readStudyData, scoresOf, type ParticipantData } from './data.ts';
+import { pairedRows } from './paired.ts';
 import type { Study } from './load.ts';
 import { pickVersions } from './versions.ts';
 
@@ -55,9 +56,16 @@ export interface ConditionRow {
   measures: Record<MeasureKey, Estimate>;
 }
 
-export function conditionRows(study: Study, dataDir: string | undefined, version?: string): ConditionRow[] {
+function reportData(study: Study, dataDir: string | undefined, version?: string): ParticipantData[] {
   const dir = dataDirOf(study, dataDir);
-  const { data } = pickVersions(study, dir, readStudyData(study, dir), version, false);
+  return pickVersions(study, dir, readStudyData(study, dir), version, false).data;
+}
+
+export function conditionRows(study: Study, dataDir: string | undefined, version?: string): ConditionRow[] {
+  return rowsOf(study, reportData(study, dataDir, version));
+}
+
+function rowsOf(study: Study, data: ParticipantData[]): ConditionRow[] {
   const seed = study.design.seed;
   return Object.keys(study.conditions).map((condition, ci) => {
     const values: Record<MeasureKey, number[]> = { proc: [], comp: [], turns: [], minutes: [], sus: [], tlx: [] };
@@ -98,31 +106,66 @@ function cell(e: Estimate, digits: number): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+interface ReportTable {
+  caption: string;
+  header: string[];
+  body: string[][];
+}
+
 export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html', version?: string): string {
-  const rows = conditionRows(study, dataDir, version);
-  const header = ['Condition', 'Participants', 'Sessions', ...MEASURES.map((m) => m.label)];
-  const body = rows.map((r) => [
-    r.condition,
-    String(r.participants),
-    String(r.sessions),
-    ...MEASURES.map((m) => cell(r.measures[m.key], m.digits)),
-  ]);
-  const note = `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`;
+  const data = reportData(study, dataDir, version);
+  const rows = rowsOf(study, data);
+  const tables: ReportTable[] = [
+    {
+      caption: 'Per condition',
+      header: ['Condition', 'Participants', 'Sessions', ...MEASURES.map((m) => m.label)],
+      body: rows.map((r) => [
+        r.condition,
+        String(r.participants),
+        String(r.sessions),
+        ...MEASURES.map((m) => cell(r.measures[m.key], m.digits)),
+      ]),
+    },
+  ];
+  const paired = pairedRows(study, data);
+  if (paired.length)
+    tables.push({
+      caption: 'Paired differences within participants',
+      header: ['Difference', 'Participants', ...MEASURES.map((m) => m.label)],
+      body: paired.map((r) => [r.pair, String(r.participants), ...MEASURES.map((m) => cell(r.measures[m.key], m.digits))]),
+    });
+  const notes = [
+    `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`,
+    ...(paired.length
+      ? [
+          'Paired differences: each participant with both conditions gives their mean in the first minus their mean in the second; the mean of those differences, with a bootstrap interval that resamples participants (an interval that excludes 0 is a difference this sample supports).',
+        ]
+      : []),
+  ];
   const title = `${study.title}: ${study.design.type}-subjects, ${rows.reduce((a, r) => a + r.sessions, 0)} sessions`;
   if (format === 'md')
     return [
       `# ${title}`,
       '',
-      `| ${header.join(' | ')} |`,
-      `| ${header.map(() => '---').join(' | ')} |`,
-      ...body.map((r) => `| ${r.join(' | ')} |`),
-      '',
-      note,
-      '',
+      ...tables.flatMap((t) => [
+        `## ${t.caption}`,
+        '',
+        `| ${t.header.join(' | ')} |`,
+        `| ${t.header.map(() => '---').join(' | ')} |`,
+        ...t.body.map((r) => `| ${r.join(' | ')} |`),
+        '',
+      ]),
+      ...notes.flatMap((n) => [n, '']),
     ].join('\n');
-  if (format === 'html')
-    return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(study.title)}</title><style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>\n<h1>${escapeHtml(title)}</h1>\n<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table>\n<p>${escapeHtml(note)}</p>\n</body></html>\n`;
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [title, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line), '', note, ''].join('\n');
+  if (format === 'html') {
+    const table = (t: ReportTable) =>
+      `<h2>${escapeHtml(t.caption)}</h2>\n<table><thead><tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${t.body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table>`;
+    return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(study.title)}</title><style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>\n<h1>${escapeHtml(title)}</h1>\n${tables.map(table).join('\n')}\n${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}\n</body></html>\n`;
+  }
+  const text = (t: ReportTable) => {
+    const widths = t.header.map((h, i) => Math.max(h.length, ...t.body.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    return [t.caption, '', line(t.header), line(widths.map((w) => '-'.repeat(w))), ...t.body.map(line), ''];
+  };
+  return [title, '', ...tables.flatMap(text), ...notes, ''].join('\n');
 }

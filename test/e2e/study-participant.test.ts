@@ -31,7 +31,7 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
         path.join(t.work, 'study.yaml'),
         readFileSync(path.join(ROOT, 'examples/study/study.yaml'), 'utf8')
           .replace(/^# yaml-language-server.*\n/, '')
-          .replace(/\n  scenario_order: counterbalanced/, ''), // the listed order: P01 starts with the four goals
+          .replace(/\n {2}scenario_order: counterbalanced/, ''), // the listed order: P01 starts with the four goals
       );
       t.start(['study', 'run', 'study.yaml', '--participant', 'P01'], SMALL);
       await t.waitFor((x) => x.includes('Do you agree to take part?'), 'the consent page');

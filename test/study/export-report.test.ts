@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStudyData, setBy } from '../../src/study/data.ts';
+import { readStudyData, scoresOf, setBy } from '../../src/study/data.ts';
+import { pairedRows } from '../../src/study/paired.ts';
 import { csvCell, exportStudyData, studyTables } from '../../src/study/export.ts';
 import { loadStudy, type Study } from '../../src/study/load.ts';
 import { bootstrapMean, conditionRows, studyReport } from '../../src/study/report.ts';
@@ -350,6 +351,25 @@ describe('study report', () => {
     expect(a.hi!).toBeGreaterThan(a.mean!);
     expect(bootstrapMean([50, 50, 50], 1)).toMatchObject({ mean: 50, lo: 50, hi: 50 });
     expect(bootstrapMean([], 1).mean).toBeNull();
+  });
+
+  it('gives paired within-participant differences per condition pair, equal to the hand calculation, with intervals', () => {
+    const d = readStudyData(study, data);
+    const paired = pairedRows(study, d);
+    expect(paired.map((r) => [r.pair, r.participants])).toEqual([['proactive − reactive', 2]]);
+    // By hand: each participant's Proc under proactive minus under reactive, then the mean.
+    const procOf = (p: (typeof d)[number], c: string) => scoresOf(p.sessions.find((s) => s.condition === c)!.recording).proc!;
+    const diffs = d.map((p) => procOf(p, 'proactive') - procOf(p, 'reactive'));
+    expect(paired[0]!.measures.proc.mean).toBeCloseTo((diffs[0]! + diffs[1]!) / 2, 10);
+    expect(paired[0]!.measures.proc.n).toBe(2);
+    expect(paired[0]!.measures.proc.lo!).toBeLessThanOrEqual(paired[0]!.measures.proc.mean!);
+    // SUS of 3s and of 5s are both 50 in each condition: no difference.
+    expect(paired[0]!.measures.sus).toMatchObject({ n: 2, mean: 0, lo: 0, hi: 0 });
+    const text = studyReport(study, data, 'text');
+    expect(text).toContain('Paired differences within participants');
+    expect(text).toMatch(/proactive − reactive\s+2\s+/);
+    expect(studyReport(study, data, 'md')).toContain('| proactive − reactive | 2 |');
+    expect(pairedRows({ ...study, design: { ...study.design, type: 'between' } }, d)).toEqual([]);
   });
 
   it('gives each condition its sessions, Proc, SUS and TLX, in text, Markdown and HTML', () => {
