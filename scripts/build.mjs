@@ -67,7 +67,8 @@ await build({
   format: 'esm',
   target: 'node20',
   // Ink loads react-devtools-core only when DEV=true, for React's dev tools: not shipped.
-  external: ['react-devtools-core'],
+  // resvg loads a native binary for the platform at run time: it stays a package, not bundled.
+  external: ['react-devtools-core', '@resvg/resvg-js'],
   // A few CommonJS dependencies call require(); ESM output gives them Node's.
   banner: {
     js: "import { createRequire as __intentplayRequire } from 'node:module'; const require = __intentplayRequire(import.meta.url);",

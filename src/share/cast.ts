@@ -13,6 +13,7 @@ import { framesOf, type Frame } from './frames.ts';
 import { padLine } from './panes.ts';
 import { presentScreen, sessionScreen, showsEverything, type ScreenOptions } from './screens.ts';
 import { tourScreens } from './tour.ts';
+import { UserError } from '../contracts/diagnostics.ts';
 
 export interface CastOptions {
   cols: number;
@@ -22,6 +23,9 @@ export interface CastOptions {
   /** The presentation screen instead of the four panes. */
   present?: boolean;
   title?: string;
+  /** Only the frames of turns `from` to `to` (inclusive; either may be left open). */
+  from?: number | undefined;
+  to?: number | undefined;
 }
 
 export const DEFAULT_CAST = { cols: 120, rows: 36, paceMs: 1000 } as const;
@@ -44,16 +48,28 @@ export interface Screen {
  * session was about is left out of the film.
  */
 export function screensOf(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions, theme = createTheme(true)): Screen[] {
-  const frames = framesOf(events, o.paceMs);
+  const all = framesOf(events, o.paceMs);
+  const inRange = (f: Frame) => f.turn >= (o.from ?? 0) && f.turn <= (o.to ?? Infinity);
+  const frames = all.filter(inRange);
   const screens = frames.map((frame) => ({ lines: frameScreen(frame, o, theme), ms: frame.ms }));
   const last = frames.at(-1);
-  if (!last) return screens;
+  // The tour belongs to the end of the session: a range that stops earlier has none.
+  if (!last || last !== all.at(-1)) return screens;
   const needed = !showsEverything(last.state, { cols: o.cols, rows: o.rows, theme }, o.present);
   const tour = tourScreens(last.state, { cols: o.cols, rows: o.rows, theme }, needed);
   if (!tour.length) return screens;
   // The film still ends on the session's final screen, which stays while a player holds the end.
   const final = screens.at(-1)!;
   return [...screens, ...tour.map((lines) => ({ lines, ms: o.paceMs * 3 })), final];
+}
+
+/** The screen at the end of turn `turn` (the last frame of that turn), for a still picture. */
+export function screenAt(events: readonly (SessionEvent | TimedEvent)[], turn: number, o: CastOptions, theme = createTheme(true)): Line[] {
+  const frames = framesOf(events, o.paceMs);
+  const last = frames.at(-1)?.turn ?? 0;
+  if (turn > last) throw new UserError(`--at ${turn}: the recording has turns 0 to ${last}`);
+  const frame = frames.findLast((f) => f.turn <= turn)!;
+  return frameScreen(frame, o, theme);
 }
 
 /** Writes the cast as a string (one JSON value per line). */

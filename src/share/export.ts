@@ -9,7 +9,7 @@ import { cleanStrings } from '../text/text.ts';
 import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
-import { renderSvg } from './svg.ts';
+import { DARK, LIGHT, renderSvg } from './svg.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.ts';
 
 export interface ExportOptions {
@@ -20,6 +20,13 @@ export interface ExportOptions {
   rows?: number | undefined;
   paceMs?: number | undefined;
   present?: boolean | undefined;
+  /** svg and png: a still picture of the screen at the end of this turn. */
+  at?: number | undefined;
+  /** cast, svg and md: only turns `from` to `to`. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** svg and png: `light` for print (dark text on white). */
+  theme?: 'dark' | 'light' | undefined;
 }
 
 export const MIN_CAST = { cols: 60, rows: 16 } as const;
@@ -41,19 +48,36 @@ function sameScenario(a: Recording, file: string): Recording {
   return b;
 }
 
-/** The exported file's text. */
+/** Refuses options the chosen format does not take, naming them. */
+function checkOptions(o: ExportOptions): void {
+  const only = (flag: string, given: unknown, formats: ExportFormat[]) => {
+    if (given !== undefined && given !== false && !formats.includes(o.format))
+      throw new UserError(`${flag} works with --format ${formats.join(' or ')} (got --format ${o.format})`);
+  };
+  only('--vs', o.vs, ['html']);
+  only('--present', o.present, ['cast', 'svg', 'png']);
+  only('--at', o.at, ['svg', 'png']);
+  only('--from', o.from, ['cast', 'svg', 'md']);
+  only('--to', o.to, ['cast', 'svg', 'md']);
+  only('--theme', o.theme, ['svg', 'png']);
+  if (o.at !== undefined && (o.from !== undefined || o.to !== undefined))
+    throw new UserError('--at is one still picture; --from and --to choose a range of turns: give one or the other');
+  if (o.from !== undefined && o.to !== undefined && o.from > o.to) throw new UserError(`--from ${o.from} is after --to ${o.to}`);
+}
+
+/** The exported file's text (every format but png, which is `exportPng`). */
 export function exportRecording(file: string, o: ExportOptions): string {
+  checkOptions(o);
   // A recording holds text others wrote (scenario files, agents): no control sequence reaches an export.
   const recording = cleanStrings(readRecording(file));
-  if (o.vs !== undefined && o.format !== 'html') throw new UserError(`--vs works with --format html (got --format ${o.format})`);
-  if (o.present && o.format !== 'cast' && o.format !== 'svg')
-    throw new UserError(`--present shapes a cast or svg (got --format ${o.format})`);
   const cast: CastOptions = {
     cols: o.cols ?? (o.present ? 120 : DEFAULT_CAST.cols),
     rows: o.rows ?? (o.present ? 40 : DEFAULT_CAST.rows),
     paceMs: o.paceMs ?? DEFAULT_CAST.paceMs,
     present: Boolean(o.present),
     title: `${recording.header.scenario} · ${recording.header.title} (${agentOf(recording)})`,
+    from: o.from,
+    to: o.to,
   };
   if (cast.cols < MIN_CAST.cols || cast.rows < MIN_CAST.rows)
     throw new UserError(`--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`);
@@ -66,8 +90,21 @@ export function exportRecording(file: string, o: ExportOptions): string {
     case 'cast':
       return renderCast(recording.events, cast);
     case 'svg':
-      return renderSvg(recording.events, cast);
+    case 'png': {
+      const palette = o.theme === 'light' ? LIGHT : DARK;
+      // A PNG is one picture: the end of the session unless --at names a turn.
+      const at = o.format === 'png' ? (o.at ?? lastTurn(recording)) : o.at;
+      return renderSvg(recording.events, { ...cast, palette, at });
+    }
     case 'md':
-      return renderMarkdown(recording.events);
+      return renderMarkdown(recording.events, { from: o.from, to: o.to });
   }
+}
+
+const lastTurn = (r: Recording) => r.events.reduce((n, e) => ('turn' in e && typeof e.turn === 'number' ? Math.max(n, e.turn) : n), 0);
+
+/** A still picture as PNG bytes: the SVG of `--at` (or the last turn), drawn by resvg. */
+export async function exportPng(file: string, o: ExportOptions): Promise<Buffer> {
+  const { svgToPng } = await import('./png.ts');
+  return svgToPng(exportRecording(file, { ...o, format: 'png' }));
 }

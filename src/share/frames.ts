@@ -21,6 +21,8 @@ export interface Frame {
   callout?: string | undefined;
   /** How long the frame stays, in ms. */
   ms: number;
+  /** The turn its events belong to (a turn's verdicts are its last frame, even though the next turn has begun). */
+  turn: number;
 }
 
 function groupOf(e: AnyEvent): Group | null {
@@ -74,6 +76,7 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
   let groupStart = 0;
   let callouts: Callout[] = [];
   let previous: string | undefined;
+  let turn = 0;
   const readCallout = calloutReader();
   const flush = () => {
     if (!group) return;
@@ -84,11 +87,18 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
       freshSince: groupStart,
       callout: callout ?? previous,
       ms: duration(group, state, paceMs, Boolean(callout)),
+      turn,
     });
     previous = callout;
     callouts = [];
   };
   for (const e of events) {
+    // A turn's last frame (its verdicts) shows that turn, not the next one beginning.
+    if (e.type === 'turn_start' && group) {
+      flush();
+      groupStart = state.seq;
+      group = null;
+    }
     const g = groupOf(e);
     if (g && group && (g !== group || g === 'message')) {
       flush();
@@ -96,9 +106,12 @@ export function framesOf(events: readonly AnyEvent[], paceMs: number): Frame[] {
     }
     state = reduce(state, e, batch);
     if (g) group = g;
+    if (g && 'turn' in e && typeof e.turn === 'number') turn = e.turn;
     const c = readCallout(e);
     if (c) callouts.push(c);
   }
+  // A recording that stops just as a turn begins still shows that turn beginning.
+  if (!group && frames.at(-1)?.state.seq !== state.seq) group = 'work';
   flush();
   return frames;
 }

@@ -63,14 +63,22 @@ function checklistTable(state: SessionState): string[] {
   return [...out, ''];
 }
 
-export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[]): string {
+/** Only turns `from` to `to` of the transcript (the tables above it are as at the session's end). */
+export interface TurnRange {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], range: TurnRange = {}): string {
   const state = reduceAll(events);
   const callouts = calloutsOf(events);
   const around = sessionEventLines(events);
   const out = [...summary(state), ...intentTable(state), ...checklistTable(state), ...sessionTables(state), '## Transcript', ''];
   // Turns with messages, and turns where only something around the agent happened (a time or proposal scenario's turn 0).
   const turns = new Map(state.turns.map((t) => [t.turn, t]));
-  const numbers = [...new Set([...turns.keys(), ...around.keys()])].sort((a, b) => a - b);
+  const all = [...new Set([...turns.keys(), ...around.keys()])].sort((a, b) => a - b);
+  const numbers = all.filter((n) => n >= (range.from ?? 0) && n <= (range.to ?? Infinity));
+  if (numbers.length < all.length) out.push(`_Turns ${range.from ?? 0} to ${numbers.at(-1) ?? range.to} of ${all.at(-1) ?? 0}._`, '');
   for (const n of numbers) {
     const turn = turns.get(n);
     out.push(n === 0 ? '### Before the first turn' : `### Turn ${n}${turn?.error ? ' (error)' : ''}`, '');

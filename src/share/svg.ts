@@ -8,13 +8,38 @@ import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTheme } from '../tui/theme.ts';
 import { width, type Line } from '../text/text.ts';
 import { CSS_COLORS, lineToAnsi } from './ansi.ts';
-import { screensOf, type CastOptions } from './cast.ts';
+import { screenAt, screensOf, type CastOptions } from './cast.ts';
 
 const CHAR_W = 8.4;
 const LINE_H = 18;
 const FONT = 14;
-const FG = '#dcdfe4';
-const BG = '#282c34';
+
+/** The colours of a picture: the terminal's dark one, or a light one for print. */
+export interface Palette {
+  fg: string;
+  bg: string;
+  colors: Record<string, string>;
+}
+
+export const DARK: Palette = { fg: '#dcdfe4', bg: '#282c34', colors: CSS_COLORS };
+
+/** For paper: dark text on white, the named colours deepened so they stay readable in print. */
+export const LIGHT: Palette = {
+  fg: '#1f2328',
+  bg: '#ffffff',
+  colors: {
+    black: '#000000',
+    red: '#b3261e',
+    green: '#1a7f37',
+    yellow: '#9a6700',
+    blue: '#0550ae',
+    magenta: '#8250df',
+    cyan: '#0b7285',
+    white: '#1f2328',
+    gray: '#57606a',
+    grey: '#57606a',
+  },
+};
 
 /** Characters XML 1.0 does not allow at all (C0 controls but tab and line ends, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g; // eslint-disable-line no-control-regex
@@ -22,19 +47,19 @@ const escapeXml = (s: string) =>
   s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const px = (n: number) => Number(n.toFixed(1));
 
-function rowSvg(line: Line): string {
+function rowSvg(line: Line, p: Palette): string {
   let col = 0;
   const rects: string[] = [];
   const spans: string[] = [];
   for (const seg of line) {
     const w = width(seg.text);
     if (!w) continue;
-    const color = (seg.color && CSS_COLORS[seg.color]) || FG;
+    const color = (seg.color && p.colors[seg.color]) || p.fg;
     if (seg.inverse) rects.push(`<rect x="${px(col * CHAR_W)}" y="0" width="${px(w * CHAR_W)}" height="${LINE_H}" fill="${color}"/>`);
     if (seg.text.trim()) {
       const attrs = [`x="${px(col * CHAR_W)}"`];
-      const fill = seg.inverse ? BG : color;
-      if (fill !== FG) attrs.push(`fill="${fill}"`);
+      const fill = seg.inverse ? p.bg : color;
+      if (fill !== p.fg) attrs.push(`fill="${fill}"`);
       if (seg.bold) attrs.push('font-weight="bold"');
       if (seg.italic) attrs.push('font-style="italic"');
       if (seg.dim) attrs.push('opacity="0.6"');
@@ -45,9 +70,16 @@ function rowSvg(line: Line): string {
   return `${rects.join('')}<text y="${LINE_H - 5}">${spans.join('')}</text>`;
 }
 
-export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
+export interface SvgOptions extends CastOptions {
+  /** A still picture of the screen at the end of this turn, instead of the film. */
+  at?: number | undefined;
+  palette?: Palette | undefined;
+}
+
+export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: SvgOptions): string {
   const theme = createTheme(true);
-  const frames = screensOf(events, o, theme);
+  const p = o.palette ?? DARK;
+  const frames = o.at === undefined ? screensOf(events, o, theme) : [{ lines: screenAt(events, o.at, o, theme), ms: 0 }];
   const rowIds = new Map<string, number>();
   const defs: string[] = [];
   const film: string[] = [];
@@ -64,7 +96,7 @@ export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: Cas
       if (id === undefined) {
         id = rowIds.size;
         rowIds.set(key, id);
-        defs.push(`<g id="r${id}">${rowSvg(line)}</g>`);
+        defs.push(`<g id="r${id}">${rowSvg(line, p)}</g>`);
       }
       uses.push(`<use href="#r${id}" y="${r * LINE_H}"/>`);
     });
@@ -73,12 +105,16 @@ export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: Cas
     at += frame.ms;
   });
   const w = px(o.cols * CHAR_W);
+  // A still picture has no animation, so any renderer (a PNG converter, a PDF's figure) draws it.
+  const animation =
+    frames.length > 1
+      ? `@keyframes film{${stops.join('')}100%{transform:translateY(${-(frames.length - 1) * height}px)}}` +
+        `#film{animation:film ${(total / 1000).toFixed(2)}s steps(1,end) infinite}`
+      : '';
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${escapeXml(o.title ?? 'intentplay session')}">`,
-    `<style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:${FONT}px;fill:${FG};white-space:pre}` +
-      `@keyframes film{${stops.join('')}100%{transform:translateY(${-(frames.length - 1) * height}px)}}` +
-      `#film{animation:film ${(total / 1000).toFixed(2)}s steps(1,end) infinite}</style>`,
-    `<rect width="100%" height="100%" fill="${BG}"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${escapeXml(o.title ?? 'intentplay session')}">`,
+    `<style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:${FONT}px;fill:${p.fg};white-space:pre}${animation}</style>`,
+    `<rect width="100%" height="100%" fill="${p.bg}"/>`,
     `<defs>${defs.join('')}</defs>`,
     `<g id="film">${film.join('')}</g>`,
     '</svg>',

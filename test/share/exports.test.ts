@@ -230,7 +230,7 @@ describe('export errors', () => {
     const file = proactive.get('researcher/meal-plan')!;
     let r = await cli(['export', file, '--format', 'gif']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('unknown export format "gif": use one of html, cast, svg, md');
+    expect(r.stderr).toContain('unknown export format "gif": use one of html, cast, svg, png, md');
     r = await cli(['export', file, '--format', 'cast', '--vs', file]);
     expect(r.stderr).toContain('--vs works with --format html');
     // Two different scenarios side by side compare nothing: refused, naming both.

@@ -11,6 +11,26 @@ export interface ExportFlags {
   size?: string;
   pace?: number;
   present?: boolean;
+  at?: string;
+  from?: string;
+  to?: string;
+  theme?: string;
+}
+
+/** GitHub refuses a comment or issue body longer than this many characters. */
+const GITHUB_LIMIT = 65_536;
+
+function turnFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new UserError(`${flag} ${JSON.stringify(value)}: expected a turn number (0 or more)`);
+  return n;
+}
+
+function themeFlag(value: string | undefined): 'dark' | 'light' | undefined {
+  if (value === undefined || value === 'dark' || value === 'light') return value;
+  throw new UserError(`--theme ${JSON.stringify(value)}: expected dark or light`);
 }
 
 function parseSize(value: string): { cols: number; rows: number } {
@@ -22,16 +42,27 @@ function parseSize(value: string): { cols: number; rows: number } {
 export async function exportCommand(file: string, flags: ExportFlags): Promise<void> {
   // Loaded on use: the exporters draw with the TUI's theme, which loads React, and React
   // must not load before a full-screen command picks its production build.
-  const { exportRecording, parseFormat } = await import('../../share/export.ts');
+  const { exportPng, exportRecording, parseFormat } = await import('../../share/export.ts');
   const size = flags.size ? parseSize(flags.size) : undefined;
-  const text = exportRecording(file, {
+  const options = {
     format: parseFormat(flags.format),
     vs: flags.vs,
     cols: size?.cols,
     rows: size?.rows,
     paceMs: flags.pace,
     present: flags.present,
-  });
+    at: turnFlag('--at', flags.at),
+    from: turnFlag('--from', flags.from),
+    to: turnFlag('--to', flags.to),
+    theme: themeFlag(flags.theme),
+  };
+  if (options.format === 'png' && !flags.out && process.stdout.isTTY)
+    throw new UserError('--format png writes an image: give --out FILE.png (or redirect standard output)');
+  const text = options.format === 'png' ? await exportPng(file, options) : exportRecording(file, options);
+  if (options.format === 'md' && text.length > GITHUB_LIMIT)
+    process.stderr.write(
+      `note: this transcript has ${text.length.toLocaleString('en')} characters; GitHub takes at most ${GITHUB_LIMIT.toLocaleString('en')} in a comment or issue: choose turns with --from/--to, or attach the file\n`,
+    );
   if (!flags.out) {
     process.stdout.write(text);
     return;
