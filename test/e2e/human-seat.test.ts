@@ -63,8 +63,11 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
     expect(text).toContain('ctrl+y          accept the proposal waiting for you');
     expect(text).toContain('ctrl+r          reject it');
     await pressEach('Escape', 'C-y');
-    text = await waitFor((s) => s.includes('P1 ✓ accepted') && s.includes('resolved'), 'the proposal accepted');
-    keys('q');
+    text = await waitFor((s) => s.includes('user  Yes, please go ahead with P1'), 'the proposal accepted');
+    expect(text).toContain('P1 ✓ accepted');
+    await pressEach('C-c');
+    await waitFor((s) => s.includes('Quit while the session runs?') || s.includes('[exit'), 'the quit question');
+    if (term.screen().includes('Quit while')) keys('C-c');
     await waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
   });
 
