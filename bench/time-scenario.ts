@@ -43,6 +43,9 @@ environment:
 ${ups.join('\n')}
 intents:
   - { id: I1, text: Watch it., done: { tool_called: { name: set_reminder } } }
+  # Waits for the follow-up on the last update, so no earlier hit meets every need: without it the
+  # user would thank the agent after the first fitting price and the session would end there.
+  - { id: I2, text: Buy at the last price., reveal: "Good, buy it at that price.", after: { follow_up: U${updates - 1} } }
 checklist:
   - { id: C1, text: A watch is set., grader: rule, rule: { tool_called: { name: set_reminder } } }
 references:
@@ -50,6 +53,7 @@ references:
     - say: I'll watch the price and tell you when it is under 100.
       actions:
         - { tool: set_reminder, args: { condition: the price is under 100, note: compare with 100 } }
+        - { tool: set_task_status, args: { status: in_progress } }
 ${steps.join('\n')}
 `,
   );

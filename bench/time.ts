@@ -1,8 +1,8 @@
 /**
  * Time benchmark: one time scenario with 1,000 updates and a condition reminder, so every
- * update wakes the agent (1,001 agent turns: a follow-up on every tenth update, silence on the
- * rest), run headless with the script agent, rules user and rules judge through the same path
- * as `intentplay run` (plan → run group → recording on disk). Reports the wall time of the
+ * update wakes the agent (1,002 agent turns: a follow-up on every tenth update, silence on the
+ * rest, and the answer to what the last follow-up opened), run headless with the script agent,
+ * rules user and rules judge through the same path as `intentplay run` (plan → run group → recording on disk). Reports the wall time of the
  * session (load excluded) and the events it recorded.
  *
  *   npm run bench -- time [--updates 1000] [--rounds 5]
@@ -28,7 +28,8 @@ await benchSessionRounds({
   title: `time: ${updates} updates, condition reminder (every update wakes the agent)`,
   check: (result, events) => {
     const t = result.scores.time!;
-    if (t.action_accuracy !== 1 || result.scores.turns !== updates + 1)
+    // Every update wakes the agent, then the user reveals what the last follow-up opened and it answers.
+    if (t.action_accuracy !== 1 || t.status_accuracy !== 1 || result.scores.turns !== updates + 2)
       throw new Error(`unexpected result: ${JSON.stringify(result.scores)}`);
     return `${result.scores.turns} agent turns, ${events} events, ${t.followups.hit} follow-ups and ${t.silences.kept} silences`;
   },
