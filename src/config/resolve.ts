@@ -98,7 +98,8 @@ export function resolveFrom(
   data: ConfigFile,
 ): ResolvedConfig {
   const relative = file ? path.relative(cwd, file) : '';
-  const fileLabel = file ? (relative && !relative.startsWith('..') ? relative : file) : '';
+  // Inside the working folder the file is named relative to it, elsewhere by its own path.
+  const fileLabel = relative && !relative.startsWith('..') ? relative : (file ?? '');
   const sources: Record<string, string> = {};
   const warnings: string[] = [];
   const nonEmpty = (name: string) => (env[name] ? env[name] : undefined);

@@ -13,11 +13,11 @@ export interface Diagnostic {
  * Control characters from a file (an escape sequence in an id could set the terminal's title or
  * clear it; a newline could forge a line) are shown escaped, never sent to the terminal.
  */
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t' };
+
 export function visible(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) =>
-    c === '\n' ? '\\n' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {

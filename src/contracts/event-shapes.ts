@@ -69,6 +69,13 @@ function kindOf(v: unknown): Kind | 'null' | 'undefined' {
   return typeof v as Kind;
 }
 
+/** Whether a value of kind `got` is what a field of `kind` needs (a turn: a whole number from 0). */
+function fits(kind: Kind, got: Kind | 'null' | 'undefined', v: unknown): boolean {
+  if (kind === 'any') return got !== 'undefined';
+  if (kind === 'turn') return got === 'number' && Number.isInteger(v) && (v as number) >= 0;
+  return got === kind;
+}
+
 /** What is wrong with an event read from a file (null when its type and required fields are right). */
 export function eventProblem(e: { type: string } & Record<string, unknown>): string | null {
   const shape = (SHAPES as Record<string, Record<string, Kind>>)[e.type];
@@ -78,10 +85,7 @@ export function eventProblem(e: { type: string } & Record<string, unknown>): str
     const got = kindOf(v);
     // A checklist result's `pass` is true, false or null (ungraded).
     if (field === 'pass' && (got === 'boolean' || got === 'null')) continue;
-    if (
-      kind === 'any' ? got !== 'undefined' : kind === 'turn' ? got === 'number' && Number.isInteger(v) && (v as number) >= 0 : got === kind
-    )
-      continue;
+    if (fits(kind, got, v)) continue;
     return `event "${e.type}" needs \`${field}\` (${kind === 'turn' ? 'a turn number' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`}), got ${got === 'undefined' ? 'nothing' : got}`;
   }
   if (e.type === 'score') {

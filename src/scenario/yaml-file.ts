@@ -243,11 +243,9 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
           }
         }
         const unknown = keys.filter((k) => !(RULE_KEYS as readonly string[]).includes(k));
-        const what = unknown.length
-          ? `unknown rule \`${unknown[0]}\``
-          : keys.length === 0
-            ? 'empty rule'
-            : `a rule has exactly one key, got ${keys.map((k) => `\`${k}\``).join(', ')}`;
+        let what = `a rule has exactly one key, got ${keys.map((k) => `\`${k}\``).join(', ')}`;
+        if (unknown.length) what = `unknown rule \`${unknown[0]}\``;
+        else if (keys.length === 0) what = 'empty rule';
         out.push({ ...at(unknown[0]), message: `${what} at ${where}; expected one of ${RULE_KEYS.join(', ')}` });
         return;
       }

@@ -37,7 +37,8 @@ export function kindsHelp(role: Role, separator = ' | '): string {
   return kindsFor(role)
     .map((k) => {
       const arg = BACKEND_KINDS[k].arg;
-      return arg === undefined ? k : arg === 'NAME' ? `${k}[:${arg}]` : `${k}:${arg}`;
+      if (arg === undefined) return k;
+      return arg === 'NAME' ? `${k}[:${arg}]` : `${k}:${arg}`;
     })
     .join(separator);
 }

@@ -293,7 +293,7 @@ export class SessionRun implements SessionCore {
     this.emit({
       type: 'message',
       turn: this.turn,
-      role: incoming.kind === 'event' ? 'event' : incoming.kind === 'monitor' ? 'monitor' : 'user',
+      role: incoming.kind,
       text: incoming.text,
       ...(incoming.kind === 'event' && incoming.source ? { source: incoming.source } : {}),
       ...(incoming.intents?.length ? { intents: incoming.intents } : {}),

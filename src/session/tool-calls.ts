@@ -72,15 +72,22 @@ export class TurnToolCalls {
     const id = callId ?? this.log.nextCallId();
     this.log.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
     const def = this.tools.tools.get(name) ?? offeredAlias(this.log.resolve(name), this.tools.tools);
-    const outcome: ToolOutcome = this.endedBy
-      ? { ok: false, error: `your turn ended with ${this.endedBy}: nothing more runs until the next observation` }
-      : def && this.offeredNow && !this.offeredNow.has(def.name)
-        ? { ok: false, error: `${def.name} is not available in this turn: observe and propose first; you can act once the user accepts` }
-        : await invokeTool(def, name, args, this.tools.ctx);
+    const outcome: ToolOutcome = this.refusal(def) ?? (await invokeTool(def, name, args, this.tools.ctx));
     if (outcome.ok && def?.endsTurn) this.endedBy = def.name;
     this.finished(id, def?.name ?? name, name, args, outcome);
     return outcome;
   };
+
+  /** Why a call does not run at all: the turn already ended, or the tool is not offered in this turn. */
+  private refusal(def: ToolDef | undefined): ToolOutcome | undefined {
+    if (this.endedBy) return { ok: false, error: `your turn ended with ${this.endedBy}: nothing more runs until the next observation` };
+    if (def && this.offeredNow && !this.offeredNow.has(def.name))
+      return {
+        ok: false,
+        error: `${def.name} is not available in this turn: observe and propose first; you can act once the user accepts`,
+      };
+    return undefined;
+  }
 
   /** Tools an external agent ran by itself: recorded like the engine's own, counted against the same cap. */
   readonly external: ExternalCalls = {

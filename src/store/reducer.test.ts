@@ -31,11 +31,11 @@ describe('reduce over a real offline episode', () => {
     const run = await collectRun('tester/plan');
     const state = reduceAll(run.sessions.at(-1)!);
     const t1 = turnState(state, 1)!;
-    expect(t1.items.map((i) => (i.kind === 'message' ? `${i.role}` : i.kind === 'tool' ? `tool:${i.name}:${i.state}` : i.kind))).toEqual([
-      'user',
-      'tool:write_file:ok',
-      'agent',
-    ]);
+    const label = (i: (typeof t1.items)[number]): string => {
+      if (i.kind === 'message') return i.role;
+      return i.kind === 'tool' ? `tool:${i.name}:${i.state}` : i.kind;
+    };
+    expect(t1.items.map(label)).toEqual(['user', 'tool:write_file:ok', 'agent']);
     expect(t1.files.map((f) => [f.path, f.change, f.additions])).toEqual([['plan.md', 'added', 3]]);
     expect(t1.changes.map((c) => `${c.intent}:${c.to}:${c.cause}`)).toEqual([
       'I1:completed:evidence',

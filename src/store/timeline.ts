@@ -93,13 +93,11 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
       }
       return {
         ...tl,
-        reminders: tl.reminders.map((r) =>
-          r.id !== event.id
-            ? r
-            : event.action === 'cancelled'
-              ? { ...r, state: 'cancelled' }
-              : { ...r, fired: r.fired + 1, state: r.condition ? r.state : 'fired' },
-        ),
+        reminders: tl.reminders.map((r) => {
+          if (r.id !== event.id) return r;
+          if (event.action === 'cancelled') return { ...r, state: 'cancelled' };
+          return { ...r, fired: r.fired + 1, state: r.condition ? r.state : 'fired' };
+        }),
       };
     }
     case 'wake':

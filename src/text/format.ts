@@ -13,7 +13,8 @@ export function fmtTokens(n: number): string {
 }
 
 export function fmtCost(usd: number): string {
-  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  if (usd === 0) return '$0';
+  return `$${usd.toFixed(usd < 0.01 ? 4 : 2)}`;
 }
 
 export function fmtBackend(b: BackendInfo | undefined): string {
@@ -60,7 +61,8 @@ export function prettyValue(value: unknown): string {
 }
 
 export function fmtFileChange(f: FileDiff): string {
-  return `${f.change === 'added' ? 'A' : f.change === 'deleted' ? 'D' : 'M'} ${f.path} +${f.additions} -${f.deletions}`;
+  const letter = { added: 'A', deleted: 'D', modified: 'M' }[f.change];
+  return `${letter} ${f.path} +${f.additions} -${f.deletions}`;
 }
 
 /** Lines of a unified diff worth showing: hunks and their lines, without the file header noise. */

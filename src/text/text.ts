@@ -135,7 +135,10 @@ export function wrap(text: string, cols: number): string[] {
 /** Cuts `text` to `cols` columns, ending with … when cut. */
 export function truncate(text: string, cols: number): string {
   const clean = sanitize(text).replace(/\n/g, ' ');
-  if (ASCII.test(clean)) return clean.length <= cols ? clean : cols <= 0 ? '' : clean.slice(0, cols - 1) + '…';
+  if (ASCII.test(clean)) {
+    if (clean.length <= cols) return clean;
+    return cols <= 0 ? '' : clean.slice(0, cols - 1) + '…';
+  }
   // One pass: the characters that fit in cols - 1, and whether the rest fits too.
   let out = '';
   let used = 0;

@@ -77,9 +77,11 @@ const listDir: ToolDef = {
       throw new ToolError(`no such folder: ${rel ?? '.'}`);
     }
     return entries
-      .map((e) =>
-        e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : `${e.name} (${lstatSync(path.join(abs, e.name)).size} bytes)`,
-      )
+      .map((e) => {
+        if (e.isDirectory()) return `${e.name}/`;
+        if (e.isSymbolicLink()) return `${e.name}@`;
+        return `${e.name} (${lstatSync(path.join(abs, e.name)).size} bytes)`;
+      })
       .sort();
   },
 };

@@ -229,7 +229,9 @@ export class Workspace {
       const a = before.get(p);
       const b = after.get(p);
       if (a && b && a.digest === b.digest) continue;
-      const change = !a ? 'added' : !b ? 'deleted' : 'modified';
+      let change: 'added' | 'deleted' | 'modified' = 'modified';
+      if (!a) change = 'added';
+      else if (!b) change = 'deleted';
       if ((a && a.text === null) || (b && b.text === null)) {
         out.push({ path: p, change, additions: 0, deletions: 0, patch: '' });
         continue;
