@@ -20,7 +20,7 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
     await term.waitFor((s) => s.includes('enter begins'), 'the opening card');
     term.keys('Enter');
     let text = await term.waitFor((s) => s.includes('The agent asks to run: Write notes.md'), 'the permission question');
-    expect(text).toMatch(/1 allow once\s+2 allow always\s+3 deny/);
+    expect(text).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
     term.keys('1');
     text = await term.waitFor((s) => s.includes('Which format do you prefer'), "the agent's question");
     expect(text).toContain('allowed: Write notes.md (by you)');
