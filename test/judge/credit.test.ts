@@ -15,8 +15,13 @@ import type { IntentSpec } from '../../src/scenario/schema.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const set = parse(readFileSync(path.join(ROOT, 'test/fixtures/paraphrases.yaml'), 'utf8')) as ParaphraseSet;
-const intentsOf = (id: string) =>
-  (parse(readFileSync(path.join(ROOT, `scenarios/${id}.yaml`), 'utf8')) as { intents: IntentSpec[] }).intents;
+const read = new Map<string, IntentSpec[]>();
+/** A scenario's intents, read once. */
+const intentsOf = (id: string): IntentSpec[] => {
+  if (!read.has(id))
+    read.set(id, (parse(readFileSync(path.join(ROOT, `scenarios/${id}.yaml`), 'utf8')) as { intents: IntentSpec[] }).intents);
+  return read.get(id)!;
+};
 
 describe('crediting a person’s own words, offline', () => {
   it('the set is what it says: twelve scenarios, two paraphrases for every intent', () => {
