@@ -20,6 +20,8 @@ export function answersTable(data: ParticipantData[]): Table {
         a.kind,
         a.value,
         a.wall,
+        a.shown,
+        a.latency_ms,
       ]);
     }
   return {
@@ -40,6 +42,12 @@ export function answersTable(data: ParticipantData[]): Table {
       col('kind', 'text', 'likert (1..scale), sus (1-5), tlx (0-100, steps of 5), text'),
       col('value', 'text', 'the answer (a number, or text; missing for a skipped optional text)'),
       col('wall', 'datetime', 'when it was answered (UTC)'),
+      col(
+        'shown',
+        'datetime',
+        'onset: when the item came on screen, the last time before this answer (UTC; missing for data from before this was recorded)',
+      ),
+      col('latency_ms', 'number', 'ms from the item coming on screen to the answer (monotonic)'),
     ],
     rows,
   };

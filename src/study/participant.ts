@@ -34,6 +34,10 @@ export interface Answer {
   kind: 'likert' | 'sus' | 'tlx' | 'text';
   value: number | string | null;
   wall: string;
+  /** When the item came on screen (UTC), the last time before this answer. */
+  shown?: string;
+  /** ms from the item coming on screen to the answer (monotonic). */
+  latency_ms?: number;
 }
 
 /** One try at a session: a crash or Ctrl-C leaves an attempt without `end`, and the session is played again. */

@@ -138,6 +138,8 @@ describe('study export', () => {
       'kind',
       'value',
       'wall',
+      'shown',
+      'latency_ms',
       ...PROVENANCE,
     ]);
     expect(header('intents.csv')).toEqual([

@@ -99,6 +99,14 @@ describe('study run: the participant path', () => {
         ['session', 1, 'helpful', 4],
         ['final', undefined, 'comments', 'The second assistant never asked me anything.'],
       ]);
+      // Each answer has its item's onset (when it came on screen) and the latency to the answer.
+      for (const a of state.answers) {
+        expect(a.shown! <= a.wall).toBe(true);
+        expect(a.latency_ms).toBeGreaterThanOrEqual(0);
+        expect(Date.parse(a.wall) - Date.parse(a.shown!)).toBeGreaterThanOrEqual(a.latency_ms! - 50);
+      }
+      // The typed comment took longer to answer than nothing at all.
+      expect(state.answers.at(-1)!.latency_ms).toBeGreaterThan(0);
       expect(state.attempts.map((a) => a.end)).toEqual(['resolved', 'ended']);
       const rec = readRecording(path.join(data, state.attempts[1]!.recording!));
       expect(rec.header.protocol).toMatchObject({

@@ -29,7 +29,8 @@ import { sessionProtocol } from '../../study/protocol.ts';
 import { expandQuestions, type Item } from '../../study/questionnaire.ts';
 import { timeLimitMs } from '../../study/schema.ts';
 import { MessageTimer } from '../../study/timing.ts';
-import { LiveSession, type LiveOptions } from './live.ts';
+import type { LiveSession } from './live.ts';
+import { StudyLiveSession } from './study-live.ts';
 
 export interface RunnerState {
   step: Step;
@@ -42,41 +43,6 @@ export interface RunnerState {
   error?: string;
   /** The session has ended and stays on screen until the participant goes on (enter). */
   ended?: boolean;
-}
-
-/** A live session that also times the participant's messages and hears what its screen shows. */
-class StudyLiveSession extends LiveSession {
-  /** Who ended the session, when a person or the clock did (ctrl+d in the session is the participant's). */
-  endedBy: EndedBy | undefined;
-
-  constructor(
-    opts: LiveOptions,
-    private readonly timer: MessageTimer,
-    private readonly onTiming: (timing: NonNullable<ReturnType<MessageTimer['sent']>>) => void,
-    private readonly onShows: (parts: readonly string[], layout: string) => void,
-  ) {
-    super(opts);
-  }
-
-  screenShows(parts: readonly string[], layout: string): void {
-    this.onShows(parts, layout);
-  }
-
-  /** Ends the session for `by`; the first to end it is the one recorded. */
-  endFor(by: EndedBy): void {
-    this.endedBy ??= by;
-    super.endSession();
-  }
-
-  override endSession(): void {
-    this.endFor('participant');
-  }
-
-  override sendUser(text: string, reveals: string[]): void {
-    const timing = this.timer.sent(text);
-    if (timing) this.onTiming({ ...timing, ...(reveals.length ? { reveals } : {}) });
-    super.sendUser(text, reveals);
-  }
 }
 
 export interface StudyRunnerOptions {
@@ -190,6 +156,16 @@ export class StudyRunner {
     if (step.kind === 'instructions' || step.kind === 'ready') this.advance();
   }
 
+  /** When each questionnaire item last came on screen (monotonic, wall), for the answer's onset and latency. */
+  private shownAt = new Map<string, { mono: number; wall: string }>();
+
+  /** The questionnaire shows `item` now. */
+  itemShown(item: Item): void {
+    const { step } = this.store.getState();
+    this.shownAt.set(item.item, { mono: this.log.mono(), wall: new Date().toISOString() });
+    this.log.write('item_shown', { step, item: item.item });
+  }
+
   answer(item: Item, value: number | string | null): void {
     const { step } = this.store.getState();
     if (step.kind !== 'questionnaire' && step.kind !== 'final' && step.kind !== 'before') return;
@@ -201,6 +177,7 @@ export class StudyRunner {
       kind: item.kind,
       value,
       wall: new Date().toISOString(),
+      ...this.onsetOf(item),
     };
     this.state = {
       ...this.state,
@@ -211,6 +188,12 @@ export class StudyRunner {
     };
     saveState(this.dataDir, this.state);
     this.log.write('answer', { part: answer.part, session: answer.session, item: answer.item });
+  }
+
+  private onsetOf(item: Item): Pick<Answer, 'shown' | 'latency_ms'> {
+    const shown = this.shownAt.get(item.item);
+    this.shownAt.delete(item.item);
+    return shown ? { shown: shown.wall, latency_ms: this.log.mono() - shown.mono } : {};
   }
 
   questionnaireDone(): void {

@@ -4,7 +4,7 @@
  * item. Each answer is saved as it is given, so a resumed questionnaire starts where it stopped.
  */
 import { Box, Text } from 'ink';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { INPUT_ROWS, visibleInput } from '../../components/InputBox.tsx';
 import { PRIORITY, useKeyActions, type ActionHandlers, type KeyPress } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
@@ -22,6 +22,8 @@ export interface QuestionnaireProps {
   given: ReadonlyMap<string, number | string | null>;
   onAnswer: (item: Item, value: number | string | null) => void;
   onDone: () => void;
+  /** An item came on screen (for its onset and the answer's latency). */
+  onShow?: (item: Item) => void;
 }
 
 /** The scale as three lines: the points (the chosen one marked), and the anchors under its ends. */
@@ -67,7 +69,7 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
   ];
 }
 
-export function Questionnaire({ heading, items, given, onAnswer, onDone }: QuestionnaireProps) {
+export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow }: QuestionnaireProps) {
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const first = items.findIndex((i) => !given.has(i.item));
@@ -88,6 +90,7 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone }: Quest
   const text = useTextInput(typeof given.get(items[index]?.item ?? '') === 'string' ? (given.get(items[index]!.item) as string) : '');
   const item = items[index]!;
   const value = values.get(item.item);
+  useEffect(() => onShow?.(item), [item, onShow]);
 
   const show = (i: number) => {
     setIndex(i);

@@ -13,6 +13,7 @@ import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { KEYMAP, type Action, type Scope } from '../../keymap.ts';
 import type { StudyRunner } from '../../session/study-runner.ts';
+import type { Item } from '../../../study/questionnaire.ts';
 import { SessionScreen } from '../SessionScreen.tsx';
 import { Page, paragraphs } from './Page.tsx';
 import { Questionnaire } from './Questionnaire.tsx';
@@ -67,6 +68,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
   });
 
   const total = runner.sessionCount;
+  const showItem = useCallback((item: Item) => runner.itemShown(item), [runner]);
   const stop = () => runner.stop();
   // The pages' keys, from the keymap (where their help finds them).
   const page = step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks';
@@ -192,6 +194,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
           given={given}
           onAnswer={(item, value) => runner.answer(item, value)}
           onDone={() => runner.questionnaireDone()}
+          onShow={showItem}
         />
       );
     }
