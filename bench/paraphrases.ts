@@ -15,7 +15,12 @@ import type { IntentSpec } from '../src/scenario/schema.ts';
 
 const { values } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
 const set = parse(readFileSync('test/fixtures/paraphrases.yaml', 'utf8')) as ParaphraseSet;
-const intentsOf = (id: string) => (parse(readFileSync(`scenarios/${id}.yaml`, 'utf8')) as { intents: IntentSpec[] }).intents;
+const read = new Map<string, IntentSpec[]>();
+/** A scenario's intents, read once. */
+const intentsOf = (id: string): IntentSpec[] => {
+  if (!read.has(id)) read.set(id, (parse(readFileSync(`scenarios/${id}.yaml`, 'utf8')) as { intents: IntentSpec[] }).intents);
+  return read.get(id)!;
+};
 const revealOnly: Crediting = (m, intents) => intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id);
 
 for (const [name, credit] of [
