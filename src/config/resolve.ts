@@ -5,7 +5,7 @@
  * role section > the config file's top level > built-in defaults. The key is only ever
  * held here, in memory; what is shown or recorded is its variable's name or a mask.
  */
-import { registerSecret, urlSecrets } from './secrets.ts';
+import { registerModelKey, urlSecrets } from './secrets.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
@@ -149,8 +149,8 @@ export function resolveFrom(
       warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
     const apiKey = keyVar.value ? nonEmpty(keyVar.value) : undefined;
     // From here on no output may carry these, whole or in part.
-    registerSecret(apiKey);
-    for (const s of urlSecrets(baseUrl, (k) => SECRET_PARAM.test(k))) registerSecret(s);
+    registerModelKey(apiKey);
+    for (const s of urlSecrets(baseUrl, (k) => SECRET_PARAM.test(k))) registerModelKey(s);
     const temperature = set('temperature', pick(...fromFile('temperature')));
     const maxTokens = set('maxTokens', pick(...fromFile('max_tokens')));
     const timeout = set('timeout', pick(...fromFile('timeout')));

@@ -14,6 +14,20 @@ export const BLANK = '[secret]';
 const secrets = new Set<string>();
 let pieces: Set<string> | undefined;
 
+/** Model keys and endpoint credentials intentplay resolved: an agent process it starts is not given them. */
+const modelKeys = new Set<string>();
+
+/** A key or credential of a model endpoint: a secret, and kept from the agents' environment. */
+export function registerModelKey(secret: string | undefined): void {
+  registerSecret(secret);
+  if (secret) modelKeys.add(secret);
+}
+
+/** The environment without the variables that hold a model key intentplay resolved (an acp agent brings its own). */
+export function withoutModelKeys(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => !(value && modelKeys.has(value))));
+}
+
 /** Adds a secret (ignored when too short to be one). */
 export function registerSecret(secret: string | undefined): void {
   if (!secret || secret.length < MIN_SECRET || secrets.has(secret)) return;

@@ -21,6 +21,11 @@ export interface HttpToolServer {
 /** How long a client's idle connection is kept open between its calls. */
 export const KEEP_ALIVE_MS = 10 * 60_000;
 
+/** MCP sessions kept at once: a client that opens more (and never closes them) loses its least recently used. */
+export const MAX_SESSIONS = 32;
+/** An MCP session unused this long is closed (as the connection under it would be). */
+export const SESSION_IDLE_MS = KEEP_ALIVE_MS;
+
 /** The SDK transport's own limit on a request body. */
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -60,8 +65,30 @@ function refuse(res: ServerResponse, status: number, message: string): void {
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-export async function serveHttp(source: ToolSource, opts: { port?: number; token?: string } = {}): Promise<HttpToolServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function serveHttp(
+  source: ToolSource,
+  opts: { port?: number; token?: string; onNotice?: (text: string) => void } = {},
+): Promise<HttpToolServer> {
+  // In order of last use (a Map keeps insertion order: a used session is moved to the end).
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; used: number }>();
+  const use = (sid: string, transport: StreamableHTTPServerTransport) => {
+    sessions.delete(sid);
+    sessions.set(sid, { transport, used: Date.now() });
+    for (const [old, s] of sessions) {
+      if (sessions.size <= MAX_SESSIONS) break;
+      sessions.delete(old);
+      void s.transport.close();
+      opts.onNotice?.(`more than ${MAX_SESSIONS} MCP sessions open: the least recently used one was closed`);
+    }
+  };
+  const sweep = setInterval(() => {
+    for (const [sid, s] of sessions)
+      if (Date.now() - s.used > SESSION_IDLE_MS) {
+        sessions.delete(sid);
+        void s.transport.close();
+      }
+  }, 60_000);
+  sweep.unref();
   // An agent thinks for seconds between tool calls; Node's 5 s keep-alive would make it open a
   // new connection for most of them. Idle sockets cost nothing, and close() ends them all.
   const http = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
@@ -71,14 +98,17 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
       if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return refuse(res, 401, 'unauthorized');
       if (req.url !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];
-      const known = typeof id === 'string' ? sessions.get(id) : undefined;
+      const known = typeof id === 'string' ? sessions.get(id)?.transport : undefined;
       if (typeof id === 'string' && !known) return refuse(res, 404, 'unknown MCP session: initialize again');
-      if (known) return known.handleRequest(req, res, await declaredBody(req));
+      if (known) {
+        use(id as string, known);
+        return known.handleRequest(req, res, await declaredBody(req));
+      }
       if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,
-        onsessioninitialized: (sid) => void sessions.set(sid, transport),
+        onsessioninitialized: (sid) => use(sid, transport),
       });
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -98,7 +128,8 @@ export async function serveHttp(source: ToolSource, opts: { port?: number; token
     url: `http://127.0.0.1:${port}/mcp`,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const t of sessions.values()) void t.close();
+        clearInterval(sweep);
+        for (const s of sessions.values()) void s.transport.close();
         http.closeAllConnections();
         http.close(() => resolve());
       }),

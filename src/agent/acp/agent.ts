@@ -21,6 +21,7 @@ import {
   type SessionUpdate,
 } from '@agentclientprotocol/sdk';
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
+import { registerSecret } from '../../config/secrets.ts';
 import { incomingText, ToolStepCapError, type AgentBackend, type AgentTurnInput } from '../../contracts/backends.ts';
 import type { BackendInfo, PermissionDecision } from '../../contracts/events.ts';
 import type { InputQueue } from '../../session/input-queue.ts';
@@ -42,6 +43,8 @@ export interface AcpAgentOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+/** A reply longer than this in one prompt is a flooding agent, not an answer: it is stopped. */
+export const MAX_REPLY_CHARS = 1_000_000;
 
 /** The session as the agent lives it: its process, connection, ACP session and tool server. */
 interface Live {
@@ -135,6 +138,8 @@ export class AcpAgent implements AgentBackend {
         failed,
       ]);
       const token = randomBytes(18).toString('base64url');
+      // An agent may print its mcpServers (a log line, an error): the token is blanked like a key from everything written.
+      registerSecret(token);
       const tools = await serveHttp(
         {
           list: () => this.offered,
@@ -220,6 +225,10 @@ export class AcpAgent implements AgentBackend {
           return { reply: reply.trim() };
         }
         reply += this.update(msg.update, input, live);
+        if (reply.length > MAX_REPLY_CHARS)
+          throw new Error(
+            `it streamed more than ${MAX_REPLY_CHARS.toLocaleString('en')} characters of reply in one prompt, and was stopped (a cap)`,
+          );
       }
     } catch (err) {
       if (err === this.capError || input.signal.aborted) throw err;

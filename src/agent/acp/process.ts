@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { parse } from 'shell-quote';
-import { registerSecret, scrub } from '../../config/secrets.ts';
+import { registerSecret, scrub, withoutModelKeys } from '../../config/secrets.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 
 const STDERR_LINES = 20;
@@ -68,7 +68,9 @@ export class AgentProcess {
     );
     if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
     // Its own process group, so stopping it stops what it started (npx, a wrapper's children).
-    this.child = spawn(file!, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    // Its environment is ours less the model keys intentplay resolved (docs/agents.md): the agent brings its own.
+    const env = withoutModelKeys(process.env);
+    this.child = spawn(file!, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     this.exited = new Promise((resolve) => {
       this.child.once('error', (err) => resolve(`could not start \`${file}\`: ${err.message}`));
       this.child.once('exit', (code, signal) =>

@@ -61,7 +61,7 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
     const token = process.env.INTENTPLAY_MCP_TOKEN || randomBytes(18).toString('base64url');
     let server;
     try {
-      server = await serveHttp(served.source, { port: flags.http, token });
+      server = await serveHttp(served.source, { port: flags.http, token, onNotice: (t) => process.stderr.write(`intentplay mcp: ${t}\n`) });
     } catch (err) {
       stop();
       await done;
