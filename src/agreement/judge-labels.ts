@@ -3,7 +3,7 @@
  * and each checklist item's verdict, through the same reducer every view uses. Recordings are
  * matched to annotations by content hash, so they may have moved since.
  */
-import { existsSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AnnotationRecord, Axis } from '../annotate/records.ts';
 import { recordingId } from '../annotate/records.ts';
@@ -26,6 +26,35 @@ export function judgeLabel(state: SessionState, axis: Axis, item: string): strin
   return check && check.pass !== null ? (check.pass ? 'pass' : 'fail') : null;
 }
 
+/** Recordings past this size are not ones intentplay wrote for a session: not read. */
+const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Whether `file` is a recording to read: a regular file (not a device such as /dev/zero, a
+ * folder or a pipe, which would grow without end, crash or block), no larger than
+ * MAX_RECORDING_BYTES, and inside `root` (when given) once symlinks are followed.
+ */
+function readableRecording(file: string, root?: string): boolean {
+  try {
+    const real = realpathSync(file);
+    const st = statSync(real);
+    const inside = root === undefined || real.startsWith(realpathSync(root) + path.sep);
+    return inside && st.isFile() && st.size <= MAX_RECORDING_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the recordings an annotations file names may be: its folder, or the folder above when
+ * that is `annotations/` (where `intentplay annotate` writes, beside the recordings). Others are
+ * read only when named with --judge.
+ */
+function annotationsRoot(annotations: string): string {
+  const folder = path.dirname(annotations);
+  return path.basename(folder) === 'annotations' ? path.dirname(folder) : folder;
+}
+
 function judged(file: string): JudgedSession {
   const recording = readRecording(file);
   return { file, judge: recording.header.backends.judge, state: reduceAll(recording.events) };
@@ -44,14 +73,16 @@ export function judgedSessions(
   const wanted = new Set(records.map((r) => r.recording_id));
   if (sources?.length) {
     for (const file of expandRecordingPaths(sources)) {
-      const id = recordingId(file);
-      if (wanted.has(id) && !byId.has(id)) byId.set(id, judged(file));
+      const id = readableRecording(file) ? recordingId(file) : undefined;
+      if (id && wanted.has(id) && !byId.has(id)) byId.set(id, judged(file));
     }
   } else {
     for (const r of records) {
       if (byId.has(r.recording_id)) continue;
       const file = path.resolve(path.dirname(r.source), r.recording);
-      if (existsSync(file) && recordingId(file) === r.recording_id) byId.set(r.recording_id, judged(file));
+      // An annotation is others' text: only a bounded regular file near it is read.
+      if (readableRecording(file, annotationsRoot(r.source)) && recordingId(file) === r.recording_id)
+        byId.set(r.recording_id, judged(file));
     }
   }
   return { byId, missing: new Set([...wanted].filter((id) => !byId.has(id))) };

@@ -6,7 +6,7 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 
@@ -40,6 +40,8 @@ export interface AnnotationRecord {
   /** When the answer was given (ISO time). */
   time: string;
 }
+
+const MAX_ANNOTATIONS_BYTES = 64 * 1024 * 1024;
 
 export function recordingId(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
@@ -77,12 +79,17 @@ function recordProblem(r: Partial<AnnotationRecord>): string | undefined {
 export function readAnnotations(file: string, opts: { missingOk?: boolean } = {}): AnnotationRecord[] {
   let text: string;
   try {
+    // Only a regular file of sensible size: a pipe would block, a device never end.
+    const st = statSync(file);
+    if (!st.isFile()) throw new Error('not a regular file');
+    if (st.size > MAX_ANNOTATIONS_BYTES) throw new Error(`larger than ${MAX_ANNOTATIONS_BYTES / 1024 / 1024} MB`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if (opts.missingOk && (err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new UserError(`${file}: cannot read annotations: ${errorMessage(err)}`);
   }
-  const lines = text.split('\n');
+  // A byte order mark (some Windows editors write one) is not part of the first record.
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
   const out: AnnotationRecord[] = [];
   lines.forEach((line, i) => {
     if (!line.trim()) return;

@@ -20,6 +20,22 @@ export async function makeRecordings(dir: string): Promise<AnnotationSession[]> 
 
 export const judgeOf = (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) => judgeLabel(s.state, axis, id);
 
+/** One annotation line as a hand-written (or hostile) file would hold it: intent I1 of scenario p/s. */
+export const annotationLine = (recording: string, annotator: string, label = 'completed') =>
+  JSON.stringify({
+    format: ANNOTATION_FORMAT,
+    version: ANNOTATION_VERSION,
+    recording,
+    recording_id: `id-${recording.replace(/\W/g, '')}`,
+    scenario: 'p/s',
+    axis: 'intent',
+    item: 'I1',
+    label,
+    rationale: '',
+    annotator,
+    time: '2026-01-01T00:00:00.000Z',
+  });
+
 /** Writes one annotator's answers: `label(session, item)` decides each label (undefined: not annotated). */
 export function annotateAll(
   file: string,

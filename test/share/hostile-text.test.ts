@@ -16,6 +16,7 @@ import { loadHomeData } from '../../src/tui/home-data.ts';
 import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
 import { resolveConfig } from '../../src/config/config.ts';
 import { exportRecording } from '../../src/share/export.ts';
+import { annotationLine } from '../agreement/helpers.ts';
 import type { ExportFormat } from '../../src/share/formats.ts';
 
 const BIN = path.resolve('bin/intentplay.js');
@@ -128,20 +129,7 @@ describe('hostile text reaches no terminal and no export raw', { timeout: 60_000
     const config = cli('config');
     expect(config.out).toContain('gpt-4o');
     expect(rawControls(config.out)).toEqual([]);
-    const line = (annotator: string, label: string) =>
-      JSON.stringify({
-        format: 'intentplay-annotation',
-        version: 1,
-        recording: recording,
-        recording_id: 'r',
-        scenario: 'tester/notes',
-        axis: 'intent',
-        item: 'I1',
-        label,
-        rationale: '',
-        annotator,
-        time: '2026-01-01T00:00:00.000Z',
-      });
+    const line = (annotator: string, label: string) => annotationLine(recording, annotator, label);
     const file = path.join(work, 'ann/a.jsonl');
     mkdirSync(path.join(work, 'ann'), { recursive: true });
     writeFileSync(file, [line('ann\u001b]0;pwned\u0007\u202eone', 'completed'), line('two\u009b31m', 'completed')].join('\n') + '\n');
