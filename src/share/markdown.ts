@@ -17,10 +17,17 @@ import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './mar
 
 /** Evidence can quote whole files: a line of it is enough here. */
 const brief = (s: string) => cell(truncate(s, 200));
+/**
+ * A message as a block quote that keeps its lines: a phone screen or a list the agent wrote reads
+ * as it was sent. Each line ends in a hard break (a backslash), and a line that would start a Markdown
+ * list or heading (`1. Eggs`, `- phone: …`, `# notes`) has that marker escaped, so the numbers
+ * the user saw stay their own.
+ */
 const quote = (s: string) =>
   (s || '(no reply)')
     .split('\n')
-    .map((l) => `> ${l}`)
+    .map((l) => l.replace(/^(\s*)(\d+)([.)])(?=\s|$)/, '$1$2\\$3').replace(/^(\s*)([-+*#])(?=\s|$)/, '$1\\$2'))
+    .map((l, i, all) => `> ${l}${i < all.length - 1 && l.trim() ? '\\' : ''}`)
     .join('\n');
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
 
@@ -100,7 +107,8 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], r
       } else if (item.kind === 'tool') {
         const result =
           item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
-        out.push(`- tool ${code(item.name)} ${code(fmtArgs(item.args, 100))} ${result}`.trimEnd());
+        const args = fmtArgs(item.args, 100);
+        out.push(`- tool ${code(item.name)}${args ? ` ${code(args)}` : ''} ${result}`.trimEnd());
       } else if (item.kind === 'proposal') {
         out.push(
           '',

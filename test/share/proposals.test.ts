@@ -45,6 +45,12 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain('- ★ _proposal P1 accepted_');
     // Observing turns where the agent said nothing.
     expect(md).toContain('> _kept silent: nothing reaches the user_');
+    // The user's screen keeps its lines (hard breaks) and its own numbers (not a Markdown list).
+    expect(md).toContain('> Their screen:\\\n> [todoist · Shopping]\\\n> 1\\. ☐ Oat milk\\\n> 2\\. ☐ Eggs\\\n> actions:');
+    expect(md).toMatch(/^> \\- todoist: username /m);
+    // A tool called without arguments shows no empty code span.
+    expect(md).toContain('- tool `wait` → {"waiting":true');
+    expect(md).not.toContain('``');
   });
 
   it('calls out each rejected proposal of an eager agent', () => {
