@@ -13,6 +13,7 @@ import { checklistTable, intentsTable, participantsTable, sessionsTable, turnsTa
 import { col, toCsv, type Cell, type ColumnType, type Table } from './table.ts';
 import { pickVersions, shortVersion, type StudyVersion } from './versions.ts';
 import { flowCounts, type Flow } from './status.ts';
+import { anonymiseTables } from './anonymise.ts';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 
 export { csvCell, toCsv, type ColumnType } from './table.ts';
@@ -140,13 +141,16 @@ function flowTable(f: Flow): Table {
 export interface ExportOptions {
   /** `--version`: one version's sha256 (or prefix), or `all`. */
   version?: string | undefined;
+  /** The variant for sharing: codes re-keyed, times from each participant's consent, written text withheld. */
+  anonymise?: boolean | undefined;
 }
 
 /** Writes the CSV files, the study file of each version, codebook.md and MANIFEST.sha256 into `out`; returns the files written. */
 export function exportStudyData(study: Study, dataDir: string | undefined, out: string, opts: ExportOptions = {}): string[] {
   const dir = dataDirOf(study, dataDir);
   const { data, versions } = pickVersions(study, dir, readStudyData(study, dir), opts.version, true);
-  const tables = [...studyTables(study, data), flowTable(flowCounts(dir, data))];
+  const all = [...studyTables(study, data), flowTable(flowCounts(dir, data))];
+  const tables = opts.anonymise ? anonymiseTables(study, data, all) : all;
   mkdirSync(out, { recursive: true });
   const files: string[] = [];
   for (const t of tables) {

@@ -99,6 +99,8 @@ export const StudySchema = z
       .string()
       .regex(/^\d+(\.\d+)?\s*(s|m|min|h)$/, 'a duration like `90s`, `10m` or `1h`')
       .optional(),
+    /** What `study export --anonymise` may share: `share_text: true` keeps what participants wrote (only if they consented to it). */
+    export: z.strictObject({ share_text: z.boolean().default(false) }).optional(),
     questionnaires: z
       .strictObject({
         /** Before the first session (after the instructions): demographics, a baseline. */

@@ -288,6 +288,24 @@ describe('study export', () => {
     ]);
   });
 
+  it('--anonymise re-keys the codes, counts time from each consent, and withholds what participants wrote', () => {
+    const out = path.join(dir, 'anon');
+    exportStudyData(study, data, out, { anonymise: true });
+    const read = (f: string) => readFileSync(path.join(out, f), 'utf8');
+    for (const f of ['participants.csv', 'sessions.csv', 'turns.csv', 'answers.csv', 'exposure.csv', 'timings.csv']) {
+      expect(read(f)).not.toMatch(/P0[12]/);
+      expect(read(f)).not.toMatch(/\d{4}-\d\d-\d\dT/); // no date or time of day
+    }
+    const participants = read('participants.csv').trim().split('\n').slice(1);
+    expect(participants.map((l) => l.split(',')[0]).sort()).toEqual(['A01', 'A02']);
+    // Consent is the zero of each participant's clock.
+    const head = read('participants.csv').split('\n')[0]!.split(',');
+    for (const l of participants) expect(l.split(',')[head.indexOf('consented')]).toBe('0');
+    expect(read('answers.csv')).not.toContain('slow');
+    expect(read('turns.csv')).not.toContain('Keep each meal under 25 RMB');
+    expect(read('codebook.csv')).toContain("anonymised: seconds from the participant's consent");
+  });
+
   it('names who set each status', () => {
     expect([
       setBy('evidence', 'rules'),

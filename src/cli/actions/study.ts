@@ -11,6 +11,7 @@ export interface StudyFlags {
   data?: string;
   format?: string;
   version?: string;
+  anonymise?: boolean;
   yes?: boolean;
 }
 
@@ -83,7 +84,7 @@ export async function status(file: string, flags: StudyFlags): Promise<void> {
 export async function exportStudy(file: string, flags: StudyFlags): Promise<void> {
   const { exportStudyData } = await import('../../study/export.ts');
   const study = loadStudy(file);
-  const written = exportStudyData(study, flags.data, flags.out!, { version: flags.version });
+  const written = exportStudyData(study, flags.data, flags.out!, { version: flags.version, anonymise: flags.anonymise });
   process.stdout.write(`wrote ${written.length} files to ${flags.out}:\n${written.map((f) => `  ${f}\n`).join('')}`);
 }
 

@@ -55,6 +55,10 @@ export function registerStudy(program: Command): void {
       )
       .argument('<study>', 'a study file (study.yaml)')
       .requiredOption('--out <dir>', 'where the CSV files go')
+      .option(
+        '--anonymise',
+        "the variant for sharing: codes re-keyed, times in seconds from each participant's consent, free text withheld",
+      )
       .option('--version <sha|all>', 'the version of the study file to export when the data holds others (a sha256 prefix), or all'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));
 
