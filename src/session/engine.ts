@@ -6,6 +6,7 @@
  * It reports everything as typed events and knows nothing of any UI.
  */
 import { errorMessage } from '../contracts/errors.ts';
+import { given } from '../contracts/optional.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type IntentSpec } from '../scenario/schema.ts';
 import { computeScores } from '../judge/scores.ts';
@@ -211,15 +212,14 @@ export class SessionRun implements SessionCore {
       trigger: {
         kind: scenario.trigger.kind,
         text: scenario.trigger.text,
-        ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}),
+        ...given({ source: scenario.trigger.source }),
       },
       intents: scenario.intents.map((i) => ({ id: i.id, text: i.text, reveal: i.reveal ?? i.text, ...announcedIntentFields(i) })),
       checklist: this.grading.announced(),
       maxTurns: this.maxTurns,
       toolSteps,
       backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
-      ...(this.protocol.info ? { time: this.protocol.info } : {}),
-      ...(this.protocol.proposalInfo ? { proposals: this.protocol.proposalInfo } : {}),
+      ...given({ time: this.protocol.info, proposals: this.protocol.proposalInfo }),
       ...(this.o.persona ? { personaCard: personaCard(this.o.persona) } : {}),
     });
     const problem = this.grading.scriptProblem;
@@ -269,7 +269,7 @@ export class SessionRun implements SessionCore {
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
     const { after, diffs, appsAfter } = this.diffTurn(before, appsBefore);
     if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
-    this.emit({ type: 'turn_end', turn: this.turn, ...(turnError ? { error: turnError } : {}) });
+    this.emit({ type: 'turn_end', turn: this.turn, ...given({ error: turnError }) });
 
     const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
     const evidence: TurnEvidence = {
@@ -429,8 +429,6 @@ function personaCard(p: LoadedPersona): PersonaCard {
     name: p.name,
     role: p.role,
     profile: p.profile,
-    ...(p.style ? { style: p.style } : {}),
-    ...(p.facts ? { facts: p.facts } : {}),
-    ...(p.goals ? { goals: p.goals } : {}),
+    ...given({ style: p.style, facts: p.facts, goals: p.goals }),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import { scrubValue } from '../config/secrets.ts';
+import { given } from '../contracts/optional.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { createBackends } from './backend-factory.ts';
@@ -81,7 +82,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         scenario,
         persona,
         config: opts.config,
-        ...(opts.human ? { human: opts.human } : {}),
+        ...given({ human: opts.human }),
         ...(opts.human && opts.askPermissions !== false ? { permissions: opts.human.permission } : {}),
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
@@ -125,11 +126,7 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         emit,
         index,
         of: group.sessions.length,
-        ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.pace ? { pace: opts.pace } : {}),
-        ...(opts.paceTime ? { paceTime: opts.paceTime } : {}),
-        ...(opts.date ? { date: opts.date } : {}),
+        ...given({ maxTurns: opts.maxTurns, signal: opts.signal, pace: opts.pace, paceTime: opts.paceTime, date: opts.date }),
       });
       opts.onSession?.(run);
       let result: SessionResult;
