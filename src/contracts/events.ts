@@ -351,7 +351,7 @@ export type SessionEvent =
   /** An external agent's plan (acp), whole, each time it changes. */
   | { type: 'plan'; turn: number; entries: PlanEntry[] }
   /** An external agent (acp) asks to run one of its own tools; a person must answer. Ephemeral. */
-  | { type: 'permission_request'; turn: number; callId: string; title: string; kind?: string; paths: string[] }
+  | { type: 'permission_request'; turn: number; callId: string; title: string; kind?: string; paths: string[]; input?: unknown }
   /** How an external agent's permission request was answered, and by whom. */
   | {
       type: 'permission';
@@ -360,6 +360,8 @@ export type SessionEvent =
       title: string;
       kind?: string;
       paths: string[];
+      /** The tool's arguments as the agent sent them (the request's rawInput, or an earlier update's). */
+      input?: unknown;
       decision: PermissionDecision;
       by: 'policy' | 'person';
       reason: string;

@@ -319,6 +319,7 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
           title: event.title,
           paths: event.paths,
           ...(event.kind ? { kind: event.kind } : {}),
+          ...(event.input !== undefined ? { input: event.input } : {}),
         },
       });
     case 'permission': {
@@ -328,6 +329,7 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
         callId: event.callId,
         title: event.title,
         paths: event.paths,
+        ...(event.input !== undefined ? { input: event.input } : {}),
         decision: event.decision,
         by: event.by,
         reason: event.reason,

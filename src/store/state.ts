@@ -92,6 +92,8 @@ export interface PermissionItem {
   callId: string;
   title: string;
   paths: string[];
+  /** The tool's arguments as the agent sent them. */
+  input?: unknown;
   decision: PermissionDecision;
   by: 'policy' | 'person';
   reason: string;
@@ -107,6 +109,8 @@ export interface PermissionAsk {
   title: string;
   kind?: string;
   paths: string[];
+  /** The tool's arguments as the agent sent them. */
+  input?: unknown;
 }
 
 export interface IntentChange {

@@ -1,6 +1,6 @@
 /** Short human forms of things both the TUI and the plain transcript show. */
 import type { BackendInfo, FileDiff, Role } from '../contracts/events.ts';
-import { sanitize, truncate } from './text.ts';
+import { oneLine, sanitize, truncate } from './text.ts';
 
 export function fmtScore(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : value.toFixed(2);
@@ -36,6 +36,12 @@ export function fmtArgs(args: unknown, cols = 60): string {
     ([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`,
   );
   return truncate(parts.join(' '), cols);
+}
+
+/** A permission request's tool arguments on one line, as the agent sent them: what a person approves. */
+export function fmtPermissionInput(input: unknown, cols = 200): string {
+  if (input === undefined) return 'no arguments sent';
+  return truncate(oneLine(typeof input === 'string' ? input : (JSON.stringify(input) ?? '')), cols);
 }
 
 /** A tool result in a few words: first line of text, or the JSON shape. */

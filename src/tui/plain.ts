@@ -7,7 +7,7 @@
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { fmtArgs, fmtBackends, fmtResult, fmtScore } from '../text/format.ts';
+import { fmtArgs, fmtBackends, fmtPermissionInput, fmtResult, fmtScore } from '../text/format.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
 import { cleanStrings, oneLine, sanitize } from '../text/text.ts';
@@ -157,9 +157,10 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
           c.yellow(
             `  ⚿ the agent asks to run: ${sanitize(e.title)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`,
           ),
+          c.dim(`    with ${fmtPermissionInput(e.input)}`),
         ];
       case 'permission':
-        return [(e.decision === 'denied' ? c.red : c.dim)(`  ⚿ ${sanitize(permissionLine(e))}`)];
+        return [(e.decision === 'denied' ? c.red : c.dim)(`  ⚿ ${sanitize(permissionLine(e))} with ${fmtPermissionInput(e.input)}`)];
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':

@@ -27,4 +27,17 @@ describe("an acp agent's own tool calls", () => {
     const result = rec.events.find((e) => e.type === 'tool_result' && e.callId === 'bash-1');
     expect(result).toMatchObject({ args: { input: { command: 'ls -la notes' } } });
   });
+
+  it('are approved knowing what: the permission records the tool and its arguments, not only the title', async () => {
+    const run = await runAcp(acp('--ask-mcp'));
+    expect(run.results[0]!.end).toBe('resolved');
+    const rec = readRecording(run.results[0]!.recording!);
+    const asked = rec.events.filter((e) => e.type === 'permission');
+    // a generic title with the input sent in the call's earlier update, and a request that carries its own
+    expect(asked.map((p) => [p.title, p.kind, p.input])).toEqual([
+      ['Approve MCP tool call', 'other', { path: '.' }],
+      ['Write notes.md', 'edit', { path: expect.stringMatching(/notes\.md$/) }],
+      ['Read /etc/hostname', 'read', undefined],
+    ]);
+  });
 });

@@ -68,6 +68,8 @@ export class AcpAgent implements AgentBackend {
   private seen = 0;
   private capError: ToolStepCapError | undefined;
   private readonly always = new Set<string>();
+  /** What the agent said of each tool call so far (all its updates merged): a permission request may name only the id. */
+  private readonly known = new Map<string, Record<string, unknown>>();
   private readonly timeoutMs: number;
 
   constructor(private readonly opts: AcpAgentOptions) {
@@ -243,6 +245,8 @@ export class AcpAgent implements AgentBackend {
 
   /** One streamed update: text returned for the reply, the rest emitted. */
   private update(u: SessionUpdate, input: AgentTurnInput, live: Live): string {
+    if (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update')
+      this.known.set(u.toolCallId, { ...this.known.get(u.toolCallId), ...(u.kind ? { kind: u.kind } : {}), ...toolCallDetails(u) });
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
         if (u.content.type !== 'text') return '';
@@ -313,12 +317,27 @@ export class AcpAgent implements AgentBackend {
   private async permission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     const turn = this.turn;
     const tc = params.toolCall;
-    const kind = tc.kind ?? undefined;
-    const paths = [...new Set([...(tc.locations ?? []).map((l) => l.path), ...pathsIn(tc.rawInput)])];
-    const title = tc.title ?? toolCallName(tc);
+    // Updates sent before this request sit in the session's queue: let the prompt loop read them first.
+    await new Promise((resolve) => setImmediate(resolve));
+    // What is asked about: the request's own words over what earlier updates of the call said.
+    const said: Record<string, unknown> = {
+      ...this.known.get(tc.toolCallId),
+      ...(tc.kind ? { kind: tc.kind } : {}),
+      ...toolCallDetails(tc),
+    };
+    const kind = typeof said.kind === 'string' ? said.kind : undefined;
+    const paths = [...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(said.input)])];
+    const title = typeof said.title === 'string' ? said.title : toolCallName(tc);
     const cwd = turn?.cwd;
     if (!turn || !cwd) return { outcome: { outcome: 'cancelled' } };
-    const base = { turn: turn.turn, callId: tc.toolCallId, title, ...(kind ? { kind } : {}), paths };
+    const base = {
+      turn: turn.turn,
+      callId: tc.toolCallId,
+      title,
+      ...(kind ? { kind } : {}),
+      paths,
+      ...(said.input !== undefined ? { input: said.input } : {}),
+    };
     const verdict = policyFor({ kind, paths }, cwd, { person: Boolean(this.opts.permissions), always: this.always });
     let decision: PermissionDecision;
     let by: 'policy' | 'person' = 'policy';

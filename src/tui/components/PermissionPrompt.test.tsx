@@ -37,6 +37,8 @@ describe('an acp agent asking permission on screen', () => {
     let frame = await waitForFrame(r, (f) => f.includes('The agent asks to run: Write notes.md'), 20_000);
     expect(frame).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
     expect(frame).toContain('edit ·');
+    // what is approved: the tool's arguments as the agent sent them, not only its title
+    expect(frame).toMatch(/with \{"path":"\/[^"]*notes\.md"\}/);
     // letters the prompt does not name (a sentence starting "yes", "no", "always") do nothing; 2 answers
     await press(r, ...'yes no always'.split(''));
     expect(r.lastFrame()).toContain('The agent asks to run');

@@ -7,8 +7,9 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useController, useSession } from '../context.tsx';
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
+import { fmtPermissionInput } from '../../text/format.ts';
 
-export const PERMISSION_ROWS = 6;
+export const PERMISSION_ROWS = 7;
 
 export function PermissionPrompt({ width }: { width: number }) {
   const theme = useTheme();
@@ -50,6 +51,7 @@ export function PermissionPrompt({ width }: { width: number }) {
       <Text color={theme.text.secondary} wrap="truncate-end">
         {truncate(`${ask.kind ?? 'tool'}${ask.paths.length ? ` · ${ask.paths.join(', ')}` : ''}`, cols)}
       </Text>
+      <Text wrap="truncate-end">{truncate(`with ${fmtPermissionInput(ask.input)}`, cols)}</Text>
       <Text color={theme.text.muted} wrap="truncate-end">
         {truncate('Inside the workspace; anything outside it is denied without asking.', cols)}
       </Text>
