@@ -40,4 +40,17 @@ describe("an acp agent's own tool calls", () => {
       ['Read /etc/hostname', 'read', undefined],
     ]);
   });
+
+  it('leave a trace when the agent fails a call to our tools before making it', async () => {
+    const run = await runAcp(acp('--self-block'));
+    expect(run.results[0]!.end).toBe('resolved');
+    const calls = toolCallsFromEvents(readRecording(run.results[0]!.recording!).events);
+    expect(calls.find((c) => c.callId === 'mcp-blocked')).toMatchObject({
+      ok: false,
+      args: { title: 'mcp__intentplay__write_file', input: { path: 'notes.md' } },
+      error: 'the agent failed this call before it reached intentplay: blocked by the permission mode',
+    });
+    // the calls that did reach intentplay are recorded once each, where they ran
+    expect(calls.map((c) => c.name)).toEqual(['edit', 'list_dir', 'edit']);
+  });
 });

@@ -19,6 +19,8 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
   type SessionUpdate,
+  type ToolCall,
+  type ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
 import { registerSecret } from '../../config/secrets.ts';
@@ -70,6 +72,8 @@ export class AcpAgent implements AgentBackend {
   private readonly always = new Set<string>();
   /** What the agent said of each tool call so far (all its updates merged): a permission request may name only the id. */
   private readonly known = new Map<string, Record<string, unknown>>();
+  /** Calls to our tools the agent announced that have not reached us yet (id → name), oldest first. */
+  private readonly unreached = new Map<string, string>();
   private readonly timeoutMs: number;
 
   constructor(private readonly opts: AcpAgentOptions) {
@@ -253,9 +257,13 @@ export class AcpAgent implements AgentBackend {
         input.emit({ type: 'agent_delta', turn: input.turn, text: u.content.text });
         return u.content.text;
       case 'tool_call': {
-        // A call to our own MCP server is recorded where it runs (callTool), not twice.
+        // A call to our own MCP server is recorded where it runs (callTool), not twice: unless the agent fails it before it comes.
         const name = toolCallName(u);
-        if (this.ours(u.title, name)) return '';
+        if (this.ours(u.title, name)) {
+          this.unreached.set(u.toolCallId, name);
+          if (u.status === 'failed') this.blocked(u, input, live);
+          return '';
+        }
         try {
           input.external.start(u.toolCallId, name, { title: u.title, ...toolCallDetails(u) });
         } catch (err) {
@@ -267,6 +275,11 @@ export class AcpAgent implements AgentBackend {
         return '';
       }
       case 'tool_call_update': {
+        if (this.unreached.has(u.toolCallId)) {
+          if (u.status === 'failed') this.blocked(u, input, live);
+          if (u.status === 'completed') this.unreached.delete(u.toolCallId);
+          return '';
+        }
         // Agents send a call's input in later updates too (opencode does): each one merges into the recorded call.
         const details = toolCallDetails(u);
         if (Object.keys(details).length) input.external.update(u.toolCallId, details);
@@ -286,6 +299,21 @@ export class AcpAgent implements AgentBackend {
     }
   }
 
+  /** A call to our tools the agent failed itself (Claude Code's permission mode blocks them): recorded, or nothing would show it. */
+  private blocked(u: ToolCall | ToolCallUpdate, input: AgentTurnInput, live: Live): void {
+    const name = this.unreached.get(u.toolCallId) ?? toolCallName(u);
+    this.unreached.delete(u.toolCallId);
+    try {
+      input.external.start(u.toolCallId, name, { ...this.known.get(u.toolCallId) });
+    } catch (err) {
+      if (err instanceof ToolStepCapError) this.cap(live, err);
+      return;
+    }
+    const error = toolCallOutcome(u);
+    const why = error && !error.ok ? error.error : 'failed';
+    input.external.finish(u.toolCallId, { ok: false, error: `the agent failed this call before it reached intentplay: ${why}` });
+  }
+
   private ours(title: string, name: string): boolean {
     return title.includes(MCP_SERVER_NAME) || this.offered.some((t) => t.name === name || t.name === title);
   }
@@ -302,6 +330,8 @@ export class AcpAgent implements AgentBackend {
   private async callTool(name: string, args: unknown): Promise<ToolOutcome> {
     const turn = this.turn;
     if (!turn) return { ok: false, error: 'no agent turn is running: intentplay tools answer only while the agent works on a prompt' };
+    const announced = this.unreached.keys().next();
+    if (!announced.done) this.unreached.delete(announced.value);
     try {
       const outcome = await turn.callTool(name, args);
       // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
