@@ -43,6 +43,18 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
   // Loaded on use: the exporters draw with the TUI's theme, which loads React, and React
   // must not load before a full-screen command picks its production build.
   const { exportPng, exportRecording, parseFormat } = await import('../../share/export.ts');
+  const { exportSite, isFolder } = await import('../../share/site.ts');
+  if (isFolder(file)) {
+    if (flags.format !== 'html')
+      throw new UserError(`${file} is a folder: a folder exports as a site, with --format html --out SITE-FOLDER`);
+    if (!flags.out) throw new UserError(`${file} is a folder: give --out SITE-FOLDER for its replays and their index`);
+    const { written: n, skipped } = exportSite(file, flags.out);
+    if (skipped.length) process.stderr.write(`passed over ${skipped.length} file(s) that are not recordings: ${skipped.join(', ')}\n`);
+    process.stderr.write(
+      `wrote ${n} replay${n === 1 ? '' : 's'} and ${path.join(path.relative(process.cwd(), flags.out) || '.', 'index.html')}\n`,
+    );
+    return;
+  }
   const size = flags.size ? parseSize(flags.size) : undefined;
   const options = {
     format: parseFormat(flags.format),
