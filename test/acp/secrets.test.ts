@@ -29,7 +29,20 @@ describe('the MCP token and the model key stay with intentplay', () => {
     for (const mcp of ['', '--stdio-mcp']) {
       const r = spawnSync(
         process.execPath,
-        [BIN, 'run', NOTES, '--agent', `acp:node ${AGENT} --leak ${spy} --crash-on 2 ${mcp}`, '--user', 'rules', '--judge', 'rules', '--out', `out${mcp}`, '--json'],
+        [
+          BIN,
+          'run',
+          NOTES,
+          '--agent',
+          `acp:node ${AGENT} --leak ${spy} --crash-on 2 ${mcp}`,
+          '--user',
+          'rules',
+          '--judge',
+          'rules',
+          '--out',
+          `out${mcp}`,
+          '--json',
+        ],
         { cwd, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: KEY, NO_COLOR: '1' } },
       );
       const told = JSON.parse(readFileSync(spy, 'utf8')) as { servers: string; keys: string[] };
