@@ -54,3 +54,15 @@ describe("an acp agent's own tool calls", () => {
     expect(calls.map((c) => c.name)).toEqual(['edit', 'list_dir', 'edit']);
   });
 });
+
+describe('an acp agent that refuses to start', () => {
+  it('says the error\'s data and its last stderr lines, not only "Internal error"', async () => {
+    const run = await runAcp(acp('--refuse-init-data'));
+    expect(run.results[0]!.end).toBe('error');
+    const message = run.results[0]!.message!;
+    expect(message).toContain(
+      'the acp agent did not start: Internal error: {"details":"Untrusted workspace: run gemini once to trust it"}',
+    );
+    expect(message).toContain('warning: the folder is not trusted; MCP servers are ignored');
+  });
+});

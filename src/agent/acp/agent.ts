@@ -175,6 +175,8 @@ export class AcpAgent implements AgentBackend {
       }
     } catch (err) {
       const why = await this.reason(proc, err);
+      // What it wrote on stderr just before refusing may still be in the pipe.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       await proc.stop();
       if (this.starting === proc) this.starting = undefined;
       throw new Error(`the acp agent did not start: ${why}${proc.stderrTail()}`);
@@ -200,6 +202,9 @@ export class AcpAgent implements AgentBackend {
         : typeof err === 'object' && err && 'message' in err
           ? String((err as { message: unknown }).message)
           : String(err);
+    // An agent's JSON-RPC error often says only "Internal error"; its data holds the real reason.
+    const data = typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
+    if (data !== undefined && data !== null) return `${msg}: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
     if (!/connection/i.test(msg)) return msg;
     // The connection closed first; the process's exit usually follows at once and says more.
     return (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(r, 200, undefined))])) ?? msg;
