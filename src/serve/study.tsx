@@ -150,7 +150,10 @@ export class StudyHost implements Doors {
         },
         onLeave: () => {
           this.opts.say(`${id} left; their screen is kept for ${Math.round(this.opts.graceMs / 1000)} s`);
+          if (this.seats.get(id) !== seat) return; // its run is already over
           seat.grace = setTimeout(() => runner.stop(), this.opts.graceMs);
+          // Waiting for someone to come back never keeps the process alive once serving stops.
+          seat.grace.unref();
         },
       }),
     };

@@ -178,5 +178,10 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
     const back = await browser.newPage();
     await back.goto(personal);
     await waitForScreen(back, 'Do you agree to take part?');
+    // ctrl+c right after the participant left stops at once: their grace period (120 s) keeps nothing waiting.
+    await back.close();
+    const t0 = Date.now();
+    expect(await served.stop()).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(15_000);
   });
 });

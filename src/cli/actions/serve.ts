@@ -61,7 +61,9 @@ export async function serveLive(command: 'play' | 'watch', target: string, flags
   prepareServe();
   const local = interactiveTerminal();
   if (flags.paused && !local) throw new UserError('--paused: with no terminal here, nobody could start the watch; drop --paused');
-  const { session, groups } = liveSession(command, target, flags, false);
+  // Without a terminal here, a watch waits (paused) until the audience's link is up, so nobody misses its start.
+  const holdWatch = command === 'watch' && !local;
+  const { session, groups } = liveSession(command, target, holdWatch ? { ...flags, paused: true } : flags, false);
   const title = groups[0]?.sessions[0]?.title ?? target;
   const { serveAudience, servePlayer } = await import('../../serve/live.tsx');
   const signal = untilStopped();
@@ -74,6 +76,7 @@ export async function serveLive(command: 'play' | 'watch', target: string, flags
         address,
       );
       process.stderr.write(`watch: the audience's link (read-only): ${served.link}\n`);
+      if (holdWatch) session.togglePause();
       if (local) {
         const { runApp } = await import('../terminal-app.ts');
         await runApp({ initial: session });
