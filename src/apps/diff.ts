@@ -1,6 +1,7 @@
-/** Per-app unified diffs of state, shown beside workspace diffs after each turn. */
+/** Per-app unified diffs of state, with the change as a person reads it, shown beside workspace diffs after each turn. */
 import { structuredPatch, formatPatch } from 'diff';
 import type { AppDiff } from '../contracts/events.ts';
+import { summariseApp } from './app-changes.ts';
 
 export function diffApps(before: Record<string, unknown>, after: Record<string, unknown>): AppDiff[] {
   // Apps replace their state object on every change, so an identical object is unchanged.
@@ -19,7 +20,7 @@ export function diffApps(before: Record<string, unknown>, after: Record<string, 
         if (line.startsWith('+')) additions++;
         else if (line.startsWith('-')) deletions++;
       }
-    out.push({ app, patch: formatPatch(patch), additions, deletions });
+    out.push({ app, patch: formatPatch(patch), additions, deletions, ...summariseApp(before[app], after[app]) });
   }
   return out;
 }

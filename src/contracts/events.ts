@@ -192,6 +192,29 @@ export interface AppDiff {
   patch: string;
   additions: number;
   deletions: number;
+  /** The same change as a person reads it (absent in recordings made before it existed). */
+  changes?: AppChange[];
+  /** Bookkeeping paths that changed too but are left out of `changes` (login tokens, id counters...). */
+  hidden?: string[];
+}
+
+/** One record added, removed or changed in an app's state. */
+export interface AppChange {
+  kind: 'added' | 'removed' | 'changed';
+  /** The kind of record (`task`, `expense`), or the state key for a value outside any collection. */
+  what: string;
+  /** The record's title or name (`#id` when it has none); empty for a value outside any collection. */
+  name: string;
+  /** Where an added or removed record sits, when it names one (`project Shopping`). */
+  parent?: string;
+  /** For a changed record, each changed field with its old and new value as short JSON. */
+  fields?: FieldChange[];
+}
+
+export interface FieldChange {
+  field: string;
+  from: string;
+  to: string;
 }
 
 export interface Usage {

@@ -151,7 +151,12 @@ export const KEYMAP: readonly Binding[] = [
 
   { scope: 'conversation', action: 'select', keys: ['return'], description: 'expand or collapse the selected tool call' },
   { scope: 'conversation', action: 'toggleAll', keys: ['x'], description: 'expand or collapse every tool call' },
-  { scope: 'workspace', action: 'select', keys: ['return'], description: 'show the selected file’s diff' },
+  {
+    scope: 'workspace',
+    action: 'select',
+    keys: ['return'],
+    description: 'show the selected file’s diff; on an app, switch between its changes and the raw JSON diff',
+  },
   {
     scope: 'workspace',
     action: 'scrollRight',

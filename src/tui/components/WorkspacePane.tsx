@@ -1,18 +1,21 @@
 /**
  * The workspace: files (and app states) changed in the latest turn that changed any,
  * with +/- counts; the selected one's diff in colour below (playing the agent, every other file that
- * exists is listed too). Up/down pick a file,
- * PageUp/PageDown scroll its diff.
+ * exists is listed too). An app shows its changes as a person reads them (records added, removed,
+ * updated: field old → new), bookkeeping hidden; enter switches to its raw JSON diff and back.
+ * Up/down pick a file, PageUp/PageDown scroll its diff.
  */
 import { useMemo, useState } from 'react';
 import { lastChangedTurn } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
+import type { AppChange } from '../../contracts/events.ts';
 import { diffBody } from '../../text/format.ts';
+import { appCounts, appSummaryLines } from './app-summary.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useListCursor, windowTop } from '../hooks/useListCursor.ts';
 import { useSideScroll } from '../hooks/useSideScroll.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { sanitize, truncate, type Line } from '../../text/text.ts';
+import { sanitize, truncate, width, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
@@ -24,6 +27,11 @@ export interface ChangeEntry {
   additions: number;
   deletions: number;
   patch: string;
+  /** An app's readable changes (absent for files, and in recordings made before they existed). */
+  changes?: AppChange[];
+  hidden?: string[];
+  /** The label without its counts, for a row too narrow for them (a count is never shown cut). */
+  short?: string;
 }
 
 export function diffLines(patch: string, theme: Theme): Line[] {
@@ -38,12 +46,15 @@ export function diffLines(patch: string, theme: Theme): Line[] {
 
 export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: boolean): Line {
   const tag = e.change === 'added' ? 'A' : e.change === 'deleted' ? 'D' : e.change === 'app' ? '◆' : e.change === 'unchanged' ? '·' : 'M';
-  const counts = e.change === 'unchanged' ? '' : ` +${e.additions} -${e.deletions}`;
+  // An app with readable changes says what changed in its label; JSON line counts would count bookkeeping.
+  const counts = e.change === 'unchanged' || e.changes?.length ? '' : ` +${e.additions} -${e.deletions}`;
+  const room = Math.max(4, cols - counts.length - 4);
+  const label = e.short && width(e.label) > room ? e.short : e.label;
   const color = e.change === 'added' ? theme.diff.add : e.change === 'deleted' ? theme.diff.remove : theme.text.accent;
   return [
     { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
     { text: tag + ' ', color, bold: true },
-    { text: truncate(e.label, Math.max(4, cols - counts.length - 4)), bold: selected, inverse: selected && !theme.color },
+    { text: truncate(label, room), bold: selected, inverse: selected && !theme.color },
     ...(counts
       ? [
           { text: ` +${e.additions}`, color: theme.diff.add },
@@ -68,13 +79,14 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
       deletions: f.deletions,
       patch: f.patch,
     }));
-    const apps = (shown?.apps ?? []).map((a) => ({
+    const apps = (shown?.apps ?? []).map((a): ChangeEntry => ({
       key: `a:${a.app}`,
-      label: `app ${a.app}`,
-      change: 'app' as const,
+      label: a.changes?.length ? `app ${a.app} · ${appCounts(a.changes)}` : `app ${a.app}`,
+      change: 'app',
       additions: a.additions,
       deletions: a.deletions,
       patch: a.patch,
+      ...(a.changes ? { changes: a.changes, hidden: a.hidden ?? [], short: `app ${a.app}` } : {}),
     }));
     if (!files) return [...changed, ...apps];
     // Playing the agent: the changed files first (their diff shows), then every other file that exists.
@@ -88,7 +100,14 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const selected = entries[cursor.selected];
   const listRows = Math.min(entries.length, Math.max(1, Math.floor((rows - 1) / (files ? 2 : 3))));
   const diffRows = Math.max(1, rows - listRows - 1);
-  const diff = useMemo(() => (selected ? diffLines(selected.patch, theme) : []), [selected, theme]);
+  // Apps read as changes by default; enter flips between them and the raw JSON diff.
+  const [raw, setRaw] = useState(false);
+  const readable = Boolean(selected?.changes) && !raw;
+  const diff = useMemo(() => {
+    if (!selected) return [];
+    if (readable) return appSummaryLines(selected.changes ?? [], selected.hidden ?? [], theme, cols);
+    return diffLines(selected.patch, theme);
+  }, [selected, readable, theme, cols]);
   const marker = useMemo(() => ({ color: theme.text.accent, bold: true }), [theme]);
   const side = useSideScroll(diff, cols, selected?.key ?? '', marker);
   const [scroll, setScroll] = useState({ key: '', top: 0 });
@@ -104,7 +123,10 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
       pageDown: () => scrollTo(diffTop + diffRows),
       top: () => scrollTo(0),
       bottom: () => scrollTo(diff.length),
-      select: () => scrollTo(0),
+      select: () => {
+        if (selected?.changes) setRaw((r) => !r);
+        scrollTo(0);
+      },
       ...side.actions,
     },
     { active: focused, priority: PRIORITY.pane },
@@ -135,7 +157,8 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const rowsInfo = diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
   // Long lines: the rule says they scroll sideways, and from which column they are shown.
   const sideInfo = side.wide ? (side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines') : '';
-  const scrollInfo = sideInfo + rowsInfo;
+  const modeInfo = selected?.changes ? (readable ? ' enter: raw JSON' : ' raw JSON · enter: changes') : '';
+  const scrollInfo = modeInfo + sideInfo + rowsInfo;
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
