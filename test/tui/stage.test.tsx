@@ -25,15 +25,16 @@ afterEach(async () => {
   r?.unmount();
 });
 
-function makeStage(agents: string[], opts: { delayMs?: number; paused?: boolean } = {}): Stage {
+function makeStage(agents: string[], opts: { delayMs?: number; paused?: boolean; deps?: boolean } = {}): Stage {
+  const { deps, ...rest } = opts;
   return new Stage({
-    groups: planRuns([MEAL], { noDeps: true }),
+    groups: planRuns([MEAL], { noDeps: !deps }),
     sides: agents.map((agent, i) => ({
       label: agents.length > 1 ? 'AB'[i]! : agent,
       setup: sessionSetup({ agent, user: 'rules', judge: 'rules' }),
     })),
     recordingsDir,
-    ...opts,
+    ...rest,
   });
 }
 
@@ -69,6 +70,34 @@ describe('watch --vs', () => {
     frame = await waitForFrame(r, (f) => f.includes(' final '), 15_000);
     expect(frame).toContain('── turn 8 ');
   });
+});
+
+describe('watch --vs on a chain of sessions', () => {
+  it('starts the next session on both sides together, after both results were on screen at once', async () => {
+    // researcher/meal-plan depends on gear-selection: the proactive side ends the first session turns before the reactive one.
+    stage = makeStage(['script:reactive', 'script:proactive'], { delayMs: 0, deps: true });
+    r = renderTui(<StageScreen stage={stage} />, { columns: 160, rows: 40 });
+    const [a, b] = stage.sides.map((s) => s.session.store);
+    const index = (st: ReturnType<NonNullable<typeof a>['getState']>) => st.session.scenario?.index ?? -1;
+    const ahead: string[] = [];
+    let bothEnded = false;
+    const check = () => {
+      const [sa, sb] = [a!.getState(), b!.getState()];
+      if (index(sa) < 0 || index(sb) < 0) return; // a side not started yet
+      // A side may be in the next session only once the other has ended the one before.
+      if (index(sb) > index(sa) && !sa.session.end) ahead.push(`B in session ${index(sb)} while A plays ${index(sa)}`);
+      if (index(sa) > index(sb) && !sb.session.end) ahead.push(`A in session ${index(sa)} while B plays ${index(sb)}`);
+      if (index(sa) === 0 && index(sb) === 0 && sa.session.end && sb.session.end) bothEnded = true;
+    };
+    const offs = [a!.subscribe(check), b!.subscribe(check)];
+    // Both results of the first session show together: the footer's final scores for researcher/gear-selection.
+    const between = await waitForFrame(r, (f) => f.includes(' final ') && f.includes('gear-selection'), 20_000);
+    expect(between).toMatch(/ final\s+A\s+Proc .* B\s+Proc 1\.00/);
+    await waitForFrame(r, (f) => f.includes(' final ') && f.includes('meal-plan'), 30_000);
+    for (const off of offs) off();
+    expect(bothEnded).toBe(true);
+    expect(ahead).toEqual([]);
+  }, 60_000);
 });
 
 describe('watch --present', () => {

@@ -47,6 +47,8 @@ export interface LiveOptions {
   openingCard?: boolean;
   /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
   pace?: (turn: number) => Promise<void>;
+  /** With `pace`: what happens between two sessions of a chain (side by side: wait for the other side). */
+  between?: () => Promise<void>;
   /** A user study: the participant's view (no notice naming the backends either). */
   participant?: ParticipantView;
   /** A user study: the frozen protocol for each recording's header; with it every event also gets the wall clock. */
@@ -132,8 +134,9 @@ export class LiveSession implements SessionController {
           ...(this.opts.date ? { date: this.opts.date } : {}),
           ...(this.opts.protocol ? { protocol: this.opts.protocol, wallClock: true } : {}),
           onSession: (run) => (this.run = run),
-          // A stage (--vs, --present) owns the pace and shows no card: it goes straight on.
-          ...(this.opts.pace ? {} : { betweenSessions: (_ended: SessionRunResult, next: NextSession) => this.holdBetween(next) }),
+          // A stage (--vs, --present) owns the pace and shows no card: it says what comes between.
+          betweenSessions: (_ended: SessionRunResult, next: NextSession) =>
+            this.opts.pace ? (this.opts.between?.() ?? Promise.resolve()) : this.holdBetween(next),
           onEvent: (event) => this.onEvent(group, event),
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;

@@ -84,6 +84,8 @@ export class Stage {
           callouts.push(event);
           opts.onEvent?.(i, event);
         },
+        // Side by side, a chain's next session starts on both sides together, after both results were seen.
+        between: () => this.lockstep.sessionEnded(i, Math.max(3000, (this.control.getState().delayMs || 1000) * 3)),
         pace: async (turn) => {
           if (auto && turn > 1)
             await sleep(readingMs(session.store.getState().session, callouts.store.getState().turn), this.quitting.signal);
