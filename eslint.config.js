@@ -122,7 +122,10 @@ const tui = restriction(
   ['cli', 'batch'],
   'src/tui must not import from src/cli or src/batch: move what is shared into src/session or another lower layer',
 );
-const onlyCli = restriction(['cli'], 'only src/cli imports from src/cli: move what is shared into the layer that needs it');
+const onlyCli = restriction(
+  ['cli'],
+  'only src/cli imports from src/cli: move what is shared into the layer that needs it',
+);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'recordings', 'coverage', '**/*.d.ts'] },
@@ -131,14 +134,19 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   // One condition per ternary: a chained one reads better as if/else or a lookup. On in the folders
   // rewritten so far; the others follow folder by folder.
   {
-    files: ['src/{contracts,text,sim,scenario,tools,workspace,session,config,store,paradigms}/**/*.{ts,tsx}'],
+    files: [
+      'src/{contracts,text,sim,scenario,tools,workspace,session,config,store,paradigms}/**/*.{ts,tsx}',
+    ],
     rules: { 'no-nested-ternary': 'error' },
   },
   ...layer(LOWER, core),
@@ -206,12 +214,21 @@ export default tseslint.config(
     ['batch'],
     [
       ...onlyCli,
-      ...restriction(['report'], 'src/batch runs and records; src/report reads its results: move what both need into src/batch'),
+      ...restriction(
+        ['report'],
+        'src/batch runs and records; src/report reads its results: move what both need into src/batch',
+      ),
     ],
   ),
   ...layer(
     ['report'],
-    [...onlyCli, ...restriction(['tui'], 'src/report builds documents, not screens: an Ink view of a report belongs in src/tui/screens')],
+    [
+      ...onlyCli,
+      ...restriction(
+        ['tui'],
+        'src/report builds documents, not screens: an Ink view of a report belongs in src/tui/screens',
+      ),
+    ],
   ),
   ...layer(
     ['annotate'],
@@ -231,7 +248,10 @@ export default tseslint.config(
   // The composition root lists the paradigms: it may import the core and them, not the surfaces.
   ...layer(
     [ROOT],
-    restriction(SURFACES, 'src/paradigms is the composition root of the paradigms: it imports the core and the paradigms only'),
+    restriction(
+      SURFACES,
+      'src/paradigms is the composition root of the paradigms: it imports the core and the paradigms only',
+    ),
   ),
   // The served page's own script runs in the browser.
   { files: ['src/serve/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },

@@ -43,7 +43,8 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
-const fmt = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(2)} ms · p95 ${quantile(xs, 0.95).toFixed(2)} ms`;
+const fmt = (xs: number[]) =>
+  `median ${quantile(xs, 0.5).toFixed(2)} ms · p95 ${quantile(xs, 0.95).toFixed(2)} ms`;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-bench-acp-'));
 const workspace = Workspace.create(path.join(dir, 'ws'));
@@ -104,7 +105,9 @@ const tools = toolMs.slice(-CALLS);
 const callOverhead = mcpMs.map((ms, i) => ms - (tools[i] ?? 0));
 let pausedOverhead: number[] = [];
 if (PAUSE_MS > 0) {
-  const paused = JSON.parse((await agent.runTurn(input(`calls=${PAUSED_CALLS} pause=${PAUSE_MS}`))).reply) as { mcpMs: number[] };
+  const paused = JSON.parse(
+    (await agent.runTurn(input(`calls=${PAUSED_CALLS} pause=${PAUSE_MS}`))).reply,
+  ) as { mcpMs: number[] };
   const pausedTools = toolMs.slice(-PAUSED_CALLS);
   pausedOverhead = paused.mcpMs.map((ms, i) => ms - (pausedTools[i] ?? 0));
 }
@@ -112,12 +115,17 @@ await agent.close();
 workspace.dispose();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`acp agent start (spawn, initialize, tool server, session/new, first prompt): ${startMs.toFixed(0)} ms, once per session`);
+console.log(
+  `acp agent start (spawn, initialize, tool server, session/new, first prompt): ${startMs.toFixed(0)} ms, once per session`,
+);
 console.log(`per turn, beyond the agent's own time (${TURNS} prompts): ${fmt(turnOverhead)}`);
 console.log(
   `per MCP tool call${STDIO ? ' through the stdio bridge' : ''}, beyond the tool's own time (${CALLS} calls): ${fmt(callOverhead)} (the tool itself: ${fmt(tools)})`,
 );
-if (PAUSE_MS > 0) console.log(`per MCP tool call ${PAUSE_MS} ms after the one before (${PAUSED_CALLS} calls): ${fmt(pausedOverhead)}`);
+if (PAUSE_MS > 0)
+  console.log(
+    `per MCP tool call ${PAUSE_MS} ms after the one before (${PAUSED_CALLS} calls): ${fmt(pausedOverhead)}`,
+  );
 console.log(
   `CPU per MCP call: ${oursPerCall.toFixed(2)} ms in intentplay (server and tool), ${agentPerCall.toFixed(2)} ms in the agent (its SDK client)`,
 );

@@ -25,8 +25,14 @@ const levels = arg('concurrency', '1,8').split(',').map(Number);
 /** Runs the CLI in this process; its stdout (the --json object) is captured, its progress lines dropped. */
 async function runCli(args: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
+  const write = {
+    out: process.stdout.write.bind(process.stdout),
+    err: process.stderr.write.bind(process.stderr),
+  };
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    (stdout += String(chunk)),
+    true
+  )) as typeof process.stdout.write;
   process.stderr.write = (() => true) as typeof process.stderr.write;
   try {
     return { code: await main(args), stdout };
@@ -40,7 +46,10 @@ async function benchmark(): Promise<void> {
   const server = await startOpenAIServer({ latencyMs });
   // A reply that resolves nothing and asks nothing: every intent is revealed turn by turn,
   // so each session takes one model call per intent plus its final answer.
-  server.respond(() => ({ content: 'Here is a first draft based on what you told me so far.', stream: { chunkChars: 64 } }));
+  server.respond(() => ({
+    content: 'Here is a first draft based on what you told me so far.',
+    stream: { chunkChars: 64 },
+  }));
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-batch-'));
   const rows: {
     concurrency: number;
@@ -80,14 +89,22 @@ async function benchmark(): Promise<void> {
       ]);
       const wallMs = performance.now() - t0;
       if (r.code !== 0) throw new Error(`run --concurrency ${concurrency} exited ${r.code}`);
-      const json = JSON.parse(r.stdout) as { runs: { group: string; repeat: number; turns: number }[] };
+      const json = JSON.parse(r.stdout) as {
+        runs: { group: string; repeat: number; turns: number }[];
+      };
       // Each agent turn is one model call here; a group's sessions run in order, so the
       // longest group bounds the wall time however many run at once.
       const unitTurns = new Map<string, number>();
       for (const run of json.runs)
-        unitTurns.set(`${run.group}|${run.repeat}`, (unitTurns.get(`${run.group}|${run.repeat}`) ?? 0) + run.turns);
+        unitTurns.set(
+          `${run.group}|${run.repeat}`,
+          (unitTurns.get(`${run.group}|${run.repeat}`) ?? 0) + run.turns,
+        );
       const total = [...unitTurns.values()].reduce((a, b) => a + b, 0);
-      const boundMs = Math.max((total * latencyMs) / concurrency, Math.max(...unitTurns.values()) * latencyMs);
+      const boundMs = Math.max(
+        (total * latencyMs) / concurrency,
+        Math.max(...unitTurns.values()) * latencyMs,
+      );
       rows.push({
         concurrency,
         wallMs,
@@ -107,14 +124,17 @@ async function benchmark(): Promise<void> {
     `bundled library × ${repeat} repeat(s): ${base.units} run groups, ${base.sessions} sessions, ${base.requests} model calls at ${latencyMs} ms each; ` +
       `${os.cpus().length} CPU(s), load ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  console.log('| concurrency | wall time | speed-up | bound (model wait) | best possible speed-up |');
+  console.log(
+    '| concurrency | wall time | speed-up | bound (model wait) | best possible speed-up |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows)
     console.log(
       `| ${r.concurrency} | ${(r.wallMs / 1000).toFixed(1)} s | ${(base.wallMs / r.wallMs).toFixed(2)}× | ${(r.boundMs / 1000).toFixed(1)} s | ${(base.boundMs / r.boundMs).toFixed(2)}× |`,
     );
   // Concurrency must not change a single score.
-  if (rows.some((r) => r.summary !== base.summary)) throw new Error('the summaries differ between concurrency levels');
+  if (rows.some((r) => r.summary !== base.summary))
+    throw new Error('the summaries differ between concurrency levels');
   console.log('summaries identical across concurrency levels');
 }
 

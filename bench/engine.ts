@@ -70,10 +70,16 @@ function generate(root: string): void {
     const ids: string[] = [];
     for (let k = 0; k < PER_EPISODE && e * PER_EPISODE + k < sessions; k++) {
       const i = e * PER_EPISODE + k;
-      writeFileSync(path.join(dir, `s${i}.yaml`), scenarioYaml(persona, i, k > 0 ? `s${i - 1}` : undefined));
+      writeFileSync(
+        path.join(dir, `s${i}.yaml`),
+        scenarioYaml(persona, i, k > 0 ? `s${i - 1}` : undefined),
+      );
       ids.push(`s${i}`);
     }
-    writeFileSync(path.join(dir, 'episode.yaml'), `id: ${persona}\npersona: ${persona}\nsessions: [${ids.join(', ')}]\n`);
+    writeFileSync(
+      path.join(dir, 'episode.yaml'),
+      `id: ${persona}\npersona: ${persona}\nsessions: [${ids.join(', ')}]\n`,
+    );
   }
 }
 
@@ -83,7 +89,9 @@ function memo(label: string): void {
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   const mb = (n: number) => Math.round(n / 1048576);
-  process.stderr.write(`${label}: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB\n`);
+  process.stderr.write(
+    `${label}: rss ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB\n`,
+  );
 }
 
 async function main(): Promise<void> {

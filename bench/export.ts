@@ -45,7 +45,10 @@ const runs = Math.max(2, Number(values.runs));
 const kind = values.kind!;
 
 /** A generated scenario run headless (script agent, rules user and judge), recorded into its library folder. */
-async function recordScenario(scenario: { root: string; file: string }): Promise<{ dir: string; file: string }> {
+async function recordScenario(scenario: {
+  root: string;
+  file: string;
+}): Promise<{ dir: string; file: string }> {
   const dir = path.join(scenario.root, 'recordings');
   const [group] = planRuns([scenario.file], { noDeps: true });
   await runGroup(group!, {
@@ -64,7 +67,9 @@ async function measure(kind: string) {
   if (kind === 'synthetic') recorded = writeRecordingFile(syntheticEvents({ turns }));
   else if (kind === 'proposals') recorded = await recordScenario(writeProposalScenario(turns));
   else if (kind === 'time')
-    recorded = await recordScenario(writeTimeScenario(turns, { gapMinutes: 10, text: (price) => `Price now ${price}.` }));
+    recorded = await recordScenario(
+      writeTimeScenario(turns, { gapMinutes: 10, text: (price) => `Price now ${price}.` }),
+    );
   else throw new Error(`--kind ${kind}: use synthetic, proposals, time or all`);
   const { dir, file } = recorded;
   const events = readRecording(file).events;
@@ -76,7 +81,10 @@ async function measure(kind: string) {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   };
-  const inProcess: Record<string, { cold_ms: number; warm_median_ms: number; warm_median_cpu_ms: number; bytes: number }> = {};
+  const inProcess: Record<
+    string,
+    { cold_ms: number; warm_median_ms: number; warm_median_cpu_ms: number; bytes: number }
+  > = {};
   for (const format of EXPORT_FORMATS) {
     const times: number[] = [];
     const cpu: number[] = [];
@@ -88,8 +96,14 @@ async function measure(kind: string) {
       times.push(performance.now() - t0);
       cpu.push(cpuMs() - c0);
     }
-    const median = (xs: number[]) => xs.slice(1).sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-    inProcess[format] = { cold_ms: ms(times[0]!), warm_median_ms: ms(median(times)), warm_median_cpu_ms: ms(median(cpu)), bytes };
+    const median = (xs: number[]) =>
+      xs.slice(1).sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+    inProcess[format] = {
+      cold_ms: ms(times[0]!),
+      warm_median_ms: ms(median(times)),
+      warm_median_cpu_ms: ms(median(cpu)),
+      bytes,
+    };
   }
 
   // The CLI as users run it: a fresh process per export, writing the file.
@@ -97,9 +111,13 @@ async function measure(kind: string) {
   const bin = path.resolve('bin/intentplay.js');
   for (const format of ['html', 'cast'] as const) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [bin, 'export', file, '--format', format, '--out', path.join(dir, `long.${format}`)], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'export', file, '--format', format, '--out', path.join(dir, `long.${format}`)],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (r.status !== 0) throw new Error(r.stderr);
     cli[format] = ms(performance.now() - t0);
   }
@@ -109,7 +127,10 @@ async function measure(kind: string) {
   const CHROMIUM = '/usr/bin/chromium';
   if (existsSync(CHROMIUM)) {
     const { chromium } = await import('playwright-core');
-    const b = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    const b = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
     const open: number[] = [];
     for (let i = 0; i < runs; i++) {
       const page = await b.newPage({ viewport: { width: 1400, height: 860 } });

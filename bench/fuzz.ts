@@ -16,7 +16,9 @@ import { scenarioSchema } from '../src/scenario/schema.ts';
 import { parseYamlFile, validateWith } from '../src/scenario/yaml-file.ts';
 import { mutatedScenario, SEED_SCENARIO } from '../test/helpers/mutations.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20000' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '20000' }, seed: { type: 'string', default: '1' } },
+});
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 
@@ -30,24 +32,37 @@ const memory = fc.check(
   { numRuns: runs, seed },
 );
 const memoryMs = performance.now() - t;
-if (memory.failed) failures.push(`in memory: seed ${seed}, path ${memory.counterexamplePath}: ${String(memory.errorInstance)}`);
+if (memory.failed)
+  failures.push(
+    `in memory: seed ${seed}, path ${memory.counterexamplePath}: ${String(memory.errorInstance)}`,
+  );
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-fuzz-'));
 mkdirSync(path.join(root, 'personas'));
 mkdirSync(path.join(root, 'scenarios', 'p'), { recursive: true });
-writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: tester\nprofile: Tests.\n');
-writeFileSync(path.join(root, 'scenarios', 'p', 'b.yaml'), SEED_SCENARIO.replace('id: p/a', 'id: p/b'));
+writeFileSync(
+  path.join(root, 'personas', 'p.yaml'),
+  'id: p\nname: Pat\nrole: tester\nprofile: Tests.\n',
+);
+writeFileSync(
+  path.join(root, 'scenarios', 'p', 'b.yaml'),
+  SEED_SCENARIO.replace('id: p/a', 'id: p/b'),
+);
 t = performance.now();
 const onDisk = fc.check(
   fc.property(mutatedScenario, (text) => {
     writeFileSync(path.join(root, 'scenarios', 'p', 'a.yaml'), text);
-    if (!loadLibrary(root, { fresh: true }).library.scenarios.has('p/b')) throw new Error('the valid neighbour did not load');
+    if (!loadLibrary(root, { fresh: true }).library.scenarios.has('p/b'))
+      throw new Error('the valid neighbour did not load');
   }),
   { numRuns: Math.ceil(runs / 10), seed },
 );
 const diskMs = performance.now() - t;
 rmSync(root, { recursive: true, force: true });
-if (onDisk.failed) failures.push(`library: seed ${seed}, path ${onDisk.counterexamplePath}: ${String(onDisk.errorInstance)}`);
+if (onDisk.failed)
+  failures.push(
+    `library: seed ${seed}, path ${onDisk.counterexamplePath}: ${String(onDisk.errorInstance)}`,
+  );
 console.log(
   JSON.stringify(
     {

@@ -32,7 +32,9 @@ async function serve(): Promise<void> {
 }
 
 async function startServerProcess(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
     child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
@@ -59,23 +61,39 @@ const timedFetch: typeof fetch = async (input, init) => {
     fetchMs += performance.now() - t0;
     return res;
   }
-  const body = res.body.pipeThrough(new TransformStream({ flush: () => void (fetchMs += performance.now() - t0) }));
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  const body = res.body.pipeThrough(
+    new TransformStream({ flush: () => void (fetchMs += performance.now() - t0) }),
+  );
+  return new Response(body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 };
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-async function measure(backends: Partial<Record<Role, string>>, makeConfig: () => ResolvedConfig): Promise<Measure> {
+async function measure(
+  backends: Partial<Record<Role, string>>,
+  makeConfig: () => ResolvedConfig,
+): Promise<Measure> {
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-llm-bench-'));
   let config = makeConfig();
   const once = async () => {
-    const run = await runWith(path.resolve('test/fixtures/lib/scenarios/tester/episode.yaml'), backends, config, {
-      recordingsDir: recordings,
-    });
+    const run = await runWith(
+      path.resolve('test/fixtures/lib/scenarios/tester/episode.yaml'),
+      backends,
+      config,
+      {
+        recordingsDir: recordings,
+      },
+    );
     if (run.results.some((r) => r.end !== 'resolved'))
-      throw new Error(`a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`);
+      throw new Error(
+        `a session did not resolve: ${JSON.stringify(run.results.map((r) => [r.end, r.message]))}`,
+      );
     return run.of('turn_start').length;
   };
   for (let i = 0; i < WARMUP; i++) await once();
@@ -109,7 +127,9 @@ async function measure(backends: Partial<Record<Role, string>>, makeConfig: () =
 async function main(): Promise<void> {
   const server = await startServerProcess();
   try {
-    const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, () => serverConfig(server));
+    const models = await measure({ agent: 'openai', user: 'openai', judge: 'openai' }, () =>
+      serverConfig(server),
+    );
     const offline = await measure({ agent: 'script' }, () => resolveConfig({}, {}));
     const fmt = (v: number) => v.toFixed(2).padStart(6);
     console.log(

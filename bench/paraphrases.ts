@@ -10,7 +10,11 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { creditedIntents, holdsRevealOrSaid } from '../src/judge/credit.ts';
-import { measureCrediting, type Crediting, type ParaphraseSet } from '../src/judge/paraphrase-set.ts';
+import {
+  measureCrediting,
+  type Crediting,
+  type ParaphraseSet,
+} from '../src/judge/paraphrase-set.ts';
 import type { IntentSpec } from '../src/scenario/schema.ts';
 
 const { values } = parseArgs({ options: { verbose: { type: 'boolean', default: false } } });
@@ -18,10 +22,15 @@ const set = parse(readFileSync('test/fixtures/paraphrases.yaml', 'utf8')) as Par
 const read = new Map<string, IntentSpec[]>();
 /** A scenario's intents, read once. */
 const intentsOf = (id: string): IntentSpec[] => {
-  if (!read.has(id)) read.set(id, (parse(readFileSync(`scenarios/${id}.yaml`, 'utf8')) as { intents: IntentSpec[] }).intents);
+  if (!read.has(id))
+    read.set(
+      id,
+      (parse(readFileSync(`scenarios/${id}.yaml`, 'utf8')) as { intents: IntentSpec[] }).intents,
+    );
   return read.get(id)!;
 };
-const revealOnly: Crediting = (m, intents) => intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id);
+const revealOnly: Crediting = (m, intents) =>
+  intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id);
 
 for (const [name, credit] of [
   ['reveal text or said pattern only (before)', revealOnly],
@@ -31,5 +40,10 @@ for (const [name, credit] of [
   console.log(
     `${name}: precision ${f.precision.toFixed(3)} · recall ${f.recall.toFixed(3)} (${f.hits}/${f.paraphrases} paraphrases credited, ${f.falseCredits} false credits, ${f.nothingCredited}/${f.nothing} sentences stating nothing credited)`,
   );
-  if (values.verbose) for (const line of [...f.misses.map((m) => `  miss ${m}`), ...f.wrong.map((w) => `  false ${w}`)]) console.log(line);
+  if (values.verbose)
+    for (const line of [
+      ...f.misses.map((m) => `  miss ${m}`),
+      ...f.wrong.map((w) => `  false ${w}`),
+    ])
+      console.log(line);
 }

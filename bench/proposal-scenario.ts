@@ -52,7 +52,10 @@ export function writeProposalScenario(ticks: number): { root: string; file: stri
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-proposals-'));
   mkdirSync(path.join(root, 'personas'));
   mkdirSync(path.join(root, 'scenarios', 'p'), { recursive: true });
-  writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: busy\nprofile: Uses the phone.\n');
+  writeFileSync(
+    path.join(root, 'personas', 'p.yaml'),
+    'id: p\nname: Pat\nrole: busy\nprofile: Uses the phone.\n',
+  );
   const file = path.join(root, 'scenarios', 'p', 'busy.yaml');
   writeFileSync(file, proposalScenarioYaml(ticks));
   return { root, file };

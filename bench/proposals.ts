@@ -10,7 +10,8 @@
 import { writeProposalScenario } from './proposal-scenario.ts';
 import { benchSessionRounds } from './session-rounds.ts';
 
-const arg = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
+const arg = (name: string, fallback: number) =>
+  Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const ticks = arg('--ticks', 1000);
 const rounds = arg('--rounds', 5);
 

@@ -24,18 +24,26 @@ import { SessionScreen } from '../src/tui/screens/SessionScreen.tsx';
 import { ReplaySession } from '../src/tui/session/replay-session.ts';
 import { installFastInkOutput } from '../src/tui/ink-output.ts';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } },
+});
 const target = Number(values.events);
 const runs = Math.max(2, Number(values.runs));
 
 // About 10 events per synthetic turn: enough turns for `target` events, cut to size, ended.
 const turns = Math.ceil(target / 9);
 const all = syntheticEvents({ turns });
-const events = [...all.slice(0, target - 1), { type: 'session_end' as const, end: 'max_turns' as const, turns, t: 0 }];
+const events = [
+  ...all.slice(0, target - 1),
+  { type: 'session_end' as const, end: 'max_turns' as const, turns, t: 0 },
+];
 const { dir, file } = writeRecordingFile(events);
 
 /** Opens the recording in the replay screen off-screen; resolves when its first frame is written. */
-function openReplayFirstFrame(recording: Recording, size: { columns: number; rows: number }): Promise<void> {
+function openReplayFirstFrame(
+  recording: Recording,
+  size: { columns: number; rows: number },
+): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     const stdout = Object.assign(new EventEmitter(), {
@@ -55,7 +63,10 @@ function openReplayFirstFrame(recording: Recording, size: { columns: number; row
     reduceMs.push(performance.now() - c0);
     const screen = createElement(Providers, {
       size,
-      children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }),
+      children: createElement(SessionProvider, {
+        controller,
+        children: createElement(SessionScreen, { onExit: () => {} }),
+      }),
     });
     const instance = render(screen, {
       stdout: stdout as unknown as NodeJS.WriteStream,
@@ -77,7 +88,12 @@ for (let i = 0; i < runs; i++) {
   const t1 = performance.now();
   await openReplayFirstFrame(recording, { columns: 160, rows: 48 });
   const t2 = performance.now();
-  times.push({ total: t2 - t0, read: t1 - t0, reduce: reduceMs.at(-1)!, firstFrame: t2 - t1 - reduceMs.at(-1)! });
+  times.push({
+    total: t2 - t0,
+    read: t1 - t0,
+    reduce: reduceMs.at(-1)!,
+    firstFrame: t2 - t1 - reduceMs.at(-1)!,
+  });
 }
 rmSync(dir, { recursive: true, force: true });
 

@@ -22,7 +22,10 @@ import { SilentKeyboard } from './offscreen.ts';
 const { values } = parseArgs({ options: { steps: { type: 'string', default: '60' } } });
 const steps = Number(values.steps);
 const all = syntheticEvents({ turns: 1112 });
-const events = [...all.slice(0, 9999), { type: 'session_end' as const, end: 'max_turns' as const, turns: 1112, t: 0 }];
+const events = [
+  ...all.slice(0, 9999),
+  { type: 'session_end' as const, end: 'max_turns' as const, turns: 1112, t: 0 },
+];
 const recording = {
   file: 'synthetic.jsonl',
   complete: true,
@@ -53,7 +56,10 @@ const controller = new ReplaySession(recording);
 const instance = render(
   createElement(Providers, {
     size: { columns: 160, rows: 48 },
-    children: createElement(SessionProvider, { controller, children: createElement(SessionScreen, { onExit: () => {} }) }),
+    children: createElement(SessionProvider, {
+      controller,
+      children: createElement(SessionScreen, { onExit: () => {} }),
+    }),
   }),
   {
     stdout: stdout as unknown as NodeJS.WriteStream,
@@ -84,7 +90,8 @@ const home = await timed(() => controller.goToTurn(0));
 const end = await timed(() => controller.goToTurn(last));
 instance.unmount();
 stepMs.sort((a, b) => a - b);
-const pct = (p: number) => +stepMs[Math.min(stepMs.length - 1, Math.floor((p / 100) * stepMs.length))]!.toFixed(1);
+const pct = (p: number) =>
+  +stepMs[Math.min(stepMs.length - 1, Math.floor((p / 100) * stepMs.length))]!.toFixed(1);
 console.log(
   JSON.stringify(
     {

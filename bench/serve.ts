@@ -43,8 +43,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function start(
   args: string[],
   cwd: string,
-): { child: ChildProcess; stderr: () => string; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+): {
+  child: ChildProcess;
+  stderr: () => string;
+  waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray>;
+} {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   return {
@@ -62,7 +69,8 @@ function start(
   };
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** A browser's socket: what it has been sent since the last look, and a wait for some text. */
 class Client {
@@ -126,16 +134,21 @@ scenarios: [researcher/tool-use-reading, researcher/think-with-image]
 design: { type: within, seed: 1 }
 `;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function participants(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-serve-'));
   writeFileSync(path.join(dir, 'study.yaml'), STUDY);
-  const invited = spawnSync(process.execPath, [bin, 'study', 'invite', 'study.yaml', '--count', String(PARTICIPANTS)], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const invited = spawnSync(
+    process.execPath,
+    [bin, 'study', 'invite', 'study.yaml', '--count', String(PARTICIPANTS)],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   const tokens = invited.stdout
     .trim()
     .split('\n')
@@ -186,7 +199,11 @@ async function participants(): Promise<Record<string, unknown>> {
     keys: echoes.length,
     keys_without_echo: lost,
     keys_per_second: round(echoes.length / seconds),
-    echo_ms: { p50: round(pct(sorted, 50)), p95: round(pct(sorted, 95)), max: round(sorted.at(-1)!) },
+    echo_ms: {
+      p50: round(pct(sorted, 50)),
+      p95: round(pct(sorted, 95)),
+      max: round(sorted.at(-1)!),
+    },
     rss_mb: { idle: round(rssIdle), all_in_session: round(rssSessions) },
     mb_per_participant: round((rssSessions - rssIdle) / PARTICIPANTS),
   };
@@ -210,7 +227,10 @@ async function watchOnce(viewers: number): Promise<Record<string, number>> {
   const server = start(args, process.cwd());
   const link = (await server.waitFor(/read-only\): (\S+)/))[1]!;
   const t0 = performance.now();
-  const clients = Array.from({ length: viewers }, () => new Client(link.replace('http', 'ws') + 'ws'));
+  const clients = Array.from(
+    { length: viewers },
+    () => new Client(link.replace('http', 'ws') + 'ws'),
+  );
   await Promise.all(clients.map((c) => c.opened()));
   await server.waitFor(/the session has ended/, 300_000);
   const duration = (performance.now() - t0) / 1000;
@@ -223,7 +243,9 @@ async function watchOnce(viewers: number): Promise<Record<string, number>> {
     viewers,
     session_seconds: round(duration),
     rss_mb: round(rss),
-    ...(viewers ? { frames_per_viewer_min: frames[0]!, frames_per_viewer_max: frames.at(-1)! } : {}),
+    ...(viewers
+      ? { frames_per_viewer_min: frames[0]!, frames_per_viewer_max: frames.at(-1)! }
+      : {}),
   };
 }
 

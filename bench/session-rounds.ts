@@ -43,9 +43,13 @@ export async function benchSessionRounds(opts: {
   }
   // The whole command a user runs, start-up and library load included.
   const cliStart = performance.now();
-  const cli = spawnSync(process.execPath, ['bin/intentplay.js', 'run', opts.file, '--no-progress', '--out', path.join(opts.root, 'cli')], {
-    encoding: 'utf8',
-  });
+  const cli = spawnSync(
+    process.execPath,
+    ['bin/intentplay.js', 'run', opts.file, '--no-progress', '--out', path.join(opts.root, 'cli')],
+    {
+      encoding: 'utf8',
+    },
+  );
   const cliMs = performance.now() - cliStart;
   if (cli.status !== 0) throw new Error(`intentplay run failed: ${cli.stderr}`);
   if (opts.keep) console.log(`kept ${opts.root}`);
@@ -55,5 +59,7 @@ export async function benchSessionRounds(opts: {
   console.log(
     `  session wall time over ${opts.rounds} rounds: median ${sorted[Math.floor(opts.rounds / 2)]!.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (first round includes warm-up)`,
   );
-  console.log(`  \`intentplay run\` on the same file, whole process (start-up, load, session, results): ${cliMs.toFixed(0)} ms`);
+  console.log(
+    `  \`intentplay run\` on the same file, whole process (start-up, load, session, results): ${cliMs.toFixed(0)} ms`,
+  );
 }

@@ -64,7 +64,11 @@ function homeFirstFrame(cacheDir: string): Promise<{ frame: number; filled: numb
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return { min_ms: Math.round(s[0]!), median_ms: Math.round(s[Math.floor(s.length / 2)]!), max_ms: Math.round(s.at(-1)!) };
+  return {
+    min_ms: Math.round(s[0]!),
+    median_ms: Math.round(s[Math.floor(s.length / 2)]!),
+    max_ms: Math.round(s.at(-1)!),
+  };
 };
 
 const times = {

@@ -16,7 +16,10 @@ export function writeTimeScenario(
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bench-time-'));
   mkdirSync(path.join(root, 'personas'));
   mkdirSync(path.join(root, 'scenarios', 'p'), { recursive: true });
-  writeFileSync(path.join(root, 'personas', 'p.yaml'), 'id: p\nname: Pat\nrole: buyer\nprofile: Waits for a price.\n');
+  writeFileSync(
+    path.join(root, 'personas', 'p.yaml'),
+    'id: p\nname: Pat\nrole: buyer\nprofile: Waits for a price.\n',
+  );
   const price = (k: number) => (fits(k) ? 90 : 120 + k);
   const ups = Array.from(
     { length: updates },
@@ -24,7 +27,9 @@ export function writeTimeScenario(
       `    - { id: U${k}, at: +${(k + 1) * opts.gapMinutes}m, set: { price: ${price(k)} }, text: "${opts.text(price(k))}", expect: ${fits(k) ? 'follow_up' : 'keep_silent'} }`,
   );
   const steps = Array.from({ length: updates }, (_, k) =>
-    fits(k) ? `    - say: "Price ${k} is 90, under your 100."${opts.followUpActions ?? ''}` : '    - say: ""',
+    fits(k)
+      ? `    - say: "Price ${k} is 90, under your 100."${opts.followUpActions ?? ''}`
+      : '    - say: ""',
   );
   const file = path.join(root, 'scenarios', 'p', 'watch.yaml');
   writeFileSync(

@@ -10,7 +10,8 @@
 import { benchSessionRounds } from './session-rounds.ts';
 import { writeTimeScenario } from './time-scenario.ts';
 
-const arg = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
+const arg = (name: string, fallback: number) =>
+  Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const updates = arg('--updates', 1000);
 const rounds = arg('--rounds', 5);
 

@@ -31,6 +31,9 @@ for (const name of names.length ? names : ['engine']) {
     logLevel: 'warning',
   });
   // Production React, as users run it.
-  const r = spawnSync(process.execPath, [outfile, ...passThrough], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+  const r = spawnSync(process.execPath, [outfile, ...passThrough], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -21,7 +21,10 @@ const inkOutputFile = path.join(path.dirname(require.resolve('ink')), 'output.js
 const inkOutputInBundle = {
   name: 'ink-output-in-bundle',
   setup(b) {
-    b.onResolve({ filter: /ink-output-module\.ts$/ }, () => ({ path: 'ink-output-module', namespace: 'intentplay' }));
+    b.onResolve({ filter: /ink-output-module\.ts$/ }, () => ({
+      path: 'ink-output-module',
+      namespace: 'intentplay',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'intentplay' }, () => ({
       contents: `export async function importInkOutput() { return import(${JSON.stringify(inkOutputFile)}); }`,
       resolveDir: path.dirname(inkOutputFile),
@@ -39,7 +42,9 @@ const fastStringWidth = {
   name: 'fast-string-width',
   setup(b) {
     const shim = path.resolve('scripts/string-width-fast.mjs');
-    b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === shim ? undefined : { path: shim }));
+    b.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer === shim ? undefined : { path: shim },
+    );
   },
 };
 
@@ -54,7 +59,8 @@ const yogaWithoutFetch = {
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       const check = '"function"!=typeof fetch';
-      if (!source.includes(check)) console.warn(`build: ${args.path} no longer checks for fetch as expected; left as is`);
+      if (!source.includes(check))
+        console.warn(`build: ${args.path} no longer checks for fetch as expected; left as is`);
       return { contents: source.replace(check, '!0'), loader: 'js' };
     });
   },

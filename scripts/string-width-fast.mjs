@@ -8,7 +8,8 @@ let full;
 export default function stringWidth(text, options) {
   // The options change nothing for text without escapes, measured with ambiguous characters narrow
   // (wrap-ansi passes countAnsiEscapeCodes for the plain text between escapes).
-  const plainCall = options === undefined || (options.ambiguousIsNarrow !== false && !text.includes?.('\u001B'));
+  const plainCall =
+    options === undefined || (options.ambiguousIsNarrow !== false && !text.includes?.('\u001B'));
   if (typeof text === 'string' && plainCall) {
     const simple = simpleWidth(text);
     if (simple !== undefined) return simple;

@@ -10,4 +10,7 @@ for (const key of Object.keys(process.env)) {
   if (key.startsWith('OPENAI_') || key.startsWith('INTENTPLAY_')) delete process.env[key];
 }
 // The home screen's library cache goes to a folder of the test run's own, never the user's.
-process.env.INTENTPLAY_CACHE_DIR = (await import('node:path')).join((await import('node:os')).tmpdir(), 'intentplay-test-cache');
+process.env.INTENTPLAY_CACHE_DIR = (await import('node:path')).join(
+  (await import('node:os')).tmpdir(),
+  'intentplay-test-cache',
+);

@@ -7,7 +7,13 @@ export class HumanAgent implements AgentBackend {
   readonly info: BackendInfo = { kind: 'human' };
   constructor(private readonly input: InputQueue<HumanAgentAction>) {}
 
-  async runTurn({ turn, callTool, turnOver, emit, signal }: AgentTurnInput): Promise<{ reply: string }> {
+  async runTurn({
+    turn,
+    callTool,
+    turnOver,
+    emit,
+    signal,
+  }: AgentTurnInput): Promise<{ reply: string }> {
     for (;;) {
       emit({ type: 'awaiting_input', turn, role: 'agent' });
       const action = await this.input.next(signal);

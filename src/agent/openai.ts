@@ -5,7 +5,10 @@
  * or arguments that are not JSON go back to the model as a tool error.
  */
 import { errorMessage } from '../contracts/errors.ts';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { incomingText, type AgentBackend, type AgentTurnInput } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
@@ -28,7 +31,11 @@ export class OpenAIAgent implements AgentBackend {
   }
 
   async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
-    if (!this.messages.length) this.messages.push({ role: 'system', content: agentSystemPrompt(input.session, input.tools) });
+    if (!this.messages.length)
+      this.messages.push({
+        role: 'system',
+        content: agentSystemPrompt(input.session, input.tools),
+      });
     this.absorb(input);
     const tools = input.tools.map(toOpenAITool);
     const texts: string[] = [];
@@ -43,10 +50,21 @@ export class OpenAIAgent implements AgentBackend {
           signal: input.signal,
           callbacks: {
             onText: (text) => {
-              input.emit({ type: 'agent_delta', turn: input.turn, text: separate ? `\n\n${text}` : text });
+              input.emit({
+                type: 'agent_delta',
+                turn: input.turn,
+                text: separate ? `\n\n${text}` : text,
+              });
               separate = false;
             },
-            onToolArgs: (call, args) => input.emit({ type: 'tool_delta', turn: input.turn, callId: call.id, name: call.name, args }),
+            onToolArgs: (call, args) =>
+              input.emit({
+                type: 'tool_delta',
+                turn: input.turn,
+                callId: call.id,
+                name: call.name,
+                args,
+              }),
           },
         },
       );
@@ -83,19 +101,31 @@ export class OpenAIAgent implements AgentBackend {
   private async runCalls(calls: readonly ToolCallDraft[], input: AgentTurnInput): Promise<void> {
     for (const [i, call] of calls.entries()) {
       if (input.turnOver()) {
-        this.messages.push({ role: 'tool', tool_call_id: call.id, content: 'not run: your turn ended (propose or wait)' });
+        this.messages.push({
+          role: 'tool',
+          tool_call_id: call.id,
+          content: 'not run: your turn ended (propose or wait)',
+        });
         continue;
       }
       const parsed = parseArguments(call.arguments);
       let outcome: ToolOutcome;
       try {
         // Unparseable arguments still go through the engine, so the failed call is recorded and counted.
-        outcome = await input.callTool(call.name, parsed.ok ? parsed.value : call.arguments, call.id);
+        outcome = await input.callTool(
+          call.name,
+          parsed.ok ? parsed.value : call.arguments,
+          call.id,
+        );
       } catch (err) {
         // The step cap or a cancel: every call of this answer still needs a result, or the
         // conversation would be invalid on the next turn.
         for (const rest of calls.slice(i))
-          this.messages.push({ role: 'tool', tool_call_id: rest.id, content: `error: not run (${errorMessage(err)})` });
+          this.messages.push({
+            role: 'tool',
+            tool_call_id: rest.id,
+            content: `error: not run (${errorMessage(err)})`,
+          });
         throw err;
       }
       const content = outcome.ok
@@ -107,5 +137,8 @@ export class OpenAIAgent implements AgentBackend {
 }
 
 function toOpenAITool(spec: ToolSpec): ChatCompletionTool {
-  return { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.parameters } };
+  return {
+    type: 'function',
+    function: { name: spec.name, description: spec.description, parameters: spec.parameters },
+  };
 }

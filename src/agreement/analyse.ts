@@ -86,19 +86,29 @@ function gatherItems(records: readonly SourcedRecord[]): Item[] {
   for (const r of records) {
     const key = itemKey(r);
     let item = items.get(key);
-    if (!item) items.set(key, (item = { key, axis: r.axis, recording: r.recording_id, item: r.item, labels: new Map() }));
+    if (!item)
+      items.set(
+        key,
+        (item = { key, axis: r.axis, recording: r.recording_id, item: r.item, labels: new Map() }),
+      );
     item.labels.set(r.annotator, r.label);
   }
   return [...items.values()];
 }
 
-function humanAgreement(items: readonly Item[], annotators: readonly string[], opts: { seed: number; resamples: number }): HumanAgreement {
+function humanAgreement(
+  items: readonly Item[],
+  annotators: readonly string[],
+  opts: { seed: number; resamples: number },
+): HumanAgreement {
   const units: Unit[] = items.map((i) => ({ id: i.key, labels: [...i.labels.values()] }));
   const shared = units.filter((u) => u.labels.length >= 2);
   let cohen: Estimate | null = null;
   if (annotators.length === 2) {
     const [a, b] = annotators as [string, string];
-    const pairs = items.filter((i) => i.labels.has(a) && i.labels.has(b)).map((i) => [i.labels.get(a)!, i.labels.get(b)!] as const);
+    const pairs = items
+      .filter((i) => i.labels.has(a) && i.labels.has(b))
+      .map((i) => [i.labels.get(a)!, i.labels.get(b)!] as const);
     cohen = bootstrap(pairs, cohenKappa, opts);
   }
   return {

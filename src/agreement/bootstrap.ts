@@ -36,5 +36,10 @@ export function bootstrap<T>(
   }
   if (values.length < resamples / 2) return { value, low: null, high: null, n: items.length };
   values.sort((a, b) => a - b);
-  return { value, low: quantileSorted(values, 0.025), high: quantileSorted(values, 0.975), n: items.length };
+  return {
+    value,
+    low: quantileSorted(values, 0.025),
+    high: quantileSorted(values, 0.975),
+    n: items.length,
+  };
 }

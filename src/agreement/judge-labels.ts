@@ -21,7 +21,10 @@ export interface JudgedSession {
 
 /** The judge's label of an item: a status, `pass`/`fail`, or null (ungraded, or no such item). */
 export function judgeLabel(state: SessionState, axis: Axis, item: string): string | null {
-  if (axis === 'intent') return state.intentStates[item]?.status ?? (state.intents.some((i) => i.id === item) ? 'open' : null);
+  if (axis === 'intent')
+    return (
+      state.intentStates[item]?.status ?? (state.intents.some((i) => i.id === item) ? 'open' : null)
+    );
   const check = state.checks[item];
   return check && check.pass !== null ? (check.pass ? 'pass' : 'fail') : null;
 }
@@ -81,7 +84,10 @@ export function judgedSessions(
       if (byId.has(r.recording_id)) continue;
       const file = path.resolve(path.dirname(r.source), r.recording);
       // An annotation is others' text: only a bounded regular file near it is read.
-      if (readableRecording(file, annotationsRoot(r.source)) && recordingId(file) === r.recording_id)
+      if (
+        readableRecording(file, annotationsRoot(r.source)) &&
+        recordingId(file) === r.recording_id
+      )
         byId.set(r.recording_id, judged(file));
     }
   }

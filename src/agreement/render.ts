@@ -21,7 +21,8 @@ const STAT_COLUMNS: Column[] = [
   { key: 'n', label: 'items', kind: 'int' },
 ];
 
-const num = (v: number | null, pct: boolean) => (v === null ? '–' : pct ? `${(v * 100).toFixed(1)}%` : v.toFixed(3));
+const num = (v: number | null, pct: boolean) =>
+  v === null ? '–' : pct ? `${(v * 100).toFixed(1)}%` : v.toFixed(3);
 
 function statRow(name: string, e: Estimate, pct = false): (string | number)[] {
   const ci = e.low === null || e.high === null ? '–' : `${num(e.low, pct)} – ${num(e.high, pct)}`;
@@ -38,7 +39,13 @@ function humanTable(a: AxisAgreement): Table {
     a.annotators.length < 2
       ? 'Only one annotator labelled this axis: agreement among annotators needs two or more.'
       : `${h.shared} of ${a.items} items were labelled by two or more annotators; only those count here.`;
-  return { id: `${a.axis}-human`, title: 'agreement among annotators', columns: STAT_COLUMNS, rows, note };
+  return {
+    id: `${a.axis}-human`,
+    title: 'agreement among annotators',
+    columns: STAT_COLUMNS,
+    rows,
+    note,
+  };
 }
 
 function judgeTables(a: AxisAgreement): Table[] {
@@ -63,13 +70,20 @@ function judgeTables(a: AxisAgreement): Table[] {
   const matrix: Table = {
     id: `${a.axis}-confusion`,
     title: 'confusion matrix (rows: the judge; columns: the majority)',
-    columns: [text('judge', 'judge \\ majority'), ...labels.map((l) => ({ key: l, label: l, kind: 'int' as const }))],
+    columns: [
+      text('judge', 'judge \\ majority'),
+      ...labels.map((l) => ({ key: l, label: l, kind: 'int' as const })),
+    ],
     rows: labels.map((l, i) => [l, ...j.confusion.matrix[i]!]),
   };
   const each: Table = {
     id: `${a.axis}-annotators`,
     title: 'each annotator vs the judge',
-    columns: [text('annotator', 'annotator'), { key: 'n', label: 'items', kind: 'int' }, text('accuracy', 'agrees with the judge')],
+    columns: [
+      text('annotator', 'annotator'),
+      { key: 'n', label: 'items', kind: 'int' },
+      text('accuracy', 'agrees with the judge'),
+    ],
     rows: j.perAnnotator.map((p) => [p.annotator, p.n, num(p.accuracy, true)]),
   };
   return j.compared ? [summary, matrix, each] : [summary];
@@ -91,14 +105,23 @@ export function agreementDoc(r: AgreementResult): ReportDoc {
     })),
   );
   if (!sections.length)
-    sections.push({ id: 'empty', title: 'No annotations', text: 'The files hold no annotation records.', tables: [], charts: [] });
+    sections.push({
+      id: 'empty',
+      title: 'No annotations',
+      text: 'The files hold no annotation records.',
+      tables: [],
+      charts: [],
+    });
   return {
     title: 'Agreement',
     meta: [
       ['annotations', `${r.records} records in ${r.files.join(', ')}`],
       ['annotators', r.annotators.join(', ') || '–'],
       ['judge', r.judges.join(', ') || 'no recording found'],
-      ['intervals', `95%, percentile bootstrap over items, ${r.resamples} resamples, seed ${r.seed}`],
+      [
+        'intervals',
+        `95%, percentile bootstrap over items, ${r.resamples} resamples, seed ${r.seed}`,
+      ],
     ],
     sections,
   };

@@ -115,9 +115,15 @@ export interface Confusion {
   matrix: number[][];
 }
 
-export function confusion(pairs: readonly (readonly [string, string])[], order: readonly string[] = []): Confusion {
+export function confusion(
+  pairs: readonly (readonly [string, string])[],
+  order: readonly string[] = [],
+): Confusion {
   const seen = new Set(pairs.flat());
-  const labels = [...order.filter((l) => seen.has(l)), ...[...seen].filter((l) => !order.includes(l)).sort()];
+  const labels = [
+    ...order.filter((l) => seen.has(l)),
+    ...[...seen].filter((l) => !order.includes(l)).sort(),
+  ];
   const at = new Map(labels.map((l, i) => [l, i]));
   const matrix = labels.map(() => labels.map(() => 0));
   for (const [a, b] of pairs) matrix[at.get(a)!]![at.get(b)!]! += 1;

@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../test/tui/harness.tsx';
+import {
+  KEYS,
+  press,
+  renderTui,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../test/tui/harness.tsx';
 import { makeRecordings } from '../../test/agreement/helpers.ts';
 import { createTheme } from '../tui/theme.ts';
 import { plainText } from '../text/text.ts';
@@ -33,7 +40,9 @@ function open(work: AnnotationWork, onExit = () => {}, size = { columns: 140, ro
       tasks={work.tasks}
       answered={work.answered}
       annotator={work.annotator}
-      onAnswer={(task, label, rationale) => appendAnnotation(work.file, answerRecord(work, task, label, rationale))}
+      onAnswer={(task, label, rationale) =>
+        appendAnnotation(work.file, answerRecord(work, task, label, rationale))
+      }
       onExit={onExit}
     />,
     size,
@@ -73,7 +82,10 @@ describe('the annotation screen', () => {
     await waitForFrame(r, (f) => f.includes('Why provided?'));
     await press(r, SENTENCE);
     // The reason wraps inside the box: all of it is there, the letters the screen binds included.
-    frame = await waitForFrame(r, (f) => f.includes('› The agent asked which budget') && f.includes('x 3 q!'));
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes('› The agent asked which budget') && f.includes('x 3 q!'),
+    );
     await press(r, KEYS.enter);
     frame = await waitForFrame(r, (f) => f.includes(`item 2/${total}`) && f.includes('1 answered'));
     const saved = readAnnotations(work.file);
@@ -106,8 +118,13 @@ describe('the annotation screen', () => {
   });
 
   it('scrolls the session, and shows every tool call in full on x', async () => {
-    const proactivePlan = sessions.find((s) => s.scenario === 'tester/plan' && s.state.scenario!.backends.agent.name === 'proactive')!;
-    r = open(prepareWork([proactivePlan.file], { annotator: 'scroller' }), undefined, { columns: 120, rows: 18 });
+    const proactivePlan = sessions.find(
+      (s) => s.scenario === 'tester/plan' && s.state.scenario!.backends.agent.name === 'proactive',
+    )!;
+    r = open(prepareWork([proactivePlan.file], { annotator: 'scroller' }), undefined, {
+      columns: 120,
+      rows: 18,
+    });
     let frame = await waitForFrame(r, (f) => f.includes('item 1/'));
     const info = /lines 1–(\d+) of (\d+)/.exec(frame);
     expect(info).not.toBeNull();
@@ -115,7 +132,10 @@ describe('the annotation screen', () => {
     await press(r, KEYS.down, KEYS.down);
     await waitForFrame(r, (f) => f.includes('lines 3–'));
     await press(r, 'G');
-    frame = await waitForFrame(r, (f) => f.includes(`of ${info![2]}`) && f.includes(`–${info![2]} of`));
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes(`of ${info![2]}`) && f.includes(`–${info![2]} of`),
+    );
     // The last turn's workspace change, with its diff.
     expect(frame).toContain('changes in turn 2');
     expect(frame).toContain('+Sunday: batch cook (20 RMB)');
@@ -134,17 +154,26 @@ describe('the annotation screen', () => {
     }
     // The plan session's user message answers intents the judge handed over: the text stays, the tag goes.
     const plan = sessions.find((s) => s.scenario === 'tester/plan')!;
-    expect(plan.state.turns.some((t) => t.items.some((i) => i.kind === 'message' && i.intents?.length))).toBe(true);
+    expect(
+      plan.state.turns.some((t) => t.items.some((i) => i.kind === 'message' && i.intents?.length)),
+    ).toBe(true);
   });
 });
 
 describe('the reason box', () => {
   it('wraps at spaces, cuts only a word longer than a row, and keeps the cursor in view', () => {
     const rows = (v: string, c = v.length, n = 3) => inputRows(v, c, 10, n);
-    expect(rows('the budget is tight')).toEqual([{ text: 'the ' }, { text: 'budget is ' }, { text: 'tight', at: 5 }]);
+    expect(rows('the budget is tight')).toEqual([
+      { text: 'the ' },
+      { text: 'budget is ' },
+      { text: 'tight', at: 5 },
+    ]);
     expect(rows('abcdefghijklm')).toEqual([{ text: 'abcdefghij' }, { text: 'klm', at: 3 }]);
     expect(rows('')).toEqual([{ text: '', at: 0 }]);
     expect(rows('0123456789')).toEqual([{ text: '0123456789' }, { text: '', at: 0 }]);
-    expect(rows('one two three four five six', 0, 2)).toEqual([{ text: 'one two ', at: 0 }, { text: 'three ' }]);
+    expect(rows('one two three four five six', 0, 2)).toEqual([
+      { text: 'one two ', at: 0 },
+      { text: 'three ' },
+    ]);
   });
 });

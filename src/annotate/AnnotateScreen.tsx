@@ -43,7 +43,12 @@ const INPUT_ROWS = 3;
  * The reason wrapped into rows of at most `cols` characters, at spaces where it can be (a word
  * longer than a row is cut); the `rows` rows around the cursor, `at` marking its column.
  */
-export function inputRows(value: string, cursor: number, cols: number, rows: number): { text: string; at?: number }[] {
+export function inputRows(
+  value: string,
+  cursor: number,
+  cols: number,
+  rows: number,
+): { text: string; at?: number }[] {
   const all: { start: number; text: string }[] = [];
   for (let i = 0; i < value.length;) {
     let end = Math.min(value.length, i + cols);
@@ -55,9 +60,12 @@ export function inputRows(value: string, cursor: number, cols: number, rows: num
     i = end;
   }
   let row = all.findLastIndex((r) => r.start <= cursor);
-  if (row < 0 || cursor - all[row]!.start >= cols) all.splice((row = row + 1), 0, { start: cursor, text: '' });
+  if (row < 0 || cursor - all[row]!.start >= cols)
+    all.splice((row = row + 1), 0, { start: cursor, text: '' });
   const first = Math.max(0, Math.min(row - rows + 1, all.length - rows));
-  return all.slice(first, first + rows).map((r, i) => (first + i === row ? { text: r.text, at: cursor - r.start } : { text: r.text }));
+  return all
+    .slice(first, first + rows)
+    .map((r, i) => (first + i === row ? { text: r.text, at: cursor - r.start } : { text: r.text }));
 }
 
 export interface AnnotateScreenProps {
@@ -81,7 +89,9 @@ function questionLines(
 ): Line[] {
   const q = QUESTIONS[task.item.axis];
   const labels = LABELS[task.item.axis];
-  const out: Line[] = [[{ text: `${q.title} ${task.item.id}`, bold: true, color: theme.text.accent }]];
+  const out: Line[] = [
+    [{ text: `${q.title} ${task.item.id}`, bold: true, color: theme.text.accent }],
+  ];
   for (const l of wrap(task.item.text, cols)) out.push([{ text: l, bold: true }]);
   out.push([], ...wrap(q.ask, cols).map((l): Line => [{ text: l }]));
   labels.forEach((label, i) => {
@@ -97,12 +107,19 @@ function questionLines(
       },
     ]);
     if (meanings === 'all' || on)
-      for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6))) out.push([{ text: `      ${l}`, color: theme.text.muted }]);
+      for (const l of wrap(MEANINGS[label] ?? '', Math.max(1, cols - 6)))
+        out.push([{ text: `      ${l}`, color: theme.text.muted }]);
   });
   return out;
 }
 
-export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }: AnnotateScreenProps) {
+export function AnnotateScreen({
+  tasks,
+  answered,
+  annotator,
+  onAnswer,
+  onExit,
+}: AnnotateScreenProps) {
   const { exit } = useApp();
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
@@ -137,7 +154,8 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   const maxTop = Math.max(0, lines.length - inner.rows);
   // A new session starts at its top; the same session keeps its place from item to item.
   const top = task && scroll.session === task.session.id ? Math.min(scroll.top, maxTop) : 0;
-  const scrollTo = (t: number) => task && setScroll({ session: task.session.id, top: Math.max(0, Math.min(maxTop, t)) });
+  const scrollTo = (t: number) =>
+    task && setScroll({ session: task.session.id, top: Math.max(0, Math.min(maxTop, t)) });
   const scrolling = {
     up: () => scrollTo(top - 1),
     down: () => scrollTo(top + 1),
@@ -178,7 +196,8 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   const save = () => {
     const rationale = input.current().trim();
     if (!task) return;
-    if (!rationale) return setNote('say why in a few words first (enter saves, esc goes back to the answers)');
+    if (!rationale)
+      return setNote('say why in a few words first (enter saves, esc goes back to the answers)');
     try {
       onAnswer(task, labels[choice]!, rationale);
     } catch (err) {
@@ -196,12 +215,23 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   useKeyActions(
     ['rationale'],
     { ...scrolling, send: save, close: () => setStage('label'), quit },
-    { active: stage === 'rationale' && !help, priority: PRIORITY.input, onOtherKey: (press) => input.edit(press) },
+    {
+      active: stage === 'rationale' && !help,
+      priority: PRIORITY.input,
+      onOtherKey: (press) => input.edit(press),
+    },
   );
 
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   if (help)
-    return <HelpOverlay scopes={['annotate', 'rationale', 'global']} width={columns} height={rows} onClose={() => setHelp(false)} />;
+    return (
+      <HelpOverlay
+        scopes={['annotate', 'rationale', 'global']}
+        width={columns}
+        height={rows}
+        onClose={() => setHelp(false)}
+      />
+    );
 
   const total = tasks.length;
   const answeredNow = tasks.filter((t) => done.has(taskKey(t))).length;
@@ -219,14 +249,17 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
   const sessions = new Set(tasks.map((t) => t.session.id)).size;
   const header: Line = [
     { text: 'annotate', bold: true, color: theme.text.accent },
-    { text: ` · ${annotator} · item ${index + 1}/${total} · session ${sessionNo}/${sessions} · ${answeredNow} answered` },
+    {
+      text: ` · ${annotator} · item ${index + 1}/${total} · session ${sessionNo}/${sessions} · ${answeredNow} answered`,
+    },
   ];
   const qCols = paneInner(questionBox).cols;
   const qRows = paneInner(questionBox).rows;
   const room = Math.max(1, qRows - 2 - INPUT_ROWS);
   // A short terminal says what only the highlighted answer means, rather than cut answers off.
   const full = questionLines(task, choice, stage, qCols, theme, 'all');
-  const qLines = full.length <= room ? full : questionLines(task, choice, stage, qCols, theme, 'chosen');
+  const qLines =
+    full.length <= room ? full : questionLines(task, choice, stage, qCols, theme, 'chosen');
   const hint =
     stage === 'label'
       ? `←→ or 1–${labels.length} choose · enter picks · ↑↓ PgUp PgDn scroll · x tool details · ? keys · q quits (answers are kept)`
@@ -237,27 +270,39 @@ export function AnnotateScreen({ tasks, answered, annotator, onAnswer, onExit }:
       <Box flexDirection="row">
         <Pane
           title="Session"
-          info={[`lines ${top + 1}–${Math.min(lines.length, top + inner.rows)} of ${lines.length}`, `${top + 1}/${lines.length}`]}
+          info={[
+            `lines ${top + 1}–${Math.min(lines.length, top + inner.rows)} of ${lines.length}`,
+            `${top + 1}/${lines.length}`,
+          ]}
           focused={stage === 'label'}
           box={sessionBox}
         >
           <LineView lines={lines} top={top} height={inner.rows} cols={inner.cols} />
         </Pane>
-        <Pane title="Your answer" info={task.session.scenario} focused={stage === 'rationale'} box={questionBox}>
+        <Pane
+          title="Your answer"
+          info={task.session.scenario}
+          focused={stage === 'rationale'}
+          box={questionBox}
+        >
           <Box flexDirection="column" height={qRows}>
             <LineView lines={qLines} top={0} height={room} cols={qCols} />
             <Text color={stage === 'rationale' ? theme.text.accent : theme.text.muted} bold>
               {truncate(stage === 'rationale' ? `Why ${labels[choice]}?` : 'Then: why?', qCols)}
             </Text>
             {stage === 'rationale' ? (
-              inputRows(input.value, input.cursor, Math.max(4, qCols - 2), INPUT_ROWS).map((row, i) => (
-                <Text key={i} wrap="truncate-end">
-                  {i === 0 ? '› ' : '  '}
-                  {row.text.slice(0, row.at ?? row.text.length)}
-                  {row.at !== undefined ? <Text inverse>{row.text.slice(row.at, row.at + 1) || ' '}</Text> : null}
-                  {row.at !== undefined ? row.text.slice(row.at + 1) : ''}
-                </Text>
-              ))
+              inputRows(input.value, input.cursor, Math.max(4, qCols - 2), INPUT_ROWS).map(
+                (row, i) => (
+                  <Text key={i} wrap="truncate-end">
+                    {i === 0 ? '› ' : '  '}
+                    {row.text.slice(0, row.at ?? row.text.length)}
+                    {row.at !== undefined ? (
+                      <Text inverse>{row.text.slice(row.at, row.at + 1) || ' '}</Text>
+                    ) : null}
+                    {row.at !== undefined ? row.text.slice(row.at + 1) : ''}
+                  </Text>
+                ),
+              )
             ) : (
               <Text color={theme.text.muted}>{truncate('› choose an answer first', qCols)}</Text>
             )}

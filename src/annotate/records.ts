@@ -48,13 +48,16 @@ export function recordingId(file: string): string {
 }
 
 /** The key of one labelled item across annotators. */
-export const itemKey = (r: Pick<AnnotationRecord, 'recording_id' | 'axis' | 'item'>): string => `${r.recording_id}/${r.axis}/${r.item}`;
+export const itemKey = (r: Pick<AnnotationRecord, 'recording_id' | 'axis' | 'item'>): string =>
+  `${r.recording_id}/${r.axis}/${r.item}`;
 
 const ANNOTATOR = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export function checkAnnotatorName(name: string): string {
   if (!ANNOTATOR.test(name))
-    throw new UserError(`--annotator ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names the file the answers go to)`);
+    throw new UserError(
+      `--annotator ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names the file the answers go to)`,
+    );
   return name;
 }
 
@@ -63,7 +66,15 @@ function recordProblem(r: Partial<AnnotationRecord>): string | undefined {
     return `not an annotation record (format ${JSON.stringify(r.format)}; expected "${ANNOTATION_FORMAT}")`;
   if (r.version !== ANNOTATION_VERSION)
     return `annotation version ${String(r.version)} is not supported (this intentplay reads version ${ANNOTATION_VERSION})`;
-  for (const key of ['recording', 'recording_id', 'scenario', 'item', 'label', 'annotator', 'time'] as const)
+  for (const key of [
+    'recording',
+    'recording_id',
+    'scenario',
+    'item',
+    'label',
+    'annotator',
+    'time',
+  ] as const)
     if (typeof r[key] !== 'string' || !r[key]) return `"${key}" must be a non-empty string`;
   if (!AXES.includes(r.axis as Axis)) return `"axis" must be one of ${AXES.join(', ')}`;
   if (!LABELS[r.axis!].includes(r.label!))
@@ -76,13 +87,17 @@ function recordProblem(r: Partial<AnnotationRecord>): string | undefined {
  * Reads an annotations file, naming the line of any bad record. A line cut short at the very
  * end (a crash mid-write) is ignored. A missing file is an empty one when `missingOk`.
  */
-export function readAnnotations(file: string, opts: { missingOk?: boolean } = {}): AnnotationRecord[] {
+export function readAnnotations(
+  file: string,
+  opts: { missingOk?: boolean } = {},
+): AnnotationRecord[] {
   let text: string;
   try {
     // Only a regular file of sensible size: a pipe would block, a device never end.
     const st = statSync(file);
     if (!st.isFile()) throw new Error('not a regular file');
-    if (st.size > MAX_ANNOTATIONS_BYTES) throw new Error(`larger than ${MAX_ANNOTATIONS_BYTES / 1024 / 1024} MB`);
+    if (st.size > MAX_ANNOTATIONS_BYTES)
+      throw new Error(`larger than ${MAX_ANNOTATIONS_BYTES / 1024 / 1024} MB`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if (opts.missingOk && (err as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -98,7 +113,9 @@ export function readAnnotations(file: string, opts: { missingOk?: boolean } = {}
       value = JSON.parse(line) as Partial<AnnotationRecord>;
     } catch {
       if (i === lines.length - 1) return; // torn final write
-      throw new UserError(`${file}:${i + 1}: not JSON; an annotations file holds one record per line`);
+      throw new UserError(
+        `${file}:${i + 1}: not JSON; an annotations file holds one record per line`,
+      );
     }
     const problem = value && typeof value === 'object' ? recordProblem(value) : 'not a JSON object';
     if (problem) throw new UserError(`${file}:${i + 1}: ${problem}`);

@@ -41,15 +41,22 @@ function shuffle<T>(items: T[], random: () => number): T[] {
  * sessions shuffled, then one from each scenario in turn until enough are drawn. So a sample
  * smaller than the pool covers as many scenarios as it can, as evenly as it can.
  */
-export function drawSample(sessions: readonly { id: string; scenario: string }[], size: number | undefined, seed: number): string[] {
+export function drawSample(
+  sessions: readonly { id: string; scenario: string }[],
+  size: number | undefined,
+  seed: number,
+): string[] {
   const random = seededRandom(seed);
   const byScenario = new Map<string, string[]>();
   for (const s of [...sessions].sort((a, b) => a.id.localeCompare(b.id)))
     byScenario.set(s.scenario, [...(byScenario.get(s.scenario) ?? []), s.id]);
-  const queues = shuffle([...byScenario.keys()].sort(), random).map((k) => shuffle(byScenario.get(k)!, random));
+  const queues = shuffle([...byScenario.keys()].sort(), random).map((k) =>
+    shuffle(byScenario.get(k)!, random),
+  );
   const out: string[] = [];
   const want = Math.min(size ?? sessions.length, sessions.length);
-  while (out.length < want) for (const q of queues) if (q.length && out.length < want) out.push(q.shift()!);
+  while (out.length < want)
+    for (const q of queues) if (q.length && out.length < want) out.push(q.shift()!);
   return out;
 }
 
@@ -58,24 +65,42 @@ export function drawSample(sessions: readonly { id: string; scenario: string }[]
  * per session, each person within one session of the same load, and, since consecutive
  * sessions come from different scenarios, each person's share spread across scenarios.
  */
-export function assignAnnotators(ids: readonly string[], annotators: readonly string[], perItem: number): Record<string, string[]> {
+export function assignAnnotators(
+  ids: readonly string[],
+  annotators: readonly string[],
+  perItem: number,
+): Record<string, string[]> {
   const out: Record<string, string[]> = Object.fromEntries(annotators.map((a) => [a, []]));
   ids.forEach((id, j) => {
-    for (let t = 0; t < perItem; t++) out[annotators[(j * perItem + t) % annotators.length]!]!.push(id);
+    for (let t = 0; t < perItem; t++)
+      out[annotators[(j * perItem + t) % annotators.length]!]!.push(id);
   });
   return out;
 }
 
-export function planSample(sessions: readonly { id: string; scenario: string }[], o: SampleOptions): SamplePlan {
+export function planSample(
+  sessions: readonly { id: string; scenario: string }[],
+  o: SampleOptions,
+): SamplePlan {
   const roster = o.annotators ? [...new Set(o.annotators)] : undefined;
   if (o.perItem !== undefined) {
     if (!roster)
-      throw new UserError('--per-item needs --annotators: the names of everyone annotating, so each session can go to that many of them');
+      throw new UserError(
+        '--per-item needs --annotators: the names of everyone annotating, so each session can go to that many of them',
+      );
     if (o.perItem > roster.length)
-      throw new UserError(`--per-item ${o.perItem}: only ${roster.length} annotators are named in --annotators`);
+      throw new UserError(
+        `--per-item ${o.perItem}: only ${roster.length} annotators are named in --annotators`,
+      );
   }
   const ids = drawSample(sessions, o.size, o.seed);
-  const plan: SamplePlan = { seed: o.seed, size: o.size ?? null, perItem: o.perItem ?? null, annotators: roster ?? null, sessions: ids };
+  const plan: SamplePlan = {
+    seed: o.seed,
+    size: o.size ?? null,
+    perItem: o.perItem ?? null,
+    annotators: roster ?? null,
+    sessions: ids,
+  };
   if (roster) plan.assigned = assignAnnotators(ids, roster, o.perItem ?? roster.length);
   return plan;
 }
@@ -84,6 +109,9 @@ export function planSample(sessions: readonly { id: string; scenario: string }[]
 export function sessionsFor(plan: SamplePlan, annotator: string): string[] {
   if (!plan.assigned) return plan.sessions;
   const mine = plan.assigned[annotator];
-  if (!mine) throw new UserError(`--annotator ${annotator} is not in --annotators (${plan.annotators!.join(', ')})`);
+  if (!mine)
+    throw new UserError(
+      `--annotator ${annotator} is not in --annotators (${plan.annotators!.join(', ')})`,
+    );
   return mine;
 }

@@ -21,13 +21,25 @@ function blindItem(item: ConversationItem): ConversationItem | null {
 
 /** A turn without the judge's part of it. */
 export function blindTurn(turn: TurnState): TurnState {
-  return { ...turn, changes: [], items: turn.items.map(blindItem).filter((i): i is ConversationItem => i !== null) };
+  return {
+    ...turn,
+    changes: [],
+    items: turn.items.map(blindItem).filter((i): i is ConversationItem => i !== null),
+  };
 }
 
 function changeLines(turn: TurnState, theme: Theme): Line[] {
   if (!turn.files.length && !turn.apps.length) return [];
-  const out: Line[] = [[{ text: `      changes in turn ${turn.turn}`, color: theme.text.muted, bold: true }]];
-  const entry = (tag: string, name: string, add: number, del: number, color: string | undefined): Line => [
+  const out: Line[] = [
+    [{ text: `      changes in turn ${turn.turn}`, color: theme.text.muted, bold: true }],
+  ];
+  const entry = (
+    tag: string,
+    name: string,
+    add: number,
+    del: number,
+    color: string | undefined,
+  ): Line => [
     { text: `      ${tag} `, color, bold: true },
     { text: name, bold: true },
     { text: ` +${add}`, color: theme.diff.add },
@@ -37,16 +49,30 @@ function changeLines(turn: TurnState, theme: Theme): Line[] {
   for (const f of turn.files) {
     const tag = f.change === 'added' ? 'A' : f.change === 'deleted' ? 'D' : 'M';
     out.push(
-      entry(tag, f.path, f.additions, f.deletions, f.change === 'deleted' ? theme.diff.remove : theme.diff.add),
+      entry(
+        tag,
+        f.path,
+        f.additions,
+        f.deletions,
+        f.change === 'deleted' ? theme.diff.remove : theme.diff.add,
+      ),
       ...indent(diffLines(f.patch, theme)),
     );
   }
   for (const a of turn.apps)
-    out.push(entry('◆', `${a.app} (app)`, a.additions, a.deletions, theme.text.accent), ...indent(diffLines(a.patch, theme)));
+    out.push(
+      entry('◆', `${a.app} (app)`, a.additions, a.deletions, theme.text.accent),
+      ...indent(diffLines(a.patch, theme)),
+    );
   return out;
 }
 
-export function sessionLines(state: SessionState, cols: number, theme: Theme, expandTools: boolean): Line[] {
+export function sessionLines(
+  state: SessionState,
+  cols: number,
+  theme: Theme,
+  expandTools: boolean,
+): Line[] {
   const out: Line[] = [];
   if (state.scenario) {
     out.push([
@@ -54,13 +80,17 @@ export function sessionLines(state: SessionState, cols: number, theme: Theme, ex
       { text: `  ${state.scenario.id}`, color: theme.text.muted },
     ]);
     const card = state.scenario.personaCard;
-    if (card) for (const l of wrap(`The user: ${card.name}, ${card.role}`, cols)) out.push([{ text: l, color: theme.text.secondary }]);
+    if (card)
+      for (const l of wrap(`The user: ${card.name}, ${card.role}`, cols))
+        out.push([{ text: l, color: theme.text.secondary }]);
     out.push([]);
   }
   for (const turn of state.turns) {
-    for (const block of turnBlocks(blindTurn(turn), cols, () => expandTools, theme)) out.push(...block.lines);
+    for (const block of turnBlocks(blindTurn(turn), cols, () => expandTools, theme))
+      out.push(...block.lines);
     out.push(...changeLines(turn, theme));
   }
-  if (out.length === 0) out.push([{ text: '(the recording holds no conversation)', color: theme.text.muted }]);
+  if (out.length === 0)
+    out.push([{ text: '(the recording holds no conversation)', color: theme.text.muted }]);
   return out;
 }

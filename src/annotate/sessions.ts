@@ -34,7 +34,8 @@ export interface AnnotateTask {
   item: AnnotationItem;
 }
 
-export const taskKey = (t: AnnotateTask): string => itemKey({ recording_id: t.session.id, axis: t.item.axis, item: t.item.id });
+export const taskKey = (t: AnnotateTask): string =>
+  itemKey({ recording_id: t.session.id, axis: t.item.axis, item: t.item.id });
 
 const jsonlIn = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })
@@ -57,7 +58,10 @@ export function expandRecordingPaths(args: readonly string[]): string[] {
     // A results folder holds results.jsonl beside its recordings/: the recordings are what counts.
     const sub = path.join(arg, 'recordings');
     const files = existsSync(sub) && statSync(sub).isDirectory() ? jsonlIn(sub) : jsonlIn(arg);
-    if (!files.length) throw new UserError(`${arg}: no recordings (.jsonl files) in this folder or its recordings/ folder`);
+    if (!files.length)
+      throw new UserError(
+        `${arg}: no recordings (.jsonl files) in this folder or its recordings/ folder`,
+      );
     out.push(...files.map((f) => path.resolve(f)));
   }
   return [...new Set(out)];
@@ -67,11 +71,15 @@ export function expandRecordingPaths(args: readonly string[]): string[] {
 export function loadSession(file: string): AnnotationSession {
   const recording = readRecording(file);
   if (!recording.complete)
-    throw new UserError(`${file}: the session did not finish (no session_end), so it has no final labels to annotate`);
+    throw new UserError(
+      `${file}: the session did not finish (no session_end), so it has no final labels to annotate`,
+    );
   const end = recording.events.at(-1);
   // An aborted attempt (quit mid-turn, a study session cut short) was never graded: no final labels either.
   if (end?.type === 'session_end' && end.end === 'aborted')
-    throw new UserError(`${file}: the session was aborted (stopped before it finished), so it has no final labels to annotate`);
+    throw new UserError(
+      `${file}: the session was aborted (stopped before it finished), so it has no final labels to annotate`,
+    );
   const state = reduceAll(recording.events);
   const items: AnnotationItem[] = [
     ...state.intents.map((i) => ({ axis: 'intent' as const, id: i.id, text: i.text })),
@@ -91,7 +99,10 @@ export function loadSession(file: string): AnnotationSession {
  * Loads every recording; one that cannot be read or did not finish is skipped with its reason
  * when others remain, and is an error when it was the only one.
  */
-export function loadSessions(files: readonly string[]): { sessions: AnnotationSession[]; skipped: string[] } {
+export function loadSessions(files: readonly string[]): {
+  sessions: AnnotationSession[];
+  skipped: string[];
+} {
   const sessions: AnnotationSession[] = [];
   const skipped: string[] = [];
   for (const f of files) {
@@ -102,7 +113,10 @@ export function loadSessions(files: readonly string[]): { sessions: AnnotationSe
       skipped.push(err.message);
     }
   }
-  if (!sessions.length) throw new UserError(`none of the ${files.length} recordings can be annotated:\n  ${skipped.join('\n  ')}`);
+  if (!sessions.length)
+    throw new UserError(
+      `none of the ${files.length} recordings can be annotated:\n  ${skipped.join('\n  ')}`,
+    );
   // The same recording named twice (a copy) is one session.
   const seen = new Set<string>();
   return { sessions: sessions.filter((s) => !seen.has(s.id) && seen.add(s.id)), skipped };

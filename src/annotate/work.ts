@@ -7,7 +7,14 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
-import { ANNOTATION_FORMAT, ANNOTATION_VERSION, checkAnnotatorName, itemKey, readAnnotations, type AnnotationRecord } from './records.ts';
+import {
+  ANNOTATION_FORMAT,
+  ANNOTATION_VERSION,
+  checkAnnotatorName,
+  itemKey,
+  readAnnotations,
+  type AnnotationRecord,
+} from './records.ts';
 import { planSample, sessionsFor, type SampleOptions, type SamplePlan } from './sample.ts';
 import { expandRecordingPaths, loadSessions, taskKey, type AnnotateTask } from './sessions.ts';
 
@@ -51,7 +58,12 @@ export function prepareWork(args: readonly string[], o: WorkOptions): Annotation
   let order = sessions;
   let plan: SamplePlan | undefined;
   if (o.size !== undefined || o.perItem !== undefined || o.annotators !== undefined) {
-    plan = planSample(sessions, { size: o.size, seed: o.seed ?? 0, perItem: o.perItem, annotators: o.annotators });
+    plan = planSample(sessions, {
+      size: o.size,
+      seed: o.seed ?? 0,
+      perItem: o.perItem,
+      annotators: o.annotators,
+    });
     const mine = sessionsFor(plan, annotator);
     checkPlan(dir, plan);
     const byId = new Map(sessions.map((s) => [s.id, s]));

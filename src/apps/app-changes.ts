@@ -11,15 +11,32 @@ import type { AppChange, FieldChange } from '../contracts/events.ts';
  * `credentials` (passwords), `next_id` (id counters), `now` (the app's clock) and
  * `account.last_logged_in` (login time).
  */
-export const BOOKKEEPING = ['access_tokens', 'credentials', 'next_id', 'now', 'account.last_logged_in'] as const;
+export const BOOKKEEPING = [
+  'access_tokens',
+  'credentials',
+  'next_id',
+  'now',
+  'account.last_logged_in',
+] as const;
 
 /** Fields that name a record, in order of preference. */
-const NAME_FIELDS = ['title', 'name', 'description', 'subject', 'message', 'text', 'content', 'email'];
+const NAME_FIELDS = [
+  'title',
+  'name',
+  'description',
+  'subject',
+  'message',
+  'text',
+  'content',
+  'email',
+];
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A collection: a map of id → record (every value a record; an empty map counts). */
-const isCollection = (v: unknown): v is Record<string, Json> => isObject(v) && Object.values(v).every(isObject);
+const isCollection = (v: unknown): v is Record<string, Json> =>
+  isObject(v) && Object.values(v).every(isObject);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** `tasks` → `task`, `expenses` → `expense`, `addresses` → `address`. */
@@ -39,7 +56,9 @@ function recordName(record: Json | undefined, id: string): string {
     const v = record?.[field];
     if (typeof v === 'string' && v.trim()) return v.trim();
   }
-  const full = [record?.first_name, record?.last_name].filter((p) => typeof p === 'string' && p).join(' ');
+  const full = [record?.first_name, record?.last_name]
+    .filter((p) => typeof p === 'string' && p)
+    .join(' ');
   return full || `#${id}`;
 }
 
@@ -56,7 +75,12 @@ function parentName(state: Json, collection: string, record: Json): string | und
   return undefined;
 }
 
-function fieldChanges(before: Json, after: Json, prefix: string, hidden: Set<string>): FieldChange[] {
+function fieldChanges(
+  before: Json,
+  after: Json,
+  prefix: string,
+  hidden: Set<string>,
+): FieldChange[] {
   const out: FieldChange[] = [];
   for (const field of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
     if (same(before[field], after[field])) continue;
@@ -69,7 +93,14 @@ function fieldChanges(before: Json, after: Json, prefix: string, hidden: Set<str
   return out;
 }
 
-function collectionChanges(key: string, a: Record<string, Json>, b: Record<string, Json>, before: Json, after: Json, hidden: Set<string>) {
+function collectionChanges(
+  key: string,
+  a: Record<string, Json>,
+  b: Record<string, Json>,
+  before: Json,
+  after: Json,
+  hidden: Set<string>,
+) {
   const out: AppChange[] = [];
   const what = singular(key);
   for (const id of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
@@ -79,16 +110,29 @@ function collectionChanges(key: string, a: Record<string, Json>, b: Record<strin
     if (!old || !now) {
       const record = (now ?? old) as Json;
       const parent = parentName(now ? after : before, key, record);
-      out.push({ kind: now ? 'added' : 'removed', what, name: recordName(record, id), ...(parent ? { parent } : {}) });
+      out.push({
+        kind: now ? 'added' : 'removed',
+        what,
+        name: recordName(record, id),
+        ...(parent ? { parent } : {}),
+      });
       continue;
     }
-    out.push({ kind: 'changed', what, name: recordName(now, id), fields: fieldChanges(old, now, `${key}.${id}.`, hidden) });
+    out.push({
+      kind: 'changed',
+      what,
+      name: recordName(now, id),
+      fields: fieldChanges(old, now, `${key}.${id}.`, hidden),
+    });
   }
   return out;
 }
 
 /** The readable changes from one app state to the next, and which bookkeeping paths changed too. */
-export function summariseApp(before: unknown, after: unknown): { changes: AppChange[]; hidden: string[] } {
+export function summariseApp(
+  before: unknown,
+  after: unknown,
+): { changes: AppChange[]; hidden: string[] } {
   const a = isObject(before) ? before : {};
   const b = isObject(after) ? after : {};
   const hidden = new Set<string>();
@@ -97,12 +141,26 @@ export function summariseApp(before: unknown, after: unknown): { changes: AppCha
     if (same(a[key], b[key])) continue;
     if (BOOKKEEPING.includes(key as (typeof BOOKKEEPING)[number])) hidden.add(key);
     else if (isCollection(a[key] ?? {}) && isCollection(b[key] ?? {}))
-      changes.push(...collectionChanges(key, (a[key] ?? {}) as Record<string, Json>, (b[key] ?? {}) as Record<string, Json>, a, b, hidden));
+      changes.push(
+        ...collectionChanges(
+          key,
+          (a[key] ?? {}) as Record<string, Json>,
+          (b[key] ?? {}) as Record<string, Json>,
+          a,
+          b,
+          hidden,
+        ),
+      );
     else if (isObject(a[key]) && isObject(b[key])) {
       const fields = fieldChanges(a[key], b[key], `${key}.`, hidden);
       if (fields.length) changes.push({ kind: 'changed', what: key, name: '', fields });
     } else
-      changes.push({ kind: 'changed', what: key, name: '', fields: [{ field: key, from: shownValue(a[key]), to: shownValue(b[key]) }] });
+      changes.push({
+        kind: 'changed',
+        what: key,
+        name: '',
+        fields: [{ field: key, from: shownValue(a[key]), to: shownValue(b[key]) }],
+      });
   }
   return { changes, hidden: [...hidden].sort() };
 }

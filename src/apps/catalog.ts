@@ -10,6 +10,18 @@ import { splitwise } from './splitwise/index.ts';
 import { spotify } from './spotify/index.ts';
 import { todoist } from './todoist/index.ts';
 
-export const APPS: readonly AppDefinition[] = [gmail, simpleNote, todoist, phone, amazon, splitwise, spotify, fileSystem, calendar];
+export const APPS: readonly AppDefinition[] = [
+  gmail,
+  simpleNote,
+  todoist,
+  phone,
+  amazon,
+  splitwise,
+  spotify,
+  fileSystem,
+  calendar,
+];
 
-export const APP_BY_NAME: ReadonlyMap<string, AppDefinition> = new Map(APPS.map((a) => [a.name, a]));
+export const APP_BY_NAME: ReadonlyMap<string, AppDefinition> = new Map(
+  APPS.map((a) => [a.name, a]),
+);

@@ -3,7 +3,10 @@ import { structuredPatch, formatPatch } from 'diff';
 import type { AppDiff } from '../contracts/events.ts';
 import { summariseApp } from './app-changes.ts';
 
-export function diffApps(before: Record<string, unknown>, after: Record<string, unknown>): AppDiff[] {
+export function diffApps(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AppDiff[] {
   // Apps replace their state object on every change, so an identical object is unchanged.
   if (before === after) return [];
   const out: AppDiff[] = [];
@@ -20,7 +23,13 @@ export function diffApps(before: Record<string, unknown>, after: Record<string, 
         if (line.startsWith('+')) additions++;
         else if (line.startsWith('-')) deletions++;
       }
-    out.push({ app, patch: formatPatch(patch), additions, deletions, ...summariseApp(before[app], after[app]) });
+    out.push({
+      app,
+      patch: formatPatch(patch),
+      additions,
+      deletions,
+      ...summariseApp(before[app], after[app]),
+    });
   }
   return out;
 }

@@ -29,7 +29,9 @@ export class AppStateHost implements AppHost {
    * replaced rather than mutated, one shallow, frozen copy per change is enough.
    */
   snapshot(): Record<string, unknown> {
-    this.cached ??= Object.freeze(Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))));
+    this.cached ??= Object.freeze(
+      Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))),
+    );
     return this.cached;
   }
 
@@ -62,13 +64,21 @@ export class AppStateHost implements AppHost {
       const current = this.states.get(app) as BaseState | undefined;
       let fresh;
       try {
-        fresh = arriving && current ? withAutoIdFloor(idFloorOf(current), () => def.stateFromSeed(seed)) : def.stateFromSeed(seed);
+        fresh =
+          arriving && current
+            ? withAutoIdFloor(idFloorOf(current), () => def.stateFromSeed(seed))
+            : def.stateFromSeed(seed);
       } catch (err) {
-        throw new UserError(`invalid seed for app ${app}:\n${err instanceof z.ZodError ? z.prettifyError(err) : errorMessage(err)}`);
+        throw new UserError(
+          `invalid seed for app ${app}:\n${err instanceof z.ZodError ? z.prettifyError(err) : errorMessage(err)}`,
+        );
       }
       const existing = this.states.get(app) as typeof fresh | undefined;
       const nowGiven = typeof seed === 'object' && seed !== null && 'now' in seed;
-      this.setState(app, existing ? mergeSeeded(existing, fresh, def.collections, nowGiven) : fresh);
+      this.setState(
+        app,
+        existing ? mergeSeeded(existing, fresh, def.collections, nowGiven) : fresh,
+      );
     }
   }
 }

@@ -14,7 +14,9 @@ export const MCP_PREFIX = 'mcp_appworld_';
 
 export function registerApps(registry: ToolRegistry): void {
   for (const app of APPS) registry.register(...app.tools);
-  registry.addAlias((name) => (name.startsWith(MCP_PREFIX) ? name.slice(MCP_PREFIX.length) : undefined));
+  registry.addAlias((name) =>
+    name.startsWith(MCP_PREFIX) ? name.slice(MCP_PREFIX.length) : undefined,
+  );
 }
 
 export interface SeedIssue {
@@ -28,7 +30,10 @@ export function validateAppSeeds(apps: Record<string, unknown>): SeedIssue[] {
   for (const [app, seed] of Object.entries(apps)) {
     const def = APP_BY_NAME.get(app);
     if (!def) {
-      issues.push({ path: [app], message: `unknown app \`${app}\` (known: ${[...APP_BY_NAME.keys()].join(', ')})` });
+      issues.push({
+        path: [app],
+        message: `unknown app \`${app}\` (known: ${[...APP_BY_NAME.keys()].join(', ')})`,
+      });
       continue;
     }
     const parsed = def.seedSchema.safeParse(seed ?? {});
@@ -36,7 +41,9 @@ export function validateAppSeeds(apps: Record<string, unknown>): SeedIssue[] {
     for (const i of parsed.error.issues) {
       const at = [app, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))];
       // Point at the misspelt key itself, so the loader can place the error on it.
-      if (i.code === 'unrecognized_keys') for (const key of i.keys) issues.push({ path: [...at, key], message: `unknown key \`${key}\`` });
+      if (i.code === 'unrecognized_keys')
+        for (const key of i.keys)
+          issues.push({ path: [...at, key], message: `unknown key \`${key}\`` });
       else issues.push({ path: at, message: i.message });
     }
   }

@@ -4,7 +4,11 @@ import { resolveTarget } from '../session/plan.ts';
 import { readManifest } from './manifest.ts';
 
 /** The libraries the runs came from: `--library`, else what each folder's run.json ran. */
-export function findLibraries(folders: readonly string[], library?: string, roots: readonly string[] = []): Library[] {
+export function findLibraries(
+  folders: readonly string[],
+  library?: string,
+  roots: readonly string[] = [],
+): Library[] {
   if (library) return [requireLibrary(library, library)];
   const found = new Map<string, Library>();
   // Recordings name their library; one that moved since is skipped.
@@ -16,7 +20,8 @@ export function findLibraries(folders: readonly string[], library?: string, root
     }
   for (const folder of folders) {
     const manifest = readManifest(folder);
-    const override = typeof manifest?.options.library === 'string' ? manifest.options.library : undefined;
+    const override =
+      typeof manifest?.options.library === 'string' ? manifest.options.library : undefined;
     for (const target of manifest?.targets ?? []) {
       try {
         const lib = resolveTarget(target, override).library;

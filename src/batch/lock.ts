@@ -28,7 +28,9 @@ function alive(pid: number): boolean {
 function owner(file: string): LockOwner | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    return typeof v.pid === 'number' && typeof v.host === 'string' ? { pid: v.pid, host: v.host } : null;
+    return typeof v.pid === 'number' && typeof v.host === 'string'
+      ? { pid: v.pid, host: v.host }
+      : null;
   } catch {
     return null; // unreadable or half-written: treated as stale
   }

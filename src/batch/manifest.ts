@@ -27,7 +27,14 @@ export const FIXED_OPTIONS = [
   'noise',
 ] as const;
 /** Options a resumed run takes from the manifest unless given again. */
-export const RESUMED_OPTIONS = [...FIXED_OPTIONS, 'repeat', 'baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'] as const;
+export const RESUMED_OPTIONS = [
+  ...FIXED_OPTIONS,
+  'repeat',
+  'baseUrl',
+  'agentBaseUrl',
+  'userBaseUrl',
+  'judgeBaseUrl',
+] as const;
 export type ResumedOption = (typeof RESUMED_OPTIONS)[number];
 
 export interface RunManifest {
@@ -48,7 +55,8 @@ export function readManifest(dir: string): RunManifest | undefined {
   } catch {
     throw new UserError(`${file}: not JSON`);
   }
-  if (m?.format !== MANIFEST_FORMAT || !Array.isArray(m.targets)) throw new UserError(`${file}: not an intentplay results manifest`);
+  if (m?.format !== MANIFEST_FORMAT || !Array.isArray(m.targets))
+    throw new UserError(`${file}: not an intentplay results manifest`);
   return m;
 }
 
@@ -57,7 +65,12 @@ export function writeManifest(dir: string, manifest: RunManifest): void {
   writeFileAtomic(path.join(dir, MANIFEST_FILE), scrub(JSON.stringify(manifest, null, 2)) + '\n');
 }
 
-const URL_OPTIONS: readonly ResumedOption[] = ['baseUrl', 'agentBaseUrl', 'userBaseUrl', 'judgeBaseUrl'];
+const URL_OPTIONS: readonly ResumedOption[] = [
+  'baseUrl',
+  'agentBaseUrl',
+  'userBaseUrl',
+  'judgeBaseUrl',
+];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const flagName = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

@@ -6,7 +6,14 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
-import { loadResultsFolder, RECORDINGS_DIR, recordingPath, RESULTS_FILE, writeResults, writeSummary } from './results.ts';
+import {
+  loadResultsFolder,
+  RECORDINGS_DIR,
+  recordingPath,
+  RESULTS_FILE,
+  writeResults,
+  writeSummary,
+} from './results.ts';
 import { compareRuns, type RunRecord, type Summary } from './summary.ts';
 import { recordUnitKey } from './resume.ts';
 import { findLibraries } from './libraries.ts';
@@ -19,9 +26,11 @@ export interface MergeResult {
 
 export function mergeResults(dirs: readonly string[], out: string): MergeResult {
   const outAbs = path.resolve(out);
-  if (existsSync(path.join(outAbs, RESULTS_FILE))) throw new UserError(`${out} already holds results; merge into a new folder`);
+  if (existsSync(path.join(outAbs, RESULTS_FILE)))
+    throw new UserError(`${out} already holds results; merge into a new folder`);
   const sources = dirs.map(loadResultsFolder);
-  if (sources.some((s) => s.dir === outAbs)) throw new UserError(`${out} is also an input; merge into a new folder`);
+  if (sources.some((s) => s.dir === outAbs))
+    throw new UserError(`${out} is also an input; merge into a new folder`);
   const seen = new Map<string, string>();
   const records: RunRecord[] = [];
   mkdirSync(path.join(outAbs, RECORDINGS_DIR), { recursive: true });
@@ -61,9 +70,17 @@ export function mergeResults(dirs: readonly string[], out: string): MergeResult 
  */
 function writeMergedManifest(dirs: readonly string[], out: string): void {
   const manifests = dirs.map(readManifest);
-  const unsharded = manifests.map((m) => m && { targets: m.targets, options: { ...m.options, shard: undefined } });
+  const unsharded = manifests.map(
+    (m) => m && { targets: m.targets, options: { ...m.options, shard: undefined } },
+  );
   const first = unsharded[0];
   if (!first || unsharded.some((m) => JSON.stringify(m) !== JSON.stringify(first))) return;
   const { shard: _shard, ...options } = first.options;
-  writeManifest(out, { format: MANIFEST_FORMAT, version: 1, targets: first.targets, options, started: manifests[0]!.started });
+  writeManifest(out, {
+    format: MANIFEST_FORMAT,
+    version: 1,
+    targets: first.targets,
+    options,
+    started: manifests[0]!.started,
+  });
 }

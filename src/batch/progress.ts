@@ -96,7 +96,8 @@ export function sessionLine(s: FinishedSession, position: number, total: number)
   const ok = s.end === 'resolved' || s.end === 'max_turns';
   const mark = ok ? chalk.green('✓') : chalk.red('✗');
   const comp = s.comp === null ? '–' : s.comp.toFixed(3);
-  const took = s.durationMs !== undefined ? chalk.dim(`  ${(s.durationMs / 1000).toFixed(1)}s`) : '';
+  const took =
+    s.durationMs !== undefined ? chalk.dim(`  ${(s.durationMs / 1000).toFixed(1)}s`) : '';
   return `[${position}/${total}] ${mark} ${s.scenario} r${s.repeat}  proc ${s.proc.toFixed(3)}  comp ${comp}  turns ${s.turns}  ${s.end}${s.message ? `: ${s.message}` : ''}${took}`;
 }
 
@@ -157,7 +158,13 @@ export class Progress {
     if (s.end === 'resolved' || s.end === 'max_turns') this.c.done++;
     else if (s.end === 'aborted') this.c.interrupted = (this.c.interrupted ?? 0) + 1;
     else this.c.failed++;
-    this.line(sessionLine(s, this.c.skipped + this.c.done + this.c.failed + (this.c.interrupted ?? 0), this.c.total));
+    this.line(
+      sessionLine(
+        s,
+        this.c.skipped + this.c.done + this.c.failed + (this.c.interrupted ?? 0),
+        this.c.total,
+      ),
+    );
   }
 
   /** Stops the live line and leaves a closing tally. */

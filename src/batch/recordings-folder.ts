@@ -79,7 +79,11 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
     );
   }
   // The k-th session of a scenario, by start time, is its repeat k.
-  runs.sort((a, b) => (a.started ?? '').localeCompare(b.started ?? '') || (a.recording ?? '').localeCompare(b.recording ?? ''));
+  runs.sort(
+    (a, b) =>
+      (a.started ?? '').localeCompare(b.started ?? '') ||
+      (a.recording ?? '').localeCompare(b.recording ?? ''),
+  );
   const seen = new Map<string, number>();
   for (const r of runs) {
     r.repeat = seen.get(r.scenario) ?? 0;

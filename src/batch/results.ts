@@ -6,7 +6,14 @@
 import { scrub } from '../config/secrets.ts';
 import { pibenchSummary, lookupIn } from '../pibench/scoring.ts';
 import type { Library } from '../scenario/library.ts';
-import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 import { compareRuns, isResult, summarize, type RunRecord, type Summary } from './summary.ts';
@@ -37,10 +44,15 @@ export function readResultsFile(file: string): ResultsRead {
       value = JSON.parse(line);
     } catch {
       if (last) return void torn.push(i + 1);
-      throw new UserError(`${file}:${i + 1}: not JSON; results.jsonl holds one run object per line`);
+      throw new UserError(
+        `${file}:${i + 1}: not JSON; results.jsonl holds one run object per line`,
+      );
     }
     if (last) return void torn.push(i + 1);
-    if (!isRunRecord(value)) throw new UserError(`${file}:${i + 1}: not a run object (needs scenario, persona, repeat, proc, turns, end)`);
+    if (!isRunRecord(value))
+      throw new UserError(
+        `${file}:${i + 1}: not a run object (needs scenario, persona, repeat, proc, turns, end)`,
+      );
     records.push(value);
   });
   return { records, torn };
@@ -61,7 +73,8 @@ function isRunRecord(v: unknown): v is RunRecord {
 }
 
 /** Run lines as written: with every secret blanked (an endpoint's error may quote one in `message`). */
-export const jsonLines = (records: readonly RunRecord[]): string => records.map((r) => scrub(JSON.stringify(r)) + '\n').join('');
+export const jsonLines = (records: readonly RunRecord[]): string =>
+  records.map((r) => scrub(JSON.stringify(r)) + '\n').join('');
 
 /** Appends the runs of one unit with a single write, so a crash never splits a unit's lines. */
 export function appendResults(dir: string, records: readonly RunRecord[]): void {
@@ -80,15 +93,24 @@ export function writeResults(dir: string, records: readonly RunRecord[]): void {
 }
 
 /** Writes summary.json; with the runs' libraries it carries π-Bench's scoring too. */
-export function writeSummary(dir: string, records: readonly RunRecord[], libraries?: readonly Library[]): Summary {
+export function writeSummary(
+  dir: string,
+  records: readonly RunRecord[],
+  libraries?: readonly Library[],
+): Summary {
   const summary = summarizeWithPibench(records, libraries);
   writeFileAtomic(path.join(dir, SUMMARY_FILE), JSON.stringify(summary, null, 2) + '\n');
   return summary;
 }
 
-export function summarizeWithPibench(records: readonly RunRecord[], libraries?: readonly Library[]): Summary {
+export function summarizeWithPibench(
+  records: readonly RunRecord[],
+  libraries?: readonly Library[],
+): Summary {
   const summary = summarize([...records]);
-  return libraries?.length ? { ...summary, pibench: pibenchSummary(records.filter(isResult), lookupIn(libraries)) } : summary;
+  return libraries?.length
+    ? { ...summary, pibench: pibenchSummary(records.filter(isResult), lookupIn(libraries)) }
+    : summary;
 }
 
 export interface ResultsFolder {
@@ -99,10 +121,13 @@ export interface ResultsFolder {
 /** Loads a results folder for report, merge and compare. */
 export function loadResultsFolder(dir: string): ResultsFolder {
   const abs = path.resolve(dir);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UserError(`${dir}: no such results folder`);
+  if (!existsSync(abs) || !statSync(abs).isDirectory())
+    throw new UserError(`${dir}: no such results folder`);
   const file = path.join(abs, RESULTS_FILE);
   if (!existsSync(file))
-    throw new UserError(`${dir}: not a results folder (no ${RESULTS_FILE}; create one with \`intentplay run ... --out ${dir}\`)`);
+    throw new UserError(
+      `${dir}: not a results folder (no ${RESULTS_FILE}; create one with \`intentplay run ... --out ${dir}\`)`,
+    );
   const { records: read, torn } = readResultsFile(file);
   if (torn.length)
     process.stderr.write(
@@ -120,7 +145,13 @@ export function loadResultsFolder(dir: string): ResultsFolder {
 function withoutDuplicates(records: readonly RunRecord[]): RunRecord[] {
   const seen = new Set<string>();
   return records.filter((r) => {
-    const key = JSON.stringify([r.group ?? r.scenario, r.deps ?? true, r.repeat, r.index ?? 0, r.scenario]);
+    const key = JSON.stringify([
+      r.group ?? r.scenario,
+      r.deps ?? true,
+      r.repeat,
+      r.index ?? 0,
+      r.scenario,
+    ]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

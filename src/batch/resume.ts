@@ -6,7 +6,13 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readRecording } from '../session/recording.ts';
-import { RECORDINGS_DIR, RESULTS_FILE, readResultsFile, recordingPath, writeResults } from './results.ts';
+import {
+  RECORDINGS_DIR,
+  RESULTS_FILE,
+  readResultsFile,
+  recordingPath,
+  writeResults,
+} from './results.ts';
 import type { RunRecord } from './summary.ts';
 import { unitKey } from './units.ts';
 
@@ -21,7 +27,8 @@ export interface ResumeState {
   removedRecordings: number;
 }
 
-export const recordUnitKey = (r: RunRecord): string => unitKey(r.group ?? r.scenario, r.repeat, r.deps ?? true);
+export const recordUnitKey = (r: RunRecord): string =>
+  unitKey(r.group ?? r.scenario, r.repeat, r.deps ?? true);
 
 /** Ended normally: `error` and `aborted` runs are run again on resume. */
 const FINISHED = new Set(['resolved', 'max_turns']);
@@ -39,14 +46,19 @@ function recordingComplete(dir: string, r: RunRecord): boolean {
 function unitFinished(dir: string, runs: readonly RunRecord[]): boolean {
   const of = runs[0]?.of ?? 1;
   const indices = new Set(runs.map((r) => r.index ?? 0));
-  return runs.length === of && indices.size === of && runs.every((r) => FINISHED.has(r.end) && recordingComplete(dir, r));
+  return (
+    runs.length === of &&
+    indices.size === of &&
+    runs.every((r) => FINISHED.has(r.end) && recordingComplete(dir, r))
+  );
 }
 
 export function prepareResume(dir: string): ResumeState {
   const file = path.join(dir, RESULTS_FILE);
   const records = existsSync(file) ? readResultsFile(file).records : [];
   const byUnit = new Map<string, RunRecord[]>();
-  for (const r of records) byUnit.set(recordUnitKey(r), [...(byUnit.get(recordUnitKey(r)) ?? []), r]);
+  for (const r of records)
+    byUnit.set(recordUnitKey(r), [...(byUnit.get(recordUnitKey(r)) ?? []), r]);
   const done = new Set<string>();
   const kept: RunRecord[] = [];
   for (const [key, runs] of byUnit) {

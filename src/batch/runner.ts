@@ -54,9 +54,13 @@ export interface BatchOutcome {
 }
 
 /** A unit's expected length in agent turns: at most one per intent, plus the final answer. */
-const expectedTurns = (u: RunUnit) => u.group.sessions.reduce((n, s) => n + s.intents.length + 1, 0);
+const expectedTurns = (u: RunUnit) =>
+  u.group.sessions.reduce((n, s) => n + s.intents.length + 1, 0);
 
-export async function runUnits(units: readonly RunUnit[], opts: BatchOptions): Promise<BatchOutcome> {
+export async function runUnits(
+  units: readonly RunUnit[],
+  opts: BatchOptions,
+): Promise<BatchOutcome> {
   const limit = pLimit(opts.concurrency);
   const records: RunRecord[] = [];
   let interrupted = 0;
@@ -67,7 +71,11 @@ export async function runUnits(units: readonly RunUnit[], opts: BatchOptions): P
       limit(async () => {
         if (opts.signal?.aborted) return void interrupted++;
         const unitRecords = await runUnit(unit, opts);
-        if (unitRecords.length < unit.group.sessions.length || unitRecords.some((r) => r.end === 'aborted')) return void interrupted++;
+        if (
+          unitRecords.length < unit.group.sessions.length ||
+          unitRecords.some((r) => r.end === 'aborted')
+        )
+          return void interrupted++;
         records.push(...unitRecords);
         if (opts.out) appendResults(opts.out, unitRecords);
       }),
@@ -118,13 +126,21 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
       repeat,
       ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
       ...(opts.workspaceRoot
-        ? { workspaceDir: path.join(opts.workspaceRoot, `${group.id.replace(/\//g, '_')}-r${repeat}${unit.deps ? '' : '-nodeps'}`) }
+        ? {
+            workspaceDir: path.join(
+              opts.workspaceRoot,
+              `${group.id.replace(/\//g, '_')}-r${repeat}${unit.deps ? '' : '-nodeps'}`,
+            ),
+          }
         : {}),
       signal: unitAbort.signal,
       ...(opts.date ? { date: opts.date } : {}),
       onSession: (run) => {
         order.push(run);
-        extras.set(run, { usage: new UsageTally(opts.config.prices), started: new Date().toISOString() });
+        extras.set(run, {
+          usage: new UsageTally(opts.config.prices),
+          started: new Date().toISOString(),
+        });
         opts.progress?.sessionStart();
       },
       onEvent,
@@ -144,11 +160,24 @@ async function runUnit(unit: RunUnit, opts: BatchOptions): Promise<RunRecord[]> 
       ),
     );
     for (const r of results.slice(order.length))
-      opts.progress?.sessionEnd({ scenario: r.scenario, repeat, end: 'error', proc: 0, comp: null, turns: 0, message: err.message }, false);
+      opts.progress?.sessionEnd(
+        {
+          scenario: r.scenario,
+          repeat,
+          end: 'error',
+          proc: 0,
+          comp: null,
+          turns: 0,
+          message: err.message,
+        },
+        false,
+      );
   } finally {
     opts.signal?.removeEventListener('abort', relay);
   }
-  return results.map((r) => toRunRecord(r, unit, opts, r.index < order.length ? extras.get(order[r.index]!) : undefined));
+  return results.map((r) =>
+    toRunRecord(r, unit, opts, r.index < order.length ? extras.get(order[r.index]!) : undefined),
+  );
 }
 
 function failedResult(
@@ -181,7 +210,12 @@ function failedResult(
   };
 }
 
-export function toRunRecord(r: SessionRunResult, unit: RunUnit, opts: Pick<BatchOptions, 'base'>, x?: SessionExtras): RunRecord {
+export function toRunRecord(
+  r: SessionRunResult,
+  unit: RunUnit,
+  opts: Pick<BatchOptions, 'base'>,
+  x?: SessionExtras,
+): RunRecord {
   const scenario = unit.group.sessions[r.index];
   return runRecordOf({
     scenario: r.scenario,
@@ -196,7 +230,9 @@ export function toRunRecord(r: SessionRunResult, unit: RunUnit, opts: Pick<Batch
     end: r.end,
     message: r.message,
     scores: r.scores,
-    recording: r.recording ? path.relative(opts.base, r.recording).split(path.sep).join('/') : undefined,
+    recording: r.recording
+      ? path.relative(opts.base, r.recording).split(path.sep).join('/')
+      : undefined,
     backends: x?.backends,
     usage: x?.usage.toLines() ?? [],
     started: x?.started,

@@ -29,7 +29,8 @@ function int(env: Env, name: string): number | undefined {
 }
 
 function checked(index: number, count: number, source: string): ShardFromEnv {
-  if (count < 1 || index < 1 || index > count) throw new Error(`${source} is not a shard of the array (index ${index} of ${count})`);
+  if (count < 1 || index < 1 || index > count)
+    throw new Error(`${source} is not a shard of the array (index ${index} of ${count})`);
   return { index, count, source };
 }
 
@@ -50,12 +51,20 @@ export function shardFromEnvironment(env: Env): ShardFromEnv {
   if (slurmId !== undefined) {
     const count = int(env, 'SLURM_ARRAY_TASK_COUNT');
     if (count === undefined)
-      throw new Error('SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: is this an `sbatch --array` job?');
+      throw new Error(
+        'SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: is this an `sbatch --array` job?',
+      );
     const min = int(env, 'SLURM_ARRAY_TASK_MIN') ?? 0;
     const step = int(env, 'SLURM_ARRAY_TASK_STEP') ?? 1;
     if (step < 1 || (slurmId - min) % step !== 0 || slurmId < min)
-      throw new Error(`SLURM_ARRAY_TASK_ID=${slurmId} is not in the array from ${min} in steps of ${step}`);
-    return checked((slurmId - min) / step + 1, count, `SLURM_ARRAY_TASK_ID=${slurmId} of SLURM_ARRAY_TASK_COUNT=${count}`);
+      throw new Error(
+        `SLURM_ARRAY_TASK_ID=${slurmId} is not in the array from ${min} in steps of ${step}`,
+      );
+    return checked(
+      (slurmId - min) / step + 1,
+      count,
+      `SLURM_ARRAY_TASK_ID=${slurmId} of SLURM_ARRAY_TASK_COUNT=${count}`,
+    );
   }
   const k8sIndex = int(env, 'JOB_COMPLETION_INDEX');
   if (k8sIndex !== undefined) {
@@ -64,7 +73,11 @@ export function shardFromEnvironment(env: Env): ShardFromEnv {
       throw new Error(
         'JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not: set it in the Job manifest to spec.completions (docs/reports.md)',
       );
-    return checked(k8sIndex + 1, count, `JOB_COMPLETION_INDEX=${k8sIndex} of JOB_COMPLETIONS=${count}`);
+    return checked(
+      k8sIndex + 1,
+      count,
+      `JOB_COMPLETION_INDEX=${k8sIndex} of JOB_COMPLETIONS=${count}`,
+    );
   }
   throw new Error(
     'no job array found: set INTENTPLAY_SHARD=I/N, or run inside a Slurm array job (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS)',
@@ -90,14 +103,18 @@ export function finishedShards(dir: string): string[] | undefined {
   if (!found.length) return undefined;
   const counts = [...new Set(found.map((f) => f.count))];
   if (counts.length > 1)
-    throw new UserError(`${root} holds shards of arrays of different sizes (${counts.join(', ')}); merge one array at a time`);
+    throw new UserError(
+      `${root} holds shards of arrays of different sizes (${counts.join(', ')}); merge one array at a time`,
+    );
   const count = counts[0]!;
   const running = found.filter((f) => existsSync(path.join(f.dir, LOCK_FILE))).map((f) => f.index);
   if (running.length)
     throw new UserError(
       `shard(s) ${running.join(', ')} of ${count} are still being written in ${root} (or were killed: continue them with --resume); merge when they finish`,
     );
-  const done = new Set(found.filter((f) => existsSync(path.join(f.dir, RESULTS_FILE))).map((f) => f.index));
+  const done = new Set(
+    found.filter((f) => existsSync(path.join(f.dir, RESULTS_FILE))).map((f) => f.index),
+  );
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !done.has(i));
   if (missing.length)
     throw new UserError(

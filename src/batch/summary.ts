@@ -5,7 +5,14 @@
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
 import { mean, round, sampleStd } from '../judge/scores.ts';
-import type { BackendInfo, IntentStatus, ProposalScores, Role, SessionEnd, TimeScores } from '../contracts/events.ts';
+import type {
+  BackendInfo,
+  IntentStatus,
+  ProposalScores,
+  Role,
+  SessionEnd,
+  TimeScores,
+} from '../contracts/events.ts';
 import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
 import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
 
@@ -97,7 +104,13 @@ export function meanAndRepeatStd(
 export function stats(runs: readonly RunRecord[]): Stats {
   const proc = meanAndRepeatStd(runs, (r) => r.proc);
   const comp = meanAndRepeatStd(runs, (r) => r.comp);
-  return { n: runs.length, proc_mean: proc.mean ?? 0, proc_std: proc.std ?? 0, comp_mean: comp.mean, comp_std: comp.std };
+  return {
+    n: runs.length,
+    proc_mean: proc.mean ?? 0,
+    proc_std: proc.std ?? 0,
+    comp_mean: comp.mean,
+    comp_std: comp.std,
+  };
 }
 
 /** Runs whose judging failed are not results: they count in the tally, never in the means. */
@@ -110,7 +123,9 @@ export function summarize(all: readonly RunRecord[]): Summary {
   const proposals = aggregateProposals(runs, (r) => backendLabel(r, 'agent'));
   return {
     ...stats(runs),
-    by_persona: Object.fromEntries(personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))])),
+    by_persona: Object.fromEntries(
+      personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))]),
+    ),
     ...(time ? { time } : {}),
     ...(proposals ? { proposals } : {}),
   };

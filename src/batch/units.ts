@@ -23,7 +23,8 @@ export function unitKey(groupId: string, repeat: number, deps: boolean): string 
 export function makeUnits(groups: readonly RunGroup[], repeats: number, deps: boolean): RunUnit[] {
   const units: RunUnit[] = [];
   for (let repeat = 0; repeat < repeats; repeat++)
-    for (const group of groups) units.push({ group, repeat, deps, key: unitKey(group.id, repeat, deps) });
+    for (const group of groups)
+      units.push({ group, repeat, deps, key: unitKey(group.id, repeat, deps) });
   return units;
 }
 
@@ -48,7 +49,9 @@ export function parseShard(text: string): Shard {
  * holds only ids and the repeat number, so every machine computes the same partition.
  */
 export function shardUnits(units: readonly RunUnit[], shard: Shard): RunUnit[] {
-  return [...units].sort((a, b) => cmp(a.key, b.key)).filter((_, i) => i % shard.count === shard.index - 1);
+  return [...units]
+    .sort((a, b) => cmp(a.key, b.key))
+    .filter((_, i) => i % shard.count === shard.index - 1);
 }
 
 // ---- --filter
@@ -67,7 +70,9 @@ export function parseFilter(text: string): Filter {
   const m = /^([a-z]+):(.*)$/.exec(text);
   const field = m ? m[1]! : 'any';
   if (m && !FIELDS.includes(field as FilterField))
-    throw new Error(`unknown filter field "${field}" in ${JSON.stringify(text)}; use persona:, category: or id:`);
+    throw new Error(
+      `unknown filter field "${field}" in ${JSON.stringify(text)}; use persona:, category: or id:`,
+    );
   const patterns = (m ? m[2]! : text)
     .split(',')
     .map((p) => p.trim())
@@ -85,14 +90,21 @@ function fieldValues(s: LoadedScenario, field: Filter['field']): string[] {
 export function scenarioMatcher(filters: readonly Filter[]): (s: LoadedScenario) => boolean {
   const tests = filters.map((f) => ({ f, isMatch: picomatch(f.patterns, { nocase: true }) }));
   const fields = [...new Set(filters.map((f) => f.field))];
-  return (s) => fields.every((field) => tests.some((t) => t.f.field === field && fieldValues(s, field).some((v) => t.isMatch(v))));
+  return (s) =>
+    fields.every((field) =>
+      tests.some((t) => t.f.field === field && fieldValues(s, field).some((v) => t.isMatch(v))),
+    );
 }
 
 /**
  * Keeps the sessions the filters select and, unless `noDeps`, the sessions they depend on
  * (they must run first, in the same workspace). Groups left empty are dropped.
  */
-export function filterGroups(groups: readonly RunGroup[], filters: readonly Filter[], noDeps: boolean): RunGroup[] {
+export function filterGroups(
+  groups: readonly RunGroup[],
+  filters: readonly Filter[],
+  noDeps: boolean,
+): RunGroup[] {
   if (!filters.length) return [...groups];
   const matches = scenarioMatcher(filters);
   const out: RunGroup[] = [];
@@ -105,6 +117,9 @@ export function filterGroups(groups: readonly RunGroup[], filters: readonly Filt
     const sessions = group.sessions.filter((s) => keep.has(s.id));
     if (sessions.length) out.push({ ...group, sessions });
   }
-  if (!out.length) throw new UserError(`no scenario matches ${filters.map((f) => `--filter ${f.text}`).join(' ')}`);
+  if (!out.length)
+    throw new UserError(
+      `no scenario matches ${filters.map((f) => `--filter ${f.text}`).join(' ')}`,
+    );
   return out;
 }

@@ -38,7 +38,10 @@ export class UsageTally {
   }
 
   toLines(): UsageLine[] {
-    return [...this.lines.values()].map((l) => ({ ...l, cost_usd: l.cost_usd === null ? null : round(l.cost_usd, 6) }));
+    return [...this.lines.values()].map((l) => ({
+      ...l,
+      cost_usd: l.cost_usd === null ? null : round(l.cost_usd, 6),
+    }));
   }
 }
 
@@ -54,16 +57,25 @@ export function sumUsage(lines: Iterable<UsageLine>): UsageLine[] {
       acc.input_tokens += l.input_tokens;
       acc.output_tokens += l.output_tokens;
       acc.estimated ||= l.estimated;
-      acc.cost_usd = acc.cost_usd === null || l.cost_usd === null ? null : round(acc.cost_usd + l.cost_usd, 6);
+      acc.cost_usd =
+        acc.cost_usd === null || l.cost_usd === null ? null : round(acc.cost_usd + l.cost_usd, 6);
     }
   }
   const order: Role[] = ['agent', 'user', 'judge'];
-  return [...byKey.values()].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || (a.model < b.model ? -1 : 1));
+  return [...byKey.values()].sort(
+    (a, b) => order.indexOf(a.role) - order.indexOf(b.role) || (a.model < b.model ? -1 : 1),
+  );
 }
 
-export function totals(lines: readonly UsageLine[]): { tokens: { input: number; output: number }; cost_usd: number | null } {
+export function totals(lines: readonly UsageLine[]): {
+  tokens: { input: number; output: number };
+  cost_usd: number | null;
+} {
   return {
-    tokens: { input: lines.reduce((a, l) => a + l.input_tokens, 0), output: lines.reduce((a, l) => a + l.output_tokens, 0) },
+    tokens: {
+      input: lines.reduce((a, l) => a + l.input_tokens, 0),
+      output: lines.reduce((a, l) => a + l.output_tokens, 0),
+    },
     cost_usd: lines.some((l) => l.cost_usd === null)
       ? null
       : round(

@@ -58,14 +58,22 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       // Help and version exit 0; usage errors were already printed by commander.
-      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
+      return err.exitCode === 0 ||
+        err.code === 'commander.helpDisplayed' ||
+        err.code === 'commander.version'
+        ? 0
+        : 2;
     }
     if (err instanceof UserError) {
       for (const d of err.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
       process.stderr.write(scrub(`intentplay: ${err.message}`) + '\n');
       return 1;
     }
-    process.stderr.write(scrub(`intentplay: internal error (please report it): ${(err as Error).stack ?? String(err)}`) + '\n');
+    process.stderr.write(
+      scrub(
+        `intentplay: internal error (please report it): ${(err as Error).stack ?? String(err)}`,
+      ) + '\n',
+    );
     return 70;
   }
 }

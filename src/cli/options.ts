@@ -12,7 +12,10 @@ export function addModelOptions(cmd: Command): Command {
     .option('--agent-model <model>', 'model for the agent')
     .option('--user-model <model>', 'model for the user simulator')
     .option('--judge-model <model>', 'model for the judge')
-    .option('--base-url <url>', 'OpenAI-compatible endpoint for every role (default: $OPENAI_BASE_URL)')
+    .option(
+      '--base-url <url>',
+      'OpenAI-compatible endpoint for every role (default: $OPENAI_BASE_URL)',
+    )
     .option('--agent-base-url <url>', 'endpoint for the agent')
     .option('--user-base-url <url>', 'endpoint for the user simulator')
     .option('--judge-base-url <url>', 'endpoint for the judge')
@@ -23,7 +26,11 @@ export function addSessionOptions(cmd: Command): Command {
   return addModelOptions(
     cmd
       .option('--agent <backend>', `agent backend: ${kindsHelp('agent')}`)
-      .option('--agent-timeout <seconds>', 'acp agents: seconds a prompt may take before the agent is stopped (default 300)', positiveInt)
+      .option(
+        '--agent-timeout <seconds>',
+        'acp agents: seconds a prompt may take before the agent is stopped (default 300)',
+        positiveInt,
+      )
       .option('--user <backend>', `user backend: ${kindsHelp('user')}`)
       .option('--judge <backend>', `judge backend: ${kindsHelp('judge')}`),
   )
@@ -36,7 +43,9 @@ export function addSessionOptions(cmd: Command): Command {
 export function positiveInt(value: string): number {
   const n = Number(value);
   if (!value.trim() || !Number.isInteger(n) || n < 1)
-    throw new InvalidArgumentError(`expected a positive whole number, got ${JSON.stringify(value)}`);
+    throw new InvalidArgumentError(
+      `expected a positive whole number, got ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
@@ -44,6 +53,8 @@ export function positiveInt(value: string): number {
 export function nonNegativeInt(value: string): number {
   const n = Number(value);
   if (!value.trim() || !Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`expected a whole number of 0 or more, got ${JSON.stringify(value)}`);
+    throw new InvalidArgumentError(
+      `expected a whole number of 0 or more, got ${JSON.stringify(value)}`,
+    );
   return n;
 }

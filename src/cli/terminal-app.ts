@@ -35,5 +35,6 @@ export async function runApp(props: AppProps): Promise<void> {
 
 /** Where the sessions' recordings went, printed once the screen has closed. */
 export function printRecordings(files: readonly string[]): void {
-  for (const f of files) process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
+  for (const f of files)
+    process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
 }

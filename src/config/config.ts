@@ -8,7 +8,11 @@ import { findConfigFile, resolveFrom, type ConfigFlags, type ResolvedConfig } fr
 
 export * from './resolve.ts';
 
-export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ResolvedConfig {
+export function resolveConfig(
+  flags: ConfigFlags = {},
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): ResolvedConfig {
   const file = findConfigFile(flags, cwd);
   return resolveFrom(flags, env, cwd, file, file ? loadConfigFile(file) : {});
 }

@@ -6,7 +6,13 @@
 import { z } from 'zod';
 import { sortDiagnostics, UserError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isHttpUrl } from './names.ts';
-import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
+import {
+  editDistance,
+  locate,
+  parseYamlFile,
+  validateWith,
+  type ParsedYaml,
+} from '../scenario/yaml-file.ts';
 
 export { CONFIG_FILE_NAME } from './names.ts';
 
@@ -17,17 +23,36 @@ const HttpUrl = z
 
 const RoleSettingsShape = {
   model: z.string().min(1).optional(),
-  base_url: HttpUrl.optional().meta({ description: 'OpenAI-compatible endpoint, usually ending in /v1' }),
+  base_url: HttpUrl.optional().meta({
+    description: 'OpenAI-compatible endpoint, usually ending in /v1',
+  }),
   api_key_env: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the name of an environment variable')
     .optional()
-    .meta({ description: 'name of the environment variable that holds the key (never the key itself)' }),
+    .meta({
+      description: 'name of the environment variable that holds the key (never the key itself)',
+    }),
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.number().int().positive().optional(),
-  timeout: z.number().positive().optional().meta({ description: 'seconds per request; for a stream, seconds without data' }),
-  retries: z.number().int().min(0).max(10).optional().meta({ description: 'retries on 429, 5xx, timeouts and broken connections' }),
-  retry_delay_ms: z.number().int().min(0).optional().meta({ description: 'first backoff delay; doubles per retry (Retry-After wins)' }),
+  timeout: z
+    .number()
+    .positive()
+    .optional()
+    .meta({ description: 'seconds per request; for a stream, seconds without data' }),
+  retries: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .optional()
+    .meta({ description: 'retries on 429, 5xx, timeouts and broken connections' }),
+  retry_delay_ms: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'first backoff delay; doubles per retry (Retry-After wins)' }),
 };
 
 export const RoleSettingsSchema = z.strictObject(RoleSettingsShape);
@@ -44,9 +69,15 @@ export const ConfigFileSchema = z
     agent: RoleSettingsSchema.optional(),
     user: RoleSettingsSchema.optional(),
     judge: RoleSettingsSchema.optional(),
-    prices: z.record(z.string().min(1), PriceSchema).optional().meta({ description: 'by model name' }),
+    prices: z
+      .record(z.string().min(1), PriceSchema)
+      .optional()
+      .meta({ description: 'by model name' }),
     acp_agents: z
-      .record(z.string().regex(/^[\w.-]+$/, 'a short name: letters, digits, _ . -'), z.string().min(1))
+      .record(
+        z.string().regex(/^[\w.-]+$/, 'a short name: letters, digits, _ . -'),
+        z.string().min(1),
+      )
       .optional()
       .meta({
         description:
@@ -63,8 +94,12 @@ export function loadConfigFile(file: string): ConfigFile {
   if (parsed.value === null || parsed.value === undefined) return {};
   const keyProblems = literalKeys(parsed);
   const { value, diagnostics: issues } = validateWith(parsed, ConfigFileSchema, 'config');
-  const all = [...keyProblems, ...issues.filter((d) => !d.message.startsWith('unknown key `api_key`')).map(suggestConfigKey)];
-  if (all.length || !value) throw new UserError(`${file}: invalid config file`, sortDiagnostics(all));
+  const all = [
+    ...keyProblems,
+    ...issues.filter((d) => !d.message.startsWith('unknown key `api_key`')).map(suggestConfigKey),
+  ];
+  if (all.length || !value)
+    throw new UserError(`${file}: invalid config file`, sortDiagnostics(all));
   return value;
 }
 
@@ -90,7 +125,8 @@ function literalKeys(parsed: ParsedYaml): Diagnostic[] {
         severity: 'error',
         file: parsed.file,
         ...locate(parsed, scope, 'api_key'),
-        message: 'API keys do not belong in the config file: put the key in an environment variable and name it with `api_key_env`',
+        message:
+          'API keys do not belong in the config file: put the key in an environment variable and name it with `api_key_env`',
       });
   }
   return out;

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 function packageRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'personas'))) return dir;
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'personas')))
+      return dir;
     if (path.dirname(dir) === dir) return path.resolve(from, '../..');
   }
 }
@@ -18,7 +19,9 @@ export const PACKAGE_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.u
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   } catch {
     return '0.0.0';

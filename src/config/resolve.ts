@@ -63,7 +63,8 @@ type Candidate<T> = [value: T | undefined, source: string];
 
 /** The first candidate that has a value, with its source. */
 function pick<T>(...candidates: Candidate<T>[]): { value?: T; source: string } {
-  for (const [value, source] of candidates) if (value !== undefined && value !== '') return { value, source };
+  for (const [value, source] of candidates)
+    if (value !== undefined && value !== '') return { value, source };
   return { source: 'default' };
 }
 
@@ -119,7 +120,11 @@ export function resolveFrom(
     const roleUrlFlag = flags[`${role}BaseUrl` as const];
     const model = set(
       'model',
-      pick<string>([roleFlag, `--${role}-model`], [nonEmpty(`INTENTPLAY_${R}_MODEL`), `$INTENTPLAY_${R}_MODEL`], ...fromFile('model')),
+      pick<string>(
+        [roleFlag, `--${role}-model`],
+        [nonEmpty(`INTENTPLAY_${R}_MODEL`), `$INTENTPLAY_${R}_MODEL`],
+        ...fromFile('model'),
+      ),
     );
     const baseUrl = set(
       'baseUrl',
@@ -140,13 +145,18 @@ export function resolveFrom(
         `${sources[`${role}.baseUrl`]}: ${displayUrl(baseUrl)} carries a user and password, which HTTP clients refuse to send from a URL; give the credential as the API key ($OPENAI_API_KEY or $INTENTPLAY_${R}_API_KEY) instead`,
       );
     const keyVar = pick<string>(
-      [nonEmpty(`INTENTPLAY_${R}_API_KEY`) && `INTENTPLAY_${R}_API_KEY`, `$INTENTPLAY_${R}_API_KEY`],
+      [
+        nonEmpty(`INTENTPLAY_${R}_API_KEY`) && `INTENTPLAY_${R}_API_KEY`,
+        `$INTENTPLAY_${R}_API_KEY`,
+      ],
       [nonEmpty('OPENAI_API_KEY') && 'OPENAI_API_KEY', '$OPENAI_API_KEY'],
       ...fromFile('api_key_env'),
     );
     sources[`${role}.apiKey`] = keyVar.source;
     if (keyVar.value && !nonEmpty(keyVar.value))
-      warnings.push(`${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`);
+      warnings.push(
+        `${keyVar.source} names $${keyVar.value}, which is not set: the ${role} has no API key`,
+      );
     const apiKey = keyVar.value ? nonEmpty(keyVar.value) : undefined;
     // From here on no output may carry these, whole or in part.
     registerModelKey(apiKey);

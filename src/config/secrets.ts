@@ -25,7 +25,9 @@ export function registerModelKey(secret: string | undefined): void {
 
 /** The environment without the variables that hold a model key intentplay resolved (an acp agent brings its own). */
 export function withoutModelKeys(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => !(value && modelKeys.has(value))));
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => !(value && modelKeys.has(value))),
+  );
 }
 
 /** Adds a secret (ignored when too short to be one). */
@@ -36,7 +38,10 @@ export function registerSecret(secret: string | undefined): void {
 }
 
 /** The credentials a URL carries: user, password, and key-like query parameter values. */
-export function urlSecrets(url: string | undefined, isSecretParam: (name: string) => boolean): string[] {
+export function urlSecrets(
+  url: string | undefined,
+  isSecretParam: (name: string) => boolean,
+): string[] {
   if (!url) return [];
   try {
     const u = new URL(url);
@@ -53,7 +58,11 @@ export function urlSecrets(url: string | undefined, isSecretParam: (name: string
 function forms(secret: string): string[] {
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const all = [secret, b64(secret), b64(`:${secret}`), b64(`${secret}:`)];
-  return [...all, ...all.map((f) => f.replace(/\+/g, '-').replace(/\//g, '_')), encodeURIComponent(secret)];
+  return [
+    ...all,
+    ...all.map((f) => f.replace(/\+/g, '-').replace(/\//g, '_')),
+    encodeURIComponent(secret),
+  ];
 }
 
 function allPieces(): Set<string> {

@@ -17,15 +17,31 @@ export type TranscriptEntry =
   | { kind: 'user'; turn: number; text: string; at?: string }
   | { kind: 'event'; turn: number; text: string; source?: string }
   /** An observation that woke the agent (time scenarios): an update's text or a reminder's note. */
-  | { kind: 'monitor'; turn: number; text: string; at: string; update?: string; reminders: string[] }
+  | {
+      kind: 'monitor';
+      turn: number;
+      text: string;
+      at: string;
+      update?: string;
+      reminders: string[];
+    }
   | { kind: 'agent'; turn: number; text: string }
-  | { kind: 'tool'; turn: number; callId: string; name: string; args: unknown; outcome: ToolOutcome };
+  | {
+      kind: 'tool';
+      turn: number;
+      callId: string;
+      name: string;
+      args: unknown;
+      outcome: ToolOutcome;
+    };
 
 /** What the agent is told of an entry it did not write (a user message, an event, a monitor's observation). */
 export function incomingText(entry: TranscriptEntry): string | undefined {
   if (entry.kind === 'user') return entry.at ? `[${entry.at}] ${entry.text}` : entry.text;
-  if (entry.kind === 'event') return `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}`;
-  if (entry.kind === 'monitor') return `[monitor ${entry.at}${entry.update ? `, update ${entry.update}` : ''}]\n${entry.text}`;
+  if (entry.kind === 'event')
+    return `[event${entry.source ? ` from ${entry.source}` : ''}]\n${entry.text}`;
+  if (entry.kind === 'monitor')
+    return `[monitor ${entry.at}${entry.update ? `, update ${entry.update}` : ''}]\n${entry.text}`;
   return undefined;
 }
 

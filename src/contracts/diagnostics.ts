@@ -16,8 +16,11 @@ export interface Diagnostic {
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t' };
 
 export function visible(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
@@ -35,5 +38,11 @@ export class UserError extends IntentplayError {
 }
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message));
+  return [...list].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.col - b.col ||
+      a.message.localeCompare(b.message),
+  );
 }

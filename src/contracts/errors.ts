@@ -14,7 +14,13 @@ export class IntentplayError extends Error {
 /** The message of anything thrown: an Error's message, a protocol error's `message` field, or the value as text. */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
-  if (typeof err === 'object' && err !== null && 'message' in err && typeof err.message === 'string') return err.message;
+  if (
+    typeof err === 'object' &&
+    err !== null &&
+    'message' in err &&
+    typeof err.message === 'string'
+  )
+    return err.message;
   return String(err);
 }
 

@@ -8,7 +8,8 @@
  * `pending`: waits for the agent to follow up on an update (time scenarios); `superseded`:
  * replaced by a shifted intent, and out of Proc altogether.
  */
-export type IntentStatus = 'open' | 'completed' | 'inferred' | 'provided' | 'unresolved' | 'pending' | 'superseded';
+export type IntentStatus =
+  'open' | 'completed' | 'inferred' | 'provided' | 'unresolved' | 'pending' | 'superseded';
 export type Role = 'agent' | 'user' | 'judge';
 /**
  * `ended`: a person ended the session early; `aborted`: quit or cancelled mid-turn;
@@ -80,7 +81,12 @@ export type TaskStatusName = 'pending' | 'in_progress' | 'completed' | 'failed';
 
 /** ChronosBench's action errors (the paper's Table 6, mapped: docs/time.md). */
 export type ActionErrorType =
-  'redundant_query' | 'repeated_reminder' | 'false_follow_up' | 'missed_follow_up' | 'completed_in_negative' | 'invalid_call';
+  | 'redundant_query'
+  | 'repeated_reminder'
+  | 'false_follow_up'
+  | 'missed_follow_up'
+  | 'completed_in_negative'
+  | 'invalid_call';
 
 export interface StatusError {
   turn: number;
@@ -316,7 +322,14 @@ export type SessionEvent =
       /** The evidence, question or note behind the change. */
       detail: string;
     }
-  | { type: 'checklist_result'; turn: number; item: string; pass: boolean | null; reason: string; by: 'rule' | 'rubric' | 'script' }
+  | {
+      type: 'checklist_result';
+      turn: number;
+      item: string;
+      pass: boolean | null;
+      reason: string;
+      by: 'rule' | 'rubric' | 'script';
+    }
   | { type: 'usage'; turn: number; role: Role; model: string; usage: Usage }
   | { type: 'judge_error'; turn: number; message: string }
   | { type: 'leak_warning'; turn: number; intents: string[]; terms: string[] }
@@ -326,7 +339,15 @@ export type SessionEvent =
   /** The simulated clock jumped while the user waited (time scenarios). */
   | { type: 'clock'; turn: number; from: string; to: string; passed: string }
   /** A scheduled update happened. `seen`: it woke the agent. */
-  | { type: 'update'; turn: number; update: string; at: string; text: string; seen: boolean; pushed: 'none' | 'agent' | 'user' | 'both' }
+  | {
+      type: 'update';
+      turn: number;
+      update: string;
+      at: string;
+      text: string;
+      seen: boolean;
+      pushed: 'none' | 'agent' | 'user' | 'both';
+    }
   | {
       type: 'reminder';
       turn: number;
@@ -337,16 +358,36 @@ export type SessionEvent =
       condition?: string;
     }
   /** The monitor woke the agent: on an update (via reminders or a push), or on a time reminder. */
-  | { type: 'wake'; turn: number; at: string; update?: string; reminders: string[]; pushed: boolean }
+  | {
+      type: 'wake';
+      turn: number;
+      at: string;
+      update?: string;
+      reminders: string[];
+      pushed: boolean;
+    }
   /** What the agent did on a woken turn. */
   | { type: 'wake_choice'; turn: number; update?: string; choice: 'follow_up' | 'keep_silent' }
   /** How an update with an `expect` was handled. */
-  | { type: 'update_verdict'; turn: number; update: string; expect: UpdateExpect; verdict: UpdateVerdict }
+  | {
+      type: 'update_verdict';
+      turn: number;
+      update: string;
+      expect: UpdateExpect;
+      verdict: UpdateVerdict;
+    }
   | { type: 'task_status'; turn: number; status: 'in_progress' | 'completed' | 'failed' }
   /** Proposal scenarios: a tick of the user's activity starts. */
   | { type: 'tick'; turn: number; tick: number; at: string }
   /** A notification: whole for the agent, `preview` (truncated) for the user. `spurious`: noise. */
-  | { type: 'notification'; turn: number; app: string; text: string; preview: string; spurious: boolean }
+  | {
+      type: 'notification';
+      turn: number;
+      app: string;
+      text: string;
+      preview: string;
+      spurious: boolean;
+    }
   /** What the user did this tick: a screen action, a chat message, or nothing. */
   | {
       type: 'user_action';
@@ -363,7 +404,14 @@ export type SessionEvent =
     }
   /** The agent proposed to help (an observe turn). */
   | { type: 'proposal'; turn: number; proposal: string; summary: string }
-  | { type: 'proposal_verdict'; turn: number; proposal: string; verdict: 'accepted' | 'rejected'; reason: string; goal?: string }
+  | {
+      type: 'proposal_verdict';
+      turn: number;
+      proposal: string;
+      verdict: 'accepted' | 'rejected';
+      reason: string;
+      goal?: string;
+    }
   /** The agent's next turn observes (read-only tools, propose, wait) or executes an accepted proposal (all tools). */
   | {
       type: 'phase';
@@ -374,7 +422,15 @@ export type SessionEvent =
   /** An external agent's plan (acp), whole, each time it changes. */
   | { type: 'plan'; turn: number; entries: PlanEntry[] }
   /** An external agent (acp) asks to run one of its own tools; a person must answer. Ephemeral. */
-  | { type: 'permission_request'; turn: number; callId: string; title: string; kind?: string; paths: string[]; input?: unknown }
+  | {
+      type: 'permission_request';
+      turn: number;
+      callId: string;
+      title: string;
+      kind?: string;
+      paths: string[];
+      input?: unknown;
+    }
   /** How an external agent's permission request was answered, and by whom. */
   | {
       type: 'permission';

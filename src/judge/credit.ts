@@ -47,7 +47,9 @@ export function contentTokens(text: string): Token[] {
 }
 
 const same = (a: Token, b: Token) =>
-  a.number || b.number ? a.number && b.number && a.key === b.key : a.key === b.key || (a.key.length >= 5 && distance(a.key, b.key) <= 1);
+  a.number || b.number
+    ? a.number && b.number && a.key === b.key
+    : a.key === b.key || (a.key.length >= 5 && distance(a.key, b.key) <= 1);
 
 const words = (text: string) =>
   text
@@ -56,7 +58,10 @@ const words = (text: string) =>
     .trim();
 
 /** The message holds the intent's reveal text (ignoring case and punctuation), or matches one of its `said` patterns. */
-export function holdsRevealOrSaid(message: string, intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>): boolean {
+export function holdsRevealOrSaid(
+  message: string,
+  intent: Pick<IntentSpec, 'reveal' | 'text' | 'said'>,
+): boolean {
   const reveal = words(intent.reveal ?? intent.text);
   if (reveal && ` ${words(message)} `.includes(` ${reveal} `)) return true;
   return (intent.said ?? []).some((p) => testPattern(p, message) !== null);
@@ -68,7 +73,9 @@ export function creditedIntents(message: string, intents: readonly Credited[]): 
   const variants = intents.map((i) => [i.text, ...(i.reveal ? [i.reveal] : [])].map(contentTokens));
   // How many intents use each word: a word every intent shares says little about which one is meant.
   const spread = new Map<string, number>();
-  for (const v of variants) for (const key of new Set(v.flat().map((t) => t.key))) spread.set(key, (spread.get(key) ?? 0) + 1);
+  for (const v of variants)
+    for (const key of new Set(v.flat().map((t) => t.key)))
+      spread.set(key, (spread.get(key) ?? 0) + 1);
   const weight = (t: Token) => (t.number ? 2 : 1) / (spread.get(t.key) ?? 1);
   return intents
     .filter((intent, k) => {
@@ -81,7 +88,8 @@ export function creditedIntents(message: string, intents: readonly Credited[]): 
         const covered = hit.reduce((s, t) => s + weight(t), 0);
         // Another number than the intent's is another need ("under 6000 RMB" is not "under 600 RMB").
         const numbers = unique.filter((t) => t.number);
-        if (numbers.length && !hit.some((t) => t.number) && said.some((t) => t.number)) return false;
+        if (numbers.length && !hit.some((t) => t.number) && said.some((t) => t.number))
+          return false;
         // A number alone is not a need ("600 photos"): it takes a word of the intent besides.
         const aWord = hit.some((t) => !t.number) || hit.length > 1;
         return total > 0 && covered / total >= COVERAGE && matched >= LEAST_WEIGHT && aWord;

@@ -31,7 +31,8 @@ export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
   }
   if ('file_exists' in rule) {
     const isMatch = globMatcher(rule.file_exists);
-    for (const p of scope.files.keys()) if (isMatch(p)) return { holds: true, detail: `file ${p} exists` };
+    for (const p of scope.files.keys())
+      if (isMatch(p)) return { holds: true, detail: `file ${p} exists` };
     return { holds: false, detail: `no file matches ${rule.file_exists}` };
   }
   if ('file_matches' in rule) {
@@ -40,7 +41,8 @@ export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
     for (const [p, text] of scope.files) {
       if (!isMatch(p)) continue;
       const m = testPattern(pattern, text);
-      if (m) return { holds: true, detail: `${p} contains “${excerpt(text, m.index, m[0].length)}”` };
+      if (m)
+        return { holds: true, detail: `${p} contains “${excerpt(text, m.index, m[0].length)}”` };
     }
     return { holds: false, detail: `no file matching ${glob} contains /${pattern}/` };
   }
@@ -49,7 +51,13 @@ export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
     for (const call of scope.toolCalls) {
       if (!fullMatch(name, call.name)) continue;
       if (ok !== undefined && call.ok !== ok) continue;
-      if (args && !Object.entries(args).every(([k, re]) => testPattern(re, stringify(argValue(call.args, k))) !== null)) continue;
+      if (
+        args &&
+        !Object.entries(args).every(
+          ([k, re]) => testPattern(re, stringify(argValue(call.args, k))) !== null,
+        )
+      )
+        continue;
       return { holds: true, detail: `tool ${call.name} was called${call.ok ? '' : ' (failed)'}` };
     }
     return { holds: false, detail: `no matching ${name} call` };
@@ -62,7 +70,10 @@ export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
       if (equals !== undefined && JSON.stringify(v) !== JSON.stringify(equals)) continue;
       return { holds: true, detail: `${app} ${path} = ${truncate(stringify(v), 60)}` };
     }
-    return { holds: false, detail: `${app} has no ${path}${pattern ? ` matching /${pattern}/` : ''}` };
+    return {
+      holds: false,
+      detail: `${app} has no ${path}${pattern ? ` matching /${pattern}/` : ''}`,
+    };
   }
   if ('all' in rule) {
     const details: string[] = [];
@@ -83,7 +94,10 @@ export function evaluateRule(rule: Rule, scope: EvidenceScope): RuleVerdict {
     return { holds: false, detail: misses.join('; ') };
   }
   const inner = evaluateRule(rule.not, scope);
-  return { holds: !inner.holds, detail: inner.holds ? `not expected: ${inner.detail}` : `as required, ${inner.detail}` };
+  return {
+    holds: !inner.holds,
+    detail: inner.holds ? `not expected: ${inner.detail}` : `as required, ${inner.detail}`,
+  };
 }
 
 /** Tool names match in full, so `write_file` does not also match `overwrite_file_x`. */

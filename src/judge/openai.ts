@@ -6,12 +6,29 @@
  * gets one retry, then the problem is reported as a `judge_error`, never papered over.
  */
 import { z } from 'zod';
-import type { ChecklistGrade, JudgeBackend, JudgeTurnInput, JudgeVerdict, RubricInput } from '../contracts/backends.ts';
+import type {
+  ChecklistGrade,
+  JudgeBackend,
+  JudgeTurnInput,
+  JudgeVerdict,
+  RubricInput,
+} from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from '../llm/client.ts';
-import { listChecklist, listIntents, PICK_JUDGE_SYSTEM, RUBRIC_JUDGE_SYSTEM, TURN_JUDGE_SYSTEM } from '../llm/prompts.ts';
+import {
+  listChecklist,
+  listIntents,
+  PICK_JUDGE_SYSTEM,
+  RUBRIC_JUDGE_SYSTEM,
+  TURN_JUDGE_SYSTEM,
+} from '../llm/prompts.ts';
 import { renderTraces } from '../pibench/trace.ts';
-import { mergeTurnVerdicts, PIBENCH_RUBRIC_SYSTEM, pibenchTurnCase, type TurnVerdicts } from './pibench-rubric.ts';
+import {
+  mergeTurnVerdicts,
+  PIBENCH_RUBRIC_SYSTEM,
+  pibenchTurnCase,
+  type TurnVerdicts,
+} from './pibench-rubric.ts';
 import { clip, renderApps, renderFiles, renderToolCalls, renderTranscript } from '../llm/render.ts';
 import { askForJson, JudgeOutputError } from '../llm/structured.ts';
 
@@ -33,7 +50,10 @@ const RubricAnswer = z.object({
   items: z.array(
     z.object({
       id: z.string(),
-      verdict: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(['YES', 'NO'])),
+      verdict: z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z.enum(['YES', 'NO']),
+      ),
       reason: z.string().default(''),
     }),
   ),
@@ -67,8 +87,10 @@ export class OpenAIJudge implements JudgeBackend {
     for (const p of problems) for (const id of openIds) if (p.startsWith(`${id}:`)) bad.add(id);
     for (const entry of value.intents) {
       if (!openIds.has(entry.id) || bad.has(entry.id)) continue;
-      if (entry.status === 'completed') verdict.completed.push({ intent: entry.id, evidence: entry.evidence!.trim() });
-      else if (entry.status === 'targeted') verdict.targeted.push({ intent: entry.id, question: entry.question!.trim() });
+      if (entry.status === 'completed')
+        verdict.completed.push({ intent: entry.id, evidence: entry.evidence!.trim() });
+      else if (entry.status === 'targeted')
+        verdict.targeted.push({ intent: entry.id, question: entry.question!.trim() });
     }
     if (problems.length)
       input.emit({
@@ -82,7 +104,9 @@ export class OpenAIJudge implements JudgeBackend {
   private turnCase(input: JudgeTurnInput): string {
     const { evidence } = input;
     const earlier = renderTranscript(
-      input.transcript.filter((e) => e.turn < input.turn || e.kind === 'user' || e.kind === 'event'),
+      input.transcript.filter(
+        (e) => e.turn < input.turn || e.kind === 'user' || e.kind === 'event',
+      ),
       { audience: 'judge', perToolResult: 300 },
     );
     const apps = renderApps(evidence.apps);
@@ -97,7 +121,9 @@ export class OpenAIJudge implements JudgeBackend {
     ].join('\n\n');
   }
 
-  async pickNext(input: Omit<JudgeTurnInput, 'evidence'>): Promise<{ intent: string; reason: string }> {
+  async pickNext(
+    input: Omit<JudgeTurnInput, 'evidence'>,
+  ): Promise<{ intent: string; reason: string }> {
     const openIds = new Set(input.open.map((i) => i.id));
     const { value } = await askForJson(
       this.client,
@@ -112,7 +138,11 @@ export class OpenAIJudge implements JudgeBackend {
       {
         schema: PickAnswer,
         problems: (v) =>
-          openIds.has(v.intent) ? [] : [`intent: \`${v.intent}\` is not one of the open intents (${[...openIds].join(', ')})`],
+          openIds.has(v.intent)
+            ? []
+            : [
+                `intent: \`${v.intent}\` is not one of the open intents (${[...openIds].join(', ')})`,
+              ],
       },
     );
     // A pick that is still not open goes back to the engine, which reports it and falls back.
@@ -134,11 +164,20 @@ export class OpenAIJudge implements JudgeBackend {
         ...(apps ? [`Final app state:\n${apps}`] : []),
       ].join('\n\n'),
     );
-    if (problems.length) input.emit({ type: 'judge_error', turn, message: `rubric grading, after one retry: ${problems.join('; ')}` });
+    if (problems.length)
+      input.emit({
+        type: 'judge_error',
+        turn,
+        message: `rubric grading, after one retry: ${problems.join('; ')}`,
+      });
     const ids = new Set(input.items.map((i) => i.id));
     return value.items
       .filter((i) => ids.has(i.id))
-      .map((i) => ({ item: i.id, pass: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }));
+      .map((i) => ({
+        item: i.id,
+        pass: i.verdict === 'YES',
+        reason: firstLine(i.reason) || i.verdict,
+      }));
   }
 
   /** π-Bench's way: one question per agent turn over that turn's trace; a criterion passes if any turn passes it. */
@@ -168,7 +207,10 @@ export class OpenAIJudge implements JudgeBackend {
         const verdicts = new Map(
           value.items
             .filter((i) => ids.has(i.id))
-            .map((i) => [i.id, { yes: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict }]),
+            .map((i) => [
+              i.id,
+              { yes: i.verdict === 'YES', reason: firstLine(i.reason) || i.verdict },
+            ]),
         );
         parsed.push({ turn: trace.turn, verdicts });
       } catch (err) {
@@ -230,16 +272,22 @@ function turnProblems(answer: TurnAnswer, open: ReadonlySet<string>): string[] {
     if (!open.has(e.id)) continue;
     if (e.status === 'completed' && !e.evidence?.trim())
       problems.push(`${e.id}: "completed" needs the evidence (a quote or the tool call)`);
-    if (e.status === 'targeted' && !e.question?.trim()) problems.push(`${e.id}: "targeted" needs the question, quoted`);
+    if (e.status === 'targeted' && !e.question?.trim())
+      problems.push(`${e.id}: "targeted" needs the question, quoted`);
   }
   return problems;
 }
 
-function idProblems(given: readonly string[], expected: ReadonlySet<string>, what: string): string[] {
+function idProblems(
+  given: readonly string[],
+  expected: ReadonlySet<string>,
+  what: string,
+): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const id of given) {
-    if (!expected.has(id)) problems.push(`\`${id}\` is not one of the ${what}s (${[...expected].join(', ')})`);
+    if (!expected.has(id))
+      problems.push(`\`${id}\` is not one of the ${what}s (${[...expected].join(', ')})`);
     else if (seen.has(id)) problems.push(`${id}: given twice`);
     seen.add(id);
   }

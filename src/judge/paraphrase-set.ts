@@ -26,7 +26,11 @@ export interface CreditFigures {
   wrong: string[];
 }
 
-export function measureCrediting(set: ParaphraseSet, intentsOf: (scenario: string) => Intents, credit: Crediting): CreditFigures {
+export function measureCrediting(
+  set: ParaphraseSet,
+  intentsOf: (scenario: string) => Intents,
+  credit: Crediting,
+): CreditFigures {
   let paraphrases = 0;
   let hits = 0;
   let falseCredits = 0;
@@ -48,7 +52,9 @@ export function measureCrediting(set: ParaphraseSet, intentsOf: (scenario: strin
   }
   let nothingCredited = 0;
   for (const sentence of set.nothing) {
-    const got = Object.keys(set.scenarios).flatMap((s) => credit(sentence, intentsOf(s)).map((id) => `${s} ${id}`));
+    const got = Object.keys(set.scenarios).flatMap((s) =>
+      credit(sentence, intentsOf(s)).map((id) => `${s} ${id}`),
+    );
     if (got.length) nothingCredited++;
     falseCredits += got.length;
     for (const g of got) wrong.push(`${g} ← ${sentence}`);

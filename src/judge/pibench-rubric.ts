@@ -44,22 +44,37 @@ export interface TurnVerdicts {
  * OR over turns. `parsed` holds only the turns whose answer parsed; `turns` is how many
  * agent turns there were. One unparsed turn leaves every criterion ungraded.
  */
-export function mergeTurnVerdicts(items: readonly ChecklistItemSpec[], parsed: readonly TurnVerdicts[], turns: number): ChecklistGrade[] {
-  if (!turns) return items.map((i) => ({ item: i.id, pass: null, reason: 'no agent turn to grade' }));
+export function mergeTurnVerdicts(
+  items: readonly ChecklistItemSpec[],
+  parsed: readonly TurnVerdicts[],
+  turns: number,
+): ChecklistGrade[] {
+  if (!turns)
+    return items.map((i) => ({ item: i.id, pass: null, reason: 'no agent turn to grade' }));
   const unparsed = turns - parsed.length;
   if (unparsed > 0) {
-    const which = unparsed === turns ? `any of ${turns} turn${turns === 1 ? '' : 's'}` : `${unparsed} of ${turns} turns`;
+    const which =
+      unparsed === turns
+        ? `any of ${turns} turn${turns === 1 ? '' : 's'}`
+        : `${unparsed} of ${turns} turns`;
     const reason = `the judge's answer never parsed for ${which}: dropped, as π-Bench drops a task when any turn's grading fails`;
     return items.map((i) => ({ item: i.id, pass: null, reason }));
   }
   return items.map((item) => {
     const yes = parsed.find((t) => t.verdicts.get(item.id)?.yes);
-    if (yes) return { item: item.id, pass: true, reason: `turn ${yes.turn}: ${yes.verdicts.get(item.id)!.reason}` };
+    if (yes)
+      return {
+        item: item.id,
+        pass: true,
+        reason: `turn ${yes.turn}: ${yes.verdicts.get(item.id)!.reason}`,
+      };
     const last = parsed.findLast((t) => t.verdicts.has(item.id));
     return {
       item: item.id,
       pass: false,
-      reason: last ? `NO in every turn; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}` : 'NO in every turn; no verdict given',
+      reason: last
+        ? `NO in every turn; turn ${last.turn}: ${last.verdicts.get(item.id)!.reason}`
+        : 'NO in every turn; no verdict given',
     };
   });
 }

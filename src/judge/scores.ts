@@ -46,7 +46,8 @@ export function round(x: number, digits = 3): number {
 }
 
 /** Plain mean; 0 for no values. */
-export const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+export const mean = (xs: readonly number[]): number =>
+  xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
 
 /** Sample standard deviation (n-1); 0 for fewer than two values. */
 export function sampleStd(xs: readonly number[]): number {

@@ -21,7 +21,10 @@ export interface LintResult {
   scenarios: number;
 }
 
-export async function lintPaths(paths: readonly string[], libraryOverride?: string): Promise<LintResult> {
+export async function lintPaths(
+  paths: readonly string[],
+  libraryOverride?: string,
+): Promise<LintResult> {
   const byLibrary = new Map<string, { library: Library; scenarios: Map<string, LoadedScenario> }>();
   for (const p of paths) {
     if (!existsSync(p)) throw new UserError(`${p}: no such file or folder`);
@@ -32,7 +35,9 @@ export async function lintPaths(paths: readonly string[], libraryOverride?: stri
     const found = scenariosAt(library, abs);
     // A file that is no loaded scenario (broken, or not one at all) would be linted as nothing and pass.
     if (!found.length && !statSync(abs).isDirectory())
-      throw new UserError(`${p}: no scenario of the library at ${library.root} loads from it (intentplay validate ${p} says why)`);
+      throw new UserError(
+        `${p}: no scenario of the library at ${library.root} loads from it (intentplay validate ${p} says why)`,
+      );
     for (const s of found) entry.scenarios.set(s.id, s);
   }
   const findings: Finding[] = [];
@@ -40,26 +45,41 @@ export async function lintPaths(paths: readonly string[], libraryOverride?: stri
     const list = [...scenarios.values()];
     for (const s of list) {
       findings.push(...checkIntents(s));
-      for (const paradigm of installedParadigms()) findings.push(...(paradigm.lint?.(s) ?? []).map((f) => ({ ...f, scenario: s })));
+      for (const paradigm of installedParadigms())
+        findings.push(...(paradigm.lint?.(s) ?? []).map((f) => ({ ...f, scenario: s })));
     }
     findings.push(...checkWorkspaceFiles(library, list));
     findings.push(...(await checkReactiveDone(library, list)));
   }
   const parsed = new Map<string, ParsedYaml | undefined>();
   const diagnostics = findings.map((f) => {
-    if (!parsed.has(f.scenario.file)) parsed.set(f.scenario.file, parseYamlFile(f.scenario.file).parsed);
+    if (!parsed.has(f.scenario.file))
+      parsed.set(f.scenario.file, parseYamlFile(f.scenario.file).parsed);
     const doc = parsed.get(f.scenario.file);
     const at = doc ? locate(doc, f.path, f.key) : { line: 1, col: 1 };
-    return { severity: 'warning' as const, file: f.scenario.file, ...at, message: `${f.message} [${f.check}]` };
+    return {
+      severity: 'warning' as const,
+      file: f.scenario.file,
+      ...at,
+      message: `${f.message} [${f.check}]`,
+    };
   });
-  return { diagnostics: sortDiagnostics(diagnostics), scenarios: [...byLibrary.values()].reduce((n, e) => n + e.scenarios.size, 0) };
+  return {
+    diagnostics: sortDiagnostics(diagnostics),
+    scenarios: [...byLibrary.values()].reduce((n, e) => n + e.scenarios.size, 0),
+  };
 }
 
 /** The scenarios a path names: a scenario file, an episode's sessions, or everything under a folder. */
 function scenariosAt(library: Library, abs: string): LoadedScenario[] {
   if (statSync(abs).isDirectory())
-    return [...library.scenarios.values()].filter((s) => s.file.startsWith(abs + path.sep) || library.root === abs);
+    return [...library.scenarios.values()].filter(
+      (s) => s.file.startsWith(abs + path.sep) || library.root === abs,
+    );
   const episode = [...library.episodes.values()].find((e) => path.resolve(e.file) === abs);
-  if (episode) return episode.sessions.map((id) => library.scenarios.get(id)).filter((s): s is LoadedScenario => Boolean(s));
+  if (episode)
+    return episode.sessions
+      .map((id) => library.scenarios.get(id))
+      .filter((s): s is LoadedScenario => Boolean(s));
   return [...library.scenarios.values()].filter((s) => path.resolve(s.file) === abs);
 }

@@ -43,13 +43,19 @@ function triggerLeaks(s: LoadedScenario): Finding[] {
     const at = { check: 'trigger-leak' as const, scenario: s, path: ['intents', i, 'text'] };
     const leakedNumber = numbers(intent.text).find((n) => triggerNumbers.has(n));
     if (leakedNumber) {
-      out.push({ ...at, message: `intent \`${intent.id}\` is not hidden: the trigger already states \`${leakedNumber}\`` });
+      out.push({
+        ...at,
+        message: `intent \`${intent.id}\` is not hidden: the trigger already states \`${leakedNumber}\``,
+      });
       return;
     }
     const stems = contentStems(intent.text);
     const run = sharedRun(stems, triggerStems, RUN_LENGTH);
     if (run) {
-      out.push({ ...at, message: `intent \`${intent.id}\` is not hidden: the trigger already says “${run.join(' ')}”` });
+      out.push({
+        ...at,
+        message: `intent \`${intent.id}\` is not hidden: the trigger already says “${run.join(' ')}”`,
+      });
       return;
     }
     const distinct = [...new Set(stems)];
@@ -80,7 +86,9 @@ export function ruleLeaves(rule: Rule | undefined): string[] {
     const args = Object.values(rule.tool_called.args ?? {});
     return args.length ? args.map(bare) : [rule.tool_called.name];
   }
-  return rule.app_state.pattern !== undefined ? [bare(rule.app_state.pattern)] : [`${rule.app_state.app}:${rule.app_state.path}`];
+  return rule.app_state.pattern !== undefined
+    ? [bare(rule.app_state.pattern)]
+    : [`${rule.app_state.app}:${rule.app_state.path}`];
 }
 
 function bare(pattern: string): string {

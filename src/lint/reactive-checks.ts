@@ -16,8 +16,13 @@ import type { Finding } from './finding.ts';
 
 export const REACTIVE_REFERENCE = 'reactive';
 
-export async function checkReactiveDone(library: Library, scenarios: readonly LoadedScenario[]): Promise<Finding[]> {
-  const inScope = new Set(scenarios.filter((s) => s.references?.[REACTIVE_REFERENCE]).map((s) => s.id));
+export async function checkReactiveDone(
+  library: Library,
+  scenarios: readonly LoadedScenario[],
+): Promise<Finding[]> {
+  const inScope = new Set(
+    scenarios.filter((s) => s.references?.[REACTIVE_REFERENCE]).map((s) => s.id),
+  );
   if (!inScope.size) return [];
   const groups = planRuns(
     scenarios.filter((s) => inScope.has(s.id)).map((s) => s.file),
@@ -32,7 +37,9 @@ export async function checkReactiveDone(library: Library, scenarios: readonly Lo
         // Seeded as a run seeds, so later sessions see what earlier ones left.
         seedSession(env, scenario);
         const hasReactive = Boolean(scenario.references?.[REACTIVE_REFERENCE]);
-        const agent = hasReactive ? new ScriptAgent(scenario, REACTIVE_REFERENCE) : new ScriptAgent({ ...scenario, references: {} });
+        const agent = hasReactive
+          ? new ScriptAgent(scenario, REACTIVE_REFERENCE)
+          : new ScriptAgent({ ...scenario, references: {} });
         const completed: { intent: string; turn: number; detail: string }[] = [];
         const run = new SessionRun({
           scenario,
@@ -40,7 +47,8 @@ export async function checkReactiveDone(library: Library, scenarios: readonly Lo
           backends: { agent, user: new RulesUser(), judge: new RulesJudge() },
           env,
           emit: (e) => {
-            if (e.type === 'intent_status' && e.to === 'completed') completed.push({ intent: e.intent, turn: e.turn, detail: e.detail });
+            if (e.type === 'intent_status' && e.to === 'completed')
+              completed.push({ intent: e.intent, turn: e.turn, detail: e.detail });
           },
           date: '2026-01-05',
         });

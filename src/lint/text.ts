@@ -53,7 +53,11 @@ export function numbers(text: string): string[] {
 }
 
 /** The first run of `n` consecutive stems of `needle` that also occurs consecutively in `hay`. */
-export function sharedRun(needle: readonly string[], hay: readonly string[], n: number): string[] | undefined {
+export function sharedRun(
+  needle: readonly string[],
+  hay: readonly string[],
+  n: number,
+): string[] | undefined {
   if (needle.length < n || hay.length < n) return undefined;
   const grams = new Set<string>();
   for (let i = 0; i + n <= hay.length; i++) grams.add(hay.slice(i, i + n).join(' '));

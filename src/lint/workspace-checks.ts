@@ -10,7 +10,10 @@ import type { Rule } from '../scenario/schema.ts';
 import type { Finding } from './finding.ts';
 import { globMatcher } from '../workspace/glob.ts';
 
-export function checkWorkspaceFiles(library: Library, scenarios: readonly LoadedScenario[]): Finding[] {
+export function checkWorkspaceFiles(
+  library: Library,
+  scenarios: readonly LoadedScenario[],
+): Finding[] {
   const out: Finding[] = [];
   for (const s of scenarios) {
     const readers = [s, ...laterSessions(library, s.id)];
@@ -43,7 +46,9 @@ function laterSessions(library: Library, id: string): LoadedScenario[] {
       }
   };
   grow(id);
-  return [...later].map((sid) => library.scenarios.get(sid)).filter((s): s is LoadedScenario => Boolean(s));
+  return [...later]
+    .map((sid) => library.scenarios.get(sid))
+    .filter((s): s is LoadedScenario => Boolean(s));
 }
 
 function usesFile(s: LoadedScenario, file: string, content: string): boolean {
@@ -78,14 +83,22 @@ function specificGlobMatches(glob: string, file: string): boolean {
   return !/^[*?[{]/.test(glob) && globMatcher(glob)(file);
 }
 
-function actionTouches(tool: string, args: Record<string, unknown>, file: string, content: string): boolean {
+function actionTouches(
+  tool: string,
+  args: Record<string, unknown>,
+  file: string,
+  content: string,
+): boolean {
   const name = tool.replace(/^.*__/, '');
   const strings = Object.values(args).filter((v): v is string => typeof v === 'string');
   if (strings.some((v) => v === file || v.endsWith(`/${file}`))) return true;
   if (name === 'glob' && typeof args.pattern === 'string') return globMatcher(args.pattern)(file);
   if (name === 'grep' && typeof args.pattern === 'string' && !checkPattern(args.pattern)) {
     const inScope = typeof args.glob === 'string' ? globMatcher(args.glob)(file) : true;
-    return inScope && content.split('\n').some((line) => testPattern(args.pattern as string, line) !== null);
+    return (
+      inScope &&
+      content.split('\n').some((line) => testPattern(args.pattern as string, line) !== null)
+    );
   }
   return false;
 }

@@ -6,13 +6,35 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { DEFAULT_BASE_URL, displayUrl, type Price, type ReadyRoleConfig, type ResolvedConfig } from '../config/config.ts';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import {
+  DEFAULT_BASE_URL,
+  displayUrl,
+  type Price,
+  type ReadyRoleConfig,
+  type ResolvedConfig,
+} from '../config/config.ts';
 import { requireModelRole } from '../config/config.ts';
 import type { BackendEmit } from '../contracts/backends.ts';
 import type { BackendInfo, Role, Usage } from '../contracts/events.ts';
-import { describeFailure, formatSeconds, isAbort, ModelError, StreamBrokenError, TimeoutError, type Endpoint } from './errors.ts';
-import { fromCompletion, StreamAccumulator, type AssembledMessage, type StreamCallbacks } from './stream.ts';
+import {
+  describeFailure,
+  formatSeconds,
+  isAbort,
+  ModelError,
+  StreamBrokenError,
+  TimeoutError,
+  type Endpoint,
+} from './errors.ts';
+import {
+  fromCompletion,
+  StreamAccumulator,
+  type AssembledMessage,
+  type StreamCallbacks,
+} from './stream.ts';
 import { estimateTokens, toUsage, UsageTotals } from './usage.ts';
 
 /** Longest Retry-After we wait out; a server asking for more is treated as a hard failure. */
@@ -83,7 +105,9 @@ export class RoleClient {
           message.usage,
           () => ({
             input: estimateTokens({ messages: req.messages, tools: req.tools }),
-            output: estimateTokens(message.content + message.toolCalls.map((c) => c.name + c.arguments).join('')),
+            output: estimateTokens(
+              message.content + message.toolCalls.map((c) => c.name + c.arguments).join(''),
+            ),
           }),
           this.price,
         );
@@ -96,7 +120,9 @@ export class RoleClient {
         if (this.adapt(failure, ctx)) continue;
         if (!failure.retryable || retry >= this.cfg.retries)
           throw new ModelError(
-            retry ? `${failure.message} (gave up after ${retry} ${retry === 1 ? 'retry' : 'retries'})` : failure.message,
+            retry
+              ? `${failure.message} (gave up after ${retry} ${retry === 1 ? 'retry' : 'retries'})`
+              : failure.message,
             false,
             undefined,
             failure.status,
@@ -146,11 +172,21 @@ export class RoleClient {
       if (ctx.signal.aborted) throw abortReason(ctx.signal);
       if (timedOut) throw new TimeoutError(this.cfg.timeoutMs);
     };
-    const options = { signal: AbortSignal.any([ctx.signal, watchdog.signal]), timeout: this.cfg.timeoutMs, maxRetries: 0 };
+    const options = {
+      signal: AbortSignal.any([ctx.signal, watchdog.signal]),
+      timeout: this.cfg.timeoutMs,
+      maxRetries: 0,
+    };
     try {
       if (req.stream) {
         const stream = await this.sdk.chat.completions.create(
-          { ...this.body(req), stream: true, ...(this.dropped.has('stream_options') ? {} : { stream_options: { include_usage: true } }) },
+          {
+            ...this.body(req),
+            stream: true,
+            ...(this.dropped.has('stream_options')
+              ? {}
+              : { stream_options: { include_usage: true } }),
+          },
           options,
         );
         const acc = new StreamAccumulator(ctx.callbacks);
@@ -162,10 +198,14 @@ export class RoleClient {
         stopped();
         if (!acc.chunks) throw new StreamBrokenError('the stream ended before any data arrived');
         // As in the non-streamed path: no choice at all is a broken answer, not an empty reply.
-        if (!acc.choiceChunks) throw new StreamBrokenError('the stream held no message (only empty `choices`)');
+        if (!acc.choiceChunks)
+          throw new StreamBrokenError('the stream held no message (only empty `choices`)');
         return acc.result();
       }
-      const completion = await this.sdk.chat.completions.create({ ...this.body(req), stream: false }, options);
+      const completion = await this.sdk.chat.completions.create(
+        { ...this.body(req), stream: false },
+        options,
+      );
       const message = fromCompletion(completion);
       if (!message) throw new StreamBrokenError('the answer held no message (empty `choices`)');
       return message;
@@ -185,7 +225,9 @@ export class RoleClient {
       ...(req.tools?.length ? { tools: req.tools } : {}),
       ...(temperature !== undefined && !this.dropped.has('temperature') ? { temperature } : {}),
       ...(maxTokens !== undefined ? { [this.maxTokensField]: maxTokens } : {}),
-      ...(req.json && !this.dropped.has('response_format') ? { response_format: { type: 'json_object' as const } } : {}),
+      ...(req.json && !this.dropped.has('response_format')
+        ? { response_format: { type: 'json_object' as const } }
+        : {}),
     };
   }
 
@@ -193,15 +235,27 @@ export class RoleClient {
   private adapt(failure: ModelError, ctx: CallContext): boolean {
     if (failure.status !== 400 && failure.status !== 422) return false;
     const text = failure.message;
-    if (this.maxTokensField === 'max_tokens' && this.cfg.maxTokens !== undefined && /max_completion_tokens/.test(text)) {
+    if (
+      this.maxTokensField === 'max_tokens' &&
+      this.cfg.maxTokens !== undefined &&
+      /max_completion_tokens/.test(text)
+    ) {
       this.maxTokensField = 'max_completion_tokens';
       return true;
     }
     for (const field of ['stream_options', 'response_format', 'temperature'] as const) {
       if (this.dropped.has(field) || !text.includes(field)) continue;
       this.dropped.add(field);
-      const why = field === 'stream_options' ? 'token counts for streamed answers are estimated' : `${field} is left out`;
-      ctx.emit({ type: 'notice', turn: ctx.turn, level: 'info', text: `the ${this.role} endpoint does not accept ${field}: ${why}` });
+      const why =
+        field === 'stream_options'
+          ? 'token counts for streamed answers are estimated'
+          : `${field} is left out`;
+      ctx.emit({
+        type: 'notice',
+        turn: ctx.turn,
+        level: 'info',
+        text: `the ${this.role} endpoint does not accept ${field}: ${why}`,
+      });
       return true;
     }
     return false;

@@ -59,14 +59,20 @@ export function redact(text: string, key?: string): string {
 export function describeFailure(err: unknown, ep: Endpoint): ModelError {
   if (err instanceof ModelError) return err;
   const where = `the ${ep.role} endpoint ${ep.url}`;
-  if (err instanceof TimeoutError) return new ModelError(`${where} timed out (${err.message})`, true);
+  if (err instanceof TimeoutError)
+    return new ModelError(`${where} timed out (${err.message})`, true);
   if (err instanceof APIConnectionTimeoutError) return new ModelError(`${where} timed out`, true);
-  if (err instanceof APIConnectionError) return new ModelError(`cannot reach ${where}: ${redact(causeOf(err), ep.key)}`, true);
+  if (err instanceof APIConnectionError)
+    return new ModelError(`cannot reach ${where}: ${redact(causeOf(err), ep.key)}`, true);
   if (err instanceof StreamBrokenError) return new ModelError(`${where}: ${err.message}`, true);
   if (err instanceof APIError && typeof err.status === 'number') return describeStatus(err, ep);
-  if (err instanceof APIError) return new ModelError(`${where} reported an error mid-stream: ${serverMessage(err, ep)}`, true);
+  if (err instanceof APIError)
+    return new ModelError(`${where} reported an error mid-stream: ${serverMessage(err, ep)}`, true);
   // Anything else from reading a body (a reset socket, a truncated SSE line) is a broken stream.
-  return new ModelError(`${where}: the answer broke off (${redact((err as Error)?.message ?? String(err), ep.key)})`, true);
+  return new ModelError(
+    `${where}: the answer broke off (${redact((err as Error)?.message ?? String(err), ep.key)})`,
+    true,
+  );
 }
 
 function describeStatus(err: APIError, ep: Endpoint): ModelError {
@@ -82,7 +88,12 @@ function describeStatus(err: APIError, ep: Endpoint): ModelError {
         401,
       );
     case 403:
-      return new ModelError(`${where} refused access (HTTP 403): ${serverMessage(err, ep)}`, false, undefined, 403);
+      return new ModelError(
+        `${where} refused access (HTTP 403): ${serverMessage(err, ep)}`,
+        false,
+        undefined,
+        403,
+      );
     case 404:
       return new ModelError(
         `${where} answered 404 Not Found for model \`${ep.model}\`: check the model name, and that the base URL is right (it usually ends in /v1)${detail(err, ep)}`,
@@ -92,8 +103,18 @@ function describeStatus(err: APIError, ep: Endpoint): ModelError {
       );
     default: {
       const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-      const what = status === 429 ? 'is rate limiting' : status >= 500 ? 'had a server error' : 'rejected the request';
-      return new ModelError(`${where} ${what} (HTTP ${status})${detail(err, ep)}`, retryable, retryAfter(err.headers), status);
+      const what =
+        status === 429
+          ? 'is rate limiting'
+          : status >= 500
+            ? 'had a server error'
+            : 'rejected the request';
+      return new ModelError(
+        `${where} ${what} (HTTP ${status})${detail(err, ep)}`,
+        retryable,
+        retryAfter(err.headers),
+        status,
+      );
     }
   }
 }
@@ -106,13 +127,18 @@ function detail(err: APIError, ep: Endpoint): string {
 /** The server's own words, without the SDK's "404 status code (no body)" prefix. */
 function serverMessage(err: APIError, ep: Endpoint): string {
   const body = err.error as { message?: unknown } | undefined;
-  const raw = typeof body?.message === 'string' ? body.message : err.message.replace(/^\d{3}\s*/, '');
+  const raw =
+    typeof body?.message === 'string' ? body.message : err.message.replace(/^\d{3}\s*/, '');
   const text = redact(raw, ep.key).replace(/\s+/g, ' ').trim();
   return text === 'status code (no body)' ? '' : text.slice(0, 300);
 }
 
 function causeOf(err: APIConnectionError): string {
-  const cause = (err as { cause?: { message?: string; code?: string; cause?: { code?: string; message?: string } } }).cause;
+  const cause = (
+    err as {
+      cause?: { message?: string; code?: string; cause?: { code?: string; message?: string } };
+    }
+  ).cause;
   const code = cause?.cause?.code ?? cause?.code;
   return code ? `${code}` : (cause?.cause?.message ?? cause?.message ?? err.message);
 }

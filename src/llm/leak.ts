@@ -10,7 +10,9 @@ const STOPWORDS = new Set(
   does doing down during each every from further have having here into itself just keep like make more most much must
   need never only other over same should some such than that their them then there these they thing things this those
   through under until very want wants were what when where which while will with within without would your yours user
-  please really maybe might each sure know tell give take used uses using make sure well good also`.split(/\s+/),
+  please really maybe might each sure know tell give take used uses using make sure well good also`.split(
+    /\s+/,
+  ),
 );
 
 function words(text: string): string[] {
@@ -30,7 +32,12 @@ export interface Leak {
  * @param handed the intents this message is meant to convey (their terms are fine)
  * @param said everything said so far (terms already in the conversation are not new)
  */
-export function findLeaks(message: string, open: readonly IntentSpec[], handed: readonly IntentSpec[], said: string): Leak {
+export function findLeaks(
+  message: string,
+  open: readonly IntentSpec[],
+  handed: readonly IntentSpec[],
+  said: string,
+): Leak {
   const allowed = `${handed.map((i) => `${i.text} ${i.reveal ?? ''}`).join(' ')} ${said}`;
   const allowedWords = new Set(words(allowed));
   const allowedNumbers = new Set(numbers(allowed));
@@ -39,8 +46,12 @@ export function findLeaks(message: string, open: readonly IntentSpec[], handed: 
   const leak: Leak = { intents: [], terms: [] };
   for (const intent of open) {
     const source = `${intent.text} ${intent.reveal ?? ''}`;
-    const nums = [...new Set(numbers(source))].filter((n) => !allowedNumbers.has(n) && messageNumbers.has(n));
-    const ws = [...new Set(words(source))].filter((w) => !STOPWORDS.has(w) && !allowedWords.has(w) && messageWords.has(w));
+    const nums = [...new Set(numbers(source))].filter(
+      (n) => !allowedNumbers.has(n) && messageNumbers.has(n),
+    );
+    const ws = [...new Set(words(source))].filter(
+      (w) => !STOPWORDS.has(w) && !allowedWords.has(w) && messageWords.has(w),
+    );
     if (nums.length || ws.length >= 2) {
       leak.intents.push(intent.id);
       leak.terms.push(...nums, ...ws);

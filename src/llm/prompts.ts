@@ -9,7 +9,10 @@ import type { ToolSpec } from '../tools/registry.ts';
 
 // ---- Agent ------------------------------------------------------------------------------
 
-export function agentSystemPrompt(session: AgentTurnInput['session'], tools: readonly ToolSpec[]): string {
+export function agentSystemPrompt(
+  session: AgentTurnInput['session'],
+  tools: readonly ToolSpec[],
+): string {
   const names = tools.map((t) => t.name);
   const memoryTools = names.filter((n) => /memory/.test(n));
   const otherTools = names.filter((n) => !/memory/.test(n));
@@ -33,8 +36,15 @@ export function agentSystemPrompt(session: AgentTurnInput['session'], tools: rea
   if (session.phase) lines.push(...proposalInstructions(session.now));
   else if (session.now) lines.push(...timeInstructions(session.now, names));
   if (session.index > 0) {
-    lines.push('', 'This is a later session with the same user. What you remembered from earlier sessions:');
-    lines.push(session.memory.trim() ? `<memory>\n${session.memory.trim()}\n</memory>` : '(your memory is empty)');
+    lines.push(
+      '',
+      'This is a later session with the same user. What you remembered from earlier sessions:',
+    );
+    lines.push(
+      session.memory.trim()
+        ? `<memory>\n${session.memory.trim()}\n</memory>`
+        : '(your memory is empty)',
+    );
   }
   return lines.join('\n');
 }
@@ -55,7 +65,9 @@ function timeInstructions(now: string, tools: readonly string[]): string[] {
     'if it does not, keep silent: reply with an empty message (or call keep_silent). Do not bother the user with updates that do not fit.',
   );
   if (tools.includes('set_task_status'))
-    lines.push('Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.');
+    lines.push(
+      'Record the state of the task with set_task_status (in_progress, completed or failed) when it changes.',
+    );
   return lines;
 }
 
@@ -125,11 +137,19 @@ export function correctionPrompt(problems: readonly string[]): string {
 // ---- User simulator ---------------------------------------------------------------------
 
 export function userSystemPrompt(persona: LoadedPersona | undefined): string {
-  const lines = ['You play a user who is talking to an AI assistant. Stay in character; never say you are simulating.'];
+  const lines = [
+    'You play a user who is talking to an AI assistant. Stay in character; never say you are simulating.',
+  ];
   if (persona) {
-    lines.push(`You are ${persona.name}, ${persona.role}.`, `About you:\n${persona.profile.trim()}`);
+    lines.push(
+      `You are ${persona.name}, ${persona.role}.`,
+      `About you:\n${persona.profile.trim()}`,
+    );
     const facts = Object.entries(persona.facts ?? {});
-    if (facts.length) lines.push(`Facts you know about yourself:\n${facts.map(([k, v]) => `- ${k}: ${v}`).join('\n')}`);
+    if (facts.length)
+      lines.push(
+        `Facts you know about yourself:\n${facts.map(([k, v]) => `- ${k}: ${v}`).join('\n')}`,
+      );
     if (persona.style) lines.push(`How you write: ${persona.style}`);
   }
   lines.push(
@@ -140,7 +160,11 @@ export function userSystemPrompt(persona: LoadedPersona | undefined): string {
   return lines.join('\n');
 }
 
-export function userTurnPrompt(conversation: string, intents: readonly IntentSpec[], reason: HandoffReason): string {
+export function userTurnPrompt(
+  conversation: string,
+  intents: readonly IntentSpec[],
+  reason: HandoffReason,
+): string {
   const head = `The conversation so far:\n${conversation}\n`;
   if (reason === 'thanks')
     return `${head}\nThe assistant's news meets everything you asked for. Thank the assistant and say plainly that your need is met; add nothing else.`;
@@ -159,21 +183,43 @@ export function userTurnPrompt(conversation: string, intents: readonly IntentSpe
 }
 
 /** The user of a proposal scenario: on the phone, with goals of their own (they are not secret to themselves). */
-export function phoneUserSystemPrompt(persona: LoadedPersona | undefined, goals: readonly IntentSpec[]): string {
+export function phoneUserSystemPrompt(
+  persona: LoadedPersona | undefined,
+  goals: readonly IntentSpec[],
+): string {
   const lines = [
     'You play a person busy on their phone. An AI assistant watches what you do and may propose to help; it acts only if you accept. Stay in character.',
   ];
-  if (persona) lines.push(`You are ${persona.name}, ${persona.role}.`, `About you:\n${persona.profile.trim()}`);
-  if (goals.length) lines.push(`What you want done (you would welcome help with it):\n${goals.map((g) => `- ${g.text}`).join('\n')}`);
-  lines.push('', 'Use the phone as a person would: one action at a time, only actions the current screen offers.');
+  if (persona)
+    lines.push(
+      `You are ${persona.name}, ${persona.role}.`,
+      `About you:\n${persona.profile.trim()}`,
+    );
+  if (goals.length)
+    lines.push(
+      `What you want done (you would welcome help with it):\n${goals.map((g) => `- ${g.text}`).join('\n')}`,
+    );
+  lines.push(
+    '',
+    'Use the phone as a person would: one action at a time, only actions the current screen offers.',
+  );
   return lines.join('\n');
 }
 
-export function phoneTurnPrompt(screen: readonly string[], notifications: readonly string[]): string {
+export function phoneTurnPrompt(
+  screen: readonly string[],
+  notifications: readonly string[],
+): string {
   return `Your screen:\n${screen.join('\n')}\n${notifications.length ? `\nNew notifications:\n${notifications.map((n) => `- ${n}`).join('\n')}\n` : ''}\nWhat do you do now? Call exactly one tool: an action of this screen, wait, or say_to_assistant.`;
 }
 
-export function phoneAnswerPrompt(summary: string, screen: readonly string[], mayGather: boolean): string {
-  const look = mayGather ? ' If you need to see more before deciding, use one of the screen’s actions instead (you decide later).' : '';
+export function phoneAnswerPrompt(
+  summary: string,
+  screen: readonly string[],
+  mayGather: boolean,
+): string {
+  const look = mayGather
+    ? ' If you need to see more before deciding, use one of the screen’s actions instead (you decide later).'
+    : '';
   return `Your assistant proposes: "${summary}"\n\nYour screen:\n${screen.join('\n')}\n\nAccept it only if it helps with what you want done; call accept or reject with a short reason.${look}`;
 }

@@ -5,7 +5,9 @@
 import type { ToolCallRecord, TranscriptEntry } from '../contracts/backends.ts';
 
 export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 
 export function stringify(value: unknown): string {
@@ -27,19 +29,27 @@ export interface TranscriptView {
 }
 
 /** The conversation as labelled lines; the judge also sees tool calls and their results. */
-export function renderTranscript(transcript: readonly TranscriptEntry[], view: TranscriptView): string {
+export function renderTranscript(
+  transcript: readonly TranscriptEntry[],
+  view: TranscriptView,
+): string {
   const perMessage = view.perMessage ?? 4000;
   const lines: string[] = [];
   for (const e of transcript) {
     switch (e.kind) {
       case 'user':
-        lines.push(`[turn ${e.turn}] ${view.audience === 'user' ? 'YOU' : 'USER'}: ${clip(e.text, perMessage)}`);
+        lines.push(
+          `[turn ${e.turn}] ${view.audience === 'user' ? 'YOU' : 'USER'}: ${clip(e.text, perMessage)}`,
+        );
         break;
       case 'event':
-        lines.push(`[turn ${e.turn}] EVENT${e.source ? ` (${e.source})` : ''}: ${clip(e.text, perMessage)}`);
+        lines.push(
+          `[turn ${e.turn}] EVENT${e.source ? ` (${e.source})` : ''}: ${clip(e.text, perMessage)}`,
+        );
         break;
       case 'monitor':
-        if (view.audience === 'judge') lines.push(`[turn ${e.turn}] MONITOR (${e.at}): ${clip(e.text, perMessage)}`);
+        if (view.audience === 'judge')
+          lines.push(`[turn ${e.turn}] MONITOR (${e.at}): ${clip(e.text, perMessage)}`);
         break;
       case 'agent':
         lines.push(`[turn ${e.turn}] ASSISTANT: ${clip(e.text, perMessage)}`);
@@ -55,17 +65,32 @@ export function renderTranscript(transcript: readonly TranscriptEntry[], view: T
   return lines.join('\n');
 }
 
-export function renderCall(name: string, args: unknown, ok: boolean, result: unknown, perResult: number): string {
+export function renderCall(
+  name: string,
+  args: unknown,
+  ok: boolean,
+  result: unknown,
+  perResult: number,
+): string {
   return `${name}(${clip(stringify(args), 600)}) -> ${ok ? 'ok' : 'error'}: ${clip(stringify(result), perResult)}`;
 }
 
 export function renderToolCalls(calls: readonly ToolCallRecord[], perResult = 1500): string {
   if (!calls.length) return '(no tool calls)';
-  return calls.map((c, i) => `${i + 1}. ${renderCall(c.name, c.args, c.ok, c.ok ? c.result : c.error, perResult)}`).join('\n');
+  return calls
+    .map(
+      (c, i) =>
+        `${i + 1}. ${renderCall(c.name, c.args, c.ok, c.ok ? c.result : c.error, perResult)}`,
+    )
+    .join('\n');
 }
 
 /** Files with their content, within a total character budget. */
-export function renderFiles(files: ReadonlyMap<string, string>, perFile = 6000, budget = 40_000): string {
+export function renderFiles(
+  files: ReadonlyMap<string, string>,
+  perFile = 6000,
+  budget = 40_000,
+): string {
   if (!files.size) return '(none)';
   const parts: string[] = [];
   let left = budget;

@@ -77,7 +77,12 @@ export class StreamAccumulator {
     if (name && !slot.name) slot.name = name;
     else if (name && name !== slot.name && !slot.arguments) slot.name += name; // a name sent in pieces
     const args = tc.function?.arguments;
-    const piece = typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args);
+    const piece =
+      typeof args === 'string'
+        ? args
+        : args === undefined || args === null
+          ? ''
+          : JSON.stringify(args);
     if (piece) {
       slot.arguments += piece;
       this.callbacks.onToolArgs?.(slot, piece);
@@ -89,7 +94,9 @@ export class StreamAccumulator {
     if (tc.id) {
       const sameId = this.calls.filter((c) => (c.sentId ?? c.id) === tc.id);
       // Some servers reuse one id for parallel calls told apart only by `index`.
-      const known = sameId.find((c) => c.index === undefined || tc.index === undefined || c.index === tc.index);
+      const known = sameId.find(
+        (c) => c.index === undefined || tc.index === undefined || c.index === tc.index,
+      );
       if (known) return known;
       if (sameId.length === 0) return this.open(tc.id, tc.index);
       const slot = this.open(undefined, tc.index);
@@ -97,15 +104,22 @@ export class StreamAccumulator {
       return slot;
     }
     const index = typeof tc.index === 'number' ? tc.index : undefined;
-    const candidate = index === undefined ? this.calls.at(-1) : findLast(this.calls, (c) => c.index === index);
+    const candidate =
+      index === undefined ? this.calls.at(-1) : findLast(this.calls, (c) => c.index === index);
     // A delta that names a tool after the candidate's arguments began starts a new call
     // (servers that number every parallel call 0, or number none).
-    if (!candidate || (tc.function?.name && candidate.name && candidate.arguments)) return this.open(undefined, index);
+    if (!candidate || (tc.function?.name && candidate.name && candidate.arguments))
+      return this.open(undefined, index);
     return candidate;
   }
 
   private open(id: string | undefined, index: number | undefined): Slot {
-    const slot: Slot = { id: id ?? newCallId(), name: '', arguments: '', ...(index !== undefined ? { index } : {}) };
+    const slot: Slot = {
+      id: id ?? newCallId(),
+      name: '',
+      arguments: '',
+      ...(index !== undefined ? { index } : {}),
+    };
     this.calls.push(slot);
     return slot;
   }
@@ -113,7 +127,9 @@ export class StreamAccumulator {
   result(): AssembledMessage {
     return {
       content: this.content,
-      toolCalls: this.calls.filter((c) => c.name || c.arguments).map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
+      toolCalls: this.calls
+        .filter((c) => c.name || c.arguments)
+        .map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
       finishReason: this.finishReason,
       ...(this.usage ? { usage: this.usage } : {}),
     };
@@ -138,7 +154,10 @@ export function fromCompletion(completion: ChatCompletion): AssembledMessage | u
     .map((c) => ({
       id: c.id || newCallId(),
       name: c.function?.name ?? '',
-      arguments: typeof c.function?.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}),
+      arguments:
+        typeof c.function?.arguments === 'string'
+          ? c.function.arguments
+          : JSON.stringify(c.function?.arguments ?? {}),
     }));
   return {
     content: textOf(message.content),
@@ -152,11 +171,15 @@ export function fromCompletion(completion: ChatCompletion): AssembledMessage | u
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  return content
+    .map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : ''))
+    .join('');
 }
 
 /** Parses tool arguments; an empty string is `{}`. */
-export function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseArguments(
+  raw: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   if (!raw.trim()) return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(raw) };

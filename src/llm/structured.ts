@@ -39,11 +39,17 @@ export async function askForJson<T>(
   for (let attempt = 0; attempt < 2; attempt++) {
     const { content } = await client.chat({ messages: convo, json: true }, ctx);
     last = validate(content, check);
-    if (last.value !== undefined && !last.problems.length) return { value: last.value, problems: [] };
-    convo.push({ role: 'assistant', content: content || '(empty)' }, { role: 'user', content: correctionPrompt(last.problems) });
+    if (last.value !== undefined && !last.problems.length)
+      return { value: last.value, problems: [] };
+    convo.push(
+      { role: 'assistant', content: content || '(empty)' },
+      { role: 'user', content: correctionPrompt(last.problems) },
+    );
   }
   if (last.value === undefined)
-    throw new JudgeOutputError(`the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`);
+    throw new JudgeOutputError(
+      `the judge's answer was invalid even after a retry (${last.problems.slice(0, 3).join('; ')})`,
+    );
   return { value: last.value, problems: last.problems };
 }
 
@@ -51,18 +57,28 @@ function validate<T>(content: string, check: JsonCheck<T>): { value?: T; problem
   const parsed = parseJsonObject(content);
   if (!parsed.ok) return { problems: [parsed.error] };
   const result = check.schema.safeParse(parsed.value);
-  if (!result.success) return { problems: result.error.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`) };
+  if (!result.success)
+    return {
+      problems: result.error.issues.map(
+        (i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`,
+      ),
+    };
   return { value: result.data, problems: check.problems?.(result.data) ?? [] };
 }
 
 /** A JSON object from a model's text, tolerating code fences and words around it. */
-export function parseJsonObject(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJsonObject(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   const trimmed = text
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
   if (!trimmed) return { ok: false, error: 'the answer was empty; expected a JSON object' };
-  for (const candidate of [trimmed, trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1)]) {
+  for (const candidate of [
+    trimmed,
+    trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1),
+  ]) {
     try {
       const value: unknown = JSON.parse(candidate);
       if (value && typeof value === 'object' && !Array.isArray(value)) return { ok: true, value };

@@ -11,7 +11,11 @@ export function estimateTokens(value: unknown): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
-export function costOf(price: Price | undefined, inputTokens: number, outputTokens: number): number | undefined {
+export function costOf(
+  price: Price | undefined,
+  inputTokens: number,
+  outputTokens: number,
+): number | undefined {
   if (!price) return undefined;
   return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
 }
@@ -22,9 +26,16 @@ export function toUsage(
   price: Price | undefined,
 ): Usage {
   const counted = reported && (reported.prompt_tokens || reported.completion_tokens);
-  const { input, output } = counted ? { input: reported.prompt_tokens ?? 0, output: reported.completion_tokens ?? 0 } : estimate();
+  const { input, output } = counted
+    ? { input: reported.prompt_tokens ?? 0, output: reported.completion_tokens ?? 0 }
+    : estimate();
   const cost = costOf(price, input, output);
-  return { inputTokens: input, outputTokens: output, estimated: !counted, ...(cost !== undefined ? { costUsd: cost } : {}) };
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    estimated: !counted,
+    ...(cost !== undefined ? { costUsd: cost } : {}),
+  };
 }
 
 /** Running totals for one role in one session. */

@@ -53,9 +53,11 @@ async function declaredBody(req: IncomingMessage): Promise<unknown> {
  */
 function foreign(req: IncomingMessage, port: number): string | undefined {
   const local = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  if (!local.has(req.headers.host ?? '')) return `Host ${JSON.stringify(req.headers.host ?? '')} is not this server`;
+  if (!local.has(req.headers.host ?? ''))
+    return `Host ${JSON.stringify(req.headers.host ?? '')} is not this server`;
   const origin = req.headers.origin;
-  if (origin !== undefined && !local.has(origin.replace(/^http:\/\//, ''))) return `Origin ${JSON.stringify(origin)} is not allowed`;
+  if (origin !== undefined && !local.has(origin.replace(/^http:\/\//, '')))
+    return `Origin ${JSON.stringify(origin)} is not allowed`;
   return undefined;
 }
 
@@ -78,7 +80,9 @@ export async function serveHttp(
       if (sessions.size <= MAX_SESSIONS) break;
       sessions.delete(old);
       void s.transport.close();
-      opts.onNotice?.(`more than ${MAX_SESSIONS} MCP sessions open: the least recently used one was closed`);
+      opts.onNotice?.(
+        `more than ${MAX_SESSIONS} MCP sessions open: the least recently used one was closed`,
+      );
     }
   };
   const sweep = setInterval(() => {
@@ -95,11 +99,13 @@ export async function serveHttp(
     void (async () => {
       const notHere = foreign(req, port);
       if (notHere) return refuse(res, 403, `forbidden: ${notHere}`);
-      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return refuse(res, 401, 'unauthorized');
+      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`)
+        return refuse(res, 401, 'unauthorized');
       if (req.url !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];
       const known = typeof id === 'string' ? sessions.get(id)?.transport : undefined;
-      if (typeof id === 'string' && !known) return refuse(res, 404, 'unknown MCP session: initialize again');
+      if (typeof id === 'string' && !known)
+        return refuse(res, 404, 'unknown MCP session: initialize again');
       if (known) {
         use(id as string, known);
         return known.handleRequest(req, res, await declaredBody(req));

@@ -52,11 +52,17 @@ export const fetchWithOwnSignal: FetchLike = async (url, init) => {
 };
 
 /** A remote tool server (the session's, over HTTP) as a tool source. */
-export async function remoteSource(url: string, token: string | undefined): Promise<{ source: ToolSource; close(): Promise<void> }> {
+export async function remoteSource(
+  url: string,
+  token: string | undefined,
+): Promise<{ source: ToolSource; close(): Promise<void> }> {
   const client = new Client({ name: 'intentplay-bridge', version: INTENTPLAY_VERSION });
   const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithOwnSignal, ...(requestInit ? { requestInit } : {}) }),
+    new StreamableHTTPClientTransport(new URL(url), {
+      fetch: fetchWithOwnSignal,
+      ...(requestInit ? { requestInit } : {}),
+    }),
   );
   // The session's server says when its tools change; the bridge passes that on to its own client.
   const listeners = new Set<() => Promise<void>>();
@@ -76,7 +82,9 @@ export async function remoteSource(url: string, token: string | undefined): Prom
       })),
     call: async (name, args) => {
       const r = await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> });
-      const text = (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+      const text = (r.content as { type: string; text?: string }[])
+        .map((c) => c.text ?? '')
+        .join('\n');
       return r.isError ? { ok: false, error: text } : { ok: true, result: text };
     },
   };

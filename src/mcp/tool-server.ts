@@ -6,7 +6,11 @@
  * tool path checks them and records a bad call as a failed one, as for any agent.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import type { ToolOutcome, ToolSpec } from '../tools/registry.ts';
 
@@ -24,13 +28,23 @@ export interface ToolSource {
 export function outcomeToResult(outcome: ToolOutcome): CallToolResult {
   if (!outcome.ok) return { content: [{ type: 'text', text: outcome.error }], isError: true };
   const r = outcome.result;
-  return { content: [{ type: 'text', text: typeof r === 'string' ? r : r === undefined ? 'ok' : JSON.stringify(r, null, 2) }] };
+  return {
+    content: [
+      {
+        type: 'text',
+        text: typeof r === 'string' ? r : r === undefined ? 'ok' : JSON.stringify(r, null, 2),
+      },
+    ],
+  };
 }
 
 // The low-level Server: our tools come with JSON Schemas from another registry, not zod shapes.
 export function createToolServer(source: ToolSource): Server {
   // Clients are told when the tools change (notifications/tools/list_changed), so they list them again.
-  const server = new Server({ name: MCP_SERVER_NAME, version: INTENTPLAY_VERSION }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(
+    { name: MCP_SERVER_NAME, version: INTENTPLAY_VERSION },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   const stop = source.onListChanged?.(() => server.sendToolListChanged().catch(() => undefined));
   if (stop) server.onclose = stop;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

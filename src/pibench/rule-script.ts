@@ -114,25 +114,38 @@ export function runRuleScript(
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     child.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT')
-        reject(new RuleScriptError(`${python} not found: rule scripts need Python 3 (install it, or set INTENTPLAY_PYTHON)`));
-      else if (err.name === 'AbortError') reject(new RuleScriptError('the rule script was stopped'));
+        reject(
+          new RuleScriptError(
+            `${python} not found: rule scripts need Python 3 (install it, or set INTENTPLAY_PYTHON)`,
+          ),
+        );
+      else if (err.name === 'AbortError')
+        reject(new RuleScriptError('the rule script was stopped'));
       else reject(new RuleScriptError(`cannot run ${python}: ${err.message}`));
     });
     child.on('close', (code, signal) => {
       if (signal)
         return reject(
           new RuleScriptError(
-            signal === 'SIGKILL' ? `rule script timed out after ${timeoutMs / 1000} s` : `rule script killed by ${signal}`,
+            signal === 'SIGKILL'
+              ? `rule script timed out after ${timeoutMs / 1000} s`
+              : `rule script killed by ${signal}`,
           ),
         );
       let parsed: { fatal?: string; keys?: string[]; turns?: TurnScore[] };
       try {
         parsed = JSON.parse(stdout) as typeof parsed;
       } catch {
-        return reject(new RuleScriptError(`rule script gave no result (exit code ${code})${stderr.trim() ? `: ${lastLine(stderr)}` : ''}`));
+        return reject(
+          new RuleScriptError(
+            `rule script gave no result (exit code ${code})${stderr.trim() ? `: ${lastLine(stderr)}` : ''}`,
+          ),
+        );
       }
       if (parsed.fatal) return reject(new RuleScriptError(`rule script failed: ${parsed.fatal}`));
       resolve({ keys: parsed.keys ?? [], turns: parsed.turns ?? [] });

@@ -17,7 +17,10 @@ import type { LoadedScenario } from '../scenario/library.ts';
 import type { IntentStatus } from '../contracts/events.ts';
 
 /** What scoring needs of a scenario. */
-export type PibenchScenarioInfo = Pick<LoadedScenario, 'id' | 'intents' | 'checklist' | 'dependsOn' | 'pibench'>;
+export type PibenchScenarioInfo = Pick<
+  LoadedScenario,
+  'id' | 'intents' | 'checklist' | 'dependsOn' | 'pibench'
+>;
 export type ScenarioLookup = (id: string) => PibenchScenarioInfo | undefined;
 /** What scoring needs of a run record (batch/summary.ts's RunRecord has these fields). */
 export interface PibenchRun {
@@ -73,7 +76,13 @@ export interface PibenchUserScore {
 export interface PibenchSummary {
   mode: 'dependency_group_size_weighted';
   /** Plain mean over all (user, repeat) pairs, as π-Bench's model average; the std is over the same pairs, null unless some user has 2+ repeats. */
-  overall: { proc_mean: number | null; proc_std: number | null; comp_mean: number | null; comp_std: number | null; pairs: number };
+  overall: {
+    proc_mean: number | null;
+    proc_std: number | null;
+    comp_mean: number | null;
+    comp_std: number | null;
+    pairs: number;
+  };
   users: Record<string, PibenchUserScore>;
   tasks: PibenchTaskScore[];
   warnings: string[];
@@ -89,7 +98,11 @@ export function hasCriteria(s: Pick<PibenchScenarioInfo, 'checklist' | 'pibench'
  * The task plus every transitive dependency; with `ran`, only through dependencies that ran
  * (π-Bench, evaluating a subset of tasks, first removes the others from every depends_on).
  */
-export function dependencyGroup(id: string, lookup: ScenarioLookup, ran?: (id: string) => boolean): string[] {
+export function dependencyGroup(
+  id: string,
+  lookup: ScenarioLookup,
+  ran?: (id: string) => boolean,
+): string[] {
   const out: string[] = [];
   const visit = (sid: string) => {
     if (out.includes(sid)) return;
@@ -104,11 +117,20 @@ function covered(run: PibenchRun): number {
   return Object.values(run.intents).filter((s) => CREDITED.has(s)).length;
 }
 
-function taskComp(run: PibenchRun, s: PibenchScenarioInfo): { comp: number | null; dropped?: string } {
+function taskComp(
+  run: PibenchRun,
+  s: PibenchScenarioInfo,
+): { comp: number | null; dropped?: string } {
   const weights = new Map((s.checklist ?? []).map((c) => [c.id, c.weight ?? 1]));
   // Items the scenario does not list were added at run time by its rule script.
-  if (s.pibench?.tools_evaluation_path && Object.entries(run.checklist).some(([id, pass]) => pass === null && !weights.has(id)))
-    return { comp: null, dropped: 'its rule script did not run (π-Bench drops a task whose script cannot be loaded)' };
+  if (
+    s.pibench?.tools_evaluation_path &&
+    Object.entries(run.checklist).some(([id, pass]) => pass === null && !weights.has(id))
+  )
+    return {
+      comp: null,
+      dropped: 'its rule script did not run (π-Bench drops a task whose script cannot be loaded)',
+    };
   let num = 0;
   let den = 0;
   for (const [id, pass] of Object.entries(run.checklist)) {
@@ -117,7 +139,11 @@ function taskComp(run: PibenchRun, s: PibenchScenarioInfo): { comp: number | nul
     den += w;
     if (pass) num += w;
   }
-  if (!den) return { comp: null, dropped: 'no criterion was graded (π-Bench drops a task whose grading never parses)' };
+  if (!den)
+    return {
+      comp: null,
+      dropped: 'no criterion was graded (π-Bench drops a task whose grading never parses)',
+    };
   return { comp: num / den };
 }
 
@@ -131,7 +157,10 @@ const r = (x: number | null) => (x === null ? null : round(x, DIGITS));
 /** Sample std, or null below two values (π-Bench shows no ± for a single run). */
 const std = (xs: number[]) => (xs.length > 1 ? round(sampleStd(xs), DIGITS) : null);
 
-export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLookup): PibenchSummary {
+export function pibenchSummary(
+  runs: readonly PibenchRun[],
+  lookup: ScenarioLookup,
+): PibenchSummary {
   const warnings: string[] = [];
   const tasks: PibenchTaskScore[] = [];
   // One record per (persona, repeat, scenario): the last one wins, as π-Bench reads the latest result.
@@ -144,7 +173,10 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
 
   const users: Record<string, PibenchUserScore> = {};
   const pairs: { proc: number | null; comp: number | null }[] = [];
-  const byPersona = new Map<string, { entry: PibenchRepeatScore; proc: number | null; comp: number | null }[]>();
+  const byPersona = new Map<
+    string,
+    { entry: PibenchRepeatScore; proc: number | null; comp: number | null }[]
+  >();
   for (const [key, byScenario] of [...cells].sort(([a], [b]) => a.localeCompare(b))) {
     const [persona, repeatText] = key.split('\0') as [string, string];
     const repeat = Number(repeatText);
@@ -163,7 +195,9 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
       for (const dep of s.dependsOn) {
         const depRun = byScenario.get(dep);
         if (!depRun) {
-          warnings.push(`${run.scenario} (repeat ${repeat}): dependency ${dep} did not run; Proc is pooled without it`);
+          warnings.push(
+            `${run.scenario} (repeat ${repeat}): dependency ${dep} did not run; Proc is pooled without it`,
+          );
           continue;
         }
         poolCovered += covered(depRun);
@@ -187,7 +221,8 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
         ...(dropped ? { dropped } : {}),
       };
       tasks.push(task);
-      if (included) scored.push({ weight: task.weight, proc: poolTotal ? poolCovered / poolTotal : 0, comp });
+      if (included)
+        scored.push({ weight: task.weight, proc: poolTotal ? poolCovered / poolTotal : 0, comp });
     }
     const proc = weightedMean(scored.map((t) => ({ value: t.proc, weight: t.weight })));
     const compTasks = scored.filter((t) => t.comp !== null);
@@ -236,7 +271,9 @@ export function pibenchSummary(runs: readonly PibenchRun[], lookup: ScenarioLook
 }
 
 /** A lookup over loaded libraries (scenario ids are unique within each). */
-export function lookupIn(libraries: readonly { scenarios: ReadonlyMap<string, LoadedScenario> }[]): ScenarioLookup {
+export function lookupIn(
+  libraries: readonly { scenarios: ReadonlyMap<string, LoadedScenario> }[],
+): ScenarioLookup {
   return (id) => {
     for (const lib of libraries) {
       const s = lib.scenarios.get(id);

@@ -11,7 +11,12 @@ import path from 'node:path';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec } from '../scenario/schema.ts';
 import type { ToolCallRecord } from '../contracts/backends.ts';
-import { pythonCommand, RuleScriptError, runRuleScript, type RuleScriptOptions } from './rule-script.ts';
+import {
+  pythonCommand,
+  RuleScriptError,
+  runRuleScript,
+  type RuleScriptOptions,
+} from './rule-script.ts';
 import { stageRuleScript, type ScriptStage } from './script-stage.ts';
 import { toolHistoryByTurn } from './tool-records.ts';
 
@@ -34,11 +39,18 @@ export interface ScriptChecks {
    * `config/nanobot.yaml` names that workspace (see script-stage.ts), so scripts that read the
    * agent's files see the workspace as it is at the end of the session.
    */
-  grade(toolCalls: readonly ToolCallRecord[], turns: number, signal?: AbortSignal, workspaceRoot?: string): Promise<ScriptGrade[]>;
+  grade(
+    toolCalls: readonly ToolCallRecord[],
+    turns: number,
+    signal?: AbortSignal,
+    workspaceRoot?: string,
+  ): Promise<ScriptGrade[]>;
 }
 
 /** The rule script's absolute path: tools_evaluation_path is relative to repo_root, itself relative to the scenario file. */
-export function ruleScriptPath(scenario: Pick<LoadedScenario, 'file' | 'pibench'>): string | undefined {
+export function ruleScriptPath(
+  scenario: Pick<LoadedScenario, 'file' | 'pibench'>,
+): string | undefined {
   const p = scenario.pibench;
   if (!p?.tools_evaluation_path) return undefined;
   const root = path.resolve(path.dirname(scenario.file), p.repo_root ?? '.');
@@ -73,7 +85,10 @@ function scriptKeys(script: string, opts: RuleScriptOptions): Promise<string[]> 
 }
 
 /** Checks for a scenario with a rule script; undefined for any other scenario. */
-export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScriptOptions = {}): Promise<ScriptChecks | undefined> {
+export async function openScriptChecks(
+  scenario: LoadedScenario,
+  opts: RuleScriptOptions = {},
+): Promise<ScriptChecks | undefined> {
   const script = ruleScriptPath(scenario);
   if (!script) return undefined;
   const shown = scenario.pibench!.tools_evaluation_path!;
@@ -99,7 +114,12 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
   }
   if (problem) {
     const item = itemFor(`${TOOLS_PREFIX}checks of ${shown}`, 0);
-    return { script, items: [item], problem, grade: async () => [{ item, pass: null, reason: `not graded: ${problem}` }] };
+    return {
+      script,
+      items: [item],
+      problem,
+      grade: async () => [{ item, pass: null, reason: `not graded: ${problem}` }],
+    };
   }
 
   const items = keys.map((k, i) => itemFor(`${TOOLS_PREFIX}${k}`, i));
@@ -109,10 +129,18 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
     items,
     async grade(toolCalls, turns, signal, workspaceRoot) {
       // π-Bench has no turn file then and cannot score the task at all; ungraded, so π-Bench scoring drops it rather than scoring 0.
-      if (turns === 0) return items.map((item) => ({ item, pass: null, reason: `not graded: no agent turn to score (${shown})` }));
+      if (turns === 0)
+        return items.map((item) => ({
+          item,
+          pass: null,
+          reason: `not graded: no agent turn to score (${shown})`,
+        }));
       const histories = toolHistoryByTurn(toolCalls, turns, listed);
       let result;
-      const stage = workspaceRoot !== undefined && opts.cwd === undefined ? tryStage(repoRootOf(scenario), workspaceRoot) : undefined;
+      const stage =
+        workspaceRoot !== undefined && opts.cwd === undefined
+          ? tryStage(repoRootOf(scenario), workspaceRoot)
+          : undefined;
       try {
         result = await runRuleScript(script, histories, {
           ...runOpts,
@@ -127,9 +155,14 @@ export async function openScriptChecks(scenario: LoadedScenario, opts: RuleScrip
       }
       return items.map((item, k) => {
         const key = keys[k]!;
-        const passedIn = result.turns.flatMap((t, i) => ('values' in t && t.values[key] === 1 ? [i + 1] : []));
-        const errors = result.turns.flatMap((t, i) => ('error' in t ? [`turn ${i + 1}: ${t.error}`] : []));
-        if (passedIn.length) return { item, pass: true, reason: `passed in turn ${passedIn.join(', ')} (${shown})` };
+        const passedIn = result.turns.flatMap((t, i) =>
+          'values' in t && t.values[key] === 1 ? [i + 1] : [],
+        );
+        const errors = result.turns.flatMap((t, i) =>
+          'error' in t ? [`turn ${i + 1}: ${t.error}`] : [],
+        );
+        if (passedIn.length)
+          return { item, pass: true, reason: `passed in turn ${passedIn.join(', ')} (${shown})` };
         return {
           item,
           pass: false,

@@ -6,7 +6,15 @@
  * repository's top level through symbolic links and adds that file, pointing at the workspace,
  * so such a script reads what the agent wrote; every other path resolves as from the repository.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,7 +32,8 @@ export function stageRuleScript(repoRoot: string, workspaceRoot: string): Script
   const dispose = () => rmSync(cwd, { recursive: true, force: true });
   const mirror = (from: string, to: string, skip: string) => {
     if (!existsSync(from)) return;
-    for (const name of readdirSync(from)) if (name !== skip) symlinkSync(path.join(from, name), path.join(to, name));
+    for (const name of readdirSync(from))
+      if (name !== skip) symlinkSync(path.join(from, name), path.join(to, name));
   };
   try {
     mirror(repoRoot, cwd, 'config');
@@ -33,7 +42,10 @@ export function stageRuleScript(repoRoot: string, workspaceRoot: string): Script
     // The repository's own nanobot.yaml (if any) names the authors' machine; this session's workspace replaces it.
     mirror(path.join(repoRoot, 'config'), config, 'nanobot.yaml');
     // A JSON string is a valid YAML double-quoted scalar, so any path survives PyYAML.
-    writeFileSync(path.join(cwd, NANOBOT_CONFIG), `nanobot:\n  workspace_dir: ${JSON.stringify(path.resolve(workspaceRoot))}\n`);
+    writeFileSync(
+      path.join(cwd, NANOBOT_CONFIG),
+      `nanobot:\n  workspace_dir: ${JSON.stringify(path.resolve(workspaceRoot))}\n`,
+    );
   } catch (err) {
     dispose();
     throw err;

@@ -35,7 +35,10 @@ function parseMaybeJson(v: unknown): unknown {
 }
 
 /** One turn's tools_history as a rule script receives it. `listed`: the task's `objectives.tools` names. */
-export function turnToolHistory(calls: readonly ToolCallRecord[], listed: readonly string[] = []): PibenchToolRecord[] {
+export function turnToolHistory(
+  calls: readonly ToolCallRecord[],
+  listed: readonly string[] = [],
+): PibenchToolRecord[] {
   const keep = new Set(listed);
   const last = new Map<string, PibenchToolRecord>();
   for (const call of calls) {
@@ -47,7 +50,11 @@ export function turnToolHistory(calls: readonly ToolCallRecord[], listed: readon
 }
 
 /** tools_history for each agent turn 1..turns (a turn without calls gives an empty list). */
-export function toolHistoryByTurn(calls: readonly ToolCallRecord[], turns: number, listed: readonly string[] = []): PibenchToolRecord[][] {
+export function toolHistoryByTurn(
+  calls: readonly ToolCallRecord[],
+  turns: number,
+  listed: readonly string[] = [],
+): PibenchToolRecord[][] {
   return Array.from({ length: turns }, (_, i) =>
     turnToolHistory(
       calls.filter((c) => c.turn === i + 1),
@@ -61,13 +68,25 @@ export function toolCallsFromEvents(events: readonly SessionEvent[]): ToolCallRe
   const calls = new Map<string, ToolCallRecord>();
   for (const e of events) {
     if (e.type === 'tool_call')
-      calls.set(e.callId, { turn: e.turn, callId: e.callId, name: e.name, args: e.args, ok: false, error: 'no result recorded' });
+      calls.set(e.callId, {
+        turn: e.turn,
+        callId: e.callId,
+        name: e.name,
+        args: e.args,
+        ok: false,
+        error: 'no result recorded',
+      });
     else if (e.type === 'tool_result') {
       const c = calls.get(e.callId);
       if (!c) continue;
       const { error: _none, ...rest } = c;
       const args = e.args !== undefined ? { args: e.args } : {};
-      calls.set(e.callId, { ...rest, ...args, ok: e.ok, ...(e.ok ? { result: e.result } : { error: e.error ?? 'error' }) });
+      calls.set(e.callId, {
+        ...rest,
+        ...args,
+        ok: e.ok,
+        ...(e.ok ? { result: e.result } : { error: e.error ?? 'error' }),
+      });
     }
   }
   return [...calls.values()];

@@ -49,7 +49,11 @@ export function valueAtPath(root: unknown, dotted: string): { found: boolean; va
   let v: unknown = root;
   for (const seg of dotted.split('.').filter(Boolean)) {
     if (v === null || typeof v !== 'object') return { found: false };
-    const next = Array.isArray(v) ? (/^\d+$/.test(seg) ? v[Number(seg)] : undefined) : (v as Record<string, unknown>)[seg];
+    const next = Array.isArray(v)
+      ? /^\d+$/.test(seg)
+        ? v[Number(seg)]
+        : undefined
+      : (v as Record<string, unknown>)[seg];
     if (next === undefined) return { found: false };
     v = next;
   }
@@ -57,7 +61,10 @@ export function valueAtPath(root: unknown, dotted: string): { found: boolean; va
 }
 
 /** The extracts of one turn's calls for the task's `objectives.tools`. */
-export function extractToolTrace(calls: readonly ToolCallRecord[], specs: PibenchFields['tools']): ToolExtract[] {
+export function extractToolTrace(
+  calls: readonly ToolCallRecord[],
+  specs: PibenchFields['tools'],
+): ToolExtract[] {
   return (specs ?? []).map((spec) => {
     const wanted = bareToolName(spec.name);
     const last = [...calls].reverse().find((c) => bareToolName(c.name) === wanted);
@@ -68,8 +75,14 @@ export function extractToolTrace(calls: readonly ToolCallRecord[], specs: Pibenc
       ['result', spec.result],
     ] as const)
       for (const p of paths ?? []) {
-        const hit = record ? valueAtPath(side === 'call' ? record.call : record.result, p) : { found: false };
-        values.push({ path: `${side}.${p}`, status: hit.found ? 'ok' : 'missing', ...(hit.found ? { value: hit.value } : {}) });
+        const hit = record
+          ? valueAtPath(side === 'call' ? record.call : record.result, p)
+          : { found: false };
+        values.push({
+          path: `${side}.${p}`,
+          status: hit.found ? 'ok' : 'missing',
+          ...(hit.found ? { value: hit.value } : {}),
+        });
       }
     return { tool: spec.name, called: Boolean(record), values };
   });
@@ -87,7 +100,8 @@ export function renderTurnTrace(input: TurnTraceInput): string {
   for (const e of input.transcript) {
     if (e.turn !== turn) continue;
     if (e.kind === 'user') out.push(`[user]\n${e.text}`);
-    else if (e.kind === 'event') out.push(`[environment${e.source ? `: ${e.source}` : ''}]\n${e.text}`);
+    else if (e.kind === 'event')
+      out.push(`[environment${e.source ? `: ${e.source}` : ''}]\n${e.text}`);
     else if (e.kind === 'agent') out.push(`[assistant]\n${e.text}`);
     else if (e.kind === 'monitor') out.push(`[monitor ${e.at}]\n${e.text}`);
     else {
@@ -112,7 +126,11 @@ export function renderTurnTrace(input: TurnTraceInput): string {
       }
       out.push(`<tool name="${x.tool}" status="called">`);
       for (const v of x.values)
-        out.push(v.status === 'ok' ? `${v.path} (ok): ${clip(json(v.value), TOOL_TEXT_LIMIT)}` : `${v.path} (missing)`);
+        out.push(
+          v.status === 'ok'
+            ? `${v.path} (ok): ${clip(json(v.value), TOOL_TEXT_LIMIT)}`
+            : `${v.path} (missing)`,
+        );
       out.push('</tool>');
     }
     out.push('</tool_trace_extracts>');
@@ -126,7 +144,10 @@ export function renderTurnTrace(input: TurnTraceInput): string {
  * The `files_read` files as π-Bench inlines them (missing ones marked). Its satisfaction
  * judge sees these too, next to the latest reply.
  */
-export function renderFilesRead(filesRead: readonly string[], files: ReadonlyMap<string, string>): string {
+export function renderFilesRead(
+  filesRead: readonly string[],
+  files: ReadonlyMap<string, string>,
+): string {
   const out = ['<files_read>'];
   for (const f of filesRead) {
     const text = files.get(f.replace(/^\.\//, ''));
@@ -138,8 +159,13 @@ export function renderFilesRead(filesRead: readonly string[], files: ReadonlyMap
 }
 
 /** Every agent turn of a session, rendered: the grader is asked once per turn and a criterion passes if any turn passes. */
-export function renderTraces(input: Omit<TurnTraceInput, 'turn'>): { turn: number; text: string }[] {
-  return agentTurns(input.transcript).map((turn) => ({ turn, text: renderTurnTrace({ ...input, turn }) }));
+export function renderTraces(
+  input: Omit<TurnTraceInput, 'turn'>,
+): { turn: number; text: string }[] {
+  return agentTurns(input.transcript).map((turn) => ({
+    turn,
+    text: renderTurnTrace({ ...input, turn }),
+  }));
 }
 
 function json(v: unknown): string {
@@ -152,5 +178,7 @@ function json(v: unknown): string {
 }
 
 function clip(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}… [${text.length - limit} more characters]` : text;
+  return text.length > limit
+    ? `${text.slice(0, limit)}… [${text.length - limit} more characters]`
+    : text;
 }

@@ -43,11 +43,19 @@ type Scored<R> = R & { proposals: ProposalScores };
 const DECISIONS = ['accept', 'reject', 'gather_context', 'truncated'] as const;
 
 /** Mean over repeats of each repeat's value, with the standard error over repeats. */
-function overRepeats<R extends ProposalRun>(rs: readonly Scored<R>[], value: (runs: Scored<R>[]) => number | null): MeanSe {
+function overRepeats<R extends ProposalRun>(
+  rs: readonly Scored<R>[],
+  value: (runs: Scored<R>[]) => number | null,
+): MeanSe {
   const repeats = [...new Set(rs.map((r) => r.repeat))].sort((a, b) => a - b);
-  const values = repeats.map((k) => value(rs.filter((r) => r.repeat === k))).filter((v): v is number => v !== null);
+  const values = repeats
+    .map((k) => value(rs.filter((r) => r.repeat === k)))
+    .filter((v): v is number => v !== null);
   if (!values.length) return { mean: null, se: null };
-  return { mean: round(mean(values)), se: values.length > 1 ? round(sampleStd(values) / Math.sqrt(values.length)) : null };
+  return {
+    mean: round(mean(values)),
+    se: values.length > 1 ? round(sampleStd(values) / Math.sqrt(values.length)) : null,
+  };
 }
 
 const meanOf = (xs: readonly (number | null)[]): number | null => {
@@ -60,7 +68,8 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
   const rs = runs.filter((r): r is Scored<R> => !!r.proposals);
   if (!rs.length) return null;
   const byScenario = new Map<string, boolean[]>();
-  for (const r of rs) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r.proposals.succeeded]);
+  for (const r of rs)
+    byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r.proposals.succeeded]);
   const groups = [...byScenario.values()];
   const share = (d: keyof ProposalDecisions) => (g: Scored<R>[]) => {
     const made = g.reduce((n, r) => n + r.proposals.proposals, 0);
@@ -76,14 +85,20 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.acceptance_rate))),
     read_actions: overRepeats(rs, (g) => mean(g.map((r) => r.proposals.read_actions))),
     proposals: rs.reduce((n, r) => n + r.proposals.proposals, 0),
-    decisions: Object.fromEntries(DECISIONS.map((d) => [d, overRepeats(rs, share(d))])) as ProposalRow['decisions'],
+    decisions: Object.fromEntries(
+      DECISIONS.map((d) => [d, overRepeats(rs, share(d))]),
+    ) as ProposalRow['decisions'],
   };
 }
 
 /** Null when none of the runs is of a proposal scenario. */
-export function aggregateProposals<R extends ProposalRun>(runs: readonly R[], agentOf: (r: R) => string): ProposalSummary | null {
+export function aggregateProposals<R extends ProposalRun>(
+  runs: readonly R[],
+  agentOf: (r: R) => string,
+): ProposalSummary | null {
   const byAgent = new Map<string, R[]>();
-  for (const r of runs) if (r.proposals) byAgent.set(agentOf(r), [...(byAgent.get(agentOf(r)) ?? []), r]);
+  for (const r of runs)
+    if (r.proposals) byAgent.set(agentOf(r), [...(byAgent.get(agentOf(r)) ?? []), r]);
   if (!byAgent.size) return null;
   const sorted = [...byAgent].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { by_agent: Object.fromEntries(sorted.map(([agent, rs]) => [agent, proposalRow(rs)!])) };

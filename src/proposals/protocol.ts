@@ -24,12 +24,24 @@ import { compilePattern } from '../scenario/regex.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import type { PhoneChoice, ProposalAnswer } from '../contracts/backends.ts';
 import type { ProposalInfo, ProposalScores } from '../contracts/events.ts';
-import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
+import type {
+  Incoming,
+  Next,
+  SessionCore,
+  SessionProtocol,
+  TurnResult,
+} from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { DEFAULT_TURN, describeDuration } from '../sim/clock.ts';
 import { TimeWorld } from '../sim/world.ts';
 import { Noise } from './noise.ts';
-import { APP_SCREENS, appsOnPhone, launcherView, PhoneDevice, screenText } from '../apps/screens/index.ts';
+import {
+  APP_SCREENS,
+  appsOnPhone,
+  launcherView,
+  PhoneDevice,
+  screenText,
+} from '../apps/screens/index.ts';
 import { DEFAULT_GATHER_TICKS, type ActivityStep, type ScreenStep } from './schema.ts';
 import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
 import { ProposalWorld, type Proposal } from './world.ts';
@@ -119,11 +131,14 @@ export class ProposalProtocol implements SessionProtocol {
   /** The user's accounts, as PARE's agent is logged in as its user: what it needs to log in to each app. */
   private accounts(): string {
     const lines = (this.core.scenario.tools ?? []).flatMap((app) => {
-      const state = this.core.env.apps.state(app) as { credentials?: { username: string; password: string }[] } | undefined;
+      const state = this.core.env.apps.state(app) as
+        { credentials?: { username: string; password: string }[] } | undefined;
       const c = state?.credentials?.[0];
       return c ? [`- ${app}: username ${c.username}, password ${c.password}`] : [];
     });
-    return lines.length ? `You act for the user with their accounts (log in with ${'<app>'}__login):\n${lines.join('\n')}` : '';
+    return lines.length
+      ? `You act for the user with their accounts (log in with ${'<app>'}__login):\n${lines.join('\n')}`
+      : '';
   }
 
   /** Only an execute turn (an accepted proposal) may complete a goal. */
@@ -149,7 +164,10 @@ export class ProposalProtocol implements SessionProtocol {
 
   private async nextTick(): Promise<Next> {
     if (this.core.turn >= this.core.maxTurns) return this.end('max_turns');
-    if (!this.world.pending && (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft))
+    if (
+      !this.world.pending &&
+      (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft)
+    )
       return this.end('resolved');
     return { kind: 'continue', incoming: await this.tick('') };
   }
@@ -167,7 +185,11 @@ export class ProposalProtocol implements SessionProtocol {
     const user = core.backends.user;
     if (w.tick > 0) {
       // A user who acts on the phone is asked each tick anyway: no separate wait for time.
-      if (!user.phoneAct) await core.waitForTime({ at: clock.iso(clock.now + clock.turnMs), passed: describeDuration(clock.turnMs) });
+      if (!user.phoneAct)
+        await core.waitForTime({
+          at: clock.iso(clock.now + clock.turnMs),
+          passed: describeDuration(clock.turnMs),
+        });
       clock.advanceBy(clock.turnMs);
     }
     w.tick++;
@@ -181,16 +203,29 @@ export class ProposalProtocol implements SessionProtocol {
       if ('gather' in answer) {
         pending.gathered++;
         const move = await this.userActs(stepOf(answer.gather), pending.id);
-        return this.observation([prefix, `${pending.id} still waits for the user, who looks into it first.`, move, notes]);
+        return this.observation([
+          prefix,
+          `${pending.id} still waits for the user, who looks into it first.`,
+          move,
+          notes,
+        ]);
       }
       this.decide(pending, answer);
       if (answer.accept) {
         this.setPhase('execute');
         const go = `Yes, please go ahead with ${pending.id}: ${pending.summary}`;
-        return { kind: 'user', turn: core.turn + 1, text: [go, notes].filter(Boolean).join('\n\n') };
+        return {
+          kind: 'user',
+          turn: core.turn + 1,
+          text: [go, notes].filter(Boolean).join('\n\n'),
+        };
       }
       const why = user.answerProposal ? `: ${answer.reason}` : '';
-      return this.observation([prefix, `The user rejected your proposal ${pending.id}${why}.`, notes]);
+      return this.observation([
+        prefix,
+        `The user rejected your proposal ${pending.id}${why}.`,
+        notes,
+      ]);
     }
     const step = user.phoneAct
       ? stepOf(
@@ -210,7 +245,13 @@ export class ProposalProtocol implements SessionProtocol {
   }
 
   private observation(parts: string[]): Incoming {
-    return { kind: 'monitor', turn: this.core.turn + 1, text: parts.filter(Boolean).join('\n'), at: this.time.clock.iso(), reminders: [] };
+    return {
+      kind: 'monitor',
+      turn: this.core.turn + 1,
+      text: parts.filter(Boolean).join('\n'),
+      at: this.time.clock.iso(),
+      reminders: [],
+    };
   }
 
   /** Updates due by now fire: their app records arrive, as notifications (whole for the agent, previews for the user); noise adds its own. */
@@ -219,7 +260,11 @@ export class ProposalProtocol implements SessionProtocol {
     const clock = this.time.clock;
     const seen: string[] = [];
     const previews: string[] = [];
-    for (let next = this.time.nextEvent(); next?.kind === 'update' && next.update.at <= clock.now; next = this.time.nextEvent()) {
+    for (
+      let next = this.time.nextEvent();
+      next?.kind === 'update' && next.update.at <= clock.now;
+      next = this.time.nextEvent()
+    ) {
       const u = this.time.applyNext();
       if (u.spec.apps) {
         const before = core.env.apps.snapshot();
@@ -236,15 +281,30 @@ export class ProposalProtocol implements SessionProtocol {
         seen: true,
         pushed: u.spec.notify ?? 'agent',
       });
-      const app = Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
-      core.emit({ type: 'notification', turn: core.turn, app, text: u.spec.text, preview: preview(u.spec.text), spurious: false });
+      const app =
+        Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
+      core.emit({
+        type: 'notification',
+        turn: core.turn,
+        app,
+        text: u.spec.text,
+        preview: preview(u.spec.text),
+        spurious: false,
+      });
       seen.push(`${app}: ${u.spec.text}`);
       previews.push(`${app}: ${preview(u.spec.text)}`);
     }
     // What arrived may reach a goal by itself: the world's doing, not the agent's.
     this.creditWorld('update', 'an update made it true');
     for (const n of this.noise.notificationsFor(clock.turnMs)) {
-      core.emit({ type: 'notification', turn: core.turn, app: n.app, text: n.text, preview: preview(n.text), spurious: true });
+      core.emit({
+        type: 'notification',
+        turn: core.turn,
+        app: n.app,
+        text: n.text,
+        preview: preview(n.text),
+        spurious: true,
+      });
       seen.push(`${n.app}: ${n.text}`);
       previews.push(`${n.app}: ${preview(n.text)}`);
     }
@@ -257,7 +317,12 @@ export class ProposalProtocol implements SessionProtocol {
     const user = core.backends.user;
     if (!user.answerProposal) {
       const goal = this.acceptedGoal(p);
-      return { accept: Boolean(goal), reason: goal ? `it matches goal ${goal.id}, not yet done` : 'it matches no goal the user still has' };
+      return {
+        accept: Boolean(goal),
+        reason: goal
+          ? `it matches goal ${goal.id}, not yet done`
+          : 'it matches no goal the user still has',
+      };
     }
     return user.answerProposal({
       turn: core.turn,
@@ -303,13 +368,28 @@ export class ProposalProtocol implements SessionProtocol {
     const core = this.core;
     const looking = gathering ? { gathering } : {};
     if (!step || 'wait' in step) {
-      core.emit({ type: 'user_action', turn: core.turn, kind: 'wait', ok: true, text: 'The user is not using the phone.', ...looking });
+      core.emit({
+        type: 'user_action',
+        turn: core.turn,
+        kind: 'wait',
+        ok: true,
+        text: 'The user is not using the phone.',
+        ...looking,
+      });
       return 'The user is not using the phone.';
     }
     if ('say' in step) {
-      core.emit({ type: 'user_action', turn: core.turn, kind: 'say', ok: true, text: step.say, ...looking });
+      core.emit({
+        type: 'user_action',
+        turn: core.turn,
+        kind: 'say',
+        ok: true,
+        text: step.say,
+        ...looking,
+      });
       for (const id of step.reveals ?? [])
-        if (core.statusOf(id) === 'open') core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
+        if (core.statusOf(id) === 'open')
+          core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
       return `The user writes to you: “${step.say}”`;
     }
     const before = core.env.apps.snapshot();
@@ -341,7 +421,8 @@ export class ProposalProtocol implements SessionProtocol {
   private creditWorld(cause: 'update' | 'user_action', detail: string): void {
     const apps = this.core.env.apps.snapshot();
     for (const g of this.goals())
-      if (this.core.statusOf(g.id) === 'open' && holds(g, apps)) this.core.setStatus(g.id, 'provided', cause, detail);
+      if (this.core.statusOf(g.id) === 'open' && holds(g, apps))
+        this.core.setStatus(g.id, 'provided', cause, detail);
   }
 
   private openGoals(): IntentSpec[] {
@@ -355,18 +436,30 @@ export class ProposalProtocol implements SessionProtocol {
   finish(): void {
     // A session the user's activity ended (resolved) leaves its unreached goals for that reason, not max_turns.
     const cause = this.ended === 'resolved' ? 'activity_done' : 'max_turns';
-    const detail = cause === 'max_turns' ? 'never reached: the session hit max_turns' : "never reached: the user's activity ended";
+    const detail =
+      cause === 'max_turns'
+        ? 'never reached: the session hit max_turns'
+        : "never reached: the user's activity ended";
     for (const i of this.core.scenario.intents)
-      if (this.core.statusOf(i.id) === 'open') this.core.setStatus(i.id, 'unresolved', cause, detail);
+      if (this.core.statusOf(i.id) === 'open')
+        this.core.setStatus(i.id, 'unresolved', cause, detail);
   }
 
   scores(): { proposals: ProposalScores } {
-    return { proposals: proposalScores(this.world, this.goals(), this.core.env.apps.snapshot(), this.core.scenario.noise) };
+    return {
+      proposals: proposalScores(
+        this.world,
+        this.goals(),
+        this.core.env.apps.snapshot(),
+        this.core.scenario.noise,
+      ),
+    };
   }
 }
 
 /** A user's act as an activity step (a screen step's app may be left to the screen showing). */
-type UserStep = Exclude<ActivityStep, ScreenStep> | (Omit<ScreenStep, 'app'> & { app?: string | undefined });
+type UserStep =
+  Exclude<ActivityStep, ScreenStep> | (Omit<ScreenStep, 'app'> & { app?: string | undefined });
 
 const holds = (g: IntentSpec, apps: Record<string, unknown>): boolean =>
   evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds;

@@ -14,20 +14,24 @@ const Id = z
 export const ScreenStepSchema = z
   .strictObject({
     app: Id.meta({ description: 'the app the user is in' }),
-    action: z.string().min(1).meta({ description: 'an action the current screen offers (open an item, go back, fill, submit, …)' }),
+    action: z.string().min(1).meta({
+      description: 'an action the current screen offers (open an item, go back, fill, submit, …)',
+    }),
     args: z.record(z.string(), z.unknown()).optional(),
-    note: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({ description: 'how the step reads to the agent when it observes it (default: the app, action and arguments)' }),
+    note: z.string().min(1).optional().meta({
+      description:
+        'how the step reads to the agent when it observes it (default: the app, action and arguments)',
+    }),
   })
   .meta({ description: 'one screen action of the user' });
 
 export const SayStepSchema = z
   .strictObject({
     say: z.string().min(1).meta({ description: 'a chat message from the user to the assistant' }),
-    reveals: z.array(Id).optional().meta({ description: 'goals the message asks for (they become provided)' }),
+    reveals: z
+      .array(Id)
+      .optional()
+      .meta({ description: 'goals the message asks for (they become provided)' }),
   })
   .meta({ description: 'the user writes to the assistant' });
 
@@ -47,13 +51,16 @@ export const NoiseSchema = z
       .max(600)
       .optional()
       .meta({ description: 'spurious notifications per simulated hour (PARE’s distractors)' }),
-    tool_failure: z
+    tool_failure: z.number().min(0).max(1).optional().meta({
+      description:
+        'probability that an app call of the agent fails as the app would (a transient error)',
+    }),
+    seed: z
       .number()
+      .int()
       .min(0)
-      .max(1)
       .optional()
-      .meta({ description: 'probability that an app call of the agent fails as the app would (a transient error)' }),
-    seed: z.number().int().min(0).optional().meta({ description: 'seed of the noise: the same seed gives the same run' }),
+      .meta({ description: 'seed of the noise: the same seed gives the same run' }),
   })
   .meta({ description: 'PARE’s robustness settings' });
 export type NoiseSpec = z.infer<typeof NoiseSchema>;
@@ -62,12 +69,12 @@ export const PROPOSAL_MODES = ['required'] as const;
 
 export const scenarioProposalKeys = {
   proposals: z.enum(PROPOSAL_MODES).optional().meta({
-    description: 'required: the agent observes with read-only tools and must propose, and be accepted, before it changes anything',
+    description:
+      'required: the agent observes with read-only tools and must propose, and be accepted, before it changes anything',
   }),
-  activity: z
-    .array(ActivityStepSchema)
-    .optional()
-    .meta({ description: 'what the user does, one step per tick, through the user’s side of the apps' }),
+  activity: z.array(ActivityStepSchema).optional().meta({
+    description: 'what the user does, one step per tick, through the user’s side of the apps',
+  }),
   noise: NoiseSchema.optional(),
   gather_ticks: z.number().int().min(0).max(20).optional().meta({
     description:
@@ -78,9 +85,8 @@ export const scenarioProposalKeys = {
 export const DEFAULT_GATHER_TICKS = 3;
 
 export const intentProposalKeys = {
-  accept: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ description: 'proposal scenarios: the rules user accepts a proposal matching this pattern while the goal is not done' }),
+  accept: z.string().min(1).optional().meta({
+    description:
+      'proposal scenarios: the rules user accepts a proposal matching this pattern while the goal is not done',
+  }),
 };

@@ -14,7 +14,9 @@ export function proposalScores(
 ): ProposalScores {
   const proposals = w.proposals.length;
   const accepted = w.proposals.filter((p) => p.verdict === 'accepted').length;
-  const reached = goals.filter((g) => evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds).length;
+  const reached = goals.filter(
+    (g) => evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds,
+  ).length;
   return {
     proposals,
     accepted,

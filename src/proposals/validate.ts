@@ -18,7 +18,11 @@ export function checkProposalScenario(
   const apps = new Set(APPS.map((a) => a.name));
   const intentIds = new Set(s.intents.map((i) => i.id));
   if (!s.proposals) {
-    if (s.activity) err(['activity'], '`activity` needs `proposals: required` (the user works in the apps while the agent observes)');
+    if (s.activity)
+      err(
+        ['activity'],
+        '`activity` needs `proposals: required` (the user works in the apps while the agent observes)',
+      );
     if (s.noise) err(['noise'], '`noise` needs `proposals: required`');
     s.intents.forEach((i, k) => {
       if (i.accept) err(['intents', k, 'accept'], '`accept` needs `proposals: required`');
@@ -26,7 +30,8 @@ export function checkProposalScenario(
     return;
   }
   (s.activity ?? []).forEach((step, k) => {
-    if ('app' in step && !apps.has(step.app)) err(['activity', k, 'app'], `unknown app \`${step.app}\` (apps: ${[...apps].join(', ')})`);
+    if ('app' in step && !apps.has(step.app))
+      err(['activity', k, 'app'], `unknown app \`${step.app}\` (apps: ${[...apps].join(', ')})`);
     else if ('app' in step) {
       checkScreenStep(step, (path, message) => err(['activity', k, ...path], message));
       if (!(s.tools ?? []).includes(step.app))
@@ -37,7 +42,8 @@ export function checkProposalScenario(
     }
     if ('say' in step)
       (step.reveals ?? []).forEach((id, j) => {
-        if (!intentIds.has(id)) err(['activity', k, 'reveals', j], `\`${id}\` is not a goal of this scenario`);
+        if (!intentIds.has(id))
+          err(['activity', k, 'reveals', j], `\`${id}\` is not a goal of this scenario`);
       });
   });
   s.intents.forEach((i, k) => {
@@ -45,8 +51,13 @@ export function checkProposalScenario(
     const problem = checkPattern(i.accept);
     if (problem) err(['intents', k, 'accept'], `invalid pattern: ${problem.message}`);
   });
-  if (!s.intents.some((i) => i.accept)) warn(['intents'], 'no goal has an `accept` pattern: the rules user rejects every proposal');
-  if (!s.activity?.length) warn(['proposals'], 'no `activity`: the user does nothing, so the session ends after the first observation');
+  if (!s.intents.some((i) => i.accept))
+    warn(['intents'], 'no goal has an `accept` pattern: the rules user rejects every proposal');
+  if (!s.activity?.length)
+    warn(
+      ['proposals'],
+      'no `activity`: the user does nothing, so the session ends after the first observation',
+    );
 }
 
 const BUILT_IN = ['open_app', 'back', 'home', 'open', 'fill', 'submit'];
@@ -58,10 +69,15 @@ function checkScreenStep(
 ): void {
   const screens = SCREENS_BY_APP.get(step.app);
   if (!screens) return;
-  const forms = screens.screens.flatMap((sc) => (sc.actions ?? []).map((a) => ({ ...a, screen: sc.id })));
+  const forms = screens.screens.flatMap((sc) =>
+    (sc.actions ?? []).map((a) => ({ ...a, screen: sc.id })),
+  );
   const known = [...new Set([...BUILT_IN, ...forms.map((a) => a.name)])];
   if (!known.includes(step.action)) {
-    err(['action'], `\`${step.app}\` has no screen action \`${step.action}\` (its actions: ${known.join(', ')}; docs/apps/screens.md)`);
+    err(
+      ['action'],
+      `\`${step.app}\` has no screen action \`${step.action}\` (its actions: ${known.join(', ')}; docs/apps/screens.md)`,
+    );
     return;
   }
   const args = Object.keys(step.args ?? {});
@@ -71,9 +87,13 @@ function checkScreenStep(
   if (step.action === 'fill') {
     const all = [...new Set(forms.flatMap(fieldsOf))];
     const field = String(step.args?.field ?? '');
-    if (!args.includes('field') || !args.includes('value')) err(['action'], '`fill` needs `args: { field: NAME, value: TEXT }`');
+    if (!args.includes('field') || !args.includes('value'))
+      err(['action'], '`fill` needs `args: { field: NAME, value: TEXT }`');
     else if (!all.includes(field))
-      err(['args', 'field'], `no form of \`${step.app}\` has a field \`${field}\` (fields: ${all.join(', ')})`);
+      err(
+        ['args', 'field'],
+        `no form of \`${step.app}\` has a field \`${field}\` (fields: ${all.join(', ')})`,
+      );
     return;
   }
   if (BUILT_IN.includes(step.action)) return;

@@ -33,13 +33,25 @@ export class ProposalWorld {
   ) {}
 
   propose(summary: string): { proposal: string; status: string } {
-    if (this.phase !== 'observe') throw new ToolError('you are executing an accepted proposal: act on it now');
-    if (this.pending) throw new ToolError(`${this.pending.id} still waits for the user's answer: one proposal at a time`);
-    const p: Proposal = { id: `P${this.proposals.length + 1}`, turn: this.turn(), summary, gathered: 0 };
+    if (this.phase !== 'observe')
+      throw new ToolError('you are executing an accepted proposal: act on it now');
+    if (this.pending)
+      throw new ToolError(
+        `${this.pending.id} still waits for the user's answer: one proposal at a time`,
+      );
+    const p: Proposal = {
+      id: `P${this.proposals.length + 1}`,
+      turn: this.turn(),
+      summary,
+      gathered: 0,
+    };
     this.proposals.push(p);
     this.pending = p;
     this.emit({ type: 'proposal', turn: p.turn, proposal: p.id, summary });
-    return { proposal: p.id, status: 'sent to the user; their answer comes with a later observation. Your turn ends here.' };
+    return {
+      proposal: p.id,
+      status: 'sent to the user; their answer comes with a later observation. Your turn ends here.',
+    };
   }
 
   waitTurn(): { waiting: true; status: string } {

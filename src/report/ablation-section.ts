@@ -21,7 +21,8 @@ export function ablationSection(all: RunRecord[]): Section {
       text: 'π-Bench Fig. 5 needs the same scenarios run with their history and with `--no-deps`: run both into one folder (or merge them, or pass both folders to `report`). These results have none.',
     };
   const rows: CellValue[][] = [];
-  const pick = (m: Map<string, RunRecord[]>, s: string, f: (r: RunRecord) => number | null) => meanOf(m.get(s)!.map(f));
+  const pick = (m: Map<string, RunRecord[]>, s: string, f: (r: RunRecord) => number | null) =>
+    meanOf(m.get(s)!.map(f));
   for (const s of both) {
     const [pw, pa, cw, ca] = [
       pick(withHistory, s, (r) => r.proc),
@@ -29,7 +30,15 @@ export function ablationSection(all: RunRecord[]): Section {
       pick(withHistory, s, (r) => r.comp),
       pick(alone, s, (r) => r.comp),
     ];
-    rows.push([s, pw, pa, pw !== null && pa !== null ? pa - pw : null, cw, ca, cw !== null && ca !== null ? ca - cw : null]);
+    rows.push([
+      s,
+      pw,
+      pa,
+      pw !== null && pa !== null ? pa - pw : null,
+      cw,
+      ca,
+      cw !== null && ca !== null ? ca - cw : null,
+    ]);
   }
   const avg = (i: number) => meanOf(rows.map((r) => r[i] as number | null));
   const totals = [avg(1), avg(2), avg(3), avg(4), avg(5), avg(6)];

@@ -8,7 +8,10 @@ import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import type { CellValue, Section, Table } from './document.ts';
 import { col, COMP, groupBy, PROC } from './columns.ts';
 
-export function clarificationSection(runs: RunRecord[], readEvents: (file: string) => SessionEvent[] | undefined): Section {
+export function clarificationSection(
+  runs: RunRecord[],
+  readEvents: (file: string) => SessionEvent[] | undefined,
+): Section {
   const counted: { run: RunRecord; q: QuestionCounts }[] = [];
   for (const run of runs) {
     const events = run.recording ? readEvents(run.recording) : undefined;
@@ -62,7 +65,12 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
   const s = pibenchSummary(runs, lookup);
   const rows: CellValue[][] = Object.entries(s.users)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([user, u]) => [user, u.repeats, { mean: u.proc_mean, std: u.proc_std }, { mean: u.comp_mean, std: u.comp_std }]);
+    .map(([user, u]) => [
+      user,
+      u.repeats,
+      { mean: u.proc_mean, std: u.proc_std },
+      { mean: u.comp_mean, std: u.comp_std },
+    ]);
   rows.push([
     'overall',
     s.overall.pairs,
@@ -80,7 +88,11 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
         rows,
         totalRows: 1,
         ...(s.warnings.length
-          ? { note: s.warnings.slice(0, 5).join('; ') + (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : '') }
+          ? {
+              note:
+                s.warnings.slice(0, 5).join('; ') +
+                (s.warnings.length > 5 ? `; and ${s.warnings.length - 5} more` : ''),
+            }
           : {}),
       },
     ],
@@ -106,10 +118,19 @@ export function costSection(all: RunRecord[]): Section {
     ],
     rows: [
       ...lines.map((l) => [l.role, l.model, l.calls, l.input_tokens, l.output_tokens, l.cost_usd]),
-      ['total', '', lines.reduce((a, l) => a + l.calls, 0), t.tokens.input, t.tokens.output, t.cost_usd],
+      [
+        'total',
+        '',
+        lines.reduce((a, l) => a + l.calls, 0),
+        t.tokens.input,
+        t.tokens.output,
+        t.cost_usd,
+      ],
     ],
     totalRows: 1,
-    ...(estimated ? { note: 'Some token counts were estimated by intentplay because the server reported none.' } : {}),
+    ...(estimated
+      ? { note: 'Some token counts were estimated by intentplay because the server reported none.' }
+      : {}),
   };
   return {
     id: 'cost',
@@ -124,7 +145,13 @@ export function costSection(all: RunRecord[]): Section {
 
 // ---- every run (detail)
 
-const LETTER: Record<string, string> = { completed: 'C', inferred: 'I', provided: 'P', unresolved: 'U', open: 'O' };
+const LETTER: Record<string, string> = {
+  completed: 'C',
+  inferred: 'I',
+  provided: 'P',
+  unresolved: 'U',
+  open: 'O',
+};
 
 export function runsSection(all: RunRecord[]): Section {
   return {

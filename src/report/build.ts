@@ -24,9 +24,24 @@ export interface ReportInput {
   lookup?: ScenarioLookup;
 }
 
-import { backendLabel, col, COMP, compOf, distinct, groupBy, meanOf, PROC, procOf } from './columns.ts';
+import {
+  backendLabel,
+  col,
+  COMP,
+  compOf,
+  distinct,
+  groupBy,
+  meanOf,
+  PROC,
+  procOf,
+} from './columns.ts';
 import { ablationSection } from './ablation-section.ts';
-import { clarificationSection, costSection, pibenchSection, runsSection } from './accounting-sections.ts';
+import {
+  clarificationSection,
+  costSection,
+  pibenchSection,
+  runsSection,
+} from './accounting-sections.ts';
 
 const optional = (s: Section | null): Section[] => (s ? [s] : []);
 
@@ -50,8 +65,16 @@ export function buildReport(input: ReportInput): ReportDoc {
     ]),
   ];
   const judgeFailed = all.filter((r) => !isResult(r)).length;
-  if (judgeFailed) meta.push(['left out', `${judgeFailed} run(s) whose judging failed (not results; rerun them with run --resume)`]);
-  if (mixedDeps) meta.push(['ablation', `${all.length - runs.length} --no-deps run(s), used only in the dependency ablation`]);
+  if (judgeFailed)
+    meta.push([
+      'left out',
+      `${judgeFailed} run(s) whose judging failed (not results; rerun them with run --resume)`,
+    ]);
+  if (mixedDeps)
+    meta.push([
+      'ablation',
+      `${all.length - runs.length} --no-deps run(s), used only in the dependency ablation`,
+    ]);
   const readEvents = input.readEvents ?? readEventsFromFile;
   return {
     title: 'intentplay report',
@@ -83,7 +106,11 @@ function perAgent(runs: RunRecord[], build: (runs: RunRecord[]) => Section): Sec
       ...s,
       id: `${s.id}-${i + 1}`,
       title: `${s.title} (agent ${agent})`,
-      tables: s.tables.map((t) => ({ ...t, id: `${t.id}-${i + 1}`, title: `${t.title}, agent ${agent}` })),
+      tables: s.tables.map((t) => ({
+        ...t,
+        id: `${t.id}-${i + 1}`,
+        title: `${t.title}, agent ${agent}`,
+      })),
       charts: s.charts.map((c) => ({ ...c, id: `${c.id}-${i + 1}` })),
     };
   });
@@ -118,12 +145,27 @@ function personaSection(runs: RunRecord[]): Section {
       {
         id: 'personas',
         title: 'Proc / Comp by persona (%)',
-        columns: [col('persona', 'persona'), col('runs', 'runs', 'int'), col('repeats', 'repeats', 'int'), PROC, COMP],
+        columns: [
+          col('persona', 'persona'),
+          col('runs', 'runs', 'int'),
+          col('repeats', 'repeats', 'int'),
+          PROC,
+          COMP,
+        ],
         rows,
         totalRows: 1,
       },
     ],
-    charts: [{ type: 'bars', id: 'personas-chart', title: 'Proc and Comp by persona', series: ['Proc', 'Comp'], groups: bars, max: 1 }],
+    charts: [
+      {
+        type: 'bars',
+        id: 'personas-chart',
+        title: 'Proc and Comp by persona',
+        series: ['Proc', 'Comp'],
+        groups: bars,
+        max: 1,
+      },
+    ],
   };
 }
 
@@ -137,7 +179,9 @@ function statusSection(runs: RunRecord[]): Section {
     for (const r of rs) for (const s of Object.values(r.intents)) c.set(s, (c.get(s) ?? 0) + 1);
     return c;
   };
-  const shown = STATUSES.filter((s) => s !== 'open' || runs.some((r) => Object.values(r.intents).includes('open')));
+  const shown = STATUSES.filter(
+    (s) => s !== 'open' || runs.some((r) => Object.values(r.intents).includes('open')),
+  );
   const rows: CellValue[][] = [];
   const chartRows: { label: string; values: number[] }[] = [];
   const add = (label: string, rs: RunRecord[]) => {
@@ -159,12 +203,24 @@ function statusSection(runs: RunRecord[]): Section {
       {
         id: 'statuses',
         title: 'Terminal statuses, share of intents (%)',
-        columns: [col('persona', 'persona'), col('intents', 'intents', 'int'), ...shown.map((s) => col(s, s, 'score'))],
+        columns: [
+          col('persona', 'persona'),
+          col('intents', 'intents', 'int'),
+          ...shown.map((s) => col(s, s, 'score')),
+        ],
         rows,
         totalRows: 1,
       },
     ],
-    charts: [{ type: 'stacked', id: 'statuses-chart', title: 'Terminal statuses', parts: shown, rows: chartRows }],
+    charts: [
+      {
+        type: 'stacked',
+        id: 'statuses-chart',
+        title: 'Terminal statuses',
+        parts: shown,
+        rows: chartRows,
+      },
+    ],
   };
 }
 
@@ -190,12 +246,27 @@ function categorySection(runs: RunRecord[]): Section {
       {
         id: 'categories',
         title: 'Proc / Comp by category (%)',
-        columns: [col('category', 'category'), col('scenarios', 'scenarios', 'int'), col('runs', 'runs', 'int'), PROC, COMP],
+        columns: [
+          col('category', 'category'),
+          col('scenarios', 'scenarios', 'int'),
+          col('runs', 'runs', 'int'),
+          PROC,
+          COMP,
+        ],
         rows,
       },
     ],
     charts: categorized
-      ? [{ type: 'bars', id: 'categories-chart', title: 'Proc and Comp by category', series: ['Proc', 'Comp'], groups: bars, max: 1 }]
+      ? [
+          {
+            type: 'bars',
+            id: 'categories-chart',
+            title: 'Proc and Comp by category',
+            series: ['Proc', 'Comp'],
+            groups: bars,
+            max: 1,
+          },
+        ]
       : [],
   };
 }
@@ -241,7 +312,9 @@ function scenarioSection(runs: RunRecord[]): Section {
       title: 'Proc vs Comp (one point per scenario; the line is Proc = Comp)',
       x: { label: 'Proc', min: 0, max: 1, kind: 'score' },
       y: { label: 'Comp', min: 0, max: 1, kind: 'score' },
-      points: per.filter((p) => p.comp !== null).map((p) => ({ label: p.scenario, x: p.proc, y: p.comp! })),
+      points: per
+        .filter((p) => p.comp !== null)
+        .map((p) => ({ label: p.scenario, x: p.proc, y: p.comp! })),
       diagonal: true,
     },
   ];

@@ -4,7 +4,11 @@ import { mean } from '../judge/scores.ts';
 import type { Column } from './document.ts';
 
 /** A column: its key in the rows, its label, and its kind (which decides how every format shows it). */
-export const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({ key, label, kind });
+export const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({
+  key,
+  label,
+  kind,
+});
 export const PROC = col('proc', 'Proc', 'meanStd');
 export const COMP = col('comp', 'Comp', 'meanStd');
 

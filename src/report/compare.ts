@@ -41,7 +41,8 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
   const byA = groupBy(a, scenarioKey(a));
   const byB = groupBy(b, scenarioKey(b));
   const keys = [...new Set([...byA.keys(), ...byB.keys()])].sort();
-  const m = (rs: RunRecord[] | undefined, f: (r: RunRecord) => number | null) => (rs ? meanOrNull(rs.map(f)) : null);
+  const m = (rs: RunRecord[] | undefined, f: (r: RunRecord) => number | null) =>
+    rs ? meanOrNull(rs.map(f)) : null;
   const rows: CellValue[][] = [];
   const procBars: { label: string; values: (number | null)[] }[] = [];
   const line = (label: string, ra: RunRecord[] | undefined, rb: RunRecord[] | undefined) => {
@@ -53,7 +54,20 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
       m(ra, (r) => r.turns),
       m(rb, (r) => r.turns),
     ];
-    rows.push([label, ra?.length ?? 0, rb?.length ?? 0, pa, pb, diff(pa, pb), ca, cb, diff(ca, cb), ta, tb, diff(ta, tb)]);
+    rows.push([
+      label,
+      ra?.length ?? 0,
+      rb?.length ?? 0,
+      pa,
+      pb,
+      diff(pa, pb),
+      ca,
+      cb,
+      diff(ca, cb),
+      ta,
+      tb,
+      diff(ta, tb),
+    ]);
     return [pa, pb];
   };
   for (const k of keys) procBars.push({ label: k, values: line(k, byA.get(k), byB.get(k)) });
@@ -64,7 +78,11 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
     shared.flatMap((k) => byA.get(k)!),
     shared.flatMap((k) => byB.get(k)!),
   );
-  const col = (key: string, label: string, kind: 'text' | 'int' | 'score' | 'delta' | 'num' | 'numDelta') => ({ key, label, kind });
+  const col = (
+    key: string,
+    label: string,
+    kind: 'text' | 'int' | 'score' | 'delta' | 'num' | 'numDelta',
+  ) => ({ key, label, kind });
   return {
     title: `intentplay compare: ${nameA} vs ${nameB}`,
     meta: [
@@ -98,7 +116,16 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
             totalRows: 1,
           },
         ],
-        charts: [{ type: 'bars', id: 'deltas-chart', title: 'Proc by scenario', series: [nameA, nameB], groups: procBars, max: 1 }],
+        charts: [
+          {
+            type: 'bars',
+            id: 'deltas-chart',
+            title: 'Proc by scenario',
+            series: [nameA, nameB],
+            groups: procBars,
+            max: 1,
+          },
+        ],
       },
     ],
   };
@@ -137,23 +164,35 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
       const lines = wrap(item.text || '(empty)', Math.max(8, cols - 7));
       out.push(...lines.map((l, i) => `${i ? '       ' : `${who.padEnd(5)}: `}${l}`));
     } else if (item.kind === 'tool') {
-      const mark = item.state === 'ok' ? CHECK_SYMBOLS.pass : item.state === 'error' ? CHECK_SYMBOLS.fail : CHECK_SYMBOLS.pending;
+      const mark =
+        item.state === 'ok'
+          ? CHECK_SYMBOLS.pass
+          : item.state === 'error'
+            ? CHECK_SYMBOLS.fail
+            : CHECK_SYMBOLS.pending;
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
     } else if (item.kind === 'proposal')
-      out.push(...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols));
-    else if (item.kind === 'plan') out.push(...item.entries.map((e) => truncate(`  ${planLine(e)}`, cols)));
+      out.push(
+        ...wrap(`  ? ${item.id}: ${item.summary}${item.verdict ? ` (${item.verdict})` : ''}`, cols),
+      );
+    else if (item.kind === 'plan')
+      out.push(...item.entries.map((e) => truncate(`  ${planLine(e)}`, cols)));
     else if (item.kind === 'permission') out.push(...wrap(`  ⚿ ${permissionLine(item)}`, cols));
     else out.push(...wrap(`  ! ${item.text}`, cols));
   }
   for (const f of turn.files)
     out.push(
-      truncate(`  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`, cols),
+      truncate(
+        `  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`,
+        cols,
+      ),
     );
   for (const c of turn.changes)
     out.push(
-      ...wrap(`${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`, cols - 4).map((l, i) =>
-        i ? `    ${l}` : `  ${l}`,
-      ),
+      ...wrap(
+        `${STATUS_MARK[c.to]} ${c.intent} ${c.to} (${c.cause}${c.detail ? `: ${c.detail}` : ''})`,
+        cols - 4,
+      ).map((l, i) => (i ? `    ${l}` : `  ${l}`)),
     );
   return out;
 }
@@ -174,22 +213,34 @@ const padTo = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - stringWid
 
 function columns(left: string[], right: string[], colW: number): string[] {
   const n = Math.max(left.length, right.length);
-  return Array.from({ length: n }, (_, i) => `${padTo(left[i] ?? '', colW)} │ ${right[i] ?? ''}`.trimEnd());
+  return Array.from({ length: n }, (_, i) =>
+    `${padTo(left[i] ?? '', colW)} │ ${right[i] ?? ''}`.trimEnd(),
+  );
 }
 
 /** The plain-text side by side (for pipes and files). */
 export function sideBySideText(a: SessionSide, b: SessionSide, width = 120): string {
   if (a.recording.header.scenario !== b.recording.header.scenario)
-    process.stderr.write(`note: comparing different scenarios (${a.recording.header.scenario} and ${b.recording.header.scenario})\n`);
+    process.stderr.write(
+      `note: comparing different scenarios (${a.recording.header.scenario} and ${b.recording.header.scenario})\n`,
+    );
   const colW = Math.max(20, Math.floor((width - 3) / 2));
   const out: string[] = [`${a.recording.header.scenario}: ${a.recording.header.title}`, ''];
-  out.push(...columns(sideTitle(a), sideTitle(b), colW), '═'.repeat(colW) + '═╪═' + '═'.repeat(colW));
+  out.push(
+    ...columns(sideTitle(a), sideTitle(b), colW),
+    '═'.repeat(colW) + '═╪═' + '═'.repeat(colW),
+  );
   for (let t = 1; t <= maxTurn(a, b); t++) {
-    out.push(`── turn ${t} ${'─'.repeat(Math.max(0, colW - 8 - String(t).length))}┼${'─'.repeat(colW + 1)}`);
+    out.push(
+      `── turn ${t} ${'─'.repeat(Math.max(0, colW - 8 - String(t).length))}┼${'─'.repeat(colW + 1)}`,
+    );
     const [ta, tb] = [turnState(a.state, t), turnState(b.state, t)];
     out.push(...columns(ta ? turnLines(ta, colW) : [], tb ? turnLines(tb, colW) : [], colW));
   }
-  out.push('═'.repeat(colW) + '═╪═' + '═'.repeat(colW), ...columns(intentLines(a.state, colW), intentLines(b.state, colW), colW));
+  out.push(
+    '═'.repeat(colW) + '═╪═' + '═'.repeat(colW),
+    ...columns(intentLines(a.state, colW), intentLines(b.state, colW), colW),
+  );
   out.push('', INTENT_LEGEND, '');
   return out.join('\n');
 }

@@ -16,7 +16,8 @@ export type CellValue = string | number | null | MeanStd;
  * std across repeats, `meanSe` and `numSe` a score or a number with its standard error over
  * repeats, `num` a plain number with one decimal and `numDelta` a signed one.
  */
-export type ColumnKind = 'text' | 'int' | 'num' | 'score' | 'meanStd' | 'meanSe' | 'numSe' | 'delta' | 'numDelta' | 'usd';
+export type ColumnKind =
+  'text' | 'int' | 'num' | 'score' | 'meanStd' | 'meanSe' | 'numSe' | 'delta' | 'numDelta' | 'usd';
 
 export interface Column {
   /** Machine name: CSV header. */

@@ -33,11 +33,17 @@ export function displayCell(value: CellValue, column: Column): string {
 export const isNumeric = (column: Column): boolean => column.kind !== 'text';
 
 /** The columns that hold a mean and its spread: the name of the spread in CSV. */
-const SPREAD: Partial<Record<Column['kind'], string>> = { meanStd: 'std', meanSe: 'se', numSe: 'se' };
+const SPREAD: Partial<Record<Column['kind'], string>> = {
+  meanStd: 'std',
+  meanSe: 'se',
+  numSe: 'se',
+};
 
 /** CSV headers: a mean-and-spread column becomes two (KEY_mean, KEY_std or KEY_se). */
 export function csvHeaders(columns: readonly Column[]): string[] {
-  return columns.flatMap((c) => (SPREAD[c.kind] ? [`${c.key}_mean`, `${c.key}_${SPREAD[c.kind]}`] : [c.key]));
+  return columns.flatMap((c) =>
+    SPREAD[c.kind] ? [`${c.key}_mean`, `${c.key}_${SPREAD[c.kind]}`] : [c.key],
+  );
 }
 
 const raw = (x: number) => String(Math.round(x * 10000) / 10000);

@@ -59,7 +59,13 @@ const BRIEF: Column[] = [
   col('ar', 'acceptance rate', 'score'),
   col('reads', 'read actions', 'num'),
 ];
-const brief = (p: ProposalRow): CellValue[] => [p.runs, p.success.mean, p.proposal_rate.mean, p.acceptance_rate.mean, p.read_actions.mean];
+const brief = (p: ProposalRow): CellValue[] => [
+  p.runs,
+  p.success.mean,
+  p.proposal_rate.mean,
+  p.acceptance_rate.mean,
+  p.read_actions.mean,
+];
 
 const noiseLabel = (r: RunRecord): string => {
   const n = r.proposals?.noise;
@@ -71,7 +77,10 @@ const noiseLabel = (r: RunRecord): string => {
 };
 
 /** Rows of one agent's runs split by `key`: each row is one agent and one value of the key. */
-function splitRows(byAgent: Map<string, RunRecord[]>, key: (r: RunRecord) => string): CellValue[][] {
+function splitRows(
+  byAgent: Map<string, RunRecord[]>,
+  key: (r: RunRecord) => string,
+): CellValue[][] {
   return [...byAgent].flatMap(([agent, rs]) =>
     [...groupBy(rs, key)].flatMap(([label, g]) => {
       const p = proposalRow(g);
@@ -81,7 +90,10 @@ function splitRows(byAgent: Map<string, RunRecord[]>, key: (r: RunRecord) => str
 }
 
 /** Null when no run is of a proposal scenario (the section is left out). */
-export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
+export function proposalsSection(
+  runs: readonly RunRecord[],
+  agentOf: (r: RunRecord) => string,
+): Section | null {
   const byAgent = groupBy(
     runs.filter((r) => r.proposals),
     agentOf,
@@ -90,7 +102,12 @@ export function proposalsSection(runs: readonly RunRecord[], agentOf: (r: RunRec
   if (!rows.length) return null;
   const n = rows.reduce((x, [, p]) => x + p.runs, 0);
   const tables: Table[] = [
-    { id: 'proposals-agents', title: "PARE's Table 1 by agent (%)", columns: TABLE1, rows: rows.map(([a, p]) => table1(a, p)) },
+    {
+      id: 'proposals-agents',
+      title: "PARE's Table 1 by agent (%)",
+      columns: TABLE1,
+      rows: rows.map(([a, p]) => table1(a, p)),
+    },
     {
       id: 'proposals-decisions',
       title: 'How the user decided each proposal, by agent (% of proposals)',

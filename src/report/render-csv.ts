@@ -13,13 +13,18 @@ export function csvField(s: string): string {
 
 export function csvTable(table: Table): string[] {
   const line = (cells: string[]) => cells.map(csvField).join(',');
-  return [line(csvHeaders(table.columns)), ...table.rows.map((r) => line(table.columns.flatMap((c, i) => csvCells(r[i] ?? null, c))))];
+  return [
+    line(csvHeaders(table.columns)),
+    ...table.rows.map((r) => line(table.columns.flatMap((c, i) => csvCells(r[i] ?? null, c)))),
+  ];
 }
 
 const tableTitle = (t: Table) => t.title.replace(/ \(%\)$/, '');
 
 export function renderCsv(doc: ReportDoc): string {
-  const blocks = doc.sections.flatMap((s) => s.tables.map((t) => [csvField(`# ${tableTitle(t)}`), ...csvTable(t)].join('\n')));
+  const blocks = doc.sections.flatMap((s) =>
+    s.tables.map((t) => [csvField(`# ${tableTitle(t)}`), ...csvTable(t)].join('\n')),
+  );
   return blocks.join('\n\n') + '\n';
 }
 

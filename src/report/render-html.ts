@@ -18,12 +18,17 @@ figure{margin:1.2rem 0}figcaption{font-weight:600}
 `;
 
 function htmlTable(table: Table): string {
-  const head = table.columns.map((c) => `<th scope="col"${isNumeric(c) ? ' class="num"' : ''}>${esc(c.label)}</th>`).join('');
+  const head = table.columns
+    .map((c) => `<th scope="col"${isNumeric(c) ? ' class="num"' : ''}>${esc(c.label)}</th>`)
+    .join('');
   const totals = table.totalRows ?? 0;
   const rows = table.rows
     .map((r, i) => {
       const cells = table.columns
-        .map((c, j) => `<td${isNumeric(c) ? ' class="num"' : ''}>${esc(displayCell(r[j] ?? null, c))}</td>`)
+        .map(
+          (c, j) =>
+            `<td${isNumeric(c) ? ' class="num"' : ''}>${esc(displayCell(r[j] ?? null, c))}</td>`,
+        )
         .join('');
       return `<tr${i >= table.rows.length - totals ? ' class="total"' : ''}>${cells}</tr>`;
     })
@@ -45,7 +50,8 @@ export function renderHtml(doc: ReportDoc): string {
         ...(s.text ? [`<p>${prose(s.text)}</p>`] : []),
         ...s.tables.map(htmlTable),
         ...s.charts.map(
-          (c) => `<figure id="figure-${esc(c.id)}">\n<figcaption>${esc(c.title)}</figcaption>\n${renderSvgChart(c)}\n</figure>`,
+          (c) =>
+            `<figure id="figure-${esc(c.id)}">\n<figcaption>${esc(c.title)}</figcaption>\n${renderSvgChart(c)}\n</figure>`,
         ),
         '</section>',
       ].join('\n'),

@@ -8,8 +8,12 @@ import { displayCell, isNumeric } from './format.ts';
 import { renderTextChart } from './text-charts.ts';
 
 export function textTable(table: Table, c: ChalkInstance): string[] {
-  const cells = table.rows.map((row) => table.columns.map((col, i) => displayCell(row[i] ?? null, col)));
-  const widths = table.columns.map((col, i) => Math.max(stringWidth(col.label), ...cells.map((r) => stringWidth(r[i]!))));
+  const cells = table.rows.map((row) =>
+    table.columns.map((col, i) => displayCell(row[i] ?? null, col)),
+  );
+  const widths = table.columns.map((col, i) =>
+    Math.max(stringWidth(col.label), ...cells.map((r) => stringWidth(r[i]!))),
+  );
   const line = (row: string[]) =>
     row
       .map((cell, i) => {
@@ -21,13 +25,20 @@ export function textTable(table: Table, c: ChalkInstance): string[] {
   const rule = c.dim(widths.map((w) => '─'.repeat(w)).join('  '));
   const body = cells.map(line);
   const totals = table.totalRows ?? 0;
-  const out = [c.bold(line(table.columns.map((col) => col.label))), rule, ...body.slice(0, body.length - totals)];
+  const out = [
+    c.bold(line(table.columns.map((col) => col.label))),
+    rule,
+    ...body.slice(0, body.length - totals),
+  ];
   if (totals) out.push(rule, ...body.slice(body.length - totals).map((l) => c.bold(l)));
   if (table.note) out.push(c.dim(table.note));
   return out;
 }
 
-export function renderTerminal(doc: ReportDoc, opts: { chalk?: ChalkInstance; width?: number } = {}): string {
+export function renderTerminal(
+  doc: ReportDoc,
+  opts: { chalk?: ChalkInstance; width?: number } = {},
+): string {
   const c = opts.chalk ?? new Chalk();
   const width = opts.width ?? 100;
   const out: string[] = [c.bold.underline(doc.title), ''];
@@ -40,7 +51,8 @@ export function renderTerminal(doc: ReportDoc, opts: { chalk?: ChalkInstance; wi
     for (const table of section.tables) out.push('', ...textTable(table, c));
     for (const chart of section.charts) out.push('', ...renderTextChart(chart, c, width));
   }
-  if (doc.sections.some((s) => s.detail)) out.push('', c.dim('Per-run rows: --format markdown, csv or html.'));
+  if (doc.sections.some((s) => s.detail))
+    out.push('', c.dim('Per-run rows: --format markdown, csv or html.'));
   out.push('');
   return out.join('\n');
 }
@@ -50,7 +62,10 @@ const mdEscape = (s: string) => s.replace(/\|/g, '\\|');
 export function markdownTable(table: Table): string[] {
   const row = (cells: string[]) => `| ${cells.map(mdEscape).join(' | ')} |`;
   const totals = table.totalRows ?? 0;
-  const out = [row(table.columns.map((c) => c.label)), `|${table.columns.map((c) => (isNumeric(c) ? ' ---: ' : ' --- ')).join('|')}|`];
+  const out = [
+    row(table.columns.map((c) => c.label)),
+    `|${table.columns.map((c) => (isNumeric(c) ? ' ---: ' : ' --- ')).join('|')}|`,
+  ];
   table.rows.forEach((r, i) => {
     const cells = table.columns.map((col, j) => displayCell(r[j] ?? null, col));
     out.push(row(i >= table.rows.length - totals ? cells.map((x) => (x ? `**${x}**` : x)) : cells));
@@ -66,7 +81,8 @@ export function renderMarkdown(doc: ReportDoc): string {
     out.push('', `## ${section.title}`, '');
     if (section.text) out.push(section.text, '');
     for (const table of section.tables) out.push(...markdownTable(table), '');
-    for (const chart of section.charts) out.push('```text', ...renderTextChart(chart, plain, 80), '```', '');
+    for (const chart of section.charts)
+      out.push('```text', ...renderTextChart(chart, plain, 80), '```', '');
   }
   return (
     out

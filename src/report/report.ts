@@ -19,7 +19,8 @@ export const FORMATS = ['terminal', 'markdown', 'csv', 'html'] as const;
 export type ReportFormat = (typeof FORMATS)[number];
 
 export function parseFormat(text: string): ReportFormat {
-  if (!(FORMATS as readonly string[]).includes(text)) throw new UserError(`--format ${text}: expected one of ${FORMATS.join(', ')}`);
+  if (!(FORMATS as readonly string[]).includes(text))
+    throw new UserError(`--format ${text}: expected one of ${FORMATS.join(', ')}`);
   return text as ReportFormat;
 }
 
@@ -38,7 +39,10 @@ export function loadRuns(dirs: readonly string[]): {
       ? { ...loadRecordingsFolder(dir), fromRecordings: true }
       : { ...loadResultsFolder(dir), fromRecordings: false, libraries: [] },
   );
-  const loaded = folders.map((f) => ({ f, runs: f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)) }));
+  const loaded = folders.map((f) => ({
+    f,
+    runs: f.records.map((r) => (r.recording ? { ...r, recording: recordingPath(f.dir, r)! } : r)),
+  }));
   const runs = loaded.flatMap((l) => l.runs);
   if (!runs.length) throw new UserError(`${dirs.join(', ')}: no runs to report on`);
   return {
@@ -54,7 +58,10 @@ export function loadRuns(dirs: readonly string[]): {
  * recordings has no run.json naming its library, and most sessions come from the bundled one.
  */
 function withBundled(libraries: readonly Library[], runs: readonly RunRecord[]): Library[] {
-  if (libraries.some((l) => l.root === BUNDLED_LIBRARY) || runs.every((r) => libraries.some((l) => l.scenarios.has(r.scenario))))
+  if (
+    libraries.some((l) => l.root === BUNDLED_LIBRARY) ||
+    runs.every((r) => libraries.some((l) => l.scenarios.has(r.scenario)))
+  )
     return [...libraries];
   try {
     return [...libraries, requireLibrary(BUNDLED_LIBRARY, BUNDLED_LIBRARY)];
@@ -72,17 +79,30 @@ function fillCategories(runs: readonly RunRecord[], libraries: readonly Library[
 }
 
 function isRecordingsFolder(dir: string): boolean {
-  return existsSync(dir) && statSync(dir).isDirectory() && !existsSync(path.join(dir, RESULTS_FILE)) && recordingFiles(dir).length > 0;
+  return (
+    existsSync(dir) &&
+    statSync(dir).isDirectory() &&
+    !existsSync(path.join(dir, RESULTS_FILE)) &&
+    recordingFiles(dir).length > 0
+  );
 }
 
-function loadRecordingsFolder(dir: string): { dir: string; records: RunRecord[]; libraries: string[] } {
+function loadRecordingsFolder(dir: string): {
+  dir: string;
+  records: RunRecord[];
+  libraries: string[];
+} {
   const { records, skipped, libraries } = readRecordingsFolder(dir);
   for (const s of skipped) process.stderr.write(`${s.file}: left out of the report: ${s.why}\n`);
   if (!records.length) throw new UserError(`${dir}: none of its recordings has a scored session`);
   return { dir: path.resolve(dir), records: records.sort(compareRuns), libraries };
 }
 
-export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: number } = {}): string {
+export function renderDoc(
+  doc: ReportDoc,
+  format: ReportFormat,
+  opts: { width?: number } = {},
+): string {
   switch (format) {
     case 'markdown':
       return renderMarkdown(doc);
@@ -97,7 +117,14 @@ export function renderDoc(doc: ReportDoc, format: ReportFormat, opts: { width?: 
 
 export function reportOn(dirs: readonly string[], opts: { library?: string } = {}): ReportDoc {
   const loaded = loadRuns(dirs);
-  const libraries = withBundled(findLibraries(loaded.folders, opts.library, loaded.libraries), loaded.runs);
+  const libraries = withBundled(
+    findLibraries(loaded.folders, opts.library, loaded.libraries),
+    loaded.runs,
+  );
   fillCategories(loaded.fromRecordings, libraries);
-  return buildReport({ folders: loaded.folders, runs: loaded.runs, ...(libraries.length ? { lookup: lookupIn(libraries) } : {}) });
+  return buildReport({
+    folders: loaded.folders,
+    runs: loaded.runs,
+    ...(libraries.length ? { lookup: lookupIn(libraries) } : {}),
+  });
 }

@@ -1,7 +1,13 @@
 /** The readable table `intentplay run` prints when not --json. */
 import type { RunRecord, Summary } from '../batch/summary.ts';
 
-const STATUS_LETTER: Record<string, string> = { completed: 'C', inferred: 'I', provided: 'P', unresolved: 'U', open: 'O' };
+const STATUS_LETTER: Record<string, string> = {
+  completed: 'C',
+  inferred: 'I',
+  provided: 'P',
+  unresolved: 'U',
+  open: 'O',
+};
 
 export function renderRunTable(runs: RunRecord[], summary: Summary): string {
   const rows = runs.map((r) => [
@@ -23,10 +29,15 @@ export function renderRunTable(runs: RunRecord[], summary: Summary): string {
       .join('  ')
       .trimEnd();
   const out = [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line), ''];
-  const fmt = (m: number | null, s: number | null) => (m === null ? '–' : `${m.toFixed(3)} ± ${(s ?? 0).toFixed(3)}`);
-  out.push(`${summary.n} run(s)   Proc ${fmt(summary.proc_mean, summary.proc_std)}   Comp ${fmt(summary.comp_mean, summary.comp_std)}`);
+  const fmt = (m: number | null, s: number | null) =>
+    m === null ? '–' : `${m.toFixed(3)} ± ${(s ?? 0).toFixed(3)}`;
+  out.push(
+    `${summary.n} run(s)   Proc ${fmt(summary.proc_mean, summary.proc_std)}   Comp ${fmt(summary.comp_mean, summary.comp_std)}`,
+  );
   for (const [p, s] of Object.entries(summary.by_persona))
-    out.push(`  ${p}: n ${s.n}   Proc ${fmt(s.proc_mean, s.proc_std)}   Comp ${fmt(s.comp_mean, s.comp_std)}`);
+    out.push(
+      `  ${p}: n ${s.n}   Proc ${fmt(s.proc_mean, s.proc_std)}   Comp ${fmt(s.comp_mean, s.comp_std)}`,
+    );
   out.push('intents: C completed, I inferred, P provided, U unresolved, O open', '');
   return out.join('\n');
 }

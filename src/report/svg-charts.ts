@@ -2,7 +2,8 @@
 import type { BarChart, Chart, ScatterChart, StackedChart } from './document.ts';
 import { pct } from './format.ts';
 
-export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const COLOURS = ['#2b8cbe', '#e6550d', '#31a354', '#756bb1', '#de2d26', '#636363'];
 const n = (x: number) => Number(x.toFixed(1));
@@ -68,7 +69,8 @@ function stacked(chart: StackedChart): string {
       const w = v * plotW;
       if (w <= 0) return;
       body += `<rect class="bar" x="${n(x)}" y="${y}" width="${n(w)}" height="${barH}" fill="${COLOURS[i % COLOURS.length]}"><title>${esc(`${row.label} · ${chart.parts[i]}: ${pct(v)}%`)}</title></rect>`;
-      if (w > 34) body += text(x + w / 2, y + barH - 6, pct(v), 'text-anchor="middle" class="inbar"');
+      if (w > 34)
+        body += text(x + w / 2, y + barH - 6, pct(v), 'text-anchor="middle" class="inbar"');
       x += w;
     });
   });
@@ -81,8 +83,10 @@ function scatter(chart: ScatterChart): string {
   const plotW = 380;
   const plotH = 260;
   const sx = (x: number) => left + ((x - chart.x.min) / (chart.x.max - chart.x.min || 1)) * plotW;
-  const sy = (y: number) => top + plotH - ((y - chart.y.min) / (chart.y.max - chart.y.min || 1)) * plotH;
-  const fmt = (v: number, kind: 'score' | 'num') => (kind === 'score' ? pct(v) : Number(v.toFixed(1)).toString());
+  const sy = (y: number) =>
+    top + plotH - ((y - chart.y.min) / (chart.y.max - chart.y.min || 1)) * plotH;
+  const fmt = (v: number, kind: 'score' | 'num') =>
+    kind === 'score' ? pct(v) : Number(v.toFixed(1)).toString();
   let body = `<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" class="frame"/>`;
   for (let tick = 0; tick <= 4; tick++) {
     const xv = chart.x.min + ((chart.x.max - chart.x.min) * tick) / 4;
@@ -115,13 +119,32 @@ function scatter(chart: ScatterChart): string {
     // A neighbour at about the same height already has its name above: put this one below.
     const below = above.some((q) => Math.abs(q.y - cy) < 12 && Math.abs(q.x - cx) < 130);
     if (!below) above.push({ x: cx, y: cy });
-    body += text(cx + (right ? -8 : 8), below ? cy + 17 : cy - 7, names, `class="label" text-anchor="${right ? 'end' : 'start'}"`);
+    body += text(
+      cx + (right ? -8 : 8),
+      below ? cy + 17 : cy - 7,
+      names,
+      `class="label" text-anchor="${right ? 'end' : 'start'}"`,
+    );
   }
-  body += text(left + plotW / 2, top + plotH + 32, chart.x.label, 'text-anchor="middle" class="axis"');
-  body += text(14, top + plotH / 2, chart.y.label, `text-anchor="middle" class="axis" transform="rotate(-90 14 ${top + plotH / 2})"`);
+  body += text(
+    left + plotW / 2,
+    top + plotH + 32,
+    chart.x.label,
+    'text-anchor="middle" class="axis"',
+  );
+  body += text(
+    14,
+    top + plotH / 2,
+    chart.y.label,
+    `text-anchor="middle" class="axis" transform="rotate(-90 14 ${top + plotH / 2})"`,
+  );
   return svg(chart.id, chart.title, left + plotW + 20, top + plotH + 44, body);
 }
 
 export function renderSvgChart(chart: Chart): string {
-  return chart.type === 'bars' ? bars(chart) : chart.type === 'stacked' ? stacked(chart) : scatter(chart);
+  return chart.type === 'bars'
+    ? bars(chart)
+    : chart.type === 'stacked'
+      ? stacked(chart)
+      : scatter(chart);
 }

@@ -19,7 +19,14 @@ const pad = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - stringWidth
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - stringWidth(s))) + s;
 
 type Paint = (s: string) => string;
-const palette = (c: ChalkInstance): Paint[] => [c.cyan, c.magenta, c.yellow, c.green, c.blue, c.red];
+const palette = (c: ChalkInstance): Paint[] => [
+  c.cyan,
+  c.magenta,
+  c.yellow,
+  c.green,
+  c.blue,
+  c.red,
+];
 
 function barChart(chart: BarChart, c: ChalkInstance, width: number): string[] {
   const labelW = Math.max(...chart.groups.map((g) => stringWidth(g.label)));
@@ -31,7 +38,9 @@ function barChart(chart: BarChart, c: ChalkInstance, width: number): string[] {
     g.values.forEach((v, i) => {
       const label = i === 0 ? pad(g.label, labelW) : ' '.repeat(labelW);
       const value =
-        v === null ? c.dim('–') : `${colours[i % colours.length]!(pad(bar(v / chart.max, barW), barW))} ${padStart(pct(v / chart.max), 5)}`;
+        v === null
+          ? c.dim('–')
+          : `${colours[i % colours.length]!(pad(bar(v / chart.max, barW), barW))} ${padStart(pct(v / chart.max), 5)}`;
       out.push(`${label}  ${pad(chart.series[i] ?? '', seriesW)} ${value}`.trimEnd());
     });
   }
@@ -44,17 +53,21 @@ function stackedChart(chart: StackedChart, c: ChalkInstance, width: number): str
   const labelW = Math.max(...chart.rows.map((r) => stringWidth(r.label)));
   const barW = Math.max(20, Math.min(60, width - labelW - 4));
   const colours = palette(c);
-  const paint = (i: number, s: string) => colours[i % colours.length]!(s.replace(/./g, SHADES[i % SHADES.length]!));
+  const paint = (i: number, s: string) =>
+    colours[i % colours.length]!(s.replace(/./g, SHADES[i % SHADES.length]!));
   const out = chart.rows.map((row) => {
     // Largest-remainder rounding, so the segments fill the bar exactly.
     const raw = row.values.map((v) => v * barW);
     const cells = raw.map(Math.floor);
     const order = raw.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
     const total = row.values.reduce((a, b) => a + b, 0);
-    for (let k = 0; total > 0 && cells.reduce((a, b) => a + b, 0) < barW && k < order.length; k++) cells[order[k]![1]]!++;
+    for (let k = 0; total > 0 && cells.reduce((a, b) => a + b, 0) < barW && k < order.length; k++)
+      cells[order[k]![1]]!++;
     return `${pad(row.label, labelW)}  ${cells.map((n, i) => paint(i, ' '.repeat(n))).join('')}`;
   });
-  out.push(`${' '.repeat(labelW)}  ${chart.parts.map((p, i) => `${paint(i, ' ')} ${p}`).join('  ')}`);
+  out.push(
+    `${' '.repeat(labelW)}  ${chart.parts.map((p, i) => `${paint(i, ' ')} ${p}`).join('  ')}`,
+  );
   return out;
 }
 
@@ -64,8 +77,10 @@ function scatterChart(chart: ScatterChart, c: ChalkInstance, width: number): str
   const W = Math.max(20, Math.min(60, width - 12));
   const H = 12;
   const grid: string[][] = Array.from({ length: H }, () => Array.from({ length: W }, () => ' '));
-  const fx = (x: number) => Math.round(((x - chart.x.min) / (chart.x.max - chart.x.min || 1)) * (W - 1));
-  const fy = (y: number) => H - 1 - Math.round(((y - chart.y.min) / (chart.y.max - chart.y.min || 1)) * (H - 1));
+  const fx = (x: number) =>
+    Math.round(((x - chart.x.min) / (chart.x.max - chart.x.min || 1)) * (W - 1));
+  const fy = (y: number) =>
+    H - 1 - Math.round(((y - chart.y.min) / (chart.y.max - chart.y.min || 1)) * (H - 1));
   if (chart.diagonal)
     for (let col = 0; col < W; col++) {
       const y = chart.y.min + ((chart.y.max - chart.y.min) * col) / (W - 1);
@@ -84,7 +99,9 @@ function scatterChart(chart: ScatterChart, c: ChalkInstance, width: number): str
   const yTop = fmt(chart.y.max, chart.y.kind);
   const yBottom = fmt(chart.y.min, chart.y.kind);
   const axisW = Math.max(yTop.length, yBottom.length);
-  const out = grid.map((row, i) => `${padStart(i === 0 ? yTop : i === H - 1 ? yBottom : '', axisW)} ┤${row.join('')}`);
+  const out = grid.map(
+    (row, i) => `${padStart(i === 0 ? yTop : i === H - 1 ? yBottom : '', axisW)} ┤${row.join('')}`,
+  );
   out.push(`${' '.repeat(axisW)} └${'─'.repeat(W)}`);
   const xMin = fmt(chart.x.min, chart.x.kind);
   const xMax = fmt(chart.x.max, chart.x.kind);

@@ -33,7 +33,10 @@ const cells = (agent: string, cases: string, t: TimeRow): CellValue[] => [
 ];
 
 /** Null when no run is of a time scenario (the section is left out). */
-export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) => string): Section | null {
+export function timeSection(
+  runs: readonly RunRecord[],
+  agentOf: (r: RunRecord) => string,
+): Section | null {
   const summary = aggregateTime(runs, agentOf);
   if (!summary) return null;
   const agents = Object.entries(summary.by_agent);
@@ -45,7 +48,11 @@ export function timeSection(runs: readonly RunRecord[], agentOf: (r: RunRecord) 
   const endings: Table = {
     id: 'time-endings',
     title: 'How the runs ended (runs)',
-    columns: [col('agent', 'agent'), col('runs', 'runs', 'int'), ...reasons.map((e) => col(e, e.replaceAll('_', ' '), 'int'))],
+    columns: [
+      col('agent', 'agent'),
+      col('runs', 'runs', 'int'),
+      ...reasons.map((e) => col(e, e.replaceAll('_', ' '), 'int')),
+    ],
     rows: agents.map(([agent, a]) => [agent, a.runs, ...reasons.map((e) => a.endings[e] ?? 0)]),
   };
   const n = agents.reduce((x, [, a]) => x + a.runs, 0);

@@ -4,10 +4,18 @@ import { EpisodeSchema, PersonaSchema, scenarioSchema } from './schema.ts';
 
 export type SchemaKind = 'scenario' | 'persona' | 'episode';
 
-const SCHEMAS = { scenario: scenarioSchema, persona: () => PersonaSchema, episode: () => EpisodeSchema } as const;
+const SCHEMAS = {
+  scenario: scenarioSchema,
+  persona: () => PersonaSchema,
+  episode: () => EpisodeSchema,
+} as const;
 
 export function jsonSchema(kind: SchemaKind): Record<string, unknown> {
-  return z.toJSONSchema(SCHEMAS[kind](), { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+  return z.toJSONSchema(SCHEMAS[kind](), {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-7',
+  }) as Record<string, unknown>;
 }
 
 /** One schema that accepts any of the three kinds (for editors pointed at a whole folder). */

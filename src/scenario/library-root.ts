@@ -17,7 +17,11 @@ export function findLibraryRoot(start: string): string | undefined {
   if (existsSync(dir) && statSync(dir).isFile()) dir = path.dirname(dir);
   for (;;) {
     if (isPibenchUserDir(dir)) return dir;
-    if (existsSync(path.join(dir, 'personas')) && statSync(path.join(dir, 'personas')).isDirectory()) return dir;
+    if (
+      existsSync(path.join(dir, 'personas')) &&
+      statSync(path.join(dir, 'personas')).isDirectory()
+    )
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -33,10 +37,17 @@ export function libraryRootFor(target: string, libraryOverride?: string): string
   if (!libraryOverride) return findLibraryRoot(target);
   const root = path.resolve(libraryOverride);
   const isLibrary =
-    isPibenchUserDir(root) || (existsSync(path.join(root, 'personas')) && statSync(path.join(root, 'personas')).isDirectory());
-  if (!isLibrary) throw new UserError(`--library ${libraryOverride}: not a library (it holds no personas/ folder)`);
+    isPibenchUserDir(root) ||
+    (existsSync(path.join(root, 'personas')) &&
+      statSync(path.join(root, 'personas')).isDirectory());
+  if (!isLibrary)
+    throw new UserError(
+      `--library ${libraryOverride}: not a library (it holds no personas/ folder)`,
+    );
   const abs = path.resolve(target);
   if (existsSync(abs) && abs !== root && !abs.startsWith(root + path.sep))
-    throw new UserError(`${target} is outside --library ${libraryOverride}: name a file or folder inside that library`);
+    throw new UserError(
+      `${target} is outside --library ${libraryOverride}: name a file or folder inside that library`,
+    );
   return root;
 }

@@ -7,7 +7,12 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
-import { type Diagnostic, formatDiagnostic, UserError, sortDiagnostics } from '../contracts/diagnostics.ts';
+import {
+  type Diagnostic,
+  formatDiagnostic,
+  UserError,
+  sortDiagnostics,
+} from '../contracts/diagnostics.ts';
 import {
   EpisodeSchema,
   PersonaSchema,
@@ -78,7 +83,13 @@ export function loadLibrary(root: string, opts: { fresh?: boolean } = {}): LoadR
 }
 
 function loadIntentplayLibrary(root: string): LoadResult {
-  const library: Library = { root, kind: 'intentplay', personas: new Map(), scenarios: new Map(), episodes: new Map() };
+  const library: Library = {
+    root,
+    kind: 'intentplay',
+    personas: new Map(),
+    scenarios: new Map(),
+    episodes: new Map(),
+  };
   const diagnostics: Diagnostic[] = [];
   // Only the positions the cross-file checks need are kept, not the parsed documents:
   // holding every document of a large library until the end tripled its memory peak.
@@ -97,15 +108,27 @@ function loadIntentplayLibrary(root: string): LoadResult {
     const { parsed, diagnostics: d } = parseYamlFile(file);
     diagnostics.push(...d);
     if (!parsed) continue;
-    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, PersonaSchema, 'persona');
+    const {
+      value: valid,
+      recovered,
+      diagnostics: v,
+    } = validateWith(parsed, PersonaSchema, 'persona');
     diagnostics.push(...v);
     const value = valid ?? recovered;
     if (!value) continue;
     const expected = path.basename(file).replace(/\.ya?ml$/, '');
     if (value.id !== expected)
-      err(file, locate(parsed, ['id']), `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`);
+      err(
+        file,
+        locate(parsed, ['id']),
+        `persona id \`${value.id}\` does not match the file name (expected \`${expected}\`)`,
+      );
     if (library.personas.has(value.id)) {
-      err(file, locate(parsed, ['id']), `duplicate persona id \`${value.id}\` (also in ${library.personas.get(value.id)!.file})`);
+      err(
+        file,
+        locate(parsed, ['id']),
+        `duplicate persona id \`${value.id}\` (also in ${library.personas.get(value.id)!.file})`,
+      );
       continue;
     }
     library.personas.set(value.id, { ...value, file });
@@ -113,7 +136,10 @@ function loadIntentplayLibrary(root: string): LoadResult {
 
   /** Scenario files the schema refused: their persona is still checked. */
   const unchecked: { file: string; persona: string; at: { line: number; col: number } }[] = [];
-  const scenarioFiles = globSync(['scenarios/**/*.{yaml,yml}'], { cwd: root, absolute: true }).sort();
+  const scenarioFiles = globSync(['scenarios/**/*.{yaml,yml}'], {
+    cwd: root,
+    absolute: true,
+  }).sort();
   for (const file of scenarioFiles) {
     const { parsed, diagnostics: d } = parseYamlFile(file);
     diagnostics.push(...d);
@@ -125,13 +151,21 @@ function loadIntentplayLibrary(root: string): LoadResult {
       .join('/');
     scenarioFileIds.add(rel);
     if (path.basename(rel) === 'episode') {
-      const { value: valid, recovered, diagnostics: v } = validateWith(parsed, EpisodeSchema, 'episode');
+      const {
+        value: valid,
+        recovered,
+        diagnostics: v,
+      } = validateWith(parsed, EpisodeSchema, 'episode');
       diagnostics.push(...v);
       const value = valid ?? recovered;
       if (!value) continue;
       const expected = path.dirname(rel) === '.' ? value.id : path.dirname(rel);
       if (value.id !== expected)
-        err(file, locate(parsed, ['id']), `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`);
+        err(
+          file,
+          locate(parsed, ['id']),
+          `episode id \`${value.id}\` does not match its folder (expected \`${expected}\`)`,
+        );
       if (library.episodes.has(value.id)) {
         err(file, locate(parsed, ['id']), `duplicate episode id \`${value.id}\``);
         continue;
@@ -140,21 +174,38 @@ function loadIntentplayLibrary(root: string): LoadResult {
       refs.set(file, refPositions(parsed, 'sessions', value.sessions.length));
       continue;
     }
-    const { value: valid, recovered, diagnostics: v } = validateWith(parsed, scenarioSchema(), 'scenario');
+    const {
+      value: valid,
+      recovered,
+      diagnostics: v,
+    } = validateWith(parsed, scenarioSchema(), 'scenario');
     diagnostics.push(...v);
     const value = valid ?? recovered;
     if (!value) {
       // The schema failed, but the checks that need only `id` and `persona` still run: every error in one pass.
       const raw = (parsed.value ?? {}) as { id?: unknown; persona?: unknown };
       if (typeof raw.id === 'string' && raw.id !== rel)
-        err(file, locate(parsed, ['id']), `scenario id \`${raw.id}\` does not match the file's path (expected \`${rel}\`)`);
-      if (typeof raw.persona === 'string') unchecked.push({ file, persona: raw.persona, at: locate(parsed, ['persona']) });
+        err(
+          file,
+          locate(parsed, ['id']),
+          `scenario id \`${raw.id}\` does not match the file's path (expected \`${rel}\`)`,
+        );
+      if (typeof raw.persona === 'string')
+        unchecked.push({ file, persona: raw.persona, at: locate(parsed, ['persona']) });
       continue;
     }
     if (value.id !== rel)
-      err(file, locate(parsed, ['id']), `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`);
+      err(
+        file,
+        locate(parsed, ['id']),
+        `scenario id \`${value.id}\` does not match the file's path (expected \`${rel}\`)`,
+      );
     if (library.scenarios.has(value.id)) {
-      err(file, locate(parsed, ['id']), `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`);
+      err(
+        file,
+        locate(parsed, ['id']),
+        `duplicate scenario id \`${value.id}\` (also in ${library.scenarios.get(value.id)!.file})`,
+      );
       continue;
     }
     checkScenarioInternals(value, parsed, err, warn, root);
@@ -165,31 +216,50 @@ function loadIntentplayLibrary(root: string): LoadResult {
   // Cross-file references.
   for (const u of unchecked)
     if (!library.personas.has(u.persona) && !personaFileIds.has(u.persona))
-      err(u.file, u.at, `unknown persona \`${u.persona}\` (no personas/${u.persona}.yaml in ${root})`);
+      err(
+        u.file,
+        u.at,
+        `unknown persona \`${u.persona}\` (no personas/${u.persona}.yaml in ${root})`,
+      );
   for (const s of library.scenarios.values()) {
     const at = refs.get(s.file)!;
     if (!library.personas.has(s.persona) && !personaFileIds.has(s.persona))
-      err(s.file, at.persona, `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`);
+      err(
+        s.file,
+        at.persona,
+        `unknown persona \`${s.persona}\` (no personas/${s.persona}.yaml in ${root})`,
+      );
     (s.depends_on ?? []).forEach((ref, i) => {
       const id = resolveScenarioRef(ref, s.persona);
       if (!library.scenarios.has(id)) {
-        if (!scenarioFileIds.has(id)) err(s.file, at.items[i]!, `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`);
+        if (!scenarioFileIds.has(id))
+          err(
+            s.file,
+            at.items[i]!,
+            `unknown dependency \`${ref}\` (no scenario with id \`${id}\`)`,
+          );
       } else s.dependsOn.push(id);
     });
   }
   for (const e of library.episodes.values()) {
     const at = refs.get(e.file)!;
-    if (!library.personas.has(e.persona) && !personaFileIds.has(e.persona)) err(e.file, at.persona, `unknown persona \`${e.persona}\``);
+    if (!library.personas.has(e.persona) && !personaFileIds.has(e.persona))
+      err(e.file, at.persona, `unknown persona \`${e.persona}\``);
     const seen = new Set<string>();
     e.sessions = e.sessions.map((ref, i) => {
       const id = resolveScenarioRef(ref, e.persona);
       const s = library.scenarios.get(id);
-      if (!s && !scenarioFileIds.has(id)) err(e.file, at.items[i]!, `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
+      if (!s && !scenarioFileIds.has(id))
+        err(e.file, at.items[i]!, `unknown session \`${ref}\` (no scenario with id \`${id}\`)`);
       else if (s) {
         if (seen.has(id)) err(e.file, at.items[i]!, `session \`${id}\` is listed twice`);
         for (const dep of s.dependsOn)
           if (!seen.has(dep))
-            warn(e.file, at.items[i]!, `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`);
+            warn(
+              e.file,
+              at.items[i]!,
+              `session \`${id}\` depends on \`${dep}\`, which does not run before it in this episode`,
+            );
       }
       seen.add(id);
       return id;
@@ -197,7 +267,11 @@ function loadIntentplayLibrary(root: string): LoadResult {
   }
   for (const cycle of findCycles(library)) {
     const first = library.scenarios.get(cycle[0]!)!;
-    err(first.file, refs.get(first.file)!.list, `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`);
+    err(
+      first.file,
+      refs.get(first.file)!.list,
+      `dependency cycle: ${[...cycle, cycle[0]].join(' → ')}`,
+    );
   }
   return { library, diagnostics };
 }
@@ -223,12 +297,22 @@ function refPositions(parsed: ParsedYaml, listKey: string, count: number): RefPo
 
 type Report = (file: string, at: { line: number; col: number }, message: string) => void;
 
-function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report, warn: Report, root: string): void {
+function checkScenarioInternals(
+  s: ScenarioFile,
+  parsed: ParsedYaml,
+  err: Report,
+  warn: Report,
+  root: string,
+): void {
   const dup = (list: { id: string }[], key: string) => {
     const seen = new Set<string>();
     list.forEach((item, i) => {
       if (seen.has(item.id))
-        err(parsed.file, locate(parsed, [key, i, 'id']), `duplicate ${key === 'intents' ? 'intent' : 'checklist'} id \`${item.id}\``);
+        err(
+          parsed.file,
+          locate(parsed, [key, i, 'id']),
+          `duplicate ${key === 'intents' ? 'intent' : 'checklist'} id \`${item.id}\``,
+        );
       seen.add(item.id);
     });
   };
@@ -244,7 +328,11 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
   });
   (s.checklist ?? []).forEach((item, i) => {
     if (item.grader === 'rule' && !item.rule)
-      err(parsed.file, locate(parsed, ['checklist', i]), `checklist item \`${item.id}\` has grader: rule but no \`rule\``);
+      err(
+        parsed.file,
+        locate(parsed, ['checklist', i]),
+        `checklist item \`${item.id}\` has grader: rule but no \`rule\``,
+      );
     if (item.grader === 'rubric' && !item.rule && !item.rubric_only)
       warn(
         parsed.file,
@@ -254,7 +342,12 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
   });
   const groups = knownToolGroups();
   (s.tools ?? []).forEach((g, i) => {
-    if (!groups.has(g)) err(parsed.file, locate(parsed, ['tools', i]), `unknown tool group \`${g}\` (known: ${[...groups].join(', ')})`);
+    if (!groups.has(g))
+      err(
+        parsed.file,
+        locate(parsed, ['tools', i]),
+        `unknown tool group \`${g}\` (known: ${[...groups].join(', ')})`,
+      );
   });
   for (const issue of validateAppSeeds(s.apps ?? {})) {
     const at = issue.path.slice(0, -1);
@@ -262,22 +355,39 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
     const isKey = issue.message.startsWith('unknown key');
     err(
       parsed.file,
-      isKey ? locate(parsed, ['apps', ...at], String(last)) : locate(parsed, ['apps', ...issue.path]),
+      isKey
+        ? locate(parsed, ['apps', ...at], String(last))
+        : locate(parsed, ['apps', ...issue.path]),
       `\`apps.${issue.path.join('.')}\`: ${issue.message}`,
     );
   }
   const rules: [Rule | undefined, (string | number)[]][] = [
-    ...s.intents.map((i, k): [Rule | undefined, (string | number)[]] => [i.done, ['intents', k, 'done']]),
-    ...(s.checklist ?? []).map((c, k): [Rule | undefined, (string | number)[]] => [c.rule, ['checklist', k, 'rule']]),
+    ...s.intents.map((i, k): [Rule | undefined, (string | number)[]] => [
+      i.done,
+      ['intents', k, 'done'],
+    ]),
+    ...(s.checklist ?? []).map((c, k): [Rule | undefined, (string | number)[]] => [
+      c.rule,
+      ['checklist', k, 'rule'],
+    ]),
   ];
   for (const [rule, at] of rules)
     for (const [r, p] of walkRules(rule, at))
       if ('app_state' in r) {
         const problem = appStateRuleProblem(r.app_state.app, r.app_state.path);
-        if (problem) warn(parsed.file, locate(parsed, [...p, 'app_state', 'path']), `app_state rule can never hold: ${problem}`);
+        if (problem)
+          warn(
+            parsed.file,
+            locate(parsed, [...p, 'app_state', 'path']),
+            `app_state rule can never hold: ${problem}`,
+          );
       }
   if (s.trigger.kind === 'user' && s.trigger.source)
-    warn(parsed.file, locate(parsed, ['trigger', 'source']), '`source` only applies to kind: event');
+    warn(
+      parsed.file,
+      locate(parsed, ['trigger', 'source']),
+      '`source` only applies to kind: event',
+    );
   const assets = s.workspace?.assets;
   if (assets !== undefined) {
     const abs = path.resolve(path.dirname(parsed.file), assets);
@@ -289,7 +399,11 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
         `\`workspace.assets\` (${assets}) is outside the library: only folders inside ${root} are copied into the agent's workspace`,
       );
     else if (!existsSync(abs) || !statSync(abs).isDirectory())
-      err(parsed.file, locate(parsed, ['workspace', 'assets']), `\`workspace.assets\`: no folder ${abs}`);
+      err(
+        parsed.file,
+        locate(parsed, ['workspace', 'assets']),
+        `\`workspace.assets\`: no folder ${abs}`,
+      );
   }
   const report = {
     error: (p: ScenarioPath, message: string) => err(parsed.file, locate(parsed, [...p]), message),
@@ -299,11 +413,16 @@ function checkScenarioInternals(s: ScenarioFile, parsed: ParsedYaml, err: Report
 }
 
 /** Every rule inside `rule` (itself included) with its path in the file. */
-function* walkRules(rule: Rule | undefined, at: (string | number)[]): Generator<[Rule, (string | number)[]]> {
+function* walkRules(
+  rule: Rule | undefined,
+  at: (string | number)[],
+): Generator<[Rule, (string | number)[]]> {
   if (!rule) return;
   yield [rule, at];
-  if ('all' in rule) for (const [k, r] of rule.all.entries()) yield* walkRules(r, [...at, 'all', k]);
-  if ('any' in rule) for (const [k, r] of rule.any.entries()) yield* walkRules(r, [...at, 'any', k]);
+  if ('all' in rule)
+    for (const [k, r] of rule.all.entries()) yield* walkRules(r, [...at, 'all', k]);
+  if ('any' in rule)
+    for (const [k, r] of rule.any.entries()) yield* walkRules(r, [...at, 'any', k]);
   if ('not' in rule) yield* walkRules(rule.not, [...at, 'not']);
 }
 
@@ -347,7 +466,9 @@ function chainFiles(library: Library, file: string): Set<string> {
   const out = new Set<string>([file]);
   const byFile = [...library.scenarios.values()].find((s) => s.file === file);
   const episode = [...library.episodes.values()].find((e) => e.file === file);
-  const todo = byFile ? [byFile.id] : (episode?.sessions.map((id) => (id.includes('/') ? id : `${episode.persona}/${id}`)) ?? []);
+  const todo = byFile
+    ? [byFile.id]
+    : (episode?.sessions.map((id) => (id.includes('/') ? id : `${episode.persona}/${id}`)) ?? []);
   const seen = new Set<string>();
   while (todo.length) {
     const id = todo.pop()!;
@@ -362,7 +483,10 @@ function chainFiles(library: Library, file: string): Set<string> {
 
 export function requireLibrary(target: string, libraryOverride?: string): Library {
   const root = libraryRootFor(target, libraryOverride);
-  if (!root) throw new UserError(`${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`);
+  if (!root)
+    throw new UserError(
+      `${target}: not inside a library (no folder above it holds a personas/ folder); pass --library DIR`,
+    );
   const { library, diagnostics } = loadLibrary(root);
   const abs = path.resolve(target);
   const isFile = existsSync(abs) && !statSync(abs).isDirectory();
@@ -373,11 +497,14 @@ export function requireLibrary(target: string, libraryOverride?: string): Librar
     file.startsWith(path.join(root, 'personas') + path.sep) ||
     path.dirname(file) === root ||
     (chain ? chain.has(file) : scope === root || file.startsWith(scope + path.sep));
-  let errors = diagnostics.filter((d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)));
+  let errors = diagnostics.filter(
+    (d) => d.severity === 'error' && (!existsSync(abs) || relevant(d.file)),
+  );
   // π-Bench: a task that cannot be read is skipped, never the whole user (its neighbours run).
   if (library.kind === 'pibench' && errors.length) {
     const loadedFiles = new Set([...library.scenarios.values()].map((sc) => sc.file));
-    const unreadable = (d: Diagnostic) => path.basename(d.file) === 'task.yaml' && !loadedFiles.has(d.file);
+    const unreadable = (d: Diagnostic) =>
+      path.basename(d.file) === 'task.yaml' && !loadedFiles.has(d.file);
     const skipped = [...new Set(errors.filter(unreadable).map((d) => d.file))];
     if (skipped.length) {
       for (const d of errors.filter(unreadable)) process.stderr.write(`${formatDiagnostic(d)}\n`);
@@ -388,6 +515,9 @@ export function requireLibrary(target: string, libraryOverride?: string): Librar
     }
   }
   if (errors.length)
-    throw new UserError(`${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``, errors);
+    throw new UserError(
+      `${errors.length} error(s) in the library at ${root}; run \`intentplay validate ${root}\``,
+      errors,
+    );
   return library;
 }

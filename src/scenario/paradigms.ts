@@ -20,7 +20,9 @@ export function installParadigms(paradigms: readonly Paradigm[]): void {
 
 export function installedParadigms(): readonly Paradigm[] {
   if (!installed.length)
-    throw new Error('no paradigm is installed: import src/paradigms/index.ts (the composition root) before loading or running scenarios');
+    throw new Error(
+      'no paradigm is installed: import src/paradigms/index.ts (the composition root) before loading or running scenarios',
+    );
   return installed;
 }
 
@@ -41,6 +43,7 @@ export function derivedFromParadigms<T>(build: (paradigms: readonly Paradigm[]) 
 /** The fields of an intent that `session_start` carries besides its text: the keys paradigms announce, in their order. */
 export function announcedIntentFields(intent: EngineTypes['intent']): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const key of installedParadigms().flatMap((p) => p.announcedIntentKeys ?? [])) if (intent[key]) fields[key] = intent[key];
+  for (const key of installedParadigms().flatMap((p) => p.announcedIntentKeys ?? []))
+    if (intent[key]) fields[key] = intent[key];
   return fields;
 }

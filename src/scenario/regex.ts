@@ -46,7 +46,8 @@ export function checkPattern(source: string): RegexProblem | null {
 
 function explain(message: string): string {
   const m = message.replace(/^error parsing regexp: /, '');
-  if (/\(\?[=!<]/.test(m)) return `${m}: lookahead and lookbehind are not supported (patterns run in linear time, without backtracking)`;
+  if (/\(\?[=!<]/.test(m))
+    return `${m}: lookahead and lookbehind are not supported (patterns run in linear time, without backtracking)`;
   if (/invalid escape sequence: `\\[1-9]`/.test(m))
     return `${m}: backreferences are not supported (patterns run in linear time, without backtracking)`;
   return m;

@@ -33,11 +33,20 @@ const WorkspacePath = z
   .min(1)
   .superRefine((p, ctx) => {
     if (/^([A-Za-z]:)?[\\/]/.test(p))
-      ctx.addIssue({ code: 'custom', message: `\`${p}\` is an absolute path: workspace files are relative to the workspace` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `\`${p}\` is an absolute path: workspace files are relative to the workspace`,
+      });
     else if (p.split(/[\\/]/).includes('..'))
-      ctx.addIssue({ code: 'custom', message: `\`${p}\` leaves the workspace (\`..\`): workspace files stay inside it` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `\`${p}\` leaves the workspace (\`..\`): workspace files stay inside it`,
+      });
   });
-const Glob = z.string().min(1).meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
+const Glob = z
+  .string()
+  .min(1)
+  .meta({ description: 'glob over workspace-relative paths, e.g. **/*.md' });
 
 // ---- Evidence rules (docs/authoring.md) -------------------------------------------------------
 
@@ -51,7 +60,16 @@ export type Rule =
   | { any: Rule[] }
   | { not: Rule };
 
-export const RULE_KEYS = ['reply_matches', 'file_exists', 'file_matches', 'tool_called', 'app_state', 'all', 'any', 'not'] as const;
+export const RULE_KEYS = [
+  'reply_matches',
+  'file_exists',
+  'file_matches',
+  'tool_called',
+  'app_state',
+  'all',
+  'any',
+  'not',
+] as const;
 
 export const RuleSchema: z.ZodType<Rule> = z
   .lazy(() =>
@@ -70,11 +88,16 @@ export const RuleSchema: z.ZodType<Rule> = z
         app_state: z
           .strictObject({
             app: z.string().min(1),
-            path: z.string().min(1).meta({ description: 'dotted path into the app state, e.g. messages.*.body' }),
+            path: z
+              .string()
+              .min(1)
+              .meta({ description: 'dotted path into the app state, e.g. messages.*.body' }),
             pattern: Pattern.optional(),
             equals: z.unknown().optional(),
           })
-          .meta({ description: 'holds when a value at path in the app state matches pattern (or equals)' }),
+          .meta({
+            description: 'holds when a value at path in the app state matches pattern (or equals)',
+          }),
       }),
       z.strictObject({ all: z.array(RuleSchema).min(1) }),
       z.strictObject({ any: z.array(RuleSchema).min(1) }),
@@ -92,7 +115,10 @@ export const PersonaSchema = z
     role: z.string().min(1),
     profile: z.string().min(1),
     style: z.string().min(1).optional().meta({ description: 'how the simulated user writes' }),
-    facts: z.record(z.string(), z.string()).optional().meta({ description: 'stable facts the user knows' }),
+    facts: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'stable facts the user knows' }),
     goals: z.array(z.string()).optional().meta({ description: 'long-term goals' }),
   })
   .meta({ title: 'intentplay persona' });
@@ -103,17 +129,29 @@ export type Persona = z.infer<typeof PersonaSchema>;
 export const TriggerSchema = z.strictObject({
   kind: z.enum(['user', 'event']),
   text: z.string().min(1),
-  source: z.string().min(1).optional().meta({ description: 'for kind: event, where it came from (feed, webhook, heartbeat)' }),
+  source: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'for kind: event, where it came from (feed, webhook, heartbeat)' }),
 });
 
 const intentShape = {
   id: Id,
   text: z.string().min(1).meta({ description: 'what the hidden intent is' }),
-  reveal: z.string().min(1).optional().meta({ description: 'what the user says to provide it; defaults to text' }),
-  ask: z.array(Pattern).optional().meta({ description: 'rules judge: a question matching any pattern targets it' }),
+  reveal: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'what the user says to provide it; defaults to text' }),
+  ask: z
+    .array(Pattern)
+    .optional()
+    .meta({ description: 'rules judge: a question matching any pattern targets it' }),
   done: RuleSchema.optional().meta({ description: 'rules judge: evidence of completion' }),
   said: z.array(Pattern).optional().meta({
-    description: 'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)',
+    description:
+      'a person playing the user provides this intent with a message matching any pattern (besides one holding its reveal text)',
   }),
 };
 
@@ -126,12 +164,18 @@ export const ChecklistItemSchema = z.strictObject({
   id: Id,
   text: z.string().min(1),
   grader: z.enum(['rubric', 'rule']),
-  rule: RuleSchema.optional().meta({ description: 'required for grader: rule; an offline stand-in for rubric' }),
-  weight: z.number().positive().optional().meta({ description: 'π-Bench criterion weight (default 1)' }),
-  rubric_only: z
-    .boolean()
+  rule: RuleSchema.optional().meta({
+    description: 'required for grader: rule; an offline stand-in for rubric',
+  }),
+  weight: z
+    .number()
+    .positive()
     .optional()
-    .meta({ description: 'a rubric item with no meaningful offline stand-in: validate does not warn that it has no rule' }),
+    .meta({ description: 'π-Bench criterion weight (default 1)' }),
+  rubric_only: z.boolean().optional().meta({
+    description:
+      'a rubric item with no meaningful offline stand-in: validate does not warn that it has no rule',
+  }),
 });
 export type ChecklistItemSpec = z.infer<typeof ChecklistItemSchema>;
 
@@ -159,8 +203,14 @@ export const PibenchFieldsSchema = z.strictObject({
   description: z.string().optional(),
   tools: z.array(PibenchToolSpecSchema).optional(),
   files_read: z.array(z.string()).optional(),
-  tools_evaluation_path: z.string().optional().meta({ description: 'rule script, relative to repo_root (the folder that holds data/)' }),
-  repo_root: z.string().optional().meta({ description: 'the π-Bench checkout (folder holding data/), relative to this file' }),
+  tools_evaluation_path: z
+    .string()
+    .optional()
+    .meta({ description: 'rule script, relative to repo_root (the folder that holds data/)' }),
+  repo_root: z
+    .string()
+    .optional()
+    .meta({ description: 'the π-Bench checkout (folder holding data/), relative to this file' }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -176,10 +226,16 @@ function scenarioShape(intent: z.ZodType<IntentSpec>) {
     workspace: z
       .strictObject({
         files: z.record(WorkspacePath, z.string()).optional(),
-        assets: z.string().optional().meta({ description: 'folder (relative to this file) copied into the workspace' }),
+        assets: z
+          .string()
+          .optional()
+          .meta({ description: 'folder (relative to this file) copied into the workspace' }),
       })
       .optional(),
-    tools: z.array(z.string().min(1)).optional().meta({ description: 'tool groups and apps; default [files, memory]' }),
+    tools: z
+      .array(z.string().min(1))
+      .optional()
+      .meta({ description: 'tool groups and apps; default [files, memory]' }),
     apps: z.record(z.string(), z.unknown()).optional().meta({ description: 'seed state per app' }),
     intents: z.array(intent).min(1),
     checklist: z.array(ChecklistItemSchema).optional(),
@@ -200,10 +256,13 @@ function scenarioShape(intent: z.ZodType<IntentSpec>) {
 /** The scenario keys paradigms add (each declares its own by merging into this interface). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface ScenarioParadigmKeys {}
-export type ScenarioFile = z.infer<z.ZodObject<ReturnType<typeof scenarioShape>>> & ScenarioParadigmKeys;
+export type ScenarioFile = z.infer<z.ZodObject<ReturnType<typeof scenarioShape>>> &
+  ScenarioParadigmKeys;
 
 const composedScenarioSchema = derivedFromParadigms((paradigms) => {
-  const intent = z.strictObject(Object.assign({}, intentShape, ...paradigms.map((p) => p.intentKeys ?? {})));
+  const intent = z.strictObject(
+    Object.assign({}, intentShape, ...paradigms.map((p) => p.intentKeys ?? {})),
+  );
   const shape: z.ZodRawShape = Object.assign(
     scenarioShape(intent as unknown as z.ZodType<IntentSpec>),
     ...paradigms.map((p) => p.scenarioKeys ?? {}),
@@ -212,7 +271,8 @@ const composedScenarioSchema = derivedFromParadigms((paradigms) => {
 });
 
 /** The scenario schema with the installed paradigms' keys after the core's, in the registry's order. */
-export const scenarioSchema = (): z.ZodType<ScenarioFile> => composedScenarioSchema() as unknown as z.ZodType<ScenarioFile>;
+export const scenarioSchema = (): z.ZodType<ScenarioFile> =>
+  composedScenarioSchema() as unknown as z.ZodType<ScenarioFile>;
 
 /** The keys a scenario file may have at its top, in the schema's order (the one list: writers and suggestions use it). */
 export const scenarioKeys = (): (keyof ScenarioFile & string)[] =>

@@ -4,7 +4,19 @@
  */
 import { errorMessage } from '../contracts/errors.ts';
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isAlias, isMap, isNode, isSeq, isPair, isScalar, type Alias, type Document, type Node } from 'yaml';
+import {
+  LineCounter,
+  parseDocument,
+  isAlias,
+  isMap,
+  isNode,
+  isSeq,
+  isPair,
+  isScalar,
+  type Alias,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { RULE_KEYS, scenarioKeys } from './schema.ts';
@@ -16,22 +28,42 @@ export interface ParsedYaml {
   value: unknown;
 }
 
-export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYaml; diagnostics: Diagnostic[] } {
+export function parseYamlFile(
+  file: string,
+  text?: string,
+): { parsed?: ParsedYaml; diagnostics: Diagnostic[] } {
   let source: string;
   try {
     source = text ?? readFileSync(file, 'utf8');
   } catch (err) {
-    return { diagnostics: [{ severity: 'error', file, line: 1, col: 1, message: `cannot read file: ${errorMessage(err)}` }] };
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          file,
+          line: 1,
+          col: 1,
+          message: `cannot read file: ${errorMessage(err)}`,
+        },
+      ],
+    };
   }
   const lineCounter = new LineCounter();
   // logLevel 'error': the package's own warnings would go to stderr unlocated; the ones that matter are reported below.
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+    doc = parseDocument(source, {
+      lineCounter,
+      prettyErrors: false,
+      uniqueKeys: true,
+      logLevel: 'error',
+    });
   } catch (err) {
     // The parser recurses per level of nesting: thousands of levels overflow the stack inside it.
     if (!(err instanceof RangeError)) throw err;
-    return { diagnostics: [{ severity: 'error', file, ...deepestLine(source), message: TOO_DEEP }] };
+    return {
+      diagnostics: [{ severity: 'error', file, ...deepestLine(source), message: TOO_DEEP }],
+    };
   }
   const diagnostics: Diagnostic[] = [];
   for (const e of doc.errors) {
@@ -47,24 +79,44 @@ export function parseYamlFile(file: string, text?: string): { parsed?: ParsedYam
     if (overflow) break;
   }
   if (diagnostics.length) return { diagnostics };
-  const at = (node: Node | undefined) => ({ severity: 'error' as const, file, ...lineCounter.linePos(node?.range?.[0] ?? 0) });
+  const at = (node: Node | undefined) => ({
+    severity: 'error' as const,
+    file,
+    ...lineCounter.linePos(node?.range?.[0] ?? 0),
+  });
   const deep = tooDeep(doc.contents);
   if (deep)
     return {
       diagnostics: [
-        { ...at(deep), message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)` },
+        {
+          ...at(deep),
+          message: `YAML nested more than ${MAX_DEPTH} levels deep: no intentplay file needs that (a mistake, or an attack)`,
+        },
       ],
     };
   const alias = unresolvedAlias(doc);
   if (alias)
-    return { diagnostics: [{ ...at(alias), message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it` }] };
-  const collectionKey = walk(doc.contents, (n) => isMap(n) && n.items.some((p) => isMap(p.key) || isSeq(p.key))) as
-    { items: { key: unknown }[] } | undefined;
+    return {
+      diagnostics: [
+        {
+          ...at(alias),
+          message: `YAML alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it`,
+        },
+      ],
+    };
+  const collectionKey = walk(
+    doc.contents,
+    (n) => isMap(n) && n.items.some((p) => isMap(p.key) || isSeq(p.key)),
+  ) as { items: { key: unknown }[] } | undefined;
   if (collectionKey) {
     const key = collectionKey.items.find((p) => isMap(p.key) || isSeq(p.key))!.key as Node;
     return {
       diagnostics: [
-        { ...at(key), message: 'a key that is a list or a mapping (often a stray `? ` or a misplaced colon): keys are plain text' },
+        {
+          ...at(key),
+          message:
+            'a key that is a list or a mapping (often a stray `? ` or a misplaced colon): keys are plain text',
+        },
       ],
     };
   }
@@ -102,7 +154,8 @@ function deepestLine(source: string): { line: number; col: number } {
 }
 
 function childrenOf(node: unknown): unknown[] {
-  if (isMap(node) || isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
+  if (isMap(node) || isSeq(node))
+    return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
   return [];
 }
 
@@ -148,7 +201,11 @@ function firstLine(message: string): string {
 }
 
 /** Position of the node at `path`; with `key`, the position of that key inside the map at `path`. */
-export function locate(parsed: ParsedYaml, path: readonly PropertyKey[], key?: string): { line: number; col: number } {
+export function locate(
+  parsed: ParsedYaml,
+  path: readonly PropertyKey[],
+  key?: string,
+): { line: number; col: number } {
   let node: unknown = parsed.doc.contents;
   let last: unknown = node;
   for (const seg of path) {
@@ -160,7 +217,8 @@ export function locate(parsed: ParsedYaml, path: readonly PropertyKey[], key?: s
   }
   if (key !== undefined && isMap(node)) {
     const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-    if (pair && isScalar(pair.key) && pair.key.range) return parsed.lineCounter.linePos(pair.key.range[0]);
+    if (pair && isScalar(pair.key) && pair.key.range)
+      return parsed.lineCounter.linePos(pair.key.range[0]);
   }
   const range = (last as Node | undefined)?.range ?? (parsed.doc.contents as Node | null)?.range;
   return parsed.lineCounter.linePos(range ? range[0] : 0);
@@ -168,7 +226,9 @@ export function locate(parsed: ParsedYaml, path: readonly PropertyKey[], key?: s
 
 function child(node: unknown, seg: PropertyKey): { node: unknown; keyNode?: unknown } | undefined {
   if (isMap(node)) {
-    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+    const pair = node.items.find(
+      (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
+    );
     if (!pair) return undefined;
     return { node: pair.value ?? pair.key, keyNode: pair.key };
   }
@@ -194,7 +254,8 @@ export function validateWith<T>(
   const diagnostics: Diagnostic[] = [];
   const issues = result.error.issues;
   // A file of 100,000 wrong items is one mistake repeated: its first errors say it, and a list that long cannot overflow a caller.
-  for (const issue of issues.slice(0, MAX_ISSUES)) collectIssue(parsed, issue, [], kind, diagnostics);
+  for (const issue of issues.slice(0, MAX_ISSUES))
+    collectIssue(parsed, issue, [], kind, diagnostics);
   if (issues.length > MAX_ISSUES)
     diagnostics.push({
       severity: 'error',
@@ -202,31 +263,50 @@ export function validateWith<T>(
       ...locate(parsed, issues[MAX_ISSUES]!.path),
       message: `${issues.length - MAX_ISSUES} more errors in this file, not listed`,
     });
-  return { diagnostics: dedupe(diagnostics), ...recoverFromUnknownKeys(parsed.value, issues, schema) };
+  return {
+    diagnostics: dedupe(diagnostics),
+    ...recoverFromUnknownKeys(parsed.value, issues, schema),
+  };
 }
 
 /**
  * When the only problems are unknown keys, the file minus those keys is still usable for
  * the checks that span files (references, cycles), so `validate` can report those too.
  */
-function recoverFromUnknownKeys<T>(value: unknown, issues: Issue[], schema: z.ZodType<T>): { recovered?: T } {
+function recoverFromUnknownKeys<T>(
+  value: unknown,
+  issues: Issue[],
+  schema: z.ZodType<T>,
+): { recovered?: T } {
   if (!issues.every((i) => i.code === 'unrecognized_keys')) return {};
   const copy = structuredClone(value);
   for (const issue of issues) {
     const target = valueAt(copy, issue.path);
-    if (isPlainObject(target) && issue.code === 'unrecognized_keys') for (const k of issue.keys) delete target[k];
+    if (isPlainObject(target) && issue.code === 'unrecognized_keys')
+      for (const k of issue.keys) delete target[k];
   }
   const again = schema.safeParse(copy);
   return again.success ? { recovered: again.data } : {};
 }
 
-function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], kind: string, out: Diagnostic[]): void {
+function collectIssue(
+  parsed: ParsedYaml,
+  issue: Issue,
+  prefix: PropertyKey[],
+  kind: string,
+  out: Diagnostic[],
+): void {
   const path = [...prefix, ...issue.path];
-  const at = (key?: string) => ({ severity: 'error' as const, file: parsed.file, ...locate(parsed, path, key) });
+  const at = (key?: string) => ({
+    severity: 'error' as const,
+    file: parsed.file,
+    ...locate(parsed, path, key),
+  });
   const where = path.length ? `\`${path.join('.')}\`` : `the ${kind}`;
   switch (issue.code) {
     case 'unrecognized_keys':
-      for (const key of issue.keys) out.push({ ...at(key), message: `unknown key \`${key}\` in ${where}${suggest(key)}` });
+      for (const key of issue.keys)
+        out.push({ ...at(key), message: `unknown key \`${key}\` in ${where}${suggest(key)}` });
       return;
     case 'invalid_union': {
       const input = valueAt(parsed.value, path);
@@ -235,8 +315,12 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
         const known = keys.filter((k) => (RULE_KEYS as readonly string[]).includes(k));
         if (keys.length === 1 && known.length === 1) {
           // One known rule: report that branch's own problems, which are the useful ones.
-          const branch = issue.errors.find((errs) => errs.every((e) => e.path[0] === known[0] || e.code !== 'unrecognized_keys'));
-          const inner = branch?.filter((e) => !(e.code === 'invalid_type' && e.path.length === 1 && e.path[0] !== known[0]));
+          const branch = issue.errors.find((errs) =>
+            errs.every((e) => e.path[0] === known[0] || e.code !== 'unrecognized_keys'),
+          );
+          const inner = branch?.filter(
+            (e) => !(e.code === 'invalid_type' && e.path.length === 1 && e.path[0] !== known[0]),
+          );
           if (inner?.length) {
             for (const e of inner) collectIssue(parsed, e, path, kind, out);
             return;
@@ -246,7 +330,10 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
         let what = `a rule has exactly one key, got ${keys.map((k) => `\`${k}\``).join(', ')}`;
         if (unknown.length) what = `unknown rule \`${unknown[0]}\``;
         else if (keys.length === 0) what = 'empty rule';
-        out.push({ ...at(unknown[0]), message: `${what} at ${where}; expected one of ${RULE_KEYS.join(', ')}` });
+        out.push({
+          ...at(unknown[0]),
+          message: `${what} at ${where}; expected one of ${RULE_KEYS.join(', ')}`,
+        });
         return;
       }
       out.push({ ...at(), message: `${where}: ${issue.message}` });
@@ -264,7 +351,10 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
           message: `missing required key \`${key}\`${parentPath.length ? ` in \`${parentPath.join('.')}\`` : ''} (expected ${issue.expected})`,
         });
       } else {
-        out.push({ ...at(), message: `${where}: expected ${issue.expected}, got ${describe(input)}` });
+        out.push({
+          ...at(),
+          message: `${where}: expected ${issue.expected}, got ${describe(input)}`,
+        });
       }
       return;
     }
@@ -273,7 +363,12 @@ function collectIssue(parsed: ParsedYaml, issue: Issue, prefix: PropertyKey[], k
       const key = String(path[path.length - 1]);
       const parent = path.slice(0, -1);
       const reasons = issue.issues.map((i) => i.message).join('; ');
-      out.push({ severity: 'error', file: parsed.file, ...locate(parsed, parent, key), message: `\`${parent.join('.')}\`: ${reasons}` });
+      out.push({
+        severity: 'error',
+        file: parsed.file,
+        ...locate(parsed, parent, key),
+        message: `\`${parent.join('.')}\`: ${reasons}`,
+      });
       return;
     }
     default:
@@ -286,7 +381,9 @@ function looksLikeRule(issue: Extract<Issue, { code: 'invalid_union' }>): boolea
 }
 
 function suggest(key: string): string {
-  const close = [...scenarioKeys(), ...NESTED_KEYS].find((k) => k !== key && editDistance(k, key) <= 2);
+  const close = [...scenarioKeys(), ...NESTED_KEYS].find(
+    (k) => k !== key && editDistance(k, key) <= 2,
+  );
   return close ? ` (did you mean \`${close}\`?)` : '';
 }
 
@@ -323,11 +420,18 @@ const NESTED_KEYS = [
 ];
 
 export function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++)
-      dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      dp[i]![j] = Math.min(
+        dp[i - 1]![j]! + 1,
+        dp[i]![j - 1]! + 1,
+        dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
   return dp[a.length]![b.length]!;
 }
 

@@ -16,13 +16,31 @@ interface Asset {
 }
 
 const ASSETS: Record<string, Asset> = {
-  'xterm.mjs': { type: 'text/javascript', file: () => require.resolve('@xterm/xterm/lib/xterm.mjs') },
+  'xterm.mjs': {
+    type: 'text/javascript',
+    file: () => require.resolve('@xterm/xterm/lib/xterm.mjs'),
+  },
   'xterm.css': { type: 'text/css', file: () => require.resolve('@xterm/xterm/css/xterm.css') },
-  'addon-fit.mjs': { type: 'text/javascript', file: () => require.resolve('@xterm/addon-fit/lib/addon-fit.mjs') },
-  'mono-400.woff2': { type: 'font/woff2', file: () => require.resolve('@fontsource/dejavu-mono/files/dejavu-mono-latin-400-normal.woff2') },
-  'mono-700.woff2': { type: 'font/woff2', file: () => require.resolve('@fontsource/dejavu-mono/files/dejavu-mono-latin-700-normal.woff2') },
-  'client.js': { type: 'text/javascript', file: () => path.join(PACKAGE_ROOT, 'src/serve/client/client.js') },
-  'page.css': { type: 'text/css', file: () => path.join(PACKAGE_ROOT, 'src/serve/client/page.css') },
+  'addon-fit.mjs': {
+    type: 'text/javascript',
+    file: () => require.resolve('@xterm/addon-fit/lib/addon-fit.mjs'),
+  },
+  'mono-400.woff2': {
+    type: 'font/woff2',
+    file: () => require.resolve('@fontsource/dejavu-mono/files/dejavu-mono-latin-400-normal.woff2'),
+  },
+  'mono-700.woff2': {
+    type: 'font/woff2',
+    file: () => require.resolve('@fontsource/dejavu-mono/files/dejavu-mono-latin-700-normal.woff2'),
+  },
+  'client.js': {
+    type: 'text/javascript',
+    file: () => path.join(PACKAGE_ROOT, 'src/serve/client/client.js'),
+  },
+  'page.css': {
+    type: 'text/css',
+    file: () => path.join(PACKAGE_ROOT, 'src/serve/client/page.css'),
+  },
 };
 
 const cache = new Map<string, { type: string; body: Buffer }>();
@@ -35,7 +53,10 @@ export function asset(name: string): { type: string; body: Buffer } | undefined 
     const spec = ASSETS[name]!;
     // xterm's own source-map comment would make a browser's developer tools ask for a file not served.
     const body = readFileSync(spec.file());
-    found = { type: spec.type, body: spec.type === 'text/javascript' ? stripSourceMap(body) : body };
+    found = {
+      type: spec.type,
+      body: spec.type === 'text/javascript' ? stripSourceMap(body) : body,
+    };
     cache.set(name, found);
   }
   return found;

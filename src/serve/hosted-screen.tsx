@@ -45,7 +45,11 @@ class ScreenOutput extends Writable {
     this.rows = size.rows;
   }
 
-  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+  override _write(
+    chunk: unknown,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null) => void,
+  ): void {
     this.sink(typeof chunk === 'string' ? chunk : String(chunk));
     done();
   }

@@ -3,7 +3,15 @@
  * gives each new participant id an unguessable token, kept in DATA/invites.json (readable by its
  * owner only: whoever holds a token can take part as that participant).
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { errorMessage } from '../contracts/errors.ts';
 import { UserError } from '../contracts/diagnostics.ts';
@@ -32,7 +40,8 @@ export function readInvites(dataDir: string): Invite[] {
   if (!existsSync(file)) return [];
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as InvitesFile;
-    if (parsed.format !== 'intentplay-study-invites' || !Array.isArray(parsed.invites)) throw new Error('not an invites file');
+    if (parsed.format !== 'intentplay-study-invites' || !Array.isArray(parsed.invites))
+      throw new Error('not an invites file');
     return parsed.invites;
   } catch (err) {
     throw new UserError(`${file}: cannot read the study's invites: ${errorMessage(err)}`);

@@ -39,8 +39,20 @@ export class RateLimit {
 }
 
 /** A size the browser asked for, kept within what a screen can be. */
-export function clampSize(cols: unknown, rows: unknown): { cols: number; rows: number } | undefined {
-  if (typeof cols !== 'number' || typeof rows !== 'number' || !Number.isFinite(cols) || !Number.isFinite(rows)) return undefined;
+export function clampSize(
+  cols: unknown,
+  rows: unknown,
+): { cols: number; rows: number } | undefined {
+  if (
+    typeof cols !== 'number' ||
+    typeof rows !== 'number' ||
+    !Number.isFinite(cols) ||
+    !Number.isFinite(rows)
+  )
+    return undefined;
   const fit = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.floor(n)));
-  return { cols: fit(cols, MIN_SIZE.cols, MAX_SIZE.cols), rows: fit(rows, MIN_SIZE.rows, MAX_SIZE.rows) };
+  return {
+    cols: fit(cols, MIN_SIZE.cols, MAX_SIZE.cols),
+    rows: fit(rows, MIN_SIZE.rows, MAX_SIZE.rows),
+  };
 }

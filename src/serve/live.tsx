@@ -27,7 +27,11 @@ export interface ServedSession {
   close(): Promise<void>;
 }
 
-async function serveOne(address: ServeAddress, screen: HostedScreen, door: HostDoor): Promise<ServedSession> {
+async function serveOne(
+  address: ServeAddress,
+  screen: HostedScreen,
+  door: HostDoor,
+): Promise<ServedSession> {
   const doors = new TokenTable<Door>();
   const token = newToken();
   doors.add(token, door);

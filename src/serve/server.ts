@@ -98,7 +98,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new UserError(`--port ${opts.port}: that port is in use; pick another (0 takes any free port)`)
+          ? new UserError(
+              `--port ${opts.port}: that port is in use; pick another (0 takes any free port)`,
+            )
           : new UserError(`cannot listen on ${opts.host}:${opts.port}: ${err.message}`),
       ),
     );
@@ -120,7 +122,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 }
 
-function route(opts: ServeOptions, req: IncomingMessage): { door: Door; token: string; rest: string } | undefined {
+function route(
+  opts: ServeOptions,
+  req: IncomingMessage,
+): { door: Door; token: string; rest: string } | undefined {
   const match = PATH.exec(new URL(req.url ?? '/', 'http://x').pathname);
   const door = opts.doors.find(match?.[1]);
   return door && match ? { door, token: match[1]!, rest: match[2] ?? '' } : undefined;
@@ -152,7 +157,11 @@ function handle(opts: ServeOptions, req: IncomingMessage, res: ServerResponse): 
   }
   const file = rest.startsWith('/assets/') ? asset(rest.slice('/assets/'.length)) : undefined;
   if (!file) return notFound(res);
-  res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length, ...SECURITY_HEADERS });
+  res.writeHead(200, {
+    'content-type': file.type,
+    'content-length': file.body.length,
+    ...SECURITY_HEADERS,
+  });
   res.end(req.method === 'HEAD' ? undefined : file.body);
 }
 
@@ -216,7 +225,8 @@ function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
     }
     if (message.type !== 'in' || typeof message.data !== 'string') return;
     if (!door.typing) return warn('This page only watches: keys typed here go nowhere.');
-    if (message.data.length > MAX_INPUT) return warn(`That paste was too long (over ${MAX_INPUT} characters) and was not sent.`);
+    if (message.data.length > MAX_INPUT)
+      return warn(`That paste was too long (over ${MAX_INPUT} characters) and was not sent.`);
     if (!limit.take()) return warn('Keys are arriving too fast: some were dropped.');
     conn.onInput?.(message.data);
   });

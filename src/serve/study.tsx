@@ -81,7 +81,9 @@ export class StudyHost implements Doors {
       typing: true,
       open: (conn) => {
         if (this.opened >= this.opts.openLimit!)
-          return conn.end('This study has all the participants it needs: thank you for your interest.');
+          return conn.end(
+            'This study has all the participants it needs: thank you for your interest.',
+          );
         this.opened++;
         const [made] = invite(this.dataDir, 1, 'open');
         this.reload();
@@ -110,7 +112,11 @@ export class StudyHost implements Doors {
   }
 
   private finished(id: string): boolean {
-    if (this.seats.has(id) || !existsSync(path.join(participantDir(this.dataDir, id), 'state.json'))) return false;
+    if (
+      this.seats.has(id) ||
+      !existsSync(path.join(participantDir(this.dataDir, id), 'state.json'))
+    )
+      return false;
     try {
       return Boolean(readState(this.dataDir, id).finished);
     } catch {
@@ -119,7 +125,9 @@ export class StudyHost implements Doors {
   }
 
   private debrief(): string {
-    const code = this.opts.completionCode ? ` Your completion code is ${this.opts.completionCode}.` : '';
+    const code = this.opts.completionCode
+      ? ` Your completion code is ${this.opts.completionCode}.`
+      : '';
     return `You have finished the study: thank you for taking part!${code} You can close this page.`;
   }
 
@@ -149,7 +157,9 @@ export class StudyHost implements Doors {
           this.opts.say(`${id} connected`);
         },
         onLeave: () => {
-          this.opts.say(`${id} left; their screen is kept for ${Math.round(this.opts.graceMs / 1000)} s`);
+          this.opts.say(
+            `${id} left; their screen is kept for ${Math.round(this.opts.graceMs / 1000)} s`,
+          );
           if (this.seats.get(id) !== seat) return; // its run is already over
           seat.grace = setTimeout(() => runner.stop(), this.opts.graceMs);
           // Waiting for someone to come back never keeps the process alive once serving stops.
@@ -172,9 +182,13 @@ export class StudyHost implements Doors {
       seat.door.endAll(this.debrief());
     } else if (over === 'declined') {
       this.opts.say(`${id} did not consent: nothing was kept`);
-      seat.door.endAll('You did not agree to take part, so nothing was kept. Thank you for your time: you can close this page.');
+      seat.door.endAll(
+        'You did not agree to take part, so nothing was kept. Thank you for your time: you can close this page.',
+      );
     } else {
-      this.opts.say(`${id} stopped at ${seat.runner.store.getState().step.kind}${error ? `: ${error}` : ''}; their link resumes there`);
+      this.opts.say(
+        `${id} stopped at ${seat.runner.store.getState().step.kind}${error ? `: ${error}` : ''}; their link resumes there`,
+      );
       seat.door.endAll(
         error
           ? 'The study stopped because of a problem: please tell the researcher. Your answers so far are kept.'

@@ -27,17 +27,25 @@ export interface BackendContext {
 
 type AnyBackend = AgentBackend | UserBackend | JudgeBackend;
 /** Builds the backend of a kind for a role the spec parser has allowed it. */
-type Maker = (role: Role, spec: BackendSpec, ctx: BackendContext) => AnyBackend | Promise<AnyBackend>;
+type Maker = (
+  role: Role,
+  spec: BackendSpec,
+  ctx: BackendContext,
+) => AnyBackend | Promise<AnyBackend>;
 
 function needHuman(ctx: BackendContext): HumanPorts {
-  if (!ctx.human) throw new UserError('a human backend needs the interactive terminal (not available in headless run)');
+  if (!ctx.human)
+    throw new UserError(
+      'a human backend needs the interactive terminal (not available in headless run)',
+    );
   return ctx.human;
 }
 
 // Model and protocol code (the OpenAI and ACP SDKs) loads only when a role needs it.
 const MAKERS: Record<BackendKind, Maker> = {
   script: (_role, spec, ctx) => new ScriptAgent(ctx.scenario, spec.name),
-  human: (role, _spec, ctx) => (role === 'agent' ? new HumanAgent(needHuman(ctx).agent) : new HumanUser(needHuman(ctx).user)),
+  human: (role, _spec, ctx) =>
+    role === 'agent' ? new HumanAgent(needHuman(ctx).agent) : new HumanUser(needHuman(ctx).user),
   rules: (role) => (role === 'user' ? new RulesUser() : new RulesJudge()),
   // Each role's model backend lives with the role's other backends, on a client of the role's configuration.
   openai: async (role, _spec, ctx) => {
@@ -57,7 +65,10 @@ const MAKERS: Record<BackendKind, Maker> = {
   },
 };
 
-export async function createBackends(specs: Record<Role, BackendSpec>, ctx: BackendContext): Promise<Backends> {
+export async function createBackends(
+  specs: Record<Role, BackendSpec>,
+  ctx: BackendContext,
+): Promise<Backends> {
   const make = (role: Role) => MAKERS[specs[role].kind](role, specs[role], ctx);
   return {
     agent: (await make('agent')) as AgentBackend,

@@ -8,7 +8,12 @@
 import type { Role } from '../contracts/events.ts';
 
 export const BACKEND_KINDS = {
-  openai: { roles: ['agent', 'user', 'judge'], arg: undefined, needsModel: true, help: 'a model behind an OpenAI-compatible endpoint' },
+  openai: {
+    roles: ['agent', 'user', 'judge'],
+    arg: undefined,
+    needsModel: true,
+    help: 'a model behind an OpenAI-compatible endpoint',
+  },
   script: {
     roles: ['agent'],
     arg: 'NAME',
@@ -21,15 +26,30 @@ export const BACKEND_KINDS = {
     needsModel: false,
     help: 'your own agent, run as a subprocess over the Agent Client Protocol (docs/agents.md)',
   },
-  rules: { roles: ['user', 'judge'], arg: undefined, needsModel: false, help: "the scenario's own rules (offline)" },
-  human: { roles: ['agent', 'user'], arg: undefined, needsModel: false, help: 'a person at the terminal (play)' },
-} as const satisfies Record<string, { roles: readonly Role[]; arg: string | undefined; needsModel: boolean; help: string }>;
+  rules: {
+    roles: ['user', 'judge'],
+    arg: undefined,
+    needsModel: false,
+    help: "the scenario's own rules (offline)",
+  },
+  human: {
+    roles: ['agent', 'user'],
+    arg: undefined,
+    needsModel: false,
+    help: 'a person at the terminal (play)',
+  },
+} as const satisfies Record<
+  string,
+  { roles: readonly Role[]; arg: string | undefined; needsModel: boolean; help: string }
+>;
 
 export type BackendKind = keyof typeof BACKEND_KINDS;
 
 /** The kinds a role can take, in table order. */
 export function kindsFor(role: Role): BackendKind[] {
-  return (Object.keys(BACKEND_KINDS) as BackendKind[]).filter((k) => (BACKEND_KINDS[k].roles as readonly Role[]).includes(role));
+  return (Object.keys(BACKEND_KINDS) as BackendKind[]).filter((k) =>
+    (BACKEND_KINDS[k].roles as readonly Role[]).includes(role),
+  );
 }
 
 /** `openai | script[:NAME] | …` for a role's flag help and errors. */

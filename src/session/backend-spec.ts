@@ -19,11 +19,15 @@ export function parseBackendSpec(role: Role, text: string): BackendSpec {
   const colon = text.indexOf(':');
   const kind = colon < 0 ? text : text.slice(0, colon);
   const name = colon < 0 ? undefined : text.slice(colon + 1).trim() || undefined;
-  if (!(kindsFor(role) as string[]).includes(kind)) throw new UserError(`--${role} ${text}: expected one of ${kindsHelp(role, ', ')}`);
+  if (!(kindsFor(role) as string[]).includes(kind))
+    throw new UserError(`--${role} ${text}: expected one of ${kindsHelp(role, ', ')}`);
   const arg = BACKEND_KINDS[kind as BackendKind].arg;
-  if (name && arg === undefined) throw new UserError(`--${role} ${text}: ${kind} takes no :argument`);
+  if (name && arg === undefined)
+    throw new UserError(`--${role} ${text}: ${kind} takes no :argument`);
   if (!name && arg !== undefined && arg !== 'NAME')
-    throw new UserError(`--${role} ${text}: ${kind} needs ${kind}:${arg}, e.g. --agent acp:'npx my-agent --acp'`);
+    throw new UserError(
+      `--${role} ${text}: ${kind} needs ${kind}:${arg}, e.g. --agent acp:'npx my-agent --acp'`,
+    );
   return { kind: kind as BackendKind, ...(name ? { name } : {}) };
 }
 

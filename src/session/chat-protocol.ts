@@ -28,7 +28,13 @@ export class ChatProtocol implements SessionProtocol {
     const core = this.core;
     if (this.finalTurn || core.open().length === 0) return { kind: 'end', end: 'resolved' };
     if (t.turn >= core.maxTurns) {
-      for (const i of core.open()) core.setStatus(i.id, 'unresolved', 'max_turns', `still open after ${core.maxTurns} agent turns`);
+      for (const i of core.open())
+        core.setStatus(
+          i.id,
+          'unresolved',
+          'max_turns',
+          `still open after ${core.maxTurns} agent turns`,
+        );
       return { kind: 'end', end: 'max_turns' };
     }
     if (core.endRequested) throw new EndRequested();

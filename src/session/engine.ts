@@ -8,7 +8,12 @@
 import { errorMessage } from '../contracts/errors.ts';
 import { given } from '../contracts/optional.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
-import { DEFAULT_MAX_TURNS, DEFAULT_TOOL_STEPS, DEFAULT_TOOLS, type IntentSpec } from '../scenario/schema.ts';
+import {
+  DEFAULT_MAX_TURNS,
+  DEFAULT_TOOL_STEPS,
+  DEFAULT_TOOLS,
+  type IntentSpec,
+} from '../scenario/schema.ts';
 import { computeScores } from '../judge/scores.ts';
 import { ToolRegistry, type ToolContext } from '../tools/registry.ts';
 import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
@@ -21,7 +26,15 @@ import {
   type TranscriptEntry,
   type TurnEvidence,
 } from '../contracts/backends.ts';
-import type { EventSink, IntentStatus, PersonaCard, Scores, SessionEnd, SessionEvent, StatusCause } from '../contracts/events.ts';
+import type {
+  EventSink,
+  IntentStatus,
+  PersonaCard,
+  Scores,
+  SessionEnd,
+  SessionEvent,
+  StatusCause,
+} from '../contracts/events.ts';
 import { SessionGrading } from './grading.ts';
 import { TurnToolCalls, type SessionTools } from './tool-calls.ts';
 import type { GroupEnv } from './group-env.ts';
@@ -79,7 +92,8 @@ export class SessionRun implements SessionCore {
     this.o = options;
     this.maxTurns = options.maxTurns ?? options.scenario.limits?.max_turns ?? DEFAULT_MAX_TURNS;
     this.protocol = protocolFor(this);
-    for (const intent of options.scenario.intents) this.status.set(intent.id, this.protocol.initialStatus(intent));
+    for (const intent of options.scenario.intents)
+      this.status.set(intent.id, this.protocol.initialStatus(intent));
     this.onOuterAbort = () => this.controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
@@ -163,12 +177,24 @@ export class SessionRun implements SessionCore {
 
     const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
     const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
-    const tools = new Map((this.protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]));
-    const sessionTools: SessionTools = { ctx, tools, specs: [...tools.values()].map((t) => ToolRegistry.spec(t)), steps: toolSteps };
+    const tools = new Map(
+      (this.protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]),
+    );
+    const sessionTools: SessionTools = {
+      ctx,
+      tools,
+      specs: [...tools.values()].map((t) => ToolRegistry.spec(t)),
+      steps: toolSteps,
+    };
 
     let incoming: Incoming =
       scenario.trigger.kind === 'event'
-        ? { kind: 'event', turn: 1, text: scenario.trigger.text, ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}) }
+        ? {
+            kind: 'event',
+            turn: 1,
+            text: scenario.trigger.text,
+            ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}),
+          }
         : { kind: 'user', turn: 1, text: scenario.trigger.text };
     let end: SessionEnd = 'resolved';
     let message: string | undefined;
@@ -187,7 +213,8 @@ export class SessionRun implements SessionCore {
     } catch (err) {
       if (err instanceof EndRequested || this.endRequested) {
         end = 'ended';
-        for (const i of this.open()) this.setStatus(i.id, 'unresolved', 'manual', 'the session was ended by hand');
+        for (const i of this.open())
+          this.setStatus(i.id, 'unresolved', 'manual', 'the session was ended by hand');
       } else if (err instanceof Aborted || this.controller.signal.aborted) {
         end = 'aborted';
         message = 'the session was stopped';
@@ -214,11 +241,20 @@ export class SessionRun implements SessionCore {
         text: scenario.trigger.text,
         ...given({ source: scenario.trigger.source }),
       },
-      intents: scenario.intents.map((i) => ({ id: i.id, text: i.text, reveal: i.reveal ?? i.text, ...announcedIntentFields(i) })),
+      intents: scenario.intents.map((i) => ({
+        id: i.id,
+        text: i.text,
+        reveal: i.reveal ?? i.text,
+        ...announcedIntentFields(i),
+      })),
       checklist: this.grading.announced(),
       maxTurns: this.maxTurns,
       toolSteps,
-      backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
+      backends: {
+        agent: backends.agent.info,
+        user: backends.user.info,
+        judge: backends.judge.info,
+      },
       ...given({ time: this.protocol.info, proposals: this.protocol.proposalInfo }),
       ...(this.o.persona ? { personaCard: personaCard(this.o.persona) } : {}),
     });
@@ -287,7 +323,11 @@ export class SessionRun implements SessionCore {
   /** The incoming message enters the transcript and the event log, with its simulated time if the protocol keeps one. */
   private deliver(incoming: Incoming): void {
     const stamp = this.protocol.beforeTurn?.(incoming) ?? {};
-    const entry = { ...incoming, turn: this.turn, ...(stamp.at && incoming.kind === 'user' ? { at: stamp.at } : {}) } as Incoming;
+    const entry = {
+      ...incoming,
+      turn: this.turn,
+      ...(stamp.at && incoming.kind === 'user' ? { at: stamp.at } : {}),
+    } as Incoming;
     delete entry.intents;
     this.transcript.push(entry);
     this.emit({
@@ -325,7 +365,9 @@ export class SessionRun implements SessionCore {
         date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
         memory: env.memory.render(),
         index: this.o.index ?? 0,
-        ...(time ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) } : {}),
+        ...(time
+          ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) }
+          : {}),
       },
       transcript: this.transcript,
       tools: calls.specs,
@@ -343,9 +385,12 @@ export class SessionRun implements SessionCore {
   private async stageOne(evidence: TurnEvidence): Promise<Verdict> {
     // A proposal scenario's observe turn completes nothing: only an accepted proposal's execution does.
     const open = this.protocol.mayComplete?.() === false ? [] : this.open();
-    const verdict = open.length ? await this.assess(evidence, open) : { completed: [], targeted: [] };
+    const verdict = open.length
+      ? await this.assess(evidence, open)
+      : { completed: [], targeted: [] };
     for (const c of verdict.completed)
-      if (this.status.get(c.intent) === 'open') this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+      if (this.status.get(c.intent) === 'open')
+        this.setStatus(c.intent, 'completed', 'evidence', c.evidence);
     return verdict;
   }
 
@@ -353,7 +398,11 @@ export class SessionRun implements SessionCore {
   private diffTurn(
     before: Snapshot,
     appsBefore: Record<string, unknown>,
-  ): { after: Snapshot; diffs: ReturnType<typeof Workspace.diff>; appsAfter: Record<string, unknown> } {
+  ): {
+    after: Snapshot;
+    diffs: ReturnType<typeof Workspace.diff>;
+    appsAfter: Record<string, unknown>;
+  } {
     const env = this.o.env;
     // An agent that edits files itself wrote around the workspace's methods: walk the tree.
     const after = env.workspace.snapshot(before, Boolean(this.o.backends.agent.editsFiles));
@@ -376,7 +425,12 @@ export class SessionRun implements SessionCore {
       end = 'judge_failed';
     }
     const scores = {
-      ...computeScores(this.grading.scoredScenario(), this.status, this.grading.checklist, this.turn),
+      ...computeScores(
+        this.grading.scoredScenario(),
+        this.status,
+        this.grading.checklist,
+        this.turn,
+      ),
       ...this.protocol.scores?.(),
     };
     this.emit({ type: 'score', scores });
@@ -407,7 +461,10 @@ export class SessionRun implements SessionCore {
     this.checkAbort();
   }
 
-  async userMessage(handed: IntentSpec[], reason: HandoffReason): Promise<{ text: string; reveals: string[] }> {
+  async userMessage(
+    handed: IntentSpec[],
+    reason: HandoffReason,
+  ): Promise<{ text: string; reveals: string[] }> {
     const reply = await this.o.backends.user.nextMessage({
       turn: this.turn,
       persona: this.o.persona,
@@ -419,7 +476,9 @@ export class SessionRun implements SessionCore {
       signal: this.controller.signal,
     });
     const reveals = reply.reveals ?? [];
-    for (const id of reveals) if (this.status.get(id) === 'open') this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
+    for (const id of reveals)
+      if (this.status.get(id) === 'open')
+        this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
     return { text: reply.text, reveals };
   }
 }

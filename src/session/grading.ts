@@ -10,7 +10,13 @@ import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
 import { evaluateRule } from '../judge/evidence.ts';
 import { snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts';
-import type { Backends, SessionEvidence, ToolCallRecord, TranscriptEntry, TurnEvidence } from '../contracts/backends.ts';
+import type {
+  Backends,
+  SessionEvidence,
+  ToolCallRecord,
+  TranscriptEntry,
+  TurnEvidence,
+} from '../contracts/backends.ts';
 import type { EventOf, SessionEvent } from '../contracts/events.ts';
 import type { GroupEnv } from './group-env.ts';
 import type { Verdict } from './protocol.ts';
@@ -48,8 +54,18 @@ export class SessionGrading {
   /** The checklist as session_start announces it: the scenario's items, then the script's. */
   announced(): EventOf<'session_start'>['checklist'] {
     return [
-      ...(this.s.scenario.checklist ?? []).map((c) => ({ id: c.id, text: c.text, grader: c.grader, hasRule: Boolean(c.rule) })),
-      ...(this.scriptChecks?.items ?? []).map((c) => ({ id: c.id, text: c.text, grader: 'rule' as const, hasRule: true })),
+      ...(this.s.scenario.checklist ?? []).map((c) => ({
+        id: c.id,
+        text: c.text,
+        grader: c.grader,
+        hasRule: Boolean(c.rule),
+      })),
+      ...(this.scriptChecks?.items ?? []).map((c) => ({
+        id: c.id,
+        text: c.text,
+        grader: 'rule' as const,
+        hasRule: true,
+      })),
     ];
   }
 
@@ -61,13 +77,17 @@ export class SessionGrading {
   /** The scenario as scored: with the script's items in its checklist. */
   scoredScenario(): LoadedScenario {
     const { scenario } = this.s;
-    return this.scriptChecks ? { ...scenario, checklist: [...(scenario.checklist ?? []), ...this.scriptChecks.items] } : scenario;
+    return this.scriptChecks
+      ? { ...scenario, checklist: [...(scenario.checklist ?? []), ...this.scriptChecks.items] }
+      : scenario;
   }
 
   /** Why the session is not a result, when the judge failed. */
   failure(): string | undefined {
     const n = this.failures.length;
-    return n ? `the judge failed ${n} time${n === 1 ? '' : 's'} (${this.failures[0]}): this session is not a result` : undefined;
+    return n
+      ? `the judge failed ${n} time${n === 1 ? '' : 's'} (${this.failures[0]}): this session is not a result`
+      : undefined;
   }
 
   private failed(message: string): void {
@@ -90,7 +110,10 @@ export class SessionGrading {
       const openIds = new Set(intents.map((i) => i.id));
       const completed = v.completed.filter((c) => openIds.has(c.intent));
       const done = new Set(completed.map((c) => c.intent));
-      return { completed, targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)) };
+      return {
+        completed,
+        targeted: v.targeted.filter((t) => openIds.has(t.intent) && !done.has(t.intent)),
+      };
     } catch (err) {
       if (s.signal.aborted) throw err;
       this.failed(`intent judging failed: ${errorMessage(err)}; intents stay open`);
@@ -111,16 +134,25 @@ export class SessionGrading {
         signal: s.signal,
       });
       if (open.some((i) => i.id === p.intent)) return p;
-      this.failed(`the judge picked \`${p.intent}\`, which is not open; using the first open intent`);
+      this.failed(
+        `the judge picked \`${p.intent}\`, which is not open; using the first open intent`,
+      );
     } catch (err) {
       if (s.signal.aborted) throw err;
-      this.failed(`picking the next intent failed: ${errorMessage(err)}; using the first open intent`);
+      this.failed(
+        `picking the next intent failed: ${errorMessage(err)}; using the first open intent`,
+      );
     }
     return { intent: open[0]!.id, reason: 'first open intent in file order (fallback)' };
   }
 
   private evidence(snapshot: Snapshot): SessionEvidence {
-    return { replies: this.s.replies, toolCalls: this.s.toolCalls, files: snapshotTexts(snapshot), apps: this.s.env.apps.snapshot() };
+    return {
+      replies: this.s.replies,
+      toolCalls: this.s.toolCalls,
+      files: snapshotTexts(snapshot),
+      apps: this.s.env.apps.snapshot(),
+    };
   }
 
   /** Live ticks: items graded by a rule are re-evaluated after every turn. */
@@ -136,10 +168,17 @@ export class SessionGrading {
 
   private liveItems(): ChecklistItemSpec[] {
     const byRules = this.s.backends.judge.rubricByRules;
-    return (this.s.scenario.checklist ?? []).filter((c) => c.rule && (c.grader === 'rule' || byRules));
+    return (this.s.scenario.checklist ?? []).filter(
+      (c) => c.rule && (c.grader === 'rule' || byRules),
+    );
   }
 
-  private record(item: ChecklistItemSpec, pass: boolean | null, reason: string, by: 'rule' | 'rubric' | 'script'): void {
+  private record(
+    item: ChecklistItemSpec,
+    pass: boolean | null,
+    reason: string,
+    by: 'rule' | 'rubric' | 'script',
+  ): void {
     const prev = this.checklist.get(item.id);
     this.checklist.set(item.id, { pass, reason });
     if (prev && prev.pass === pass) return;
@@ -150,7 +189,12 @@ export class SessionGrading {
   async grade(): Promise<void> {
     const s = this.s;
     if (this.scriptChecks)
-      for (const g of await this.scriptChecks.grade(s.toolCalls, s.turn, undefined, s.env.workspace.root))
+      for (const g of await this.scriptChecks.grade(
+        s.toolCalls,
+        s.turn,
+        undefined,
+        s.env.workspace.root,
+      ))
         this.record(g.item, g.pass, g.reason, 'script');
     const items = s.scenario.checklist ?? [];
     if (!items.length) return;
@@ -171,7 +215,12 @@ export class SessionGrading {
       const byId = new Map(grades.map((g) => [g.item, g]));
       for (const item of rubric) {
         const g = byId.get(item.id);
-        this.record(item, g ? g.pass : null, g ? g.reason : 'the judge returned no grade for this item', 'rubric');
+        this.record(
+          item,
+          g ? g.pass : null,
+          g ? g.reason : 'the judge returned no grade for this item',
+          'rubric',
+        );
       }
     } catch (err) {
       this.failed(`rubric grading failed: ${errorMessage(err)}; items left ungraded`);

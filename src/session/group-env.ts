@@ -21,7 +21,13 @@ export interface GroupEnv {
 
 export function createGroupEnv(registry: ToolRegistry, workspaceDir?: string): GroupEnv {
   const workspace = Workspace.create(workspaceDir);
-  return { workspace, memory: new MemoryStore(), apps: new AppStateHost(), registry, lastSnapshot: new Map() };
+  return {
+    workspace,
+    memory: new MemoryStore(),
+    apps: new AppStateHost(),
+    registry,
+    lastSnapshot: new Map(),
+  };
 }
 
 /**
@@ -37,7 +43,9 @@ function lstatOrUndefined(file: string): Stats | undefined {
 }
 
 export function seedSession(env: GroupEnv, scenario: LoadedScenario): void {
-  const assets = scenario.workspace?.assets ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets) : undefined;
+  const assets = scenario.workspace?.assets
+    ? path.resolve(path.dirname(scenario.file), scenario.workspace.assets)
+    : undefined;
   // A π-Bench task folder is its own assets folder: task.yaml and run outputs stay out.
   if (assets)
     cpSync(assets, env.workspace.root, {
@@ -48,7 +56,10 @@ export function seedSession(env: GroupEnv, scenario: LoadedScenario): void {
         // What an earlier session left under this name gives way when it is of another kind
         // (a link or file where a folder comes, or the reverse): the copy would fail on it.
         const there = lstatOrUndefined(dest);
-        if (there && (there.isDirectory() !== statSync(src).isDirectory() || there.isSymbolicLink()))
+        if (
+          there &&
+          (there.isDirectory() !== statSync(src).isDirectory() || there.isSymbolicLink())
+        )
           rmSync(dest, { recursive: true, force: true });
         return true;
       },

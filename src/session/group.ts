@@ -68,7 +68,10 @@ export interface SessionRunResult extends SessionResult {
   durationMs: number;
 }
 
-export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<SessionRunResult[]> {
+export async function runGroup(
+  group: RunGroup,
+  opts: GroupRunOptions,
+): Promise<SessionRunResult[]> {
   const env = createGroupEnv(opts.registry, opts.workspaceDir);
   const results: SessionRunResult[] = [];
   try {
@@ -77,13 +80,17 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       const started = performance.now();
       seedSession(env, scenario);
       const persona = group.library.personas.get(scenario.persona);
-      const file = opts.recordingsDir ? recordingFileName(opts.recordingsDir, scenario.id, opts.repeat) : undefined;
+      const file = opts.recordingsDir
+        ? recordingFileName(opts.recordingsDir, scenario.id, opts.repeat)
+        : undefined;
       const created = await createBackends(opts.specs, {
         scenario,
         persona,
         config: opts.config,
         ...given({ human: opts.human }),
-        ...(opts.human && opts.askPermissions !== false ? { permissions: opts.human.permission } : {}),
+        ...(opts.human && opts.askPermissions !== false
+          ? { permissions: opts.human.permission }
+          : {}),
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
       });
@@ -100,7 +107,11 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
               ...(scenario.category ? { category: scenario.category } : {}),
               library: group.library.root,
               group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
-              backends: { agent: backends.agent.info, user: backends.user.info, judge: backends.judge.info },
+              backends: {
+                agent: backends.agent.info,
+                user: backends.user.info,
+                judge: backends.judge.info,
+              },
               started: new Date().toISOString(),
               seed: opts.seed ?? 0,
               ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
@@ -114,7 +125,9 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       const emit = (raw: SessionEvent) => {
         // The one point every event passes before it is recorded, printed or drawn: secrets are blanked here.
         const event = scrubValue(raw);
-        const timed = recorder ? recorder.write(event) : ({ ...event, t: Math.round(performance.now() - t0) } as TimedEvent);
+        const timed = recorder
+          ? recorder.write(event)
+          : ({ ...event, t: Math.round(performance.now() - t0) } as TimedEvent);
         // Events are emitted only while run() runs, after `run` is assigned.
         opts.onEvent?.(timed, run);
       };
@@ -126,7 +139,13 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
         emit,
         index,
         of: group.sessions.length,
-        ...given({ maxTurns: opts.maxTurns, signal: opts.signal, pace: opts.pace, paceTime: opts.paceTime, date: opts.date }),
+        ...given({
+          maxTurns: opts.maxTurns,
+          signal: opts.signal,
+          pace: opts.pace,
+          paceTime: opts.paceTime,
+          date: opts.date,
+        }),
       });
       opts.onSession?.(run);
       let result: SessionResult;
@@ -148,7 +167,12 @@ export async function runGroup(group: RunGroup, opts: GroupRunOptions): Promise<
       if (result.end === 'aborted') break;
       const next = group.sessions[index + 1];
       if (next && opts.betweenSessions && !opts.signal?.aborted)
-        await opts.betweenSessions(results.at(-1)!, { id: next.id, title: next.title, index: index + 1, of: group.sessions.length });
+        await opts.betweenSessions(results.at(-1)!, {
+          id: next.id,
+          title: next.title,
+          index: index + 1,
+          of: group.sessions.length,
+        });
     }
   } finally {
     if (!opts.workspaceDir) env.workspace.dispose();

@@ -51,7 +51,8 @@ export class InputQueue<T> {
   }
 }
 
-export type HumanAgentAction = { kind: 'tool'; name: string; args: unknown } | { kind: 'reply'; text: string };
+export type HumanAgentAction =
+  { kind: 'tool'; name: string; args: unknown } | { kind: 'reply'; text: string };
 export interface HumanUserAction {
   text: string;
   /** Intents this message reveals (marked provided). */

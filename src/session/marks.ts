@@ -17,7 +17,12 @@ export const INTENT_SYMBOLS: Record<IntentStatus, string> = {
 
 export type CheckMarkKind = 'pass' | 'fail' | 'ungraded' | 'pending';
 
-export const CHECK_SYMBOLS: Record<CheckMarkKind, string> = { pass: '✔', fail: '✗', ungraded: '–', pending: '…' };
+export const CHECK_SYMBOLS: Record<CheckMarkKind, string> = {
+  pass: '✔',
+  fail: '✗',
+  ungraded: '–',
+  pending: '…',
+};
 
 /** `✔ completed  ? inferred  ↩ provided  ✗ unresolved  ○ open`: a legend for the statuses a reader sees most. */
 export const INTENT_LEGEND = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)

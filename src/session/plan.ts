@@ -10,7 +10,12 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../config/package-info.ts';
 import { UserError } from '../contracts/diagnostics.ts';
-import { findLibraryRoot, requireLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
+import {
+  findLibraryRoot,
+  requireLibrary,
+  type Library,
+  type LoadedScenario,
+} from '../scenario/library.ts';
 
 export interface RunGroup {
   /** Episode id, or the id of the chain's last scenario. */
@@ -51,17 +56,24 @@ export function resolveTarget(target: string, libraryOverride?: string): Target 
     const abs = path.resolve(target);
     const library = requireLibrary(abs, libraryOverride);
     if (statSync(abs).isDirectory()) return { kind: 'folder', library, dir: abs };
-    for (const e of library.episodes.values()) if (path.resolve(e.file) === abs) return { kind: 'episode', library, id: e.id };
-    for (const s of library.scenarios.values()) if (path.resolve(s.file) === abs) return { kind: 'scenario', library, id: s.id };
-    throw new UserError(`${target}: not a scenario or episode file of the library at ${library.root}`);
+    for (const e of library.episodes.values())
+      if (path.resolve(e.file) === abs) return { kind: 'episode', library, id: e.id };
+    for (const s of library.scenarios.values())
+      if (path.resolve(s.file) === abs) return { kind: 'scenario', library, id: s.id };
+    throw new UserError(
+      `${target}: not a scenario or episode file of the library at ${library.root}`,
+    );
   }
   // Not a path: an id in --library, else in the bundled library.
   const root = libraryOverride ?? BUNDLED_LIBRARY;
-  if (!findLibraryRoot(root)) throw new UserError(`${target}: no such file, and no library to look it up in`);
+  if (!findLibraryRoot(root))
+    throw new UserError(`${target}: no such file, and no library to look it up in`);
   const library = requireLibrary(root, libraryOverride ?? root);
   if (library.scenarios.has(target)) return { kind: 'scenario', library, id: target };
   if (library.episodes.has(target)) return { kind: 'episode', library, id: target };
-  const close = [...library.scenarios.keys(), ...library.episodes.keys()].filter((k) => k.includes(target)).slice(0, 5);
+  const close = [...library.scenarios.keys(), ...library.episodes.keys()]
+    .filter((k) => k.includes(target))
+    .slice(0, 5);
   throw new UserError(
     `${target}: no such file, and no scenario or episode with that id in ${library.root}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`,
   );
@@ -94,7 +106,9 @@ class Planner {
 
   addEpisode(library: Library, id: string): void {
     const episode = library.episodes.get(id)!;
-    const sessions = episode.sessions.map((sid) => library.scenarios.get(sid)!).filter((s) => !this.owner.has(this.key(library, s.id)));
+    const sessions = episode.sessions
+      .map((sid) => library.scenarios.get(sid)!)
+      .filter((s) => !this.owner.has(this.key(library, s.id)));
     if (this.noDeps) {
       for (const s of sessions) this.addSingle(library, s);
       return;
@@ -126,8 +140,11 @@ class Planner {
   }
 
   addFolder(library: Library, dir: string): void {
-    const under = (file: string) => path.resolve(file).startsWith(dir + path.sep) || library.root === dir;
-    const episodes = [...library.episodes.values()].filter((e) => under(e.file)).sort((a, b) => a.id.localeCompare(b.id));
+    const under = (file: string) =>
+      path.resolve(file).startsWith(dir + path.sep) || library.root === dir;
+    const episodes = [...library.episodes.values()]
+      .filter((e) => under(e.file))
+      .sort((a, b) => a.id.localeCompare(b.id));
     for (const e of episodes) this.addEpisode(library, e.id);
     const listed = new Set([...library.episodes.values()].flatMap((e) => e.sessions));
     const loose = [...library.scenarios.values()]

@@ -9,12 +9,27 @@
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
-import type { Backends, HandoffReason, TranscriptEntry, TurnEvidence } from '../contracts/backends.ts';
+import type {
+  Backends,
+  HandoffReason,
+  TranscriptEntry,
+  TurnEvidence,
+} from '../contracts/backends.ts';
 import type { GroupEnv } from './group-env.ts';
-import type { IntentStatus, ProposalInfo, ProposalScores, SessionEvent, StatusCause, TimeInfo, TimeScores } from '../contracts/events.ts';
+import type {
+  IntentStatus,
+  ProposalInfo,
+  ProposalScores,
+  SessionEvent,
+  StatusCause,
+  TimeInfo,
+  TimeScores,
+} from '../contracts/events.ts';
 
 /** What starts an agent turn: a user message, the trigger event, or a monitor observation. */
-export type Incoming = Extract<TranscriptEntry, { kind: 'user' | 'event' | 'monitor' }> & { intents?: string[] };
+export type Incoming = Extract<TranscriptEntry, { kind: 'user' | 'event' | 'monitor' }> & {
+  intents?: string[];
+};
 
 export interface Verdict {
   completed: { intent: string; evidence: string }[];
@@ -30,7 +45,8 @@ export interface TurnResult {
   verdict: Verdict;
 }
 
-export type Next = { kind: 'continue'; incoming: Incoming } | { kind: 'end'; end: 'resolved' | 'max_turns' };
+export type Next =
+  { kind: 'continue'; incoming: Incoming } | { kind: 'end'; end: 'resolved' | 'max_turns' };
 
 /** What the engine lends a protocol: intent statuses, the judge's stages and the user. */
 export interface SessionCore {
@@ -55,7 +71,10 @@ export interface SessionCore {
   /** While dormant, before the clock jumps: a person playing the user lets time pass here. */
   waitForTime(next: { at: string; passed: string }): Promise<void>;
   /** The user's next message for the intents handed over. */
-  userMessage(handed: IntentSpec[], reason: HandoffReason): Promise<{ text: string; reveals: string[] }>;
+  userMessage(
+    handed: IntentSpec[],
+    reason: HandoffReason,
+  ): Promise<{ text: string; reveals: string[] }>;
 }
 
 declare module '../contracts/engine-types.ts' {
@@ -82,7 +101,9 @@ export interface SessionProtocol {
   /** Before each agent turn: the simulated time of its incoming message, if the protocol keeps one. */
   beforeTurn?(incoming: Incoming): { at?: string };
   /** What the agent is told about time in this turn. */
-  agentTime?(incoming: Incoming): { now: string; woken: boolean; phase?: 'observe' | 'execute' } | undefined;
+  agentTime?(
+    incoming: Incoming,
+  ): { now: string; woken: boolean; phase?: 'observe' | 'execute' } | undefined;
   /** False when the turn that just ran may not complete intents (a proposal scenario's observe turn). */
   mayComplete?(): boolean;
   afterTurn(result: TurnResult): Promise<Next>;

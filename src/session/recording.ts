@@ -9,7 +9,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errorMessage } from '../contracts/errors.ts';
 import { UserError } from '../contracts/diagnostics.ts';
-import { EPHEMERAL_EVENTS, type BackendInfo, type Role, type SessionEvent, type TimedEvent } from '../contracts/events.ts';
+import {
+  EPHEMERAL_EVENTS,
+  type BackendInfo,
+  type Role,
+  type SessionEvent,
+  type TimedEvent,
+} from '../contracts/events.ts';
 
 export const RECORDING_FORMAT = 'intentplay-recording';
 export const RECORDING_VERSION = 1;
@@ -62,7 +68,8 @@ export class Recorder {
       t: Math.round(performance.now() - this.start),
       ...(this.wallClock ? { wall: new Date().toISOString() } : {}),
     } as TimedEvent;
-    if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type)) writeSync(this.fd, JSON.stringify(timed) + '\n');
+    if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type))
+      writeSync(this.fd, JSON.stringify(timed) + '\n');
     return timed;
   }
 
@@ -75,7 +82,10 @@ export class Recorder {
 export function recordingFileName(dir: string, scenario: string, repeat?: number): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const name = scenario.replace(/[^A-Za-z0-9_.-]+/g, '_');
-  return path.join(dir, `${stamp}-${name}${repeat !== undefined ? `-r${repeat}` : ''}-${randomBytes(3).toString('hex')}.jsonl`);
+  return path.join(
+    dir,
+    `${stamp}-${name}${repeat !== undefined ? `-r${repeat}` : ''}-${randomBytes(3).toString('hex')}.jsonl`,
+  );
 }
 
 /** A recording that cannot be read (missing, not a recording, a bad line): a user error, located. */
@@ -108,9 +118,13 @@ export function readRecording(file: string): Recording {
   } catch {
     throw bad(1, 'the header is not JSON');
   }
-  if (header?.format !== RECORDING_FORMAT) throw bad(1, `not an intentplay recording (format ${JSON.stringify(header?.format)})`);
+  if (header?.format !== RECORDING_FORMAT)
+    throw bad(1, `not an intentplay recording (format ${JSON.stringify(header?.format)})`);
   if (header.version !== RECORDING_VERSION)
-    throw bad(1, `recording version ${header.version} is not supported (this intentplay reads version ${RECORDING_VERSION})`);
+    throw bad(
+      1,
+      `recording version ${header.version} is not supported (this intentplay reads version ${RECORDING_VERSION})`,
+    );
   const events: TimedEvent[] = [];
   for (let i = 1; i < lines.length; i++) {
     const n = i + 1;
@@ -121,7 +135,8 @@ export function readRecording(file: string): Recording {
       if (i === lines.length - 1) break; // torn final write
       throw bad(n, 'not JSON');
     }
-    if (!e || typeof e !== 'object' || typeof e.type !== 'string') throw bad(n, 'an event needs a "type"');
+    if (!e || typeof e !== 'object' || typeof e.type !== 'string')
+      throw bad(n, 'an event needs a "type"');
     const problem = eventProblem(e as unknown as { type: string } & Record<string, unknown>);
     if (problem) throw bad(n, problem);
     if (typeof e.t !== 'number') throw bad(n, `event "${e.type}" has no time offset "t"`);

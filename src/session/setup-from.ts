@@ -3,7 +3,12 @@
  * configuration (setup.ts resolves one first; the home screen resolves its own without the
  * config file's parser when there is no file).
  */
-import { modelConfigured, requireModelRole, type ConfigFlags, type ResolvedConfig } from '../config/resolve.ts';
+import {
+  modelConfigured,
+  requireModelRole,
+  type ConfigFlags,
+  type ResolvedConfig,
+} from '../config/resolve.ts';
 import { UserError } from '../contracts/diagnostics.ts';
 import { parseBackendSpec, type BackendSpec } from './backend-spec.ts';
 import type { Role } from '../contracts/events.ts';
@@ -38,10 +43,14 @@ export function defaultBackend(config: ResolvedConfig, role: Role): string {
 export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionSetup {
   const roles: Role[] = ['agent', 'user', 'judge'];
   const specs = Object.fromEntries(
-    roles.map((role) => [role, parseBackendSpec(role, flags[role] ?? defaultBackend(config, role))]),
+    roles.map((role) => [
+      role,
+      parseBackendSpec(role, flags[role] ?? defaultBackend(config, role)),
+    ]),
   ) as Record<Role, BackendSpec>;
   if (flags.agentTimeout !== undefined) {
-    if (specs.agent.kind !== 'acp') throw new UserError("--agent-timeout is for acp agents (--agent acp:'COMMAND')");
+    if (specs.agent.kind !== 'acp')
+      throw new UserError("--agent-timeout is for acp agents (--agent acp:'COMMAND')");
     specs.agent.timeoutMs = flags.agentTimeout * 1000;
   }
   // Fail before any session starts when a model role lacks its model name or key.

@@ -3,8 +3,19 @@
  * external agent ran by itself (`external`, reported as they start and finish). Both are recorded
  * the same way (event, tool record, transcript entry) and counted against the turn's step cap.
  */
-import { invokeTool, type ToolContext, type ToolDef, type ToolOutcome, type ToolSpec } from '../tools/registry.ts';
-import { ToolStepCapError, type ExternalCalls, type ToolCallRecord, type TranscriptEntry } from '../contracts/backends.ts';
+import {
+  invokeTool,
+  type ToolContext,
+  type ToolDef,
+  type ToolOutcome,
+  type ToolSpec,
+} from '../tools/registry.ts';
+import {
+  ToolStepCapError,
+  type ExternalCalls,
+  type ToolCallRecord,
+  type TranscriptEntry,
+} from '../contracts/backends.ts';
 import type { SessionEvent } from '../contracts/events.ts';
 
 /** The tools of one session, as every turn offers and runs them. */
@@ -29,7 +40,10 @@ export interface CallLog {
 }
 
 /** Another spelling of an offered tool (an MCP prefix) runs it; a tool the scenario does not offer is unknown. */
-function offeredAlias(def: ToolDef | undefined, offered: ReadonlyMap<string, ToolDef>): ToolDef | undefined {
+function offeredAlias(
+  def: ToolDef | undefined,
+  offered: ReadonlyMap<string, ToolDef>,
+): ToolDef | undefined {
   return def && offered.get(def.name) === def ? def : undefined;
 }
 
@@ -66,13 +80,19 @@ export class TurnToolCalls {
   readonly turnOver = (): boolean => this.endedBy !== undefined;
 
   /** Runs a tool for an agent that calls tools through the engine. */
-  readonly callTool = async (name: string, args: unknown, callId?: string): Promise<ToolOutcome> => {
+  readonly callTool = async (
+    name: string,
+    args: unknown,
+    callId?: string,
+  ): Promise<ToolOutcome> => {
     this.log.checkAbort();
     this.count();
     const id = callId ?? this.log.nextCallId();
     this.log.emit({ type: 'tool_call', turn: this.turn, callId: id, name, args });
-    const def = this.tools.tools.get(name) ?? offeredAlias(this.log.resolve(name), this.tools.tools);
-    const outcome: ToolOutcome = this.refusal(def) ?? (await invokeTool(def, name, args, this.tools.ctx));
+    const def =
+      this.tools.tools.get(name) ?? offeredAlias(this.log.resolve(name), this.tools.tools);
+    const outcome: ToolOutcome =
+      this.refusal(def) ?? (await invokeTool(def, name, args, this.tools.ctx));
     if (outcome.ok && def?.endsTurn) this.endedBy = def.name;
     this.finished(id, def?.name ?? name, name, args, outcome);
     return outcome;
@@ -80,7 +100,11 @@ export class TurnToolCalls {
 
   /** Why a call does not run at all: the turn already ended, or the tool is not offered in this turn. */
   private refusal(def: ToolDef | undefined): ToolOutcome | undefined {
-    if (this.endedBy) return { ok: false, error: `your turn ended with ${this.endedBy}: nothing more runs until the next observation` };
+    if (this.endedBy)
+      return {
+        ok: false,
+        error: `your turn ended with ${this.endedBy}: nothing more runs until the next observation`,
+      };
     if (def && this.offeredNow && !this.offeredNow.has(def.name))
       return {
         ok: false,
@@ -113,14 +137,36 @@ export class TurnToolCalls {
 
   /** External calls still running when the turn ends fail. */
   settle(): void {
-    for (const id of [...this.pending.keys()]) this.external.finish(id, { ok: false, error: 'did not finish before the turn ended' });
+    for (const id of [...this.pending.keys()])
+      this.external.finish(id, { ok: false, error: 'did not finish before the turn ended' });
   }
 
-  private finished(callId: string, recordName: string, calledName: string, args: unknown, outcome: ToolOutcome, updated = false): void {
+  private finished(
+    callId: string,
+    recordName: string,
+    calledName: string,
+    args: unknown,
+    outcome: ToolOutcome,
+    updated = false,
+  ): void {
     const result = outcome.ok ? { result: outcome.result } : { error: outcome.error };
-    const record: ToolCallRecord = { turn: this.turn, callId, name: recordName, args, ok: outcome.ok, ...result };
+    const record: ToolCallRecord = {
+      turn: this.turn,
+      callId,
+      name: recordName,
+      args,
+      ok: outcome.ok,
+      ...result,
+    };
     this.calls.push(record);
-    this.log.recorded(record, { kind: 'tool', turn: this.turn, callId, name: calledName, args, outcome });
+    this.log.recorded(record, {
+      kind: 'tool',
+      turn: this.turn,
+      callId,
+      name: calledName,
+      args,
+      outcome,
+    });
     // The call's `tool_call` event showed its input as it started; the result carries what came later.
     this.log.emit({
       type: 'tool_result',

@@ -39,27 +39,83 @@ describe('callouts', () => {
   });
 
   it("calls out the user's verdict on a proposal, kept silences, follow-ups and delivered time reminders", () => {
-    expect(calloutFor({ type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' })?.text).toBe(
-      'proposal P1 accepted',
-    );
-    expect(calloutFor({ type: 'proposal_verdict', turn: 4, proposal: 'P2', verdict: 'rejected', reason: 'not now' })?.text).toBe(
-      'proposal P2 rejected',
-    );
-    expect(calloutFor({ type: 'update_verdict', turn: 2, update: 'U1', expect: 'keep_silent', verdict: 'kept' })?.text).toBe(
-      'kept silent on U1, an update that did not fit',
-    );
-    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'hit' })?.text).toBe(
-      'followed up on U2',
-    );
-    // Handled wrongly: nothing to show off.
-    expect(calloutFor({ type: 'update_verdict', turn: 3, update: 'U2', expect: 'follow_up', verdict: 'missed' })).toBeNull();
     expect(
-      calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' })?.text,
+      calloutFor({
+        type: 'proposal_verdict',
+        turn: 2,
+        proposal: 'P1',
+        verdict: 'accepted',
+        reason: 'yes',
+        goal: 'G1',
+      })?.text,
+    ).toBe('proposal P1 accepted');
+    expect(
+      calloutFor({
+        type: 'proposal_verdict',
+        turn: 4,
+        proposal: 'P2',
+        verdict: 'rejected',
+        reason: 'not now',
+      })?.text,
+    ).toBe('proposal P2 rejected');
+    expect(
+      calloutFor({
+        type: 'update_verdict',
+        turn: 2,
+        update: 'U1',
+        expect: 'keep_silent',
+        verdict: 'kept',
+      })?.text,
+    ).toBe('kept silent on U1, an update that did not fit');
+    expect(
+      calloutFor({
+        type: 'update_verdict',
+        turn: 3,
+        update: 'U2',
+        expect: 'follow_up',
+        verdict: 'hit',
+      })?.text,
+    ).toBe('followed up on U2');
+    // Handled wrongly: nothing to show off.
+    expect(
+      calloutFor({
+        type: 'update_verdict',
+        turn: 3,
+        update: 'U2',
+        expect: 'follow_up',
+        verdict: 'missed',
+      }),
+    ).toBeNull();
+    expect(
+      calloutFor({
+        type: 'reminder',
+        turn: 3,
+        action: 'fired',
+        id: 'r2',
+        note: 'call the bank',
+        at: '2026-05-06T09:00:00+08:00',
+      })?.text,
     ).toBe('reminder r2 delivered');
     // A watch on a condition fires on updates: how the agent handled the update is the callout.
-    expect(calloutFor({ type: 'reminder', turn: 3, action: 'fired', id: 'r1', note: 'check', condition: 'a cheap fare' })).toBeNull();
     expect(
-      calloutFor({ type: 'reminder', turn: 1, action: 'set', id: 'r2', note: 'call the bank', at: '2026-05-06T09:00:00+08:00' }),
+      calloutFor({
+        type: 'reminder',
+        turn: 3,
+        action: 'fired',
+        id: 'r1',
+        note: 'check',
+        condition: 'a cheap fare',
+      }),
+    ).toBeNull();
+    expect(
+      calloutFor({
+        type: 'reminder',
+        turn: 1,
+        action: 'set',
+        id: 'r2',
+        note: 'call the bank',
+        at: '2026-05-06T09:00:00+08:00',
+      }),
     ).toBeNull();
     const one = calloutsOf([
       { type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'rejected', reason: 'no' },
@@ -70,16 +126,31 @@ describe('callouts', () => {
 
   it('a goal completed by an accepted proposal reads as carried out, not as unasked', () => {
     const events: SessionEvent[] = [
-      { type: 'proposal_verdict', turn: 2, proposal: 'P1', verdict: 'accepted', reason: 'yes', goal: 'G1' },
+      {
+        type: 'proposal_verdict',
+        turn: 2,
+        proposal: 'P1',
+        verdict: 'accepted',
+        reason: 'yes',
+        goal: 'G1',
+      },
       { type: 'message', turn: 3, role: 'user', text: 'Yes, please go ahead with P1' },
       status('G1', 'open', 'completed', 'evidence', 3),
       status('G2', 'open', 'completed', 'evidence', 4),
     ];
     const texts = calloutsOf(events).map((c) => c.text);
-    expect(texts).toEqual(['proposal P1 accepted', 'carried out P1 (G1) once the user accepted', 'completed G2 without being asked']);
+    expect(texts).toEqual([
+      'proposal P1 accepted',
+      'carried out P1 (G1) once the user accepted',
+      'completed G2 without being asked',
+    ]);
     // A new session forgets the last one's proposals.
     const [accepted, , completed] = events;
-    const again = calloutsOf([accepted!, { type: 'session_start', index: 1, of: 2 } as SessionEvent, completed!]);
+    const again = calloutsOf([
+      accepted!,
+      { type: 'session_start', index: 1, of: 2 } as SessionEvent,
+      completed!,
+    ]);
     expect(again.at(-1)?.text).toBe('completed G1 without being asked');
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 
-export type CalloutKind = 'completed' | 'carried' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
+export type CalloutKind =
+  'completed' | 'carried' | 'asked' | 'followed' | 'silent' | 'delivered' | 'accepted' | 'rejected';
 
 export interface Callout {
   turn: number;
@@ -33,24 +34,56 @@ export function calloutFor(event: SessionEvent | TimedEvent): Callout | null {
     case 'intent_status':
       // Open → completed on evidence: the user never said it (a revealed intent is provided, not open).
       if (event.to === 'completed' && event.from === 'open' && event.cause === 'evidence')
-        return { turn: event.turn, kind: 'completed', about: event.intent, text: PHRASES.completed(event.intent) };
+        return {
+          turn: event.turn,
+          kind: 'completed',
+          about: event.intent,
+          text: PHRASES.completed(event.intent),
+        };
       if (event.to === 'inferred' && event.cause === 'question')
-        return { turn: event.turn, kind: 'asked', about: event.intent, text: PHRASES.asked(event.intent) };
+        return {
+          turn: event.turn,
+          kind: 'asked',
+          about: event.intent,
+          text: PHRASES.asked(event.intent),
+        };
       return null;
     // Time scenarios: an update handled as it should be, when the agent saw it.
     case 'update_verdict':
-      if (event.verdict === 'kept') return { turn: event.turn, kind: 'silent', about: event.update, text: PHRASES.silent(event.update) };
-      if (event.verdict === 'hit') return { turn: event.turn, kind: 'followed', about: event.update, text: PHRASES.followed(event.update) };
+      if (event.verdict === 'kept')
+        return {
+          turn: event.turn,
+          kind: 'silent',
+          about: event.update,
+          text: PHRASES.silent(event.update),
+        };
+      if (event.verdict === 'hit')
+        return {
+          turn: event.turn,
+          kind: 'followed',
+          about: event.update,
+          text: PHRASES.followed(event.update),
+        };
       return null;
     // A reminder the agent set for a time came due and woke it (a condition reminder firing on an
     // update is called out by how the agent handled that update).
     case 'reminder':
       return event.action === 'fired' && !event.condition
-        ? { turn: event.turn, kind: 'delivered', about: event.id, text: PHRASES.delivered(event.id) }
+        ? {
+            turn: event.turn,
+            kind: 'delivered',
+            about: event.id,
+            text: PHRASES.delivered(event.id),
+          }
         : null;
     // Proposal scenarios: the user's verdict on what the agent offered to do.
     case 'proposal_verdict':
-      return { turn: event.turn, kind: event.verdict, about: event.proposal, text: PHRASES[event.verdict](event.proposal) };
+      return {
+        turn: event.turn,
+        kind: event.verdict,
+        about: event.proposal,
+        text: PHRASES[event.verdict](event.proposal),
+      };
     default:
       return null;
   }
@@ -65,7 +98,8 @@ export function calloutReader(): (event: SessionEvent | TimedEvent) => Callout |
   let accepted = new Map<string, string>();
   return (event) => {
     if (event.type === 'session_start') accepted = new Map();
-    if (event.type === 'proposal_verdict' && event.verdict === 'accepted' && event.goal) accepted.set(event.goal, event.proposal);
+    if (event.type === 'proposal_verdict' && event.verdict === 'accepted' && event.goal)
+      accepted.set(event.goal, event.proposal);
     const callout = calloutFor(event);
     if (callout?.kind !== 'completed') return callout;
     const proposal = accepted.get(callout.about);

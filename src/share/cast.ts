@@ -31,9 +31,21 @@ export interface CastOptions {
 export const DEFAULT_CAST = { cols: 120, rows: 36, paceMs: 1000 } as const;
 
 /** A frame's screen as lines exactly `cols` wide. */
-export function frameScreen(frame: Frame, o: Pick<CastOptions, 'cols' | 'rows' | 'present'>, theme = createTheme(true)): Line[] {
-  const opts: ScreenOptions = { cols: o.cols, rows: o.rows, theme, callout: frame.callout, freshSince: frame.freshSince };
-  return (o.present ? presentScreen : sessionScreen)(frame.state, opts).map((l) => padLine(l, o.cols));
+export function frameScreen(
+  frame: Frame,
+  o: Pick<CastOptions, 'cols' | 'rows' | 'present'>,
+  theme = createTheme(true),
+): Line[] {
+  const opts: ScreenOptions = {
+    cols: o.cols,
+    rows: o.rows,
+    theme,
+    callout: frame.callout,
+    freshSince: frame.freshSince,
+  };
+  return (o.present ? presentScreen : sessionScreen)(frame.state, opts).map((l) =>
+    padLine(l, o.cols),
+  );
 }
 
 export interface Screen {
@@ -47,7 +59,11 @@ export interface Screen {
  * intent and checklist item whole, a closing tour that pages through them, so nothing the
  * session was about is left out of the film.
  */
-export function screensOf(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions, theme = createTheme(true)): Screen[] {
+export function screensOf(
+  events: readonly (SessionEvent | TimedEvent)[],
+  o: CastOptions,
+  theme = createTheme(true),
+): Screen[] {
   const all = framesOf(events, o.paceMs);
   const inRange = (f: Frame) => f.turn >= (o.from ?? 0) && f.turn <= (o.to ?? Infinity);
   const frames = all.filter(inRange);
@@ -64,7 +80,12 @@ export function screensOf(events: readonly (SessionEvent | TimedEvent)[], o: Cas
 }
 
 /** The screen at the end of turn `turn` (the last frame of that turn), for a still picture. */
-export function screenAt(events: readonly (SessionEvent | TimedEvent)[], turn: number, o: CastOptions, theme = createTheme(true)): Line[] {
+export function screenAt(
+  events: readonly (SessionEvent | TimedEvent)[],
+  turn: number,
+  o: CastOptions,
+  theme = createTheme(true),
+): Line[] {
   const frames = framesOf(events, o.paceMs);
   const last = frames.at(-1)?.turn ?? 0;
   if (turn > last) throw new UserError(`--at ${turn}: the recording has turns 0 to ${last}`);
@@ -75,10 +96,18 @@ export function screenAt(events: readonly (SessionEvent | TimedEvent)[], turn: n
 /** Writes the cast as a string (one JSON value per line). */
 export function renderCast(events: readonly (SessionEvent | TimedEvent)[], o: CastOptions): string {
   const theme = createTheme(true);
-  const out: string[] = [JSON.stringify({ version: 2, width: o.cols, height: o.rows, ...(o.title ? { title: o.title } : {}) })];
+  const out: string[] = [
+    JSON.stringify({
+      version: 2,
+      width: o.cols,
+      height: o.rows,
+      ...(o.title ? { title: o.title } : {}),
+    }),
+  ];
   let shown: string[] = [];
   let ms = 0;
-  const emit = (text: string) => out.push(JSON.stringify([Number((ms / 1000).toFixed(3)), 'o', text]));
+  const emit = (text: string) =>
+    out.push(JSON.stringify([Number((ms / 1000).toFixed(3)), 'o', text]));
   emit('\u001b[?25l\u001b[2J');
   for (const screen of screensOf(events, o, theme)) {
     const rows = screen.lines.map(lineToAnsi);

@@ -52,7 +52,9 @@ function sameScenario(a: Recording, file: string): Recording {
 function checkOptions(o: ExportOptions): void {
   const only = (flag: string, given: unknown, formats: ExportFormat[]) => {
     if (given !== undefined && given !== false && !formats.includes(o.format))
-      throw new UserError(`${flag} works with --format ${formats.join(' or ')} (got --format ${o.format})`);
+      throw new UserError(
+        `${flag} works with --format ${formats.join(' or ')} (got --format ${o.format})`,
+      );
   };
   only('--vs', o.vs, ['html']);
   only('--present', o.present, ['cast', 'svg', 'png']);
@@ -61,8 +63,11 @@ function checkOptions(o: ExportOptions): void {
   only('--to', o.to, ['cast', 'svg', 'md']);
   only('--theme', o.theme, ['svg', 'png']);
   if (o.at !== undefined && (o.from !== undefined || o.to !== undefined))
-    throw new UserError('--at is one still picture; --from and --to choose a range of turns: give one or the other');
-  if (o.from !== undefined && o.to !== undefined && o.from > o.to) throw new UserError(`--from ${o.from} is after --to ${o.to}`);
+    throw new UserError(
+      '--at is one still picture; --from and --to choose a range of turns: give one or the other',
+    );
+  if (o.from !== undefined && o.to !== undefined && o.from > o.to)
+    throw new UserError(`--from ${o.from} is after --to ${o.to}`);
 }
 
 /** The exported file's text (every format but png, which is `exportPng`). */
@@ -80,11 +85,16 @@ export function exportRecording(file: string, o: ExportOptions): string {
     to: o.to,
   };
   if (cast.cols < MIN_CAST.cols || cast.rows < MIN_CAST.rows)
-    throw new UserError(`--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`);
+    throw new UserError(
+      `--size ${cast.cols}x${cast.rows} is too small: at least ${MIN_CAST.cols}x${MIN_CAST.rows}`,
+    );
   switch (o.format) {
     case 'html': {
-      const sessions = [{ label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events }];
-      if (o.vs !== undefined) sessions.push({ label: 'B', events: cleanStrings(sameScenario(recording, o.vs).events) });
+      const sessions = [
+        { label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events },
+      ];
+      if (o.vs !== undefined)
+        sessions.push({ label: 'B', events: cleanStrings(sameScenario(recording, o.vs).events) });
       return renderHtml(sessions);
     }
     case 'cast':
@@ -101,7 +111,11 @@ export function exportRecording(file: string, o: ExportOptions): string {
   }
 }
 
-const lastTurn = (r: Recording) => r.events.reduce((n, e) => ('turn' in e && typeof e.turn === 'number' ? Math.max(n, e.turn) : n), 0);
+const lastTurn = (r: Recording) =>
+  r.events.reduce(
+    (n, e) => ('turn' in e && typeof e.turn === 'number' ? Math.max(n, e.turn) : n),
+    0,
+  );
 
 /** A still picture as PNG bytes: the SVG of `--at` (or the last turn), drawn by resvg. */
 export async function exportPng(file: string, o: ExportOptions): Promise<Buffer> {

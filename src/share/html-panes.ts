@@ -8,8 +8,22 @@
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, SessionState } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
-import { diffBody, fmtArgs, fmtFileChange, fmtResult, fmtScore, prettyValue, shortTime } from '../text/format.ts';
-import { checklistCounts, compSoFar, intentCounts, procSoFar, turnState } from '../store/selectors.ts';
+import {
+  diffBody,
+  fmtArgs,
+  fmtFileChange,
+  fmtResult,
+  fmtScore,
+  prettyValue,
+  shortTime,
+} from '../text/format.ts';
+import {
+  checklistCounts,
+  compSoFar,
+  intentCounts,
+  procSoFar,
+  turnState,
+} from '../store/selectors.ts';
 import { truncate } from '../text/text.ts';
 import type { TimelineReminder, TimelineUpdate } from '../store/timeline.ts';
 import type { PaneId } from '../tui/pane-specs.ts';
@@ -33,19 +47,26 @@ export interface HtmlPane {
   info?(state: SessionState): string;
 }
 
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const MAX_TEXT = 4000;
 const MAX_DIFF_LINES = 200;
 /** Evidence can quote a whole file: the start of it says enough beside a status. */
 const why = (s: string) => esc(truncate(s, 300));
-const cap = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… ${s.length - MAX_TEXT} more characters` : s);
+const cap = (s: string) =>
+  s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… ${s.length - MAX_TEXT} more characters` : s;
 
 function itemHtml(item: ConversationItem, woken = false): string {
   switch (item.kind) {
     case 'message':
       return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${woken && item.role === 'agent' ? 'kept silent: nothing reaches the user' : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
-      const mark = item.state === 'ok' ? '<span class="ok">✔</span>' : item.state === 'error' ? '<span class="bad">✗</span>' : '…';
+      const mark =
+        item.state === 'ok'
+          ? '<span class="ok">✔</span>'
+          : item.state === 'error'
+            ? '<span class="bad">✗</span>'
+            : '…';
       const brief =
         item.state === 'error'
           ? esc(item.error ?? 'failed')
@@ -69,7 +90,8 @@ function diffHtml(patch: string): string {
   const shown = lines
     .slice(0, MAX_DIFF_LINES)
     .map(
-      (l) => `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`,
+      (l) =>
+        `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`,
     );
   if (lines.length > MAX_DIFF_LINES) shown.push(`… ${lines.length - MAX_DIFF_LINES} more lines`);
   return `<pre class="diff">${shown.join('\n')}</pre>`;
@@ -81,9 +103,12 @@ const conversation: HtmlPane = {
   render(state, turn) {
     const t = turnState(state, turn);
     if (!t) return '';
-    const head = turn > 0 ? `<div class="turn-head">turn ${turn}${t.error ? ' · error' : ''}</div>` : '';
+    const head =
+      turn > 0 ? `<div class="turn-head">turn ${turn}${t.error ? ' · error' : ''}</div>` : '';
     // An empty reply on a turn the monitor woke the agent for is a silence kept (as on the terminal).
-    const woken = t.items.some((i) => i.kind === 'message' && i.role === 'monitor') && !t.items.some((i) => i.kind === 'proposal');
+    const woken =
+      t.items.some((i) => i.kind === 'message' && i.role === 'monitor') &&
+      !t.items.some((i) => i.kind === 'proposal');
     return head + t.items.map((i) => itemHtml(i, woken)).join('');
   },
 };
@@ -101,7 +126,9 @@ const intents: HtmlPane = {
         const v = state.intentStates[i.id];
         const status = v?.status ?? 'open';
         const fresh = v?.last?.turn === turn && turn > 0;
-        const last = v?.last ? `<div class="why">turn ${v.last.turn} · ${CAUSE_LABELS[v.last.cause]}: ${why(v.last.detail)}</div>` : '';
+        const last = v?.last
+          ? `<div class="why">turn ${v.last.turn} · ${CAUSE_LABELS[v.last.cause]}: ${why(v.last.detail)}</div>`
+          : '';
         return `<div class="intent ${status}${fresh ? ' fresh' : ''}" data-intent="${esc(i.id)}"><span class="badge">${esc(i.id)} ${status}</span> ${esc(i.text)}${last}</div>`;
       })
       .join('');
@@ -134,7 +161,8 @@ const workspace: HtmlPane = {
     const t = turnState(state, turn);
     if (!t || (!t.files.length && !t.apps.length)) return '';
     const files = t.files.map(
-      (f) => `<details class="file"><summary>t${turn} ${esc(fmtFileChange(f))}</summary>${diffHtml(f.patch)}</details>`,
+      (f) =>
+        `<details class="file"><summary>t${turn} ${esc(fmtFileChange(f))}</summary>${diffHtml(f.patch)}</details>`,
     );
     const apps = t.apps.map(
       (a) =>
@@ -154,7 +182,13 @@ function timelineRow(item: object): string {
     return `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${r.condition ? ` <span class="why">when ${esc(r.condition)}</span>` : r.at ? ` <span class="why">at ${esc(r.at)}</span>` : ''}</div>`;
   }
   const u = item as TimelineUpdate;
-  const how = [u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come', u.choice?.replace('_', ' '), u.verdict].filter(Boolean).join(' · ');
+  const how = [
+    u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come',
+    u.choice?.replace('_', ' '),
+    u.verdict,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return `<div class="update ${u.happened ? 'happened' : 'future'}"><span class="badge">${esc(u.id)} ${esc(how)}</span> <span class="why">${esc(u.at)}</span> ${esc(u.text)}${u.expect ? `<div class="why">expect: ${u.expect.replace('_', ' ')}</div>` : ''}</div>`;
 }
 
@@ -163,10 +197,15 @@ const timeline: HtmlPane = {
   id: 'timeline',
   kind: 'rows',
   info: (state) =>
-    state.timeline ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}` : '',
+    state.timeline
+      ? `now ${state.timeline.now}${state.timeline.taskStatus ? ` · task ${state.timeline.taskStatus}` : ''}`
+      : '',
   rows: (state) =>
     state.timeline
-      ? [...state.timeline.updates, ...(state.timeline.reminders.length ? [REMINDERS_HEAD, ...state.timeline.reminders] : [])]
+      ? [
+          ...state.timeline.updates,
+          ...(state.timeline.reminders.length ? [REMINDERS_HEAD, ...state.timeline.reminders] : []),
+        ]
       : [],
   row: timelineRow,
 };
@@ -176,7 +215,8 @@ const MOVES_SHOWN = 6;
 
 /** One line of the user's screen: its title, an item, or the actions it offers. */
 function screenLineHtml(line: string, i: number): string {
-  const kind = i === 0 ? 'screen-title' : line.startsWith('actions: ') ? 'screen-actions' : 'screen-line';
+  const kind =
+    i === 0 ? 'screen-title' : line.startsWith('actions: ') ? 'screen-actions' : 'screen-line';
   return `<div class="${kind}">${esc(line)}</div>`;
 }
 
@@ -205,7 +245,12 @@ const phone: HtmlPane = {
       );
     const proposals = p.proposals.map((x) => {
       const verdict = x.verdict ?? 'waiting';
-      const mark = x.verdict === 'accepted' ? '✓ accepted' : x.verdict === 'rejected' ? '✗ rejected' : '? waiting for the user';
+      const mark =
+        x.verdict === 'accepted'
+          ? '✓ accepted'
+          : x.verdict === 'rejected'
+            ? '✗ rejected'
+            : '? waiting for the user';
       return `<div class="proposal-card ${verdict}${x.turn === turn ? ' fresh' : ''}" data-proposal="${esc(x.id)}"><span class="badge">${esc(x.id)} ${mark}</span> ${esc(x.summary)}${x.reason ? `<div class="why">${esc(x.reason)}</div>` : ''}</div>`;
     });
     const moves = p.moves
@@ -214,7 +259,8 @@ const phone: HtmlPane = {
         (m) =>
           `<div class="phone-move${m.ok ? '' : ' bad'}${m.turn === turn ? ' fresh' : ''}">${m.ok ? '·' : '✗'} ${m.app ? `<b>${esc(m.app)}</b>: ` : ''}${esc(m.text)}</div>`,
       );
-    const section = (title: string, count: number, items: string[]) => `<div class="turn-head">${title} ${count}</div>${items.join('')}`;
+    const section = (title: string, count: number, items: string[]) =>
+      `<div class="turn-head">${title} ${count}</div>${items.join('')}`;
     return (
       status +
       screen +
@@ -226,7 +272,14 @@ const phone: HtmlPane = {
 };
 
 /** Every pane the HTML replay can show, in display order (a pane the session does not show is left out). */
-export const HTML_PANES: readonly HtmlPane[] = [conversation, phone, intents, checklist, workspace, timeline];
+export const HTML_PANES: readonly HtmlPane[] = [
+  conversation,
+  phone,
+  intents,
+  checklist,
+  workspace,
+  timeline,
+];
 
 /** The panes shown for each session side by side. */
 export const VERSUS_PANES: readonly PaneId[] = ['conversation', 'intents'];

@@ -56,10 +56,16 @@ class Pool {
   }
 }
 
-function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly PaneId[] | undefined): { data: SessionData; title: string } {
+function sessionData(
+  s: HtmlSession,
+  pool: Pool,
+  paneIds: readonly PaneId[] | undefined,
+): { data: SessionData; title: string } {
   const timeline = createTimeline(s.events);
   const final = timeline.stateAt(timeline.lastTurn);
-  const panes = HTML_PANES.filter((p) => (!paneIds || paneIds.includes(p.id)) && paneShown(p.id, final)).map((p): PaneData => ({
+  const panes = HTML_PANES.filter(
+    (p) => (!paneIds || paneIds.includes(p.id)) && paneShown(p.id, final),
+  ).map((p): PaneData => ({
     id: p.id,
     title: paneTitle(p.id),
     kind: p.kind,
@@ -94,7 +100,9 @@ function sessionData(s: HtmlSession, pool: Pool, paneIds: readonly PaneId[] | un
   }
   const byTurn: Record<number, Callout[]> = {};
   for (const c of calloutsOf(s.events)) (byTurn[c.turn] ??= []).push(c);
-  const callouts = Object.fromEntries(Object.entries(byTurn).map(([turn, cs]) => [turn, summarizeCallouts(cs)]));
+  const callouts = Object.fromEntries(
+    Object.entries(byTurn).map(([turn, cs]) => [turn, summarizeCallouts(cs)]),
+  );
   const sc = final.scores;
   const ending = final.end
     ? `${final.end.end} after ${final.end.turns} turns${sc ? ` · Proc ${fmtScore(sc.proc)} · Comp ${fmtScore(sc.comp)} (${sc.passed}/${sc.graded} graded)` : ''}`

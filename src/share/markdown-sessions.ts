@@ -38,7 +38,10 @@ export function sessionTables(state: SessionState): string[] {
     out.push('## Proposals', '');
     if (!state.phone.proposals.length) out.push('_The agent made no proposal._', '');
     else {
-      out.push('| proposal | turn | summary | verdict | why | goal |', '| --- | --- | --- | --- | --- | --- |');
+      out.push(
+        '| proposal | turn | summary | verdict | why | goal |',
+        '| --- | --- | --- | --- | --- | --- |',
+      );
       for (const p of state.phone.proposals)
         out.push(
           `| ${p.id} | ${p.turn} | ${cell(p.summary)} | ${p.verdict ?? 'no answer'} | ${cell(p.reason ?? '–')} | ${p.goal ?? '–'} |`,
@@ -55,7 +58,10 @@ export function sessionTables(state: SessionState): string[] {
       '',
     );
     if (tl.updates.length) {
-      out.push('| update | at | expected | seen | the agent | verdict | text |', '| --- | --- | --- | --- | --- | --- | --- |');
+      out.push(
+        '| update | at | expected | seen | the agent | verdict | text |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+      );
       for (const u of tl.updates)
         out.push(
           `| ${u.id} | ${shortTime(u.at)} | ${words(u.expect) || '–'} | ${u.happened ? (u.seen ? 'yes' : 'no') : 'not yet'} | ${words(u.choice) || '–'} | ${u.verdict ?? '–'} | ${cell(u.text)} |`,
@@ -65,7 +71,9 @@ export function sessionTables(state: SessionState): string[] {
     if (tl.reminders.length) {
       out.push('| reminder | when | note | state | fired |', '| --- | --- | --- | --- | --- |');
       for (const r of tl.reminders)
-        out.push(`| ${r.id} | ${cell(r.condition ?? (r.at ? shortTime(r.at) : '–'))} | ${cell(r.note)} | ${r.state} | ${r.fired} |`);
+        out.push(
+          `| ${r.id} | ${cell(r.condition ?? (r.at ? shortTime(r.at) : '–'))} | ${cell(r.note)} | ${r.state} | ${r.fired} |`,
+        );
       out.push('');
     }
   }
@@ -105,7 +113,9 @@ function eventLine(e: SessionEvent): string | null {
 }
 
 /** The lines of each turn, in the order they happened. */
-export function sessionEventLines(events: readonly (SessionEvent | TimedEvent)[]): Map<number, string[]> {
+export function sessionEventLines(
+  events: readonly (SessionEvent | TimedEvent)[],
+): Map<number, string[]> {
   const byTurn = new Map<number, string[]>();
   for (const e of events) {
     const line = eventLine(e);

@@ -26,7 +26,11 @@ const brief = (s: string) => cell(truncate(s, 200));
 const quote = (s: string) =>
   (s || '(no reply)')
     .split('\n')
-    .map((l) => l.replace(/^(\s*)(\d+)([.)])(?=\s|$)/, '$1$2\\$3').replace(/^(\s*)([-+*#])(?=\s|$)/, '$1\\$2'))
+    .map((l) =>
+      l
+        .replace(/^(\s*)(\d+)([.)])(?=\s|$)/, '$1$2\\$3')
+        .replace(/^(\s*)([-+*#])(?=\s|$)/, '$1\\$2'),
+    )
     .map((l, i, all) => `> ${l}${i < all.length - 1 && l.trim() ? '\\' : ''}`)
     .join('\n');
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
@@ -50,7 +54,12 @@ function summary(state: SessionState): string[] {
 }
 
 function intentTable(state: SessionState): string[] {
-  const out = ['## Intents', '', '| intent | status | turn | how | text |', '| --- | --- | --- | --- | --- |'];
+  const out = [
+    '## Intents',
+    '',
+    '| intent | status | turn | how | text |',
+    '| --- | --- | --- | --- | --- |',
+  ];
   for (const i of state.intents) {
     const v = state.intentStates[i.id];
     out.push(
@@ -61,7 +70,12 @@ function intentTable(state: SessionState): string[] {
 }
 
 function checklistTable(state: SessionState): string[] {
-  const out = ['## Checklist', '', '| item | result | turn | by | text |', '| --- | --- | --- | --- | --- |'];
+  const out = [
+    '## Checklist',
+    '',
+    '| item | result | turn | by | text |',
+    '| --- | --- | --- | --- | --- |',
+  ];
   for (const c of state.checklist) {
     const v = state.checks[c.id];
     const result = !v ? 'not graded' : v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed';
@@ -76,19 +90,36 @@ export interface TurnRange {
   to?: number | undefined;
 }
 
-export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], range: TurnRange = {}): string {
+export function renderMarkdown(
+  events: readonly (SessionEvent | TimedEvent)[],
+  range: TurnRange = {},
+): string {
   const state = reduceAll(events);
   const callouts = calloutsOf(events);
   const around = sessionEventLines(events);
-  const out = [...summary(state), ...intentTable(state), ...checklistTable(state), ...sessionTables(state), '## Transcript', ''];
+  const out = [
+    ...summary(state),
+    ...intentTable(state),
+    ...checklistTable(state),
+    ...sessionTables(state),
+    '## Transcript',
+    '',
+  ];
   // Turns with messages, and turns where only something around the agent happened (a time or proposal scenario's turn 0).
   const turns = new Map(state.turns.map((t) => [t.turn, t]));
   const all = [...new Set([...turns.keys(), ...around.keys()])].sort((a, b) => a - b);
   const numbers = all.filter((n) => n >= (range.from ?? 0) && n <= (range.to ?? Infinity));
-  if (numbers.length < all.length) out.push(`_Turns ${range.from ?? 0} to ${numbers.at(-1) ?? range.to} of ${all.at(-1) ?? 0}._`, '');
+  if (numbers.length < all.length)
+    out.push(
+      `_Turns ${range.from ?? 0} to ${numbers.at(-1) ?? range.to} of ${all.at(-1) ?? 0}._`,
+      '',
+    );
   for (const n of numbers) {
     const turn = turns.get(n);
-    out.push(n === 0 ? '### Before the first turn' : `### Turn ${n}${turn?.error ? ' (error)' : ''}`, '');
+    out.push(
+      n === 0 ? '### Before the first turn' : `### Turn ${n}${turn?.error ? ' (error)' : ''}`,
+      '',
+    );
     for (const item of turn?.items ?? []) {
       if (item.kind === 'message') {
         // An empty reply to a monitor's observation is the agent keeping silent: nothing reaches the user.
@@ -106,7 +137,11 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], r
         );
       } else if (item.kind === 'tool') {
         const result =
-          item.state === 'error' ? `✗ ${item.error ?? 'failed'}` : item.result !== undefined ? `→ ${fmtResult(item.result, 100)}` : '';
+          item.state === 'error'
+            ? `✗ ${item.error ?? 'failed'}`
+            : item.result !== undefined
+              ? `→ ${fmtResult(item.result, 100)}`
+              : '';
         const args = fmtArgs(item.args, 100);
         out.push(`- tool ${code(item.name)}${args ? ` ${code(args)}` : ''} ${result}`.trimEnd());
       } else if (item.kind === 'proposal') {
@@ -115,7 +150,8 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], r
           `**proposal ${item.id}**: ${item.summary} — ${item.verdict ? `${item.verdict}${item.reason ? ` (${item.reason})` : ''}` : 'waiting for the user'}`,
           '',
         );
-      } else if (item.kind === 'plan') out.push('- plan:', ...item.entries.map((e) => `  - ${planLine(e)}`));
+      } else if (item.kind === 'plan')
+        out.push('- plan:', ...item.entries.map((e) => `  - ${planLine(e)}`));
       else if (item.kind === 'permission') out.push(`- permission ${permissionLine(item)}`);
       else out.push(`- ${item.level}: ${item.text}`);
     }
@@ -125,12 +161,15 @@ export function renderMarkdown(events: readonly (SessionEvent | TimedEvent)[], r
       ...(turn?.apps ?? []).map((a) => `- app ${code(`${a.app} +${a.additions} -${a.deletions}`)}`),
       ...(around.get(n) ?? []),
       ...(turn?.changes ?? []).map(
-        (c) => `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`,
+        (c) =>
+          `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`,
       ),
       ...state.checklist.flatMap((c) => {
         const v = state.checks[c.id];
         return v && v.turn === n
-          ? [`- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`]
+          ? [
+              `- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`,
+            ]
           : [];
       }),
     ];

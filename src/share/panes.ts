@@ -37,14 +37,26 @@ export function boxed(
   const border = opts.accent ? theme.border.focused : theme.border.normal;
   const inner = Math.max(1, cols - 2);
   const bodyRows = Math.max(0, rows - 2);
-  const shown = opts.tail ? lines.slice(Math.max(0, lines.length - bodyRows)) : lines.slice(0, bodyRows);
-  const titleLine = title.length ? fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1)) : [];
+  const shown = opts.tail
+    ? lines.slice(Math.max(0, lines.length - bodyRows))
+    : lines.slice(0, bodyRows);
+  const titleLine = title.length
+    ? fitLine([{ text: ' ' }, ...title, { text: ' ' }], Math.max(0, inner - 1))
+    : [];
   const titleWidth = titleLine.reduce((n, s) => n + width(s.text), 0);
   const out: Line[] = [
-    [{ text: '╭─', color: border }, ...titleLine, { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border }],
+    [
+      { text: '╭─', color: border },
+      ...titleLine,
+      { text: '─'.repeat(Math.max(0, inner - 1 - titleWidth)) + '╮', color: border },
+    ],
   ];
   for (let i = 0; i < bodyRows; i++)
-    out.push([{ text: '│', color: border }, ...padLine(shown[i] ?? [], inner), { text: '│', color: border }]);
+    out.push([
+      { text: '│', color: border },
+      ...padLine(shown[i] ?? [], inner),
+      { text: '│', color: border },
+    ]);
   out.push([{ text: '╰' + '─'.repeat(inner) + '╯', color: border }]);
   return out.slice(0, rows);
 }
@@ -58,7 +70,13 @@ export function besideEachOther(columns: readonly (readonly Line[])[]): Line[] {
 }
 
 /** The last `rows` lines of the conversation, wrapped to `cols` (only the turns needed are wrapped). */
-export function conversationTail(state: SessionState, cols: number, rows: number, theme: Theme, opts: { spaced?: boolean } = {}): Line[] {
+export function conversationTail(
+  state: SessionState,
+  cols: number,
+  rows: number,
+  theme: Theme,
+  opts: { spaced?: boolean } = {},
+): Line[] {
   const out: Line[] = [];
   for (let i = state.turns.length - 1; i >= 0 && out.length < rows; i--) {
     const blocks = turnBlocks(state.turns[i]!, cols, () => false, theme);
@@ -73,10 +91,20 @@ export function conversationTail(state: SessionState, cols: number, rows: number
   return out.slice(Math.max(0, out.length - rows));
 }
 
-type IntentOpts = { freshSince?: number | undefined; detail?: boolean; spaced?: boolean; headsOnly?: boolean };
+type IntentOpts = {
+  freshSince?: number | undefined;
+  detail?: boolean;
+  spaced?: boolean;
+  headsOnly?: boolean;
+};
 
 /** Each intent's lines: its mark, id and status (inverse when it just changed), its text and the latest change. */
-export function intentBlocks(state: SessionState, cols: number, theme: Theme, opts: IntentOpts = {}): Line[][] {
+export function intentBlocks(
+  state: SessionState,
+  cols: number,
+  theme: Theme,
+  opts: IntentOpts = {},
+): Line[][] {
   return state.intents.map((intent) => {
     const view = state.intentStates[intent.id];
     const status: IntentStatus = view?.status ?? 'open';
@@ -87,18 +115,35 @@ export function intentBlocks(state: SessionState, cols: number, theme: Theme, op
         { text: mark.symbol + ' ', color: mark.color, bold: true },
         { text: intent.id, bold: true },
         { text: ' ' },
-        { text: fresh ? ` ${mark.label} ` : mark.label, color: mark.color, inverse: fresh, bold: fresh },
-        ...(view?.last ? [{ text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`, color: theme.text.muted }] : []),
+        {
+          text: fresh ? ` ${mark.label} ` : mark.label,
+          color: mark.color,
+          inverse: fresh,
+          bold: fresh,
+        },
+        ...(view?.last
+          ? [
+              {
+                text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`,
+                color: theme.text.muted,
+              },
+            ]
+          : []),
       ],
     ];
     if (opts.headsOnly) return block;
     block.push(...wrapWithPrefix([{ text: '  ' }], intent.text, cols));
     if (opts.detail !== false && view?.last?.detail)
       block.push(
-        ...wrapWithPrefix([{ text: '  ↳ ', color: theme.text.muted }], truncate(view.last.detail, cols * 2), cols, {
-          color: theme.text.muted,
-          italic: true,
-        }),
+        ...wrapWithPrefix(
+          [{ text: '  ↳ ', color: theme.text.muted }],
+          truncate(view.last.detail, cols * 2),
+          cols,
+          {
+            color: theme.text.muted,
+            italic: true,
+          },
+        ),
       );
     return block;
   });
@@ -108,14 +153,22 @@ const isFresh = (state: SessionState, id: string, since: number | undefined) =>
   since !== undefined && (state.intentStates[id]?.last?.seq ?? 0) > since;
 
 /** The intents' lines, blocks one after another (a blank line between them when `spaced`). */
-export function intentLines(state: SessionState, cols: number, theme: Theme, opts: IntentOpts = {}): Line[] {
+export function intentLines(
+  state: SessionState,
+  cols: number,
+  theme: Theme,
+  opts: IntentOpts = {},
+): Line[] {
   return joinBlocks(intentBlocks(state, cols, theme, opts), opts.spaced);
 }
 
-const joinBlocks = (blocks: readonly Line[][], spaced = false): Line[] => blocks.flatMap((b, i) => (spaced && i ? [[] as Line, ...b] : b));
+const joinBlocks = (blocks: readonly Line[][], spaced = false): Line[] =>
+  blocks.flatMap((b, i) => (spaced && i ? [[] as Line, ...b] : b));
 
 /** A last line saying how many items did not fit, so a cut list never looks whole. */
-const moreLine = (n: number, what: string, theme: Theme): Line => [{ text: `… ${n} ${what}`, color: theme.text.muted }];
+const moreLine = (n: number, what: string, theme: Theme): Line => [
+  { text: `… ${n} ${what}`, color: theme.text.muted },
+];
 
 /**
  * The intents in `rows` lines: with details if they fit, else with their texts, else one line
@@ -135,10 +188,16 @@ export function fittedIntentLines(
   if (joinBlocks(plain, opts.spaced).length <= rows) return joinBlocks(plain, opts.spaced);
   const heads = intentBlocks(state, cols, theme, { freshSince: opts.freshSince, headsOnly: true });
   if (heads.length > rows - 1)
-    return [...heads.slice(0, Math.max(0, rows - 1)).flat(), moreLine(heads.length - rows + 1, 'more intents', theme)];
+    return [
+      ...heads.slice(0, Math.max(0, rows - 1)).flat(),
+      moreLine(heads.length - rows + 1, 'more intents', theme),
+    ];
   // Room beyond one line each (and the count of texts left out) goes to texts: the intents
   // that just changed first, then in order.
-  const order = state.intents.map((intent, i) => ({ i, fresh: isFresh(state, intent.id, opts.freshSince) }));
+  const order = state.intents.map((intent, i) => ({
+    i,
+    fresh: isFresh(state, intent.id, opts.freshSince),
+  }));
   order.sort((a, b) => Number(b.fresh) - Number(a.fresh) || a.i - b.i);
   const blocks = heads.slice();
   let used = heads.length + 1;
@@ -175,7 +234,12 @@ export function checklistLines(state: SessionState, cols: number, theme: Theme):
 }
 
 /** The checklist in `rows` lines: whole items while they fit, then a line counting the rest. */
-export function fittedChecklistLines(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
+export function fittedChecklistLines(
+  state: SessionState,
+  cols: number,
+  rows: number,
+  theme: Theme,
+): Line[] {
   const blocks = checklistBlocks(state, cols, theme);
   if (blocks.flat().length <= rows) return blocks.flat();
   const out: Line[] = [];
@@ -215,10 +279,21 @@ export function workspaceLines(state: SessionState, theme: Theme): Line[] {
     for (const f of t.files)
       out.push([
         { text: `t${t.turn} `, color: theme.text.muted },
-        { text: fmtFileChange(f), color: f.change === 'deleted' ? theme.diff.remove : f.change === 'added' ? theme.diff.add : undefined },
+        {
+          text: fmtFileChange(f),
+          color:
+            f.change === 'deleted'
+              ? theme.diff.remove
+              : f.change === 'added'
+                ? theme.diff.add
+                : undefined,
+        },
       ]);
     for (const a of t.apps)
-      out.push([{ text: `t${t.turn} `, color: theme.text.muted }, { text: `app ${a.app} +${a.additions} -${a.deletions}` }]);
+      out.push([
+        { text: `t${t.turn} `, color: theme.text.muted },
+        { text: `app ${a.app} +${a.additions} -${a.deletions}` },
+      ]);
   }
   return out;
 }
@@ -231,11 +306,18 @@ export function timelineLines(state: SessionState, theme: Theme, rows: number): 
   const tl = state.timeline;
   if (!tl) return [];
   const next = tl.updates.findIndex((u) => !u.happened);
-  const end = Math.min(tl.updates.length, Math.max(rows, (next < 0 ? tl.updates.length : next) + 1));
+  const end = Math.min(
+    tl.updates.length,
+    Math.max(rows, (next < 0 ? tl.updates.length : next) + 1),
+  );
   return tl.updates.slice(Math.max(0, end - rows), end).map((u) => {
     const how = u.verdict ?? (u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come');
     const color =
-      u.verdict === 'hit' || u.verdict === 'kept' ? theme.check.pass.color : u.verdict ? theme.check.fail.color : theme.text.muted;
+      u.verdict === 'hit' || u.verdict === 'kept'
+        ? theme.check.pass.color
+        : u.verdict
+          ? theme.check.fail.color
+          : theme.text.muted;
     return [
       { text: `${u.id} `, bold: true },
       { text: `${how} `, color },
@@ -250,12 +332,21 @@ export function intentsTitle(state: SessionState, theme: Theme): Line {
   const counts = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)
     .map((s) => `${theme.intent[s].symbol}${c[s]}`)
     .join(' ');
-  return [paneHead('intents'), { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted }];
+  return [
+    paneHead('intents'),
+    { text: ` · Proc ${fmtScore(procSoFar(state))} · ${counts}`, color: theme.text.muted },
+  ];
 }
 
 export function checklistTitle(state: SessionState, theme: Theme): Line {
   const c = checklistCounts(state);
-  return [paneHead('checklist'), { text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`, color: theme.text.muted }];
+  return [
+    paneHead('checklist'),
+    {
+      text: ` · Comp ${fmtScore(compSoFar(state))} · ✔${c.passed} ✗${c.failed}`,
+      color: theme.text.muted,
+    },
+  ];
 }
 
 /** Where the session is: the turn, and the end with its final scores once it has ended. */
@@ -290,7 +381,12 @@ export function phoneLines(state: SessionState, cols: number, rows: number, them
 const phoneCache = new WeakMap<PhoneState, { key: string; theme: Theme; lines: Line[] }>();
 
 function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme): Line[] {
-  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(phone, cols, theme, { playing: false });
+  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(
+    phone,
+    cols,
+    theme,
+    { playing: false },
+  );
   const blocks = [status, screen, notes, proposals, moves];
   // Each block keeps its heading line; `tail` keeps its newest lines after the heading.
   const tail = new Set([notes, proposals, moves]);
@@ -300,8 +396,16 @@ function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme):
     const n = Math.max(0, Math.min(block.length, left));
     left -= n;
     const cut =
-      n === block.length ? block : tail.has(block) ? (n ? [block[0]!, ...block.slice(block.length - n + 1)] : []) : block.slice(0, n);
+      n === block.length
+        ? block
+        : tail.has(block)
+          ? n
+            ? [block[0]!, ...block.slice(block.length - n + 1)]
+            : []
+          : block.slice(0, n);
     kept.set(block, cut);
   }
-  return blocks.flatMap((b, i) => (kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : []));
+  return blocks.flatMap((b, i) =>
+    kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : [],
+  );
 }

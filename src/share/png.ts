@@ -8,7 +8,12 @@ import { UserError } from '../contracts/diagnostics.ts';
 import { errorMessage } from '../contracts/errors.ts';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 
-const FONTS = ['DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf', 'DejaVuSansMono-Oblique.ttf', 'DejaVuSansMono-BoldOblique.ttf'];
+const FONTS = [
+  'DejaVuSansMono.ttf',
+  'DejaVuSansMono-Bold.ttf',
+  'DejaVuSansMono-Oblique.ttf',
+  'DejaVuSansMono-BoldOblique.ttf',
+];
 
 /** The PNG of `svg` at `scale` times its size (2 by default: sharp on paper and on high-density screens). */
 export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
@@ -24,7 +29,12 @@ export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
   const fontFiles = FONTS.map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans Mono', monospaceFamily: 'DejaVu Sans Mono' },
+    font: {
+      fontFiles,
+      loadSystemFonts: false,
+      defaultFontFamily: 'DejaVu Sans Mono',
+      monospaceFamily: 'DejaVu Sans Mono',
+    },
   });
   return Buffer.from(resvg.render().asPng());
 }

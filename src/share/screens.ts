@@ -60,19 +60,40 @@ export function title(state: SessionState, theme: Theme): Seg[] {
 }
 
 function calloutLine(callout: string | undefined, hint: string | undefined, theme: Theme): Line {
-  if (callout) return [{ text: ` ★ ${callout} `, bold: true, inverse: true, color: theme.level.warning }];
+  if (callout)
+    return [{ text: ` ★ ${callout} `, bold: true, inverse: true, color: theme.level.warning }];
   return hint ? [{ text: ` ${hint}`, color: theme.text.muted }] : [];
 }
 
 /** The Phone box of a proposal scenario, `cols` × `rows`. */
 function phoneBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
-  return boxed([paneHead('phone')], phoneLines(state, cols - 2, rows - 2, theme), cols, rows, theme, { accent: true });
+  return boxed(
+    [paneHead('phone')],
+    phoneLines(state, cols - 2, rows - 2, theme),
+    cols,
+    rows,
+    theme,
+    { accent: true },
+  );
 }
 
 /** The Timeline box of a time scenario, with the simulated time in its title. */
 function timelineBox(state: SessionState, cols: number, rows: number, theme: Theme): Line[] {
-  const now = state.timeline ? [{ text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`, color: theme.text.muted }] : [];
-  return boxed([paneHead('timeline'), ...now], timelineLines(state, theme, rows - 2), cols, rows, theme);
+  const now = state.timeline
+    ? [
+        {
+          text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`,
+          color: theme.text.muted,
+        },
+      ]
+    : [];
+  return boxed(
+    [paneHead('timeline'), ...now],
+    timelineLines(state, theme, rows - 2),
+    cols,
+    rows,
+    theme,
+  );
 }
 
 function sessionLayout(state: SessionState, cols: number, rows: number) {
@@ -88,14 +109,29 @@ function sessionLayout(state: SessionState, cols: number, rows: number) {
   const intentRows = Math.floor(body * (timeline ? 0.4 : 0.5));
   const checkRows = Math.floor(body * (timeline ? 0.22 : 0.3));
   const workRows = body - intentRows - checkRows - timeRows;
-  return { body, phone, timeline, phoneCols, left, right, timeRows, intentRows, checkRows, workRows };
+  return {
+    body,
+    phone,
+    timeline,
+    phoneCols,
+    left,
+    right,
+    timeRows,
+    intentRows,
+    checkRows,
+    workRows,
+  };
 }
 
 /**
  * Whether the session screen (or with `present` the presentation screen, which has no
  * checklist) shows every intent's text and every checklist item whole for this state.
  */
-export function showsEverything(state: SessionState, o: Pick<ScreenOptions, 'cols' | 'rows' | 'theme'>, present = false): boolean {
+export function showsEverything(
+  state: SessionState,
+  o: Pick<ScreenOptions, 'cols' | 'rows' | 'theme'>,
+  present = false,
+): boolean {
   if (present) return false;
   const { right, intentRows, checkRows } = sessionLayout(state, o.cols, o.rows);
   const intents = intentLines(state, right - 2, o.theme, { detail: false }).length;
@@ -110,10 +146,28 @@ export function showsEverything(state: SessionState, o: Pick<ScreenOptions, 'col
  */
 export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   const { cols, rows, theme } = o;
-  const { body, phone, timeline, phoneCols, left, right, timeRows, intentRows, checkRows, workRows } = sessionLayout(state, cols, rows);
-  const conv = boxed([paneHead('conversation')], conversationTail(state, left - 3, body - 2, theme), left, body, theme, {
-    tail: true,
-  });
+  const {
+    body,
+    phone,
+    timeline,
+    phoneCols,
+    left,
+    right,
+    timeRows,
+    intentRows,
+    checkRows,
+    workRows,
+  } = sessionLayout(state, cols, rows);
+  const conv = boxed(
+    [paneHead('conversation')],
+    conversationTail(state, left - 3, body - 2, theme),
+    left,
+    body,
+    theme,
+    {
+      tail: true,
+    },
+  );
   const side = [
     ...boxed(
       intentsTitle(state, theme),
@@ -122,8 +176,16 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
       intentRows,
       theme,
     ),
-    ...boxed(checklistTitle(state, theme), fittedChecklistLines(state, right - 2, checkRows - 2, theme), right, checkRows, theme),
-    ...boxed([paneHead('workspace')], workspaceLines(state, theme), right, workRows, theme, { tail: true }),
+    ...boxed(
+      checklistTitle(state, theme),
+      fittedChecklistLines(state, right - 2, checkRows - 2, theme),
+      right,
+      checkRows,
+      theme,
+    ),
+    ...boxed([paneHead('workspace')], workspaceLines(state, theme), right, workRows, theme, {
+      tail: true,
+    }),
     ...(timeline ? timelineBox(state, right, timeRows, theme) : []),
   ];
   const columns = phone ? [conv, phoneBox(state, phoneCols, body, theme), side] : [conv, side];
@@ -141,24 +203,57 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const body = Math.max(6, rows - 3 - calloutRows);
   const left = Math.floor(cols * 0.6);
   const right = cols - left;
-  const conv = boxed([paneHead('conversation')], conversationTail(state, left - 3, body - 2, theme, { spaced: true }), left, body, theme, {
-    tail: true,
-  });
+  const conv = boxed(
+    [paneHead('conversation')],
+    conversationTail(state, left - 3, body - 2, theme, { spaced: true }),
+    left,
+    body,
+    theme,
+    {
+      tail: true,
+    },
+  );
   // A proposal scenario's Phone, or a time scenario's Timeline, shares the right column with the intents.
-  const extra = paneShown('phone', state) ? phoneBox : paneShown('timeline', state) ? timelineBox : undefined;
+  const extra = paneShown('phone', state)
+    ? phoneBox
+    : paneShown('timeline', state)
+      ? timelineBox
+      : undefined;
   const intentRows = extra
-    ? Math.min(body - 8, Math.max(6, fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2))
+    ? Math.min(
+        body - 8,
+        Math.max(
+          6,
+          fittedIntentLines(state, right - 3, body - 2, theme, { spaced: true }).length + 2,
+        ),
+      )
     : body;
-  const intents = fittedIntentLines(state, right - 3, intentRows - 2, theme, { freshSince: o.freshSince, spaced: true });
+  const intents = fittedIntentLines(state, right - 3, intentRows - 2, theme, {
+    freshSince: o.freshSince,
+    spaced: true,
+  });
   const side = [
     ...boxed(intentsTitle(state, theme), intents, right, intentRows, theme, { accent: !extra }),
     ...(extra ? extra(state, right, body - intentRows, theme) : []),
   ];
   const banner = o.callout
-    ? boxed([], [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]], cols, calloutRows, theme, { accent: true })
+    ? boxed(
+        [],
+        [[{ text: `★  ${o.callout}`, bold: true, color: theme.level.warning }]],
+        cols,
+        calloutRows,
+        theme,
+        { accent: true },
+      )
     : [[], [], []];
   const hint: Line = o.hint ? [{ text: ` ${o.hint}`, color: theme.text.muted }] : [];
-  return [header(title(state, theme), progressSegs(state, theme), cols), [], ...besideEachOther([conv, side]), ...banner, hint]
+  return [
+    header(title(state, theme), progressSegs(state, theme), cols),
+    [],
+    ...besideEachOther([conv, side]),
+    ...banner,
+    hint,
+  ]
     .slice(0, rows)
     .map((l) => padLine(l, cols));
 }
@@ -170,7 +265,11 @@ export interface VersusSide {
 }
 
 /** Two sessions of one scenario side by side, each with its conversation and intents, and both scores at the end. */
-export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions, 'callout' | 'freshSince'>): Line[] {
+export function versusScreen(
+  a: VersusSide,
+  b: VersusSide,
+  o: Omit<ScreenOptions, 'callout' | 'freshSince'>,
+): Line[] {
   const { cols, rows, theme } = o;
   const body = Math.max(8, rows - 2);
   const convRows = Math.floor(body * 0.6);
@@ -181,16 +280,27 @@ export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions
       { text: ` ${label} `, inverse: true, bold: true },
       { text: ` ${agent}`, bold: true },
       { text: '  ' },
-      ...(side.callout ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }] : []),
+      ...(side.callout
+        ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }]
+        : []),
     ];
     return [
       padLine(name, w),
-      ...boxed([paneHead('conversation')], conversationTail(side.state, w - 3, convRows - 2, theme), w, convRows, theme, {
-        tail: true,
-      }),
+      ...boxed(
+        [paneHead('conversation')],
+        conversationTail(side.state, w - 3, convRows - 2, theme),
+        w,
+        convRows,
+        theme,
+        {
+          tail: true,
+        },
+      ),
       ...boxed(
         intentsTitle(side.state, theme),
-        fittedIntentLines(side.state, w - 2, body - convRows - 3, theme, { freshSince: side.freshSince }),
+        fittedIntentLines(side.state, w - 2, body - convRows - 3, theme, {
+          freshSince: side.freshSince,
+        }),
         w,
         body - convRows - 1,
         theme,
@@ -200,7 +310,10 @@ export function versusScreen(a: VersusSide, b: VersusSide, o: Omit<ScreenOptions
   const both = a.state.end && b.state.end;
   const score = (label: string, s: SessionState): Seg[] => [
     { text: ` ${label} `, inverse: true, bold: true },
-    { text: ` Proc ${fmtScore(s.scores?.proc)} · Comp ${fmtScore(s.scores?.comp)} · ${s.end?.turns ?? s.turn} turns   `, bold: true },
+    {
+      text: ` Proc ${fmtScore(s.scores?.proc)} · Comp ${fmtScore(s.scores?.comp)} · ${s.end?.turns ?? s.turn} turns   `,
+      bold: true,
+    },
   ];
   const footer: Line = both
     ? [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)]

@@ -36,10 +36,12 @@ function recordingsUnder(dir: string): string[] {
   return out.sort();
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A run failed when it did not resolve or left an intent or check unmet. */
-const failed = (r: Row) => r.end !== 'resolved' || r.proc !== 1 || (r.comp !== undefined && r.comp !== 1);
+const failed = (r: Row) =>
+  r.end !== 'resolved' || r.proc !== 1 || (r.comp !== undefined && r.comp !== 1);
 
 function indexPage(rows: Row[], dir: string): string {
   const body = rows
@@ -92,7 +94,8 @@ document.querySelectorAll('th').forEach((th, col) => th.addEventListener('click'
 /** Writes the site into `out`; returns how many replays it wrote and the files it passed over (not recordings). */
 export function exportSite(dir: string, out: string): { written: number; skipped: string[] } {
   const files = recordingsUnder(dir);
-  if (!files.length) throw new UserError(`${dir}: no recordings (.jsonl) in this folder or below it`);
+  if (!files.length)
+    throw new UserError(`${dir}: no recordings (.jsonl) in this folder or below it`);
   try {
     mkdirSync(out, { recursive: true });
   } catch (err) {
@@ -127,7 +130,10 @@ export function exportSite(dir: string, out: string): { written: number; skipped
       turns: state.end?.turns ?? state.turn,
     });
   }
-  if (!rows.length) throw new UserError(`${dir}: no intentplay recordings among its ${files.length} .jsonl file(s)`);
+  if (!rows.length)
+    throw new UserError(
+      `${dir}: no intentplay recordings among its ${files.length} .jsonl file(s)`,
+    );
   writeFileSync(path.join(out, 'index.html'), indexPage(rows, dir));
   return { written: rows.length, skipped };
 }

@@ -42,9 +42,15 @@ export const LIGHT: Palette = {
 };
 
 /** Characters XML 1.0 does not allow at all (C0 controls but tab and line ends, lone surrogates, U+FFFE/U+FFFF). */
-const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g; // eslint-disable-line no-control-regex
+const NOT_XML =
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g; // eslint-disable-line no-control-regex
 const escapeXml = (s: string) =>
-  s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  s
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 const px = (n: number) => Number(n.toFixed(1));
 
 function rowSvg(line: Line, p: Palette): string {
@@ -55,7 +61,10 @@ function rowSvg(line: Line, p: Palette): string {
     const w = width(seg.text);
     if (!w) continue;
     const color = (seg.color && p.colors[seg.color]) || p.fg;
-    if (seg.inverse) rects.push(`<rect x="${px(col * CHAR_W)}" y="0" width="${px(w * CHAR_W)}" height="${LINE_H}" fill="${color}"/>`);
+    if (seg.inverse)
+      rects.push(
+        `<rect x="${px(col * CHAR_W)}" y="0" width="${px(w * CHAR_W)}" height="${LINE_H}" fill="${color}"/>`,
+      );
     if (seg.text.trim()) {
       const attrs = [`x="${px(col * CHAR_W)}"`];
       const fill = seg.inverse ? p.bg : color;
@@ -79,7 +88,10 @@ export interface SvgOptions extends CastOptions {
 export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: SvgOptions): string {
   const theme = createTheme(true);
   const p = o.palette ?? DARK;
-  const frames = o.at === undefined ? screensOf(events, o, theme) : [{ lines: screenAt(events, o.at, o, theme), ms: 0 }];
+  const frames =
+    o.at === undefined
+      ? screensOf(events, o, theme)
+      : [{ lines: screenAt(events, o.at, o, theme), ms: 0 }];
   const rowIds = new Map<string, number>();
   const defs: string[] = [];
   const film: string[] = [];

@@ -6,7 +6,15 @@
 import type { SessionState } from '../store/state.ts';
 import type { Line } from '../text/text.ts';
 import type { Theme } from '../tui/theme.ts';
-import { boxed, checklistBlocks, checklistTitle, intentBlocks, intentsTitle, padLine, pagesOf } from './panes.ts';
+import {
+  boxed,
+  checklistBlocks,
+  checklistTitle,
+  intentBlocks,
+  intentsTitle,
+  padLine,
+  pagesOf,
+} from './panes.ts';
 import { header, title } from './screens.ts';
 import { progressSegs } from './panes.ts';
 
@@ -30,7 +38,10 @@ function tourPages(state: SessionState, o: TourOptions): TourPage[] {
   const inner = o.cols - 2;
   const items: { kind: Kind; block: Line[] }[] = [
     ...intentBlocks(state, inner, o.theme).map((block) => ({ kind: 'intents' as const, block })),
-    ...checklistBlocks(state, inner, o.theme).map((block) => ({ kind: 'checklist' as const, block })),
+    ...checklistBlocks(state, inner, o.theme).map((block) => ({
+      kind: 'checklist' as const,
+      block,
+    })),
   ];
   const pages: TourPage[] = [];
   let page: TourPage = { parts: [] };
@@ -60,7 +71,8 @@ export function tourScreens(state: SessionState, o: TourOptions, needed: boolean
   return pages.map((page, i) => {
     const lines: Line[] = [header(title(state, o.theme), progressSegs(state, o.theme), o.cols)];
     for (const part of page.parts) {
-      const head = part.kind === 'intents' ? intentsTitle(state, o.theme) : checklistTitle(state, o.theme);
+      const head =
+        part.kind === 'intents' ? intentsTitle(state, o.theme) : checklistTitle(state, o.theme);
       lines.push(...boxed(head, part.lines, o.cols, part.lines.length + 2, o.theme));
     }
     while (lines.length < o.rows - 1) lines.push([]);

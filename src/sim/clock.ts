@@ -19,7 +19,8 @@ export function parseDuration(text: string): number | undefined {
   const t = text.trim();
   if (!DURATION.test(t)) return undefined;
   let ms = 0;
-  for (const [, n, unit] of t.matchAll(PART)) ms += Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS];
+  for (const [, n, unit] of t.matchAll(PART))
+    ms += Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS];
   return ms;
 }
 
@@ -42,12 +43,16 @@ export function parseTimeValue(text: string, base: number): { ms: number } | { p
   const t = text.trim();
   if (t.startsWith('+')) {
     const d = parseDuration(t.slice(1));
-    return d === undefined ? { problem: `\`${t}\` is not an offset (write +90s, +15m, +2h, +1d or +1d12h)` } : { ms: base + d };
+    return d === undefined
+      ? { problem: `\`${t}\` is not an offset (write +90s, +15m, +2h, +1d or +1d12h)` }
+      : { ms: base + d };
   }
   const iso = parseIsoTime(t);
   return iso
     ? { ms: iso.ms }
-    : { problem: `\`${t}\` is neither an offset (+2h, +1d) nor an ISO time with an offset (2026-05-04T09:00:00+08:00)` };
+    : {
+        problem: `\`${t}\` is neither an offset (+2h, +1d) nor an ISO time with an offset (2026-05-04T09:00:00+08:00)`,
+      };
 }
 
 /** "1 day 2 hours": how long a jump was, for the screen. */
@@ -82,9 +87,16 @@ export class SimClock {
     this.nowMs = startMs;
   }
 
-  static from(spec: { start?: string | undefined; turn?: string | undefined } | undefined): SimClock {
-    const start = parseIsoTime(spec?.start ?? DEFAULT_CLOCK_START) ?? parseIsoTime(DEFAULT_CLOCK_START)!;
-    return new SimClock(start.ms, start.offsetMin, parseDuration(spec?.turn ?? DEFAULT_TURN) ?? 60_000);
+  static from(
+    spec: { start?: string | undefined; turn?: string | undefined } | undefined,
+  ): SimClock {
+    const start =
+      parseIsoTime(spec?.start ?? DEFAULT_CLOCK_START) ?? parseIsoTime(DEFAULT_CLOCK_START)!;
+    return new SimClock(
+      start.ms,
+      start.offsetMin,
+      parseDuration(spec?.turn ?? DEFAULT_TURN) ?? 60_000,
+    );
   }
 
   get now(): number {

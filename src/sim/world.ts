@@ -54,7 +54,10 @@ export class TimeWorld {
   // ---- what the agent's tools do
 
   query(query?: string): { time: string; state: Record<string, unknown> } {
-    return { time: this.clock.iso(), state: query?.trim() ? filterState(this.envState, query) : this.envState };
+    return {
+      time: this.clock.iso(),
+      state: query?.trim() ? filterState(this.envState, query) : this.envState,
+    };
   }
 
   setReminder(args: { at?: string | undefined; condition?: string | undefined; note: string }): {
@@ -62,13 +65,16 @@ export class TimeWorld {
     at?: string;
     condition?: string;
   } {
-    if (!args.at && !args.condition) throw new ToolError('a reminder needs a time (`at`), a condition in words, or both');
+    if (!args.at && !args.condition)
+      throw new ToolError('a reminder needs a time (`at`), a condition in words, or both');
     let at: number | undefined;
     if (args.at) {
       const r = parseTimeValue(args.at, this.clock.now);
       if ('problem' in r) throw new ToolError(r.problem);
       if (r.ms <= this.clock.now && !args.condition)
-        throw new ToolError(`${this.clock.iso(r.ms)} is not in the future (it is now ${this.clock.iso()})`);
+        throw new ToolError(
+          `${this.clock.iso(r.ms)} is not in the future (it is now ${this.clock.iso()})`,
+        );
       at = r.ms;
     }
     const reminder: Reminder = {
@@ -129,11 +135,17 @@ export class TimeWorld {
   }
 
   /** The next thing that can happen while the user waits: an update, or a time reminder falling due. */
-  nextEvent(): { kind: 'update'; update: ScheduledUpdate } | { kind: 'reminder'; reminder: Reminder; at: number } | undefined {
+  nextEvent():
+    | { kind: 'update'; update: ScheduledUpdate }
+    | { kind: 'reminder'; reminder: Reminder; at: number }
+    | undefined {
     const update = this.queue[0];
     let due: Reminder | undefined;
-    for (const r of this.reminders) if (r.state === 'active' && !r.condition && r.at !== undefined && (!due || r.at < due.at!)) due = r;
-    if (due && (!update || due.at! < update.at)) return { kind: 'reminder', reminder: due, at: due.at! };
+    for (const r of this.reminders)
+      if (r.state === 'active' && !r.condition && r.at !== undefined && (!due || r.at < due.at!))
+        due = r;
+    if (due && (!update || due.at! < update.at))
+      return { kind: 'reminder', reminder: due, at: due.at! };
     return update ? { kind: 'update', update } : undefined;
   }
 
@@ -152,7 +164,9 @@ export class TimeWorld {
   watching(): Reminder[] {
     const now = this.clock.now;
     return this.reminders.filter(
-      (r) => r.state === 'active' && (r.condition ? r.at === undefined || r.at <= now : r.at !== undefined && r.at <= now),
+      (r) =>
+        r.state === 'active' &&
+        (r.condition ? r.at === undefined || r.at <= now : r.at !== undefined && r.at <= now),
     );
   }
 

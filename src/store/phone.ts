@@ -36,7 +36,15 @@ export interface PhoneState {
 }
 
 export function initialPhone(info: ProposalInfo): PhoneState {
-  return { info, tick: 0, phase: 'observe', moves: [], notifications: [], proposals: [], ...(info.home ? { screen: info.home } : {}) };
+  return {
+    info,
+    tick: 0,
+    phase: 'observe',
+    moves: [],
+    notifications: [],
+    proposals: [],
+    ...(info.home ? { screen: info.home } : {}),
+  };
 }
 
 export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
@@ -46,20 +54,34 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
     case 'phase':
       return { ...s, phase: e.phase, ...(e.screen ? { screen: e.screen } : {}) };
     case 'notification':
-      return { ...s, notifications: [...s.notifications, { turn: e.turn, app: e.app, preview: e.preview, spurious: e.spurious }] };
+      return {
+        ...s,
+        notifications: [
+          ...s.notifications,
+          { turn: e.turn, app: e.app, preview: e.preview, spurious: e.spurious },
+        ],
+      };
     case 'user_action':
       return {
         ...s,
-        moves: [...s.moves, { turn: e.turn, kind: e.kind, ...(e.app ? { app: e.app } : {}), text: e.text, ok: e.ok }],
+        moves: [
+          ...s.moves,
+          { turn: e.turn, kind: e.kind, ...(e.app ? { app: e.app } : {}), text: e.text, ok: e.ok },
+        ],
         ...(e.screen ? { screen: e.screen, ...(e.app ? { app: e.app } : {}) } : {}),
       };
     case 'proposal':
-      return { ...s, proposals: [...s.proposals, { id: e.proposal, turn: e.turn, summary: e.summary }] };
+      return {
+        ...s,
+        proposals: [...s.proposals, { id: e.proposal, turn: e.turn, summary: e.summary }],
+      };
     case 'proposal_verdict':
       return {
         ...s,
         proposals: s.proposals.map((p) =>
-          p.id === e.proposal ? { ...p, verdict: e.verdict, reason: e.reason, ...(e.goal ? { goal: e.goal } : {}) } : p,
+          p.id === e.proposal
+            ? { ...p, verdict: e.verdict, reason: e.reason, ...(e.goal ? { goal: e.goal } : {}) }
+            : p,
         ),
       };
     default:

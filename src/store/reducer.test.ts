@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { collectRun, SESSION_START as START } from '../../test/tui/session-events.ts';
 import { reduce, reduceAll } from './reducer.ts';
 import { initialSessionState, type SessionState } from './state.ts';
-import { agentTurns, checklistCounts, compSoFar, intentCounts, procSoFar, turnState, usageTotals } from './selectors.ts';
+import {
+  agentTurns,
+  checklistCounts,
+  compSoFar,
+  intentCounts,
+  procSoFar,
+  turnState,
+  usageTotals,
+} from './selectors.ts';
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -18,8 +26,12 @@ describe('reduce over a real offline episode', () => {
     const state = reduceAll(run.events);
     const [gear, plan] = run.results;
     expect(state.scenario?.id).toBe('tester/plan');
-    expect(state.previous).toEqual([{ scenario: 'tester/gear', title: 'Pick gym gear', end: 'resolved', scores: gear!.scores }]);
-    expect(Object.fromEntries(state.intents.map((i) => [i.id, state.intentStates[i.id]!.status]))).toEqual(plan!.scores.intents);
+    expect(state.previous).toEqual([
+      { scenario: 'tester/gear', title: 'Pick gym gear', end: 'resolved', scores: gear!.scores },
+    ]);
+    expect(
+      Object.fromEntries(state.intents.map((i) => [i.id, state.intentStates[i.id]!.status])),
+    ).toEqual(plan!.scores.intents);
     expect(procSoFar(state)).toBeCloseTo(plan!.scores.proc);
     expect(compSoFar(state)).toBe(plan!.scores.comp);
     expect(checklistCounts(state)).toEqual({ passed: 2, failed: 0, ungraded: 1, pending: 0 });
@@ -43,10 +55,19 @@ describe('reduce over a real offline episode', () => {
       'I3:inferred:question',
     ]);
     const i2 = state.intentStates.I2!;
-    expect(i2.last).toMatchObject({ turn: 1, cause: 'question', detail: "What's your per-meal budget?" });
+    expect(i2.last).toMatchObject({
+      turn: 1,
+      cause: 'question',
+      detail: "What's your per-meal budget?",
+    });
     const t2 = turnState(state, 2)!;
     expect(t2.items[0]).toMatchObject({ kind: 'message', role: 'user', intents: ['I2', 'I3'] });
-    expect(t2.files[0]).toMatchObject({ path: 'plan.md', change: 'modified', additions: 1, deletions: 1 });
+    expect(t2.files[0]).toMatchObject({
+      path: 'plan.md',
+      change: 'modified',
+      additions: 1,
+      deletions: 1,
+    });
   });
 });
 
@@ -54,8 +75,22 @@ describe('reduce, event by event', () => {
   const started = () => reduceAll([START, { type: 'turn_start', turn: 1 }]);
 
   it('never mutates the state it is given, and keeps what did not change', () => {
-    const s0 = deepFreeze(reduceAll([START, { type: 'turn_start', turn: 1 }, { type: 'message', turn: 1, role: 'user', text: 'hi' }]));
-    const s1 = reduce(s0, { type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'completed', cause: 'evidence', detail: 'd' });
+    const s0 = deepFreeze(
+      reduceAll([
+        START,
+        { type: 'turn_start', turn: 1 },
+        { type: 'message', turn: 1, role: 'user', text: 'hi' },
+      ]),
+    );
+    const s1 = reduce(s0, {
+      type: 'intent_status',
+      turn: 1,
+      intent: 'I1',
+      from: 'open',
+      to: 'completed',
+      cause: 'evidence',
+      detail: 'd',
+    });
     expect(s0.intentStates.I1!.status).toBe('open');
     expect(s1.intentStates.I1!.status).toBe('completed');
     expect(s1.intentStates.I2).toBe(s0.intentStates.I2);
@@ -67,7 +102,13 @@ describe('reduce, event by event', () => {
   });
 
   it('reduces a batch without touching the state it started from', () => {
-    const from = deepFreeze(reduceAll([START, { type: 'turn_start', turn: 1 }, { type: 'message', turn: 1, role: 'user', text: 'hi' }]));
+    const from = deepFreeze(
+      reduceAll([
+        START,
+        { type: 'turn_start', turn: 1 },
+        { type: 'message', turn: 1, role: 'user', text: 'hi' },
+      ]),
+    );
     const after = reduceAll(
       [
         { type: 'message', turn: 1, role: 'agent', text: 'hello' },
@@ -87,15 +128,40 @@ describe('reduce, event by event', () => {
     s = reduce(s, { type: 'agent_delta', turn: 1, text: 'lo' });
     s = reduce(s, { type: 'tool_delta', turn: 1, callId: 'c1', name: 'write_file', args: '{"pa' });
     s = reduce(s, { type: 'tool_delta', turn: 1, callId: 'c1', name: '', args: 'th":1}' });
-    expect(s.stream).toEqual({ turn: 1, text: 'Hello', tools: [{ callId: 'c1', name: 'write_file', args: '{"path":1}' }] });
-    s = reduce(s, { type: 'tool_call', turn: 1, callId: 'c1', name: 'write_file', args: { path: 1 } });
+    expect(s.stream).toEqual({
+      turn: 1,
+      text: 'Hello',
+      tools: [{ callId: 'c1', name: 'write_file', args: '{"path":1}' }],
+    });
+    s = reduce(s, {
+      type: 'tool_call',
+      turn: 1,
+      callId: 'c1',
+      name: 'write_file',
+      args: { path: 1 },
+    });
     expect(s.stream?.tools).toEqual([]);
     expect(turnState(s, 1)!.items.at(-1)).toMatchObject({ kind: 'tool', state: 'running' });
-    s = reduce(s, { type: 'tool_result', turn: 1, callId: 'c1', name: 'write_file', ok: false, error: 'bad path' });
-    expect(turnState(s, 1)!.items.at(-1)).toMatchObject({ kind: 'tool', state: 'error', error: 'bad path' });
+    s = reduce(s, {
+      type: 'tool_result',
+      turn: 1,
+      callId: 'c1',
+      name: 'write_file',
+      ok: false,
+      error: 'bad path',
+    });
+    expect(turnState(s, 1)!.items.at(-1)).toMatchObject({
+      kind: 'tool',
+      state: 'error',
+      error: 'bad path',
+    });
     s = reduce(s, { type: 'message', turn: 1, role: 'agent', text: 'Hello there' });
     expect(s.stream).toBeNull();
-    expect(turnState(s, 1)!.items.at(-1)).toMatchObject({ kind: 'message', role: 'agent', text: 'Hello there' });
+    expect(turnState(s, 1)!.items.at(-1)).toMatchObject({
+      kind: 'message',
+      role: 'agent',
+      text: 'Hello there',
+    });
   });
 
   it('sums usage per role and overall', () => {
@@ -107,7 +173,13 @@ describe('reduce, event by event', () => {
       model: 'm1',
       usage: { inputTokens: 100, outputTokens: 20, estimated: false, costUsd: 0.5 },
     });
-    s = reduce(s, { type: 'usage', turn: 1, role: 'agent', model: 'm1', usage: { inputTokens: 50, outputTokens: 5, estimated: true } });
+    s = reduce(s, {
+      type: 'usage',
+      turn: 1,
+      role: 'agent',
+      model: 'm1',
+      usage: { inputTokens: 50, outputTokens: 5, estimated: true },
+    });
     s = reduce(s, {
       type: 'usage',
       turn: 1,
@@ -115,8 +187,20 @@ describe('reduce, event by event', () => {
       model: 'm2',
       usage: { inputTokens: 10, outputTokens: 1, estimated: false, costUsd: 0.25 },
     });
-    expect(s.usage.agent).toEqual({ inputTokens: 150, outputTokens: 25, costUsd: 0.5, estimated: true, calls: 2, models: ['m1'] });
-    expect(usageTotals(s)).toEqual({ inputTokens: 160, outputTokens: 26, costUsd: 0.75, estimated: true });
+    expect(s.usage.agent).toEqual({
+      inputTokens: 150,
+      outputTokens: 25,
+      costUsd: 0.5,
+      estimated: true,
+      calls: 2,
+      models: ['m1'],
+    });
+    expect(usageTotals(s)).toEqual({
+      inputTokens: 160,
+      outputTokens: 26,
+      costUsd: 0.75,
+      estimated: true,
+    });
   });
 
   it('shows notices, judge errors and leak warnings in their turn', () => {
@@ -124,7 +208,11 @@ describe('reduce, event by event', () => {
     s = reduce(s, { type: 'notice', turn: 1, level: 'error', text: 'tool-step cap reached' });
     s = reduce(s, { type: 'judge_error', turn: 1, message: 'judge down' });
     s = reduce(s, { type: 'leak_warning', turn: 1, intents: ['I2'], terms: ['two'] });
-    expect(turnState(s, 1)!.items.map((i) => (i.kind === 'notice' ? `${i.source}:${i.level}:${i.text}` : ''))).toEqual([
+    expect(
+      turnState(s, 1)!.items.map((i) =>
+        i.kind === 'notice' ? `${i.source}:${i.level}:${i.text}` : '',
+      ),
+    ).toEqual([
       'notice:error:tool-step cap reached',
       'judge_error:warning:judge down',
       'leak_warning:warning:the user message may leak I2 (two)',
@@ -143,17 +231,46 @@ describe('reduce, event by event', () => {
     let s: SessionState = started();
     expect(checklistCounts(s)).toEqual({ passed: 0, failed: 0, ungraded: 0, pending: 2 });
     expect(compSoFar(s)).toBeNull();
-    s = reduce(s, { type: 'checklist_result', turn: 1, item: 'C1', pass: false, reason: 'no', by: 'rule' });
-    s = reduce(s, { type: 'checklist_result', turn: 1, item: 'C2', pass: null, reason: 'needs a model', by: 'rubric' });
+    s = reduce(s, {
+      type: 'checklist_result',
+      turn: 1,
+      item: 'C1',
+      pass: false,
+      reason: 'no',
+      by: 'rule',
+    });
+    s = reduce(s, {
+      type: 'checklist_result',
+      turn: 1,
+      item: 'C2',
+      pass: null,
+      reason: 'needs a model',
+      by: 'rubric',
+    });
     expect(checklistCounts(s)).toEqual({ passed: 0, failed: 1, ungraded: 1, pending: 0 });
     expect(compSoFar(s)).toBe(0);
-    s = reduce(s, { type: 'checklist_result', turn: 2, item: 'C1', pass: true, reason: 'yes', by: 'rule' });
+    s = reduce(s, {
+      type: 'checklist_result',
+      turn: 2,
+      item: 'C1',
+      pass: true,
+      reason: 'yes',
+      by: 'rule',
+    });
     expect(compSoFar(s)).toBe(1);
   });
 
   it('keeps a per-intent history of changes and counts per status', () => {
     let s = started();
-    s = reduce(s, { type: 'intent_status', turn: 1, intent: 'I1', from: 'open', to: 'provided', cause: 'picked', detail: 'first open' });
+    s = reduce(s, {
+      type: 'intent_status',
+      turn: 1,
+      intent: 'I1',
+      from: 'open',
+      to: 'provided',
+      cause: 'picked',
+      detail: 'first open',
+    });
     s = reduce(s, {
       type: 'intent_status',
       turn: 2,
@@ -163,7 +280,10 @@ describe('reduce, event by event', () => {
       cause: 'manual',
       detail: 'set by hand',
     });
-    expect(s.intentStates.I1!.history.map((h) => `${h.turn}:${h.to}:${h.cause}`)).toEqual(['1:provided:picked', '2:completed:manual']);
+    expect(s.intentStates.I1!.history.map((h) => `${h.turn}:${h.to}:${h.cause}`)).toEqual([
+      '1:provided:picked',
+      '2:completed:manual',
+    ]);
     expect(intentCounts(s)).toMatchObject({ open: 1, completed: 1 });
     expect(procSoFar(s)).toBe(0.5);
   });

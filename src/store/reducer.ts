@@ -25,7 +25,14 @@ import {
 import { findTurnIn } from './selectors.ts';
 import { cleanStrings } from '../text/text.ts';
 
-const EMPTY_TURN = (turn: number): TurnState => ({ turn, items: [], files: [], apps: [], changes: [], ended: false });
+const EMPTY_TURN = (turn: number): TurnState => ({
+  turn,
+  items: [],
+  files: [],
+  apps: [],
+  changes: [],
+  ended: false,
+});
 
 /**
  * A run of reduce calls whose intermediate states nobody else sees (reduceAll, a replay
@@ -43,7 +50,8 @@ export interface Batch {
 // than the update itself.
 
 /** Turn `n` as it is now, or a new empty one. */
-const turnOf = (turns: readonly TurnState[], n: number): TurnState => findTurnIn(turns, n) ?? EMPTY_TURN(n);
+const turnOf = (turns: readonly TurnState[], n: number): TurnState =>
+  findTurnIn(turns, n) ?? EMPTY_TURN(n);
 
 /** The turns with turn `updated.turn` replaced by `updated`, or inserted in order (turns arrive in order). */
 function putTurn(state: SessionState, updated: TurnState, batch: Batch | undefined): TurnState[] {
@@ -66,7 +74,11 @@ function putTurn(state: SessionState, updated: TurnState, batch: Batch | undefin
   return next;
 }
 
-function addItem(state: SessionState, item: ConversationItem, batch: Batch | undefined): TurnState[] {
+function addItem(
+  state: SessionState,
+  item: ConversationItem,
+  batch: Batch | undefined,
+): TurnState[] {
   const t = turnOf(state.turns, item.turn);
   return putTurn(state, { ...t, items: [...t.items, item] }, batch);
 }
@@ -109,7 +121,12 @@ function toolIndex(items: readonly ConversationItem[], callId: string): number {
 }
 
 /** The state with what changed in this event over the rest: one copy of the state per event. */
-function next(state: SessionState, seq: number, t: number, patch: Partial<SessionState>): SessionState {
+function next(
+  state: SessionState,
+  seq: number,
+  t: number,
+  patch: Partial<SessionState>,
+): SessionState {
   return { ...state, seq, t, ...patch };
 }
 
@@ -118,7 +135,14 @@ function addUsage(
   model: string,
   u: { inputTokens: number; outputTokens: number; estimated: boolean; costUsd?: number },
 ): RoleUsage {
-  const base = prev ?? { inputTokens: 0, outputTokens: 0, costUsd: 0, estimated: false, calls: 0, models: [] };
+  const base = prev ?? {
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    estimated: false,
+    calls: 0,
+    models: [],
+  };
   return {
     inputTokens: base.inputTokens + u.inputTokens,
     outputTokens: base.outputTokens + u.outputTokens,
@@ -133,7 +157,11 @@ function addUsage(
  * Applies one event. `agent_delta.text` and `tool_delta.args` are fragments appended to
  * what has streamed so far; the final `message` / `tool_call` replaces them.
  */
-export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batch?: Batch): SessionState {
+export function reduce(
+  state: SessionState,
+  raw: SessionEvent | TimedEvent,
+  batch?: Batch,
+): SessionState {
   // What every screen and export shows comes from here: no control sequence from others' text gets in.
   const event = cleanStrings(raw);
   const seq = state.seq + 1;
@@ -172,14 +200,23 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
         scenario: info,
         intents,
         checklist,
-        intentStates: Object.fromEntries(intents.map((i) => [i.id, { status: 'open' as const, history: [] }])),
+        intentStates: Object.fromEntries(
+          intents.map((i) => [i.id, { status: 'open' as const, history: [] }]),
+        ),
         ...(event.time ? { timeline: initialTimeline(event.time) } : {}),
         ...(event.proposals ? { phone: initialPhone(event.proposals) } : {}),
       };
     }
     case 'turn_start': {
-      const turns = findTurnIn(state.turns, event.turn) ? state.turns : putTurn(state, EMPTY_TURN(event.turn), batch);
-      return next(state, seq, t, { turn: event.turn, awaiting: null, turns, ...timelinePatch(state, event) });
+      const turns = findTurnIn(state.turns, event.turn)
+        ? state.turns
+        : putTurn(state, EMPTY_TURN(event.turn), batch);
+      return next(state, seq, t, {
+        turn: event.turn,
+        awaiting: null,
+        turns,
+        ...timelinePatch(state, event),
+      });
     }
     case 'message': {
       const item: MessageItem = {
@@ -199,21 +236,44 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
       });
     }
     case 'agent_delta': {
-      const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
-      return next(state, seq, t, { awaiting: null, stream: { ...prev, text: prev.text + event.text } });
+      const prev =
+        state.stream?.turn === event.turn
+          ? state.stream
+          : { turn: event.turn, text: '', tools: [] };
+      return next(state, seq, t, {
+        awaiting: null,
+        stream: { ...prev, text: prev.text + event.text },
+      });
     }
     case 'tool_delta': {
-      const prev = state.stream?.turn === event.turn ? state.stream : { turn: event.turn, text: '', tools: [] };
+      const prev =
+        state.stream?.turn === event.turn
+          ? state.stream
+          : { turn: event.turn, text: '', tools: [] };
       const i = prev.tools.findIndex((x) => x.callId === event.callId);
       const tools = prev.tools.slice();
       if (i < 0) tools.push({ callId: event.callId, name: event.name, args: event.args });
-      else tools[i] = { ...tools[i]!, name: event.name || tools[i]!.name, args: tools[i]!.args + event.args };
+      else
+        tools[i] = {
+          ...tools[i]!,
+          name: event.name || tools[i]!.name,
+          args: tools[i]!.args + event.args,
+        };
       return next(state, seq, t, { stream: { ...prev, tools } });
     }
     case 'tool_call': {
-      const item: ToolItem = { kind: 'tool', turn: event.turn, callId: event.callId, name: event.name, args: event.args, state: 'running' };
+      const item: ToolItem = {
+        kind: 'tool',
+        turn: event.turn,
+        callId: event.callId,
+        name: event.name,
+        args: event.args,
+        state: 'running',
+      };
       const streaming = state.stream && state.stream.tools.length ? state.stream : null;
-      const stream = streaming ? { ...streaming, tools: streaming.tools.filter((x) => x.callId !== event.callId) } : state.stream;
+      const stream = streaming
+        ? { ...streaming, tools: streaming.tools.filter((x) => x.callId !== event.callId) }
+        : state.stream;
       return next(state, seq, t, { turns: addItem(state, item, batch), awaiting: null, stream });
     }
     case 'tool_result': {
@@ -232,41 +292,97 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
     }
     case 'workspace_diff': {
       const turn = turnOf(state.turns, event.turn);
-      return next(state, seq, t, { turns: putTurn(state, { ...turn, files: [...turn.files, ...event.files] }, batch) });
+      return next(state, seq, t, {
+        turns: putTurn(state, { ...turn, files: [...turn.files, ...event.files] }, batch),
+      });
     }
     case 'app_diff': {
       const turn = turnOf(state.turns, event.turn);
-      return next(state, seq, t, { turns: putTurn(state, { ...turn, apps: [...turn.apps, ...event.apps] }, batch) });
+      return next(state, seq, t, {
+        turns: putTurn(state, { ...turn, apps: [...turn.apps, ...event.apps] }, batch),
+      });
     }
     case 'turn_end': {
       const turn = turnOf(state.turns, event.turn);
       return next(state, seq, t, {
         stream: null,
-        turns: putTurn(state, { ...turn, ended: true, ...(event.error ? { error: event.error } : {}) }, batch),
+        turns: putTurn(
+          state,
+          { ...turn, ended: true, ...(event.error ? { error: event.error } : {}) },
+          batch,
+        ),
       });
     }
     case 'intent_status': {
-      const change: IntentChange = { turn: event.turn, from: event.from, to: event.to, cause: event.cause, detail: event.detail, seq };
+      const change: IntentChange = {
+        turn: event.turn,
+        from: event.from,
+        to: event.to,
+        cause: event.cause,
+        detail: event.detail,
+        seq,
+      };
       const prev = state.intentStates[event.intent] ?? { status: event.from, history: [] };
       const turn = turnOf(state.turns, event.turn);
       return next(state, seq, t, {
-        intentStates: { ...state.intentStates, [event.intent]: { status: event.to, last: change, history: [...prev.history, change] } },
-        turns: putTurn(state, { ...turn, changes: [...turn.changes, { ...change, intent: event.intent }] }, batch),
+        intentStates: {
+          ...state.intentStates,
+          [event.intent]: { status: event.to, last: change, history: [...prev.history, change] },
+        },
+        turns: putTurn(
+          state,
+          { ...turn, changes: [...turn.changes, { ...change, intent: event.intent }] },
+          batch,
+        ),
       });
     }
     case 'checklist_result':
       return next(state, seq, t, {
-        checks: { ...state.checks, [event.item]: { pass: event.pass, reason: event.reason, by: event.by, turn: event.turn, seq } },
+        checks: {
+          ...state.checks,
+          [event.item]: {
+            pass: event.pass,
+            reason: event.reason,
+            by: event.by,
+            turn: event.turn,
+            seq,
+          },
+        },
       });
     case 'usage':
-      return next(state, seq, t, { usage: { ...state.usage, [event.role]: addUsage(state.usage[event.role], event.model, event.usage) } });
+      return next(state, seq, t, {
+        usage: {
+          ...state.usage,
+          [event.role]: addUsage(state.usage[event.role], event.model, event.usage),
+        },
+      });
     case 'notice':
       return next(state, seq, t, {
-        turns: addItem(state, { kind: 'notice', turn: event.turn, level: event.level, source: 'notice', text: event.text }, batch),
+        turns: addItem(
+          state,
+          {
+            kind: 'notice',
+            turn: event.turn,
+            level: event.level,
+            source: 'notice',
+            text: event.text,
+          },
+          batch,
+        ),
       });
     case 'judge_error':
       return next(state, seq, t, {
-        turns: addItem(state, { kind: 'notice', turn: event.turn, level: 'warning', source: 'judge_error', text: event.message }, batch),
+        turns: addItem(
+          state,
+          {
+            kind: 'notice',
+            turn: event.turn,
+            level: 'warning',
+            source: 'judge_error',
+            text: event.message,
+          },
+          batch,
+        ),
       });
     case 'leak_warning':
       return next(state, seq, t, {
@@ -297,7 +413,11 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
     case 'proposal':
       return next(state, seq, t, {
         ...phonePatch(state, event),
-        turns: addItem(state, { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary }, batch),
+        turns: addItem(
+          state,
+          { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary },
+          batch,
+        ),
       });
     case 'proposal_verdict':
       return next(state, seq, t, {
@@ -310,7 +430,9 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
     case 'phase':
       return next(state, seq, t, { ...timelinePatch(state, event), ...phonePatch(state, event) });
     case 'plan':
-      return next(state, seq, t, { turns: putPlan(state, { kind: 'plan', turn: event.turn, entries: event.entries }, batch) });
+      return next(state, seq, t, {
+        turns: putPlan(state, { kind: 'plan', turn: event.turn, entries: event.entries }, batch),
+      });
     case 'permission_request':
       return next(state, seq, t, {
         permissionAsk: {
@@ -344,7 +466,11 @@ export function reduce(state: SessionState, raw: SessionEvent | TimedEvent, batc
         stream: null,
         awaiting: null,
         permissionAsk: null,
-        end: { end: event.end, turns: event.turns, ...(event.message ? { message: event.message } : {}) },
+        end: {
+          end: event.end,
+          turns: event.turns,
+          ...(event.message ? { message: event.message } : {}),
+        },
       });
     default: {
       // An event type this reducer does not know (a newer recording): count it, change nothing else.
@@ -368,7 +494,10 @@ function phonePatch(state: SessionState, event: SessionEvent): Partial<SessionSt
 }
 
 /** Reduces a whole list of events from a given state (replay, tests, reports). */
-export function reduceAll(events: readonly (SessionEvent | TimedEvent)[], from: SessionState = initialSessionState()): SessionState {
+export function reduceAll(
+  events: readonly (SessionEvent | TimedEvent)[],
+  from: SessionState = initialSessionState(),
+): SessionState {
   const batch: Batch = {};
   let state = from;
   for (const e of events) state = reduce(state, e, batch);

@@ -29,7 +29,8 @@ describe('replay through the reducer', () => {
     const timeline = createTimeline(events);
     expect(timeline.lastTurn).toBe(2);
     const ends = turnBoundaries(events);
-    for (const turn of [2, 0, 1]) expect(timeline.stateAt(turn)).toEqual(reduceAll(events.slice(0, ends[turn])));
+    for (const turn of [2, 0, 1])
+      expect(timeline.stateAt(turn)).toEqual(reduceAll(events.slice(0, ends[turn])));
     const t0 = timeline.stateAt(0);
     expect(t0.turns).toEqual([]);
     expect(Object.values(t0.intentStates).every((i) => i.status === 'open')).toBe(true);

@@ -3,9 +3,21 @@ import type { SessionEvent } from '../contracts/events.ts';
 import { collectRun, SESSION_START as START } from '../../test/tui/session-events.ts';
 import { reduce, reduceAll } from './reducer.ts';
 import { initialSessionState } from './state.ts';
-import { clarificationCounts, findTurnIn, isRunning, lastChangedTurn, recentFreshSince, turnState } from './selectors.ts';
+import {
+  clarificationCounts,
+  findTurnIn,
+  isRunning,
+  lastChangedTurn,
+  recentFreshSince,
+  turnState,
+} from './selectors.ts';
 
-const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
+const agent = (turn: number, text: string): SessionEvent => ({
+  type: 'message',
+  turn,
+  role: 'agent',
+  text,
+});
 const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({
   type: 'intent_status',
   turn,
@@ -64,7 +76,15 @@ describe('recentFreshSince', () => {
     expect(recentFreshSince(s)).toBe(Number.POSITIVE_INFINITY);
     s = reduce(s, inferred(1, 'I1', 'q1'));
     const firstChange = s.seq;
-    s = reduce(s, { type: 'intent_status', turn: 1, intent: 'I2', from: 'open', to: 'completed', cause: 'evidence', detail: 'd' });
+    s = reduce(s, {
+      type: 'intent_status',
+      turn: 1,
+      intent: 'I2',
+      from: 'open',
+      to: 'completed',
+      cause: 'evidence',
+      detail: 'd',
+    });
     // Both changes of turn 1 are new: everything after the event before the first of them.
     expect(recentFreshSince(s)).toBe(firstChange - 1);
     s = reduce(s, { type: 'turn_start', turn: 2 });
@@ -83,7 +103,11 @@ describe('clarificationCounts', () => {
       agent(2, 'Done.'),
       agent(3, 'Should I book it? Which day works?'),
     ];
-    expect(clarificationCounts(reduceAll(events))).toEqual({ questions: 4, targeted: 1, generic: 3 });
+    expect(clarificationCounts(reduceAll(events))).toEqual({
+      questions: 4,
+      targeted: 1,
+      generic: 3,
+    });
   });
 
   it('credits a model judge that paraphrased the question', () => {

@@ -18,7 +18,9 @@ export const INTENT_STATUSES: readonly IntentStatus[] = [
   'superseded',
 ];
 
-export function intentCounts(state: Pick<SessionState, 'intents' | 'intentStates'>): Record<IntentStatus, number> {
+export function intentCounts(
+  state: Pick<SessionState, 'intents' | 'intentStates'>,
+): Record<IntentStatus, number> {
   const counts: Record<IntentStatus, number> = {
     open: 0,
     completed: 0,
@@ -48,7 +50,9 @@ export interface ChecklistCounts {
   pending: number;
 }
 
-export function checklistCounts(state: Pick<SessionState, 'checklist' | 'checks'>): ChecklistCounts {
+export function checklistCounts(
+  state: Pick<SessionState, 'checklist' | 'checks'>,
+): ChecklistCounts {
   const c: ChecklistCounts = { passed: 0, failed: 0, ungraded: 0, pending: 0 };
   for (const item of state.checklist) {
     const v = state.checks[item.id];
@@ -106,7 +110,10 @@ export function turnState(state: Pick<SessionState, 'turns'>, turn: number): Tur
 }
 
 /** The latest turn that changed the workspace or apps, at or before `turn` (default: now). */
-export function lastChangedTurn(state: Pick<SessionState, 'turns' | 'turn'>, turn = state.turn): TurnState | undefined {
+export function lastChangedTurn(
+  state: Pick<SessionState, 'turns' | 'turn'>,
+  turn = state.turn,
+): TurnState | undefined {
   for (let i = state.turns.length - 1; i >= 0; i--) {
     const t = state.turns[i]!;
     if (t.turn <= turn && (t.files.length || t.apps.length)) return t;
@@ -152,7 +159,8 @@ export function clarificationCounts(state: Pick<SessionState, 'turns'>): Questio
   let targeted = 0;
   for (const turn of state.turns) {
     const asked: string[] = [];
-    for (const it of turn.items) if (it.kind === 'message' && it.role === 'agent') asked.push(...extractQuestions(it.text));
+    for (const it of turn.items)
+      if (it.kind === 'message' && it.role === 'agent') asked.push(...extractQuestions(it.text));
     const hit = new Set<string>();
     for (const c of turn.changes) if (c.cause === 'question') hit.add(normQuestion(c.detail));
     // The rules judge quotes the question it matched; a model judge may paraphrase it (or

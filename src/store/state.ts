@@ -100,7 +100,8 @@ export interface PermissionItem {
 }
 
 /** One line of the conversation pane, in the order it happened. */
-export type ConversationItem = MessageItem | ToolItem | NoticeItem | ProposalItem | PlanItem | PermissionItem;
+export type ConversationItem =
+  MessageItem | ToolItem | NoticeItem | ProposalItem | PlanItem | PermissionItem;
 
 /** An external agent's permission request waiting for a person's answer. */
 export interface PermissionAsk {

@@ -12,7 +12,10 @@ export interface SyntheticOptions {
   toolsPerTurn?: number;
 }
 
-const WORDS = 'plan budget week meal protein batch cook sunday price shop list gym shoes train rest read paper note draft check'.split(' ');
+const WORDS =
+  'plan budget week meal protein batch cook sunday price shop list gym shoes train rest read paper note draft check'.split(
+    ' ',
+  );
 
 export function syntheticReply(turn: number, words = 60): string {
   const out: string[] = [];
@@ -48,7 +51,11 @@ export function syntheticEvents(opts: SyntheticOptions): TimedEvent[] {
     })),
     maxTurns: opts.turns,
     toolSteps: 30,
-    backends: { agent: { kind: 'script', name: 'synthetic' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    backends: {
+      agent: { kind: 'script', name: 'synthetic' },
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    },
   });
   const statusEvery = Math.max(1, Math.floor(opts.turns / intents));
   for (let turn = 1; turn <= opts.turns; turn++) {
@@ -57,7 +64,10 @@ export function syntheticEvents(opts: SyntheticOptions): TimedEvent[] {
       type: 'message',
       turn,
       role: 'user',
-      text: turn === 1 ? 'Help me plan the week.' : `Answer for turn ${turn}: ${syntheticReply(turn, 10)}`,
+      text:
+        turn === 1
+          ? 'Help me plan the week.'
+          : `Answer for turn ${turn}: ${syntheticReply(turn, 10)}`,
     });
     for (let k = 0; k < tools; k++) {
       const callId = `call_${turn}_${k}`;
@@ -68,7 +78,14 @@ export function syntheticEvents(opts: SyntheticOptions): TimedEvent[] {
         name: k % 2 ? 'read_file' : 'write_file',
         args: { path: `notes/day-${turn}.md`, content: syntheticReply(turn + k, 20) },
       });
-      push({ type: 'tool_result', turn, callId, name: k % 2 ? 'read_file' : 'write_file', ok: true, result: `wrote notes/day-${turn}.md` });
+      push({
+        type: 'tool_result',
+        turn,
+        callId,
+        name: k % 2 ? 'read_file' : 'write_file',
+        ok: true,
+        result: `wrote notes/day-${turn}.md`,
+      });
     }
     push({ type: 'message', turn, role: 'agent', text: syntheticReply(turn) });
     push({

@@ -65,8 +65,11 @@ export function initialTimeline(info: TimeInfo): TimelineState {
   };
 }
 
-const patchUpdate = (tl: TimelineState, id: string, patch: Partial<TimelineUpdate>): TimelineUpdate[] =>
-  tl.updates.map((u) => (u.id === id ? { ...u, ...patch } : u));
+const patchUpdate = (
+  tl: TimelineState,
+  id: string,
+  patch: Partial<TimelineUpdate>,
+): TimelineUpdate[] => tl.updates.map((u) => (u.id === id ? { ...u, ...patch } : u));
 
 /** The timeline after one event; the same object when the event does not concern it. */
 export function reduceTimeline(tl: TimelineState, event: SessionEvent): TimelineState {
@@ -76,9 +79,17 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
     case 'turn_start':
       return tl.waiting ? ({ ...tl, waiting: undefined } as TimelineState) : tl;
     case 'clock':
-      return { ...tl, now: event.to, waiting: { from: event.from, to: event.to, passed: event.passed } };
+      return {
+        ...tl,
+        now: event.to,
+        waiting: { from: event.from, to: event.to, passed: event.passed },
+      };
     case 'update':
-      return { ...tl, now: event.at, updates: patchUpdate(tl, event.update, { happened: true, seen: event.seen }) };
+      return {
+        ...tl,
+        now: event.at,
+        updates: patchUpdate(tl, event.update, { happened: true, seen: event.seen }),
+      };
     case 'reminder': {
       if (event.action === 'set') {
         const r: TimelineReminder = {
@@ -116,8 +127,16 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
         ],
       };
     case 'wake_choice': {
-      const wakes = tl.wakes.map((w) => (w.turn === event.turn ? { ...w, choice: event.choice } : w));
-      return { ...tl, wakes, updates: event.update ? patchUpdate(tl, event.update, { choice: event.choice }) : tl.updates };
+      const wakes = tl.wakes.map((w) =>
+        w.turn === event.turn ? { ...w, choice: event.choice } : w,
+      );
+      return {
+        ...tl,
+        wakes,
+        updates: event.update
+          ? patchUpdate(tl, event.update, { choice: event.choice })
+          : tl.updates,
+      };
     }
     case 'update_verdict':
       return { ...tl, updates: patchUpdate(tl, event.update, { verdict: event.verdict }) };

@@ -15,7 +15,11 @@ const IDENTIFYING = new Set(['sessions.csv:recording', 'participants.csv:complet
 /** Columns of what participants wrote, withheld unless the study allows sharing it. */
 const WRITTEN = new Set(['turns.csv:user_message']);
 
-export function anonymiseTables(study: Study, data: readonly ParticipantData[], tables: Table[]): Table[] {
+export function anonymiseTables(
+  study: Study,
+  data: readonly ParticipantData[],
+  tables: Table[],
+): Table[] {
   const ids = data.map((p) => p.state.participant);
   // Fisher–Yates with a cryptographic source: the new order says nothing about the old.
   for (let i = ids.length - 1; i > 0; i--) {
@@ -24,7 +28,9 @@ export function anonymiseTables(study: Study, data: readonly ParticipantData[], 
   }
   const width = Math.max(2, String(ids.length).length);
   const key = new Map(ids.map((id, i) => [id, `A${String(i + 1).padStart(width, '0')}`]));
-  const start = new Map(data.map((p) => [p.state.participant, Date.parse(p.state.consent?.wall ?? '')]));
+  const start = new Map(
+    data.map((p) => [p.state.participant, Date.parse(p.state.consent?.wall ?? '')]),
+  );
   const share = study.export?.share_text === true;
   return tables.map((t) => {
     if (t.file === 'flow.csv') return t;
@@ -32,7 +38,11 @@ export function anonymiseTables(study: Study, data: readonly ParticipantData[], 
     const kindAt = at('kind');
     const columns = t.columns.map((c) =>
       c.type === 'datetime'
-        ? { ...c, type: 'number' as const, about: `${c.about}; anonymised: seconds from the participant's consent` }
+        ? {
+            ...c,
+            type: 'number' as const,
+            about: `${c.about}; anonymised: seconds from the participant's consent`,
+          }
         : c,
     );
     const rows = t.rows.map((r) => {
@@ -41,11 +51,17 @@ export function anonymiseTables(study: Study, data: readonly ParticipantData[], 
         const name = `${t.file}:${t.columns[i]!.name}`;
         if (i === 0) return key.get(who) ?? null;
         if (IDENTIFYING.has(name)) return null;
-        if (!share && (WRITTEN.has(name) || (t.file === 'answers.csv' && t.columns[i]!.name === 'value' && r[kindAt] === 'text')))
+        if (
+          !share &&
+          (WRITTEN.has(name) ||
+            (t.file === 'answers.csv' && t.columns[i]!.name === 'value' && r[kindAt] === 'text'))
+        )
           return null;
         if (t.columns[i]!.type === 'datetime' && typeof cell === 'string') {
           const base = start.get(who);
-          return base === undefined || Number.isNaN(base) ? null : Math.round((Date.parse(cell) - base) / 100) / 10;
+          return base === undefined || Number.isNaN(base)
+            ? null
+            : Math.round((Date.parse(cell) - base) / 100) / 10;
         }
         return cell;
       });

@@ -51,7 +51,10 @@ export interface ParticipantData {
 
 export function dataDirOf(study: Study, dataDir: string | undefined): string {
   const dir = dataDir ? path.resolve(dataDir) : defaultDataDir(study);
-  if (!existsSync(dir)) throw new UserError(`no study data at ${dir} (run \`intentplay study run\` first, or pass --data DIR)`);
+  if (!existsSync(dir))
+    throw new UserError(
+      `no study data at ${dir} (run \`intentplay study run\` first, or pass --data DIR)`,
+    );
   return dir;
 }
 
@@ -83,7 +86,9 @@ export function readStudyData(study: Study, dataDir: string): ParticipantData[] 
         scenario: s.scenario,
         attempts: tries.length,
         endedBy: endedByOf(done),
-        ...(file && existsSync(file) ? { recording: readRecording(file), recordingFile: done!.recording! } : {}),
+        ...(file && existsSync(file)
+          ? { recording: readRecording(file), recordingFile: done!.recording! }
+          : {}),
       };
     });
     return { state, log, sessions };
@@ -105,17 +110,27 @@ export type SetBy = 'judge' | 'rules' | 'participant' | EndedBy;
  * predates that record). A reveal or a move in the apps is the participant's; the judge's stages
  * are the rules' under the rules judge, else the model judge's.
  */
-export function setBy(cause: StatusCause, judgeKind: string, endedBy?: SessionData['endedBy']): SetBy | null {
+export function setBy(
+  cause: StatusCause,
+  judgeKind: string,
+  endedBy?: SessionData['endedBy'],
+): SetBy | null {
   if (cause === 'reveal' || cause === 'user_action' || cause === 'follow_up') return 'participant';
   if (cause === 'manual') return endedBy && endedBy !== 'scenario' ? endedBy : null;
-  if (['max_turns', 'updates_exhausted', 'superseded', 'update', 'activity_done'].includes(cause)) return 'rules';
+  if (['max_turns', 'updates_exhausted', 'superseded', 'update', 'activity_done'].includes(cause))
+    return 'rules';
   return judgeKind === 'rules' ? 'rules' : 'judge';
 }
 
 export function scoresOf(rec: Recording | undefined) {
-  const score = rec?.events.findLast((e): e is Extract<TimedEvent, { type: 'score' }> => e.type === 'score')?.scores;
-  const end = rec?.events.findLast((e): e is Extract<TimedEvent, { type: 'session_end' }> => e.type === 'session_end');
-  const counts = (s: IntentStatus) => (score ? Object.values(score.intents).filter((x) => x === s).length : null);
+  const score = rec?.events.findLast(
+    (e): e is Extract<TimedEvent, { type: 'score' }> => e.type === 'score',
+  )?.scores;
+  const end = rec?.events.findLast(
+    (e): e is Extract<TimedEvent, { type: 'session_end' }> => e.type === 'session_end',
+  );
+  const counts = (s: IntentStatus) =>
+    score ? Object.values(score.intents).filter((x) => x === s).length : null;
   return {
     end: end?.end ?? null,
     turns: end?.turns ?? score?.turns ?? null,
@@ -133,10 +148,18 @@ export function scoresOf(rec: Recording | undefined) {
 }
 
 /** SUS (0–100) and raw TLX (0–100) from one questionnaire's answers; null where it was not asked or not finished. */
-export function instrumentScores(answers: readonly Answer[]): { sus: number | null; tlx: number | null } {
+export function instrumentScores(answers: readonly Answer[]): {
+  sus: number | null;
+  tlx: number | null;
+} {
   const sus = answers.filter((a) => a.kind === 'sus');
   const tlx = answers.filter((a) => a.kind === 'tlx');
-  const susVals = Array.from({ length: 10 }, (_, i) => sus.find((a) => a.item === `sus${i + 1}`)?.value as number | undefined);
-  const tlxVals = TLX_SUBSCALES.map((s) => tlx.find((a) => a.item === s.id)?.value as number | undefined);
+  const susVals = Array.from(
+    { length: 10 },
+    (_, i) => sus.find((a) => a.item === `sus${i + 1}`)?.value as number | undefined,
+  );
+  const tlxVals = TLX_SUBSCALES.map(
+    (s) => tlx.find((a) => a.item === s.id)?.value as number | undefined,
+  );
   return { sus: sus.length ? susScore(susVals) : null, tlx: tlx.length ? rawTlx(tlxVals) : null };
 }

@@ -39,7 +39,8 @@ export interface AssignedSession {
 }
 
 type Design = Pick<StudyFile, 'conditions' | 'scenarios'> & {
-  design: Pick<StudyFile['design'], 'type' | 'seed'> & Partial<Pick<StudyFile['design'], 'scenario_order' | 'assignment'>>;
+  design: Pick<StudyFile['design'], 'type' | 'seed'> &
+    Partial<Pick<StudyFile['design'], 'scenario_order' | 'assignment'>>;
 };
 
 /** Participants in one complete counterbalancing block of the design. */
@@ -47,7 +48,9 @@ export function blockSize(study: Design): number {
   const c = Object.keys(study.conditions).length;
   const s = study.scenarios.length;
   if (study.design.type === 'between') return c * squareRows(s);
-  return study.design.scenario_order === 'counterbalanced' ? squareRows(c) * squareRows(s) : squareRows(c);
+  return study.design.scenario_order === 'counterbalanced'
+    ? squareRows(c) * squareRows(s)
+    : squareRows(c);
 }
 
 /**
@@ -56,7 +59,9 @@ export function blockSize(study: Design): number {
  * block (permuted-block randomisation: random, yet balanced after every complete block).
  */
 function blockOrder(conditions: readonly string[], study: Design, block: number): string[] {
-  return study.design.assignment === 'random' ? seededShuffle(conditions, study.design.seed * 7919 + block + 1) : [...conditions];
+  return study.design.assignment === 'random'
+    ? seededShuffle(conditions, study.design.seed * 7919 + block + 1)
+    : [...conditions];
 }
 
 /**
@@ -75,9 +80,17 @@ export function assignSessions(study: Design, ordinal: number): AssignedSession[
   if (study.design.type === 'within') {
     const row = balancedLatinRow(c, ordinal % squareRows(c));
     if (study.design.scenario_order !== 'counterbalanced')
-      return study.scenarios.map((scenario, index) => ({ index, condition: conditions[row[index % c]!]!, scenario }));
+      return study.scenarios.map((scenario, index) => ({
+        index,
+        condition: conditions[row[index % c]!]!,
+        scenario,
+      }));
     const order = balancedLatinRow(s, Math.floor(ordinal / squareRows(c)) % squareRows(s));
-    return order.map((k, index) => ({ index, condition: conditions[row[index % c]!]!, scenario: scenarios[k]! }));
+    return order.map((k, index) => ({
+      index,
+      condition: conditions[row[index % c]!]!,
+      scenario: scenarios[k]!,
+    }));
   }
   const condition = blockOrder(conditions, study, Math.floor(ordinal / c))[ordinal % c]!;
   const row = balancedLatinRow(s, Math.floor(ordinal / c) % squareRows(s));

@@ -34,11 +34,18 @@ export function withDataLock<T>(dataDir: string, fn: () => T, waitMs = 15_000): 
   let release: (() => void) | undefined;
   for (;;) {
     try {
-      release = lockfile.lockSync(dataDir, { realpath: false, stale: 10_000, lockfilePath: path.join(dataDir, '.enrol.lock') });
+      release = lockfile.lockSync(dataDir, {
+        realpath: false,
+        stale: 10_000,
+        lockfilePath: path.join(dataDir, '.enrol.lock'),
+      });
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      if (Date.now() - t0 > waitMs) throw new UserError(`${dataDir}: another \`study run\` holds the study's lock for too long; try again`);
+      if (Date.now() - t0 > waitMs)
+        throw new UserError(
+          `${dataDir}: another \`study run\` holds the study's lock for too long; try again`,
+        );
       sleep(10 + Math.random() * 20);
     }
   }

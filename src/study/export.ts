@@ -9,7 +9,13 @@ import path from 'node:path';
 import { dataDirOf, readStudyData, type ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 import { answersTable, exposureTable, pausesTable, timingsTable } from './log-tables.ts';
-import { checklistTable, intentsTable, participantsTable, sessionsTable, turnsTable } from './session-tables.ts';
+import {
+  checklistTable,
+  intentsTable,
+  participantsTable,
+  sessionsTable,
+  turnsTable,
+} from './session-tables.ts';
 import { col, toCsv, type Cell, type ColumnType, type Table } from './table.ts';
 import { pickVersions, shortVersion, type StudyVersion } from './versions.ts';
 import { flowCounts, type Flow } from './status.ts';
@@ -53,7 +59,11 @@ export function studyTables(study: Study, data: ParticipantData[]): Table[] {
   ];
   // Every table's rows start with the participant's code.
   const prov = new Map(data.map((p) => [p.state.participant, provenanceOf(p)]));
-  return tables.map((t) => ({ ...t, columns: [...t.columns, ...PROVENANCE], rows: t.rows.map((r) => [...r, ...prov.get(String(r[0]))!]) }));
+  return tables.map((t) => ({
+    ...t,
+    columns: [...t.columns, ...PROVENANCE],
+    rows: t.rows.map((r) => [...r, ...prov.get(String(r[0]))!]),
+  }));
 }
 
 const TYPES: Record<ColumnType, string> = {
@@ -101,7 +111,8 @@ function codebook(study: Study, tables: Table[], versions: StudyVersion[]): stri
       '| column | type | meaning |',
       '| --- | --- | --- |',
     );
-    for (const c of t.columns) lines.push(`| \`${c.name}\` | ${c.type} | ${c.about.replace(/\|/g, '\\|')} |`);
+    for (const c of t.columns)
+      lines.push(`| \`${c.name}\` | ${c.type} | ${c.about.replace(/\|/g, '\\|')} |`);
     lines.push('');
   }
   return lines.join('\n');
@@ -110,7 +121,12 @@ function codebook(study: Study, tables: Table[], versions: StudyVersion[]): stri
 /** The codebook as a table, for a script to check or convert the files by. */
 function codebookTable(tables: Table[]): Pick<Table, 'columns' | 'rows'> {
   return {
-    columns: [col('file', 'text', ''), col('column', 'text', ''), col('type', 'text', ''), col('meaning', 'text', '')],
+    columns: [
+      col('file', 'text', ''),
+      col('column', 'text', ''),
+      col('type', 'text', ''),
+      col('meaning', 'text', ''),
+    ],
     rows: tables.flatMap((t) => t.columns.map((c) => [t.file, c.name, c.type, c.about])),
   };
 }
@@ -128,7 +144,8 @@ function flowTable(f: Flow): Table {
   ];
   return {
     file: 'flow.csv',
-    about: 'the recruitment flow (CONSORT), anonymous counts over the whole data folder: one row per stage',
+    about:
+      'the recruitment flow (CONSORT), anonymous counts over the whole data folder: one row per stage',
     columns: [
       col('stage', 'text', 'the stage'),
       col('count', 'integer', 'how many people'),
@@ -146,9 +163,20 @@ export interface ExportOptions {
 }
 
 /** Writes the CSV files, the study file of each version, codebook.md and MANIFEST.sha256 into `out`; returns the files written. */
-export function exportStudyData(study: Study, dataDir: string | undefined, out: string, opts: ExportOptions = {}): string[] {
+export function exportStudyData(
+  study: Study,
+  dataDir: string | undefined,
+  out: string,
+  opts: ExportOptions = {},
+): string[] {
   const dir = dataDirOf(study, dataDir);
-  const { data, versions } = pickVersions(study, dir, readStudyData(study, dir), opts.version, true);
+  const { data, versions } = pickVersions(
+    study,
+    dir,
+    readStudyData(study, dir),
+    opts.version,
+    true,
+  );
   const all = [...studyTables(study, data), flowTable(flowCounts(dir, data))];
   const tables = opts.anonymise ? anonymiseTables(study, data, all) : all;
   mkdirSync(out, { recursive: true });

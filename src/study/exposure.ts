@@ -24,18 +24,29 @@ export type ScreenPart =
   | 'result_card';
 
 /** What a part holds in the participant's view, and whether that is hidden information (what the agent must find out, or the judge's verdicts). */
-export function exposureContent(part: string, view: ParticipantView): { content: string; hidden: boolean } {
+export function exposureContent(
+  part: string,
+  view: ParticipantView,
+): { content: string; hidden: boolean } {
   switch (part) {
     case 'intents':
       return view.intents === 'goals'
         ? { content: 'goals (no statuses)', hidden: true }
-        : { content: view.verdicts ? 'intents with live statuses and Proc' : 'intents with live statuses', hidden: true };
+        : {
+            content: view.verdicts
+              ? 'intents with live statuses and Proc'
+              : 'intents with live statuses',
+            hidden: true,
+          };
     case 'checklist':
       return view.verdicts
         ? { content: 'checklist verdicts and Comp', hidden: true }
         : { content: 'nothing (verdicts withheld)', hidden: false };
     case 'opening_card':
-      return { content: view.intents === 'goals' ? 'request and goals' : 'request and hidden intents', hidden: true };
+      return {
+        content: view.intents === 'goals' ? 'request and goals' : 'request and hidden intents',
+        hidden: true,
+      };
     case 'persona_card':
       return { content: 'persona profile, facts and goals', hidden: true };
     case 'conversation':
@@ -68,8 +79,10 @@ export class ExposureTracker {
   show(parts: readonly string[]): ExposureChange[] {
     const now = new Set(parts);
     const changes: ExposureChange[] = [];
-    for (const p of [...this.on]) if (!now.has(p)) changes.push({ session: this.session, part: p, change: 'stop' });
-    for (const p of now) if (!this.on.has(p)) changes.push({ session: this.session, part: p, change: 'start' });
+    for (const p of [...this.on])
+      if (!now.has(p)) changes.push({ session: this.session, part: p, change: 'stop' });
+    for (const p of now)
+      if (!this.on.has(p)) changes.push({ session: this.session, part: p, change: 'start' });
     for (const c of changes) {
       if (c.change === 'start') this.on.add(c.part);
       else this.on.delete(c.part);
@@ -106,7 +119,8 @@ export interface ExposureSpan {
  */
 export function exposureSpans(log: readonly ExposureLine[]): ExposureSpan[] {
   const sessionStart = new Map<string, number>();
-  for (const l of log) if (l.type === 'session_start') sessionStart.set(`${l.run}:${l.session as number}`, l.mono);
+  for (const l of log)
+    if (l.type === 'session_start') sessionStart.set(`${l.run}:${l.session as number}`, l.mono);
   const since = (l: ExposureLine, session: number) => {
     const base = sessionStart.get(`${l.run}:${session}`);
     return base === undefined ? undefined : l.mono - base;
@@ -117,7 +131,11 @@ export function exposureSpans(log: readonly ExposureLine[]): ExposureSpan[] {
     const span = open.get(key);
     if (!span) return;
     open.delete(key);
-    spans.push({ ...span, endMs: line ? since(line, span.session) : undefined, endWall: line?.wall });
+    spans.push({
+      ...span,
+      endMs: line ? since(line, span.session) : undefined,
+      endWall: line?.wall,
+    });
   };
   for (const l of log) {
     if (l.type === 'run_start') for (const key of [...open.keys()]) close(key);

@@ -25,9 +25,24 @@ export interface TlxSubscale {
 }
 
 export const TLX_SUBSCALES: readonly TlxSubscale[] = [
-  { id: 'mental', title: 'Mental Demand', text: 'How mentally demanding was the task?', anchors: ['Very Low', 'Very High'] },
-  { id: 'physical', title: 'Physical Demand', text: 'How physically demanding was the task?', anchors: ['Very Low', 'Very High'] },
-  { id: 'temporal', title: 'Temporal Demand', text: 'How hurried or rushed was the pace of the task?', anchors: ['Very Low', 'Very High'] },
+  {
+    id: 'mental',
+    title: 'Mental Demand',
+    text: 'How mentally demanding was the task?',
+    anchors: ['Very Low', 'Very High'],
+  },
+  {
+    id: 'physical',
+    title: 'Physical Demand',
+    text: 'How physically demanding was the task?',
+    anchors: ['Very Low', 'Very High'],
+  },
+  {
+    id: 'temporal',
+    title: 'Temporal Demand',
+    text: 'How hurried or rushed was the pace of the task?',
+    anchors: ['Very Low', 'Very High'],
+  },
   {
     id: 'performance',
     title: 'Performance',
@@ -50,13 +65,18 @@ export const TLX_SUBSCALES: readonly TlxSubscale[] = [
 
 /** SUS score 0–100 from ten answers 1–5 (item 1 first); null unless all ten are there and in range. */
 export function susScore(answers: readonly (number | null | undefined)[]): number | null {
-  if (answers.length !== 10 || answers.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 1 || a > 5)) return null;
+  if (
+    answers.length !== 10 ||
+    answers.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 1 || a > 5)
+  )
+    return null;
   const sum = (answers as number[]).reduce((acc, x, i) => acc + (i % 2 === 0 ? x - 1 : 5 - x), 0);
   return sum * 2.5;
 }
 
 /** Raw TLX: the mean of the six subscales (each 0–100); null unless all six are there and in range. */
 export function rawTlx(ratings: readonly (number | null | undefined)[]): number | null {
-  if (ratings.length !== 6 || ratings.some((r) => typeof r !== 'number' || r < 0 || r > 100)) return null;
+  if (ratings.length !== 6 || ratings.some((r) => typeof r !== 'number' || r < 0 || r > 100))
+    return null;
   return (ratings as number[]).reduce((a, b) => a + b, 0) / 6;
 }

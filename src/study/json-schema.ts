@@ -3,5 +3,9 @@ import { z } from 'zod';
 import { StudySchema } from './schema.ts';
 
 export function studyJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(StudySchema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+  return z.toJSONSchema(StudySchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-7',
+  }) as Record<string, unknown>;
 }

@@ -6,8 +6,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../contracts/diagnostics.ts';
-import { findLibraryRoot, loadLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
-import { editDistance, locate, parseYamlFile, validateWith, type ParsedYaml } from '../scenario/yaml-file.ts';
+import {
+  findLibraryRoot,
+  loadLibrary,
+  type Library,
+  type LoadedScenario,
+} from '../scenario/library.ts';
+import {
+  editDistance,
+  locate,
+  parseYamlFile,
+  validateWith,
+  type ParsedYaml,
+} from '../scenario/yaml-file.ts';
 import { BUNDLED_LIBRARY } from '../session/plan.ts';
 import { StudySchema, type StudyFile } from './schema.ts';
 
@@ -27,7 +38,11 @@ export function loadStudy(file: string): Study {
   const { parsed, diagnostics } = parseYamlFile(abs);
   if (!parsed) throw new UserError(`${file}: not a valid study file`, diagnostics);
   const { value, diagnostics: bad } = validateWith(parsed, StudySchema, 'study');
-  if (!value) throw new UserError(`${file}: not a valid study file (${bad.length} problem${bad.length === 1 ? '' : 's'})`, bad);
+  if (!value)
+    throw new UserError(
+      `${file}: not a valid study file (${bad.length} problem${bad.length === 1 ? '' : 's'})`,
+      bad,
+    );
   const problems: Diagnostic[] = [];
   const at = (p: PropertyKey[], message: string, key?: string) =>
     problems.push({ severity: 'error', file: abs, ...locate(parsed, p, key), message });
@@ -43,8 +58,13 @@ export function loadStudy(file: string): Study {
     const s = lib.scenarios.get(id);
     if (s) scenarioFiles.push(s);
     else {
-      const close = [...lib.scenarios.keys()].filter((k) => editDistance(k, id) <= 3 || k.endsWith(`/${id}`)).slice(0, 3);
-      at(['scenarios', i], `no scenario \`${id}\` in the library at ${root}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`);
+      const close = [...lib.scenarios.keys()]
+        .filter((k) => editDistance(k, id) <= 3 || k.endsWith(`/${id}`))
+        .slice(0, 3);
+      at(
+        ['scenarios', i],
+        `no scenario \`${id}\` in the library at ${root}${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}`,
+      );
     }
   });
   const conditions = Object.keys(value.conditions).length;
@@ -55,11 +75,25 @@ export function loadStudy(file: string): Study {
     );
   checkUniqueIds(parsed, value, at);
   if (problems.length)
-    throw new UserError(`${file}: not a valid study file (${problems.length} problem${problems.length === 1 ? '' : 's'})`, problems);
-  return { ...value, file: abs, library: root, lib, scenarioFiles, sha256: createHash('sha256').update(readFileSync(abs)).digest('hex') };
+    throw new UserError(
+      `${file}: not a valid study file (${problems.length} problem${problems.length === 1 ? '' : 's'})`,
+      problems,
+    );
+  return {
+    ...value,
+    file: abs,
+    library: root,
+    lib,
+    scenarioFiles,
+    sha256: createHash('sha256').update(readFileSync(abs)).digest('hex'),
+  };
 }
 
-function checkUniqueIds(_parsed: ParsedYaml, value: StudyFile, at: (p: PropertyKey[], message: string) => void): void {
+function checkUniqueIds(
+  _parsed: ParsedYaml,
+  value: StudyFile,
+  at: (p: PropertyKey[], message: string) => void,
+): void {
   for (const part of ['before', 'after_each_session', 'final'] as const) {
     const seen = new Set<string>();
     value.questionnaires[part].forEach((q, i) => {

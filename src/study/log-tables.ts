@@ -29,7 +29,11 @@ export function answersTable(data: ParticipantData[]): Table {
     about: 'questionnaire answers in long form: one row per item answered',
     columns: [
       col('participant', 'text', 'participant code'),
-      col('part', 'text', 'before (before the first session), session (after a session) or final (at the end)'),
+      col(
+        'part',
+        'text',
+        'before (before the first session), session (after a session) or final (at the end)',
+      ),
       col('session', 'integer', 'the session asked about, from 1 (missing for before and final)'),
       col('condition', 'text', "that session's condition (missing for before and final)"),
       col('scenario', 'text', "that session's scenario (missing for before and final)"),
@@ -116,7 +120,11 @@ export function pausesTable(data: ParticipantData[]): Table {
     about: 'one row per operator pause',
     columns: [
       col('participant', 'text', 'participant code'),
-      col('step', 'text', 'the step paused: consent, instructions, ready, session, questionnaire, final, thanks'),
+      col(
+        'step',
+        'text',
+        'the step paused: consent, instructions, ready, session, questionnaire, final, thanks',
+      ),
       col('session', 'integer', 'the session (from 1) for session steps'),
       col('start', 'datetime', 'pause start (UTC)'),
       col('end', 'datetime', 'pause end (UTC)'),
@@ -132,7 +140,8 @@ export function exposureTable(data: ParticipantData[], study: Study): Table {
     for (const span of exposureSpans(p.log)) {
       const s = p.state.sessions[span.session];
       const { content, hidden } = exposureContent(span.part, study.participant_view);
-      const duration = span.startMs !== undefined && span.endMs !== undefined ? span.endMs - span.startMs : null;
+      const duration =
+        span.startMs !== undefined && span.endMs !== undefined ? span.endMs - span.startMs : null;
       rows.push([
         p.state.participant,
         span.session + 1,
@@ -166,7 +175,11 @@ export function exposureTable(data: ParticipantData[], study: Study): Table {
         'logical',
         "TRUE when it showed hidden information: the goals or intents, the persona card, the opening card, or the judge's verdicts",
       ),
-      col('content', 'text', "what it showed in this study's participant view, e.g. goals (no statuses), nothing (verdicts withheld)"),
+      col(
+        'content',
+        'text',
+        "what it showed in this study's participant view, e.g. goals (no statuses), nothing (verdicts withheld)",
+      ),
       col(
         'layout',
         'text',
@@ -177,8 +190,16 @@ export function exposureTable(data: ParticipantData[], study: Study): Table {
         'integer',
         "which run of `study run` (0 first, then one more per resume); start_ms and end_ms are on that run's monotonic clock",
       ),
-      col('start_ms', 'number', 'when it came on screen, ms from the session start (monotonic; negative: just before the session started)'),
-      col('end_ms', 'number', 'when it left the screen, ms from the session start (missing: the run stopped while it was on screen)'),
+      col(
+        'start_ms',
+        'number',
+        'when it came on screen, ms from the session start (monotonic; negative: just before the session started)',
+      ),
+      col(
+        'end_ms',
+        'number',
+        'when it left the screen, ms from the session start (missing: the run stopped while it was on screen)',
+      ),
       col('duration_ms', 'number', 'how long it was on screen (monotonic)'),
       col('start_wall', 'datetime', 'when it came on screen (UTC)'),
       col('end_wall', 'datetime', 'when it left the screen (UTC)'),

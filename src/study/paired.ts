@@ -20,10 +20,19 @@ export interface PairedRow {
 
 /** One participant's mean of each measure in one condition (completed sessions; SUS and TLX from the questionnaire after each). */
 function meansOf(p: ParticipantData, condition: string): Partial<Record<MeasureKey, number>> {
-  const values: Record<MeasureKey, number[]> = { proc: [], comp: [], turns: [], minutes: [], sus: [], tlx: [] };
+  const values: Record<MeasureKey, number[]> = {
+    proc: [],
+    comp: [],
+    turns: [],
+    minutes: [],
+    sus: [],
+    tlx: [],
+  };
   for (const s of p.sessions.filter((x) => x.condition === condition && x.recording?.complete)) {
     const sc = scoresOf(s.recording);
-    const q = instrumentScores(p.state.answers.filter((a) => a.part === 'session' && a.session === s.session));
+    const q = instrumentScores(
+      p.state.answers.filter((a) => a.part === 'session' && a.session === s.session),
+    );
     const add = (k: MeasureKey, v: number | null) => v !== null && values[k].push(v);
     add('proc', sc.proc);
     add('comp', sc.comp);
@@ -51,9 +60,14 @@ export function pairedRows(study: Study, data: readonly ParticipantData[]): Pair
       const measures = Object.fromEntries(
         MEASURES.map((m, mi) => {
           const diffs = both.flatMap((x) =>
-            x[a]![m.key] !== undefined && x[b]![m.key] !== undefined ? [x[a]![m.key]! - x[b]![m.key]!] : [],
+            x[a]![m.key] !== undefined && x[b]![m.key] !== undefined
+              ? [x[a]![m.key]! - x[b]![m.key]!]
+              : [],
           );
-          return [m.key, bootstrapMean(diffs, study.design.seed * 1000 + 500 + (i * 10 + j) * 10 + mi)];
+          return [
+            m.key,
+            bootstrapMean(diffs, study.design.seed * 1000 + 500 + (i * 10 + j) * 10 + mi),
+          ];
         }),
       ) as Record<MeasureKey, Estimate>;
       rows.push({ pair: `${a} − ${b}`, participants: both.length, measures });

@@ -4,7 +4,16 @@
  * step, and a study log (JSON Lines) where every line carries both clocks.
  */
 import { errorMessage } from '../contracts/errors.ts';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 import { assignSessions, type AssignedSession } from './design.ts';
@@ -83,11 +92,15 @@ export function checkParticipantId(id: string): void {
 
 /** Where run writes a study's data unless told otherwise: beside the study file. */
 export function defaultDataDir(study: Pick<Study, 'file'>): string {
-  return path.join(path.dirname(study.file), `${path.basename(study.file).replace(/\.ya?ml$/, '')}-data`);
+  return path.join(
+    path.dirname(study.file),
+    `${path.basename(study.file).replace(/\.ya?ml$/, '')}-data`,
+  );
 }
 
 export const participantsDir = (dataDir: string) => path.join(dataDir, 'participants');
-export const participantDir = (dataDir: string, id: string) => path.join(participantsDir(dataDir), id);
+export const participantDir = (dataDir: string, id: string) =>
+  path.join(participantsDir(dataDir), id);
 
 export function listParticipants(dataDir: string): string[] {
   const dir = participantsDir(dataDir);
@@ -102,7 +115,8 @@ export function readState(dataDir: string, id: string): ParticipantState {
   const file = path.join(participantDir(dataDir, id), 'state.json');
   try {
     const state = JSON.parse(readFileSync(file, 'utf8')) as ParticipantState;
-    if (state.format !== 'intentplay-study-participant') throw new Error('not a participant state file');
+    if (state.format !== 'intentplay-study-participant')
+      throw new Error('not a participant state file');
     return state;
   } catch (err) {
     throw new UserError(`${file}: cannot read the participant's state: ${errorMessage(err)}`);
@@ -114,7 +128,11 @@ export function readState(dataDir: string, id: string): ParticipantState {
  * written anywhere until they consent (`enrolParticipant`): someone who leaves at the consent
  * page leaves nothing behind.
  */
-export function openParticipant(study: Study, dataDir: string, id: string): { state: ParticipantState; resumed: boolean } {
+export function openParticipant(
+  study: Study,
+  dataDir: string,
+  id: string,
+): { state: ParticipantState; resumed: boolean } {
   checkParticipantId(id);
   if (existsSync(path.join(participantDir(dataDir, id), 'state.json'))) {
     const state = readState(dataDir, id);
@@ -143,10 +161,16 @@ export function openParticipant(study: Study, dataDir: string, id: string): { st
  * no enrolled participant holds (a withdrawn participant's row goes to the next), their sessions,
  * and their state written; and a copy of the study file under `protocols/` (one per version).
  */
-export function enrolParticipant(study: Study, dataDir: string, state: ParticipantState): ParticipantState {
+export function enrolParticipant(
+  study: Study,
+  dataDir: string,
+  state: ParticipantState,
+): ParticipantState {
   return withDataLock(dataDir, () => {
     if (existsSync(path.join(participantDir(dataDir, state.participant), 'state.json')))
-      throw new UserError(`participant ${state.participant} was enrolled meanwhile by another \`study run\`; give a new id`);
+      throw new UserError(
+        `participant ${state.participant} was enrolled meanwhile by another \`study run\`; give a new id`,
+      );
     const taken = new Set(listParticipants(dataDir).map((p) => readState(dataDir, p).ordinal));
     let ordinal = 0;
     while (taken.has(ordinal)) ordinal++;
@@ -186,13 +210,21 @@ export function saveState(dataDir: string, state: ParticipantState): void {
 export function nextStep(
   state: Pick<ParticipantState, 'sessions'>,
   step: Step,
-  asks: { before: readonly unknown[]; after_each_session: readonly unknown[]; final: readonly unknown[] },
+  asks: {
+    before: readonly unknown[];
+    after_each_session: readonly unknown[];
+    final: readonly unknown[];
+  },
 ): Step {
   const n = state.sessions.length;
   const hasSessionQuestions = asks.after_each_session.length > 0;
   const hasFinal = asks.final.length > 0;
   const afterSession = (k: number): Step =>
-    k + 1 < n ? { kind: 'ready', session: k + 1 } : hasFinal ? { kind: 'final' } : { kind: 'thanks' };
+    k + 1 < n
+      ? { kind: 'ready', session: k + 1 }
+      : hasFinal
+        ? { kind: 'final' }
+        : { kind: 'thanks' };
   switch (step.kind) {
     case 'consent':
       return { kind: 'instructions' };
@@ -203,7 +235,9 @@ export function nextStep(
     case 'ready':
       return { kind: 'session', session: step.session };
     case 'session':
-      return hasSessionQuestions ? { kind: 'questionnaire', session: step.session } : afterSession(step.session);
+      return hasSessionQuestions
+        ? { kind: 'questionnaire', session: step.session }
+        : afterSession(step.session);
     case 'questionnaire':
       return afterSession(step.session);
     case 'final':
@@ -239,7 +273,14 @@ export class StudyLog {
   }
 
   write(type: string, data: Record<string, unknown> = {}): void {
-    const line = JSON.stringify({ type, wall: new Date().toISOString(), mono: this.mono(), run: this.run, ...data }) + '\n';
+    const line =
+      JSON.stringify({
+        type,
+        wall: new Date().toISOString(),
+        mono: this.mono(),
+        run: this.run,
+        ...data,
+      }) + '\n';
     if (this.held) this.held.push(line);
     else appendFileSync(this.file, line);
   }

@@ -10,7 +10,8 @@ import type { LoadedScenario } from '../scenario/library.ts';
 import type { AssignedSession } from './design.ts';
 import type { Study } from './load.ts';
 
-export const sha256File = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+export const sha256File = (file: string): string =>
+  createHash('sha256').update(readFileSync(file)).digest('hex');
 
 export interface SessionProtocol {
   study: string;

@@ -6,7 +6,13 @@
  */
 import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
 import { seededRandom } from '../sim/random.ts';
-import { dataDirOf, instrumentScores, readStudyData, scoresOf, type ParticipantData } from './data.ts';
+import {
+  dataDirOf,
+  instrumentScores,
+  readStudyData,
+  scoresOf,
+  type ParticipantData,
+} from './data.ts';
 import { pairedRows } from './paired.ts';
 import type { Study } from './load.ts';
 import { pickVersions } from './versions.ts';
@@ -22,7 +28,11 @@ export interface Estimate {
 }
 
 /** Mean with a percentile bootstrap 95% interval (seeded: the same data and seed give the same interval). */
-export function bootstrapMean(values: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): Estimate {
+export function bootstrapMean(
+  values: readonly number[],
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): Estimate {
   const n = values.length;
   if (!n) return { n, mean: null, sd: null, lo: null, hi: null };
   const m = mean(values as number[]);
@@ -56,19 +66,34 @@ export interface ConditionRow {
   measures: Record<MeasureKey, Estimate>;
 }
 
-function reportData(study: Study, dataDir: string | undefined, version?: string): ParticipantData[] {
+function reportData(
+  study: Study,
+  dataDir: string | undefined,
+  version?: string,
+): ParticipantData[] {
   const dir = dataDirOf(study, dataDir);
   return pickVersions(study, dir, readStudyData(study, dir), version, false).data;
 }
 
-export function conditionRows(study: Study, dataDir: string | undefined, version?: string): ConditionRow[] {
+export function conditionRows(
+  study: Study,
+  dataDir: string | undefined,
+  version?: string,
+): ConditionRow[] {
   return rowsOf(study, reportData(study, dataDir, version));
 }
 
 function rowsOf(study: Study, data: ParticipantData[]): ConditionRow[] {
   const seed = study.design.seed;
   return Object.keys(study.conditions).map((condition, ci) => {
-    const values: Record<MeasureKey, number[]> = { proc: [], comp: [], turns: [], minutes: [], sus: [], tlx: [] };
+    const values: Record<MeasureKey, number[]> = {
+      proc: [],
+      comp: [],
+      turns: [],
+      minutes: [],
+      sus: [],
+      tlx: [],
+    };
     let sessions = 0;
     const people = new Set<string>();
     for (const p of data) {
@@ -81,7 +106,9 @@ function rowsOf(study: Study, data: ParticipantData[]): ConditionRow[] {
         if (sc.comp !== null) values.comp.push(sc.comp);
         if (sc.turns !== null) values.turns.push(sc.turns);
         if (sc.durationS !== null) values.minutes.push(sc.durationS / 60);
-        const q = instrumentScores(p.state.answers.filter((a) => a.part === 'session' && a.session === s.session));
+        const q = instrumentScores(
+          p.state.answers.filter((a) => a.part === 'session' && a.session === s.session),
+        );
         if (q.sus !== null) values.sus.push(q.sus);
         if (q.tlx !== null) values.tlx.push(q.tlx);
       }
@@ -101,10 +128,13 @@ function rowsOf(study: Study, data: ParticipantData[]): ConditionRow[] {
 const fmt = (v: number | null, digits: number) => (v === null ? '–' : v.toFixed(digits));
 function cell(e: Estimate, digits: number): string {
   if (e.mean === null) return '–';
-  return e.lo === null ? `${fmt(e.mean, digits)} (n=${e.n})` : `${fmt(e.mean, digits)} [${fmt(e.lo, digits)}, ${fmt(e.hi, digits)}]`;
+  return e.lo === null
+    ? `${fmt(e.mean, digits)} (n=${e.n})`
+    : `${fmt(e.mean, digits)} [${fmt(e.lo, digits)}, ${fmt(e.hi, digits)}]`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 interface ReportTable {
   caption: string;
@@ -112,7 +142,12 @@ interface ReportTable {
   body: string[][];
 }
 
-export function studyReport(study: Study, dataDir: string | undefined, format: 'text' | 'md' | 'html', version?: string): string {
+export function studyReport(
+  study: Study,
+  dataDir: string | undefined,
+  format: 'text' | 'md' | 'html',
+  version?: string,
+): string {
   const data = reportData(study, dataDir, version);
   const rows = rowsOf(study, data);
   const tables: ReportTable[] = [
@@ -132,7 +167,11 @@ export function studyReport(study: Study, dataDir: string | undefined, format: '
     tables.push({
       caption: 'Paired differences within participants',
       header: ['Difference', 'Participants', ...MEASURES.map((m) => m.label)],
-      body: paired.map((r) => [r.pair, String(r.participants), ...MEASURES.map((m) => cell(r.measures[m.key], m.digits))]),
+      body: paired.map((r) => [
+        r.pair,
+        String(r.participants),
+        ...MEASURES.map((m) => cell(r.measures[m.key], m.digits)),
+      ]),
     });
   const notes = [
     `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`,
@@ -164,8 +203,16 @@ export function studyReport(study: Study, dataDir: string | undefined, format: '
   }
   const text = (t: ReportTable) => {
     const widths = t.header.map((h, i) => Math.max(h.length, ...t.body.map((r) => r[i]!.length)));
-    const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-    return [t.caption, '', line(t.header), line(widths.map((w) => '-'.repeat(w))), ...t.body.map(line), ''];
+    const line = (r: string[]) =>
+      r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    return [
+      t.caption,
+      '',
+      line(t.header),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...t.body.map(line),
+      '',
+    ];
   };
   return [title, '', ...tables.flatMap(text), ...notes, ''].join('\n');
 }

@@ -7,14 +7,19 @@ import { errorMessage } from '../contracts/errors.ts';
 import { z } from 'zod';
 import { parseBackendSpec } from '../session/backend-spec.ts';
 
-const id = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'an id is letters, digits, `_`, `.` and `-`');
+const id = z
+  .string()
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'an id is letters, digits, `_`, `.` and `-`');
 
 const backend = (role: 'agent' | 'judge') =>
   z.string().superRefine((text, ctx) => {
     try {
       const spec = parseBackendSpec(role, text);
       if (spec.kind === 'human')
-        ctx.addIssue({ code: 'custom', message: `the participant is the user; a condition's ${role} cannot be human` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `the participant is the user; a condition's ${role} cannot be human`,
+        });
     } catch (err) {
       ctx.addIssue({ code: 'custom', message: errorMessage(err).replace(/^--/, '') });
     }
@@ -31,7 +36,9 @@ export const ConditionSchema = z
     base_url: z
       .string()
       .optional()
-      .describe('an OpenAI-compatible endpoint for the model roles (the key comes from the environment, never this file)'),
+      .describe(
+        'an OpenAI-compatible endpoint for the model roles (the key comes from the environment, never this file)',
+      ),
     max_turns: z.number().int().positive().optional(),
   })
   .describe('backend settings for one condition');
@@ -51,7 +58,12 @@ const sus = z
 const tlx = z
   .strictObject({ kind: z.literal('tlx'), id: id.default('tlx') })
   .describe('raw NASA-TLX: 6 subscales 0–100 in steps of 5, scored as their mean');
-const text = z.strictObject({ kind: z.literal('text'), id, text: z.string().min(1), optional: z.boolean().default(false) });
+const text = z.strictObject({
+  kind: z.literal('text'),
+  id,
+  text: z.string().min(1),
+  optional: z.boolean().default(false),
+});
 
 export const QuestionSchema = z.discriminatedUnion('kind', [likert, sus, tlx, text]);
 
@@ -74,7 +86,9 @@ export const StudySchema = z
           .default(''),
       })
       .optional(),
-    conditions: z.record(id, ConditionSchema).refine((c) => Object.keys(c).length >= 1, 'at least one condition'),
+    conditions: z
+      .record(id, ConditionSchema)
+      .refine((c) => Object.keys(c).length >= 1, 'at least one condition'),
     scenarios: z.array(z.string().min(1)).min(1),
     design: z.strictObject({
       /** within: every participant meets every condition; between: each participant meets one. */

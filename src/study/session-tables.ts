@@ -8,7 +8,9 @@ export function sessionsTable(data: ParticipantData[]): Table {
   for (const p of data)
     for (const s of p.sessions) {
       const sc = scoresOf(s.recording);
-      const q = instrumentScores(p.state.answers.filter((a) => a.part === 'session' && a.session === s.session));
+      const q = instrumentScores(
+        p.state.answers.filter((a) => a.part === 'session' && a.session === s.session),
+      );
       const events = s.recording?.events ?? [];
       rows.push([
         s.participant,
@@ -43,7 +45,11 @@ export function sessionsTable(data: ParticipantData[]): Table {
     columns: [
       ...KEY,
       col('ordinal', 'integer', 'order of enrolment from 0 (picks the Latin-square row)'),
-      col('attempts', 'integer', 'times the session was started (more than 1: it was cut short and played again)'),
+      col(
+        'attempts',
+        'integer',
+        'times the session was started (more than 1: it was cut short and played again)',
+      ),
       col(
         'end',
         'text',
@@ -56,7 +62,11 @@ export function sessionsTable(data: ParticipantData[]): Table {
       ),
       col('turns', 'integer', 'agent turns'),
       col('proc', 'number', 'Proc: share of hidden intents the agent completed or inferred (0-1)'),
-      col('comp', 'number', 'Comp: share of graded checklist items passed (0-1; missing when none could be graded)'),
+      col(
+        'comp',
+        'number',
+        'Comp: share of graded checklist items passed (0-1; missing when none could be graded)',
+      ),
       col('duration_s', 'number', 'seconds from session start to its end (monotonic clock)'),
       col('intents', 'integer', 'hidden intents in the scenario'),
       col('completed', 'integer', 'intents completed (evidence)'),
@@ -65,9 +75,21 @@ export function sessionsTable(data: ParticipantData[]): Table {
       col('unresolved', 'integer', 'intents unresolved at the end'),
       col('checklist_graded', 'integer', 'checklist items graded'),
       col('checklist_passed', 'integer', 'checklist items passed'),
-      col('user_messages', 'integer', "messages the participant sent (the scenario's opening request included)"),
-      col('sus', 'number', "SUS score 0-100 from this session's questionnaire (missing if not asked)"),
-      col('tlx_raw', 'number', "raw NASA-TLX 0-100 (mean of six subscales) from this session's questionnaire (missing if not asked)"),
+      col(
+        'user_messages',
+        'integer',
+        "messages the participant sent (the scenario's opening request included)",
+      ),
+      col(
+        'sus',
+        'number',
+        "SUS score 0-100 from this session's questionnaire (missing if not asked)",
+      ),
+      col(
+        'tlx_raw',
+        'number',
+        "raw NASA-TLX 0-100 (mean of six subscales) from this session's questionnaire (missing if not asked)",
+      ),
       col('started', 'datetime', 'wall-clock start of the session (UTC, ISO 8601)'),
       col('recording', 'text', "the session's recording, relative to the data folder"),
     ],
@@ -87,7 +109,11 @@ export function participantsTable(data: ParticipantData[]): Table {
       col('finished', 'datetime', 'when they finished (UTC; missing if not yet)'),
       col('sessions_completed', 'integer', 'sessions with a complete recording'),
       col('final_sus', 'number', 'SUS 0-100 from the final questionnaire (missing if not asked)'),
-      col('final_tlx_raw', 'number', 'raw TLX 0-100 from the final questionnaire (missing if not asked)'),
+      col(
+        'final_tlx_raw',
+        'number',
+        'raw TLX 0-100 from the final questionnaire (missing if not asked)',
+      ),
       col('conditions', 'text', "the participant's conditions in order, separated by >"),
       col(
         'completion_code',
@@ -115,7 +141,11 @@ export function participantsTable(data: ParticipantData[]): Table {
 
 function perEvent(
   data: ParticipantData[],
-  pick: (e: TimedEvent, s: ParticipantData['sessions'][number], judge: string) => Cell[] | undefined,
+  pick: (
+    e: TimedEvent,
+    s: ParticipantData['sessions'][number],
+    judge: string,
+  ) => Cell[] | undefined,
 ): Cell[][] {
   const rows: Cell[][] = [];
   for (const p of data)
@@ -164,7 +194,11 @@ export function turnsTable(data: ParticipantData[]): Table {
     columns: [
       ...KEY,
       col('turn', 'integer', 'turn number from 1'),
-      col('user_message', 'text', 'what the participant (or the environment) sent to open the turn'),
+      col(
+        'user_message',
+        'text',
+        'what the participant (or the environment) sent to open the turn',
+      ),
       col('agent_message', 'text', "the agent's reply"),
       col('tool_calls', 'integer', 'tool calls the agent made in the turn'),
       col('start_ms', 'number', 'turn start, ms from the session start (monotonic)'),
@@ -195,14 +229,18 @@ export function intentsTable(data: ParticipantData[]): Table {
       col('wall', 'datetime', 'wall clock (UTC)'),
     ],
     rows: perEvent(data, (e, s, judge) =>
-      e.type === 'intent_status' ? [e.intent, e.turn, e.from, e.to, e.cause, setBy(e.cause, judge, s.endedBy), e.t, e.wall] : undefined,
+      e.type === 'intent_status'
+        ? [e.intent, e.turn, e.from, e.to, e.cause, setBy(e.cause, judge, s.endedBy), e.t, e.wall]
+        : undefined,
     ),
   };
 }
 
 export function checklistTable(data: ParticipantData[]): Table {
   // The last verdict per item is the one that scores.
-  const rows = perEvent(data, (e) => (e.type === 'checklist_result' ? [e.item, e.pass, e.by, e.turn, e.reason, e.t] : undefined));
+  const rows = perEvent(data, (e) =>
+    e.type === 'checklist_result' ? [e.item, e.pass, e.by, e.turn, e.reason, e.t] : undefined,
+  );
   const last = new Map<string, Cell[]>();
   for (const r of rows) last.set(`${r[0]}\0${r[1]}\0${r[4]}`, r);
   return {

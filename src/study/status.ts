@@ -64,7 +64,11 @@ export function stepText(step: Step, sessions: number): string {
 }
 
 /** One line per participant, then the flow: what `study status` prints. */
-export function statusText(dataDir: string, data: readonly ParticipantData[], now = Date.now()): string {
+export function statusText(
+  dataDir: string,
+  data: readonly ParticipantData[],
+  now = Date.now(),
+): string {
   const rows = data.map((p) => {
     const last = p.log.at(-1);
     const ago = last ? Math.round((now - Date.parse(last.wall)) / 60_000) : null;
@@ -72,13 +76,21 @@ export function statusText(dataDir: string, data: readonly ParticipantData[], no
     const live = last && !['stop', 'finished'].includes(last.type) && ago !== null && ago < 30;
     const where = p.state.finished ? 'finished' : stepText(p.state.step, p.state.sessions.length);
     const when = ago === null ? '' : ago < 1 ? 'just now' : `${ago} min ago`;
-    return [p.state.participant, `#${p.state.ordinal + 1}`, where, live ? 'running' : 'not running', when];
+    return [
+      p.state.participant,
+      `#${p.state.ordinal + 1}`,
+      where,
+      live ? 'running' : 'not running',
+      when,
+    ];
   });
   const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)));
   const f = flowCounts(dataDir, data);
   return [
     `${data.length} participant${data.length === 1 ? '' : 's'} in ${dataDir}`,
-    ...rows.map((r) => `  ${r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join('  ')}`.trimEnd()),
+    ...rows.map((r) =>
+      `  ${r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join('  ')}`.trimEnd(),
+    ),
     '',
     'Recruitment (CONSORT):',
     `  invited          ${f.invited ?? '– (no invitations issued with study invite)'}`,

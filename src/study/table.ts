@@ -14,7 +14,11 @@ export interface Table {
   rows: Cell[][];
 }
 
-export const col = (name: string, type: ColumnType, about: string): Column => ({ name, type, about });
+export const col = (name: string, type: ColumnType, about: string): Column => ({
+  name,
+  type,
+  about,
+});
 /** The columns that start every per-session table. */
 export const KEY = [
   col('participant', 'text', 'participant code'),
@@ -36,5 +40,9 @@ export function csvCell(v: Cell): string {
 }
 
 export function toCsv(t: Pick<Table, 'columns' | 'rows'>): string {
-  return [t.columns.map((c) => c.name), ...t.rows].map((r) => r.map((c) => csvCell(c as Cell)).join(',')).join('\n') + '\n';
+  return (
+    [t.columns.map((c) => c.name), ...t.rows]
+      .map((r) => r.map((c) => csvCell(c as Cell)).join(','))
+      .join('\n') + '\n'
+  );
 }

@@ -22,13 +22,24 @@ export interface StudyVersion {
 
 export const shortVersion = (sha256: string) => sha256.slice(0, 12);
 
-export function versionsOf(study: Study, dataDir: string, data: readonly ParticipantData[]): StudyVersion[] {
+export function versionsOf(
+  study: Study,
+  dataDir: string,
+  data: readonly ParticipantData[],
+): StudyVersion[] {
   const by = new Map<string, string[]>();
-  for (const p of data) by.set(p.state.study.sha256, [...(by.get(p.state.study.sha256) ?? []), p.state.participant]);
+  for (const p of data)
+    by.set(p.state.study.sha256, [...(by.get(p.state.study.sha256) ?? []), p.state.participant]);
   return [...by.entries()].map(([sha256, participants]) => {
     const copy = path.join(dataDir, 'protocols', `${sha256}.yaml`);
     const current = sha256 === study.sha256;
-    return { sha256, short: shortVersion(sha256), participants, file: existsSync(copy) ? copy : current ? study.file : undefined, current };
+    return {
+      sha256,
+      short: shortVersion(sha256),
+      participants,
+      file: existsSync(copy) ? copy : current ? study.file : undefined,
+      current,
+    };
   });
 }
 
@@ -49,12 +60,17 @@ export function pickVersions(
       )
       .join('\n');
   if (choice === 'all') {
-    if (!allowAll) throw new UserError(`--version all: the report describes one version of the study; pick one:\n${list()}`);
+    if (!allowAll)
+      throw new UserError(
+        `--version all: the report describes one version of the study; pick one:\n${list()}`,
+      );
     return { data, versions };
   }
   if (choice !== undefined) {
     if (!/^[0-9a-f]{4,64}$/i.test(choice))
-      throw new UserError(`--version ${choice}: expected a version's sha256 (4 or more hex digits) or all`);
+      throw new UserError(
+        `--version ${choice}: expected a version's sha256 (4 or more hex digits) or all`,
+      );
     const hits = versions.filter((v) => v.sha256.startsWith(choice.toLowerCase()));
     if (hits.length !== 1)
       throw new UserError(
@@ -63,7 +79,10 @@ export function pickVersions(
     return { data: data.filter((p) => p.state.study.sha256 === hits[0]!.sha256), versions: hits };
   }
   if (versions.every((v) => v.current)) return { data, versions };
-  const several = versions.length > 1 ? `${versions.length} versions of the study file` : 'another version of the study file than this one';
+  const several =
+    versions.length > 1
+      ? `${versions.length} versions of the study file`
+      : 'another version of the study file than this one';
   throw new UserError(
     `${path.basename(study.file)}: the data holds participants run under ${several}:\n${list()}\nnothing is mixed without asking: pass --version SHA for one version${allowAll ? ', or --version all (every row says its version)' : ''}`,
   );

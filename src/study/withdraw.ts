@@ -27,7 +27,8 @@ export function planWithdrawal(study: Study, dataDir: string | undefined, id: st
   checkParticipantId(id);
   const data = dataDir ? path.resolve(dataDir) : defaultDataDir(study);
   const dir = participantDir(data, id);
-  if (!existsSync(dir)) throw new UserError(`no data for participant ${id} under ${data} (nothing deleted)`);
+  if (!existsSync(dir))
+    throw new UserError(`no data for participant ${id} under ${data} (nothing deleted)`);
   return {
     dir,
     files: filesUnder(dir)
@@ -36,7 +37,11 @@ export function planWithdrawal(study: Study, dataDir: string | undefined, id: st
   };
 }
 
-export function withdrawParticipant(study: Study, dataDir: string | undefined, id: string): { dir: string; deleted: string[] } {
+export function withdrawParticipant(
+  study: Study,
+  dataDir: string | undefined,
+  id: string,
+): { dir: string; deleted: string[] } {
   const plan = planWithdrawal(study, dataDir, id);
   rmSync(plan.dir, { recursive: true, force: true });
   countFlow(path.dirname(path.dirname(plan.dir)), 'withdrawn');

@@ -25,7 +25,9 @@ export function fmtBackend(b: BackendInfo | undefined): string {
 
 export function fmtBackends(backends: Record<Role, BackendInfo> | undefined): string {
   if (!backends) return '';
-  return (['agent', 'user', 'judge'] as const).map((r) => `${r} ${fmtBackend(backends[r])}`).join(' · ');
+  return (['agent', 'user', 'judge'] as const)
+    .map((r) => `${r} ${fmtBackend(backends[r])}`)
+    .join(' · ');
 }
 
 /** `path="notes/a.md", content="# Plan…"`: arguments on one line. */
@@ -33,7 +35,8 @@ export function fmtArgs(args: unknown, cols = 60): string {
   if (args === undefined || args === null) return '';
   if (typeof args !== 'object') return truncate(JSON.stringify(args), cols);
   const parts = Object.entries(args as Record<string, unknown>).map(
-    ([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`,
+    ([k, v]) =>
+      `${k}=${typeof v === 'string' ? JSON.stringify(truncate(v, 40)) : truncate(JSON.stringify(v) ?? '', 40)}`,
   );
   return truncate(parts.join(' '), cols);
 }
@@ -73,13 +76,28 @@ export function fmtFileChange(f: FileDiff): string {
 
 /** Lines of a unified diff worth showing: hunks and their lines, without the file header noise. */
 export function diffBody(patch: string): string[] {
-  return patch.split('\n').filter((l) => !/^(Index: |={10,}|--- |\+\+\+ |\\ No newline)/.test(l) && l !== '');
+  return patch
+    .split('\n')
+    .filter((l) => !/^(Index: |={10,}|--- |\+\+\+ |\\ No newline)/.test(l) && l !== '');
 }
 
 /** `2026-05-05T09:00:00+08:00` → `May 5 09:00` (the scenario's own offset, as written). */
 export function shortTime(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
   if (!m) return iso;
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1];
+  const month = [
+    'Jan',
+    'Feb',
+    'Mar',
+    'Apr',
+    'May',
+    'Jun',
+    'Jul',
+    'Aug',
+    'Sep',
+    'Oct',
+    'Nov',
+    'Dec',
+  ][Number(m[2]) - 1];
   return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
 }

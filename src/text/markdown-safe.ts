@@ -30,7 +30,10 @@ export function inertMarkdown(md: string): string {
     .map((line) => {
       let out = '';
       let at = 0;
-      for (const [from, to] of [...codeSpans(line), [line.length, line.length] as [number, number]]) {
+      for (const [from, to] of [
+        ...codeSpans(line),
+        [line.length, line.length] as [number, number],
+      ]) {
         out += line.slice(at, from).replace(/<|\](?=[([:])/g, '\\$&') + line.slice(from, to);
         at = to;
       }

@@ -1,13 +1,24 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitLine, lineWidth, plainText, sanitize, sliceLine, truncate, width, wrap, wrapWithPrefix } from './text.ts';
+import {
+  fitLine,
+  lineWidth,
+  plainText,
+  sanitize,
+  sliceLine,
+  truncate,
+  width,
+  wrap,
+  wrapWithPrefix,
+} from './text.ts';
 
 describe('text for a cell grid', () => {
   it('wraps at word boundaries, breaks words longer than a line, keeps blank lines', () => {
     expect(wrap('the quick brown fox jumps', 10)).toEqual(['the quick', 'brown fox', 'jumps']);
     expect(wrap('abcdefghijkl xy', 5)).toEqual(['abcde', 'fghij', 'kl xy']);
     expect(wrap('one\n\ntwo', 10)).toEqual(['one', '', 'two']);
-    for (const line of wrap('a'.repeat(7) + ' ' + 'b '.repeat(20), 6)) expect(line.length).toBeLessThanOrEqual(6);
+    for (const line of wrap('a'.repeat(7) + ' ' + 'b '.repeat(20), 6))
+      expect(line.length).toBeLessThanOrEqual(6);
   });
 
   it('measures and cuts wide characters by columns', () => {
@@ -15,10 +26,18 @@ describe('text for a cell grid', () => {
     expect(truncate('会议纪要很长', 5)).toBe('会议…');
     expect(truncate('short', 10)).toBe('short');
     expect(truncate('a longer line', 6)).toBe('a lon…');
-    for (const line of wrap('会议纪要会议纪要会议纪要', 7)) expect(width(line)).toBeLessThanOrEqual(7);
+    for (const line of wrap('会议纪要会议纪要会议纪要', 7))
+      expect(width(line)).toBeLessThanOrEqual(7);
     // Non-ASCII text wraps like ASCII: no line starts with the space it broke at, indentation stays.
-    expect(wrap("Fit a Nelson–Siegel model, the team's standard.", 37)).toEqual(["Fit a Nelson–Siegel model, the team's", 'standard.']);
-    expect(wrap('  - a list item – that runs past the width', 20)).toEqual(['  - a list item –', 'that runs past the', 'width']);
+    expect(wrap("Fit a Nelson–Siegel model, the team's standard.", 37)).toEqual([
+      "Fit a Nelson–Siegel model, the team's",
+      'standard.',
+    ]);
+    expect(wrap('  - a list item – that runs past the width', 20)).toEqual([
+      '  - a list item –',
+      'that runs past the',
+      'width',
+    ]);
   });
 
   it('measures every character as string-width does (as Ink lays it out), symbols and CJK on the fast path', () => {
@@ -60,6 +79,7 @@ describe('text for a cell grid', () => {
     expect(plainText(sliceLine(line, 6, 6))).toBe('‹fghij');
     expect(sliceLine(line, 3, 6)[2]).toMatchObject({ text: 'def', bold: true });
     // A wide character cut by the window's edge leaves a blank, and the width stays exact.
-    for (let from = 0; from < 8; from++) expect(lineWidth(sliceLine([{ text: 'a宽字符b宽字符c' }], from, 7)), String(from)).toBe(7);
+    for (let from = 0; from < 8; from++)
+      expect(lineWidth(sliceLine([{ text: 'a宽字符b宽字符c' }], from, 7)), String(from)).toBe(7);
   });
 });

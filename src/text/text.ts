@@ -157,7 +157,12 @@ export function truncate(text: string, cols: number): string {
 }
 
 /** `prefix` then `text` wrapped in the remaining width, later lines indented under the text. */
-export function wrapWithPrefix(prefix: Line, text: string, cols: number, style: Style = {}): Line[] {
+export function wrapWithPrefix(
+  prefix: Line,
+  text: string,
+  cols: number,
+  style: Style = {},
+): Line[] {
   const pw = prefix.reduce((n, s) => n + width(s.text), 0);
   const body = wrap(text, Math.max(1, cols - pw));
   const indent = ' '.repeat(pw);
@@ -170,7 +175,9 @@ export function fitLine(line: Line, cols: number): Line {
   let left = cols;
   for (const raw of line) {
     // One screen line: a stray line break would push the pane's content past its height.
-    const seg = /[\r\n]/.test(raw.text) ? { ...raw, text: raw.text.replace(/\r?\n|\r/g, ' ') } : raw;
+    const seg = /[\r\n]/.test(raw.text)
+      ? { ...raw, text: raw.text.replace(/\r?\n|\r/g, ' ') }
+      : raw;
     const w = width(seg.text);
     if (w <= left) {
       out.push(seg);
@@ -237,5 +244,11 @@ export function wrapBounded(
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, maxLines - 1));
   const pw = prefix.reduce((n, s) => n + width(s.text), 0);
-  return [...kept, [{ text: ' '.repeat(pw) }, { ...moreStyle, text: `… ${lines.length - kept.length} more lines` }]];
+  return [
+    ...kept,
+    [
+      { text: ' '.repeat(pw) },
+      { ...moreStyle, text: `… ${lines.length - kept.length} more lines` },
+    ],
+  ];
 }

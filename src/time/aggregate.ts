@@ -75,8 +75,12 @@ const status: Measure = (runs) => {
 /** The measure in each repeat, then its mean and sample std across repeats (0 with one). */
 function overRepeats(runs: readonly TimedRun[], measure: Measure): MeanStdOverRepeats {
   const repeats = [...new Set(runs.map((r) => r.repeat))].sort((a, b) => a - b);
-  const values = repeats.map((k) => measure(runs.filter((r) => r.repeat === k))).filter((v): v is number => v !== null);
-  return values.length ? { mean: round(mean(values)), std: round(sampleStd(values)) } : { mean: null, std: null };
+  const values = repeats
+    .map((k) => measure(runs.filter((r) => r.repeat === k)))
+    .filter((v): v is number => v !== null);
+  return values.length
+    ? { mean: round(mean(values)), std: round(sampleStd(values)) }
+    : { mean: null, std: null };
 }
 
 function row(runs: readonly TimedRun[]): TimeRow | null {
@@ -94,7 +98,9 @@ function row(runs: readonly TimedRun[]): TimeRow | null {
 }
 
 /** One agent's table; null when none of the runs is of a time scenario. */
-export function aggregateAgentTime(all: readonly { time?: TimeScores | null; repeat?: number }[]): AgentTimeSummary | null {
+export function aggregateAgentTime(
+  all: readonly { time?: TimeScores | null; repeat?: number }[],
+): AgentTimeSummary | null {
   const runs = all.flatMap((r) => (r.time ? [{ time: r.time, repeat: r.repeat ?? 1 }] : []));
   if (!runs.length) return null;
   const endings: Partial<Record<TimeEnding, number>> = {};

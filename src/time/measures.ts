@@ -4,7 +4,12 @@
  * status is the expected one. The paper's agent does one action per response; here a response
  * may call several tools, so each error type counts once per response.
  */
-import type { ActionErrorType, StatusError, TaskStatusName, UpdateExpect } from '../contracts/events.ts';
+import type {
+  ActionErrorType,
+  StatusError,
+  TaskStatusName,
+  UpdateExpect,
+} from '../contracts/events.ts';
 import type { ToolCallRecord } from '../contracts/backends.ts';
 import type { ScenarioFile } from '../scenario/schema.ts';
 import type { ToolDef } from '../tools/registry.ts';
@@ -21,11 +26,17 @@ export interface ScenarioShape {
   finalStatus: TaskStatus;
 }
 
-export function shapeOf(s: Pick<ScenarioFile, 'environment' | 'intents' | 'branch' | 'refuse' | 'expect_status'>): ScenarioShape {
+export function shapeOf(
+  s: Pick<ScenarioFile, 'environment' | 'intents' | 'branch' | 'refuse' | 'expect_status'>,
+): ScenarioShape {
   const withExpect = (s.environment?.updates ?? []).filter((u) => u.expect);
   const derived: Branch = withExpect.at(-1)?.expect === 'follow_up' ? 'positive' : 'negative';
   const branch = s.branch ?? derived;
-  const byBranch: TaskStatus = s.refuse ? 'failed' : branch === 'positive' ? 'completed' : 'in_progress';
+  const byBranch: TaskStatus = s.refuse
+    ? 'failed'
+    : branch === 'positive'
+      ? 'completed'
+      : 'in_progress';
   return { branch, complex: s.intents.some(isShift), finalStatus: s.expect_status ?? byBranch };
 }
 
@@ -34,7 +45,11 @@ export function shapeOf(s: Pick<ScenarioFile, 'environment' | 'intents' | 'branc
  * a `reveal`) or that replaces others. An `after` intent with neither only checks what the
  * follow-up itself says (the fitting listing, its price), so it makes no scenario complex.
  */
-export function isShift(i: { after?: unknown; reveal?: string | undefined; supersedes?: string[] | undefined }): boolean {
+export function isShift(i: {
+  after?: unknown;
+  reveal?: string | undefined;
+  supersedes?: string[] | undefined;
+}): boolean {
   return Boolean(i.after && (i.reveal || i.supersedes?.length));
 }
 
@@ -95,9 +110,13 @@ export class ResponseLedger {
       this.reminderEpoch = this.epoch;
       this.remindersEverSet = true;
     }
-    if (r.decision?.expect === 'keep_silent' && r.decision.choice === 'follow_up') errors.add('false_follow_up');
-    if (r.decision?.expect === 'follow_up' && r.decision.choice === 'keep_silent') errors.add('missed_follow_up');
-    const completes = ok.some((c) => c.name === 'set_task_status' && statusArg(c.args) === 'completed');
+    if (r.decision?.expect === 'keep_silent' && r.decision.choice === 'follow_up')
+      errors.add('false_follow_up');
+    if (r.decision?.expect === 'follow_up' && r.decision.choice === 'keep_silent')
+      errors.add('missed_follow_up');
+    const completes = ok.some(
+      (c) => c.name === 'set_task_status' && statusArg(c.args) === 'completed',
+    );
     if (completes) {
       this.completedEver = true;
       // Before the user's thanks (or refusal): the paper's arbitrary completion.

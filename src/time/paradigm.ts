@@ -32,7 +32,10 @@ export const timeParadigm: Paradigm = {
     checkTimeScenario(s, report.error, report.warn);
     (s.environment?.updates ?? []).forEach((u, k) => {
       for (const issue of validateAppSeeds(u.apps ?? {}))
-        report.error(['environment', 'updates', k, 'apps', ...issue.path], `\`apps.${issue.path.join('.')}\`: ${issue.message}`);
+        report.error(
+          ['environment', 'updates', k, 'apps', ...issue.path],
+          `\`apps.${issue.path.join('.')}\`: ${issue.message}`,
+        );
     });
   },
   lint: checkTimeAuthoring,

@@ -17,8 +17,20 @@
 import { diffApps } from '../apps/diff.ts';
 import type { IntentSpec } from '../scenario/schema.ts';
 import { ChatProtocol, EndRequested } from '../session/chat-protocol.ts';
-import type { IntentStatus, StatusCause, TimeInfo, TimeScores, UpdateVerdict } from '../contracts/events.ts';
-import type { Incoming, Next, SessionCore, SessionProtocol, TurnResult } from '../session/protocol.ts';
+import type {
+  IntentStatus,
+  StatusCause,
+  TimeInfo,
+  TimeScores,
+  UpdateVerdict,
+} from '../contracts/events.ts';
+import type {
+  Incoming,
+  Next,
+  SessionCore,
+  SessionProtocol,
+  TurnResult,
+} from '../session/protocol.ts';
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
 import { ResponseLedger, shapeOf, type Decision, type ReplyTo } from './measures.ts';
@@ -77,7 +89,9 @@ export class TimeProtocol implements SessionProtocol {
 
   extendTools(ctx: ToolContext, tools: ToolDef[]): ToolDef[] {
     ctx.time = this.world;
-    const out = tools.map((t) => (t.name === ENVIRONMENT_QUERY_PLACEHOLDER ? environmentToolFor(t, this.world) : t));
+    const out = tools.map((t) =>
+      t.name === ENVIRONMENT_QUERY_PLACEHOLDER ? environmentToolFor(t, this.world) : t,
+    );
     this.tools = new Map(out.map((t) => [t.name, t]));
     return out;
   }
@@ -123,32 +137,58 @@ export class TimeProtocol implements SessionProtocol {
   }
 
   /** Rule 3: silence or a follow-up, an intention shift when it opens intents; rule 5: thanks when it meets every need. */
-  private async afterWokenTurn(t: TurnResult, update: string | undefined, d: Decision): Promise<Next> {
+  private async afterWokenTurn(
+    t: TurnResult,
+    update: string | undefined,
+    d: Decision,
+  ): Promise<Next> {
     const core = this.core;
-    core.emit({ type: 'wake_choice', turn: t.turn, ...(update ? { update } : {}), choice: d.choice });
+    core.emit({
+      type: 'wake_choice',
+      turn: t.turn,
+      ...(update ? { update } : {}),
+      choice: d.choice,
+    });
     if (update) this.decide(update, d.choice);
     // After a false follow-up the user stays quiet, as after any follow-up that opens nothing.
     if (d.choice === 'keep_silent' || !update || d.expect === 'keep_silent') return this.dormant();
-    const opened = core.scenario.intents.filter((i) => core.statusOf(i.id) === 'pending' && i.after?.follow_up === update);
+    const opened = core.scenario.intents.filter(
+      (i) => core.statusOf(i.id) === 'pending' && i.after?.follow_up === update,
+    );
     for (const i of opened) {
       core.setStatus(i.id, 'open', 'follow_up', `the follow-up on ${update} opened it`);
-      for (const old of i.supersedes ?? []) core.setStatus(old, 'superseded', 'superseded', `replaced by ${i.id}`);
+      for (const old of i.supersedes ?? [])
+        core.setStatus(old, 'superseded', 'superseded', `replaced by ${i.id}`);
     }
     // The follow-up itself may already meet the shifted need.
     if (opened.length) {
       const v = await core.assess(t.evidence, opened);
-      for (const c of v.completed) if (core.statusOf(c.intent) === 'open') core.setStatus(c.intent, 'completed', 'evidence', c.evidence);
+      for (const c of v.completed)
+        if (core.statusOf(c.intent) === 'open')
+          core.setStatus(c.intent, 'completed', 'evidence', c.evidence);
     }
     const left = opened.filter((i) => core.statusOf(i.id) === 'open');
     const everyNeedMet = d.expect === 'follow_up' && !left.length && !this.anyPending();
     if ((left.length || everyNeedMet) && t.turn >= core.maxTurns) {
       // The user's message would start a turn past the limit.
-      for (const i of left) core.setStatus(i.id, 'unresolved', 'max_turns', `still open after ${core.maxTurns} agent turns`);
+      for (const i of left)
+        core.setStatus(
+          i.id,
+          'unresolved',
+          'max_turns',
+          `still open after ${core.maxTurns} agent turns`,
+        );
       this.unresolvePending('max_turns', `still pending after ${core.maxTurns} agent turns`);
       return this.end('max_turns');
     }
     if (left.length) {
-      for (const i of left) core.setStatus(i.id, 'provided', 'follow_up', 'the user reveals it right after the follow-up');
+      for (const i of left)
+        core.setStatus(
+          i.id,
+          'provided',
+          'follow_up',
+          'the user reveals it right after the follow-up',
+        );
       return this.handedOn(await this.chat.handOff(left, 'shift'), 'shift');
     }
     if (!everyNeedMet) return this.dormant();
@@ -188,21 +228,37 @@ export class TimeProtocol implements SessionProtocol {
         this.unresolvePending('updates_exhausted', 'no update was left to follow up on');
         return this.end('resolved');
       }
-      if (!this.anyPending() && !w.hasActiveReminder() && !w.hasPushLeft()) return this.end('resolved');
+      if (!this.anyPending() && !w.hasActiveReminder() && !w.hasPushLeft())
+        return this.end('resolved');
       const ev = w.nextEvent()!;
       const at = ev.kind === 'update' ? ev.update.at : ev.at;
       await core.waitForTime({ at: w.clock.iso(at), passed: describeDuration(at - w.clock.now) });
       if (core.endRequested) throw new EndRequested();
       const from = w.clock.iso();
       const moved = w.clock.advanceTo(at);
-      if (moved > 0) core.emit({ type: 'clock', turn: core.turn, from, to: w.clock.iso(), passed: describeDuration(moved) });
+      if (moved > 0)
+        core.emit({
+          type: 'clock',
+          turn: core.turn,
+          from,
+          to: w.clock.iso(),
+          passed: describeDuration(moved),
+        });
 
       if (ev.kind === 'reminder') {
         // A time reminder alone wakes the agent with its note: it is about no update (one
         // that went by unseen earlier stays unseen).
         w.fire(ev.reminder);
-        core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), reminders: [ev.reminder.id], pushed: false });
-        return this.wake(`Reminder (${ev.reminder.id}): ${ev.reminder.note}`, undefined, [ev.reminder.id]);
+        core.emit({
+          type: 'wake',
+          turn: core.turn,
+          at: w.clock.iso(),
+          reminders: [ev.reminder.id],
+          pushed: false,
+        });
+        return this.wake(`Reminder (${ev.reminder.id}): ${ev.reminder.note}`, undefined, [
+          ev.reminder.id,
+        ]);
       }
 
       const u = w.applyNext();
@@ -232,8 +288,17 @@ export class TimeProtocol implements SessionProtocol {
       }
       for (const r of watching) w.fire(r);
       const update = u.spec.id;
-      core.emit({ type: 'wake', turn: core.turn, at: w.clock.iso(), update, reminders: watching.map((r) => r.id), pushed });
-      const note = watching.length ? `\n(${watching.map((r) => `reminder ${r.id}: ${r.note}`).join('; ')})` : '';
+      core.emit({
+        type: 'wake',
+        turn: core.turn,
+        at: w.clock.iso(),
+        update,
+        reminders: watching.map((r) => r.id),
+        pushed,
+      });
+      const note = watching.length
+        ? `\n(${watching.map((r) => `reminder ${r.id}: ${r.note}`).join('; ')})`
+        : '';
       return this.wake(
         `${u.spec.text}${note}`,
         update,
@@ -245,7 +310,14 @@ export class TimeProtocol implements SessionProtocol {
   private wake(text: string, update: string | undefined, reminders: string[]): Next {
     return {
       kind: 'continue',
-      incoming: { kind: 'monitor', turn: this.core.turn + 1, text, at: this.world.clock.iso(), ...(update ? { update } : {}), reminders },
+      incoming: {
+        kind: 'monitor',
+        turn: this.core.turn + 1,
+        text,
+        at: this.world.clock.iso(),
+        ...(update ? { update } : {}),
+        reminders,
+      },
     };
   }
 
@@ -264,18 +336,26 @@ export class TimeProtocol implements SessionProtocol {
             ? 'kept'
             : 'unwatched';
     this.verdicts.set(updateId, verdict);
-    this.core.emit({ type: 'update_verdict', turn: this.core.turn, update: updateId, expect: spec.expect, verdict });
+    this.core.emit({
+      type: 'update_verdict',
+      turn: this.core.turn,
+      update: updateId,
+      expect: spec.expect,
+      verdict,
+    });
   }
 
   private unresolvePending(cause: StatusCause, detail: string): void {
     for (const i of this.core.scenario.intents)
-      if (this.core.statusOf(i.id) === 'pending') this.core.setStatus(i.id, 'unresolved', cause, detail);
+      if (this.core.statusOf(i.id) === 'pending')
+        this.core.setStatus(i.id, 'unresolved', cause, detail);
   }
 
   finish(): void {
     this.unresolvePending('updates_exhausted', 'still pending when the session ended');
     // Updates still to come count as unseen, unless the user's thanks ended the session.
-    if (!this.outcome?.thanked) for (const u of this.core.scenario.environment?.updates ?? []) this.decide(u.id, 'unseen');
+    if (!this.outcome?.thanked)
+      for (const u of this.core.scenario.environment?.updates ?? []) this.decide(u.id, 'unseen');
   }
 
   scores(): { time?: TimeScores } {

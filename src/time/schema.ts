@@ -20,8 +20,14 @@ export const intentTimeKeys = {
   after: z
     .strictObject({ follow_up: Id.meta({ description: 'an update id' }) })
     .optional()
-    .meta({ description: 'pending until the agent follows up on this update; then it opens and the user reveals it at once' }),
-  supersedes: z.array(Id).optional().meta({ description: 'intents that become superseded (out of Proc) when this one opens' }),
+    .meta({
+      description:
+        'pending until the agent follows up on this update; then it opens and the user reveals it at once',
+    }),
+  supersedes: z
+    .array(Id)
+    .optional()
+    .meta({ description: 'intents that become superseded (out of Proc) when this one opens' }),
 };
 
 /** The scenario keys. */
@@ -30,18 +36,16 @@ export const scenarioTimeKeys = {
     description:
       'the final task status a good agent ends with (default: completed if positive, in_progress if negative, failed with refuse)',
   }),
-  thanks: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ description: 'what the rules user says when a follow-up meets every need (default: Thank you, that is what I needed.)' }),
-  refuse: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ description: 'the user refuses or cancels instead of thanking: the rules user says this, and the task should end failed' }),
-  branch: z
-    .enum(BRANCHES)
-    .optional()
-    .meta({ description: 'positive or negative; by default positive when the last update with an expect expects follow_up' }),
+  thanks: z.string().min(1).optional().meta({
+    description:
+      'what the rules user says when a follow-up meets every need (default: Thank you, that is what I needed.)',
+  }),
+  refuse: z.string().min(1).optional().meta({
+    description:
+      'the user refuses or cancels instead of thanking: the rules user says this, and the task should end failed',
+  }),
+  branch: z.enum(BRANCHES).optional().meta({
+    description:
+      'positive or negative; by default positive when the last update with an expect expects follow_up',
+  }),
 };

@@ -27,7 +27,9 @@ export function timeScores(
 ): TimeScores {
   const shape = shapeOf(scenario);
   // Updates after the thanks no longer count: only decided updates do.
-  const counted = (scenario.environment?.updates ?? []).filter((u) => u.expect && verdicts.has(u.id));
+  const counted = (scenario.environment?.updates ?? []).filter(
+    (u) => u.expect && verdicts.has(u.id),
+  );
   const count = (v: UpdateVerdict) => [...verdicts.values()].filter((x) => x === v).length;
   const followExpected = counted.filter((u) => u.expect === 'follow_up').length;
   const silenceExpected = counted.filter((u) => u.expect === 'keep_silent').length;
@@ -60,8 +62,18 @@ export function timeScores(
     status_accuracy: nullableRound(ledger.statusAccuracy),
     status_errors: [...ledger.statusErrors],
     responses: ledger.responses,
-    followups: { expected: followExpected, hit, missed: followExpected - hit, false: falseFollowUps },
-    silences: { expected: silenceExpected, kept, broken: falseFollowUps, unwatched: count('unwatched') },
+    followups: {
+      expected: followExpected,
+      hit,
+      missed: followExpected - hit,
+      false: falseFollowUps,
+    },
+    silences: {
+      expected: silenceExpected,
+      kept,
+      broken: falseFollowUps,
+      unwatched: count('unwatched'),
+    },
     decision_accuracy: counted.length ? round((hit + kept) / counted.length) : null,
   };
 }

@@ -14,7 +14,9 @@ function world(ctx: ToolContext): TimeWorld {
   return ctx.time;
 }
 
-function def<P extends z.ZodType>(d: Omit<ToolDef<P>, 'group'> & { group: 'time' | 'environment' }): ToolDef {
+function def<P extends z.ZodType>(
+  d: Omit<ToolDef<P>, 'group'> & { group: 'time' | 'environment' },
+): ToolDef {
   return d as unknown as ToolDef;
 }
 

@@ -14,7 +14,11 @@ export function canBeSeen(s: Pick<ScenarioFile, 'tools'>, notify: string | undef
   return (s.tools ?? []).includes('time') || notify === 'agent' || notify === 'both';
 }
 
-export function checkTimeScenario(s: ScenarioFile, err: TimeReport, warn: TimeReport = () => {}): void {
+export function checkTimeScenario(
+  s: ScenarioFile,
+  err: TimeReport,
+  warn: TimeReport = () => {},
+): void {
   checkAfterEveryNeedMet(s, warn);
   const updates = s.environment?.updates ?? [];
   const start = parseIsoTime(s.clock?.start ?? DEFAULT_CLOCK_START)?.ms ?? 0;
@@ -25,7 +29,11 @@ export function checkTimeScenario(s: ScenarioFile, err: TimeReport, warn: TimeRe
     ids.add(u.id);
     const r = parseTimeValue(u.at, start);
     if (!('ms' in r)) return; // the schema reported it
-    if (r.ms < start) err(['environment', 'updates', k, 'at'], `update \`${u.id}\` is at ${u.at}, before the clock starts`);
+    if (r.ms < start)
+      err(
+        ['environment', 'updates', k, 'at'],
+        `update \`${u.id}\` is at ${u.at}, before the clock starts`,
+      );
     if (prev && r.ms < prev.at)
       err(
         ['environment', 'updates', k, 'at'],
@@ -51,8 +59,12 @@ export function checkTimeScenario(s: ScenarioFile, err: TimeReport, warn: TimeRe
       );
     (intent.supersedes ?? []).forEach((old, j) => {
       if (!intentIds.has(old))
-        err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes \`${old}\`, which is not an intent of this scenario`);
-      else if (old === intent.id) err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes itself`);
+        err(
+          ['intents', k, 'supersedes', j],
+          `intent \`${intent.id}\` supersedes \`${old}\`, which is not an intent of this scenario`,
+        );
+      else if (old === intent.id)
+        err(['intents', k, 'supersedes', j], `intent \`${intent.id}\` supersedes itself`);
     });
     if (intent.supersedes?.length && !intent.after)
       err(
@@ -62,7 +74,10 @@ export function checkTimeScenario(s: ScenarioFile, err: TimeReport, warn: TimeRe
   });
   for (const cycle of supersedeCycles(s)) {
     const k = s.intents.findIndex((i) => i.id === cycle[0]);
-    err(['intents', k, 'supersedes'], `supersedes forms a cycle: ${[...cycle, cycle[0]].join(' → ')}`);
+    err(
+      ['intents', k, 'supersedes'],
+      `supersedes forms a cycle: ${[...cycle, cycle[0]].join(' → ')}`,
+    );
   }
 }
 
@@ -96,7 +111,9 @@ function checkAfterEveryNeedMet(s: ScenarioFile, warn: TimeReport): void {
 
 /** Cycles in the supersedes graph (each reported once, from its first intent in file order). */
 function supersedeCycles(s: ScenarioFile): string[][] {
-  const edges = new Map(s.intents.map((i) => [i.id, (i.supersedes ?? []).filter((x) => x !== i.id)]));
+  const edges = new Map(
+    s.intents.map((i) => [i.id, (i.supersedes ?? []).filter((x) => x !== i.id)]),
+  );
   const cycles: string[][] = [];
   const seen = new Set<string>();
   for (const start of edges.keys()) {

@@ -56,8 +56,13 @@ const editFile: ToolDef = {
     const first = text.indexOf(old_string);
     if (first < 0) throw new ToolError(`old_string not found in ${rel}`);
     if (text.indexOf(old_string, first + 1) >= 0)
-      throw new ToolError(`old_string occurs more than once in ${rel}; include more context to make it unique`);
-    workspace.writeText(rel, text.slice(0, first) + new_string + text.slice(first + old_string.length));
+      throw new ToolError(
+        `old_string occurs more than once in ${rel}; include more context to make it unique`,
+      );
+    workspace.writeText(
+      rel,
+      text.slice(0, first) + new_string + text.slice(first + old_string.length),
+    );
     return `edited ${rel}`;
   },
 };
@@ -142,7 +147,8 @@ export const memoryTools: ToolDef[] = [
     name: 'read_memory',
     readOnly: true,
     group: 'memory',
-    description: 'Read your long-term memory notes (kept across sessions). Without a key, returns every note.',
+    description:
+      'Read your long-term memory notes (kept across sessions). Without a key, returns every note.',
     parameters: z.object({ key: z.string().optional() }),
     run: ({ key }, { memory }) => memory.read(key),
   },
@@ -150,7 +156,11 @@ export const memoryTools: ToolDef[] = [
     name: 'write_memory',
     group: 'memory',
     description: 'Save a long-term memory note under a key, replacing it or appending to it.',
-    parameters: z.object({ key: z.string().min(1), content: z.string(), mode: z.enum(['replace', 'append']).optional() }),
+    parameters: z.object({
+      key: z.string().min(1),
+      content: z.string(),
+      mode: z.enum(['replace', 'append']).optional(),
+    }),
     run: ({ key, content, mode }, { memory }) => {
       memory.write(key, content, mode);
       return `saved memory note ${key}`;

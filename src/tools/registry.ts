@@ -116,12 +116,20 @@ export class ToolRegistry {
 }
 
 /** Runs a tool, turning every failure into an outcome the agent can read. */
-export async function invokeTool(def: ToolDef | undefined, name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
+export async function invokeTool(
+  def: ToolDef | undefined,
+  name: string,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<ToolOutcome> {
   if (!def) return { ok: false, error: `unknown tool: ${name}` };
   const parsed = def.parameters.safeParse(args ?? {});
   if (!parsed.success) {
-    if (def.invalidArguments) return { ok: false, error: def.invalidArguments(parsed.error.issues) };
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
+    if (def.invalidArguments)
+      return { ok: false, error: def.invalidArguments(parsed.error.issues) };
+    const detail = parsed.error.issues
+      .map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`)
+      .join('; ');
     return { ok: false, error: `invalid arguments for ${def.name}: ${detail}` };
   }
   try {

@@ -5,7 +5,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/config.ts';
 import { readRecording } from '../session/recording.ts';
 import { collectRun, FIXTURE_LIB } from '../../test/tui/session-events.ts';
-import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../test/tui/harness.tsx';
+import {
+  KEYS,
+  press,
+  renderTui,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../test/tui/harness.tsx';
 import { App } from './App.tsx';
 import { loadHomeData } from './home-data.ts';
 import type { HomeChoice } from './screens/HomeScreen.tsx';
@@ -23,7 +30,13 @@ describe('the app', () => {
     let exited = false;
     r = renderTui(
       <App
-        loadHome={() => loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config: resolveConfig({}, {}) })}
+        loadHome={() =>
+          loadHomeData({
+            bundled: FIXTURE_LIB,
+            recordingsDir: recordings,
+            config: resolveConfig({}, {}),
+          })
+        }
         start={async (choice) => {
           choices.push(choice);
           if (choice.mode !== 'replay') throw new Error('only replays here');

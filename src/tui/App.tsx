@@ -28,11 +28,15 @@ export function App({ initial, loadHome, homeWhileLoading, start, notice, onExit
   const { exit } = useApp();
   const theme = useTheme();
   // `shown` counts the sessions opened, so each one gets a fresh screen.
-  const [{ controller, shown }, setShown] = useState<{ controller: SessionController | undefined; shown: number }>({
+  const [{ controller, shown }, setShown] = useState<{
+    controller: SessionController | undefined;
+    shown: number;
+  }>({
     controller: initial,
     shown: 0,
   });
-  const setController = (c: SessionController | undefined) => setShown((s) => ({ controller: c, shown: s.shown + 1 }));
+  const setController = (c: SessionController | undefined) =>
+    setShown((s) => ({ controller: c, shown: s.shown + 1 }));
   const [home, setHome] = useState<HomeData | undefined>(initial ? undefined : homeWhileLoading);
   const [homeNotice, setHomeNotice] = useState(notice);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
@@ -65,7 +69,8 @@ export function App({ initial, loadHome, homeWhileLoading, start, notice, onExit
         />
       </SessionProvider>
     );
-  if (loadError) return <Text color={theme.level.error}>intentplay: cannot read the library: {loadError}</Text>;
+  if (loadError)
+    return <Text color={theme.level.error}>intentplay: cannot read the library: {loadError}</Text>;
   if (!home) return null;
   return (
     <HomeScreen

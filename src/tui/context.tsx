@@ -38,7 +38,10 @@ export function useControl<T>(selector: (c: ControlState) => T): T {
   return selector(useSnapshot().control);
 }
 
-const read = (c: SessionController): Snapshot => ({ session: c.store.getState().session, control: c.control.getState() });
+const read = (c: SessionController): Snapshot => ({
+  session: c.store.getState().session,
+  control: c.control.getState(),
+});
 
 /**
  * Provides a controller and its snapshot. Updates are throttled to `fps`: the first change
@@ -65,7 +68,9 @@ export function SessionProvider({
       last = performance.now();
       const next = read(controller);
       onFrame?.(); // benchmarks time each frame from here to its output
-      setSnapshot((prev) => (prev.session === next.session && prev.control === next.control ? prev : next));
+      setSnapshot((prev) =>
+        prev.session === next.session && prev.control === next.control ? prev : next,
+      );
     };
     const changed = () => {
       if (timer) return;
@@ -99,4 +104,8 @@ export interface SessionUi {
   note(text: string): void;
 }
 
-export const SessionUiContext = createContext<SessionUi>({ reveal: () => {}, override: () => {}, note: () => {} });
+export const SessionUiContext = createContext<SessionUi>({
+  reveal: () => {},
+  override: () => {},
+  note: () => {},
+});

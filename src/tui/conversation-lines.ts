@@ -43,14 +43,29 @@ function itemBlock(
       const color = item.role === 'monitor' ? theme.role.event : theme.role[item.role];
       const name = item.role === 'monitor' ? 'wake' : item.role;
       // An empty reply to the monitor is the agent keeping silent: nothing reaches the user.
-      const empty = woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
-      const lines = wrapWithPrefix(label(name, color), item.text || empty, cols, item.text ? {} : { dim: true });
+      const empty =
+        woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
+      const lines = wrapWithPrefix(
+        label(name, color),
+        item.text || empty,
+        cols,
+        item.text ? {} : { dim: true },
+      );
       if (item.role === 'event' && item.source)
-        lines.splice(1, 0, [{ text: ' '.repeat(LABEL_WIDTH) }, { text: `from ${item.source}`, color: theme.text.muted, italic: true }]);
+        lines.splice(1, 0, [
+          { text: ' '.repeat(LABEL_WIDTH) },
+          { text: `from ${item.source}`, color: theme.text.muted, italic: true },
+        ]);
       if (item.role === 'monitor' && item.at)
-        lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `at ${item.at}`, color: theme.text.muted, italic: true }]);
+        lines.push([
+          { text: ' '.repeat(LABEL_WIDTH) },
+          { text: `at ${item.at}`, color: theme.text.muted, italic: true },
+        ]);
       if (intents && item.intents?.length)
-        lines.push([{ text: ' '.repeat(LABEL_WIDTH) }, { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted }]);
+        lines.push([
+          { text: ' '.repeat(LABEL_WIDTH) },
+          { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted },
+        ]);
       return { key, lines };
     }
     case 'tool': {
@@ -72,16 +87,29 @@ function itemBlock(
           ? (item.error ?? 'failed')
           : `${fmtArgs(item.args, Math.floor(room * 0.6))}${item.result !== undefined ? ` → ${fmtResult(item.result, Math.floor(room * 0.4))}` : ''}`;
       const lines: Line[] = [
-        [...head, { text: ' ' + truncate(summary, room), color: item.state === 'error' ? theme.level.error : theme.text.secondary }],
+        [
+          ...head,
+          {
+            text: ' ' + truncate(summary, room),
+            color: item.state === 'error' ? theme.level.error : theme.text.secondary,
+          },
+        ],
       ];
       if (expanded) {
         const indent = { text: ' '.repeat(LABEL_WIDTH) };
         const body = (title: string, value: unknown, color?: string) => {
           const text = wrap(prettyValue(value), Math.max(1, cols - LABEL_WIDTH - 2));
           lines.push([indent, { text: title, color: theme.text.muted, bold: true }]);
-          for (const t of text.slice(0, EXPANDED_MAX_LINES)) lines.push([indent, { text: '  ' + t, color }]);
+          for (const t of text.slice(0, EXPANDED_MAX_LINES))
+            lines.push([indent, { text: '  ' + t, color }]);
           if (text.length > EXPANDED_MAX_LINES)
-            lines.push([indent, { text: `  … ${text.length - EXPANDED_MAX_LINES} more lines`, color: theme.text.muted }]);
+            lines.push([
+              indent,
+              {
+                text: `  … ${text.length - EXPANDED_MAX_LINES} more lines`,
+                color: theme.text.muted,
+              },
+            ]);
         };
         body('args', item.args);
         if (item.state === 'error') body('error', item.error ?? '', theme.level.error);
@@ -120,13 +148,20 @@ function itemBlock(
     case 'plan': {
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
       const color = (s: string) =>
-        s === 'completed' ? theme.check.pass.color : s === 'in_progress' ? theme.text.accent : theme.text.muted;
+        s === 'completed'
+          ? theme.check.pass.color
+          : s === 'in_progress'
+            ? theme.text.accent
+            : theme.text.muted;
       return {
         key,
         lines: [
           label('plan', theme.role.agent),
           ...item.entries.flatMap((e) =>
-            wrap(planLine(e), Math.max(8, cols - LABEL_WIDTH)).map((l): Line => [pad, { text: l, color: color(e.status) }]),
+            wrap(planLine(e), Math.max(8, cols - LABEL_WIDTH)).map((l): Line => [
+              pad,
+              { text: l, color: color(e.status) },
+            ]),
           ),
         ].map((l, i) =>
           i === 0
@@ -145,15 +180,26 @@ function itemBlock(
       const color = item.decision === 'denied' ? theme.level.warning : theme.text.muted;
       return {
         key,
-        lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '⚿ ', color, bold: true }], permissionLine(item), cols, { color }),
+        lines: wrapWithPrefix(
+          [{ text: ' '.repeat(LABEL_WIDTH - 2) + '⚿ ', color, bold: true }],
+          permissionLine(item),
+          cols,
+          { color },
+        ),
       };
     }
     case 'notice': {
       const color = theme.level[item.level];
-      const tag = item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';
+      const tag =
+        item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';
       return {
         key,
-        lines: wrapWithPrefix([{ text: ' '.repeat(LABEL_WIDTH - 2) + '! ', color, bold: true }], tag + item.text, cols, { color }),
+        lines: wrapWithPrefix(
+          [{ text: ' '.repeat(LABEL_WIDTH - 2) + '! ', color, bold: true }],
+          tag + item.text,
+          cols,
+          { color },
+        ),
       };
     }
   }
@@ -161,7 +207,12 @@ function itemBlock(
 
 function turnHeader(turn: TurnState, cols: number, theme: Theme): Line {
   const title = ` turn ${turn.turn}${turn.error ? ' · error' : ''} `;
-  return [{ text: '──' + title + '─'.repeat(Math.max(0, cols - title.length - 2)), color: theme.text.muted }];
+  return [
+    {
+      text: '──' + title + '─'.repeat(Math.max(0, cols - title.length - 2)),
+      color: theme.text.muted,
+    },
+  ];
 }
 
 const cache = new WeakMap<TurnState, { sig: string; blocks: Block[] }>();
@@ -175,7 +226,9 @@ export function turnBlocks(
   opts: { intents?: boolean } = {},
 ): Block[] {
   const intents = opts.intents !== false;
-  const open = turn.items.flatMap((it) => (it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : []));
+  const open = turn.items.flatMap((it) =>
+    it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : [],
+  );
   const sig = `${cols}|${theme.color}|${intents}|${open.join(',')}`;
   const hit = cache.get(turn);
   if (hit?.sig === sig) return hit.blocks;
@@ -183,7 +236,17 @@ export function turnBlocks(
   if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
   const woken = turn.items.some((it) => it.kind === 'message' && it.role === 'monitor');
   turn.items.forEach((item, i) =>
-    blocks.push(itemBlock(item, i, cols, item.kind === 'tool' && open.includes(item.callId), theme, woken, intents)),
+    blocks.push(
+      itemBlock(
+        item,
+        i,
+        cols,
+        item.kind === 'tool' && open.includes(item.callId),
+        theme,
+        woken,
+        intents,
+      ),
+    ),
   );
   cache.set(turn, { sig, blocks });
   return blocks;
@@ -217,11 +280,20 @@ export function liveLines(
       lines.push([
         { text: ' '.repeat(LABEL_WIDTH - 2) + '▸ ', color: theme.text.muted },
         { text: t.name, color: theme.role.tool, bold: true },
-        { text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)), color: theme.text.muted },
+        {
+          text: ' ' + truncate(t.args, Math.max(4, cols - LABEL_WIDTH - t.name.length - 2)),
+          color: theme.text.muted,
+        },
       ]);
     if (stream.text)
       lines.push(
-        ...withCursor(wrapWithPrefix(label('agent', theme.role.agent), stream.text, cols, { color: theme.text.secondary }), cols, theme),
+        ...withCursor(
+          wrapWithPrefix(label('agent', theme.role.agent), stream.text, cols, {
+            color: theme.text.secondary,
+          }),
+          cols,
+          theme,
+        ),
       );
   }
   if (awaiting) {

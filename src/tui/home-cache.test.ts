@@ -1,4 +1,14 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,7 +43,8 @@ function editInPlace(file: string, from: string, to: string): void {
   utimesSync(file, atime, mtime);
 }
 
-const titles = (v: Awaited<ReturnType<typeof libraryView>>) => v.personas.flatMap((p) => p.entries.map((e) => e.title));
+const titles = (v: Awaited<ReturnType<typeof libraryView>>) =>
+  v.personas.flatMap((p) => p.entries.map((e) => e.title));
 
 describe("the home screen's library cache", () => {
   it('is read while nothing changed, and made again when any input changes', async () => {
@@ -81,7 +92,8 @@ describe("the home screen's library cache", () => {
   it('survives a damaged or unwritable cache: the view is made, nothing fails', async () => {
     const { lib, cache } = setup();
     await libraryView(lib, 'mine', cache);
-    for (const f of readdirSync(cache)) writeFileSync(path.join(cache, f), '{"format":1,"inputs":null');
+    for (const f of readdirSync(cache))
+      writeFileSync(path.join(cache, f), '{"format":1,"inputs":null');
     expect(titles(await libraryView(lib, 'mine', cache))).toContain('Pick gym gear');
     const notAFolder = path.join(temp('cache-file'), 'file');
     writeFileSync(notAFolder, 'x');

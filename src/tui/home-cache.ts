@@ -7,7 +7,15 @@
  * makes it again. Deleting the cache folder is always safe.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +55,26 @@ export interface Made<T> {
  * The view of the intentplay library at `root`: from the cache when every input is unchanged,
  * else from `make` (and then cached). Any failure to read or write the cache only costs time.
  */
-export async function cachedView<T>(root: string, dir: string | undefined, make: () => Promise<Made<T>>): Promise<T> {
+export async function cachedView<T>(
+  root: string,
+  dir: string | undefined,
+  make: () => Promise<Made<T>>,
+): Promise<T> {
   const files = dir ? hashFiles(root) : undefined;
   if (!dir || !files) return (await make()).view;
-  const file = path.join(dir, `home-${createHash('sha1').update(root).digest('hex').slice(0, 16)}.json`);
+  const file = path.join(
+    dir,
+    `home-${createHash('sha1').update(root).digest('hex').slice(0, 16)}.json`,
+  );
   const code = codeStamp();
   const entry = readEntry<T>(file);
-  if (entry && entry.format === CACHE_FORMAT && entry.code === code && entry.root === root && unchanged(entry.inputs, files))
+  if (
+    entry &&
+    entry.format === CACHE_FORMAT &&
+    entry.code === code &&
+    entry.root === root &&
+    unchanged(entry.inputs, files)
+  )
     return entry.view;
   const made = await make();
   const fresh: Entry<T> = {
@@ -82,7 +103,10 @@ function hashFiles(root: string): Record<string, string> | undefined {
       if (e.isSymbolicLink()) return false;
       if (e.isDirectory()) {
         if (!walk(full)) return false;
-      } else if (e.isFile()) out[path.relative(root, full)] = createHash('sha1').update(readFileSync(full)).digest('hex');
+      } else if (e.isFile())
+        out[path.relative(root, full)] = createHash('sha1')
+          .update(readFileSync(full))
+          .digest('hex');
     }
     return true;
   };
@@ -93,7 +117,11 @@ function hashFiles(root: string): Record<string, string> | undefined {
 function unchanged(recorded: Inputs, files: Record<string, string>): boolean {
   if (typeof recorded?.files !== 'object' || typeof recorded.folders !== 'object') return false;
   const keys = Object.keys(recorded.files);
-  if (keys.length !== Object.keys(files).length || !keys.every((k) => recorded.files[k] === files[k])) return false;
+  if (
+    keys.length !== Object.keys(files).length ||
+    !keys.every((k) => recorded.files[k] === files[k])
+  )
+    return false;
   return Object.entries(recorded.folders).every(([f, was]) => isFolder(f) === was);
 }
 

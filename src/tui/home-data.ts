@@ -70,11 +70,17 @@ export interface HomeData {
  * the cache (home-cache.ts) while its files are unchanged; the loader, with its parser and
  * schemas, is imported only when the view must be made.
  */
-export async function libraryView(root: string, label: string, cacheDir: string | undefined = homeCacheDir()): Promise<LibraryView> {
+export async function libraryView(
+  root: string,
+  label: string,
+  cacheDir: string | undefined = homeCacheDir(),
+): Promise<LibraryView> {
   const found = findLibraryRoot(root);
   if (!found) return { root, label, personas: [], problem: 'not a library (no personas/ folder)' };
   const make = () => makeView(found, label);
-  return isPibenchUserDir(found) ? (await make()).view : { ...(await cachedView(found, cacheDir, make)), label };
+  return isPibenchUserDir(found)
+    ? (await make()).view
+    : { ...(await cachedView(found, cacheDir, make)), label };
 }
 
 async function makeView(found: string, label: string): Promise<Made<LibraryView>> {
@@ -88,22 +94,41 @@ async function makeView(found: string, label: string): Promise<Made<LibraryView>
   }
   // Whether a scenario's asset folder exists is checked on load: the view depends on it too.
   const folders = [...loaded.library.scenarios.values()].flatMap((s) =>
-    s.workspace?.assets !== undefined ? [path.resolve(path.dirname(s.file), s.workspace.assets)] : [],
+    s.workspace?.assets !== undefined
+      ? [path.resolve(path.dirname(s.file), s.workspace.assets)]
+      : [],
   );
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length)
-    return { view: { root: found, label, personas: [], problem: `${errors.length} error(s): run intentplay validate ${found}` }, folders };
+    return {
+      view: {
+        root: found,
+        label,
+        personas: [],
+        problem: `${errors.length} error(s): run intentplay validate ${found}`,
+      },
+      folders,
+    };
   // Titles, names and roles come from library files: shown on the home screen and in its listing.
   return { view: cleanStrings(viewOf(loaded.library, found, label)), folders };
 }
 
 function viewOf(library: Library, found: string, label: string): LibraryView {
-  const personaIds = new Set([...library.personas.keys(), ...[...library.scenarios.values()].map((s) => s.persona)]);
+  const personaIds = new Set([
+    ...library.personas.keys(),
+    ...[...library.scenarios.values()].map((s) => s.persona),
+  ]);
   const personas = [...personaIds].sort().map((pid): PersonaGroup => {
     const p = library.personas.get(pid);
-    const scenarios = [...library.scenarios.values()].filter((s) => s.persona === pid).sort((a, b) => a.id.localeCompare(b.id));
-    const refsOf = (ids: string[]) => [...new Set(ids.flatMap((id) => Object.keys(library.scenarios.get(id)?.references ?? {})))];
-    const episodes = [...library.episodes.values()].filter((e) => e.persona === pid).sort((a, b) => a.id.localeCompare(b.id));
+    const scenarios = [...library.scenarios.values()]
+      .filter((s) => s.persona === pid)
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const refsOf = (ids: string[]) => [
+      ...new Set(ids.flatMap((id) => Object.keys(library.scenarios.get(id)?.references ?? {}))),
+    ];
+    const episodes = [...library.episodes.values()]
+      .filter((e) => e.persona === pid)
+      .sort((a, b) => a.id.localeCompare(b.id));
     return {
       id: pid,
       name: p?.name,
@@ -159,7 +184,14 @@ export async function loadHomeData(opts: {
 }): Promise<HomeData> {
   const libraries: LibraryView[] = [];
   const cacheDir = 'cacheDir' in opts ? opts.cacheDir : homeCacheDir();
-  if (opts.library) libraries.push(await libraryView(path.resolve(opts.library), path.basename(path.resolve(opts.library)), cacheDir));
+  if (opts.library)
+    libraries.push(
+      await libraryView(
+        path.resolve(opts.library),
+        path.basename(path.resolve(opts.library)),
+        cacheDir,
+      ),
+    );
   const bundled = await libraryView(opts.bundled, 'bundled', cacheDir);
   if (bundled.personas.length || !opts.library) libraries.push(bundled);
   return {
@@ -172,11 +204,20 @@ export async function loadHomeData(opts: {
 
 /** What the home screen shows before the libraries are read (on a first start, or after an edit). */
 export function homeWhileLoading(config: ResolvedConfig): HomeData {
-  return { loading: true, libraries: [], recordings: [], models: modelsOf(config), acpAgents: acpAgentsOf(config) };
+  return {
+    loading: true,
+    libraries: [],
+    recordings: [],
+    models: modelsOf(config),
+    acpAgents: acpAgentsOf(config),
+  };
 }
 
 function acpAgentsOf(config: ResolvedConfig): HomeData['acpAgents'] {
-  return Object.entries(config.acpAgents).map(([name, command]) => ({ name, spec: `acp:${command}` }));
+  return Object.entries(config.acpAgents).map(([name, command]) => ({
+    name,
+    spec: `acp:${command}`,
+  }));
 }
 
 function modelsOf(config: ResolvedConfig): HomeData['models'] {

@@ -9,5 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 export async function importInkOutput(): Promise<{ default: unknown }> {
   const inkEntry = createRequire(import.meta.url).resolve('ink');
-  return import(pathToFileURL(path.join(path.dirname(inkEntry), 'output.js')).href) as Promise<{ default: unknown }>;
+  return import(pathToFileURL(path.join(path.dirname(inkEntry), 'output.js')).href) as Promise<{
+    default: unknown;
+  }>;
 }

@@ -1,7 +1,15 @@
 import { Box, Text, Transform } from 'ink';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeController, press, renderSession, renderTui, screenOf, waitForFrame, type Rendered } from '../../test/tui/harness.tsx';
+import {
+  fakeController,
+  press,
+  renderSession,
+  renderTui,
+  screenOf,
+  waitForFrame,
+  type Rendered,
+} from '../../test/tui/harness.tsx';
 import { syntheticEvents, syntheticReply } from '../store/synthetic.ts';
 import { installFastInkOutput } from './ink-output.ts';
 import { SessionScreen } from './screens/SessionScreen.tsx';
@@ -12,7 +20,11 @@ interface Fixture {
   frames(): Promise<string[]>;
 }
 
-async function framesOf(node: ReactNode, size: { columns: number; rows: number }, marker: string): Promise<string[]> {
+async function framesOf(
+  node: ReactNode,
+  size: { columns: number; rows: number },
+  marker: string,
+): Promise<string[]> {
   const r = renderTui(node, size);
   try {
     await waitForFrame(r, (f) => f.includes(marker));
@@ -24,15 +36,24 @@ async function framesOf(node: ReactNode, size: { columns: number; rows: number }
 
 function streamingSession() {
   const events = syntheticEvents({ turns: 40 });
-  return fakeController([...events, { type: 'agent_delta', turn: 40, text: syntheticReply(40, 30) + ' 宽字符 🧪' }]);
+  return fakeController([
+    ...events,
+    { type: 'agent_delta', turn: 40, text: syntheticReply(40, 30) + ' 宽字符 🧪' },
+  ]);
 }
 
 async function sessionFrames(size: { columns: number; rows: number }): Promise<string[]> {
   const r: Rendered = renderSession(streamingSession(), <SessionScreen onExit={() => {}} />, size);
   try {
-    const frames = [await waitForFrame(r, (f) => f.includes('Workspace') && f.includes('🧪')).then(() => r.lastFrame()!)];
+    const frames = [
+      await waitForFrame(r, (f) => f.includes('Workspace') && f.includes('🧪')).then(() =>
+        r.lastFrame()!,
+      ),
+    ];
     await press(r, '?');
-    frames.push(await waitForFrame(r, (f) => f.includes('show or hide the keys')).then(() => r.lastFrame()!));
+    frames.push(
+      await waitForFrame(r, (f) => f.includes('show or hide the keys')).then(() => r.lastFrame()!),
+    );
     return frames;
   } finally {
     r.unmount();
@@ -62,8 +83,14 @@ function overlap(order: 'box first' | 'box last', marker: string): Promise<strin
 }
 
 const fixtures: Fixture[] = [
-  { name: 'the session screen, four panes, streaming, then help', frames: () => sessionFrames({ columns: 160, rows: 48 }) },
-  { name: 'the session screen with tabs at 80x24', frames: () => sessionFrames({ columns: 80, rows: 24 }) },
+  {
+    name: 'the session screen, four panes, streaming, then help',
+    frames: () => sessionFrames({ columns: 160, rows: 48 }),
+  },
+  {
+    name: 'the session screen with tabs at 80x24',
+    frames: () => sessionFrames({ columns: 80, rows: 24 }),
+  },
   {
     name: 'wide characters, emoji and a combining mark beside borders',
     frames: () =>
@@ -148,7 +175,8 @@ describe('the fast Ink output stage', () => {
     for (const [i, fixture] of fixtures.entries()) {
       const fast = await fixture.frames();
       expect(fast.length, fixture.name).toBe(stock[i]!.length);
-      for (const [j, frame] of fast.entries()) expect(screenOf(frame), `${fixture.name}, frame ${j + 1}`).toEqual(screenOf(stock[i]![j]!));
+      for (const [j, frame] of fast.entries())
+        expect(screenOf(frame), `${fixture.name}, frame ${j + 1}`).toEqual(screenOf(stock[i]![j]!));
     }
   });
 

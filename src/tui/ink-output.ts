@@ -46,7 +46,9 @@ interface Clip {
 }
 type Transformer = (line: string, index: number) => string;
 type Operation =
-  { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: Clip } | { type: 'unclip' };
+  | { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: 'clip'; clip: Clip }
+  | { type: 'unclip' };
 interface OutputLike {
   width: number;
   height: number;
@@ -96,7 +98,8 @@ async function loadInkInternals(): Promise<InkInternals | undefined> {
       styledCharsToString: styledCharsToString as InkInternals['styledCharsToString'],
     };
     const probe = new ink.Output({ width: 1, height: 1 });
-    if (typeof ink.Output.prototype.get !== 'function' || !Array.isArray(probe.operations)) return undefined;
+    if (typeof ink.Output.prototype.get !== 'function' || !Array.isArray(probe.operations))
+      return undefined;
     if (
       !(probe.caches?.styledChars instanceof Map) ||
       typeof probe.caches.getStyledChars !== 'function' ||
@@ -110,7 +113,8 @@ async function loadInkInternals(): Promise<InkInternals | undefined> {
 }
 
 function patchOutput(ink: InkInternals): void {
-  const CachesClass = new ink.Output({ width: 1, height: 1 }).caches.constructor as new () => Caches;
+  const CachesClass = new ink.Output({ width: 1, height: 1 }).caches
+    .constructor as new () => Caches;
   let caches = new CachesClass();
   let normalised = new Map<string, Normalised>();
 
@@ -135,13 +139,15 @@ function patchOutput(ink: InkInternals): void {
   /** Ink's own drawing of one row, cell by cell, for rows whose writes overlap. */
   function drawCells(width: number, placed: Placed[]): string {
     const row: StyledChar[] = [];
-    for (let x = 0; x < width; x++) row.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+    for (let x = 0; x < width; x++)
+      row.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
     for (const { x, line } of placed) {
       let offsetX = x;
       for (const char of caches.getStyledChars(line)) {
         row[offsetX] = char;
         const charWidth = Math.max(1, cellWidth(char.value));
-        for (let i = 1; i < charWidth; i++) row[offsetX + i] = { type: 'char', value: '', fullWidth: false, styles: char.styles };
+        for (let i = 1; i < charWidth; i++)
+          row[offsetX + i] = { type: 'char', value: '', fullWidth: false, styles: char.styles };
         offsetX += charWidth;
       }
     }
@@ -200,7 +206,8 @@ function patchOutput(ink: InkInternals): void {
       }
     }
     let output = '';
-    for (let y = 0; y < this.height; y++) output += (y === 0 ? '' : '\n') + drawRow(this.width, rows[y]);
+    for (let y = 0; y < this.height; y++)
+      output += (y === 0 ? '' : '\n') + drawRow(this.width, rows[y]);
     return { output, height: this.height };
   };
 

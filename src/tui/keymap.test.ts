@@ -67,12 +67,28 @@ describe('the keymap', () => {
   it('leaves out of the help the actions asked, and while a person writes the keys that type', () => {
     const keys = (groups: ReturnType<typeof bindingsFor>) =>
       groups.flatMap((g) => g.bindings.map((b) => `${b.action}:${b.keys.join(' ')}`));
-    expect(keys(bindingsFor(['global', 'pane']))).toEqual(expect.arrayContaining(['quit:q ctrl+c', 'up:up k', 'top:g']));
-    const writing = keys(bindingsFor(['global', 'pane', 'intents'], { typing: true, omit: ['overrideMenu'] }));
-    expect(writing).toEqual(expect.arrayContaining(['help:?', 'quit:ctrl+c', 'up:up', 'pageDown:pagedown', 'reveal:return']));
-    expect(writing.filter((k) => k.startsWith('top:') || k.startsWith('overrideMenu:'))).toEqual([]);
+    expect(keys(bindingsFor(['global', 'pane']))).toEqual(
+      expect.arrayContaining(['quit:q ctrl+c', 'up:up k', 'top:g']),
+    );
+    const writing = keys(
+      bindingsFor(['global', 'pane', 'intents'], { typing: true, omit: ['overrideMenu'] }),
+    );
+    expect(writing).toEqual(
+      expect.arrayContaining([
+        'help:?',
+        'quit:ctrl+c',
+        'up:up',
+        'pageDown:pagedown',
+        'reveal:return',
+      ]),
+    );
+    expect(writing.filter((k) => k.startsWith('top:') || k.startsWith('overrideMenu:'))).toEqual(
+      [],
+    );
     // Only the digits of a 1–5 scale, read as one range.
-    const scale = bindingsFor(['rating'], { only: { choose: ['1', '2', '3', '4', '5'] } })[0]!.bindings.find((b) => b.action === 'choose')!;
+    const scale = bindingsFor(['rating'], {
+      only: { choose: ['1', '2', '3', '4', '5'] },
+    })[0]!.bindings.find((b) => b.action === 'choose')!;
     expect(keyLabels(scale.keys)).toEqual(['1-5']);
   });
 

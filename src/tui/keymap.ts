@@ -112,7 +112,12 @@ export interface Binding {
 
 export const KEYMAP: readonly Binding[] = [
   { scope: 'global', action: 'help', keys: ['?'], description: 'show or hide the keys' },
-  { scope: 'global', action: 'quit', keys: ['q', 'ctrl+c'], description: 'quit (asks first while a session runs)' },
+  {
+    scope: 'global',
+    action: 'quit',
+    keys: ['q', 'ctrl+c'],
+    description: 'quit (asks first while a session runs)',
+  },
 
   { scope: 'confirm', action: 'yes', keys: ['y', 'return', 'ctrl+c'], description: 'yes' },
   { scope: 'confirm', action: 'no', keys: ['n', 'escape', 'q'], description: 'no' },
@@ -122,25 +127,55 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'askQuit', action: 'yes', keys: ['ctrl+c'], description: 'yes, quit now' },
   { scope: 'askQuit', action: 'no', keys: ['escape'], description: 'no, go on playing' },
   { scope: 'permission', action: 'allowOnce', keys: ['1'], description: 'allow it once' },
-  { scope: 'permission', action: 'allowAlways', keys: ['2'], description: 'allow this kind of tool for the rest of the session' },
+  {
+    scope: 'permission',
+    action: 'allowAlways',
+    keys: ['2'],
+    description: 'allow this kind of tool for the rest of the session',
+  },
   { scope: 'permission', action: 'deny', keys: ['3', 'escape'], description: 'deny it' },
-  { scope: 'help', action: 'close', keys: ['escape', '?', 'q', 'return'], description: 'close this help' },
+  {
+    scope: 'help',
+    action: 'close',
+    keys: ['escape', '?', 'q', 'return'],
+    description: 'close this help',
+  },
 
   { scope: 'home', action: 'up', keys: ['up', 'k'], description: 'previous scenario or episode' },
   { scope: 'home', action: 'down', keys: ['down', 'j'], description: 'next scenario or episode' },
   { scope: 'home', action: 'pageUp', keys: ['pageup'], description: 'page up' },
   { scope: 'home', action: 'pageDown', keys: ['pagedown'], description: 'page down' },
   { scope: 'home', action: 'modeNext', keys: ['right', 'l', 'tab'], description: 'next mode' },
-  { scope: 'home', action: 'modePrev', keys: ['left', 'h', 'shift+tab'], description: 'previous mode' },
+  {
+    scope: 'home',
+    action: 'modePrev',
+    keys: ['left', 'h', 'shift+tab'],
+    description: 'previous mode',
+  },
   { scope: 'home', action: 'cycleAgent', keys: ['a'], description: 'change the agent backend' },
   { scope: 'home', action: 'cycleUser', keys: ['u'], description: 'change the user backend' },
   { scope: 'home', action: 'cycleJudge', keys: ['J'], description: 'change the judge backend' },
   { scope: 'home', action: 'start', keys: ['return'], description: 'start the selected mode' },
-  { scope: 'home', action: 'filter', keys: ['/'], description: 'filter the list: type words (ids, titles, personas), esc clears' },
+  {
+    scope: 'home',
+    action: 'filter',
+    keys: ['/'],
+    description: 'filter the list: type words (ids, titles, personas), esc clears',
+  },
 
   { scope: 'session', action: 'focusNext', keys: ['tab'], description: 'focus the next pane' },
-  { scope: 'session', action: 'focusPrev', keys: ['shift+tab'], description: 'focus the previous pane' },
-  { scope: 'session', action: 'back', keys: ['b'], description: 'back to the home screen (when the session is over)' },
+  {
+    scope: 'session',
+    action: 'focusPrev',
+    keys: ['shift+tab'],
+    description: 'focus the previous pane',
+  },
+  {
+    scope: 'session',
+    action: 'back',
+    keys: ['b'],
+    description: 'back to the home screen (when the session is over)',
+  },
 
   { scope: 'pane', action: 'up', keys: ['up', 'k'], description: 'move up' },
   { scope: 'pane', action: 'down', keys: ['down', 'j'], description: 'move down' },
@@ -149,13 +184,24 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'pane', action: 'top', keys: ['g'], description: 'go to the top' },
   { scope: 'pane', action: 'bottom', keys: ['G'], description: 'go to the bottom (and follow)' },
 
-  { scope: 'conversation', action: 'select', keys: ['return'], description: 'expand or collapse the selected tool call' },
-  { scope: 'conversation', action: 'toggleAll', keys: ['x'], description: 'expand or collapse every tool call' },
+  {
+    scope: 'conversation',
+    action: 'select',
+    keys: ['return'],
+    description: 'expand or collapse the selected tool call',
+  },
+  {
+    scope: 'conversation',
+    action: 'toggleAll',
+    keys: ['x'],
+    description: 'expand or collapse every tool call',
+  },
   {
     scope: 'workspace',
     action: 'select',
     keys: ['return'],
-    description: 'show the selected file’s diff; on an app, switch between its changes and the raw JSON diff',
+    description:
+      'show the selected file’s diff; on an app, switch between its changes and the raw JSON diff',
   },
   {
     scope: 'workspace',
@@ -169,7 +215,12 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['left'],
     description: 'scroll the diff back to the left (‹ starts a line cut on the left)',
   },
-  { scope: 'checklist', action: 'gradeNow', keys: ['r'], description: 'grade rubric items now (otherwise at the end)' },
+  {
+    scope: 'checklist',
+    action: 'gradeNow',
+    keys: ['r'],
+    description: 'grade rubric items now (otherwise at the end)',
+  },
 
   {
     scope: 'intents',
@@ -182,15 +233,41 @@ export const KEYMAP: readonly Binding[] = [
     scope: 'intents',
     action: 'overrideMenu',
     keys: ['ctrl+o'],
-    description: 'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)',
+    description:
+      'set the selected intent’s status by hand (asks which, recorded as manual; off with --no-overrides)',
   },
-  { scope: 'override', action: 'prevChoice', keys: ['up'], description: 'highlight the status before' },
-  { scope: 'override', action: 'nextChoice', keys: ['down'], description: 'highlight the next status' },
-  { scope: 'override', action: 'select', keys: ['ctrl+o'], description: 'set the highlighted status (letters type your message)' },
+  {
+    scope: 'override',
+    action: 'prevChoice',
+    keys: ['up'],
+    description: 'highlight the status before',
+  },
+  {
+    scope: 'override',
+    action: 'nextChoice',
+    keys: ['down'],
+    description: 'highlight the next status',
+  },
+  {
+    scope: 'override',
+    action: 'select',
+    keys: ['ctrl+o'],
+    description: 'set the highlighted status (letters type your message)',
+  },
   { scope: 'override', action: 'close', keys: ['escape'], description: 'cancel' },
 
-  { scope: 'play', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
-  { scope: 'input', action: 'personaCard', keys: ['ctrl+p'], description: 'who you are: the persona’s profile, style, facts and goals' },
+  {
+    scope: 'play',
+    action: 'personaCard',
+    keys: ['ctrl+p'],
+    description: 'who you are: the persona’s profile, style, facts and goals',
+  },
+  {
+    scope: 'input',
+    action: 'personaCard',
+    keys: ['ctrl+p'],
+    description: 'who you are: the persona’s profile, style, facts and goals',
+  },
   {
     scope: 'play',
     action: 'endSession',
@@ -201,7 +278,8 @@ export const KEYMAP: readonly Binding[] = [
     scope: 'play',
     action: 'passTime',
     keys: ['ctrl+n'],
-    description: 'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass',
+    description:
+      'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass',
   },
   {
     scope: 'opening',
@@ -209,11 +287,26 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['return'],
     description: 'leave the opening card (title, persona, request): the session begins',
   },
-  { scope: 'card', action: 'up', keys: ['up'], description: 'scroll the card up (when it does not fit)' },
+  {
+    scope: 'card',
+    action: 'up',
+    keys: ['up'],
+    description: 'scroll the card up (when it does not fit)',
+  },
   { scope: 'card', action: 'down', keys: ['down'], description: 'scroll the card down' },
   { scope: 'card', action: 'pageUp', keys: ['pageup'], description: 'scroll the card up a page' },
-  { scope: 'card', action: 'pageDown', keys: ['pagedown'], description: 'scroll the card down a page' },
-  { scope: 'chain', action: 'continueChain', keys: ['return'], description: 'between two sessions of a chain: start the next one' },
+  {
+    scope: 'card',
+    action: 'pageDown',
+    keys: ['pagedown'],
+    description: 'scroll the card down a page',
+  },
+  {
+    scope: 'chain',
+    action: 'continueChain',
+    keys: ['return'],
+    description: 'between two sessions of a chain: start the next one',
+  },
   {
     scope: 'chain',
     action: 'close',
@@ -221,7 +314,12 @@ export const KEYMAP: readonly Binding[] = [
     description: 'between two sessions: show the ended session (enter still continues)',
   },
   // Chords, never letters: a sentence typed anywhere must not answer a proposal.
-  { scope: 'proposal', action: 'acceptProposal', keys: ['ctrl+y'], description: 'accept the proposal waiting for you' },
+  {
+    scope: 'proposal',
+    action: 'acceptProposal',
+    keys: ['ctrl+y'],
+    description: 'accept the proposal waiting for you',
+  },
   {
     scope: 'proposal',
     action: 'rejectProposal',
@@ -235,37 +333,60 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['ctrl+n'],
     description: 'time scenarios: let time pass to the next update (while the session waits)',
   },
-  { scope: 'input', action: 'blur', keys: ['escape'], description: 'leave the input box (keys act on panes)' },
+  {
+    scope: 'input',
+    action: 'blur',
+    keys: ['escape'],
+    description: 'leave the input box (keys act on panes)',
+  },
   { scope: 'input', action: 'endSession', keys: ['ctrl+d'], description: 'end the session now' },
   {
     scope: 'agentInput',
     action: 'keepSilent',
     keys: ['ctrl+k'],
-    description: 'time scenarios: keep silent on a turn the monitor woke you for (nothing reaches the user)',
+    description:
+      'time scenarios: keep silent on a turn the monitor woke you for (nothing reaches the user)',
   },
-  { scope: 'agentInput', action: 'toolPicker', keys: ['ctrl+t'], description: 'pick a tool to call (or type /tool_name key=value …)' },
+  {
+    scope: 'agentInput',
+    action: 'toolPicker',
+    keys: ['ctrl+t'],
+    description: 'pick a tool to call (or type /tool_name key=value …)',
+  },
   { scope: 'picker', action: 'up', keys: ['up'], description: 'previous tool' },
   { scope: 'picker', action: 'down', keys: ['down'], description: 'next tool' },
   { scope: 'picker', action: 'select', keys: ['return'], description: 'use this tool' },
   { scope: 'picker', action: 'close', keys: ['escape'], description: 'close the picker' },
 
-  { scope: 'study', action: 'goOn', keys: ['return'], description: 'once the session is over: go on to the questions (or the next step)' },
+  {
+    scope: 'study',
+    action: 'goOn',
+    keys: ['return'],
+    description: 'once the session is over: go on to the questions (or the next step)',
+  },
   {
     scope: 'study',
     action: 'stopStudy',
     keys: ['ctrl+c'],
-    description: 'stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
+    description:
+      'stop here (asks first while the session runs); `study run` with the same participant resumes at this step',
   },
   {
     scope: 'study',
     action: 'operatorPause',
     keys: ['ctrl+g'],
-    description: 'for the researcher: pause the study (the screen is covered, keys wait) or resume it',
+    description:
+      'for the researcher: pause the study (the screen is covered, keys wait) or resume it',
   },
   // The pages around a study's sessions: consent, instructions, "Session k of n", the questions, thanks.
   { scope: 'consent', action: 'yes', keys: ['y'], description: 'I agree and want to take part' },
   { scope: 'consent', action: 'no', keys: ['n'], description: 'I do not agree (nothing is kept)' },
-  { scope: 'studyPage', action: 'nextPage', keys: ['return'], description: 'go on (on the last page: finish)' },
+  {
+    scope: 'studyPage',
+    action: 'nextPage',
+    keys: ['return'],
+    description: 'go on (on the last page: finish)',
+  },
   {
     scope: 'rating',
     action: 'prevChoice',
@@ -284,45 +405,110 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
     description: 'choose the point with that number',
   },
-  { scope: 'rating', action: 'select', keys: ['return'], description: 'confirm your answer and go to the next question' },
-  { scope: 'answer', action: 'send', keys: ['return'], description: 'send your answer and go to the next question' },
-  { scope: 'questionnaire', action: 'back', keys: ['escape'], description: 'back to the question before (its answer can be changed)' },
+  {
+    scope: 'rating',
+    action: 'select',
+    keys: ['return'],
+    description: 'confirm your answer and go to the next question',
+  },
+  {
+    scope: 'answer',
+    action: 'send',
+    keys: ['return'],
+    description: 'send your answer and go to the next question',
+  },
+  {
+    scope: 'questionnaire',
+    action: 'back',
+    keys: ['escape'],
+    description: 'back to the question before (its answer can be changed)',
+  },
 
   { scope: 'watch', action: 'pause', keys: ['space'], description: 'pause or resume' },
   { scope: 'watch', action: 'step', keys: ['s'], description: 'run one turn, then pause' },
   { scope: 'watch', action: 'faster', keys: ['+', '='], description: 'faster' },
   { scope: 'watch', action: 'slower', keys: ['-'], description: 'slower' },
-  { scope: 'watch', action: 'takeOver', keys: ['t'], description: 'take over: play the user from this turn' },
+  {
+    scope: 'watch',
+    action: 'takeOver',
+    keys: ['t'],
+    description: 'take over: play the user from this turn',
+  },
 
   { scope: 'replay', action: 'turnPrev', keys: ['left', 'h'], description: 'previous turn' },
   { scope: 'replay', action: 'turnNext', keys: ['right', 'l'], description: 'next turn' },
   { scope: 'replay', action: 'turnFirst', keys: ['home'], description: 'first turn' },
   { scope: 'replay', action: 'turnLast', keys: ['end'], description: 'last turn' },
-  { scope: 'replay', action: 'nextChange', keys: ['n'], description: 'next turn with an intent status change' },
-  { scope: 'replay', action: 'prevChange', keys: ['N'], description: 'previous turn with a status change' },
+  {
+    scope: 'replay',
+    action: 'nextChange',
+    keys: ['n'],
+    description: 'next turn with an intent status change',
+  },
+  {
+    scope: 'replay',
+    action: 'prevChange',
+    keys: ['N'],
+    description: 'previous turn with a status change',
+  },
 
   { scope: 'annotate', action: 'up', keys: ['up', 'k'], description: 'scroll the session up' },
-  { scope: 'annotate', action: 'down', keys: ['down', 'j'], description: 'scroll the session down' },
+  {
+    scope: 'annotate',
+    action: 'down',
+    keys: ['down', 'j'],
+    description: 'scroll the session down',
+  },
   { scope: 'annotate', action: 'pageUp', keys: ['pageup'], description: 'scroll up a page' },
-  { scope: 'annotate', action: 'pageDown', keys: ['pagedown', 'space'], description: 'scroll down a page' },
+  {
+    scope: 'annotate',
+    action: 'pageDown',
+    keys: ['pagedown', 'space'],
+    description: 'scroll down a page',
+  },
   { scope: 'annotate', action: 'top', keys: ['g'], description: 'the start of the session' },
   { scope: 'annotate', action: 'bottom', keys: ['G'], description: 'the end of the session' },
-  { scope: 'annotate', action: 'toggleAll', keys: ['x'], description: 'show or hide every tool call’s arguments and result' },
-  { scope: 'annotate', action: 'prevChoice', keys: ['left', 'h'], description: 'highlight the previous answer' },
-  { scope: 'annotate', action: 'nextChoice', keys: ['right', 'l'], description: 'highlight the next answer' },
+  {
+    scope: 'annotate',
+    action: 'toggleAll',
+    keys: ['x'],
+    description: 'show or hide every tool call’s arguments and result',
+  },
+  {
+    scope: 'annotate',
+    action: 'prevChoice',
+    keys: ['left', 'h'],
+    description: 'highlight the previous answer',
+  },
+  {
+    scope: 'annotate',
+    action: 'nextChoice',
+    keys: ['right', 'l'],
+    description: 'highlight the next answer',
+  },
   {
     scope: 'annotate',
     action: 'select',
     keys: ['return'],
     description: 'choose the highlighted answer (or press its number), then say why',
   },
-  { scope: 'rationale', action: 'send', keys: ['return'], description: 'save the answer with its reason and go to the next item' },
+  {
+    scope: 'rationale',
+    action: 'send',
+    keys: ['return'],
+    description: 'save the answer with its reason and go to the next item',
+  },
   { scope: 'rationale', action: 'close', keys: ['escape'], description: 'back to the answers' },
   { scope: 'rationale', action: 'up', keys: ['up'], description: 'scroll the session up' },
   { scope: 'rationale', action: 'down', keys: ['down'], description: 'scroll the session down' },
   { scope: 'rationale', action: 'pageUp', keys: ['pageup'], description: 'scroll up a page' },
   { scope: 'rationale', action: 'pageDown', keys: ['pagedown'], description: 'scroll down a page' },
-  { scope: 'rationale', action: 'quit', keys: ['ctrl+c'], description: 'quit (every saved answer is kept)' },
+  {
+    scope: 'rationale',
+    action: 'quit',
+    keys: ['ctrl+c'],
+    description: 'quit (every saved answer is kept)',
+  },
 ];
 
 export const SCOPE_TITLES: Record<Scope, string> = {
@@ -377,7 +563,8 @@ export function keyName(input: string, key: Key): string {
     ['backspace', 'backspace'],
     ['delete', 'delete'],
   ];
-  for (const [flag, name] of named) if (key[flag]) return (key.shift ? 'shift+' : '') + (key.ctrl ? 'ctrl+' : '') + name;
+  for (const [flag, name] of named)
+    if (key[flag]) return (key.shift ? 'shift+' : '') + (key.ctrl ? 'ctrl+' : '') + name;
   if (key.ctrl && input) return `ctrl+${input.toLowerCase()}`;
   if (key.meta && input) return `meta+${input}`;
   if (input === ' ') return 'space';
@@ -385,7 +572,9 @@ export function keyName(input: string, key: Key): string {
 }
 
 const index = new Map<string, Binding[]>();
-for (const b of KEYMAP) for (const k of b.keys) index.set(`${b.scope}\0${k}`, [...(index.get(`${b.scope}\0${k}`) ?? []), b]);
+for (const b of KEYMAP)
+  for (const k of b.keys)
+    index.set(`${b.scope}\0${k}`, [...(index.get(`${b.scope}\0${k}`) ?? []), b]);
 
 /** The action bound to `name` in the first of `scopes` that binds it. */
 export function actionFor(name: string, scopes: readonly Scope[]): Action | undefined {
@@ -443,11 +632,16 @@ export interface HelpFilter {
 const types = (key: string) => key === 'space' || (key.length === 1 && key !== '?');
 
 /** Bindings for the given scopes, grouped for the help overlay, scopes in the given order. */
-export function bindingsFor(scopes: readonly Scope[], filter: HelpFilter = {}): { scope: Scope; title: string; bindings: Binding[] }[] {
+export function bindingsFor(
+  scopes: readonly Scope[],
+  filter: HelpFilter = {},
+): { scope: Scope; title: string; bindings: Binding[] }[] {
   const shown = (b: Binding): Binding | undefined => {
     if (filter.omit?.includes(b.action)) return undefined;
     const only = filter.only?.[b.action];
-    const keys = (filter.typing ? b.keys.filter((k) => !types(k)) : b.keys).filter((k) => !only || only.includes(k));
+    const keys = (filter.typing ? b.keys.filter((k) => !types(k)) : b.keys).filter(
+      (k) => !only || only.includes(k),
+    );
     const description = filter.words?.actions?.[b.action];
     return keys.length ? { ...b, keys, ...(description ? { description } : {}) } : undefined;
   };

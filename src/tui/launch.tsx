@@ -17,7 +17,10 @@ export async function runApp(props: AppProps): Promise<void> {
 }
 
 /** Runs a screen component with its props (the bundle gives React's module no named exports to a caller's dynamic import). */
-export async function runScreenOf<P extends object>(Screen: ComponentType<P>, props: P): Promise<void> {
+export async function runScreenOf<P extends object>(
+  Screen: ComponentType<P>,
+  props: P,
+): Promise<void> {
   await runScreen(<Screen {...props} />);
 }
 

@@ -56,7 +56,12 @@ export function computeLayout(
     const n = panes.length;
     const widths = panes.slice(0, -1).map((p) => Math.floor(columns * (p.width[n] ?? 1 / n)));
     widths.push(columns - widths.reduce((a, b) => a + b, 0));
-    return { kind: 'wide', panes: panes.map((p, i) => ({ id: p.id, box: { width: widths[i]!, height: paneHeight } })), tabs: [], height };
+    return {
+      kind: 'wide',
+      panes: panes.map((p, i) => ({ id: p.id, box: { width: widths[i]!, height: paneHeight } })),
+      tabs: [],
+      height,
+    };
   }
   if (columns >= MEDIUM_COLUMNS) {
     const left = Math.floor(columns * MEDIUM_MAIN_SHARE);
@@ -71,5 +76,10 @@ export function computeLayout(
       height,
     };
   }
-  return { kind: 'narrow', panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }], tabs: panes.map((p) => p.id), height };
+  return {
+    kind: 'narrow',
+    panes: [{ id: focus, box: { width: columns, height: paneHeight - 1 } }],
+    tabs: panes.map((p) => p.id),
+    height,
+  };
 }

@@ -32,7 +32,12 @@ export interface PaneSpec {
  * one: the left column of the medium layout, focused first when nobody types.
  */
 export const PANE_SPECS = [
-  { id: 'conversation', title: 'Conversation', width: { 4: 0.34, 5: 0.3 }, keys: { scope: 'conversation' } },
+  {
+    id: 'conversation',
+    title: 'Conversation',
+    width: { 4: 0.34, 5: 0.3 },
+    keys: { scope: 'conversation' },
+  },
   {
     id: 'intents',
     title: 'Hidden intents',
@@ -40,8 +45,18 @@ export const PANE_SPECS = [
     width: { 4: 0.26, 5: 0.22 },
     keys: { scope: 'intents', modes: ['play'] },
   },
-  { id: 'checklist', title: 'Checklist', width: { 4: 0.19, 5: 0.15 }, keys: { scope: 'checklist' } },
-  { id: 'workspace', title: 'Workspace', width: { 4: 0.21, 5: 0.14 }, keys: { scope: 'workspace' } },
+  {
+    id: 'checklist',
+    title: 'Checklist',
+    width: { 4: 0.19, 5: 0.15 },
+    keys: { scope: 'checklist' },
+  },
+  {
+    id: 'workspace',
+    title: 'Workspace',
+    width: { 4: 0.21, 5: 0.14 },
+    keys: { scope: 'workspace' },
+  },
   // The paradigms' panes: time scenarios have a Timeline, proposal scenarios the user's Phone.
   { id: 'timeline', title: 'Timeline', width: { 5: 0.19 }, when: (s) => Boolean(s.timeline) },
   { id: 'phone', title: 'Phone', width: { 5: 0.19 }, when: (s) => Boolean(s.phone) },
@@ -74,7 +89,11 @@ export function paneTitle(id: PaneId, intents: ParticipantView['intents'] = 'liv
 }
 
 /** Whether a session shows the pane: in the terminal for `mode`, and in the exports of its recording (`replay`). */
-export function paneShown(id: PaneId, session: SessionState, mode: SessionMode = 'replay'): boolean {
+export function paneShown(
+  id: PaneId,
+  session: SessionState,
+  mode: SessionMode = 'replay',
+): boolean {
   const spec = paneSpecOf(id);
   return !spec.when || spec.when(session, mode);
 }

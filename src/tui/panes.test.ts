@@ -5,14 +5,25 @@ import { reduceAll } from '../store/reducer.ts';
 import { initialSessionState } from '../store/state.ts';
 import { computeLayout } from './layout.ts';
 import { PANE_IDS, PANE_SPECS } from './pane-specs.ts';
-import { MAIN_PANE, PANE_COMPONENTS, PANE_TABLE, paneKeyScopes, panesShown, paneTitle } from './panes.ts';
+import {
+  MAIN_PANE,
+  PANE_COMPONENTS,
+  PANE_TABLE,
+  paneKeyScopes,
+  panesShown,
+  paneTitle,
+} from './panes.ts';
 
 const plain = reduceAll([SESSION_START]);
-const timed = reduceAll([{ ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } }]);
+const timed = reduceAll([
+  { ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } },
+]);
 const phone = reduceAll([{ ...SESSION_START, proposals: { steps: 4, tick: '5m' } }]);
 const ids = (panes: readonly { id: string }[]) => panes.map((p) => p.id);
 const widths = (columns: number, panes: ReturnType<typeof panesShown>) =>
-  computeLayout(columns, 40, 2, MAIN_PANE, 'intents', panes).panes.map((p) => `${p.id}:${p.box.width}`);
+  computeLayout(columns, 40, 2, MAIN_PANE, 'intents', panes).panes.map(
+    (p) => `${p.id}:${p.box.width}`,
+  );
 
 describe('the pane table', () => {
   it('has one row per pane, each with a title', () => {
@@ -30,39 +41,94 @@ describe('the pane table', () => {
   it("titles the intents pane as the participant's goals in a study that shows them so, and no other pane", () => {
     expect(paneTitle('intents', 'goals')).toBe('Your goals');
     expect(paneTitle('intents', 'live')).toBe('Hidden intents');
-    for (const id of PANE_IDS.filter((id) => id !== 'intents')) expect(paneTitle(id, 'goals')).toBe(paneTitle(id));
+    for (const id of PANE_IDS.filter((id) => id !== 'intents'))
+      expect(paneTitle(id, 'goals')).toBe(paneTitle(id));
   });
 
   it("shows the four panes in every session, and a paradigm's own pane only in its scenarios", () => {
-    expect(ids(panesShown(initialSessionState(), 'watch'))).toEqual(['conversation', 'intents', 'checklist', 'workspace']);
-    expect(ids(panesShown(plain, 'play'))).toEqual(['conversation', 'intents', 'checklist', 'workspace']);
-    expect(ids(panesShown(timed, 'watch'))).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
-    expect(ids(panesShown(phone, 'replay'))).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'phone']);
+    expect(ids(panesShown(initialSessionState(), 'watch'))).toEqual([
+      'conversation',
+      'intents',
+      'checklist',
+      'workspace',
+    ]);
+    expect(ids(panesShown(plain, 'play'))).toEqual([
+      'conversation',
+      'intents',
+      'checklist',
+      'workspace',
+    ]);
+    expect(ids(panesShown(timed, 'watch'))).toEqual([
+      'conversation',
+      'intents',
+      'checklist',
+      'workspace',
+      'timeline',
+    ]);
+    expect(ids(panesShown(phone, 'replay'))).toEqual([
+      'conversation',
+      'intents',
+      'checklist',
+      'workspace',
+      'phone',
+    ]);
   });
 
   it("lists the keys of the panes that act in this mode, the mode's own first", () => {
-    expect(paneKeyScopes(panesShown(plain, 'watch'), 'watch')).toEqual(['conversation', 'checklist', 'workspace']);
-    expect(paneKeyScopes(panesShown(plain, 'play'), 'play')).toEqual(['intents', 'conversation', 'checklist', 'workspace']);
+    expect(paneKeyScopes(panesShown(plain, 'watch'), 'watch')).toEqual([
+      'conversation',
+      'checklist',
+      'workspace',
+    ]);
+    expect(paneKeyScopes(panesShown(plain, 'play'), 'play')).toEqual([
+      'intents',
+      'conversation',
+      'checklist',
+      'workspace',
+    ]);
   });
 });
 
 describe('the layouts from the table', () => {
   it('puts every pane side by side from 160 columns, by the shares for that many panes', () => {
-    expect(widths(160, panesShown(plain, 'watch'))).toEqual(['conversation:54', 'intents:41', 'checklist:30', 'workspace:35']);
-    expect(widths(200, panesShown(phone, 'watch'))).toEqual(['conversation:60', 'intents:44', 'checklist:30', 'workspace:28', 'phone:38']);
-    expect(widths(163, panesShown(timed, 'watch')).reduce((n, w) => n + Number(w.split(':')[1]), 0)).toBe(163);
+    expect(widths(160, panesShown(plain, 'watch'))).toEqual([
+      'conversation:54',
+      'intents:41',
+      'checklist:30',
+      'workspace:35',
+    ]);
+    expect(widths(200, panesShown(phone, 'watch'))).toEqual([
+      'conversation:60',
+      'intents:44',
+      'checklist:30',
+      'workspace:28',
+      'phone:38',
+    ]);
+    expect(
+      widths(163, panesShown(timed, 'watch')).reduce((n, w) => n + Number(w.split(':')[1]), 0),
+    ).toBe(163);
   });
 
   it('splits evenly for a number of panes the table has no shares for', () => {
     const six = [...panesShown(timed, 'watch'), PANE_TABLE.find((p) => p.id === 'phone')!];
-    expect(widths(180, six)).toEqual(['conversation:30', 'intents:30', 'checklist:30', 'workspace:30', 'timeline:30', 'phone:30']);
+    expect(widths(180, six)).toEqual([
+      'conversation:30',
+      'intents:30',
+      'checklist:30',
+      'workspace:30',
+      'timeline:30',
+      'phone:30',
+    ]);
   });
 
   it('shows the main pane beside one tabbed pane from 110 columns: the focused one, else the side pane', () => {
     const panes = panesShown(timed, 'watch');
     const medium = computeLayout(120, 30, 2, 'conversation', 'checklist', panes);
     expect(medium.kind).toBe('medium');
-    expect(medium.panes.map((p) => `${p.id}:${p.box.width}x${p.box.height}`)).toEqual(['conversation:66x27', 'checklist:54x26']);
+    expect(medium.panes.map((p) => `${p.id}:${p.box.width}x${p.box.height}`)).toEqual([
+      'conversation:66x27',
+      'checklist:54x26',
+    ]);
     expect(medium.tabs).toEqual(['intents', 'checklist', 'workspace', 'timeline']);
     expect(computeLayout(120, 30, 2, 'timeline', 'checklist', panes).panes[1]!.id).toBe('timeline');
   });

@@ -33,7 +33,10 @@ export const PANE_COMPONENTS = {
 export type Pane = PaneSpec & { id: PaneId; component: ComponentType<PaneProps> };
 
 /** Every pane in display order, left to right, which is also the focus order. */
-export const PANE_TABLE: readonly Pane[] = PANE_SPECS.map((spec) => ({ ...spec, component: PANE_COMPONENTS[spec.id] }));
+export const PANE_TABLE: readonly Pane[] = PANE_SPECS.map((spec) => ({
+  ...spec,
+  component: PANE_COMPONENTS[spec.id],
+}));
 
 const BY_ID = new Map<PaneId, Pane>(PANE_TABLE.map((p) => [p.id, p]));
 

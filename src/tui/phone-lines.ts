@@ -18,7 +18,12 @@ const NOTIFICATIONS_SHOWN = 3;
 const MOVES_SHOWN = 4;
 
 /** The pane's content as blocks: status, screen, notifications, proposals, moves (and help while playing). */
-export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts: { playing: boolean }): Line[][] {
+export function phoneBlocks(
+  phone: PhoneState,
+  cols: number,
+  theme: Theme,
+  opts: { playing: boolean },
+): Line[][] {
   const pending = phone.proposals.find((p) => !p.verdict);
   const status: Line[] = [
     [
@@ -37,13 +42,21 @@ export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts:
         i === 0
           ? [[{ text: l, bold: true, color: theme.text.accent }]]
           : l.startsWith('actions: ')
-            ? wrapWithPrefix([{ text: '  ', color: theme.text.muted }], l, cols, { color: theme.text.secondary })
+            ? wrapWithPrefix([{ text: '  ', color: theme.text.muted }], l, cols, {
+                color: theme.text.secondary,
+              })
             : wrapWithPrefix([{ text: '' }], l, cols),
       )
     : [[{ text: 'The user has not opened an app yet.', color: theme.text.muted }]];
   const notes = phone.notifications.slice(-NOTIFICATIONS_SHOWN);
   const notifications: Line[] = [
-    [{ text: `Notifications ${phone.notifications.length}`, color: theme.text.secondary, bold: true }],
+    [
+      {
+        text: `Notifications ${phone.notifications.length}`,
+        color: theme.text.secondary,
+        bold: true,
+      },
+    ],
     ...notes.map((n): Line => [
       { text: '🔔 ', color: theme.level.info },
       { text: `${n.app}: `, bold: true },
@@ -70,7 +83,13 @@ export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts:
     }),
     ...(pending && opts.playing
       ? [
-          [{ text: `  ctrl+y accepts ${pending.id} · ctrl+r rejects it`, color: theme.level.warning, bold: true }] as Line,
+          [
+            {
+              text: `  ctrl+y accepts ${pending.id} · ctrl+r rejects it`,
+              color: theme.level.warning,
+              bold: true,
+            },
+          ] as Line,
           [{ text: '  (reject REASON, then enter, says why)', color: theme.text.muted }] as Line,
         ]
       : []),
@@ -88,6 +107,8 @@ export function phoneBlocks(phone: PhoneState, cols: number, theme: Theme, opts:
         ),
       ),
   ];
-  const help: Line[] = opts.playing ? PHONE_HELP.map((l): Line => [{ text: l, color: theme.text.muted }]) : [];
+  const help: Line[] = opts.playing
+    ? PHONE_HELP.map((l): Line => [{ text: l, color: theme.text.muted }])
+    : [];
   return [status, screen, notifications, proposals, moves, ...(help.length ? [help] : [])];
 }

@@ -17,7 +17,10 @@ export interface PlainOptions {
 }
 
 /** Colour only on a terminal, never with NO_COLOR. */
-export function plainColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+export function plainColor(
+  stream: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   if (!colorEnabled(env)) return false;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
   return Boolean(stream.isTTY);
@@ -28,7 +31,9 @@ const indentLines = (text: string, pad: string) =>
     .split('\n')
     .join('\n' + pad);
 
-export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEvent | TimedEvent) => string[] {
+export function createPlainFormatter(
+  opts: PlainOptions = {},
+): (event: SessionEvent | TimedEvent) => string[] {
   const c: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
   const mark: Record<string, (s: string) => string> = {
     completed: c.green,
@@ -45,7 +50,9 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
     switch (e.type) {
       case 'session_start':
         return [
-          c.bold(`== ${oneLine(e.scenario)} · ${oneLine(e.title)}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`),
+          c.bold(
+            `== ${oneLine(e.scenario)} · ${oneLine(e.title)}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`,
+          ),
           c.dim(
             `   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`,
           ),
@@ -69,11 +76,19 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'tool_call':
         return [`  ${c.blue('tool')} ${c.bold(e.name)} ${fmtArgs(e.args, 100)}`];
       case 'tool_result':
-        return [e.ok ? c.dim(`    ✔ ${fmtResult(e.result, 100)}`) : c.red(`    ✗ ${e.error ?? 'failed'}`)];
+        return [
+          e.ok ? c.dim(`    ✔ ${fmtResult(e.result, 100)}`) : c.red(`    ✗ ${e.error ?? 'failed'}`),
+        ];
       case 'workspace_diff':
-        return e.files.map((f) => `  ${c.dim('file')} ${f.change} ${f.path} ${c.green(`+${f.additions}`)} ${c.red(`-${f.deletions}`)}`);
+        return e.files.map(
+          (f) =>
+            `  ${c.dim('file')} ${f.change} ${f.path} ${c.green(`+${f.additions}`)} ${c.red(`-${f.deletions}`)}`,
+        );
       case 'app_diff':
-        return e.apps.map((a) => `  ${c.dim('app')} ${a.app} ${c.green(`+${a.additions}`)} ${c.red(`-${a.deletions}`)}`);
+        return e.apps.map(
+          (a) =>
+            `  ${c.dim('app')} ${a.app} ${c.green(`+${a.additions}`)} ${c.red(`-${a.deletions}`)}`,
+        );
       case 'turn_end':
         return e.error ? [c.red(`  turn ${e.turn} ended with an error: ${e.error}`)] : [];
       case 'intent_status':
@@ -81,17 +96,32 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
           `  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`,
         ];
       case 'checklist_result': {
-        const v = e.pass === null ? c.yellow('– ungraded') : e.pass ? c.green('✔ passed') : c.red('✗ failed');
-        return [`  ${c.bold('check')} ${e.item} ${v} ${c.dim(`(${e.by}: ${sanitize(e.reason).replace(/\n/g, ' ')})`)}`];
+        const v =
+          e.pass === null
+            ? c.yellow('– ungraded')
+            : e.pass
+              ? c.green('✔ passed')
+              : c.red('✗ failed');
+        return [
+          `  ${c.bold('check')} ${e.item} ${v} ${c.dim(`(${e.by}: ${sanitize(e.reason).replace(/\n/g, ' ')})`)}`,
+        ];
       }
       case 'usage':
         return [];
       case 'judge_error':
         return [c.yellow(`  ! judge: ${e.message}`)];
       case 'leak_warning':
-        return [c.yellow(`  ! leak: the user message may reveal ${e.intents.join(', ')} (${e.terms.join(', ')})`)];
+        return [
+          c.yellow(
+            `  ! leak: the user message may reveal ${e.intents.join(', ')} (${e.terms.join(', ')})`,
+          ),
+        ];
       case 'notice':
-        return [(e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(`  ! ${e.text}`)];
+        return [
+          (e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(
+            `  ! ${e.text}`,
+          ),
+        ];
       case 'score': {
         const lines = [
           c.bold(
@@ -115,7 +145,10 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
         return lines;
       }
       case 'session_end':
-        return [c.bold(`== end: ${e.end}${e.message ? ` (${e.message})` : ''} after ${e.turns} turns`), ''];
+        return [
+          c.bold(`== end: ${e.end}${e.message ? ` (${e.message})` : ''} after ${e.turns} turns`),
+          '',
+        ];
       case 'clock':
         return [c.dim(`   … ${e.passed} pass (${e.from} → ${e.to})`)];
       case 'update':
@@ -127,9 +160,15 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
           `  ${c.bold('reminder')} ${e.id} ${e.action}: ${sanitize(e.note)}${e.at ? c.dim(` at ${e.at}`) : ''}${e.condition ? c.dim(` when ${sanitize(e.condition)}`) : ''}`,
         ];
       case 'wake':
-        return [c.yellow(`  ⏰ the monitor wakes the agent${e.update ? ` on ${e.update}` : ''}${e.pushed ? ' (pushed)' : ''}`)];
+        return [
+          c.yellow(
+            `  ⏰ the monitor wakes the agent${e.update ? ` on ${e.update}` : ''}${e.pushed ? ' (pushed)' : ''}`,
+          ),
+        ];
       case 'wake_choice':
-        return [`  ${c.bold('choice')} ${e.choice === 'follow_up' ? 'follow-up' : 'kept silent'}${e.update ? ` on ${e.update}` : ''}`];
+        return [
+          `  ${c.bold('choice')} ${e.choice === 'follow_up' ? 'follow-up' : 'kept silent'}${e.update ? ` on ${e.update}` : ''}`,
+        ];
       case 'update_verdict':
         return [
           `  ${c.bold('verdict')} ${e.update} (${e.expect.replace('_', ' ')} expected): ${(e.verdict === 'hit' || e.verdict === 'kept' ? c.green : c.red)(e.verdict)}`,
@@ -141,9 +180,13 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
       case 'phase':
         return [c.dim(`   phase: ${e.phase}`)];
       case 'notification':
-        return [`  ${c.bold('notification')} ${e.app}: ${sanitize(e.preview)}${e.spurious ? c.dim(' (noise)') : ''}`];
+        return [
+          `  ${c.bold('notification')} ${e.app}: ${sanitize(e.preview)}${e.spurious ? c.dim(' (noise)') : ''}`,
+        ];
       case 'user_action':
-        return [`  ${c.cyan.bold('user on the phone:')} ${sanitize(e.text).replace(/\n/g, ' ')}${e.ok ? '' : c.red(' (failed)')}`];
+        return [
+          `  ${c.cyan.bold('user on the phone:')} ${sanitize(e.text).replace(/\n/g, ' ')}${e.ok ? '' : c.red(' (failed)')}`,
+        ];
       case 'proposal':
         return [`  ${c.magenta.bold('proposal')} ${e.proposal}: ${sanitize(e.summary)}`];
       case 'proposal_verdict':
@@ -160,7 +203,11 @@ export function createPlainFormatter(opts: PlainOptions = {}): (event: SessionEv
           c.dim(`    with ${fmtPermissionInput(e.input)}`),
         ];
       case 'permission':
-        return [(e.decision === 'denied' ? c.red : c.dim)(`  ⚿ ${sanitize(permissionLine(e))} with ${fmtPermissionInput(e.input)}`)];
+        return [
+          (e.decision === 'denied' ? c.red : c.dim)(
+            `  ⚿ ${sanitize(permissionLine(e))} with ${fmtPermissionInput(e.input)}`,
+          ),
+        ];
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':

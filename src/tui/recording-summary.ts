@@ -25,7 +25,8 @@ const HEAD = 4096;
 const TAIL = 8192;
 
 type Backend = { kind?: string; name?: string };
-const backendName = (b: Backend | undefined) => (b?.kind ? (b.name ? `${b.kind}:${b.name}` : b.kind) : '?');
+const backendName = (b: Backend | undefined) =>
+  b?.kind ? (b.name ? `${b.kind}:${b.name}` : b.kind) : '?';
 
 export function recordingSummary(file: string): RecordingSummary {
   let fd: number | undefined;
@@ -63,9 +64,14 @@ export function recordingSummary(file: string): RecordingSummary {
       .slice(size > TAIL ? 1 : 0)) {
       if (!line.includes('"type":"score"') && !line.includes('"type":"session_end"')) continue;
       try {
-        const e = JSON.parse(line) as { type?: string; end?: string; scores?: { proc?: number | null; comp?: number | null } };
+        const e = JSON.parse(line) as {
+          type?: string;
+          end?: string;
+          scores?: { proc?: number | null; comp?: number | null };
+        };
         if (e.type === 'session_end' && e.end) summary.end = e.end;
-        if (e.type === 'score' && e.scores) Object.assign(summary, { proc: e.scores.proc ?? null, comp: e.scores.comp ?? null });
+        if (e.type === 'score' && e.scores)
+          Object.assign(summary, { proc: e.scores.proc ?? null, comp: e.scores.comp ?? null });
       } catch {
         // A line cut by a crash: the recording counts as interrupted.
       }

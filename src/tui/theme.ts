@@ -18,9 +18,19 @@ export type { CheckMarkKind };
 
 export interface Theme {
   color: boolean;
-  text: { primary: string | undefined; secondary: string | undefined; accent: string | undefined; muted: string | undefined };
+  text: {
+    primary: string | undefined;
+    secondary: string | undefined;
+    accent: string | undefined;
+    muted: string | undefined;
+  };
   border: { focused: string | undefined; normal: string | undefined };
-  role: { user: string | undefined; agent: string | undefined; event: string | undefined; tool: string | undefined };
+  role: {
+    user: string | undefined;
+    agent: string | undefined;
+    event: string | undefined;
+    tool: string | undefined;
+  };
   level: { info: string | undefined; warning: string | undefined; error: string | undefined };
   diff: { add: string | undefined; remove: string | undefined; hunk: string | undefined };
   intent: Record<IntentStatus, Mark>;
@@ -67,13 +77,22 @@ export function createTheme(color = colorEnabled()): Theme {
     level: { info: c('blue'), warning: c('yellow'), error: c('red') },
     diff: { add: c('green'), remove: c('red'), hunk: c('cyan') },
     intent: Object.fromEntries(
-      Object.entries(INTENT_MARKS).map(([status, [symbol, col]]) => [status, { symbol, color: c(col), label: status }]),
+      Object.entries(INTENT_MARKS).map(([status, [symbol, col]]) => [
+        status,
+        { symbol, color: c(col), label: status },
+      ]),
     ) as Record<IntentStatus, Mark>,
     check: Object.fromEntries(
-      Object.entries(CHECK_MARKS).map(([kind, [symbol, col, label]]) => [kind, { symbol, color: c(col), label }]),
+      Object.entries(CHECK_MARKS).map(([kind, [symbol, col, label]]) => [
+        kind,
+        { symbol, color: c(col), label },
+      ]),
     ) as Record<CheckMarkKind, Mark>,
     verdict: Object.fromEntries(
-      Object.entries(VERDICT_MARKS).map(([kind, [symbol, col, label]]) => [kind, { symbol, color: c(col), label }]),
+      Object.entries(VERDICT_MARKS).map(([kind, [symbol, col, label]]) => [
+        kind,
+        { symbol, color: c(col), label },
+      ]),
     ) as Record<UpdateVerdict, Mark>,
   };
 }

@@ -10,12 +10,18 @@ describe('a person’s own words', () => {
     expect(creditedIntents('Something cheap, maybe 600 max?', [intent])).toEqual([]);
     expect(creditedIntents('I have 600 photos to sort.', [intent])).toEqual([]);
     expect(
-      creditedIntents('Something cheap, maybe 600 max?', [{ ...intent, said: ['(?i)\\b600\\b.*(max|budget)|(max|budget).*\\b600\\b'] }]),
+      creditedIntents('Something cheap, maybe 600 max?', [
+        { ...intent, said: ['(?i)\\b600\\b.*(max|budget)|(max|budget).*\\b600\\b'] },
+      ]),
     ).toEqual(['I1']);
   });
 
   it('a sentence that states no intent credits none', () => {
-    for (const s of ['Thanks, that looks good.', 'ok go on', 'pretty good, could you also check the price?'])
+    for (const s of [
+      'Thanks, that looks good.',
+      'ok go on',
+      'pretty good, could you also check the price?',
+    ])
       expect(creditedIntents(s, [intent])).toEqual([]);
   });
 });

@@ -36,7 +36,13 @@ export class HumanUser implements UserBackend {
    * Proposal scenarios: `y` or `n`, with an optional reason. Any other move on the phone looks
    * into the proposal first (while `mayGather`); once that is used up, only an answer is taken.
    */
-  async answerProposal({ turn, emit, signal, view, mayGather }: ProposalAnswerInput): Promise<ProposalAnswer> {
+  async answerProposal({
+    turn,
+    emit,
+    signal,
+    view,
+    mayGather,
+  }: ProposalAnswerInput): Promise<ProposalAnswer> {
     for (;;) {
       emit({ type: 'awaiting_input', turn, role: 'user' });
       const typed = (await this.input.next(signal)).text;

@@ -7,7 +7,12 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ScreenView } from '../apps/screens/spec.ts';
 import { screenText } from '../apps/screens/spec.ts';
-import type { PhoneChoice, PhoneTurnInput, ProposalAnswer, ProposalAnswerInput } from '../contracts/backends.ts';
+import type {
+  PhoneChoice,
+  PhoneTurnInput,
+  ProposalAnswer,
+  ProposalAnswerInput,
+} from '../contracts/backends.ts';
 import type { RoleClient } from '../llm/client.ts';
 import { phoneAnswerPrompt, phoneTurnPrompt, phoneUserSystemPrompt } from '../llm/prompts.ts';
 
@@ -32,20 +37,31 @@ export function screenTools(view: ScreenView): ChatCompletionTool[] {
     ...actions,
     {
       type: 'function',
-      function: { name: WAIT, description: 'do nothing on the phone this moment', parameters: { type: 'object', properties: {} } },
+      function: {
+        name: WAIT,
+        description: 'do nothing on the phone this moment',
+        parameters: { type: 'object', properties: {} },
+      },
     },
     {
       type: 'function',
       function: {
         name: SAY,
         description: 'write a message to your assistant',
-        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        parameters: {
+          type: 'object',
+          properties: { text: { type: 'string' } },
+          required: ['text'],
+        },
       },
     },
   ];
 }
 
-export async function modelPhoneAct(client: RoleClient, input: PhoneTurnInput): Promise<PhoneChoice> {
+export async function modelPhoneAct(
+  client: RoleClient,
+  input: PhoneTurnInput,
+): Promise<PhoneChoice> {
   const answer = await client.chat(
     {
       messages: [
@@ -64,27 +80,51 @@ export async function modelPhoneAct(client: RoleClient, input: PhoneTurnInput): 
 /** A tool the model called, as the user's move on the phone. */
 function choiceOf(name: string, args: Record<string, unknown>, view: ScreenView): PhoneChoice {
   if (name === WAIT) return { kind: 'wait' };
-  if (name === SAY) return typeof args.text === 'string' && args.text.trim() ? { kind: 'say', text: args.text.trim() } : { kind: 'wait' };
+  if (name === SAY)
+    return typeof args.text === 'string' && args.text.trim()
+      ? { kind: 'say', text: args.text.trim() }
+      : { kind: 'wait' };
   if (name === 'open_app') return { kind: 'screen', action: 'open_app', args };
-  return { kind: 'screen', app: view.app || undefined, action: name, ...(Object.keys(args).length ? { args } : {}) };
+  return {
+    kind: 'screen',
+    app: view.app || undefined,
+    action: name,
+    ...(Object.keys(args).length ? { args } : {}),
+  };
 }
 
-export async function modelAnswer(client: RoleClient, input: ProposalAnswerInput): Promise<ProposalAnswer> {
+export async function modelAnswer(
+  client: RoleClient,
+  input: ProposalAnswerInput,
+): Promise<ProposalAnswer> {
   const verdicts = (['accept', 'reject'] as const).map((name): ChatCompletionTool => ({
     type: 'function',
     function: {
       name,
       description: `${name} the proposal`,
-      parameters: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+      parameters: {
+        type: 'object',
+        properties: { reason: { type: 'string' } },
+        required: ['reason'],
+      },
     },
   }));
   // While it may, the user can look into the proposal first: the screen's actions are offered too.
-  const looks = input.mayGather ? screenTools(input.view).filter((t) => t.type === 'function' && t.function.name !== SAY) : [];
+  const looks = input.mayGather
+    ? screenTools(input.view).filter((t) => t.type === 'function' && t.function.name !== SAY)
+    : [];
   const answer = await client.chat(
     {
       messages: [
         { role: 'system', content: phoneUserSystemPrompt(input.persona, input.open) },
-        { role: 'user', content: phoneAnswerPrompt(input.proposal.summary, screenText(input.view), input.mayGather) },
+        {
+          role: 'user',
+          content: phoneAnswerPrompt(
+            input.proposal.summary,
+            screenText(input.view),
+            input.mayGather,
+          ),
+        },
       ],
       tools: [...verdicts, ...looks],
     },
@@ -94,12 +134,15 @@ export async function modelAnswer(client: RoleClient, input: ProposalAnswerInput
   if (!call) {
     const look = input.mayGather ? answer.toolCalls[0] : undefined;
     if (look) return { gather: choiceOf(look.name, parseArgs(look.arguments), input.view) };
-    throw new Error(`the user simulator (${client.model}) neither accepted nor rejected proposal ${input.proposal.id}`);
+    throw new Error(
+      `the user simulator (${client.model}) neither accepted nor rejected proposal ${input.proposal.id}`,
+    );
   }
   const reason = parseArgs(call.arguments).reason;
   return {
     accept: call.name === 'accept',
-    reason: typeof reason === 'string' && reason.trim() ? reason.trim() : `the user ${call.name}ed it`,
+    reason:
+      typeof reason === 'string' && reason.trim() ? reason.trim() : `the user ${call.name}ed it`,
   };
 }
 

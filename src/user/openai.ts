@@ -33,16 +33,26 @@ export class OpenAIUser implements UserBackend {
       {
         messages: [
           { role: 'system', content: userSystemPrompt(input.persona) },
-          { role: 'user', content: userTurnPrompt(conversation, input.handoff.intents, input.handoff.reason) },
+          {
+            role: 'user',
+            content: userTurnPrompt(conversation, input.handoff.intents, input.handoff.reason),
+          },
         ],
       },
       { turn: input.turn, emit: input.emit, signal: input.signal },
     );
     const text = tidy(answer.content);
-    if (!text) throw new Error(`the user simulator (${this.client.model}) returned an empty message`);
+    if (!text)
+      throw new Error(`the user simulator (${this.client.model}) returned an empty message`);
     const said = input.transcript.map((e) => ('text' in e ? e.text : '')).join('\n');
     const leak = findLeaks(text, input.open, input.handoff.intents, said);
-    if (leak.intents.length) input.emit({ type: 'leak_warning', turn: input.turn, intents: leak.intents, terms: leak.terms });
+    if (leak.intents.length)
+      input.emit({
+        type: 'leak_warning',
+        turn: input.turn,
+        intents: leak.intents,
+        terms: leak.terms,
+      });
     return { text };
   }
 

@@ -29,15 +29,28 @@ const form: ScreenView = {
 
 describe('phone commands', () => {
   it('opens a form by its action, then fills one field per move and submits', () => {
-    expect(phoneCommand('add_task', list)).toEqual({ kind: 'screen', app: 'todoist', action: 'add_task' });
+    expect(phoneCommand('add_task', list)).toEqual({
+      kind: 'screen',
+      app: 'todoist',
+      action: 'add_task',
+    });
     expect(phoneCommand('fill title Hand soap', form)).toEqual({
       kind: 'screen',
       app: 'todoist',
       action: 'fill',
       args: { field: 'title', value: 'Hand soap' },
     });
-    expect(phoneCommand('due_date 2026-05-01', form)).toMatchObject({ action: 'fill', args: { field: 'due_date', value: '2026-05-01' } });
-    expect(phoneCommand('fill title | a | b', form)).toMatchObject({ args: { field: 'title', value: 'a | b' } });
-    expect(phoneCommand('submit', form)).toEqual({ kind: 'screen', app: 'todoist', action: 'submit' });
+    expect(phoneCommand('due_date 2026-05-01', form)).toMatchObject({
+      action: 'fill',
+      args: { field: 'due_date', value: '2026-05-01' },
+    });
+    expect(phoneCommand('fill title | a | b', form)).toMatchObject({
+      args: { field: 'title', value: 'a | b' },
+    });
+    expect(phoneCommand('submit', form)).toEqual({
+      kind: 'screen',
+      app: 'todoist',
+      action: 'submit',
+    });
   });
 });

@@ -26,7 +26,13 @@ export function phoneCommand(typed: string, view: ScreenView): PhoneChoice {
   const name = head!.toLowerCase();
   const tail = text.slice(head!.length).trim();
   if (name === 'open_app') return { kind: 'screen', action: 'open_app', args: { app: tail } };
-  if (name === 'open') return { kind: 'screen', app, action: 'open', args: { item: /^\d+$/.test(tail) ? Number(tail) : tail } };
+  if (name === 'open')
+    return {
+      kind: 'screen',
+      app,
+      action: 'open',
+      args: { item: /^\d+$/.test(tail) ? Number(tail) : tail },
+    };
   const fill = formFill(name, tail, view);
   if (fill) return { kind: 'screen', app, action: 'fill', args: fill };
   const action = view.actions.find((a) => a.name === name);
@@ -39,7 +45,11 @@ export function phoneCommand(typed: string, view: ScreenView): PhoneChoice {
 }
 
 /** On a form: `fill FIELD VALUE`, `fill FIELD | VALUE`, or just `FIELD VALUE` for one of its fields. */
-function formFill(name: string, tail: string, view: ScreenView): { field: string; value: string } | undefined {
+function formFill(
+  name: string,
+  tail: string,
+  view: ScreenView,
+): { field: string; value: string } | undefined {
   if (view.screen !== 'form') return undefined;
   const fields = view.lines.map((l) => l.split(/[: ]/)[0]!);
   if (name !== 'fill') return fields.includes(name) ? { field: name, value: tail } : undefined;

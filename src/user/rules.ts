@@ -3,7 +3,12 @@
  * intents the judge handed it, in file order, and nothing else; in a time scenario it thanks
  * (or refuses) when a follow-up meets every need.
  */
-import { DEFAULT_THANKS, type UserBackend, type UserReply, type UserTurnInput } from '../contracts/backends.ts';
+import {
+  DEFAULT_THANKS,
+  type UserBackend,
+  type UserReply,
+  type UserTurnInput,
+} from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 
 export class RulesUser implements UserBackend {

@@ -76,7 +76,9 @@ export class Workspace {
   resolve(rel: string): string {
     if (typeof rel !== 'string' || rel.includes('\0')) throw new ToolError('invalid path');
     if (path.isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel))
-      throw new ToolError(`absolute paths are not allowed: ${rel} (use a path relative to the workspace)`);
+      throw new ToolError(
+        `absolute paths are not allowed: ${rel} (use a path relative to the workspace)`,
+      );
     const full = path.resolve(this.root, rel);
     if (!this.inside(full)) throw new ToolError(`path escapes the workspace: ${rel}`);
     // Follow symlinks on the deepest existing ancestor (or the file itself).
@@ -95,7 +97,8 @@ export class Workspace {
     } catch {
       throw new ToolError(`path escapes the workspace through a broken symlink: ${rel}`);
     }
-    if (!this.inside(real)) throw new ToolError(`path escapes the workspace through a symlink: ${rel}`);
+    if (!this.inside(real))
+      throw new ToolError(`path escapes the workspace through a symlink: ${rel}`);
     return full;
   }
 
@@ -192,7 +195,12 @@ export class Workspace {
         const abs = path.join(this.root, rel);
         const st = lstatSync(abs);
         const prev = previous?.get(rel);
-        next.set(rel, prev && !this.dirty.has(rel) && prev.size === st.size && prev.mtimeMs === st.mtimeMs ? prev : readEntry(abs, st));
+        next.set(
+          rel,
+          prev && !this.dirty.has(rel) && prev.size === st.size && prev.mtimeMs === st.mtimeMs
+            ? prev
+            : readEntry(abs, st),
+        );
       }
       this.dirty.clear();
       return next;
@@ -215,7 +223,8 @@ export class Workspace {
       next.delete(rel);
       for (const key of next.keys()) if (key.startsWith(rel + '/')) next.delete(key);
       if (st?.isDirectory())
-        for (const f of this.listFiles(abs)) next.set(f, readEntry(path.join(this.root, f), lstatSync(path.join(this.root, f))));
+        for (const f of this.listFiles(abs))
+          next.set(f, readEntry(path.join(this.root, f), lstatSync(path.join(this.root, f))));
     }
     this.dirty.clear();
     return next;
@@ -236,7 +245,15 @@ export class Workspace {
         out.push({ path: p, change, additions: 0, deletions: 0, patch: '' });
         continue;
       }
-      const patch = structuredPatch(a ? p : '/dev/null', b ? p : '/dev/null', a?.text ?? '', b?.text ?? '', '', '', { context: 3 });
+      const patch = structuredPatch(
+        a ? p : '/dev/null',
+        b ? p : '/dev/null',
+        a?.text ?? '',
+        b?.text ?? '',
+        '',
+        '',
+        { context: 3 },
+      );
       let additions = 0;
       let deletions = 0;
       for (const h of patch.hunks)
@@ -268,11 +285,17 @@ function overwrite(abs: string, content: string): void {
 }
 
 function readEntry(abs: string, st: Stats): SnapshotEntry {
-  if (st.size > MAX_TEXT_BYTES) return { size: st.size, mtimeMs: st.mtimeMs, text: null, digest: `${st.size}:${st.mtimeMs}` };
+  if (st.size > MAX_TEXT_BYTES)
+    return { size: st.size, mtimeMs: st.mtimeMs, text: null, digest: `${st.size}:${st.mtimeMs}` };
   const buf = readFileSync(abs);
   const binary = buf.subarray(0, 8000).includes(0);
   const text = binary ? null : buf.toString('utf8');
-  return { size: st.size, mtimeMs: st.mtimeMs, text, digest: text ?? `bin:${st.size}:${simpleHash(buf)}` };
+  return {
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    text,
+    digest: text ?? `bin:${st.size}:${simpleHash(buf)}`,
+  };
 }
 
 function simpleHash(buf: Buffer): number {
@@ -300,7 +323,10 @@ export function snapshotTexts(snap: Snapshot, only?: Iterable<string>): Map<stri
  */
 function refuseOddFile(rel: string, st: Stats): void {
   if (st.isDirectory()) throw new ToolError(`${rel} is a directory`);
-  if (!st.isFile()) throw new ToolError(`${rel} is not a regular file (a pipe, socket or device): refused`);
+  if (!st.isFile())
+    throw new ToolError(`${rel} is not a regular file (a pipe, socket or device): refused`);
   if (st.nlink > 1)
-    throw new ToolError(`${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`);
+    throw new ToolError(
+      `${rel} has other hard links (it is also a file elsewhere, perhaps outside the workspace): refused`,
+    );
 }

@@ -9,7 +9,11 @@ import { AGENT, NOTES } from './helpers.ts';
 const BIN = path.resolve('bin/intentplay.js');
 const cli = (args: string[]) => {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'ip-acp-cli-'));
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, cwd };
 };
 
@@ -20,7 +24,16 @@ describe('acp agents from the command line', { timeout: 120_000 }, () => {
     const result = JSON.parse(ok.stdout) as { runs: { end: string; proc: number; comp: number }[] };
     expect(result.runs[0]).toMatchObject({ end: 'resolved', proc: 1, comp: 1 });
 
-    const bad = cli(['run', NOTES, '--agent', `acp:node ${AGENT} --crash-on 1`, '--repeat', '2', '--out', 'out']);
+    const bad = cli([
+      'run',
+      NOTES,
+      '--agent',
+      `acp:node ${AGENT} --crash-on 1`,
+      '--repeat',
+      '2',
+      '--out',
+      'out',
+    ]);
     expect(bad.code).toBe(1);
     const lines = readFileSync(path.join(bad.cwd, 'out/results.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -44,7 +57,9 @@ describe('acp agents from the command line', { timeout: 120_000 }, () => {
   });
 
   it('--agent-timeout is for acp agents, and acp needs a command', () => {
-    expect(cli(['run', NOTES, '--agent-timeout', '5']).stderr).toContain('--agent-timeout is for acp agents');
+    expect(cli(['run', NOTES, '--agent-timeout', '5']).stderr).toContain(
+      '--agent-timeout is for acp agents',
+    );
     expect(cli(['run', NOTES, '--agent', 'acp']).stderr).toContain("acp needs acp:'COMMAND ARGS'");
   });
 });

@@ -4,7 +4,15 @@
  * Against the test agent on the official SDKs (test/fixtures/acp-agent.mjs --fs-probe).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +30,15 @@ describe('an acp agent stays in its workspace', () => {
     symlinkSync(path.join(outside, 'created.txt'), path.join(ws, 'dangling.txt'));
     symlinkSync(outside, path.join(ws, 'out'));
     spawnSync('mkfifo', [path.join(ws, 'pipe')]);
-    const names = ['plain.txt', 'linked.txt', 'dangling.txt', 'out/secret.txt', 'out/new.txt', '../escape.txt', 'pipe'];
+    const names = [
+      'plain.txt',
+      'linked.txt',
+      'dangling.txt',
+      'out/secret.txt',
+      'out/new.txt',
+      '../escape.txt',
+      'pipe',
+    ];
     const started = Date.now();
     const run = await runAcp(acp(`--fs-probe ${names.join(',')}`), { workspaceDir: ws });
     const lines = run
@@ -32,7 +48,9 @@ describe('an acp agent stays in its workspace', () => {
     const outcome = (line: string) => line.replace(/ \(.*$/, '');
     expect(lines.map(outcome)).toEqual(
       names.flatMap((n) =>
-        ['read', 'write', 'mcp read_file', 'mcp edit_file'].map((verb) => `${verb} ${n}: ${n === 'plain.txt' ? 'ok' : 'refused'}`),
+        ['read', 'write', 'mcp read_file', 'mcp edit_file'].map(
+          (verb) => `${verb} ${n}: ${n === 'plain.txt' ? 'ok' : 'refused'}`,
+        ),
       ),
     );
     // nothing outside was read, written or created, and nothing waited on the pipe

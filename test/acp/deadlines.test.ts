@@ -18,7 +18,9 @@ describe('an acp agent that never answers initialize', () => {
     const tag = `hang-init-${process.pid}-${Date.now()}`;
     const run = await runAcp(acp(`--hang-init --child --tag ${tag}`, 1500));
     expect(run.results[0]!.end).toBe('error');
-    expect(run.results[0]!.message).toMatch(/took longer than 2 s to start \(--agent-timeout\), and was stopped/);
+    expect(run.results[0]!.message).toMatch(
+      /took longer than 2 s to start \(--agent-timeout\), and was stopped/,
+    );
     expect(running(tag)).toBe(false);
   }, 20_000);
 
@@ -27,7 +29,9 @@ describe('an acp agent that never answers initialize', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1000);
     const started = Date.now();
-    const run = await runAcp(acp(`--hang-init --child --tag ${tag}`, 60_000), { signal: controller.signal });
+    const run = await runAcp(acp(`--hang-init --child --tag ${tag}`, 60_000), {
+      signal: controller.signal,
+    });
     expect(run.results[0]!.end).toBe('aborted');
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(running(tag)).toBe(false);
@@ -39,7 +43,17 @@ describe('an acp agent that never answers initialize', () => {
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      [BIN, 'run', NOTES, '--agent', `acp:node ${AGENT} --hang-init --child --tag ${tag}`, '--agent-timeout', '2', '--out', 'out'],
+      [
+        BIN,
+        'run',
+        NOTES,
+        '--agent',
+        `acp:node ${AGENT} --hang-init --child --tag ${tag}`,
+        '--agent-timeout',
+        '2',
+        '--out',
+        'out',
+      ],
       { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -26,7 +26,11 @@ export interface AcpRun {
   of<T extends SessionEvent['type']>(type: T): Extract<TimedEvent, { type: T }>[];
 }
 
-export async function runAcp(agent: BackendSpec, extra: Partial<GroupRunOptions> = {}, target = NOTES): Promise<AcpRun> {
+export async function runAcp(
+  agent: BackendSpec,
+  extra: Partial<GroupRunOptions> = {},
+  target = NOTES,
+): Promise<AcpRun> {
   const events: TimedEvent[] = [];
   const results: SessionRunResult[] = [];
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'ip-acp-rec-'));
@@ -45,5 +49,10 @@ export async function runAcp(agent: BackendSpec, extra: Partial<GroupRunOptions>
         },
       })),
     );
-  return { events, results, recordings, of: (type) => events.filter((e) => e.type === type) as never };
+  return {
+    events,
+    results,
+    recordings,
+    of: (type) => events.filter((e) => e.type === type) as never,
+  };
 }

@@ -46,14 +46,25 @@ describe('the MCP token and the model key stay with intentplay', () => {
         { cwd, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: KEY, NO_COLOR: '1' } },
       );
       const told = JSON.parse(readFileSync(spy, 'utf8')) as { servers: string; keys: string[] };
-      const token = /Bearer ([\w-]+)|"INTENTPLAY_MCP_TOKEN","value":"([\w-]+)"/.exec(told.servers)!.slice(1).find(Boolean)!;
+      const token = /Bearer ([\w-]+)|"INTENTPLAY_MCP_TOKEN","value":"([\w-]+)"/
+        .exec(told.servers)!
+        .slice(1)
+        .find(Boolean)!;
       expect(token.length).toBeGreaterThanOrEqual(20);
       expect(told.keys).not.toContain('OPENAI_API_KEY');
-      const outputs: [string, string][] = [['stdout', r.stdout], ['stderr', r.stderr], ...texts(path.join(cwd, `out${mcp}`))];
+      const outputs: [string, string][] = [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+        ...texts(path.join(cwd, `out${mcp}`)),
+      ];
       expect(outputs.some(([f]) => f.endsWith('.agent.log'))).toBe(true);
       expect(outputs.map(([, t]) => t).join('\n')).toContain('debug: mcpServers'); // the agent did print them
-      const pieces = [token, KEY].flatMap((s) => Array.from({ length: s.length - 9 }, (_, i) => s.slice(i, i + 10)));
-      const found = outputs.flatMap(([f, t]) => pieces.filter((p) => t.includes(p)).map((p) => `${f}: ${p}`));
+      const pieces = [token, KEY].flatMap((s) =>
+        Array.from({ length: s.length - 9 }, (_, i) => s.slice(i, i + 10)),
+      );
+      const found = outputs.flatMap(([f, t]) =>
+        pieces.filter((p) => t.includes(p)).map((p) => `${f}: ${p}`),
+      );
       expect(found).toEqual([]);
     }
   }, 60_000);

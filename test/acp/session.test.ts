@@ -28,9 +28,14 @@ describe('an acp agent runs a whole session', () => {
     );
     // its MCP call is a tool call of the session, once (not again as its own tool)
     expect(run.of('tool_call').map((c) => c.name)).toEqual(['list_dir', 'edit']);
-    expect(run.of('tool_result').find((r) => r.name === 'list_dir')).toMatchObject({ ok: true, result: ['notes/'] });
+    expect(run.of('tool_result').find((r) => r.name === 'list_dir')).toMatchObject({
+      ok: true,
+      result: ['notes/'],
+    });
     // its own edit is seen by the turn's snapshot
-    expect(run.of('workspace_diff')[0]!.files.map((f) => [f.path, f.change])).toEqual([['notes.md', 'added']]);
+    expect(run.of('workspace_diff')[0]!.files.map((f) => [f.path, f.change])).toEqual([
+      ['notes.md', 'added'],
+    ]);
     // the plan, whole each time it changes
     expect(run.of('plan').map((p) => p.entries.map((e) => e.status))).toEqual([
       ['in_progress', 'pending'],
@@ -45,7 +50,9 @@ describe('an acp agent runs a whole session', () => {
     const rec = readRecording(result!.recording!);
     expect(rec.header.backends.agent).toMatchObject({ kind: 'acp' });
     expect(rec.events.filter((e) => e.type === 'plan')).toHaveLength(2);
-    expect(rec.events.some((e) => e.type === 'agent_delta' || e.type === 'permission_request')).toBe(false);
+    expect(
+      rec.events.some((e) => e.type === 'agent_delta' || e.type === 'permission_request'),
+    ).toBe(false);
   });
 
   it('reaches the tools through the stdio bridge when the agent has no HTTP support', async () => {
@@ -75,7 +82,9 @@ describe('an acp agent runs a whole session', () => {
     ]);
     expect(run.of('workspace_diff')).toHaveLength(0);
     expect(run.results[0]!.scores.intents.I1).not.toBe('completed');
-    expect(run.of('message').find((m) => m.role === 'agent')!.text).toContain('was not allowed to write notes.md');
+    expect(run.of('message').find((m) => m.role === 'agent')!.text).toContain(
+      'was not allowed to write notes.md',
+    );
   });
 
   it('stops a turn at the tool-step cap and goes on with the session', async () => {
@@ -111,7 +120,9 @@ describe('a failing acp agent ends its session as an error, with its last words,
   it('writes garbage on stdout', async () => {
     const run = await runAcp(acp('--garbage'));
     expect(run.results[0]!.end).toBe('error');
-    expect(run.results[0]!.message).toContain('it wrote something that is not an ACP message on stdout: "this is not an ACP message"');
+    expect(run.results[0]!.message).toContain(
+      'it wrote something that is not an ACP message on stdout: "this is not an ACP message"',
+    );
   });
 
   it('refuses to initialise', async () => {
@@ -154,7 +165,10 @@ function running(tag: string): boolean {
 
 describe('the ACP wrapper example (examples/acp-wrapper.mjs)', () => {
   it('turns a command-line agent into an acp agent that reaches the tools over MCP', async () => {
-    const run = await runAcp({ kind: 'acp', name: `node examples/acp-wrapper.mjs node test/fixtures/wrapped-agent.mjs` });
+    const run = await runAcp({
+      kind: 'acp',
+      name: `node examples/acp-wrapper.mjs node test/fixtures/wrapped-agent.mjs`,
+    });
     expect(run.results[0]!.end).toBe('resolved');
     // each prompt runs the command once: turn 1 and the turn after the user's answer
     expect(
@@ -166,6 +180,10 @@ describe('the ACP wrapper example (examples/acp-wrapper.mjs)', () => {
     expect(run.of('message').find((m) => m.role === 'agent')!.text).toBe(
       'I saved your request to notes.md.\nWhich format do you want for the summary?',
     );
-    expect(run.results[0]!.scores.intents).toEqual({ I1: 'completed', I2: 'completed', I3: 'inferred' });
+    expect(run.results[0]!.scores.intents).toEqual({
+      I1: 'completed',
+      I2: 'completed',
+      I3: 'inferred',
+    });
   }, 30_000);
 });

@@ -48,7 +48,8 @@ describe("an acp agent's own tool calls", () => {
     expect(calls.find((c) => c.callId === 'mcp-blocked')).toMatchObject({
       ok: false,
       args: { title: 'mcp__intentplay__write_file', input: { path: 'notes.md' } },
-      error: 'the agent failed this call before it reached intentplay: blocked by the permission mode',
+      error:
+        'the agent failed this call before it reached intentplay: blocked by the permission mode',
     });
     // the calls that did reach intentplay are recorded once each, where they ran
     expect(calls.map((c) => c.name)).toEqual(['edit', 'list_dir', 'edit']);

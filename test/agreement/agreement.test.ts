@@ -33,9 +33,20 @@ beforeAll(async () => {
   items = sessions.reduce((n, s) => n + s.items.length, 0);
   const ann = path.join(rec, 'annotations');
   const flip = (l: string, axis: 'intent' | 'checklist') =>
-    axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'provided' : 'completed';
+    axis === 'checklist'
+      ? l === 'pass'
+        ? 'fail'
+        : 'pass'
+      : l === 'completed'
+        ? 'provided'
+        : 'completed';
   // alice agrees with the judge everywhere it graded (and calls ungraded items "pass").
-  annotateAll(path.join(ann, 'alice.jsonl'), 'alice', sessions, (s, axis, id) => judgeOf(s, axis, id) ?? 'pass');
+  annotateAll(
+    path.join(ann, 'alice.jsonl'),
+    'alice',
+    sessions,
+    (s, axis, id) => judgeOf(s, axis, id) ?? 'pass',
+  );
   // bob flips the first intent of every session; carol flips the first checklist item.
   annotateAll(path.join(ann, 'bob.jsonl'), 'bob', sessions, (s, axis, id) => {
     const j = judgeOf(s, axis, id) ?? 'pass';
@@ -81,23 +92,43 @@ describe('intentplay agreement', () => {
       expect(e.high!).toBeGreaterThanOrEqual(e.value!);
     }
     // The same seed gives the same intervals.
-    expect(JSON.parse((await cli(['agreement', rec, '--format', 'json', '--seed', '3'])).out)).toEqual(r);
+    expect(
+      JSON.parse((await cli(['agreement', rec, '--format', 'json', '--seed', '3'])).out),
+    ).toEqual(r);
   });
 
   it("finds a judge that disagrees with the majority, with Cohen's κ for two annotators, as text and Markdown", async () => {
     const two = path.join(root, 'two');
     mkdirSync(two);
     const flipAll = (l: string | null, axis: 'intent' | 'checklist') =>
-      axis === 'checklist' ? (l === 'pass' ? 'fail' : 'pass') : l === 'completed' ? 'unresolved' : 'completed';
-    annotateAll(path.join(two, 'dan.jsonl'), 'dan', sessions, (s, axis, id) => flipAll(judgeOf(s, axis, id), axis));
-    annotateAll(path.join(two, 'eve.jsonl'), 'eve', sessions, (s, axis, id) => flipAll(judgeOf(s, axis, id), axis));
-    const text = await cli(['agreement', path.join(two, 'dan.jsonl'), path.join(two, 'eve.jsonl'), '--judge', rec]);
+      axis === 'checklist'
+        ? l === 'pass'
+          ? 'fail'
+          : 'pass'
+        : l === 'completed'
+          ? 'unresolved'
+          : 'completed';
+    annotateAll(path.join(two, 'dan.jsonl'), 'dan', sessions, (s, axis, id) =>
+      flipAll(judgeOf(s, axis, id), axis),
+    );
+    annotateAll(path.join(two, 'eve.jsonl'), 'eve', sessions, (s, axis, id) =>
+      flipAll(judgeOf(s, axis, id), axis),
+    );
+    const text = await cli([
+      'agreement',
+      path.join(two, 'dan.jsonl'),
+      path.join(two, 'eve.jsonl'),
+      '--judge',
+      rec,
+    ]);
     expect(text.code).toBe(0);
     expect(text.out).toContain("Cohen's κ");
     expect(text.out).not.toContain("Fleiss' κ");
     expect(text.out).toMatch(/percent agreement\s+100\.0%/);
     expect(text.out).toMatch(/disagreement rate \(π-Bench\)\s+100\.0%/);
-    expect(text.out).toContain('Checklist: confusion matrix (rows: the judge; columns: the majority)');
+    expect(text.out).toContain(
+      'Checklist: confusion matrix (rows: the judge; columns: the majority)',
+    );
     const md = await cli(['agreement', two, '--judge', rec, '--format', 'md']);
     expect(md.out).toMatch(/^# Agreement/);
     expect(md.out).toContain('| disagreement rate (π-Bench) | 100.0% |');
@@ -108,13 +139,22 @@ describe('intentplay agreement', () => {
     mkdirSync(moved);
     const ann = path.join(root, 'ann-only');
     mkdirSync(ann);
-    annotateAll(path.join(ann, 'zed.jsonl'), 'zed', sessions, (s, axis, id) => judgeOf(s, axis, id) ?? 'pass');
+    annotateAll(
+      path.join(ann, 'zed.jsonl'),
+      'zed',
+      sessions,
+      (s, axis, id) => judgeOf(s, axis, id) ?? 'pass',
+    );
     renameSync(rec, path.join(moved, 'recordings'));
     try {
-      const lost = JSON.parse((await cli(['agreement', ann, '--format', 'json'])).out) as AgreementResult;
+      const lost = JSON.parse(
+        (await cli(['agreement', ann, '--format', 'json'])).out,
+      ) as AgreementResult;
       expect(lost.axes[0]!.judge.unmatched).toBe(lost.axes[0]!.items);
       expect(lost.judges).toEqual([]);
-      const found = JSON.parse((await cli(['agreement', ann, '--judge', moved, '--format', 'json'])).out) as AgreementResult;
+      const found = JSON.parse(
+        (await cli(['agreement', ann, '--judge', moved, '--format', 'json'])).out,
+      ) as AgreementResult;
       expect(found.axes[0]!.judge.unmatched).toBe(0);
       expect(found.axes[0]!.judge.accuracy.value).toBe(1);
     } finally {

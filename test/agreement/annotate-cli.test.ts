@@ -33,7 +33,10 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the sample', () => {
-  const pool = Array.from({ length: 12 }, (_, i) => ({ id: `id${String(i).padStart(2, '0')}`, scenario: `s${i % 3}` }));
+  const pool = Array.from({ length: 12 }, (_, i) => ({
+    id: `id${String(i).padStart(2, '0')}`,
+    scenario: `s${i % 3}`,
+  }));
 
   it('draws N sessions spread evenly over the scenarios, the same for the same seed whatever the order given', () => {
     const a = drawSample(pool, 6, 5);
@@ -48,7 +51,8 @@ describe('the sample', () => {
   it('gives each session to K different annotators, and each annotator an equal share', () => {
     const ids = drawSample(pool, 9, 1);
     const assigned = assignAnnotators(ids, ['a', 'b', 'c', 'd'], 2);
-    for (const id of ids) expect(Object.values(assigned).filter((mine) => mine.includes(id))).toHaveLength(2);
+    for (const id of ids)
+      expect(Object.values(assigned).filter((mine) => mine.includes(id))).toHaveLength(2);
     const loads = Object.values(assigned).map((m) => m.length);
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
     expect(loads.reduce((x, y) => x + y)).toBe(18);
@@ -57,15 +61,28 @@ describe('the sample', () => {
   it('gives each annotator their part of one plan, written beside the answers; other options there are refused', () => {
     const opts = { size: 3, seed: 4, perItem: 2, annotators: ['ann', 'bo', 'cy'] };
     const out = path.join(root, 'study');
-    const parts = opts.annotators.map((annotator) => prepareWork([rec], { annotator, out, ...opts }));
-    const plan = JSON.parse(readFileSync(path.join(out, SAMPLE_FILE), 'utf8')) as { sessions: string[] };
+    const parts = opts.annotators.map((annotator) =>
+      prepareWork([rec], { annotator, out, ...opts }),
+    );
+    const plan = JSON.parse(readFileSync(path.join(out, SAMPLE_FILE), 'utf8')) as {
+      sessions: string[];
+    };
     expect(plan.sessions).toHaveLength(3);
-    for (const id of plan.sessions) expect(parts.filter((p) => p.tasks.some((t) => t.session.id === id))).toHaveLength(2);
+    for (const id of plan.sessions)
+      expect(parts.filter((p) => p.tasks.some((t) => t.session.id === id))).toHaveLength(2);
     // Two scenarios in the pool: a sample of three covers both.
-    expect(new Set(plan.sessions.map((id) => sessions.find((s) => s.id === id)!.scenario)).size).toBe(2);
-    expect(() => prepareWork([rec], { annotator: 'ann', out, ...opts, seed: 5 })).toThrow(/sample in this folder was drawn .* other/);
-    expect(() => prepareWork([rec], { annotator: 'zed', out, ...opts })).toThrow('--annotator zed is not in --annotators (ann, bo, cy)');
-    expect(() => prepareWork([rec], { annotator: 'ann', out: path.join(root, 'x'), perItem: 2 })).toThrow(/--per-item needs --annotators/);
+    expect(
+      new Set(plan.sessions.map((id) => sessions.find((s) => s.id === id)!.scenario)).size,
+    ).toBe(2);
+    expect(() => prepareWork([rec], { annotator: 'ann', out, ...opts, seed: 5 })).toThrow(
+      /sample in this folder was drawn .* other/,
+    );
+    expect(() => prepareWork([rec], { annotator: 'zed', out, ...opts })).toThrow(
+      '--annotator zed is not in --annotators (ann, bo, cy)',
+    );
+    expect(() =>
+      prepareWork([rec], { annotator: 'ann', out: path.join(root, 'x'), perItem: 2 }),
+    ).toThrow(/--per-item needs --annotators/);
   });
 });
 
@@ -79,8 +96,16 @@ describe('aborted attempts', () => {
     const lines = readFileSync(sessions[0]!.file, 'utf8').trimEnd().split('\n');
     const end = JSON.parse(lines.at(-1)!) as { type: string; end: string };
     expect(end.type).toBe('session_end');
-    writeFileSync(aborted, [...lines.slice(0, -1), JSON.stringify({ ...end, end: 'aborted' })].join('\n') + '\n');
-    const work = prepareWork([pool], { annotator: 'ann', out: path.join(root, 'aborted-out'), size: sessions.length + 1, seed: 1 });
+    writeFileSync(
+      aborted,
+      [...lines.slice(0, -1), JSON.stringify({ ...end, end: 'aborted' })].join('\n') + '\n',
+    );
+    const work = prepareWork([pool], {
+      annotator: 'ann',
+      out: path.join(root, 'aborted-out'),
+      size: sessions.length + 1,
+      seed: 1,
+    });
     expect(work.plan!.sessions).toHaveLength(sessions.length);
     expect(work.tasks.some((t) => t.session.file === aborted)).toBe(false);
     expect(work.skipped).toEqual([expect.stringContaining(`${aborted}: the session was aborted`)]);
@@ -100,7 +125,11 @@ describe('intentplay annotate', () => {
     const work = prepareWork([one.file], { annotator: 'kim', out });
     const { answerRecord } = await import('../../src/annotate/work.ts');
     const { appendAnnotation } = await import('../../src/annotate/records.ts');
-    for (const t of work.tasks) appendAnnotation(work.file, answerRecord(work, t, t.item.axis === 'intent' ? 'completed' : 'pass', 'ok'));
+    for (const t of work.tasks)
+      appendAnnotation(
+        work.file,
+        answerRecord(work, t, t.item.axis === 'intent' ? 'completed' : 'pass', 'ok'),
+      );
     const r = await cli(['annotate', one.file, '--annotator', 'kim', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.err).toContain(`kim has answered all ${work.tasks.length} items`);
@@ -119,7 +148,11 @@ describe('intentplay annotate', () => {
       [[sessions[0]!.file, '--annotator', 'a b'], '--annotator "a b": use letters, digits'],
     ];
     for (const [args, message] of cases) {
-      const r = await cli(['annotate', ...args, ...(args.includes('--annotator') ? [] : ['--annotator', 'pat'])]);
+      const r = await cli([
+        'annotate',
+        ...args,
+        ...(args.includes('--annotator') ? [] : ['--annotator', 'pat']),
+      ]);
       expect(r.code, message).toBe(1);
       expect(r.err).toContain(message);
       expect(r.err).not.toMatch(/\n\s+at /);

@@ -3,7 +3,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadSession, type AnnotationSession } from '../../src/annotate/sessions.ts';
 import { judgeLabel } from '../../src/agreement/judge-labels.ts';
-import { appendAnnotation, ANNOTATION_FORMAT, ANNOTATION_VERSION } from '../../src/annotate/records.ts';
+import {
+  appendAnnotation,
+  ANNOTATION_FORMAT,
+  ANNOTATION_VERSION,
+} from '../../src/annotate/records.ts';
 import { runTarget } from '../helpers/run.ts';
 
 export const LIB = path.resolve('test/fixtures/lib');
@@ -18,7 +22,8 @@ export async function makeRecordings(dir: string): Promise<AnnotationSession[]> 
     .map((f) => loadSession(path.join(dir, f)));
 }
 
-export const judgeOf = (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) => judgeLabel(s.state, axis, id);
+export const judgeOf = (s: AnnotationSession, axis: 'intent' | 'checklist', id: string) =>
+  judgeLabel(s.state, axis, id);
 
 /** One annotation line as a hand-written (or hostile) file would hold it: intent I1 of scenario p/s. */
 export const annotationLine = (recording: string, annotator: string, label = 'completed') =>

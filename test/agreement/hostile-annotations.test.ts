@@ -34,7 +34,13 @@ describe('agreement reads only what it should', () => {
 
   it('leaves out recordings that are devices, folders, pipes or outside, at once', async () => {
     const file = path.join(ann, 'a.jsonl');
-    writeFileSync(file, [...named.map((r) => record(r, 'alice')), ...named.map((r) => record(r, 'bob', 'provided'))].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        ...named.map((r) => record(r, 'alice')),
+        ...named.map((r) => record(r, 'bob', 'provided')),
+      ].join('\n') + '\n',
+    );
     const started = Date.now();
     const r = await cli(['agreement', file, '--format', 'json']);
     expect(r.code, r.out).toBe(0);
@@ -51,7 +57,10 @@ describe('agreement reads only what it should', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('cannot read annotations: not a regular file');
     const bom = path.join(root, 'bom.jsonl');
-    writeFileSync(bom, '\uFEFF' + [record('x.jsonl', 'alice'), record('x.jsonl', 'bob')].join('\n') + '\n');
+    writeFileSync(
+      bom,
+      '\uFEFF' + [record('x.jsonl', 'alice'), record('x.jsonl', 'bob')].join('\n') + '\n',
+    );
     const read = await cli(['agreement', bom, '--format', 'json']);
     expect(read.code, read.out).toBe(0);
     expect((JSON.parse(read.out) as { records: number }).records).toBe(2);

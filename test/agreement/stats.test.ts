@@ -17,19 +17,30 @@ import {
 
 /** Units from a table of category counts per subject (Fleiss's layout). */
 function fromCounts(rows: number[][]): Unit[] {
-  return rows.map((row, i) => ({ id: `s${i + 1}`, labels: row.flatMap((c, j) => Array<string>(c).fill(`c${j + 1}`)) }));
+  return rows.map((row, i) => ({
+    id: `s${i + 1}`,
+    labels: row.flatMap((c, j) => Array<string>(c).fill(`c${j + 1}`)),
+  }));
 }
 
 /** Units from an observers × units matrix with '.' for a missing value (Krippendorff's layout). */
 function fromMatrix(rows: string[]): Unit[] {
   const cells = rows.map((r) => r.split(' '));
-  return cells[0]!.map((_, u) => ({ id: `u${u + 1}`, labels: cells.map((r) => r[u]!).filter((v) => v !== '.') }));
+  return cells[0]!.map((_, u) => ({
+    id: `u${u + 1}`,
+    labels: cells.map((r) => r[u]!).filter((v) => v !== '.'),
+  }));
 }
 
 /** Rater pairs from a 2×2 table [[yes-yes, yes-no], [no-yes, no-no]]. */
 function fromTable([[a, b], [c, d]]: [[number, number], [number, number]]): [string, string][] {
   const rep = (n: number, p: [string, string]) => Array.from({ length: n }, () => p);
-  return [...rep(a, ['yes', 'yes']), ...rep(b, ['yes', 'no']), ...rep(c, ['no', 'yes']), ...rep(d, ['no', 'no'])];
+  return [
+    ...rep(a, ['yes', 'yes']),
+    ...rep(b, ['yes', 'no']),
+    ...rep(c, ['no', 'yes']),
+    ...rep(d, ['no', 'no']),
+  ];
 }
 
 describe("Cohen's κ", () => {
@@ -118,7 +129,12 @@ describe("Fleiss' κ", () => {
 describe("Krippendorff's α (nominal)", () => {
   // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 observers,
   // 12 units, missing values; unit 12 has one value and drops out.
-  const KRIPP = fromMatrix(['1 2 3 3 2 1 4 1 2 . . .', '1 2 3 3 2 2 4 1 2 5 . 3', '. 3 3 3 2 3 4 2 2 5 1 .', '1 2 3 3 2 4 4 1 2 5 1 .']);
+  const KRIPP = fromMatrix([
+    '1 2 3 3 2 1 4 1 2 . . .',
+    '1 2 3 3 2 2 4 1 2 5 . 3',
+    '. 3 3 3 2 3 4 2 2 5 1 .',
+    '1 2 3 3 2 4 4 1 2 5 1 .',
+  ]);
 
   it('gives 0.743 on the 4-observer, 12-unit example with missing data', () => {
     expect(krippendorffAlpha(KRIPP)).toBeCloseTo(0.743, 3);
@@ -176,6 +192,11 @@ describe('the bootstrap interval', () => {
   });
 
   it('has no interval when the statistic is undefined', () => {
-    expect(bootstrap([['a', 'a'] as const], cohenKappa, { seed: 1 })).toEqual({ value: null, low: null, high: null, n: 1 });
+    expect(bootstrap([['a', 'a'] as const], cohenKappa, { seed: 1 })).toEqual({
+      value: null,
+      low: null,
+      high: null,
+      n: 1,
+    });
   });
 });

@@ -11,7 +11,14 @@ const SEED = {
     account: { email: 'lara@lab.org', password: 'T8H2[32', first_name: 'Lara', last_name: 'McCo' },
     users: [{ email: 'wei@lab.org', first_name: 'Wei', last_name: 'Zhang' }],
     groups: [{ name: 'Lab Lunch', members: ['wei@lab.org'] }],
-    expenses: [{ group_id: 1, description: 'Pizza', paid_amount: 30, debtor_emails: ['lara@lab.org', 'wei@lab.org'] }],
+    expenses: [
+      {
+        group_id: 1,
+        description: 'Pizza',
+        paid_amount: 30,
+        debtor_emails: ['lara@lab.org', 'wei@lab.org'],
+      },
+    ],
   },
 };
 
@@ -22,10 +29,16 @@ describe('app changes as a person reads them', () => {
     const token = await h.login('todoist', 'sam@home.org', 'Ozz21Q4');
     const projects = await h.ok('todoist__show_projects', { access_token: token });
     const shopping = projects.find((p: { name: string }) => p.name === 'Shopping');
-    await h.ok('todoist__create_task', { access_token: token, title: 'Hand soap', project_id: shopping.project_id });
+    await h.ok('todoist__create_task', {
+      access_token: token,
+      title: 'Hand soap',
+      project_id: shopping.project_id,
+    });
     const [todoist] = diffApps(before, h.apps.snapshot());
     expect(todoist?.app).toBe('todoist');
-    expect(todoist?.changes).toEqual([{ kind: 'added', what: 'task', name: 'Hand soap', parent: 'project Shopping' }]);
+    expect(todoist?.changes).toEqual([
+      { kind: 'added', what: 'task', name: 'Hand soap', parent: 'project Shopping' },
+    ]);
     // The login wrote a token, a counter and a login time: left out of the summary, named as hidden.
     expect(todoist?.hidden).toEqual(['access_tokens', 'account.last_logged_in', 'next_id']);
     expect(JSON.stringify(todoist?.changes)).not.toContain('access-token');
@@ -37,12 +50,20 @@ describe('app changes as a person reads them', () => {
     const h = appHarness(SEED);
     const token = await h.login('splitwise', 'lara@lab.org', 'T8H2[32');
     const before = h.apps.snapshot();
-    await h.ok('splitwise__update_expense', { access_token: token, expense_id: 1, paid_amount: 45 });
+    await h.ok('splitwise__update_expense', {
+      access_token: token,
+      expense_id: 1,
+      paid_amount: 45,
+    });
     const [splitwise] = diffApps(before, h.apps.snapshot());
     expect(splitwise?.changes).toHaveLength(1);
     const [change] = splitwise?.changes ?? [];
     expect(change).toMatchObject({ kind: 'changed', what: 'expense', name: 'Pizza' });
-    expect(change?.fields?.find((f) => f.field === 'paid_amount')).toEqual({ field: 'paid_amount', from: '30', to: '45' });
+    expect(change?.fields?.find((f) => f.field === 'paid_amount')).toEqual({
+      field: 'paid_amount',
+      from: '30',
+      to: '45',
+    });
     expect(splitwise?.hidden).toEqual([]);
   });
 

@@ -11,7 +11,9 @@ describe.each(APPS.map((a) => [a.name, a] as const))('docs/apps/%s.md', (name, a
   const page = readFileSync(path.join(DOCS, `${name}.md`), 'utf8');
 
   it('names every tool', () => {
-    const missing = app.tools.map((t) => t.name.slice(name.length + 2)).filter((api) => !page.includes(`\`${api}\``));
+    const missing = app.tools
+      .map((t) => t.name.slice(name.length + 2))
+      .filter((api) => !page.includes(`\`${api}\``));
     expect(missing).toEqual([]);
   });
 

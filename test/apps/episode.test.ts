@@ -8,7 +8,9 @@ const LIB = path.resolve(import.meta.dirname, '../fixtures/apps-lib');
 
 let run: TestRun;
 beforeAll(async () => {
-  run = await runTarget(path.join(LIB, 'scenarios/sam/episode.yaml'), { agent: 'script:proactive' });
+  run = await runTarget(path.join(LIB, 'scenarios/sam/episode.yaml'), {
+    agent: 'script:proactive',
+  });
 });
 
 function sessionEvents(index: number): TimedEvent[] {
@@ -18,7 +20,9 @@ function sessionEvents(index: number): TimedEvent[] {
 
 describe('apps in an episode', () => {
   it('scores both sessions from app state the tools changed', () => {
-    expect(run.results.map((r) => [r.scenario, r.end, r.scores.intents, r.scores.checklist])).toEqual([
+    expect(
+      run.results.map((r) => [r.scenario, r.end, r.scores.intents, r.scores.checklist]),
+    ).toEqual([
       ['sam/draft', 'resolved', { I1: 'completed' }, { C1: true }],
       ['sam/send', 'resolved', { I1: 'completed' }, { C1: true }],
     ]);
@@ -38,11 +42,21 @@ describe('apps in an episode', () => {
   });
 
   it('keeps state across sessions: the second session sees the draft and uses the first token', () => {
-    const shown = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__show_drafts');
-    expect(shown?.type === 'tool_result' && shown.result).toMatchObject({ response: [{ draft_id: 1, subject: 'Pre-Event Confirmation' }] });
-    const sent = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__send_email_from_draft');
+    const shown = sessionEvents(1).find(
+      (e) => e.type === 'tool_result' && e.name === 'gmail__show_drafts',
+    );
+    expect(shown?.type === 'tool_result' && shown.result).toMatchObject({
+      response: [{ draft_id: 1, subject: 'Pre-Event Confirmation' }],
+    });
+    const sent = sessionEvents(1).find(
+      (e) => e.type === 'tool_result' && e.name === 'gmail__send_email_from_draft',
+    );
     expect(sent?.type === 'tool_result' && sent.result).toEqual({
-      response: { message: 'Sent email from your draft.', sent_email_thread_id: 1, sent_email_id: 1 },
+      response: {
+        message: 'Sent email from your draft.',
+        sent_email_thread_id: 1,
+        sent_email_id: 1,
+      },
     });
   });
 
@@ -61,12 +75,19 @@ describe('apps in an episode', () => {
   });
 
   it("merges the second scenario's seed into the state the first left", () => {
-    const users = sessionEvents(1).find((e) => e.type === 'tool_result' && e.name === 'gmail__search_users');
-    const emails = users?.type === 'tool_result' ? (users.result as { response: { email: string }[] }).response.map((u) => u.email) : [];
+    const users = sessionEvents(1).find(
+      (e) => e.type === 'tool_result' && e.name === 'gmail__search_users',
+    );
+    const emails =
+      users?.type === 'tool_result'
+        ? (users.result as { response: { email: string }[] }).response.map((u) => u.email)
+        : [];
     // The account first (AppWorld lists every user, yourself too), then both seeds' users.
     expect(emails).toEqual(['stmcco@gmail.com', 'la-mcco@gmail.com', 'kim@corp.com']);
     // The second seed moved the clock: the email sent in session 2 carries its time.
     const diff = sessionEvents(1).find((e) => e.type === 'app_diff');
-    expect(diff?.type === 'app_diff' && diff.apps[0]?.patch).toContain('+      "created_at": "2026-04-28T08:30:00",');
+    expect(diff?.type === 'app_diff' && diff.apps[0]?.patch).toContain(
+      '+      "created_at": "2026-04-28T08:30:00",',
+    );
   });
 });

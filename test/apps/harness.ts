@@ -28,7 +28,8 @@ export function appHarness(seeds: Record<string, unknown> = {}): AppHarness {
   apps.seed(seeds);
   // Apps only touch `apps`; the workspace and memory are never reached.
   const ctx = { apps } as unknown as ToolContext;
-  const call = (name: string, args: Record<string, unknown> = {}) => invokeTool(registry.resolve(name), name, args, ctx);
+  const call = (name: string, args: Record<string, unknown> = {}) =>
+    invokeTool(registry.resolve(name), name, args, ctx);
   const h: AppHarness = {
     apps,
     call,
@@ -41,7 +42,8 @@ export function appHarness(seeds: Record<string, unknown> = {}): AppHarness {
     },
     async fails(name, args) {
       const out = await call(name, args);
-      if (out.ok) throw new Error(`${name} was expected to fail but returned ${JSON.stringify(out.result)}`);
+      if (out.ok)
+        throw new Error(`${name} was expected to fail but returned ${JSON.stringify(out.result)}`);
       return out.error;
     },
     async login(app, username, password) {
@@ -50,7 +52,12 @@ export function appHarness(seeds: Record<string, unknown> = {}): AppHarness {
       return r.access_token as string;
     },
     holds(rule) {
-      const scope = { replies: [], toolCalls: [], files: new Map<string, string>(), apps: apps.snapshot() };
+      const scope = {
+        replies: [],
+        toolCalls: [],
+        files: new Map<string, string>(),
+        apps: apps.snapshot(),
+      };
       return evaluateRule({ app_state: rule }, scope).holds;
     },
   };

@@ -1,12 +1,28 @@
 /** The app host, seed validation and registration shared by every app. */
 import { describe, expect, it } from 'vitest';
-import { AppStateHost, APPS, appStateRuleProblem, registerApps, validateAppSeeds } from '../../src/apps/index.ts';
+import {
+  AppStateHost,
+  APPS,
+  appStateRuleProblem,
+  registerApps,
+  validateAppSeeds,
+} from '../../src/apps/index.ts';
 import { UserError } from '../../src/contracts/diagnostics.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { ToolRegistry } from '../../src/tools/registry.ts';
 import { appHarness } from './harness.ts';
 
-const NAMES = ['gmail', 'simple_note', 'todoist', 'phone', 'amazon', 'splitwise', 'spotify', 'file_system', 'calendar'];
+const NAMES = [
+  'gmail',
+  'simple_note',
+  'todoist',
+  'phone',
+  'amazon',
+  'splitwise',
+  'spotify',
+  'file_system',
+  'calendar',
+];
 
 describe('app registration', () => {
   it('registers each app as a tool group of <app>__<api> tools with valid JSON Schemas', () => {
@@ -27,7 +43,9 @@ describe('app registration', () => {
   it('resolves the mcp_appworld_ spelling to the same tool, and nothing else', () => {
     const registry = new ToolRegistry();
     registerApps(registry);
-    expect(registry.resolve('mcp_appworld_todoist__create_task')).toBe(registry.resolve('todoist__create_task'));
+    expect(registry.resolve('mcp_appworld_todoist__create_task')).toBe(
+      registry.resolve('todoist__create_task'),
+    );
     expect(registry.resolve('mcp_appworld_todoist__nope')).toBeUndefined();
     expect(registry.resolve('mcp_other_todoist__create_task')).toBeUndefined();
   });
@@ -35,7 +53,8 @@ describe('app registration', () => {
   it('asks for an access token on private APIs only', () => {
     const registry = createToolRegistry();
     const needsToken = (name: string) =>
-      'access_token' in ((ToolRegistry.spec(registry.resolve(name)!).parameters.properties as object) ?? {});
+      'access_token' in
+      ((ToolRegistry.spec(registry.resolve(name)!).parameters.properties as object) ?? {});
     expect(needsToken('gmail__send_email')).toBe(true);
     expect(needsToken('gmail__login')).toBe(false);
     expect(needsToken('amazon__search_products')).toBe(false);
@@ -73,14 +92,21 @@ describe('AppStateHost seeds', () => {
     const host = new AppStateHost();
     host.seed({ simple_note: { account, notes: [{ title: 'T' }] } });
     expect(host.snapshot()).toMatchObject({
-      simple_note: { credentials: [{ username: 'a@x.com', password: 'one' }], notes: { '1': { note_id: 1, title: 'T', content: '' } } },
+      simple_note: {
+        credentials: [{ username: 'a@x.com', password: 'one' }],
+        notes: { '1': { note_id: 1, title: 'T', content: '' } },
+      },
     });
   });
 
   it("merges a later session's seed: new credentials and ids added, existing state kept", async () => {
     const h = appHarness({ simple_note: { account, notes: [{ id: 1, title: 'Original' }] } });
     const token = await h.login('simple_note', 'a@x.com', 'one');
-    await h.ok('simple_note__update_note', { access_token: token, note_id: 1, content: 'edited by the agent' });
+    await h.ok('simple_note__update_note', {
+      access_token: token,
+      note_id: 1,
+      content: 'edited by the agent',
+    });
     h.apps.seed({
       simple_note: {
         account: { email: 'a@x.com', password: 'two' },
@@ -90,38 +116,72 @@ describe('AppStateHost seeds', () => {
         ],
       },
     });
-    const state = h.apps.snapshot().simple_note as { notes: Record<string, { content: string }>; now: string };
+    const state = h.apps.snapshot().simple_note as {
+      notes: Record<string, { content: string }>;
+      now: string;
+    };
     expect(state.notes['1']?.content).toBe('edited by the agent');
     expect(Object.keys(state.notes)).toEqual(['1', '5']);
     expect(state.now).toBe('2026-01-05T09:00:00');
     await h.login('simple_note', 'a@x.com', 'two');
     await h.login('simple_note', 'a@x.com', 'one');
-    expect((await h.ok('simple_note__create_note', { access_token: token, title: 'x', content: '' })).note_id).toBe(6);
+    expect(
+      (await h.ok('simple_note__create_note', { access_token: token, title: 'x', content: '' }))
+        .note_id,
+    ).toBe(6);
     h.apps.seed({ simple_note: { now: '2026-02-01T10:00' } });
     expect((h.apps.snapshot().simple_note as { now: string }).now).toBe('2026-02-01T10:00:00');
   });
 
   it('adds records that arrive during a session under new ids: none is lost to an id the seed or the agent used', async () => {
     const me = { email: 'me@x.example', password: 'pw' };
-    const h = appHarness({ gmail: { account: me, threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }] } });
+    const h = appHarness({
+      gmail: {
+        account: me,
+        threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }],
+      },
+    });
     const token = await h.login('gmail', me.email, me.password);
-    await h.ok('gmail__send_email', { access_token: token, email_addresses: ['b@x.example'], subject: 'Sent by the agent', body: 'x' });
+    await h.ok('gmail__send_email', {
+      access_token: token,
+      email_addresses: ['b@x.example'],
+      subject: 'Sent by the agent',
+      body: 'x',
+    });
     // The update's thread carries no id, as a scenario author writes it: it would be thread 1 on its own.
-    h.apps.arrive({ gmail: { threads: [{ subject: 'L2 is yours?', emails: [{ from: 'seller@x.example', body: 'Still want it?' }] }] } });
+    h.apps.arrive({
+      gmail: {
+        threads: [
+          {
+            subject: 'L2 is yours?',
+            emails: [{ from: 'seller@x.example', body: 'Still want it?' }],
+          },
+        ],
+      },
+    });
     const state = h.apps.snapshot().gmail as {
       threads: Record<string, { subject: string; email_thread_id: number }>;
       emails: Record<string, { email_thread_id: number; body: string }>;
     };
     const subjects = Object.values(state.threads).map((t) => t.subject);
-    expect(subjects).toEqual(expect.arrayContaining(['Old one', 'Sent by the agent', 'L2 is yours?']));
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Old one', 'Sent by the agent', 'L2 is yours?']),
+    );
     expect(subjects).toHaveLength(3);
     // The arrived email belongs to the arrived thread, and the agent reads it through the API.
     const arrived = Object.values(state.threads).find((t) => t.subject === 'L2 is yours?')!;
-    expect(Object.values(state.emails).find((e) => e.body === 'Still want it?')?.email_thread_id).toBe(arrived.email_thread_id);
+    expect(
+      Object.values(state.emails).find((e) => e.body === 'Still want it?')?.email_thread_id,
+    ).toBe(arrived.email_thread_id);
     const inbox = await h.ok('gmail__show_inbox_threads', { access_token: token });
     expect(JSON.stringify(inbox)).toContain('L2 is yours?');
     // A later session's seed still repeats what is there (same ids) without adding it twice.
-    h.apps.seed({ gmail: { account: me, threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }] } });
+    h.apps.seed({
+      gmail: {
+        account: me,
+        threads: [{ subject: 'Old one', emails: [{ from: 'a@x.example', body: 'hi' }] }],
+      },
+    });
     expect(Object.keys((h.apps.snapshot().gmail as { threads: object }).threads)).toHaveLength(3);
   });
 
@@ -135,7 +195,13 @@ describe('AppStateHost seeds', () => {
 
 describe('validateAppSeeds', () => {
   it('accepts good seeds and an empty seed', () => {
-    expect(validateAppSeeds({ gmail: null, phone: {}, simple_note: { account: { email: 'a@b.com', password: 'p' } } })).toEqual([]);
+    expect(
+      validateAppSeeds({
+        gmail: null,
+        phone: {},
+        simple_note: { account: { email: 'a@b.com', password: 'p' } },
+      }),
+    ).toEqual([]);
   });
 
   it('locates unknown apps, unknown keys, bad values and duplicate ids', () => {
@@ -162,7 +228,10 @@ describe('validateAppSeeds', () => {
       { path: ['gmail', 'threads', 1, 'id'], message: 'duplicate thread id 2' },
       { path: ['gmail', 'acount'], message: 'unknown key `acount`' },
       { path: ['phone', 'alarms', 0, 'time'], message: 'expected a time like 07:30' },
-      { path: ['simple_note', 'now'], message: 'expected a date and time like 2026-04-27T09:00:00' },
+      {
+        path: ['simple_note', 'now'],
+        message: 'expected a date and time like 2026-04-27T09:00:00',
+      },
     ]);
   });
 

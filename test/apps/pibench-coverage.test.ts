@@ -18,7 +18,9 @@ describe.skipIf(!present)('π-Bench sample data', () => {
     const { names } = uses();
     expect(names.size).toBeGreaterThan(20);
     expect(uses().calls.filter((c) => c.call.length).length).toBeGreaterThan(10);
-    const missing = [...names].filter((n) => !registry.resolve(n) || registry.resolve(`${MCP_PREFIX}${n}`) !== registry.resolve(n));
+    const missing = [...names].filter(
+      (n) => !registry.resolve(n) || registry.resolve(`${MCP_PREFIX}${n}`) !== registry.resolve(n),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -28,7 +30,8 @@ describe.skipIf(!present)('π-Bench sample data', () => {
     const paramsOf = (tool: string) => {
       const def = registry.resolve(tool);
       if (!def) return [];
-      if (!props.has(def.name)) props.set(def.name, Object.keys(ToolRegistry.spec(def).parameters.properties as object));
+      if (!props.has(def.name))
+        props.set(def.name, Object.keys(ToolRegistry.spec(def).parameters.properties as object));
       return props.get(def.name) ?? [];
     };
     // Paths the release lists that AppWorld's API does not take either are known by name (data-users.ts).

@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppStateHost } from '../../src/apps/index.ts';
-import { APP_SCREENS, PhoneDevice, screenText, type PhoneAct } from '../../src/apps/screens/index.ts';
+import {
+  APP_SCREENS,
+  PhoneDevice,
+  screenText,
+  type PhoneAct,
+} from '../../src/apps/screens/index.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import type { ToolContext, ToolDef } from '../../src/tools/registry.ts';
 
@@ -14,7 +19,12 @@ const SEEDS: Record<string, unknown> = {
   gmail: {
     account: { email: ME, password: 'pw', first_name: 'Sam', last_name: 'Lee' },
     users: [{ email: 'kim@corp.com', first_name: 'Kim', last_name: 'Ho' }],
-    threads: [{ subject: 'Venue check', emails: [{ from: 'kim@corp.com', body: 'Is the projector booked?' }] }],
+    threads: [
+      {
+        subject: 'Venue check',
+        emails: [{ from: 'kim@corp.com', body: 'Is the projector booked?' }],
+      },
+    ],
   },
   phone: {
     account: { phone_number: '100', password: 'pw', first_name: 'Sam', last_name: 'Lee' },
@@ -22,13 +32,30 @@ const SEEDS: Record<string, unknown> = {
     messages: [{ from: '200', message: 'Can you take Chestnut?', sent_at: '2026-04-27T08:00:00' }],
     alarms: [{ time: '06:30', label: 'Wake up' }],
   },
-  todoist: { account: { email: ME, password: 'pw' }, projects: [{ name: 'Home', tasks: [{ title: 'Fix tap' }] }] },
-  simple_note: { account: { email: ME, password: 'pw' }, notes: [{ title: 'Groceries', content: 'eggs' }] },
+  todoist: {
+    account: { email: ME, password: 'pw' },
+    projects: [{ name: 'Home', tasks: [{ title: 'Fix tap' }] }],
+  },
+  simple_note: {
+    account: { email: ME, password: 'pw' },
+    notes: [{ title: 'Groceries', content: 'eggs' }],
+  },
   amazon: {
     account: { email: ME, password: 'pw', first_name: 'Sam', last_name: 'Lee' },
     products: [{ name: 'Wool Socks', product_type: 'socks', price: 22, rating: 4.8 }],
-    addresses: [{ name: 'Home', street_address: '1 Main St', city: 'Seattle', state: 'WA', country: 'USA', zip_code: 98101 }],
-    payment_cards: [{ card_name: 'Visa', card_number: '4111111111111111', expiry_year: 2030, expiry_month: 5 }],
+    addresses: [
+      {
+        name: 'Home',
+        street_address: '1 Main St',
+        city: 'Seattle',
+        state: 'WA',
+        country: 'USA',
+        zip_code: 98101,
+      },
+    ],
+    payment_cards: [
+      { card_name: 'Visa', card_number: '4111111111111111', expiry_year: 2030, expiry_month: 5 },
+    ],
     orders: [{ items: [{ product_id: 1, quantity: 1 }], created_at: '2025-12-01T10:00:00' }],
     cart: [{ product_id: 1, quantity: 1 }],
   },
@@ -36,30 +63,57 @@ const SEEDS: Record<string, unknown> = {
     account: { email: ME, password: 'pw', first_name: 'Sam', last_name: 'Lee' },
     users: [{ email: 'wei@lab.org', first_name: 'Wei', last_name: 'Zhang' }],
     groups: [{ name: 'Lab Lunch', members: ['wei@lab.org'] }],
-    expenses: [{ group_id: 1, description: 'Pizza', paid_amount: 30, debtor_emails: [ME, 'wei@lab.org'] }],
+    expenses: [
+      { group_id: 1, description: 'Pizza', paid_amount: 30, debtor_emails: [ME, 'wei@lab.org'] },
+    ],
   },
   spotify: {
     account: { email: ME, password: 'pw' },
     artists: [{ name: 'Nova Lights', genre: 'pop' }],
-    songs: [{ title: 'Morning Run', artist_ids: [1], genre: 'pop', release_date: '2024-03-01', album_title: 'Daybreak' }],
+    songs: [
+      {
+        title: 'Morning Run',
+        artist_ids: [1],
+        genre: 'pop',
+        release_date: '2024-03-01',
+        album_title: 'Daybreak',
+      },
+    ],
     playlists: [{ title: 'Focus', song_ids: [1] }, { title: 'Later' }],
     liked_song_ids: [],
     song_queue: [1],
   },
-  file_system: { account: { email: ME, password: 'pw' }, files: [{ path: '~/docs/readme.txt', content: 'hello' }] },
+  file_system: {
+    account: { email: ME, password: 'pw' },
+    files: [{ path: '~/docs/readme.txt', content: 'hello' }],
+  },
   calendar: {
     now: '2026-05-04T09:00:00',
     account: { email: ME, password: 'pw', first_name: 'Sam', last_name: 'Lee' },
     users: [{ email: 'kim@corp.com', first_name: 'Kim', last_name: 'Ho' }],
     events: [
-      { title: 'Standup', start: '2026-05-04T10:00:00', end: '2026-05-04T10:15:00', attendees: [{ email: 'kim@corp.com' }] },
-      { title: 'Review', start: '2026-05-05T14:00:00', end: '2026-05-05T15:00:00', organizer: 'kim@corp.com', attendees: [{ email: ME }] },
+      {
+        title: 'Standup',
+        start: '2026-05-04T10:00:00',
+        end: '2026-05-04T10:15:00',
+        attendees: [{ email: 'kim@corp.com' }],
+      },
+      {
+        title: 'Review',
+        start: '2026-05-05T14:00:00',
+        end: '2026-05-05T15:00:00',
+        organizer: 'kim@corp.com',
+        attendees: [{ email: ME }],
+      },
     ],
   },
 };
 
 /** What a person would type into a field of one form, where it differs from TYPED. */
-const TYPED_IN: Record<string, Record<string, string>> = { add_contact: { phone_number: '300' }, add_to_playlist: { playlist_id: '2' } };
+const TYPED_IN: Record<string, Record<string, string>> = {
+  add_contact: { phone_number: '300' },
+  add_to_playlist: { playlist_id: '2' },
+};
 
 /** What a person would type into each field. */
 const TYPED: Record<string, string> = {
@@ -99,7 +153,9 @@ const TYPED: Record<string, string> = {
 };
 
 const registry = createToolRegistry();
-const tools = new Map<string, ToolDef>(registry.forGroups(registry.groups()).map((t) => [t.name, t]));
+const tools = new Map<string, ToolDef>(
+  registry.forGroups(registry.groups()).map((t) => [t.name, t]),
+);
 
 function phone(): PhoneDevice {
   const apps = new AppStateHost();
@@ -125,11 +181,14 @@ async function reachable(app: string): Promise<Map<string, PhoneAct[]>> {
     if (!found.has(view.screen)) found.set(view.screen, path);
     for (const a of view.actions) {
       if (a.name === 'open')
-        for (let i = 1; i <= Math.min(view.lines.length, 3); i++) queue.push([...path, { app, action: 'open', args: { item: i } }]);
+        for (let i = 1; i <= Math.min(view.lines.length, 3); i++)
+          queue.push([...path, { app, action: 'open', args: { item: i } }]);
       else if (
         !a.fields.length &&
         !['back', 'home'].includes(a.name) &&
-        APP_SCREENS.find((s) => s.app === app)!.screens.some((s) => s.actions?.some((x) => x.name === a.name && x.go))
+        APP_SCREENS.find((s) => s.app === app)!.screens.some((s) =>
+          s.actions?.some((x) => x.name === a.name && x.go),
+        )
       )
         queue.push([...path, { app, action: a.name }]);
       else if (a.fields.some((f) => f.name === 'query'))
@@ -166,14 +225,17 @@ describe("the apps' screens on the user's phone", () => {
         if (s.kind === 'list' && typeof s.open?.screen === 'string')
           expect(ids.has(s.open.screen), `${app.app}/${s.id} opens ${s.open.screen}`).toBe(true);
         for (const a of s.actions ?? []) {
-          if (a.go) expect(ids.has(a.go), `${app.app}/${s.id}.${a.name} goes to ${a.go}`).toBe(true);
+          if (a.go)
+            expect(ids.has(a.go), `${app.app}/${s.id}.${a.name} goes to ${a.go}`).toBe(true);
           if (typeof a.then === 'object') expect(ids.has(a.then.screen)).toBe(true);
           if (!a.api) continue;
           const tool = tools.get(`${app.app}__${a.api}`);
           expect(tool, `${app.app}/${s.id}.${a.name} calls ${a.api}`).toBeDefined();
           const shape = (tool!.parameters as unknown as { shape: Record<string, unknown> }).shape;
           for (const f of a.fields ?? [])
-            expect(Object.keys(shape), `${app.app}/${s.id}.${a.name} field ${f}`).toContain(f.replace(/\?$/, ''));
+            expect(Object.keys(shape), `${app.app}/${s.id}.${a.name} field ${f}`).toContain(
+              f.replace(/\?$/, ''),
+            );
         }
       }
     }
@@ -187,7 +249,9 @@ describe("the apps' screens on the user's phone", () => {
         const device = phone();
         let view;
         for (const act of path) view = (await device.act(act)).view;
-        expect(view!.lines.join('\n'), `${app.app}/${screen}`).not.toMatch(/^\(.*(error|invalid|status code)/im);
+        expect(view!.lines.join('\n'), `${app.app}/${screen}`).not.toMatch(
+          /^\(.*(error|invalid|status code)/im,
+        );
       }
     }
   });
@@ -221,17 +285,27 @@ describe("the apps' screens on the user's phone", () => {
   it('says what is wrong with a move, and changes nothing', async () => {
     const device = phone();
     await device.act({ app: 'todoist', action: 'open', args: { item: 'Home' } });
-    expect((await device.act({ app: 'todoist', action: 'add_task', args: { title: 'Towels' } })).text).toBe(
-      'add a task: open the form first, then fill each field and submit (`fill`, `submit`)',
-    );
+    expect(
+      (await device.act({ app: 'todoist', action: 'add_task', args: { title: 'Towels' } })).text,
+    ).toBe('add a task: open the form first, then fill each field and submit (`fill`, `submit`)');
     expect((await device.act({ app: 'todoist', action: 'reply' })).text).toBe(
       'this screen (project) offers no `reply` (it offers: open, add_task, back, home)',
     );
-    expect((await device.act({ app: 'todoist', action: 'add_task' })).text).toBe('opened the form: add a task');
-    expect((await device.act({ app: 'todoist', action: 'fill', args: { field: 'titel', value: 'Towels' } })).text).toBe(
-      'add a task: the form has no field `titel` (fields: title, due_date, description)',
+    expect((await device.act({ app: 'todoist', action: 'add_task' })).text).toBe(
+      'opened the form: add a task',
     );
-    expect((await device.act({ app: 'todoist', action: 'submit' })).text).toBe('add a task: fill in title');
+    expect(
+      (
+        await device.act({
+          app: 'todoist',
+          action: 'fill',
+          args: { field: 'titel', value: 'Towels' },
+        })
+      ).text,
+    ).toBe('add a task: the form has no field `titel` (fields: title, due_date, description)');
+    expect((await device.act({ app: 'todoist', action: 'submit' })).text).toBe(
+      'add a task: fill in title',
+    );
     expect((await device.act({ app: 'todoist', action: 'open', args: { item: 1 } })).text).toBe(
       'the form offers fill, submit, back and home (not `open`)',
     );
@@ -242,7 +316,11 @@ describe("the apps' screens on the user's phone", () => {
     expect((await device.act({ app: 'uber', action: 'open_app' })).ok).toBe(false);
     await device.act({ app: 'todoist', action: 'add_task' });
     await device.act({ app: 'todoist', action: 'fill', args: { field: 'title', value: 'Towels' } });
-    await device.act({ app: 'todoist', action: 'fill', args: { field: 'due_date', value: '2026-05-02' } });
+    await device.act({
+      app: 'todoist',
+      action: 'fill',
+      args: { field: 'due_date', value: '2026-05-02' },
+    });
     const view = (await device.act({ app: 'todoist', action: 'submit' })).view;
     expect(screenText(view)).toEqual([
       '[todoist · Home]',
@@ -260,7 +338,9 @@ describe("the apps' screens on the user's phone", () => {
     const back = await device.act({ app: 'gmail', action: 'open_app' });
     expect(back.view.title).toBe('Venue check');
     expect(back.view.lines.join('\n')).toContain('Is the projector booked?');
-    expect((await device.act({ action: 'home' })).view.actions.map((a) => a.name)).toEqual(['open_app']);
+    expect((await device.act({ action: 'home' })).view.actions.map((a) => a.name)).toEqual([
+      'open_app',
+    ]);
   });
 });
 
@@ -272,7 +352,9 @@ describe('docs/apps/screens.md', () => {
       for (const s of app.screens) {
         expect(doc, `${app.app}/${s.id}`).toContain(`| \`${s.id}\` | ${s.kind} from \`${s.api}\``);
         for (const a of s.actions ?? [])
-          expect(doc, `${app.app}/${s.id}.${a.name}`).toContain(`\`${a.name}${a.fields?.length ? `(${a.fields.join(', ')})` : ''}\``);
+          expect(doc, `${app.app}/${s.id}.${a.name}`).toContain(
+            `\`${a.name}${a.fields?.length ? `(${a.fields.join(', ')})` : ''}\``,
+          );
       }
   });
 });

@@ -23,7 +23,10 @@ describe('run --concurrency', () => {
   let server: OpenAITestServer;
   beforeAll(async () => {
     server = await startOpenAIServer({ latencyMs: 40 });
-    server.respond(() => ({ content: 'A first draft. Anything else?', usage: { prompt_tokens: 100, completion_tokens: 10 } }));
+    server.respond(() => ({
+      content: 'A first draft. Anything else?',
+      usage: { prompt_tokens: 100, completion_tokens: 10 },
+    }));
   });
   afterAll(() => server.close());
 

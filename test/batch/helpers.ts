@@ -38,11 +38,21 @@ style: terse
 export function batchLibrary(): string {
   return makeLibrary({
     'personas/q.yaml': Q_PERSONA,
-    'scenarios/p/a.yaml': scenario('p/a', 'A', '', 'Your budget is 300; I saved a note. What else?'),
+    'scenarios/p/a.yaml': scenario(
+      'p/a',
+      'A',
+      '',
+      'Your budget is 300; I saved a note. What else?',
+    ),
     'scenarios/p/b.yaml': scenario('p/b', 'B', 'depends_on: [a]\n', 'Which budget should I use?'),
     'scenarios/p/episode.yaml': 'id: p\npersona: p\nsessions: [a, b]\n',
     'scenarios/q/c.yaml': scenario('q/c', 'A', '', 'I saved a note. Anything else?'),
-    'scenarios/q/d.yaml': scenario('q/d', 'C', 'depends_on: [c]\n', 'Shall I take a note of the budget?'),
+    'scenarios/q/d.yaml': scenario(
+      'q/d',
+      'C',
+      'depends_on: [c]\n',
+      'Shall I take a note of the budget?',
+    ),
   });
 }
 
@@ -57,8 +67,12 @@ export interface CliResult {
 export async function cli(args: string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  const out = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
   try {
     const code = await main(args);
     return { code, stdout, stderr: stripVTControlCharacters(stderr) };
@@ -75,4 +89,5 @@ export const readLines = (dir: string): RunRecord[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as RunRecord);
 
-export const readSummary = (dir: string): Summary => JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as Summary;
+export const readSummary = (dir: string): Summary =>
+  JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as Summary;

@@ -13,7 +13,10 @@ import { batchLibrary, cli, readLines, readSummary } from './helpers.ts';
 let server: OpenAITestServer;
 beforeAll(async () => {
   server = await startOpenAIServer();
-  server.respond(async () => ({ status: 400, error: { message: 'the judge endpoint is broken', type: 'invalid_request_error' } }));
+  server.respond(async () => ({
+    status: 400,
+    error: { message: 'the judge endpoint is broken', type: 'invalid_request_error' },
+  }));
 });
 afterAll(() => server.close());
 
@@ -48,7 +51,9 @@ describe('a failed judge', () => {
     expect(first.stdout).toContain('judge_failed');
 
     const report = await cli(['report', out]);
-    expect(report.stdout).toContain('4 run(s) whose judging failed (not results; rerun them with run --resume)');
+    expect(report.stdout).toContain(
+      '4 run(s) whose judging failed (not results; rerun them with run --resume)',
+    );
 
     // Resume treats them as unfinished and runs them again (the judge still fails: the same four, each once).
     const started = lines.map((r) => r.started).sort();

@@ -14,9 +14,21 @@ const usage = (inputTokens: number, outputTokens: number, costUsd?: number): Eve
   turn: 1,
   role: 'agent',
   model: 'm',
-  usage: { inputTokens, outputTokens, estimated: false, ...(costUsd !== undefined ? { costUsd } : {}) },
+  usage: {
+    inputTokens,
+    outputTokens,
+    estimated: false,
+    ...(costUsd !== undefined ? { costUsd } : {}),
+  },
 });
-const session = (end = 'resolved') => ({ scenario: 'p/a', repeat: 0, end, proc: 0.5, comp: 1, turns: 3 });
+const session = (end = 'resolved') => ({
+  scenario: 'p/a',
+  repeat: 0,
+  end,
+  proc: 0.5,
+  comp: 1,
+  turns: 3,
+});
 
 describe('Progress', () => {
   it('on a terminal, redraws one status line in place under the finished sessions', () => {
@@ -33,7 +45,9 @@ describe('Progress', () => {
     expect(text).toContain('[1/4] ✓ p/a r0  proc 0.500  comp 1.000  turns 3  resolved');
     // The last thing drawn is the status line: done, failed, running, ETA, tokens, cost.
     const status = stripVTControlCharacters(s.writes.at(-1)!);
-    expect(status).toMatch(/1\/4 · 1 done · 0 failed · 1 running · ETA 0:30 · 2\.0k tokens · \$0\.0100/);
+    expect(status).toMatch(
+      /1\/4 · 1 done · 0 failed · 1 running · ETA 0:30 · 2\.0k tokens · \$0\.0100/,
+    );
     expect(s.writes).toContain('\r\x1b[2K'); // erased before each redraw
     p.sessionEnd(session('error'));
     p.finish();
@@ -49,7 +63,9 @@ describe('Progress', () => {
     p.sessionEnd(session('aborted'));
     p.sessionEnd(session('error'));
     p.finish();
-    expect(stripVTControlCharacters(s.writes.at(-1)!)).toMatch(/^1 done, 1 failed, 1 interrupted in /);
+    expect(stripVTControlCharacters(s.writes.at(-1)!)).toMatch(
+      /^1 done, 1 failed, 1 interrupted in /,
+    );
   });
 
   it('elsewhere, writes plain lines only: no cursor codes, no status line', () => {

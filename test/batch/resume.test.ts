@@ -1,6 +1,15 @@
 /** `run --resume DIR`: finished groups are kept, unfinished ones run again, nothing is counted twice. */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,21 +34,43 @@ describe('run --resume after a crash', () => {
     const lines = readFileSync(path.join(out, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
     // A crash while writing the last group's lines: its second line is cut short.
     const last = lines.at(-1)!;
-    writeFileSync(path.join(out, 'results.jsonl'), lines.slice(0, -1).join('\n') + '\n' + last.slice(0, 40));
+    writeFileSync(
+      path.join(out, 'results.jsonl'),
+      lines.slice(0, -1).join('\n') + '\n' + last.slice(0, 40),
+    );
     // ...and a session that was running leaves a recording without session_end.
-    const header = readFileSync(path.join(out, JSON.parse(lines[0]!).recording as string), 'utf8').split('\n')[0]!;
-    writeFileSync(path.join(out, 'recordings', 'interrupted.jsonl'), header + '\n{"type":"turn_start","turn":1,"t":3}\n');
+    const header = readFileSync(
+      path.join(out, JSON.parse(lines[0]!).recording as string),
+      'utf8',
+    ).split('\n')[0]!;
+    writeFileSync(
+      path.join(out, 'recordings', 'interrupted.jsonl'),
+      header + '\n{"type":"turn_start","turn":1,"t":3}\n',
+    );
     // Its first line is whole, but its group did not finish: only the groups before it count.
     const keptBefore = lines.slice(0, -2).map((l) => JSON.parse(l).recording as string);
 
     const r = await cli(['run', '--resume', out, '--no-progress', '--json']); // paths and options come from run.json
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/resume: 1 run line\(s\) of unfinished groups dropped, 3 stale recording\(s\) removed/);
-    expect(runKeys(out)).toEqual(['p/a|r0', 'p/a|r1', 'p/b|r0', 'p/b|r1', 'q/c|r0', 'q/c|r1', 'q/d|r0', 'q/d|r1']);
+    expect(r.stderr).toMatch(
+      /resume: 1 run line\(s\) of unfinished groups dropped, 3 stale recording\(s\) removed/,
+    );
+    expect(runKeys(out)).toEqual([
+      'p/a|r0',
+      'p/a|r1',
+      'p/b|r0',
+      'p/b|r1',
+      'q/c|r0',
+      'q/c|r1',
+      'q/d|r0',
+      'q/d|r1',
+    ]);
     // The finished groups were not run again: their lines and recordings are the same.
     const after = readLines(out);
     for (const rec of keptBefore) expect(after.some((l) => l.recording === rec)).toBe(true);
-    expect(readdirSync(path.join(out, 'recordings')).sort()).toEqual(after.map((l) => path.basename(l.recording!)).sort());
+    expect(readdirSync(path.join(out, 'recordings')).sort()).toEqual(
+      after.map((l) => path.basename(l.recording!)).sort(),
+    );
     expect(readSummary(out)).toEqual(clean);
     expect((JSON.parse(r.stdout) as { summary: unknown }).summary).toEqual(clean);
   });
@@ -49,7 +80,11 @@ describe('run --resume after a crash', () => {
     const out = path.join(tmp(), 'res');
     await cli(['run', lib, '--out', out, '--no-progress']);
     const lines = readLines(out);
-    const failed: RunRecord = { ...lines.find((l) => l.scenario === 'q/d')!, end: 'error', message: 'model unavailable' };
+    const failed: RunRecord = {
+      ...lines.find((l) => l.scenario === 'q/d')!,
+      end: 'error',
+      message: 'model unavailable',
+    };
     writeFileSync(
       path.join(out, 'results.jsonl'),
       lines
@@ -61,7 +96,16 @@ describe('run --resume after a crash', () => {
     await cli(['run', '--resume', out, '--repeat', '2', '--no-progress']);
     const again = readLines(out);
     expect(again.filter((l) => l.end !== 'resolved')).toEqual([]);
-    expect(runKeys(out)).toEqual(['p/a|r0', 'p/a|r1', 'p/b|r0', 'p/b|r1', 'q/c|r0', 'q/c|r1', 'q/d|r0', 'q/d|r1']);
+    expect(runKeys(out)).toEqual([
+      'p/a|r0',
+      'p/a|r1',
+      'p/b|r0',
+      'p/b|r1',
+      'q/c|r0',
+      'q/c|r1',
+      'q/d|r0',
+      'q/d|r1',
+    ]);
   });
 
   it('refuses to resume with options that change what is measured', async () => {
@@ -91,9 +135,14 @@ describe('run --resume after a crash', () => {
     const out = path.join(tmp(), 'res');
     await cli(['run', lib, '--out', out, '--no-progress']);
     expect(existsSync(path.join(out, '.intentplay.lock'))).toBe(false); // released when done
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
+      stdio: 'ignore',
+    });
     try {
-      writeFileSync(path.join(out, '.intentplay.lock'), JSON.stringify({ pid: other.pid, host: os.hostname() }));
+      writeFileSync(
+        path.join(out, '.intentplay.lock'),
+        JSON.stringify({ pid: other.pid, host: os.hostname() }),
+      );
       const r = await cli(['run', '--resume', out, '--no-progress']);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`is being written by another intentplay run (pid ${other.pid}`);
@@ -151,17 +200,30 @@ describe('run --resume after a killed process', () => {
   /** While set, the model stops answering once that results file has `lines` lines: the run cannot finish before it is stopped. */
   let hold: { file: string; lines: number } | null = null;
   let release: (() => void)[] = [];
-  const lineCount = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
+  const lineCount = (file: string) =>
+    existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
   beforeAll(async () => {
     server = await startOpenAIServer({ latencyMs: 20 });
     server.respond(async () => {
-      if (hold && lineCount(hold.file) >= hold.lines) await new Promise<void>((resolve) => release.push(resolve));
+      if (hold && lineCount(hold.file) >= hold.lines)
+        await new Promise<void>((resolve) => release.push(resolve));
       return { content: 'Here is a first draft. What budget should I plan for?' };
     });
   });
   afterAll(() => server.close());
 
-  const modelArgs = () => ['--agent', 'openai', '--agent-model', 'm', '--base-url', server.url, '--user', 'rules', '--judge', 'rules'];
+  const modelArgs = () => [
+    '--agent',
+    'openai',
+    '--agent-model',
+    'm',
+    '--base-url',
+    server.url,
+    '--user',
+    'rules',
+    '--judge',
+    'rules',
+  ];
 
   /** Starts `run` in a child process and stops it with `signal` once `lines` results lines exist. */
   async function interrupt(
@@ -171,18 +233,26 @@ describe('run --resume after a killed process', () => {
     lines: number,
     extra: string[] = [],
   ): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs(), ...extra], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', lib, '--repeat', '3', '--out', out, ...modelArgs(), ...extra],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const file = path.join(out, 'results.jsonl');
     hold = { file, lines };
     try {
-      await expect.poll(() => lineCount(file), { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(lines);
+      await expect
+        .poll(() => lineCount(file), { timeout: 20_000, interval: 20 })
+        .toBeGreaterThanOrEqual(lines);
       child.kill(signal);
-      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      const code = await new Promise<number | null>((resolve) =>
+        child.on('exit', (c) => resolve(c)),
+      );
       return { code, stderr };
     } finally {
       hold = null;
@@ -194,7 +264,18 @@ describe('run --resume after a killed process', () => {
   it('after SIGKILL, resume completes the batch with every run once and the same summary as a clean run', async () => {
     const lib = batchLibrary();
     const dir = tmp();
-    await cli(['run', lib, '--repeat', '3', '--out', path.join(dir, 'clean'), '--concurrency', '6', '--no-progress', ...modelArgs()]);
+    await cli([
+      'run',
+      lib,
+      '--repeat',
+      '3',
+      '--out',
+      path.join(dir, 'clean'),
+      '--concurrency',
+      '6',
+      '--no-progress',
+      ...modelArgs(),
+    ]);
     const out = path.join(dir, 'killed');
     await interrupt(out, lib, 'SIGKILL', 2);
     expect(readLines(out)).toHaveLength(2);
@@ -212,14 +293,17 @@ describe('run --resume after a killed process', () => {
     expect(stderr).toContain('interrupted: continue with `intentplay run --resume');
     const lines = readLines(out);
     // Only whole groups: every group present has all its sessions.
-    for (const l of lines) expect(lines.filter((x) => x.group === l.group && x.repeat === l.repeat)).toHaveLength(l.of!);
+    for (const l of lines)
+      expect(lines.filter((x) => x.group === l.group && x.repeat === l.repeat)).toHaveLength(l.of!);
     expect(lines.every((l) => l.end === 'resolved' || l.end === 'max_turns')).toBe(true);
     await cli(['run', '--resume', out, '--no-progress']);
     expect(readLines(out)).toHaveLength(12);
   });
 
   it('with --no-progress, Ctrl-C still says how to resume', async () => {
-    const { code, stderr } = await interrupt(path.join(tmp(), 'res'), batchLibrary(), 'SIGINT', 2, ['--no-progress']);
+    const { code, stderr } = await interrupt(path.join(tmp(), 'res'), batchLibrary(), 'SIGINT', 2, [
+      '--no-progress',
+    ]);
     expect(code).toBe(130);
     expect(stderr).toContain('interrupted: continue with `intentplay run --resume');
   });

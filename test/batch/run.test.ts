@@ -13,7 +13,17 @@ describe('run: results folder', () => {
   it('writes recordings, one results line per run with usage, cost, timing and category, and summary.json', async () => {
     const lib = batchLibrary();
     const out = path.join(tmp(), 'res');
-    const r = await cli(['run', lib, '--repeat', '2', '--concurrency', '3', '--out', out, '--json']);
+    const r = await cli([
+      'run',
+      lib,
+      '--repeat',
+      '2',
+      '--concurrency',
+      '3',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const lines = readLines(out);
     expect(lines).toHaveLength(8); // 4 scenarios × 2 repeats
@@ -43,13 +53,26 @@ describe('run: results folder', () => {
     expect(json.runs).toHaveLength(8);
     for (const run of json.runs)
       expect(Object.keys(run)).toEqual(
-        expect.arrayContaining(['scenario', 'persona', 'repeat', 'proc', 'comp', 'turns', 'end', 'intents', 'checklist', 'recording']),
+        expect.arrayContaining([
+          'scenario',
+          'persona',
+          'repeat',
+          'proc',
+          'comp',
+          'turns',
+          'end',
+          'intents',
+          'checklist',
+          'recording',
+        ]),
       );
     // On stdout recording paths work from the current folder.
     expect(existsSync(String(json.runs[0]!.recording))).toBe(true);
     // stderr says where the results and the recordings went.
     const rel = path.relative(process.cwd(), out);
-    expect(r.stderr).toContain(`results in ${rel}/ (results.jsonl, summary.json); 8 recordings in ${rel}/recordings/`);
+    expect(r.stderr).toContain(
+      `results in ${rel}/ (results.jsonl, summary.json); 8 recordings in ${rel}/recordings/`,
+    );
     expect(readSummary(out)).toMatchObject({
       n: 8,
       proc_mean: 0.875,
@@ -60,14 +83,28 @@ describe('run: results folder', () => {
 
   it('keeps the sessions of a group in order while groups run side by side', async () => {
     const out = path.join(tmp(), 'res');
-    await cli(['run', batchLibrary(), '--repeat', '3', '--concurrency', '6', '--out', out, '--no-progress']);
+    await cli([
+      'run',
+      batchLibrary(),
+      '--repeat',
+      '3',
+      '--concurrency',
+      '6',
+      '--out',
+      out,
+      '--no-progress',
+    ]);
     const lines = readLines(out);
     for (const first of lines.filter((l) => l.index === 0)) {
-      const second = lines.find((l) => l.group === first.group && l.repeat === first.repeat && l.index === 1)!;
+      const second = lines.find(
+        (l) => l.group === first.group && l.repeat === first.repeat && l.index === 1,
+      )!;
       // The first session's last event (time offsets count from its header's start) comes before the second begins.
       const rec = readRecording(path.join(out, first.recording!));
       const end = Date.parse(rec.header.started) + rec.events.at(-1)!.t;
-      expect(Date.parse(readRecording(path.join(out, second.recording!)).header.started)).toBeGreaterThanOrEqual(end - 1);
+      expect(
+        Date.parse(readRecording(path.join(out, second.recording!)).header.started),
+      ).toBeGreaterThanOrEqual(end - 1);
     }
   });
 
@@ -88,7 +125,14 @@ describe('run: results folder', () => {
     expect(r.stderr).toMatch(/\[4\/4\] ✓/);
     expect(r.stderr).toContain('4 done, 0 failed');
     expect(r.stderr).not.toContain('\x1b[2K');
-    const quiet = await cli(['run', lib, '--out', path.join(tmp(), 'res'), '--json', '--no-progress']);
+    const quiet = await cli([
+      'run',
+      lib,
+      '--out',
+      path.join(tmp(), 'res'),
+      '--json',
+      '--no-progress',
+    ]);
     expect(quiet.stderr).not.toMatch(/\[1\/4\]/);
   });
 
@@ -117,7 +161,9 @@ describe('run --filter', () => {
       ...filters.flatMap((f) => ['--filter', f]),
     ]);
     expect(r.code).toBe(0);
-    return (JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario).sort();
+    return (JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs
+      .map((x) => x.scenario)
+      .sort();
   };
 
   it('selects by persona, category or id glob, and runs what a selected scenario depends on', async () => {
@@ -144,7 +190,9 @@ describe('run --filter', () => {
       '--filter',
       'id:q/d',
     ]);
-    expect((JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario)).toEqual(['q/d']);
+    expect(
+      (JSON.parse(r.stdout) as { runs: { scenario: string }[] }).runs.map((x) => x.scenario),
+    ).toEqual(['q/d']);
   });
 
   it('says so when nothing matches, or the filter is malformed', async () => {
@@ -163,7 +211,17 @@ describe('run --shard and merge', () => {
     await cli(['run', lib, '--repeat', '3', '--out', path.join(dir, 'all'), '--no-progress']);
     const shards = [1, 2, 3].map((i) => path.join(dir, `shard${i}`));
     for (const [i, out] of shards.entries()) {
-      const r = await cli(['run', lib, '--repeat', '3', '--shard', `${i + 1}/3`, '--out', out, '--no-progress']);
+      const r = await cli([
+        'run',
+        lib,
+        '--repeat',
+        '3',
+        '--shard',
+        `${i + 1}/3`,
+        '--out',
+        out,
+        '--no-progress',
+      ]);
       expect(r.code).toBe(0);
     }
     const sizes = shards.map((s) => readLines(s).length);
@@ -174,11 +232,21 @@ describe('run --shard and merge', () => {
 
     const merged = await cli(['merge', ...shards, '--out', path.join(dir, 'merged'), '--json']);
     expect(merged.code).toBe(0);
-    const mergedJson = JSON.parse(merged.stdout) as { summary: unknown; runs: { recording: string }[] };
+    const mergedJson = JSON.parse(merged.stdout) as {
+      summary: unknown;
+      runs: { recording: string }[];
+    };
     expect(readSummary(path.join(dir, 'merged'))).toEqual(readSummary(path.join(dir, 'all')));
     expect(mergedJson.summary).toEqual(readSummary(path.join(dir, 'all')));
-    const strip = (l: RunRecord) => ({ ...l, recording: undefined, started: undefined, duration_ms: undefined });
-    expect(readLines(path.join(dir, 'merged')).map(strip)).toEqual(readLines(path.join(dir, 'all')).map(strip));
+    const strip = (l: RunRecord) => ({
+      ...l,
+      recording: undefined,
+      started: undefined,
+      duration_ms: undefined,
+    });
+    expect(readLines(path.join(dir, 'merged')).map(strip)).toEqual(
+      readLines(path.join(dir, 'all')).map(strip),
+    );
     // Recordings came along, and the merged folder reports like any other.
     for (const run of mergedJson.runs) expect(existsSync(run.recording)).toBe(true);
     expect(readdirSync(path.join(dir, 'merged', 'recordings'))).toHaveLength(12);
@@ -226,7 +294,13 @@ describe('run --shard and merge', () => {
     const lib = batchLibrary();
     const dir = tmp();
     await cli(['run', lib, '--out', path.join(dir, 'a'), '--no-progress']);
-    const dup = await cli(['merge', path.join(dir, 'a'), path.join(dir, 'a'), '--out', path.join(dir, 'm')]);
+    const dup = await cli([
+      'merge',
+      path.join(dir, 'a'),
+      path.join(dir, 'a'),
+      '--out',
+      path.join(dir, 'm'),
+    ]);
     expect(dup.code).toBe(1);
     expect(dup.stderr).toMatch(/is in both .* merge folders of disjoint shards/);
     for (const spec of ['0/2', '3/2', 'x']) {
@@ -241,9 +315,24 @@ describe('run --shard and merge', () => {
     const dir = tmp();
     await cli(['run', lib, '--out', path.join(dir, 'deps'), '--no-progress']);
     await cli(['run', lib, '--no-deps', '--out', path.join(dir, 'nodeps'), '--no-progress']);
-    const r = await cli(['merge', path.join(dir, 'deps'), path.join(dir, 'nodeps'), '--out', path.join(dir, 'm')]);
+    const r = await cli([
+      'merge',
+      path.join(dir, 'deps'),
+      path.join(dir, 'nodeps'),
+      '--out',
+      path.join(dir, 'm'),
+    ]);
     expect(r.code).toBe(0);
-    expect(readLines(path.join(dir, 'm')).map((l) => l.deps)).toEqual([true, true, true, true, false, false, false, false]);
+    expect(readLines(path.join(dir, 'm')).map((l) => l.deps)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(readFileSync(path.join(dir, 'm', 'summary.json'), 'utf8')).toContain('"n": 8');
   });
 });

@@ -37,7 +37,9 @@ beforeAll(async () => {
           type: 'invalid_request_error',
         },
       };
-    return { content: `Here is a plan. (debug: key=${KEY}, head ${KEY.slice(0, 12)}, tail ${KEY.slice(-12)}, basic ${b64(`:${KEY}`)})` };
+    return {
+      content: `Here is a plan. (debug: key=${KEY}, head ${KEY.slice(0, 12)}, tail ${KEY.slice(-12)}, basic ${b64(`:${KEY}`)})`,
+    };
   });
 });
 afterAll(() => server.close());
@@ -69,98 +71,112 @@ describe('secrets', () => {
     }
   });
 
-  it('no output of run, report, replay, watch or config holds any piece of a key or of URL credentials', { timeout: 60_000 }, async () => {
-    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-secrets-')), 'r');
-    const url = new URL(server.url);
-    url.searchParams.set('api-key', URL_KEY);
-    const withUser = new URL(url);
-    withUser.username = 'alice';
-    withUser.password = PASSWORD;
-    const env = { ...process.env, OPENAI_API_KEY: KEY, NO_COLOR: '1' };
-    const streams: string[] = [];
-    // Asynchronous: the test server answers from this process.
-    const cli = (args: string[]) =>
-      new Promise<void>((resolve) => {
-        const child = spawn(process.execPath, [BIN, ...args], { env, cwd: path.dirname(out) });
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (text += d.toString()));
-        child.on('close', () => (streams.push(text), resolve()));
-      });
-    const lib = batchLibrary();
-    await cli([
-      'run',
-      lib,
-      '--agent',
-      'openai',
-      '--agent-model',
-      'm',
-      '--base-url',
-      server.url,
-      '--user',
-      'rules',
-      '--judge',
-      'rules',
-      '--out',
-      out,
-    ]);
-    // A key in the base URL's query (the SDK cannot use it, but it must not be written either).
-    await cli([
-      'run',
-      lib,
-      '--agent',
-      'openai',
-      '--agent-model',
-      'm',
-      '--base-url',
-      url.toString(),
-      '--user',
-      'rules',
-      '--judge',
-      'rules',
-      '--out',
-      path.join(out, 'query'),
-    ]);
-    expect(readFileSync(path.join(out, 'query', 'run.json'), 'utf8')).toContain('api-key=[secret]');
-    expect(readdirSync(path.join(out, 'recordings')).length).toBeGreaterThan(0);
-    await cli(['report', out]);
-    const recording = files(path.join(out, 'recordings'))[0]!;
-    await cli(['replay', recording, '--plain']);
-    await cli([
-      'watch',
-      path.join(lib, 'scenarios/p/a.yaml'),
-      '--agent',
-      'openai',
-      '--agent-model',
-      'm',
-      '--base-url',
-      server.url,
-      '--plain',
-      '--recordings',
-      path.join(out, 'watch'),
-    ]);
-    await cli(['config', '--base-url', url.toString()]);
-    // A user and password in a URL cannot be sent: a clear error, which shows neither.
-    await cli([
-      'run',
-      lib,
-      '--agent',
-      'openai',
-      '--agent-model',
-      'm',
-      '--base-url',
-      withUser.toString(),
-      '--out',
-      path.join(out, 'userinfo'),
-    ]);
-    expect(streams.at(-1)).toContain('carries a user and password, which HTTP clients refuse to send from a URL');
-    // The server's words did reach the session (so the test would catch a leak).
-    expect(files(out).some((f) => readFileSync(f, 'utf8').includes('Here is a plan.'))).toBe(true);
-    expect(files(out).some((f) => readFileSync(f, 'utf8').includes('bad key [secret]'))).toBe(true);
-    const outputs = [
-      ...files(out).map((f) => [f, readFileSync(f, 'utf8')] as const),
-      ...streams.map((s, i) => [`stream ${i}`, s] as const),
-    ];
-    for (const piece of forbidden()) for (const [where, text] of outputs) expect(text.includes(piece), `${piece} in ${where}`).toBe(false);
-  });
+  it(
+    'no output of run, report, replay, watch or config holds any piece of a key or of URL credentials',
+    { timeout: 60_000 },
+    async () => {
+      const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-secrets-')), 'r');
+      const url = new URL(server.url);
+      url.searchParams.set('api-key', URL_KEY);
+      const withUser = new URL(url);
+      withUser.username = 'alice';
+      withUser.password = PASSWORD;
+      const env = { ...process.env, OPENAI_API_KEY: KEY, NO_COLOR: '1' };
+      const streams: string[] = [];
+      // Asynchronous: the test server answers from this process.
+      const cli = (args: string[]) =>
+        new Promise<void>((resolve) => {
+          const child = spawn(process.execPath, [BIN, ...args], { env, cwd: path.dirname(out) });
+          let text = '';
+          child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+          child.on('close', () => (streams.push(text), resolve()));
+        });
+      const lib = batchLibrary();
+      await cli([
+        'run',
+        lib,
+        '--agent',
+        'openai',
+        '--agent-model',
+        'm',
+        '--base-url',
+        server.url,
+        '--user',
+        'rules',
+        '--judge',
+        'rules',
+        '--out',
+        out,
+      ]);
+      // A key in the base URL's query (the SDK cannot use it, but it must not be written either).
+      await cli([
+        'run',
+        lib,
+        '--agent',
+        'openai',
+        '--agent-model',
+        'm',
+        '--base-url',
+        url.toString(),
+        '--user',
+        'rules',
+        '--judge',
+        'rules',
+        '--out',
+        path.join(out, 'query'),
+      ]);
+      expect(readFileSync(path.join(out, 'query', 'run.json'), 'utf8')).toContain(
+        'api-key=[secret]',
+      );
+      expect(readdirSync(path.join(out, 'recordings')).length).toBeGreaterThan(0);
+      await cli(['report', out]);
+      const recording = files(path.join(out, 'recordings'))[0]!;
+      await cli(['replay', recording, '--plain']);
+      await cli([
+        'watch',
+        path.join(lib, 'scenarios/p/a.yaml'),
+        '--agent',
+        'openai',
+        '--agent-model',
+        'm',
+        '--base-url',
+        server.url,
+        '--plain',
+        '--recordings',
+        path.join(out, 'watch'),
+      ]);
+      await cli(['config', '--base-url', url.toString()]);
+      // A user and password in a URL cannot be sent: a clear error, which shows neither.
+      await cli([
+        'run',
+        lib,
+        '--agent',
+        'openai',
+        '--agent-model',
+        'm',
+        '--base-url',
+        withUser.toString(),
+        '--out',
+        path.join(out, 'userinfo'),
+      ]);
+      expect(streams.at(-1)).toContain(
+        'carries a user and password, which HTTP clients refuse to send from a URL',
+      );
+      // The server's words did reach the session (so the test would catch a leak).
+      expect(files(out).some((f) => readFileSync(f, 'utf8').includes('Here is a plan.'))).toBe(
+        true,
+      );
+      expect(files(out).some((f) => readFileSync(f, 'utf8').includes('bad key [secret]'))).toBe(
+        true,
+      );
+      const outputs = [
+        ...files(out).map((f) => [f, readFileSync(f, 'utf8')] as const),
+        ...streams.map((s, i) => [`stream ${i}`, s] as const),
+      ];
+      for (const piece of forbidden())
+        for (const [where, text] of outputs)
+          expect(text.includes(piece), `${piece} in ${where}`).toBe(false);
+    },
+  );
 });

@@ -26,7 +26,10 @@ function docBlock(lang: string, marker: string): string {
 }
 
 /** One shard's process (`command args...`), with only the scheduler's variables added to a plain environment. */
-function shardProcess([command, ...args]: string[], schedulerEnv: Record<string, string>): Promise<{ code: number; stderr: string }> {
+function shardProcess(
+  [command, ...args]: string[],
+  schedulerEnv: Record<string, string>,
+): Promise<{ code: number; stderr: string }> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: os.tmpdir(),
@@ -44,7 +47,10 @@ function shardProcess([command, ...args]: string[], schedulerEnv: Record<string,
 
 /** Runs the four shards of a shared folder, and checks that merge completes it as one unsharded run would. */
 async function fourShards(
-  runShard: (shard: { lib: string; shared: string; args: string[] }, i: number) => Promise<{ code: number; stderr: string }>,
+  runShard: (
+    shard: { lib: string; shared: string; args: string[] },
+    i: number,
+  ) => Promise<{ code: number; stderr: string }>,
   together: boolean,
 ): Promise<void> {
   const lib = batchLibrary();
@@ -52,13 +58,21 @@ async function fourShards(
   const shared = path.join(dir, 'shared');
   const args = ['run', lib, '--repeat', '3', '--shard', 'auto', '--out', shared, '--no-progress'];
   const shards: { code: number; stderr: string }[] = [];
-  if (together) shards.push(...(await Promise.all([0, 1, 2, 3].map((i) => runShard({ lib, shared, args }, i)))));
+  if (together)
+    shards.push(
+      ...(await Promise.all([0, 1, 2, 3].map((i) => runShard({ lib, shared, args }, i)))),
+    );
   else for (const i of [0, 1, 2, 3]) shards.push(await runShard({ lib, shared, args }, i));
   for (const [i, s] of shards.entries()) {
     expect(s.code, s.stderr).toBe(0);
     expect(s.stderr).toContain(`--shard auto: shard ${i + 1}/4 (`);
   }
-  expect(readdirSync(path.join(shared, 'shards')).sort()).toEqual(['1-of-4', '2-of-4', '3-of-4', '4-of-4']);
+  expect(readdirSync(path.join(shared, 'shards')).sort()).toEqual([
+    '1-of-4',
+    '2-of-4',
+    '3-of-4',
+    '4-of-4',
+  ]);
   // Every run exactly once across the shards.
   const keys = ['1', '2', '3', '4'].flatMap((i) =>
     readLines(path.join(shared, 'shards', `${i}-of-4`)).map((l) => `${l.scenario}|${l.repeat}`),
@@ -68,7 +82,15 @@ async function fourShards(
 
   const merged = await cli(['merge', shared, '--json']);
   expect(merged.code, merged.stderr).toBe(0);
-  const whole = await cli(['run', lib, '--repeat', '3', '--out', path.join(dir, 'whole'), '--no-progress']);
+  const whole = await cli([
+    'run',
+    lib,
+    '--repeat',
+    '3',
+    '--out',
+    path.join(dir, 'whole'),
+    '--no-progress',
+  ]);
   expect(whole.code).toBe(0);
   expect(readSummary(shared)).toEqual(readSummary(path.join(dir, 'whole')));
   const order = (d: string) => readLines(d).map((l) => `${l.scenario}|${l.repeat}`);
@@ -78,7 +100,11 @@ async function fourShards(
 describe('run --shard auto', () => {
   it('Slurm: the array script of docs/reports.md, run as four array tasks (own processes), fills one shared folder; merge completes it', async () => {
     const shim = mkdtempSync(path.join(os.tmpdir(), 'intentplay-bin-'));
-    writeFileSync(path.join(shim, 'intentplay'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      path.join(shim, 'intentplay'),
+      `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`,
+      { mode: 0o755 },
+    );
     const script = path.join(shim, 'intentplay-array.sh');
     writeFileSync(script, docBlock('bash', '#SBATCH --array=1-4'));
     await fourShards(
@@ -113,11 +139,16 @@ describe('run --shard auto', () => {
 
   it('merge refuses a shared folder with a shard missing or still running, naming it', async () => {
     const lib = batchLibrary();
-    const shared = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-shard-auto-')), 'shared');
+    const shared = path.join(
+      mkdtempSync(path.join(os.tmpdir(), 'intentplay-shard-auto-')),
+      'shared',
+    );
     for (const i of [1, 3]) {
       process.env.INTENTPLAY_SHARD = `${i}/3`;
       try {
-        expect((await cli(['run', lib, '--shard', 'auto', '--out', shared, '--no-progress'])).code).toBe(0);
+        expect(
+          (await cli(['run', lib, '--shard', 'auto', '--out', shared, '--no-progress'])).code,
+        ).toBe(0);
       } finally {
         delete process.env.INTENTPLAY_SHARD;
       }
@@ -128,8 +159,13 @@ describe('run --shard auto', () => {
     expect(existsSync(path.join(shared, 'results.jsonl'))).toBe(false);
     const noOut = await cli(['merge', path.join(shared, 'shards', '1-of-3')]);
     expect(noOut.stderr).toContain('give --out DIR');
-    writeFileSync(path.join(shared, 'shards', '3-of-3', '.intentplay.lock'), JSON.stringify({ pid: 1, host: 'node-7' }));
-    expect((await cli(['merge', shared])).stderr).toContain('shard(s) 3 of 3 are still being written');
+    writeFileSync(
+      path.join(shared, 'shards', '3-of-3', '.intentplay.lock'),
+      JSON.stringify({ pid: 1, host: 'node-7' }),
+    );
+    expect((await cli(['merge', shared])).stderr).toContain(
+      'shard(s) 3 of 3 are still being written',
+    );
     rmSync(path.join(shared, 'shards', '3-of-3', '.intentplay.lock'));
     rmSync(path.join(shared, 'shards', '3-of-3', 'results.jsonl'));
     expect((await cli(['merge', shared])).stderr).toContain('shard(s) 2, 3 of 3 have no results');
@@ -140,12 +176,16 @@ describe('run --shard auto', () => {
       spec: {
         completionMode: string;
         completions: number;
-        template: { spec: { containers: { args: string[]; env: { name: string; value?: string }[] }[] } };
+        template: {
+          spec: { containers: { args: string[]; env: { name: string; value?: string }[] }[] };
+        };
       };
     };
     const [pod] = job.spec.template.spec.containers;
     expect(job.spec.completionMode).toBe('Indexed');
-    expect(pod!.env.find((e) => e.name === 'JOB_COMPLETIONS')?.value).toBe(String(job.spec.completions));
+    expect(pod!.env.find((e) => e.name === 'JOB_COMPLETIONS')?.value).toBe(
+      String(job.spec.completions),
+    );
     expect(pod!.args.join(' ')).toContain('--shard auto --out /results/');
   });
 
@@ -158,11 +198,19 @@ describe('run --shard auto', () => {
 
 describe('the shard from the environment', () => {
   it('reads INTENTPLAY_SHARD first, then Slurm, then a Kubernetes Indexed Job', () => {
-    expect(shardFromEnvironment({ INTENTPLAY_SHARD: '2/5', SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({
+    expect(
+      shardFromEnvironment({
+        INTENTPLAY_SHARD: '2/5',
+        SLURM_ARRAY_TASK_ID: '0',
+        SLURM_ARRAY_TASK_COUNT: '3',
+      }),
+    ).toMatchObject({
       index: 2,
       count: 5,
     });
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '3' })).toMatchObject({ index: 1, count: 3 });
+    expect(
+      shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '3' }),
+    ).toMatchObject({ index: 1, count: 3 });
     // --array=10-40:10 → ids 10, 20, 30, 40
     expect(
       shardFromEnvironment({
@@ -172,14 +220,24 @@ describe('the shard from the environment', () => {
         SLURM_ARRAY_TASK_STEP: '10',
       }),
     ).toMatchObject({ index: 3, count: 4 });
-    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', JOB_COMPLETIONS: '4' })).toMatchObject({ index: 4, count: 4 });
+    expect(shardFromEnvironment({ JOB_COMPLETION_INDEX: '3', JOB_COMPLETIONS: '4' })).toMatchObject(
+      { index: 4, count: 4 },
+    );
   });
 
   it('refuses half an array or an index outside it, saying what is wrong', () => {
-    expect(() => shardFromEnvironment({ JOB_COMPLETION_INDEX: '0' })).toThrow(/JOB_COMPLETIONS is not/);
-    expect(() => shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '2' })).toThrow(/SLURM_ARRAY_TASK_COUNT is not/);
-    expect(() => shardFromEnvironment({ JOB_COMPLETION_INDEX: '4', JOB_COMPLETIONS: '4' })).toThrow(/not a shard of the array/);
-    expect(() => shardFromEnvironment({ SLURM_ARRAY_TASK_ID: 'x', SLURM_ARRAY_TASK_COUNT: '4' })).toThrow(/whole number/);
+    expect(() => shardFromEnvironment({ JOB_COMPLETION_INDEX: '0' })).toThrow(
+      /JOB_COMPLETIONS is not/,
+    );
+    expect(() => shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '2' })).toThrow(
+      /SLURM_ARRAY_TASK_COUNT is not/,
+    );
+    expect(() => shardFromEnvironment({ JOB_COMPLETION_INDEX: '4', JOB_COMPLETIONS: '4' })).toThrow(
+      /not a shard of the array/,
+    );
+    expect(() =>
+      shardFromEnvironment({ SLURM_ARRAY_TASK_ID: 'x', SLURM_ARRAY_TASK_COUNT: '4' }),
+    ).toThrow(/whole number/);
     expect(() => shardFromEnvironment({ INTENTPLAY_SHARD: '5/4' })).toThrow(/1 ≤ I ≤ N/);
   });
 });

@@ -15,44 +15,70 @@ const term = tmuxTerminal(path.join(ROOT, 'bin/intentplay.js'), 'acp-e2e');
 afterAll(() => term.close());
 
 describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
-  it('play: allow the edit with 1, answer its question in a sentence, and the session resolves', { timeout: 120_000 }, async () => {
-    term.start(['play', 'tester/notes', '--library', LIB, '--agent', `acp:${AGENT}`, '--recordings', 'rec']);
-    await term.waitFor((s) => s.includes('enter begins'), 'the opening card');
-    term.keys('Enter');
-    let text = await term.waitFor((s) => s.includes('The agent asks to run: Write notes.md'), 'the permission question');
-    expect(text).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
-    term.keys('1');
-    text = await term.waitFor((s) => s.includes('Which format do you prefer'), "the agent's question");
-    expect(text).toContain('allowed: Write notes.md (by you)');
-    expect(text).toContain('denied: Read /etc/hostname');
-    expect(text).toMatch(/plan\s+2\/2 done/);
-    expect(text).toContain('A notes.md');
-    term.type('Bullet points, please, and keep it short.');
-    term.keys('Enter');
-    text = await term.waitFor((s) => s.includes('resolved · Proc 1.00'), 'the session to resolve');
-    expect(text).toContain('agent Thanks, noted: Bullet points, please, and');
-    expect(text).toContain('keep it short.');
-    term.keys('C-c');
-    await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
-  });
+  it(
+    'play: allow the edit with 1, answer its question in a sentence, and the session resolves',
+    { timeout: 120_000 },
+    async () => {
+      term.start([
+        'play',
+        'tester/notes',
+        '--library',
+        LIB,
+        '--agent',
+        `acp:${AGENT}`,
+        '--recordings',
+        'rec',
+      ]);
+      await term.waitFor((s) => s.includes('enter begins'), 'the opening card');
+      term.keys('Enter');
+      let text = await term.waitFor(
+        (s) => s.includes('The agent asks to run: Write notes.md'),
+        'the permission question',
+      );
+      expect(text).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
+      term.keys('1');
+      text = await term.waitFor(
+        (s) => s.includes('Which format do you prefer'),
+        "the agent's question",
+      );
+      expect(text).toContain('allowed: Write notes.md (by you)');
+      expect(text).toContain('denied: Read /etc/hostname');
+      expect(text).toMatch(/plan\s+2\/2 done/);
+      expect(text).toContain('A notes.md');
+      term.type('Bullet points, please, and keep it short.');
+      term.keys('Enter');
+      text = await term.waitFor(
+        (s) => s.includes('resolved · Proc 1.00'),
+        'the session to resolve',
+      );
+      expect(text).toContain('agent Thanks, noted: Bullet points, please, and');
+      expect(text).toContain('keep it short.');
+      term.keys('C-c');
+      await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    },
+  );
 
-  it('watch: quitting while the agent streams stops it, and nothing is left running', { timeout: 120_000 }, async () => {
-    const tag = `e2e-quit-${process.pid}`;
-    term.start([
-      'watch',
-      'tester/notes',
-      '--library',
-      LIB,
-      '--agent',
-      `acp:${AGENT} --slow 1500 --ignore-cancel --tag ${tag}`,
-      '--recordings',
-      'rec2',
-    ]);
-    await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
-    term.keys('q');
-    await term.waitFor((s) => s.includes('Quit while the session runs?'), 'the quit question');
-    term.keys('y');
-    await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit', 30_000);
-    expect(spawnSync('pgrep', ['-f', tag]).status).not.toBe(0);
-  });
+  it(
+    'watch: quitting while the agent streams stops it, and nothing is left running',
+    { timeout: 120_000 },
+    async () => {
+      const tag = `e2e-quit-${process.pid}`;
+      term.start([
+        'watch',
+        'tester/notes',
+        '--library',
+        LIB,
+        '--agent',
+        `acp:${AGENT} --slow 1500 --ignore-cancel --tag ${tag}`,
+        '--recordings',
+        'rec2',
+      ]);
+      await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
+      term.keys('q');
+      await term.waitFor((s) => s.includes('Quit while the session runs?'), 'the quit question');
+      term.keys('y');
+      await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit', 30_000);
+      expect(spawnSync('pgrep', ['-f', tag]).status).not.toBe(0);
+    },
+  );
 });

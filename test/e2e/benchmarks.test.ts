@@ -54,10 +54,12 @@ describe('the benchmarks', () => {
   it('every one the README names has a short mode here', () => {
     const readme = readFileSync('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('`npm run bench -- NAME [options]`'));
-    const listed = [...section.slice(0, section.indexOf('Each compiles')).matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
-    expect(listed.filter((n) => /^[a-z][a-z-]*$/.test(n) && !['npm', 'bench'].includes(n)).sort()).toEqual(
-      [...new Set(Object.keys(SHORT).map(benchOf))].sort(),
-    );
+    const listed = [
+      ...section.slice(0, section.indexOf('Each compiles')).matchAll(/`([a-z-]+)`/g),
+    ].map((m) => m[1]!);
+    expect(
+      listed.filter((n) => /^[a-z][a-z-]*$/.test(n) && !['npm', 'bench'].includes(n)).sort(),
+    ).toEqual([...new Set(Object.keys(SHORT).map(benchOf))].sort());
   });
 
   it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 120_000 }, async (key) => {
@@ -70,12 +72,16 @@ describe('the benchmarks', () => {
     { timeout: 120_000 },
     async (kind) => {
       const short = Object.entries(SHORT).find(
-        ([key, args]) => benchOf(key) === 'export' && (args.includes(kind) || (kind === 'synthetic' && !args.includes('--kind'))),
+        ([key, args]) =>
+          benchOf(key) === 'export' &&
+          (args.includes(kind) || (kind === 'synthetic' && !args.includes('--kind'))),
       );
       expect(short, `no short export run of the ${kind} kind`).toBeDefined();
       const { code, output } = await ran(short![0]);
       expect(code, output.slice(-2000)).toBe(0);
-      const figures = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
+      const figures = JSON.parse(
+        output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1),
+      ) as {
         kind: string;
         agent_turns: number;
         in_process: Record<string, { warm_median_ms: number; bytes: number }>;
@@ -84,9 +90,11 @@ describe('the benchmarks', () => {
       };
       expect(figures.kind).toBe(kind);
       expect(figures.agent_turns).toBeGreaterThan(0);
-      for (const format of ['html', 'cast', 'svg', 'md']) expect(figures.in_process[format]!.bytes, format).toBeGreaterThan(0);
+      for (const format of ['html', 'cast', 'svg', 'md'])
+        expect(figures.in_process[format]!.bytes, format).toBeGreaterThan(0);
       expect(Object.keys(figures.cli_process_ms).sort()).toEqual(['cast', 'html']);
-      if (existsSync('/usr/bin/chromium')) expect(figures.html_in_chromium.open_ms?.length).toBeGreaterThan(0);
+      if (existsSync('/usr/bin/chromium'))
+        expect(figures.html_in_chromium.open_ms?.length).toBeGreaterThan(0);
     },
   );
 });

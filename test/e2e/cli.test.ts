@@ -8,36 +8,72 @@ import { describe, expect, it } from 'vitest';
 const BIN = path.resolve('bin/intentplay.js');
 const LIB = path.resolve('test/fixtures/lib');
 
-function cli(args: string[], cwd = mkdtempSync(path.join(os.tmpdir(), 'intentplay-cli-')), env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+function cli(
+  args: string[],
+  cwd = mkdtempSync(path.join(os.tmpdir(), 'intentplay-cli-')),
+  env: Record<string, string> = {},
+) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, cwd };
 }
 
 describe('intentplay CLI', { timeout: 120_000 }, () => {
   it('watch runs a scenario after its chain, and only the scenario itself with --no-deps', () => {
-    const chained = cli(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--plain', '--delay', '0']);
-    expect(chained.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual(['== researcher/gear-selection · ', '== researcher/meal-plan · ']);
-    const alone = cli(['watch', 'researcher/meal-plan', '--agent', 'script:proactive', '--plain', '--delay', '0', '--no-deps']);
+    const chained = cli([
+      'watch',
+      'researcher/meal-plan',
+      '--agent',
+      'script:proactive',
+      '--plain',
+      '--delay',
+      '0',
+    ]);
+    expect(chained.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual([
+      '== researcher/gear-selection · ',
+      '== researcher/meal-plan · ',
+    ]);
+    const alone = cli([
+      'watch',
+      'researcher/meal-plan',
+      '--agent',
+      'script:proactive',
+      '--plain',
+      '--delay',
+      '0',
+      '--no-deps',
+    ]);
     expect(alone.code).toBe(0);
-    expect(alone.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual(['== researcher/meal-plan · ']);
+    expect(alone.stdout.match(/^== researcher\/[a-z-]+ · /gm)).toEqual([
+      '== researcher/meal-plan · ',
+    ]);
   });
 
   it('--help lists the commands, and --version is the package version', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
     for (const c of ['run', 'validate', 'schema']) expect(r.stdout).toContain(c);
-    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string })
+      .version;
     expect(cli(['--version']).stdout.trim()).toBe(version);
   });
 
   it('the home screen never lists a library as it was: a scenario edited between two starts shows its new title', () => {
     const lib = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-lib-'));
     cpSync(LIB, lib, { recursive: true });
-    const env = { INTENTPLAY_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-cache-')) };
+    const env = {
+      INTENTPLAY_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-cache-')),
+    };
     const home = () => cli(['--plain', '--library', lib], undefined, env);
     expect(home().stdout).toContain('tester/gear  Pick gym gear');
     const gear = path.join(lib, 'scenarios/tester/gear.yaml');
-    writeFileSync(gear, readFileSync(gear, 'utf8').replace('title: Pick gym gear', 'title: Pick gym mats'));
+    writeFileSync(
+      gear,
+      readFileSync(gear, 'utf8').replace('title: Pick gym gear', 'title: Pick gym mats'),
+    );
     const after = home().stdout;
     expect(after).toContain('tester/gear  Pick gym mats');
     expect(after).not.toContain('Pick gym gear');
@@ -56,16 +92,27 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
     );
     const r = cli(['validate', bad]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('scenarios/tester/plan.yaml:5:1: error: unknown key `titel` in the scenario (did you mean `title`?)');
+    expect(r.stdout).toContain(
+      'scenarios/tester/plan.yaml:5:1: error: unknown key `titel` in the scenario (did you mean `title`?)',
+    );
     expect(r.stdout).toMatch(/plan\.yaml:6:\d+: error: unknown dependency `gears`/);
     expect(r.stdout).toMatch(/2 error\(s\)/);
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('run --json follows the run --json contract (docs/reports.md) and writes a recording per session', () => {
-    const r = cli(['run', path.join(LIB, 'scenarios/tester/plan.yaml'), '--agent', 'script:proactive', '--json']);
+    const r = cli([
+      'run',
+      path.join(LIB, 'scenarios/tester/plan.yaml'),
+      '--agent',
+      'script:proactive',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { runs: Record<string, unknown>[]; summary: Record<string, unknown> };
+    const out = JSON.parse(r.stdout) as {
+      runs: Record<string, unknown>[];
+      summary: Record<string, unknown>;
+    };
     expect(out.runs.map((x) => [x.scenario, x.proc, x.comp, x.turns, x.end])).toEqual([
       ['tester/gear', 1, 1, 1, 'resolved'],
       ['tester/plan', 1, 1, 2, 'resolved'],
@@ -89,8 +136,13 @@ describe('intentplay CLI', { timeout: 120_000 }, () => {
       mode: 'dependency_group_size_weighted',
       users: { tester: { proc_mean: 1, comp_mean: 1 } },
     });
-    const rec = readFileSync(path.resolve(r.cwd, out.runs[1]!.recording as string), 'utf8').split('\n');
-    expect(JSON.parse(rec[0]!)).toMatchObject({ format: 'intentplay-recording', scenario: 'tester/plan' });
+    const rec = readFileSync(path.resolve(r.cwd, out.runs[1]!.recording as string), 'utf8').split(
+      '\n',
+    );
+    expect(JSON.parse(rec[0]!)).toMatchObject({
+      format: 'intentplay-recording',
+      scenario: 'tester/plan',
+    });
     expect(r.stderr).toContain('No model configured');
   });
 

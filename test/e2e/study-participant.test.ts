@@ -46,16 +46,32 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
       expect(s).toMatch(/lines 1–\d+ of \d+/); // the card says it scrolls
       expect(s).not.toContain('recommendations.'); // the end of the last goal is below the fold
       for (let i = 0; i < 8; i++) t.keys('Down');
-      s = await t.waitFor((x) => x.includes('recommendations.'), 'the last goal, scrolled into view');
+      s = await t.waitFor(
+        (x) => x.includes('recommendations.'),
+        'the last goal, scrolled into view',
+      );
       expect(s).toContain('enter begins');
       t.keys('Enter');
-      s = await t.waitFor((x) => x.includes("your turn: write the user's message below"), 'the session to wait for the participant');
+      s = await t.waitFor(
+        (x) => x.includes("your turn: write the user's message below"),
+        'the session to wait for the participant',
+      );
       const seen = [s];
       t.type('Please say which one has open code.');
       t.keys('Enter');
-      seen.push(await t.waitFor((x) => x.includes('user  Please say which one has open code.'), 'the message'));
+      seen.push(
+        await t.waitFor(
+          (x) => x.includes('user  Please say which one has open code.'),
+          'the message',
+        ),
+      );
       // Wait for the agent's reply before looking at the keys.
-      await t.waitFor((x) => x.includes("your turn: write the user's message below") || x.includes('This session is over'), 'the reply');
+      await t.waitFor(
+        (x) =>
+          x.includes("your turn: write the user's message below") ||
+          x.includes('This session is over'),
+        'the reply',
+      );
       t.keys('Escape');
       // The footer changes once the input box is left: `?` is then the keys, not a typed character.
       await t.waitFor((x) => x.includes('? keys  tab pane'), 'the input box to be left');
@@ -68,43 +84,59 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
       t.keys('Escape');
       await t.waitFor((x) => !x.includes('Keys (esc or ? closes)'), 'the keys to close');
       t.keys('C-d');
-      s = await t.waitFor((x) => x.includes('End this session now?') || x.includes('This session is over'), 'the end question');
+      s = await t.waitFor(
+        (x) => x.includes('End this session now?') || x.includes('This session is over'),
+        'the end question',
+      );
       seen.push(s);
       if (!s.includes('This session is over')) {
         expect(s).toContain('you go on to the next step of the study');
         t.keys('C-d');
       }
-      seen.push(await t.waitFor((x) => x.includes('This session is over'), 'the end of the session'));
-      for (const screen of seen) expect(screen.replace(/researcher\/tool-use-reading/g, '')).not.toMatch(JUDGE_WORDS);
+      seen.push(
+        await t.waitFor((x) => x.includes('This session is over'), 'the end of the session'),
+      );
+      for (const screen of seen)
+        expect(screen.replace(/researcher\/tool-use-reading/g, '')).not.toMatch(JUDGE_WORDS);
       t.keys('C-c');
-      expect(await t.waitFor((x) => x.includes('[exit '), 'the run to stop')).toContain('P01 stopped at');
+      expect(await t.waitFor((x) => x.includes('[exit '), 'the run to stop')).toContain(
+        'P01 stopped at',
+      );
     },
   );
 
-  it('asks before withdrawing a participant, and keeps only an anonymous count of withdrawals', { timeout: 60_000 }, async () => {
-    const dir = path.join(t.work, 'study-data/participants/P01');
-    expect(existsSync(dir)).toBe(true);
-    const run = () =>
-      execFileSync(process.execPath, [BIN, 'study', 'withdraw', 'study.yaml', 'P01'], { cwd: t.work, encoding: 'utf8', stdio: 'pipe' });
-    expect(run).toThrow(/pass --yes to confirm without a terminal/);
-    t.start(['study', 'withdraw', 'study.yaml', 'P01'], SMALL);
-    let s = await t.waitFor((x) => x.includes('[y/N]'), 'the question');
-    expect(s).toMatch(/participants\/P01\/state\.json/);
-    expect(s).toMatch(/Delete these \d+ files of P01\? This cannot be undone\./);
-    t.keys('n', 'Enter');
-    s = await t.waitFor((x) => x.includes('[exit '), 'the answer no');
-    expect(s).toContain('nothing deleted');
-    expect(existsSync(dir)).toBe(true);
-    t.start(['study', 'withdraw', 'study.yaml', 'P01'], SMALL);
-    await t.waitFor((x) => x.includes('[y/N]'), 'the question again');
-    t.keys('y', 'Enter');
-    s = await t.waitFor((x) => x.includes('[exit '), 'the answer yes');
-    expect(s).toMatch(/withdrew P01: deleted \d+ files/);
-    expect(existsSync(dir)).toBe(false);
-    expect(JSON.parse(readFileSync(path.join(t.work, 'study-data/flow.json'), 'utf8'))).toEqual({
-      declined: 0,
-      left_at_consent: 0,
-      withdrawn: 1,
-    });
-  });
+  it(
+    'asks before withdrawing a participant, and keeps only an anonymous count of withdrawals',
+    { timeout: 60_000 },
+    async () => {
+      const dir = path.join(t.work, 'study-data/participants/P01');
+      expect(existsSync(dir)).toBe(true);
+      const run = () =>
+        execFileSync(process.execPath, [BIN, 'study', 'withdraw', 'study.yaml', 'P01'], {
+          cwd: t.work,
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+      expect(run).toThrow(/pass --yes to confirm without a terminal/);
+      t.start(['study', 'withdraw', 'study.yaml', 'P01'], SMALL);
+      let s = await t.waitFor((x) => x.includes('[y/N]'), 'the question');
+      expect(s).toMatch(/participants\/P01\/state\.json/);
+      expect(s).toMatch(/Delete these \d+ files of P01\? This cannot be undone\./);
+      t.keys('n', 'Enter');
+      s = await t.waitFor((x) => x.includes('[exit '), 'the answer no');
+      expect(s).toContain('nothing deleted');
+      expect(existsSync(dir)).toBe(true);
+      t.start(['study', 'withdraw', 'study.yaml', 'P01'], SMALL);
+      await t.waitFor((x) => x.includes('[y/N]'), 'the question again');
+      t.keys('y', 'Enter');
+      s = await t.waitFor((x) => x.includes('[exit '), 'the answer yes');
+      expect(s).toMatch(/withdrew P01: deleted \d+ files/);
+      expect(existsSync(dir)).toBe(false);
+      expect(JSON.parse(readFileSync(path.join(t.work, 'study-data/flow.json'), 'utf8'))).toEqual({
+        declined: 0,
+        left_at_consent: 0,
+        withdrawn: 1,
+      });
+    },
+  );
 });

@@ -21,7 +21,8 @@ afterAll(() => {
   spawnSync('tmux', ['-L', socket, 'kill-server']);
   rmSync(work, { recursive: true, force: true });
 });
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const tmux = (...args: string[]) =>
+  execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 
 async function until<T>(read: () => T, ok: (v: T) => boolean, what: string): Promise<T> {
   const t0 = Date.now();
@@ -37,8 +38,22 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`${signal} leaves the alternate screen`, { timeout: 60_000 }, async () => {
       const name = `sig-${signal}`;
-      const cmd = [process.execPath, BIN, 'watch', LIB, '--paused', '--recordings', 'rec'].map((a) => `'${a}'`).join(' ');
-      tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '40', '-c', work, `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`);
+      const cmd = [process.execPath, BIN, 'watch', LIB, '--paused', '--recordings', 'rec']
+        .map((a) => `'${a}'`)
+        .join(' ');
+      tmux(
+        'new-session',
+        '-d',
+        '-s',
+        name,
+        '-x',
+        '160',
+        '-y',
+        '40',
+        '-c',
+        work,
+        `env NO_COLOR=1 ${cmd}; echo "[exit $?]"; sleep 600`,
+      );
       await until(
         () => tmux('display', '-p', '-t', name, '#{alternate_on}').trim(),
         (v) => v === '1',
@@ -50,7 +65,9 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
         'the app to draw',
       );
       const shell = tmux('display', '-p', '-t', name, '#{pane_pid}').trim();
-      const node = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' }).trim().split(/\s+/)[0]!;
+      const node = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/)[0]!;
       process.kill(Number(node), signal);
       const text = await until(
         () => tmux('capture-pane', '-p', '-t', name),
@@ -65,10 +82,23 @@ describe.skipIf(!hasTmux)('a signal to the full-screen app', () => {
 
 describe('watch --plain and Ctrl-C', () => {
   it('stops and exits 130, as run does', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, [BIN, 'watch', LIB, '--plain', '--delay', '3000', '--recordings', path.join(work, 'plain-rec')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'watch',
+        LIB,
+        '--plain',
+        '--delay',
+        '3000',
+        '--recordings',
+        path.join(work, 'plain-rec'),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const code = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));

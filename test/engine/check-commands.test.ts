@@ -13,14 +13,20 @@ import { makeLibrary } from '../helpers/library.ts';
 
 const BIN = path.resolve('bin/intentplay.js');
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout + r.stderr };
 };
 const GOOD =
   'id: p/good\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\nintents: [{ id: I1, text: x, done: { reply_matches: x } }]\n';
 
 describe('validate and lint check what they are given', { timeout: 60_000 }, () => {
-  const root = makeLibrary({ 'scenarios/p/good.yaml': GOOD, 'scenarios/p/broken.yaml': 'id: p/broken\npersona: p\ntitle: 3\n' });
+  const root = makeLibrary({
+    'scenarios/p/good.yaml': GOOD,
+    'scenarios/p/broken.yaml': 'id: p/broken\npersona: p\ntitle: 3\n',
+  });
   const outside = path.join(mkdtempSync(path.join(os.tmpdir(), 'ip-outside-')), 'elsewhere.yaml');
   writeFileSync(outside, GOOD);
 
@@ -29,7 +35,12 @@ describe('validate and lint check what they are given', { timeout: 60_000 }, () 
       const away = cli(command, outside, '--library', root);
       expect(away.code, away.out).toBe(1);
       expect(away.out).toContain(`is outside --library ${root}`);
-      const typo = cli(command, path.join(root, 'scenarios/p/good.yaml'), '--library', `${root}-typo`);
+      const typo = cli(
+        command,
+        path.join(root, 'scenarios/p/good.yaml'),
+        '--library',
+        `${root}-typo`,
+      );
       expect(typo.code, typo.out).toBe(1);
       expect(typo.out).toContain(`--library ${root}-typo: not a library`);
     }
@@ -37,7 +48,9 @@ describe('validate and lint check what they are given', { timeout: 60_000 }, () 
     writeFileSync(stray, 'hello: world\n');
     const v = cli('validate', stray);
     expect(v.code, v.out).toBe(1);
-    expect(v.out).toContain('notes.yaml:1:1: error: not a persona, scenario or episode of the library');
+    expect(v.out).toContain(
+      'notes.yaml:1:1: error: not a persona, scenario or episode of the library',
+    );
     const l = cli('lint', stray);
     expect(l.code, l.out).toBe(1);
     expect(l.out).toContain('no scenario of the library');
@@ -60,7 +73,9 @@ describe('validate and lint check what they are given', { timeout: 60_000 }, () 
     ]) {
       const r = cli(...args);
       expect(r.code, `${args.join(' ')}: ${r.out}`).toBe(2);
-      expect(r.out).toMatch(new RegExp(`error: option '${args[2]} <\\w+>' argument '.*' is invalid`));
+      expect(r.out).toMatch(
+        new RegExp(`error: option '${args[2]} <\\w+>' argument '.*' is invalid`),
+      );
       expect(r.out).not.toContain('internal error');
     }
   });

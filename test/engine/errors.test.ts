@@ -7,19 +7,26 @@ import { errorMessage, IntentplayError } from '../../src/contracts/errors.ts';
 
 describe('the error root', () => {
   it('is the one ancestor of our errors, each named for what it is', () => {
-    for (const e of [new UserError('u'), new ModelError('m', false), new ToolError('t'), new RecordingError('r')])
+    for (const e of [
+      new UserError('u'),
+      new ModelError('m', false),
+      new ToolError('t'),
+      new RecordingError('r'),
+    ])
       expect(e).toBeInstanceOf(IntentplayError);
     expect(new RecordingError('r')).toBeInstanceOf(UserError);
-    expect([new UserError('u').name, new ToolError('t').name, new ModelError('m', true).name, new RecordingError('r').name]).toEqual([
-      'UserError',
-      'ToolError',
-      'ModelError',
-      'RecordingError',
-    ]);
+    expect([
+      new UserError('u').name,
+      new ToolError('t').name,
+      new ModelError('m', true).name,
+      new RecordingError('r').name,
+    ]).toEqual(['UserError', 'ToolError', 'ModelError', 'RecordingError']);
   });
   it('a recording that cannot be read is a RecordingError naming the file', () => {
     expect(() => readRecording('/no/such/recording.jsonl')).toThrow(RecordingError);
-    expect(() => readRecording('/no/such/recording.jsonl')).toThrow(/\/no\/such\/recording\.jsonl: cannot read recording/);
+    expect(() => readRecording('/no/such/recording.jsonl')).toThrow(
+      /\/no\/such\/recording\.jsonl: cannot read recording/,
+    );
   });
   it('reads the message of anything thrown', () => {
     expect(errorMessage(new Error('boom'))).toBe('boom');

@@ -14,30 +14,43 @@ import { parseYamlFile, validateWith } from '../../src/scenario/yaml-file.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { mutatedScenario, SEED_SCENARIO } from '../helpers/mutations.ts';
 
-const located = (text: string) => (d: { line: number; col: number }) => d.line >= 1 && d.col >= 1 && d.line <= text.split('\n').length + 1;
+const located = (text: string) => (d: { line: number; col: number }) =>
+  d.line >= 1 && d.col >= 1 && d.line <= text.split('\n').length + 1;
 
 describe('fuzzing the loaders', () => {
   it('the seed scenario is valid (so mutations start from a real file)', () => {
     const root = makeLibrary({ 'scenarios/p/a.yaml': SEED_SCENARIO });
-    expect(loadLibrary(root, { fresh: true }).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(
+      loadLibrary(root, { fresh: true }).diagnostics.filter((d) => d.severity === 'error'),
+    ).toEqual([]);
   });
 
-  it('2,000 mutated files parse and validate in memory: no throw, every diagnostic located', { timeout: 120_000 }, () => {
-    fc.assert(
-      fc.property(mutatedScenario, (text) => {
-        const { parsed, diagnostics } = parseYamlFile('/virtual/a.yaml', text);
-        expect(diagnostics.every(located(text))).toBe(true);
-        if (parsed) expect(validateWith(parsed, scenarioSchema(), 'scenario').diagnostics.every(located(text))).toBe(true);
-      }),
-      { numRuns: 2000, seed: 20261125 },
-    );
-  });
+  it(
+    '2,000 mutated files parse and validate in memory: no throw, every diagnostic located',
+    { timeout: 120_000 },
+    () => {
+      fc.assert(
+        fc.property(mutatedScenario, (text) => {
+          const { parsed, diagnostics } = parseYamlFile('/virtual/a.yaml', text);
+          expect(diagnostics.every(located(text))).toBe(true);
+          if (parsed)
+            expect(
+              validateWith(parsed, scenarioSchema(), 'scenario').diagnostics.every(located(text)),
+            ).toBe(true);
+        }),
+        { numRuns: 2000, seed: 20261125 },
+      );
+    },
+  );
 
   it(
     '300 mutated files in a library: it loads, the valid neighbour with it, every problem located in its file',
     { timeout: 120_000 },
     () => {
-      const root = makeLibrary({ 'scenarios/p/a.yaml': SEED_SCENARIO, 'scenarios/p/b.yaml': SEED_SCENARIO.replace('id: p/a', 'id: p/b') });
+      const root = makeLibrary({
+        'scenarios/p/a.yaml': SEED_SCENARIO,
+        'scenarios/p/b.yaml': SEED_SCENARIO.replace('id: p/a', 'id: p/b'),
+      });
       const file = path.join(root, 'scenarios/p/a.yaml');
       fc.assert(
         fc.property(mutatedScenario, (text) => {

@@ -34,7 +34,8 @@ export function normaliseRecording(text: string): string {
       const value = JSON.parse(line) as Record<string, unknown>;
       if (i === 0) {
         value.started = '<started>';
-        if (typeof value.library === 'string') value.library = path.relative(BUNDLED_LIBRARY, value.library) || '.';
+        if (typeof value.library === 'string')
+          value.library = path.relative(BUNDLED_LIBRARY, value.library) || '.';
       } else delete value.t;
       return JSON.stringify(value);
     })
@@ -84,7 +85,8 @@ describe('recordings of the bundled scenarios', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('records every bundled scenario once per reference', () => {
-    for (const reference of REFERENCES) expect([...recorded.get(reference)!.keys()].sort()).toEqual(ids);
+    for (const reference of REFERENCES)
+      expect([...recorded.get(reference)!.keys()].sort()).toEqual(ids);
   });
 
   for (const reference of REFERENCES)

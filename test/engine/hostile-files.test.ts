@@ -13,7 +13,8 @@ import { requireLibrary } from '../../src/scenario/library.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { runTarget } from '../helpers/run.ts';
 
-const HEAD = (id: string) => `id: p/${id}\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n`;
+const HEAD = (id: string) =>
+  `id: p/${id}\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n`;
 const INTENTS = 'intents: [{ id: I1, text: x, done: { reply_matches: x } }]\n';
 const bomb = () => {
   const lines = [`x0: &a0 [${Array(9).fill('"lol"').join(',')}]`];
@@ -44,7 +45,9 @@ describe('hostile files', () => {
 
   it('each is a located error of its own file, in one validate pass', () => {
     const { diagnostics } = validatePaths([root]);
-    expect(diagnostics.map((d) => `${rel(d.file)}:${d.line}:${d.col}: ${d.message}`).sort()).toEqual([
+    expect(
+      diagnostics.map((d) => `${rel(d.file)}:${d.line}:${d.col}: ${d.message}`).sort(),
+    ).toEqual([
       'scenarios/p/alias.yaml:3:8: YAML alias `*nope` has no anchor `&nope` before it',
       'scenarios/p/assets.yaml:5:22: `workspace.assets` (../../..) is outside the library: only folders inside ' +
         root +
@@ -52,7 +55,9 @@ describe('hostile files', () => {
       expect.stringMatching(
         /^scenarios\/p\/bomb\.yaml:7:\d+: YAML aliases expand to too many nodes \(more than 1000\): an alias bomb, refused$/,
       ),
-      expect.stringMatching(/^scenarios\/p\/deep\.yaml:5:\d+: YAML nested more than 64 levels deep/),
+      expect.stringMatching(
+        /^scenarios\/p\/deep\.yaml:5:\d+: YAML nested more than 64 levels deep/,
+      ),
       expect.stringMatching(/^scenarios\/p\/deeper\.yaml:5:\d+: YAML nested too deeply to read/),
       'scenarios/p/escape.yaml:7:5: `workspace.files`: `../../tmp/pwn` leaves the workspace (`..`): workspace files stay inside it',
       'scenarios/p/escape.yaml:8:5: `workspace.files`: `/etc/cron.d/x` is an absolute path: workspace files are relative to the workspace',
@@ -60,7 +65,9 @@ describe('hostile files', () => {
   });
 
   it('the valid scenario beside them loads and runs; a broken one is refused with its own errors only', async () => {
-    expect(requireLibrary(path.join(root, 'scenarios/p/good.yaml')).scenarios.has('p/good')).toBe(true);
+    expect(requireLibrary(path.join(root, 'scenarios/p/good.yaml')).scenarios.has('p/good')).toBe(
+      true,
+    );
     const { results } = await runTarget(path.join(root, 'scenarios/p/good.yaml'));
     expect(results[0]!.end).toBe('resolved');
     try {
@@ -68,7 +75,10 @@ describe('hostile files', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(UserError);
-      expect((err as UserError).diagnostics?.map((d) => rel(d.file))).toEqual(['scenarios/p/escape.yaml', 'scenarios/p/escape.yaml']);
+      expect((err as UserError).diagnostics?.map((d) => rel(d.file))).toEqual([
+        'scenarios/p/escape.yaml',
+        'scenarios/p/escape.yaml',
+      ]);
     }
   });
 
@@ -77,7 +87,9 @@ describe('hostile files', () => {
       'scenarios/p/ctl.yaml': `id: "p/x\\e]0;pwned\\a"\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n${INTENTS}`,
     });
     const lines = validatePaths([lib]).diagnostics.map((d) => formatDiagnostic(d));
-    expect(lines).toEqual([expect.stringContaining('scenario id `p/x\\u001b]0;pwned\\u0007` does not match')]);
+    expect(lines).toEqual([
+      expect.stringContaining('scenario id `p/x\\u001b]0;pwned\\u0007` does not match'),
+    ]);
     // eslint-disable-next-line no-control-regex
     for (const l of lines) expect(l).not.toMatch(/[\u0000-\u001f]/);
   });
@@ -90,7 +102,11 @@ describe('hostile files', () => {
       loadConfigFile(file);
     } catch (err) {
       expect((err as UserError).diagnostics).toEqual([
-        expect.objectContaining({ line: 1, col: 17, message: 'YAML alias `*gpt` has no anchor `&gpt` before it' }),
+        expect.objectContaining({
+          line: 1,
+          col: 17,
+          message: 'YAML alias `*gpt` has no anchor `&gpt` before it',
+        }),
       ]);
     }
     writeFileSync(file, `${bomb()}\n`);

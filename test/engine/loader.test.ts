@@ -39,20 +39,31 @@ describe('library loading', () => {
   });
 
   it('rejects unknown keys at the key, suggesting the near miss', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\ndepend_on: []') });
-    expect(out).toEqual(['scenarios/p/a.yaml:4:1: error: unknown key `depend_on` in the scenario (did you mean `depends_on`?)']);
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\ndepend_on: []'),
+    });
+    expect(out).toEqual([
+      'scenarios/p/a.yaml:4:1: error: unknown key `depend_on` in the scenario (did you mean `depends_on`?)',
+    ]);
   });
 
   it('rejects unknown keys nested in an intent', () => {
     const out = problems({
-      'scenarios/p/a.yaml': GOOD.replace('    text: Something hidden.', '    text: Something hidden.\n    revael: x'),
+      'scenarios/p/a.yaml': GOOD.replace(
+        '    text: Something hidden.',
+        '    text: Something hidden.\n    revael: x',
+      ),
     });
-    expect(out).toEqual(['scenarios/p/a.yaml:8:5: error: unknown key `revael` in `intents.0` (did you mean `reveal`?)']);
+    expect(out).toEqual([
+      'scenarios/p/a.yaml:8:5: error: unknown key `revael` in `intents.0` (did you mean `reveal`?)',
+    ]);
   });
 
   it('reports a missing required field at its parent', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('title: A\n', '') });
-    expect(out).toEqual(['scenarios/p/a.yaml:1:1: error: missing required key `title` (expected string)']);
+    expect(out).toEqual([
+      'scenarios/p/a.yaml:1:1: error: missing required key `title` (expected string)',
+    ]);
   });
 
   it('reports a mistyped field at the value', () => {
@@ -61,7 +72,9 @@ describe('library loading', () => {
   });
 
   it('reports an invalid regex with the engine message', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what("]') });
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what("]'),
+    });
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(
       /^scenarios\/p\/a\.yaml:8:11: error: `intents\.0\.ask\.0`: invalid regex: missing closing \): `(\(\?i\))?what\(`/,
@@ -69,15 +82,25 @@ describe('library loading', () => {
   });
 
   it('refuses lookaround and backreferences with the reason, and accepts nested quantifiers (they cannot hang)', () => {
-    const look = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what(?= now)"]') });
+    const look = problems({
+      'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)what(?= now)"]'),
+    });
     expect(look).toEqual([
       expect.stringMatching(
         /8:11: error: .*invalid regex: .*lookahead and lookbehind are not supported \(patterns run in linear time, without backtracking\)/,
       ),
     ]);
-    const backref = problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(a)\\\\1"]') });
-    expect(backref).toEqual([expect.stringMatching(/8:11: error: .*backreferences are not supported/)]);
-    expect(problems({ 'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)(\\\\w+\\\\s?)*$"]') })).toEqual([]);
+    const backref = problems({
+      'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(a)\\\\1"]'),
+    });
+    expect(backref).toEqual([
+      expect.stringMatching(/8:11: error: .*backreferences are not supported/),
+    ]);
+    expect(
+      problems({
+        'scenarios/p/a.yaml': GOOD.replace('ask: ["(?i)what"]', 'ask: ["(?i)(\\\\w+\\\\s?)*$"]'),
+      }),
+    ).toEqual([]);
   });
 
   it('reports every error in one pass: a wrong id and an unknown persona beside schema errors', () => {
@@ -87,14 +110,23 @@ describe('library loading', () => {
         .replace(/^title: .*$/m, 'title: [1]'),
     });
     expect(out).toEqual([
-      expect.stringMatching(/^scenarios\/p\/a\.yaml:1:5: error: scenario id `p\/wrong` does not match the file's path/),
+      expect.stringMatching(
+        /^scenarios\/p\/a\.yaml:1:5: error: scenario id `p\/wrong` does not match the file's path/,
+      ),
       expect.stringMatching(/^scenarios\/p\/a\.yaml:2:10: error: unknown persona `nobody`/),
-      expect.stringMatching(/^scenarios\/p\/a\.yaml:3:8: error: `title`: expected string, got a list/),
+      expect.stringMatching(
+        /^scenarios\/p\/a\.yaml:3:8: error: `title`: expected string, got a list/,
+      ),
     ]);
   });
 
   it('names an unknown evidence rule and lists the known ones', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('done: { reply_matches: "x" }', 'done: { reply_match: "x" }') });
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace(
+        'done: { reply_matches: "x" }',
+        'done: { reply_match: "x" }',
+      ),
+    });
     expect(out).toEqual([
       'scenarios/p/a.yaml:9:13: error: unknown rule `reply_match` at `intents.0.done`; expected one of reply_matches, file_exists, file_matches, tool_called, app_state, all, any, not',
     ]);
@@ -102,7 +134,10 @@ describe('library loading', () => {
 
   it('reports problems inside a known rule precisely', () => {
     const out = problems({
-      'scenarios/p/a.yaml': GOOD.replace('done: { reply_matches: "x" }', 'done: { file_matches: { path: "*.md" } }'),
+      'scenarios/p/a.yaml': GOOD.replace(
+        'done: { reply_matches: "x" }',
+        'done: { file_matches: { path: "*.md" } }',
+      ),
     });
     expect(out).toEqual([
       'scenarios/p/a.yaml:9:27: error: missing required key `pattern` in `intents.0.done.file_matches` (expected string)',
@@ -112,12 +147,18 @@ describe('library loading', () => {
   it('reports an unknown persona', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('persona: p', 'persona: q') });
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:2:10: error: unknown persona `q` \(no personas\/q\.yaml in \/.+\)$/);
+    expect(out[0]).toMatch(
+      /^scenarios\/p\/a\.yaml:2:10: error: unknown persona `q` \(no personas\/q\.yaml in \/.+\)$/,
+    );
   });
 
   it('reports an unknown dependency at the list item', () => {
-    const out = problems({ 'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\ndepends_on: [nope]') });
-    expect(out).toEqual(['scenarios/p/a.yaml:4:14: error: unknown dependency `nope` (no scenario with id `p/nope`)']);
+    const out = problems({
+      'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\ndepends_on: [nope]'),
+    });
+    expect(out).toEqual([
+      'scenarios/p/a.yaml:4:14: error: unknown dependency `nope` (no scenario with id `p/nope`)',
+    ]);
   });
 
   it('reports a dependency cycle once, naming the whole cycle', () => {
@@ -130,7 +171,9 @@ describe('library loading', () => {
   it('reports an id that does not match the path, and duplicate ids', () => {
     const out = problems({ 'scenarios/p/a.yaml': GOOD, 'scenarios/p/b.yaml': GOOD });
     expect(out).toEqual([
-      'scenarios/p/b.yaml:1:5: error: duplicate scenario id `p/a` (also in ' + out[0]!.match(/also in (.*)\)$/)![1] + ')',
+      'scenarios/p/b.yaml:1:5: error: duplicate scenario id `p/a` (also in ' +
+        out[0]!.match(/also in (.*)\)$/)![1] +
+        ')',
       "scenarios/p/b.yaml:1:5: error: scenario id `p/a` does not match the file's path (expected `p/b`)",
     ]);
     expect(out[0]).toContain(path.join('scenarios', 'p', 'a.yaml'));
@@ -157,7 +200,10 @@ checklist:
     const out = problems(
       {
         'scenarios/p/a.yaml': GOOD.replace('title: A', 'title: A\nbogus: 1'),
-        'scenarios/p/b.yaml': GOOD.replace('id: p/a', 'id: p/b').replace('persona: p', 'persona: zz'),
+        'scenarios/p/b.yaml': GOOD.replace('id: p/a', 'id: p/b').replace(
+          'persona: p',
+          'persona: zz',
+        ),
         'personas/p.yaml': 'id: p\nname: Pat\nrole: r\n',
       },
       false,
@@ -166,16 +212,18 @@ checklist:
       [
         'personas/p.yaml:1:1: error: missing required key `profile` (expected string)',
         'scenarios/p/a.yaml:4:1: error: unknown key `bogus` in the scenario',
-        'scenarios/p/b.yaml:1:1: error: unknown persona `zz` (no personas/zz.yaml in ' + out[2]!.match(/in (.*)\)$/)![1] + ')',
+        'scenarios/p/b.yaml:1:1: error: unknown persona `zz` (no personas/zz.yaml in ' +
+          out[2]!.match(/in (.*)\)$/)![1] +
+          ')',
       ].map((s, i) => (i === 2 ? s.replace('1:1', '2:10') : s)),
     );
   });
 
   it('warns about an intent with neither ask nor done, and a rubric item with no rule', () => {
-    const text = GOOD.replace('    ask: ["(?i)what"]\n    done: { reply_matches: "x" }\n', '').replace(
-      'grader: rule\n    rule: { reply_matches: "x" }',
-      'grader: rubric',
-    );
+    const text = GOOD.replace(
+      '    ask: ["(?i)what"]\n    done: { reply_matches: "x" }\n',
+      '',
+    ).replace('grader: rule\n    rule: { reply_matches: "x" }', 'grader: rubric');
     expect(problems({ 'scenarios/p/a.yaml': text })).toEqual([
       'scenarios/p/a.yaml:6:5: warning: intent `I1` has neither `ask` nor `done`: the rules judge can only mark it provided',
       'scenarios/p/a.yaml:9:5: warning: rubric item `C1` has no `rule`: the rules judge reports it ungraded',
@@ -198,20 +246,37 @@ checklist:
 
 describe('JSON Schema', () => {
   it('is derived from the loader schema: strict objects, required keys, rule union', () => {
-    const schema = jsonSchema('scenario') as { additionalProperties?: boolean; required?: string[]; properties: Record<string, unknown> };
+    const schema = jsonSchema('scenario') as {
+      additionalProperties?: boolean;
+      required?: string[];
+      properties: Record<string, unknown>;
+    };
     expect(schema.additionalProperties).toBe(false);
-    expect(schema.required).toEqual(expect.arrayContaining(['id', 'persona', 'title', 'trigger', 'intents']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['id', 'persona', 'title', 'trigger', 'intents']),
+    );
     expect(JSON.stringify(schema)).toContain('reply_matches');
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['depends_on', 'references', 'limits']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['depends_on', 'references', 'limits']),
+    );
   });
 });
 
 describe('tools and app seeds', () => {
   it('rejects an unknown tool group and a bad app seed, located', () => {
-    const text = GOOD.replace('title: A', 'title: A\ntools: [files, memroy]\napps:\n  gmail:\n    bogus_key: 1');
+    const text = GOOD.replace(
+      'title: A',
+      'title: A\ntools: [files, memroy]\napps:\n  gmail:\n    bogus_key: 1',
+    );
     const out = problems({ 'scenarios/p/a.yaml': text });
-    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:4:16: error: unknown tool group `memroy` \(known: files, memory, /);
-    expect(out.some((l) => /^scenarios\/p\/a\.yaml:7:5: error: `apps\.gmail\.bogus_key`: unknown key/.test(l))).toBe(true);
+    expect(out[0]).toMatch(
+      /^scenarios\/p\/a\.yaml:4:16: error: unknown tool group `memroy` \(known: files, memory, /,
+    );
+    expect(
+      out.some((l) =>
+        /^scenarios\/p\/a\.yaml:7:5: error: `apps\.gmail\.bogus_key`: unknown key/.test(l),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -223,6 +288,8 @@ describe('app_state rules', () => {
     );
     const out = problems({ 'scenarios/p/a.yaml': text });
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^scenarios\/p\/a\.yaml:9:\d+: warning: app_state rule can never hold: gmail state has no `mails`/);
+    expect(out[0]).toMatch(
+      /^scenarios\/p\/a\.yaml:9:\d+: warning: app_state rule can never hold: gmail state has no `mails`/,
+    );
   });
 });

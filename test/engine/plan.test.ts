@@ -24,7 +24,8 @@ const lib = () =>
     'scenarios/p/episode.yaml': 'id: p\npersona: p\nsessions: [a, b, c]\n',
   });
 
-const shape = (groups: ReturnType<typeof planRuns>) => groups.map((g) => `${g.kind}:${g.sessions.map((s) => s.id.slice(2)).join('')}`);
+const shape = (groups: ReturnType<typeof planRuns>) =>
+  groups.map((g) => `${g.kind}:${g.sessions.map((s) => s.id.slice(2)).join('')}`);
 
 describe('planning runs', () => {
   it('runs a scenario after its dependency chain, in one group', () => {
@@ -34,7 +35,9 @@ describe('planning runs', () => {
 
   it('--no-deps runs the scenario alone', () => {
     const root = lib();
-    expect(shape(planRuns([path.join(root, 'scenarios/p/c.yaml')], { noDeps: true }))).toEqual(['chain:c']);
+    expect(shape(planRuns([path.join(root, 'scenarios/p/c.yaml')], { noDeps: true }))).toEqual([
+      'chain:c',
+    ]);
   });
 
   it('an episode runs its sessions in order', () => {
@@ -50,17 +53,26 @@ describe('planning runs', () => {
 
   it('overlapping targets do not run a session twice', () => {
     const root = lib();
-    expect(shape(planRuns([path.join(root, 'scenarios/p/b.yaml'), path.join(root, 'scenarios/p/c.yaml')]))).toEqual(['chain:abc']);
+    expect(
+      shape(
+        planRuns([path.join(root, 'scenarios/p/b.yaml'), path.join(root, 'scenarios/p/c.yaml')]),
+      ),
+    ).toEqual(['chain:abc']);
   });
 
   it('resolves scenario ids against --library', () => {
     const root = lib();
     expect(shape(planRuns(['p/e'], { library: root }))).toEqual(['chain:de']);
-    expect(() => planRuns(['p/nope'], { library: root })).toThrow(/no scenario or episode with that id/);
+    expect(() => planRuns(['p/nope'], { library: root })).toThrow(
+      /no scenario or episode with that id/,
+    );
   });
 
   it('a broken file blocks only what needs it: not a healthy scenario beside it, but its folder and its dependents', () => {
-    const root = makeLibrary({ 'scenarios/p/a.yaml': scn('a'), 'scenarios/q/x.yaml': 'id: q/x\nbroken: [\n' });
+    const root = makeLibrary({
+      'scenarios/p/a.yaml': scn('a'),
+      'scenarios/q/x.yaml': 'id: q/x\nbroken: [\n',
+    });
     expect(shape(planRuns([path.join(root, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
     expect(() => planRuns([root])).toThrow(/1 error\(s\) in the library/);
     const own = makeLibrary({
@@ -70,7 +82,9 @@ describe('planning runs', () => {
     });
     expect(shape(planRuns([path.join(own, 'scenarios/p/a.yaml')]))).toEqual(['chain:a']);
     expect(() => planRuns([path.join(own, 'scenarios/p')])).toThrow(/error\(s\) in the library/);
-    expect(() => planRuns([path.join(own, 'scenarios/p/b.yaml')])).toThrow(/error\(s\) in the library/);
+    expect(() => planRuns([path.join(own, 'scenarios/p/b.yaml')])).toThrow(
+      /error\(s\) in the library/,
+    );
   });
 
   it('later sessions of a chain see the workspace and memory of earlier ones', async () => {
@@ -90,9 +104,14 @@ describe('planning runs', () => {
         - { tool: read_memory, args: {} }
 `,
     });
-    const { events, results } = await runTarget(path.join(root, 'scenarios/p/b.yaml'), { agent: 'script:r' });
+    const { events, results } = await runTarget(path.join(root, 'scenarios/p/b.yaml'), {
+      agent: 'script:r',
+    });
     expect(results.map((r) => r.scenario)).toEqual(['p/a', 'p/b']);
     const reads = events.filter((e) => e.type === 'tool_result' && e.turn === 1).slice(-2);
-    expect(reads.map((e) => (e as { result?: unknown }).result)).toEqual(['from a', { k: 'remembered' }]);
+    expect(reads.map((e) => (e as { result?: unknown }).result)).toEqual([
+      'from a',
+      { k: 'remembered' },
+    ]);
   });
 });

@@ -49,7 +49,11 @@ const statusChanges = (events: TimedEvent[]) =>
     .filter((e): e is EventOf<'intent_status'> & { t: number } => e.type === 'intent_status')
     .map((e) => `${e.turn}:${e.intent}:${e.to}`);
 const userMessages = (events: TimedEvent[]) =>
-  events.filter((e): e is EventOf<'message'> & { t: number } => e.type === 'message' && e.role === 'user').map((e) => e.text);
+  events
+    .filter(
+      (e): e is EventOf<'message'> & { t: number } => e.type === 'message' && e.role === 'user',
+    )
+    .map((e) => e.text);
 
 describe('turn protocol', () => {
   it('a generic question targets nothing, so stage 3 reveals the first open intent', async () => {
@@ -61,12 +65,15 @@ describe('turn protocol', () => {
   });
 
   it('one turn completes two intents and asks about the third: answered, then one final turn', async () => {
-    const { events, results } = await run(`    - say: "Plan within 200 EUR saved to plan.md. Which day do you usually cook?"
+    const { events, results } =
+      await run(`    - say: "Plan within 200 EUR saved to plan.md. Which day do you usually cook?"
       actions:
         - { tool: write_file, args: { path: plan.md, content: "vegetarian plan" } }
     - say: Added Sunday cooking.`);
     expect(statusChanges(events)).toEqual(['1:I1:completed', '1:I2:completed', '1:I3:inferred']);
-    const inferred = events.find((e) => e.type === 'intent_status' && e.to === 'inferred') as EventOf<'intent_status'>;
+    const inferred = events.find(
+      (e) => e.type === 'intent_status' && e.to === 'inferred',
+    ) as EventOf<'intent_status'>;
     expect(inferred.detail).toBe('Which day do you usually cook?');
     // The next user message answers exactly the targeted intent.
     expect(userMessages(events)).toEqual(['Plan my week.', 'I cook on Sundays.']);
@@ -165,7 +172,12 @@ describe('turn protocol', () => {
       ),
     });
     const { events } = await runTarget(path.join(root, 'scenarios/p/s.yaml'));
-    expect(events.find((e) => e.type === 'message')).toMatchObject({ role: 'event', source: 'feed', text: 'New papers: 3', turn: 1 });
+    expect(events.find((e) => e.type === 'message')).toMatchObject({
+      role: 'event',
+      source: 'feed',
+      text: 'New papers: 3',
+      turn: 1,
+    });
   });
 
   it('workspace diffs are reported per turn with +/- counts', async () => {
@@ -176,7 +188,12 @@ describe('turn protocol', () => {
       actions:
         - { tool: edit_file, args: { path: plan.md, old_string: "line two", new_string: "line 2" } }`);
     const diffs = events.filter((e) => e.type === 'workspace_diff') as EventOf<'workspace_diff'>[];
-    expect(diffs.map((d) => [d.turn, d.files.map((f) => `${f.path} ${f.change} +${f.additions} -${f.deletions}`)])).toEqual([
+    expect(
+      diffs.map((d) => [
+        d.turn,
+        d.files.map((f) => `${f.path} ${f.change} +${f.additions} -${f.deletions}`),
+      ]),
+    ).toEqual([
       [1, ['plan.md added +2 -0']],
       [2, ['plan.md modified +1 -1']],
     ]);

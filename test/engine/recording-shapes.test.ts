@@ -18,7 +18,11 @@ describe('damaged recordings', () => {
     const [first, second] = readdirSync(dir)
       .sort()
       .map((f) => path.join(dir, f));
-    const damage = (file: string, type: string, edit: (e: Record<string, unknown>) => void): number => {
+    const damage = (
+      file: string,
+      type: string,
+      edit: (e: Record<string, unknown>) => void,
+    ): number => {
       const lines = readFileSync(file, 'utf8').split('\n');
       const i = lines.findIndex((l) => l.includes(`"type":"${type}"`));
       const e = JSON.parse(lines[i]!) as Record<string, unknown>;
@@ -30,8 +34,12 @@ describe('damaged recordings', () => {
     const scoreLine = damage(first!, 'score', (e) => (e.scores = 5));
     const diffLine = damage(second!, 'intent_status', (e) => delete e.to);
 
-    expect(() => readRecording(first!)).toThrow(`${first}:${scoreLine}: event "score" needs \`scores\` (an object), got number`);
-    expect(() => readRecording(second!)).toThrow(`${second}:${diffLine}: event "intent_status" needs \`to\` (a string), got nothing`);
+    expect(() => readRecording(first!)).toThrow(
+      `${first}:${scoreLine}: event "score" needs \`scores\` (an object), got number`,
+    );
+    expect(() => readRecording(second!)).toThrow(
+      `${second}:${diffLine}: event "intent_status" needs \`to\` (a string), got nothing`,
+    );
 
     const replay = await cli(['replay', first!, '--plain']);
     expect(replay.code).toBe(1);
@@ -47,6 +55,7 @@ describe('damaged recordings', () => {
     expect((await cli(['run', '--resume', out, '--no-progress'])).code).toBe(0);
     expect(readLines(out).length).toBe(before);
     // Every run line now points at a recording that reads: the damaged ones were replaced.
-    for (const r of readLines(out)) expect(() => readRecording(path.join(out, r.recording!))).not.toThrow();
+    for (const r of readLines(out))
+      expect(() => readRecording(path.join(out, r.recording!))).not.toThrow();
   });
 });

@@ -15,7 +15,11 @@ const FIXTURE = path.resolve('test/fixtures/lib/scenarios/tester/plan.yaml');
 
 async function recordOne() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-rec-'));
-  const live = await runTarget(FIXTURE, { agent: 'script:proactive', recordingsDir: dir, noDeps: true });
+  const live = await runTarget(FIXTURE, {
+    agent: 'script:proactive',
+    recordingsDir: dir,
+    noDeps: true,
+  });
   const file = path.join(dir, readdirSync(dir)[0]!);
   return { dir, live, file };
 }
@@ -30,11 +34,19 @@ describe('recordings', () => {
       version: 1,
       scenario: 'tester/plan',
       persona: 'tester',
-      backends: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      backends: {
+        agent: { kind: 'script', name: 'proactive' },
+        user: { kind: 'rules' },
+        judge: { kind: 'rules' },
+      },
     });
     const strip = (e: object) => ({ ...e, t: 0 });
-    expect(rec.events.map(strip)).toEqual(live.events.filter((e) => !EPHEMERAL_EVENTS.has(e.type)).map(strip));
-    expect(rec.events.find((e) => e.type === 'score')).toMatchObject({ scores: live.results[0]!.scores });
+    expect(rec.events.map(strip)).toEqual(
+      live.events.filter((e) => !EPHEMERAL_EVENTS.has(e.type)).map(strip),
+    );
+    expect(rec.events.find((e) => e.type === 'score')).toMatchObject({
+      scores: live.results[0]!.scores,
+    });
   });
 
   it('never contain an API key', async () => {
@@ -70,7 +82,10 @@ describe('recordings', () => {
   it('check the format and version in the header', async () => {
     const { file } = await recordOne();
     const lines = readFileSync(file, 'utf8').split('\n');
-    writeFileSync(file, [JSON.stringify({ ...JSON.parse(lines[0]!), version: 99 }), ...lines.slice(1)].join('\n'));
+    writeFileSync(
+      file,
+      [JSON.stringify({ ...JSON.parse(lines[0]!), version: 99 }), ...lines.slice(1)].join('\n'),
+    );
     expect(() => readRecording(file)).toThrow(/:1: recording version 99 is not supported/);
     writeFileSync(file, '{"hello":1}\n');
     expect(() => readRecording(file)).toThrow(/:1: not an intentplay recording/);
@@ -82,7 +97,11 @@ describe('recordings', () => {
     let emitted = 0;
     const [group] = planRuns([FIXTURE], { noDeps: true });
     await runGroup(group!, {
-      specs: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      specs: {
+        agent: { kind: 'script', name: 'proactive' },
+        user: { kind: 'rules' },
+        judge: { kind: 'rules' },
+      },
       config: resolveConfig({}, {}),
       registry: createToolRegistry(),
       recordingsDir: dir,

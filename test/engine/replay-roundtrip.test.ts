@@ -17,7 +17,9 @@ import type { SessionState } from '../../src/store/state.ts';
 
 /** Time offsets differ between a live run and its file only in rounding; everything else must match. */
 function comparable(state: SessionState): unknown {
-  return JSON.parse(JSON.stringify(state, (key, value) => (key === 't' || key === 'seq' ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(state, (key, value) => (key === 't' || key === 'seq' ? undefined : value)),
+  );
 }
 
 describe('record → replay round trip', () => {
@@ -41,7 +43,11 @@ describe('record → replay round trip', () => {
     const store = createSessionStore();
     const liveAtTurnEnd: SessionState[] = [];
     const [result] = await runGroup(group!, {
-      specs: { agent: { kind: 'script', name: agent.split(':')[1]! }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      specs: {
+        agent: { kind: 'script', name: agent.split(':')[1]! },
+        user: { kind: 'rules' },
+        judge: { kind: 'rules' },
+      },
       config: resolveConfig({}, {}),
       registry: createToolRegistry(),
       recordingsDir: dir,
@@ -58,7 +64,9 @@ describe('record → replay round trip', () => {
     const timeline = createTimeline(recording.events);
     expect(timeline.lastTurn).toBe(result!.scores.turns);
     for (let turn = 0; turn <= timeline.lastTurn; turn++)
-      expect(comparable(timeline.stateAt(turn)), `turn ${turn}`).toEqual(comparable(liveAtTurnEnd[turn]!));
+      expect(comparable(timeline.stateAt(turn)), `turn ${turn}`).toEqual(
+        comparable(liveAtTurnEnd[turn]!),
+      );
     expect(timeline.stateAt(timeline.lastTurn).scores).toEqual(result!.scores);
     expect(live.end).toMatchObject({ end: 'resolved' });
   });

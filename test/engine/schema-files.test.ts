@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_KINDS, schemaText } from '../../src/cli/actions/schema.ts';
 
 describe('published JSON Schema', () => {
-  it.each(SCHEMA_KINDS)('schema/%s.schema.json is current (regenerate: npx intentplay schema --write schema)', (kind) => {
-    expect(readFileSync(`schema/${kind}.schema.json`, 'utf8')).toBe(schemaText(kind));
-  });
+  it.each(SCHEMA_KINDS)(
+    'schema/%s.schema.json is current (regenerate: npx intentplay schema --write schema)',
+    (kind) => {
+      expect(readFileSync(`schema/${kind}.schema.json`, 'utf8')).toBe(schemaText(kind));
+    },
+  );
 });

@@ -1,5 +1,13 @@
 /** The agent's tools stay inside the workspace; file tools behave as documented. */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +57,11 @@ describe('confinement', () => {
       const args = { path: 'pipe', content: 'x', old_string: 'a', new_string: 'b', pattern: 'a' };
       const r = await call(tool, args);
       if (tool === 'grep') expect(r).toMatchObject({ ok: true });
-      else expect(r).toMatchObject({ ok: false, error: expect.stringContaining('pipe is not a regular file') });
+      else
+        expect(r).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('pipe is not a regular file'),
+        });
     }
     // a symlink to a device outside is refused as an escape before it is opened
     expect(await call('read_file', { path: 'zero' })).toMatchObject({ ok: false });
@@ -57,7 +69,10 @@ describe('confinement', () => {
   });
 
   it('refuses .. escapes for reading and writing', async () => {
-    expect(await call('read_file', { path: '../secret.txt' })).toEqual({ ok: false, error: 'path escapes the workspace: ../secret.txt' });
+    expect(await call('read_file', { path: '../secret.txt' })).toEqual({
+      ok: false,
+      error: 'path escapes the workspace: ../secret.txt',
+    });
     expect(await call('write_file', { path: 'a/../../x.txt', content: 'x' })).toMatchObject({
       ok: false,
       error: expect.stringMatching(/escapes the workspace/),
@@ -79,8 +94,13 @@ describe('confinement', () => {
 
   it('refuses a symlinked file that points outside', async () => {
     symlinkSync(path.join(outside, 'secret.txt'), path.join(ws.root, 'link.txt'));
-    expect(await call('read_file', { path: 'link.txt' })).toMatchObject({ ok: false, error: expect.stringMatching(/through a symlink/) });
-    expect(await call('write_file', { path: 'link.txt', content: 'pwned' })).toMatchObject({ ok: false });
+    expect(await call('read_file', { path: 'link.txt' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/through a symlink/),
+    });
+    expect(await call('write_file', { path: 'link.txt', content: 'pwned' })).toMatchObject({
+      ok: false,
+    });
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
   });
 
@@ -90,7 +110,9 @@ describe('confinement', () => {
       ok: false,
       error: expect.stringMatching(/through a symlink/),
     });
-    expect(await call('write_file', { path: 'out/deeper/new.txt', content: 'x' })).toMatchObject({ ok: false });
+    expect(await call('write_file', { path: 'out/deeper/new.txt', content: 'x' })).toMatchObject({
+      ok: false,
+    });
     expect(existsSync(path.join(outside, 'new.txt'))).toBe(false);
     expect(existsSync(path.join(outside, 'deeper'))).toBe(false);
   });
@@ -99,7 +121,10 @@ describe('confinement', () => {
     mkdirSync(path.join(ws.root, 'real'));
     writeFileSync(path.join(ws.root, 'real', 'a.txt'), 'inside');
     symlinkSync(path.join(ws.root, 'real'), path.join(ws.root, 'alias'));
-    expect(await call('read_file', { path: 'alias/a.txt' })).toEqual({ ok: true, result: 'inside' });
+    expect(await call('read_file', { path: 'alias/a.txt' })).toEqual({
+      ok: true,
+      result: 'inside',
+    });
   });
 
   it('glob and grep do not follow symlinks out of the workspace', async () => {
@@ -107,7 +132,10 @@ describe('confinement', () => {
     writeFileSync(path.join(ws.root, 'note.md'), 'secret plans');
     expect(await call('glob', { pattern: '**/*' })).toEqual({ ok: true, result: ['note.md'] });
     const grep = await call('grep', { pattern: 'secret' });
-    expect(grep).toEqual({ ok: true, result: { matches: [{ path: 'note.md', line: 1, text: 'secret plans' }], truncated: false } });
+    expect(grep).toEqual({
+      ok: true,
+      result: { matches: [{ path: 'note.md', line: 1, text: 'secret plans' }], truncated: false },
+    });
   });
 });
 
@@ -115,10 +143,15 @@ describe('file tools', () => {
   it('glob, grep and the evidence rules match paths the same way, dotfiles included, over many patterns', async () => {
     ws.writeText('.config/a.md', 'x');
     ws.writeText('docs/b.md', 'x');
-    expect(await call('glob', { pattern: '**/*.md' })).toEqual({ ok: true, result: ['.config/a.md', 'docs/b.md'] });
+    expect(await call('glob', { pattern: '**/*.md' })).toEqual({
+      ok: true,
+      result: ['.config/a.md', 'docs/b.md'],
+    });
     expect(
-      evaluateRule({ file_exists: '.config/*.md' }, { replies: [], toolCalls: [], files: new Map([['.config/a.md', 'x']]), apps: {} })
-        .holds,
+      evaluateRule(
+        { file_exists: '.config/*.md' },
+        { replies: [], toolCalls: [], files: new Map([['.config/a.md', 'x']]), apps: {} },
+      ).holds,
     ).toBe(true);
     // More distinct patterns than the matcher cache keeps: answers stay right after it starts over.
     for (let i = 0; i < 1200; i++)
@@ -141,12 +174,19 @@ describe('file tools', () => {
 
   it('edit_file replaces exactly one occurrence and fails on zero or several', async () => {
     await call('write_file', { path: 'a.md', content: 'one two two' });
-    expect(await call('edit_file', { path: 'a.md', old_string: 'one', new_string: '1' })).toEqual({ ok: true, result: 'edited a.md' });
-    expect(await call('edit_file', { path: 'a.md', old_string: 'three', new_string: '3' })).toEqual({
-      ok: false,
-      error: 'old_string not found in a.md',
+    expect(await call('edit_file', { path: 'a.md', old_string: 'one', new_string: '1' })).toEqual({
+      ok: true,
+      result: 'edited a.md',
     });
-    expect(await call('edit_file', { path: 'a.md', old_string: 'two', new_string: '2' })).toMatchObject({
+    expect(await call('edit_file', { path: 'a.md', old_string: 'three', new_string: '3' })).toEqual(
+      {
+        ok: false,
+        error: 'old_string not found in a.md',
+      },
+    );
+    expect(
+      await call('edit_file', { path: 'a.md', old_string: 'two', new_string: '2' }),
+    ).toMatchObject({
       ok: false,
       error: expect.stringMatching(/more than once/),
     });
@@ -156,8 +196,14 @@ describe('file tools', () => {
   it('write_file creates folders; list_dir and read_file with offset/limit', async () => {
     await call('write_file', { path: 'notes/day.md', content: 'l1\nl2\nl3\nl4' });
     expect(await call('list_dir', {})).toEqual({ ok: true, result: ['notes/'] });
-    expect(await call('list_dir', { path: 'notes' })).toEqual({ ok: true, result: ['day.md (11 bytes)'] });
-    expect(await call('read_file', { path: 'notes/day.md', offset: 2, limit: 2 })).toEqual({ ok: true, result: 'l2\nl3' });
+    expect(await call('list_dir', { path: 'notes' })).toEqual({
+      ok: true,
+      result: ['day.md (11 bytes)'],
+    });
+    expect(await call('read_file', { path: 'notes/day.md', offset: 2, limit: 2 })).toEqual({
+      ok: true,
+      result: 'l2\nl3',
+    });
   });
 
   it('rejects invalid arguments with a readable error', async () => {
@@ -165,14 +211,20 @@ describe('file tools', () => {
       ok: false,
       error: expect.stringMatching(/^invalid arguments for write_file: content: /),
     });
-    expect(await call('grep', { pattern: '(' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid regex/) });
+    expect(await call('grep', { pattern: '(' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid regex/),
+    });
   });
 
   it('a catastrophic pattern from the model or a scenario cannot block the process: grep and the rules answer at once', async () => {
     const line = `${'a'.repeat(80)}!`;
     ws.writeText('evil.txt', `${line}\n${'word '.repeat(5000)}!`);
     // Backtracking engines take exponential time on these; RE2 takes linear time.
-    expect(await call('grep', { pattern: '^(a+)+$' })).toEqual({ ok: true, result: { matches: [], truncated: false } });
+    expect(await call('grep', { pattern: '^(a+)+$' })).toEqual({
+      ok: true,
+      result: { matches: [], truncated: false },
+    });
     expect(await call('grep', { pattern: '(?i)(\\w+\\s?)*!$' })).toMatchObject({
       ok: true,
       result: {
@@ -182,10 +234,17 @@ describe('file tools', () => {
         ],
       },
     });
-    const scope = { replies: [line, `${'x '.repeat(30000)}y`], toolCalls: [], files: new Map([['evil.txt', line]]), apps: {} };
+    const scope = {
+      replies: [line, `${'x '.repeat(30000)}y`],
+      toolCalls: [],
+      files: new Map([['evil.txt', line]]),
+      apps: {},
+    };
     expect(evaluateRule({ reply_matches: '^(a+)+$' }, scope).holds).toBe(false);
     expect(evaluateRule({ reply_matches: '(?i)(x+\\s?)*z$' }, scope).holds).toBe(false);
-    expect(evaluateRule({ file_matches: { path: '*.txt', pattern: '(a|aa)+!' } }, scope).holds).toBe(true);
+    expect(
+      evaluateRule({ file_matches: { path: '*.txt', pattern: '(a|aa)+!' } }, scope).holds,
+    ).toBe(true);
     // Lookaround needs backtracking: the agent gets a clear tool error instead.
     expect(await call('grep', { pattern: 'a(?=!)' })).toMatchObject({
       ok: false,
@@ -196,7 +255,10 @@ describe('file tools', () => {
   it('memory persists notes and appends', async () => {
     await call('write_memory', { key: 'diet', content: 'vegetarian' });
     await call('write_memory', { key: 'diet', content: 'no nuts', mode: 'append' });
-    expect(await call('read_memory', {})).toEqual({ ok: true, result: { diet: 'vegetarian\nno nuts' } });
+    expect(await call('read_memory', {})).toEqual({
+      ok: true,
+      result: { diet: 'vegetarian\nno nuts' },
+    });
   });
 
   it('snapshots diff only what changed, including deletions', () => {

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { makeLibrary } from '../helpers/library.ts';
 
 const BIN = path.resolve('bin/intentplay.js');
-const HEAD = (id: string) => `id: p/${id}\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n`;
+const HEAD = (id: string) =>
+  `id: p/${id}\npersona: p\ntitle: T\ntrigger: { kind: user, text: hi }\n`;
 const INTENTS = 'intents: [{ id: I1, text: x, done: { reply_matches: x } }]\n';
 /** Block mappings nested `n` deep, one level per line. */
 const blockNesting = (n: number) =>
@@ -19,7 +20,10 @@ const compactNesting = (n: number) => `${HEAD('compact')}${INTENTS}extra:\n  ${'
 const hugeList = (n: number) => `${HEAD('list')}${INTENTS}checklist:\n${'  - a\n'.repeat(n)}`;
 
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout + r.stderr };
 };
 
@@ -35,15 +39,29 @@ describe('YAML past any sensible size', { timeout: 60_000 }, () => {
     const r = cli('validate', root);
     expect(r.code, r.out).toBe(1);
     expect(r.out).not.toContain('internal error');
-    expect(r.out).toMatch(/scenarios\/p\/block\.yaml:\d+:\d+: error: YAML nested too deeply to read/);
-    expect(r.out).toMatch(/scenarios\/p\/compact\.yaml:\d+:\d+: error: YAML nested (too deeply to read|more than 64 levels deep)/);
-    expect(r.out).toMatch(/scenarios\/p\/list\.yaml:\d+:\d+: error: `checklist.0`: expected object/);
+    expect(r.out).toMatch(
+      /scenarios\/p\/block\.yaml:\d+:\d+: error: YAML nested too deeply to read/,
+    );
+    expect(r.out).toMatch(
+      /scenarios\/p\/compact\.yaml:\d+:\d+: error: YAML nested (too deeply to read|more than 64 levels deep)/,
+    );
+    expect(r.out).toMatch(
+      /scenarios\/p\/list\.yaml:\d+:\d+: error: `checklist.0`: expected object/,
+    );
     expect(r.out).toMatch(/129900 more errors in this file, not listed/);
   });
 
   it('the valid neighbour still validates and runs', () => {
     expect(cli('validate', path.join(root, 'scenarios/p/good.yaml')).code).toBe(0);
-    const run = cli('run', path.join(root, 'scenarios/p/good.yaml'), '--agent', 'script', '--no-progress', '--out', path.join(root, 'out'));
+    const run = cli(
+      'run',
+      path.join(root, 'scenarios/p/good.yaml'),
+      '--agent',
+      'script',
+      '--no-progress',
+      '--out',
+      path.join(root, 'out'),
+    );
     expect(run.out).not.toContain('internal error');
     expect(run.code, run.out).toBe(0);
   });

@@ -21,7 +21,10 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 };
 
 export function importGraph(root: string, pattern = 'src/**/*.{ts,tsx}'): ImportGraph {
-  const files = globSync(pattern, { cwd: root, ignore: ['**/*.test.ts', '**/*.test.tsx', '**/*.d.ts'] }).sort();
+  const files = globSync(pattern, {
+    cwd: root,
+    ignore: ['**/*.test.ts', '**/*.test.tsx', '**/*.d.ts'],
+  }).sort();
   const known = new Set(files);
   const edges = new Map<string, string[]>();
   for (const file of files) {
@@ -30,7 +33,12 @@ export function importGraph(root: string, pattern = 'src/**/*.{ts,tsx}'): Import
     const targets = new Set<string>();
     for (const ref of info.importedFiles) {
       if (!ref.fileName.startsWith('.')) continue;
-      const resolved = ts.resolveModuleName(ref.fileName, absolute, COMPILER_OPTIONS, ts.sys).resolvedModule;
+      const resolved = ts.resolveModuleName(
+        ref.fileName,
+        absolute,
+        COMPILER_OPTIONS,
+        ts.sys,
+      ).resolvedModule;
       if (!resolved) continue;
       const target = path.relative(root, resolved.resolvedFileName).split(path.sep).join('/');
       if (known.has(target)) targets.add(target);
@@ -67,7 +75,8 @@ export function cycles(graph: ImportGraph): string[][] {
           stack.push(child);
           onStack.add(child);
           work.push({ node: child, child: 0 });
-        } else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
+        } else if (onStack.has(child))
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
         continue;
       }
       work.pop();

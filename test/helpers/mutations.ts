@@ -75,7 +75,12 @@ const TOKENS = [
   'true',
 ];
 
-type Edit = { kind: 'flip' | 'drop' | 'dup' | 'insert' | 'nest' | 'huge'; at: number; token: number; depth: number };
+type Edit = {
+  kind: 'flip' | 'drop' | 'dup' | 'insert' | 'nest' | 'huge';
+  at: number;
+  token: number;
+  depth: number;
+};
 
 const edit: fc.Arbitrary<Edit> = fc.record({
   kind: fc.constantFrom('flip', 'drop', 'dup', 'insert', 'nest', 'huge'),
@@ -91,7 +96,11 @@ function apply(text: string, e: Edit): string {
   const token = TOKENS[e.token % TOKENS.length]!;
   switch (e.kind) {
     case 'flip':
-      return text.slice(0, pos) + String.fromCharCode((text.charCodeAt(pos) + 1 + (e.token % 90)) % 128) + text.slice(pos + 1);
+      return (
+        text.slice(0, pos) +
+        String.fromCharCode((text.charCodeAt(pos) + 1 + (e.token % 90)) % 128) +
+        text.slice(pos + 1)
+      );
     case 'drop':
       return [...lines.slice(0, i), ...lines.slice(i + 1)].join('\n');
     case 'dup':

@@ -17,7 +17,12 @@
  *
  * With nothing scripted it answers 400 "no reply scripted", so a test fails loudly.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -107,7 +112,9 @@ export interface OpenAITestServer {
   close(): Promise<void>;
 }
 
-export async function startOpenAIServer(opts: { latencyMs?: number; responder?: Responder } = {}): Promise<OpenAITestServer> {
+export async function startOpenAIServer(
+  opts: { latencyMs?: number; responder?: Responder } = {},
+): Promise<OpenAITestServer> {
   const queue: ScriptedReply[] = [];
   let responder = opts.responder;
   const requests: RecordedRequest[] = [];
@@ -116,7 +123,12 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
       if (!res.headersSent)
-        sendJson(res, 500, { error: { message: `openai-server crashed: ${(err as Error).message}`, type: 'server_error' } });
+        sendJson(res, 500, {
+          error: {
+            message: `openai-server crashed: ${(err as Error).message}`,
+            type: 'server_error',
+          },
+        });
       else res.destroy();
     });
   });
@@ -160,21 +172,44 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
     requests.push(record);
     res.on('close', () => (record.finishedAt = performance.now()));
     if (path !== '/v1/chat/completions')
-      return sendJson(res, 404, { error: { message: `Not found: ${path}`, type: 'invalid_request_error' } });
-    if (req.method !== 'POST') return sendJson(res, 405, { error: { message: 'Method not allowed', type: 'invalid_request_error' } });
+      return sendJson(res, 404, {
+        error: { message: `Not found: ${path}`, type: 'invalid_request_error' },
+      });
+    if (req.method !== 'POST')
+      return sendJson(res, 405, {
+        error: { message: 'Method not allowed', type: 'invalid_request_error' },
+      });
     const b = body as { model?: unknown; messages?: unknown } | undefined;
     if (!b || typeof b.model !== 'string' || !Array.isArray(b.messages))
-      return sendJson(res, 400, { error: { message: 'the body must be JSON with `model` and `messages`', type: 'invalid_request_error' } });
+      return sendJson(res, 400, {
+        error: {
+          message: 'the body must be JSON with `model` and `messages`',
+          type: 'invalid_request_error',
+        },
+      });
 
     const reply = queue.shift() ?? (responder ? await responder(record) : undefined);
     if (!reply)
-      return sendJson(res, 400, { error: { message: 'openai-server: no reply scripted for this request', type: 'invalid_request_error' } });
+      return sendJson(res, 400, {
+        error: {
+          message: 'openai-server: no reply scripted for this request',
+          type: 'invalid_request_error',
+        },
+      });
     const wait = api.latencyMs + (reply.delayMs ?? 0);
     if (wait > 0) await sleep(wait);
     if (res.destroyed) return;
     if (reply.status) {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify({ error: reply.error ?? { message: `scripted error ${reply.status}`, type: 'error', code: null } }));
+      res.end(
+        JSON.stringify({
+          error: reply.error ?? {
+            message: `scripted error ${reply.status}`,
+            type: 'error',
+            code: null,
+          },
+        }),
+      );
       return;
     }
     const id = `chatcmpl-${++seq}`;
@@ -183,16 +218,26 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
       name: c.name,
       arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
     }));
-    const finish = reply.finishReason === undefined ? (calls.length ? 'tool_calls' : 'stop') : reply.finishReason;
+    const finish =
+      reply.finishReason === undefined
+        ? calls.length
+          ? 'tool_calls'
+          : 'stop'
+        : reply.finishReason;
     const content = reply.content ?? (calls.length ? null : '');
     const usage =
       reply.usage === null
         ? undefined
         : (reply.usage ?? {
             prompt_tokens: Math.ceil(JSON.stringify(b.messages).length / 4),
-            completion_tokens: Math.ceil(((content ?? '') + calls.map((c) => c.arguments).join('')).length / 4),
+            completion_tokens: Math.ceil(
+              ((content ?? '') + calls.map((c) => c.arguments).join('')).length / 4,
+            ),
           });
-    const withTotal = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const withTotal = usage && {
+      ...usage,
+      total_tokens: usage.prompt_tokens + usage.completion_tokens,
+    };
     if (!record.stream) {
       const message = {
         role: 'assistant',
@@ -202,7 +247,10 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
               tool_calls: calls.map((c) => ({
                 id: c.id,
                 type: 'function',
-                function: { name: c.name, arguments: reply.argumentsAsObject ? JSON.parse(c.arguments) : c.arguments },
+                function: {
+                  name: c.name,
+                  arguments: reply.argumentsAsObject ? JSON.parse(c.arguments) : c.arguments,
+                },
               })),
             }
           : {}),
@@ -221,7 +269,9 @@ export async function startOpenAIServer(opts: { latencyMs?: number; responder?: 
         reply.headers,
       );
     }
-    const wantsUsage = Boolean((body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage);
+    const wantsUsage = Boolean(
+      (body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage,
+    );
     await streamReply(res, {
       id,
       model: b.model,
@@ -258,7 +308,8 @@ async function streamReply(res: ServerResponse, p: StreamPlan): Promise<void> {
     ...base,
     choices: p.shape.emptyChoices ? [] : [{ index: 0, delta, finish_reason: finish }],
   });
-  const indexOf = (i: number) => (p.shape.toolIndex === 'missing' ? {} : { index: p.shape.toolIndex === 'zero' ? 0 : i });
+  const indexOf = (i: number) =>
+    p.shape.toolIndex === 'missing' ? {} : { index: p.shape.toolIndex === 'zero' ? 0 : i };
   const chunks: object[] = [choice({ role: 'assistant', content: '' })];
   for (const piece of pieces(p.content, size)) chunks.push(choice({ content: piece }));
   p.calls.forEach((c, i) => {
@@ -274,14 +325,23 @@ async function streamReply(res: ServerResponse, p: StreamPlan): Promise<void> {
         ],
       }),
     );
-    for (const piece of pieces(c.arguments, size)) chunks.push(choice({ tool_calls: [{ ...indexOf(i), function: { arguments: piece } }] }));
+    for (const piece of pieces(c.arguments, size))
+      chunks.push(choice({ tool_calls: [{ ...indexOf(i), function: { arguments: piece } }] }));
   });
   const usageMode = p.shape.usage ?? 'separate';
   if (p.finish !== null || (p.usage && usageMode === 'last-choice'))
-    chunks.push({ ...choice({}, p.finish), ...(p.usage && usageMode === 'last-choice' ? { usage: p.usage } : {}) });
+    chunks.push({
+      ...choice({}, p.finish),
+      ...(p.usage && usageMode === 'last-choice' ? { usage: p.usage } : {}),
+    });
   if (p.usage && usageMode === 'separate') chunks.push({ ...base, choices: [], usage: p.usage });
 
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...p.headers });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...p.headers,
+  });
   for (const [n, chunk] of chunks.entries()) {
     if (res.destroyed) return;
     if (n === p.shape.endAfter) return void res.end();
@@ -313,7 +373,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

@@ -21,7 +21,11 @@ export async function runTarget(
   for (const group of planRuns([target], { noDeps: opts.noDeps ?? false })) {
     results.push(
       ...(await runGroup(group, {
-        specs: { agent: parseBackendSpec('agent', opts.agent ?? 'script'), user: { kind: 'rules' }, judge: { kind: 'rules' } },
+        specs: {
+          agent: parseBackendSpec('agent', opts.agent ?? 'script'),
+          user: { kind: 'rules' },
+          judge: { kind: 'rules' },
+        },
         config: resolveConfig({}, {}),
         registry: createToolRegistry(),
         recordingsDir: opts.recordingsDir ?? null,

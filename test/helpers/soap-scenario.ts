@@ -1,5 +1,8 @@
 /** A small proposal scenario for tests: Pat's shopping list, a text from Kim about soap, and a reference `main` given as its steps. */
-export function soap(steps: string, o: { activity?: string; noise?: string; extra?: string } = {}): string {
+export function soap(
+  steps: string,
+  o: { activity?: string; noise?: string; extra?: string } = {},
+): string {
   return `id: p/soap
 persona: p
 title: Soap

@@ -26,7 +26,8 @@ export interface Terminal {
 export function tmuxTerminal(bin: string, name: string): Terminal {
   const socket = `intentplay-${name}-${process.pid}`;
   const work = mkdtempSync(path.join(os.tmpdir(), `intentplay-${name}-`));
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  const tmux = (...args: string[]) =>
+    execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   let session = '';
   let started = 0;
   const t: Terminal = {
@@ -35,7 +36,9 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
       // The previous window goes only once the new one exists: the server exits with its last session.
       const previous = session;
       session = `w-${++started}`;
-      const cmd = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+      const cmd = [process.execPath, bin, ...args]
+        .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+        .join(' ');
       tmux(
         'new-session',
         '-d',
@@ -59,15 +62,19 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
       for (;;) {
         const text = t.screen();
         if (predicate(text)) return text;
-        if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}; the screen shows:\n${text}`);
+        if (Date.now() - t0 > timeoutMs)
+          throw new Error(`timed out waiting for ${what}; the screen shows:\n${text}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },
     readsKeys() {
       const tty = tmux('display-message', '-p', '-t', session, '#{pane_tty}').trim();
-      return /(^|\s)-icanon(\s|$)/.test(execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' }));
+      return /(^|\s)-icanon(\s|$)/.test(
+        execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' }),
+      );
     },
-    fullScreen: () => tmux('display-message', '-p', '-t', session, '#{alternate_on}').trim() === '1',
+    fullScreen: () =>
+      tmux('display-message', '-p', '-t', session, '#{alternate_on}').trim() === '1',
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
       rmSync(work, { recursive: true, force: true });

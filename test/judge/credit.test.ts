@@ -14,12 +14,21 @@ import { measureCrediting, type ParaphraseSet } from '../../src/judge/paraphrase
 import type { IntentSpec } from '../../src/scenario/schema.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const set = parse(readFileSync(path.join(ROOT, 'test/fixtures/paraphrases.yaml'), 'utf8')) as ParaphraseSet;
+const set = parse(
+  readFileSync(path.join(ROOT, 'test/fixtures/paraphrases.yaml'), 'utf8'),
+) as ParaphraseSet;
 const read = new Map<string, IntentSpec[]>();
 /** A scenario's intents, read once. */
 const intentsOf = (id: string): IntentSpec[] => {
   if (!read.has(id))
-    read.set(id, (parse(readFileSync(path.join(ROOT, `scenarios/${id}.yaml`), 'utf8')) as { intents: IntentSpec[] }).intents);
+    read.set(
+      id,
+      (
+        parse(readFileSync(path.join(ROOT, `scenarios/${id}.yaml`), 'utf8')) as {
+          intents: IntentSpec[];
+        }
+      ).intents,
+    );
   return read.get(id)!;
 };
 
@@ -44,7 +53,9 @@ describe('crediting a person’s own words, offline', () => {
   });
 
   it('the reveal text alone (before) credits almost none of them', () => {
-    const f = measureCrediting(set, intentsOf, (m, intents) => intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id));
+    const f = measureCrediting(set, intentsOf, (m, intents) =>
+      intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id),
+    );
     expect(f.recall).toBeLessThan(0.1);
   });
 });

@@ -19,10 +19,22 @@ describe('the import graph', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'import-graph-'));
     try {
       mkdirSync(path.join(dir, 'src', 'x'), { recursive: true });
-      writeFileSync(path.join(dir, 'src', 'a.ts'), "import { b } from './x/b.ts';\nexport const a = b;\n");
-      writeFileSync(path.join(dir, 'src', 'x', 'b.ts'), "import type { C } from '../c.ts';\nexport const b: C = 1;\n");
-      writeFileSync(path.join(dir, 'src', 'c.ts'), "export type C = number;\nexport const load = () => import('./a.ts');\n");
-      writeFileSync(path.join(dir, 'src', 'd.ts'), "import { a } from './a.ts';\nexport const d = a;\n");
+      writeFileSync(
+        path.join(dir, 'src', 'a.ts'),
+        "import { b } from './x/b.ts';\nexport const a = b;\n",
+      );
+      writeFileSync(
+        path.join(dir, 'src', 'x', 'b.ts'),
+        "import type { C } from '../c.ts';\nexport const b: C = 1;\n",
+      );
+      writeFileSync(
+        path.join(dir, 'src', 'c.ts'),
+        "export type C = number;\nexport const load = () => import('./a.ts');\n",
+      );
+      writeFileSync(
+        path.join(dir, 'src', 'd.ts'),
+        "import { a } from './a.ts';\nexport const d = a;\n",
+      );
       expect(cycles(importGraph(dir))).toEqual([['src/a.ts', 'src/c.ts', 'src/x/b.ts']]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

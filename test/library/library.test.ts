@@ -29,7 +29,14 @@ async function runAll(reference: 'proactive' | 'reactive'): Promise<Map<string, 
   const config = resolveConfig({}, {});
   const byId = new Map<string, SessionRunResult>();
   for (const group of planRuns([SCENARIOS]))
-    for (const r of await runGroup(group, { specs, config, registry, recordingsDir: null, date: '2026-01-05' })) byId.set(r.scenario, r);
+    for (const r of await runGroup(group, {
+      specs,
+      config,
+      registry,
+      recordingsDir: null,
+      date: '2026-01-05',
+    }))
+      byId.set(r.scenario, r);
   return byId;
 }
 
@@ -48,18 +55,33 @@ describe('the bundled library', () => {
 
   it('lints clean', async () => {
     const { diagnostics, scenarios } = await lintPaths([SCENARIOS]);
-    expect(diagnostics.map((d) => `${path.relative(BUNDLED_LIBRARY, d.file)}:${d.line}:${d.col}: ${d.message}`)).toEqual([]);
+    expect(
+      diagnostics.map(
+        (d) => `${path.relative(BUNDLED_LIBRARY, d.file)}:${d.line}:${d.col}: ${d.message}`,
+      ),
+    ).toEqual([]);
     expect(scenarios).toBe(ids.length);
   });
 
   it('has five personas with at least five scenarios each, twelve categories and three environment triggers', () => {
     const perPersona = new Map<string, number>();
-    for (const s of library.scenarios.values()) perPersona.set(s.persona, (perPersona.get(s.persona) ?? 0) + 1);
-    expect([...perPersona.keys()].sort()).toEqual(['financier', 'law_trainee', 'marketer', 'pharmacist', 'researcher']);
+    for (const s of library.scenarios.values())
+      perPersona.set(s.persona, (perPersona.get(s.persona) ?? 0) + 1);
+    expect([...perPersona.keys()].sort()).toEqual([
+      'financier',
+      'law_trainee',
+      'marketer',
+      'pharmacist',
+      'researcher',
+    ]);
     for (const n of perPersona.values()) expect(n).toBeGreaterThanOrEqual(5);
     expect(ids.length).toBeGreaterThanOrEqual(25);
-    expect(new Set([...library.scenarios.values()].map((s) => s.category)).size).toBeGreaterThanOrEqual(12);
-    expect([...library.scenarios.values()].filter((s) => s.trigger.kind === 'event').length).toBeGreaterThanOrEqual(3);
+    expect(
+      new Set([...library.scenarios.values()].map((s) => s.category)).size,
+    ).toBeGreaterThanOrEqual(12);
+    expect(
+      [...library.scenarios.values()].filter((s) => s.trigger.kind === 'event').length,
+    ).toBeGreaterThanOrEqual(3);
     for (const persona of perPersona.keys()) {
       const episode = library.episodes.get(persona);
       expect(

@@ -24,8 +24,18 @@ describe('intentplay lint', () => {
   it('flags intents whose numbers or wording the trigger already gives away, at the intent text', async () => {
     const found = await lint('leak');
     expect(found).toEqual([
-      { at: '9:11', message: expect.stringMatching(/`I1` is not hidden: the trigger already states `68`.*\[trigger-leak\]/) },
-      { at: '14:11', message: expect.stringMatching(/`I2` is not hidden: the trigger already says “daily protein total”/) },
+      {
+        at: '9:11',
+        message: expect.stringMatching(
+          /`I1` is not hidden: the trigger already states `68`.*\[trigger-leak\]/,
+        ),
+      },
+      {
+        at: '14:11',
+        message: expect.stringMatching(
+          /`I2` is not hidden: the trigger already says “daily protein total”/,
+        ),
+      },
     ]);
   });
 
@@ -34,7 +44,9 @@ describe('intentplay lint', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toEqual({
       at: '13:5',
-      message: expect.stringMatching(/no checklist item reflects intent `I2`.*\[unreflected-intent\]/),
+      message: expect.stringMatching(
+        /no checklist item reflects intent `I2`.*\[unreflected-intent\]/,
+      ),
     });
   });
 
@@ -43,16 +55,28 @@ describe('intentplay lint', () => {
     expect(found).toEqual([
       {
         at: '11:11',
-        message: expect.stringMatching(/ask pattern of `I1` matches the generic question “Any preferences\?”.*\[generic-ask\]/),
+        message: expect.stringMatching(
+          /ask pattern of `I1` matches the generic question “Any preferences\?”.*\[generic-ask\]/,
+        ),
       },
-      { at: '16:11', message: expect.stringMatching(/ask pattern of `I2` also matches “window” in intent `I1`.*\[overlapping-ask\]/) },
+      {
+        at: '16:11',
+        message: expect.stringMatching(
+          /ask pattern of `I2` also matches “window” in intent `I1`.*\[overlapping-ask\]/,
+        ),
+      },
     ]);
   });
 
   it('flags a done rule the reactive reference satisfies, and a workspace file nothing uses', async () => {
     const found = await lint('reactive-done');
     expect(found).toEqual([
-      { at: '11:5', message: expect.stringMatching(/workspace file `notes\/unused.md` is never mentioned.*\[unused-file\]/) },
+      {
+        at: '11:5',
+        message: expect.stringMatching(
+          /workspace file `notes\/unused.md` is never mentioned.*\[unused-file\]/,
+        ),
+      },
       {
         at: '18:11',
         message: expect.stringMatching(

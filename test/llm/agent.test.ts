@@ -6,7 +6,12 @@ import { runWith, serverConfig } from './support.ts';
 
 const server = useTestServer();
 
-type Msg = { role: string; content?: string | null; tool_calls?: { id: string; function: { name: string } }[]; tool_call_id?: string };
+type Msg = {
+  role: string;
+  content?: string | null;
+  tool_calls?: { id: string; function: { name: string } }[];
+  tool_call_id?: string;
+};
 const messagesOf = (r: RecordedRequest) => r.body.messages as Msg[];
 
 describe('the tool-calling loop', () => {
@@ -15,16 +20,26 @@ describe('the tool-calling loop', () => {
       {
         toolCalls: [
           { name: 'read_file', arguments: { path: 'notes/budget.md' } },
-          { name: 'write_memory', arguments: { key: 'gear', content: 'running shoes, budget 600 RMB' } },
+          {
+            name: 'write_memory',
+            arguments: { key: 'gear', content: 'running shoes, budget 600 RMB' },
+          },
         ],
         stream: { toolIndex: 'zero' },
       },
-      { content: 'Saving a note.', toolCalls: [{ name: 'write_file', arguments: '{"path": "shoes.md", "content": ' }] },
+      {
+        content: 'Saving a note.',
+        toolCalls: [{ name: 'write_file', arguments: '{"path": "shoes.md", "content": ' }],
+      },
       { content: 'Your notes say 600 RMB, so here are three pairs under 600 RMB.' },
     );
     const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server));
 
-    expect(run.of('tool_call').map((e) => e.name)).toEqual(['read_file', 'write_memory', 'write_file']);
+    expect(run.of('tool_call').map((e) => e.name)).toEqual([
+      'read_file',
+      'write_memory',
+      'write_file',
+    ]);
     expect(run.of('tool_result').map((e) => e.ok)).toEqual([true, true, false]);
     const [first, second, third] = server.requests;
     // What was offered, and what came back, in call order.
@@ -41,7 +56,9 @@ describe('the tool-calling loop', () => {
     expect(badResult.content).toMatch(/^error: .*the arguments were not valid JSON/);
 
     const reply = run.of('message').find((m) => m.role === 'agent')!.text;
-    expect(reply).toBe('Saving a note.\n\nYour notes say 600 RMB, so here are three pairs under 600 RMB.');
+    expect(reply).toBe(
+      'Saving a note.\n\nYour notes say 600 RMB, so here are three pairs under 600 RMB.',
+    );
     expect(
       run
         .of('agent_delta')
@@ -55,7 +72,10 @@ describe('the tool-calling loop', () => {
         .map((d) => d.args)
         .join(''),
     ).toBe('{"key":"gear","content":"running shoes, budget 600 RMB"}');
-    expect(run.results[0]).toMatchObject({ end: 'resolved', scores: { intents: { I1: 'completed', I2: 'completed' } } });
+    expect(run.results[0]).toMatchObject({
+      end: 'resolved',
+      scores: { intents: { I1: 'completed', I2: 'completed' } },
+    });
     expect(run.of('usage').filter((u) => u.role === 'agent')).toHaveLength(3);
   });
 
@@ -64,18 +84,28 @@ describe('the tool-calling loop', () => {
       { content: 'Happy to help. Which distance do you run?' },
       {
         content: 'Noted: shoes under 600 RMB.',
-        toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'prefers shoes under 600 RMB' } }],
+        toolCalls: [
+          {
+            name: 'write_memory',
+            arguments: { key: 'gear', content: 'prefers shoes under 600 RMB' },
+          },
+        ],
       },
       { content: 'Three picks under 600 RMB.' },
       {
         toolCalls: [
           {
             name: 'write_file',
-            arguments: { path: 'plan.md', content: '# Plan for 58 kg, cutting\nEach meal under 25 RMB\nSunday: batch cooking' },
+            arguments: {
+              path: 'plan.md',
+              content: '# Plan for 58 kg, cutting\nEach meal under 25 RMB\nSunday: batch cooking',
+            },
           },
         ],
       },
-      { content: 'plan.md is ready: 58 kg cutting phase, meals under 25 RMB, Sunday batch cooking.' },
+      {
+        content: 'plan.md is ready: 58 kg cutting phase, meals under 25 RMB, Sunday batch cooking.',
+      },
     );
     const run = await runWith('tester/episode.yaml', { agent: 'openai' }, serverConfig(server));
     expect(run.results.map((r) => r.end)).toEqual(['resolved', 'resolved']);
@@ -120,7 +150,9 @@ describe('the tool-calling loop', () => {
         ],
       };
     });
-    const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), { maxTurns: 2 });
+    const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), {
+      maxTurns: 2,
+    });
     const firstTurnCalls = run.of('tool_call').filter((e) => e.turn === 1);
     expect(firstTurnCalls).toHaveLength(30);
     expect(run.of('turn_end')[0]!.error).toMatch(/tool-step cap reached \(30/);
@@ -157,8 +189,13 @@ describe('the tool-calling loop', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(tmpdir(), 'intentplay-rec-'));
-    server.enqueue({ status: 401, error: { message: 'Incorrect API key provided: sk-test-SECRET-0123456789abcdef' } });
-    const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), { recordingsDir: dir });
+    server.enqueue({
+      status: 401,
+      error: { message: 'Incorrect API key provided: sk-test-SECRET-0123456789abcdef' },
+    });
+    const run = await runWith('tester/gear.yaml', { agent: 'openai' }, serverConfig(server), {
+      recordingsDir: dir,
+    });
     expect(run.results[0]).toMatchObject({
       end: 'error',
       message: `the agent endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY`,
@@ -170,13 +207,25 @@ describe('the tool-calling loop', () => {
 
   it('when the agent fails mid-turn, what its tool calls wrote is in the diff and counts in the final grading', async () => {
     server.enqueue(
-      { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.md', content: '# Plan\nSunday: batch cooking\n' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'write_file',
+            arguments: { path: 'plan.md', content: '# Plan\nSunday: batch cooking\n' },
+          },
+        ],
+      },
       { status: 400, error: { message: 'the model crashed' } },
     );
-    const run = await runWith('tester/plan.yaml', { agent: 'openai' }, serverConfig(server), { noDeps: true });
+    const run = await runWith('tester/plan.yaml', { agent: 'openai' }, serverConfig(server), {
+      noDeps: true,
+    });
     expect(run.results[0]).toMatchObject({ end: 'error' });
     expect(run.of('workspace_diff')).toEqual([
-      expect.objectContaining({ turn: 1, files: [expect.objectContaining({ path: 'plan.md', change: 'added' })] }),
+      expect.objectContaining({
+        turn: 1,
+        files: [expect.objectContaining({ path: 'plan.md', change: 'added' })],
+      }),
     ]);
     expect(run.results[0]!.scores.checklist).toMatchObject({ C1: true, C2: true });
   });

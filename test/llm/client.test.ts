@@ -12,11 +12,20 @@ const hello = { messages: [{ role: 'user' as const, content: 'hello' }] };
 
 describe('usage and cost', () => {
   it('streams with include_usage, counts the empty-choices usage chunk, prices it, and sends the key in the header', async () => {
-    const client = new RoleClient('agent', serverConfig(server, { prices: { 'agent-model': { input: 2, output: 8 } } }));
+    const client = new RoleClient(
+      'agent',
+      serverConfig(server, { prices: { 'agent-model': { input: 2, output: 8 } } }),
+    );
     const c = collector();
-    server.enqueue({ content: 'Hi there, how can I help?', usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    server.enqueue({
+      content: 'Hi there, how can I help?',
+      usage: { prompt_tokens: 1000, completion_tokens: 500 },
+    });
     const texts: string[] = [];
-    const result = await client.chat({ ...hello, stream: true }, { ...c.ctx, callbacks: { onText: (t) => texts.push(t) } });
+    const result = await client.chat(
+      { ...hello, stream: true },
+      { ...c.ctx, callbacks: { onText: (t) => texts.push(t) } },
+    );
     expect(result.content).toBe('Hi there, how can I help?');
     expect(texts.length).toBeGreaterThan(3); // it arrived in pieces
     expect(texts.join('')).toBe(result.content);
@@ -37,7 +46,11 @@ describe('usage and cost', () => {
   it('takes usage from the last chunk with a choice, as some servers send it', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
-    server.enqueue({ content: 'ok', usage: { prompt_tokens: 7, completion_tokens: 3 }, stream: { usage: 'last-choice' } });
+    server.enqueue({
+      content: 'ok',
+      usage: { prompt_tokens: 7, completion_tokens: 3 },
+      stream: { usage: 'last-choice' },
+    });
     const r = await client.chat({ ...hello, stream: true }, c.ctx);
     expect(r.usage).toEqual({ inputTokens: 7, outputTokens: 3, estimated: false });
   });
@@ -66,7 +79,13 @@ describe('usage and cost', () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
     server.enqueue(
-      { status: 400, error: { message: 'Unrecognized request argument supplied: stream_options', type: 'invalid_request_error' } },
+      {
+        status: 400,
+        error: {
+          message: 'Unrecognized request argument supplied: stream_options',
+          type: 'invalid_request_error',
+        },
+      },
       { content: 'fine' },
     );
     const r = await client.chat({ ...hello, stream: true }, c.ctx);
@@ -132,7 +151,10 @@ describe('stream quirks', () => {
     });
     const r = await client.chat(
       { ...hello, stream: true },
-      { ...collector().ctx, callbacks: { onToolArgs: (call, d) => deltas.push(`${call.id}:${d}`) } },
+      {
+        ...collector().ctx,
+        callbacks: { onToolArgs: (call, d) => deltas.push(`${call.id}:${d}`) },
+      },
     );
     expect(r.toolCalls).toEqual([
       { id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
@@ -160,14 +182,20 @@ describe('stream quirks', () => {
 
   it('reads tool arguments sent as an object in a non-streamed answer', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ toolCalls: [{ name: 'glob', arguments: { pattern: '**/*.md' } }], argumentsAsObject: true });
+    server.enqueue({
+      toolCalls: [{ name: 'glob', arguments: { pattern: '**/*.md' } }],
+      argumentsAsObject: true,
+    });
     const r = await client.chat(hello, collector().ctx);
     expect(JSON.parse(r.toolCalls[0]!.arguments)).toEqual({ pattern: '**/*.md' });
   });
 
   it('keeps what arrived when a stream ends cleanly mid-message', async () => {
     const client = new RoleClient('agent', serverConfig(server));
-    server.enqueue({ content: 'The first part and the rest', stream: { endAfter: 3, chunkChars: 4 } });
+    server.enqueue({
+      content: 'The first part and the rest',
+      stream: { endAfter: 3, chunkChars: 4 },
+    });
     const r = await client.chat({ ...hello, stream: true }, collector().ctx);
     expect(r.content).toBe('The firs'); // the role chunk, then 'The ' and 'firs'
     expect(r.finishReason).toBeNull();
@@ -177,7 +205,10 @@ describe('stream quirks', () => {
   it('asks again when the connection breaks off mid-stream', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
-    server.enqueue({ content: 'lost in transit', stream: { dropAfter: 2 } }, { content: 'second try' });
+    server.enqueue(
+      { content: 'lost in transit', stream: { dropAfter: 2 } },
+      { content: 'second try' },
+    );
     const r = await client.chat({ ...hello, stream: true }, c.ctx);
     expect(r.content).toBe('second try');
     expect(server.requests).toHaveLength(2);
@@ -187,7 +218,10 @@ describe('stream quirks', () => {
   it('asks again, with a notice, when a stream holds only empty `choices` chunks', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
-    server.enqueue({ content: 'never shown', stream: { emptyChoices: true } }, { content: 'second try' });
+    server.enqueue(
+      { content: 'never shown', stream: { emptyChoices: true } },
+      { content: 'second try' },
+    );
     const r = await client.chat({ ...hello, stream: true }, c.ctx);
     expect(r.content).toBe('second try');
     expect(server.requests).toHaveLength(2);
@@ -209,7 +243,11 @@ describe('retries and faults', () => {
     const client = new RoleClient('judge', serverConfig(server));
     const c = collector();
     server.enqueue(
-      { status: 429, headers: { 'retry-after': '1' }, error: { message: 'Rate limit reached', type: 'rate_limit' } },
+      {
+        status: 429,
+        headers: { 'retry-after': '1' },
+        error: { message: 'Rate limit reached', type: 'rate_limit' },
+      },
       { content: 'ok' },
     );
     const r = await client.chat(hello, c.ctx);
@@ -217,7 +255,9 @@ describe('retries and faults', () => {
     const [first, second] = server.requests;
     // The configured backoff is 1 ms: only Retry-After explains the wait.
     expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(950);
-    expect(c.of('notice')[0]!.text).toMatch(/judge endpoint .* is rate limiting \(HTTP 429\).*retrying in 1\.0 s \(retry 1 of 2\)/);
+    expect(c.of('notice')[0]!.text).toMatch(
+      /judge endpoint .* is rate limiting \(HTTP 429\).*retrying in 1\.0 s \(retry 1 of 2\)/,
+    );
   });
 
   it('honours retry-after-ms too', async () => {
@@ -237,7 +277,12 @@ describe('retries and faults', () => {
 
   it('gives up after the configured retries with a readable message', async () => {
     const client = new RoleClient('agent', serverConfig(server, { retries: 2 }));
-    server.enqueue(...Array.from({ length: 3 }, () => ({ status: 500, error: { message: 'upstream overloaded' } })));
+    server.enqueue(
+      ...Array.from({ length: 3 }, () => ({
+        status: 500,
+        error: { message: 'upstream overloaded' },
+      })),
+    );
     const err = await client.chat(hello, collector().ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelError);
     expect((err as Error).message).toBe(
@@ -250,10 +295,16 @@ describe('retries and faults', () => {
     const client = new RoleClient('judge', serverConfig(server));
     server.enqueue({
       status: 401,
-      error: { message: `Incorrect API key provided: ${TEST_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' },
+      error: {
+        message: `Incorrect API key provided: ${TEST_KEY}`,
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      },
     });
     const err = (await client.chat(hello, collector().ctx).catch((e: unknown) => e)) as Error;
-    expect(err.message).toBe(`the judge endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY`);
+    expect(err.message).toBe(
+      `the judge endpoint ${server.url} rejected the API key (HTTP 401): check $OPENAI_API_KEY`,
+    );
     expect(err.message).not.toContain('SECRET');
     expect(server.requests).toHaveLength(1);
   });
@@ -262,11 +313,16 @@ describe('retries and faults', () => {
     const client = new RoleClient('agent', serverConfig(server));
     server.enqueue({
       status: 404,
-      error: { message: `The model agent-model does not exist (key ${TEST_KEY})`, type: 'invalid_request_error' },
+      error: {
+        message: `The model agent-model does not exist (key ${TEST_KEY})`,
+        type: 'invalid_request_error',
+      },
     });
     const err = (await client.chat(hello, collector().ctx).catch((e: unknown) => e)) as Error;
     expect(err.message).toMatch(
-      new RegExp(`^the agent endpoint ${server.url} answered 404 Not Found for model \`agent-model\`: check the model name`),
+      new RegExp(
+        `^the agent endpoint ${server.url} answered 404 Not Found for model \`agent-model\`: check the model name`,
+      ),
     );
     expect(err.message).toContain('The model agent-model does not exist');
     expect(err.message).not.toContain('SECRET');
@@ -294,17 +350,26 @@ describe('retries and faults', () => {
   });
 
   it('sends temperature and max_tokens from the config, and switches to max_completion_tokens when told', async () => {
-    const client = new RoleClient('agent', serverConfig(server, { agent: { temperature: 0.3, max_tokens: 256 } }));
+    const client = new RoleClient(
+      'agent',
+      serverConfig(server, { agent: { temperature: 0.3, max_tokens: 256 } }),
+    );
     server.enqueue(
       {
         status: 400,
-        error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." },
+        error: {
+          message:
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        },
       },
       { content: 'ok' },
     );
     await client.chat(hello, collector().ctx);
     expect(server.requests[0]!.body).toMatchObject({ temperature: 0.3, max_tokens: 256 });
-    expect(server.requests[1]!.body).toMatchObject({ temperature: 0.3, max_completion_tokens: 256 });
+    expect(server.requests[1]!.body).toMatchObject({
+      temperature: 0.3,
+      max_completion_tokens: 256,
+    });
     expect(server.requests[1]!.body.max_tokens).toBeUndefined();
   });
 });

@@ -42,7 +42,11 @@ describe('resolution order', () => {
       INTENTPLAY_JUDGE_BASE_URL: 'http://judge-env:1/v1',
       FILE_KEY: 'sk-file-key-0000000000',
     };
-    const c = resolveConfig({ judgeModel: 'flag-judge-model', agentBaseUrl: 'http://agent-flag:1/v1' }, env, cwd);
+    const c = resolveConfig(
+      { judgeModel: 'flag-judge-model', agentBaseUrl: 'http://agent-flag:1/v1' },
+      env,
+      cwd,
+    );
     expect(c.file).toBe(path.join(cwd, 'intentplay.config.yaml'));
     expect([c.roles.agent.model, c.roles.user.model, c.roles.judge.model]).toEqual([
       'file-agent-model',
@@ -79,7 +83,10 @@ describe('resolution order', () => {
       { OPENAI_BASE_URL: 'http://env:1/v1' },
       folderWith(),
     );
-    expect([c.roles.agent.baseUrl, c.roles.user.baseUrl]).toEqual(['http://all:1/v1', 'http://user:1/v1']);
+    expect([c.roles.agent.baseUrl, c.roles.user.baseUrl]).toEqual([
+      'http://all:1/v1',
+      'http://user:1/v1',
+    ]);
   });
 
   it('a role key beats OPENAI_API_KEY, which beats a key variable named in the file', () => {
@@ -90,22 +97,31 @@ describe('resolution order', () => {
       FILE_KEY: 'sk-file-cccccccccccc',
     };
     const c = resolveConfig({}, env, cwd);
-    expect([c.roles.agent.apiKeyVar, c.roles.judge.apiKeyVar]).toEqual(['OPENAI_API_KEY', 'INTENTPLAY_JUDGE_API_KEY']);
+    expect([c.roles.agent.apiKeyVar, c.roles.judge.apiKeyVar]).toEqual([
+      'OPENAI_API_KEY',
+      'INTENTPLAY_JUDGE_API_KEY',
+    ]);
     expect(c.roles.judge.apiKey).toBe('sk-judge-bbbbbbbbbbbb');
   });
 
   it('warns when the file names a key variable that is not set', () => {
     const c = resolveConfig({}, {}, folderWith('api_key_env: MISSING_KEY\nmodel: m\n'));
     expect(c.roles.agent.apiKey).toBeUndefined();
-    expect(c.warnings[0]).toBe('intentplay.config.yaml api_key_env names $MISSING_KEY, which is not set: the agent has no API key');
+    expect(c.warnings[0]).toBe(
+      'intentplay.config.yaml api_key_env names $MISSING_KEY, which is not set: the agent has no API key',
+    );
   });
 
   it('reads --config FILE from anywhere, and says so when it is missing', () => {
     const dir = folderWith();
     const file = path.join(dir, 'models.yaml');
     writeFileSync(file, 'model: from-flag-file\n');
-    expect(resolveConfig({ config: file }, {}, os.tmpdir()).roles.user.model).toBe('from-flag-file');
-    expect(() => resolveConfig({ config: path.join(dir, 'nope.yaml') }, {}, dir)).toThrow(/--config .*nope\.yaml: no such file/);
+    expect(resolveConfig({ config: file }, {}, os.tmpdir()).roles.user.model).toBe(
+      'from-flag-file',
+    );
+    expect(() => resolveConfig({ config: path.join(dir, 'nope.yaml') }, {}, dir)).toThrow(
+      /--config .*nope\.yaml: no such file/,
+    );
   });
 
   it('rejects a base URL that is not http(s), naming where it came from', () => {
@@ -128,7 +144,9 @@ describe('the config file', () => {
   };
 
   it('reports unknown keys, wrong types and bad values with their line and column', () => {
-    expect(problems('agent:\n  modle: x\n  temperature: hot\njudge:\n  base_url: ftp://x\n')).toEqual([
+    expect(
+      problems('agent:\n  modle: x\n  temperature: hot\njudge:\n  base_url: ftp://x\n'),
+    ).toEqual([
       'intentplay.config.yaml:2:3: error: unknown key `modle` in `agent` (did you mean `model`?)',
       'intentplay.config.yaml:3:16: error: `agent.temperature`: expected number, got string "hot"',
       'intentplay.config.yaml:5:13: error: `judge.base_url`: expected an http(s) URL, e.g. http://localhost:8000/v1',
@@ -142,7 +160,9 @@ describe('the config file', () => {
   });
 
   it('reports YAML syntax errors located', () => {
-    expect(problems('agent: [unclosed\n')[0]).toMatch(/^intentplay\.config\.yaml:\d+:\d+: error: YAML syntax/);
+    expect(problems('agent: [unclosed\n')[0]).toMatch(
+      /^intentplay\.config\.yaml:\d+:\d+: error: YAML syntax/,
+    );
   });
 
   it('accepts an empty file', () => {
@@ -165,13 +185,26 @@ describe('choosing backends', () => {
 
   it('stays offline, with a one-line notice, when no key or base URL is set anywhere', () => {
     const setup = sessionSetup({});
-    expect(setup.specs).toEqual({ agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } });
+    expect(setup.specs).toEqual({
+      agent: { kind: 'script' },
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    });
     expect(setup.offlineNotice).toMatch(/^No model configured .*running offline/);
   });
 
   it('uses the model for every role once a base URL is set', () => {
-    const setup = sessionSetup({ baseUrl: 'http://127.0.0.1:1/v1', agentModel: 'a', userModel: 'u', judgeModel: 'j' });
-    expect(setup.specs).toEqual({ agent: { kind: 'openai' }, user: { kind: 'openai' }, judge: { kind: 'openai' } });
+    const setup = sessionSetup({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      agentModel: 'a',
+      userModel: 'u',
+      judgeModel: 'j',
+    });
+    expect(setup.specs).toEqual({
+      agent: { kind: 'openai' },
+      user: { kind: 'openai' },
+      judge: { kind: 'openai' },
+    });
     expect(setup.offlineNotice).toBeUndefined();
   });
 
@@ -181,7 +214,9 @@ describe('choosing backends', () => {
       'the judge runs on a model (openai) but no model name is set: use --judge-model, $INTENTPLAY_JUDGE_MODEL, or `judge: { model: ... }` in intentplay.config.yaml',
     );
     // An offline judge needs no model.
-    expect(sessionSetup({ agentModel: 'a', userModel: 'u', judge: 'rules' }).specs.judge).toEqual({ kind: 'rules' });
+    expect(sessionSetup({ agentModel: 'a', userModel: 'u', judge: 'rules' }).specs.judge).toEqual({
+      kind: 'rules',
+    });
   });
 
   it('says what is missing when a role is asked to run on a model with no key or endpoint', () => {
@@ -226,7 +261,9 @@ describe('intentplay config', () => {
     expect(text).toMatch(/judge {2}openai\n {2}model +judge-x +--judge-model/);
     expect(text).toContain('file-agent-model             1.5 / 6');
     const json = await config(['--config', file, '--json']);
-    const view = JSON.parse(json) as { roles: Record<string, { apiKey: { value: string; source: string } }> };
+    const view = JSON.parse(json) as {
+      roles: Record<string, { apiKey: { value: string; source: string } }>;
+    };
     expect(view.roles.user!.apiKey).toEqual({ value: 'sk-…9876', source: '$OPENAI_API_KEY' });
     expect(text + json).not.toContain('SECRET');
   });
@@ -234,13 +271,17 @@ describe('intentplay config', () => {
   it('says plainly when everything runs offline', async () => {
     const text = await config([]);
     expect(text).toMatch(/agent {2}script \(offline default: no key or base URL\)/);
-    expect(text).toContain('No model configured: sessions run offline (script agent, rules user, rules judge).');
+    expect(text).toContain(
+      'No model configured: sessions run offline (script agent, rules user, rules judge).',
+    );
   });
 });
 
 describe('displayUrl', () => {
   it('hides the credentials a base URL carries: user and password, and key-like query parameters', () => {
-    const shown = displayUrl('http://alice:s3cretpass@127.0.0.1:8000/v1?api-key=abcdef123456&api-version=2024&token=tok999');
+    const shown = displayUrl(
+      'http://alice:s3cretpass@127.0.0.1:8000/v1?api-key=abcdef123456&api-version=2024&token=tok999',
+    );
     expect(shown).not.toMatch(/alice|s3cretpass|abcdef123456|tok999/);
     expect(shown).toContain('127.0.0.1:8000/v1');
     expect(shown).toContain('api-version=2024');

@@ -13,18 +13,29 @@ function agent(messages: Msg[]): ScriptedReply {
   const last = messages.at(-1)!;
   const firstUser = messages.find((m) => m.role === 'user')!.content!;
   if (last.role === 'tool')
-    return { content: firstUser.includes('meal plan') ? 'plan.md is ready.' : 'Saved. Shoes under 600 RMB: three picks.' };
+    return {
+      content: firstUser.includes('meal plan')
+        ? 'plan.md is ready.'
+        : 'Saved. Shoes under 600 RMB: three picks.',
+    };
   if (firstUser.includes('meal plan'))
     return {
       toolCalls: [
         {
           name: 'write_file',
-          arguments: { path: 'plan.md', content: '# Plan (58 kg, cutting)\nEach meal under 25 RMB\nSunday: batch cooking' },
+          arguments: {
+            path: 'plan.md',
+            content: '# Plan (58 kg, cutting)\nEach meal under 25 RMB\nSunday: batch cooking',
+          },
         },
       ],
     };
   if (last.content!.includes('600'))
-    return { toolCalls: [{ name: 'write_memory', arguments: { key: 'gear', content: 'shoes under 600 RMB' } }] };
+    return {
+      toolCalls: [
+        { name: 'write_memory', arguments: { key: 'gear', content: 'shoes under 600 RMB' } },
+      ],
+    };
   return { content: 'Which distance do you run?' };
 }
 
@@ -39,14 +50,21 @@ const SIGNS: Record<string, string> = {
 
 function judge(prompt: string): ScriptedReply {
   const open = [...prompt.matchAll(/^- (I\d+): (.*)$/gm)].map((m) => ({ id: m[1]!, text: m[2]! }));
-  if (prompt.includes('Pick the ONE open intent')) return { content: JSON.stringify({ intent: open[0]!.id, reason: 'it comes first' }) };
+  if (prompt.includes('Pick the ONE open intent'))
+    return { content: JSON.stringify({ intent: open[0]!.id, reason: 'it comes first' }) };
   if (prompt.includes('grade a finished session')) {
-    const items = [...prompt.matchAll(/^- (C\d+): /gm)].map((m) => ({ id: m[1], verdict: 'YES', reason: 'shown in the trace' }));
+    const items = [...prompt.matchAll(/^- (C\d+): /gm)].map((m) => ({
+      id: m[1],
+      verdict: 'YES',
+      reason: 'shown in the trace',
+    }));
     return { content: JSON.stringify({ items }) };
   }
   const turn = prompt.slice(prompt.indexOf("=== The assistant's turn"));
   const intents = open.map(({ id, text }) =>
-    turn.includes(SIGNS[text] ?? '\u0000') ? { id, status: 'completed', evidence: SIGNS[text] } : { id, status: 'neither' },
+    turn.includes(SIGNS[text] ?? '\u0000')
+      ? { id, status: 'completed', evidence: SIGNS[text] }
+      : { id, status: 'neither' },
   );
   return { content: JSON.stringify({ intents }) };
 }

@@ -7,8 +7,10 @@ import { runWith, serverConfig } from './support.ts';
 const server = useTestServer();
 
 const json = (value: unknown) => ({ content: JSON.stringify(value) });
-const prompt = (r: RecordedRequest) => (r.body.messages as { content: string }[]).map((m) => m.content).join('\n');
-const gear = (opts: { maxTurns?: number } = {}) => runWith('tester/gear.yaml', { judge: 'openai' }, serverConfig(server), opts);
+const prompt = (r: RecordedRequest) =>
+  (r.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+const gear = (opts: { maxTurns?: number } = {}) =>
+  runWith('tester/gear.yaml', { judge: 'openai' }, serverConfig(server), opts);
 
 describe('stages 1 and 2 in one call per agent turn', () => {
   it('marks intents completed with the evidence behind them', async () => {
@@ -48,10 +50,12 @@ describe('stages 1 and 2 in one call per agent turn', () => {
       json({ intents: [{ id: 'I2', status: 'completed', evidence: 'the earlier write_memory' }] }),
     );
     const run = await gear();
-    expect(run.of('intent_status').map((e) => [e.turn, e.intent, e.to, e.cause, e.detail])).toEqual([
-      [1, 'I1', 'inferred', 'question', 'Which distance do you run?'],
-      [2, 'I2', 'completed', 'evidence', 'the earlier write_memory'],
-    ]);
+    expect(run.of('intent_status').map((e) => [e.turn, e.intent, e.to, e.cause, e.detail])).toEqual(
+      [
+        [1, 'I1', 'inferred', 'question', 'Which distance do you run?'],
+        [2, 'I2', 'completed', 'evidence', 'the earlier write_memory'],
+      ],
+    );
     expect(run.of('message').find((m) => m.turn === 2 && m.role === 'user')).toMatchObject({
       text: 'Keep it under 600 RMB.',
       intents: ['I1'],
@@ -79,7 +83,11 @@ describe('stages 1 and 2 in one call per agent turn', () => {
     const retry = server.requests[1]!.body.messages as { role: string; content: string }[];
     expect(retry.at(-2)).toMatchObject({ role: 'assistant' });
     expect(retry.at(-1)!.content).toMatch(/I1: "completed" needs the evidence/);
-    expect(run.of('intent_status')[0]).toMatchObject({ intent: 'I1', to: 'completed', detail: '600 RMB' });
+    expect(run.of('intent_status')[0]).toMatchObject({
+      intent: 'I1',
+      to: 'completed',
+      detail: '600 RMB',
+    });
     expect(run.of('judge_error')).toEqual([]);
   });
 
@@ -101,7 +109,9 @@ describe('stages 1 and 2 in one call per agent turn', () => {
     server.enqueue(partial, partial);
     const run = await gear({ maxTurns: 1 });
     expect(run.of('intent_status')[0]).toMatchObject({ intent: 'I1', to: 'completed' });
-    expect(run.of('judge_error').map((e) => e.message)).toEqual(['intent judging, after one retry: I2: no verdict given; I2 stays open']);
+    expect(run.of('judge_error').map((e) => e.message)).toEqual([
+      'intent judging, after one retry: I2: no verdict given; I2 stays open',
+    ]);
   });
 });
 
@@ -149,14 +159,18 @@ describe('stage 3 and the rubric', () => {
         ],
       }),
     );
-    const run = await runWith('tester/plan.yaml', { judge: 'openai' }, serverConfig(server), { noDeps: true });
+    const run = await runWith('tester/plan.yaml', { judge: 'openai' }, serverConfig(server), {
+      noDeps: true,
+    });
     expect(server.requests).toHaveLength(2);
     const rubric = prompt(server.requests[1]!);
     expect(rubric).toContain('- I3: Include Sunday batch cooking.');
     expect(rubric).toMatch(/- C2: The plan covers Sunday\.\n- C3: The tone is encouraging\./);
     expect(rubric).toMatch(/TOOL CALL write_file/);
     expect(rubric).toMatch(/--- plan\.md\n# Plan/);
-    expect(prompt(server.requests[0]!)).toMatch(/Files created or changed in this turn:\n--- plan\.md/);
+    expect(prompt(server.requests[0]!)).toMatch(
+      /Files created or changed in this turn:\n--- plan\.md/,
+    );
     const results = run.of('checklist_result');
     expect(results.map((r) => [r.item, r.pass, r.reason, r.by])).toEqual([
       ['C1', true, expect.any(String), 'rule'],
@@ -168,13 +182,22 @@ describe('stage 3 and the rubric', () => {
 
   it('leaves an item the judge skipped ungraded and says so', async () => {
     server.enqueue(
-      json({ intents: ['I1', 'I2', 'I3'].map((id) => ({ id, status: 'completed', evidence: 'x' })) }),
+      json({
+        intents: ['I1', 'I2', 'I3'].map((id) => ({ id, status: 'completed', evidence: 'x' })),
+      }),
       json({ items: [{ id: 'C2', verdict: 'YES', reason: 'ok' }] }),
       json({ items: [{ id: 'C2', verdict: 'YES', reason: 'ok' }] }),
     );
-    const run = await runWith('tester/plan.yaml', { judge: 'openai' }, serverConfig(server), { noDeps: true });
-    expect(run.of('judge_error').map((e) => e.message)).toEqual(['rubric grading, after one retry: C3: no verdict given']);
-    expect(run.of('checklist_result').find((r) => r.item === 'C3')).toMatchObject({ pass: null, by: 'rubric' });
+    const run = await runWith('tester/plan.yaml', { judge: 'openai' }, serverConfig(server), {
+      noDeps: true,
+    });
+    expect(run.of('judge_error').map((e) => e.message)).toEqual([
+      'rubric grading, after one retry: C3: no verdict given',
+    ]);
+    expect(run.of('checklist_result').find((r) => r.item === 'C3')).toMatchObject({
+      pass: null,
+      by: 'rubric',
+    });
     expect(run.results[0]!.scores.ungraded).toBe(1);
   });
 });

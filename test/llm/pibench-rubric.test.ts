@@ -23,12 +23,34 @@ const scenario = (root: string, id: string): LoadedScenario => {
 };
 // Criteria C1 "plan.md assigns Ada to the river loop." and C2 "The reply states the 40-minute limit.";
 // objectives.tools: read_file(call.path), write_file(call.path, call.content, result.written), simple_note login.
-const dispatch = () => scenario('../fixtures/pibench/repo/data/courier', 'courier/courier_task_002');
+const dispatch = () =>
+  scenario('../fixtures/pibench/repo/data/courier', 'courier/courier_task_002');
 
 const calls: ToolCallRecord[] = [
-  { turn: 1, callId: 'a', name: 'read_file', args: { path: 'brief.md' }, ok: true, result: { content: 'Routes: river loop, hill run.' } },
-  { turn: 2, callId: 'b', name: 'read_file', args: { path: 'route_notes.md' }, ok: true, result: { content: 'Ada knows the river.' } },
-  { turn: 2, callId: 'c', name: 'write_file', args: { path: 'plan.md', content: 'Ada: river loop' }, ok: true, result: { written: 15 } },
+  {
+    turn: 1,
+    callId: 'a',
+    name: 'read_file',
+    args: { path: 'brief.md' },
+    ok: true,
+    result: { content: 'Routes: river loop, hill run.' },
+  },
+  {
+    turn: 2,
+    callId: 'b',
+    name: 'read_file',
+    args: { path: 'route_notes.md' },
+    ok: true,
+    result: { content: 'Ada knows the river.' },
+  },
+  {
+    turn: 2,
+    callId: 'c',
+    name: 'write_file',
+    args: { path: 'plan.md', content: 'Ada: river loop' },
+    ok: true,
+    result: { written: 15 },
+  },
 ];
 const toolEntry = (c: ToolCallRecord): TranscriptEntry => ({
   kind: 'tool',
@@ -55,7 +77,12 @@ function grade(s: LoadedScenario, events = collector()) {
   const input: RubricInput = {
     scenario: s,
     items: s.checklist ?? [],
-    evidence: { replies: [], toolCalls: calls, files: new Map([['plan.md', 'Ada: river loop']]), apps: {} },
+    evidence: {
+      replies: [],
+      toolCalls: calls,
+      files: new Map([['plan.md', 'Ada: river loop']]),
+      apps: {},
+    },
     transcript,
     emit: events.ctx.emit,
     signal: events.ctx.signal,
@@ -63,7 +90,8 @@ function grade(s: LoadedScenario, events = collector()) {
   return { events, grades: judge.gradeRubric(input) };
 }
 
-const prompt = (r: RecordedRequest) => (r.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+const prompt = (r: RecordedRequest) =>
+  (r.body.messages as { content: string }[]).map((m) => m.content).join('\n');
 const turnOf = (r: RecordedRequest) => Number(/<turn index="(\d+)">/.exec(prompt(r))?.[1]);
 const items = (c1: 'YES' | 'NO', c2: 'YES' | 'NO', turn: number) => ({
   content: JSON.stringify({
@@ -93,7 +121,9 @@ describe('π-Bench rubric grading, per turn', () => {
       expect(text).toContain(
         '- I1: Assign Ada to the river loop.\n- I2: Mention the 40-minute limit per route.\n- I3: End with a one-line summary',
       );
-      expect(text).toContain('- C1: plan.md assigns Ada to the river loop.\n- C2: The reply states the 40-minute limit.');
+      expect(text).toContain(
+        '- C1: plan.md assigns Ada to the river loop.\n- C2: The reply states the 40-minute limit.',
+      );
       expect(text.match(/^<tool_trace_extracts>$/gm)).toHaveLength(1);
     }
     // The last read_file of each turn, and nothing of another turn.
@@ -101,9 +131,13 @@ describe('π-Bench rubric grading, per turn', () => {
     expect(t1).toContain('<tool name="write_file" status="not_called"/>');
     expect(t1).not.toMatch(/route_notes\.md|plan\.md \(|Plan written/);
     expect(t2).toContain('<tool name="read_file" status="called">\ncall.path (ok): route_notes.md');
-    expect(t2).toContain('call.path (ok): plan.md\ncall.content (ok): Ada: river loop\nresult.written (ok): 15');
+    expect(t2).toContain(
+      'call.path (ok): plan.md\ncall.content (ok): Ada: river loop\nresult.written (ok): 15',
+    );
     expect(t2).not.toMatch(/brief\.md \(|Who should take/);
-    expect(t3).toContain('<tool name="read_file" status="not_called"/>\n<tool name="write_file" status="not_called"/>');
+    expect(t3).toContain(
+      '<tool name="read_file" status="not_called"/>\n<tool name="write_file" status="not_called"/>',
+    );
     expect(t3).toContain('[assistant]\nYou are welcome.');
     expect(events.of('judge_error')).toEqual([]);
     expect(events.of('usage')).toHaveLength(3);
@@ -142,10 +176,13 @@ describe('π-Bench rubric grading, per turn', () => {
 
   it('leaves every criterion ungraded when one turn never parses, as π-Bench drops the task, and reports it', async () => {
     server.respond((r) =>
-      turnOf(r) === 2 ? { content: 'Ada got the river loop, so yes.' } : items(turnOf(r) === 3 ? 'YES' : 'NO', 'NO', turnOf(r)),
+      turnOf(r) === 2
+        ? { content: 'Ada got the river loop, so yes.' }
+        : items(turnOf(r) === 3 ? 'YES' : 'NO', 'NO', turnOf(r)),
     );
     const { events, grades } = grade(dispatch());
-    const reason = "the judge's answer never parsed for 1 of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
+    const reason =
+      "the judge's answer never parsed for 1 of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
     expect(await grades).toEqual([
       { item: 'C1', pass: null, reason },
       { item: 'C2', pass: null, reason },
@@ -158,7 +195,9 @@ describe('π-Bench rubric grading, per turn', () => {
 
   it('counts a criterion a turn left out as NO for that turn, and says so', async () => {
     server.respond((r) =>
-      turnOf(r) === 1 ? { content: JSON.stringify({ items: [{ id: 'C1', verdict: 'YES', reason: 'ok' }] }) } : items('NO', 'NO', turnOf(r)),
+      turnOf(r) === 1
+        ? { content: JSON.stringify({ items: [{ id: 'C1', verdict: 'YES', reason: 'ok' }] }) }
+        : items('NO', 'NO', turnOf(r)),
     );
     const { events, grades } = grade(dispatch());
     expect((await grades).map((g) => g.pass)).toEqual([true, false]);
@@ -170,7 +209,8 @@ describe('π-Bench rubric grading, per turn', () => {
   it('leaves every criterion ungraded (null) when no turn ever parses, as π-Bench drops the task', async () => {
     server.respond(() => ({ content: 'Looks good to me.' }));
     const { events, grades } = grade(dispatch());
-    const reason = "the judge's answer never parsed for any of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
+    const reason =
+      "the judge's answer never parsed for any of 3 turns: dropped, as π-Bench drops a task when any turn's grading fails";
     expect(await grades).toEqual([
       { item: 'C1', pass: null, reason },
       { item: 'C2', pass: null, reason },
@@ -186,7 +226,11 @@ describe('π-Bench rubric grading, per turn', () => {
   it('keeps one call over the whole session for a scenario that is not from π-Bench', async () => {
     const plan = scenario('../fixtures/lib', 'tester/plan');
     const rubric = (plan.checklist ?? []).filter((c) => !c.rule || c.grader !== 'rule');
-    server.enqueue({ content: JSON.stringify({ items: rubric.map((c) => ({ id: c.id, verdict: 'YES', reason: 'whole session' })) }) });
+    server.enqueue({
+      content: JSON.stringify({
+        items: rubric.map((c) => ({ id: c.id, verdict: 'YES', reason: 'whole session' })),
+      }),
+    });
     const events = collector();
     const judge = new OpenAIJudge(new RoleClient('judge', serverConfig(server)));
     const grades = await judge.gradeRubric({
@@ -201,6 +245,8 @@ describe('π-Bench rubric grading, per turn', () => {
     const text = prompt(server.completions()[0]!);
     expect(text).not.toContain('<turn index=');
     expect(text).toMatch(/Who should take the river loop\?[\s\S]*You are welcome\./);
-    expect(grades).toEqual(rubric.map((c) => ({ item: c.id, pass: true, reason: 'whole session' })));
+    expect(grades).toEqual(
+      rubric.map((c) => ({ item: c.id, pass: true, reason: 'whole session' })),
+    );
   });
 });

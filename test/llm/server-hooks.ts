@@ -1,13 +1,19 @@
 /** One local model server per test file, fresh for every test. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startOpenAIServer, type OpenAITestServer, type Responder } from '../helpers/openai-server.ts';
+import {
+  startOpenAIServer,
+  type OpenAITestServer,
+  type Responder,
+} from '../helpers/openai-server.ts';
 
 /**
  * Starts the server before the file's tests and closes it after; before each test the queue
  * and the record are cleared and `responder` (by default: a 400 "unexpected request", so a
  * request nobody scripted fails loudly) answers whatever the test does not enqueue.
  */
-export function useTestServer(responder: Responder = () => ({ status: 400, error: { message: 'unexpected request' } })): OpenAITestServer {
+export function useTestServer(
+  responder: Responder = () => ({ status: 400, error: { message: 'unexpected request' } }),
+): OpenAITestServer {
   let current: OpenAITestServer | undefined;
   beforeAll(async () => {
     current = await startOpenAIServer();

@@ -15,7 +15,12 @@ const server = useTestServer(fixtureModels);
 it('runs an episode with agent, user and judge on models, and the recording holds no key', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-session-'));
   const config = serverConfig(server, { prices: { [MODELS.agent]: { input: 3, output: 15 } } });
-  const run = await runWith('tester/episode.yaml', { agent: 'openai', user: 'openai', judge: 'openai' }, config, { recordingsDir: dir });
+  const run = await runWith(
+    'tester/episode.yaml',
+    { agent: 'openai', user: 'openai', judge: 'openai' },
+    config,
+    { recordingsDir: dir },
+  );
 
   expect(run.results.map((r) => [r.scenario, r.end, r.scores.intents])).toEqual([
     ['tester/gear', 'resolved', { I1: 'provided', I2: 'completed' }],
@@ -29,15 +34,25 @@ it('runs an episode with agent, user and judge on models, and the recording hold
   expect(run.of('judge_error')).toEqual([]);
 
   // Every request carried the key in its header; the later session's agent saw its memory.
-  expect(new Set(server.requests.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${TEST_KEY}`]));
-  const planAgent = server.requests.find((r) => r.body.model === MODELS.agent && JSON.stringify(r.body).includes('meal plan'))!;
+  expect(new Set(server.requests.map((r) => r.headers.authorization))).toEqual(
+    new Set([`Bearer ${TEST_KEY}`]),
+  );
+  const planAgent = server.requests.find(
+    (r) => r.body.model === MODELS.agent && JSON.stringify(r.body).includes('meal plan'),
+  )!;
   expect(planAgent.body.messages[0].content).toContain('## gear\nshoes under 600 RMB');
 
   // Usage per role, priced where the table knows the model.
   const usage = run.of('usage');
   expect(new Set(usage.map((u) => u.role))).toEqual(new Set(['agent', 'user', 'judge']));
-  expect(usage.filter((u) => u.role === 'agent').every((u) => u.usage.costUsd! > 0 && !u.usage.estimated)).toBe(true);
-  expect(usage.filter((u) => u.role === 'judge').every((u) => u.usage.costUsd === undefined)).toBe(true);
+  expect(
+    usage
+      .filter((u) => u.role === 'agent')
+      .every((u) => u.usage.costUsd! > 0 && !u.usage.estimated),
+  ).toBe(true);
+  expect(usage.filter((u) => u.role === 'judge').every((u) => u.usage.costUsd === undefined)).toBe(
+    true,
+  );
 
   const files = readdirSync(dir).map((f) => path.join(dir, f));
   expect(files).toHaveLength(2);
@@ -63,7 +78,10 @@ it('runs an episode with agent, user and judge on models, and the recording hold
       .flatMap((r) => r.usage ?? [])
       .filter((u) => u.role === role)
       .reduce((a, u) => a + u.calls, 0);
-  for (const role of ['agent', 'user', 'judge']) expect(calls(role), role).toBe(usage.filter((u) => u.role === role).length);
+  for (const role of ['agent', 'user', 'judge'])
+    expect(calls(role), role).toBe(usage.filter((u) => u.role === role).length);
   const doc = buildReport({ folders: [dir], runs: records });
-  expect(doc.sections.find((s) => s.id === 'cost')!.text ?? '').not.toContain('No model was called');
+  expect(doc.sections.find((s) => s.id === 'cost')!.text ?? '').not.toContain(
+    'No model was called',
+  );
 });

@@ -25,7 +25,14 @@ export function serverConfig(
   // JSON is YAML: the file goes through the real loader.
   writeFileSync(configFile, JSON.stringify({ retry_delay_ms: 1, timeout: 5, retries: 2, ...file }));
   return resolveConfig(
-    { baseUrl: server.url, agentModel: MODELS.agent, userModel: MODELS.user, judgeModel: MODELS.judge, config: configFile, ...flags },
+    {
+      baseUrl: server.url,
+      agentModel: MODELS.agent,
+      userModel: MODELS.user,
+      judgeModel: MODELS.judge,
+      config: configFile,
+      ...flags,
+    },
     { OPENAI_API_KEY: TEST_KEY },
     dir,
   );
@@ -55,7 +62,13 @@ export async function runWith(
   target: string,
   backends: Partial<Record<Role, string>>,
   config: ResolvedConfig,
-  opts: { maxTurns?: number; noDeps?: boolean; recordingsDir?: string; signal?: AbortSignal; onEvent?: (e: TimedEvent) => void } = {},
+  opts: {
+    maxTurns?: number;
+    noDeps?: boolean;
+    recordingsDir?: string;
+    signal?: AbortSignal;
+    onEvent?: (e: TimedEvent) => void;
+  } = {},
 ): Promise<ModelRun> {
   const events: TimedEvent[] = [];
   const results: SessionRunResult[] = [];
@@ -64,7 +77,9 @@ export async function runWith(
     user: parseBackendSpec('user', backends.user ?? 'rules'),
     judge: parseBackendSpec('judge', backends.judge ?? 'rules'),
   };
-  for (const group of planRuns([path.isAbsolute(target) ? target : path.join(FIXTURES, target)], { noDeps: opts.noDeps ?? false }))
+  for (const group of planRuns([path.isAbsolute(target) ? target : path.join(FIXTURES, target)], {
+    noDeps: opts.noDeps ?? false,
+  }))
     results.push(
       ...(await runGroup(group, {
         specs,

@@ -37,7 +37,17 @@ type Msg = { role: string; content?: string | null };
 describe('time with models', () => {
   it('tells the agent the time, wakes it, keeps silent on an empty reply, and the user writes the shift', async () => {
     server.enqueue(
-      { toolCalls: [{ name: 'set_reminder', arguments: { condition: 'a 2-bedroom flat in Xuhui under 9000', note: 'check the rent' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'set_reminder',
+            arguments: {
+              condition: 'a 2-bedroom flat in Xuhui under 9000',
+              note: 'check the rent',
+            },
+          },
+        ],
+      },
       { content: "I'll watch the listings for you." },
       { content: '' },
       { content: 'F2 is 8500 a month, within your budget.' },
@@ -45,28 +55,46 @@ describe('time with models', () => {
       { content: 'Noted: I will only look at flats with a balcony.' },
     );
     const root = makeLibrary({ 'scenarios/p/flat.yaml': WATCH });
-    const run = await runWith(path.join(root, 'scenarios/p/flat.yaml'), { agent: 'openai', user: 'openai' }, serverConfig(server));
+    const run = await runWith(
+      path.join(root, 'scenarios/p/flat.yaml'),
+      { agent: 'openai', user: 'openai' },
+      serverConfig(server),
+    );
 
     const [first, , silent, followUp, shift] = server.requests;
     const system = (first!.body.messages as Msg[])[0]!.content!;
     expect(system).toContain('It is now 2026-05-04T09:00:00+08:00');
     expect(system).toMatch(/empty message \(or call keep_silent\)/);
     expect(first!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(
-      expect.arrayContaining(['current_time', 'set_reminder', 'cancel_reminder', 'keep_silent', 'set_task_status', 'query_listings']),
+      expect.arrayContaining([
+        'current_time',
+        'set_reminder',
+        'cancel_reminder',
+        'keep_silent',
+        'set_task_status',
+        'query_listings',
+      ]),
     );
     // Woken a day later by the monitor, with the update's text and its time.
     const wake = (silent!.body.messages as Msg[]).at(-1)!;
     expect(wake).toMatchObject({
       role: 'user',
-      content: expect.stringContaining('[monitor 2026-05-05T09:00:00+08:00, update U1]\nF1 at 12000 a month.'),
+      content: expect.stringContaining(
+        '[monitor 2026-05-05T09:00:00+08:00, update U1]\nF1 at 12000 a month.',
+      ),
     });
     expect((followUp!.body.messages as Msg[]).at(-1)!.content).toContain('update U2');
     // The user model is asked for a change of mind, in the persona's voice.
     expect(shift!.body.model).toBe('user-model');
-    expect(JSON.stringify(shift!.body.messages)).toContain('Your plans have changed since you first asked');
+    expect(JSON.stringify(shift!.body.messages)).toContain(
+      'Your plans have changed since you first asked',
+    );
     expect(JSON.stringify(shift!.body.messages)).toContain('Actually, I now need a balcony.');
 
-    expect(run.of('wake_choice').map((e) => `${e.update}:${e.choice}`)).toEqual(['U1:keep_silent', 'U2:follow_up']);
+    expect(run.of('wake_choice').map((e) => `${e.update}:${e.choice}`)).toEqual([
+      'U1:keep_silent',
+      'U2:follow_up',
+    ]);
     const users = run.of('message').filter((m) => m.role === 'user');
     expect(users.map((m) => [m.text, m.at])).toEqual([
       ['Find me a 2-bedroom flat in Xuhui under 9000 a month.', '2026-05-04T09:00:00+08:00'],
@@ -75,6 +103,10 @@ describe('time with models', () => {
     const r = run.results[0]!;
     expect(r.end).toBe('resolved');
     expect(r.scores.intents).toEqual({ I1: 'completed', I2: 'provided' });
-    expect(r.scores.time).toMatchObject({ action_accuracy: 1, followups: { hit: 1, false: 0 }, silences: { kept: 1 } });
+    expect(r.scores.time).toMatchObject({
+      action_accuracy: 1,
+      followups: { hit: 1, false: 0 },
+      silences: { kept: 1 },
+    });
   });
 });

@@ -14,7 +14,8 @@ let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    if (req.url === '/json')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       return void res.write(': open\n\n'); // and never ends
@@ -33,10 +34,13 @@ describe('the bridge fetch', () => {
   it('leaves no listener on the connection signal after each answered request', async () => {
     const connection = new AbortController();
     for (let i = 0; i < 50; i++)
-      expect(await (await fetchWithOwnSignal(`${base}/json`, { signal: connection.signal })).json()).toEqual({ ok: true });
+      expect(
+        await (await fetchWithOwnSignal(`${base}/json`, { signal: connection.signal })).json(),
+      ).toEqual({ ok: true });
     expect(getEventListeners(connection.signal, 'abort')).toHaveLength(0);
     // What the SDK's client does without it: plain fetch keeps one per request until garbage collection.
-    for (let i = 0; i < 5; i++) await (await fetch(`${base}/json`, { signal: connection.signal })).json();
+    for (let i = 0; i < 5; i++)
+      await (await fetch(`${base}/json`, { signal: connection.signal })).json();
     expect(getEventListeners(connection.signal, 'abort').length).toBeGreaterThanOrEqual(5);
   });
 

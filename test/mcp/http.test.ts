@@ -39,12 +39,21 @@ function post(
       accept: 'application/json, text/event-stream',
       authorization: `Bearer ${opts.token ?? TOKEN}`,
       ...(opts.chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-      ...(opts.session ? { 'mcp-session-id': opts.session, 'mcp-protocol-version': '2025-06-18' } : {}),
+      ...(opts.session
+        ? { 'mcp-session-id': opts.session, 'mcp-protocol-version': '2025-06-18' }
+        : {}),
     };
     const req = request(url, { method: 'POST', headers, agent: opts.agent }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text, reusedSocket: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: text,
+          reusedSocket: req.reusedSocket,
+        }),
+      );
     });
     req.on('error', reject);
     if (opts.chunked) {
@@ -59,10 +68,19 @@ const initialize = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
 });
 const callList = (id: number) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_dir', arguments: { path: `dir-${id}` } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'list_dir', arguments: { path: `dir-${id}` } },
+  });
 
 describe('the MCP tool server over Streamable HTTP', () => {
   let server: HttpToolServer;
@@ -92,10 +110,15 @@ describe('the MCP tool server over Streamable HTTP', () => {
   it('answers the official SDK client: tools with their schemas, and calls that reach the tool source', async () => {
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
     );
     const listed = await client.listTools();
-    expect(listed.tools[0]).toMatchObject({ name: 'list_dir', inputSchema: { type: 'object', required: ['path'] } });
+    expect(listed.tools[0]).toMatchObject({
+      name: 'list_dir',
+      inputSchema: { type: 'object', required: ['path'] },
+    });
     for (let i = 0; i < 3; i++) {
       const r = await client.callTool({ name: 'list_dir', arguments: { path: `p${i}` } });
       expect(r.content).toEqual([{ type: 'text', text: 'list_dir: a.md' }]);
@@ -113,7 +136,11 @@ describe('the MCP tool server over Streamable HTTP', () => {
       [chunked, 3],
     ] as const) {
       expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body)).toEqual({ jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text: 'list_dir: a.md' }] } });
+      expect(JSON.parse(answer.body)).toEqual({
+        jsonrpc: '2.0',
+        id: n,
+        result: { content: [{ type: 'text', text: 'list_dir: a.md' }] },
+      });
     }
     expect(calls).toEqual([{ path: 'dir-2' }, { path: 'dir-3' }]);
   });
@@ -121,7 +148,10 @@ describe('the MCP tool server over Streamable HTTP', () => {
   it('refuses a body that is not JSON-RPC as a parse error, and keeps serving the session', async () => {
     const id = await session();
     for (const chunked of [false, true]) {
-      const bad = await post(server.url, '{"jsonrpc": "2.0", "id": 2, "method"', { session: id, chunked });
+      const bad = await post(server.url, '{"jsonrpc": "2.0", "id": 2, "method"', {
+        session: id,
+        chunked,
+      });
       expect(bad.status).toBe(400);
       expect(JSON.parse(bad.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
     }
@@ -140,7 +170,8 @@ describe('the MCP tool server over Streamable HTTP', () => {
       method: 'tools/call',
       params: { name: 'list_dir', arguments: { path: 'x'.repeat(4 * 1024 * 1024) } },
     });
-    for (const chunked of [false, true]) expect((await post(server.url, huge, { session: id, chunked })).status).toBe(413);
+    for (const chunked of [false, true])
+      expect((await post(server.url, huge, { session: id, chunked })).status).toBe(413);
     expect(calls).toEqual([]);
   });
 

@@ -13,7 +13,11 @@ import type { ToolSource } from '../../src/mcp/tool-server.ts';
 import type { ToolSpec } from '../../src/tools/registry.ts';
 import { waitFor } from '../tui/harness.tsx';
 
-const spec = (name: string): ToolSpec => ({ name, description: name, parameters: { type: 'object', properties: {} } });
+const spec = (name: string): ToolSpec => ({
+  name,
+  description: name,
+  parameters: { type: 'object', properties: {} },
+});
 
 /** A source whose tools switch between the observe set and the execute set, telling its listeners. */
 function switchingSource() {
@@ -42,13 +46,18 @@ describe('tools/list_changed', () => {
     let told = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void told++);
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: 'Bearer t' } } }),
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: 'Bearer t' } },
+      }),
     );
     expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['read_file', 'propose']);
     await execute();
     await waitFor(() => told === 1);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['read_file', 'write_file']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'read_file',
+      'write_file',
+    ]);
     await client.close();
     await server.close();
   });

@@ -37,14 +37,29 @@ describe('intentplay mcp over stdio', () => {
     await client.connect(transport);
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['read_file', 'write_file', 'list_dir', 'write_memory']));
+    expect(names).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'list_dir', 'write_memory']),
+    );
     const write = tools.find((t) => t.name === 'write_file')!;
-    expect(write.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['path', 'content']) });
+    expect(write.inputSchema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['path', 'content']),
+    });
 
-    expect(text(await client.callTool({ name: 'list_dir', arguments: { path: '.' } }))).toContain('notes/');
-    await client.callTool({ name: 'write_file', arguments: { path: 'notes.md', content: 'Budget: 600 RMB\n' } });
-    expect(text(await client.callTool({ name: 'read_file', arguments: { path: 'notes.md' } }))).toContain('600 RMB');
-    const escape = await client.callTool({ name: 'read_file', arguments: { path: '../../etc/passwd' } });
+    expect(text(await client.callTool({ name: 'list_dir', arguments: { path: '.' } }))).toContain(
+      'notes/',
+    );
+    await client.callTool({
+      name: 'write_file',
+      arguments: { path: 'notes.md', content: 'Budget: 600 RMB\n' },
+    });
+    expect(
+      text(await client.callTool({ name: 'read_file', arguments: { path: 'notes.md' } })),
+    ).toContain('600 RMB');
+    const escape = await client.callTool({
+      name: 'read_file',
+      arguments: { path: '../../etc/passwd' },
+    });
     expect(escape.isError).toBe(true);
     expect(text(escape)).toMatch(/escapes the workspace/);
     const bad = await client.callTool({ name: 'write_file', arguments: { path: 42 } });
@@ -55,10 +70,15 @@ describe('intentplay mcp over stdio', () => {
     const recording = recordingIn(rec);
     expect(recording.complete).toBe(true);
     expect(recording.header.backends.agent.kind).toBe('mcp');
-    const calls = recording.events.filter((e) => e.type === 'tool_call').map((e) => (e.type === 'tool_call' ? e.name : ''));
+    const calls = recording.events
+      .filter((e) => e.type === 'tool_call')
+      .map((e) => (e.type === 'tool_call' ? e.name : ''));
     expect(calls).toEqual(['list_dir', 'write_file', 'read_file', 'read_file', 'write_file']);
     const score = recording.events.find((e) => e.type === 'score');
-    expect(score && score.type === 'score' && score.scores.intents).toMatchObject({ I1: 'completed', I2: 'completed' });
+    expect(score && score.type === 'score' && score.scores.intents).toMatchObject({
+      I1: 'completed',
+      I2: 'completed',
+    });
     expect(score && score.type === 'score' && score.scores.checklist.C1).toBe(true);
     expect(stderr).toContain('serving tester/notes on stdio');
   }, 30_000);
@@ -81,7 +101,9 @@ describe('intentplay mcp over stdio', () => {
 describe('intentplay mcp over Streamable HTTP', () => {
   it('serves on 127.0.0.1, records the calls, and ends the session on Ctrl-C', async () => {
     const rec = mkdtempSync(path.join(os.tmpdir(), 'ip-mcp-http-'));
-    const child = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--recordings', rec], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--recordings', rec], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
       child.stderr.on('data', (b: Buffer) => {
@@ -93,11 +115,18 @@ describe('intentplay mcp over Streamable HTTP', () => {
     });
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
     );
-    await client.callTool({ name: 'write_file', arguments: { path: 'notes.md', content: '600 RMB' } });
+    await client.callTool({
+      name: 'write_file',
+      arguments: { path: 'notes.md', content: '600 RMB' },
+    });
     await client.close();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toMatch(/1 turn, Proc/);
@@ -107,7 +136,9 @@ describe('intentplay mcp over Streamable HTTP', () => {
   }, 30_000);
 
   it('says so clearly when the port is taken', async () => {
-    const first = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--no-record'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const first = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--no-record'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const port = await new Promise<string>((resolve) => {
       let err = '';
       first.stderr.on('data', (b: Buffer) => {
@@ -116,7 +147,9 @@ describe('intentplay mcp over Streamable HTTP', () => {
         if (m) resolve(m[1]!);
       });
     });
-    const second = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', port, '--no-record'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const second = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', port, '--no-record'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     second.stderr.on('data', (b: Buffer) => (err += b.toString()));
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));

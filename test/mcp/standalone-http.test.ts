@@ -19,15 +19,30 @@ const INIT = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'audit', version: '1' } },
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'audit', version: '1' },
+  },
 });
 
 /** One raw POST to /mcp with the headers given; the status and body. */
-function post(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (b: Buffer) => (text += b.toString()));
@@ -46,7 +61,9 @@ let token = '';
 const rec = mkdtempSync(path.join(os.tmpdir(), 'ip-mcp-audit-'));
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--recordings', rec], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(process.execPath, [BIN, 'mcp', NOTES, '--http', '0', '--recordings', rec], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   [url, token] = await new Promise<[URL, string]>((resolve, reject) => {
     child.stderr!.on('data', (b: Buffer) => {
       stderr += b.toString();
@@ -68,7 +85,9 @@ describe('the standalone MCP server over HTTP', { timeout: 30_000 }, () => {
       p.stdout.on('data', (b: Buffer) => (out += b.toString()));
       p.once('exit', () => resolve(out.replace(/\s+/g, ' ')));
     });
-    expect(help).toContain('clients send Authorization: Bearer TOKEN, with the token printed on stderr at start');
+    expect(help).toContain(
+      'clients send Authorization: Bearer TOKEN, with the token printed on stderr at start',
+    );
   });
 
   it('refuses requests without the token, and with a foreign Host or Origin even with it', async () => {
@@ -85,7 +104,9 @@ describe('the standalone MCP server over HTTP', { timeout: 30_000 }, () => {
       expect(r.status, what).toBe(status);
       expect(JSON.parse(r.body), what).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
     }
-    expect((await post(url, { ...bearer, origin: `http://localhost:${url.port}` }, INIT)).status).toBe(200);
+    expect(
+      (await post(url, { ...bearer, origin: `http://localhost:${url.port}` }, INIT)).status,
+    ).toBe(200);
   });
 
   it('answers malformed bodies with an error and keeps serving', async () => {
@@ -106,14 +127,21 @@ describe('the standalone MCP server over HTTP', { timeout: 30_000 }, () => {
       expect(r.status, JSON.stringify(body.slice(0, 20))).toBeLessThan(500);
     }
     const client = new Client({ name: 'audit', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer } }));
-    const r = await client.callTool({ name: 'write_file', arguments: { path: 'notes.md', content: '600 RMB' } });
+    await client.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer } }),
+    );
+    const r = await client.callTool({
+      name: 'write_file',
+      arguments: { path: 'notes.md', content: '600 RMB' },
+    });
     expect(r.isError).toBeFalsy();
     await client.close();
   });
 
   it('ends the session and its recording on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const file = readdirSync(rec).find((f) => f.endsWith('.jsonl'))!;

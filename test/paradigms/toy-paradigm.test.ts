@@ -38,7 +38,10 @@ function relayScenario(name: string, pings: number, tools: string[]): string {
     `  pings: ${pings}`,
     'references:',
     '  proactive:',
-    ...Array.from({ length: pings }, (_, k) => `    - say: ping ${k + 1} sent\n      actions: [{ tool: ping }]`),
+    ...Array.from(
+      { length: pings },
+      (_, k) => `    - say: ping ${k + 1} sent\n      actions: [{ tool: ping }]`,
+    ),
     '',
   ].join('\n');
 }
@@ -47,7 +50,8 @@ function library(dir: string, scenarios: Record<string, string>): string {
   mkdirSync(path.join(dir, 'personas'), { recursive: true });
   mkdirSync(path.join(dir, 'scenarios', 'tester'), { recursive: true });
   writeFileSync(path.join(dir, 'personas', 'tester.yaml'), PERSONA);
-  for (const [name, text] of Object.entries(scenarios)) writeFileSync(path.join(dir, 'scenarios', 'tester', `${name}.yaml`), text);
+  for (const [name, text] of Object.entries(scenarios))
+    writeFileSync(path.join(dir, 'scenarios', 'tester', `${name}.yaml`), text);
   return dir;
 }
 
@@ -70,13 +74,17 @@ describe('a paradigm registered from outside src/', () => {
 
     const bad = library(path.join(dir, 'bad'), { greedy: relayScenario('greedy', 9, ['relay']) });
     const refused = loadLibrary(bad, { fresh: true }).diagnostics;
-    expect(refused.map((d) => [d.severity, d.line, d.message])).toEqual([['error', 11, 'a relay owes at most 5 pings (this one: 9)']]);
+    expect(refused.map((d) => [d.severity, d.line, d.message])).toEqual([
+      ['error', 11, 'a relay owes at most 5 pings (this one: 9)'],
+    ]);
   });
 
   it('without it, the same file is an unknown key', () => {
     installParadigms(PARADIGMS);
     try {
-      const other = library(path.join(dir, 'other'), { relay: relayScenario('relay', 2, ['relay']) });
+      const other = library(path.join(dir, 'other'), {
+        relay: relayScenario('relay', 2, ['relay']),
+      });
       const messages = loadLibrary(other, { fresh: true })
         .diagnostics.map((d) => d.message)
         .join('\n');
@@ -99,17 +107,26 @@ describe('a paradigm registered from outside src/', () => {
     const lib = library(path.join(dir, 'run'), { relay: relayScenario('relay', 3, ['relay']) });
     loadLibrary(lib, { fresh: true });
     const out = path.join(dir, 'results');
-    const { records } = await runUnits(makeUnits(planRuns([path.join(lib, 'scenarios')]), 1, true), {
-      specs: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
-      config: resolveConfig({}, {}),
-      registry: createToolRegistry(),
-      concurrency: 1,
-      recordingsDir: path.join(out, 'recordings'),
-      base: out,
-      out,
-      date: '2026-01-05',
-    });
-    expect(records.map((r) => [r.scenario, r.end, r.turns])).toEqual([['tester/relay', 'resolved', 3]]);
+    const { records } = await runUnits(
+      makeUnits(planRuns([path.join(lib, 'scenarios')]), 1, true),
+      {
+        specs: {
+          agent: { kind: 'script', name: 'proactive' },
+          user: { kind: 'rules' },
+          judge: { kind: 'rules' },
+        },
+        config: resolveConfig({}, {}),
+        registry: createToolRegistry(),
+        concurrency: 1,
+        recordingsDir: path.join(out, 'recordings'),
+        base: out,
+        out,
+        date: '2026-01-05',
+      },
+    );
+    expect(records.map((r) => [r.scenario, r.end, r.turns])).toEqual([
+      ['tester/relay', 'resolved', 3],
+    ]);
 
     const [file] = readdirSync(path.join(out, 'recordings')).filter((f) => f.endsWith('.jsonl'));
     const recording = readRecording(path.join(out, 'recordings', file!));
@@ -117,14 +134,16 @@ describe('a paradigm registered from outside src/', () => {
     const state = reduceAll(recording.events);
     expect(state.end).toMatchObject({ end: 'resolved', turns: 3 });
     expect(state.intentStates.I1?.status).toBe('completed');
-    const said = state.turns.flatMap((t) => t.items).map((item) => ('text' in item ? item.text : `${item.kind}`));
+    const said = state.turns
+      .flatMap((t) => t.items)
+      .map((item) => ('text' in item ? item.text : `${item.kind}`));
     expect(said).toContain('ping 2 of 3, please');
     expect(said).toContain('ping 3 sent');
-    expect(recording.events.filter((e) => e.type === 'tool_call').map((e) => ('name' in e ? e.name : ''))).toEqual([
-      'ping',
-      'ping',
-      'ping',
-    ]);
+    expect(
+      recording.events
+        .filter((e) => e.type === 'tool_call')
+        .map((e) => ('name' in e ? e.name : '')),
+    ).toEqual(['ping', 'ping', 'ping']);
 
     const report = renderDoc(reportOn([out]), 'markdown');
     expect(report).toContain('tester/relay');

@@ -30,16 +30,22 @@ export interface Trajectory {
   notRun?: string;
 }
 
-export const p = (tool: string, args: Record<string, unknown> = {}): Call => ({ tool: `${MCP_PREFIX}${tool}`, args });
+export const p = (tool: string, args: Record<string, unknown> = {}): Call => ({
+  tool: `${MCP_PREFIX}${tool}`,
+  args,
+});
 export const mcp = (names: string[]) => names.map((n) => `${MCP_PREFIX}${n}`);
 
 export const LARA = 'la-mcco@gmail.com';
 export const SAM = 'stmcco@gmail.com';
 export const acct = (email: string, password: string) => ({ account: { email, password } });
-export const phoneAcct = (phone_number: string, password: string) => ({ account: { phone_number, password } });
+export const phoneAcct = (phone_number: string, password: string) => ({
+  account: { phone_number, password },
+});
 export const tok = (app: string) => ({ access_token: `${app}-access-token-1` });
 
-export const LAST_CALL = 'needs several calls of one tool in one turn; π-Bench keeps only the last call of each tool per turn';
+export const LAST_CALL =
+  'needs several calls of one tool in one turn; π-Bench keeps only the last call of each tool per turn';
 export const BARE_FILTER =
   'the task lists bare tool names (no mcp_appworld_ prefix) in objectives.tools, so π-Bench filters out every call before the script sees it';
 
@@ -69,7 +75,12 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'pharmacist/pharmacist_task_001',
     script: 'data/pharmacist/scripts/pharmacist_task_001_gmail.py',
-    listed: mcp(['gmail__login', 'gmail__send_email', 'gmail__show_outbox_threads', 'gmail__show_thread']),
+    listed: mcp([
+      'gmail__login',
+      'gmail__send_email',
+      'gmail__show_outbox_threads',
+      'gmail__show_thread',
+    ]),
     apps: { gmail: acct(LARA, 'qRFsgRQ') },
     turns: [
       [
@@ -89,11 +100,24 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'pharmacist/pharmacist_task_003',
     script: 'data/pharmacist/scripts/pharmacist_task_003_amazon.py',
-    listed: mcp(['amazon__login', 'amazon__search_products', 'amazon__add_product_to_wish_list', 'amazon__show_wish_list']),
+    listed: mcp([
+      'amazon__login',
+      'amazon__search_products',
+      'amazon__add_product_to_wish_list',
+      'amazon__show_wish_list',
+    ]),
     apps: {
       amazon: {
         ...acct(LARA, 'v[=NdO3'),
-        products: [{ id: 1, name: 'Insulated Stainless Water Bottle 750 ml', price: 24, product_type: 'water bottle', rating: 4.6 }],
+        products: [
+          {
+            id: 1,
+            name: 'Insulated Stainless Water Bottle 750 ml',
+            price: 24,
+            product_type: 'water bottle',
+            rating: 4.6,
+          },
+        ],
       },
     },
     turns: [
@@ -124,8 +148,17 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
         p('todoist__login', { username: LARA, password: 'Eu(M@!7' }),
         p('todoist__create_project', { ...tok('todoist'), name: 'Pharmacy Admin Follow-up' }),
         p('todoist__create_section', { ...tok('todoist'), project_id: 2, name: 'Follow-up' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, section_id: 1, title: 'Chase the supplier invoice' }),
-        p('todoist__create_sub_task', { ...tok('todoist'), task_id: 1, title: 'Email the supplier' }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          section_id: 1,
+          title: 'Chase the supplier invoice',
+        }),
+        p('todoist__create_sub_task', {
+          ...tok('todoist'),
+          task_id: 1,
+          title: 'Email the supplier',
+        }),
         p('todoist__show_sections', { ...tok('todoist'), project_id: 2 }),
         p('todoist__show_sub_tasks', { ...tok('todoist'), task_id: 1 }),
       ],
@@ -187,9 +220,19 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
       [
         p('file_system__login', { username: LARA, password: 'LlU7G2h' }),
         // The source directory is created last: π-Bench keeps only the last create_directory of a turn.
-        p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/organized', recursive: true }),
-        p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/archive' }),
-        p('file_system__create_directory', { ...tok('file_system'), directory_path: '~/pharmacy_materials/source' }),
+        p('file_system__create_directory', {
+          ...tok('file_system'),
+          directory_path: '~/pharmacy_materials/organized',
+          recursive: true,
+        }),
+        p('file_system__create_directory', {
+          ...tok('file_system'),
+          directory_path: '~/pharmacy_materials/archive',
+        }),
+        p('file_system__create_directory', {
+          ...tok('file_system'),
+          directory_path: '~/pharmacy_materials/source',
+        }),
         p('file_system__create_file', {
           ...tok('file_system'),
           file_path: '~/pharmacy_materials/source/reading_notes.txt',
@@ -244,14 +287,22 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
         p('simple_note__login', { username: SAM, password: 'i#vhWEQ' }),
         p('simple_note__search_notes', { ...tok('simple_note'), query: CAMPING_TITLE }),
         p('simple_note__delete_note', { ...tok('simple_note'), note_id: 1 }),
-        p('simple_note__create_note', { ...tok('simple_note'), title: CAMPING_TITLE, content: 'Rough notes.' }),
+        p('simple_note__create_note', {
+          ...tok('simple_note'),
+          title: CAMPING_TITLE,
+          content: 'Rough notes.',
+        }),
         p('simple_note__add_content_to_note', {
           ...tok('simple_note'),
           note_id: 3,
           append_or_prepend: 'append',
           added_content: 'More rough notes.',
         }),
-        p('simple_note__update_note', { ...tok('simple_note'), note_id: 3, content: CAMPING_FINAL }),
+        p('simple_note__update_note', {
+          ...tok('simple_note'),
+          note_id: 3,
+          content: CAMPING_FINAL,
+        }),
         p('simple_note__show_note', { ...tok('simple_note'), note_id: 3 }),
       ],
     ],
@@ -267,11 +318,21 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
       'gmail__show_outbox_threads',
       'gmail__show_thread',
     ]),
-    apps: { gmail: { ...acct(SAM, 'n3v=I[w'), users: [{ email: LARA, first_name: 'Lara', last_name: 'McCo' }] } },
+    apps: {
+      gmail: {
+        ...acct(SAM, 'n3v=I[w'),
+        users: [{ email: LARA, first_name: 'Lara', last_name: 'McCo' }],
+      },
+    },
     turns: [
       [
         p('gmail__login', { username: SAM, password: 'n3v=I[w' }),
-        p('gmail__create_draft', { ...tok('gmail'), recipient_email_addresses: [LARA], subject: 'Pre-event check', body: 'Draft.' }),
+        p('gmail__create_draft', {
+          ...tok('gmail'),
+          recipient_email_addresses: [LARA],
+          subject: 'Pre-event check',
+          body: 'Draft.',
+        }),
         p('gmail__update_draft', {
           ...tok('gmail'),
           draft_id: 1,
@@ -310,8 +371,15 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
     turns: [
       [
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
-        p('todoist__create_project', { ...tok('todoist'), name: 'Temporary Launch Rehearsal Board - Beacon' }),
-        p('todoist__create_section', { ...tok('todoist'), project_id: 2, name: 'Tonight Rehearsal' }),
+        p('todoist__create_project', {
+          ...tok('todoist'),
+          name: 'Temporary Launch Rehearsal Board - Beacon',
+        }),
+        p('todoist__create_section', {
+          ...tok('todoist'),
+          project_id: 2,
+          name: 'Tonight Rehearsal',
+        }),
         // The slides task is created last: the script only knows the last create_task of a turn.
         p('todoist__create_task', {
           ...tok('todoist'),
@@ -334,15 +402,24 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
           title: 'Walk through Beacon share slides',
           description: 'Walk through the share slides.',
         }),
-        p('todoist__assign_or_unassign_task', { ...tok('todoist'), task_id: 3, assignee_email: SAM }),
+        p('todoist__assign_or_unassign_task', {
+          ...tok('todoist'),
+          task_id: 3,
+          assignee_email: SAM,
+        }),
         p('todoist__update_task', {
           ...tok('todoist'),
           task_id: 3,
-          description: 'Walk through the share slides. Checkpoint 2026-04-29 17:45; escalate at 2026-04-29 18:30.',
+          description:
+            'Walk through the share slides. Checkpoint 2026-04-29 17:45; escalate at 2026-04-29 18:30.',
         }),
         p('todoist__create_label', { ...tok('todoist'), name: 'launch-blocker' }),
         p('todoist__add_label_to_task', { ...tok('todoist'), task_id: 3, label_id: 1 }),
-        p('todoist__post_task_comment', { ...tok('todoist'), task_id: 3, content: 'If not done by 2026-04-29 18:30, tell the organizer.' }),
+        p('todoist__post_task_comment', {
+          ...tok('todoist'),
+          task_id: 3,
+          content: 'If not done by 2026-04-29 18:30, tell the organizer.',
+        }),
         p('todoist__show_task_comments', { ...tok('todoist'), task_id: 3 }),
         p('todoist__remove_label_from_task', { ...tok('todoist'), task_id: 3, label_id: 1 }),
         p('todoist__delete_task_comment', { ...tok('todoist'), task_comment_id: 1 }),
@@ -359,7 +436,12 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
   {
     task: 'Financier/Financier_task_011',
     script: 'data/Financier/scripts/Financier_task_011_phone.py',
-    listed: mcp(['phone__search_contacts', 'phone__search_text_messages', 'phone__show_text_message_window', 'phone__send_text_message']),
+    listed: mcp([
+      'phone__search_contacts',
+      'phone__search_text_messages',
+      'phone__show_text_message_window',
+      'phone__send_text_message',
+    ]),
     apps: {
       phone: {
         ...phoneAcct('5707454150', 'A!HFDCn'),
@@ -373,7 +455,11 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
         p('phone__search_contacts', { ...tok('phone'), query: '2873148336' }),
         p('phone__search_text_messages', { ...tok('phone'), phone_number: '2873148336' }),
         p('phone__show_text_message_window', { ...tok('phone'), phone_number: '2873148336' }),
-        p('phone__send_text_message', { ...tok('phone'), phone_number: '2873148336', message: CHESTNUT_SMS }),
+        p('phone__send_text_message', {
+          ...tok('phone'),
+          phone_number: '2873148336',
+          message: CHESTNUT_SMS,
+        }),
       ],
     ],
     notAwarded: {},
@@ -386,14 +472,32 @@ export const PHARMACIST_FINANCIER: Trajectory[] = [
       amazon: {
         ...acct(LARA, 'v[=NdO3'),
         products: [
-          { id: 3, name: 'Darn Tough Hiker Micro Crew Cushion Socks', price: 27, product_type: 'hiking socks', rating: 4.8 },
-          { id: 4, name: 'Smartwool Hike Light Cushion Crew Socks', price: 24, product_type: 'hiking socks', rating: 4.6 },
+          {
+            id: 3,
+            name: 'Darn Tough Hiker Micro Crew Cushion Socks',
+            price: 27,
+            product_type: 'hiking socks',
+            rating: 4.8,
+          },
+          {
+            id: 4,
+            name: 'Smartwool Hike Light Cushion Crew Socks',
+            price: 24,
+            product_type: 'hiking socks',
+            rating: 4.6,
+          },
         ],
       },
     },
     turns: [
-      [p('amazon__login', { username: LARA, password: 'v[=NdO3' }), p('amazon__search_products', { query: 'hiking socks' })],
-      [p('amazon__add_product_to_cart', { ...tok('amazon'), product_id: 3, quantity: 1 }), p('amazon__show_cart', tok('amazon'))],
+      [
+        p('amazon__login', { username: LARA, password: 'v[=NdO3' }),
+        p('amazon__search_products', { query: 'hiking socks' }),
+      ],
+      [
+        p('amazon__add_product_to_cart', { ...tok('amazon'), product_id: 3, quantity: 1 }),
+        p('amazon__show_cart', tok('amazon')),
+      ],
     ],
     notAwarded: {},
   },

@@ -1,25 +1,37 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appFromName, findCredentials, readCredentials } from '../../src/scenario/pibench/credentials.ts';
+import {
+  appFromName,
+  findCredentials,
+  readCredentials,
+} from '../../src/scenario/pibench/credentials.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { copyFixture } from './helpers.ts';
 
 describe('credentials in a π-Bench request', () => {
   it('reads a "login info" block, per app', () => {
-    const text = 'My Simple Note login info:\n  Email: desk@courier.test\n  Password: a#b=C[d\n\nPlease tidy my notes.';
-    expect(findCredentials(text)).toEqual([{ app: 'simple_note', username: 'desk@courier.test', password: 'a#b=C[d' }]);
+    const text =
+      'My Simple Note login info:\n  Email: desk@courier.test\n  Password: a#b=C[d\n\nPlease tidy my notes.';
+    expect(findCredentials(text)).toEqual([
+      { app: 'simple_note', username: 'desk@courier.test', password: 'a#b=C[d' },
+    ]);
   });
 
   it('reads the same block folded onto one line (PyYAML folds a quoted value that way)', () => {
-    const text = 'Sort my Friday. My Todoist login info: Email: desk@courier.test Password: Eu(M@!7 Please help me organize it.';
-    expect(findCredentials(text)).toEqual([{ app: 'todoist', username: 'desk@courier.test', password: 'Eu(M@!7' }]);
+    const text =
+      'Sort my Friday. My Todoist login info: Email: desk@courier.test Password: Eu(M@!7 Please help me organize it.';
+    expect(findCredentials(text)).toEqual([
+      { app: 'todoist', username: 'desk@courier.test', password: 'Eu(M@!7' },
+    ]);
   });
 
   it('reads a phone login block by its phone number, and ignores the number the text is about', () => {
-    expect(findCredentials('My Phone login info:\n  Phone number: 5550001111\n  Password: x!Y\n\nText 5550002222 now.')).toEqual([
-      { app: 'phone', username: '5550001111', password: 'x!Y' },
-    ]);
+    expect(
+      findCredentials(
+        'My Phone login info:\n  Phone number: 5550001111\n  Password: x!Y\n\nText 5550002222 now.',
+      ),
+    ).toEqual([{ app: 'phone', username: '5550001111', password: 'x!Y' }]);
   });
 
   it('reads "My <app> email is ... and password is \'...\'" sentences, several per request', () => {
@@ -41,12 +53,17 @@ describe('credentials in a π-Bench request', () => {
   it('gives "Login with username ... and sandbox credential ..." to the task’s login apps, else to the app the text names', () => {
     const text =
       'This is a sandbox task; the identifiers below are synthetic test credentials, not real accounts. In the sandbox Amazon app, save one bottle. Login with username "la@x.test" and sandbox credential "v[=N".';
-    expect(findCredentials(text, ['amazon'])).toEqual([{ app: 'amazon', username: 'la@x.test', password: 'v[=N' }]);
-    expect(findCredentials(text)).toEqual([{ app: 'amazon', username: 'la@x.test', password: 'v[=N' }]);
+    expect(findCredentials(text, ['amazon'])).toEqual([
+      { app: 'amazon', username: 'la@x.test', password: 'v[=N' },
+    ]);
+    expect(findCredentials(text)).toEqual([
+      { app: 'amazon', username: 'la@x.test', password: 'v[=N' },
+    ]);
   });
 
   it('reads "account is ... with the password: x" and a second app\'s password with the same email', () => {
-    const text = 'My Spotify account is dj@x.test with the password: (dgo , and my Gmail uses the password: %@g}L&b . Recommend an album.';
+    const text =
+      'My Spotify account is dj@x.test with the password: (dgo , and my Gmail uses the password: %@g}L&b . Recommend an album.';
     expect(findCredentials(text)).toEqual([
       { app: 'spotify', username: 'dj@x.test', password: '(dgo' },
       { app: 'gmail', username: 'dj@x.test', password: '%@g}L&b' },
@@ -54,25 +71,31 @@ describe('credentials in a π-Bench request', () => {
   });
 
   it('reads a password given before the user name, and an app named only after the password in the sentence', () => {
-    expect(findCredentials("Password first: 'q\"w[e' then the user name: me@x.test, for Simple Note. Thanks.")).toEqual([
-      { app: 'simple_note', username: 'me@x.test', password: 'q"w[e' },
-    ]);
+    expect(
+      findCredentials(
+        "Password first: 'q\"w[e' then the user name: me@x.test, for Simple Note. Thanks.",
+      ),
+    ).toEqual([{ app: 'simple_note', username: 'me@x.test', password: 'q"w[e' }]);
     expect(findCredentials("The password 'it's(x]' is for my Gmail account me@x.test.")).toEqual([
       { app: 'gmail', username: 'me@x.test', password: "it's(x]" },
     ]);
   });
 
   it('gives one password to every app named together', () => {
-    expect(findCredentials("My Gmail and Todoist password is 'Shared1!', email me@x.test.")).toEqual([
+    expect(
+      findCredentials("My Gmail and Todoist password is 'Shared1!', email me@x.test."),
+    ).toEqual([
       { app: 'gmail', username: 'me@x.test', password: 'Shared1!' },
       { app: 'todoist', username: 'me@x.test', password: 'Shared1!' },
     ]);
   });
 
   it('reads a phone password stated with a comma, and passwords in brackets, quotes and backticks', () => {
-    expect(findCredentials('Remind them.,  My phone number is 2873148336, and the phone password is AEQ@e[a   ')).toEqual([
-      { app: 'phone', username: '2873148336', password: 'AEQ@e[a' },
-    ]);
+    expect(
+      findCredentials(
+        'Remind them.,  My phone number is 2873148336, and the phone password is AEQ@e[a   ',
+      ),
+    ).toEqual([{ app: 'phone', username: '2873148336', password: 'AEQ@e[a' }]);
     expect(findCredentials('My Amazon email is a@x.test and password is `[x]"y"`.')).toEqual([
       { app: 'amazon', username: 'a@x.test', password: '[x]"y"' },
     ]);
@@ -86,8 +109,12 @@ describe('credentials in a π-Bench request', () => {
       credentials: [],
       partial: [{ app: 'todoist', password: 'VK^N(lj' }],
     });
-    const exact = 'My password is exactly 7 characters long and has no trailing space: VxoU[nz . The chair I bought wore out.';
-    expect(readCredentials(exact, ['amazon'])).toEqual({ credentials: [], partial: [{ app: 'amazon', password: 'VxoU[nz' }] });
+    const exact =
+      'My password is exactly 7 characters long and has no trailing space: VxoU[nz . The chair I bought wore out.';
+    expect(readCredentials(exact, ['amazon'])).toEqual({
+      credentials: [],
+      partial: [{ app: 'amazon', password: 'VxoU[nz' }],
+    });
   });
 
   it('finds nothing in a request without credentials, in prose about passwords, and ignores unknown apps', () => {
@@ -136,7 +163,9 @@ describe('accounts across a π-Bench user', () => {
     });
     const { diagnostics } = loadLibrary(dir, { fresh: true });
     const file = path.join(dir, 'tasks', 'courier_task_012', 'task.yaml');
-    const warning = diagnostics.find((d) => d.file === file && d.message.includes('gives no amazon account'));
+    const warning = diagnostics.find(
+      (d) => d.file === file && d.message.includes('gives no amazon account'),
+    );
     expect(warning).toMatchObject({ severity: 'warning', line: 7, col: 41 });
   });
 

@@ -13,7 +13,10 @@ import type { Library, LoadedScenario } from '../../src/scenario/library.ts';
 import { stripLoaded } from '../../src/scenario/pibench/index.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
-export const FIXTURE_REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pibench/repo');
+export const FIXTURE_REPO = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../fixtures/pibench/repo',
+);
 export const FIXTURE_USER = path.join(FIXTURE_REPO, 'data', 'courier');
 export const FIXTURE_SCRIPT = path.join(FIXTURE_USER, 'scripts', 'courier_task_002_files.py');
 
@@ -45,10 +48,17 @@ export const hasPython = spawnSync('python3', ['--version']).status === 0;
 export const NO_PYTHON_MESSAGE = 'python3 is not installed: rule-script tests skipped';
 
 /** Runs a group offline: script agent, rules user, rules judge. */
-export async function runOffline(group: RunGroup, agent = 'script'): Promise<{ results: SessionRunResult[]; events: TimedEvent[] }> {
+export async function runOffline(
+  group: RunGroup,
+  agent = 'script',
+): Promise<{ results: SessionRunResult[]; events: TimedEvent[] }> {
   const events: TimedEvent[] = [];
   const results = await runGroup(group, {
-    specs: { agent: parseBackendSpec('agent', agent), user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    specs: {
+      agent: parseBackendSpec('agent', agent),
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    },
     config: resolveConfig({}, {}),
     registry: createToolRegistry(),
     recordingsDir: null,
@@ -64,8 +74,12 @@ export function comparable(s: LoadedScenario): unknown {
   const dir = path.dirname(s.file);
   return {
     ...fields,
-    workspace: workspace ? { ...workspace, assets: workspace.assets === undefined ? undefined : 'some folder' } : undefined,
-    ...(fields.pibench?.repo_root ? { pibench: { ...fields.pibench, repo_root: path.resolve(dir, fields.pibench.repo_root) } } : {}),
+    workspace: workspace
+      ? { ...workspace, assets: workspace.assets === undefined ? undefined : 'some folder' }
+      : undefined,
+    ...(fields.pibench?.repo_root
+      ? { pibench: { ...fields.pibench, repo_root: path.resolve(dir, fields.pibench.repo_root) } }
+      : {}),
   };
 }
 
@@ -73,6 +87,7 @@ export function comparable(s: LoadedScenario): unknown {
 export async function scoresOf(library: Library): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const group of planRuns([library.root]))
-    for (const r of (await runOffline(group)).results) out[r.scenario] = { end: r.end, scores: r.scores };
+    for (const r of (await runOffline(group)).results)
+      out[r.scenario] = { end: r.end, scores: r.scores };
   return out;
 }

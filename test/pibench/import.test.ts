@@ -13,7 +13,13 @@ describe('intentplay import', () => {
   it('writes a library that validates, holds the same scenarios and scores identically', async () => {
     const out = tmp();
     const result = importPibench(FIXTURE_USER, out);
-    expect(result).toMatchObject({ persona: 'courier', scenarios: 4, episodes: 1, assetFiles: 2, diagnostics: [] });
+    expect(result).toMatchObject({
+      persona: 'courier',
+      scenarios: 4,
+      episodes: 1,
+      assetFiles: 2,
+      diagnostics: [],
+    });
 
     const original = loadLibrary(FIXTURE_USER, { fresh: true }).library;
     const { library: imported, diagnostics } = loadLibrary(out, { fresh: true });
@@ -40,12 +46,19 @@ describe('intentplay import', () => {
   it('points every file at the JSON Schema and copies assets without π-Bench bookkeeping', () => {
     const out = tmp();
     importPibench(FIXTURE_USER, out);
-    const scenario = readFileSync(path.join(out, 'scenarios', 'courier', 'courier_task_002.yaml'), 'utf8');
-    expect(scenario.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/scenario.schema.json');
+    const scenario = readFileSync(
+      path.join(out, 'scenarios', 'courier', 'courier_task_002.yaml'),
+      'utf8',
+    );
+    expect(scenario.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../../schemas/scenario.schema.json',
+    );
     expect(readFileSync(path.join(out, 'personas', 'courier.yaml'), 'utf8').split('\n')[0]).toBe(
       '# yaml-language-server: $schema=../schemas/persona.schema.json',
     );
-    expect(JSON.parse(readFileSync(path.join(out, 'schemas', 'scenario.schema.json'), 'utf8'))).toHaveProperty('properties.pibench');
+    expect(
+      JSON.parse(readFileSync(path.join(out, 'schemas', 'scenario.schema.json'), 'utf8')),
+    ).toHaveProperty('properties.pibench');
     expect(scenario).toContain('assets: ../../assets/courier_task_002');
     expect(existsSync(path.join(out, 'assets', 'courier_task_001', 'route_notes.md'))).toBe(true);
     expect(existsSync(path.join(out, 'assets', 'courier_task_001', '.history'))).toBe(false);
@@ -68,7 +81,9 @@ describe('intentplay import', () => {
       expect(await main(['import', FIXTURE_USER, '--out', out, '--force'])).toBe(0);
       expect(await main(['validate', out])).toBe(0);
       expect(await main(['import', out, '--out', tmp()])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('not a π-Bench user folder');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
+        'not a π-Bench user folder',
+      );
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();

@@ -12,7 +12,8 @@ import { createGroupEnv } from '../../src/session/group-env.ts';
 import { ruleScriptPath } from '../../src/pibench/script-checks.ts';
 import { copyFixture, edit, FIXTURE_SCRIPT, FIXTURE_USER, lineOf } from './helpers.ts';
 
-const task = (user: string, n: number) => path.join(user, 'tasks', `courier_task_00${n}`, 'task.yaml');
+const task = (user: string, n: number) =>
+  path.join(user, 'tasks', `courier_task_00${n}`, 'task.yaml');
 
 function load(user: string) {
   return loadPibenchLibrary(user);
@@ -49,8 +50,12 @@ describe('a π-Bench user folder as a library', () => {
       'courier/courier_task_003',
       'courier/courier_task_004',
     ]);
-    expect(library.scenarios.get('courier/courier_task_002')!.dependsOn).toEqual(['courier/courier_task_001']);
-    expect(library.scenarios.get('courier/courier_task_002')!.depends_on).toEqual(['courier/courier_task_001']);
+    expect(library.scenarios.get('courier/courier_task_002')!.dependsOn).toEqual([
+      'courier/courier_task_001',
+    ]);
+    expect(library.scenarios.get('courier/courier_task_002')!.depends_on).toEqual([
+      'courier/courier_task_001',
+    ]);
     expect(library.scenarios.get('courier/courier_task_003')!.depends_on).toBeUndefined();
   });
 
@@ -58,20 +63,43 @@ describe('a π-Bench user folder as a library', () => {
     const s = library.scenarios.get('courier/courier_task_002')!;
     expect(s.title).toBe('Dispatch plan file');
     expect(s.description).toBe('Turn the brief into plan.md, building on the morning sketch.');
-    expect(s.trigger).toEqual({ kind: 'user', text: expect.stringContaining('write the dispatch plan to plan.md') });
+    expect(s.trigger).toEqual({
+      kind: 'user',
+      text: expect.stringContaining('write the dispatch plan to plan.md'),
+    });
     expect(s.intents.map((i) => [i.id, i.text, i.reveal ?? i.text])).toEqual([
       ['I1', 'Assign Ada to the river loop.', 'Assign Ada to the river loop.'],
       ['I2', 'Mention the 40-minute limit per route.', 'Mention the 40-minute limit per route.'],
-      ['I3', "End with a one-line summary for the riders' chat.", "End with a one-line summary for the riders' chat."],
+      [
+        'I3',
+        "End with a one-line summary for the riders' chat.",
+        "End with a one-line summary for the riders' chat.",
+      ],
     ]);
     // The blank third criterion is skipped, as π-Bench does; weight 2 is kept.
     expect(s.checklist).toEqual([
-      { id: 'C1', text: 'plan.md assigns Ada to the river loop.', grader: 'rubric', rubric_only: true, weight: 2 },
-      { id: 'C2', text: 'The reply states the 40-minute limit.', grader: 'rubric', rubric_only: true },
+      {
+        id: 'C1',
+        text: 'plan.md assigns Ada to the river loop.',
+        grader: 'rubric',
+        rubric_only: true,
+        weight: 2,
+      },
+      {
+        id: 'C2',
+        text: 'The reply states the 40-minute limit.',
+        grader: 'rubric',
+        rubric_only: true,
+      },
     ]);
     expect(s.tools).toEqual(['files', 'memory', 'gmail', 'simple_note']);
-    expect(s.apps).toEqual({ simple_note: { account: { username: 'desk@courier.test', password: 'k3y=Z[9' } } });
-    expect(s.workspace).toEqual({ files: { 'skills/route-planning/_meta.json': expect.stringContaining('route-planning') }, assets: '.' });
+    expect(s.apps).toEqual({
+      simple_note: { account: { username: 'desk@courier.test', password: 'k3y=Z[9' } },
+    });
+    expect(s.workspace).toEqual({
+      files: { 'skills/route-planning/_meta.json': expect.stringContaining('route-planning') },
+      assets: '.',
+    });
     expect(s.pibench).toEqual({
       task_id: 'courier_task_002',
       task_type: 'short_term_contextual',
@@ -79,7 +107,11 @@ describe('a π-Bench user folder as a library', () => {
       tools: [
         { name: 'read_file', call: ['path'] },
         { name: 'write_file', call: ['path', 'content'], result: ['written'] },
-        { name: 'mcp_appworld_simple_note__login', call: ['username'], result: ['response.access_token'] },
+        {
+          name: 'mcp_appworld_simple_note__login',
+          call: ['username'],
+          result: ['response.access_token'],
+        },
       ],
       tools_evaluation_path: 'data/courier/scripts/courier_task_002_files.py',
       repo_root: '../../../..',
@@ -89,14 +121,25 @@ describe('a π-Bench user folder as a library', () => {
   });
 
   it('delivers environmental_signal and env triggers as events, with the payload source', () => {
-    expect(library.scenarios.get('courier/courier_task_003')!.trigger).toMatchObject({ kind: 'event', source: 'city_weather_feed' });
-    expect(library.scenarios.get('courier/courier_task_004')!.trigger).toMatchObject({ kind: 'event', source: 'env' });
-    expect(library.scenarios.get('courier/courier_task_003')!.pibench?.files_read).toEqual(['dispatch_summary.md']);
+    expect(library.scenarios.get('courier/courier_task_003')!.trigger).toMatchObject({
+      kind: 'event',
+      source: 'city_weather_feed',
+    });
+    expect(library.scenarios.get('courier/courier_task_004')!.trigger).toMatchObject({
+      kind: 'event',
+      source: 'env',
+    });
+    expect(library.scenarios.get('courier/courier_task_003')!.pibench?.files_read).toEqual([
+      'dispatch_summary.md',
+    ]);
   });
 
   it('seeds the app credentials that a "Login with username ..." request gives to the task’s login tool, and the recipient it names', () => {
     expect(library.scenarios.get('courier/courier_task_004')!.apps).toEqual({
-      gmail: { account: { username: 'desk@courier.test', password: 'm41l!pw' }, users: [{ email: 'riders@courier.test' }] },
+      gmail: {
+        account: { username: 'desk@courier.test', password: 'm41l!pw' },
+        users: [{ email: 'riders@courier.test' }],
+      },
     });
   });
 
@@ -113,7 +156,10 @@ describe('a π-Bench user folder as a library', () => {
           { username: 'desk@courier.test', password },
           ctx,
         );
-      expect(await login('m41l!pw')).toMatchObject({ ok: true, result: { response: { access_token: expect.any(String) } } });
+      expect(await login('m41l!pw')).toMatchObject({
+        ok: true,
+        result: { response: { access_token: expect.any(String) } },
+      });
       expect(await login('wrong')).toMatchObject({ ok: false });
     } finally {
       env.workspace.dispose();
@@ -131,7 +177,10 @@ describe('workspace assets', () => {
       id: 'g',
       kind: 'chain' as const,
       library,
-      sessions: [library.scenarios.get('courier/courier_task_001')!, library.scenarios.get('courier/courier_task_002')!],
+      sessions: [
+        library.scenarios.get('courier/courier_task_001')!,
+        library.scenarios.get('courier/courier_task_002')!,
+      ],
     };
     const workspaceDir = path.join(path.dirname(user), 'ws');
     await runGroup(group, {
@@ -143,14 +192,30 @@ describe('workspace assets', () => {
     });
     // Both tasks' assets are there (the workspace persists across the episode); nothing of π-Bench's bookkeeping is.
     expect(readdirSync(workspaceDir).sort()).toEqual(['brief.md', 'route_notes.md', 'skills']);
-    expect(existsSync(path.join(workspaceDir, 'skills', 'route-planning', '_meta.json'))).toBe(true);
+    expect(existsSync(path.join(workspaceDir, 'skills', 'route-planning', '_meta.json'))).toBe(
+      true,
+    );
   });
 });
 
 describe('validation as π-Bench’s loader, located', () => {
   it.each([
-    ['schema_version other than v2', 2, 'schema_version: v2', 'schema_version: v1', 'schema_version', '`schema_version` must be `v2`'],
-    ['a missing schema_version', 2, 'schema_version: v2\n', '', 'task_id', 'missing `schema_version`'],
+    [
+      'schema_version other than v2',
+      2,
+      'schema_version: v2',
+      'schema_version: v1',
+      'schema_version',
+      '`schema_version` must be `v2`',
+    ],
+    [
+      'a missing schema_version',
+      2,
+      'schema_version: v2\n',
+      '',
+      'task_id',
+      'missing `schema_version`',
+    ],
     [
       'an empty hidden_intent list',
       3,
@@ -199,7 +264,14 @@ describe('validation as π-Bench’s loader, located', () => {
       'tools: [x]',
       'a `tools` key inside a checklist item is rejected',
     ],
-    ['a weight of 0', 2, '      weight: 2', '      weight: 0', 'weight: 0', '`weight` must be a number > 0'],
+    [
+      'a weight of 0',
+      2,
+      '      weight: 2',
+      '      weight: 0',
+      'weight: 0',
+      '`weight` must be a number > 0',
+    ],
     [
       'a tool with neither call nor result paths',
       2,
@@ -224,15 +296,32 @@ describe('validation as π-Bench’s loader, located', () => {
       'tools_evaluation_path',
       'must name a .py rule script',
     ],
-    ['a YAML syntax error', 3, 'title: "Weather alert"', 'title: "Weather alert', 'title:', 'YAML syntax'],
+    [
+      'a YAML syntax error',
+      3,
+      'title: "Weather alert"',
+      'title: "Weather alert',
+      'title:',
+      'YAML syntax',
+    ],
   ])('rejects %s', (_what, n, from, to, at, message) => {
     const user = copyFixture();
     const file = task(user, n);
     edit(file, from, to);
     const errors = errorsOf(user);
-    expect(errors).toContainEqual(expect.objectContaining({ file, line: lineOf(file, at), message: expect.stringContaining(message) }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        file,
+        line: lineOf(file, at),
+        message: expect.stringContaining(message),
+      }),
+    );
     // The CLI reports the same, located, and exits 1.
-    expect(validatePaths([user], undefined).diagnostics.some((d) => d.severity === 'error' && d.file === file)).toBe(true);
+    expect(
+      validatePaths([user], undefined).diagnostics.some(
+        (d) => d.severity === 'error' && d.file === file,
+      ),
+    ).toBe(true);
   });
 
   it('warns (and still loads) when the rule script is missing', () => {

@@ -41,7 +41,10 @@ describe('π-Bench Comp: what is dropped rather than zeroed', () => {
   it('drops a task whose rule script did not run, instead of scoring its other criteria alone', () => {
     // π-Bench: a script that cannot be loaded raises in _load_tools_runtime and _evaluate_task returns no score.
     const s = pibenchSummary([run({ C1: true, T1: null })], lookup);
-    expect(s.tasks[0]).toMatchObject({ comp: null, dropped: expect.stringContaining('rule script did not run') });
+    expect(s.tasks[0]).toMatchObject({
+      comp: null,
+      dropped: expect.stringContaining('rule script did not run'),
+    });
     expect(s.users.p!.per_repeat[0]).toMatchObject({ proc: 1, comp: null, comp_tasks: 0 });
   });
 
@@ -54,13 +57,16 @@ describe('π-Bench Comp: what is dropped rather than zeroed', () => {
   it('leaves every rubric criterion ungraded when one turn’s grading never parses', () => {
     const items: ChecklistItemSpec[] = [{ id: 'C1', text: 'one', grader: 'rubric' }];
     const parsed = [{ turn: 1, verdicts: new Map([['C1', { yes: true, reason: 'done' }]]) }];
-    expect(mergeTurnVerdicts(items, parsed, 1)).toEqual([{ item: 'C1', pass: true, reason: 'turn 1: done' }]);
+    expect(mergeTurnVerdicts(items, parsed, 1)).toEqual([
+      { item: 'C1', pass: true, reason: 'turn 1: done' },
+    ]);
     // Turn 2 never parsed: π-Bench's _score_task_criteria raises and the whole task is dropped.
     expect(mergeTurnVerdicts(items, parsed, 2)).toEqual([
       {
         item: 'C1',
         pass: null,
-        reason: "the judge's answer never parsed for 1 of 2 turns: dropped, as π-Bench drops a task when any turn's grading fails",
+        reason:
+          "the judge's answer never parsed for 1 of 2 turns: dropped, as π-Bench drops a task when any turn's grading fails",
       },
     ]);
   });
@@ -86,13 +92,19 @@ describe.skipIf(!hasPython)('π-Bench rule-script values', () => {
     const r = await runRuleScript(file, [turn('float'), turn('two'), turn('ok')]);
     expect(r.keys).toEqual(['a', 'b']);
     // π-Bench's _to_binary_score refuses 1.0 and 2, and score_turn then counts 0 for every check.
-    expect(r.turns[0]).toEqual({ error: "ValueError: check 'a' got 1.0; a check's value must be 0, 1, True or False" });
-    expect(r.turns[1]).toEqual({ error: "ValueError: check 'a' got 2; a check's value must be 0, 1, True or False" });
+    expect(r.turns[0]).toEqual({
+      error: "ValueError: check 'a' got 1.0; a check's value must be 0, 1, True or False",
+    });
+    expect(r.turns[1]).toEqual({
+      error: "ValueError: check 'a' got 2; a check's value must be 0, 1, True or False",
+    });
     expect(r.turns[2]).toEqual({ values: { a: 1, b: 1 } });
   });
 
   it('trims check names, as π-Bench does before matching them', async () => {
-    const file = script('def score(tools_history):\n    return {" a ": 0} if not tools_history else {"a  ": 1}\n');
+    const file = script(
+      'def score(tools_history):\n    return {" a ": 0} if not tools_history else {"a  ": 1}\n',
+    );
     const r = await runRuleScript(file, [[{ tool_name: 't', call: {}, result: null }]]);
     expect(r).toEqual({ keys: ['a'], turns: [{ values: { a: 1 } }] });
   });

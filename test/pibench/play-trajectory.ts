@@ -26,7 +26,11 @@ export interface Played {
 }
 
 /** Runs `t` with the rule script `script` (relative to `repoRoot`, the folder holding data/). */
-export async function playTrajectory(t: Trajectory, repoRoot: string, script: string): Promise<Played> {
+export async function playTrajectory(
+  t: Trajectory,
+  repoRoot: string,
+  script: string,
+): Promise<Played> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'intentplay-appworld-'));
   const dir = path.join(root, 'scenarios', 'appworld');
   mkdirSync(dir, { recursive: true });
@@ -38,7 +42,11 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
   const name = t.task.split('/')[1]!.toLowerCase();
   const apps = new Set([
     ...Object.keys(t.apps),
-    ...t.turns.flat().flatMap((c) => (c.tool.includes('__') ? [c.tool.replace(/^mcp_appworld_/, '').split('__')[0]!] : [])),
+    ...t.turns
+      .flat()
+      .flatMap((c) =>
+        c.tool.includes('__') ? [c.tool.replace(/^mcp_appworld_/, '').split('__')[0]!] : [],
+      ),
   ]);
   const scenario = {
     id: `appworld/${name}`,
@@ -49,9 +57,15 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
     ...(Object.keys(t.apps).length ? { apps: t.apps } : {}),
     ...(t.files ? { workspace: { files: t.files } } : {}),
     // One hidden intent per extra turn, so that the session lasts as long as the trajectory.
-    intents: Array.from({ length: Math.max(1, t.turns.length - 1) }, (_, i) => ({ id: `I${i + 1}`, text: `Follow-up ${i + 1}.` })),
+    intents: Array.from({ length: Math.max(1, t.turns.length - 1) }, (_, i) => ({
+      id: `I${i + 1}`,
+      text: `Follow-up ${i + 1}.`,
+    })),
     references: {
-      demo: t.turns.map((calls, i) => ({ say: `Turn ${i + 1} done.`, actions: calls.map((c) => ({ tool: c.tool, args: c.args })) })),
+      demo: t.turns.map((calls, i) => ({
+        say: `Turn ${i + 1} done.`,
+        actions: calls.map((c) => ({ tool: c.tool, args: c.args })),
+      })),
     },
     pibench: {
       ...(t.listed.length ? { tools: t.listed.map((n) => ({ name: n, call: [] })) } : {}),
@@ -67,8 +81,12 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
   const start = events.find((e) => e.type === 'session_start') as EventOf<'session_start'>;
   const items = start.checklist.filter((c) => c.text.startsWith('[tools] '));
   const result = results[0]!;
-  const failed = events.flatMap((e) => (e.type === 'tool_result' && !e.ok ? [`${e.name}: ${e.error}`] : []));
-  const graded = events.filter((e): e is EventOf<'checklist_result'> & { t: number } => e.type === 'checklist_result');
+  const failed = events.flatMap((e) =>
+    e.type === 'tool_result' && !e.ok ? [`${e.name}: ${e.error}`] : [],
+  );
+  const graded = events.filter(
+    (e): e is EventOf<'checklist_result'> & { t: number } => e.type === 'checklist_result',
+  );
   const reasons = Object.fromEntries(
     graded.flatMap((g) => {
       const item = items.find((c) => c.id === g.item);
@@ -77,7 +95,9 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
   );
   return {
     keys: items.map((c) => c.text.slice('[tools] '.length)),
-    awarded: items.filter((c) => result.scores.checklist[c.id] === true).map((c) => c.text.slice('[tools] '.length)),
+    awarded: items
+      .filter((c) => result.scores.checklist[c.id] === true)
+      .map((c) => c.text.slice('[tools] '.length)),
     failed,
     turns: result.scores.turns,
     reasons,
@@ -87,7 +107,12 @@ export async function playTrajectory(t: Trajectory, repoRoot: string, script: st
 /** The AppWorld APIs (bare names) that reach the script in each turn: the task's filter, exact names. */
 export function apisPerTurn(t: Trajectory): Set<string>[] {
   return t.turns.map(
-    (calls) => new Set(calls.filter((c) => !t.listed.length || t.listed.includes(c.tool)).map((c) => c.tool.replace(/^mcp_appworld_/, ''))),
+    (calls) =>
+      new Set(
+        calls
+          .filter((c) => !t.listed.length || t.listed.includes(c.tool))
+          .map((c) => c.tool.replace(/^mcp_appworld_/, '')),
+      ),
   );
 }
 

@@ -14,7 +14,10 @@ import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { openYaml } from '../../src/scenario/pibench/located.ts';
 import { parseYamlFile } from '../../src/scenario/yaml-file.ts';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pibench/data');
+const DATA = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/pibench/data',
+);
 const hasData = existsSync(DATA);
 const pyyaml = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' }).status === 0;
 if (!pyyaml) console.warn('python3 with PyYAML not found: the PyYAML comparisons are skipped');
@@ -23,7 +26,11 @@ if (!pyyaml) console.warn('python3 with PyYAML not found: the PyYAML comparisons
 function pyyamlValue(file: string): unknown {
   const r = spawnSync(
     'python3',
-    ['-c', 'import yaml, json, sys; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), default=str))', file],
+    [
+      '-c',
+      'import yaml, json, sys; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), default=str))',
+      file,
+    ],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(r.stderr);
@@ -81,14 +88,22 @@ describe('π-Bench YAML as PyYAML reads it', () => {
     writeFileSync(bad, 'a: "never closed\nb: [1, 2\n');
     const { file: opened, diagnostics } = openYaml(bad);
     expect(opened).toBeUndefined();
-    expect(diagnostics[0]).toMatchObject({ severity: 'error', message: expect.stringContaining('Missing closing "quote') });
+    expect(diagnostics[0]).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('Missing closing "quote'),
+    });
   });
 
   it.skipIf(!hasData)('a persona folder whose task uses the construct validates', () => {
     const user = readdirSync(DATA).find((u) => existsSync(path.join(DATA, u, 'profile.yaml')))!;
     const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-pyyaml-user-')), user);
     cpSync(path.join(DATA, user), copy, { recursive: true });
-    const task = path.join(copy, 'tasks', readdirSync(path.join(copy, 'tasks')).sort()[0]!, 'task.yaml');
+    const task = path.join(
+      copy,
+      'tasks',
+      readdirSync(path.join(copy, 'tasks')).sort()[0]!,
+      'task.yaml',
+    );
     // The request (a one-line value or a block) becomes a quoted value over two lines, the second no deeper than its key.
     const text = readFileSync(task, 'utf8').replace(
       /^( *)initial_input:.*\n(?:\1 +.*\n)*/m,
@@ -97,28 +112,39 @@ describe('π-Bench YAML as PyYAML reads it', () => {
     writeFileSync(task, text);
     const { diagnostics } = validatePaths([copy]);
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(diagnostics.some((d) => d.file === task && d.severity === 'warning' && /PyYAML/.test(d.message))).toBe(true);
+    expect(
+      diagnostics.some(
+        (d) => d.file === task && d.severity === 'warning' && /PyYAML/.test(d.message),
+      ),
+    ).toBe(true);
   });
 
-  it.skipIf(!hasData || !pyyaml)('every task.yaml of the sample data loads with the values PyYAML gives', () => {
-    const tasks = readdirSync(DATA).flatMap((u) =>
-      existsSync(path.join(DATA, u, 'tasks'))
-        ? readdirSync(path.join(DATA, u, 'tasks')).map((t) => path.join(DATA, u, 'tasks', t, 'task.yaml'))
-        : [],
-    );
-    const files = tasks.filter((f) => existsSync(f));
-    expect(files.length).toBeGreaterThan(0);
-    // One python process for all files keeps this fast.
-    const r = spawnSync(
-      'python3',
-      [
-        '-c',
-        'import yaml, json, sys; print(json.dumps([yaml.safe_load(open(f, encoding="utf-8")) for f in sys.argv[1:]], default=str))',
-        ...files,
-      ],
-      { encoding: 'utf8', maxBuffer: 64 << 20 },
-    );
-    const expected = JSON.parse(r.stdout) as unknown[];
-    files.forEach((f, i) => expect(JSON.parse(JSON.stringify(openYaml(f).file!.parsed.value)), f).toEqual(expected[i]));
-  });
+  it.skipIf(!hasData || !pyyaml)(
+    'every task.yaml of the sample data loads with the values PyYAML gives',
+    () => {
+      const tasks = readdirSync(DATA).flatMap((u) =>
+        existsSync(path.join(DATA, u, 'tasks'))
+          ? readdirSync(path.join(DATA, u, 'tasks')).map((t) =>
+              path.join(DATA, u, 'tasks', t, 'task.yaml'),
+            )
+          : [],
+      );
+      const files = tasks.filter((f) => existsSync(f));
+      expect(files.length).toBeGreaterThan(0);
+      // One python process for all files keeps this fast.
+      const r = spawnSync(
+        'python3',
+        [
+          '-c',
+          'import yaml, json, sys; print(json.dumps([yaml.safe_load(open(f, encoding="utf-8")) for f in sys.argv[1:]], default=str))',
+          ...files,
+        ],
+        { encoding: 'utf8', maxBuffer: 64 << 20 },
+      );
+      const expected = JSON.parse(r.stdout) as unknown[];
+      files.forEach((f, i) =>
+        expect(JSON.parse(JSON.stringify(openYaml(f).file!.parsed.value)), f).toEqual(expected[i]),
+      );
+    },
+  );
 });

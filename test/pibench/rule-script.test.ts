@@ -6,7 +6,13 @@ import { loadLibrary } from '../../src/scenario/library.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import type { EventOf } from '../../src/contracts/events.ts';
 import { RuleScriptError, runRuleScript } from '../../src/pibench/rule-script.ts';
-import { FIXTURE_REPO, FIXTURE_SCRIPT, hasPython, NO_PYTHON_MESSAGE, runOffline } from './helpers.ts';
+import {
+  FIXTURE_REPO,
+  FIXTURE_SCRIPT,
+  hasPython,
+  NO_PYTHON_MESSAGE,
+  runOffline,
+} from './helpers.ts';
 
 if (!hasPython) console.warn(NO_PYTHON_MESSAGE);
 
@@ -63,7 +69,9 @@ async function play(root: string) {
   const [group] = planRuns([path.join(root, 'scenarios', 'p', 'plan.yaml')]);
   const { results, events } = await runOffline(group!, 'script:demo');
   const start = events.find((e) => e.type === 'session_start') as EventOf<'session_start'>;
-  const graded = events.filter((e): e is EventOf<'checklist_result'> & { t: number } => e.type === 'checklist_result');
+  const graded = events.filter(
+    (e): e is EventOf<'checklist_result'> & { t: number } => e.type === 'checklist_result',
+  );
   return { result: results[0]!, start, graded, events };
 }
 
@@ -79,12 +87,30 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
       [{ tool_name: 'write_file', call: { path: 'boom.md' }, result: {} }],
     ];
     const r = await runRuleScript(FIXTURE_SCRIPT, history, { cwd: FIXTURE_REPO });
-    expect(r.keys).toEqual(['read_the_brief', 'wrote_plan_md', 'plan_mentions_ada', 'listed_the_folder', 'logged_in_to_notes']);
+    expect(r.keys).toEqual([
+      'read_the_brief',
+      'wrote_plan_md',
+      'plan_mentions_ada',
+      'listed_the_folder',
+      'logged_in_to_notes',
+    ]);
     expect(r.turns[0]).toEqual({
-      values: { read_the_brief: 1, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 },
+      values: {
+        read_the_brief: 1,
+        wrote_plan_md: 0,
+        plan_mentions_ada: 0,
+        listed_the_folder: 0,
+        logged_in_to_notes: 0,
+      },
     });
     expect(r.turns[1]).toEqual({
-      values: { read_the_brief: 0, wrote_plan_md: 0, plan_mentions_ada: 0, listed_the_folder: 0, logged_in_to_notes: 0 },
+      values: {
+        read_the_brief: 0,
+        wrote_plan_md: 0,
+        plan_mentions_ada: 0,
+        listed_the_folder: 0,
+        logged_in_to_notes: 0,
+      },
     });
     expect(r.turns[2]).toEqual({ error: 'RuntimeError: boom.md is not allowed' });
   });
@@ -100,14 +126,25 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
       ['T5', '[tools] logged_in_to_notes'],
     ]);
     expect(result.scores.turns).toBe(3);
-    expect(result.scores.checklist).toEqual({ C1: true, T1: true, T2: true, T3: true, T4: false, T5: false });
+    expect(result.scores.checklist).toEqual({
+      C1: true,
+      T1: true,
+      T2: true,
+      T3: true,
+      T4: false,
+      T5: false,
+    });
     expect(result.scores.comp).toBe(0.667);
-    const byItem = Object.fromEntries(graded.filter((g) => g.by === 'script').map((g) => [g.item, g.reason]));
+    const byItem = Object.fromEntries(
+      graded.filter((g) => g.by === 'script').map((g) => [g.item, g.reason]),
+    );
     expect(byItem.T1).toMatch(/^passed in turn 1 /);
     // Turn 1's last write_file was notes.md, so plan.md only shows in turn 2.
     expect(byItem.T2).toMatch(/^passed in turn 2 /);
     // list_dir was called but is not among the task's tools: filtered out.
-    expect(byItem.T4).toMatch(/^not passed in any of 3 turn\(s\).*the script raised in turn 3: RuntimeError: boom.md is not allowed/);
+    expect(byItem.T4).toMatch(
+      /^not passed in any of 3 turn\(s\).*the script raised in turn 3: RuntimeError: boom.md is not allowed/,
+    );
   });
 
   it('sees every tool when the task lists none', async () => {
@@ -131,8 +168,13 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
   it('stops a script that runs past its time limit', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-slow-'));
     const script = path.join(dir, 'slow.py');
-    writeFileSync(script, 'import time\n\ndef score(tools_history):\n    time.sleep(30)\n    return {}\n');
-    await expect(runRuleScript(script, [], { timeoutMs: 300 })).rejects.toThrow(new RuleScriptError('rule script timed out after 0.3 s'));
+    writeFileSync(
+      script,
+      'import time\n\ndef score(tools_history):\n    time.sleep(30)\n    return {}\n',
+    );
+    await expect(runRuleScript(script, [], { timeoutMs: 300 })).rejects.toThrow(
+      new RuleScriptError('rule script timed out after 0.3 s'),
+    );
   });
 
   it('explains a script that does not define a usable score()', async () => {
@@ -145,8 +187,8 @@ describe.skipIf(!hasPython)('π-Bench rule scripts', () => {
 
 describe('rule scripts without python', () => {
   it('say that python is missing', async () => {
-    await expect(runRuleScript(FIXTURE_SCRIPT, [], { python: '/nonexistent/python3' })).rejects.toThrow(
-      '/nonexistent/python3 not found: rule scripts need Python 3',
-    );
+    await expect(
+      runRuleScript(FIXTURE_SCRIPT, [], { python: '/nonexistent/python3' }),
+    ).rejects.toThrow('/nonexistent/python3 not found: rule scripts need Python 3');
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentStatus } from '../../src/contracts/events.ts';
-import { dependencyGroup, pibenchSummary, type PibenchRun, type PibenchScenarioInfo } from '../../src/pibench/scoring.ts';
+import {
+  dependencyGroup,
+  pibenchSummary,
+  type PibenchRun,
+  type PibenchScenarioInfo,
+} from '../../src/pibench/scoring.ts';
 
 /** A small library: A is B's dependency (no criteria); C is scored by a rule script only; D has one rubric item. */
 const scenarios: Record<string, PibenchScenarioInfo> = {
@@ -14,9 +19,24 @@ const scenarios: Record<string, PibenchScenarioInfo> = {
       { id: 'C2', text: 'two', grader: 'rubric' },
     ],
   },
-  'p/C': { id: 'p/C', intents: ids(1), dependsOn: [], pibench: { tools_evaluation_path: 'data/p/scripts/c.py' } },
-  'p/D': { id: 'p/D', intents: ids(2), dependsOn: [], checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }] },
-  'q/X': { id: 'q/X', intents: ids(1), dependsOn: [], checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }] },
+  'p/C': {
+    id: 'p/C',
+    intents: ids(1),
+    dependsOn: [],
+    pibench: { tools_evaluation_path: 'data/p/scripts/c.py' },
+  },
+  'p/D': {
+    id: 'p/D',
+    intents: ids(2),
+    dependsOn: [],
+    checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }],
+  },
+  'q/X': {
+    id: 'q/X',
+    intents: ids(1),
+    dependsOn: [],
+    checklist: [{ id: 'C1', text: 'one', grader: 'rubric' }],
+  },
 };
 const lookup = (id: string) => scenarios[id];
 
@@ -24,7 +44,12 @@ function ids(n: number) {
   return Array.from({ length: n }, (_, i) => ({ id: `I${i + 1}`, text: `intent ${i + 1}` }));
 }
 
-function run(scenario: string, repeat: number, statuses: IntentStatus[], checklist: Record<string, boolean | null> = {}): PibenchRun {
+function run(
+  scenario: string,
+  repeat: number,
+  statuses: IntentStatus[],
+  checklist: Record<string, boolean | null> = {},
+): PibenchRun {
   return {
     scenario,
     persona: scenario.split('/')[0]!,
@@ -48,7 +73,8 @@ const runs: PibenchRun[] = [
 
 describe('π-Bench scoring', () => {
   const summary = pibenchSummary(runs, lookup);
-  const task = (scenario: string, repeat: number) => summary.tasks.find((t) => t.scenario === scenario && t.repeat === repeat)!;
+  const task = (scenario: string, repeat: number) =>
+    summary.tasks.find((t) => t.scenario === scenario && t.repeat === repeat)!;
 
   it('pools a task’s Proc with its dependencies and weighs it by dependency-group size', () => {
     // B alone: 2 of 3 credited (inferred + completed; provided earns nothing). Pooled with A (1 of 2): 3 / 5.
@@ -69,7 +95,10 @@ describe('π-Bench scoring', () => {
   it('weighs Comp items (rule-script items weigh 1) and drops a task with nothing graded', () => {
     expect(task('p/B', 0).comp).toBe(0.75); // (2 + 0 + 1) / 4
     expect(task('p/C', 0).comp).toBe(0.5);
-    expect(task('p/D', 0)).toMatchObject({ comp: null, dropped: expect.stringContaining('no criterion was graded') });
+    expect(task('p/D', 0)).toMatchObject({
+      comp: null,
+      dropped: expect.stringContaining('no criterion was graded'),
+    });
   });
 
   it('averages per user with dependency-group-size weights, then over repeats', () => {
@@ -80,23 +109,46 @@ describe('π-Bench scoring', () => {
       { repeat: 0, proc: 0.425, comp: 0.6667, scored_tasks: 3, comp_tasks: 2, total_weight: 4 },
       { repeat: 1, proc: 0.7, comp: 0.75, scored_tasks: 3, comp_tasks: 3, total_weight: 4 },
     ]);
-    expect(p).toMatchObject({ repeats: 2, proc_mean: 0.5625, proc_std: 0.1945, comp_mean: 0.7083, comp_std: 0.0589 });
+    expect(p).toMatchObject({
+      repeats: 2,
+      proc_mean: 0.5625,
+      proc_std: 0.1945,
+      comp_mean: 0.7083,
+      comp_std: 0.0589,
+    });
   });
 
   it('gives the model average as the plain mean over (user, repeat) pairs, ± their std once a user repeats', () => {
     // Pairs: p/0 (0.425, 0.6667), p/1 (0.7, 0.75), q/0 (1, 1).
-    expect(summary.overall).toEqual({ proc_mean: 0.7083, proc_std: 0.2876, comp_mean: 0.8056, comp_std: 0.1735, pairs: 3 });
+    expect(summary.overall).toEqual({
+      proc_mean: 0.7083,
+      proc_std: 0.2876,
+      comp_mean: 0.8056,
+      comp_std: 0.1735,
+      pairs: 3,
+    });
     // One repeat: no std (π-Bench shows none), not 0.
-    expect(summary.users.q).toMatchObject({ repeats: 1, proc_mean: 1, proc_std: null, comp_mean: 1, comp_std: null });
+    expect(summary.users.q).toMatchObject({
+      repeats: 1,
+      proc_mean: 1,
+      proc_std: null,
+      comp_mean: 1,
+      comp_std: null,
+    });
     const single = pibenchSummary([run('q/X', 0, ['completed'], { C1: true })], lookup);
     expect(single.overall).toMatchObject({ proc_std: null, comp_std: null, pairs: 1 });
   });
 
   it('pools and weighs without a dependency that did not run, and says so', () => {
     // As π-Bench evaluating a subset of tasks: the missing dependency leaves both the pool and the group.
-    const s = pibenchSummary([run('p/B', 0, ['completed', 'provided', 'provided'], { C1: true })], lookup);
+    const s = pibenchSummary(
+      [run('p/B', 0, ['completed', 'provided', 'provided'], { C1: true })],
+      lookup,
+    );
     expect(s.tasks[0]).toMatchObject({ proc: 0.3333, pooled: ['p/B'], weight: 1 });
-    expect(s.warnings).toEqual(['p/B (repeat 0): dependency p/A did not run; Proc is pooled without it']);
+    expect(s.warnings).toEqual([
+      'p/B (repeat 0): dependency p/A did not run; Proc is pooled without it',
+    ]);
   });
 
   it('counts transitive dependencies in the group size', () => {

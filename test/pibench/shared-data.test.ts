@@ -26,7 +26,9 @@ describe.skipIf(!present)('π-Bench sample data', () => {
 
   describe.each(users)('%s', (user) => {
     const dir = path.join(DATA, user);
-    const taskCount = readdirSync(path.join(dir, 'tasks')).filter((t) => existsSync(path.join(dir, 'tasks', t, 'task.yaml'))).length;
+    const taskCount = readdirSync(path.join(dir, 'tasks')).filter((t) =>
+      existsSync(path.join(dir, 'tasks', t, 'task.yaml')),
+    ).length;
 
     it('loads and validates every task, each app it uses with an account from its text', () => {
       expect(userProblems(dir)).toEqual([]);
@@ -42,14 +44,17 @@ describe.skipIf(!present)('π-Bench sample data', () => {
       const { library, diagnostics } = loadLibrary(out, { fresh: true });
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(library.scenarios.size).toBe(taskCount);
-      for (const [id, s] of original.scenarios) expect(comparable(library.scenarios.get(id)!)).toEqual(comparable(s));
+      for (const [id, s] of original.scenarios)
+        expect(comparable(library.scenarios.get(id)!)).toEqual(comparable(s));
       expect(library.episodes.get(user)!.sessions).toEqual(original.episodes.get(user)!.sessions);
     });
 
     it('scores the imported library identically', async () => {
       const out = mkdtempSync(path.join(os.tmpdir(), `intentplay-import-${user}-`));
       importPibench(dir, out);
-      expect(await scoresOf(loadLibrary(out, { fresh: true }).library)).toEqual(await scoresOf(loadLibrary(dir).library));
+      expect(await scoresOf(loadLibrary(out, { fresh: true }).library)).toEqual(
+        await scoresOf(loadLibrary(dir).library),
+      );
     });
 
     it('runs the episode to the end offline: every intent provided, intents + 1 turns per session', async () => {
@@ -60,11 +65,17 @@ describe.skipIf(!present)('π-Bench sample data', () => {
       expect(results.map((r) => r.scenario)).toEqual(library.episodes.get(user)!.sessions);
       for (const r of results) {
         const n = library.scenarios.get(r.scenario)!.intents.length;
-        expect({ id: r.scenario, end: r.end, turns: r.scores.turns }).toEqual({ id: r.scenario, end: 'resolved', turns: n + 1 });
+        expect({ id: r.scenario, end: r.end, turns: r.scores.turns }).toEqual({
+          id: r.scenario,
+          end: 'resolved',
+          turns: n + 1,
+        });
         expect(new Set(Object.values(r.scores.intents))).toEqual(new Set(['provided']));
       }
       const replies = events.filter((e) => e.type === 'message' && e.role === 'agent');
-      expect(new Set(replies.map((e) => (e as { text: string }).text))).toEqual(new Set([END_OF_SCRIPT]));
+      expect(new Set(replies.map((e) => (e as { text: string }).text))).toEqual(
+        new Set([END_OF_SCRIPT]),
+      );
     });
   });
 });

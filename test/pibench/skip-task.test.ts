@@ -11,7 +11,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { planRuns } from '../../src/session/plan.ts';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pibench/data');
+const DATA = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/pibench/data',
+);
 const user = existsSync(DATA)
   ? readdirSync(DATA)
       .sort()
@@ -26,7 +29,10 @@ describe.skipIf(!user)('a π-Bench task that cannot be read', () => {
       .filter((t) => existsSync(path.join(dir, 'tasks', t, 'task.yaml')))
       .sort();
     const [broken, dependent] = [tasks[1]!, tasks[2]!];
-    writeFileSync(path.join(dir, 'tasks', broken, 'task.yaml'), 'schema_version: v2\ntitle: "never closed\nintent: [\n');
+    writeFileSync(
+      path.join(dir, 'tasks', broken, 'task.yaml'),
+      'schema_version: v2\ntitle: "never closed\nintent: [\n',
+    );
     // The next task now depends on the broken one.
     const episode = readFileSync(path.join(dir, 'episode.yaml'), 'utf8');
     const entry = new RegExp(`(task_id: ${dependent}\\n\\s*depends_on: )\\[[^\\]]*\\]`);
@@ -34,17 +40,23 @@ describe.skipIf(!user)('a π-Bench task that cannot be read', () => {
     writeFileSync(path.join(dir, 'episode.yaml'), episode.replace(entry, `$1[${broken}]`));
 
     const { diagnostics } = validatePaths([dir]);
-    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(dir, d.file)}:${d.line}`)).toEqual([
-      `tasks/${broken}/task.yaml:4`,
-    ]);
+    expect(
+      diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${path.relative(dir, d.file)}:${d.line}`),
+    ).toEqual([`tasks/${broken}/task.yaml:4`]);
     expect(
       diagnostics.some(
-        (d) => d.severity === 'warning' && d.message.includes(`\`${dependent}\` depends on \`${broken}\`, which cannot be read`),
+        (d) =>
+          d.severity === 'warning' &&
+          d.message.includes(`\`${dependent}\` depends on \`${broken}\`, which cannot be read`),
       ),
     ).toBe(true);
 
     let stderr = '';
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+    const spy = vi
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
     try {
       const groups = planRuns([dir]);
       const planned = groups.flatMap((g) => g.sessions.map((s) => s.id));
@@ -54,7 +66,11 @@ describe.skipIf(!user)('a π-Bench task that cannot be read', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(stderr).toContain(`tasks/${broken}/task.yaml:4:1: error: YAML syntax: Missing closing "quote`);
-    expect(stderr).toContain(`skipping 1 π-Bench task(s) that cannot be read (${broken}); the other tasks run`);
+    expect(stderr).toContain(
+      `tasks/${broken}/task.yaml:4:1: error: YAML syntax: Missing closing "quote`,
+    );
+    expect(stderr).toContain(
+      `skipping 1 π-Bench task(s) that cannot be read (${broken}); the other tasks run`,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallRecord, TranscriptEntry } from '../../src/contracts/backends.ts';
-import { extractToolTrace, renderTraces, renderTurnTrace, TOOL_TEXT_LIMIT, valueAtPath } from '../../src/pibench/trace.ts';
+import {
+  extractToolTrace,
+  renderTraces,
+  renderTurnTrace,
+  TOOL_TEXT_LIMIT,
+  valueAtPath,
+} from '../../src/pibench/trace.ts';
 
 const calls: ToolCallRecord[] = [
   {
@@ -51,13 +57,24 @@ const transcript: TranscriptEntry[] = [
     })),
   { kind: 'agent', turn: 1, text: 'Sent. Anything else?' },
   { kind: 'user', turn: 2, text: 'Also write the summary.' },
-  { kind: 'tool', turn: 2, callId: 'd', name: 'write_file', args: calls[3]!.args, outcome: { ok: false, error: 'disk full' } },
+  {
+    kind: 'tool',
+    turn: 2,
+    callId: 'd',
+    name: 'write_file',
+    args: calls[3]!.args,
+    outcome: { ok: false, error: 'disk full' },
+  },
   { kind: 'agent', turn: 2, text: 'I could not write it.' },
 ];
 
 const pibench = {
   tools: [
-    { name: 'mcp_appworld_gmail__send_email', call: ['email_addresses.0', 'subject', 'cc'], result: ['response.email_id'] },
+    {
+      name: 'mcp_appworld_gmail__send_email',
+      call: ['email_addresses.0', 'subject', 'cc'],
+      result: ['response.email_id'],
+    },
     { name: 'mcp_appworld_gmail__show_outbox_threads', call: ['access_token'] },
   ],
   files_read: ['summary.md', 'dispatch.md'],
@@ -65,7 +82,10 @@ const pibench = {
 
 describe('what π-Bench’s rubric grader sees of a turn', () => {
   it('reads dotted paths, array indexes included', () => {
-    expect(valueAtPath({ response: { items: [{ id: 7 }] } }, 'response.items.0.id')).toEqual({ found: true, value: 7 });
+    expect(valueAtPath({ response: { items: [{ id: 7 }] } }, 'response.items.0.id')).toEqual({
+      found: true,
+      value: 7,
+    });
     expect(valueAtPath({ response: {} }, 'response.missing')).toEqual({ found: false });
   });
 
@@ -86,7 +106,11 @@ describe('what π-Bench’s rubric grader sees of a turn', () => {
           { path: 'result.response.email_id', status: 'ok', value: 2 },
         ],
       },
-      { tool: 'mcp_appworld_gmail__show_outbox_threads', called: false, values: [{ path: 'call.access_token', status: 'missing' }] },
+      {
+        tool: 'mcp_appworld_gmail__show_outbox_threads',
+        called: false,
+        values: [{ path: 'call.access_token', status: 'missing' }],
+      },
     ]);
   });
 

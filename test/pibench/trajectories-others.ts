@@ -1,5 +1,16 @@
 /** The law_trainee, marketer and researcher rows of the trajectory table (see appworld-trajectories.ts). */
-import { acct, BARE_FILTER, LARA, LAST_CALL, mcp, p, phoneAcct, SAM, tok, type Trajectory } from './appworld-trajectories.ts';
+import {
+  acct,
+  BARE_FILTER,
+  LARA,
+  LAST_CALL,
+  mcp,
+  p,
+  phoneAcct,
+  SAM,
+  tok,
+  type Trajectory,
+} from './appworld-trajectories.ts';
 
 const YUEHAI_SMS =
   "Yuehai guarantee packet handover: 11:30 tomorrow at the east gate of Jiangzhou Intermediate People's Court.\n1. original notarized power of attorney\n2. two stamped copies of the evidence list\n3. one copy of the hearing notice\nPlease reply before 8:00 p.m. today, and flag it if any materials are not ready or the pickup time or place has to change.";
@@ -100,12 +111,19 @@ function fridayKeys(): Record<string, string> {
     'task titles do not contain timestamps': 'needs all 15 tasks, see above',
   };
   const firstTurn = FRIDAY.filter(([title]) => !(title in STALE));
-  for (const [title, time] of firstTurn.slice(0, -1)) keys[`final time correct for "${title}" -> ${time}`] = ORDER_NOTE;
+  for (const [title, time] of firstTurn.slice(0, -1))
+    keys[`final time correct for "${title}" -> ${time}`] = ORDER_NOTE;
   return keys;
 }
 
 const friday = (title: string, time: string) =>
-  p('todoist__create_task', { ...tok('todoist'), project_id: 0, title, description: `Time: ${time}`, due_date: '2026-04-03' });
+  p('todoist__create_task', {
+    ...tok('todoist'),
+    project_id: 0,
+    title,
+    description: `Time: ${time}`,
+    due_date: '2026-04-03',
+  });
 
 export const OTHERS: Trajectory[] = [
   {
@@ -162,7 +180,11 @@ export const OTHERS: Trajectory[] = [
           subject: 'Internal Follow-up | Xinhe Supply Chain Arbitration | Supervisor Review Queue',
           body: 'Hi Lara,\nThe Xinhe Supply Chain Arbitration supervisor review queue has two live items:\n1. The arbitration-clause scan.\n2. The courier receipt.\nPlease close both by 4 pm tomorrow and flag any blocker.\nIf the courier receipt is still missing, send the waybill or tracking screenshot and the expected arrival.',
         }),
-        p('gmail__label_thread', { ...tok('gmail'), email_thread_id: 1, label: 'needs-supervisor-review' }),
+        p('gmail__label_thread', {
+          ...tok('gmail'),
+          email_thread_id: 1,
+          label: 'needs-supervisor-review',
+        }),
         p('gmail__mark_thread_unread', { ...tok('gmail'), email_thread_id: 1 }),
         p('gmail__mark_thread_read', { ...tok('gmail'), email_thread_id: 1 }),
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
@@ -198,8 +220,15 @@ export const OTHERS: Trajectory[] = [
             'Ready for partner review before the 18 April 2026 hearing.\nGuaranty exposure cannot be finalized until the two guaranty versions are reconciled.\nBank-flow exhibit references still need checking.\nConfirm the preservation application and the speaking order.',
         }),
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
-        p('todoist__create_project', { ...tok('todoist'), name: 'Temporary Hearing Prep Board - Yuehai' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, title: 'Reconcile the guaranty versions' }),
+        p('todoist__create_project', {
+          ...tok('todoist'),
+          name: 'Temporary Hearing Prep Board - Yuehai',
+        }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          title: 'Reconcile the guaranty versions',
+        }),
         p('todoist__delete_project', { ...tok('todoist'), project_id: 2 }),
       ],
     ],
@@ -220,7 +249,10 @@ export const OTHERS: Trajectory[] = [
     turns: [
       [
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
-        p('todoist__create_project', { ...tok('todoist'), name: 'Temporary Filing Follow-up Board - Yuehai' }),
+        p('todoist__create_project', {
+          ...tok('todoist'),
+          name: 'Temporary Filing Follow-up Board - Yuehai',
+        }),
         p('todoist__create_task', {
           ...tok('todoist'),
           project_id: 2,
@@ -243,15 +275,31 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'law_trainee/law_trainee_task_020',
     script: 'data/law_trainee/scripts/law_trainee_task_020_5.py',
-    listed: mcp(['phone__send_text_message', 'todoist__create_project', 'todoist__create_task', 'todoist__delete_project']),
+    listed: mcp([
+      'phone__send_text_message',
+      'todoist__create_project',
+      'todoist__create_task',
+      'todoist__delete_project',
+    ]),
     apps: { phone: phoneAcct('5707454150', 'A!HFDCn'), todoist: acct(SAM, 'Ozz21Q4') },
     turns: [
       [
         p('phone__login', { username: '5707454150', password: 'A!HFDCn' }),
-        p('phone__send_text_message', { ...tok('phone'), phone_number: '2873148336', message: YUEHAI_SMS }),
+        p('phone__send_text_message', {
+          ...tok('phone'),
+          phone_number: '2873148336',
+          message: YUEHAI_SMS,
+        }),
         p('todoist__login', { username: SAM, password: 'Ozz21Q4' }),
-        p('todoist__create_project', { ...tok('todoist'), name: 'Temporary Court Handover Reminder Board' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 2, title: 'Check the packet and the pickup point' }),
+        p('todoist__create_project', {
+          ...tok('todoist'),
+          name: 'Temporary Court Handover Reminder Board',
+        }),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 2,
+          title: 'Check the packet and the pickup point',
+        }),
         p('todoist__delete_project', { ...tok('todoist'), project_id: 2 }),
       ],
     ],
@@ -284,7 +332,12 @@ export const OTHERS: Trajectory[] = [
       ],
     ],
     notAwarded: Object.fromEntries(
-      ['selected_playlist_correct', 'added_whispers_of_the_soul', 'added_a_love_that_never_was', 'added_twisted_paths'].map((k) => [
+      [
+        'selected_playlist_correct',
+        'added_whispers_of_the_soul',
+        'added_a_love_that_never_was',
+        'added_twisted_paths',
+      ].map((k) => [
         k,
         'the task lists only mcp_appworld_spotify__show_playlist in objectives.tools, so the add_song_to_playlist calls the script looks for are filtered out (and the three songs would need three calls in one turn)',
       ]),
@@ -308,10 +361,14 @@ export const OTHERS: Trajectory[] = [
       // After the user's follow-up the agent re-reads the strategy: only then does its read count.
       [
         { tool: 'read_file', args: { path: 'Enterprise_AI_Bootcamp_Strategy.md' } },
-        { tool: 'write_file', args: { path: '5_Day_Launch_SOP.md', content: 'Day 1, for the target audience ...' } },
+        {
+          tool: 'write_file',
+          args: { path: '5_Day_Launch_SOP.md', content: 'Day 1, for the target audience ...' },
+        },
       ],
     ],
-    notRun: "marketer_task_009's task.yaml names no tools_evaluation_path, so π-Bench's evaluator never loads this script",
+    notRun:
+      "marketer_task_009's task.yaml names no tools_evaluation_path, so π-Bench's evaluator never loads this script",
     notAwarded: {
       write_5_day_launch_sop:
         "the script sends every tool whose name contains 'file' to its read branch, so write_file never reaches the write check; no file tool of the agent is named with 'write' but without 'file'",
@@ -322,7 +379,12 @@ export const OTHERS: Trajectory[] = [
     script: 'data/marketer/scripts/marketer_task_010.py',
     listed: ['gmail__send_email', 'gmail__send_email_from_draft', 'gmail__search_users'],
     apps: {
-      gmail: { ...acct(LES, '%@g}L&b'), users: [{ email: 'denise.maldonado@gmail.com', first_name: 'Denise', last_name: 'Maldonado' }] },
+      gmail: {
+        ...acct(LES, '%@g}L&b'),
+        users: [
+          { email: 'denise.maldonado@gmail.com', first_name: 'Denise', last_name: 'Maldonado' },
+        ],
+      },
     },
     turns: [
       [
@@ -346,10 +408,17 @@ export const OTHERS: Trajectory[] = [
       amazon: {
         ...acct(LES, 'VxoU[nz'),
         products: [{ id: 636, name: 'Steelcase Amia Ergonomic Office Chair', price: 640 }],
-        reviews: [{ product_id: 636, rating: 2, title: 'Worn', text: 'The seat wore out within a year.' }],
+        reviews: [
+          { product_id: 636, rating: 2, title: 'Worn', text: 'The seat wore out within a year.' },
+        ],
       },
     },
-    turns: [[p('amazon__login', { username: LES, password: 'VxoU[nz' }), p('amazon__show_product_reviews', { product_id: 636 })]],
+    turns: [
+      [
+        p('amazon__login', { username: LES, password: 'VxoU[nz' }),
+        p('amazon__show_product_reviews', { product_id: 636 }),
+      ],
+    ],
     notAwarded: { checked_chair_reviews: BARE_FILTER },
   },
   {
@@ -360,10 +429,18 @@ export const OTHERS: Trajectory[] = [
     turns: [
       [
         p('todoist__login', { username: LES, password: 'VK^N(lj' }),
-        p('todoist__create_task', { ...tok('todoist'), project_id: 0, title: 'Sunday evening wind-down routine' }),
-        ...['Reading session', 'Physical recovery session', 'Journaling session', 'Hair prep', 'Music for sleep'].map((title) =>
-          p('todoist__create_sub_task', { ...tok('todoist'), task_id: 1, title }),
-        ),
+        p('todoist__create_task', {
+          ...tok('todoist'),
+          project_id: 0,
+          title: 'Sunday evening wind-down routine',
+        }),
+        ...[
+          'Reading session',
+          'Physical recovery session',
+          'Journaling session',
+          'Hair prep',
+          'Music for sleep',
+        ].map((title) => p('todoist__create_sub_task', { ...tok('todoist'), task_id: 1, title })),
       ],
     ],
     notAwarded: {
@@ -386,13 +463,26 @@ export const OTHERS: Trajectory[] = [
             rating: 4.7,
             inventory_quantity: 25,
           },
-          { id: 1579, name: 'Slim Trek Pants', price: 80, product_type: 'hiking pants', rating: 4.2, inventory_quantity: 1 },
+          {
+            id: 1579,
+            name: 'Slim Trek Pants',
+            price: 80,
+            product_type: 'hiking pants',
+            rating: 4.2,
+            inventory_quantity: 1,
+          },
         ],
       },
     },
     turns: [
-      [p('amazon__login', { username: LARA, password: 'v[=NdO3' }), p('amazon__search_products', { query: 'hiking pants' })],
-      [p('amazon__add_product_to_cart', { ...tok('amazon'), product_id: 1578, quantity: 1 }), p('amazon__show_cart', tok('amazon'))],
+      [
+        p('amazon__login', { username: LARA, password: 'v[=NdO3' }),
+        p('amazon__search_products', { query: 'hiking pants' }),
+      ],
+      [
+        p('amazon__add_product_to_cart', { ...tok('amazon'), product_id: 1578, quantity: 1 }),
+        p('amazon__show_cart', tok('amazon')),
+      ],
     ],
     notAwarded: {},
   },
@@ -405,7 +495,9 @@ export const OTHERS: Trajectory[] = [
       [
         p('todoist__login', { username: LARA, password: 'Eu(M@!7' }),
         // The twelve that do not clash; the clashing three wait for the user's answer.
-        ...FRIDAY.filter(([title]) => !(title in STALE)).map(([title, time]) => friday(title!, time!)),
+        ...FRIDAY.filter(([title]) => !(title in STALE)).map(([title, time]) =>
+          friday(title!, time!),
+        ),
       ],
       // One turn per revealed intent: the clashing task, created with its new time.
       ...Object.keys(STALE).map((title) => [friday(title, FRIDAY.find(([t]) => t === title)![1]!)]),
@@ -433,12 +525,21 @@ export const OTHERS: Trajectory[] = [
   {
     task: 'researcher/researcher_task_016',
     script: 'data/researcher/scripts/researcher_task_016_splitwise_phone.py',
-    listed: mcp(['splitwise__create_group', 'splitwise__add_member_to_group', 'splitwise__record_expense', 'phone__send_text_message']),
+    listed: mcp([
+      'splitwise__create_group',
+      'splitwise__add_member_to_group',
+      'splitwise__record_expense',
+      'phone__send_text_message',
+    ]),
     apps: { splitwise: acct(LARA, 'T8H2[32'), phone: phoneAcct('2873148336', 'AEQ@e[a') },
     turns: [
       [
         p('splitwise__login', { username: LARA, password: 'T8H2[32' }),
-        p('splitwise__create_group', { ...tok('splitwise'), name: 'Team-building trip', member_emails: TEAM }),
+        p('splitwise__create_group', {
+          ...tok('splitwise'),
+          name: 'Team-building trip',
+          member_emails: TEAM,
+        }),
         p('splitwise__record_expense', {
           ...tok('splitwise'),
           description: 'Cabin deposit',
@@ -495,7 +596,13 @@ export const OTHERS: Trajectory[] = [
         p('spotify__login', { username: LARA, password: 'wjhPa4l' }),
         p('spotify__search_songs', { query: 'Heartstrings Symphony' }),
         p('spotify__like_song', { ...tok('spotify'), song_id: 54 }),
-        p('spotify__review_song', { ...tok('spotify'), song_id: 54, rating: 5, title: 'Beautiful melody', text: 'Lovely to work to.' }),
+        p('spotify__review_song', {
+          ...tok('spotify'),
+          song_id: 54,
+          rating: 5,
+          title: 'Beautiful melody',
+          text: 'Lovely to work to.',
+        }),
         p('spotify__follow_artist', { ...tok('spotify'), artist_id: 5 }),
       ],
     ],

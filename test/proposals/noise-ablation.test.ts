@@ -14,7 +14,19 @@ describe('run --noise', () => {
   it('overrides the noise of proposal scenarios, records it, and report compares the settings', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-noise-'));
     const [quiet, noisy] = [path.join(dir, 'quiet'), path.join(dir, 'noisy')];
-    expect((await cli(['run', ...SCENARIOS, '--agent', 'script:proactive', '--no-progress', '--out', quiet])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          'run',
+          ...SCENARIOS,
+          '--agent',
+          'script:proactive',
+          '--no-progress',
+          '--out',
+          quiet,
+        ])
+      ).code,
+    ).toBe(0);
     expect(
       (
         await cli([
@@ -40,14 +52,20 @@ describe('run --noise', () => {
     const report = await cli(['report', quiet, noisy]);
     const lines = report.stdout.split('\n');
     // One row per agent and noise setting.
-    expect(lines.find((l) => l.includes('no noise'))).toMatch(/^script:proactive\s+no noise\s+2\s+100\.0/);
-    expect(lines.some((l) => /^script:proactive\s+tool failure 0\.9, 30 notifications\/h/.test(l))).toBe(true);
+    expect(lines.find((l) => l.includes('no noise'))).toMatch(
+      /^script:proactive\s+no noise\s+2\s+100\.0/,
+    );
+    expect(
+      lines.some((l) => /^script:proactive\s+tool failure 0\.9, 30 notifications\/h/.test(l)),
+    ).toBe(true);
   });
 
   it('refuses a setting it does not know or a value out of range, saying which', async () => {
     const bad = await cli(['run', SCENARIOS[0]!, '--noise', 'tool_fail=0.2']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--noise: unknown noise setting `tool_fail` (known: tool_failure, notifications_per_hour, seed)');
+    expect(bad.stderr).toContain(
+      '--noise: unknown noise setting `tool_fail` (known: tool_failure, notifications_per_hour, seed)',
+    );
     const range = await cli(['run', SCENARIOS[0]!, '--noise', 'tool_failure=2']);
     expect(range.stderr).toContain('--noise: `tool_failure`: Too big');
   });

@@ -22,7 +22,8 @@ const run = async (yaml: string, opts: { maxTurns?: number } = {}) => {
 };
 const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) =>
   events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
-const soapTasks = (events: TimedEvent[]) => of(events, 'tool_result').filter((e) => e.name === 'todoist__create_task' && e.ok).length;
+const soapTasks = (events: TimedEvent[]) =>
+  of(events, 'tool_result').filter((e) => e.name === 'todoist__create_task' && e.ok).length;
 
 describe('PARE rules', () => {
   it("docs' soap example: the user asks in chat (provided), the agent proposes, the rules user accepts and the goal is reached", async () => {
@@ -44,7 +45,9 @@ describe('PARE rules', () => {
       ),
     );
     // A goal the user asked for is not yet done: the proposal for it is accepted.
-    expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' })]);
+    expect(of(events, 'proposal_verdict')).toEqual([
+      expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' }),
+    ]);
     const r = results[0]!;
     expect(r.scores.intents).toEqual({ G1: 'provided' });
     expect(r.scores.proposals).toMatchObject({ accepted: 1, success: 1, succeeded: true });
@@ -80,14 +83,25 @@ describe('PARE rules', () => {
     expect(of(events, 'proposal')[0]!.turn).toBe(1);
     expect(ticks.map((t) => t.tick)).toEqual([1, 2, 3]);
     expect(events.indexOf(u2)).toBeLessThan(events.indexOf(verdict));
-    expect(verdict).toMatchObject({ verdict: 'rejected', reason: 'it matches no goal the user still has' });
+    expect(verdict).toMatchObject({
+      verdict: 'rejected',
+      reason: 'it matches no goal the user still has',
+    });
     expect(soapTasks(events)).toBe(0);
     expect(of(events, 'phase').map((e) => e.phase)).toEqual(['observe']);
     // What the update did is provided, not the agent's.
-    expect(of(events, 'intent_status')[0]).toMatchObject({ intent: 'G1', to: 'provided', cause: 'update' });
+    expect(of(events, 'intent_status')[0]).toMatchObject({
+      intent: 'G1',
+      to: 'provided',
+      cause: 'update',
+    });
     // One user act and one agent turn per tick; the verdict tick's turn observes the rejection.
     expect(results[0]!.scores.turns).toBe(3);
-    expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, proposal_rate: 0.333, decisions: { reject: 1 } });
+    expect(results[0]!.scores.proposals).toMatchObject({
+      proposals: 1,
+      proposal_rate: 0.333,
+      decisions: { reject: 1 },
+    });
   });
 
   it('a goal that an update makes true is provided, not completed by an agent that did nothing', async () => {
@@ -96,7 +110,9 @@ describe('PARE rules', () => {
       "      apps: { todoist: { projects: [{ name: Kim's errands, tasks: [{ title: Hand soap }] }] }, phone: { messages:",
     );
     const { events, results } = await run(yaml);
-    expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual(['G1:provided:update']);
+    expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual([
+      'G1:provided:update',
+    ]);
     expect(results[0]!.scores.intents).toEqual({ G1: 'provided' });
     expect(results[0]!.scores.proc).toBe(0);
   });
@@ -116,7 +132,10 @@ describe('PARE rules', () => {
         - { tool: wait }`,
     )
       .replace('tools: [todoist, phone]', 'tools: [todoist, phone, file_system]')
-      .replace('apps:\n', 'apps:\n  file_system:\n    account: { email: pat@example.com, password: pw }\n');
+      .replace(
+        'apps:\n',
+        'apps:\n  file_system:\n    account: { email: pat@example.com, password: pw }\n',
+      );
     const { events, results } = await run(yaml);
     const exists = of(events, 'tool_result').find((e) => e.name === 'file_system__file_exists')!;
     expect(exists).toMatchObject({ ok: true });
@@ -126,13 +145,31 @@ describe('PARE rules', () => {
   it("a goal not reached when the user's activity ends is unresolved for that reason, not max_turns; a pending proposal at max_turns is truncated", async () => {
     const done = await run(soap(`    - say: ""\n      actions: [{ tool: wait }]`));
     expect(done.results[0]!.end).toBe('resolved');
-    expect(of(done.events, 'intent_status').at(-1)).toMatchObject({ intent: 'G1', to: 'unresolved', cause: 'activity_done' });
-    const cut = await run(soap(`    - say: ""\n      actions: [{ tool: wait }]\n    - say: ""\n      actions: [${PROPOSE}]`), {
-      maxTurns: 2,
+    expect(of(done.events, 'intent_status').at(-1)).toMatchObject({
+      intent: 'G1',
+      to: 'unresolved',
+      cause: 'activity_done',
     });
+    const cut = await run(
+      soap(
+        `    - say: ""\n      actions: [{ tool: wait }]\n    - say: ""\n      actions: [${PROPOSE}]`,
+      ),
+      {
+        maxTurns: 2,
+      },
+    );
     expect(cut.results[0]!.end).toBe('max_turns');
-    expect(of(cut.events, 'intent_status').at(-1)).toMatchObject({ intent: 'G1', to: 'unresolved', cause: 'max_turns' });
-    expect(cut.results[0]!.scores.proposals!.decisions).toEqual({ accept: 0, reject: 0, gather_context: 0, truncated: 1 });
+    expect(of(cut.events, 'intent_status').at(-1)).toMatchObject({
+      intent: 'G1',
+      to: 'unresolved',
+      cause: 'max_turns',
+    });
+    expect(cut.results[0]!.scores.proposals!.decisions).toEqual({
+      accept: 0,
+      reject: 0,
+      gather_context: 0,
+      truncated: 1,
+    });
   });
 
   it('forms are screens: a proposal arrives while the user is mid-form, and the form is still there after the verdict', async () => {

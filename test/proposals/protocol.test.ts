@@ -56,11 +56,21 @@ describe('proposal protocol', () => {
     expect(of(events, 'user_action')[1]!.screen![0]).toBe('[phone · Kim Ho]');
     // The notification reaches the user truncated and the agent whole.
     const n = of(events, 'notification')[0]!;
-    expect(n).toMatchObject({ app: 'phone', spurious: false, preview: 'Text from Kim: out of hand soap, can you get…' });
+    expect(n).toMatchObject({
+      app: 'phone',
+      spurious: false,
+      preview: 'Text from Kim: out of hand soap, can you get…',
+    });
     const observations = of(events, 'message').filter((m) => m.role === 'monitor');
     expect(observations[1]!.text).toContain('also the landlord called about the boiler');
-    expect(of(events, 'phase').map((e) => `${e.turn}:${e.phase}`)).toEqual(['0:observe', '2:execute', '3:observe']);
-    expect(of(events, 'proposal_verdict')).toEqual([expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' })]);
+    expect(of(events, 'phase').map((e) => `${e.turn}:${e.phase}`)).toEqual([
+      '0:observe',
+      '2:execute',
+      '3:observe',
+    ]);
+    expect(of(events, 'proposal_verdict')).toEqual([
+      expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' }),
+    ]);
     expect(of(events, 'message').find((m) => m.turn === 3)).toMatchObject({
       role: 'user',
       text: 'Yes, please go ahead with P1: Add hand soap to Shopping?',
@@ -115,8 +125,13 @@ describe('proposal protocol', () => {
       actions: [${LOGIN}, ${ADD}]`),
     );
     const refused = of(events, 'tool_result').find((e) => e.name === 'todoist__create_task')!;
-    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('not available in this turn') });
-    expect(of(events, 'tool_result').find((e) => e.name === 'todoist__login')).toMatchObject({ ok: true });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not available in this turn'),
+    });
+    expect(of(events, 'tool_result').find((e) => e.name === 'todoist__login')).toMatchObject({
+      ok: true,
+    });
     expect(results[0]!.scores.intents).toEqual({ G1: 'unresolved' });
     expect(results[0]!.scores.proposals!.succeeded).toBe(false);
   });
@@ -128,18 +143,32 @@ describe('proposal protocol', () => {
     - say: ""`),
     );
     expect(of(events, 'proposal_verdict')).toEqual([
-      expect.objectContaining({ verdict: 'rejected', reason: 'it matches no goal the user still has' }),
+      expect.objectContaining({
+        verdict: 'rejected',
+        reason: 'it matches no goal the user still has',
+      }),
     ]);
     expect(of(events, 'phase').map((e) => e.phase)).toEqual(['observe']);
-    expect(of(events, 'message').filter((m) => m.role === 'monitor')[1]!.text).toMatch(/^The user rejected your proposal P1\./);
-    expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 0, acceptance_rate: 0, success: 0 });
+    expect(of(events, 'message').filter((m) => m.role === 'monitor')[1]!.text).toMatch(
+      /^The user rejected your proposal P1\./,
+    );
+    expect(results[0]!.scores.proposals).toMatchObject({
+      proposals: 1,
+      accepted: 0,
+      acceptance_rate: 0,
+      success: 0,
+    });
   });
 
   it('a chat message that asks for a goal makes it provided', async () => {
     const { events, results } = await run(
-      soap(PROACTIVE, { activity: `  - { say: Can you put soap on the list?, reveals: [G1] }\n  - { wait: true }` }),
+      soap(PROACTIVE, {
+        activity: `  - { say: Can you put soap on the list?, reveals: [G1] }\n  - { wait: true }`,
+      }),
     );
-    expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual(['G1:provided:reveal']);
+    expect(of(events, 'intent_status').map((e) => `${e.intent}:${e.to}:${e.cause}`)).toEqual([
+      'G1:provided:reveal',
+    ]);
     expect(results[0]!.scores.proc).toBe(0);
   });
 
@@ -150,9 +179,14 @@ describe('proposal protocol', () => {
   });
 
   it('noise is seeded: the same seed gives the same run, another seed another', async () => {
-    const noisy = (seed: number) => soap(PROACTIVE, { noise: `noise: { notifications_per_hour: 600, tool_failure: 0.5, seed: ${seed} }` });
+    const noisy = (seed: number) =>
+      soap(PROACTIVE, {
+        noise: `noise: { notifications_per_hour: 600, tool_failure: 0.5, seed: ${seed} }`,
+      });
     const strip = (events: TimedEvent[]) =>
-      events.filter((e) => e.type === 'notification' || e.type === 'tool_result').map((e) => JSON.stringify({ ...e, t: 0 }));
+      events
+        .filter((e) => e.type === 'notification' || e.type === 'tool_result')
+        .map((e) => JSON.stringify({ ...e, t: 0 }));
     const [a, b, c] = [await run(noisy(7)), await run(noisy(7)), await run(noisy(8))];
     expect(strip(a.events)).toEqual(strip(b.events));
     expect(strip(a.events)).not.toEqual(strip(c.events));

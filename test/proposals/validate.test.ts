@@ -13,7 +13,9 @@ trigger: { kind: event, text: Pat is on the phone. }
 tools: [todoist]
 ${body}`,
   });
-  return validatePaths([path.join(root, 'scenarios')]).diagnostics.map((d) => `${d.line}:${d.col} ${d.severity}: ${d.message}`);
+  return validatePaths([path.join(root, 'scenarios')]).diagnostics.map(
+    (d) => `${d.line}:${d.col} ${d.severity}: ${d.message}`,
+  );
 }
 
 const GOAL = `intents:
@@ -34,7 +36,9 @@ describe('proposal scenarios: located checks', () => {
 ${ACTIVITY}noise: { tool_failure: 1.5, notifications_per_hour: -1 }
 ${GOAL}`),
     ).toEqual([
-      expect.stringMatching(/^13:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/),
+      expect.stringMatching(
+        /^13:24 error: `noise\.tool_failure`: Too big: expected number to be <=1/,
+      ),
       expect.stringMatching(/^13:53 error: `noise\.notifications_per_hour`: Too small/),
     ]);
     expect(
@@ -42,11 +46,15 @@ ${GOAL}`),
 ${ACTIVITY}${GOAL}`),
     ).toEqual([
       expect.stringMatching(/^8:12 error: unknown app `calender` \(apps: gmail, /),
-      expect.stringMatching(/^9:12 warning: the user uses `gmail`, which is not in this scenario's `tools`/),
+      expect.stringMatching(
+        /^9:12 warning: the user uses `gmail`, which is not in this scenario's `tools`/,
+      ),
       expect.stringMatching(
         /^9:27 error: `gmail` has no screen action `open_inbox` \(its actions: open_app, back, home, open, fill, submit, compose, search, sent, reply, archive, star; docs\/apps\/screens\.md\)/,
       ),
-      expect.stringMatching(/^10:\d+ error: no form of `todoist` has a field `titel` \(fields: name, title, due_date, description\)/),
+      expect.stringMatching(
+        /^10:\d+ error: no form of `todoist` has a field `titel` \(fields: name, title, due_date, description\)/,
+      ),
       expect.stringMatching(/^11:40 error: `G9` is not a goal of this scenario/),
       expect.stringMatching(
         /^12:\d+ error: `add_task` opens a form: fill its fields with `fill` steps \(title, due_date, description\), then `submit`/,
@@ -55,12 +63,16 @@ ${ACTIVITY}${GOAL}`),
   });
 
   it('refuses proposal keys without proposals: required, and a bad accept pattern', () => {
-    expect(diagnostics(`activity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`)).toEqual([
+    expect(
+      diagnostics(`activity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`),
+    ).toEqual([
       expect.stringMatching(/^6:11 error: `activity` needs `proposals: required`/),
       expect.stringMatching(/^8:\d+ error: `accept` needs `proposals: required`/),
     ]);
-    expect(diagnostics(`proposals: required\nactivity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`)).toEqual([
-      expect.stringMatching(/^9:36 error: invalid pattern: missing closing \)/),
-    ]);
+    expect(
+      diagnostics(
+        `proposals: required\nactivity: [{ wait: true }]\n${GOAL.replace('(?i)soap', '(?i)soap(')}`,
+      ),
+    ).toEqual([expect.stringMatching(/^9:36 error: invalid pattern: missing closing \)/)]);
   });
 });

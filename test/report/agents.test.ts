@@ -41,26 +41,56 @@ function run(agent: string, scenario: string, repeat: number, p: ProposalScores)
     intents: { G1: p.succeeded ? 'completed' : 'unresolved' },
     checklist: {},
     proposals: p,
-    backends: { agent: { kind: 'script', name: agent }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    backends: {
+      agent: { kind: 'script', name: agent },
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    },
   };
 }
 
 // proactive: repeat 0 succeeds twice, repeat 1 once. Decisions: repeat 0 two of three proposals
 // accepted at once and one rejected; repeat 1 one looked into first, one still waiting at the end.
 const RUNS: RunRecord[] = [
-  run('proactive', 'a/s1', 0, scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 4, d: [1, 0, 0, 0] })),
-  run('proactive', 'b/s2', 0, scores({ succeeded: true, proposals: 2, accepted: 1, rate: 0.4, reads: 6, d: [1, 1, 0, 0] })),
-  run('proactive', 'a/s1', 1, scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 2, d: [0, 0, 1, 0] })),
-  run('proactive', 'b/s2', 1, scores({ succeeded: false, proposals: 1, accepted: 0, rate: 0.2, reads: 0, d: [0, 0, 0, 1] })),
+  run(
+    'proactive',
+    'a/s1',
+    0,
+    scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 4, d: [1, 0, 0, 0] }),
+  ),
+  run(
+    'proactive',
+    'b/s2',
+    0,
+    scores({ succeeded: true, proposals: 2, accepted: 1, rate: 0.4, reads: 6, d: [1, 1, 0, 0] }),
+  ),
+  run(
+    'proactive',
+    'a/s1',
+    1,
+    scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 2, d: [0, 0, 1, 0] }),
+  ),
+  run(
+    'proactive',
+    'b/s2',
+    1,
+    scores({ succeeded: false, proposals: 1, accepted: 0, rate: 0.2, reads: 0, d: [0, 0, 0, 1] }),
+  ),
   ...[0, 1].flatMap((k) =>
     ['a/s1', 'b/s2'].map((s) =>
-      run('reactive', s, k, scores({ succeeded: false, proposals: 0, accepted: 0, rate: 0, reads: 1, d: [0, 0, 0, 0] })),
+      run(
+        'reactive',
+        s,
+        k,
+        scores({ succeeded: false, proposals: 0, accepted: 0, rate: 0, reads: 1, d: [0, 0, 0, 0] }),
+      ),
     ),
   ),
 ];
 
 const doc = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [] });
-const tableOf = (id: string): Table => doc.sections.flatMap((s) => s.tables).find((t) => t.id === id)!;
+const tableOf = (id: string): Table =>
+  doc.sections.flatMap((s) => s.tables).find((t) => t.id === id)!;
 
 describe('a report of several agents', () => {
   it("gives PARE's Table 1 per agent: Success@k, Success^k, and each rate with ± its standard error over repeats", () => {
@@ -94,7 +124,8 @@ describe('a report of several agents', () => {
   it('has no row or table that pools the agents', () => {
     // An overall row is only ever one agent's (its table names the agent).
     for (const t of doc.sections.flatMap((s) => s.tables))
-      if (t.rows.some((r) => r[0] === 'overall')) expect(t.title).toMatch(/agent script:(proactive|reactive)$/);
+      if (t.rows.some((r) => r[0] === 'overall'))
+        expect(t.title).toMatch(/agent script:(proactive|reactive)$/);
     expect(tableOf('proposals-personas').rows.map((r) => `${r[0]} ${r[1]}`)).toEqual([
       'script:proactive a',
       'script:proactive b',

@@ -8,7 +8,9 @@ import type { IntentStatus, SessionEvent } from '../../src/contracts/events.ts';
 
 const statuses = (...s: IntentStatus[]) => Object.fromEntries(s.map((x, i) => [`I${i + 1}`, x]));
 
-function rec(over: Partial<RunRecord> & Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'proc'>): RunRecord {
+function rec(
+  over: Partial<RunRecord> & Pick<RunRecord, 'scenario' | 'persona' | 'repeat' | 'proc'>,
+): RunRecord {
   return {
     comp: 1,
     turns: 2,
@@ -22,8 +24,10 @@ function rec(over: Partial<RunRecord> & Pick<RunRecord, 'scenario' | 'persona' |
   };
 }
 
-const section = (doc: ReturnType<typeof buildReport>, id: string): Section => doc.sections.find((s) => s.id === id)!;
-const table = (doc: ReturnType<typeof buildReport>, id: string): Table => section(doc, id).tables[0]!;
+const section = (doc: ReturnType<typeof buildReport>, id: string): Section =>
+  doc.sections.find((s) => s.id === id)!;
+const table = (doc: ReturnType<typeof buildReport>, id: string): Table =>
+  section(doc, id).tables[0]!;
 const row = (t: Table, first: string) => t.rows.find((r) => r[0] === first)!;
 
 const RUNS: RunRecord[] = [
@@ -58,7 +62,16 @@ const RUNS: RunRecord[] = [
     intents: statuses('provided', 'unresolved'),
     end: 'max_turns',
   }),
-  rec({ scenario: 'q/b', persona: 'q', repeat: 1, proc: 0.5, comp: 0, turns: 4, category: 'B', intents: statuses('inferred', 'provided') }),
+  rec({
+    scenario: 'q/b',
+    persona: 'q',
+    repeat: 1,
+    proc: 0.5,
+    comp: 0,
+    turns: 4,
+    category: 'B',
+    intents: statuses('inferred', 'provided'),
+  }),
 ];
 
 describe('report analysis', () => {
@@ -66,19 +79,41 @@ describe('report analysis', () => {
 
   it('Table 1: Proc and Comp per persona and overall, mean ± std across repeats', () => {
     const t = table(doc, 'personas');
-    expect(row(t, 'p')).toEqual(['p', 2, 2, { mean: 0.75, std: 0.354 }, { mean: 0.75, std: 0.354 }]);
+    expect(row(t, 'p')).toEqual([
+      'p',
+      2,
+      2,
+      { mean: 0.75, std: 0.354 },
+      { mean: 0.75, std: 0.354 },
+    ]);
     expect(row(t, 'q')).toEqual(['q', 2, 2, { mean: 0.25, std: 0.354 }, { mean: 0, std: 0 }]);
     // Overall Proc: repeat means 0.25 and 0.75 → std 0.354. Comp: 3 graded runs (mean 0.5);
     // repeat means 1 (q/b's null is left out) and 0.25 → std 0.53.
-    expect(row(t, 'overall')).toEqual(['overall', 4, 2, { mean: 0.5, std: 0.354 }, { mean: 0.5, std: 0.53 }]);
+    expect(row(t, 'overall')).toEqual([
+      'overall',
+      4,
+      2,
+      { mean: 0.5, std: 0.354 },
+      { mean: 0.5, std: 0.53 },
+    ]);
   });
 
   it('Table 7: the share of each terminal status over all intents', () => {
     const t = table(doc, 'statuses');
-    expect(t.columns.map((c) => c.key)).toEqual(['persona', 'intents', 'completed', 'inferred', 'provided', 'unresolved']);
+    expect(t.columns.map((c) => c.key)).toEqual([
+      'persona',
+      'intents',
+      'completed',
+      'inferred',
+      'provided',
+      'unresolved',
+    ]);
     expect(row(t, 'overall')).toEqual(['overall', 8, 2 / 8, 2 / 8, 3 / 8, 1 / 8]);
     const chart = section(doc, 'statuses').charts[0]!;
-    expect(chart.type === 'stacked' && chart.rows.every((r) => Math.abs(r.values.reduce((a, b) => a + b, 0) - 1) < 1e-9)).toBe(true);
+    expect(
+      chart.type === 'stacked' &&
+        chart.rows.every((r) => Math.abs(r.values.reduce((a, b) => a + b, 0) - 1) < 1e-9),
+    ).toBe(true);
   });
 
   it('Table 8: Proc and Comp per category', () => {
@@ -133,18 +168,41 @@ describe('report analysis', () => {
     ]);
     // --no-deps runs stay out of the main tables.
     expect(row(table(withAblation, 'personas'), 'p')[1]).toBe(4);
-    expect(withAblation.meta).toContainEqual(['ablation', '2 --no-deps run(s), used only in the dependency ablation']);
+    expect(withAblation.meta).toContainEqual([
+      'ablation',
+      '2 --no-deps run(s), used only in the dependency ablation',
+    ]);
   });
 
   it('π-Bench scoring per persona when the library is known, and what it needs when not', () => {
     expect(section(doc, 'pibench').text).toContain('needs the scenario library');
     const scenario = (id: string) =>
-      ({ id, intents: [{ id: 'I1' }, { id: 'I2' }], checklist: [{ id: 'C1' }], dependsOn: [] }) as unknown as PibenchScenarioInfo;
-    const scored = buildReport({ folders: ['/r'], runs: RUNS, readEvents: () => [], lookup: scenario });
+      ({
+        id,
+        intents: [{ id: 'I1' }, { id: 'I2' }],
+        checklist: [{ id: 'C1' }],
+        dependsOn: [],
+      }) as unknown as PibenchScenarioInfo;
+    const scored = buildReport({
+      folders: ['/r'],
+      runs: RUNS,
+      readEvents: () => [],
+      lookup: scenario,
+    });
     // p/a: repeat 0 credits 1 of 2 intents, repeat 1 both; no checklist item was graded, so no Comp.
-    expect(row(table(scored, 'pibench'), 'p')).toEqual(['p', 2, { mean: 0.75, std: 0.3536 }, { mean: null, std: null }]);
+    expect(row(table(scored, 'pibench'), 'p')).toEqual([
+      'p',
+      2,
+      { mean: 0.75, std: 0.3536 },
+      { mean: null, std: null },
+    ]);
     // Overall: the four (persona, repeat) pairs 0.5, 1, 0, 0.5 → mean 0.5, sample std 0.4082 (as π-Bench's model row).
-    expect(row(table(scored, 'pibench'), 'overall')).toEqual(['overall', 4, { mean: 0.5, std: 0.4082 }, { mean: null, std: null }]);
+    expect(row(table(scored, 'pibench'), 'overall')).toEqual([
+      'overall',
+      4,
+      { mean: 0.5, std: 0.4082 },
+      { mean: null, std: null },
+    ]);
   });
 
   it('cost per role and model, summed over runs; unknown prices stay unknown', () => {
@@ -168,7 +226,13 @@ describe('report analysis', () => {
           proc: 1,
           usage: [line('agent', 'gpt-a', 2, 0.02), line('judge', 'gpt-j', 1, null)],
         }),
-        rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, usage: [line('agent', 'gpt-a', 3, 0.03)] }),
+        rec({
+          scenario: 'p/a',
+          persona: 'p',
+          repeat: 1,
+          proc: 1,
+          usage: [line('agent', 'gpt-a', 3, 0.03)],
+        }),
       ],
     });
     expect(table(costly, 'cost').rows).toEqual([
@@ -181,7 +245,12 @@ describe('report analysis', () => {
 });
 
 describe('clarification accounting', () => {
-  const agent = (turn: number, text: string): SessionEvent => ({ type: 'message', turn, role: 'agent', text });
+  const agent = (turn: number, text: string): SessionEvent => ({
+    type: 'message',
+    turn,
+    role: 'agent',
+    text,
+  });
   const inferred = (turn: number, intent: string, detail: string): SessionEvent => ({
     type: 'intent_status',
     turn,
@@ -199,7 +268,10 @@ describe('clarification accounting', () => {
         rec({ scenario: 'p/a', persona: 'p', repeat: 0, proc: 1, recording: '/r/a.jsonl' }),
         rec({ scenario: 'p/a', persona: 'p', repeat: 1, proc: 1, recording: '/r/missing.jsonl' }),
       ],
-      readEvents: (file) => (file === '/r/a.jsonl' ? [agent(1, 'Budget? City?'), inferred(1, 'I1', 'Budget?')] : undefined),
+      readEvents: (file) =>
+        file === '/r/a.jsonl'
+          ? [agent(1, 'Budget? City?'), inferred(1, 'I1', 'Budget?')]
+          : undefined,
     });
     expect(table(doc, 'clarifications').rows).toEqual([
       ['p', 1, 2, 2, 1, 1, 0.5],

@@ -21,7 +21,9 @@ beforeAll(async () => {
   const planOf = (dir: string) =>
     path.join(
       dir,
-      readResultsFile(path.join(dir, 'results.jsonl')).records.find((r) => r.scenario === 'tester/plan' && r.repeat === 0)!.recording!,
+      readResultsFile(path.join(dir, 'results.jsonl')).records.find(
+        (r) => r.scenario === 'tester/plan' && r.repeat === 0,
+      )!.recording!,
     );
   proactivePlan = planOf(f.proactive);
   reactivePlan = planOf(f.reactive);
@@ -33,9 +35,15 @@ describe('compare two results folders', () => {
     expect(r.code).toBe(0);
     const text = stripVTControlCharacters(r.stdout);
     expect(text).toContain('intentplay compare: proactive vs reactive');
-    expect(text).toMatch(/^tester\/gear\s+2\s+2\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+0\.0\s+−100\.0\s+1\.0\s+3\.0\s+\+2\.0$/m);
-    expect(text).toMatch(/^tester\/plan\s+2\s+2\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+50\.0\s+−50\.0\s+2\.0\s+4\.0\s+\+2\.0$/m);
-    expect(text).toMatch(/^overall \(2 shared\)\s+4\s+4\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+25\.0\s+−75\.0\s+1\.5\s+3\.5\s+\+2\.0$/m);
+    expect(text).toMatch(
+      /^tester\/gear\s+2\s+2\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+0\.0\s+−100\.0\s+1\.0\s+3\.0\s+\+2\.0$/m,
+    );
+    expect(text).toMatch(
+      /^tester\/plan\s+2\s+2\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+50\.0\s+−50\.0\s+2\.0\s+4\.0\s+\+2\.0$/m,
+    );
+    expect(text).toMatch(
+      /^overall \(2 shared\)\s+4\s+4\s+100\.0\s+0\.0\s+−100\.0\s+100\.0\s+25\.0\s+−75\.0\s+1\.5\s+3\.5\s+\+2\.0$/m,
+    );
   });
 
   it('renders as CSV too, and refuses a folder and a recording together', async () => {
@@ -56,16 +64,23 @@ describe('compare two recordings', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('tester/plan: Weekly meal plan');
     expect(r.stdout).toMatch(/agent script:proactive\s+│ agent script:reactive/);
-    expect(r.stdout).toMatch(/Proc 1\.00 {2}Comp 1\.00 {2}turns 2\s+│ Proc 0\.00 {2}Comp 0\.50 {2}turns 4/);
+    expect(r.stdout).toMatch(
+      /Proc 1\.00 {2}Comp 1\.00 {2}turns 2\s+│ Proc 0\.00 {2}Comp 0\.50 {2}turns 4/,
+    );
     // Turn 1 of each side on the same rows; the reactive side alone in turns 3 and 4.
     const turn = (n: number) => lines.findIndex((l) => l.startsWith(`── turn ${n} `));
-    expect(lines[turn(1) + 1]).toMatch(/^user : Write me a meal plan for the week\.\s+│ user : Write me a meal plan for the week\.$/);
-    expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/\? I2 inferred \(question: What's your\s/);
+    expect(lines[turn(1) + 1]).toMatch(
+      /^user : Write me a meal plan for the week\.\s+│ user : Write me a meal plan for the week\.$/,
+    );
+    expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(
+      /\? I2 inferred \(question: What's your\s/,
+    );
     expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/│ +↩ I1 provided/);
     expect(lines[turn(4) + 1]).toMatch(/^\s+│ user : Include Sunday batch cooking\.$/);
     // Every row keeps the divider in the same column.
     const col = lines[turn(1) + 1]!.indexOf('│');
-    for (const l of lines.slice(turn(1), turn(4) + 2)) if (l.includes('│')) expect(l.indexOf('│')).toBe(col);
+    for (const l of lines.slice(turn(1), turn(4) + 2))
+      if (l.includes('│')) expect(l.indexOf('│')).toBe(col);
   });
 
   it('on a terminal, shows one turn of each side with their intents, and steps through the turns', async () => {
@@ -92,7 +107,10 @@ describe('compare two recordings', () => {
       const left = sideOf(readRecording(proactivePlan));
       const right = sideOf(readRecording(reactivePlan));
       // 16 rows: the turn's lines do not fit, so the view must count its lines (Ink draws overflowing ones over each other).
-      const view = renderTui(createElement(CompareView, { left, right, columns, rows: 16 }), { columns, rows: 16 });
+      const view = renderTui(createElement(CompareView, { left, right, columns, rows: 16 }), {
+        columns,
+        rows: 16,
+      });
       view.stdin.write('l');
       await expect.poll(() => plain(view.lastFrame())).toContain('turn 2 of 4');
       const rows = plain(view.lastFrame()).split('\n');
@@ -100,7 +118,9 @@ describe('compare two recordings', () => {
       expect(rows[1]).toMatch(/^╭─+╮╭─+╮$/);
       expect(rows[2]).toMatch(/^│ \S+tester_plan\S* +││ \S+tester_plan\S* +│$/);
       expect(rows[3]).toMatch(/^│ agent script:proactive +││ agent script:reactive +│$/);
-      expect(rows[4]).toMatch(/^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/);
+      expect(rows[4]).toMatch(
+        /^│ Proc 1\.00 {2}Comp 1\.00 {2}turns 2 +││ Proc 0\.00 {2}Comp 0\.50 {2}turns 4 +│$/,
+      );
       expect(rows[5]).toMatch(/^│ Proc after turn 2: 1\.00 +││ Proc after turn 2: 0\.00 +│$/);
       expect(rows[6]).toMatch(/^│ ✔ I1 completed .*││ ↩ I1 provided .*│$/);
       expect(rows[9]).toMatch(/^│ ─+ ││ ─+ │$/);

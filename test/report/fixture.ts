@@ -21,7 +21,16 @@ export async function makeReportFolders(): Promise<ReportFolders> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-report-'));
   const run = async (name: string, ...args: string[]) => {
     const out = path.join(dir, name);
-    const r = await cli(['run', FIXTURE_LIB, '--repeat', '2', '--out', out, '--no-progress', ...args]);
+    const r = await cli([
+      'run',
+      FIXTURE_LIB,
+      '--repeat',
+      '2',
+      '--out',
+      out,
+      '--no-progress',
+      ...args,
+    ]);
     if (r.code !== 0) throw new Error(`run ${name} failed: ${r.stderr}`);
     return out;
   };

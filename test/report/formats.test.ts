@@ -44,7 +44,9 @@ describe('report', () => {
     expect(text).toMatch(/^tester\s+10\s+60\.0\s+40\.0\s+0\.0\s+0\.0$/m); // statuses: 6 completed, 4 inferred
     // The ablation compares one agent with and without dependencies, never one agent's runs with another's.
     expect(text).toContain('These results have none.');
-    const same = stripVTControlCharacters((await cli(['report', f.reactive, f.reactiveNoDeps])).stdout);
+    const same = stripVTControlCharacters(
+      (await cli(['report', f.reactive, f.reactiveNoDeps])).stdout,
+    );
     expect(same).toMatch(/^tester\/plan\s+0\.0\s+0\.0\s+±0\.0\s+50\.0\s+50\.0\s+±0\.0$/m); // ablation
     expect(text).toMatch(/Proc █{50} 100\.0/); // bars
     expect(text).toContain('x: mean agent turns   y: Proc'); // scatter
@@ -92,7 +94,8 @@ describe('report', () => {
   });
 
   it('csv into a folder: one plain CSV file per table, each readable as it is', async () => {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-csvdir-')), 'tables') + '/';
+    const dir =
+      path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-csvdir-')), 'tables') + '/';
     const r = await cli(['report', f.reactive, '--output', dir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/wrote \d+ CSV files to .*tables\/: proc-comp-by-persona\.csv, /);
@@ -131,10 +134,26 @@ describe('report', () => {
         .slice(0, 3)
         .join('\n') + '\n',
     );
-    const fromRecordings = await cli(['report', study, '--format', 'csv', '--library', FIXTURE_LIB]);
+    const fromRecordings = await cli([
+      'report',
+      study,
+      '--format',
+      'csv',
+      '--library',
+      FIXTURE_LIB,
+    ]);
     expect(fromRecordings.code).toBe(0);
-    expect(fromRecordings.stderr).toContain('quit-early.jsonl: left out of the report: the session ended before it was scored');
-    const fromResults = await cli(['report', f.reactive, '--format', 'csv', '--library', FIXTURE_LIB]);
+    expect(fromRecordings.stderr).toContain(
+      'quit-early.jsonl: left out of the report: the session ended before it was scored',
+    );
+    const fromResults = await cli([
+      'report',
+      f.reactive,
+      '--format',
+      'csv',
+      '--library',
+      FIXTURE_LIB,
+    ]);
     const a = csvBlocks(fromRecordings.stdout);
     const b = csvBlocks(fromResults.stdout);
     expect([...a.keys()]).toEqual([...b.keys()]);

@@ -9,7 +9,10 @@ import { cli } from '../batch/helpers.ts';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
 import { makeReportFolders } from './fixture.ts';
 
-if (!haveChromium) console.warn(`skipping the HTML report browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(
+    `skipping the HTML report browser test: ${CHROMIUM} is not installed (apt-get install chromium)`,
+  );
 
 describe.skipIf(!haveChromium)('report --format html in a browser', () => {
   let browser: Browser;
@@ -17,7 +20,15 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
   beforeAll(async () => {
     const f = await makeReportFolders();
     file = path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-html-')), 'report.html');
-    const r = await cli(['report', f.reactive, f.reactiveNoDeps, '--format', 'html', '--output', file]);
+    const r = await cli([
+      'report',
+      f.reactive,
+      f.reactiveNoDeps,
+      '--format',
+      'html',
+      '--output',
+      file,
+    ]);
     expect(r.code).toBe(0);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 60_000);
@@ -36,7 +47,11 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
     await page.goto(pathToFileURL(file).href);
 
     const tables = await page.$$eval('table', (ts) =>
-      ts.map((t) => ({ id: t.id, rows: t.querySelectorAll('tbody tr').length, height: t.getBoundingClientRect().height })),
+      ts.map((t) => ({
+        id: t.id,
+        rows: t.querySelectorAll('tbody tr').length,
+        height: t.getBoundingClientRect().height,
+      })),
     );
     expect(tables.map((t) => t.id)).toEqual([
       'table-personas',
@@ -65,7 +80,13 @@ describe.skipIf(!haveChromium)('report --format html in a browser', () => {
         }).length,
       })),
     );
-    expect(charts.map((c) => c.id)).toEqual(['personas-chart', 'statuses-chart', 'turns-proc', 'proc-comp', 'ablation-chart']);
+    expect(charts.map((c) => c.id)).toEqual([
+      'personas-chart',
+      'statuses-chart',
+      'turns-proc',
+      'proc-comp',
+      'ablation-chart',
+    ]);
     for (const c of charts) {
       expect(c.width).toBeGreaterThan(200);
       expect(c.marks).toBeGreaterThan(0);

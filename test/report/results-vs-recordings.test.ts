@@ -12,7 +12,9 @@ import { startOpenAIServer, type OpenAITestServer } from '../helpers/openai-serv
 
 let server: OpenAITestServer;
 beforeAll(async () => {
-  server = await startOpenAIServer({ responder: () => ({ content: 'The budget is 300. Shall I take a note?' }) });
+  server = await startOpenAIServer({
+    responder: () => ({ content: 'The budget is 300. Shall I take a note?' }),
+  });
 });
 afterAll(() => server.close());
 
@@ -26,7 +28,9 @@ function sameReports(out: string): void {
     // (absolute, or relative to where the report runs)
     const rec = path.join(out, 'recordings');
     const text = (d: typeof fromResults) =>
-      renderDoc(d, format).replaceAll(rec, out).replaceAll(path.relative(process.cwd(), rec), path.relative(process.cwd(), out));
+      renderDoc(d, format)
+        .replaceAll(rec, out)
+        .replaceAll(path.relative(process.cwd(), rec), path.relative(process.cwd(), out));
     const a = text(fromResults).split('\n');
     const b = text(fromRecordings).split('\n');
     expect(
@@ -40,51 +44,55 @@ function sameReports(out: string): void {
   }
 }
 
-describe('a report from a results folder equals the report from its recordings', { timeout: 180_000 }, () => {
-  it('for bundled π-Bench, time and proposal scenarios, repeated', async () => {
-    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'ip-parity-')), 'res');
-    const r = await cli([
-      'run',
-      'researcher/meal-plan',
-      'marketer/flight-watch',
-      'researcher/soap-list',
-      '--agent',
-      'script:proactive',
-      '--repeat',
-      '2',
-      '--out',
-      out,
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    sameReports(out);
-  });
+describe(
+  'a report from a results folder equals the report from its recordings',
+  { timeout: 180_000 },
+  () => {
+    it('for bundled π-Bench, time and proposal scenarios, repeated', async () => {
+      const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'ip-parity-')), 'res');
+      const r = await cli([
+        'run',
+        'researcher/meal-plan',
+        'marketer/flight-watch',
+        'researcher/soap-list',
+        '--agent',
+        'script:proactive',
+        '--repeat',
+        '2',
+        '--out',
+        out,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      sameReports(out);
+    });
 
-  it('for model-backed runs, with tokens and cost', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-parity-model-'));
-    const config = path.join(dir, 'intentplay.config.yaml');
-    writeFileSync(config, 'prices:\n  m: { input: 2.5, output: 10 }\n');
-    const out = path.join(dir, 'res');
-    const r = await cli([
-      'run',
-      batchLibrary(),
-      '--agent',
-      'openai',
-      '--agent-model',
-      'm',
-      '--base-url',
-      server.url,
-      '--user',
-      'rules',
-      '--judge',
-      'rules',
-      '--config',
-      config,
-      '--out',
-      out,
-    ]);
-    expect(r.code, r.stderr).toBe(0);
-    const doc = renderDoc(reportOn([out]), 'markdown');
-    expect(doc).toMatch(/\$0\.0\d+/);
-    sameReports(out);
-  });
-});
+    it('for model-backed runs, with tokens and cost', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-parity-model-'));
+      const config = path.join(dir, 'intentplay.config.yaml');
+      writeFileSync(config, 'prices:\n  m: { input: 2.5, output: 10 }\n');
+      const out = path.join(dir, 'res');
+      const r = await cli([
+        'run',
+        batchLibrary(),
+        '--agent',
+        'openai',
+        '--agent-model',
+        'm',
+        '--base-url',
+        server.url,
+        '--user',
+        'rules',
+        '--judge',
+        'rules',
+        '--config',
+        config,
+        '--out',
+        out,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const doc = renderDoc(reportOn([out]), 'markdown');
+      expect(doc).toMatch(/\$0\.0\d+/);
+      sameReports(out);
+    });
+  },
+);

@@ -21,10 +21,14 @@ describe.skipIf(!ready)('play --serve: a remote player, the operator watching', 
   // The link is printed before the screen switches to the alternate screen: read the screen kept under it.
   const underScreen = () => {
     try {
-      return execFileSync('tmux', ['-L', `intentplay-serve-play-${process.pid}`, 'capture-pane', '-p', '-a', '-t', 'w-1'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
+      return execFileSync(
+        'tmux',
+        ['-L', `intentplay-serve-play-${process.pid}`, 'capture-pane', '-p', '-a', '-t', 'w-1'],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
     } catch {
       return '';
     }
@@ -39,13 +43,27 @@ describe.skipIf(!ready)('play --serve: a remote player, the operator watching', 
   });
 
   it("shows the player's typing on the operator's terminal, and records what they sent", async () => {
-    term.start(['play', path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml'), '--serve', '--port', '0', '--agent', 'script:proactive'], {
-      columns: 110,
-      rows: 32,
-    });
+    term.start(
+      [
+        'play',
+        path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml'),
+        '--serve',
+        '--port',
+        '0',
+        '--agent',
+        'script:proactive',
+      ],
+      {
+        columns: 110,
+        rows: 32,
+      },
+    );
     await term.waitFor(() => /player's link: http/.test(underScreen()), 'the link', 30_000);
     const link = /player's link: (\S+)/.exec(underScreen())![1]!;
-    await term.waitFor((s) => s.includes('A/B headlines for the FeedMe 2 relaunch'), 'the opening card on the terminal');
+    await term.waitFor(
+      (s) => s.includes('A/B headlines for the FeedMe 2 relaunch'),
+      'the opening card on the terminal',
+    );
 
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     const seen = watchPage(page);
@@ -58,7 +76,10 @@ describe.skipIf(!ready)('play --serve: a remote player, the operator watching', 
     await waitForScreen(page, 'you (user) ›');
     await page.keyboard.type('Keep the WeChat ones short', { delay: 15 });
     // The operator sees the message as it is typed, before it is sent.
-    await term.waitFor((s) => s.includes('Keep the WeChat ones short'), "the player's typing on the operator's terminal");
+    await term.waitFor(
+      (s) => s.includes('Keep the WeChat ones short'),
+      "the player's typing on the operator's terminal",
+    );
     await page.keyboard.press('Enter');
     await waitForScreen(page, /turn 2/);
     // The operator stops it: the player's page says so and does not reconnect.

@@ -17,9 +17,15 @@ export interface Served {
 }
 
 export function serve(args: string[], cwd: string): Served {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  });
   let err = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const waiters = new Set<() => void>();
   child.stderr!.on('data', (d: Buffer) => {
     err += d.toString();
@@ -55,11 +61,19 @@ export function serve(args: string[], cwd: string): Served {
 
 /** The page's terminal as lines of text. */
 export async function screenText(page: Page): Promise<string> {
-  return (await page.evaluate(() => (globalThis as unknown as { intentplayScreen: () => string[] }).intentplayScreen())).join('\n');
+  return (
+    await page.evaluate(() =>
+      (globalThis as unknown as { intentplayScreen: () => string[] }).intentplayScreen(),
+    )
+  ).join('\n');
 }
 
 /** Waits until the page's terminal shows `text`. */
-export async function waitForScreen(page: Page, text: string | RegExp, ms = 15_000): Promise<string> {
+export async function waitForScreen(
+  page: Page,
+  text: string | RegExp,
+  ms = 15_000,
+): Promise<string> {
   const until = Date.now() + ms;
   let last = '';
   while (Date.now() < until) {

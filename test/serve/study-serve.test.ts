@@ -36,7 +36,12 @@ function browserSeat(page: Page): Seat {
 
 function terminalSeat(t: Terminal): Seat {
   return {
-    see: (text) => t.waitFor((s) => (typeof text === 'string' ? s.includes(text) : text.test(s)), String(text), 20_000),
+    see: (text) =>
+      t.waitFor(
+        (s) => (typeof text === 'string' ? s.includes(text) : text.test(s)),
+        String(text),
+        20_000,
+      ),
     press: async (key) => t.keys(key),
     type: async (text) => t.type(text),
   };
@@ -55,7 +60,12 @@ async function playThrough(seat: Seat, beforeSending?: () => Promise<void>): Pro
   await seat.see('user  Keep each meal under 25 RMB');
   // The session may end by itself once the goals are met; otherwise ctrl+d ends it (twice: it asks first).
   await seat.press('C-d');
-  if (!(await seat.see(/End (the|this) session now\?|This session is over/)).includes('This session is over')) await seat.press('C-d');
+  if (
+    !(await seat.see(/End (the|this) session now\?|This session is over/)).includes(
+      'This session is over',
+    )
+  )
+    await seat.press('C-d');
   await seat.see('This session is over');
   await seat.press('Enter');
   await seat.see('About session 1 of 1');
@@ -73,7 +83,8 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
   let served: Served | undefined;
   const term = tmuxTerminal(BIN, 'serve-study');
   const work = term.work;
-  const cli = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' });
 
   beforeAll(async () => {
     // One scenario, between subjects: one session each, with both questionnaires.
@@ -99,11 +110,27 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
       const [id, token] = invited.trim().split(/\s+/) as [string, string];
       expect(id).toBe('P01');
       expect(statSync(path.join(work, 'study-data/invites.json')).mode & 0o077).toBe(0);
-      served = serve(['serve', '--study', 'study.yaml', '--port', '0', '--grace', '2', '--completion-code', 'C0DE42'], work);
+      served = serve(
+        [
+          'serve',
+          '--study',
+          'study.yaml',
+          '--port',
+          '0',
+          '--grace',
+          '2',
+          '--completion-code',
+          'C0DE42',
+        ],
+        work,
+      );
       const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
       const link = `${origin}/t/${token}/`;
       // The terminal participant runs alongside.
-      term.start(['study', 'run', 'study.yaml', '--participant', 'T01'], { columns: 110, rows: 34 });
+      term.start(['study', 'run', 'study.yaml', '--participant', 'T01'], {
+        columns: 110,
+        rows: 34,
+      });
       const terminal = (async () => {
         const seat = terminalSeat(term);
         await seat.see('Do you agree to take part?');
@@ -111,7 +138,11 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
         await seat.see('Instructions');
         await seat.press('Enter');
         await playThrough(seat);
-        await term.waitFor((s) => s.includes('T01 finished the study'), 'the terminal run to finish', 20_000);
+        await term.waitFor(
+          (s) => s.includes('T01 finished the study'),
+          'the terminal run to finish',
+          20_000,
+        );
       })();
 
       let page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
@@ -145,16 +176,20 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
       await terminal;
 
       cli('study', 'export', 'study.yaml', '--out', 'export');
-      const files = readdirSync(path.join(work, 'export')).filter((f) => f.endsWith('.csv') && !f.includes('codebook'));
+      const files = readdirSync(path.join(work, 'export')).filter(
+        (f) => f.endsWith('.csv') && !f.includes('codebook'),
+      );
       expect(files).toContain('sessions.csv');
       for (const file of files) {
         const [header, ...rows] = readFileSync(path.join(work, 'export', file), 'utf8')
           .trim()
           .split('\n');
-        const of = (who: string) => rows.filter((r) => r.startsWith(`${who},`)).map((r) => r.split(',').length);
+        const of = (who: string) =>
+          rows.filter((r) => r.startsWith(`${who},`)).map((r) => r.split(',').length);
         // The same columns, and as many rows of each kind for the browser's participant as for the terminal's.
         expect([file, of('P01')]).toEqual([file, of('T01')]);
-        if (['participants.csv', 'sessions.csv', 'answers.csv'].includes(file)) expect([file, of('P01').length]).not.toEqual([file, 0]);
+        if (['participants.csv', 'sessions.csv', 'answers.csv'].includes(file))
+          expect([file, of('P01').length]).not.toEqual([file, 0]);
         expect(header!.length).toBeGreaterThan(0);
       }
     },

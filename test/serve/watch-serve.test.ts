@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
 import { ROOT, screenText, serve, waitForScreen, type Served } from './served.ts';
 
-if (!haveChromium) console.warn(`skipping the served watch test: ${CHROMIUM} is not installed (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(
+    `skipping the served watch test: ${CHROMIUM} is not installed (apt-get install chromium)`,
+  );
 
 describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
   let browser: Browser;
@@ -37,7 +40,9 @@ describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
     );
     [browser, [, link]] = await Promise.all([
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-      served.waitFor(/audience's link \(read-only\): (\S+)/) as Promise<RegExpMatchArray & [string, string]>,
+      served.waitFor(/audience's link \(read-only\): (\S+)/) as Promise<
+        RegExpMatchArray & [string, string]
+      >,
     ]);
   });
   afterAll(async () => {
@@ -65,7 +70,9 @@ describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
     socket.on('message', (m) => said.push(String(m)));
     await new Promise((resolve) => socket.once('open', resolve));
     for (const data of [' ', 't', 'q', '\r']) socket.send(JSON.stringify({ type: 'in', data }));
-    await expect.poll(() => said.some((m) => m.startsWith('c') && m.includes('only watches'))).toBe(true);
+    await expect
+      .poll(() => said.some((m) => m.startsWith('c') && m.includes('only watches')))
+      .toBe(true);
     socket.close();
     // A pause would hold the session forever: it runs to its end instead, still watched.
     await served.waitFor(/the session has ended/);
@@ -112,7 +119,9 @@ describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
     expect(refused).toContain('404');
     // Another site's page cannot open the socket, even with the token.
     const crossSite = await new Promise<string>((resolve) => {
-      const ws = new WebSocket(`${origin.replace('http', 'ws')}/t/${token}/ws`, { origin: 'https://evil.example' });
+      const ws = new WebSocket(`${origin.replace('http', 'ws')}/t/${token}/ws`, {
+        origin: 'https://evil.example',
+      });
       ws.on('open', () => resolve('opened'));
       ws.on('error', (e) => resolve(e.message));
     });

@@ -34,7 +34,8 @@ function boxText(screen: Line[], title: string): string {
   const top = rows.findIndex((r) => r.includes(`╭─ ${title}`));
   if (top < 0) return '';
   const left = width(rows[top]!.slice(0, rows[top]!.indexOf(`╭─ ${title}`)));
-  const right = left + width(rows[top]!.slice(rows[top]!.indexOf(`╭─ ${title}`)).split('╮')[0]!) + 1;
+  const right =
+    left + width(rows[top]!.slice(rows[top]!.indexOf(`╭─ ${title}`)).split('╮')[0]!) + 1;
   const inside: string[] = [];
   for (let r = top + 1; r < rows.length && !cells(rows[r]!, left, left + 1).startsWith('╰'); r++)
     inside.push(cells(rows[r]!, left + 1, right - 1));
@@ -49,7 +50,10 @@ interface Coverage {
   missing: string[];
 }
 
-function coverage(file: string, o: CastOptions): { intents: Coverage; checklist: Coverage; cutSaysSo: boolean } {
+function coverage(
+  file: string,
+  o: CastOptions,
+): { intents: Coverage; checklist: Coverage; cutSaysSo: boolean } {
   const recording = readRecording(file);
   const start = recording.events.find((e) => e.type === 'session_start');
   const intents = start?.type === 'session_start' ? start.intents : [];
@@ -64,7 +68,9 @@ function coverage(file: string, o: CastOptions): { intents: Coverage; checklist:
   const cutSaysSo = screens.every((s) => {
     const box = boxText(s.lines, paneTitle('intents'));
     const shown = intents.filter((i) => box.includes(`${i.id} `)).length;
-    const tour = /every intent and checklist item, page \d+ of \d+/.test(plainText(s.lines.at(-1) ?? []));
+    const tour = /every intent and checklist item, page \d+ of \d+/.test(
+      plainText(s.lines.at(-1) ?? []),
+    );
     return shown === intents.length || tour || /… \d+ more intents/.test(box);
   });
   return {

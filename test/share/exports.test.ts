@@ -21,7 +21,10 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The events of a cast, checked against the asciicast v2 shape. */
-function parseCast(text: string): { header: { version: number; width: number; height: number }; events: [number, string, string][] } {
+function parseCast(text: string): {
+  header: { version: number; width: number; height: number };
+  events: [number, string, string][];
+} {
   const [first, ...rest] = text.trimEnd().split('\n');
   const header = JSON.parse(first!) as { version: number; width: number; height: number };
   const events = rest.map((l) => JSON.parse(l) as [number, string, string]);
@@ -61,7 +64,9 @@ describe('export of every bundled scenario (proactive reference)', () => {
     for (const id of proposals) {
       const file = proactive.get(id)!;
       expect(exportRecording(file, { format: 'html' }), id).toContain('"id":"phone"');
-      expect(exportRecording(file, { format: 'md' }), id).toMatch(/## Proposals\n\n\| proposal \| turn/);
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(
+        /## Proposals\n\n\| proposal \| turn/,
+      );
       expect(exportRecording(file, { format: 'md' }), id).toMatch(/- ★ _.*proposal P1 accepted/);
       expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Phone ─+╮/);
       expect(exportRecording(file, { format: 'svg' }), id).toContain('Phone');
@@ -70,7 +75,9 @@ describe('export of every bundled scenario (proactive reference)', () => {
       const file = proactive.get(id)!;
       expect(exportRecording(file, { format: 'html' }), id).toContain('"id":"timeline"');
       expect(exportRecording(file, { format: 'md' }), id).toMatch(/## Timeline\n\nFrom /);
-      expect(exportRecording(file, { format: 'md' }), id).toMatch(/kept silent on U\d+, an update that did not fit|followed up on U\d+/);
+      expect(exportRecording(file, { format: 'md' }), id).toMatch(
+        /kept silent on U\d+, an update that did not fit|followed up on U\d+/,
+      );
       expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Timeline · now /);
     }
     for (const [id, file] of proactive) {
@@ -98,8 +105,12 @@ describe('export of every bundled scenario (proactive reference)', () => {
     const file = proactive.get('researcher/meal-plan')!;
     const a = exportRecording(file, { format: 'cast' });
     expect(exportRecording(file, { format: 'cast' })).toBe(a);
-    const slow = parseCast(exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 2000 }));
-    const fast = parseCast(exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 500 }));
+    const slow = parseCast(
+      exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 2000 }),
+    );
+    const fast = parseCast(
+      exportRecording(file, { format: 'cast', cols: 100, rows: 30, paceMs: 500 }),
+    );
     expect(slow.header).toMatchObject({ width: 100, height: 30 });
     expect(slow.events.at(-1)![0]).toBeCloseTo(fast.events.at(-1)![0] * 4, 0);
   });
@@ -111,7 +122,9 @@ describe('export of every bundled scenario (proactive reference)', () => {
     const out = cast.events.map((e) => e[2]).join('');
     expect(out).toContain('completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
     const md = exportRecording(file, { format: 'md' });
-    expect(md).toContain('- ★ _completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2_');
+    expect(md).toContain(
+      '- ★ _completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2_',
+    );
     expect(md).toMatch(/\*\*resolved\*\* after 2 turns · \*\*Proc 1\.00\*\*/);
     expect(md).toMatch(/- intent \*\*I2\*\* open → \*\*inferred\*\* \(asked: /);
   });
@@ -119,7 +132,10 @@ describe('export of every bundled scenario (proactive reference)', () => {
 
 const hasAsciinema = spawnSync('asciinema', ['--version']).status === 0;
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-if (!hasAsciinema) console.warn('skipping the asciinema checks: asciinema is not installed (apt-get install asciinema)');
+if (!hasAsciinema)
+  console.warn(
+    'skipping the asciinema checks: asciinema is not installed (apt-get install asciinema)',
+  );
 
 describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
   const socket = `intentplay-cast-${process.pid}`;
@@ -129,7 +145,10 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
 
   it('is read by `asciinema cat`', () => {
     const file = path.join(work, 'meal.cast');
-    writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast' }));
+    writeFileSync(
+      file,
+      exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast' }),
+    );
     // asciinema opens the terminal even to print: `script` gives it one.
     const out = execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], {
       encoding: 'utf8',
@@ -141,9 +160,15 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
 
   it('reads the cast of a proposal scenario, Phone and proposal card included', () => {
     const file = path.join(work, 'soap.cast');
-    writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast' }));
+    writeFileSync(
+      file,
+      exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast' }),
+    );
     const out = stripVTControlCharacters(
-      execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      execFileSync('script', ['-q', '-c', `asciinema cat ${file}`, '/dev/null'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
     expect(out).toContain('researcher/soap-list');
     expect(out).toContain('Phone');
@@ -153,7 +178,15 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
 
   it.skipIf(!hasTmux)('plays to the final screen in a terminal', { timeout: 60_000 }, async () => {
     const file = path.join(work, 'play.cast');
-    writeFileSync(file, exportRecording(proactive.get('researcher/meal-plan')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
+    writeFileSync(
+      file,
+      exportRecording(proactive.get('researcher/meal-plan')!, {
+        format: 'cast',
+        cols: 120,
+        rows: 36,
+        paceMs: 50,
+      }),
+    );
     execFileSync('tmux', [
       '-L',
       socket,
@@ -168,8 +201,11 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
       `asciinema play ${file} && touch ${file}.played; sleep 60`,
     ]);
     const t0 = Date.now();
-    while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
-    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'play'], { encoding: 'utf8' });
+    while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000)
+      await new Promise((r) => setTimeout(r, 200));
+    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'play'], {
+      encoding: 'utf8',
+    });
     expect(existsSync(`${file}.played`)).toBe(true);
     expect(screen).toMatch(/intentplay\s+researcher\/meal-plan · One-week meal plan/);
     expect(screen).toContain('resolved · Proc 1.00 · Comp 1.00');
@@ -183,7 +219,15 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
     { timeout: 60_000 },
     async () => {
       const file = path.join(work, 'soap-play.cast');
-      writeFileSync(file, exportRecording(proactive.get('researcher/soap-list')!, { format: 'cast', cols: 120, rows: 36, paceMs: 50 }));
+      writeFileSync(
+        file,
+        exportRecording(proactive.get('researcher/soap-list')!, {
+          format: 'cast',
+          cols: 120,
+          rows: 36,
+          paceMs: 50,
+        }),
+      );
       execFileSync('tmux', [
         '-L',
         socket,
@@ -198,8 +242,11 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
         `asciinema play ${file} && touch ${file}.played; sleep 60`,
       ]);
       const t0 = Date.now();
-      while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000) await new Promise((r) => setTimeout(r, 200));
-      const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'soap'], { encoding: 'utf8' });
+      while (!existsSync(`${file}.played`) && Date.now() - t0 < 40_000)
+        await new Promise((r) => setTimeout(r, 200));
+      const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'soap'], {
+        encoding: 'utf8',
+      });
       expect(existsSync(`${file}.played`)).toBe(true);
       expect(screen).toMatch(/╭─ Conversation ─+╮╭─ Phone ─+╮╭─ Hidden intents · Proc 1\.00/);
       expect(screen).toContain('3. ☐ Hand soap');
@@ -217,8 +264,12 @@ describe('an interrupted recording', () => {
     const cut = lines.findIndex((l) => l.includes('"type":"turn_start","turn":2'));
     const torn = path.join(work, 'torn.jsonl');
     writeFileSync(torn, lines.slice(0, cut + 1).join('\n') + '\n');
-    expect(exportRecording(torn, { format: 'md' })).toContain('_The recording ends before the session did._');
-    expect(exportRecording(torn, { format: 'html' })).toContain('the recording ends before the session did');
+    expect(exportRecording(torn, { format: 'md' })).toContain(
+      '_The recording ends before the session did._',
+    );
+    expect(exportRecording(torn, { format: 'html' })).toContain(
+      'the recording ends before the session did',
+    );
     const cast = parseCast(exportRecording(torn, { format: 'cast' }));
     expect(cast.events.map((e) => e[2]).join('')).toContain('turn 2/12');
     expect(exportRecording(torn, { format: 'svg' })).toContain('</svg>');
@@ -234,7 +285,14 @@ describe('export errors', () => {
     r = await cli(['export', file, '--format', 'cast', '--vs', file]);
     expect(r.stderr).toContain('--vs works with --format html');
     // Two different scenarios side by side compare nothing: refused, naming both.
-    r = await cli(['export', file, '--format', 'html', '--vs', proactive.get('researcher/soap-list')!]);
+    r = await cli([
+      'export',
+      file,
+      '--format',
+      'html',
+      '--vs',
+      proactive.get('researcher/soap-list')!,
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('a session of researcher/soap-list, not researcher/meal-plan');
     r = await cli(['export', file, '--format', 'cast', '--size', '20x5']);
@@ -242,7 +300,11 @@ describe('export errors', () => {
     r = await cli(['export', file, '--format', 'cast', '--size', 'big']);
     expect(r.stderr).toContain('expected COLUMNSxROWS');
     const bad = path.join(work, 'bad.jsonl');
-    writeFileSync(bad, readFileSync(file, 'utf8').split('\n').slice(0, 2).join('\n') + '\n{oops\n{"type":"turn_start","turn":1,"t":1}\n');
+    writeFileSync(
+      bad,
+      readFileSync(file, 'utf8').split('\n').slice(0, 2).join('\n') +
+        '\n{oops\n{"type":"turn_start","turn":1,"t":1}\n',
+    );
     r = await cli(['export', bad, '--format', 'md']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${bad}:3: not JSON`);
@@ -251,7 +313,14 @@ describe('export errors', () => {
 
   it('writes to --out and says where', async () => {
     const out = path.join(work, 'x.md');
-    const r = await cli(['export', proactive.get('researcher/meal-plan')!, '--format', 'md', '--out', out]);
+    const r = await cli([
+      'export',
+      proactive.get('researcher/meal-plan')!,
+      '--format',
+      'md',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('# researcher/meal-plan: One-week meal plan');
   });

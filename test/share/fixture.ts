@@ -18,7 +18,11 @@ export async function recordReference(
   const config = resolveConfig({}, {});
   for (const group of planRuns(targets))
     for (const r of await runGroup(group, {
-      specs: { agent: { kind: 'script', name: reference }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+      specs: {
+        agent: { kind: 'script', name: reference },
+        user: { kind: 'rules' },
+        judge: { kind: 'rules' },
+      },
       config,
       registry,
       recordingsDir: dir,

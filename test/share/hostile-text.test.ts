@@ -29,7 +29,8 @@ function rawControls(text: string): string[] {
   // eslint-disable-next-line no-control-regex
   const ours = /\x1b\[[0-9;]*m|\x1b\[\d+;\d+H|\x1b\[2J|\x1b\[\?25[lh]/g;
   // eslint-disable-next-line no-control-regex
-  return [...text.replace(ours, '').matchAll(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g)].map((m) =>
+  const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+  return [...text.replace(ours, '').matchAll(controls)].map((m) =>
     JSON.stringify(text.slice(Math.max(0, m.index - 10), m.index + 10)),
   );
 }
@@ -37,7 +38,11 @@ function rawControls(text: string): string[] {
 const work = mkdtempSync(path.join(os.tmpdir(), 'ip-hostile-'));
 const lib = path.join(work, 'lib');
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout + r.stderr };
 };
 const agent = `acp:node ${AGENT} --evil`;
@@ -47,7 +52,13 @@ let runOutput = '';
 beforeAll(() => {
   cpSync(path.resolve('test/fixtures/acp-lib'), lib, { recursive: true });
   const scenario = path.join(lib, 'scenarios/tester/notes.yaml');
-  writeFileSync(scenario, readFileSync(scenario, 'utf8').replace('title: Keep my budget in notes', `title: "Budget ${EVIL_YAML}"`));
+  writeFileSync(
+    scenario,
+    readFileSync(scenario, 'utf8').replace(
+      'title: Keep my budget in notes',
+      `title: "Budget ${EVIL_YAML}"`,
+    ),
+  );
   const run = cli('run', 'tester/notes', '--library', lib, '--agent', agent, '--out', 'out');
   expect(run.code, run.out).toBe(0);
   runOutput = run.out;
@@ -61,12 +72,23 @@ beforeAll(() => {
 describe('hostile text reaches no terminal and no export raw', { timeout: 60_000 }, () => {
   it('the recording does hold the attacks (so the surfaces below are tried with them)', () => {
     const text = readFileSync(recording, 'utf8');
-    for (const piece of ['\\u001b]52;c;', '\u009b', '\u202e', '<img src=x']) expect(text).toContain(piece);
+    for (const piece of ['\\u001b]52;c;', '\u009b', '\u202e', '<img src=x'])
+      expect(text).toContain(piece);
   });
 
   it('watch --plain, replay --plain, the home listing, run progress', () => {
     const surfaces = {
-      watch: cli('watch', 'tester/notes', '--library', lib, '--agent', agent, '--plain', '--delay', '0'),
+      watch: cli(
+        'watch',
+        'tester/notes',
+        '--library',
+        lib,
+        '--agent',
+        agent,
+        '--plain',
+        '--delay',
+        '0',
+      ),
       replay: cli('replay', recording, '--plain'),
       home: cli('--library', lib, '--plain'),
       run: { code: 0, out: runOutput },
@@ -84,7 +106,14 @@ describe('hostile text reaches no terminal and no export raw', { timeout: 60_000
     // One through the binary; the others in-process, through the function `export` calls.
     const viaBinary = cli('export', recording, '--format', 'md');
     expect(viaBinary.code, viaBinary.out).toBe(0);
-    for (const args of [['md'], ['cast'], ['svg'], ['html'], ['cast', '--present'], ['svg', '--present']]) {
+    for (const args of [
+      ['md'],
+      ['cast'],
+      ['svg'],
+      ['html'],
+      ['cast', '--present'],
+      ['svg', '--present'],
+    ]) {
       const format = args[0] as ExportFormat;
       const r = { out: exportRecording(recording, { format, present: args.length > 1 }) };
       if (format === 'md') expect(r.out).toBe(viaBinary.out);
@@ -99,11 +128,18 @@ describe('hostile text reaches no terminal and no export raw', { timeout: 60_000
               .join('')
           : r.out;
       expect(rawControls(shown), args.join(' ')).toEqual([]);
-      if (args[0] !== 'cast') expect(r.out, args.join(' ')).not.toMatch(/\\u00(1b|9b)|\\u202e|\\u2066/i);
+      if (args[0] !== 'cast')
+        expect(r.out, args.join(' ')).not.toMatch(/\\u00(1b|9b)|\\u202e|\\u2066/i);
     }
     // XML allows neither a C0 control nor a lone surrogate: with both in a recording the SVG is still well-formed.
     const broken = path.join(work, 'broken.jsonl');
-    writeFileSync(broken, readFileSync(recording, 'utf8').replace('Bullet points, please.', 'Bullet\\u0001 points\\ud800, please.'));
+    writeFileSync(
+      broken,
+      readFileSync(recording, 'utf8').replace(
+        'Bullet points, please.',
+        'Bullet\\u0001 points\\ud800, please.',
+      ),
+    );
     const svg = exportRecording(broken, { format: 'svg' });
     expect(svg).toContain('points, please');
     // eslint-disable-next-line no-control-regex
@@ -119,7 +155,12 @@ describe('hostile text reaches no terminal and no export raw', { timeout: 60_000
     const state = reduceAll(readRecording(recording).events);
     expect(rawControls(JSON.stringify(state))).toEqual([]);
     expect(JSON.stringify(state)).not.toMatch(/\\u00(1b|9b)|\\u202e/i);
-    const home = await loadHomeData({ bundled: BUNDLED_LIBRARY, library: lib, recordingsDir: work, config: resolveConfig({}, {}) });
+    const home = await loadHomeData({
+      bundled: BUNDLED_LIBRARY,
+      library: lib,
+      recordingsDir: work,
+      config: resolveConfig({}, {}),
+    });
     expect(JSON.stringify(home)).toContain('Budget');
     expect(JSON.stringify(home)).not.toMatch(/\\u00(1b|9b)|\\u202e/i);
   });
@@ -132,7 +173,13 @@ describe('hostile text reaches no terminal and no export raw', { timeout: 60_000
     const line = (annotator: string, label: string) => annotationLine(recording, annotator, label);
     const file = path.join(work, 'ann/a.jsonl');
     mkdirSync(path.join(work, 'ann'), { recursive: true });
-    writeFileSync(file, [line('ann\u001b]0;pwned\u0007\u202eone', 'completed'), line('two\u009b31m', 'completed')].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        line('ann\u001b]0;pwned\u0007\u202eone', 'completed'),
+        line('two\u009b31m', 'completed'),
+      ].join('\n') + '\n',
+    );
     const agreement = cli('agreement', file);
     expect(agreement.out).toContain('one');
     expect(rawControls(agreement.out)).toEqual([]);

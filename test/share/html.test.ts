@@ -14,7 +14,10 @@ import { exportRecording } from '../../src/share/export.ts';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
 import { recordReference } from './fixture.ts';
 
-if (!haveChromium) console.warn(`skipping the HTML replay browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(
+    `skipping the HTML replay browser test: ${CHROMIUM} is not installed (apt-get install chromium)`,
+  );
 
 const MEAL = 'researcher/meal-plan';
 const SOAP = 'researcher/soap-list';
@@ -39,7 +42,11 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   /** Opens `html` from file://, collecting console problems and every request. */
-  async function open(name: string, html: string, hash = ''): Promise<{ page: Page; problems: string[]; requests: string[] }> {
+  async function open(
+    name: string,
+    html: string,
+    hash = '',
+  ): Promise<{ page: Page; problems: string[]; requests: string[] }> {
     const file = path.join(dir, name);
     writeFileSync(file, html);
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
@@ -50,27 +57,41 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   }
 
   const visibleParts = (page: Page, pane: string) =>
-    page.$$eval(`${pane} .part`, (ps) => ps.filter((p) => !(p as unknown as { hidden: boolean }).hidden && p.innerHTML !== '').length);
+    page.$$eval(
+      `${pane} .part`,
+      (ps) =>
+        ps.filter((p) => !(p as unknown as { hidden: boolean }).hidden && p.innerHTML !== '')
+          .length,
+    );
 
   it('replays one session turn by turn with keys and the scrubber', async () => {
-    const { page, problems, requests } = await open('one.html', exportRecording(proactive, { format: 'html' }));
+    const { page, problems, requests } = await open(
+      'one.html',
+      exportRecording(proactive, { format: 'html' }),
+    );
     expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
       'Conversation',
       'Hidden intents',
       'Checklist',
       'Workspace',
     ]);
-    expect(await page.textContent('#finals')).toContain('final: resolved after 2 turns · Proc 1.00 · Comp 1.00 (8/8 graded)');
+    expect(await page.textContent('#finals')).toContain(
+      'final: resolved after 2 turns · Proc 1.00 · Comp 1.00 (8/8 graded)',
+    );
     expect(await page.textContent('#turn')).toBe('turn 2 / 2');
     expect(await page.innerText('#conversation')).toContain('Added daily totals to meal-plan.md');
 
     await page.keyboard.press('ArrowLeft');
     expect(await page.textContent('#turn')).toBe('turn 1 / 2');
-    expect(await page.innerText('#conversation')).not.toContain('Added daily totals to meal-plan.md');
+    expect(await page.innerText('#conversation')).not.toContain(
+      'Added daily totals to meal-plan.md',
+    );
     // Turn 1 changed every intent: each is highlighted, and the callout says how.
     expect(await page.$$eval('#intents .intent.fresh', (xs) => xs.length)).toBe(7);
     expect(await page.textContent('#intents .intent.inferred .badge')).toBe('I2 inferred');
-    expect(await page.textContent('.callout')).toBe('★ completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
+    expect(await page.textContent('.callout')).toBe(
+      '★ completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2',
+    );
     expect(await page.textContent('#intents h2 .info')).toBe('Proc 1.00 · ✔6 ?1 ↩0 ✗0 ○0');
 
     await page.keyboard.press('Home');
@@ -106,7 +127,11 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   it('opens at the turn in the address and plays by itself', async () => {
-    const { page } = await open('play.html', exportRecording(proactive, { format: 'html' }), '#t=0');
+    const { page } = await open(
+      'play.html',
+      exportRecording(proactive, { format: 'html' }),
+      '#t=0',
+    );
     expect(await page.textContent('#turn')).toBe('turn 0 / 2');
     await page.keyboard.press(' ');
     await page.waitForSelector('#turn:text-is("turn 2 / 2")', { timeout: 10_000 });
@@ -115,11 +140,19 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   it('replays two recordings side by side (--vs), with both final scores', async () => {
-    const { page, problems } = await open('vs.html', exportRecording(reactive, { format: 'html', vs: proactive }));
+    const { page, problems } = await open(
+      'vs.html',
+      exportRecording(reactive, { format: 'html', vs: proactive }),
+    );
     const finals = await page.textContent('#finals');
     expect(finals).toContain('A script:reactive: resolved after 8 turns · Proc 0.00');
     expect(finals).toContain('B script:proactive: resolved after 2 turns · Proc 1.00 · Comp 1.00');
-    expect(await page.$$eval('.pane', (ps) => ps.map((p) => p.id))).toEqual(['A-conversation', 'A-intents', 'B-conversation', 'B-intents']);
+    expect(await page.$$eval('.pane', (ps) => ps.map((p) => p.id))).toEqual([
+      'A-conversation',
+      'A-intents',
+      'B-conversation',
+      'B-intents',
+    ]);
     expect(await page.textContent('#turn')).toBe('turn 8 / 8');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
@@ -131,7 +164,11 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   it("replays a proposal scenario with the user's Phone: its screen follows the scrubber, the proposal card shows the verdict", async () => {
-    const { page, problems, requests } = await open('soap.html', exportRecording(soap, { format: 'html' }), '#t=0');
+    const { page, problems, requests } = await open(
+      'soap.html',
+      exportRecording(soap, { format: 'html' }),
+      '#t=0',
+    );
     expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
       'Conversation',
       'Phone',
@@ -157,7 +194,9 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(await page.innerText('#phone .phone-screen')).toContain('3. ☐ Hand soap');
     expect(await page.textContent('#intents .intent.completed .badge')).toBe('G1 completed');
     const box = await page.$eval('#phone', (el) =>
-      (el as unknown as { getBoundingClientRect(): { width: number; height: number } }).getBoundingClientRect(),
+      (
+        el as unknown as { getBoundingClientRect(): { width: number; height: number } }
+      ).getBoundingClientRect(),
     );
     expect(box.width).toBeGreaterThan(200);
     const shot = path.join(dir, 'soap.png');
@@ -169,7 +208,11 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
   });
 
   it("replays a time scenario with its Timeline: each update's row changes at the turn it happened and was handled", async () => {
-    const { page, problems } = await open('flight.html', exportRecording(flight, { format: 'html' }), '#t=0');
+    const { page, problems } = await open(
+      'flight.html',
+      exportRecording(flight, { format: 'html' }),
+      '#t=0',
+    );
     expect(await page.$$eval('.pane h2 .title', (ts) => ts.map((t) => t.textContent))).toEqual([
       'Conversation',
       'Hidden intents',
@@ -177,15 +220,25 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
       'Workspace',
       'Timeline',
     ]);
-    const badges = () => page.$$eval('#timeline .row:not([hidden]) .badge', (bs) => bs.map((b) => b.textContent));
+    const badges = () =>
+      page.$$eval('#timeline .row:not([hidden]) .badge', (bs) => bs.map((b) => b.textContent));
     expect(await badges()).toEqual(['U1 to come', 'U2 to come', 'U3 to come']);
     await page.fill('#scrub', '2');
-    expect(await badges()).toEqual(['U1 seen · keep silent · kept', 'U2 seen', 'U3 to come', 'r1 active']);
-    expect(await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent))).toContain(
+    expect(await badges()).toEqual([
       'U1 seen · keep silent · kept',
+      'U2 seen',
+      'U3 to come',
+      'r1 active',
+    ]);
+    expect(
+      await page.$$eval('#timeline .row.fresh .badge', (bs) => bs.map((b) => b.textContent)),
+    ).toContain('U1 seen · keep silent · kept');
+    expect(await page.textContent('.callout')).toBe(
+      '★ kept silent on U1, an update that did not fit',
     );
-    expect(await page.textContent('.callout')).toBe('★ kept silent on U1, an update that did not fit');
-    expect(await page.innerText('#conversation')).toContain('kept silent: nothing reaches the user');
+    expect(await page.innerText('#conversation')).toContain(
+      'kept silent: nothing reaches the user',
+    );
     await page.keyboard.press('End');
     expect(await badges()).toContain('U2 seen · follow up · hit');
     await page.keyboard.press('Home');
@@ -205,7 +258,12 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
       '#film',
       (el) =>
         (
-          el as unknown as { style: unknown; ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationName: string } } } }
+          el as unknown as {
+            style: unknown;
+            ownerDocument: {
+              defaultView: { getComputedStyle(e: unknown): { animationName: string } };
+            };
+          }
         ).ownerDocument.defaultView.getComputedStyle(el).animationName,
     );
     expect(animation).toBe('film');

@@ -21,9 +21,13 @@ describe('the exports and the pane specs', () => {
 
   it("title the cast's and SVG's boxes as the terminal does, with a paradigm's pane only in its scenarios", () => {
     const plain = reduceAll([SESSION_START]);
-    const timed = reduceAll([{ ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } }]);
-    const screen = (state: typeof plain) => sessionScreen(state, { cols: 160, rows: 40, theme: createTheme() }).map(plainText).join('\n');
-    for (const id of ['conversation', 'intents', 'checklist', 'workspace'] as const) expect(screen(plain)).toContain(`╭─ ${paneTitle(id)}`);
+    const timed = reduceAll([
+      { ...SESSION_START, time: { start: '2025-01-01T09:00:00Z', turn: '1h', updates: [] } },
+    ]);
+    const screen = (state: typeof plain) =>
+      sessionScreen(state, { cols: 160, rows: 40, theme: createTheme() }).map(plainText).join('\n');
+    for (const id of ['conversation', 'intents', 'checklist', 'workspace'] as const)
+      expect(screen(plain)).toContain(`╭─ ${paneTitle(id)}`);
     expect(screen(plain)).not.toContain(paneTitle('timeline'));
     expect(screen(timed)).toContain(`╭─ ${paneTitle('timeline')}`);
   });

@@ -22,8 +22,13 @@ beforeAll(async () => {
 const text = (frame: Frame, o: { cols: number; rows: number; present?: boolean }) =>
   frameScreen(frame, o).map((l) => l.map((s) => s.text).join(''));
 const replayData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as {
-    sessions: { panes: { id: string; frags: number[]; info: number[] }[]; callouts: Record<string, string> }[];
+  JSON.parse(
+    /<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!,
+  ) as {
+    sessions: {
+      panes: { id: string; frags: number[]; info: number[] }[];
+      callouts: Record<string, string>;
+    }[];
     pool: string[];
   };
 
@@ -33,7 +38,9 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain(
       'Proposals: **1 made, 1 accepted** · acceptance rate 1.00 · proposal rate 0.20 · 2 read actions · success 1.00 (every goal reached)',
     );
-    expect(md).toContain('| P1 | 2 | Add hand soap to your Shopping list? | accepted | it matches goal G1, not yet done | G1 |');
+    expect(md).toContain(
+      '| P1 | 2 | Add hand soap to your Shopping list? | accepted | it matches goal G1, not yet done | G1 |',
+    );
     // What happened on the phone, before the first turn and between turns.
     expect(md).toMatch(
       /### Before the first turn\n\n- 📱 tick 1 · May 9 18:00\n- the user in todoist: opened “Shopping \(2 tasks\)” → \[todoist · Shopping\]/,
@@ -41,12 +48,16 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain("- 🔔 phone: Text from Xiao Ma: we're out of hand soap btw…");
     expect(md).toContain('- the user: _The user is not using the phone._');
     expect(md).toContain('- the agent may now act on the accepted proposal');
-    expect(md).toContain('**proposal P1**: Add hand soap to your Shopping list? — accepted (it matches goal G1, not yet done)');
+    expect(md).toContain(
+      '**proposal P1**: Add hand soap to your Shopping list? — accepted (it matches goal G1, not yet done)',
+    );
     expect(md).toContain('- ★ _proposal P1 accepted_');
     // Observing turns where the agent said nothing.
     expect(md).toContain('> _kept silent: nothing reaches the user_');
     // The user's screen keeps its lines (hard breaks) and its own numbers (not a Markdown list).
-    expect(md).toContain('> Their screen:\\\n> [todoist · Shopping]\\\n> 1\\. ☐ Oat milk\\\n> 2\\. ☐ Eggs\\\n> actions:');
+    expect(md).toContain(
+      '> Their screen:\\\n> [todoist · Shopping]\\\n> 1\\. ☐ Oat milk\\\n> 2\\. ☐ Eggs\\\n> actions:',
+    );
     expect(md).toMatch(/^> \\- todoist: username /m);
     // A tool called without arguments shows no empty code span.
     expect(md).toContain('- tool `wait` → {"waiting":true');
@@ -56,8 +67,11 @@ describe('the transcript of a proposal scenario', () => {
   it('calls out each rejected proposal of an eager agent', () => {
     const md = exportRecording(eager, { format: 'md' });
     expect(md).toContain('Proposals: **5 made, 0 accepted** · acceptance rate 0.00');
-    expect(md).toContain('| P3 | 3 | Mark Eggs as bought? | rejected | it matches no goal the user still has | – |');
-    for (const p of ['P1', 'P2', 'P3', 'P4', 'P5']) expect(md).toContain(`- ★ _proposal ${p} rejected_`);
+    expect(md).toContain(
+      '| P3 | 3 | Mark Eggs as bought? | rejected | it matches no goal the user still has | – |',
+    );
+    for (const p of ['P1', 'P2', 'P3', 'P4', 'P5'])
+      expect(md).toContain(`- ★ _proposal ${p} rejected_`);
   });
 });
 
@@ -65,7 +79,13 @@ describe('the HTML replay of a proposal scenario', () => {
   it('adds the Phone pane: the screen at each turn, notifications, proposal cards with the verdict, the moves', () => {
     const data = replayData(exportRecording(proactive, { format: 'html' }));
     const session = data.sessions[0]!;
-    expect(session.panes.map((p) => p.id)).toEqual(['conversation', 'phone', 'intents', 'checklist', 'workspace']);
+    expect(session.panes.map((p) => p.id)).toEqual([
+      'conversation',
+      'phone',
+      'intents',
+      'checklist',
+      'workspace',
+    ]);
     const phone = session.panes.find((p) => p.id === 'phone')!;
     const at = (turn: number) => data.pool[phone.frags[turn]!]!;
     expect(at(0)).toContain('<div class="screen-title">[todoist · Shopping]</div>');
@@ -80,7 +100,9 @@ describe('the HTML replay of a proposal scenario', () => {
     expect(data.pool[phone.info[2]!]).toBe('tick 3/5 · agent executing');
     expect(session.callouts['2']).toBe('proposal P1 accepted');
     const rejected = replayData(exportRecording(eager, { format: 'html' }));
-    expect(rejected.pool.some((f) => f.includes('<span class="badge">P5 ✗ rejected</span>'))).toBe(true);
+    expect(rejected.pool.some((f) => f.includes('<span class="badge">P5 ✗ rejected</span>'))).toBe(
+      true,
+    );
   });
 });
 
@@ -105,9 +127,15 @@ describe('the cast and presentation screen of a proposal scenario', () => {
     expect(screen.join('\n')).toMatch(/│★ {2}proposal P1 accepted +│/);
     expect(screen.join('\n')).toMatch(/╭─ Phone ─+╮/);
     expect(screen.join('\n')).toContain('P1 ✓ accepted');
-    const rejected = framesOf(readRecording(eager).events, 1000).find((f) => f.callout === 'proposal P2 rejected')!;
-    expect(text(rejected, { cols: 120, rows: 40, present: true }).join('\n')).toMatch(/│★ {2}proposal P2 rejected +│/);
+    const rejected = framesOf(readRecording(eager).events, 1000).find(
+      (f) => f.callout === 'proposal P2 rejected',
+    )!;
+    expect(text(rejected, { cols: 120, rows: 40, present: true }).join('\n')).toMatch(
+      /│★ {2}proposal P2 rejected +│/,
+    );
     // The pipe transcript of `watch --present` and the presentation cast say the same.
-    expect(exportRecording(eager, { format: 'cast', present: true })).toContain('proposal P2 rejected');
+    expect(exportRecording(eager, { format: 'cast', present: true })).toContain(
+      'proposal P2 rejected',
+    );
   });
 });

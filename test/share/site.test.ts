@@ -20,13 +20,17 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   // A results folder as `run` leaves it: recordings below it, results.jsonl and a study-like log beside them.
   mkdirSync(path.join(results, 'recordings'), { recursive: true });
-  const proactive = await recordReference('proactive', ['researcher/meal-plan', 'researcher/soap-list']);
+  const proactive = await recordReference('proactive', [
+    'researcher/meal-plan',
+    'researcher/soap-list',
+  ]);
   const reactive = await recordReference('reactive', ['researcher/meal-plan']);
   for (const [i, file] of [...proactive.values(), ...reactive.values()].entries())
     copyFileSync(file, path.join(results, 'recordings', `${i}-${path.basename(file)}`));
   writeFileSync(path.join(results, 'results.jsonl'), '{"scenario":"x"}\n');
   writeFileSync(path.join(results, 'recordings', 'notes.jsonl'), '{"not":"a recording"}\n');
-  if (haveChromium) browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  if (haveChromium)
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -43,33 +47,41 @@ describe('a folder of recordings as a site', () => {
     expect(readdirSync(site).filter((f) => f.endsWith('.html'))).toHaveLength(6);
   });
 
-  it.skipIf(!haveChromium)('the index lists every run with its scores, filters to failures, and links to each replay', async () => {
-    const site = path.join(work, 'site');
-    const page = await browser!.newPage({ viewport: { width: 1024, height: 700 } });
-    const { problems, requests } = watchPage(page);
-    await page.goto(pathToFileURL(path.join(site, 'index.html')).href);
-    const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
-    expect(rows).toHaveLength(5);
-    expect(rows.some((t) => t.includes('researcher/soap-list') && t.includes('script:proactive'))).toBe(true);
-    // The reactive reference leaves intents to the user: its sessions are the failures, and only they.
-    const failed = await page.$$eval('tbody tr.failed', (trs) => trs.map((tr) => tr.textContent ?? ''));
-    expect(failed.length).toBeGreaterThan(0);
-    for (const row of failed) expect(row).toContain('script:reactive');
-    expect(rows.filter((t) => t.includes('script:reactive'))).toHaveLength(failed.length);
-    await page.check('#failed');
-    const shown = await page.$$eval(
-      'tbody tr',
-      (trs) => trs.filter((tr) => (tr as unknown as { offsetParent: unknown }).offsetParent).length,
-    );
-    expect(shown).toBe(failed.length);
-    await page.uncheck('#failed');
-    await page.click('tbody tr:has-text("soap-list") a');
-    await page.waitForSelector('[data-ready="true"]');
-    expect(await page.textContent('h1')).toContain('researcher/soap-list');
-    expect(problems).toEqual([]);
-    expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
-    await page.close();
-  });
+  it.skipIf(!haveChromium)(
+    'the index lists every run with its scores, filters to failures, and links to each replay',
+    async () => {
+      const site = path.join(work, 'site');
+      const page = await browser!.newPage({ viewport: { width: 1024, height: 700 } });
+      const { problems, requests } = watchPage(page);
+      await page.goto(pathToFileURL(path.join(site, 'index.html')).href);
+      const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
+      expect(rows).toHaveLength(5);
+      expect(
+        rows.some((t) => t.includes('researcher/soap-list') && t.includes('script:proactive')),
+      ).toBe(true);
+      // The reactive reference leaves intents to the user: its sessions are the failures, and only they.
+      const failed = await page.$$eval('tbody tr.failed', (trs) =>
+        trs.map((tr) => tr.textContent ?? ''),
+      );
+      expect(failed.length).toBeGreaterThan(0);
+      for (const row of failed) expect(row).toContain('script:reactive');
+      expect(rows.filter((t) => t.includes('script:reactive'))).toHaveLength(failed.length);
+      await page.check('#failed');
+      const shown = await page.$$eval(
+        'tbody tr',
+        (trs) =>
+          trs.filter((tr) => (tr as unknown as { offsetParent: unknown }).offsetParent).length,
+      );
+      expect(shown).toBe(failed.length);
+      await page.uncheck('#failed');
+      await page.click('tbody tr:has-text("soap-list") a');
+      await page.waitForSelector('[data-ready="true"]');
+      expect(await page.textContent('h1')).toContain('researcher/soap-list');
+      expect(problems).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('refuses a folder without --out or in another format, and a folder with no recordings', async () => {
     let r = await cli(['export', results, '--format', 'html']);

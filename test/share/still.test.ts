@@ -15,7 +15,9 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-still-'));
 let mealPlan: string;
 beforeAll(async () => {
   // The two sessions of researcher/meal-plan: the second has turns 1 and 2.
-  mealPlan = (await recordReference('proactive', ['researcher/meal-plan'])).get('researcher/meal-plan')!;
+  mealPlan = (await recordReference('proactive', ['researcher/meal-plan'])).get(
+    'researcher/meal-plan',
+  )!;
 }, 60_000);
 
 /** The text a still SVG shows, one row per line. */
@@ -51,8 +53,16 @@ describe('a still picture', () => {
   });
 
   it('--format png renders the still with resvg and the bundled font: a PNG twice the SVG size', async () => {
-    const png = await exportPng(mealPlan, { format: 'png', at: 1, theme: 'light', cols: 100, rows: 30 });
-    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const png = await exportPng(mealPlan, {
+      format: 'png',
+      at: 1,
+      theme: 'light',
+      cols: 100,
+      rows: 30,
+    });
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     // IHDR: width and height, big-endian, at bytes 16 and 20 (100 columns of 8.4 px, 30 rows of 18 px, doubled).
     expect(png.readUInt32BE(16)).toBe(1680);
     expect(png.readUInt32BE(20)).toBe(1080);

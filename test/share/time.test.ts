@@ -87,10 +87,18 @@ describe('export of a time scenario', () => {
     // Messages carry their simulated time.
     expect(md).toContain('**monitor** · 2026-05-06T09:00:00+08:00');
     const html = exportRecording(file, { format: 'html' });
-    const data = JSON.parse(/<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!) as {
+    const data = JSON.parse(
+      /<script type="application\/json" id="replay-data">(.*)<\/script>/.exec(html)![1]!,
+    ) as {
       sessions: { panes: { id: string }[] }[];
     };
-    expect(data.sessions[0]!.panes.map((p) => p.id)).toEqual(['conversation', 'intents', 'checklist', 'workspace', 'timeline']);
+    expect(data.sessions[0]!.panes.map((p) => p.id)).toEqual([
+      'conversation',
+      'intents',
+      'checklist',
+      'workspace',
+      'timeline',
+    ]);
     expect(html).toContain('U2 seen · follow up · hit');
     // The cast says it too, with a Timeline box on the screen.
     const cast = exportRecording(file, { format: 'cast' });
@@ -99,8 +107,12 @@ describe('export of a time scenario', () => {
     expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
     expect(cast).toMatch(/U2 .*hit .*2026-05-06 09:00/);
     // The transcript: the updates and the reminder in a table, and as they happen.
-    expect(md).toContain('| U1 | May 5 09:00 | keep silent | yes | keep silent | kept | A 2-bedroom flat in Xuhui at 12000 a month. |');
-    expect(md).toMatch(/\| r1 \| a 2-bedroom flat in Xuhui under 9000 \| check the new listing \| active \| 2 \|/);
+    expect(md).toContain(
+      '| U1 | May 5 09:00 | keep silent | yes | keep silent | kept | A 2-bedroom flat in Xuhui at 12000 a month. |',
+    );
+    expect(md).toMatch(
+      /\| r1 \| a 2-bedroom flat in Xuhui under 9000 \| check the new listing \| active \| 2 \|/,
+    );
     expect(md).toContain('- update **U1** called for keep silent: **kept**');
     expect(md).toContain('- the agent followed up on U2');
     expect(md).toContain('> _kept silent: nothing reaches the user_');

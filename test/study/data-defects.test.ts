@@ -32,7 +32,8 @@ const rows = (file: string) =>
 describe('who ended a session', () => {
   it('names the participant, the time limit or the operator in sessions.csv and on the intents they closed', async () => {
     // tester/plan waits for the user in either condition, so each session is ended early.
-    const twice = (extra = '') => studyYaml(extra).replace('[tester/gear, tester/plan]', '[tester/plan, tester/plan]');
+    const twice = (extra = '') =>
+      studyYaml(extra).replace('[tester/gear, tester/plan]', '[tester/plan, tester/plan]');
     const w = fresh(twice());
     const study = loadStudy(w.file);
     // P01 ends their sessions with ctrl+d; P02's are ended by the researcher, while paused.
@@ -65,7 +66,12 @@ describe('who ended a session', () => {
     exportStudyData(timed, t.data, path.join(t.dir, 'out'));
     const ended = (dir: string) => {
       const [head, ...body] = rows(path.join(dir, 'out/sessions.csv'));
-      return body.map((r) => ({ who: r[0], session: r[1], end: r[head!.indexOf('end')], by: r[head!.indexOf('ended_by')] }));
+      return body.map((r) => ({
+        who: r[0],
+        session: r[1],
+        end: r[head!.indexOf('end')],
+        by: r[head!.indexOf('ended_by')],
+      }));
     };
     const byOf = (dir: string) => {
       const [head, ...body] = rows(path.join(dir, 'out/intents.csv'));
@@ -74,7 +80,8 @@ describe('who ended a session', () => {
         .map((r) => ({ who: r[0], session: r[1], setBy: r[head!.indexOf('set_by')] }));
     };
     const expected: Record<string, string> = { P01: 'participant', P02: 'operator' };
-    for (const s of ended(w.dir)) expect(s.by).toBe(s.end === 'ended' ? expected[s.who!] : 'scenario');
+    for (const s of ended(w.dir))
+      expect(s.by).toBe(s.end === 'ended' ? expected[s.who!] : 'scenario');
     for (const s of ended(t.dir)) expect(s.by).toBe(s.end === 'ended' ? 'time_limit' : 'scenario');
     expect(ended(t.dir).some((s) => s.by === 'time_limit')).toBe(true);
     for (const dir of [w.dir, t.dir]) {
@@ -82,9 +89,12 @@ describe('who ended a session', () => {
       const manual = byOf(dir);
       expect(manual.length).toBeGreaterThan(0);
       // Every intent closed at an early end is set by whoever ended that session, never a made-up operator.
-      for (const m of manual) expect(m.setBy).toBe(sessions.find((s) => s.who === m.who && s.session === m.session)!.by);
+      for (const m of manual)
+        expect(m.setBy).toBe(sessions.find((s) => s.who === m.who && s.session === m.session)!.by);
     }
-    expect(byOf(w.dir).map((m) => m.setBy)).toEqual(expect.arrayContaining(['participant', 'operator']));
+    expect(byOf(w.dir).map((m) => m.setBy)).toEqual(
+      expect.arrayContaining(['participant', 'operator']),
+    );
     expect(byOf(t.dir).map((m) => m.setBy)).toContain('time_limit');
   }, 60_000);
 });
@@ -99,7 +109,13 @@ describe('versions of the study file', () => {
       r.stop();
     }
     // The pilot is over; a question is reworded and the real participants run into the same folder.
-    writeFileSync(w.file, readFileSync(w.file, 'utf8').replace('The assistant was helpful.', 'The assistant helped me.'));
+    writeFileSync(
+      w.file,
+      readFileSync(w.file, 'utf8').replace(
+        'The assistant was helpful.',
+        'The assistant helped me.',
+      ),
+    );
     const v2 = loadStudy(w.file);
     const r = new StudyRunner(v2, w.data, 'P02', { date: '2025-01-01' });
     r.agree();
@@ -111,7 +127,9 @@ describe('versions of the study file', () => {
       ),
     );
     expect(() => studyReport(v2, w.data, 'text')).toThrow(/--version SHA/);
-    expect(() => studyReport(v2, w.data, 'text', 'all')).toThrow(/the report describes one version/);
+    expect(() => studyReport(v2, w.data, 'text', 'all')).toThrow(
+      /the report describes one version/,
+    );
 
     exportStudyData(v2, w.data, path.join(w.dir, 'all'), { version: 'all' });
     const [head, ...body] = rows(path.join(w.dir, 'all/participants.csv'));
@@ -121,9 +139,15 @@ describe('versions of the study file', () => {
       ['P02', short(v2)],
     ]);
     // Each version's study file comes along, byte for byte as it was run.
-    expect(readFileSync(path.join(w.dir, `all/study-${short(v1)}.yaml`), 'utf8')).toContain('The assistant was helpful.');
-    expect(readFileSync(path.join(w.dir, `all/study-${short(v2)}.yaml`), 'utf8')).toContain('The assistant helped me.');
-    expect(readFileSync(path.join(w.dir, 'all/codebook.md'), 'utf8')).toContain(`\`${short(v1)}\` (sha256 ${v1.sha256}): 1 participant`);
+    expect(readFileSync(path.join(w.dir, `all/study-${short(v1)}.yaml`), 'utf8')).toContain(
+      'The assistant was helpful.',
+    );
+    expect(readFileSync(path.join(w.dir, `all/study-${short(v2)}.yaml`), 'utf8')).toContain(
+      'The assistant helped me.',
+    );
+    expect(readFileSync(path.join(w.dir, 'all/codebook.md'), 'utf8')).toContain(
+      `\`${short(v1)}\` (sha256 ${v1.sha256}): 1 participant`,
+    );
 
     exportStudyData(v2, w.data, path.join(w.dir, 'one'), { version: short(v1).slice(0, 6) });
     expect(
@@ -147,7 +171,9 @@ describe('the consent page', () => {
     expect(existsSync(path.join(w.data, 'participants'))).toBe(false);
     const files = readdirSync(w.data);
     expect(files.filter((f) => !f.startsWith('.'))).toEqual(['flow.json']);
-    expect(readFileSync(path.join(w.data, 'flow.json'), 'utf8')).not.toMatch(/LEFT1|NO1|\d{4}-\d\d/);
+    expect(readFileSync(path.join(w.data, 'flow.json'), 'utf8')).not.toMatch(
+      /LEFT1|NO1|\d{4}-\d\d/,
+    );
     expect(readFlow(w.data)).toEqual({ declined: 1, left_at_consent: 1, withdrawn: 0 });
     const yes = new StudyRunner(study, w.data, 'P01');
     yes.agree();
@@ -157,12 +183,18 @@ describe('the consent page', () => {
   });
 });
 
-const PYTHON = ['/usr/bin/python3', 'python3'].find((c) => spawnSync(c, ['-c', 'import pandas'], { stdio: 'ignore' }).status === 0);
-const RSCRIPT = spawnSync('Rscript', ['--version'], { stdio: 'ignore' }).status === 0 ? 'Rscript' : undefined;
+const PYTHON = ['/usr/bin/python3', 'python3'].find(
+  (c) => spawnSync(c, ['-c', 'import pandas'], { stdio: 'ignore' }).status === 0,
+);
+const RSCRIPT =
+  spawnSync('Rscript', ['--version'], { stdio: 'ignore' }).status === 0 ? 'Rscript' : undefined;
 
 describe('missing values', () => {
   const w = fresh(
-    studyYaml().replace('text: Anything else? }', 'text: Anything else? }\n    - { kind: text, id: more, text: More?, optional: true }'),
+    studyYaml().replace(
+      'text: Anything else? }',
+      'text: Anything else? }\n    - { kind: text, id: more, text: More?, optional: true }',
+    ),
   );
   const out = path.join(w.dir, 'out');
   async function exportOne() {
@@ -200,7 +232,9 @@ describe('missing values', () => {
     'pandas, read as the codebook says, keeps N/A as text and the skipped answer as missing',
     async () => {
       await exportOne();
-      const run = spawnSync(PYTHON!, ['-c', READ.py, path.join(out, 'answers.csv')], { encoding: 'utf8' });
+      const run = spawnSync(PYTHON!, ['-c', READ.py, path.join(out, 'answers.csv')], {
+        encoding: 'utf8',
+      });
       expect(run.stdout.trim()).toBe("'N/A' True");
     },
     60_000,
@@ -209,7 +243,9 @@ describe('missing values', () => {
     'R, read as the codebook says, keeps N/A as text and the skipped answer as missing',
     async () => {
       await exportOne();
-      const run = spawnSync(RSCRIPT!, ['-e', READ.r, path.join(out, 'answers.csv')], { encoding: 'utf8' });
+      const run = spawnSync(RSCRIPT!, ['-e', READ.r, path.join(out, 'answers.csv')], {
+        encoding: 'utf8',
+      });
       expect(run.stdout.trim()).toBe('N/A TRUE');
     },
     60_000,
@@ -233,6 +269,8 @@ describe('questionnaires before the sessions', () => {
     answerAll(r, 2);
     expect(r.store.getState().step).toEqual({ kind: 'ready', session: 0 });
     exportStudyData(study, w.data, path.join(w.dir, 'out'));
-    expect(readFileSync(path.join(w.dir, 'out/answers.csv'), 'utf8')).toMatch(/\nP01,before,,,,ai_use,ai_use,likert,2,/);
+    expect(readFileSync(path.join(w.dir, 'out/answers.csv'), 'utf8')).toMatch(
+      /\nP01,before,,,,ai_use,ai_use,likert,2,/,
+    );
   });
 });

@@ -13,11 +13,18 @@ const { dir, file } = writeStudy(studyYaml());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A participant's process, and its output: `ready` once loaded, then the ordinal it got. */
-function participant(data: string, id: string): { child: ChildProcess; ready: Promise<void>; done: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/study/fixtures/enrol-at.ts'), file, data, id], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+function participant(
+  data: string,
+  id: string,
+): { child: ChildProcess; ready: Promise<void>; done: Promise<string> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'test/study/fixtures/enrol-at.ts'), file, data, id],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   let onReady: () => void = () => {};
@@ -40,15 +47,19 @@ function participant(data: string, id: string): { child: ChildProcess; ready: Pr
 }
 
 describe('enrolment', () => {
-  it('gives six participants who agree at once six distinct Latin-square rows', { timeout: 90_000 }, async () => {
-    const data = path.join(dir, 'data');
-    const ids = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
-    const people = ids.map((id) => participant(data, id));
-    await Promise.all(people.map((p) => p.ready));
-    for (const p of people) p.child.stdin!.write('go\n');
-    const printed = await Promise.all(people.map((p) => p.done));
-    expect(listParticipants(data)).toEqual(ids);
-    expect(ids.map((id) => readState(data, id).ordinal).sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(printed.map(Number).sort()).toEqual([0, 1, 2, 3, 4, 5]);
-  });
+  it(
+    'gives six participants who agree at once six distinct Latin-square rows',
+    { timeout: 90_000 },
+    async () => {
+      const data = path.join(dir, 'data');
+      const ids = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+      const people = ids.map((id) => participant(data, id));
+      await Promise.all(people.map((p) => p.ready));
+      for (const p of people) p.child.stdin!.write('go\n');
+      const printed = await Promise.all(people.map((p) => p.done));
+      expect(listParticipants(data)).toEqual(ids);
+      expect(ids.map((id) => readState(data, id).ordinal).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(printed.map(Number).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    },
+  );
 });

@@ -40,23 +40,32 @@ async function participant(id: string, rating: number) {
     live.begin();
     screen.screenShows?.(['conversation'], 'narrow');
     screen.screenShows?.(['intents'], 'narrow');
-    await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user');
+    await until(
+      () =>
+        Boolean(runner.store.getState().ended) ||
+        live.store.getState().session.awaiting?.role === 'user',
+    );
     if (!runner.store.getState().ended) {
       live.sendUser('Keep each meal under 25 RMB, "please".', []);
       await until(
         () =>
           Boolean(runner.store.getState().ended) ||
-          (live.store.getState().session.awaiting?.role === 'user' && live.store.getState().session.turn >= 2),
+          (live.store.getState().session.awaiting?.role === 'user' &&
+            live.store.getState().session.turn >= 2),
       );
       if (!runner.store.getState().ended) live.endSession();
       await until(() => Boolean(runner.store.getState().ended));
     }
     runner.afterSession();
-    for (const item of runner.items(runner.store.getState().step)) runner.answer(item, item.kind === 'tlx' ? 50 : rating);
+    for (const item of runner.items(runner.store.getState().step))
+      runner.answer(item, item.kind === 'tlx' ? 50 : rating);
     runner.questionnaireDone();
   }
   for (const item of runner.items(runner.store.getState().step))
-    runner.answer(item, item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating);
+    runner.answer(
+      item,
+      item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating,
+    );
   runner.questionnaireDone();
   runner.next();
 }
@@ -212,8 +221,12 @@ describe('study export', () => {
     expect(sessions.map((l) => l.split(',')[21])).toEqual(['50', '50', '50', '50']);
 
     const answers = csv('answers.csv');
-    expect(answers.split('\n').filter((l) => l.startsWith('P01,session,1,')).length).toBe(1 + 10 + 6);
-    expect(answers).toContain('P01,final,,,,comments,comments,text,"Fine, but ""slow""\nat times.",');
+    expect(answers.split('\n').filter((l) => l.startsWith('P01,session,1,')).length).toBe(
+      1 + 10 + 6,
+    );
+    expect(answers).toContain(
+      'P01,final,,,,comments,comments,text,"Fine, but ""slow""\nat times.",',
+    );
     expect(csv('intents.csv')).toMatch(/,reveal,participant,|,evidence,rules,|,question,rules,/);
     expect(csv('timings.csv').trim().split('\n')).toHaveLength(1 + 3); // one typed message in each session the agent did not resolve alone
 
@@ -240,7 +253,9 @@ describe('study export', () => {
       .split('\n')
       .slice(1)
       .map((l) => l.split(','));
-    expect(exposure.filter((r) => r[0] === 'P01' && r[1] === '1').map((r) => [r[4], r[5], r[6], r[7]])).toEqual([
+    expect(
+      exposure.filter((r) => r[0] === 'P01' && r[1] === '1').map((r) => [r[4], r[5], r[6], r[7]]),
+    ).toEqual([
       ['opening_card', 'TRUE', 'request and goals', 'narrow'],
       ['conversation', 'FALSE', 'conversation', 'narrow'],
       ['intents', 'TRUE', 'goals (no statuses)', 'narrow'],
@@ -277,22 +292,29 @@ describe('study export', () => {
   });
 
   it('quotes what CSV needs quoted and writes missing one way, as an empty field (text NA stays text)', () => {
-    expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell('a,b'), csvCell('say "hi"'), csvCell('NA'), csvCell(0.5)]).toEqual([
-      '',
-      '',
-      'TRUE',
-      '"a,b"',
-      '"say ""hi"""',
-      'NA',
-      '0.5',
-    ]);
+    expect([
+      csvCell(null),
+      csvCell(undefined),
+      csvCell(true),
+      csvCell('a,b'),
+      csvCell('say "hi"'),
+      csvCell('NA'),
+      csvCell(0.5),
+    ]).toEqual(['', '', 'TRUE', '"a,b"', '"say ""hi"""', 'NA', '0.5']);
   });
 
   it('--anonymise re-keys the codes, counts time from each consent, and withholds what participants wrote', () => {
     const out = path.join(dir, 'anon');
     exportStudyData(study, data, out, { anonymise: true });
     const read = (f: string) => readFileSync(path.join(out, f), 'utf8');
-    for (const f of ['participants.csv', 'sessions.csv', 'turns.csv', 'answers.csv', 'exposure.csv', 'timings.csv']) {
+    for (const f of [
+      'participants.csv',
+      'sessions.csv',
+      'turns.csv',
+      'answers.csv',
+      'exposure.csv',
+      'timings.csv',
+    ]) {
       expect(read(f)).not.toMatch(/P0[12]/);
       expect(read(f)).not.toMatch(/\d{4}-\d\d-\d\dT/); // no date or time of day
     }
@@ -321,7 +343,9 @@ describe('study export', () => {
 
 /** The first of `candidates` that runs `args` cleanly (python3 on PATH may be one without pandas). */
 function firstThatRuns(candidates: string[], args: string[]): string | undefined {
-  return candidates.find((c) => spawnSync(c, args, { stdio: 'ignore', timeout: 20_000 }).status === 0);
+  return candidates.find(
+    (c) => spawnSync(c, args, { stdio: 'ignore', timeout: 20_000 }).status === 0,
+  );
 }
 const PYTHON = firstThatRuns(['/usr/bin/python3', 'python3', 'python'], ['-c', 'import pandas']);
 const RSCRIPT = firstThatRuns(['Rscript'], ['--version']);
@@ -333,7 +357,10 @@ describe('the export read as is by pandas and R', () => {
     const out = path.join(dir, 'out-readers');
     const tables = studyTables(study, readStudyData(study, data));
     exportStudyData(study, data, out);
-    const run = spawnSync(command, [path.join(READERS, script), out], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(command, [path.join(READERS, script), out], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).not.toMatch(/Error|Traceback/);
     expect(run.status).toBe(0);
     const lines = run.stdout
@@ -353,11 +380,15 @@ describe('the export read as is by pandas and R', () => {
     }
   }
 
-  it.skipIf(!PYTHON)("pandas reads every CSV file with the codebook's columns and types", { timeout: 60_000 }, () =>
-    readWith(PYTHON!, 'check-export.py'),
+  it.skipIf(!PYTHON)(
+    "pandas reads every CSV file with the codebook's columns and types",
+    { timeout: 60_000 },
+    () => readWith(PYTHON!, 'check-export.py'),
   );
-  it.skipIf(!RSCRIPT)("R (read.csv) reads every CSV file with the codebook's columns and types", { timeout: 60_000 }, () =>
-    readWith(RSCRIPT!, 'check-export.R'),
+  it.skipIf(!RSCRIPT)(
+    "R (read.csv) reads every CSV file with the codebook's columns and types",
+    { timeout: 60_000 },
+    () => readWith(RSCRIPT!, 'check-export.R'),
   );
 });
 
@@ -378,7 +409,8 @@ describe('study report', () => {
     const paired = pairedRows(study, d);
     expect(paired.map((r) => [r.pair, r.participants])).toEqual([['proactive − reactive', 2]]);
     // By hand: each participant's Proc under proactive minus under reactive, then the mean.
-    const procOf = (p: (typeof d)[number], c: string) => scoresOf(p.sessions.find((s) => s.condition === c)!.recording).proc!;
+    const procOf = (p: (typeof d)[number], c: string) =>
+      scoresOf(p.sessions.find((s) => s.condition === c)!.recording).proc!;
     const diffs = d.map((p) => procOf(p, 'proactive') - procOf(p, 'reactive'));
     expect(paired[0]!.measures.proc.mean).toBeCloseTo((diffs[0]! + diffs[1]!) / 2, 10);
     expect(paired[0]!.measures.proc.n).toBe(2);

@@ -15,7 +15,9 @@ import { ROOT, studyYaml, writeStudy } from './helpers.ts';
 import { answerAll, playSession } from './run-helpers.ts';
 
 const { dir, file } = writeStudy(
-  studyYaml('debrief: The study compared two assistants. Questions? Write to study@example.org.\ncompletion_code: { prefix: PX- }\n'),
+  studyYaml(
+    'debrief: The study compared two assistants. Questions? Write to study@example.org.\ncompletion_code: { prefix: PX- }\n',
+  ),
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const data = path.join(dir, 'data');
@@ -28,7 +30,9 @@ const cli = (...args: string[]) =>
 describe('the end of the study and the operator', () => {
   it('gives a finishing participant a completion code; status and the export count the recruitment flow', async () => {
     // Five personal links (serve --study's invitations): the flow's `invited`.
-    expect(cli('study', 'invite', file, '--count', '5', '--data', data).trim().split('\n')).toHaveLength(5);
+    expect(
+      cli('study', 'invite', file, '--count', '5', '--data', data).trim().split('\n'),
+    ).toHaveLength(5);
 
     const study = loadStudy(file);
     new StudyRunner(study, data, 'NO1').decline();
@@ -71,7 +75,15 @@ describe('the end of the study and the operator', () => {
         .split('\n')
         .slice(1, 8)
         .map((l) => l.split(',').slice(0, 2).join(',')),
-    ).toEqual(['invited,5', 'declined,1', 'left_at_consent,0', 'started,3', 'withdrawn,1', 'completed,1', 'in_progress,1']);
+    ).toEqual([
+      'invited,5',
+      'declined,1',
+      'left_at_consent,0',
+      'started,3',
+      'withdrawn,1',
+      'completed,1',
+      'in_progress,1',
+    ]);
     const participants = readFileSync(path.join(dir, 'out/participants.csv'), 'utf8').split('\n');
     const at = participants[0]!.split(',').indexOf('completion_code');
     expect(participants[1]!.split(',')[at]).toBe(code);

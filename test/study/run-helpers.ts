@@ -10,18 +10,27 @@ export async function until(check: () => boolean, what = 'the condition'): Promi
  * From a session's ready page: starts it, leaves the opening card, sends one message when the
  * session waits for one, and ends it with `end` (or lets it end by itself when `end` is absent).
  */
-export async function playSession(runner: StudyRunner, end?: (runner: StudyRunner) => void): Promise<void> {
+export async function playSession(
+  runner: StudyRunner,
+  end?: (runner: StudyRunner) => void,
+): Promise<void> {
   runner.next(); // ready → session
   const live = runner.store.getState().live!;
   await until(() => Boolean(live.control.getState().opening), 'the opening card');
   live.begin();
-  await until(() => Boolean(runner.store.getState().ended) || live.store.getState().session.awaiting?.role === 'user', 'the first turn');
+  await until(
+    () =>
+      Boolean(runner.store.getState().ended) ||
+      live.store.getState().session.awaiting?.role === 'user',
+    'the first turn',
+  );
   if (!runner.store.getState().ended) {
     live.sendUser('Keep each meal under 25 RMB.', []);
     await until(
       () =>
         Boolean(runner.store.getState().ended) ||
-        (live.store.getState().session.awaiting?.role === 'user' && live.store.getState().session.turn >= 2),
+        (live.store.getState().session.awaiting?.role === 'user' &&
+          live.store.getState().session.turn >= 2),
       'the second turn',
     );
     if (!runner.store.getState().ended) end?.(runner);

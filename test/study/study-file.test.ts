@@ -11,7 +11,9 @@ function problems(text: string): string[] {
     loadStudy(file);
   } catch (err) {
     expect(err).toBeInstanceOf(UserError);
-    return (err as UserError).diagnostics.map((d) => formatDiagnostic(d).replace(file, 'study.yaml'));
+    return (err as UserError).diagnostics.map((d) =>
+      formatDiagnostic(d).replace(file, 'study.yaml'),
+    );
   }
   throw new Error('expected the study to be refused');
 }
@@ -20,10 +22,18 @@ describe('study.yaml', () => {
   it('the bundled example validates, with its defaults filled in', () => {
     const study = loadStudy(path.join(ROOT, 'examples/study/study.yaml'));
     expect(Object.keys(study.conditions)).toEqual(['proactive', 'reactive']);
-    expect(study.scenarioFiles.map((s) => s.id)).toEqual(['researcher/tool-use-reading', 'researcher/think-with-image']);
+    expect(study.scenarioFiles.map((s) => s.id)).toEqual([
+      'researcher/tool-use-reading',
+      'researcher/think-with-image',
+    ]);
     expect(study.participant_view).toEqual({ intents: 'goals', verdicts: false });
     expect(study.questionnaires.final.map((q) => q.kind)).toEqual(['text']);
-    expect(study.questionnaires.after_each_session.map((q) => q.kind)).toEqual(['likert', 'likert', 'tlx', 'sus']);
+    expect(study.questionnaires.after_each_session.map((q) => q.kind)).toEqual([
+      'likert',
+      'likert',
+      'tlx',
+      'sus',
+    ]);
     expect(study.design).toMatchObject({ type: 'within', scenario_order: 'counterbalanced' });
     expect(study.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -41,8 +51,12 @@ describe('study.yaml', () => {
   });
 
   it('names a scenario id that is not in the library, at its place in the list', () => {
-    expect(problems(studyYaml().replace('[tester/gear, tester/plan]', '[tester/gear, tester/plans]'))).toEqual([
-      expect.stringMatching(/^study\.yaml:10:26: error: no scenario `tester\/plans` in the library at .*\(did you mean tester\/plan\?\)/),
+    expect(
+      problems(studyYaml().replace('[tester/gear, tester/plan]', '[tester/gear, tester/plans]')),
+    ).toEqual([
+      expect.stringMatching(
+        /^study\.yaml:10:26: error: no scenario `tester\/plans` in the library at .*\(did you mean tester\/plan\?\)/,
+      ),
     ]);
   });
 
@@ -56,7 +70,9 @@ describe('study.yaml', () => {
           '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }',
         ),
     );
-    expect(out.join('\n')).toMatch(/conditions\.reactive\.agent`: the participant is the user; a condition's agent cannot be human/);
+    expect(out.join('\n')).toMatch(
+      /conditions\.reactive\.agent`: the participant is the user; a condition's agent cannot be human/,
+    );
     expect(out.join('\n')).toMatch(/time_limit`: a duration like `90s`, `10m` or `1h`/);
     expect(out.join('\n')).toMatch(/scale`: .*>=2/);
     const again = problems(
@@ -65,7 +81,9 @@ describe('study.yaml', () => {
         '{ kind: text, id: comments, text: Anything else? }\n    - { kind: text, id: comments, text: Again? }',
       ),
     );
-    expect(again).toEqual([expect.stringMatching(/^study\.yaml:17:7: error: question id `comments` is used twice/)]);
+    expect(again).toEqual([
+      expect.stringMatching(/^study\.yaml:17:7: error: question id `comments` is used twice/),
+    ]);
   });
 
   it('a within design needs a scenario per condition', () => {

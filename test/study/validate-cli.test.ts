@@ -16,7 +16,10 @@ describe('intentplay study validate', () => {
   it('prints who plays what for one complete block', async () => {
     const { file } = writeStudy(
       studyYaml()
-        .replace('proactive: { agent: "script:proactive" }', 'proactive: { agent: "script:proactive" }\n  third: { agent: "script" }')
+        .replace(
+          'proactive: { agent: "script:proactive" }',
+          'proactive: { agent: "script:proactive" }\n  third: { agent: "script" }',
+        )
         .replace('[tester/gear, tester/plan]', '[tester/gear, tester/plan, tester/gear]'),
     );
     const io = capture();
@@ -29,16 +32,23 @@ describe('intentplay study validate', () => {
 
   it('says when the scenario order is counterbalanced and the block that balances both squares', async () => {
     const { file } = writeStudy(
-      studyYaml().replace('design: { type: within, seed: 1 }', 'design: { type: within, seed: 1, scenario_order: counterbalanced }'),
+      studyYaml().replace(
+        'design: { type: within, seed: 1 }',
+        'design: { type: within, seed: 1, scenario_order: counterbalanced }',
+      ),
     );
     const io = capture();
     expect(await main(['study', 'validate', file])).toBe(0);
-    expect(io.out()).toContain('seed 1, scenario order counterbalanced; a complete counterbalancing block is 4 participants');
+    expect(io.out()).toContain(
+      'seed 1, scenario order counterbalanced; a complete counterbalancing block is 4 participants',
+    );
     const orders = io
       .out()
       .match(/participant #\d+: .*/g)!
       .map((l) => l.replace(/ \((proactive|reactive)\)/g, '').replace(/^participant #\d+: /, ''));
-    expect(new Set(orders)).toEqual(new Set(['tester/gear → tester/plan', 'tester/plan → tester/gear']));
+    expect(new Set(orders)).toEqual(
+      new Set(['tester/gear → tester/plan', 'tester/plan → tester/gear']),
+    );
   });
 
   it('fails with file:line:col errors and no stack trace', async () => {

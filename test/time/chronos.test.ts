@@ -38,23 +38,34 @@ const userTexts = (events: TimedEvent[]) =>
   of(events, 'message')
     .filter((m) => m.role === 'user')
     .map((m) => m.text);
-const verdicts = (events: TimedEvent[]) => of(events, 'update_verdict').map((e) => `${e.update}:${e.verdict}`);
+const verdicts = (events: TimedEvent[]) =>
+  of(events, 'update_verdict').map((e) => `${e.update}:${e.verdict}`);
 
 const say = (text: string, ...actions: string[]) =>
   `    - say: ${JSON.stringify(text)}${actions.length ? `\n      actions:\n${actions.map((a) => `        - ${a}`).join('\n')}` : ''}`;
-const REMIND = '{ tool: set_reminder, args: { condition: a 2-bedroom flat in Xuhui under 9000, note: check the listing } }';
+const REMIND =
+  '{ tool: set_reminder, args: { condition: a 2-bedroom flat in Xuhui under 9000, note: check the listing } }';
 const status = (s: string) => `{ tool: set_task_status, args: { status: ${s} } }`;
 const QUERY = '{ tool: query_listings, args: { query: Xuhui } }';
-const WATCH = say("I'll watch the listings and tell you when one fits.", REMIND, status('in_progress'));
+const WATCH = say(
+  "I'll watch the listings and tell you when one fits.",
+  REMIND,
+  status('in_progress'),
+);
 const SILENT = say('');
 const FIT = say('F2 in Xuhui is 8500 a month, within your budget.');
 
 describe('ChronosBench: thanks, refusal and task status', () => {
   it('a follow-up that meets every need gets the thanks; the agent answers once; later updates no longer count', async () => {
     const { events, r, time } = await run(
-      flat([WATCH, SILENT, FIT, say('Glad it fits.', status('completed'))].join('\n'), { more: U3_FIT }),
+      flat([WATCH, SILENT, FIT, say('Glad it fits.', status('completed'))].join('\n'), {
+        more: U3_FIT,
+      }),
     );
-    expect(userTexts(events)).toEqual(['Find me a 2-bedroom flat in Xuhui under 9000 a month.', 'Thank you, that is what I needed.']);
+    expect(userTexts(events)).toEqual([
+      'Find me a 2-bedroom flat in Xuhui under 9000 a month.',
+      'Thank you, that is what I needed.',
+    ]);
     expect(r.end).toBe('resolved');
     expect(r.scores.turns).toBe(4);
     // U3 never happens and never counts: one follow-up expected, not two.
@@ -76,9 +87,17 @@ describe('ChronosBench: thanks, refusal and task status', () => {
 
   it("the rules user says the scenario's thanks; completing before it is an arbitrary completion", async () => {
     const { events, time } = await run(
-      flat([WATCH, SILENT, say('F2 in Xuhui is 8500 a month.', status('completed')), say('You are welcome.')].join('\n'), {
-        extra: 'thanks: Perfect, I will call the agent now.',
-      }),
+      flat(
+        [
+          WATCH,
+          SILENT,
+          say('F2 in Xuhui is 8500 a month.', status('completed')),
+          say('You are welcome.'),
+        ].join('\n'),
+        {
+          extra: 'thanks: Perfect, I will call the agent now.',
+        },
+      ),
     );
     expect(userTexts(events)[1]).toBe('Perfect, I will call the agent now.');
     expect(time).toMatchObject({ completed: false, ending: 'arbitrary_completion' });
@@ -88,11 +107,23 @@ describe('ChronosBench: thanks, refusal and task status', () => {
   it('a refusal makes the task one that should end failed, in the response to it', async () => {
     const refuse = 'refuse: A friend found me a flat, so cancel the search.';
     const good = await run(
-      flat([WATCH, SILENT, FIT, say('Understood, I have cancelled it.', status('failed'))].join('\n'), { extra: refuse }),
+      flat(
+        [WATCH, SILENT, FIT, say('Understood, I have cancelled it.', status('failed'))].join('\n'),
+        { extra: refuse },
+      ),
     );
     expect(userTexts(good.events)[1]).toBe('A friend found me a flat, so cancel the search.');
-    expect(good.time).toMatchObject({ branch: 'positive', completed: true, ending: 'finished_properly', status_accuracy: 1 });
-    const wrong = await run(flat([WATCH, SILENT, FIT, say('Glad to help.', status('completed'))].join('\n'), { extra: refuse }));
+    expect(good.time).toMatchObject({
+      branch: 'positive',
+      completed: true,
+      ending: 'finished_properly',
+      status_accuracy: 1,
+    });
+    const wrong = await run(
+      flat([WATCH, SILENT, FIT, say('Glad to help.', status('completed'))].join('\n'), {
+        extra: refuse,
+      }),
+    );
     expect(wrong.time).toMatchObject({ completed: false, ending: 'not_completed_after_thanks' });
     expect(wrong.time.status_errors).toEqual([{ turn: 4, expected: 'failed', got: 'completed' }]);
   });
@@ -117,7 +148,13 @@ describe('ChronosBench: thanks, refusal and task status', () => {
       'Xuhui only, please.',
       'Actually, I now need a balcony.',
     ]);
-    expect(time).toMatchObject({ branch: 'negative', complex: true, completed: false, ending: 'completed_in_negative', responses: 6 });
+    expect(time).toMatchObject({
+      branch: 'negative',
+      complex: true,
+      completed: false,
+      ending: 'completed_in_negative',
+      responses: 6,
+    });
     // Turn 1 is right to be pending (no reminder yet); turn 3 (a silent wake) is right.
     expect(time.status_errors).toEqual([
       { turn: 2, expected: 'in_progress', got: 'pending' },
@@ -130,9 +167,18 @@ describe('ChronosBench: thanks, refusal and task status', () => {
 
   it('a complex negative played well is completed with the final status in_progress', async () => {
     const { time } = await run(
-      flat([WATCH, SILENT, FIT, say('A balcony, noted.'), SILENT].join('\n'), { more: U3_SILENT, intents: SHIFT }),
+      flat([WATCH, SILENT, FIT, say('A balcony, noted.'), SILENT].join('\n'), {
+        more: U3_SILENT,
+        intents: SHIFT,
+      }),
     );
-    expect(time).toMatchObject({ branch: 'negative', complex: true, completed: true, ending: 'finished_properly', status_accuracy: 1 });
+    expect(time).toMatchObject({
+      branch: 'negative',
+      complex: true,
+      completed: true,
+      ending: 'finished_properly',
+      status_accuracy: 1,
+    });
   });
 
   it('after a false follow-up the user stays quiet, even when an intent waits for that update', async () => {
@@ -140,7 +186,9 @@ describe('ChronosBench: thanks, refusal and task status', () => {
     text: Tell me why it does not fit.
     reveal: Why not that one?
     after: { follow_up: U1 }`;
-    const { events, time } = await run(flat([WATCH, say('F1 is listed at 12000.'), FIT].join('\n'), { intents: waits }));
+    const { events, time } = await run(
+      flat([WATCH, say('F1 is listed at 12000.'), FIT].join('\n'), { intents: waits }),
+    );
     expect(userTexts(events)).toEqual(['Find me a 2-bedroom flat in Xuhui under 9000 a month.']);
     expect(time.action_errors).toEqual([{ turn: 2, type: 'false_follow_up' }]);
   });
@@ -150,7 +198,9 @@ describe('ChronosBench: thanks, refusal and task status', () => {
     text: Name the fitting flat.
     after: { follow_up: U2 }
     done: { reply_matches: F2 }`;
-    const { time } = await run(flat([WATCH, SILENT, FIT].join('\n'), { intents: checks, extra: 'branch: negative' }));
+    const { time } = await run(
+      flat([WATCH, SILENT, FIT].join('\n'), { intents: checks, extra: 'branch: negative' }),
+    );
     expect(time).toMatchObject({ branch: 'negative', complex: false });
   });
 });
@@ -184,16 +234,31 @@ describe('ChronosBench: action errors and ending reasons', () => {
       { turn: 4, type: 'missed_follow_up' },
     ]);
     expect(time.action_accuracy).toBe(0);
-    expect(time).toMatchObject({ completed: false, ending: 'silent_in_positive', decision_accuracy: 0 });
+    expect(time).toMatchObject({
+      completed: false,
+      ending: 'silent_in_positive',
+      decision_accuracy: 0,
+    });
   });
 
   it('a query after an update or a user message is not redundant; no reminder ever set is never_watched', async () => {
     const watched = await run(
-      flat([say("I'll watch.", QUERY, REMIND, status('in_progress')), say('', QUERY), say('F2 fits.', QUERY)].join('\n')),
+      flat(
+        [
+          say("I'll watch.", QUERY, REMIND, status('in_progress')),
+          say('', QUERY),
+          say('F2 fits.', QUERY),
+        ].join('\n'),
+      ),
     );
     expect(watched.time.action_errors).toEqual([]);
     const never = await run(flat(say('Nothing fits yet.', QUERY)));
-    expect(never.time).toMatchObject({ completed: false, ending: 'never_watched', responses: 2, status_accuracy: 1 });
+    expect(never.time).toMatchObject({
+      completed: false,
+      ending: 'never_watched',
+      responses: 2,
+      status_accuracy: 1,
+    });
   });
 });
 
@@ -201,9 +266,13 @@ describe('ChronosBench: protocol cases', () => {
   it('an update due exactly at a time reminder wakes the agent with the update, seen', async () => {
     const { events } = await run(
       flat(
-        [say("I'll watch and look again tomorrow.", '{ tool: set_reminder, args: { at: +1d, note: check the listings } }'), SILENT].join(
-          '\n',
-        ),
+        [
+          say(
+            "I'll watch and look again tomorrow.",
+            '{ tool: set_reminder, args: { at: +1d, note: check the listings } }',
+          ),
+          SILENT,
+        ].join('\n'),
       ),
     );
     expect(of(events, 'update').map((e) => `${e.update}:${e.seen}`)).toEqual(['U1:true']);
@@ -217,7 +286,10 @@ describe('ChronosBench: protocol cases', () => {
     const { events } = await run(
       flat(
         [
-          say("I'll watch and look again in a day and a half.", '{ tool: set_reminder, args: { at: +1d12h, note: look again } }'),
+          say(
+            "I'll watch and look again in a day and a half.",
+            '{ tool: set_reminder, args: { at: +1d12h, note: look again } }',
+          ),
           SILENT,
         ].join('\n'),
       ),
@@ -227,7 +299,10 @@ describe('ChronosBench: protocol cases', () => {
   });
 
   it('a woken follow-up at max_turns ends the session there: no user message, no turn past the limit', async () => {
-    const { events, r } = await run(flat([WATCH, SILENT, FIT, say('A balcony, noted.')].join('\n'), { intents: SHIFT }), { maxTurns: 3 });
+    const { events, r } = await run(
+      flat([WATCH, SILENT, FIT, say('A balcony, noted.')].join('\n'), { intents: SHIFT }),
+      { maxTurns: 3 },
+    );
     expect(r.end).toBe('max_turns');
     expect(r.scores.turns).toBe(3);
     expect(userTexts(events)).toHaveLength(1);

@@ -32,20 +32,44 @@ describe('the bundled time scenarios', () => {
     expect(timed.filter((s) => !positive(s)).length).toBeGreaterThanOrEqual(2);
     // ChronosBench's four cells: simple and complex, each positive and negative.
     for (const c of [false, true]) {
-      expect(timed.filter((s) => complex(s) === c && positive(s)).length, `complex ${c}, positive`).toBeGreaterThanOrEqual(1);
-      expect(timed.filter((s) => complex(s) === c && !positive(s)).length, `complex ${c}, negative`).toBeGreaterThanOrEqual(1);
+      expect(
+        timed.filter((s) => complex(s) === c && positive(s)).length,
+        `complex ${c}, positive`,
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        timed.filter((s) => complex(s) === c && !positive(s)).length,
+        `complex ${c}, negative`,
+      ).toBeGreaterThanOrEqual(1);
     }
-    for (const s of timed) expect(Object.keys(s.references ?? {}).sort(), s.id).toEqual(['eager', 'proactive', 'reactive']);
+    for (const s of timed)
+      expect(Object.keys(s.references ?? {}).sort(), s.id).toEqual([
+        'eager',
+        'proactive',
+        'reactive',
+      ]);
   });
 
   it.each(timed.map((s) => [s.id, s] as const))(
     '%s: proactive completes the time task with every action and status right; reactive and eager do not',
     async (_id, s) => {
-      const [proactive, reactive, eager] = [await timeOf(s, 'proactive'), await timeOf(s, 'reactive'), await timeOf(s, 'eager')];
-      expect(proactive).toMatchObject({ completed: true, ending: 'finished_properly', action_accuracy: 1, status_accuracy: 1 });
+      const [proactive, reactive, eager] = [
+        await timeOf(s, 'proactive'),
+        await timeOf(s, 'reactive'),
+        await timeOf(s, 'eager'),
+      ];
+      expect(proactive).toMatchObject({
+        completed: true,
+        ending: 'finished_properly',
+        action_accuracy: 1,
+        status_accuracy: 1,
+      });
       expect(proactive.followups.false).toBe(0);
       // The reactive agent never watches: every update goes by unseen.
-      expect(reactive).toMatchObject({ completed: false, ending: 'never_watched', decision_accuracy: 0 });
+      expect(reactive).toMatchObject({
+        completed: false,
+        ending: 'never_watched',
+        decision_accuracy: 0,
+      });
       expect(reactive.followups.hit + reactive.silences.kept).toBe(0);
       // The over-eager agent speaks on every update: false follow-ups cost it.
       expect(eager.followups.false).toBeGreaterThan(0);

@@ -11,8 +11,10 @@ const run = runFlatWatch;
 
 const of = <T extends TimedEvent['type']>(events: TimedEvent[], type: T) =>
   events.filter((e) => e.type === type) as (EventOf<T> & { t: number })[];
-const statuses = (events: TimedEvent[]) => of(events, 'intent_status').map((e) => `${e.turn}:${e.intent}:${e.to}`);
-const verdicts = (events: TimedEvent[]) => of(events, 'update_verdict').map((e) => `${e.update}:${e.verdict}`);
+const statuses = (events: TimedEvent[]) =>
+  of(events, 'intent_status').map((e) => `${e.turn}:${e.intent}:${e.to}`);
+const verdicts = (events: TimedEvent[]) =>
+  of(events, 'update_verdict').map((e) => `${e.update}:${e.verdict}`);
 
 const WATCH = `    - say: I'll watch the listings and tell you when one fits.
       actions:
@@ -36,11 +38,20 @@ describe('time protocol', () => {
     // The follow-up met every need: the user thanks, the agent answers once more (its script has ended).
     expect(r.scores.turns).toBe(4);
     // The clock jumped a day at a time while the user waited, and every message carries its time.
-    expect(of(events, 'clock').map((e) => e.passed)).toEqual(['23 hours 58 minutes', '23 hours 58 minutes']);
+    expect(of(events, 'clock').map((e) => e.passed)).toEqual([
+      '23 hours 58 minutes',
+      '23 hours 58 minutes',
+    ]);
     const msgs = of(events, 'message');
     expect(msgs[0]!.at).toBe('2026-05-04T09:00:00+08:00');
-    expect(msgs.filter((m) => m.role === 'monitor').map((m) => m.at)).toEqual(['2026-05-05T09:00:00+08:00', '2026-05-06T09:00:00+08:00']);
-    expect(of(events, 'wake_choice').map((e) => `${e.update}:${e.choice}`)).toEqual(['U1:keep_silent', 'U2:follow_up']);
+    expect(msgs.filter((m) => m.role === 'monitor').map((m) => m.at)).toEqual([
+      '2026-05-05T09:00:00+08:00',
+      '2026-05-06T09:00:00+08:00',
+    ]);
+    expect(of(events, 'wake_choice').map((e) => `${e.update}:${e.choice}`)).toEqual([
+      'U1:keep_silent',
+      'U2:follow_up',
+    ]);
     expect(verdicts(events)).toEqual(['U1:kept', 'U2:hit']);
     // The environment tool is named after the environment and sees the update.
     const query = of(events, 'tool_result').find((e) => e.name === 'query_listings')!;
@@ -84,7 +95,10 @@ describe('time protocol', () => {
     );
     const r = results[0]!;
     expect(r.scores.turns).toBe(1);
-    expect(of(events, 'update').map((e) => `${e.update}:${e.seen}`)).toEqual(['U1:false', 'U2:false']);
+    expect(of(events, 'update').map((e) => `${e.update}:${e.seen}`)).toEqual([
+      'U1:false',
+      'U2:false',
+    ]);
     expect(verdicts(events)).toEqual(['U1:unwatched', 'U2:missed']);
     expect(statuses(events)).toEqual(['0:I2:pending', '1:I1:completed', '1:I2:unresolved']);
     expect(r.scores.proc).toBe(0.5);
@@ -119,7 +133,12 @@ describe('time protocol', () => {
     expect(wake).toHaveLength(1);
     expect(wake[0]).toMatchObject({ update: 'U2', pushed: true, reminders: [] });
     // The follow-up itself met the need it opened: completed, not provided.
-    expect(statuses(events)).toEqual(['0:I2:pending', '1:I1:completed', '2:I2:open', '2:I2:completed']);
+    expect(statuses(events)).toEqual([
+      '0:I2:pending',
+      '1:I1:completed',
+      '2:I2:open',
+      '2:I2:completed',
+    ]);
     expect(verdicts(events)).toEqual(['U1:unwatched', 'U2:hit']);
   });
 
@@ -156,9 +175,18 @@ describe('time protocol', () => {
         },
       ),
     );
-    expect(statuses(events)).toEqual(['0:I2:pending', '1:I1:completed', '3:I2:open', '3:I1:superseded', '3:I2:provided']);
+    expect(statuses(events)).toEqual([
+      '0:I2:pending',
+      '1:I1:completed',
+      '3:I2:open',
+      '3:I1:superseded',
+      '3:I2:provided',
+    ]);
     const users = of(events, 'message').filter((m) => m.role === 'user');
-    expect(users.map((m) => m.text)).toEqual(['Find me a 2-bedroom flat in Xuhui under 9000 a month.', 'Actually, I now need a balcony.']);
+    expect(users.map((m) => m.text)).toEqual([
+      'Find me a 2-bedroom flat in Xuhui under 9000 a month.',
+      'Actually, I now need a balcony.',
+    ]);
     expect(users[1]!.at).toBe('2026-05-06T09:02:00+08:00');
     const r = results[0]!;
     expect(r.scores.turns).toBe(4);

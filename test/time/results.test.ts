@@ -30,7 +30,10 @@ function run(o: {
     completed: o.completed,
     ending: o.completed ? 'finished_properly' : 'never_watched',
     action_accuracy: null,
-    action_errors: Array.from({ length: o.errors ?? 0 }, (_, k) => ({ turn: k + 1, type: 'redundant_query' as const })),
+    action_errors: Array.from({ length: o.errors ?? 0 }, (_, k) => ({
+      turn: k + 1,
+      type: 'redundant_query' as const,
+    })),
     status_accuracy: null,
     status_errors: Array.from({ length: o.wrong ?? 0 }, (_, k) => ({
       turn: k + 1,
@@ -66,14 +69,22 @@ describe('time scores in results', () => {
   it('keeps simple and complex apart, pools responses within a repeat, and gives mean ± std over repeats', () => {
     const a = aggregateAgentTime([
       // repeat 0: 8 responses, 2 with an action error, 1 with a wrong status
-      { time: run({ branch: 'positive', completed: true, complex: true, errors: 2, wrong: 1 }), repeat: 0 },
+      {
+        time: run({ branch: 'positive', completed: true, complex: true, errors: 2, wrong: 1 }),
+        repeat: 0,
+      },
       { time: run({ branch: 'negative', completed: true, complex: true }), repeat: 0 },
       // repeat 1: 8 responses, none wrong; the positive run fails
       { time: run({ branch: 'positive', completed: false, complex: true }), repeat: 1 },
       { time: run({ branch: 'negative', completed: true, complex: true }), repeat: 1 },
       { time: run({ branch: 'negative', completed: false }), repeat: 0 },
     ])!;
-    expect(a.simple).toMatchObject({ runs: 1, positive: { mean: null }, negative: { mean: 0 }, overall: { mean: null } });
+    expect(a.simple).toMatchObject({
+      runs: 1,
+      positive: { mean: null },
+      negative: { mean: 0 },
+      overall: { mean: null },
+    });
     // Overall per repeat: (1 + 1) / 2 = 1 and (0 + 1) / 2 = 0.5; mean 0.75, sample std 0.354.
     expect(a.complex).toMatchObject({
       runs: 4,
@@ -102,27 +113,63 @@ describe('time scores in results', () => {
 
   it('run --json, results.jsonl, summary.json, merge and report carry them', async () => {
     const [a, b, c, d, merged] = [tmp(), tmp(), tmp(), tmp(), path.join(tmp(), 'merged')];
-    const json = await cli(['run', ...SCENARIOS, '--agent', 'script:proactive', '--no-progress', '--json', '--out', a]);
+    const json = await cli([
+      'run',
+      ...SCENARIOS,
+      '--agent',
+      'script:proactive',
+      '--no-progress',
+      '--json',
+      '--out',
+      a,
+    ]);
     expect(json.code).toBe(0);
-    const out = JSON.parse(json.stdout) as { runs: { scenario: string; time: TimeScores }[]; summary: { time: unknown } };
+    const out = JSON.parse(json.stdout) as {
+      runs: { scenario: string; time: TimeScores }[];
+      summary: { time: unknown };
+    };
     expect(
-      out.runs.map((r) => [r.scenario, r.time.branch, r.time.completed, r.time.ending, r.time.action_accuracy, r.time.status_accuracy]),
+      out.runs.map((r) => [
+        r.scenario,
+        r.time.branch,
+        r.time.completed,
+        r.time.ending,
+        r.time.action_accuracy,
+        r.time.status_accuracy,
+      ]),
     ).toEqual([
       ['pharmacist/column-restock', 'negative', true, 'finished_properly', 1, 1],
       ['researcher/gpu-watch', 'positive', true, 'finished_properly', 1, 1],
     ]);
     expect(readLines(a).every((r) => r.time?.decision_accuracy === 1)).toBe(true);
     expect(readSummary(a).time).toMatchObject({
-      by_agent: { 'script:proactive': { runs: 2, simple: { overall: { mean: 1, std: 0 } }, endings: { finished_properly: 2 } } },
+      by_agent: {
+        'script:proactive': {
+          runs: 2,
+          simple: { overall: { mean: 1, std: 0 } },
+          endings: { finished_properly: 2 },
+        },
+      },
     });
 
     // Two shards merged: the table is computed afresh over both.
-    expect((await cli(['run', SCENARIOS[0]!, '--agent', 'script:eager', '--no-progress', '--out', c])).code).toBe(0);
-    expect((await cli(['run', SCENARIOS[1]!, '--agent', 'script:eager', '--no-progress', '--out', d])).code).toBe(0);
+    expect(
+      (await cli(['run', SCENARIOS[0]!, '--agent', 'script:eager', '--no-progress', '--out', c]))
+        .code,
+    ).toBe(0);
+    expect(
+      (await cli(['run', SCENARIOS[1]!, '--agent', 'script:eager', '--no-progress', '--out', d]))
+        .code,
+    ).toBe(0);
     expect((await cli(['merge', c, d, '--out', merged])).code).toBe(0);
-    expect(readSummary(merged).time).toMatchObject({ by_agent: { 'script:eager': { runs: 2, simple: { overall: { mean: 0 } } } } });
+    expect(readSummary(merged).time).toMatchObject({
+      by_agent: { 'script:eager': { runs: 2, simple: { overall: { mean: 0 } } } },
+    });
 
-    expect((await cli(['run', ...SCENARIOS, '--agent', 'script:eager', '--no-progress', '--out', b])).code).toBe(0);
+    expect(
+      (await cli(['run', ...SCENARIOS, '--agent', 'script:eager', '--no-progress', '--out', b]))
+        .code,
+    ).toBe(0);
     const report = await cli(['report', a, b]);
     expect(report.code).toBe(0);
     const lines = report.stdout.split('\n');
@@ -131,9 +178,13 @@ describe('time scores in results', () => {
     expect(table.find((l) => l.includes('script:proactive'))).toMatch(
       /script:proactive\s+simple\s+2\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0\s+100\.0/,
     );
-    expect(table.find((l) => l.includes('script:eager'))).toMatch(/script:eager\s+simple\s+2\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0/);
+    expect(table.find((l) => l.includes('script:eager'))).toMatch(
+      /script:eager\s+simple\s+2\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0/,
+    );
     expect(table.some((l) => /^\s*overall\b/.test(l))).toBe(false);
     const endings = lines.slice(lines.findIndex((l) => l.includes('finished properly')));
-    expect(endings.find((l) => l.includes('script:proactive'))).toMatch(/script:proactive\s+2\s+2\b/);
+    expect(endings.find((l) => l.includes('script:proactive'))).toMatch(
+      /script:proactive\s+2\s+2\b/,
+    );
   });
 });

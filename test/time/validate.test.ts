@@ -8,7 +8,12 @@ import { validatePaths } from '../../src/cli/actions/validate.ts';
 import { lintPaths } from '../../src/lint/index.ts';
 import { makeLibrary } from '../helpers/library.ts';
 
-function scenario(o: { clock?: string; tools?: string; updates: string; intents?: string }): string {
+function scenario(o: {
+  clock?: string;
+  tools?: string;
+  updates: string;
+  intents?: string;
+}): string {
   return `id: p/watch
 persona: p
 title: Watch
@@ -32,13 +37,18 @@ const U2 = `    - { id: U2, at: +2d, text: Price 90., expect: follow_up }`;
 
 function errors(yaml: string): string[] {
   const root = makeLibrary({ 'scenarios/p/watch.yaml': yaml });
-  return validatePaths([path.join(root, 'scenarios')]).diagnostics.map((d) => `${d.line}:${d.col} ${d.severity}: ${d.message}`);
+  return validatePaths([path.join(root, 'scenarios')]).diagnostics.map(
+    (d) => `${d.line}:${d.col} ${d.severity}: ${d.message}`,
+  );
 }
 
 describe('time scenarios: located validate errors', () => {
   it('reports bad clock values and offsets where they are written', () => {
     const out = errors(
-      scenario({ clock: 'clock: { start: "May 4th", turn: 2 minutes }', updates: `    - { id: U1, at: tomorrow, text: Price 120. }` }),
+      scenario({
+        clock: 'clock: { start: "May 4th", turn: 2 minutes }',
+        updates: `    - { id: U1, at: tomorrow, text: Price 120. }`,
+      }),
     );
     expect(out).toEqual([
       expect.stringMatching(/^4:17 error: .*`clock\.start`.*May 4th/),
@@ -49,7 +59,9 @@ describe('time scenarios: located validate errors', () => {
 
   it('reports updates out of time order, and an expect that can never be seen', () => {
     expect(errors(scenario({ updates: `${U2}\n${U1.replace('+1d', '+1d')}` }))).toEqual([
-      expect.stringMatching(/^11:7 warning: update `U1` comes after `U2`, whose follow-up meets every need/),
+      expect.stringMatching(
+        /^11:7 warning: update `U1` comes after `U2`, whose follow-up meets every need/,
+      ),
       expect.stringMatching(/^11:21 error: update `U1` \(\+1d\) comes before `U2`/),
     ]);
     expect(errors(scenario({ tools: '[files, environment]', updates: U1 }))).toEqual([
@@ -108,8 +120,14 @@ describe('time scenarios: lint', () => {
     const { diagnostics } = await lintPaths([path.join(root, 'scenarios')]);
     const found = diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`);
     expect(found).toContainEqual(
-      expect.stringMatching(/^11:51 `U2` expects a follow-up, but no intent waits for it.*\[unrecognised-follow-up\]/),
+      expect.stringMatching(
+        /^11:51 `U2` expects a follow-up, but no intent waits for it.*\[unrecognised-follow-up\]/,
+      ),
     );
-    expect(found).toContainEqual(expect.stringMatching(/^18:12 intent `I2` can never open: `U1` expects silence.*\[unopenable-intent\]/));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^18:12 intent `I2` can never open: `U1` expects silence.*\[unopenable-intent\]/,
+      ),
+    );
   });
 });

@@ -109,7 +109,11 @@ export function renderTui(
   };
 }
 
-export function renderSession(controller: SessionController, node: ReactNode, size = { columns: 160, rows: 40 }) {
+export function renderSession(
+  controller: SessionController,
+  node: ReactNode,
+  size = { columns: 160, rows: 40 },
+) {
   return renderTui(<SessionProvider controller={controller}>{node}</SessionProvider>, size);
 }
 
@@ -141,12 +145,17 @@ export function screenOf(frame: string): string[][] {
 }
 
 /** Resolves with the first frame (ANSI stripped) that satisfies `predicate`; fails with the last frame after `timeoutMs` (generous: a loaded machine draws slowly, a passing test does not wait). */
-export async function waitForFrame(r: Rendered, predicate: (frame: string) => boolean, timeoutMs = 10_000): Promise<string> {
+export async function waitForFrame(
+  r: Rendered,
+  predicate: (frame: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string> {
   const start = Date.now();
   for (;;) {
     const frame = plain(r.lastFrame());
     if (predicate(frame)) return frame;
-    if (Date.now() - start > timeoutMs) throw new Error(`no frame matched within ${timeoutMs} ms; last frame:\n${frame}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`no frame matched within ${timeoutMs} ms; last frame:\n${frame}`);
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -15,7 +15,16 @@ import { HomeScreen } from '../../src/tui/screens/HomeScreen.tsx';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
 import { ReplaySession } from '../../src/tui/session/replay-session.ts';
 import type { ControlState, SessionController } from '../../src/tui/session/controller.ts';
-import { fakeController, KEYS, plain, press, renderSession, renderTui, waitForFrame, type Rendered } from './harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  plain,
+  press,
+  renderSession,
+  renderTui,
+  waitForFrame,
+  type Rendered,
+} from './harness.tsx';
 import { collectRun, FIXTURE_LIB } from './session-events.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +34,10 @@ const update = process.env.UPDATE_SCREENS === '1';
 const empty = mkdtempSync(path.join(os.tmpdir(), 'intentplay-screens-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
-const NOTICE = 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.';
-const upTo = (events: TimedEvent[], pred: (e: TimedEvent) => boolean) => events.slice(0, events.findIndex(pred));
+const NOTICE =
+  'No model configured (set OPENAI_API_KEY or --base-url): running offline with the script agent, rules user and rules judge.';
+const upTo = (events: TimedEvent[], pred: (e: TimedEvent) => boolean) =>
+  events.slice(0, events.findIndex(pred));
 const trimmed = (frame: string) =>
   plain(frame)
     .split('\n')
@@ -43,25 +54,41 @@ async function capture(name: string, r: Rendered, ready: (f: string) => boolean)
     writeFileSync(file, frame);
     return;
   }
-  expect(existsSync(file), `${file} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`).toBe(true);
-  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`).toBe(
-    readFileSync(file, 'utf8'),
-  );
+  expect(
+    existsSync(file),
+    `${file} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`,
+  ).toBe(true);
+  expect(
+    frame,
+    `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx`,
+  ).toBe(readFileSync(file, 'utf8'));
 }
 
 function session(c: SessionController, size: { columns: number; rows: number }) {
   return renderSession(c, <SessionScreen onExit={() => {}} />, size);
 }
 
-const live = (events: TimedEvent[], control: Partial<ControlState>) => fakeController(events, { notice: NOTICE, ...control });
+const live = (events: TimedEvent[], control: Partial<ControlState>) =>
+  fakeController(events, { notice: NOTICE, ...control });
 /** The recorded run had a simulated user or agent; in these captures a person plays that role. */
 const personPlays = (events: TimedEvent[], role: 'user' | 'agent'): TimedEvent[] =>
-  events.map((e) => (e.type === 'session_start' ? { ...e, backends: { ...e.backends, [role]: { kind: 'human' } } } : e));
+  events.map((e) =>
+    e.type === 'session_start'
+      ? { ...e, backends: { ...e.backends, [role]: { kind: 'human' } } }
+      : e,
+  );
 
 describe('screen captures for the docs', () => {
   it('home', async () => {
-    const data = await loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: empty, config: resolveConfig({}, {}) });
-    const r = renderTui(<HomeScreen data={data} notice={NOTICE} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 26 });
+    const data = await loadHomeData({
+      bundled: FIXTURE_LIB,
+      recordingsDir: empty,
+      config: resolveConfig({}, {}),
+    });
+    const r = renderTui(
+      <HomeScreen data={data} notice={NOTICE} onStart={() => {}} onQuit={() => {}} />,
+      { columns: 120, rows: 26 },
+    );
     await press(r, KEYS.down, KEYS.down);
     await capture('home', r, (f) => f.includes('id: tester/plan'));
   });
@@ -75,19 +102,29 @@ describe('screen captures for the docs', () => {
 
   it('watch, wide, with the reply streaming in', async () => {
     const run = await collectRun('tester/plan');
-    const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'message' && e.role === 'agent' && e.turn === 2);
+    const events = upTo(
+      run.sessions.at(-1)!,
+      (e) => e.type === 'message' && e.role === 'agent' && e.turn === 2,
+    );
     const c = live(events, { mode: 'watch', running: true, delayMs: 1000 });
-    c.store.getState().dispatch({ type: 'agent_delta', turn: 2, text: 'Updated with prices in RMB and ' });
-    await capture('watch', session(c, { columns: 160, rows: 32 }), (f) => f.includes('prices in RMB and ▍'));
+    c.store
+      .getState()
+      .dispatch({ type: 'agent_delta', turn: 2, text: 'Updated with prices in RMB and ' });
+    await capture('watch', session(c, { columns: 160, rows: 32 }), (f) =>
+      f.includes('prices in RMB and ▍'),
+    );
   });
 
   it('play as the user, an intent selected to reveal', async () => {
     const run = await collectRun('tester/gear', { agent: 'script:reactive' });
     const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'intent_status');
-    const c = live(personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'user', t: 0 }], 'user'), {
-      mode: 'play',
-      running: true,
-    });
+    const c = live(
+      personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'user', t: 0 }], 'user'),
+      {
+        mode: 'play',
+        running: true,
+      },
+    );
     const r = session(c, { columns: 160, rows: 30 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab);
@@ -97,21 +134,24 @@ describe('screen captures for the docs', () => {
   it('play as the agent, intents hidden', async () => {
     const run = await collectRun('tester/plan');
     const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'tool_call');
-    const c = live(personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'agent', t: 0 }], 'agent'), {
-      mode: 'agent',
-      running: true,
-      revealIntents: false,
-      tools: [
-        {
-          name: 'write_file',
-          description: 'write a file',
-          params: [
-            { name: 'path', required: true },
-            { name: 'content', required: true },
-          ],
-        },
-      ],
-    });
+    const c = live(
+      personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'agent', t: 0 }], 'agent'),
+      {
+        mode: 'agent',
+        running: true,
+        revealIntents: false,
+        tools: [
+          {
+            name: 'write_file',
+            description: 'write a file',
+            params: [
+              { name: 'path', required: true },
+              { name: 'content', required: true },
+            ],
+          },
+        ],
+      },
+    );
     const r = session(c, { columns: 120, rows: 28 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, '/write_file path=plan.md content="# Plan"');
@@ -121,7 +161,10 @@ describe('screen captures for the docs', () => {
   it('replay, medium width, at turn 1', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
-    const c = new ReplaySession({ file: 'recordings/tester_plan.jsonl', header: {} as never, events, complete: true }, 1);
+    const c = new ReplaySession(
+      { file: 'recordings/tester_plan.jsonl', header: {} as never, events, complete: true },
+      1,
+    );
     await capture('replay', session(c, { columns: 120, rows: 30 }), (f) => f.includes('turn 1/2'));
   });
 
@@ -142,17 +185,24 @@ describe('screen captures for the docs', () => {
 
   it('too small', async () => {
     const c = live([], { mode: 'watch', running: true });
-    await capture('too-small', session(c, { columns: 50, rows: 12 }), (f) => f.includes('Terminal too small'));
+    await capture('too-small', session(c, { columns: 50, rows: 12 }), (f) =>
+      f.includes('Terminal too small'),
+    );
   });
 
   it('docs/tui.md embeds the current captures', () => {
     const doc = readFileSync(DOC, 'utf8');
     const next = doc.replace(
       /(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g,
-      (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
+      (_m, open: string, name: string) =>
+        `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
     );
     expect(next).not.toBe(''); // every marker is followed by a text block
     if (update) writeFileSync(DOC, next);
-    else expect(doc, 'docs/tui.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx').toBe(next);
+    else
+      expect(
+        doc,
+        'docs/tui.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/screens-doc.test.tsx',
+      ).toBe(next);
   });
 });

@@ -10,7 +10,10 @@ import type { SessionEvent, TimedEvent } from '../../src/contracts/events.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 
-export const FIXTURE_LIB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/lib');
+export const FIXTURE_LIB = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../fixtures/lib',
+);
 
 export interface CollectedRun {
   /** Every event of every session, in order, ephemeral ones included. */
@@ -21,8 +24,14 @@ export interface CollectedRun {
 }
 
 /** Runs `target` (a scenario id or episode in the fixture library) offline and collects its events. */
-export async function collectRun(target = 'tester', opts: { agent?: string; recordingsDir?: string | null } = {}): Promise<CollectedRun> {
-  const setup = sessionSetup({ library: FIXTURE_LIB, ...(opts.agent ? { agent: opts.agent } : {}) });
+export async function collectRun(
+  target = 'tester',
+  opts: { agent?: string; recordingsDir?: string | null } = {},
+): Promise<CollectedRun> {
+  const setup = sessionSetup({
+    library: FIXTURE_LIB,
+    ...(opts.agent ? { agent: opts.agent } : {}),
+  });
   const events: TimedEvent[] = [];
   const sessions: TimedEvent[][] = [];
   const [group] = planRuns([target], { library: FIXTURE_LIB });

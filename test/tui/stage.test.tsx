@@ -25,7 +25,10 @@ afterEach(async () => {
   r?.unmount();
 });
 
-function makeStage(agents: string[], opts: { delayMs?: number; paused?: boolean; deps?: boolean } = {}): Stage {
+function makeStage(
+  agents: string[],
+  opts: { delayMs?: number; paused?: boolean; deps?: boolean } = {},
+): Stage {
   const { deps, ...rest } = opts;
   return new Stage({
     groups: planRuns([MEAL], { noDeps: !deps }),
@@ -44,9 +47,13 @@ describe('watch --vs', () => {
     r = renderTui(<StageScreen stage={stage} />, { columns: 160, rows: 40 });
     const frame = await waitForFrame(r, (f) => f.includes(' final '), 15_000);
     expect(frame).toMatch(/ A {2}script:reactive .* B {2}script:proactive/);
-    expect(frame).toMatch(/ final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/);
+    expect(frame).toMatch(
+      / final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/,
+    );
     expect(frame).toMatch(/╭─ Conversation ─+╮╭─ Conversation ─+╮/);
-    expect(frame).toMatch(/Hidden intents · Proc 0\.00 · ✔0 \?0 ↩7.*Hidden intents · Proc 1\.00 · ✔6 \?1 ↩0/);
+    expect(frame).toMatch(
+      /Hidden intents · Proc 0\.00 · ✔0 \?0 ↩7.*Hidden intents · Proc 1\.00 · ✔6 \?1 ↩0/,
+    );
     expect(frame.split('\n')).toHaveLength(39);
   });
 
@@ -78,20 +85,27 @@ describe('watch --vs on a chain of sessions', () => {
     stage = makeStage(['script:reactive', 'script:proactive'], { delayMs: 0, deps: true });
     r = renderTui(<StageScreen stage={stage} />, { columns: 160, rows: 40 });
     const [a, b] = stage.sides.map((s) => s.session.store);
-    const index = (st: ReturnType<NonNullable<typeof a>['getState']>) => st.session.scenario?.index ?? -1;
+    const index = (st: ReturnType<NonNullable<typeof a>['getState']>) =>
+      st.session.scenario?.index ?? -1;
     const ahead: string[] = [];
     let bothEnded = false;
     const check = () => {
       const [sa, sb] = [a!.getState(), b!.getState()];
       if (index(sa) < 0 || index(sb) < 0) return; // a side not started yet
       // A side may be in the next session only once the other has ended the one before.
-      if (index(sb) > index(sa) && !sa.session.end) ahead.push(`B in session ${index(sb)} while A plays ${index(sa)}`);
-      if (index(sa) > index(sb) && !sb.session.end) ahead.push(`A in session ${index(sa)} while B plays ${index(sb)}`);
+      if (index(sb) > index(sa) && !sa.session.end)
+        ahead.push(`B in session ${index(sb)} while A plays ${index(sa)}`);
+      if (index(sa) > index(sb) && !sb.session.end)
+        ahead.push(`A in session ${index(sa)} while B plays ${index(sb)}`);
       if (index(sa) === 0 && index(sb) === 0 && sa.session.end && sb.session.end) bothEnded = true;
     };
     const offs = [a!.subscribe(check), b!.subscribe(check)];
     // Both results of the first session show together: the footer's final scores for researcher/gear-selection.
-    const between = await waitForFrame(r, (f) => f.includes(' final ') && f.includes('gear-selection'), 20_000);
+    const between = await waitForFrame(
+      r,
+      (f) => f.includes(' final ') && f.includes('gear-selection'),
+      20_000,
+    );
     expect(between).toMatch(/ final\s+A\s+Proc .* B\s+Proc 1\.00/);
     await waitForFrame(r, (f) => f.includes(' final ') && f.includes('meal-plan'), 30_000);
     for (const off of offs) off();
@@ -114,12 +128,18 @@ describe('watch --present', () => {
   it('shows the conversation and intents large, with a callout for the proactive moments', async () => {
     stage = makeStage(['script:proactive'], { delayMs: 0 });
     r = renderTui(<StageScreen stage={stage} />, { columns: 120, rows: 40 });
-    const frame = await waitForFrame(r, (f) => f.includes('resolved · Proc 1.00 · Comp 1.00'), 15_000);
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('resolved · Proc 1.00 · Comp 1.00'),
+      15_000,
+    );
     expect(frame).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
     expect(frame).not.toContain('Checklist');
     expect(frame).not.toContain('Workspace');
     // The last turn's callout: turn 2 completed the intent the agent had asked about (no callout), so turn 1's stays.
-    expect(frame).toContain('★  completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
+    expect(frame).toContain(
+      '★  completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2',
+    );
     expect(frame).toContain('q quit');
   });
 
@@ -137,18 +157,39 @@ describe('watch --present', () => {
 
 describe('watch --vs and --present in a pipe', () => {
   it('prints both transcripts, each line marked, and both scores at the end', async () => {
-    const r = await cli(['watch', MEAL, '--agent', 'script:reactive', '--vs', 'script:proactive', '--recordings', recordingsDir]);
+    const r = await cli([
+      'watch',
+      MEAL,
+      '--agent',
+      'script:reactive',
+      '--vs',
+      'script:proactive',
+      '--recordings',
+      recordingsDir,
+    ]);
     expect(r.code).toBe(0);
     const lines = stripVTControlCharacters(r.stdout).split('\n').filter(Boolean);
     expect(lines.every((l) => /^[AB] │ /.test(l))).toBe(true);
-    expect(lines).toContain('A │ == score: Proc 0.00 · Comp 0.13 (1/8 graded, 0 ungraded) · 8 turns');
-    expect(lines).toContain('B │ == score: Proc 1.00 · Comp 1.00 (8/8 graded, 0 ungraded) · 2 turns');
+    expect(lines).toContain(
+      'A │ == score: Proc 0.00 · Comp 0.13 (1/8 graded, 0 ungraded) · 8 turns',
+    );
+    expect(lines).toContain(
+      'B │ == score: Proc 1.00 · Comp 1.00 (8/8 graded, 0 ungraded) · 2 turns',
+    );
     expect(r.stderr).toContain('A script:reactive: resolved · Proc 0.00 · Comp 0.13');
     expect(r.stderr).toContain('B script:proactive: resolved · Proc 1.00 · Comp 1.00');
   });
 
   it('prints the callouts with --present', async () => {
-    const r = await cli(['watch', MEAL, '--agent', 'script:proactive', '--present', '--recordings', recordingsDir]);
+    const r = await cli([
+      'watch',
+      MEAL,
+      '--agent',
+      'script:proactive',
+      '--present',
+      '--recordings',
+      recordingsDir,
+    ]);
     expect(r.stdout).toContain('★ asked about I2');
     expect(r.stdout).toContain('★ completed I1 without being asked');
   });

@@ -44,10 +44,15 @@ describe('study run: exposure at narrow widths', () => {
     'logs each pane as it comes on screen and leaves it: tabs, a resize across the threshold, a pause, the end',
     { timeout: 30_000 },
     async () => {
-      const { data, r } = openStudy(studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'), 'P01', undefined, {
-        columns: 100,
-        rows: 30,
-      });
+      const { data, r } = openStudy(
+        studyYaml().replace('[tester/gear, tester/plan]', '[tester/plan, tester/gear]'),
+        'P01',
+        undefined,
+        {
+          columns: 100,
+          rows: 30,
+        },
+      );
       await waitForFrame(r, (s) => s.includes('Consent'));
       await press(r, 'y', KEYS.enter, KEYS.enter);
       await begin(r);
@@ -75,8 +80,16 @@ describe('study run: exposure at narrow widths', () => {
       f = await waitForFrame(r, (s) => s.includes('Not shown during the study.'));
       expect(f).not.toContain('• Keep each meal under 25 RMB.');
       log = readLog(data);
-      expect(changesAfter(log, mark)).toEqual(['stop conversation', 'start intents (narrow)', 'stop intents', 'start checklist (narrow)']);
-      expect(log.find((l) => l.part === 'intents' && l.change === 'start')).toMatchObject({ hidden: true, content: 'goals (no statuses)' });
+      expect(changesAfter(log, mark)).toEqual([
+        'stop conversation',
+        'start intents (narrow)',
+        'stop intents',
+        'start checklist (narrow)',
+      ]);
+      expect(log.find((l) => l.part === 'intents' && l.change === 'start')).toMatchObject({
+        hidden: true,
+        content: 'goals (no statuses)',
+      });
       expect(log.find((l) => l.part === 'checklist' && l.change === 'start')).toMatchObject({
         hidden: false,
         content: 'nothing (verdicts withheld)',
@@ -85,7 +98,11 @@ describe('study run: exposure at narrow widths', () => {
       // Wide: every pane at once; back to narrow: only the open tab stays.
       mark = log.length;
       r.resize(160, 30);
-      f = await waitForFrame(r, (s) => s.includes('• Keep each meal under 25 RMB.') && s.includes('Not shown during the study.'));
+      f = await waitForFrame(
+        r,
+        (s) =>
+          s.includes('• Keep each meal under 25 RMB.') && s.includes('Not shown during the study.'),
+      );
       r.resize(100, 30);
       await waitForFrame(r, (s) => !s.includes('• Keep each meal under 25 RMB.'));
       // The pause page covers everything; resuming brings the open tab back.
@@ -104,7 +121,9 @@ describe('study run: exposure at narrow widths', () => {
         'stop checklist',
         'start checklist (narrow)',
       ]);
-      expect(log.filter((l) => l.type === 'terminal').map((l) => l.columns)).toEqual([100, 160, 100]);
+      expect(log.filter((l) => l.type === 'terminal').map((l) => l.columns)).toEqual([
+        100, 160, 100,
+      ]);
 
       // ctrl+d ends the session; it stays on screen to be read until enter, then everything leaves.
       mark = log.length;
@@ -126,7 +145,10 @@ describe('study run: exposure at narrow widths', () => {
       // The pause ends the checklist's first span at once; the resume starts its second.
       const at = (type: string) => log.findIndex((l) => l.type === type);
       expect(log[at('pause') + 1]).toMatchObject({ part: 'checklist', change: 'stop' });
-      expect(log[at('resume_from_pause') + 1]).toMatchObject({ part: 'checklist', change: 'start' });
+      expect(log[at('resume_from_pause') + 1]).toMatchObject({
+        part: 'checklist',
+        change: 'start',
+      });
       expect(spans.filter((s) => s.part === 'checklist')).toHaveLength(2);
     },
   );

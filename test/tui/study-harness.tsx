@@ -27,8 +27,15 @@ export async function closeStudies(): Promise<void> {
 }
 
 /** Opens a study (a new folder, or `existing`) for `participant` and renders its path. */
-export function openStudy(text = studyYaml(), participant = 'P01', existing?: string, size = { columns: 160, rows: 40 }) {
-  const { dir, file } = existing ? { dir: existing, file: path.join(existing, 'study.yaml') } : writeStudy(text);
+export function openStudy(
+  text = studyYaml(),
+  participant = 'P01',
+  existing?: string,
+  size = { columns: 160, rows: 40 },
+) {
+  const { dir, file } = existing
+    ? { dir: existing, file: path.join(existing, 'study.yaml') }
+    : writeStudy(text);
   if (!existing) dirs.push(dir);
   const study = loadStudy(file);
   const data = path.join(dir, 'data');

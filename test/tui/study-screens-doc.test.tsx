@@ -44,46 +44,64 @@ async function capture(name: string, r: Rendered, ready: (f: string) => boolean)
     writeFileSync(target, frame);
     return;
   }
-  expect(existsSync(target), `${target} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`).toBe(true);
-  expect(frame, `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`).toBe(
-    readFileSync(target, 'utf8'),
-  );
+  expect(
+    existsSync(target),
+    `${target} is missing: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`,
+  ).toBe(true);
+  expect(
+    frame,
+    `docs/screens/${name}.txt is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx`,
+  ).toBe(readFileSync(target, 'utf8'));
 }
 
 describe('study screen captures for the docs', () => {
-  it('consent, a session as the participant sees it, a Likert item and a TLX subscale', { timeout: 30_000 }, async () => {
-    const runner = new StudyRunner(loadStudy(file), path.join(dir, 'data'), 'P01', { date: '2025-01-01' });
-    const r = renderTui(<StudyApp runner={runner} />, { columns: 160, rows: 22 });
-    await capture('study-consent', r, (f) => f.includes('Do you agree to take part?'));
-    await press(r, 'y', KEYS.enter, KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('enter begins'));
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (f) => f.includes("your turn: write the user's message below"));
-    await press(r, ...'Keep each meal under 25 RMB.'.split(''));
-    await capture('study-session', r, (f) => f.includes('› Keep each meal under 25 RMB.'));
-    await press(r, KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.'));
-    await press(r, KEYS.ctrlD);
-    await waitForFrame(r, (f) => f.includes('End this session now?') || f.includes('This session is over'));
-    if (!plain(r.lastFrame()).includes('This session is over')) await press(r, KEYS.ctrlD);
-    await waitForFrame(r, (f) => f.includes('This session is over'));
-    await press(r, KEYS.enter, '5');
-    await capture('study-likert', r, (f) => f.includes('your answer: 5'));
-    await press(r, KEYS.enter, KEYS.right, KEYS.right, KEYS.right);
-    await capture('study-tlx', r, (f) => f.includes('your answer: 60 of 100'));
-    r.unmount();
-    const live = runner.store.getState().live;
-    live?.quit();
-    await live?.done;
-  });
+  it(
+    'consent, a session as the participant sees it, a Likert item and a TLX subscale',
+    { timeout: 30_000 },
+    async () => {
+      const runner = new StudyRunner(loadStudy(file), path.join(dir, 'data'), 'P01', {
+        date: '2025-01-01',
+      });
+      const r = renderTui(<StudyApp runner={runner} />, { columns: 160, rows: 22 });
+      await capture('study-consent', r, (f) => f.includes('Do you agree to take part?'));
+      await press(r, 'y', KEYS.enter, KEYS.enter);
+      await waitForFrame(r, (f) => f.includes('enter begins'));
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (f) => f.includes("your turn: write the user's message below"));
+      await press(r, ...'Keep each meal under 25 RMB.'.split(''));
+      await capture('study-session', r, (f) => f.includes('› Keep each meal under 25 RMB.'));
+      await press(r, KEYS.enter);
+      await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.'));
+      await press(r, KEYS.ctrlD);
+      await waitForFrame(
+        r,
+        (f) => f.includes('End this session now?') || f.includes('This session is over'),
+      );
+      if (!plain(r.lastFrame()).includes('This session is over')) await press(r, KEYS.ctrlD);
+      await waitForFrame(r, (f) => f.includes('This session is over'));
+      await press(r, KEYS.enter, '5');
+      await capture('study-likert', r, (f) => f.includes('your answer: 5'));
+      await press(r, KEYS.enter, KEYS.right, KEYS.right, KEYS.right);
+      await capture('study-tlx', r, (f) => f.includes('your answer: 60 of 100'));
+      r.unmount();
+      const live = runner.store.getState().live;
+      live?.quit();
+      await live?.done;
+    },
+  );
 
   it('docs/study.md embeds the current captures', () => {
     const doc = readFileSync(DOC, 'utf8');
     const next = doc.replace(
       /(<!-- screen:([\w-]+) -->\n)```text\n[\s\S]*?```\n/g,
-      (_m, open: string, name: string) => `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
+      (_m, open: string, name: string) =>
+        `${open}\`\`\`text\n${readFileSync(path.join(SCREENS, `${name}.txt`), 'utf8')}\`\`\`\n`,
     );
     if (update) writeFileSync(DOC, next);
-    else expect(doc, 'docs/study.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx').toBe(next);
+    else
+      expect(
+        doc,
+        'docs/study.md is out of date: run UPDATE_SCREENS=1 npx vitest run test/tui/study-screens-doc.test.tsx',
+      ).toBe(next);
   });
 });

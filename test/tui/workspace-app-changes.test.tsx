@@ -14,7 +14,15 @@ import { readRecording } from '../../src/session/recording.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { WorkspacePane } from '../../src/tui/components/WorkspacePane.tsx';
 import { paneTitle } from '../../src/tui/panes.ts';
-import { fakeController, KEYS, plain, press, renderSession, waitForFrame, type Rendered } from './harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  plain,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from './harness.tsx';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-app-changes-'));
 let r: Rendered | undefined;
@@ -24,7 +32,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function soapListEvents(): Promise<SessionEvent[]> {
   const [group] = planRuns(['researcher/soap-list'], { noDeps: true });
   const results = await runGroup(group!, {
-    specs: { agent: { kind: 'script', name: 'proactive' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
+    specs: {
+      agent: { kind: 'script', name: 'proactive' },
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    },
     config: resolveConfig({}, {}),
     registry: createToolRegistry(),
     recordingsDir: dir,
@@ -38,10 +50,14 @@ async function soapListEvents(): Promise<SessionEvent[]> {
 describe('the workspace pane on an app change', () => {
   it('shows the soap task the agent added to Shopping, with the login bookkeeping hidden and the raw JSON on enter', async () => {
     const events = await soapListEvents();
-    r = renderSession(fakeController(events), <WorkspacePane title={paneTitle('workspace')} box={{ width: 70, height: 16 }} focused />, {
-      columns: 70,
-      rows: 18,
-    });
+    r = renderSession(
+      fakeController(events),
+      <WorkspacePane title={paneTitle('workspace')} box={{ width: 70, height: 16 }} focused />,
+      {
+        columns: 70,
+        rows: 18,
+      },
+    );
     let frame = plain(await waitForFrame(r, (f) => f.includes('app todoist')));
     expect(frame).toContain('◆ app todoist · 1 added');
     expect(frame).not.toContain('+24 -4');
@@ -55,10 +71,14 @@ describe('the workspace pane on an app change', () => {
     expect(frame).not.toContain('task “Hand soap” added');
     r.unmount();
     // As narrow as the pane is beside four others at 160 columns: the sentence wraps, whole.
-    r = renderSession(fakeController(events), <WorkspacePane title={paneTitle('workspace')} box={{ width: 22, height: 16 }} focused />, {
-      columns: 22,
-      rows: 18,
-    });
+    r = renderSession(
+      fakeController(events),
+      <WorkspacePane title={paneTitle('workspace')} box={{ width: 22, height: 16 }} focused />,
+      {
+        columns: 22,
+        rows: 18,
+      },
+    );
     frame = plain(await waitForFrame(r, (f) => f.includes('Hand soap')));
     expect(frame).toContain('› ◆ app todoist ');
     expect(frame).not.toMatch(/\d…/);

@@ -24,7 +24,12 @@ import {
 } from '@agentclientprotocol/sdk';
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
 import { registerSecret } from '../../config/secrets.ts';
-import { incomingText, ToolStepCapError, type AgentBackend, type AgentTurnInput } from '../../contracts/backends.ts';
+import {
+  incomingText,
+  ToolStepCapError,
+  type AgentBackend,
+  type AgentTurnInput,
+} from '../../contracts/backends.ts';
 import type { BackendInfo, PermissionDecision } from '../../contracts/events.ts';
 import type { InputQueue } from '../../session/input-queue.ts';
 import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
@@ -92,7 +97,8 @@ export class AcpAgent implements AgentBackend {
     const stopStarting = () => void this.starting?.stop();
     input.signal.addEventListener('abort', stopStarting, { once: true });
     try {
-      const live = this.live ?? (this.live = await this.withDeadline(this.start(input), 'to start'));
+      const live =
+        this.live ?? (this.live = await this.withDeadline(this.start(input), 'to start'));
       input.signal.removeEventListener('abort', stopStarting);
       const first = this.seen === 0;
       const entries = input.transcript.slice(this.seen).flatMap((e) => incomingText(e) ?? []);
@@ -124,7 +130,9 @@ export class AcpAgent implements AgentBackend {
     const proc = new AgentProcess(this.opts.command, input.cwd, this.opts.logFile);
     this.starting = proc;
     const app = client({ name: 'intentplay' })
-      .onRequest(methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
+      .onRequest(methods.client.session.requestPermission, ({ params, signal }) =>
+        this.permission(params, signal),
+      )
       .onRequest(methods.client.fs.readTextFile, ({ params }) => ({
         content: files.read(params.path, params.line ?? undefined, params.limit ?? undefined),
       }))
@@ -158,7 +166,12 @@ export class AcpAgent implements AgentBackend {
         { token },
       );
       const server: McpServer = init.agentCapabilities?.mcpCapabilities?.http
-        ? { type: 'http', name: MCP_SERVER_NAME, url: tools.url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] }
+        ? {
+            type: 'http',
+            name: MCP_SERVER_NAME,
+            url: tools.url,
+            headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
+          }
         : {
             name: MCP_SERVER_NAME,
             command: process.execPath,
@@ -166,7 +179,10 @@ export class AcpAgent implements AgentBackend {
             env: [{ name: 'INTENTPLAY_MCP_TOKEN', value: token }],
           };
       try {
-        const session = await Promise.race([conn.agent.buildSession({ cwd: input.cwd, mcpServers: [server] }).start(), failed]);
+        const session = await Promise.race([
+          conn.agent.buildSession({ cwd: input.cwd, mcpServers: [server] }).start(),
+          failed,
+        ]);
         this.starting = undefined;
         return { proc, conn, session, tools };
       } catch (err) {
@@ -187,7 +203,9 @@ export class AcpAgent implements AgentBackend {
   private failure(proc: AgentProcess, conn: ClientConnection): Promise<never> {
     const failed = new Promise<never>((_, reject) => {
       void proc.exited.then((how) => reject(new Error(how)));
-      void conn.closed.then(() => reject(new Error(proc.garbage !== undefined ? 'garbage' : 'the connection closed')));
+      void conn.closed.then(() =>
+        reject(new Error(proc.garbage !== undefined ? 'garbage' : 'the connection closed')),
+      );
     });
     failed.catch(() => undefined); // raced while a request is out; nobody waits on it between turns
     return failed;
@@ -195,7 +213,8 @@ export class AcpAgent implements AgentBackend {
 
   /** Why the agent failed, in words: garbage on stdout, what it answered, or how its process ended. */
   private async reason(proc: AgentProcess, err: unknown): Promise<string> {
-    if (proc.garbage !== undefined) return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
+    if (proc.garbage !== undefined)
+      return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
     const msg =
       err instanceof Error
         ? err.message
@@ -203,21 +222,34 @@ export class AcpAgent implements AgentBackend {
           ? String((err as { message: unknown }).message)
           : String(err);
     // An agent's JSON-RPC error often says only "Internal error"; its data holds the real reason.
-    const data = typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
-    if (data !== undefined && data !== null) return `${msg}: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
+    const data =
+      typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
+    if (data !== undefined && data !== null)
+      return `${msg}: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
     if (!/connection/i.test(msg)) return msg;
     // The connection closed first; the process's exit usually follows at once and says more.
-    return (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(r, 200, undefined))])) ?? msg;
+    return (
+      (await Promise.race([
+        proc.exited,
+        new Promise<undefined>((r) => setTimeout(r, 200, undefined)),
+      ])) ?? msg
+    );
   }
 
   // ---- one prompt
 
-  private async prompt(live: Live, text: string, input: AgentTurnInput): Promise<{ reply: string }> {
+  private async prompt(
+    live: Live,
+    text: string,
+    input: AgentTurnInput,
+  ): Promise<{ reply: string }> {
     const failed = this.failure(live.proc, live.conn);
     // Quitting cancels the prompt; an agent that does not stop soon after is stopped.
     let stopper: NodeJS.Timeout | undefined;
     const onAbort = () => {
-      void live.conn.agent.notify(methods.agent.session.cancel, { sessionId: live.session.sessionId }).catch(() => undefined);
+      void live.conn.agent
+        .notify(methods.agent.session.cancel, { sessionId: live.session.sessionId })
+        .catch(() => undefined);
       stopper = setTimeout(() => void live.proc.stop(), 2000);
     };
     input.signal.addEventListener('abort', onAbort, { once: true });
@@ -229,10 +261,16 @@ export class AcpAgent implements AgentBackend {
       for (;;) {
         const msg = await Promise.race([live.session.nextUpdate(), failed, refused]);
         if (msg.kind === 'stop') {
-          if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
+          if (input.signal.aborted)
+            throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
           if (this.capError) throw this.capError;
           if (msg.stopReason === 'refusal')
-            input.emit({ type: 'notice', turn: input.turn, level: 'warning', text: 'the agent refused to go on with this prompt' });
+            input.emit({
+              type: 'notice',
+              turn: input.turn,
+              level: 'warning',
+              text: 'the agent refused to go on with this prompt',
+            });
           return { reply: reply.trim() };
         }
         reply += this.update(msg.update, input, live);
@@ -255,7 +293,11 @@ export class AcpAgent implements AgentBackend {
   /** One streamed update: text returned for the reply, the rest emitted. */
   private update(u: SessionUpdate, input: AgentTurnInput, live: Live): string {
     if (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update')
-      this.known.set(u.toolCallId, { ...this.known.get(u.toolCallId), ...(u.kind ? { kind: u.kind } : {}), ...toolCallDetails(u) });
+      this.known.set(u.toolCallId, {
+        ...this.known.get(u.toolCallId),
+        ...(u.kind ? { kind: u.kind } : {}),
+        ...toolCallDetails(u),
+      });
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
         if (u.content.type !== 'text') return '';
@@ -296,7 +338,11 @@ export class AcpAgent implements AgentBackend {
         input.emit({
           type: 'plan',
           turn: input.turn,
-          entries: u.entries.map((e) => ({ content: e.content, status: e.status, priority: e.priority })),
+          entries: u.entries.map((e) => ({
+            content: e.content,
+            status: e.status,
+            priority: e.priority,
+          })),
         });
         return '';
       default:
@@ -316,32 +362,47 @@ export class AcpAgent implements AgentBackend {
     }
     const error = toolCallOutcome(u);
     const why = error && !error.ok ? error.error : 'failed';
-    input.external.finish(u.toolCallId, { ok: false, error: `the agent failed this call before it reached intentplay: ${why}` });
+    input.external.finish(u.toolCallId, {
+      ok: false,
+      error: `the agent failed this call before it reached intentplay: ${why}`,
+    });
   }
 
   private ours(title: string, name: string): boolean {
-    return title.includes(MCP_SERVER_NAME) || this.offered.some((t) => t.name === name || t.name === title);
+    return (
+      title.includes(MCP_SERVER_NAME) ||
+      this.offered.some((t) => t.name === name || t.name === title)
+    );
   }
 
   /** The turn's tool-step cap is reached: the prompt is cancelled and the turn ends with the cap's error. */
   private cap(live: Live, err: ToolStepCapError): void {
     if (this.capError) return;
     this.capError = err;
-    void live.conn.agent.notify(methods.agent.session.cancel, { sessionId: live.session.sessionId }).catch(() => undefined);
+    void live.conn.agent
+      .notify(methods.agent.session.cancel, { sessionId: live.session.sessionId })
+      .catch(() => undefined);
   }
 
   // ---- what the agent asks of us
 
   private async callTool(name: string, args: unknown): Promise<ToolOutcome> {
     const turn = this.turn;
-    if (!turn) return { ok: false, error: 'no agent turn is running: intentplay tools answer only while the agent works on a prompt' };
+    if (!turn)
+      return {
+        ok: false,
+        error:
+          'no agent turn is running: intentplay tools answer only while the agent works on a prompt',
+      };
     const announced = this.unreached.keys().next();
     if (!announced.done) this.unreached.delete(announced.value);
     try {
       const outcome = await turn.callTool(name, args);
       // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
       if (turn.turnOver() && this.live)
-        void this.live.conn.agent.notify(methods.agent.session.cancel, { sessionId: this.live.session.sessionId }).catch(() => undefined);
+        void this.live.conn.agent
+          .notify(methods.agent.session.cancel, { sessionId: this.live.session.sessionId })
+          .catch(() => undefined);
       return outcome;
     } catch (err) {
       if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
@@ -349,7 +410,10 @@ export class AcpAgent implements AgentBackend {
     }
   }
 
-  private async permission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+  private async permission(
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     const turn = this.turn;
     const tc = params.toolCall;
     // Updates sent before this request sit in the session's queue: let the prompt loop read them first.
@@ -361,7 +425,9 @@ export class AcpAgent implements AgentBackend {
       ...toolCallDetails(tc),
     };
     const kind = typeof said.kind === 'string' ? said.kind : undefined;
-    const paths = [...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(said.input)])];
+    const paths = [
+      ...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(said.input)]),
+    ];
     const title = typeof said.title === 'string' ? said.title : toolCallName(tc);
     const cwd = turn?.cwd;
     if (!turn || !cwd) return { outcome: { outcome: 'cancelled' } };
@@ -373,7 +439,10 @@ export class AcpAgent implements AgentBackend {
       paths,
       ...(said.input !== undefined ? { input: said.input } : {}),
     };
-    const verdict = policyFor({ kind, paths }, cwd, { person: Boolean(this.opts.permissions), always: this.always });
+    const verdict = policyFor({ kind, paths }, cwd, {
+      person: Boolean(this.opts.permissions),
+      always: this.always,
+    });
     let decision: PermissionDecision;
     let by: 'policy' | 'person' = 'policy';
     let reason: string;
@@ -401,7 +470,9 @@ export class AcpAgent implements AgentBackend {
           ? ['allow_always', 'allow_once']
           : ['allow_once', 'allow_always'];
     const option = wanted.map((k) => params.options.find((o) => o.kind === k)).find(Boolean);
-    return option ? { outcome: { outcome: 'selected', optionId: option.optionId } } : { outcome: { outcome: 'cancelled' } };
+    return option
+      ? { outcome: { outcome: 'selected', optionId: option.optionId } }
+      : { outcome: { outcome: 'cancelled' } };
   }
 
   private async withDeadline<T>(work: Promise<T>, what: string): Promise<T> {

@@ -31,9 +31,11 @@ export function insideFolder(root: string, target: string): boolean {
 export function pathsIn(input: unknown, out: string[] = [], depth = 0): string[] {
   if (depth > 6 || out.length > 50) return out;
   if (typeof input === 'string') {
-    for (const word of input.split(/[\s"'=;|&<>()]+/)) if (/^(\/|~\/|~$)/.test(word) || /(^|\/)\.\.(\/|$)/.test(word)) out.push(word);
+    for (const word of input.split(/[\s"'=;|&<>()]+/))
+      if (/^(\/|~\/|~$)/.test(word) || /(^|\/)\.\.(\/|$)/.test(word)) out.push(word);
   } else if (Array.isArray(input)) for (const v of input) pathsIn(v, out, depth + 1);
-  else if (input && typeof input === 'object') for (const v of Object.values(input)) pathsIn(v, out, depth + 1);
+  else if (input && typeof input === 'object')
+    for (const v of Object.values(input)) pathsIn(v, out, depth + 1);
   return out;
 }
 
@@ -45,12 +47,24 @@ export interface PermissionAsk {
 
 export type PolicyVerdict = { decide: PermissionDecision; reason: string } | { ask: true };
 
-export function policyFor(req: PermissionAsk, cwd: string, opts: { person: boolean; always: ReadonlySet<string> }): PolicyVerdict {
-  if (req.kind === 'fetch') return { decide: 'denied', reason: 'reaches outside the workspace: the network' };
-  const outside = req.paths.find((p) => !insideFolder(cwd, p.startsWith('~') ? path.join(process.env.HOME ?? '/', p.slice(1)) : p));
-  if (outside !== undefined) return { decide: 'denied', reason: `reaches outside the workspace: ${outside}` };
+export function policyFor(
+  req: PermissionAsk,
+  cwd: string,
+  opts: { person: boolean; always: ReadonlySet<string> },
+): PolicyVerdict {
+  if (req.kind === 'fetch')
+    return { decide: 'denied', reason: 'reaches outside the workspace: the network' };
+  const outside = req.paths.find(
+    (p) =>
+      !insideFolder(cwd, p.startsWith('~') ? path.join(process.env.HOME ?? '/', p.slice(1)) : p),
+  );
+  if (outside !== undefined)
+    return { decide: 'denied', reason: `reaches outside the workspace: ${outside}` };
   if (opts.always.has(req.kind ?? 'other'))
-    return { decide: 'allowed', reason: `${req.kind ?? 'this kind of tool'} was allowed always earlier` };
+    return {
+      decide: 'allowed',
+      reason: `${req.kind ?? 'this kind of tool'} was allowed always earlier`,
+    };
   if (opts.person) return { ask: true };
   return { decide: 'allowed', reason: 'inside the workspace' };
 }

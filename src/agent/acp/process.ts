@@ -22,7 +22,8 @@ let envSecretsRegistered = false;
 function registerEnvironmentSecrets(): void {
   if (envSecretsRegistered) return;
   envSecretsRegistered = true;
-  for (const [name, value] of Object.entries(process.env)) if (value && value.length >= 8 && SECRET_NAME.test(name)) registerSecret(value);
+  for (const [name, value] of Object.entries(process.env))
+    if (value && value.length >= 8 && SECRET_NAME.test(name)) registerSecret(value);
 }
 
 /** `acp:'COMMAND ARGS'` as argv: shell quoting is understood, shell operators are refused. */
@@ -41,7 +42,8 @@ export function commandArgv(command: string): string[] {
       );
     argv.push(w);
   }
-  if (!argv.length) throw new UserError("--agent acp: needs a command, e.g. --agent acp:'npx my-agent --acp'");
+  if (!argv.length)
+    throw new UserError("--agent acp: needs a command, e.g. --agent acp:'npx my-agent --acp'");
   return argv;
 }
 
@@ -64,17 +66,28 @@ export class AgentProcess {
     registerEnvironmentSecrets();
     // The agent runs in the workspace; paths in its command line mean what they meant where intentplay was started.
     const [file, ...args] = commandArgv(command).map((w) =>
-      !w.startsWith('-') && w.includes('/') && !path.isAbsolute(w) && existsSync(w) ? path.resolve(w) : w,
+      !w.startsWith('-') && w.includes('/') && !path.isAbsolute(w) && existsSync(w)
+        ? path.resolve(w)
+        : w,
     );
     if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
     // Its own process group, so stopping it stops what it started (npx, a wrapper's children).
     // Its environment is ours less the model keys intentplay resolved (docs/agents.md): the agent brings its own.
     const env = withoutModelKeys(process.env);
-    this.child = spawn(file!, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    this.child = spawn(file!, args, {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
     this.exited = new Promise((resolve) => {
       this.child.once('error', (err) => resolve(`could not start \`${file}\`: ${err.message}`));
       this.child.once('exit', (code, signal) =>
-        resolve(signal ? `the agent process was stopped by ${signal}` : `the agent process exited with code ${code}`),
+        resolve(
+          signal
+            ? `the agent process was stopped by ${signal}`
+            : `the agent process exited with code ${code}`,
+        ),
       );
     });
     this.child.stderr!.setEncoding('utf8').on('data', (text: string) => this.keepStderr(text));
@@ -87,7 +100,9 @@ export class AgentProcess {
         else ctl.terminate();
       },
     });
-    this.stdout = (Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>).pipeThrough(checked);
+    this.stdout = (Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>).pipeThrough(
+      checked,
+    );
   }
 
   /** Every complete stdout line must be a JSON object; the first that is not is kept. */
@@ -121,7 +136,9 @@ export class AgentProcess {
   /** The last lines the agent wrote to stderr, for an error message. */
   stderrTail(lines = 8): string {
     const last = this.tail.slice(-lines);
-    return last.length ? `\nlast lines of its stderr${this.logFile ? ` (all in ${this.logFile})` : ''}:\n  ${last.join('\n  ')}` : '';
+    return last.length
+      ? `\nlast lines of its stderr${this.logFile ? ` (all in ${this.logFile})` : ''}:\n  ${last.join('\n  ')}`
+      : '';
   }
 
   get running(): boolean {

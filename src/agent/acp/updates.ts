@@ -31,7 +31,10 @@ function contentText(tc: ToolCall | ToolCallUpdate): string {
 export function toolCallOutcome(tc: ToolCall | ToolCallUpdate): ToolOutcome | undefined {
   if (tc.status === 'completed') {
     const text = contentText(tc);
-    return { ok: true, result: tc.rawOutput !== undefined && tc.rawOutput !== null ? tc.rawOutput : text || 'done' };
+    return {
+      ok: true,
+      result: tc.rawOutput !== undefined && tc.rawOutput !== null ? tc.rawOutput : text || 'done',
+    };
   }
   if (tc.status === 'failed') return { ok: false, error: contentText(tc) || 'failed' };
   return undefined;
@@ -46,7 +49,10 @@ export function turnPreamble(input: AgentTurnInput, first: boolean): string {
       `[intentplay] ${s.now ? `It is ${s.now}` : `Today is ${s.date}`}. Your working folder is ${input.cwd}; the scenario's apps, memory and other tools are on the MCP server "intentplay".`,
     );
   if (s.phase === 'observe')
-    lines.push('[observe] You may read, propose help to the user (the propose tool) or wait; act only once the user accepts a proposal.');
-  if (s.phase === 'execute') lines.push('[execute] The user accepted your proposal: carry it out now.');
+    lines.push(
+      '[observe] You may read, propose help to the user (the propose tool) or wait; act only once the user accepts a proposal.',
+    );
+  if (s.phase === 'execute')
+    lines.push('[execute] The user accepted your proposal: carry it out now.');
   return lines.join('\n');
 }

@@ -17,7 +17,8 @@ export type Call = AppCall<AmazonState>;
 export const productId = int('The ID of the product.');
 export const quantity = int('Quantity (default 1).', { min: 1 }).optional();
 
-export const product = (call: Call, id: number): Product => getEntity(call.state.products, id, 'Product', 'product_id');
+export const product = (call: Call, id: number): Product =>
+  getEntity(call.state.products, id, 'Product', 'product_id');
 
 /** AppWorld matches product types singularized and uncased: "Socks" finds "sock" and "socks". */
 export const sameProductType = (a: string, b: string) => singularized(a) === singularized(b);
@@ -27,8 +28,10 @@ export function productView(call: Call, p: Product) {
   return {
     ...p,
     seller_name: p.seller_id === null ? null : (s.sellers[String(p.seller_id)]?.name ?? null),
-    num_product_reviews: Object.values(s.reviews).filter((r) => r.product_id === p.product_id).length,
-    num_product_questions: Object.values(s.questions).filter((q) => q.product_id === p.product_id).length,
+    num_product_reviews: Object.values(s.reviews).filter((r) => r.product_id === p.product_id)
+      .length,
+    num_product_questions: Object.values(s.questions).filter((q) => q.product_id === p.product_id)
+      .length,
   };
 }
 

@@ -3,25 +3,50 @@ import { fail, getEntity, personRef } from '../kit/app.ts';
 import { bool, email, int, name, num, oneOf, paging, query, review, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { cartView, kit, product, productId, productView, quantity, sameProductType, type Call } from './common.ts';
+import {
+  cartView,
+  kit,
+  product,
+  productId,
+  productView,
+  quantity,
+  sameProductType,
+  type Call,
+} from './common.ts';
 import { orderApis } from './orders.ts';
-import { AMAZON_COLLECTIONS, AmazonSeed, buildAmazon, SIZES, type AmazonState, type LineItem, type Question } from './state.ts';
+import {
+  AMAZON_COLLECTIONS,
+  AmazonSeed,
+  buildAmazon,
+  SIZES,
+  type AmazonState,
+  type LineItem,
+  type Question,
+} from './state.ts';
 
 /** As AppWorld: the quantity asked for (not the new total) must be in stock. */
 function addLine(call: Call, list: Record<string, LineItem>, id: number, qty: number): void {
   const p = product(call, id);
-  if (qty > p.inventory_quantity) fail(422, `The inventory doesn't have ${qty} item/s available at this time.`);
+  if (qty > p.inventory_quantity)
+    fail(422, `The inventory doesn't have ${qty} item/s available at this time.`);
   list[String(id)] = { product_id: id, quantity: (list[String(id)]?.quantity ?? 0) + qty };
 }
 
 /** move_product_from_cart_to_wish_list and back: AppWorld's checks and messages. */
 function moveLine(call: Call, id: number, qty: number, from: 'cart' | 'wish_list'): string {
   product(call, id);
-  const [src, dst] = from === 'cart' ? [call.state.cart, call.state.wish_list] : [call.state.wish_list, call.state.cart];
+  const [src, dst] =
+    from === 'cart'
+      ? [call.state.cart, call.state.wish_list]
+      : [call.state.wish_list, call.state.cart];
   const names = from === 'cart' ? ['cart', 'wish list'] : ['wish list', 'cart'];
   const line = src[String(id)];
   if (!line) fail(422, `The product is not available in the ${names[0]}.`);
-  if (qty > line.quantity) fail(422, `The ${names[0]} only has ${line.quantity} of this product, so can't move ${qty} to wish list.`);
+  if (qty > line.quantity)
+    fail(
+      422,
+      `The ${names[0]} only has ${line.quantity} of this product, so can't move ${qty} to wish list.`,
+    );
   if (line.quantity === qty) delete src[String(id)];
   else line.quantity -= qty;
   dst[String(id)] = { product_id: id, quantity: (dst[String(id)]?.quantity ?? 0) + qty };
@@ -29,7 +54,8 @@ function moveLine(call: Call, id: number, qty: number, from: 'cart' | 'wish_list
 }
 
 /** AppWorld's "verified purchaser": the owner has an order with the product. */
-const hasBought = (call: Call, id: number) => Object.values(call.state.orders).some((o) => o.items.some((i) => i.product_id === id));
+const hasBought = (call: Call, id: number) =>
+  Object.values(call.state.orders).some((o) => o.items.some((i) => i.product_id === id));
 
 const reviewView = (call: Call, r: AmazonState['reviews'][string]) => ({
   review_id: r.review_id,
@@ -47,7 +73,8 @@ const questionView = (call: Call, q: Question) => ({
   product_id: q.product_id,
   user: personRef(call.state, q.user_email),
   question: q.question,
-  num_answers: Object.values(call.state.answers).filter((x) => x.question_id === q.question_id).length,
+  num_answers: Object.values(call.state.answers).filter((x) => x.question_id === q.question_id)
+    .length,
   created_at: q.created_at,
 });
 
@@ -71,17 +98,30 @@ const tools = [
     },
     (a, call) => {
       let list = Object.values(call.state.products)
-        .filter((p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type))
-        .filter((p) => a.color === undefined || (p.color ?? '').toLowerCase() === a.color.toLowerCase())
+        .filter(
+          (p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type),
+        )
+        .filter(
+          (p) => a.color === undefined || (p.color ?? '').toLowerCase() === a.color.toLowerCase(),
+        )
         .filter((p) => a.relative_size === undefined || p.relative_size === a.relative_size)
-        .filter((p) => (a.min_price === undefined || p.price >= a.min_price) && (a.max_price === undefined || p.price <= a.max_price))
+        .filter(
+          (p) =>
+            (a.min_price === undefined || p.price >= a.min_price) &&
+            (a.max_price === undefined || p.price <= a.max_price),
+        )
         .filter(
           (p) =>
             (a.min_product_rating === undefined || p.rating >= a.min_product_rating) &&
             (a.max_product_rating === undefined || p.rating <= a.max_product_rating),
         )
         .filter((p) => a.seller_id === undefined || p.seller_id === a.seller_id);
-      if (a.query?.trim()) list = searchBy(list, a.query, (p) => `${p.name} ${p.product_type} ${p.description} ${p.color ?? ''}`);
+      if (a.query?.trim())
+        list = searchBy(
+          list,
+          a.query,
+          (p) => `${p.name} ${p.product_type} ${p.description} ${p.color ?? ''}`,
+        );
       if (a.sort_by?.trim()) list = sortBy(list, a.sort_by, '+product_id', 'product_id');
       return paginate(list, a).map((p) => productView(call, p));
     },
@@ -99,7 +139,9 @@ const tools = [
     'Search the product types in the catalog (names only). No login needed.',
     { query, ...paging },
     (a, call) => {
-      const types = [...new Set(Object.values(call.state.products).map((p) => p.product_type))].sort();
+      const types = [
+        ...new Set(Object.values(call.state.products).map((p) => p.product_type)),
+      ].sort();
       return paginate(
         searchBy(types, a.query, (t) => t),
         a,
@@ -126,8 +168,11 @@ const tools = [
       const products = Object.values(call.state.products).filter(
         (p) => a.product_type === undefined || sameProductType(p.product_type, a.product_type),
       );
-      const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort();
-      const sellerIds = [...new Set(products.map((p) => p.seller_id).filter((id): id is number => id !== null))].sort((x, y) => x - y);
+      const distinct = (values: (string | null)[]) =>
+        [...new Set(values.filter((v): v is string => !!v))].sort();
+      const sellerIds = [
+        ...new Set(products.map((p) => p.seller_id).filter((id): id is number => id !== null)),
+      ].sort((x, y) => x - y);
       return {
         colors: distinct(products.map((p) => p.color)),
         relative_sizes: distinct(products.map((p) => p.relative_size)),
@@ -146,7 +191,10 @@ const tools = [
     (a, call) => {
       product(call, a.product_id);
       // Browsing a product again leaves the history as it was, as in AppWorld.
-      call.state.browsing_history[String(a.product_id)] ??= { product_id: a.product_id, browsed_at: call.now };
+      call.state.browsing_history[String(a.product_id)] ??= {
+        product_id: a.product_id,
+        browsed_at: call.now,
+      };
       return { message: 'Added the product to your browsing history.' };
     },
   ),
@@ -185,7 +233,8 @@ const tools = [
     { product_id: productId, quantity: int('New quantity.', { min: 0 }) },
     (a, call) => {
       product(call, a.product_id);
-      if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
+      if (!(String(a.product_id) in call.state.cart))
+        fail(422, 'The product is not present in the cart.');
       if (a.quantity === 0) delete call.state.cart[String(a.product_id)];
       else {
         delete call.state.cart[String(a.product_id)];
@@ -194,12 +243,18 @@ const tools = [
       return { message: 'Updated the quantity of the product in the cart.' };
     },
   ),
-  kit.api('delete_product_from_cart', 'Remove a product from your cart.', { product_id: productId }, (a, call) => {
-    product(call, a.product_id);
-    if (!(String(a.product_id) in call.state.cart)) fail(422, 'The product is not present in the cart.');
-    delete call.state.cart[String(a.product_id)];
-    return { message: 'Deleted the product from your cart.' };
-  }),
+  kit.api(
+    'delete_product_from_cart',
+    'Remove a product from your cart.',
+    { product_id: productId },
+    (a, call) => {
+      product(call, a.product_id);
+      if (!(String(a.product_id) in call.state.cart))
+        fail(422, 'The product is not present in the cart.');
+      delete call.state.cart[String(a.product_id)];
+      return { message: 'Deleted the product from your cart.' };
+    },
+  ),
   kit.api('clear_cart', 'Empty your cart.', {}, (_a, call) => {
     call.state.cart = {};
     return { message: 'Cleared the items from your cart.' };
@@ -223,19 +278,29 @@ const tools = [
   kit.api(
     'add_product_to_wish_list',
     'Add a product to your wish list.',
-    { product_id: productId, quantity, clear_wish_list_first: bool('Empty the wish list first.').optional() },
+    {
+      product_id: productId,
+      quantity,
+      clear_wish_list_first: bool('Empty the wish list first.').optional(),
+    },
     (a, call) => {
       if (a.clear_wish_list_first) call.state.wish_list = {};
       addLine(call, call.state.wish_list, a.product_id, a.quantity ?? 1);
       return { message: 'Product/s added to the wish list.' };
     },
   ),
-  kit.api('delete_product_from_wish_list', 'Remove a product from your wish list.', { product_id: productId }, (a, call) => {
-    product(call, a.product_id);
-    if (!(String(a.product_id) in call.state.wish_list)) fail(422, 'The product is not present in the wish list.');
-    delete call.state.wish_list[String(a.product_id)];
-    return { message: 'Deleted the product from your wish list.' };
-  }),
+  kit.api(
+    'delete_product_from_wish_list',
+    'Remove a product from your wish list.',
+    { product_id: productId },
+    (a, call) => {
+      product(call, a.product_id);
+      if (!(String(a.product_id) in call.state.wish_list))
+        fail(422, 'The product is not present in the wish list.');
+      delete call.state.wish_list[String(a.product_id)];
+      return { message: 'Deleted the product from your wish list.' };
+    },
+  ),
   kit.api(
     'move_product_from_cart_to_wish_list',
     'Move product from the cart to the wish list.',
@@ -262,7 +327,9 @@ const tools = [
       user_email: email('Only reviews by this user.').optional(),
       min_rating: int('Minimum rating (1-5).').optional(),
       max_rating: int('Maximum rating (1-5).').optional(),
-      is_verified: bool('Only reviews from verified purchasers (true) or others (false).').optional(),
+      is_verified: bool(
+        'Only reviews from verified purchasers (true) or others (false).',
+      ).optional(),
       ...paging,
       sort_by: text('+/- rating or created_at.').optional(),
     },
@@ -273,9 +340,13 @@ const tools = [
         .filter((r) => a.user_email === undefined || r.user_email === a.user_email)
         .filter((r) => a.is_verified === undefined || r.is_verified === a.is_verified)
         .filter(
-          (r) => (a.min_rating === undefined || r.rating >= a.min_rating) && (a.max_rating === undefined || r.rating <= a.max_rating),
+          (r) =>
+            (a.min_rating === undefined || r.rating >= a.min_rating) &&
+            (a.max_rating === undefined || r.rating <= a.max_rating),
         );
-      list = a.query?.trim() ? searchBy(list, a.query, (r) => `${r.title} ${r.text}`) : sortBy(list, a.sort_by, '-created_at', 'review_id');
+      list = a.query?.trim()
+        ? searchBy(list, a.query, (r) => `${r.title} ${r.text}`)
+        : sortBy(list, a.sort_by, '-created_at', 'review_id');
       return paginate(list, a).map((r) => reviewView(call, r));
     },
     { auth: 'none' },
@@ -303,7 +374,12 @@ const tools = [
   kit.api(
     'show_product_questions',
     'List the questions asked about a product. No login needed.',
-    { product_id: productId, query, user_email: email('Only questions by this user.').optional(), ...paging },
+    {
+      product_id: productId,
+      query,
+      user_email: email('Only questions by this user.').optional(),
+      ...paging,
+    },
     (a, call) => {
       product(call, a.product_id);
       const list = Object.values(call.state.questions)
@@ -323,7 +399,9 @@ const tools = [
       question_id: int('ID of the product question.'),
       query,
       user_email: email('Only answers by this user.').optional(),
-      is_verified: bool('Only answers from verified purchasers (true) or others (false).').optional(),
+      is_verified: bool(
+        'Only answers from verified purchasers (true) or others (false).',
+      ).optional(),
       ...paging,
       sort_by: text('+/- created_at.').optional(),
     },

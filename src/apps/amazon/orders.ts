@@ -5,7 +5,8 @@ import { paginate, searchBy, sortBy } from '../kit/query.ts';
 import { cartView, kit, product, productId, productView, type Call } from './common.ts';
 import { shippingAddress, type Order, type ShippingAddress } from './state.ts';
 
-const addressText = (a: ShippingAddress) => `${a.street_address}, ${a.city}, ${a.state}, ${a.country} ${a.zip_code}`;
+const addressText = (a: ShippingAddress) =>
+  `${a.street_address}, ${a.city}, ${a.state}, ${a.country} ${a.zip_code}`;
 
 /** AppWorld delivers `delivery_days` after the order, in the evening (18:00 here). */
 function expectedDelivery(orderedAt: string, days: number): string {
@@ -35,22 +36,32 @@ function orderView(call: Call, o: Order) {
     order_items: o.items.map((i) => ({
       product_id: i.product_id,
       product_name: i.product_name,
-      product_review_id: Object.values(s.reviews).find((r) => r.product_id === i.product_id && r.user_email === me)?.review_id ?? null,
+      product_review_id:
+        Object.values(s.reviews).find((r) => r.product_id === i.product_id && r.user_email === me)
+          ?.review_id ?? null,
       ordered_quantity: i.quantity,
       returned_quantity: 0,
       gift_wrap_quantity: 0,
       price: i.price,
-      expected_delivery_at: expectedDelivery(o.created_at, s.products[String(i.product_id)]?.delivery_days ?? 0),
+      expected_delivery_at: expectedDelivery(
+        o.created_at,
+        s.products[String(i.product_id)]?.delivery_days ?? 0,
+      ),
       delivered_at: null,
     })),
   };
 }
 
-const newestFirst = (call: Call) => sortBy(Object.values(call.state.orders), undefined, '-created_at', 'order_id');
+const newestFirst = (call: Call) =>
+  sortBy(Object.values(call.state.orders), undefined, '-created_at', 'order_id');
 
 export const orderApis = [
-  kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) => Object.values(call.state.addresses)),
-  kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) => Object.values(call.state.payment_cards)),
+  kit.api('show_addresses', 'List your shipping addresses.', {}, (_a, call) =>
+    Object.values(call.state.addresses),
+  ),
+  kit.api('show_payment_cards', 'List your payment cards.', {}, (_a, call) =>
+    Object.values(call.state.payment_cards),
+  ),
   kit.api(
     'show_payment_card',
     'Show one of your payment cards.',
@@ -114,7 +125,10 @@ export const orderApis = [
       };
       s.cart = {};
       // AppWorld's wording, its spelling included.
-      return { message: `Successfully placed the order. Debitted total amount of ${cart.total_cost} from your card.`, order_id: id };
+      return {
+        message: `Successfully placed the order. Debitted total amount of ${cart.total_cost} from your card.`,
+        order_id: id,
+      };
     },
   ),
   kit.api(
@@ -132,27 +146,42 @@ export const orderApis = [
       return paginate(list, a).map((o) => orderView(call, o));
     },
   ),
-  kit.api('show_order', 'Get details of a past order.', { order_id: int('ID of the order to be shown.') }, (a, call) =>
-    orderView(call, getEntity(call.state.orders, a.order_id, 'Order', 'order_id')),
+  kit.api(
+    'show_order',
+    'Get details of a past order.',
+    { order_id: int('ID of the order to be shown.') },
+    (a, call) => orderView(call, getEntity(call.state.orders, a.order_id, 'Order', 'order_id')),
   ),
-  kit.api('show_product_purchases', 'Show products you have purchased in the past, most recent order first.', { ...paging }, (a, call) => {
-    const seen = new Set<string>();
-    const bought = newestFirst(call)
-      .flatMap((o) => o.items.map((i) => call.state.products[String(i.product_id)]))
-      .filter((p) => p !== undefined && !seen.has(p.name) && seen.add(p.name) !== undefined);
-    return paginate(bought, a).map((p) => productView(call, p!));
-  }),
-  kit.api('show_last_product_purchase', 'Show your last purchase of a product.', { product_id: productId }, (a, call) => {
-    const p = product(call, a.product_id);
-    const last = newestFirst(call).find((o) => o.items.some((i) => i.product_id === a.product_id));
-    if (!last) fail(422, 'You have not purchased this product before.');
-    return {
-      order_id: last.order_id,
-      ordered_at: last.created_at,
-      product_id: p.product_id,
-      product_name: p.name,
-      product_relative_size: p.relative_size,
-      product_color: p.color,
-    };
-  }),
+  kit.api(
+    'show_product_purchases',
+    'Show products you have purchased in the past, most recent order first.',
+    { ...paging },
+    (a, call) => {
+      const seen = new Set<string>();
+      const bought = newestFirst(call)
+        .flatMap((o) => o.items.map((i) => call.state.products[String(i.product_id)]))
+        .filter((p) => p !== undefined && !seen.has(p.name) && seen.add(p.name) !== undefined);
+      return paginate(bought, a).map((p) => productView(call, p!));
+    },
+  ),
+  kit.api(
+    'show_last_product_purchase',
+    'Show your last purchase of a product.',
+    { product_id: productId },
+    (a, call) => {
+      const p = product(call, a.product_id);
+      const last = newestFirst(call).find((o) =>
+        o.items.some((i) => i.product_id === a.product_id),
+      );
+      if (!last) fail(422, 'You have not purchased this product before.');
+      return {
+        order_id: last.order_id,
+        ordered_at: last.created_at,
+        product_id: p.product_id,
+        product_name: p.name,
+        product_relative_size: p.relative_size,
+        product_color: p.color,
+      };
+    },
+  ),
 ];

@@ -64,7 +64,13 @@ export const amazonScreens: AppScreens = {
       open: { screen: 'product', params: (i) => ({ product_id: i.product_id }) },
       empty: '(the cart is empty)',
       actions: [
-        { name: 'place_order', label: 'place the order', api: 'place_order', fields: ['payment_card_id', 'address_id'], then: 'back' },
+        {
+          name: 'place_order',
+          label: 'place the order',
+          api: 'place_order',
+          fields: ['payment_card_id', 'address_id'],
+          then: 'back',
+        },
       ],
     },
     {
@@ -91,7 +97,14 @@ export const amazonScreens: AppScreens = {
             `- ${i.product_name} × ${i.ordered_quantity} · $${i.price}`,
         ),
       ],
-      actions: [{ name: 'buy_again', label: 'buy again', api: 'add_product_to_cart', fields: ['product_id', 'quantity?'] }],
+      actions: [
+        {
+          name: 'buy_again',
+          label: 'buy again',
+          api: 'add_product_to_cart',
+          fields: ['product_id', 'quantity?'],
+        },
+      ],
     },
   ],
 };

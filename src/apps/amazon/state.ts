@@ -53,7 +53,10 @@ export interface ShippingAddress {
 }
 
 /** An address as AppWorld keeps it, from the seed or from add_address. */
-export function shippingAddress(id: number, a: Omit<ShippingAddress, 'address_id'>): ShippingAddress {
+export function shippingAddress(
+  id: number,
+  a: Omit<ShippingAddress, 'address_id'>,
+): ShippingAddress {
   return {
     address_id: id,
     name: a.name,
@@ -186,7 +189,10 @@ const ProductSeed = z.strictObject({
   inventory_quantity: z.number().int().min(0).default(10),
 });
 
-const LineSeed = z.strictObject({ product_id: z.number().int().positive(), quantity: z.number().int().positive().default(1) });
+const LineSeed = z.strictObject({
+  product_id: z.number().int().positive(),
+  quantity: z.number().int().positive().default(1),
+});
 
 const AddressSeed = z.strictObject({
   id: SeedId,
@@ -231,7 +237,10 @@ const ReviewSeed = z.strictObject({
 const AnswerSeed = z.strictObject({
   answer: z.string().min(1),
   user_email: z.email().optional().meta({ description: 'default: a shopper, not the account' }),
-  is_verified: z.boolean().default(false).meta({ description: 'the person who answered bought the product' }),
+  is_verified: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'the person who answered bought the product' }),
 });
 
 const QuestionSeed = z.strictObject({
@@ -246,7 +255,13 @@ export const AmazonSeed = z
   .strictObject({
     ...baseSeedShape,
     sellers: z
-      .array(z.strictObject({ id: SeedId, name: z.string().min(1), rating: z.number().min(0).max(5).default(0) }))
+      .array(
+        z.strictObject({
+          id: SeedId,
+          name: z.string().min(1),
+          rating: z.number().min(0).max(5).default(0),
+        }),
+      )
       .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'seller'))
       .optional(),
     products: z
@@ -282,7 +297,11 @@ export const AmazonSeed = z
     const sellers = new Set(assignIds(seed.sellers ?? [], () => 0).ids);
     (seed.products ?? []).forEach((p, i) => {
       if (p.seller_id !== undefined && !sellers.has(p.seller_id))
-        ctx.addIssue({ code: 'custom', path: ['products', i, 'seller_id'], message: `no seller with id ${p.seller_id}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['products', i, 'seller_id'],
+          message: `no seller with id ${p.seller_id}`,
+        });
     });
     const refs: [string, { product_id: number }[]][] = [
       ['cart', seed.cart ?? []],
@@ -293,19 +312,31 @@ export const AmazonSeed = z
     for (const [key, list] of refs)
       list.forEach((l, i) => {
         if (!products.has(l.product_id))
-          ctx.addIssue({ code: 'custom', path: [key, i, 'product_id'], message: `no product with id ${l.product_id}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key, i, 'product_id'],
+            message: `no product with id ${l.product_id}`,
+          });
       });
     (seed.orders ?? []).forEach((o, i) =>
       o.items.forEach((l, j) => {
         if (!products.has(l.product_id))
-          ctx.addIssue({ code: 'custom', path: ['orders', i, 'items', j, 'product_id'], message: `no product with id ${l.product_id}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['orders', i, 'items', j, 'product_id'],
+            message: `no product with id ${l.product_id}`,
+          });
       }),
     );
   });
 
 export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   const base = baseFromSeed(seed);
-  const sellers = assignIds(seed.sellers ?? [], (s, id): Seller => ({ seller_id: id, name: s.name, rating: s.rating }));
+  const sellers = assignIds(seed.sellers ?? [], (s, id): Seller => ({
+    seller_id: id,
+    name: s.name,
+    rating: s.rating,
+  }));
   const products = assignIds(seed.products ?? [], (p, id): Product => ({
     product_id: id,
     name: p.name,
@@ -320,7 +351,9 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     inventory_quantity: p.inventory_quantity,
   }));
   const lines = (list: z.output<typeof LineSeed>[]) =>
-    Object.fromEntries(list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]));
+    Object.fromEntries(
+      list.map((l) => [String(l.product_id), { product_id: l.product_id, quantity: l.quantity }]),
+    );
   const addresses = assignIds(seed.addresses ?? [], (a, id) => shippingAddress(id, a));
   const ownerName = base.account ? fullName(base.account) : '';
   const cards = assignIds(seed.payment_cards ?? [], (c, id): PaymentCard => ({
@@ -334,7 +367,12 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
   const orders = assignIds(seed.orders ?? [], (o, id): Order => {
     const items = o.items.map((l) => {
       const p = products.map[String(l.product_id)];
-      return { product_id: l.product_id, product_name: p?.name ?? '', quantity: l.quantity, price: p?.price ?? 0 };
+      return {
+        product_id: l.product_id,
+        product_name: p?.name ?? '',
+        quantity: l.quantity,
+        price: p?.price ?? 0,
+      };
     });
     return {
       order_id: id,
@@ -363,7 +401,9 @@ export function buildAmazon(seed: z.output<typeof AmazonSeed>): AmazonState {
     created_at: base.now,
   }));
   const answers = assignIds(
-    (seed.questions ?? []).flatMap((q, i) => q.answers.map((a) => ({ ...a, id: undefined, question_id: questions.ids[i] ?? 0 }))),
+    (seed.questions ?? []).flatMap((q, i) =>
+      q.answers.map((a) => ({ ...a, id: undefined, question_id: questions.ids[i] ?? 0 })),
+    ),
     (a, id): Answer => ({
       question_answer_id: id,
       question_id: a.question_id,

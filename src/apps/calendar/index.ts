@@ -1,6 +1,17 @@
 /** calendar: a Google-Calendar-like app in AppWorld's style (events, invitations, free/busy, free slots). */
 import { z } from 'zod';
-import { AppKit, applyChanges, directory, fail, getEntity, isOwner, notFound, ownerRef, personRef, type AppCall } from '../kit/app.ts';
+import {
+  AppKit,
+  applyChanges,
+  directory,
+  fail,
+  getEntity,
+  isOwner,
+  notFound,
+  ownerRef,
+  personRef,
+  type AppCall,
+} from '../kit/app.ts';
 import { emails, int, name, oneOf, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
@@ -25,7 +36,11 @@ import {
   type Interval,
 } from './state.ts';
 
-const kit = new AppKit<CalendarState>({ name: 'calendar', title: 'Calendar', empty: emptyCalendar });
+const kit = new AppKit<CalendarState>({
+  name: 'calendar',
+  title: 'Calendar',
+  empty: emptyCalendar,
+});
 type Call = AppCall<CalendarState>;
 
 /** Working hours find_free_slots offers, in minutes after midnight. */
@@ -48,7 +63,10 @@ function normalize(v: unknown): unknown {
 /** A date and time, YYYY-MM-DDTHH:MM[:SS]. */
 function datetime(description: string) {
   return z
-    .preprocess(normalize, z.string().refine(isRealStamp, 'expected a real date and time like 2026-04-27T09:00:00'))
+    .preprocess(
+      normalize,
+      z.string().refine(isRealStamp, 'expected a real date and time like 2026-04-27T09:00:00'),
+    )
     .describe(description);
 }
 
@@ -72,13 +90,18 @@ const lowerStamp = (b: string) => (DAY.test(b) ? `${b}T00:00:00` : b);
 /** The last moment an upper bound allows (a date alone: through the end of that day). */
 const upperStamp = (b: string) => (DAY.test(b) ? `${b}T23:59:59` : b);
 /** An upper bound as an exclusive end in minutes. */
-const upperMinutes = (b: string) => (DAY.test(b) ? toMinutes(`${b}T00:00:00`) + 24 * 60 : toMinutes(b));
+const upperMinutes = (b: string) =>
+  DAY.test(b) ? toMinutes(`${b}T00:00:00`) + 24 * 60 : toMinutes(b);
 
 const eventId = int('ID of the event.');
 const responseArg = oneOf(['accepted', 'declined', 'tentative'], 'Your response.');
 const windowArgs = {
-  min_start: bound('Start of the window: YYYY-MM-DD (from the start of that day) or YYYY-MM-DDTHH:MM:SS.'),
-  max_start: bound('End of the window: YYYY-MM-DD (through the end of that day) or YYYY-MM-DDTHH:MM:SS.'),
+  min_start: bound(
+    'Start of the window: YYYY-MM-DD (from the start of that day) or YYYY-MM-DDTHH:MM:SS.',
+  ),
+  max_start: bound(
+    'End of the window: YYYY-MM-DD (through the end of that day) or YYYY-MM-DDTHH:MM:SS.',
+  ),
 };
 
 // ---- helpers --------------------------------------------------------------------------------
@@ -95,7 +118,10 @@ function event(call: Call, id: number): CalendarEvent {
 function organized(call: Call, id: number, doing: string): CalendarEvent {
   const e = event(call, id);
   if (!isOrganizer(call.owner, e))
-    fail(422, `Only the organizer (${e.organizer.email}) can ${doing} event ${id}; use respond_to_invitation to answer it.`);
+    fail(
+      422,
+      `Only the organizer (${e.organizer.email}) can ${doing} event ${id}; use respond_to_invitation to answer it.`,
+    );
   return e;
 }
 
@@ -104,10 +130,18 @@ function checkTimes(start: string, end: string): void {
 }
 
 /** Attendees for these addresses: the owner is left out, duplicates dropped, and people already invited keep their response. */
-function attendeesFor(call: Call, addresses: readonly string[], previous: readonly Attendee[]): Attendee[] {
+function attendeesFor(
+  call: Call,
+  addresses: readonly string[],
+  previous: readonly Attendee[],
+): Attendee[] {
   const out: Attendee[] = [];
   for (const address of addresses) {
-    if (isOwner(call.owner, address) || out.some((a) => a.email.toLowerCase() === address.toLowerCase())) continue;
+    if (
+      isOwner(call.owner, address) ||
+      out.some((a) => a.email.toLowerCase() === address.toLowerCase())
+    )
+      continue;
     const kept = previous.find((a) => a.email.toLowerCase() === address.toLowerCase());
     out.push(kept ? { ...kept } : { ...personRef(call.state, address), response: 'needs_action' });
   }
@@ -117,8 +151,10 @@ function attendeesFor(call: Call, addresses: readonly string[], previous: readon
 /** The window [min_start, max_start) in minutes, or a 422. */
 function windowOf(a: { min_start: string; max_start: string }): Interval {
   const w = { start: toMinutes(lowerStamp(a.min_start)), end: upperMinutes(a.max_start) };
-  if (w.end <= w.start) fail(422, `max_start (${a.max_start}) must be after min_start (${a.min_start}).`);
-  if (w.end - w.start > MAX_WINDOW_DAYS * 24 * 60) fail(422, `The window can span at most ${MAX_WINDOW_DAYS} days.`);
+  if (w.end <= w.start)
+    fail(422, `max_start (${a.max_start}) must be after min_start (${a.min_start}).`);
+  if (w.end - w.start > MAX_WINDOW_DAYS * 24 * 60)
+    fail(422, `The window can span at most ${MAX_WINDOW_DAYS} days.`);
   return w;
 }
 
@@ -141,7 +177,10 @@ function people(call: Call, addresses: readonly string[]): { name: string; email
 function busyOf(call: Call, address: string, w: Interval): Interval[] {
   const list = Object.values(call.state.events)
     .filter((e) => isBusy(e, address))
-    .map((e) => ({ start: Math.max(toMinutes(e.start), w.start), end: Math.min(toMinutes(e.end), w.end) }))
+    .map((e) => ({
+      start: Math.max(toMinutes(e.start), w.start),
+      end: Math.min(toMinutes(e.end), w.end),
+    }))
     .filter((i) => i.end > i.start);
   return mergeIntervals(list);
 }
@@ -183,11 +222,16 @@ const tools = [
     'Show or search the events on your calendar (ones you organize or are invited to, declined ones included).',
     {
       query,
-      min_start: bound('Only events starting at or after this: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS.').optional(),
+      min_start: bound(
+        'Only events starting at or after this: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS.',
+      ).optional(),
       max_start: bound(
         'Only events starting at or before this: YYYY-MM-DD (through the end of that day) or YYYY-MM-DDTHH:MM:SS.',
       ).optional(),
-      attendee_email: z.email().optional().describe('Only events this person organizes or is invited to.'),
+      attendee_email: z
+        .email()
+        .optional()
+        .describe('Only events this person organizes or is invited to.'),
       ...paging,
       sort_by: text('+/- start, end, created_at or updated_at; default +start.').optional(),
     },
@@ -208,8 +252,11 @@ const tools = [
       return paginate(list, a).map(view);
     },
   ),
-  kit.api('show_event', 'Show an event with its organizer and attendees (and their responses).', { event_id: eventId }, (a, call) =>
-    view(event(call, a.event_id)),
+  kit.api(
+    'show_event',
+    'Show an event with its organizer and attendees (and their responses).',
+    { event_id: eventId },
+    (a, call) => view(event(call, a.event_id)),
   ),
   kit.api(
     'create_event',
@@ -220,7 +267,9 @@ const tools = [
       end: datetime('End, YYYY-MM-DDTHH:MM:SS (after start).'),
       description: text('Description of the event.').optional(),
       location: text('Location of the event.').optional(),
-      attendee_emails: emails('Emails of the people to invite (you are the organizer and need not be listed).').optional(),
+      attendee_emails: emails(
+        'Emails of the people to invite (you are the organizer and need not be listed).',
+      ).optional(),
     },
     (a, call) => {
       checkTimes(a.start, a.end);
@@ -255,17 +304,29 @@ const tools = [
     (a, call) => {
       const e = organized(call, a.event_id, 'update');
       checkTimes(a.start ?? e.start, a.end ?? e.end);
-      applyChanges(e, { title: a.title, start: a.start, end: a.end, description: a.description, location: a.location });
-      if (a.attendee_emails !== undefined) e.attendees = attendeesFor(call, a.attendee_emails, e.attendees);
+      applyChanges(e, {
+        title: a.title,
+        start: a.start,
+        end: a.end,
+        description: a.description,
+        location: a.location,
+      });
+      if (a.attendee_emails !== undefined)
+        e.attendees = attendeesFor(call, a.attendee_emails, e.attendees);
       e.updated_at = call.now;
       return { message: 'Event updated.' };
     },
   ),
-  kit.api('delete_event', 'Delete (cancel) an event you organize.', { event_id: eventId }, (a, call) => {
-    organized(call, a.event_id, 'delete');
-    delete call.state.events[String(a.event_id)];
-    return { message: 'Event deleted.' };
-  }),
+  kit.api(
+    'delete_event',
+    'Delete (cancel) an event you organize.',
+    { event_id: eventId },
+    (a, call) => {
+      organized(call, a.event_id, 'delete');
+      delete call.state.events[String(a.event_id)];
+      return { message: 'Event deleted.' };
+    },
+  ),
   kit.api(
     'show_invitations',
     'Show the invitations you have not answered yet: events you are invited to whose response is needs_action, soonest first.',
@@ -292,7 +353,9 @@ const tools = [
       if (!me) fail(422, `You are not invited to event ${a.event_id}: you organize it.`);
       me.response = a.response;
       e.updated_at = call.now;
-      return { message: `Invitation ${a.response === 'tentative' ? 'tentatively accepted' : a.response}.` };
+      return {
+        message: `Invitation ${a.response === 'tentative' ? 'tentatively accepted' : a.response}.`,
+      };
     },
   ),
   kit.api(
@@ -301,7 +364,10 @@ const tools = [
     { emails: emails('Emails of the people to look at besides you.').optional(), ...windowArgs },
     (a, call) => {
       const w = windowOf(a);
-      return people(call, a.emails ?? []).map((p) => ({ ...p, busy: busyOf(call, p.email, w).map(stamps) }));
+      return people(call, a.emails ?? []).map((p) => ({
+        ...p,
+        busy: busyOf(call, p.email, w).map(stamps),
+      }));
     },
   ),
   kit.api(
@@ -310,7 +376,9 @@ const tools = [
     {
       duration_minutes: int('The least length of a slot, in minutes.', { min: 1 }),
       ...windowArgs,
-      attendee_emails: emails('Emails of the people who must be free too (you always are included).').optional(),
+      attendee_emails: emails(
+        'Emails of the people who must be free too (you always are included).',
+      ).optional(),
       ...paging,
     },
     (a, call) => {

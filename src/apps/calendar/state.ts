@@ -70,13 +70,18 @@ const EventSeed = z.strictObject({
   start: DateTimeSeed.refine(isRealStamp, 'not a real date and time'),
   end: DateTimeSeed.refine(isRealStamp, 'not a real date and time'),
   organizer: z.email().optional().meta({ description: 'default: the account' }),
-  attendees: z.array(AttendeeSeed).default([]).meta({ description: 'everyone invited besides the organizer' }),
+  attendees: z
+    .array(AttendeeSeed)
+    .default([])
+    .meta({ description: 'everyone invited besides the organizer' }),
 });
 
 export const CalendarSeed = z
   .strictObject({
     ...baseSeedShape,
-    users: z.array(PersonSeed).optional().meta({ description: 'people the owner can find with search_users (and their names on events)' }),
+    users: z.array(PersonSeed).optional().meta({
+      description: 'people the owner can find with search_users (and their names on events)',
+    }),
     events: z
       .array(EventSeed)
       .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'event'))
@@ -86,14 +91,24 @@ export const CalendarSeed = z
     const me = seed.account?.email ?? seed.account?.username;
     (seed.events ?? []).forEach((e, i) => {
       const at = (...rest: (string | number)[]) => ['events', i, ...rest];
-      if (e.end <= e.start) ctx.addIssue({ code: 'custom', path: at('end'), message: 'end must be after start' });
+      if (e.end <= e.start)
+        ctx.addIssue({ code: 'custom', path: at('end'), message: 'end must be after start' });
       const organizer = e.organizer ?? me;
       const seen = new Set<string>();
       e.attendees.forEach((a, j) => {
         const key = a.email.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: at('attendees', j, 'email'), message: `${a.email} is listed twice` });
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: at('attendees', j, 'email'),
+            message: `${a.email} is listed twice`,
+          });
         else if (organizer !== undefined && key === organizer.toLowerCase())
-          ctx.addIssue({ code: 'custom', path: at('attendees', j, 'email'), message: `${a.email} is the organizer` });
+          ctx.addIssue({
+            code: 'custom',
+            path: at('attendees', j, 'email'),
+            message: `${a.email} is the organizer`,
+          });
         seen.add(key);
       });
     });
@@ -164,7 +179,11 @@ export function fromMinutes(minutes: number): string {
 export function isRealStamp(stamp: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(stamp)) return false;
   const minutes = toMinutes(stamp);
-  return Number.isFinite(minutes) && fromMinutes(minutes) === stamp.replace(/:\d{2}$/, ':00') && Number(stamp.slice(17)) < 60;
+  return (
+    Number.isFinite(minutes) &&
+    fromMinutes(minutes) === stamp.replace(/:\d{2}$/, ':00') &&
+    Number(stamp.slice(17)) < 60
+  );
 }
 
 export interface Interval {

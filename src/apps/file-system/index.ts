@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { AppKit, fail, type AppCall } from '../kit/app.ts';
 import { bool, oneOf, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
-import { baseFromSeed, baseSeedShape, emptyBase, type BaseState, type EntityMap } from '../kit/state.ts';
+import {
+  baseFromSeed,
+  baseSeedShape,
+  emptyBase,
+  type BaseState,
+  type EntityMap,
+} from '../kit/state.ts';
 
 export interface FsDirectory {
   directory_id: number;
@@ -35,8 +41,15 @@ const AbsPath = z.string().regex(/^(\/|~\/)/, 'expected a path starting with / o
 
 export const FileSystemSeed = z.strictObject({
   ...baseSeedShape,
-  home: z.string().regex(/^\/./, 'expected an absolute path').optional().meta({ description: 'home directory (~); default /home/<user>' }),
-  directories: z.array(AbsPath).optional().meta({ description: 'directories to create (parents too)' }),
+  home: z
+    .string()
+    .regex(/^\/./, 'expected an absolute path')
+    .optional()
+    .meta({ description: 'home directory (~); default /home/<user>' }),
+  directories: z
+    .array(AbsPath)
+    .optional()
+    .meta({ description: 'directories to create (parents too)' }),
   files: z
     .array(z.strictObject({ path: AbsPath, content: z.string().default('') }))
     .optional()
@@ -79,7 +92,12 @@ class Tree {
 
   resolve(p: string): string {
     const raw = p.trim();
-    const abs = raw === '~' || raw.startsWith('~/') ? this.s.home + raw.slice(1) : raw.startsWith('/') ? raw : `${this.s.home}/${raw}`;
+    const abs =
+      raw === '~' || raw.startsWith('~/')
+        ? this.s.home + raw.slice(1)
+        : raw.startsWith('/')
+          ? raw
+          : `${this.s.home}/${raw}`;
     const norm = path.posix.normalize(abs);
     return norm.length > 1 ? norm.replace(/\/+$/, '') : norm;
   }
@@ -108,7 +126,13 @@ class Tree {
       return;
     }
     const id = this.nextId();
-    this.s.files[String(id)] = { file_id: id, path: p, content, created_at: this.s.now, updated_at: this.s.now };
+    this.s.files[String(id)] = {
+      file_id: id,
+      path: p,
+      content,
+      created_at: this.s.now,
+      updated_at: this.s.now,
+    };
   }
 
   /** Directories and files at or below `p`. */
@@ -152,7 +176,8 @@ function tree(call: AppCall<FileSystemState>): Tree {
   return new Tree(call.state, () => call.nextId('entry'));
 }
 
-const pathArg = (what: string) => text(`Path of the ${what}: absolute (/...) or in your home directory (~/...).`);
+const pathArg = (what: string) =>
+  text(`Path of the ${what}: absolute (/...) or in your home directory (~/...).`);
 
 /** Copies (or moves) a file or a directory tree; returns where it landed. */
 function transfer(
@@ -173,19 +198,25 @@ function transfer(
   }
   const to = fs.target(src, dest);
   if (to === src) fail(422, `Source and destination are the same: ${src}.`);
-  if (kind === 'directory' && to.startsWith(`${src}/`)) fail(422, `Cannot put directory ${src} inside itself.`);
+  if (kind === 'directory' && to.startsWith(`${src}/`))
+    fail(422, `Cannot put directory ${src} inside itself.`);
   fs.requireDir(path.posix.dirname(to));
   const clash = fs.isDir(to) || fs.file(to) !== undefined;
   if (clash && !overwrite)
-    fail(409, `A ${kind} already exists at the given destination_${kind}_path in your account. Set overwrite to True to overwrite it.`);
+    fail(
+      409,
+      `A ${kind} already exists at the given destination_${kind}_path in your account. Set overwrite to True to overwrite it.`,
+    );
   if (clash) fs.remove(to);
-  const { dirs, files } = kind === 'file' ? { dirs: [], files: [fs.requireFile(src)] } : fs.subtree(src);
+  const { dirs, files } =
+    kind === 'file' ? { dirs: [], files: [fs.requireFile(src)] } : fs.subtree(src);
   const moved = (p: string) => to + p.slice(src.length);
   if (move) {
     for (const d of dirs) d.path = moved(d.path);
     for (const f of files) f.path = moved(f.path);
   } else {
-    for (const d of [...dirs].sort((a, b) => a.path.localeCompare(b.path))) fs.mkdirs(moved(d.path));
+    for (const d of [...dirs].sort((a, b) => a.path.localeCompare(b.path)))
+      fs.mkdirs(moved(d.path));
     for (const f of files) fs.writeFile(moved(f.path), f.content);
   }
   return to;
@@ -202,7 +233,9 @@ function transferApi(kind: 'file' | 'directory', move: boolean) {
       [`source_${kind}_path`]: pathArg(`source ${kind}`),
       [`destination_${kind}_path`]: pathArg('destination'),
       overwrite: bool('Replace an existing destination (default false).').optional(),
-      retain_dates: bool("Keep the original's created and updated dates (accepted; dates are not simulated).").optional(),
+      retain_dates: bool(
+        "Keep the original's created and updated dates (accepted; dates are not simulated).",
+      ).optional(),
     },
     (a, call) => {
       const args = a as Record<string, unknown>;
@@ -214,7 +247,10 @@ function transferApi(kind: 'file' | 'directory', move: boolean) {
         args.overwrite === true,
         move,
       );
-      return { message: `${kind === 'file' ? 'File' : 'Directory'} ${move ? 'moved' : 'copied'}.`, [`destination_${kind}_path`]: to };
+      return {
+        message: `${kind === 'file' ? 'File' : 'Directory'} ${move ? 'moved' : 'copied'}.`,
+        [`destination_${kind}_path`]: to,
+      };
     },
   );
 }
@@ -227,7 +263,10 @@ const tools = [
     {
       directory_path: pathArg('directory').optional(),
       substring: text('Only entries whose name contains this (ignoring case).').optional(),
-      entry_type: oneOf(['all', 'files', 'directories'], 'Which entries to show (default all).').optional(),
+      entry_type: oneOf(
+        ['all', 'files', 'directories'],
+        'Which entries to show (default all).',
+      ).optional(),
       recursive: bool('Include nested entries (default true).').optional(),
     },
     (a, call) => {
@@ -242,43 +281,71 @@ const tools = [
         ...(type === 'directories' ? [] : files.map((f) => f.path)),
       ].filter((p) => depthOk(p.replace(/\/$/, '')));
       const sub = a.substring?.toLowerCase();
-      return entries.filter((p) => sub === undefined || path.posix.basename(p).toLowerCase().includes(sub)).sort();
+      return entries
+        .filter((p) => sub === undefined || path.posix.basename(p).toLowerCase().includes(sub))
+        .sort();
     },
   ),
   kit.api(
     'create_directory',
     'Create a directory if it does not exist; recursive=true also creates missing parents.',
-    { directory_path: pathArg('directory'), recursive: bool('Create missing parent directories (default false).').optional() },
+    {
+      directory_path: pathArg('directory'),
+      recursive: bool('Create missing parent directories (default false).').optional(),
+    },
     (a, call) => {
       const fs = tree(call);
       const dir = fs.resolve(a.directory_path);
       if (fs.isDir(dir)) return { message: `Directory ${dir} already exists.` };
       if (!a.recursive && !fs.isDir(path.posix.dirname(dir)))
-        fail(422, `Parent directory ${path.posix.dirname(dir)} does not exist; pass recursive=true to create it.`);
+        fail(
+          422,
+          `Parent directory ${path.posix.dirname(dir)} does not exist; pass recursive=true to create it.`,
+        );
       fs.mkdirs(dir);
       return { message: `Directory ${dir} created.` };
     },
   ),
-  kit.api('delete_directory', 'Delete a directory with everything in it.', { directory_path: pathArg('directory') }, (a, call) => {
-    const fs = tree(call);
-    const dir = fs.resolve(a.directory_path);
-    if (dir === '/' || dir === call.state.home) fail(422, `${dir} cannot be deleted.`);
-    fs.requireDir(dir);
-    fs.remove(dir);
-    return { message: `Directory ${dir} deleted.` };
-  }),
-  kit.api('directory_exists', 'Check whether a directory exists.', { directory_path: pathArg('directory') }, (a, call) => {
-    const fs = tree(call);
-    return { exists: fs.isDir(fs.resolve(a.directory_path)) };
-  }),
-  kit.api('show_file', "Show a file's content and details.", { file_path: pathArg('file') }, (a, call) => {
-    const fs = tree(call);
-    return { ...fs.requireFile(fs.resolve(a.file_path)) };
-  }),
-  kit.api('file_exists', 'Check whether a file exists.', { file_path: pathArg('file') }, (a, call) => {
-    const fs = tree(call);
-    return { exists: fs.file(fs.resolve(a.file_path)) !== undefined };
-  }),
+  kit.api(
+    'delete_directory',
+    'Delete a directory with everything in it.',
+    { directory_path: pathArg('directory') },
+    (a, call) => {
+      const fs = tree(call);
+      const dir = fs.resolve(a.directory_path);
+      if (dir === '/' || dir === call.state.home) fail(422, `${dir} cannot be deleted.`);
+      fs.requireDir(dir);
+      fs.remove(dir);
+      return { message: `Directory ${dir} deleted.` };
+    },
+  ),
+  kit.api(
+    'directory_exists',
+    'Check whether a directory exists.',
+    { directory_path: pathArg('directory') },
+    (a, call) => {
+      const fs = tree(call);
+      return { exists: fs.isDir(fs.resolve(a.directory_path)) };
+    },
+  ),
+  kit.api(
+    'show_file',
+    "Show a file's content and details.",
+    { file_path: pathArg('file') },
+    (a, call) => {
+      const fs = tree(call);
+      return { ...fs.requireFile(fs.resolve(a.file_path)) };
+    },
+  ),
+  kit.api(
+    'file_exists',
+    'Check whether a file exists.',
+    { file_path: pathArg('file') },
+    (a, call) => {
+      const fs = tree(call);
+      return { exists: fs.file(fs.resolve(a.file_path)) !== undefined };
+    },
+  ),
   kit.api(
     'create_file',
     'Create a file; missing parent directories are created.',
@@ -292,19 +359,27 @@ const tools = [
       const p = fs.resolve(a.file_path);
       if (fs.isDir(p)) fail(422, `${p} is a directory.`);
       if (fs.file(p) && !a.overwrite)
-        fail(409, 'A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.');
+        fail(
+          409,
+          'A file already exists at the given file_path in your account. Set overwrite to True to overwrite it.',
+        );
       fs.mkdirs(path.posix.dirname(p)); // as AppWorld, which creates the parents
       fs.writeFile(p, a.content ?? '');
       return { message: 'File created.', file_path: p };
     },
   ),
-  kit.api('update_file', "Replace a file's content.", { file_path: pathArg('file'), content: text('The new content.') }, (a, call) => {
-    const fs = tree(call);
-    const p = fs.resolve(a.file_path);
-    fs.requireFile(p);
-    fs.writeFile(p, a.content);
-    return { message: 'File content updated.', file_path: p };
-  }),
+  kit.api(
+    'update_file',
+    "Replace a file's content.",
+    { file_path: pathArg('file'), content: text('The new content.') },
+    (a, call) => {
+      const fs = tree(call);
+      const p = fs.resolve(a.file_path);
+      fs.requireFile(p);
+      fs.writeFile(p, a.content);
+      return { message: 'File content updated.', file_path: p };
+    },
+  ),
   kit.api('delete_file', 'Delete a file.', { file_path: pathArg('file') }, (a, call) => {
     const fs = tree(call);
     const p = fs.resolve(a.file_path);
@@ -324,7 +399,15 @@ export const fileSystem = defineApp({
   seedSchema: FileSystemSeed,
   collections: ['directories', 'files'],
   // The APIs that change nothing the user owns (login included): a proposal's observe turns offer only these.
-  readOnly: ['login', 'show_account', 'show_profile', 'show_directory', 'show_file', 'directory_exists', 'file_exists'],
+  readOnly: [
+    'login',
+    'show_account',
+    'show_profile',
+    'show_directory',
+    'show_file',
+    'directory_exists',
+    'file_exists',
+  ],
   tools,
   build,
 });

@@ -11,7 +11,10 @@ export const fileSystemScreens: AppScreens = {
       id: 'folder',
       title: (p) => String(p.directory_path ?? '~/'),
       api: 'show_directory',
-      args: (p) => ({ recursive: false, ...(p.directory_path ? { directory_path: p.directory_path } : {}) }),
+      args: (p) => ({
+        recursive: false,
+        ...(p.directory_path ? { directory_path: p.directory_path } : {}),
+      }),
       items: (r) => r,
       label: (path) => clip(path, 70),
       open: {
@@ -19,7 +22,14 @@ export const fileSystemScreens: AppScreens = {
         params: (path) => (String(path).endsWith('/') ? { directory_path: path } : { path }),
       },
       empty: '(empty folder)',
-      actions: [{ name: 'new_file', label: 'new file', api: 'create_file', fields: ['file_path', 'content?'] }],
+      actions: [
+        {
+          name: 'new_file',
+          label: 'new file',
+          api: 'create_file',
+          fields: ['file_path', 'content?'],
+        },
+      ],
     },
     {
       kind: 'item',
@@ -29,8 +39,20 @@ export const fileSystemScreens: AppScreens = {
       title: (_f, p) => String(p.path),
       lines: (f) => String(f.content ?? '').split('\n'),
       actions: [
-        { name: 'edit', label: 'replace the content', api: 'update_file', fields: ['content'], fixed: (p) => ({ file_path: p.path }) },
-        { name: 'delete', label: 'delete the file', api: 'delete_file', fixed: (p) => ({ file_path: p.path }), then: 'back' },
+        {
+          name: 'edit',
+          label: 'replace the content',
+          api: 'update_file',
+          fields: ['content'],
+          fixed: (p) => ({ file_path: p.path }),
+        },
+        {
+          name: 'delete',
+          label: 'delete the file',
+          api: 'delete_file',
+          fixed: (p) => ({ file_path: p.path }),
+          then: 'back',
+        },
       ],
     },
   ],

@@ -1,6 +1,15 @@
 /** gmail: AppWorld's email app (threads, emails, drafts, labels). */
 import { z } from 'zod';
-import { AppKit, fail, getEntity, isOwner, ownerRef, personRef, removeEntity, type AppCall } from '../kit/app.ts';
+import {
+  AppKit,
+  fail,
+  getEntity,
+  isOwner,
+  ownerRef,
+  personRef,
+  removeEntity,
+  type AppCall,
+} from '../kit/app.ts';
 import { bool, email, emails, int, name, paging, query, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy, withinDates } from '../kit/query.ts';
@@ -22,7 +31,13 @@ import {
 
 /** Everyone is available: AppWorld's availability status is not simulated. */
 const STATUS = { status: 'active' } as const;
-const kit = new AppKit<GmailState>({ name: 'gmail', title: 'Gmail', empty: emptyGmail, accountFields: STATUS, profileFields: STATUS });
+const kit = new AppKit<GmailState>({
+  name: 'gmail',
+  title: 'Gmail',
+  empty: emptyGmail,
+  accountFields: STATUS,
+  profileFields: STATUS,
+});
 type Call = AppCall<GmailState>;
 
 const threadId = int('The ID of the email thread.');
@@ -37,7 +52,14 @@ function draft(call: Call, id: number): Draft {
 }
 
 /** Appends an email from the owner, to a thread (new when `threadId` is null). */
-function sendFromOwner(call: Call, to: string[], subject: string, body: string, threadIdOrNull: number | null, responseTo: number | null) {
+function sendFromOwner(
+  call: Call,
+  to: string[],
+  subject: string,
+  body: string,
+  threadIdOrNull: number | null,
+  responseTo: number | null,
+) {
   if (!to.length) fail(422, 'At least one recipient email address is required.');
   const s = call.state;
   let t: Thread;
@@ -94,9 +116,16 @@ const threadFilters = {
   ...paging,
   sort_by: text('+/- created_at or updated_at; default -updated_at.').optional(),
 };
-type ThreadFilters = z.output<z.ZodObject<typeof threadFilters>> & { archived?: boolean | undefined; spam?: boolean | undefined };
+type ThreadFilters = z.output<z.ZodObject<typeof threadFilters>> & {
+  archived?: boolean | undefined;
+  spam?: boolean | undefined;
+};
 
-function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<typeof threadSummary>) => boolean) {
+function listThreads(
+  call: Call,
+  a: ThreadFilters,
+  category: (t: ReturnType<typeof threadSummary>) => boolean,
+) {
   const s = call.state;
   let rows = Object.values(s.threads)
     .map((t) => ({ t, v: threadSummary(s, call.owner, t), emails: threadEmails(s, t) }))
@@ -105,8 +134,15 @@ function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<type
     .filter(({ v }) => a.starred === undefined || v.starred === a.starred)
     .filter(({ v }) => a.read === undefined || v.read === a.read)
     .filter(() => a.attachment !== true)
-    .filter(({ emails: es }) => a.from_email === undefined || es.some((e) => e.sender.email === a.from_email))
-    .filter(({ emails: es }) => a.to_email === undefined || es.some((e) => e.recipients.some((r) => r.email === a.to_email)))
+    .filter(
+      ({ emails: es }) =>
+        a.from_email === undefined || es.some((e) => e.sender.email === a.from_email),
+    )
+    .filter(
+      ({ emails: es }) =>
+        a.to_email === undefined ||
+        es.some((e) => e.recipients.some((r) => r.email === a.to_email)),
+    )
     .filter(({ v }) => withinDates(v.created_at, a.min_created_at, a.max_created_at));
   rows = a.query?.trim()
     ? searchBy(
@@ -116,7 +152,12 @@ function listThreads(call: Call, a: ThreadFilters, category: (t: ReturnType<type
           `${v.subject} ${es.map((e) => e.body).join(' ')} ${v.participants.map((p) => `${p.name} ${p.email}`).join(' ')}`,
       )
     : sortBy(
-        rows.map((r) => ({ ...r, created_at: r.v.created_at, updated_at: r.v.updated_at, id: r.v.email_thread_id })),
+        rows.map((r) => ({
+          ...r,
+          created_at: r.v.created_at,
+          updated_at: r.v.updated_at,
+          id: r.v.email_thread_id,
+        })),
         a.sort_by,
         '-updated_at',
         'id',
@@ -128,7 +169,13 @@ const notSpamArchived = (a: ThreadFilters) => (v: ReturnType<typeof threadSummar
   v.archived === (a.archived ?? false) && v.spam === (a.spam ?? false);
 
 /** A thread flag API; AppWorld refuses one that changes nothing ("already marked as read"). */
-function markThread(api: string, description: string, key: 'read' | 'archived' | 'starred', value: boolean, state: string) {
+function markThread(
+  api: string,
+  description: string,
+  key: 'read' | 'archived' | 'starred',
+  value: boolean,
+  state: string,
+) {
   return kit.api(api, description, { email_thread_id: threadId }, (a, call) => {
     const t = thread(call, a.email_thread_id);
     if (t[key] === value) fail(422, `This email thread is already marked as ${state}.`);
@@ -169,7 +216,11 @@ const tools = [
         s.credentials.push({ username: a.email, password: a.password });
       } else {
         // Someone else's account: searchable and addressable, but the sandbox holds one mailbox only.
-        s.users[String(call.nextId('user'))] = { first_name: a.first_name, last_name: a.last_name, email: a.email };
+        s.users[String(call.nextId('user'))] = {
+          first_name: a.first_name,
+          last_name: a.last_name,
+          email: a.email,
+        };
       }
       // Gmail needs no verification in AppWorld, so this is its whole answer.
       return { message: 'Account created.' };
@@ -197,11 +248,17 @@ const tools = [
     },
     (a, call) => listThreads(call, a, (v) => v.outgoing && notSpamArchived(a)(v)),
   ),
-  kit.api('show_archived_threads', 'Show or search email threads you have archived.', threadFilters, (a, call) =>
-    listThreads(call, a, (v) => v.archived && !v.spam),
+  kit.api(
+    'show_archived_threads',
+    'Show or search email threads you have archived.',
+    threadFilters,
+    (a, call) => listThreads(call, a, (v) => v.archived && !v.spam),
   ),
-  kit.api('show_starred_threads', 'Show or search email threads you have starred.', threadFilters, (a, call) =>
-    listThreads(call, a, (v) => v.starred && !v.spam),
+  kit.api(
+    'show_starred_threads',
+    'Show or search email threads you have starred.',
+    threadFilters,
+    (a, call) => listThreads(call, a, (v) => v.starred && !v.spam),
   ),
   kit.api(
     'show_category_sizes',
@@ -221,19 +278,31 @@ const tools = [
       };
     },
   ),
-  kit.api('show_thread', 'Show an email thread in full, with its emails and drafts.', { email_thread_id: threadId }, (a, call) => {
-    const t = thread(call, a.email_thread_id);
-    // The thread's summary, with its emails and drafts in full instead of their ids and participants.
-    const {
-      email_ids: _emailIds,
-      draft_ids: _draftIds,
-      participants: _participants,
-      ...summary
-    } = threadSummary(call.state, call.owner, t);
-    return { ...summary, emails: threadEmails(call.state, t).map(emailView), drafts: threadDrafts(call.state, t).map(draftView) };
-  }),
-  kit.api('show_email', 'Show an email in full.', { email_id: int('The ID of the email.') }, (a, call) =>
-    emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id')),
+  kit.api(
+    'show_thread',
+    'Show an email thread in full, with its emails and drafts.',
+    { email_thread_id: threadId },
+    (a, call) => {
+      const t = thread(call, a.email_thread_id);
+      // The thread's summary, with its emails and drafts in full instead of their ids and participants.
+      const {
+        email_ids: _emailIds,
+        draft_ids: _draftIds,
+        participants: _participants,
+        ...summary
+      } = threadSummary(call.state, call.owner, t);
+      return {
+        ...summary,
+        emails: threadEmails(call.state, t).map(emailView),
+        drafts: threadDrafts(call.state, t).map(draftView),
+      };
+    },
+  ),
+  kit.api(
+    'show_email',
+    'Show an email in full.',
+    { email_id: int('The ID of the email.') },
+    (a, call) => emailView(getEntity(call.state.emails, a.email_id, 'Email', 'email_id')),
   ),
   kit.api(
     'label_thread',
@@ -244,27 +313,64 @@ const tools = [
       return { message: 'Email thread labeled.' };
     },
   ),
-  kit.api('unlabel_thread', 'Remove the label from an email thread.', { email_thread_id: threadId }, (a, call) => {
-    thread(call, a.email_thread_id).label = null;
-    return { message: 'Email thread unlabelled.' };
-  }),
+  kit.api(
+    'unlabel_thread',
+    'Remove the label from an email thread.',
+    { email_thread_id: threadId },
+    (a, call) => {
+      thread(call, a.email_thread_id).label = null;
+      return { message: 'Email thread unlabelled.' };
+    },
+  ),
   markThread('mark_thread_read', 'Mark an email thread as read.', 'read', true, 'read'),
   markThread('mark_thread_unread', 'Mark an email thread as unread.', 'read', false, 'unread'),
-  markThread('mark_thread_archived', 'Archive an email thread (this also removes its spam status).', 'archived', true, 'archived'),
-  markThread('mark_thread_unarchived', 'Move an archived email thread back.', 'archived', false, 'unarchived'),
+  markThread(
+    'mark_thread_archived',
+    'Archive an email thread (this also removes its spam status).',
+    'archived',
+    true,
+    'archived',
+  ),
+  markThread(
+    'mark_thread_unarchived',
+    'Move an archived email thread back.',
+    'archived',
+    false,
+    'unarchived',
+  ),
   markThread('mark_thread_starred', 'Star an email thread.', 'starred', true, 'starred'),
   markThread('mark_thread_unstarred', 'Unstar an email thread.', 'starred', false, 'unstarred'),
-  kit.api('search_labels', 'Search the labels of your email threads by name: a list of label names.', { query, ...paging }, (a, call) => {
-    const labels = [...new Set(Object.values(call.state.threads).flatMap((t) => (t.label?.trim() ? [t.label] : [])))].sort();
-    return paginate(a.query?.trim() ? searchBy(labels, a.query, (l) => l) : labels, a);
-  }),
+  kit.api(
+    'search_labels',
+    'Search the labels of your email threads by name: a list of label names.',
+    { query, ...paging },
+    (a, call) => {
+      const labels = [
+        ...new Set(
+          Object.values(call.state.threads).flatMap((t) => (t.label?.trim() ? [t.label] : [])),
+        ),
+      ].sort();
+      return paginate(a.query?.trim() ? searchBy(labels, a.query, (l) => l) : labels, a);
+    },
+  ),
   kit.api(
     'send_email',
     'Send a new email to one or more recipients (it starts a new thread).',
-    { email_addresses: emails('Recipient email addresses.'), subject: text('The subject.'), body: text('The body.') },
+    {
+      email_addresses: emails('Recipient email addresses.'),
+      subject: text('The subject.'),
+      body: text('The body.'),
+    },
     (a, call) => ({
       message: 'Sent email.',
-      ...sendFromOwner(call, a.email_addresses, a.subject.trim() || '(no subject)', a.body, null, null),
+      ...sendFromOwner(
+        call,
+        a.email_addresses,
+        a.subject.trim() || '(no subject)',
+        a.body,
+        null,
+        null,
+      ),
     }),
   ),
   kit.api(
@@ -279,10 +385,20 @@ const tools = [
     (a, call) => {
       const t = thread(call, a.email_thread_id);
       const original = getEntity(call.state.emails, a.email_id, 'Email', 'email_id');
-      if (original.email_thread_id !== t.email_thread_id) fail(422, `Email ${a.email_id} is not in email thread ${a.email_thread_id}.`);
+      if (original.email_thread_id !== t.email_thread_id)
+        fail(422, `Email ${a.email_id} is not in email thread ${a.email_thread_id}.`);
       const fromMe = original.sender.email === ownerRef(call.owner).email;
-      const to = a.email_addresses ?? (fromMe ? original.recipients.map((r) => r.email) : [original.sender.email]);
-      const { sent_email_id } = sendFromOwner(call, to, replySubject(original.subject), a.body, t.email_thread_id, original.email_id);
+      const to =
+        a.email_addresses ??
+        (fromMe ? original.recipients.map((r) => r.email) : [original.sender.email]);
+      const { sent_email_id } = sendFromOwner(
+        call,
+        to,
+        replySubject(original.subject),
+        a.body,
+        t.email_thread_id,
+        original.email_id,
+      );
       return { message: 'Reply email sent.', sent_email_id };
     },
   ),
@@ -306,7 +422,16 @@ const tools = [
       const subject = /^fwd:/i.test(t.subject) ? t.subject : `Fwd: ${t.subject}`;
       if (a.draft_not_send) {
         const id = call.nextId('draft');
-        call.state.drafts[String(id)] = newDraft(call, id, a.email_addresses, subject, body, null, null, null);
+        call.state.drafts[String(id)] = newDraft(
+          call,
+          id,
+          a.email_addresses,
+          subject,
+          body,
+          null,
+          null,
+          null,
+        );
         return {
           message: 'Created a draft to forward the entire email thread.',
           sent_email_thread_id: null,
@@ -337,13 +462,30 @@ const tools = [
     },
     (a, call) => {
       let list = Object.values(call.state.drafts)
-        .filter((d) => a.recipient_email === undefined || d.recipients.some((r) => r.email === a.recipient_email))
+        .filter(
+          (d) =>
+            a.recipient_email === undefined ||
+            d.recipients.some((r) => r.email === a.recipient_email),
+        )
         .filter((d) => a.scheduled === undefined || (d.scheduled_send_at !== null) === a.scheduled)
-        .filter((d) => a.belongs_to_email_thread_id === undefined || d.belongs_to_email_thread_id === a.belongs_to_email_thread_id)
-        .filter((d) => a.response_to_email_id === undefined || d.response_to_email_id === a.response_to_email_id)
+        .filter(
+          (d) =>
+            a.belongs_to_email_thread_id === undefined ||
+            d.belongs_to_email_thread_id === a.belongs_to_email_thread_id,
+        )
+        .filter(
+          (d) =>
+            a.response_to_email_id === undefined ||
+            d.response_to_email_id === a.response_to_email_id,
+        )
         .filter((d) => withinDates(d.created_at, a.min_created_at, a.max_created_at));
       list = a.query?.trim()
-        ? searchBy(list, a.query, (d) => `${d.subject ?? ''} ${d.body} ${d.recipients.map((r) => `${r.name} ${r.email}`).join(' ')}`)
+        ? searchBy(
+            list,
+            a.query,
+            (d) =>
+              `${d.subject ?? ''} ${d.body} ${d.recipients.map((r) => `${r.name} ${r.email}`).join(' ')}`,
+          )
         : sortBy(list, a.sort_by, '-updated_at', 'draft_id');
       return paginate(list, a).map(draftView);
     },
@@ -355,7 +497,9 @@ const tools = [
       recipient_email_addresses: emails('Recipient email addresses.'),
       body: text('The body of the draft.'),
       subject: text("The subject (leave it out for a reply: it becomes 'Re: ...').").optional(),
-      belongs_to_email_thread_id: int('The thread the draft belongs to (for a reply or forward).').optional(),
+      belongs_to_email_thread_id: int(
+        'The thread the draft belongs to (for a reply or forward).',
+      ).optional(),
       response_to_email_id: int('The email in that thread the draft responds to.').optional(),
       scheduled_send_at: text('Send automatically at this time, YYYY-MM-DD|HH:MM:SS.').optional(),
     },
@@ -382,7 +526,9 @@ const tools = [
       return { message: 'Draft created.', draft_id: id };
     },
   ),
-  kit.api('show_draft', 'Show a draft in full.', { draft_id: draftId }, (a, call) => draftView(draft(call, a.draft_id))),
+  kit.api('show_draft', 'Show a draft in full.', { draft_id: draftId }, (a, call) =>
+    draftView(draft(call, a.draft_id)),
+  ),
   kit.api('delete_draft', 'Delete a draft.', { draft_id: draftId }, (a, call) => {
     removeEntity(call.state.drafts, a.draft_id, 'Draft', 'draft_id');
     return { message: 'Draft deleted.' };
@@ -397,48 +543,74 @@ const tools = [
       body: text('New body.').optional(),
       belongs_to_email_thread_id: int('New thread the draft belongs to.').optional(),
       response_to_email_id: int('New email the draft responds to.').optional(),
-      scheduled_send_at: text("New send time YYYY-MM-DD|HH:MM:SS, or 'None' to unschedule.").optional(),
+      scheduled_send_at: text(
+        "New send time YYYY-MM-DD|HH:MM:SS, or 'None' to unschedule.",
+      ).optional(),
     },
     (a, call) => {
       const d = draft(call, a.draft_id);
-      checkDraftLinks(call, a.belongs_to_email_thread_id ?? d.belongs_to_email_thread_id, a.response_to_email_id ?? d.response_to_email_id);
-      if (a.email_addresses !== undefined) d.recipients = a.email_addresses.map((x) => personRef(call.state, x));
+      checkDraftLinks(
+        call,
+        a.belongs_to_email_thread_id ?? d.belongs_to_email_thread_id,
+        a.response_to_email_id ?? d.response_to_email_id,
+      );
+      if (a.email_addresses !== undefined)
+        d.recipients = a.email_addresses.map((x) => personRef(call.state, x));
       if (a.subject !== undefined) d.subject = a.subject;
       if (a.body !== undefined) d.body = a.body;
-      if (a.belongs_to_email_thread_id !== undefined) d.belongs_to_email_thread_id = a.belongs_to_email_thread_id;
+      if (a.belongs_to_email_thread_id !== undefined)
+        d.belongs_to_email_thread_id = a.belongs_to_email_thread_id;
       if (a.response_to_email_id !== undefined) d.response_to_email_id = a.response_to_email_id;
-      if (a.scheduled_send_at !== undefined) d.scheduled_send_at = a.scheduled_send_at === 'None' ? null : a.scheduled_send_at;
+      if (a.scheduled_send_at !== undefined)
+        d.scheduled_send_at = a.scheduled_send_at === 'None' ? null : a.scheduled_send_at;
       d.updated_at = call.now;
       return { message: 'Draft updated.' };
     },
   ),
-  kit.api('send_email_from_draft', 'Send a draft right away; the draft is removed.', { draft_id: draftId }, (a, call) => {
-    const d = draft(call, a.draft_id);
-    if (!d.recipients.length) fail(422, 'Draft has no recipient. At least one is required.');
-    const t = d.belongs_to_email_thread_id === null ? null : thread(call, d.belongs_to_email_thread_id);
-    const subject = d.subject ?? (t ? replySubject(t.subject) : '');
-    const sent = sendFromOwner(
-      call,
-      d.recipients.map((r) => r.email),
-      subject,
-      d.body,
-      t?.email_thread_id ?? null,
-      d.response_to_email_id,
-    );
-    delete call.state.drafts[String(d.draft_id)];
-    return { message: 'Sent email from your draft.', ...sent };
-  }),
+  kit.api(
+    'send_email_from_draft',
+    'Send a draft right away; the draft is removed.',
+    { draft_id: draftId },
+    (a, call) => {
+      const d = draft(call, a.draft_id);
+      if (!d.recipients.length) fail(422, 'Draft has no recipient. At least one is required.');
+      const t =
+        d.belongs_to_email_thread_id === null ? null : thread(call, d.belongs_to_email_thread_id);
+      const subject = d.subject ?? (t ? replySubject(t.subject) : '');
+      const sent = sendFromOwner(
+        call,
+        d.recipients.map((r) => r.email),
+        subject,
+        d.body,
+        t?.email_thread_id ?? null,
+        d.response_to_email_id,
+      );
+      delete call.state.drafts[String(d.draft_id)];
+      return { message: 'Sent email from your draft.', ...sent };
+    },
+  ),
 ];
 
-function checkDraftLinks(call: Call, threadIdOrNull: number | null, responseTo: number | null): void {
+function checkDraftLinks(
+  call: Call,
+  threadIdOrNull: number | null,
+  responseTo: number | null,
+): void {
   if (threadIdOrNull !== null) thread(call, threadIdOrNull);
   if (threadIdOrNull !== null && responseTo === null)
-    fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
+    fail(
+      422,
+      'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.',
+    );
   if (responseTo === null) return;
   const e = getEntity(call.state.emails, responseTo, 'Email', 'email_id');
   if (threadIdOrNull === null)
-    fail(422, 'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.');
-  if (e.email_thread_id !== threadIdOrNull) fail(422, `Email ${responseTo} is not in email thread ${threadIdOrNull}.`);
+    fail(
+      422,
+      'Either both belongs_to_email_thread_id and response_to_email_id must be given or neither must be given.',
+    );
+  if (e.email_thread_id !== threadIdOrNull)
+    fail(422, `Email ${responseTo} is not in email thread ${threadIdOrNull}.`);
 }
 
 function newDraft(

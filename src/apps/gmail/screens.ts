@@ -13,11 +13,17 @@ export const gmailScreens: AppScreens = {
       api: 'show_inbox_threads',
       args: () => ({ page_limit: 20 }),
       items: (r) => r,
-      label: (t) => `${t.read ? '' : '● '}${clip(t.subject, 50)} — ${clip(people(t.participants), 30)}`,
+      label: (t) =>
+        `${t.read ? '' : '● '}${clip(t.subject, 50)} — ${clip(people(t.participants), 30)}`,
       open: { screen: 'thread', params: (t) => ({ email_thread_id: t.email_thread_id }) },
       empty: '(no emails)',
       actions: [
-        { name: 'compose', label: 'send an email', api: 'send_email', fields: ['email_addresses', 'subject', 'body'] },
+        {
+          name: 'compose',
+          label: 'send an email',
+          api: 'send_email',
+          fields: ['email_addresses', 'subject', 'body'],
+        },
         { name: 'search', label: 'search the inbox', go: 'search', params: () => ({}) },
         { name: 'sent', label: 'sent mail', go: 'sent', params: () => ({}) },
       ],
@@ -59,18 +65,23 @@ export const gmailScreens: AppScreens = {
       args: (p) => ({ email_thread_id: p.email_thread_id }),
       title: (t) => clip(t.subject, 60),
       lines: (t) =>
-        (t.emails ?? []).flatMap((e: { sender?: { name?: string }; created_at?: string; body?: string }) => [
-          `From ${e.sender?.name ?? '?'} · ${e.created_at ?? ''}`,
-          ...String(e.body ?? '').split('\n'),
-          '',
-        ]),
+        (t.emails ?? []).flatMap(
+          (e: { sender?: { name?: string }; created_at?: string; body?: string }) => [
+            `From ${e.sender?.name ?? '?'} · ${e.created_at ?? ''}`,
+            ...String(e.body ?? '').split('\n'),
+            '',
+          ],
+        ),
       actions: [
         {
           name: 'reply',
           label: 'reply',
           api: 'reply_to_email',
           fields: ['body'],
-          fixed: (p, t) => ({ email_thread_id: p.email_thread_id, email_id: t?.emails?.at(-1)?.email_id }),
+          fixed: (p, t) => ({
+            email_thread_id: p.email_thread_id,
+            email_id: t?.emails?.at(-1)?.email_id,
+          }),
         },
         {
           name: 'archive',
@@ -79,7 +90,12 @@ export const gmailScreens: AppScreens = {
           fixed: (p) => ({ email_thread_id: p.email_thread_id }),
           then: 'back',
         },
-        { name: 'star', label: 'star', api: 'mark_thread_starred', fixed: (p) => ({ email_thread_id: p.email_thread_id }) },
+        {
+          name: 'star',
+          label: 'star',
+          api: 'mark_thread_starred',
+          fixed: (p) => ({ email_thread_id: p.email_thread_id }),
+        },
       ],
     },
   ],

@@ -99,12 +99,20 @@ const DraftSeed = z.strictObject({
   to: z.array(z.email()).default([]),
   subject: z.string().optional(),
   body: z.string().default(''),
-  thread_id: z.number().int().positive().optional().meta({ description: 'the thread the draft replies in' }),
+  thread_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: 'the thread the draft replies in' }),
 });
 
 export const GmailSeed = z.strictObject({
   ...baseSeedShape,
-  users: z.array(PersonSeed).optional().meta({ description: 'other Gmail users (search_users, recipient names)' }),
+  users: z
+    .array(PersonSeed)
+    .optional()
+    .meta({ description: 'other Gmail users (search_users, recipient names)' }),
   threads: z
     .array(ThreadSeed)
     .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'thread'))
@@ -116,7 +124,13 @@ export const GmailSeed = z.strictObject({
 });
 
 export function buildGmail(seed: z.output<typeof GmailSeed>): GmailState {
-  const state: GmailState = { ...baseFromSeed(seed), users: {}, threads: {}, emails: {}, drafts: {} };
+  const state: GmailState = {
+    ...baseFromSeed(seed),
+    users: {},
+    threads: {},
+    emails: {},
+    drafts: {},
+  };
   const users = assignIds(seed.users ?? [], (u) => personFromSeed(u));
   state.users = users.map;
   const me = state.account?.email ?? state.account?.username ?? 'me@example.com';
@@ -163,7 +177,13 @@ export function buildGmail(seed: z.output<typeof GmailSeed>): GmailState {
     updated_at: state.now,
   }));
   state.drafts = drafts.map;
-  state.next_id = { ...state.next_id, user: users.next, thread: threads.next, email: emails.next, draft: drafts.next };
+  state.next_id = {
+    ...state.next_id,
+    user: users.next,
+    thread: threads.next,
+    email: emails.next,
+    draft: drafts.next,
+  };
   return state;
 }
 
@@ -177,13 +197,20 @@ export function threadDrafts(s: GmailState, t: Thread): Draft[] {
   return Object.values(s.drafts).filter((d) => d.belongs_to_email_thread_id === t.email_thread_id);
 }
 
-export function direction(owner: Account, emails: Email[]): { incoming: boolean; outgoing: boolean } {
-  return { incoming: emails.some((e) => !isOwner(owner, e.sender.email)), outgoing: emails.some((e) => isOwner(owner, e.sender.email)) };
+export function direction(
+  owner: Account,
+  emails: Email[],
+): { incoming: boolean; outgoing: boolean } {
+  return {
+    incoming: emails.some((e) => !isOwner(owner, e.sender.email)),
+    outgoing: emails.some((e) => isOwner(owner, e.sender.email)),
+  };
 }
 
 export function participants(emails: Email[]): Address[] {
   const seen = new Map<string, Address>();
-  for (const e of emails) for (const a of [e.sender, ...e.recipients]) if (!seen.has(a.email)) seen.set(a.email, a);
+  for (const e of emails)
+    for (const a of [e.sender, ...e.recipients]) if (!seen.has(a.email)) seen.set(a.email, a);
   return [...seen.values()];
 }
 

@@ -11,7 +11,14 @@ import { ToolError } from '../../contracts/errors.ts';
 import type { ArgumentIssue, ToolContext, ToolDef } from '../../tools/registry.ts';
 import { paging } from './args.ts';
 import { paginate, searchBy } from './query.ts';
-import { fullName, nameFromEmail, type Account, type BaseState, type EntityMap, type Person } from './state.ts';
+import {
+  fullName,
+  nameFromEmail,
+  type Account,
+  type BaseState,
+  type EntityMap,
+  type Person,
+} from './state.ts';
 
 /** An AppWorld-style failure: `Response status code is 404:\n{"message": "..."}`. */
 export function fail(status: 401 | 404 | 409 | 422, message: string): never {
@@ -28,8 +35,11 @@ function failure(status: 401 | 404 | 409 | 422, message: string): string {
  * naming each argument once, by its top-level name.
  */
 function invalidArguments(app: string, auth: Auth, issues: readonly ArgumentIssue[]): string {
-  if (auth === 'required' && issues.some((i) => i.path[0] === 'access_token')) return failure(401, unauthorized(app));
-  const reasons = [...new Set(issues.map((i) => `${String(i.path[0] ?? 'arguments')}: ${i.message}`))];
+  if (auth === 'required' && issues.some((i) => i.path[0] === 'access_token'))
+    return failure(401, unauthorized(app));
+  const reasons = [
+    ...new Set(issues.map((i) => `${String(i.path[0] ?? 'arguments')}: ${i.message}`)),
+  ];
   return failure(422, ['Validation error. Reason: ', ...reasons].join('\n'));
 }
 
@@ -106,13 +116,20 @@ export class AppKit<S extends BaseState> {
     api: string,
     description: string,
     shape: Shape,
-    run: (args: z.output<z.ZodObject<Shape>> & { access_token?: string }, call: AppCall<S>) => unknown,
+    run: (
+      args: z.output<z.ZodObject<Shape>> & { access_token?: string },
+      call: AppCall<S>,
+    ) => unknown,
     options: ApiOptions = {},
   ): ToolDef {
     const { name, title, empty } = this.spec;
     const auth = options.auth ?? 'required';
     const token = z.string().describe(`Access token obtained from ${name}__login.`);
-    const parameters = z.object(auth === 'none' ? shape : { ...shape, access_token: auth === 'required' ? token : token.optional() });
+    const parameters = z.object(
+      auth === 'none'
+        ? shape
+        : { ...shape, access_token: auth === 'required' ? token : token.optional() },
+    );
     return {
       name: `${name}__${api}`,
       group: name,
@@ -123,13 +140,18 @@ export class AppKit<S extends BaseState> {
         const stored = ctx.apps.state(name) as S | undefined;
         const baseline = stored ?? empty();
         const working = structuredClone(baseline);
-        const wantsUser = auth === 'required' || (auth === 'optional' && (ctx.ownerSession || args.access_token !== undefined));
+        const wantsUser =
+          auth === 'required' ||
+          (auth === 'optional' && (ctx.ownerSession || args.access_token !== undefined));
         const user = wantsUser
           ? ctx.ownerSession
             ? owner(working, title)
             : authenticate(working, name, args.access_token, auth === 'optional')
           : null;
-        const response = run(args as z.output<z.ZodObject<Shape>> & { access_token?: string }, new AppCall(working, user));
+        const response = run(
+          args as z.output<z.ZodObject<Shape>> & { access_token?: string },
+          new AppCall(working, user),
+        );
         if (JSON.stringify(working) !== JSON.stringify(baseline)) ctx.apps.setState(name, working);
         return { response };
       },
@@ -148,9 +170,19 @@ export class AppKit<S extends BaseState> {
       (a, call) => {
         const { account } = call.state;
         const own = account?.email
-          ? [{ first_name: account.first_name, last_name: account.last_name, email: account.email, registered_at: account.registered_at }]
+          ? [
+              {
+                first_name: account.first_name,
+                last_name: account.last_name,
+                email: account.email,
+                registered_at: account.registered_at,
+              },
+            ]
           : [];
-        const others = Object.values(directory(call.state)).map((u) => ({ ...u, registered_at: call.now }));
+        const others = Object.values(directory(call.state)).map((u) => ({
+          ...u,
+          registered_at: call.now,
+        }));
         return paginate(
           searchBy([...own, ...others], a.query, (u) => `${fullName(u)} ${u.email}`),
           a,
@@ -175,13 +207,18 @@ export class AppKit<S extends BaseState> {
         'login',
         `Log in to your ${title} account and get an access token for the other ${name} APIs.`,
         {
-          username: z.string().describe(phone ? 'Your account phone number.' : 'Your account email.'),
+          username: z
+            .string()
+            .describe(phone ? 'Your account phone number.' : 'Your account email.'),
           password: z.string().describe('Your account password.'),
         },
         ({ username, password }, call) => {
           const s = call.state;
-          if (!s.credentials.length || !s.account) fail(401, `Invalid credentials: no ${title} account is set up in this sandbox.`);
-          const ok = s.credentials.some((c) => sameLogin(c.username, username) && c.password === password);
+          if (!s.credentials.length || !s.account)
+            fail(401, `Invalid credentials: no ${title} account is set up in this sandbox.`);
+          const ok = s.credentials.some(
+            (c) => sameLogin(c.username, username) && c.password === password,
+          );
           if (!ok) fail(401, `Invalid credentials: the ${title} username or password is wrong.`);
           const token = `${name}-access-token-${call.nextId('access_token')}`;
           s.access_tokens.push(token);
@@ -190,10 +227,17 @@ export class AppKit<S extends BaseState> {
         },
         { auth: 'none' },
       ),
-      this.api('logout', `Log out of your ${title} account; the access token stops working.`, {}, (args, call) => {
-        call.state.access_tokens = call.state.access_tokens.filter((t) => t !== args.access_token);
-        return { message: 'Successfully logged out.' };
-      }),
+      this.api(
+        'logout',
+        `Log out of your ${title} account; the access token stops working.`,
+        {},
+        (args, call) => {
+          call.state.access_tokens = call.state.access_tokens.filter(
+            (t) => t !== args.access_token,
+          );
+          return { message: 'Successfully logged out.' };
+        },
+      ),
       this.api(
         'show_account',
         'Show your account information. Unlike show_profile, this includes private information.',
@@ -214,17 +258,31 @@ export class AppKit<S extends BaseState> {
         'show_profile',
         'Show public profile information of a user (yourself when no one is given).',
         phone
-          ? { phone_number: z.string().optional().describe('Phone number of the person you want to see the profile of.') }
-          : { email: z.string().optional().describe('Email of the person you want to see the profile of.') },
+          ? {
+              phone_number: z
+                .string()
+                .optional()
+                .describe('Phone number of the person you want to see the profile of.'),
+            }
+          : {
+              email: z
+                .string()
+                .optional()
+                .describe('Email of the person you want to see the profile of.'),
+            },
         (args, call) => {
           const s = call.state;
           const key =
-            (phone ? (args as { phone_number?: string }).phone_number : (args as { email?: string }).email) ?? s.account?.username;
+            (phone
+              ? (args as { phone_number?: string }).phone_number
+              : (args as { email?: string }).email) ?? s.account?.username;
           const a = s.account;
           if (
             a &&
             key !== undefined &&
-            (sameLogin(a.username, key) || (a.email !== null && sameLogin(a.email, key)) || a.phone_number === key)
+            (sameLogin(a.username, key) ||
+              (a.email !== null && sameLogin(a.email, key)) ||
+              a.phone_number === key)
           )
             return {
               first_name: a.first_name,
@@ -233,8 +291,14 @@ export class AppKit<S extends BaseState> {
               registered_at: a.registered_at,
               ...this.spec.profileFields,
             };
-          const other = Object.values(directory(s)).find((p) => key !== undefined && sameLogin(p.email, key));
-          if (!other) fail(404, `User with ${phone ? 'phone_number' : 'email'} ${JSON.stringify(key ?? '')} does not exist.`);
+          const other = Object.values(directory(s)).find(
+            (p) => key !== undefined && sameLogin(p.email, key),
+          );
+          if (!other)
+            fail(
+              404,
+              `User with ${phone ? 'phone_number' : 'email'} ${JSON.stringify(key ?? '')} does not exist.`,
+            );
           return {
             first_name: other.first_name,
             last_name: other.last_name,
@@ -257,7 +321,8 @@ function owner(state: BaseState, title: string): Account {
 
 /** `optional`: the API also has a public version, which AppWorld's 401 points to. */
 function authenticate(state: BaseState, app: string, token: unknown, optional: boolean): Account {
-  if (typeof token === 'string' && state.access_tokens.includes(token) && state.account) return state.account;
+  if (typeof token === 'string' && state.access_tokens.includes(token) && state.account)
+    return state.account;
   if (optional)
     fail(
       401,
@@ -296,7 +361,8 @@ export function isOwner(owner: Account, address: string): boolean {
 
 /** Copies the given (not undefined) fields onto an entity: the "only the fields given change" of update APIs. */
 export function applyChanges<T extends object>(target: T, changes: Partial<T>): void {
-  for (const [key, value] of Object.entries(changes)) if (value !== undefined) (target as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(changes))
+    if (value !== undefined) (target as Record<string, unknown>)[key] = value;
 }
 
 /** Looks an entity up by id or fails with AppWorld's 404. */

@@ -12,15 +12,24 @@ export function int(description: string, bounds: { min?: number; max?: number } 
   let inner = z.number().int();
   if (bounds.min !== undefined) inner = inner.min(bounds.min);
   if (bounds.max !== undefined) inner = inner.max(bounds.max);
-  return z.preprocess((v) => (typeof v === 'string' && INT_TEXT.test(v.trim()) ? Number(v) : v), inner).describe(description);
+  return z
+    .preprocess((v) => (typeof v === 'string' && INT_TEXT.test(v.trim()) ? Number(v) : v), inner)
+    .describe(description);
 }
 
 export function num(description: string) {
-  return z.preprocess((v) => (typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? Number(v) : v), z.number()).describe(description);
+  return z
+    .preprocess(
+      (v) => (typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? Number(v) : v),
+      z.number(),
+    )
+    .describe(description);
 }
 
 export function bool(description: string) {
-  return z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).describe(description);
+  return z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .describe(description);
 }
 
 export function text(description: string) {
@@ -44,14 +53,20 @@ export function strings(description: string) {
   return z.array(z.string()).describe(description);
 }
 
-export function oneOf<const T extends readonly [string, ...string[]]>(values: T, description: string) {
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  description: string,
+) {
   return z.enum(values).describe(description);
 }
 
 /** `page_index` / `page_limit` as in AppWorld (5 results per page unless asked). */
 export const paging = {
   page_index: int('The index of the page to return (default 0).', { min: 0 }).optional(),
-  page_limit: int('The maximum number of results to return per page (1 to 20, default 5).', { min: 1, max: 20 }).optional(),
+  page_limit: int('The maximum number of results to return per page (1 to 20, default 5).', {
+    min: 1,
+    max: 20,
+  }).optional(),
 };
 
 export const query = text('The search query string.').optional();

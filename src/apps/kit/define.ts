@@ -28,7 +28,8 @@ export function defineApp<Schema extends z.ZodType, S extends BaseState>(def: {
 }): AppDefinition {
   const names = new Set(def.tools.map((t) => t.name.slice(def.name.length + 2)));
   const unknown = def.readOnly.filter((api) => !names.has(api));
-  if (unknown.length) throw new Error(`${def.name}: readOnly names APIs it does not have: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`${def.name}: readOnly names APIs it does not have: ${unknown.join(', ')}`);
   const reads = new Set(def.readOnly);
   return {
     name: def.name,

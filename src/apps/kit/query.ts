@@ -13,7 +13,11 @@ export function singularized(word: string): string {
 }
 
 /** Entities whose text contains any query word, most matching words first; all if no query. */
-export function searchBy<T>(items: readonly T[], query: string | undefined, textOf: (item: T) => string): T[] {
+export function searchBy<T>(
+  items: readonly T[],
+  query: string | undefined,
+  textOf: (item: T) => string,
+): T[] {
   const words = (query ?? '')
     .toLowerCase()
     .split(/\W+/u)
@@ -29,7 +33,10 @@ export function searchBy<T>(items: readonly T[], query: string | undefined, text
     .map((s) => s.item);
 }
 
-export function paginate<T>(items: readonly T[], args: { page_index?: number | undefined; page_limit?: number | undefined }): T[] {
+export function paginate<T>(
+  items: readonly T[],
+  args: { page_index?: number | undefined; page_limit?: number | undefined },
+): T[] {
   const limit = args.page_limit ?? 5;
   const start = (args.page_index ?? 0) * limit;
   return items.slice(start, start + limit);
@@ -39,7 +46,12 @@ export function paginate<T>(items: readonly T[], args: { page_index?: number | u
  * Sorts by `+attr` / `-attr` (AppWorld's sort_by). Ties, which the fixed clock makes
  * common, fall back to the id in the same direction, so "newest first" means highest id.
  */
-export function sortBy<T extends object>(items: readonly T[], spec: string | undefined, fallback: string, idKey: keyof T): T[] {
+export function sortBy<T extends object>(
+  items: readonly T[],
+  spec: string | undefined,
+  fallback: string,
+  idKey: keyof T,
+): T[] {
   const raw = spec?.trim() || fallback;
   const desc = raw.startsWith('-');
   const key = raw.replace(/^[+-]/, '') as keyof T;
@@ -56,8 +68,14 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** Date filters take YYYY-MM-DD; timestamps are YYYY-MM-DDTHH:MM:SS. */
-export function withinDates(at: string | null, min: string | undefined, max: string | undefined): boolean {
+export function withinDates(
+  at: string | null,
+  min: string | undefined,
+  max: string | undefined,
+): boolean {
   if (!at) return min === undefined && max === undefined;
   const day = at.slice(0, 10);
-  return (min === undefined || day >= min.slice(0, 10)) && (max === undefined || day <= max.slice(0, 10));
+  return (
+    (min === undefined || day >= min.slice(0, 10)) && (max === undefined || day <= max.slice(0, 10))
+  );
 }

@@ -58,7 +58,11 @@ export const DateTimeSeed = z
 
 export const AccountSeed = z
   .strictObject({
-    username: z.string().min(1).optional().meta({ description: 'login name; defaults to email (phone: phone_number)' }),
+    username: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'login name; defaults to email (phone: phone_number)' }),
     password: z.string().min(1).meta({ description: 'the only password login accepts' }),
     email: z.email().optional(),
     phone_number: z.string().min(1).optional(),
@@ -80,7 +84,9 @@ export const PersonSeed = z.strictObject({
 
 /** Seed keys every app accepts. */
 export const baseSeedShape = {
-  now: DateTimeSeed.optional().meta({ description: "the app's fixed clock, e.g. 2026-04-27T09:00:00" }),
+  now: DateTimeSeed.optional().meta({
+    description: "the app's fixed clock, e.g. 2026-04-27T09:00:00",
+  }),
   account: AccountSeed.optional(),
 };
 
@@ -188,11 +194,20 @@ export function assignIds<S extends { id?: number | undefined }, T>(
 }
 
 /** Issues for duplicate explicit ids in a seed list (reported at the second use). */
-export function checkUniqueIds(items: readonly { id?: number | undefined }[], ctx: z.RefinementCtx, what: string): void {
+export function checkUniqueIds(
+  items: readonly { id?: number | undefined }[],
+  ctx: z.RefinementCtx,
+  what: string,
+): void {
   const seen = new Set<number>();
   items.forEach((item, index) => {
     if (item.id === undefined) return;
-    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate ${what} id ${item.id}` });
+    if (seen.has(item.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `duplicate ${what} id ${item.id}`,
+      });
     seen.add(item.id);
   });
 }
@@ -205,27 +220,48 @@ export function checkUniqueIds(items: readonly { id?: number | undefined }[], ct
  * credentials become valid too, its entities are added where their id is new, and an
  * explicit `now` moves the clock.
  */
-export function mergeSeeded<S extends BaseState>(existing: S, incoming: S, collections: readonly string[], nowGiven: boolean): S {
+export function mergeSeeded<S extends BaseState>(
+  existing: S,
+  incoming: S,
+  collections: readonly string[],
+  nowGiven: boolean,
+): S {
   const out = structuredClone(existing);
   for (const c of incoming.credentials)
-    if (!out.credentials.some((k) => k.username === c.username && k.password === c.password)) out.credentials.push(c);
+    if (!out.credentials.some((k) => k.username === c.username && k.password === c.password))
+      out.credentials.push(c);
   out.account ??= incoming.account;
   if (nowGiven) out.now = incoming.now;
   const rec = out as unknown as Record<string, unknown>;
   const inc = incoming as unknown as Record<string, unknown>;
   for (const key of collections) {
     const target = (rec[key] ?? {}) as Record<string, unknown>;
-    for (const [id, entity] of Object.entries((inc[key] ?? {}) as Record<string, unknown>)) if (!(id in target)) target[id] = entity;
+    for (const [id, entity] of Object.entries((inc[key] ?? {}) as Record<string, unknown>))
+      if (!(id in target)) target[id] = entity;
     rec[key] = target;
   }
-  for (const [key, next] of Object.entries(incoming.next_id)) out.next_id[key] = Math.max(out.next_id[key] ?? 1, next);
+  for (const [key, next] of Object.entries(incoming.next_id))
+    out.next_id[key] = Math.max(out.next_id[key] ?? 1, next);
   return out;
 }
 
 // ---- the clock ----------------------------------------------------------------------------
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** AppWorld's phone clock format (strftime `%A, %B %d, %Y` and `%I:%M %p`): { date: "Tuesday, April 07, 2026", time: "09:00 AM" }. */
 export function describeNow(now: string): { date: string; time: string } {

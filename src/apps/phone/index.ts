@@ -57,7 +57,15 @@ export interface PhoneState extends BaseState {
   alarms: EntityMap<Alarm>;
 }
 
-const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 const TIME = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time like 07:30');
 
 const ContactSeed = z.strictObject({
@@ -188,11 +196,18 @@ const stamp = (s: string) => s.replace('|', 'T');
 /** AppWorld keeps one alarm per time, repeat days and label; a second one is refused. */
 function refuseTwin(call: Call, alarm: Alarm): void {
   const key = (x: Alarm) => JSON.stringify([x.time, x.repeat_days, x.label]);
-  if (Object.values(call.state.alarms).some((x) => x.alarm_id !== alarm.alarm_id && key(x) === key(alarm)))
+  if (
+    Object.values(call.state.alarms).some(
+      (x) => x.alarm_id !== alarm.alarm_id && key(x) === key(alarm),
+    )
+  )
     fail(422, `An alarm at ${alarm.time} with the same repeat days and label already exists.`);
 }
 
-const alarmView = (call: Call, a: Alarm) => ({ ...a, user: { name: fullName(call.owner), phone_number: call.owner.phone_number } });
+const alarmView = (call: Call, a: Alarm) => ({
+  ...a,
+  user: { name: fullName(call.owner), phone_number: call.owner.phone_number },
+});
 
 const contactFields = {
   email: z.email().optional().describe('Email of the contact.'),
@@ -208,7 +223,10 @@ const contactFields = {
 
 const alarmFields = {
   repeat_days: z
-    .preprocess((v) => (Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.toLowerCase() : d)) : v), z.array(z.enum(DAYS)))
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.toLowerCase() : d)) : v),
+      z.array(z.enum(DAYS)),
+    )
     .optional()
     .describe('Days on which the alarm repeats (monday ... sunday).'),
   label: text('The label of the alarm.').optional(),
@@ -219,7 +237,13 @@ const alarmFields = {
 
 const tools = [
   ...kit.accountApis(),
-  kit.api('get_current_date_and_time', 'Show the current date and time.', {}, (_a, call) => describeNow(call.now), { auth: 'none' }),
+  kit.api(
+    'get_current_date_and_time',
+    'Show the current date and time.',
+    {},
+    (_a, call) => describeNow(call.now),
+    { auth: 'none' },
+  ),
   kit.api(
     'search_contacts',
     'Search your contact book, newest contacts first.',
@@ -227,21 +251,41 @@ const tools = [
     (a, call) => {
       // As AppWorld: the relationship asked for is lowercased and singularized ("Friends" finds "friend").
       const wanted = a.relationship === undefined ? undefined : singularized(a.relationship);
-      const newest = sortBy(Object.values(call.state.contacts), undefined, '-created_at', 'contact_id');
-      const list = newest.filter((c) => wanted === undefined || c.relationships.some((r) => singularized(r) === wanted));
+      const newest = sortBy(
+        Object.values(call.state.contacts),
+        undefined,
+        '-created_at',
+        'contact_id',
+      );
+      const list = newest.filter(
+        (c) => wanted === undefined || c.relationships.some((r) => singularized(r) === wanted),
+      );
       return paginate(
-        searchBy(list, a.query, (c) => `${fullName(c)} ${c.phone_number} ${c.email ?? ''} ${c.relationships.join(' ')}`),
+        searchBy(
+          list,
+          a.query,
+          (c) => `${fullName(c)} ${c.phone_number} ${c.email ?? ''} ${c.relationships.join(' ')}`,
+        ),
         a,
       );
     },
   ),
-  kit.api('show_contact_relationships', 'List the relationships used in your contact book.', {}, (_a, call) =>
-    [...new Set(Object.values(call.state.contacts).flatMap((c) => c.relationships))].sort(),
+  kit.api(
+    'show_contact_relationships',
+    'List the relationships used in your contact book.',
+    {},
+    (_a, call) =>
+      [...new Set(Object.values(call.state.contacts).flatMap((c) => c.relationships))].sort(),
   ),
   kit.api(
     'add_contact',
     'Add a contact.',
-    { first_name: text('First name.'), last_name: text('Last name.'), phone_number: text('Phone number.'), ...contactFields },
+    {
+      first_name: text('First name.'),
+      last_name: text('Last name.'),
+      phone_number: text('Phone number.'),
+      ...contactFields,
+    },
     (a, call) => {
       if (Object.values(call.state.contacts).some((c) => samePhone(c.phone_number, a.phone_number)))
         fail(409, `A contact with phone number ${a.phone_number} already exists.`);
@@ -278,10 +322,15 @@ const tools = [
       return { message: 'Contact updated.' };
     },
   ),
-  kit.api('delete_contact', 'Delete a contact.', { contact_id: int('ID of the contact.') }, (a, call) => {
-    removeEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
-    return { message: 'Contact deleted.' };
-  }),
+  kit.api(
+    'delete_contact',
+    'Delete a contact.',
+    { contact_id: int('ID of the contact.') },
+    (a, call) => {
+      removeEntity(call.state.contacts, a.contact_id, 'Contact', 'contact_id');
+      return { message: 'Contact deleted.' };
+    },
+  ),
   kit.api(
     'search_text_messages',
     'Show or search your text messages, newest first.',
@@ -293,7 +342,10 @@ const tools = [
       sort_by: text('+/- sent_at; default -sent_at.').optional(),
     },
     (a, call) => {
-      let list = a.phone_number === undefined ? Object.values(call.state.messages) : conversation(call, a.phone_number);
+      let list =
+        a.phone_number === undefined
+          ? Object.values(call.state.messages)
+          : conversation(call, a.phone_number);
       list = a.query?.trim()
         ? searchBy(list, a.query, (m) => m.message)
         : sortBy(list, a.sort_by?.replace('created_at', 'sent_at'), '-sent_at', 'text_message_id');
@@ -301,7 +353,9 @@ const tools = [
         const me = call.owner.phone_number ?? '';
         const seen = new Set<string>();
         list = list.filter((m) => {
-          const other = digits(samePhone(m.sender_phone_number, me) ? m.receiver_phone_number : m.sender_phone_number);
+          const other = digits(
+            samePhone(m.sender_phone_number, me) ? m.receiver_phone_number : m.sender_phone_number,
+          );
           if (seen.has(other)) return false;
           seen.add(other);
           return true;
@@ -317,7 +371,10 @@ const tools = [
       phone_number: text('The phone number of the other person.'),
       min_datetime: text('Earliest time, YYYY-MM-DD|HH:MM:SS.').optional(),
       max_datetime: text('Latest time, YYYY-MM-DD|HH:MM:SS.').optional(),
-      pagination_order: oneOf(['ascending', 'descending'], 'descending (default): page 0 holds the newest messages.').optional(),
+      pagination_order: oneOf(
+        ['ascending', 'descending'],
+        'descending (default): page 0 holds the newest messages.',
+      ).optional(),
       ...paging,
     },
     (a, call) => {
@@ -327,25 +384,45 @@ const tools = [
             (a.min_datetime === undefined || m.sent_at >= stamp(a.min_datetime)) &&
             (a.max_datetime === undefined || m.sent_at <= stamp(a.max_datetime)),
         )
-        .sort((x, y) => x.sent_at.localeCompare(y.sent_at) || x.text_message_id - y.text_message_id);
+        .sort(
+          (x, y) => x.sent_at.localeCompare(y.sent_at) || x.text_message_id - y.text_message_id,
+        );
       const descending = (a.pagination_order ?? 'descending') === 'descending';
-      const page = descending ? paginate([...inWindow].reverse(), a).reverse() : paginate(inWindow, a);
+      const page = descending
+        ? paginate([...inWindow].reverse(), a).reverse()
+        : paginate(inWindow, a);
       return page.map((m) => messageView(call, m));
     },
   ),
-  kit.api('show_text_message', 'Show a text message.', { text_message_id: int('ID of the text message.') }, (a, call) =>
-    messageView(call, getEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id')),
+  kit.api(
+    'show_text_message',
+    'Show a text message.',
+    { text_message_id: int('ID of the text message.') },
+    (a, call) =>
+      messageView(
+        call,
+        getEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id'),
+      ),
   ),
-  kit.api('delete_text_message', 'Delete a text message.', { text_message_id: int('ID of the text message.') }, (a, call) => {
-    removeEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id');
-    return { message: 'Text message deleted.' };
-  }),
+  kit.api(
+    'delete_text_message',
+    'Delete a text message.',
+    { text_message_id: int('ID of the text message.') },
+    (a, call) => {
+      removeEntity(call.state.messages, a.text_message_id, 'Text message', 'text_message_id');
+      return { message: 'Text message deleted.' };
+    },
+  ),
   kit.api(
     'send_text_message',
     'Send a text message to a phone number.',
-    { phone_number: text('The number to send to.'), message: z.string().min(1).describe('The text.') },
+    {
+      phone_number: text('The number to send to.'),
+      message: z.string().min(1).describe('The text.'),
+    },
     (a, call) => {
-      if (!digits(a.phone_number)) fail(422, `${JSON.stringify(a.phone_number)} is not a phone number.`);
+      if (!digits(a.phone_number))
+        fail(422, `${JSON.stringify(a.phone_number)} is not a phone number.`);
       const id = call.nextId('message');
       call.state.messages[String(id)] = {
         text_message_id: id,
@@ -358,7 +435,9 @@ const tools = [
     },
   ),
   kit.api('show_alarms', 'List your alarms, newest first.', { ...paging }, (a, call) =>
-    paginate(sortBy(Object.values(call.state.alarms), undefined, '-created_at', 'alarm_id'), a).map((x) => alarmView(call, x)),
+    paginate(sortBy(Object.values(call.state.alarms), undefined, '-created_at', 'alarm_id'), a).map(
+      (x) => alarmView(call, x),
+    ),
   ),
   kit.api(
     'create_alarm',
@@ -381,8 +460,11 @@ const tools = [
       return { message: 'Alarm created successfully.', alarm_id: alarm.alarm_id };
     },
   ),
-  kit.api('show_alarm', 'Show alarm details.', { alarm_id: int('ID of the alarm to show.') }, (a, call) =>
-    alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id')),
+  kit.api(
+    'show_alarm',
+    'Show alarm details.',
+    { alarm_id: int('ID of the alarm to show.') },
+    (a, call) => alarmView(call, getEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id')),
   ),
   kit.api(
     'update_alarm',
@@ -400,10 +482,15 @@ const tools = [
       return { message: 'Alarm updated successfully.' };
     },
   ),
-  kit.api('delete_alarm', 'Delete an alarm.', { alarm_id: int('ID of the alarm to delete.') }, (a, call) => {
-    removeEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
-    return { message: 'Alarm deleted successfully.' };
-  }),
+  kit.api(
+    'delete_alarm',
+    'Delete an alarm.',
+    { alarm_id: int('ID of the alarm to delete.') },
+    (a, call) => {
+      removeEntity(call.state.alarms, a.alarm_id, 'Alarm', 'alarm_id');
+      return { message: 'Alarm deleted successfully.' };
+    },
+  ),
 ];
 
 export const phone = defineApp({

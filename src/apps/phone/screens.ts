@@ -14,10 +14,18 @@ export const phoneScreens: AppScreens = {
       args: () => ({ only_latest_per_contact: true, page_limit: 20 }),
       items: (r) => r,
       label: (m) => `${clip(otherParty(m).name, 24)}: ${clip(m.message, 50)}`,
-      open: { screen: 'conversation', params: (m) => ({ phone_number: otherParty(m).phone_number, name: otherParty(m).name }) },
+      open: {
+        screen: 'conversation',
+        params: (m) => ({ phone_number: otherParty(m).phone_number, name: otherParty(m).name }),
+      },
       empty: '(no messages)',
       actions: [
-        { name: 'new_message', label: 'send a text', api: 'send_text_message', fields: ['phone_number', 'message'] },
+        {
+          name: 'new_message',
+          label: 'send a text',
+          api: 'send_text_message',
+          fields: ['phone_number', 'message'],
+        },
         { name: 'contacts', label: 'contacts', go: 'contacts', params: () => ({}) },
         { name: 'alarms', label: 'alarms', go: 'alarms', params: () => ({}) },
       ],
@@ -27,12 +35,22 @@ export const phoneScreens: AppScreens = {
       id: 'conversation',
       title: (p) => String(p.name ?? p.phone_number),
       api: 'show_text_message_window',
-      args: (p) => ({ phone_number: p.phone_number, pagination_order: 'descending', page_limit: 20 }),
+      args: (p) => ({
+        phone_number: p.phone_number,
+        pagination_order: 'descending',
+        page_limit: 20,
+      }),
       items: (r) => [...r].reverse(),
       label: (m) => `${m.sender?.name ?? '?'}: ${clip(m.message, 70)}`,
       empty: '(no messages yet)',
       actions: [
-        { name: 'send', label: 'send', api: 'send_text_message', fields: ['message'], fixed: (p) => ({ phone_number: p.phone_number }) },
+        {
+          name: 'send',
+          label: 'send',
+          api: 'send_text_message',
+          fields: ['message'],
+          fixed: (p) => ({ phone_number: p.phone_number }),
+        },
       ],
     },
     {
@@ -43,9 +61,19 @@ export const phoneScreens: AppScreens = {
       items: (r) => r,
       label: (c) =>
         `${c.first_name} ${c.last_name} · ${c.phone_number}${c.relationships?.length ? ` (${c.relationships.join(', ')})` : ''}`,
-      open: { screen: 'conversation', params: (c) => ({ phone_number: c.phone_number, name: `${c.first_name} ${c.last_name}` }) },
+      open: {
+        screen: 'conversation',
+        params: (c) => ({ phone_number: c.phone_number, name: `${c.first_name} ${c.last_name}` }),
+      },
       empty: '(no contacts)',
-      actions: [{ name: 'add_contact', label: 'add a contact', api: 'add_contact', fields: ['first_name', 'last_name', 'phone_number'] }],
+      actions: [
+        {
+          name: 'add_contact',
+          label: 'add a contact',
+          api: 'add_contact',
+          fields: ['first_name', 'last_name', 'phone_number'],
+        },
+      ],
     },
     {
       kind: 'list',
@@ -56,7 +84,14 @@ export const phoneScreens: AppScreens = {
       label: (a) =>
         `${a.time} ${a.label ?? ''} ${a.enabled ? 'on' : 'off'}${a.repeat_days?.length ? ` · ${a.repeat_days.join(', ')}` : ''}`,
       empty: '(no alarms)',
-      actions: [{ name: 'new_alarm', label: 'set an alarm', api: 'create_alarm', fields: ['time', 'label?'] }],
+      actions: [
+        {
+          name: 'new_alarm',
+          label: 'set an alarm',
+          api: 'create_alarm',
+          fields: ['time', 'label?'],
+        },
+      ],
     },
   ],
 };

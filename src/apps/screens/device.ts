@@ -6,7 +6,15 @@
  */
 import type { z } from 'zod';
 import { invokeTool, type AppHost, type ToolContext, type ToolDef } from '../../tools/registry.ts';
-import type { ActionSpec, ActionView, AppScreens, Json, Params, ScreenSpec, ScreenView } from './spec.ts';
+import type {
+  ActionSpec,
+  ActionView,
+  AppScreens,
+  Json,
+  Params,
+  ScreenSpec,
+  ScreenView,
+} from './spec.ts';
 
 /** One screen action: in `app` (opened first if another is showing), `action`, with the form's fields in `args`. */
 export interface PhoneAct {
@@ -53,7 +61,9 @@ export class PhoneDevice {
   ) {
     this.ctx = { ...ctx, ownerSession: true };
     // Only apps this session has tools for are on the phone.
-    this.byApp = new Map(apps.filter((a) => tools.has(`${a.app}__${a.screens[0]!.api}`)).map((a) => [a.app, a]));
+    this.byApp = new Map(
+      apps.filter((a) => tools.has(`${a.app}__${a.screens[0]!.api}`)).map((a) => [a.app, a]),
+    );
   }
 
   /** The apps on the phone: those of the session that have an account (a seeded app). */
@@ -74,9 +84,21 @@ export class PhoneDevice {
     const own = (screen.actions ?? []).map(actionView);
     const open: ActionView[] =
       screen.kind === 'list' && screen.open && shown.ok && shown.count
-        ? [{ name: 'open', label: 'open an item by its number', fields: [{ name: 'item', required: true }] }]
+        ? [
+            {
+              name: 'open',
+              label: 'open an item by its number',
+              fields: [{ name: 'item', required: true }],
+            },
+          ]
         : [];
-    return { app, screen: screen.id, title: shown.title, lines, actions: [...open, ...own, ...BUILT_IN] };
+    return {
+      app,
+      screen: screen.id,
+      title: shown.title,
+      lines,
+      actions: [...open, ...own, ...BUILT_IN],
+    };
   }
 
   /** Does one screen action; a wrong one changes nothing and says why. */
@@ -94,12 +116,21 @@ export class PhoneDevice {
     // `open_app` (or a step in another app) shows that app where the user left it.
     if (act.action === 'open_app' || (act.app && act.app !== this.current)) {
       const app = act.action === 'open_app' ? String(args.app ?? act.app ?? '') : act.app!;
-      if (!this.apps.includes(app)) return { ok: false, text: `there is no app \`${app}\` on this phone (apps: ${this.apps.join(', ')})` };
+      if (!this.apps.includes(app))
+        return {
+          ok: false,
+          text: `there is no app \`${app}\` on this phone (apps: ${this.apps.join(', ')})`,
+        };
       this.current = app;
-      if (act.action === 'open_app') return { ok: true, text: `opened ${this.byApp.get(app)!.title}` };
+      if (act.action === 'open_app')
+        return { ok: true, text: `opened ${this.byApp.get(app)!.title}` };
     }
     const app = this.current;
-    if (!app) return { ok: false, text: `the home screen offers open_app and nothing else (not \`${act.action}\`)` };
+    if (!app)
+      return {
+        ok: false,
+        text: `the home screen offers open_app and nothing else (not \`${act.action}\`)`,
+      };
     const def = this.byApp.get(app)!;
     const stack = this.stack(app);
     const place = stack.at(-1)!;
@@ -123,7 +154,8 @@ export class PhoneDevice {
           text: `there is no item ${JSON.stringify(args.item ?? '')} on this screen (${shown.ok ? shown.count : 0} shown)`,
         };
       stack.push({
-        screen: typeof screen.open.screen === 'string' ? screen.open.screen : screen.open.screen(item),
+        screen:
+          typeof screen.open.screen === 'string' ? screen.open.screen : screen.open.screen(item),
         params: screen.open.params(item),
       });
       return { ok: true, text: `opened “${screen.label(item)}”` };
@@ -131,12 +163,18 @@ export class PhoneDevice {
     const spec = (screen.actions ?? []).find((a) => a.name === act.action);
     if (!spec) {
       const offered = (await this.view()).actions.map((a) => a.name);
-      return { ok: false, text: `this screen (${screen.id}) offers no \`${act.action}\` (it offers: ${offered.join(', ')})` };
+      return {
+        ok: false,
+        text: `this screen (${screen.id}) offers no \`${act.action}\` (it offers: ${offered.join(', ')})`,
+      };
     }
     // An action with fields opens its form: each field is filled by a move of its own, then submitted.
     if (spec.api && spec.fields?.length) {
       if (Object.keys(args).length)
-        return { ok: false, text: `${spec.label}: open the form first, then fill each field and submit (\`fill\`, \`submit\`)` };
+        return {
+          ok: false,
+          text: `${spec.label}: open the form first, then fill each field and submit (\`fill\`, \`submit\`)`,
+        };
       place.form = { action: spec.name, values: {} };
       return { ok: true, text: `opened the form: ${spec.label}` };
     }
@@ -144,7 +182,13 @@ export class PhoneDevice {
   }
 
   /** A move on an open form: fill one field, or submit it (its API runs with what was filled). */
-  private async onForm(app: string, def: AppScreens, stack: Place[], place: Place, act: PhoneAct): Promise<{ ok: boolean; text: string }> {
+  private async onForm(
+    app: string,
+    def: AppScreens,
+    stack: Place[],
+    place: Place,
+    act: PhoneAct,
+  ): Promise<{ ok: boolean; text: string }> {
     const form = place.form!;
     const spec = this.formSpec(this.screen(def, place.screen), place);
     const fields = formFields(spec);
@@ -152,11 +196,18 @@ export class PhoneDevice {
     if (act.action === 'fill') {
       const field = String(args.field ?? '');
       if (!fields.some((f) => f.name === field))
-        return { ok: false, text: `${spec.label}: the form has no field \`${field}\` (fields: ${fields.map((f) => f.name).join(', ')})` };
+        return {
+          ok: false,
+          text: `${spec.label}: the form has no field \`${field}\` (fields: ${fields.map((f) => f.name).join(', ')})`,
+        };
       form.values[field] = args.value ?? '';
       return { ok: true, text: `filled ${field}: “${String(args.value ?? '')}”` };
     }
-    if (act.action !== 'submit') return { ok: false, text: `the form offers fill, submit, back and home (not \`${act.action}\`)` };
+    if (act.action !== 'submit')
+      return {
+        ok: false,
+        text: `the form offers fill, submit, back and home (not \`${act.action}\`)`,
+      };
     const values = form.values;
     delete place.form;
     const done = await this.run(app, def, stack, place, spec, values);
@@ -177,9 +228,15 @@ export class PhoneDevice {
     spec: ActionSpec,
     args: Params,
   ): Promise<{ ok: boolean; text: string }> {
-    const response = spec.params || spec.fixed ? await this.response(app, this.screen(def, place.screen), place.params) : undefined;
+    const response =
+      spec.params || spec.fixed
+        ? await this.response(app, this.screen(def, place.screen), place.params)
+        : undefined;
     if (spec.go && !spec.api) {
-      stack.push({ screen: spec.go, params: spec.params ? spec.params(place.params, response) : place.params });
+      stack.push({
+        screen: spec.go,
+        params: spec.params ? spec.params(place.params, response) : place.params,
+      });
       return { ok: true, text: spec.label };
     }
     const tool = this.tools.get(`${app}__${spec.api}`);
@@ -191,8 +248,11 @@ export class PhoneDevice {
         ok: false,
         text: `${spec.label}: the form has no ${unknown.map((k) => `\`${k}\``).join(', ')} (fields: ${fields.map((f) => f.name).join(', ') || 'none'})`,
       };
-    const missing = fields.filter((f) => f.required && (args[f.name] === undefined || args[f.name] === ''));
-    if (missing.length) return { ok: false, text: `${spec.label}: fill in ${missing.map((f) => f.name).join(', ')}` };
+    const missing = fields.filter(
+      (f) => f.required && (args[f.name] === undefined || args[f.name] === ''),
+    );
+    if (missing.length)
+      return { ok: false, text: `${spec.label}: fill in ${missing.map((f) => f.name).join(', ')}` };
     const given = Object.fromEntries(
       Object.entries(args)
         .filter(([, v]) => v !== '')
@@ -201,13 +261,18 @@ export class PhoneDevice {
     const out = await invokeTool(
       tool,
       tool.name,
-      { access_token: PHONE_TOKEN, ...given, ...(spec.fixed ? spec.fixed(place.params, response) : {}) },
+      {
+        access_token: PHONE_TOKEN,
+        ...given,
+        ...(spec.fixed ? spec.fixed(place.params, response) : {}),
+      },
       this.ctx,
     );
     if (!out.ok) return { ok: false, text: `${spec.label}: ${out.error}` };
     const result = (out.result as { response?: Json }).response;
     if (spec.then === 'back' && stack.length > 1) stack.pop();
-    else if (typeof spec.then === 'object') stack.push({ screen: spec.then.screen, params: spec.then.params(result, given) });
+    else if (typeof spec.then === 'object')
+      stack.push({ screen: spec.then.screen, params: spec.then.params(result, given) });
     const said = Object.values(given).filter((v) => typeof v === 'string' || typeof v === 'number');
     return {
       ok: true,
@@ -239,8 +304,15 @@ export class PhoneDevice {
   ): Promise<{ ok: true; response: Json } | { ok: false; error: string }> {
     const tool = this.tools.get(`${app}__${screen.api}`);
     if (!tool) return { ok: false, error: `${screen.api} is not available` };
-    const out = await invokeTool(tool, tool.name, { access_token: PHONE_TOKEN, ...(screen.args ? screen.args(params) : {}) }, this.ctx);
-    return out.ok ? { ok: true, response: (out.result as { response?: Json }).response } : { ok: false, error: out.error };
+    const out = await invokeTool(
+      tool,
+      tool.name,
+      { access_token: PHONE_TOKEN, ...(screen.args ? screen.args(params) : {}) },
+      this.ctx,
+    );
+    return out.ok
+      ? { ok: true, response: (out.result as { response?: Json }).response }
+      : { ok: false, error: out.error };
   }
 
   private async response(app: string, screen: ScreenSpec, params: Params): Promise<Json> {
@@ -252,22 +324,39 @@ export class PhoneDevice {
     app: string,
     screen: ScreenSpec,
     params: Params,
-  ): Promise<{ ok: true; title: string; lines: string[]; items: Json[]; count: number } | { ok: false; title: string; error: string }> {
-    const title = typeof screen.title === 'string' ? screen.title : screen.kind === 'list' ? screen.title(params) : screen.id;
+  ): Promise<
+    | { ok: true; title: string; lines: string[]; items: Json[]; count: number }
+    | { ok: false; title: string; error: string }
+  > {
+    const title =
+      typeof screen.title === 'string'
+        ? screen.title
+        : screen.kind === 'list'
+          ? screen.title(params)
+          : screen.id;
     const loaded = await this.load(app, screen, params);
     if (!loaded.ok) return { ok: false, title, error: loaded.error };
     const response = loaded.response;
     if (screen.kind === 'item')
-      return { ok: true, title: screen.title(response, params), lines: screen.lines(response), items: [], count: 0 };
+      return {
+        ok: true,
+        title: screen.title(response, params),
+        lines: screen.lines(response),
+        items: [],
+        count: 0,
+      };
     const items = screen.items(response) ?? [];
-    const lines = items.length ? items.map((it, i) => `${i + 1}. ${screen.label(it)}`) : [screen.empty ?? '(nothing here)'];
+    const lines = items.length
+      ? items.map((it, i) => `${i + 1}. ${screen.label(it)}`)
+      : [screen.empty ?? '(nothing here)'];
     return { ok: true, title, lines, items, count: items.length };
   }
 }
 
 /** Item N (1-based), or the first whose line holds the given text (a scenario's activity names items by what they show). */
 function pick(items: Json[], which: unknown, label: (item: Json) => string): Json | undefined {
-  const n = typeof which === 'number' ? which : /^\d+$/.test(String(which ?? '')) ? Number(which) : NaN;
+  const n =
+    typeof which === 'number' ? which : /^\d+$/.test(String(which ?? '')) ? Number(which) : NaN;
   if (Number.isInteger(n)) return items[n - 1];
   const text = String(which ?? '').toLowerCase();
   return text ? items.find((it) => label(it).toLowerCase().includes(text)) : undefined;
@@ -275,7 +364,9 @@ function pick(items: Json[], which: unknown, label: (item: Json) => string): Jso
 
 /** A form's fields: `name?` is optional. */
 function formFields(spec: ActionSpec): { name: string; required: boolean }[] {
-  return (spec.fields ?? []).map((f) => (f.endsWith('?') ? { name: f.slice(0, -1), required: false } : { name: f, required: true }));
+  return (spec.fields ?? []).map((f) =>
+    f.endsWith('?') ? { name: f.slice(0, -1), required: false } : { name: f, required: true },
+  );
 }
 
 function actionView(spec: ActionSpec): ActionView {
@@ -340,6 +431,8 @@ export function launcherView(apps: readonly AppScreens[]): ScreenView {
     screen: 'home',
     title: 'Home',
     lines: apps.map((a, i) => `${i + 1}. ${a.title} (${a.app})`),
-    actions: [{ name: 'open_app', label: 'open an app', fields: [{ name: 'app', required: true }] }],
+    actions: [
+      { name: 'open_app', label: 'open an app', fields: [{ name: 'app', required: true }] },
+    ],
   };
 }

@@ -22,7 +22,15 @@ export const APP_SCREENS: readonly AppScreens[] = [
   calendarScreens,
 ];
 
-export const SCREENS_BY_APP: ReadonlyMap<string, AppScreens> = new Map(APP_SCREENS.map((a) => [a.app, a]));
+export const SCREENS_BY_APP: ReadonlyMap<string, AppScreens> = new Map(
+  APP_SCREENS.map((a) => [a.app, a]),
+);
 
-export { appsOnPhone, launcherView, PhoneDevice, type PhoneAct, type PhoneOutcome } from './device.ts';
+export {
+  appsOnPhone,
+  launcherView,
+  PhoneDevice,
+  type PhoneAct,
+  type PhoneOutcome,
+} from './device.ts';
 export { screenText, type ScreenView, type ActionView } from './spec.ts';

@@ -69,9 +69,15 @@ export interface AppScreens {
 /** The screen as text lines: what a recording keeps and the observing agent reads. */
 export function screenText(view: ScreenView): string[] {
   const actions = view.actions.map((a) =>
-    a.fields.length ? `${a.name}(${a.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')})` : a.name,
+    a.fields.length
+      ? `${a.name}(${a.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')})`
+      : a.name,
   );
-  return [`[${view.app ? `${view.app} · ` : ''}${view.title}]`, ...view.lines, `actions: ${actions.join(' · ')}`];
+  return [
+    `[${view.app ? `${view.app} · ` : ''}${view.title}]`,
+    ...view.lines,
+    `actions: ${actions.join(' · ')}`,
+  ];
 }
 
 /** Short text for a list line. */

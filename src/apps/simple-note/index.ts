@@ -4,7 +4,16 @@ import { AppKit, applyChanges, getEntity, removeEntity } from '../kit/app.ts';
 import { bool, int, name, oneOf, paging, query, strings, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
 import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { assignIds, baseFromSeed, baseSeedShape, checkUniqueIds, emptyBase, SeedId, type BaseState, type EntityMap } from '../kit/state.ts';
+import {
+  assignIds,
+  baseFromSeed,
+  baseSeedShape,
+  checkUniqueIds,
+  emptyBase,
+  SeedId,
+  type BaseState,
+  type EntityMap,
+} from '../kit/state.ts';
 
 export interface Note {
   note_id: number;
@@ -50,7 +59,11 @@ function build(seed: z.output<typeof SimpleNoteSeed>): SimpleNoteState {
   return { ...base, next_id: { ...base.next_id, note: notes.next }, notes: notes.map };
 }
 
-const kit = new AppKit<SimpleNoteState>({ name: 'simple_note', title: 'Simple Note', empty: () => ({ ...emptyBase(), notes: {} }) });
+const kit = new AppKit<SimpleNoteState>({
+  name: 'simple_note',
+  title: 'Simple Note',
+  empty: () => ({ ...emptyBase(), notes: {} }),
+});
 const noteId = int('ID of the note.');
 
 const summary = (n: Note) => ({
@@ -83,7 +96,8 @@ const tools = [
       notes = a.query?.trim()
         ? searchBy(notes, a.query, (n) => `${n.title} ${n.content} ${n.tags.join(' ')}`)
         : sortBy(notes, a.sort_by, '-updated_at', 'note_id');
-      if (!a.dont_reorder_pinned) notes = [...notes.filter((n) => n.pinned), ...notes.filter((n) => !n.pinned)];
+      if (!a.dont_reorder_pinned)
+        notes = [...notes.filter((n) => n.pinned), ...notes.filter((n) => !n.pinned)];
       return paginate(notes, a).map(summary);
     },
   ),
@@ -110,9 +124,14 @@ const tools = [
       return { message: 'Note created.', note_id: id };
     },
   ),
-  kit.api('show_note', 'Show a note in full, including its content.', { note_id: noteId }, (a, call) => ({
-    ...getEntity(call.state.notes, a.note_id, 'Note', 'note_id'),
-  })),
+  kit.api(
+    'show_note',
+    'Show a note in full, including its content.',
+    { note_id: noteId },
+    (a, call) => ({
+      ...getEntity(call.state.notes, a.note_id, 'Note', 'note_id'),
+    }),
+  ),
   kit.api('delete_note', 'Delete a note.', { note_id: noteId }, (a, call) => {
     removeEntity(call.state.notes, a.note_id, 'Note', 'note_id');
     return { message: 'Note deleted.' };
@@ -145,8 +164,13 @@ const tools = [
     (a, call) => {
       const note = getEntity(call.state.notes, a.note_id, 'Note', 'note_id');
       // As AppWorld: always a new line between, even on an empty note, and updated_at is left alone.
-      note.content = a.append_or_prepend === 'append' ? `${note.content}\n${a.added_content}` : `${a.added_content}\n${note.content}`;
-      return { message: `Content ${a.append_or_prepend === 'append' ? 'appended' : 'prepended'} to note.` };
+      note.content =
+        a.append_or_prepend === 'append'
+          ? `${note.content}\n${a.added_content}`
+          : `${a.added_content}\n${note.content}`;
+      return {
+        message: `Content ${a.append_or_prepend === 'append' ? 'appended' : 'prepended'} to note.`,
+      };
     },
   ),
 ];

@@ -13,10 +13,18 @@ export const simpleNoteScreens: AppScreens = {
       api: 'search_notes',
       args: () => ({ page_limit: 20 }),
       items: (r) => r,
-      label: (n) => `${n.pinned ? '📌 ' : ''}${clip(n.title, 50)}${n.tags?.length ? `  #${n.tags.join(' #')}` : ''}`,
+      label: (n) =>
+        `${n.pinned ? '📌 ' : ''}${clip(n.title, 50)}${n.tags?.length ? `  #${n.tags.join(' #')}` : ''}`,
       open: { screen: 'note', params: (n) => ({ note_id: n.note_id }) },
       empty: '(no notes)',
-      actions: [{ name: 'new_note', label: 'new note', api: 'create_note', fields: ['title', 'content', 'tags?'] }],
+      actions: [
+        {
+          name: 'new_note',
+          label: 'new note',
+          api: 'create_note',
+          fields: ['title', 'content', 'tags?'],
+        },
+      ],
     },
     {
       kind: 'item',
@@ -24,7 +32,10 @@ export const simpleNoteScreens: AppScreens = {
       api: 'show_note',
       args: (p) => ({ note_id: p.note_id }),
       title: (n) => clip(n.title, 60),
-      lines: (n) => [...String(n.content ?? '').split('\n'), ...(n.tags?.length ? ['', `tags: ${n.tags.join(', ')}`] : [])],
+      lines: (n) => [
+        ...String(n.content ?? '').split('\n'),
+        ...(n.tags?.length ? ['', `tags: ${n.tags.join(', ')}`] : []),
+      ],
       actions: [
         {
           name: 'append',
@@ -40,7 +51,13 @@ export const simpleNoteScreens: AppScreens = {
           fields: ['title?', 'content?', 'tags?'],
           fixed: (p) => ({ note_id: p.note_id }),
         },
-        { name: 'delete', label: 'delete the note', api: 'delete_note', fixed: (p) => ({ note_id: p.note_id }), then: 'back' },
+        {
+          name: 'delete',
+          label: 'delete the note',
+          api: 'delete_note',
+          fixed: (p) => ({ note_id: p.note_id }),
+          then: 'back',
+        },
       ],
     },
   ],

@@ -17,7 +17,8 @@ export const NO_GROUP_NAME = 'Non-group expenses';
 /** `owes.get(a).get(b)`: what a owes b, net and positive only. */
 function pairwiseDebts(expenses: readonly Expense[]): Map<string, Map<string, number>> {
   const raw = new Map<string, number>();
-  const add = (a: string, b: string, n: number) => raw.set(`${a}\n${b}`, (raw.get(`${a}\n${b}`) ?? 0) + n);
+  const add = (a: string, b: string, n: number) =>
+    raw.set(`${a}\n${b}`, (raw.get(`${a}\n${b}`) ?? 0) + n);
   for (const e of expenses)
     for (const s of e.shares) {
       add(e.payer_email, s.email, -s.amount);
@@ -45,16 +46,26 @@ export function groupBalance(call: Call, group: Group | null, email: string | un
   let shown = group ? group.member_emails : [call.ownerEmail];
   if (email !== undefined) {
     shown = shown.filter((m) => m.toLowerCase() === email.toLowerCase());
-    if (!shown.length) fail(422, 'The user you want to show balance for is not a member of the group.');
+    if (!shown.length)
+      fail(422, 'The user you want to show balance for is not a member of the group.');
   }
   const side = (rows: { email: string; amount: number }[]) => ({
     total: roundMoney(rows.reduce((sum, r) => sum + r.amount, 0)),
-    breakdown: rows.map((r) => ({ ...personRef(call.state, r.email), amount: roundMoney(r.amount) })),
+    breakdown: rows.map((r) => ({
+      ...personRef(call.state, r.email),
+      amount: roundMoney(r.amount),
+    })),
   });
   return shown.map((who) => {
     const outgoing = [...(owes.get(who) ?? [])].map(([to, amount]) => ({ email: to, amount }));
-    const incoming = [...owes].flatMap(([from, m]) => (m.has(who) ? [{ email: from, amount: m.get(who) ?? 0 }] : []));
-    return { source: personRef(call.state, who), source_owes_to_targets: side(outgoing), targets_owe_to_source: side(incoming) };
+    const incoming = [...owes].flatMap(([from, m]) =>
+      m.has(who) ? [{ email: from, amount: m.get(who) ?? 0 }] : [],
+    );
+    return {
+      source: personRef(call.state, who),
+      source_owes_to_targets: side(outgoing),
+      targets_owe_to_source: side(incoming),
+    };
   });
 }
 
@@ -67,13 +78,16 @@ function youOweByGroup(call: Call): { group: Group | null; owe: Map<string, numb
   const me = call.ownerEmail;
   const groups: (Group | null)[] = [
     null,
-    ...Object.values(call.state.groups).filter((g) => !g.deleted && g.member_emails.some((m) => isOwner(call.owner, m))),
+    ...Object.values(call.state.groups).filter(
+      (g) => !g.deleted && g.member_emails.some((m) => isOwner(call.owner, m)),
+    ),
   ];
   return groups.map((group) => {
     const owes = pairwiseDebts(groupExpenses(call, group?.group_id ?? null));
     const owe = new Map<string, number>();
     for (const [to, n] of owes.get(me) ?? []) owe.set(to, (owe.get(to) ?? 0) + n);
-    for (const [from, m] of owes) if (m.has(me)) owe.set(from, (owe.get(from) ?? 0) - (m.get(me) ?? 0));
+    for (const [from, m] of owes)
+      if (m.has(me)) owe.set(from, (owe.get(from) ?? 0) - (m.get(me) ?? 0));
     return { group, owe };
   });
 }
@@ -81,11 +95,17 @@ function youOweByGroup(call: Call): { group: Group | null; owe: Map<string, numb
 /** `show_people_balance`. */
 export function peopleBalance(call: Call) {
   const total = new Map<string, number>();
-  for (const { owe } of youOweByGroup(call)) for (const [who, n] of owe) total.set(who, (total.get(who) ?? 0) + n);
+  for (const { owe } of youOweByGroup(call))
+    for (const [who, n] of owe) total.set(who, (total.get(who) ?? 0) + n);
   const breakdown = [...total]
     .filter(([, n]) => roundMoney(n) !== 0)
-    .map(([who, n]) => ({ ...personRef(call.state, who), direction: direction(n), amount: roundMoney(Math.abs(n)) }));
-  const sum = (d: Direction) => roundMoney(breakdown.filter((b) => b.direction === d).reduce((s, b) => s + b.amount, 0));
+    .map(([who, n]) => ({
+      ...personRef(call.state, who),
+      direction: direction(n),
+      amount: roundMoney(Math.abs(n)),
+    }));
+  const sum = (d: Direction) =>
+    roundMoney(breakdown.filter((b) => b.direction === d).reduce((s, b) => s + b.amount, 0));
   return { you_owe_others: sum('you_owe_them'), others_owe_you: sum('they_owe_you'), breakdown };
 }
 
@@ -94,7 +114,9 @@ export function personBalance(call: Call, email: string) {
   if (isOwner(call.owner, email)) fail(422, 'You cannot check your balance with yourself.');
   let overall = 0;
   const breakdown = youOweByGroup(call).flatMap(({ group, owe }) => {
-    const n = [...owe].filter(([who]) => who.toLowerCase() === email.toLowerCase()).reduce((s, [, v]) => s + v, 0);
+    const n = [...owe]
+      .filter(([who]) => who.toLowerCase() === email.toLowerCase())
+      .reduce((s, [, v]) => s + v, 0);
     overall += n;
     return roundMoney(n) === 0
       ? []
@@ -107,11 +129,19 @@ export function personBalance(call: Call, email: string) {
           },
         ];
   });
-  return { direction: direction(roundMoney(overall)), total: roundMoney(Math.abs(overall)), breakdown };
+  return {
+    direction: direction(roundMoney(overall)),
+    total: roundMoney(Math.abs(overall)),
+    breakdown,
+  };
 }
 
 /** `search_users`' balance columns: your balance with one person. */
 export function balanceWith(call: Call, email: string): { direction: Direction; amount: number } {
-  const row = peopleBalance(call).breakdown.find((b) => b.email.toLowerCase() === email.toLowerCase());
-  return row ? { direction: row.direction, amount: row.amount } : { direction: 'no_balance', amount: 0 };
+  const row = peopleBalance(call).breakdown.find(
+    (b) => b.email.toLowerCase() === email.toLowerCase(),
+  );
+  return row
+    ? { direction: row.direction, amount: row.amount }
+    : { direction: 'no_balance', amount: 0 };
 }

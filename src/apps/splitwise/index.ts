@@ -84,7 +84,11 @@ export const SplitwiseSeed = z.strictObject({
       checkUniqueIds(l, ctx, 'expense');
       l.forEach((e, i) => {
         if (e.debt_amounts && e.debt_amounts.length !== e.debtor_emails.length)
-          ctx.addIssue({ code: 'custom', path: [i, 'debt_amounts'], message: 'needs one amount per debtor email' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'debt_amounts'],
+            message: 'needs one amount per debtor email',
+          });
       });
     })
     .optional(),
@@ -95,7 +99,10 @@ function shares(paid: number, debtors: string[], amounts: number[] | undefined):
   if (amounts) return debtors.map((email, i) => ({ email, amount: roundMoney(amounts[i] ?? 0) }));
   const cents = Math.round(paid * 100);
   const each = Math.floor(cents / debtors.length);
-  return debtors.map((email, i) => ({ email, amount: (each + (i < cents - each * debtors.length ? 1 : 0)) / 100 }));
+  return debtors.map((email, i) => ({
+    email,
+    amount: (each + (i < cents - each * debtors.length ? 1 : 0)) / 100,
+  }));
 }
 
 function build(seed: z.output<typeof SplitwiseSeed>): SplitwiseState {
@@ -143,7 +150,8 @@ const expenseId = int('The ID of the expense.');
 
 function group(call: Call, id: number) {
   const g = getEntity(call.state.groups, id, 'Group', 'group_id');
-  if (!g.member_emails.some((m) => isOwner(call.owner, m))) fail(404, `Group with group_id ${id} does not exist.`);
+  if (!g.member_emails.some((m) => isOwner(call.owner, m)))
+    fail(404, `Group with group_id ${id} does not exist.`);
   return g;
 }
 
@@ -170,7 +178,10 @@ function expenseView(call: Call, e: Expense) {
     description: e.description,
     deleted: e.deleted,
     created_at: e.created_at,
-    shares: e.shares.map((s) => ({ debtor: personRef(call.state, s.email), debt_amount: s.amount })),
+    shares: e.shares.map((s) => ({
+      debtor: personRef(call.state, s.email),
+      debt_amount: s.amount,
+    })),
     creator: personRef(call.state, e.creator_email),
     payer: personRef(call.state, e.payer_email),
     paid_amount: e.paid_amount,
@@ -178,7 +189,12 @@ function expenseView(call: Call, e: Expense) {
 }
 
 /** In a group expense every debtor must be a member (AppWorld checks the payer only on update). */
-function checkDebtors(call: Call, groupIdOrNull: number | null, debtors: string[], payer?: string): void {
+function checkDebtors(
+  call: Call,
+  groupIdOrNull: number | null,
+  debtors: string[],
+  payer?: string,
+): void {
   if (groupIdOrNull === null) return;
   const g = group(call, groupIdOrNull);
   const isMember = (p: string) => g.member_emails.some((m) => m.toLowerCase() === p.toLowerCase());
@@ -191,7 +207,10 @@ function checkDebtors(call: Call, groupIdOrNull: number | null, debtors: string[
 /** AppWorld's check that the shares add up to the amount (to within 10 cents). */
 function checkSum(paid: number, amounts: number[] | undefined): void {
   if (amounts && Math.abs(amounts.reduce((s, n) => s + n, 0) - paid) > 0.1)
-    fail(422, 'The sum of debt amounts (rounded to cents) must be equal to the total amount of the expense (rounded to cents).');
+    fail(
+      422,
+      'The sum of debt amounts (rounded to cents) must be equal to the total amount of the expense (rounded to cents).',
+    );
 }
 
 const tools = [
@@ -199,13 +218,28 @@ const tools = [
   kit.api(
     'search_users',
     'Search Splitwise users by name or email address, with your balance with each.',
-    { query, include_self: bool('Also list yourself, first (default false).').optional(), ...paging },
+    {
+      query,
+      include_self: bool('Also list yourself, first (default false).').optional(),
+      ...paging,
+    },
     (a, call) => {
-      const list = searchBy(Object.values(call.state.users), a.query, (u) => `${fullName(u)} ${u.email}`).filter(
-        (u) => !isOwner(call.owner, u.email),
-      );
-      const self = a.include_self ? [{ ...ownerRef(call.owner), direction: 'no_balance', amount: 0 }] : [];
-      return [...self, ...paginate(list, a).map((u) => ({ name: fullName(u), email: u.email, ...balanceWith(call, u.email) }))];
+      const list = searchBy(
+        Object.values(call.state.users),
+        a.query,
+        (u) => `${fullName(u)} ${u.email}`,
+      ).filter((u) => !isOwner(call.owner, u.email));
+      const self = a.include_self
+        ? [{ ...ownerRef(call.owner), direction: 'no_balance', amount: 0 }]
+        : [];
+      return [
+        ...self,
+        ...paginate(list, a).map((u) => ({
+          name: fullName(u),
+          email: u.email,
+          ...balanceWith(call, u.email),
+        })),
+      ];
     },
   ),
   kit.api(
@@ -214,9 +248,12 @@ const tools = [
     { delete: bool('Show deleted groups instead (default false).').optional(), ...paging },
     (a, call) => {
       const list = Object.values(call.state.groups).filter(
-        (g) => g.deleted === (a.delete ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)),
+        (g) =>
+          g.deleted === (a.delete ?? false) && g.member_emails.some((m) => isOwner(call.owner, m)),
       );
-      return paginate(sortBy(list, undefined, '-created_at', 'group_id'), a).map((g) => groupView(call, g));
+      return paginate(sortBy(list, undefined, '-created_at', 'group_id'), a).map((g) =>
+        groupView(call, g),
+      );
     },
   ),
   kit.api(
@@ -242,14 +279,17 @@ const tools = [
       return { message: 'Group created.', group_id: id };
     },
   ),
-  kit.api('show_group', 'Show a group and its members.', { group_id: groupId }, (a, call) => groupView(call, group(call, a.group_id))),
+  kit.api('show_group', 'Show a group and its members.', { group_id: groupId }, (a, call) =>
+    groupView(call, group(call, a.group_id)),
+  ),
   kit.api(
     'add_member_to_group',
     'Add a member to a group.',
     { group_id: groupId, user_email: email('Email of the person to add.') },
     (a, call) => {
       const g = group(call, a.group_id);
-      if (g.member_emails.some((m) => m.toLowerCase() === a.user_email.toLowerCase())) fail(422, 'User is already a member of the group.');
+      if (g.member_emails.some((m) => m.toLowerCase() === a.user_email.toLowerCase()))
+        fail(422, 'User is already a member of the group.');
       g.member_emails.push(a.user_email);
       return { message: 'Member added to the group.' };
     },
@@ -262,7 +302,8 @@ const tools = [
       const g = group(call, a.group_id);
       if (g.deleted) fail(422, 'The group is already marked as deleted.');
       g.deleted = true;
-      for (const e of Object.values(call.state.expenses)) if (e.group_id === g.group_id) e.deleted = true;
+      for (const e of Object.values(call.state.expenses))
+        if (e.group_id === g.group_id) e.deleted = true;
       return { message: 'Group and its associated payments and expenses marked as deleted.' };
     },
   ),
@@ -273,9 +314,15 @@ const tools = [
       group_id: int('The group; absent: your non-group expenses.').optional(),
       email: email('Only this member (without group_id: only yourself).').optional(),
     },
-    (a, call) => groupBalance(call, a.group_id === undefined ? null : group(call, a.group_id), a.email),
+    (a, call) =>
+      groupBalance(call, a.group_id === undefined ? null : group(call, a.group_id), a.email),
   ),
-  kit.api('show_people_balance', 'Show the total you owe others and others owe you, per person.', {}, (_a, call) => peopleBalance(call)),
+  kit.api(
+    'show_people_balance',
+    'Show the total you owe others and others owe you, per person.',
+    {},
+    (_a, call) => peopleBalance(call),
+  ),
   kit.api(
     'show_person_balance',
     'Show what you and one person owe each other, broken down by group (non-group expenses as a group with group_id null).',
@@ -290,20 +337,34 @@ const tools = [
       paid_amount: num('The total amount paid.'),
       payer_email: email('Email of the person who paid.'),
       debtor_emails: emails('Emails of the people who owe a share.'),
-      debt_amounts: z.array(z.number()).optional().describe('Amount owed by each debtor, in the same order.'),
+      debt_amounts: z
+        .array(z.number())
+        .optional()
+        .describe('Amount owed by each debtor, in the same order.'),
       group_id: int('The group this expense belongs to (none if absent).').optional(),
     },
     (a, call) => {
       if (a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
-      if (!a.debtor_emails.length) fail(422, 'At least one debtor who owes a share of the expense must be specified.');
+      if (!a.debtor_emails.length)
+        fail(422, 'At least one debtor who owes a share of the expense must be specified.');
       if (a.debt_amounts && a.debt_amounts.length !== a.debtor_emails.length)
         fail(422, 'Number of debtor IDs and debt amounts must be the same.');
       checkSum(roundMoney(a.paid_amount), a.debt_amounts);
-      if (a.group_id === undefined && !isOwner(call.owner, a.payer_email) && !a.debtor_emails.some((d) => isOwner(call.owner, d)))
-        fail(422, 'You are neither payer or debtor of this expense and the expense does not belong to a group. So you cannot create it.');
+      if (
+        a.group_id === undefined &&
+        !isOwner(call.owner, a.payer_email) &&
+        !a.debtor_emails.some((d) => isOwner(call.owner, d))
+      )
+        fail(
+          422,
+          'You are neither payer or debtor of this expense and the expense does not belong to a group. So you cannot create it.',
+        );
       checkDebtors(call, a.group_id ?? null, a.debtor_emails);
       if (a.debtor_emails.length === 1 && a.debtor_emails[0] === a.payer_email)
-        fail(422, 'A payer cannot be a debtor if there is only one debtor involved in the expense.');
+        fail(
+          422,
+          'A payer cannot be a debtor if there is only one debtor involved in the expense.',
+        );
       const id = call.nextId('expense');
       call.state.expenses[String(id)] = {
         expense_id: id,
@@ -346,7 +407,8 @@ const tools = [
         )
         .filter(
           (e) =>
-            (a.min_amount === undefined || e.paid_amount >= a.min_amount) && (a.max_amount === undefined || e.paid_amount <= a.max_amount),
+            (a.min_amount === undefined || e.paid_amount >= a.min_amount) &&
+            (a.max_amount === undefined || e.paid_amount <= a.max_amount),
         )
         .filter((e) => withinDates(e.created_at, a.min_created_at, a.max_created_at));
       list = a.query?.trim()
@@ -355,7 +417,9 @@ const tools = [
       return paginate(list, a).map((e) => expenseView(call, e));
     },
   ),
-  kit.api('show_expense', 'Show an expense.', { expense_id: expenseId }, (a, call) => expenseView(call, expense(call, a.expense_id))),
+  kit.api('show_expense', 'Show an expense.', { expense_id: expenseId }, (a, call) =>
+    expenseView(call, expense(call, a.expense_id)),
+  ),
   kit.api(
     'update_expense',
     'Update an expense; only the fields given change (new debtors are split equally unless debt_amounts is given).',
@@ -365,23 +429,37 @@ const tools = [
       paid_amount: num('New total amount.').optional(),
       payer_email: email('New payer.').optional(),
       debtor_emails: emails('New debtors.').optional(),
-      debt_amounts: z.array(z.number()).optional().describe('New amount owed by each debtor; needs debtor_emails.'),
+      debt_amounts: z
+        .array(z.number())
+        .optional()
+        .describe('New amount owed by each debtor; needs debtor_emails.'),
     },
     (a, call) => {
       const e = expense(call, a.expense_id);
-      if (e.deleted) fail(422, 'This expense has been marked deleted. Undelete it first if you want to update it.');
-      if (a.debt_amounts && !a.debtor_emails) fail(422, 'debtor_emails must be passed if debt_amounts are passed.');
-      if (a.paid_amount !== undefined && a.paid_amount <= 0) fail(422, 'paid_amount must be positive.');
+      if (e.deleted)
+        fail(
+          422,
+          'This expense has been marked deleted. Undelete it first if you want to update it.',
+        );
+      if (a.debt_amounts && !a.debtor_emails)
+        fail(422, 'debtor_emails must be passed if debt_amounts are passed.');
+      if (a.paid_amount !== undefined && a.paid_amount <= 0)
+        fail(422, 'paid_amount must be positive.');
       if (a.debtor_emails?.length === 0)
-        fail(422, 'To update debtors, at least one debtor who owes a share of the expense must be specified.');
+        fail(
+          422,
+          'To update debtors, at least one debtor who owes a share of the expense must be specified.',
+        );
       const debtors = a.debtor_emails ?? e.shares.map((s) => s.email);
-      if (a.debt_amounts && a.debt_amounts.length !== debtors.length) fail(422, 'Number of debtor IDs and debt amounts must be the same.');
+      if (a.debt_amounts && a.debt_amounts.length !== debtors.length)
+        fail(422, 'Number of debtor IDs and debt amounts must be the same.');
       checkSum(a.paid_amount ?? e.paid_amount, a.debt_amounts);
       checkDebtors(call, e.group_id, a.debtor_emails ?? [], a.payer_email);
       if (a.description !== undefined) e.description = a.description;
       if (a.payer_email !== undefined) e.payer_email = a.payer_email;
       if (a.paid_amount !== undefined) e.paid_amount = a.paid_amount;
-      if (a.paid_amount !== undefined || a.debtor_emails !== undefined) e.shares = shares(e.paid_amount, debtors, a.debt_amounts);
+      if (a.paid_amount !== undefined || a.debtor_emails !== undefined)
+        e.shares = shares(e.paid_amount, debtors, a.debt_amounts);
       return { message: 'Expense information updated.' };
     },
   ),

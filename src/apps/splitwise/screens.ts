@@ -15,7 +15,14 @@ export const splitwiseScreens: AppScreens = {
       label: (g) => `${clip(g.name, 40)} · ${clip(people(g.members), 40)}`,
       open: { screen: 'group', params: (g) => ({ group_id: g.group_id, name: g.name }) },
       empty: '(no groups)',
-      actions: [{ name: 'new_group', label: 'new group', api: 'create_group', fields: ['name', 'member_emails'] }],
+      actions: [
+        {
+          name: 'new_group',
+          label: 'new group',
+          api: 'create_group',
+          fields: ['name', 'member_emails'],
+        },
+      ],
     },
     {
       kind: 'list',
@@ -24,7 +31,8 @@ export const splitwiseScreens: AppScreens = {
       api: 'show_group_expenses',
       args: (p) => ({ group_id: p.group_id }),
       items: (r) => r,
-      label: (e) => `${clip(e.description, 40)} · $${e.paid_amount} paid by ${e.payer?.name ?? '?'}`,
+      label: (e) =>
+        `${clip(e.description, 40)} · $${e.paid_amount} paid by ${e.payer?.name ?? '?'}`,
       open: { screen: 'expense', params: (e) => ({ expense_id: e.expense_id }) },
       empty: '(no expenses)',
       actions: [
@@ -57,7 +65,8 @@ export const splitwiseScreens: AppScreens = {
       lines: (e) => [
         `$${e.paid_amount} paid by ${e.payer?.name ?? '?'} on ${String(e.created_at ?? '').slice(0, 10)}`,
         ...(e.shares ?? []).map(
-          (d: { debtor?: { name?: string }; debt_amount?: number }) => `- ${d.debtor?.name ?? '?'} owes ${d.debt_amount}`,
+          (d: { debtor?: { name?: string }; debt_amount?: number }) =>
+            `- ${d.debtor?.name ?? '?'} owes ${d.debt_amount}`,
         ),
       ],
     },

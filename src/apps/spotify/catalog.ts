@@ -23,18 +23,27 @@ import {
 
 const min = (what: string) => int(`The minimum ${what} for search results.`, { min: 0 }).optional();
 const max = (what: string) => int(`The maximum ${what} for search results.`, { min: 0 }).optional();
-const rating = (which: string) => num(`The ${which} rating for search results (0 to 5).`).optional();
+const rating = (which: string) =>
+  num(`The ${which} rating for search results (0 to 5).`).optional();
 const dates = {
-  min_release_date: text('The minimum release date for search results in YYYY-MM-DD format.').optional(),
-  max_release_date: text('The maximum release date for search results in YYYY-MM-DD format.').optional(),
+  min_release_date: text(
+    'The minimum release date for search results in YYYY-MM-DD format.',
+  ).optional(),
+  max_release_date: text(
+    'The maximum release date for search results in YYYY-MM-DD format.',
+  ).optional(),
 };
 
 const within = (value: number, lo: number | undefined, hi: number | undefined) =>
   (lo === undefined || value >= lo) && (hi === undefined || value <= hi);
-const onDates = (date: string, a: { min_release_date?: string | undefined; max_release_date?: string | undefined }) =>
+const onDates = (
+  date: string,
+  a: { min_release_date?: string | undefined; max_release_date?: string | undefined },
+) =>
   (a.min_release_date === undefined || date.slice(0, 10) >= a.min_release_date.slice(0, 10)) &&
   (a.max_release_date === undefined || date.slice(0, 10) <= a.max_release_date.slice(0, 10));
-const sameGenre = (genre: string, wanted: string | undefined) => wanted === undefined || genre.toLowerCase() === wanted.toLowerCase();
+const sameGenre = (genre: string, wanted: string | undefined) =>
+  wanted === undefined || genre.toLowerCase() === wanted.toLowerCase();
 
 function songReview(call: Call, id: number): SongReview {
   return getEntity(call.state.song_reviews, id, 'Song review', 'review_id');
@@ -55,12 +64,20 @@ function reviewView(call: AppCall<SpotifyState>, r: SongReview) {
 /** Everyone search_users finds: the owner, the seeded users and anyone who owns a playlist. */
 function spotifyUsers(call: Call) {
   const s = call.state;
-  const people = new Map<string, { first_name: string; last_name: string; email: string; registered_at: string }>();
+  const people = new Map<
+    string,
+    { first_name: string; last_name: string; email: string; registered_at: string }
+  >();
   const add = (address: string) => {
     const key = address.toLowerCase();
     if (people.has(key)) return;
     const [first = '', ...rest] = personRef(s, address).name.split(' ');
-    people.set(key, { first_name: first, last_name: rest.join(' '), email: address, registered_at: s.now });
+    people.set(key, {
+      first_name: first,
+      last_name: rest.join(' '),
+      email: address,
+      registered_at: s.now,
+    });
   };
   if (s.account?.email)
     people.set(s.account.email.toLowerCase(), {
@@ -93,7 +110,9 @@ export const catalogApis = [
       max_like_count: max('like count'),
       min_play_count: min('play count'),
       max_play_count: max('play count'),
-      sort_by: text('Sort by +/- rating, like_count, play_count or release_date; without it, by relevance to the query.').optional(),
+      sort_by: text(
+        'Sort by +/- rating, like_count, play_count or release_date; without it, by relevance to the query.',
+      ).optional(),
     },
     (a, call) => {
       let list = Object.values(call.state.songs).filter(
@@ -114,12 +133,24 @@ export const catalogApis = [
         );
       let views = list
         .map((s) => songView(call, s))
-        .filter((v) => within(v.duration, a.min_duration, a.max_duration) && within(v.rating, a.min_rating, a.max_rating))
         .filter(
-          (v) => within(v.like_count, a.min_like_count, a.max_like_count) && within(v.play_count, a.min_play_count, a.max_play_count),
+          (v) =>
+            within(v.duration, a.min_duration, a.max_duration) &&
+            within(v.rating, a.min_rating, a.max_rating),
+        )
+        .filter(
+          (v) =>
+            within(v.like_count, a.min_like_count, a.max_like_count) &&
+            within(v.play_count, a.min_play_count, a.max_play_count),
         );
       if (a.sort_by?.trim())
-        views = sortList(views, a.sort_by, ['rating', 'like_count', 'play_count', 'release_date'], '+song_id', 'song_id');
+        views = sortList(
+          views,
+          a.sort_by,
+          ['rating', 'like_count', 'play_count', 'release_date'],
+          '+song_id',
+          'song_id',
+        );
       return paginate(views, a);
     },
     { auth: 'none' },
@@ -156,10 +187,14 @@ export const catalogApis = [
       min_like_count: min('like count'),
       max_like_count: max('like count'),
       genre: text('The genre to filter the albums by.').optional(),
-      sort_by: text('Sort by +/- rating or release_date; without it, by relevance to the query.').optional(),
+      sort_by: text(
+        'Sort by +/- rating or release_date; without it, by relevance to the query.',
+      ).optional(),
     },
     (a, call) => {
-      let list = Object.values(call.state.albums).filter((x) => sameGenre(x.genre, a.genre) && onDates(x.release_date, a));
+      let list = Object.values(call.state.albums).filter(
+        (x) => sameGenre(x.genre, a.genre) && onDates(x.release_date, a),
+      );
       list = searchBy(
         list,
         a.query,
@@ -170,8 +205,13 @@ export const catalogApis = [
       );
       let views = list
         .map((x) => albumShort(call, x))
-        .filter((v) => within(v.rating, a.min_rating, a.max_rating) && within(v.like_count, a.min_like_count, a.max_like_count));
-      if (a.sort_by?.trim()) views = sortList(views, a.sort_by, ['rating', 'release_date'], '+album_id', 'album_id');
+        .filter(
+          (v) =>
+            within(v.rating, a.min_rating, a.max_rating) &&
+            within(v.like_count, a.min_like_count, a.max_like_count),
+        );
+      if (a.sort_by?.trim())
+        views = sortList(views, a.sort_by, ['rating', 'release_date'], '+album_id', 'album_id');
       return paginate(views, a);
     },
     { auth: 'none' },
@@ -192,14 +232,17 @@ export const catalogApis = [
       genre: text('The genre to filter the artists by.').optional(),
       min_follower_count: min('number of followers'),
       max_follower_count: max('number of followers'),
-      sort_by: text('Sort by +/- follower_count; without it, by relevance to the query.').optional(),
+      sort_by: text(
+        'Sort by +/- follower_count; without it, by relevance to the query.',
+      ).optional(),
     },
     (a, call) => {
       const list = Object.values(call.state.artists).filter((x) => sameGenre(x.genre, a.genre));
       let views = searchBy(list, a.query, (x) => `${x.name} ${x.genre}`)
         .map((x) => artistView(call, x))
         .filter((v) => within(v.follower_count, a.min_follower_count, a.max_follower_count));
-      if (a.sort_by?.trim()) views = sortList(views, a.sort_by, ['follower_count'], '+artist_id', 'artist_id');
+      if (a.sort_by?.trim())
+        views = sortList(views, a.sort_by, ['follower_count'], '+artist_id', 'artist_id');
       return paginate(views, a);
     },
     { auth: 'none' },
@@ -246,10 +289,16 @@ export const catalogApis = [
   kit.api(
     'update_song_review',
     'Update your song review; only the fields given change.',
-    { review_id: int('ID of the song review.'), rating: review.rating.optional(), title: review.title, text: review.text },
+    {
+      review_id: int('ID of the song review.'),
+      rating: review.rating.optional(),
+      title: review.title,
+      text: review.text,
+    },
     (a, call) => {
       const r = songReview(call, a.review_id);
-      if (r.user_email !== call.ownerEmail) fail(422, 'The given song review does not belong to you, so you cannot access it.');
+      if (r.user_email !== call.ownerEmail)
+        fail(422, 'The given song review does not belong to you, so you cannot access it.');
       applyChanges(r, { rating: a.rating, title: a.title, text: a.text });
       return { message: 'Updated the song review.' };
     },
@@ -271,11 +320,19 @@ export const catalogApis = [
       const list = Object.values(call.state.song_reviews).filter(
         (r) =>
           r.song_id === a.song_id &&
-          (a.user_email === undefined || r.user_email.toLowerCase() === a.user_email.toLowerCase()) &&
+          (a.user_email === undefined ||
+            r.user_email.toLowerCase() === a.user_email.toLowerCase()) &&
           within(r.rating, a.min_rating, a.max_rating),
       );
       let found = searchBy(list, a.query, (r) => `${r.title} ${r.text}`);
-      if (a.sort_by?.trim()) found = sortList(found, a.sort_by, ['rating', 'created_at'], '+song_review_id', 'song_review_id');
+      if (a.sort_by?.trim())
+        found = sortList(
+          found,
+          a.sort_by,
+          ['rating', 'created_at'],
+          '+song_review_id',
+          'song_review_id',
+        );
       return paginate(found, a).map((r) => reviewView(call, r));
     },
     { auth: 'none' },

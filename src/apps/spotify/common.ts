@@ -2,9 +2,20 @@
 import { AppKit, fail, getEntity, isOwner, personRef, type AppCall } from '../kit/app.ts';
 import { int } from '../kit/args.ts';
 import { sortBy } from '../kit/query.ts';
-import { emptySpotify, type Album, type Artist, type Playlist, type Song, type SpotifyState } from './state.ts';
+import {
+  emptySpotify,
+  type Album,
+  type Artist,
+  type Playlist,
+  type Song,
+  type SpotifyState,
+} from './state.ts';
 
-export const kit = new AppKit<SpotifyState>({ name: 'spotify', title: 'Spotify', empty: emptySpotify });
+export const kit = new AppKit<SpotifyState>({
+  name: 'spotify',
+  title: 'Spotify',
+  empty: emptySpotify,
+});
 export type Call = AppCall<SpotifyState>;
 
 export const songId = int('The ID of the song.');
@@ -13,24 +24,33 @@ export const playlistId = int('The ID of the playlist.');
 export const artistId = int('The ID of the artist.');
 
 export const song = (call: Call, id: number) => getEntity(call.state.songs, id, 'Song', 'song_id');
-export const album = (call: Call, id: number) => getEntity(call.state.albums, id, 'Album', 'album_id');
-export const artist = (call: Call, id: number) => getEntity(call.state.artists, id, 'Artist', 'artist_id');
-export const playlistById = (call: Call, id: number) => getEntity(call.state.playlists, id, 'Playlist', 'playlist_id');
+export const album = (call: Call, id: number) =>
+  getEntity(call.state.albums, id, 'Album', 'album_id');
+export const artist = (call: Call, id: number) =>
+  getEntity(call.state.artists, id, 'Artist', 'artist_id');
+export const playlistById = (call: Call, id: number) =>
+  getEntity(call.state.playlists, id, 'Playlist', 'playlist_id');
 
 /** AppWorld's check on a playlist someone wants to see: public ones, and your own when you pass a token. */
 export function visiblePlaylist(call: Call, id: number): Playlist {
   const p = playlistById(call, id);
   if (p.is_public) return p;
   const viewer = call.viewer;
-  if (!viewer) fail(422, 'This playlist is not public, and you have not passed an access token, so you cannot access it.');
-  if (!isOwner(viewer, p.owner_email)) fail(422, 'This playlist is not public, and does not belong to you, so you cannot access it.');
+  if (!viewer)
+    fail(
+      422,
+      'This playlist is not public, and you have not passed an access token, so you cannot access it.',
+    );
+  if (!isOwner(viewer, p.owner_email))
+    fail(422, 'This playlist is not public, and does not belong to you, so you cannot access it.');
   return p;
 }
 
 /** AppWorld's check on a playlist someone wants to change: only your own. */
 export function ownPlaylist(call: Call, id: number): Playlist {
   const p = playlistById(call, id);
-  if (!isOwner(call.owner, p.owner_email)) fail(422, 'The given playlist does not belong to you, so you cannot access it.');
+  if (!isOwner(call.owner, p.owner_email))
+    fail(422, 'The given playlist does not belong to you, so you cannot access it.');
   return p;
 }
 
@@ -50,7 +70,9 @@ const asDateTime = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date
 
 function reviewStats(call: Call, id: number) {
   const reviews = Object.values(call.state.song_reviews).filter((r) => r.song_id === id);
-  const rating = reviews.length ? Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10 : 0;
+  const rating = reviews.length
+    ? Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10
+    : 0;
   return { rating, review_count: reviews.length };
 }
 
@@ -80,7 +102,12 @@ export function songView(call: Call, s: Song, extended = false) {
     artists: extended
       ? s.artist_ids.map((id) => {
           const a = call.state.artists[String(id)];
-          return { id, name: a?.name ?? '', genre: a?.genre ?? '', follower_count: a ? artistView(call, a).follower_count : 0 };
+          return {
+            id,
+            name: a?.name ?? '',
+            genre: a?.genre ?? '',
+            follower_count: a ? artistView(call, a).follower_count : 0,
+          };
         })
       : artistRefs(call, s.artist_ids),
     release_date: asDateTime(s.release_date),
@@ -94,7 +121,10 @@ export function songView(call: Call, s: Song, extended = false) {
 }
 
 export function artistView(call: Call, a: Artist) {
-  return { ...a, follower_count: a.follower_count + liked(call.state.followed_artists, a.artist_id) };
+  return {
+    ...a,
+    follower_count: a.follower_count + liked(call.state.followed_artists, a.artist_id),
+  };
 }
 
 function albumHead(call: Call, a: Album) {
@@ -166,6 +196,9 @@ export function sortList<T extends object>(
 ): T[] {
   const given = spec?.trim();
   if (given && !fields.includes(given.replace(/^[+-]/, '')))
-    fail(422, `Invalid sort_by: ${JSON.stringify(given)}. It must be one of ${fields.map((f) => `+${f}, -${f}`).join(', ')}.`);
+    fail(
+      422,
+      `Invalid sort_by: ${JSON.stringify(given)}. It must be one of ${fields.map((f) => `+${f}, -${f}`).join(', ')}.`,
+    );
   return sortBy(items, given || fallback, fallback, idKey);
 }

@@ -22,7 +22,8 @@ import {
   type Call,
 } from './common.ts';
 
-const sortBy = (fields: string, fallback: string) => text(`Sort by +/- ${fields} (default ${fallback}).`).optional();
+const sortBy = (fields: string, fallback: string) =>
+  text(`Sort by +/- ${fields} (default ${fallback}).`).optional();
 const songText = (call: Call, id: number) => {
   const s = call.state.songs[String(id)];
   return s
@@ -42,14 +43,26 @@ const albumText = (call: Call, id: number) => {
 
 /** One of the owner's marks on a thing (a like, a follow, a library entry, a download), as AppWorld keeps them. */
 interface Mark {
-  map: 'liked_songs' | 'liked_albums' | 'liked_playlists' | 'followed_artists' | 'library_songs' | 'library_albums' | 'downloaded_songs';
+  map:
+    | 'liked_songs'
+    | 'liked_albums'
+    | 'liked_playlists'
+    | 'followed_artists'
+    | 'library_songs'
+    | 'library_albums'
+    | 'downloaded_songs';
   idKey: 'song_id' | 'album_id' | 'playlist_id' | 'artist_id';
   at: 'liked_at' | 'followed_at' | 'added_at' | 'downloaded_at';
   /** Fails as AppWorld does for a thing that does not exist or that the owner may not see. */
   check: (call: Call, id: number) => unknown;
 }
 
-const ID_ARGS = { song_id: songId, album_id: albumId, playlist_id: playlistId, artist_id: artistId };
+const ID_ARGS = {
+  song_id: songId,
+  album_id: albumId,
+  playlist_id: playlistId,
+  artist_id: artistId,
+};
 const marks = (call: Call, m: Mark): EntityMap<unknown> => call.state[m.map];
 
 /** An API that sets a mark: `already` is AppWorld's 422 when it is set. */
@@ -64,7 +77,14 @@ function setMark(api: string, description: string, m: Mark, already: string, mes
 }
 
 /** An API that clears a mark; `checked`: whether AppWorld looks the thing up first (404 before the 422). */
-function clearMark(api: string, description: string, m: Mark, checked: boolean, missing: string, message: string) {
+function clearMark(
+  api: string,
+  description: string,
+  m: Mark,
+  checked: boolean,
+  missing: string,
+  message: string,
+) {
   return kit.api(api, description, { [m.idKey]: ID_ARGS[m.idKey] }, (a, call) => {
     const id = (a as Record<string, number>)[m.idKey] ?? 0;
     if (checked) m.check(call, id);
@@ -76,26 +96,75 @@ function clearMark(api: string, description: string, m: Mark, checked: boolean, 
 
 const LIKED_SONG: Mark = { map: 'liked_songs', idKey: 'song_id', at: 'liked_at', check: song };
 const LIKED_ALBUM: Mark = { map: 'liked_albums', idKey: 'album_id', at: 'liked_at', check: album };
-const LIKED_PLAYLIST: Mark = { map: 'liked_playlists', idKey: 'playlist_id', at: 'liked_at', check: visiblePlaylist };
-const FOLLOWED: Mark = { map: 'followed_artists', idKey: 'artist_id', at: 'followed_at', check: artist };
+const LIKED_PLAYLIST: Mark = {
+  map: 'liked_playlists',
+  idKey: 'playlist_id',
+  at: 'liked_at',
+  check: visiblePlaylist,
+};
+const FOLLOWED: Mark = {
+  map: 'followed_artists',
+  idKey: 'artist_id',
+  at: 'followed_at',
+  check: artist,
+};
 const LIBRARY_SONG: Mark = { map: 'library_songs', idKey: 'song_id', at: 'added_at', check: song };
-const LIBRARY_ALBUM: Mark = { map: 'library_albums', idKey: 'album_id', at: 'added_at', check: album };
-const DOWNLOADED: Mark = { map: 'downloaded_songs', idKey: 'song_id', at: 'downloaded_at', check: song };
+const LIBRARY_ALBUM: Mark = {
+  map: 'library_albums',
+  idKey: 'album_id',
+  at: 'added_at',
+  check: album,
+};
+const DOWNLOADED: Mark = {
+  map: 'downloaded_songs',
+  idKey: 'song_id',
+  at: 'downloaded_at',
+  check: song,
+};
 
 export const libraryApis = [
-  setMark('like_song', 'Like a song.', LIKED_SONG, 'You have already liked this song in the past.', 'Song liked.'),
-  clearMark('unlike_song', 'Unlike a song.', LIKED_SONG, true, 'You have not liked this song, so cannot unlike it.', 'Song unliked.'),
+  setMark(
+    'like_song',
+    'Like a song.',
+    LIKED_SONG,
+    'You have already liked this song in the past.',
+    'Song liked.',
+  ),
+  clearMark(
+    'unlike_song',
+    'Unlike a song.',
+    LIKED_SONG,
+    true,
+    'You have not liked this song, so cannot unlike it.',
+    'Song unliked.',
+  ),
   kit.api(
     'show_liked_songs',
     'Get a list of songs you have liked.',
     { ...paging, sort_by: sortBy('liked_at or title', '-liked_at') },
     (a, call) => {
-      const list = Object.values(call.state.liked_songs).map((l) => ({ ...songShort(call, song(call, l.song_id)), liked_at: l.liked_at }));
+      const list = Object.values(call.state.liked_songs).map((l) => ({
+        ...songShort(call, song(call, l.song_id)),
+        liked_at: l.liked_at,
+      }));
       return paginate(sortList(list, a.sort_by, ['liked_at', 'title'], '-liked_at', 'song_id'), a);
     },
   ),
-  setMark('like_album', 'Like an album.', LIKED_ALBUM, 'You have already liked this album in the past.', 'Album liked.'),
-  clearMark('unlike_album', 'Unlike an album.', LIKED_ALBUM, true, 'You have not liked this album, so cannot unlike it.', 'Album unliked.'),
+  setMark(
+    'like_album',
+    'Like an album.',
+    LIKED_ALBUM,
+    'You have already liked this album in the past.',
+    'Album liked.',
+  ),
+  clearMark(
+    'unlike_album',
+    'Unlike an album.',
+    LIKED_ALBUM,
+    true,
+    'You have not liked this album, so cannot unlike it.',
+    'Album unliked.',
+  ),
   kit.api(
     'show_liked_albums',
     'Get a list of albums you have liked.',
@@ -132,15 +201,36 @@ export const libraryApis = [
         .map((l) => ({ l, p: call.state.playlists[String(l.playlist_id)] }))
         .filter((x) => x.p !== undefined)
         .map(({ l, p }) => ({ ...playlistShort(call, p!), liked_at: l.liked_at }));
-      return paginate(sortList(list, a.sort_by, ['liked_at', 'title'], '-liked_at', 'playlist_id'), a);
+      return paginate(
+        sortList(list, a.sort_by, ['liked_at', 'title'], '-liked_at', 'playlist_id'),
+        a,
+      );
     },
   ),
-  setMark('follow_artist', 'Follow an artist.', FOLLOWED, 'You are already following this artist.', 'Artist followed.'),
-  clearMark('unfollow_artist', 'Unfollow an artist.', FOLLOWED, false, 'You are already not following this artist.', 'Artist unfollowed.'),
-  kit.api('show_artist_following', 'Show if you are following the artist.', { artist_id: artistId }, (a, call) => {
-    artist(call, a.artist_id);
-    return { following: String(a.artist_id) in call.state.followed_artists };
-  }),
+  setMark(
+    'follow_artist',
+    'Follow an artist.',
+    FOLLOWED,
+    'You are already following this artist.',
+    'Artist followed.',
+  ),
+  clearMark(
+    'unfollow_artist',
+    'Unfollow an artist.',
+    FOLLOWED,
+    false,
+    'You are already not following this artist.',
+    'Artist unfollowed.',
+  ),
+  kit.api(
+    'show_artist_following',
+    'Show if you are following the artist.',
+    { artist_id: artistId },
+    (a, call) => {
+      artist(call, a.artist_id);
+      return { following: String(a.artist_id) in call.state.followed_artists };
+    },
+  ),
   kit.api(
     'show_following_artists',
     'Search or show a list of artists you are following.',
@@ -167,8 +257,13 @@ export const libraryApis = [
     'Search or show a list of songs in your song library.',
     { query, ...paging, sort_by: sortBy('added_at or title', '-added_at') },
     (a, call) => {
-      const entries = searchBy(Object.values(call.state.library_songs), a.query, (l) => songText(call, l.song_id));
-      const list = entries.map((l) => ({ ...songShort(call, song(call, l.song_id)), added_at: l.added_at }));
+      const entries = searchBy(Object.values(call.state.library_songs), a.query, (l) =>
+        songText(call, l.song_id),
+      );
+      const list = entries.map((l) => ({
+        ...songShort(call, song(call, l.song_id)),
+        added_at: l.added_at,
+      }));
       return paginate(sortList(list, a.sort_by, ['added_at', 'title'], '-added_at', 'song_id'), a);
     },
   ),
@@ -192,8 +287,13 @@ export const libraryApis = [
     'Search or show a list of albums in your album library.',
     { query, ...paging, sort_by: sortBy('added_at or title', '-added_at') },
     (a, call) => {
-      const entries = searchBy(Object.values(call.state.library_albums), a.query, (l) => albumText(call, l.album_id));
-      const list = entries.map((l) => ({ ...albumShort(call, album(call, l.album_id)), added_at: l.added_at }));
+      const entries = searchBy(Object.values(call.state.library_albums), a.query, (l) =>
+        albumText(call, l.album_id),
+      );
+      const list = entries.map((l) => ({
+        ...albumShort(call, album(call, l.album_id)),
+        added_at: l.added_at,
+      }));
       return paginate(sortList(list, a.sort_by, ['added_at', 'title'], '-added_at', 'album_id'), a);
     },
   ),
@@ -217,8 +317,12 @@ export const libraryApis = [
     'Search or show a list of your downloaded songs.',
     {
       query,
-      min_downloaded_at: text('Filter songs by minimum downloaded_at date in YYYY-MM-DD format.').optional(),
-      max_downloaded_at: text('Filter songs by maximum downloaded_at date in YYYY-MM-DD format.').optional(),
+      min_downloaded_at: text(
+        'Filter songs by minimum downloaded_at date in YYYY-MM-DD format.',
+      ).optional(),
+      max_downloaded_at: text(
+        'Filter songs by maximum downloaded_at date in YYYY-MM-DD format.',
+      ).optional(),
       ...paging,
       sort_by: sortBy('downloaded_at', '-downloaded_at'),
     },
@@ -236,7 +340,13 @@ export const libraryApis = [
       return paginate(sortList(list, a.sort_by, ['downloaded_at'], '-downloaded_at', 'song_id'), a);
     },
   ),
-  setMark('download_song', 'Download a song.', DOWNLOADED, 'The song is already downloaded.', 'Song downloaded.'),
+  setMark(
+    'download_song',
+    'Download a song.',
+    DOWNLOADED,
+    'The song is already downloaded.',
+    'Song downloaded.',
+  ),
   clearMark(
     'remove_downloaded_song',
     'Remove a song from downloads.',

@@ -2,7 +2,16 @@
 import { applyChanges, fail, isOwner } from '../kit/app.ts';
 import { bool, email, int, name, paging, query, text } from '../kit/args.ts';
 import { paginate, searchBy } from '../kit/query.ts';
-import { kit, ownPlaylist, playlistId, playlistShort, playlistView, songId, sortList, visiblePlaylist } from './common.ts';
+import {
+  kit,
+  ownPlaylist,
+  playlistId,
+  playlistShort,
+  playlistView,
+  songId,
+  sortList,
+  visiblePlaylist,
+} from './common.ts';
 
 export const playlistApis = [
   kit.api(
@@ -14,14 +23,22 @@ export const playlistApis = [
       max_like_count: int('The maximum like count for search results.', { min: 0 }).optional(),
       owner_email: email('If passed, only playlists owned by this user.').optional(),
       ...paging,
-      sort_by: text('Sort by +/- like_count or created_at; without it, by relevance to the query.').optional(),
+      sort_by: text(
+        'Sort by +/- like_count or created_at; without it, by relevance to the query.',
+      ).optional(),
     },
     (a, call) => {
       const viewer = call.viewer;
-      const mine = (p: { owner_email: string }) => viewer !== null && isOwner(viewer, p.owner_email);
+      const mine = (p: { owner_email: string }) =>
+        viewer !== null && isOwner(viewer, p.owner_email);
       const all = Object.values(call.state.playlists);
-      const list = [...all.filter((p) => !p.is_public && mine(p)), ...all.filter((p) => p.is_public)].filter(
-        (p) => a.owner_email === undefined || p.owner_email.toLowerCase() === a.owner_email.toLowerCase(),
+      const list = [
+        ...all.filter((p) => !p.is_public && mine(p)),
+        ...all.filter((p) => p.is_public),
+      ].filter(
+        (p) =>
+          a.owner_email === undefined ||
+          p.owner_email.toLowerCase() === a.owner_email.toLowerCase(),
       );
       let views = searchBy(list, a.query, (p) => p.title)
         .map((p) => playlistShort(call, p))
@@ -30,7 +47,14 @@ export const playlistApis = [
             (a.min_like_count === undefined || v.like_count >= a.min_like_count) &&
             (a.max_like_count === undefined || v.like_count <= a.max_like_count),
         );
-      if (a.sort_by?.trim()) views = sortList(views, a.sort_by, ['like_count', 'rating', 'created_at'], '-like_count', 'playlist_id');
+      if (a.sort_by?.trim())
+        views = sortList(
+          views,
+          a.sort_by,
+          ['like_count', 'rating', 'created_at'],
+          '-like_count',
+          'playlist_id',
+        );
       return paginate(views, a);
     },
     { auth: 'optional' },
@@ -46,10 +70,15 @@ export const playlistApis = [
     },
     (a, call) => {
       const own = Object.values(call.state.playlists).filter(
-        (p) => isOwner(call.owner, p.owner_email) && (a.is_public === undefined || p.is_public === a.is_public),
+        (p) =>
+          isOwner(call.owner, p.owner_email) &&
+          (a.is_public === undefined || p.is_public === a.is_public),
       );
       const views = searchBy(own, a.query, (p) => p.title).map((p) => playlistShort(call, p));
-      return paginate(sortList(views, a.sort_by, ['created_at', 'title'], '-created_at', 'playlist_id'), a);
+      return paginate(
+        sortList(views, a.sort_by, ['created_at', 'title'], '-created_at', 'playlist_id'),
+        a,
+      );
     },
   ),
   kit.api(
@@ -62,9 +91,16 @@ export const playlistApis = [
   kit.api(
     'create_playlist',
     'Create a new playlist.',
-    { title: name('The title of the playlist.'), is_public: bool('Whether the playlist is public or not (default false).').optional() },
+    {
+      title: name('The title of the playlist.'),
+      is_public: bool('Whether the playlist is public or not (default false).').optional(),
+    },
     (a, call) => {
-      if (Object.values(call.state.playlists).some((p) => p.title === a.title && isOwner(call.owner, p.owner_email)))
+      if (
+        Object.values(call.state.playlists).some(
+          (p) => p.title === a.title && isOwner(call.owner, p.owner_email),
+        )
+      )
         fail(422, `You already have a playlist titled ${JSON.stringify(a.title)}.`);
       const id = call.nextId('playlist');
       call.state.playlists[String(id)] = {
@@ -100,14 +136,20 @@ export const playlistApis = [
     delete call.state.liked_playlists[String(a.playlist_id)];
     return { message: 'Playlist deleted.' };
   }),
-  kit.api('add_song_to_playlist', 'Add a song to one of your playlists.', { playlist_id: playlistId, song_id: songId }, (a, call) => {
-    const p = ownPlaylist(call, a.playlist_id);
-    if (!(String(a.song_id) in call.state.songs)) fail(404, `Song with song_id ${a.song_id} does not exist.`);
-    if (p.song_ids.includes(a.song_id)) fail(422, 'The song is already in the playlist.');
-    p.song_ids.push(a.song_id);
-    p.updated_at = call.now;
-    return { message: 'Song added to the playlist.' };
-  }),
+  kit.api(
+    'add_song_to_playlist',
+    'Add a song to one of your playlists.',
+    { playlist_id: playlistId, song_id: songId },
+    (a, call) => {
+      const p = ownPlaylist(call, a.playlist_id);
+      if (!(String(a.song_id) in call.state.songs))
+        fail(404, `Song with song_id ${a.song_id} does not exist.`);
+      if (p.song_ids.includes(a.song_id)) fail(422, 'The song is already in the playlist.');
+      p.song_ids.push(a.song_id);
+      p.updated_at = call.now;
+      return { message: 'Song added to the playlist.' };
+    },
+  ),
   kit.api(
     'remove_song_from_playlist',
     'Remove a song from one of your playlists.',

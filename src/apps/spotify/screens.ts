@@ -1,7 +1,8 @@
 /** spotify on the user's phone: liked songs, playlists, search, what is playing. */
 import { clip, people, type AppScreens } from '../screens/spec.ts';
 
-const songLine = (s: { title: string; artists?: unknown }) => `${clip(s.title, 40)} — ${clip(people(s.artists), 30)}`;
+const songLine = (s: { title: string; artists?: unknown }) =>
+  `${clip(s.title, 40)} — ${clip(people(s.artists), 30)}`;
 
 export const spotifyScreens: AppScreens = {
   app: 'spotify',
@@ -52,7 +53,9 @@ export const spotifyScreens: AppScreens = {
       label: (p) => `${clip(p.title, 50)}${p.is_public ? '' : ' (private)'}`,
       open: { screen: 'playlist', params: (p) => ({ playlist_id: p.playlist_id }) },
       empty: '(no playlists)',
-      actions: [{ name: 'new_playlist', label: 'new playlist', api: 'create_playlist', fields: ['title'] }],
+      actions: [
+        { name: 'new_playlist', label: 'new playlist', api: 'create_playlist', fields: ['title'] },
+      ],
     },
     {
       kind: 'item',
@@ -60,8 +63,18 @@ export const spotifyScreens: AppScreens = {
       api: 'show_playlist',
       args: (p) => ({ playlist_id: p.playlist_id }),
       title: (p) => clip(p.title, 60),
-      lines: (p) => (p.songs ?? []).map((s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`),
-      actions: [{ name: 'play', label: 'play the playlist', api: 'play_music', fixed: (p) => ({ playlist_id: p.playlist_id }) }],
+      lines: (p) =>
+        (p.songs ?? []).map(
+          (s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`,
+        ),
+      actions: [
+        {
+          name: 'play',
+          label: 'play the playlist',
+          api: 'play_music',
+          fixed: (p) => ({ playlist_id: p.playlist_id }),
+        },
+      ],
     },
     {
       kind: 'list',
@@ -82,13 +95,35 @@ export const spotifyScreens: AppScreens = {
       title: (a) => clip(a.title, 60),
       lines: (a) => [
         `${people(a.artists)} · ${a.genre ?? ''} · ${String(a.release_date ?? '').slice(0, 10)}`,
-        ...(a.songs ?? []).map((s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`),
+        ...(a.songs ?? []).map(
+          (s: { title: string; artists?: unknown }, i: number) => `${i + 1}. ${songLine(s)}`,
+        ),
       ],
       actions: [
-        { name: 'play', label: 'play the album', api: 'play_music', fixed: (p) => ({ album_id: p.album_id }) },
-        { name: 'queue', label: 'add to the queue', api: 'add_to_queue', fixed: (p) => ({ album_id: p.album_id }) },
-        { name: 'like', label: 'like', api: 'like_album', fixed: (p) => ({ album_id: p.album_id }) },
-        { name: 'save', label: 'save to your library', api: 'add_album_to_library', fixed: (p) => ({ album_id: p.album_id }) },
+        {
+          name: 'play',
+          label: 'play the album',
+          api: 'play_music',
+          fixed: (p) => ({ album_id: p.album_id }),
+        },
+        {
+          name: 'queue',
+          label: 'add to the queue',
+          api: 'add_to_queue',
+          fixed: (p) => ({ album_id: p.album_id }),
+        },
+        {
+          name: 'like',
+          label: 'like',
+          api: 'like_album',
+          fixed: (p) => ({ album_id: p.album_id }),
+        },
+        {
+          name: 'save',
+          label: 'save to your library',
+          api: 'add_album_to_library',
+          fixed: (p) => ({ album_id: p.album_id }),
+        },
       ],
     },
     {
@@ -115,8 +150,18 @@ export const spotifyScreens: AppScreens = {
       actions: [
         { name: 'play', label: 'play', api: 'play_music', fixed: (p) => ({ song_id: p.song_id }) },
         { name: 'like', label: 'like', api: 'like_song', fixed: (p) => ({ song_id: p.song_id }) },
-        { name: 'queue', label: 'add to the queue', api: 'add_to_queue', fixed: (p) => ({ song_id: p.song_id }) },
-        { name: 'save', label: 'save to your library', api: 'add_song_to_library', fixed: (p) => ({ song_id: p.song_id }) },
+        {
+          name: 'queue',
+          label: 'add to the queue',
+          api: 'add_to_queue',
+          fixed: (p) => ({ song_id: p.song_id }),
+        },
+        {
+          name: 'save',
+          label: 'save to your library',
+          api: 'add_song_to_library',
+          fixed: (p) => ({ song_id: p.song_id }),
+        },
         {
           name: 'add_to_playlist',
           label: 'add to a playlist',

@@ -149,11 +149,16 @@ export const SpotifySeed = z
           id: SeedId,
           title: z.string().min(1),
           artist_ids: z.array(z.number().int().positive()).default([]),
-          album_id: z.number().int().positive().optional().meta({ description: 'an album of `albums`' }),
-          album_title: z
-            .string()
+          album_id: z
+            .number()
+            .int()
+            .positive()
             .optional()
-            .meta({ description: 'without album_id: the album of that title (made if no seeded album has it)' }),
+            .meta({ description: 'an album of `albums`' }),
+          album_title: z.string().optional().meta({
+            description:
+              'without album_id: the album of that title (made if no seeded album has it)',
+          }),
           genre: z.string().default(''),
           duration: z.number().int().positive().default(200).meta({ description: 'seconds' }),
           release_date: z.string().default('2020-01-01'),
@@ -181,7 +186,9 @@ export const SpotifySeed = z
     library_song_ids: ids('song'),
     library_album_ids: ids('album'),
     downloaded_song_ids: ids('song'),
-    song_queue: ids('song').meta({ description: "the player's queue (song ids); its first song is current, paused" }),
+    song_queue: ids('song').meta({
+      description: "the player's queue (song ids); its first song is current, paused",
+    }),
   })
   .superRefine((seed, ctx) => {
     const known = {
@@ -190,17 +197,30 @@ export const SpotifySeed = z
       song: new Set(assignIds(seed.songs ?? [], () => 0).ids),
       playlist: new Set(assignIds(seed.playlists ?? [], () => 0).ids),
     };
-    const check = (kind: keyof typeof known, list: readonly number[] | undefined, path: (string | number)[]) =>
+    const check = (
+      kind: keyof typeof known,
+      list: readonly number[] | undefined,
+      path: (string | number)[],
+    ) =>
       (list ?? []).forEach((id, i) => {
-        if (!known[kind].has(id)) ctx.addIssue({ code: 'custom', path: [...path, i], message: `no ${kind} with id ${id}` });
+        if (!known[kind].has(id))
+          ctx.addIssue({ code: 'custom', path: [...path, i], message: `no ${kind} with id ${id}` });
       });
-    (seed.albums ?? []).forEach((a, i) => check('artist', a.artist_ids, ['albums', i, 'artist_ids']));
+    (seed.albums ?? []).forEach((a, i) =>
+      check('artist', a.artist_ids, ['albums', i, 'artist_ids']),
+    );
     (seed.songs ?? []).forEach((s, i) => {
       check('artist', s.artist_ids, ['songs', i, 'artist_ids']);
       if (s.album_id !== undefined && !known.album.has(s.album_id))
-        ctx.addIssue({ code: 'custom', path: ['songs', i, 'album_id'], message: `no album with id ${s.album_id}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['songs', i, 'album_id'],
+          message: `no album with id ${s.album_id}`,
+        });
     });
-    (seed.playlists ?? []).forEach((p, i) => check('song', p.song_ids, ['playlists', i, 'song_ids']));
+    (seed.playlists ?? []).forEach((p, i) =>
+      check('song', p.song_ids, ['playlists', i, 'song_ids']),
+    );
     check('song', seed.liked_song_ids, ['liked_song_ids']);
     check('album', seed.liked_album_ids, ['liked_album_ids']);
     check('playlist', seed.liked_playlist_ids, ['liked_playlist_ids']);
@@ -218,7 +238,11 @@ type Seed = z.output<typeof SpotifySeed>;
  * in song order, with the next free ids (artists: the songs' artists; genre: the first song's;
  * release date: the earliest song's). Returns the albums and each song's album id.
  */
-function albumsFromSeed(seed: Seed): { map: EntityMap<Album>; next: number; songAlbum: (number | null)[] } {
+function albumsFromSeed(seed: Seed): {
+  map: EntityMap<Album>;
+  next: number;
+  songAlbum: (number | null)[];
+} {
   const seeded = assignIds(seed.albums ?? [], (a, id): Album => ({
     album_id: id,
     title: a.title,
@@ -236,7 +260,13 @@ function albumsFromSeed(seed: Seed): { map: EntityMap<Album>; next: number; song
     if (id === undefined) {
       id = next++;
       byTitle.set(s.album_title, id);
-      map[String(id)] = { album_id: id, title: s.album_title, artist_ids: [], genre: s.genre, release_date: s.release_date };
+      map[String(id)] = {
+        album_id: id,
+        title: s.album_title,
+        artist_ids: [],
+        genre: s.genre,
+        release_date: s.release_date,
+      };
     }
     const album = map[String(id)];
     if (album && !seeded.ids.includes(id)) {
@@ -290,7 +320,14 @@ export function buildSpotify(seed: Seed): SpotifyState {
   const queue = seed.song_queue ?? [];
   return {
     ...base,
-    next_id: { artist: artists.next, album: albums.next, song: songs.next, playlist: playlists.next, song_review: 1, user: users.next },
+    next_id: {
+      artist: artists.next,
+      album: albums.next,
+      song: songs.next,
+      playlist: playlists.next,
+      song_review: 1,
+      user: users.next,
+    },
     artists: artists.map,
     albums: albums.map,
     songs: songs.map,
@@ -299,11 +336,20 @@ export function buildSpotify(seed: Seed): SpotifyState {
     users: users.map,
     liked_songs: byId(seed.liked_song_ids, (song_id) => ({ song_id, liked_at: now })),
     liked_albums: byId(seed.liked_album_ids, (album_id) => ({ album_id, liked_at: now })),
-    liked_playlists: byId(seed.liked_playlist_ids, (playlist_id) => ({ playlist_id, liked_at: now })),
-    followed_artists: byId(seed.followed_artist_ids, (artist_id) => ({ artist_id, followed_at: now })),
+    liked_playlists: byId(seed.liked_playlist_ids, (playlist_id) => ({
+      playlist_id,
+      liked_at: now,
+    })),
+    followed_artists: byId(seed.followed_artist_ids, (artist_id) => ({
+      artist_id,
+      followed_at: now,
+    })),
     library_songs: byId(seed.library_song_ids, (song_id) => ({ song_id, added_at: now })),
     library_albums: byId(seed.library_album_ids, (album_id) => ({ album_id, added_at: now })),
-    downloaded_songs: byId(seed.downloaded_song_ids, (song_id) => ({ song_id, downloaded_at: now })),
+    downloaded_songs: byId(seed.downloaded_song_ids, (song_id) => ({
+      song_id,
+      downloaded_at: now,
+    })),
     player: { queue, position: queue.length ? 0 : null, is_playing: false },
   };
 }
@@ -313,5 +359,9 @@ export function emptySpotify(): SpotifyState {
     SpotifyState,
     (typeof SPOTIFY_COLLECTIONS)[number]
   >;
-  return { ...emptyBase(), ...collections, player: { queue: [], position: null, is_playing: false } };
+  return {
+    ...emptyBase(),
+    ...collections,
+    player: { queue: [], position: null, is_playing: false },
+  };
 }

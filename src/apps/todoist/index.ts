@@ -29,11 +29,17 @@ function project(call: Call, id: number): Project {
   return getEntity(call.state.projects, id, 'Project', 'project_id');
 }
 
-const section = (call: Call, id: number): Section => getEntity(call.state.sections, id, 'Section', 'section_id');
-const subTask = (call: Call, id: number): SubTask => getEntity(call.state.sub_tasks, id, 'Sub-task', 'sub_task_id');
+const section = (call: Call, id: number): Section =>
+  getEntity(call.state.sections, id, 'Section', 'section_id');
+const subTask = (call: Call, id: number): SubTask =>
+  getEntity(call.state.sub_tasks, id, 'Sub-task', 'sub_task_id');
 
 /** Puts `item` at `index` (negative counts from the end) among `siblings` and renumbers them. */
-function place<T extends { order_index: number }>(siblings: T[], item: T, index: number | undefined): void {
+function place<T extends { order_index: number }>(
+  siblings: T[],
+  item: T,
+  index: number | undefined,
+): void {
   const ordered = siblings.filter((s) => s !== item).sort((a, b) => a.order_index - b.order_index);
   const at =
     index === undefined || index === -1
@@ -111,7 +117,8 @@ function deleteTasks(call: Call, which: (t: Task) => boolean): void {
   for (const t of Object.values(s.tasks).filter(which)) {
     delete s.tasks[String(t.task_id)];
     for (const x of subTasksOf(call, t.task_id)) delete s.sub_tasks[String(x.sub_task_id)];
-    for (const c of Object.values(s.comments).filter((c) => c.task_id === t.task_id)) delete s.comments[String(c.task_comment_id)];
+    for (const c of Object.values(s.comments).filter((c) => c.task_id === t.task_id))
+      delete s.comments[String(c.task_comment_id)];
   }
 }
 
@@ -164,8 +171,11 @@ const tools = [
       return { message: 'Project created.', project_id: id };
     },
   ),
-  kit.api('show_project', 'Show a project with its sections and collaborators.', { project_id: projectId }, (a, call) =>
-    projectView(call, project(call, a.project_id)),
+  kit.api(
+    'show_project',
+    'Show a project with its sections and collaborators.',
+    { project_id: projectId },
+    (a, call) => projectView(call, project(call, a.project_id)),
   ),
   kit.api(
     'update_project',
@@ -180,30 +190,51 @@ const tools = [
     },
     (a, call) => {
       const p = project(call, a.project_id);
-      if (p.is_inbox && (a.name !== undefined || a.is_archived)) fail(422, 'The Inbox project cannot be renamed or archived.');
-      applyChanges(p, { name: a.name, color: a.color, description: a.description, is_favorite: a.is_favorite, is_archived: a.is_archived });
+      if (p.is_inbox && (a.name !== undefined || a.is_archived))
+        fail(422, 'The Inbox project cannot be renamed or archived.');
+      applyChanges(p, {
+        name: a.name,
+        color: a.color,
+        description: a.description,
+        is_favorite: a.is_favorite,
+        is_archived: a.is_archived,
+      });
       return { message: 'Project information updated.' };
     },
   ),
-  kit.api('delete_project', 'Delete a project with its sections, tasks, sub-tasks and comments.', { project_id: projectId }, (a, call) => {
-    const p = project(call, a.project_id);
-    if (p.is_inbox) fail(422, 'You cannot delete your Inbox project.');
-    deleteTasks(call, (t) => t.project_id === p.project_id);
-    for (const x of sectionsOf(call, p.project_id)) delete call.state.sections[String(x.section_id)];
-    delete call.state.projects[String(p.project_id)];
-    return { message: 'Project and its associated, sections, tasks and sub_tasks have been deleted.' };
-  }),
-  kit.api('show_sections', 'List the sections of a project.', { project_id: projectId }, (a, call) => {
-    const p = project(call, a.project_id);
-    return sectionsOf(call, p.project_id).map((x) => ({
-      project_id: x.project_id,
-      name: x.name,
-      order_index: x.order_index,
-      created_at: x.created_at,
-      section_id: x.section_id,
-      num_tasks: Object.values(call.state.tasks).filter((t) => t.section_id === x.section_id).length,
-    }));
-  }),
+  kit.api(
+    'delete_project',
+    'Delete a project with its sections, tasks, sub-tasks and comments.',
+    { project_id: projectId },
+    (a, call) => {
+      const p = project(call, a.project_id);
+      if (p.is_inbox) fail(422, 'You cannot delete your Inbox project.');
+      deleteTasks(call, (t) => t.project_id === p.project_id);
+      for (const x of sectionsOf(call, p.project_id))
+        delete call.state.sections[String(x.section_id)];
+      delete call.state.projects[String(p.project_id)];
+      return {
+        message: 'Project and its associated, sections, tasks and sub_tasks have been deleted.',
+      };
+    },
+  ),
+  kit.api(
+    'show_sections',
+    'List the sections of a project.',
+    { project_id: projectId },
+    (a, call) => {
+      const p = project(call, a.project_id);
+      return sectionsOf(call, p.project_id).map((x) => ({
+        project_id: x.project_id,
+        name: x.name,
+        order_index: x.order_index,
+        created_at: x.created_at,
+        section_id: x.section_id,
+        num_tasks: Object.values(call.state.tasks).filter((t) => t.section_id === x.section_id)
+          .length,
+      }));
+    },
+  ),
   kit.api(
     'create_section',
     'Create a section in a project.',
@@ -215,7 +246,13 @@ const tools = [
     (a, call) => {
       const p = project(call, a.project_id);
       const id = call.nextId('section');
-      const created: Section = { section_id: id, project_id: p.project_id, name: a.name, order_index: 0, created_at: call.now };
+      const created: Section = {
+        section_id: id,
+        project_id: p.project_id,
+        name: a.name,
+        order_index: 0,
+        created_at: call.now,
+      };
       call.state.sections[String(id)] = created;
       place(sectionsOf(call, p.project_id), created, a.order_index);
       return { message: 'Project section created.', section_id: id };
@@ -224,7 +261,11 @@ const tools = [
   kit.api(
     'update_section',
     'Rename or move a section.',
-    { section_id: int('The ID of the section.'), name: name('New name.').optional(), order_index: int('New position.').optional() },
+    {
+      section_id: int('The ID of the section.'),
+      name: name('New name.').optional(),
+      order_index: int('New position.').optional(),
+    },
     (a, call) => {
       const x = section(call, a.section_id);
       if (a.name !== undefined) x.name = a.name;
@@ -232,12 +273,19 @@ const tools = [
       return { message: 'Project section information updated.' };
     },
   ),
-  kit.api('delete_section', 'Delete a section and the tasks in it.', { section_id: int('The ID of the section.') }, (a, call) => {
-    const x = section(call, a.section_id);
-    deleteTasks(call, (t) => t.section_id === x.section_id);
-    delete call.state.sections[String(x.section_id)];
-    return { message: 'Project section and its associated tasks and sub_tasks have been deleted.' };
-  }),
+  kit.api(
+    'delete_section',
+    'Delete a section and the tasks in it.',
+    { section_id: int('The ID of the section.') },
+    (a, call) => {
+      const x = section(call, a.section_id);
+      deleteTasks(call, (t) => t.section_id === x.section_id);
+      delete call.state.sections[String(x.section_id)];
+      return {
+        message: 'Project section and its associated tasks and sub_tasks have been deleted.',
+      };
+    },
+  ),
   kit.api(
     'show_tasks',
     'List the tasks of a project, grouped by section.',
@@ -263,14 +311,20 @@ const tools = [
         '+order_index',
         'task_id',
       );
-      const wanted = (sid: number | null) => a.section_id === undefined || (a.section_id === 0 ? sid === null : sid === a.section_id);
+      const wanted = (sid: number | null) =>
+        a.section_id === undefined || (a.section_id === 0 ? sid === null : sid === a.section_id);
       return {
         project_id: p.project_id,
-        no_section_tasks: wanted(null) ? rows.filter((t) => t.section_id === null).map((t) => taskRow(call, t)) : [],
+        no_section_tasks: wanted(null)
+          ? rows.filter((t) => t.section_id === null).map((t) => taskRow(call, t))
+          : [],
         // As AppWorld: only sections that have (matching) tasks, in section order.
         sections: sectionsOf(call, p.project_id)
           .filter((x) => wanted(x.section_id))
-          .map((x) => ({ section_id: x.section_id, tasks: rows.filter((t) => t.section_id === x.section_id).map((t) => taskRow(call, t)) }))
+          .map((x) => ({
+            section_id: x.section_id,
+            tasks: rows.filter((t) => t.section_id === x.section_id).map((t) => taskRow(call, t)),
+          }))
           .filter((x) => x.tasks.length),
       };
     },
@@ -314,7 +368,9 @@ const tools = [
       };
       call.state.tasks[String(id)] = created;
       place(
-        Object.values(call.state.tasks).filter((t) => t.project_id === p.project_id && t.section_id === created.section_id),
+        Object.values(call.state.tasks).filter(
+          (t) => t.project_id === p.project_id && t.section_id === created.section_id,
+        ),
         created,
         a.order_index,
       );
@@ -362,18 +418,25 @@ const tools = [
       applyChanges(t, changes);
       if (a.order_index !== undefined)
         place(
-          Object.values(call.state.tasks).filter((x) => x.project_id === t.project_id && x.section_id === t.section_id),
+          Object.values(call.state.tasks).filter(
+            (x) => x.project_id === t.project_id && x.section_id === t.section_id,
+          ),
           t,
           a.order_index,
         );
       return { message: 'Task information updated.' };
     },
   ),
-  kit.api('delete_task', 'Delete a task with its sub-tasks and comments.', { task_id: taskId }, (a, call) => {
-    task(call, a.task_id);
-    deleteTasks(call, (t) => t.task_id === a.task_id);
-    return { message: 'Task and its associated sub_tasks have been deleted.' };
-  }),
+  kit.api(
+    'delete_task',
+    'Delete a task with its sub-tasks and comments.',
+    { task_id: taskId },
+    (a, call) => {
+      task(call, a.task_id);
+      deleteTasks(call, (t) => t.task_id === a.task_id);
+      return { message: 'Task and its associated sub_tasks have been deleted.' };
+    },
+  ),
   kit.api(
     'assign_or_unassign_task',
     'Assign a task to yourself, a project collaborator or a known user; without assignee_email the task is unassigned.',
@@ -390,7 +453,11 @@ const tools = [
         isOwner(call.owner, a.assignee_email) ||
         p.collaborators.includes(a.assignee_email) ||
         Object.values(call.state.users).some((u) => u.email === a.assignee_email);
-      if (!known) fail(422, `${a.assignee_email} is neither you nor a collaborator on project ${p.project_id}.`);
+      if (!known)
+        fail(
+          422,
+          `${a.assignee_email} is neither you nor a collaborator on project ${p.project_id}.`,
+        );
       t.assignee_email = a.assignee_email;
       t.assigner_email = call.ownerEmail;
       return { message: 'Task assigned.' };
@@ -450,10 +517,15 @@ const tools = [
       return { message: 'Subtask information updated.' };
     },
   ),
-  kit.api('delete_sub_task', 'Delete a sub-task.', { sub_task_id: int('The ID of the sub-task.') }, (a, call) => {
-    removeEntity(call.state.sub_tasks, a.sub_task_id, 'Sub-task', 'sub_task_id');
-    return { message: 'Subtask has been deleted.' };
-  }),
+  kit.api(
+    'delete_sub_task',
+    'Delete a sub-task.',
+    { sub_task_id: int('The ID of the sub-task.') },
+    (a, call) => {
+      removeEntity(call.state.sub_tasks, a.sub_task_id, 'Sub-task', 'sub_task_id');
+      return { message: 'Subtask has been deleted.' };
+    },
+  ),
   ...labelAndCommentApis,
   ...notificationApis,
 ];

@@ -15,7 +15,9 @@ export const todoistScreens: AppScreens = {
       label: (p) => `${clip(p.name, 50)} (${p.num_tasks ?? 0} tasks)`,
       open: { screen: 'project', params: (p) => ({ project_id: p.project_id, name: p.name }) },
       empty: '(no projects)',
-      actions: [{ name: 'new_project', label: 'new project', api: 'create_project', fields: ['name'] }],
+      actions: [
+        { name: 'new_project', label: 'new project', api: 'create_project', fields: ['name'] },
+      ],
     },
     {
       kind: 'list',
@@ -23,8 +25,12 @@ export const todoistScreens: AppScreens = {
       title: (p) => String(p.name ?? 'Project'),
       api: 'show_tasks',
       args: (p) => ({ project_id: p.project_id }),
-      items: (r) => [...(r.no_section_tasks ?? []), ...(r.sections ?? []).flatMap((x: { tasks: unknown[] }) => x.tasks)],
-      label: (t) => `${t.is_completed ? '☑' : '☐'} ${clip(t.title, 50)}${t.due_date ? ` · due ${t.due_date}` : ''}`,
+      items: (r) => [
+        ...(r.no_section_tasks ?? []),
+        ...(r.sections ?? []).flatMap((x: { tasks: unknown[] }) => x.tasks),
+      ],
+      label: (t) =>
+        `${t.is_completed ? '☑' : '☐'} ${clip(t.title, 50)}${t.due_date ? ` · due ${t.due_date}` : ''}`,
       open: { screen: 'task', params: (t) => ({ task_id: t.task_id }) },
       empty: '(no tasks)',
       actions: [
@@ -48,7 +54,12 @@ export const todoistScreens: AppScreens = {
         ...(t.description ? ['', ...String(t.description).split('\n')] : []),
       ],
       actions: [
-        { name: 'complete', label: 'mark done', api: 'update_task', fixed: (p) => ({ task_id: p.task_id, is_completed: true }) },
+        {
+          name: 'complete',
+          label: 'mark done',
+          api: 'update_task',
+          fixed: (p) => ({ task_id: p.task_id, is_completed: true }),
+        },
         {
           name: 'edit',
           label: 'edit the task',
@@ -56,7 +67,13 @@ export const todoistScreens: AppScreens = {
           fields: ['title?', 'due_date?', 'description?'],
           fixed: (p) => ({ task_id: p.task_id }),
         },
-        { name: 'delete', label: 'delete the task', api: 'delete_task', fixed: (p) => ({ task_id: p.task_id }), then: 'back' },
+        {
+          name: 'delete',
+          label: 'delete the task',
+          api: 'delete_task',
+          fixed: (p) => ({ task_id: p.task_id }),
+          then: 'back',
+        },
       ],
     },
   ],

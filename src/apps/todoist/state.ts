@@ -123,7 +123,16 @@ export interface TodoistState extends BaseState {
   notifications: EntityMap<Notification>;
 }
 
-export const TODOIST_COLLECTIONS = ['users', 'projects', 'sections', 'tasks', 'sub_tasks', 'labels', 'comments', 'notifications'] as const;
+export const TODOIST_COLLECTIONS = [
+  'users',
+  'projects',
+  'sections',
+  'tasks',
+  'sub_tasks',
+  'labels',
+  'comments',
+  'notifications',
+] as const;
 
 const inbox = (id: number, now: string): Project => ({
   project_id: id,
@@ -171,14 +180,20 @@ const TaskSeed = z.strictObject({
   priority: z.enum(PRIORITIES).default('medium'),
   is_completed: z.boolean().default(false),
   assignee_email: z.email().optional(),
-  labels: z.array(z.string()).default([]).meta({ description: 'label names (declared under labels)' }),
+  labels: z
+    .array(z.string())
+    .default([])
+    .meta({ description: 'label names (declared under labels)' }),
   sub_tasks: z.array(SubTaskSeed).default([]),
 });
 
 const ProjectSeed = z.strictObject({
   id: SeedId,
   name: z.string().min(1),
-  inbox: z.boolean().default(false).meta({ description: 'this is the Inbox project (project_id 0 in the APIs)' }),
+  inbox: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'this is the Inbox project (project_id 0 in the APIs)' }),
   color: z.enum(COLORS).default('charcoal'),
   description: z.string().default(''),
   is_favorite: z.boolean().default(false),
@@ -195,14 +210,25 @@ const NotificationSeed = z.strictObject({
   message: z.string().min(1),
   read: z.boolean().default(false),
   created_at: DateTimeSeed.optional(),
-  data: z.record(z.string(), z.number().int()).default({}).meta({ description: 'ids it is about, e.g. { project_id: 2, task_id: 5 }' }),
+  data: z
+    .record(z.string(), z.number().int())
+    .default({})
+    .meta({ description: 'ids it is about, e.g. { project_id: 2, task_id: 5 }' }),
 });
 
 export const TodoistSeed = z
   .strictObject({
     ...baseSeedShape,
     users: z.array(PersonSeed).optional().meta({ description: 'people tasks can be assigned to' }),
-    labels: z.array(z.strictObject({ id: SeedId, name: z.string().min(1), color: z.enum(COLORS).default('charcoal') })).optional(),
+    labels: z
+      .array(
+        z.strictObject({
+          id: SeedId,
+          name: z.string().min(1),
+          color: z.enum(COLORS).default('charcoal'),
+        }),
+      )
+      .optional(),
     projects: z
       .array(ProjectSeed)
       .superRefine((l, ctx) => checkUniqueIds(l, ctx, 'project'))
@@ -234,17 +260,27 @@ export const TodoistSeed = z
       });
     });
     if ((seed.projects ?? []).filter((p) => p.inbox).length > 1)
-      ctx.addIssue({ code: 'custom', path: ['projects'], message: 'only one project can be the inbox' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['projects'],
+        message: 'only one project can be the inbox',
+      });
   });
 
 export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {
   const base = baseFromSeed(seed);
   const now = base.now;
   const users = assignIds(seed.users ?? [], (u) => personFromSeed(u));
-  const labels = assignIds(seed.labels ?? [], (l, id): Label => ({ label_id: id, name: l.name, color: l.color }));
+  const labels = assignIds(seed.labels ?? [], (l, id): Label => ({
+    label_id: id,
+    name: l.name,
+    color: l.color,
+  }));
   const labelId = new Map(Object.values(labels.map).map((l) => [l.name, l.label_id]));
   const seeded = seed.projects ?? [];
-  const withInbox = seeded.some((p) => p.inbox) ? seeded : [ProjectSeed.parse({ name: 'Inbox', inbox: true }), ...seeded];
+  const withInbox = seeded.some((p) => p.inbox)
+    ? seeded
+    : [ProjectSeed.parse({ name: 'Inbox', inbox: true }), ...seeded];
   const projects = assignIds(withInbox, (p, id): Project => ({
     project_id: id,
     name: p.name,
@@ -259,10 +295,19 @@ export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {
   const pairs = withInbox.map((p, i) => ({ p, id: projects.ids[i] ?? 0 }));
   const sections = assignIds(
     pairs.flatMap(({ p, id }) => p.sections.map((s, i) => ({ ...s, project: id, order: i }))),
-    (s, id): Section => ({ section_id: id, project_id: s.project, name: s.name, order_index: s.order, created_at: now }),
+    (s, id): Section => ({
+      section_id: id,
+      project_id: s.project,
+      name: s.name,
+      order_index: s.order,
+      created_at: now,
+    }),
   );
   const sectionId = (project: number, name: string | undefined) =>
-    name === undefined ? null : (Object.values(sections.map).find((s) => s.project_id === project && s.name === name)?.section_id ?? null);
+    name === undefined
+      ? null
+      : (Object.values(sections.map).find((s) => s.project_id === project && s.name === name)
+          ?.section_id ?? null);
   const tasks = assignIds(
     pairs.flatMap(({ p, id }) => p.tasks.map((t, i) => ({ ...t, project: id, order: i }))),
     (t, id): Task => ({
@@ -285,7 +330,9 @@ export function buildTodoist(seed: z.output<typeof TodoistSeed>): TodoistState {
   );
   const taskSeeds = pairs.flatMap(({ p }) => p.tasks);
   const subTasks = assignIds(
-    taskSeeds.flatMap((t, i) => t.sub_tasks.map((s, j) => ({ ...s, task: tasks.ids[i] ?? 0, order: j }))),
+    taskSeeds.flatMap((t, i) =>
+      t.sub_tasks.map((s, j) => ({ ...s, task: tasks.ids[i] ?? 0, order: j })),
+    ),
     (s, id): SubTask => ({
       sub_task_id: id,
       task_id: s.task,

@@ -2,7 +2,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyse, type SourcedRecord } from '../../agreement/analyse.ts';
-import { AGREEMENT_FORMATS, renderAgreement, type AgreementFormat } from '../../agreement/render.ts';
+import {
+  AGREEMENT_FORMATS,
+  renderAgreement,
+  type AgreementFormat,
+} from '../../agreement/render.ts';
 import { readAnnotations } from '../../annotate/records.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { cleanStrings } from '../../text/text.ts';
@@ -35,7 +39,9 @@ export function annotationFiles(args: readonly string[]): string[] {
     );
     const files = jsonlIn(sub ?? arg);
     if (!files.length)
-      throw new UserError(`${arg}: no annotation files (.jsonl) in this folder, its annotations/ or its recordings/annotations/ folder`);
+      throw new UserError(
+        `${arg}: no annotation files (.jsonl) in this folder, its annotations/ or its recordings/annotations/ folder`,
+      );
     out.push(...files);
   }
   return [...new Set(out)];
@@ -43,7 +49,9 @@ export function annotationFiles(args: readonly string[]): string[] {
 
 export async function agreementCommand(args: string[], flags: AgreementFlags): Promise<void> {
   if (!(AGREEMENT_FORMATS as readonly string[]).includes(flags.format))
-    throw new UserError(`--format ${JSON.stringify(flags.format)}: expected one of ${AGREEMENT_FORMATS.join(', ')}`);
+    throw new UserError(
+      `--format ${JSON.stringify(flags.format)}: expected one of ${AGREEMENT_FORMATS.join(', ')}`,
+    );
   const files = annotationFiles(args);
   const records: SourcedRecord[] = files.flatMap((f) =>
     // Names and labels are others' text, shown in a terminal or a report.

@@ -28,15 +28,21 @@ export async function annotateCommand(files: string[], flags: AnnotateFlags): Pr
   const shown = path.relative(process.cwd(), work.file) || work.file;
   const left = () => work.tasks.length - work.answered.size;
   if (!work.tasks.length) {
-    process.stderr.write(`${work.annotator} has no sessions in this sample (more annotators than sessions?)\n`);
+    process.stderr.write(
+      `${work.annotator} has no sessions in this sample (more annotators than sessions?)\n`,
+    );
     return;
   }
   if (!left()) {
-    process.stderr.write(`${work.annotator} has answered all ${work.tasks.length} items; the answers are in ${shown}\n`);
+    process.stderr.write(
+      `${work.annotator} has answered all ${work.tasks.length} items; the answers are in ${shown}\n`,
+    );
     return;
   }
   if (!interactiveTerminal())
-    throw new UserError('annotate needs an interactive terminal (stdin and stdout a TTY): it asks a person for each answer');
+    throw new UserError(
+      'annotate needs an interactive terminal (stdin and stdout a TTY): it asks a person for each answer',
+    );
   prepareTerminalApp();
   const [{ runScreenOf }, { AnnotateScreen }] = await Promise.all([
     import('../../tui/launch.tsx'),

@@ -1,6 +1,14 @@
 /** What `intentplay config` does: the resolved model setup per role, where each value came from, keys masked. */
 import chalk from 'chalk';
-import { DEFAULT_BASE_URL, displayUrl, maskKey, resolveConfig, ROLES, type ConfigFlags, type ResolvedConfig } from '../../config/config.ts';
+import {
+  DEFAULT_BASE_URL,
+  displayUrl,
+  maskKey,
+  resolveConfig,
+  ROLES,
+  type ConfigFlags,
+  type ResolvedConfig,
+} from '../../config/config.ts';
 import { CONFIG_FILE_NAME } from '../../config/file.ts';
 import type { Role } from '../../contracts/events.ts';
 import { defaultBackend } from '../../session/setup.ts';
@@ -12,7 +20,9 @@ export interface ConfigCommandFlags extends ConfigFlags {
 
 export function showConfig(flags: ConfigCommandFlags): void {
   const config = resolveConfig(flags);
-  process.stdout.write(flags.json ? JSON.stringify(configView(config), null, 2) + '\n' : renderConfig(config));
+  process.stdout.write(
+    flags.json ? JSON.stringify(configView(config), null, 2) + '\n' : renderConfig(config),
+  );
 }
 
 interface SettingView {
@@ -30,7 +40,10 @@ export function configView(config: ResolvedConfig) {
         backend: defaultBackend(config, role),
         model: { value: r.model ?? null, source: src('model') },
         baseUrl: { value: displayUrl(r.baseUrl), source: r.baseUrl ? src('baseUrl') : 'default' },
-        apiKey: { value: r.apiKey ? maskKey(r.apiKey) : null, source: keySource(r.apiKeyVar, src('apiKey')) },
+        apiKey: {
+          value: r.apiKey ? maskKey(r.apiKey) : null,
+          source: keySource(r.apiKeyVar, src('apiKey')),
+        },
         temperature: { value: r.temperature ?? null, source: src('temperature') },
         maxTokens: { value: r.maxTokens ?? null, source: src('maxTokens') },
         timeoutSeconds: { value: r.timeoutMs / 1000, source: src('timeout') },
@@ -58,7 +71,9 @@ export function renderConfig(config: ResolvedConfig): string {
   // Values come from a config file and the environment: no control sequence reaches the terminal.
   const view = cleanStrings(configView(config));
   const out: string[] = [
-    view.file ? `config file: ${view.file}` : chalk.dim(`config file: none (no ./${CONFIG_FILE_NAME}; --config FILE names one)`),
+    view.file
+      ? `config file: ${view.file}`
+      : chalk.dim(`config file: none (no ./${CONFIG_FILE_NAME}; --config FILE names one)`),
     '',
   ];
   for (const role of ROLES) {
@@ -70,7 +85,11 @@ export function renderConfig(config: ResolvedConfig): string {
     for (const [key, label] of LABELS) {
       const s = r[key] as SettingView;
       const missing = key === 'model' && backend === 'openai' && s.value === null;
-      const value = missing ? chalk.red(`missing: --${role}-model`) : s.value === null ? chalk.dim('–') : String(s.value);
+      const value = missing
+        ? chalk.red(`missing: --${role}-model`)
+        : s.value === null
+          ? chalk.dim('–')
+          : String(s.value);
       out.push(`  ${label.padEnd(17)} ${pad(value, 34)} ${chalk.dim(s.source)}`);
     }
     out.push('');

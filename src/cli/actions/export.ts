@@ -35,7 +35,8 @@ function themeFlag(value: string | undefined): 'dark' | 'light' | undefined {
 
 function parseSize(value: string): { cols: number; rows: number } {
   const m = /^(\d+)x(\d+)$/.exec(value);
-  if (!m) throw new UserError(`--size ${JSON.stringify(value)}: expected COLUMNSxROWS, e.g. 120x36`);
+  if (!m)
+    throw new UserError(`--size ${JSON.stringify(value)}: expected COLUMNSxROWS, e.g. 120x36`);
   return { cols: Number(m[1]), rows: Number(m[2]) };
 }
 
@@ -46,10 +47,18 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
   const { exportSite, isFolder } = await import('../../share/site.ts');
   if (isFolder(file)) {
     if (flags.format !== 'html')
-      throw new UserError(`${file} is a folder: a folder exports as a site, with --format html --out SITE-FOLDER`);
-    if (!flags.out) throw new UserError(`${file} is a folder: give --out SITE-FOLDER for its replays and their index`);
+      throw new UserError(
+        `${file} is a folder: a folder exports as a site, with --format html --out SITE-FOLDER`,
+      );
+    if (!flags.out)
+      throw new UserError(
+        `${file} is a folder: give --out SITE-FOLDER for its replays and their index`,
+      );
     const { written: n, skipped } = exportSite(file, flags.out);
-    if (skipped.length) process.stderr.write(`passed over ${skipped.length} file(s) that are not recordings: ${skipped.join(', ')}\n`);
+    if (skipped.length)
+      process.stderr.write(
+        `passed over ${skipped.length} file(s) that are not recordings: ${skipped.join(', ')}\n`,
+      );
     process.stderr.write(
       `wrote ${n} replay${n === 1 ? '' : 's'} and ${path.join(path.relative(process.cwd(), flags.out) || '.', 'index.html')}\n`,
     );
@@ -69,8 +78,11 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
     theme: themeFlag(flags.theme),
   };
   if (options.format === 'png' && !flags.out && process.stdout.isTTY)
-    throw new UserError('--format png writes an image: give --out FILE.png (or redirect standard output)');
-  const text = options.format === 'png' ? await exportPng(file, options) : exportRecording(file, options);
+    throw new UserError(
+      '--format png writes an image: give --out FILE.png (or redirect standard output)',
+    );
+  const text =
+    options.format === 'png' ? await exportPng(file, options) : exportRecording(file, options);
   if (options.format === 'md' && text.length > GITHUB_LIMIT)
     process.stderr.write(
       `note: this transcript has ${text.length.toLocaleString('en')} characters; GitHub takes at most ${GITHUB_LIMIT.toLocaleString('en')} in a comment or issue: choose turns with --from/--to, or attach the file\n`,

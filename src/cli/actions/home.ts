@@ -16,7 +16,13 @@ import type { InteractiveFlags } from './interactive.ts';
 export async function home(flags: InteractiveFlags): Promise<void> {
   const base = setupFrom(flags, await resolveConfigOnDemand(flags));
   const recordingsDir = path.resolve(flags.recordings ?? 'recordings');
-  const loadHome = () => loadHomeData({ bundled: BUNDLED_LIBRARY, library: flags.library, recordingsDir, config: base.config });
+  const loadHome = () =>
+    loadHomeData({
+      bundled: BUNDLED_LIBRARY,
+      library: flags.library,
+      recordingsDir,
+      config: base.config,
+    });
   if (flags.plain || !interactiveTerminal()) {
     process.stdout.write(await homeText(flags.library));
     return;
@@ -24,12 +30,14 @@ export async function home(flags: InteractiveFlags): Promise<void> {
   const started: LiveSession[] = [];
   // A session's code loads when one starts: the home screen draws without it.
   const start = async (choice: HomeChoice): Promise<SessionController> => {
-    const [{ planRuns }, { LiveSession }, { ReplaySession }, { readRecording }] = await Promise.all([
-      import('../../session/plan.ts'),
-      import('../../tui/session/live.ts'),
-      import('../../tui/session/replay-session.ts'),
-      import('../../session/recording.ts'),
-    ]);
+    const [{ planRuns }, { LiveSession }, { ReplaySession }, { readRecording }] = await Promise.all(
+      [
+        import('../../session/plan.ts'),
+        import('../../tui/session/live.ts'),
+        import('../../tui/session/replay-session.ts'),
+        import('../../session/recording.ts'),
+      ],
+    );
     if (choice.mode === 'replay') return new ReplaySession(readRecording(choice.file));
     const mode = choice.mode;
     // The configuration was resolved at start; only the backends differ per choice.
@@ -52,7 +60,12 @@ export async function home(flags: InteractiveFlags): Promise<void> {
     started.push(session);
     return session;
   };
-  await runApp({ loadHome, homeWhileLoading: homeWhileLoading(base.config), start, notice: base.offlineNotice });
+  await runApp({
+    loadHome,
+    homeWhileLoading: homeWhileLoading(base.config),
+    start,
+    notice: base.offlineNotice,
+  });
   for (const s of started) s.quit();
   await Promise.all(started.map((s) => s.done.catch(() => [])));
   printRecordings(started.flatMap((s) => s.control.getState().recordings));
@@ -61,7 +74,9 @@ export async function home(flags: InteractiveFlags): Promise<void> {
 /** The home screen as text, for a pipe. */
 async function homeText(library: string | undefined): Promise<string> {
   const views = [
-    ...(library ? [await libraryView(path.resolve(library), path.basename(path.resolve(library)))] : []),
+    ...(library
+      ? [await libraryView(path.resolve(library), path.basename(path.resolve(library)))]
+      : []),
     await libraryView(BUNDLED_LIBRARY, 'bundled'),
   ];
   const out: string[] = [];
@@ -79,6 +94,9 @@ async function homeText(library: string | undefined): Promise<string> {
     }
   }
   if (!out.length) out.push('No library found: pass --library DIR.');
-  out.push('', 'Run `intentplay play SCENARIO`, `intentplay watch SCENARIO|EPISODE` or `intentplay replay FILE` in a terminal.');
+  out.push(
+    '',
+    'Run `intentplay play SCENARIO`, `intentplay watch SCENARIO|EPISODE` or `intentplay replay FILE` in a terminal.',
+  );
   return out.join('\n') + '\n';
 }

@@ -12,7 +12,9 @@ export function importCommand(dir: string, flags: { out: string; force?: boolean
     `imported ${result.persona}: ${result.scenarios} scenario(s), ${result.episodes} episode(s), ${result.assetFiles} asset file(s) → ${rel}\n`,
   );
   // The output must load cleanly; say so, or show why not.
-  const check = loadLibrary(result.out, { fresh: true }).diagnostics.filter((d) => d.severity === 'error');
+  const check = loadLibrary(result.out, { fresh: true }).diagnostics.filter(
+    (d) => d.severity === 'error',
+  );
   for (const d of check) process.stderr.write(formatDiagnostic(d) + '\n');
   if (check.length) {
     process.stderr.write(`intentplay: the imported library has ${check.length} error(s)\n`);

@@ -40,10 +40,22 @@ function modeFor(command: 'play' | 'watch', flags: SessionFlags): LiveOptions['m
 }
 
 /** The live session `play` or `watch` runs; `plain` when no screen shows it (no pace, no cards, no questions). */
-export function liveSession(command: 'play' | 'watch', target: string, flags: InteractiveFlags, plain: boolean) {
+export function liveSession(
+  command: 'play' | 'watch',
+  target: string,
+  flags: InteractiveFlags,
+  plain: boolean,
+) {
   const mode = modeFor(command, flags);
-  const setup = sessionSetup({ ...flags, ...(mode === 'agent' ? { agent: 'script' } : {}), ...(mode === 'play' ? { user: 'rules' } : {}) });
-  const groups = planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) });
+  const setup = sessionSetup({
+    ...flags,
+    ...(mode === 'agent' ? { agent: 'script' } : {}),
+    ...(mode === 'play' ? { user: 'rules' } : {}),
+  });
+  const groups = planRuns([target], {
+    noDeps: flags.deps === false,
+    ...(flags.library ? { library: flags.library } : {}),
+  });
   if (plain && mode !== 'watch')
     throw new UserError(
       `${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`,
@@ -63,12 +75,18 @@ export function liveSession(command: 'play' | 'watch', target: string, flags: In
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.workspace ? { workspaceDir: path.resolve(flags.workspace) } : {}),
     // A closed pipe (`| head`) stops the session: nobody reads it any more.
-    ...(plain ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) } : {}),
+    ...(plain
+      ? { onEvent: createPlainPrinter(process.stdout, { onClosed: () => session.quit() }) }
+      : {}),
   });
   return { session, mode, groups };
 }
 
-export async function live(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
+export async function live(
+  command: 'play' | 'watch',
+  target: string,
+  flags: InteractiveFlags,
+): Promise<void> {
   if (flags.serve) return (await import('./serve.ts')).serveLive(command, target, flags);
   const plain = flags.plain || !interactiveTerminal();
   const { session } = liveSession(command, target, flags, plain);
@@ -107,7 +125,10 @@ export async function replay(file: string, flags: InteractiveFlags): Promise<voi
   if (flags.plain || !interactiveTerminal()) {
     const print = createPlainPrinter(process.stdout);
     for (const e of recording.events) print(e);
-    if (!recording.complete) process.stderr.write(`${file}: the recording ends without session_end (the run was interrupted)\n`);
+    if (!recording.complete)
+      process.stderr.write(
+        `${file}: the recording ends without session_end (the run was interrupted)\n`,
+      );
     return;
   }
   await runApp({ initial: new ReplaySession(recording, flags.turn) });

@@ -31,9 +31,16 @@ const SERVED_TOOL_STEPS = 100_000;
 
 export async function mcpCommand(target: string | undefined, flags: McpFlags): Promise<void> {
   if (flags.connect) return bridge(flags.connect);
-  if (!target) throw new UserError('give the scenario whose tools to serve, e.g. intentplay mcp marketer/ab-headlines');
-  if (flags.stdio && flags.http !== undefined) throw new UserError('choose one of --stdio and --http');
-  const groups = planRuns([target], { noDeps: true, ...(flags.library ? { library: flags.library } : {}) });
+  if (!target)
+    throw new UserError(
+      'give the scenario whose tools to serve, e.g. intentplay mcp marketer/ab-headlines',
+    );
+  if (flags.stdio && flags.http !== undefined)
+    throw new UserError('choose one of --stdio and --http');
+  const groups = planRuns([target], {
+    noDeps: true,
+    ...(flags.library ? { library: flags.library } : {}),
+  });
   const group = groups[0]!;
   if (groups.length > 1 || group.sessions.length > 1)
     throw new UserError(`${target} names more than one scenario: serve one scenario at a time`);
@@ -41,7 +48,10 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
   const served = new ServedAgent();
   let run: SessionRun | undefined;
   const done = runGroup(
-    { ...group, sessions: [{ ...scenario, limits: { ...scenario.limits, tool_steps: SERVED_TOOL_STEPS } }] },
+    {
+      ...group,
+      sessions: [{ ...scenario, limits: { ...scenario.limits, tool_steps: SERVED_TOOL_STEPS } }],
+    },
     {
       specs: { agent: { kind: 'script' }, user: { kind: 'rules' }, judge: { kind: 'rules' } },
       config: resolveConfig({}),
@@ -61,7 +71,11 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
     const token = process.env.INTENTPLAY_MCP_TOKEN || randomBytes(18).toString('base64url');
     let server;
     try {
-      server = await serveHttp(served.source, { port: flags.http, token, onNotice: (t) => process.stderr.write(`intentplay mcp: ${t}\n`) });
+      server = await serveHttp(served.source, {
+        port: flags.http,
+        token,
+        onNotice: (t) => process.stderr.write(`intentplay mcp: ${t}\n`),
+      });
     } catch (err) {
       stop();
       await done;
@@ -80,7 +94,9 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
     });
     await server.close();
   } else {
-    process.stderr.write(`intentplay mcp: serving ${scenario.id} on stdio; the session ends when the client disconnects\n`);
+    process.stderr.write(
+      `intentplay mcp: serving ${scenario.id} on stdio; the session ends when the client disconnects\n`,
+    );
     await serveStdio(served.source);
   }
   stop();

@@ -12,10 +12,21 @@ import { planRuns } from '../../session/plan.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { compareRuns, type RunRecord } from '../../batch/summary.ts';
 import { Progress } from '../../batch/progress.ts';
-import { RECORDINGS_DIR, RESULTS_FILE, summarizeWithPibench, writeSummary } from '../../batch/results.ts';
+import {
+  RECORDINGS_DIR,
+  RESULTS_FILE,
+  summarizeWithPibench,
+  writeSummary,
+} from '../../batch/results.ts';
 import { prepareResume } from '../../batch/resume.ts';
 import { lockResultsFolder } from '../../batch/lock.ts';
-import { readManifest, resumeOptions, RESUMED_OPTIONS, writeManifest, type ResumedOption } from '../../batch/manifest.ts';
+import {
+  readManifest,
+  resumeOptions,
+  RESUMED_OPTIONS,
+  writeManifest,
+  type ResumedOption,
+} from '../../batch/manifest.ts';
 import { runUnits } from '../../batch/runner.ts';
 import { filterGroups, makeUnits, parseFilter, parseShard, shardUnits } from '../../batch/units.ts';
 import { shardFolder, shardFromEnvironment } from '../../batch/shard-env.ts';
@@ -62,13 +73,23 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   const setup = sessionSetup(flags);
   for (const role of ['agent', 'user'] as const)
     if (setup.specs[role].kind === 'human')
-      throw new UserError(`--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``);
+      throw new UserError(
+        `--${role} human needs the interactive terminal; use \`intentplay play\` or \`watch\``,
+      );
   if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
   const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
   const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
-  const noise = flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
+  const noise =
+    flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
   const groups = withNoise(
-    filterGroups(planRuns(targets, { noDeps: !flags.deps, ...(flags.library ? { library: flags.library } : {}) }), filters, !flags.deps),
+    filterGroups(
+      planRuns(targets, {
+        noDeps: !flags.deps,
+        ...(flags.library ? { library: flags.library } : {}),
+      }),
+      filters,
+      !flags.deps,
+    ),
     noise,
   );
   let units = makeUnits(groups, flags.repeat, flags.deps);
@@ -93,7 +114,10 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
       version: 1,
       targets: targets.map((t) => (existsSync(t) ? path.resolve(t) : t)),
       options: Object.fromEntries(
-        RESUMED_OPTIONS.map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]]).filter(([, v]) => v !== undefined),
+        RESUMED_OPTIONS.map((k) => [
+          k,
+          (flags as unknown as Record<ResumedOption, unknown>)[k],
+        ]).filter(([, v]) => v !== undefined),
       ),
       started: new Date().toISOString(),
     });
@@ -128,19 +152,28 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   }
   const interrupted = outcome.interrupted > 0;
   const resumeHint =
-    interrupted && out ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\`` : undefined;
+    interrupted && out
+      ? `interrupted: continue with \`intentplay run --resume ${path.relative(process.cwd(), out) || '.'}\``
+      : undefined;
   if (progress) progress.finish(resumeHint);
   else if (resumeHint) process.stderr.write(resumeHint + '\n'); // --no-progress still says how to continue
 
   // A shard with nothing to run still says it finished, so that `merge` of a shared folder finds it.
-  if (out && !interrupted && !existsSync(path.join(out, RESULTS_FILE))) writeFileSync(path.join(out, RESULTS_FILE), '');
+  if (out && !interrupted && !existsSync(path.join(out, RESULTS_FILE)))
+    writeFileSync(path.join(out, RESULTS_FILE), '');
   const records = [...kept, ...outcome.records].sort(compareRuns);
   const libraries = [...new Map(groups.map((g) => [g.library.root, g.library])).values()];
-  const summary = out ? writeSummary(out, records, libraries) : summarizeWithPibench(records, libraries);
+  const summary = out
+    ? writeSummary(out, records, libraries)
+    : summarizeWithPibench(records, libraries);
   if (flags.json) {
     // On stdout, recording paths are relative to the current folder, wherever the results folder is.
     const base = out ?? process.cwd();
-    const runs = records.map((r) => (r.recording ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) } : r));
+    const runs = records.map((r) =>
+      r.recording
+        ? { ...r, recording: path.relative(process.cwd(), path.resolve(base, r.recording)) }
+        : r,
+    );
     process.stdout.write(JSON.stringify({ runs, summary }) + '\n');
   } else process.stdout.write(renderRunTable(records, summary));
   process.stderr.write(whereWritten(out, records.filter((r) => r.recording).length) + '\n');
@@ -161,13 +194,18 @@ function whereWritten(out: string | undefined, recordings: number): string {
 /** The results folder, checking --out and --resume agree and that --out does not silently add to old results. */
 function resultsFolder(flags: RunFlags): string | undefined {
   if (flags.resume && flags.out && path.resolve(flags.resume) !== path.resolve(flags.out))
-    throw new UserError('--resume DIR already names the results folder; drop --out or give the same folder');
+    throw new UserError(
+      '--resume DIR already names the results folder; drop --out or give the same folder',
+    );
   const dir = flags.resume ?? flags.out;
   if (!dir) return undefined;
   const abs = path.resolve(dir);
-  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`${dir}: exists and is not a folder`);
+  if (existsSync(abs) && !statSync(abs).isDirectory())
+    throw new UserError(`${dir}: exists and is not a folder`);
   if (!flags.resume && existsSync(path.join(abs, RESULTS_FILE)))
-    throw new UserError(`${dir} already holds results; continue them with --resume ${dir}, or choose a new folder`);
+    throw new UserError(
+      `${dir} already holds results; continue them with --resume ${dir}, or choose a new folder`,
+    );
   if (
     flags.resume &&
     existsSync(abs) &&
@@ -189,7 +227,9 @@ function autoShard(flags: RunFlags): void {
   if (flags.out) flags.out = shardFolder(flags.out, shard);
   if (flags.resume) flags.resume = shardFolder(flags.resume, shard);
   const into = flags.resume ?? flags.out;
-  process.stderr.write(`--shard auto: shard ${flags.shard} (${shard.source})${into ? `, writing ${into}` : ''}\n`);
+  process.stderr.write(
+    `--shard auto: shard ${flags.shard} (${shard.source})${into ? `, writing ${into}` : ''}\n`,
+  );
 }
 
 function parseOrThrow<T>(flag: string, parse: () => T): T {

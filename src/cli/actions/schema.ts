@@ -14,8 +14,11 @@ export function schemaText(kind: SchemaKind | 'study'): string {
 export function schemaCommand(kind: string, flags: { write?: string }): void {
   if (flags.write) {
     mkdirSync(flags.write, { recursive: true });
-    for (const k of SCHEMA_KINDS) writeFileSync(path.join(flags.write, `${k}.schema.json`), schemaText(k));
-    process.stdout.write(`wrote ${SCHEMA_KINDS.map((k) => path.join(flags.write!, `${k}.schema.json`)).join(', ')}\n`);
+    for (const k of SCHEMA_KINDS)
+      writeFileSync(path.join(flags.write, `${k}.schema.json`), schemaText(k));
+    process.stdout.write(
+      `wrote ${SCHEMA_KINDS.map((k) => path.join(flags.write!, `${k}.schema.json`)).join(', ')}\n`,
+    );
     return;
   }
   if (!SCHEMA_KINDS.includes(kind as SchemaKind | 'study'))

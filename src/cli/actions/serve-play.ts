@@ -10,7 +10,12 @@ import type { SessionController } from '../../tui/session/controller.ts';
 const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?25h\u001B[?1049l';
 
-type ServePlayer = (session: SessionController, title: string, address: ServeAddress, fixedSize?: CellSize) => Promise<ServedSession>;
+type ServePlayer = (
+  session: SessionController,
+  title: string,
+  address: ServeAddress,
+  fixedSize?: CellSize,
+) => Promise<ServedSession>;
 
 export async function playServed(
   session: SessionController,

@@ -6,9 +6,13 @@ import { defaultDataDir } from '../../study/participant.ts';
 import type { ServeStudyFlags } from '../commands/serve.ts';
 import { prepareServe, serveAddress, untilStopped } from './serve.ts';
 
-const dataDirOf = (study: { file: string }, data: string | undefined) => (data ? path.resolve(data) : defaultDataDir(study));
+const dataDirOf = (study: { file: string }, data: string | undefined) =>
+  data ? path.resolve(data) : defaultDataDir(study);
 
-export async function inviteParticipants(file: string, flags: { count: number; data?: string; publicUrl?: string }): Promise<void> {
+export async function inviteParticipants(
+  file: string,
+  flags: { count: number; data?: string; publicUrl?: string },
+): Promise<void> {
   const { invite, invitesFile } = await import('../../serve/invites.ts');
   const study = loadStudy(file);
   const dataDir = dataDirOf(study, flags.data);
@@ -16,7 +20,8 @@ export async function inviteParticipants(file: string, flags: { count: number; d
   if (base !== undefined && !/^https?:\/\/\S+$/.test(base))
     throw new UserError(`--public-url ${flags.publicUrl}: expected an http(s) address`);
   const made = invite(dataDir, flags.count);
-  for (const i of made) process.stdout.write(`${i.participant}  ${base ? `${base}/t/${i.token}/` : i.token}\n`);
+  for (const i of made)
+    process.stdout.write(`${i.participant}  ${base ? `${base}/t/${i.token}/` : i.token}\n`);
   const where = path.relative(process.cwd(), invitesFile(dataDir)) || invitesFile(dataDir);
   process.stderr.write(
     `${made.length} invited; their tokens are in ${where} (keep it private)${base ? '' : '; each link is ADDRESS/t/TOKEN/ where serve listens'}\n`,
@@ -33,7 +38,8 @@ export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
     import('../../serve/server.ts'),
     import('../../serve/invites.ts'),
   ]);
-  const say = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  const say = (line: string) =>
+    process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
   const host = new StudyHost(study, dataDir, {
     completionCode: flags.completionCode,
     graceMs: (flags.grace ?? 120) * 1000,
@@ -42,11 +48,18 @@ export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
   });
   const server = await startServer({ ...address, doors: host });
   const invites = readInvites(dataDir);
-  process.stderr.write(`serving ${study.title}: ${invites.length} personal link${invites.length === 1 ? '' : 's'}\n`);
+  process.stderr.write(
+    `serving ${study.title}: ${invites.length} personal link${invites.length === 1 ? '' : 's'}\n`,
+  );
   for (const i of invites) process.stderr.write(`  ${i.participant}  ${server.link(i.token)}\n`);
-  if (host.openToken) process.stderr.write(`open link (enrols the next id, up to ${flags.open}): ${server.link(host.openToken)}\n`);
+  if (host.openToken)
+    process.stderr.write(
+      `open link (enrols the next id, up to ${flags.open}): ${server.link(host.openToken)}\n`,
+    );
   if (!invites.length && !host.openToken)
-    process.stderr.write('no links yet: make them with `intentplay study invite STUDY --count N` (served at once), or pass --open N\n');
+    process.stderr.write(
+      'no links yet: make them with `intentplay study invite STUDY --count N` (served at once), or pass --open N\n',
+    );
   process.stderr.write('ctrl+c stops serving (everyone resumes at their step next time)\n');
   const signal = untilStopped();
   try {

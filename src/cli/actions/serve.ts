@@ -22,15 +22,25 @@ export function parseSize(value: string | undefined): CellSize | undefined {
   return size;
 }
 
-export function serveAddress(flags: { host?: string; port?: number; publicUrl?: string }): ServeAddress {
+export function serveAddress(flags: {
+  host?: string;
+  port?: number;
+  publicUrl?: string;
+}): ServeAddress {
   const host = flags.host ?? '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '::1'].includes(host))
     process.stderr.write(
       `serving on ${host}: anyone who can reach it and has a link can open the page; put it behind a TLS reverse proxy (docs/tui.md)\n`,
     );
   if (flags.publicUrl !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(flags.publicUrl))
-    throw new UserError(`--public-url ${flags.publicUrl}: expected the address people open, e.g. https://study.example.org`);
-  return { host, port: flags.port ?? 0, ...(flags.publicUrl ? { publicUrl: flags.publicUrl } : {}) };
+    throw new UserError(
+      `--public-url ${flags.publicUrl}: expected the address people open, e.g. https://study.example.org`,
+    );
+  return {
+    host,
+    port: flags.port ?? 0,
+    ...(flags.publicUrl ? { publicUrl: flags.publicUrl } : {}),
+  };
 }
 
 /**
@@ -51,19 +61,35 @@ export function untilStopped(): { stopped: Promise<void>; dispose: () => void } 
   return { stopped, dispose };
 }
 
-const localSize = (): CellSize => ({ cols: Math.max(80, process.stdout.columns || 120), rows: Math.max(24, process.stdout.rows || 36) });
+const localSize = (): CellSize => ({
+  cols: Math.max(80, process.stdout.columns || 120),
+  rows: Math.max(24, process.stdout.rows || 36),
+});
 
-export async function serveLive(command: 'play' | 'watch', target: string, flags: InteractiveFlags): Promise<void> {
+export async function serveLive(
+  command: 'play' | 'watch',
+  target: string,
+  flags: InteractiveFlags,
+): Promise<void> {
   if (flags.plain) throw new UserError('--serve shows the screen in browsers: drop --plain');
-  if (flags.agent === 'human') throw new UserError('--serve: a remote person can play the user (play --serve), not the agent');
+  if (flags.agent === 'human')
+    throw new UserError('--serve: a remote person can play the user (play --serve), not the agent');
   const fixedSize = parseSize(flags.size);
   const address = serveAddress(flags);
   prepareServe();
   const local = interactiveTerminal();
-  if (flags.paused && !local) throw new UserError('--paused: with no terminal here, nobody could start the watch; drop --paused');
+  if (flags.paused && !local)
+    throw new UserError(
+      '--paused: with no terminal here, nobody could start the watch; drop --paused',
+    );
   // Without a terminal here, a watch waits (paused) until the audience's link is up, so nobody misses its start.
   const holdWatch = command === 'watch' && !local;
-  const { session, groups } = liveSession(command, target, holdWatch ? { ...flags, paused: true } : flags, false);
+  const { session, groups } = liveSession(
+    command,
+    target,
+    holdWatch ? { ...flags, paused: true } : flags,
+    false,
+  );
   const title = groups[0]?.sessions[0]?.title ?? target;
   const { serveAudience, servePlayer } = await import('../../serve/live.tsx');
   const signal = untilStopped();
@@ -84,7 +110,9 @@ export async function serveLive(command: 'play' | 'watch', target: string, flags
         await Promise.race([session.done, signal.stopped]);
         if (session.control.getState().running) session.quit();
         else {
-          process.stderr.write('watch: the session has ended; the audience still sees its last screen (ctrl+c stops serving)\n');
+          process.stderr.write(
+            'watch: the session has ended; the audience still sees its last screen (ctrl+c stops serving)\n',
+          );
           await signal.stopped;
         }
       }
@@ -93,7 +121,14 @@ export async function serveLive(command: 'play' | 'watch', target: string, flags
       await served.close();
     } else {
       const { playServed } = await import('./serve-play.ts');
-      await playServed(session, title, address, local ? localSize() : undefined, signal.stopped, servePlayer);
+      await playServed(
+        session,
+        title,
+        address,
+        local ? localSize() : undefined,
+        signal.stopped,
+        servePlayer,
+      );
     }
   } finally {
     signal.dispose();

@@ -26,19 +26,28 @@ export interface StageFlags extends SessionFlags {
   recordings?: string;
 }
 
-export async function staged(target: string, flags: StageFlags, interactive: boolean): Promise<void> {
-  if (flags.vs !== undefined && flags.present) throw new UserError('--vs and --present are separate screens: pick one');
+export async function staged(
+  target: string,
+  flags: StageFlags,
+  interactive: boolean,
+): Promise<void> {
+  if (flags.vs !== undefined && flags.present)
+    throw new UserError('--vs and --present are separate screens: pick one');
   const first = sessionSetup(flags);
   const sides = [
     {
       label:
         flags.vs !== undefined
           ? 'A'
-          : fmtBackend({ kind: first.specs.agent.kind, ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}) }),
+          : fmtBackend({
+              kind: first.specs.agent.kind,
+              ...(first.specs.agent.name ? { name: first.specs.agent.name } : {}),
+            }),
       setup: first,
     },
   ];
-  if (flags.vs !== undefined) sides.push({ label: 'B', setup: sessionSetup({ ...flags, agent: flags.vs }) });
+  if (flags.vs !== undefined)
+    sides.push({ label: 'B', setup: sessionSetup({ ...flags, agent: flags.vs }) });
   // Both sides run by themselves: check that before either starts.
   for (const side of sides) modeSpecs('watch', side.setup.specs);
   const plain = flags.plain || !interactive;
@@ -60,7 +69,10 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
       );
   };
   const stage = new Stage({
-    groups: planRuns([target], { noDeps: flags.deps === false, ...(flags.library ? { library: flags.library } : {}) }),
+    groups: planRuns([target], {
+      noDeps: flags.deps === false,
+      ...(flags.library ? { library: flags.library } : {}),
+    }),
     sides,
     // A pipe runs at full speed; the screen paces by reading time unless --delay says otherwise.
     delayMs: plain ? 0 : (flags.delay ?? (flags.present ? undefined : 1000)),
@@ -85,7 +97,8 @@ export async function staged(target: string, flags: StageFlags, interactive: boo
   }
   for (const side of stage.sides) {
     const c = side.session.control.getState();
-    for (const f of c.recordings) process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
+    for (const f of c.recordings)
+      process.stderr.write(`recording: ${path.relative(process.cwd(), f) || f}\n`);
     if (c.error) throw new UserError(c.error);
     const s = side.session.store.getState().session;
     if (sides.length > 1)

@@ -18,8 +18,12 @@ export interface StudyFlags {
 /** What the design does beyond the square of conditions: counterbalanced scenario order, randomised assignment. */
 function designNote(study: ReturnType<typeof loadStudy>): string {
   if (study.design.type === 'within')
-    return study.design.scenario_order === 'counterbalanced' ? ', scenario order counterbalanced' : ', scenarios in the listed order';
-  return study.design.assignment === 'random' ? ', conditions randomised in blocks' : ', conditions in turn';
+    return study.design.scenario_order === 'counterbalanced'
+      ? ', scenario order counterbalanced'
+      : ', scenarios in the listed order';
+  return study.design.assignment === 'random'
+    ? ', conditions randomised in blocks'
+    : ', conditions in turn';
 }
 
 export function validateStudy(file: string, flags: StudyFlags): void {
@@ -27,7 +31,10 @@ export function validateStudy(file: string, flags: StudyFlags): void {
   const conditions = Object.keys(study.conditions);
   const block = blockSize(study);
   const n = flags.participants !== undefined ? Number(flags.participants) : block;
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`--participants ${flags.participants}: expected a whole number of 1 or more`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UserError(
+      `--participants ${flags.participants}: expected a whole number of 1 or more`,
+    );
   const out = process.stdout;
   out.write(`${file}: ok — ${study.title}\n`);
   out.write(
@@ -61,7 +68,9 @@ export async function withdraw(file: string, id: string, flags: StudyFlags): Pro
     process.stdout.write(`${plan.files.map((f) => `  ${f}\n`).join('')}`);
     const { createInterface } = await import('node:readline/promises');
     const rl = createInterface({ input: process.stdin, output: process.stdout });
-    const answer = await rl.question(`Delete these ${plan.files.length} files of ${id}? This cannot be undone. [y/N] `);
+    const answer = await rl.question(
+      `Delete these ${plan.files.length} files of ${id}? This cannot be undone. [y/N] `,
+    );
     rl.close();
     if (!/^y(es)?$/i.test(answer.trim())) {
       process.stdout.write(`nothing deleted\n`);
@@ -69,7 +78,9 @@ export async function withdraw(file: string, id: string, flags: StudyFlags): Pro
     }
   }
   const { deleted, dir } = withdrawParticipant(study, flags.data, id);
-  process.stdout.write(`withdrew ${id}: deleted ${deleted.length} file${deleted.length === 1 ? '' : 's'} under ${dir}\n`);
+  process.stdout.write(
+    `withdrew ${id}: deleted ${deleted.length} file${deleted.length === 1 ? '' : 's'} under ${dir}\n`,
+  );
   for (const f of deleted) process.stdout.write(`  ${f}\n`);
 }
 
@@ -84,14 +95,20 @@ export async function status(file: string, flags: StudyFlags): Promise<void> {
 export async function exportStudy(file: string, flags: StudyFlags): Promise<void> {
   const { exportStudyData } = await import('../../study/export.ts');
   const study = loadStudy(file);
-  const written = exportStudyData(study, flags.data, flags.out!, { version: flags.version, anonymise: flags.anonymise });
-  process.stdout.write(`wrote ${written.length} files to ${flags.out}:\n${written.map((f) => `  ${f}\n`).join('')}`);
+  const written = exportStudyData(study, flags.data, flags.out!, {
+    version: flags.version,
+    anonymise: flags.anonymise,
+  });
+  process.stdout.write(
+    `wrote ${written.length} files to ${flags.out}:\n${written.map((f) => `  ${f}\n`).join('')}`,
+  );
 }
 
 export async function reportStudy(file: string, flags: StudyFlags): Promise<void> {
   const { studyReport } = await import('../../study/report.ts');
   const format = flags.format ?? 'text';
-  if (!['text', 'md', 'html'].includes(format)) throw new UserError(`--format ${format}: expected text, md or html`);
+  if (!['text', 'md', 'html'].includes(format))
+    throw new UserError(`--format ${format}: expected text, md or html`);
   const study = loadStudy(file);
   const text = studyReport(study, flags.data, format as 'text' | 'md' | 'html', flags.version);
   if (flags.out) {

@@ -5,7 +5,10 @@ import { formatDiagnostic, UserError, type Diagnostic } from '../../contracts/di
 import { loadLibrary } from '../../scenario/library.ts';
 import { libraryRootFor } from '../../scenario/library-root.ts';
 
-export function validatePaths(paths: readonly string[], libraryOverride?: string): { diagnostics: Diagnostic[]; files: number } {
+export function validatePaths(
+  paths: readonly string[],
+  libraryOverride?: string,
+): { diagnostics: Diagnostic[]; files: number } {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   let files = 0;
@@ -19,12 +22,14 @@ export function validatePaths(paths: readonly string[], libraryOverride?: string
         file: abs,
         line: 1,
         col: 1,
-        message: 'not inside a library: no folder above it holds a personas/ folder (pass --library DIR)',
+        message:
+          'not inside a library: no folder above it holds a personas/ folder (pass --library DIR)',
       });
       continue;
     }
     const { library, diagnostics: all } = loadLibrary(root);
-    const inScope = (file: string) => (statSync(abs).isDirectory() ? file === abs || file.startsWith(abs + path.sep) : file === abs);
+    const inScope = (file: string) =>
+      statSync(abs).isDirectory() ? file === abs || file.startsWith(abs + path.sep) : file === abs;
     for (const d of all) {
       const key = `${d.file}:${d.line}:${d.col}:${d.message}`;
       if (inScope(d.file) && !seen.has(key)) {
@@ -33,7 +38,11 @@ export function validatePaths(paths: readonly string[], libraryOverride?: string
       }
     }
     // Every file in scope counts, a broken one (which loads as nothing but errors) too.
-    const loaded = [...library.personas.values(), ...library.scenarios.values(), ...library.episodes.values()].map((x) => x.file);
+    const loaded = [
+      ...library.personas.values(),
+      ...library.scenarios.values(),
+      ...library.episodes.values(),
+    ].map((x) => x.file);
     const checked = new Set([...loaded, ...all.map((d) => d.file)].filter(inScope));
     if (!checked.size && !statSync(abs).isDirectory())
       diagnostics.push({

@@ -26,5 +26,7 @@ export function registerAgreement(program: Command): void {
     .option('--format <format>', 'text | md | json', 'text')
     .option('--seed <n>', 'seed of the bootstrap resampling', seedInt, 0)
     .option('--resamples <n>', 'bootstrap resamples', positiveInt, 1000)
-    .action(async (files: string[], flags: AgreementFlags) => (await import('../actions/agreement.ts')).agreementCommand(files, flags));
+    .action(async (files: string[], flags: AgreementFlags) =>
+      (await import('../actions/agreement.ts')).agreementCommand(files, flags),
+    );
 }

@@ -18,14 +18,27 @@ export function registerAnnotate(program: Command): void {
     )
     .argument('<recordings...>', 'recordings (.jsonl), folders of them, or results folders')
     .requiredOption('--annotator <name>', 'who is annotating (names the answers file)')
-    .option('--out <dir>', 'where the answers go: DIR/<annotator>.jsonl (default: an annotations/ folder beside the first recording)')
-    .option('--sample <n>', 'annotate a seeded sample of N sessions, balanced across scenarios', positiveInt)
+    .option(
+      '--out <dir>',
+      'where the answers go: DIR/<annotator>.jsonl (default: an annotations/ folder beside the first recording)',
+    )
+    .option(
+      '--sample <n>',
+      'annotate a seeded sample of N sessions, balanced across scenarios',
+      positiveInt,
+    )
     .option('--seed <n>', 'seed of the sample', seedInt, 0)
-    .option('--per-item <k>', 'give each sampled session to K of the --annotators, balancing the load', positiveInt)
+    .option(
+      '--per-item <k>',
+      'give each sampled session to K of the --annotators, balancing the load',
+      positiveInt,
+    )
     .option(
       '--annotators <names>',
       'everyone annotating, comma-separated (with --per-item); each runs the same command with their own --annotator',
       names,
     )
-    .action(async (files: string[], flags: AnnotateFlags) => (await import('../actions/annotate.ts')).annotateCommand(files, flags));
+    .action(async (files: string[], flags: AnnotateFlags) =>
+      (await import('../actions/annotate.ts')).annotateCommand(files, flags),
+    );
 }

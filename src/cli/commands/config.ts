@@ -7,7 +7,11 @@ export function registerConfig(program: Command): void {
   addModelOptions(
     program
       .command('config')
-      .description('show the model setup per role (agent, user, judge) and where each value came from; keys are masked')
+      .description(
+        'show the model setup per role (agent, user, judge) and where each value came from; keys are masked',
+      )
       .option('--json', 'print it as JSON'),
-  ).action(async (flags: ConfigCommandFlags) => (await import('../actions/config.ts')).showConfig(flags));
+  ).action(async (flags: ConfigCommandFlags) =>
+    (await import('../actions/config.ts')).showConfig(flags),
+  );
 }

@@ -21,6 +21,13 @@ export function registerMcp(program: Command): void {
     .option('--recordings <dir>', 'where the recording goes', 'recordings')
     .option('--no-record', 'keep no recording')
     // How an acp agent without HTTP support reaches a running session's tool server.
-    .addOption(new Option('--connect <url>', "bridge standard input and output to a running session's HTTP tool server").hideHelp())
-    .action(async (scenario: string | undefined, flags: McpFlags) => (await import('../actions/mcp.ts')).mcpCommand(scenario, flags));
+    .addOption(
+      new Option(
+        '--connect <url>',
+        "bridge standard input and output to a running session's HTTP tool server",
+      ).hideHelp(),
+    )
+    .action(async (scenario: string | undefined, flags: McpFlags) =>
+      (await import('../actions/mcp.ts')).mcpCommand(scenario, flags),
+    );
 }

@@ -23,12 +23,25 @@ export function registerServe(program: Command): void {
   addListenOptions(
     program
       .command('serve')
-      .description("a user study in participants' browsers: each opens a personal link (study invite) or the open link")
+      .description(
+        "a user study in participants' browsers: each opens a personal link (study invite) or the open link",
+      )
       .requiredOption('--study <study>', 'the study file (study.yaml)')
       .option('--data <dir>', 'the study data folder (default: STUDY-data beside the study file)')
-      .option('--open <n>', 'also print an open link that enrols the next participant id, for up to N people', positiveInt)
-      .option('--completion-code <code>', "shown with the debrief at the end (an online panel's completion code)")
-      .option('--grace <seconds>', 'how long a participant who left keeps their screen before the run stops (default 120)', positiveInt),
+      .option(
+        '--open <n>',
+        'also print an open link that enrols the next participant id, for up to N people',
+        positiveInt,
+      )
+      .option(
+        '--completion-code <code>',
+        "shown with the debrief at the end (an online panel's completion code)",
+      )
+      .option(
+        '--grace <seconds>',
+        'how long a participant who left keeps their screen before the run stops (default 120)',
+        positiveInt,
+      ),
   ).action(async (flags: ServeStudyFlags) => (await actions()).serveStudy(flags));
 
   const study = program.commands.find((c) => c.name() === 'study');
@@ -38,7 +51,10 @@ export function registerServe(program: Command): void {
     .argument('<study>', 'a study file (study.yaml)')
     .requiredOption('--count <n>', 'how many participants to invite', positiveInt)
     .option('--data <dir>', 'the study data folder (default: STUDY-data beside the study file)')
-    .option('--public-url <url>', 'print whole links starting with this address (where people will open them)')
+    .option(
+      '--public-url <url>',
+      'print whole links starting with this address (where people will open them)',
+    )
     .action(async (file: string, flags: { count: number; data?: string; publicUrl?: string }) =>
       (await actions()).inviteParticipants(file, flags),
     );

@@ -7,19 +7,31 @@ import type { StudyFlags } from '../actions/study.ts';
 
 const actions = () => import('../actions/study.ts');
 const dataOption = (cmd: Command) =>
-  cmd.option('--data <dir>', 'the study data folder `study run` wrote (default: STUDY-data beside the study file)');
+  cmd.option(
+    '--data <dir>',
+    'the study data folder `study run` wrote (default: STUDY-data beside the study file)',
+  );
 
 export function registerStudy(program: Command): void {
   const study = program
     .command('study')
-    .description('user studies: participants, counterbalanced conditions, questionnaires, export and report');
+    .description(
+      'user studies: participants, counterbalanced conditions, questionnaires, export and report',
+    );
 
   study
     .command('validate')
-    .description('check a study file (located errors) and show who plays what for the first participants')
+    .description(
+      'check a study file (located errors) and show who plays what for the first participants',
+    )
     .argument('<study>', 'a study file (study.yaml)')
-    .option('--participants <n>', 'how many participants to show the assignment for (default: one complete Latin square)')
-    .action(async (file: string, flags: StudyFlags) => (await actions()).validateStudy(file, flags));
+    .option(
+      '--participants <n>',
+      'how many participants to show the assignment for (default: one complete Latin square)',
+    )
+    .action(async (file: string, flags: StudyFlags) =>
+      (await actions()).validateStudy(file, flags),
+    );
 
   study
     .command('run')
@@ -38,12 +50,16 @@ export function registerStudy(program: Command): void {
       .argument('<study>', 'a study file (study.yaml)')
       .argument('<participant>', 'the participant code')
       .option('--yes', 'delete without asking (it asks on a terminal, and refuses without one)'),
-  ).action(async (file: string, id: string, flags: StudyFlags) => (await actions()).withdraw(file, id, flags));
+  ).action(async (file: string, id: string, flags: StudyFlags) =>
+    (await actions()).withdraw(file, id, flags),
+  );
 
   dataOption(
     study
       .command('status')
-      .description("for the operator: each participant's step and last activity, and the recruitment (CONSORT) counts")
+      .description(
+        "for the operator: each participant's step and last activity, and the recruitment (CONSORT) counts",
+      )
       .argument('<study>', 'a study file (study.yaml)'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).status(file, flags));
 
@@ -59,16 +75,24 @@ export function registerStudy(program: Command): void {
         '--anonymise',
         "the variant for sharing: codes re-keyed, times in seconds from each participant's consent, free text withheld",
       )
-      .option('--version <sha|all>', 'the version of the study file to export when the data holds others (a sha256 prefix), or all'),
+      .option(
+        '--version <sha|all>',
+        'the version of the study file to export when the data holds others (a sha256 prefix), or all',
+      ),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).exportStudy(file, flags));
 
   dataOption(
     study
       .command('report')
-      .description('descriptives per condition (Proc, Comp, turns, time, SUS, raw TLX) with seeded bootstrap 95% intervals')
+      .description(
+        'descriptives per condition (Proc, Comp, turns, time, SUS, raw TLX) with seeded bootstrap 95% intervals',
+      )
       .argument('<study>', 'a study file (study.yaml)')
       .option('--format <format>', 'text | md | html', 'text')
-      .option('--version <sha>', 'the version of the study file to report when the data holds others (a sha256 prefix)')
+      .option(
+        '--version <sha>',
+        'the version of the study file to report when the data holds others (a sha256 prefix)',
+      )
       .option('--out <file>', 'write here (default: standard output)'),
   ).action(async (file: string, flags: StudyFlags) => (await actions()).reportStudy(file, flags));
 }

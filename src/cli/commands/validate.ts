@@ -7,5 +7,7 @@ export function registerValidate(program: Command): void {
     .description('check scenario, persona and episode files; exit 1 with located errors')
     .argument('<paths...>', 'files or folders')
     .option('--library <dir>', 'the library the files belong to')
-    .action(async (paths: string[], flags: { library?: string }) => (await import('../actions/validate.ts')).validateCommand(paths, flags));
+    .action(async (paths: string[], flags: { library?: string }) =>
+      (await import('../actions/validate.ts')).validateCommand(paths, flags),
+    );
 }

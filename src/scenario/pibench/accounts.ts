@@ -36,7 +36,10 @@ export function settleAccounts(
     for (const p of task.partial ?? []) {
       if (email && p.app !== 'phone') {
         const seed = (scenario.apps?.[p.app] ?? {}) as Record<string, unknown>;
-        scenario.apps = { ...scenario.apps, [p.app]: { ...seed, account: { username: email, password: p.password } } };
+        scenario.apps = {
+          ...scenario.apps,
+          [p.app]: { ...seed, account: { username: email, password: p.password } },
+        };
         continue;
       }
       out.push({

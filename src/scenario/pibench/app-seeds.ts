@@ -5,8 +5,11 @@
  */
 import type { AppCredential } from './credentials.ts';
 
-export function appSeeds(credentials: readonly AppCredential[]): Record<string, { account: { username: string; password: string } }> {
+export function appSeeds(
+  credentials: readonly AppCredential[],
+): Record<string, { account: { username: string; password: string } }> {
   const seeds: Record<string, { account: { username: string; password: string } }> = {};
-  for (const c of credentials) seeds[c.app] ??= { account: { username: c.username, password: c.password } };
+  for (const c of credentials)
+    seeds[c.app] ??= { account: { username: c.username, password: c.password } };
   return seeds;
 }

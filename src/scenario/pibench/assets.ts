@@ -8,7 +8,12 @@ import path from 'node:path';
 import { globSync } from 'tinyglobby';
 
 /** Entries of a task folder that are not copied into the workspace. */
-export const NON_ASSETS: ReadonlySet<string> = new Set(['task.yaml', '.history', '.result', '.eval_result']);
+export const NON_ASSETS: ReadonlySet<string> = new Set([
+  'task.yaml',
+  '.history',
+  '.result',
+  '.eval_result',
+]);
 
 /** True for a path inside `assetsDir` that must not be copied (only top-level entries are excluded). */
 export function isNonAsset(assetsDir: string, file: string): boolean {

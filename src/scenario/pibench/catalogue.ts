@@ -39,7 +39,9 @@ interface ProductRecord {
  * Ids π-Bench's rule scripts compare against, per task: the role's record gets that id. Roles:
  * `named` (the first product the task names for its cart or wish list).
  */
-export const PINNED_IDS: Readonly<Record<string, { amazon?: { named: number }; spotify?: { artist: number } }>> = {
+export const PINNED_IDS: Readonly<
+  Record<string, { amazon?: { named: number }; spotify?: { artist: number } }>
+> = {
   Financier_task_015: { amazon: { named: 3 } },
   researcher_task_012: { amazon: { named: 1578 } },
   researcher_task_017: { spotify: { artist: 5 } },
@@ -59,7 +61,8 @@ const KIND = new RegExp(
   String.raw`\b(?:[Bb]uy|[Ss]ave|[Oo]rder|[Pp]urchase|[Nn]eed|[Ww]ant)\s+${QTY}\s+${UNIT}((?:[a-z][a-z-]*\s+){0,4}?[a-z][a-z-]*?s?)(?=\s+(?:that|which|for|to|and|with|from|on|in|rather|so)\b|[.,;:!?]|$)`,
   'g',
 );
-const BUDGET = /\b(?:no more than|under|below|at most|within|up to|budget of)\s+(?:US\$|\$)?\s?(\d+(?:\.\d+)?)\s*(?:USD|dollars)?/i;
+const BUDGET =
+  /\b(?:no more than|under|below|at most|within|up to|budget of)\s+(?:US\$|\$)?\s?(\d+(?:\.\d+)?)\s*(?:USD|dollars)?/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 /** Made-up brands, so that generated names never pass for real AppWorld products. */
@@ -75,25 +78,43 @@ function head(kind: string): string {
 }
 
 function productKinds(text: string): string[] {
-  const kinds = [...text.matchAll(KIND)].map((m) => m[1]!.trim().replace(/^(?:suitable|good|new|practical|single)\s+/, ''));
+  const kinds = [...text.matchAll(KIND)].map((m) =>
+    m[1]!.trim().replace(/^(?:suitable|good|new|practical|single)\s+/, ''),
+  );
   // "add one pair of Columbia … Pants hiking pants to the cart": the words after the name say its kind.
   for (const m of text.matchAll(NAMED_ADD)) if (m[2]?.trim()) kinds.push(m[2].trim());
-  return [...new Set(kinds.filter((k) => k.length > 2 && !/^(?:one|item|product|thing)s?$/.test(k)))];
+  return [
+    ...new Set(kinds.filter((k) => k.length > 2 && !/^(?:one|item|product|thing)s?$/.test(k))),
+  ];
 }
 
 function namedProducts(text: string): string[] {
   const added = [...text.matchAll(NAMED_ADD)].map((m) => m[1]!.trim());
   // A quoted name in Title Case ('OXO Good Grips Convertible Foldaway Dish Rack'), not a quoted phrase.
-  const quoted = [...text.matchAll(QUOTED_NAME)].map((m) => m[1]!.trim()).filter((n) => n.split(/\s+/).every((w) => /^[A-Z0-9]/.test(w)));
+  const quoted = [...text.matchAll(QUOTED_NAME)]
+    .map((m) => m[1]!.trim())
+    .filter((n) => n.split(/\s+/).every((w) => /^[A-Z0-9]/.test(w)));
   return [...new Set([...added, ...quoted])];
 }
 
 /** Four candidates of one kind: the one that fits, a cheaper lower-rated one, a better-rated one over budget, one nearly sold out. */
-function candidates(kind: string, fits: string | undefined, budget: number | undefined, prefer: string): ProductRecord[] {
+function candidates(
+  kind: string,
+  fits: string | undefined,
+  budget: number | undefined,
+  prefer: string,
+): ProductRecord[] {
   const cap = budget ?? 40;
   const type = kind.toLowerCase();
   const title = titleCase(kind);
-  const make = (name: string, price: number, rating: number, stock: number, days: number, note: string): ProductRecord => ({
+  const make = (
+    name: string,
+    price: number,
+    rating: number,
+    stock: number,
+    days: number,
+    note: string,
+  ): ProductRecord => ({
     name,
     product_type: type,
     description: `${title}: ${note}.`,
@@ -103,7 +124,14 @@ function candidates(kind: string, fits: string | undefined, budget: number | und
     inventory_quantity: stock,
   });
   return [
-    make(fits ?? `${BRANDS[0]} ${title}`, cap * 0.88, 4.7, 42, 2, prefer || 'well reviewed, balanced, in stock'),
+    make(
+      fits ?? `${BRANDS[0]} ${title}`,
+      cap * 0.88,
+      4.7,
+      42,
+      2,
+      prefer || 'well reviewed, balanced, in stock',
+    ),
     make(`${BRANDS[1]} ${title} (Value)`, cap * 0.5, 4.0, 120, 5, 'basic, lower rated'),
     make(`${BRANDS[2]} ${title} Pro`, cap * 1.6, 4.9, 25, 1, 'top rated, above the budget'),
     make(`${BRANDS[3]} ${title} Select`, cap * 0.8, 4.8, 1, 3, 'only 1 unit left in stock'),
@@ -116,13 +144,17 @@ export function amazonProducts(text: string, taskId: string): (ProductRecord & {
   const named = namedProducts(text);
   const budget = BUDGET.exec(text)?.[1];
   // The fitting candidate is described by what the task prefers ("Prefer leakproof … designs").
-  const prefer = [...text.matchAll(/\bPrefer\s+(?:a\s+|an\s+)?([^.\n]{3,120})/g)].map((m) => m[1]!.trim()).join('; ');
+  const prefer = [...text.matchAll(/\bPrefer\s+(?:a\s+|an\s+)?([^.\n]{3,120})/g)]
+    .map((m) => m[1]!.trim())
+    .join('; ');
   const products: ProductRecord[] = [];
   const used = new Set<string>();
   for (const kind of kinds) {
     const fits = named.find((n) => !used.has(n) && n.toLowerCase().includes(head(kind)));
     if (fits) used.add(fits);
-    products.push(...candidates(kind, fits, budget === undefined ? undefined : Number(budget), prefer));
+    products.push(
+      ...candidates(kind, fits, budget === undefined ? undefined : Number(budget), prefer),
+    );
   }
   for (const name of named.filter((n) => !used.has(n)))
     products.push({
@@ -166,12 +198,22 @@ const CONTACT_NAMES: readonly [string, string][] = [
 ];
 
 function phoneContacts(text: string, own: ReadonlySet<string | undefined>): Seed | undefined {
-  const numbers = [...new Set([...text.matchAll(PHONE)].map((m) => m[0]))].filter((n) => !own.has(n));
+  const numbers = [...new Set([...text.matchAll(PHONE)].map((m) => m[0]))].filter(
+    (n) => !own.has(n),
+  );
   if (!numbers.length) return undefined;
-  const name = (n: string) => CONTACT_NAMES[[...n].reduce((a, d) => a + Number(d), 0) % CONTACT_NAMES.length]!;
+  const name = (n: string) =>
+    CONTACT_NAMES[[...n].reduce((a, d) => a + Number(d), 0) % CONTACT_NAMES.length]!;
   return {
-    contacts: numbers.map((n) => ({ first_name: name(n)[0], last_name: name(n)[1], phone_number: n })),
-    messages: numbers.map((n) => ({ from: n, message: 'Hi! Are we still on for tomorrow? Let me know the plan.' })),
+    contacts: numbers.map((n) => ({
+      first_name: name(n)[0],
+      last_name: name(n)[1],
+      phone_number: n,
+    })),
+    messages: numbers.map((n) => ({
+      from: n,
+      message: 'Hi! Are we still on for tomorrow? Let me know the plan.',
+    })),
   };
 }
 
@@ -188,7 +230,18 @@ function olderNotes(text: string): Seed | undefined {
 
 const SONG_LINK = /spotify\.com\/songs\/(\d+)/g;
 const QUOTED_TITLE = /["“]([^"”\n]{2,80})["”]/g;
-const GENRES = ['classical', 'jazz', 'pop', 'rock', 'hip hop', 'electronic', 'ambient', 'folk', 'country', 'r&b'];
+const GENRES = [
+  'classical',
+  'jazz',
+  'pop',
+  'rock',
+  'hip hop',
+  'electronic',
+  'ambient',
+  'folk',
+  'country',
+  'r&b',
+];
 
 function linkedSongs(text: string, taskId: string): Seed | undefined {
   const links = [...text.matchAll(SONG_LINK)];
@@ -198,9 +251,17 @@ function linkedSongs(text: string, taskId: string): Seed | undefined {
   const artist = PINNED_IDS[taskId]?.spotify?.artist ?? 1;
   const songs = links.map((l) => {
     const before = titles.filter((t) => t.index < l.index).at(-1) ?? titles[0];
-    return { id: Number(l[1]), title: before?.[1]?.trim() ?? `Song ${l[1]}`, artist_ids: [artist], genre };
+    return {
+      id: Number(l[1]),
+      title: before?.[1]?.trim() ?? `Song ${l[1]}`,
+      artist_ids: [artist],
+      genre,
+    };
   });
-  return { artists: [{ id: artist, name: 'Ava Morgan', genre }], songs: [...new Map(songs.map((x) => [x.id, x])).values()] };
+  return {
+    artists: [{ id: artist, name: 'Ava Morgan', genre }],
+    songs: [...new Map(songs.map((x) => [x.id, x])).values()],
+  };
 }
 
 /** Apps whose seeds take `users` (other people, by email). */
@@ -210,20 +271,31 @@ const APPS_WITH_USERS = ['gmail', 'todoist'];
  * The catalogue records of a task, merged into its app seeds (an account seed stays as it is).
  * `text` is everything the task says: request, hidden intents, criteria and its text notes.
  */
-export function withCatalogue(seeds: Record<string, Seed>, apps: readonly string[], text: string, taskId: string): Record<string, Seed> {
+export function withCatalogue(
+  seeds: Record<string, Seed>,
+  apps: readonly string[],
+  text: string,
+  taskId: string,
+): Record<string, Seed> {
   const out: Record<string, Seed> = { ...seeds };
   if (apps.includes('amazon')) {
     const products = amazonProducts(text, taskId);
     if (products.length) out.amazon = { ...out.amazon, products };
   }
-  const own = new Set(Object.values(seeds).map((s) => ((s.account ?? {}) as { username?: string }).username?.toLowerCase()));
+  const own = new Set(
+    Object.values(seeds).map((s) =>
+      ((s.account ?? {}) as { username?: string }).username?.toLowerCase(),
+    ),
+  );
   const phone = apps.includes('phone') ? phoneContacts(text, own) : undefined;
   if (phone) out.phone = { ...out.phone, ...phone };
   const songs = apps.includes('spotify') ? linkedSongs(text, taskId) : undefined;
   if (songs) out.spotify = { ...out.spotify, ...songs };
   const notes = apps.includes('simple_note') ? olderNotes(text) : undefined;
   if (notes) out.simple_note = { ...out.simple_note, ...notes };
-  const others = [...new Set([...text.matchAll(EMAIL)].map((m) => m[0]!.toLowerCase()))].filter((e) => !own.has(e));
+  const others = [...new Set([...text.matchAll(EMAIL)].map((m) => m[0]!.toLowerCase()))].filter(
+    (e) => !own.has(e),
+  );
   if (others.length)
     for (const app of APPS_WITH_USERS.filter((a) => apps.includes(a)))
       out[app] = { ...out[app], users: others.map((email) => ({ email })) };

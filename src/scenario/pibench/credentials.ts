@@ -51,10 +51,12 @@ export function appFromName(name: string): string | undefined {
 }
 
 /** An app's name anywhere in prose (not the `gmail` of an address such as a@gmail.com). */
-const APP_MENTION = /(?<![@.\w-])(gmail|simple[ _]?note|todoist|phone|amazon|splitwise|spotify|file[ _]?system|venmo)\b(?!\.\w)/gi;
+const APP_MENTION =
+  /(?<![@.\w-])(gmail|simple[ _]?note|todoist|phone|amazon|splitwise|spotify|file[ _]?system|venmo)\b(?!\.\w)/gi;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const PHONE = /(?<![\d.])\d{10,11}(?![\d])/g;
-const QUOTED_USER = /\b(?:user\s?name|login(?: name)?)\s*(?:is\s+|:\s*|=\s*)?(?:"([^"\n]+)"|'([^'\n]+)')/gi;
+const QUOTED_USER =
+  /\b(?:user\s?name|login(?: name)?)\s*(?:is\s+|:\s*|=\s*)?(?:"([^"\n]+)"|'([^'\n]+)')/gi;
 const PASSWORD_WORD = /\b(?:pass(?:word|code|phrase)|credential)s?\b/gi;
 
 // A quoted value ends at its closing quote followed by a space, punctuation or the end, so a
@@ -66,7 +68,9 @@ const DIRECT = new RegExp(String.raw`^\s*(?:(?:is|was|=)\s+|[:=]\s*)?${QUOTED}`)
 /** `password: x`, also after words (`password is exactly 7 characters long ...: x`), within one sentence. */
 const AFTER_COLON = new RegExp(String.raw`^[^\n:.!?]{0,80}?:\s*(?:${QUOTED}|${BARE})`);
 /** `password is x`, `password for my Gmail account is x`. */
-const AFTER_IS = new RegExp(String.raw`^(?:\s+(?:for|of|on|to)\s+[^\n:.!?]{0,50}?)?\s+(?:is|was)\s+(?:${QUOTED}|${BARE})`);
+const AFTER_IS = new RegExp(
+  String.raw`^(?:\s+(?:for|of|on|to)\s+[^\n:.!?]{0,50}?)?\s+(?:is|was)\s+(?:${QUOTED}|${BARE})`,
+);
 
 /** Words that follow "password is" in prose rather than a password. */
 const NOT_A_PASSWORD = /^[a-z]+[.,;]?$/;
@@ -127,7 +131,11 @@ interface Mention {
   value: string;
 }
 
-function mentions(text: string, re: RegExp, map: (m: RegExpExecArray) => string | undefined = (m) => m[0]): Mention[] {
+function mentions(
+  text: string,
+  re: RegExp,
+  map: (m: RegExpExecArray) => string | undefined = (m) => m[0],
+): Mention[] {
   const out: Mention[] = [];
   for (const m of text.matchAll(re)) {
     const value = map(m);
@@ -186,7 +194,8 @@ export function readCredentials(text: string, taskApps: readonly string[] = []):
       apps = unclaimed.length ? unclaimed : [...taskApps];
     }
     for (const app of apps) {
-      const pool = app === 'phone' ? phones : [...quotedUsers, ...emails].sort((a, b) => a.at - b.at);
+      const pool =
+        app === 'phone' ? phones : [...quotedUsers, ...emails].sort((a, b) => a.at - b.at);
       const username = before(pool).at(-1)?.value ?? after(pool)[0]?.value;
       found.push({ app, ...(username !== undefined ? { username } : {}), password: hit.value });
     }
@@ -200,7 +209,11 @@ export function readCredentials(text: string, taskApps: readonly string[] = []):
     const username = f.username ?? (f.app !== 'phone' ? ownEmail : undefined);
     if (username === undefined) {
       if (!partial.some((p) => p.app === f.app)) partial.push({ app: f.app, password: f.password });
-    } else if (!credentials.some((c) => c.app === f.app && c.username === username && c.password === f.password))
+    } else if (
+      !credentials.some(
+        (c) => c.app === f.app && c.username === username && c.password === f.password,
+      )
+    )
       credentials.push({ app: f.app, username, password: f.password });
   }
   return { credentials, partial: partial.filter((p) => !credentials.some((c) => c.app === p.app)) };
@@ -214,6 +227,7 @@ export function findCredentials(text: string, taskApps: readonly string[] = []):
 /** Apps the text names by name (Gmail, Todoist, …), with the offset of the first mention. */
 export function appsMentioned(text: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of mentions(text, APP_MENTION, (x) => appFromName(x[1]!))) if (!out.has(m.value)) out.set(m.value, m.at);
+  for (const m of mentions(text, APP_MENTION, (x) => appFromName(x[1]!)))
+    if (!out.has(m.value)) out.set(m.value, m.at);
   return out;
 }

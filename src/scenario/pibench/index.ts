@@ -29,13 +29,20 @@ export function hasPibenchCriteria(s: Pick<ScenarioFile, 'checklist' | 'pibench'
 }
 
 export function loadPibenchLibrary(root: string): LoadResult {
-  const library: Library = { root, kind: 'pibench', personas: new Map(), scenarios: new Map(), episodes: new Map() };
+  const library: Library = {
+    root,
+    kind: 'pibench',
+    personas: new Map(),
+    scenarios: new Map(),
+    episodes: new Map(),
+  };
   const diagnostics: Diagnostic[] = [];
 
   const profile = loadProfile(root);
   diagnostics.push(...profile.diagnostics);
   const persona = profile.persona?.id ?? path.basename(root);
-  if (profile.persona) library.personas.set(persona, { ...profile.persona, file: path.join(root, 'profile.yaml') });
+  if (profile.persona)
+    library.personas.set(persona, { ...profile.persona, file: path.join(root, 'profile.yaml') });
   const tools = loadToolApps(root);
   diagnostics.push(...tools.diagnostics);
   const ctx = { persona, userDir: root, repoRoot: pibenchRepoRoot(root), userApps: tools.apps };
@@ -48,7 +55,13 @@ export function loadPibenchLibrary(root: string): LoadResult {
     const dir = path.join(tasksDir, name);
     if (!statSync(dir).isDirectory()) continue;
     if (!existsSync(path.join(dir, 'task.yaml'))) {
-      diagnostics.push({ severity: 'warning', file: dir, line: 1, col: 1, message: `task folder \`${name}\` has no task.yaml; skipped` });
+      diagnostics.push({
+        severity: 'warning',
+        file: dir,
+        line: 1,
+        col: 1,
+        message: `task folder \`${name}\` has no task.yaml; skipped`,
+      });
       continue;
     }
     present.add(name);
@@ -78,7 +91,11 @@ export function loadPibenchLibrary(root: string): LoadResult {
   if (episode?.episode) {
     const ep = episode.episode;
     // A task that failed to load has its own errors; the episode only checks that it exists.
-    diagnostics.push(...checkEpisode(ep, present, (id) => (loaded.has(id) ? hasPibenchCriteria(loaded.get(id)!) : false)));
+    diagnostics.push(
+      ...checkEpisode(ep, present, (id) =>
+        loaded.has(id) ? hasPibenchCriteria(loaded.get(id)!) : false,
+      ),
+    );
     for (const e of ep.entries) {
       dependsOn.set(
         e.taskId,
@@ -95,9 +112,17 @@ export function loadPibenchLibrary(root: string): LoadResult {
             message: `task \`${e.taskId}\` depends on \`${d}\`, which cannot be read: it runs without that task's history`,
           });
     }
-    const sessions = [...new Set(ep.entries.map((e) => e.taskId).filter((id) => taskIds.has(id)))].map((id) => `${persona}/${id}`);
+    const sessions = [
+      ...new Set(ep.entries.map((e) => e.taskId).filter((id) => taskIds.has(id))),
+    ].map((id) => `${persona}/${id}`);
     if (sessions.length)
-      library.episodes.set(persona, { id: persona, persona, ...(ep.episodeId ? { title: ep.episodeId } : {}), sessions, file: ep.file });
+      library.episodes.set(persona, {
+        id: persona,
+        persona,
+        ...(ep.episodeId ? { title: ep.episodeId } : {}),
+        sessions,
+        file: ep.file,
+      });
     for (const [id, s] of loaded)
       if (!ep.entries.some((e) => e.taskId === id))
         diagnostics.push({
@@ -111,7 +136,11 @@ export function loadPibenchLibrary(root: string): LoadResult {
 
   for (const [id, s] of loaded) {
     const deps = (dependsOn.get(id) ?? []).map((d) => `${persona}/${d}`);
-    const scenario: LoadedScenario = { ...s, ...(deps.length ? { depends_on: deps } : {}), dependsOn: deps };
+    const scenario: LoadedScenario = {
+      ...s,
+      ...(deps.length ? { depends_on: deps } : {}),
+      dependsOn: deps,
+    };
     const check = scenarioSchema().safeParse(stripLoaded(scenario));
     if (!check.success) {
       for (const issue of check.error.issues)

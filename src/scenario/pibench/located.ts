@@ -29,11 +29,21 @@ export class LocatedFile {
   }
 
   error(path: YamlPath, message: string, key?: string): void {
-    this.diagnostics.push({ severity: 'error', file: this.file, ...locate(this.parsed, path, key), message });
+    this.diagnostics.push({
+      severity: 'error',
+      file: this.file,
+      ...locate(this.parsed, path, key),
+      message,
+    });
   }
 
   warn(path: YamlPath, message: string, key?: string): void {
-    this.diagnostics.push({ severity: 'warning', file: this.file, ...locate(this.parsed, path, key), message });
+    this.diagnostics.push({
+      severity: 'warning',
+      file: this.file,
+      ...locate(this.parsed, path, key),
+      message,
+    });
   }
 
   /** A string value (or undefined when absent); a non-string is an error. */

@@ -6,7 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../contracts/diagnostics.ts';
-import { DEFAULT_TOOLS, type ChecklistItemSpec, type IntentSpec, type ScenarioFile } from '../schema.ts';
+import {
+  DEFAULT_TOOLS,
+  type ChecklistItemSpec,
+  type IntentSpec,
+  type ScenarioFile,
+} from '../schema.ts';
 import { skillFiles, taskAssets } from './assets.ts';
 import { appsMentioned, readCredentials, type PartialCredential } from './credentials.ts';
 import { appSeeds } from './app-seeds.ts';
@@ -59,16 +64,24 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
   const folderId = path.basename(taskDir);
 
   for (const key of Object.keys(y.at([]) as object))
-    if (!TOP_KEYS.has(key)) y.warn([], `unknown key \`${key}\` in the task: π-Bench ignores it`, key);
+    if (!TOP_KEYS.has(key))
+      y.warn([], `unknown key \`${key}\` in the task: π-Bench ignores it`, key);
 
   const version = y.at(['schema_version']);
-  if (version === undefined) y.error([], 'missing `schema_version`: π-Bench only loads tasks with `schema_version: v2`');
+  if (version === undefined)
+    y.error([], 'missing `schema_version`: π-Bench only loads tasks with `schema_version: v2`');
   else if (version !== 'v2')
-    y.error(['schema_version'], `\`schema_version\` must be \`v2\` (π-Bench only loads v2 tasks), got ${JSON.stringify(version)}`);
+    y.error(
+      ['schema_version'],
+      `\`schema_version\` must be \`v2\` (π-Bench only loads v2 tasks), got ${JSON.stringify(version)}`,
+    );
 
   const taskId = y.optionalString(['task_id']);
   if (taskId !== undefined && taskId !== folderId)
-    y.warn(['task_id'], `task_id \`${taskId}\` differs from its folder \`${folderId}\`; the folder name is the id`);
+    y.warn(
+      ['task_id'],
+      `task_id \`${taskId}\` differs from its folder \`${folderId}\`; the folder name is the id`,
+    );
   const userId = y.optionalString(['user_id']);
   if (userId !== undefined && userId !== ctx.persona)
     y.warn(['user_id'], `user_id \`${userId}\` differs from the user folder's \`${ctx.persona}\``);
@@ -84,16 +97,33 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
   if (y.diagnostics.some((d) => d.severity === 'error') || !trigger || !intents)
     return { diagnostics: [...opened.diagnostics, ...y.diagnostics] };
 
-  const taskApps = [...new Set(objectives.tools.map((t) => appOfTool(t.name)).filter((a): a is string => Boolean(a)))];
-  const loginApps = objectives.tools.filter((t) => t.name.endsWith('__login')).map((t) => appOfTool(t.name)!);
+  const taskApps = [
+    ...new Set(
+      objectives.tools.map((t) => appOfTool(t.name)).filter((a): a is string => Boolean(a)),
+    ),
+  ];
+  const loginApps = objectives.tools
+    .filter((t) => t.name.endsWith('__login'))
+    .map((t) => appOfTool(t.name)!);
   // Hidden intents count too: a person may only give the phone password when asked for the texts.
   const text = [trigger.text, ...intents.map((i) => i.text)].join('\n\n');
   const { credentials, partial } = readCredentials(text, loginApps.length ? loginApps : taskApps);
-  const apps = [...new Set([...ctx.userApps, ...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)])];
+  const apps = [
+    ...new Set([
+      ...ctx.userApps,
+      ...taskApps,
+      ...credentials.map((c) => c.app),
+      ...partial.map((c) => c.app),
+    ]),
+  ];
   const noAccount = appsWithoutAccount(y.file, text, taskApps, [...credentials, ...partial]);
   // What AppWorld's database would hold for this task (products, other users), from all it says.
-  const said = [text, ...objectives.checklist.map((c) => c.text), ...textNotes(taskDir)].join('\n\n');
-  const usedApps = [...new Set([...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)])];
+  const said = [text, ...objectives.checklist.map((c) => c.text), ...textNotes(taskDir)].join(
+    '\n\n',
+  );
+  const usedApps = [
+    ...new Set([...taskApps, ...credentials.map((c) => c.app), ...partial.map((c) => c.app)]),
+  ];
   const seeds = withCatalogue(appSeeds(credentials), usedApps, said, folderId);
   const skills = skillFiles(ctx.userDir);
   const hasAssets = taskAssets(taskDir).length > 0;
@@ -105,7 +135,12 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
     ...(description?.trim() ? { description: description.trim() } : {}),
     trigger,
     ...(hasAssets || Object.keys(skills).length
-      ? { workspace: { ...(Object.keys(skills).length ? { files: skills } : {}), ...(hasAssets ? { assets: '.' } : {}) } }
+      ? {
+          workspace: {
+            ...(Object.keys(skills).length ? { files: skills } : {}),
+            ...(hasAssets ? { assets: '.' } : {}),
+          },
+        }
       : {}),
     tools: [...DEFAULT_TOOLS, ...apps],
     ...(Object.keys(seeds).length ? { apps: seeds } : {}),
@@ -118,7 +153,10 @@ export function loadTask(taskDir: string, ctx: TaskContext): LoadedTask {
       ...(objectives.tools.length ? { tools: objectives.tools } : {}),
       ...(objectives.filesRead.length ? { files_read: objectives.filesRead } : {}),
       ...(objectives.scriptPath
-        ? { tools_evaluation_path: objectives.scriptPath, repo_root: toPosix(path.relative(taskDir, ctx.repoRoot) || '.') }
+        ? {
+            tools_evaluation_path: objectives.scriptPath,
+            repo_root: toPosix(path.relative(taskDir, ctx.repoRoot) || '.'),
+          }
         : {}),
       ...(metadata ? { metadata } : {}),
     },
@@ -134,10 +172,22 @@ function textNotes(taskDir: string): string[] {
 }
 
 /** Apps the task uses (it lists their tools, or names them in its text) that no credential of the text is for. */
-function appsWithoutAccount(file: string, text: string, taskApps: readonly string[], found: readonly { app: string }[]) {
+function appsWithoutAccount(
+  file: string,
+  text: string,
+  taskApps: readonly string[],
+  found: readonly { app: string }[],
+) {
   const named = appsMentioned(text);
-  const used = [...new Set([...taskApps, ...[...named.keys()].filter((a) => a !== 'phone' || taskApps.includes(a))])];
-  return used.filter((app) => !found.some((c) => c.app === app)).map((app) => ({ app, ...whereNamed(file, app) }));
+  const used = [
+    ...new Set([
+      ...taskApps,
+      ...[...named.keys()].filter((a) => a !== 'phone' || taskApps.includes(a)),
+    ]),
+  ];
+  return used
+    .filter((app) => !found.some((c) => c.app === app))
+    .map((app) => ({ app, ...whereNamed(file, app) }));
 }
 
 /** The first line of the task file at or after `intent:` that names the app (else the `intent:` line). */
@@ -149,7 +199,9 @@ export function whereNamed(file: string, app: string): { line: number; col: numb
   );
   const spelled = new RegExp(`\\b${app.replace('_', '[ _]?')}\\b`, 'i');
   const i = lines.findIndex((l, n) => n >= intentLine && spelled.test(l));
-  return i >= 0 ? { line: i + 1, col: lines[i]!.search(spelled) + 1 } : { line: intentLine + 1, col: 1 };
+  return i >= 0
+    ? { line: i + 1, col: lines[i]!.search(spelled) + 1 }
+    : { line: intentLine + 1, col: 1 };
 }
 
 function readTrigger(y: LocatedFile): ScenarioFile['trigger'] | undefined {
@@ -179,7 +231,9 @@ function readTrigger(y: LocatedFile): ScenarioFile['trigger'] | undefined {
 function eventSource(text: string): string | undefined {
   try {
     const v: unknown = JSON.parse(text);
-    return isMap(v) && typeof v.source === 'string' && v.source.trim() ? v.source.trim() : undefined;
+    return isMap(v) && typeof v.source === 'string' && v.source.trim()
+      ? v.source.trim()
+      : undefined;
   } catch {
     return undefined;
   }
@@ -205,13 +259,20 @@ function readIntents(y: LocatedFile): IntentSpec[] | undefined {
   const intents: IntentSpec[] = [];
   list.forEach((item, i) => {
     const at = ['intent', 'hidden_intent', i];
-    if (!isMap(item)) return y.error(at, `hidden intent ${i + 1}: expected a mapping with \`content\``);
+    if (!isMap(item))
+      return y.error(at, `hidden intent ${i + 1}: expected a mapping with \`content\``);
     const content = y.optionalString([...at, 'content']);
     if (!content?.trim())
-      return y.error(content === undefined ? at : [...at, 'content'], `hidden intent ${i + 1}: \`content\` must be a non-empty string`);
+      return y.error(
+        content === undefined ? at : [...at, 'content'],
+        `hidden intent ${i + 1}: \`content\` must be a non-empty string`,
+      );
     const status = item.status;
     if (status !== undefined && status !== 'not_provided' && status !== 'provided')
-      y.error([...at, 'status'], `hidden intent ${i + 1}: \`status\` must be not_provided or provided, got ${JSON.stringify(status)}`);
+      y.error(
+        [...at, 'status'],
+        `hidden intent ${i + 1}: \`status\` must be not_provided or provided, got ${JSON.stringify(status)}`,
+      );
     else if (status === 'provided')
       y.warn(
         [...at, 'status'],
@@ -242,12 +303,17 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
         key,
       );
     else if (!OBJECTIVE_KEYS.includes(key))
-      y.error(['objectives'], `unknown key \`${key}\` in \`objectives\`: π-Bench allows only ${OBJECTIVE_KEYS.join(', ')}`, key);
+      y.error(
+        ['objectives'],
+        `unknown key \`${key}\` in \`objectives\`: π-Bench allows only ${OBJECTIVE_KEYS.join(', ')}`,
+        key,
+      );
   }
 
   (y.optionalList(['objectives', 'checklist']) ?? []).forEach((item, i) => {
     const at = ['objectives', 'checklist', i];
-    if (!isMap(item)) return y.error(at, `checklist item ${i + 1}: expected a mapping with \`criterion\``);
+    if (!isMap(item))
+      return y.error(at, `checklist item ${i + 1}: expected a mapping with \`criterion\``);
     if ('tools' in item)
       y.error(
         at,
@@ -256,13 +322,20 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
       );
     for (const key of Object.keys(item))
       if (!['criterion', 'weight', 'tools'].includes(key))
-        y.warn(at, `checklist item ${i + 1}: unknown key \`${key}\` (π-Bench reads criterion and weight)`, key);
+        y.warn(
+          at,
+          `checklist item ${i + 1}: unknown key \`${key}\` (π-Bench reads criterion and weight)`,
+          key,
+        );
     const criterion = y.optionalString([...at, 'criterion']) ?? '';
     if (!criterion.trim()) return; // π-Bench skips empty criteria
     let weight: number | undefined;
     if (item.weight !== undefined && item.weight !== null) {
       if (typeof item.weight !== 'number' || !Number.isFinite(item.weight) || item.weight <= 0)
-        return y.error([...at, 'weight'], `checklist item ${i + 1}: \`weight\` must be a number > 0, got ${JSON.stringify(item.weight)}`);
+        return y.error(
+          [...at, 'weight'],
+          `checklist item ${i + 1}: \`weight\` must be a number > 0, got ${JSON.stringify(item.weight)}`,
+        );
       weight = item.weight;
     }
     // A π-Bench criterion is graded by a model only: no offline stand-in rule exists.
@@ -278,11 +351,17 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
   (y.optionalList(['objectives', 'tools']) ?? []).forEach((item, i) => {
     const at = ['objectives', 'tools', i];
     if (!isMap(item) || Object.keys(item).length !== 1)
-      return y.error(at, `tool ${i + 1}: expected a one-key mapping \`{<tool name>: {call: [...], result: [...]}}\``);
+      return y.error(
+        at,
+        `tool ${i + 1}: expected a one-key mapping \`{<tool name>: {call: [...], result: [...]}}\``,
+      );
     const name = Object.keys(item)[0]!;
     const spec = item[name];
     if (spec !== null && spec !== undefined && !isMap(spec))
-      return y.error([...at, name], `tool \`${name}\`: expected a mapping with \`call\` and/or \`result\``);
+      return y.error(
+        [...at, name],
+        `tool \`${name}\`: expected a mapping with \`call\` and/or \`result\``,
+      );
     const paths = (key: 'call' | 'result'): string[] | undefined => {
       const v = spec?.[key];
       if (v === undefined || v === null) return undefined;
@@ -295,20 +374,34 @@ function readObjectives(y: LocatedFile, ctx: TaskContext): Objectives {
     const call = paths('call');
     const result = paths('result');
     if (!call?.length && !result?.length)
-      return y.error([...at, name], `tool \`${name}\`: at least one of \`call\` and \`result\` must list a path`);
-    out.tools.push({ name, ...(call?.length ? { call } : {}), ...(result?.length ? { result } : {}) });
+      return y.error(
+        [...at, name],
+        `tool \`${name}\`: at least one of \`call\` and \`result\` must list a path`,
+      );
+    out.tools.push({
+      name,
+      ...(call?.length ? { call } : {}),
+      ...(result?.length ? { result } : {}),
+    });
   });
 
   (y.optionalList(['objectives', 'files_read']) ?? []).forEach((f, i) => {
     if (typeof f !== 'string' || !f.trim())
-      return y.error(['objectives', 'files_read', i], '`files_read` entries must be file names relative to the workspace');
+      return y.error(
+        ['objectives', 'files_read', i],
+        '`files_read` entries must be file names relative to the workspace',
+      );
     out.filesRead.push(f);
   });
 
   const script = y.optionalString(['objectives', 'tools_evaluation_path']);
   if (script !== undefined) {
     const at = ['objectives', 'tools_evaluation_path'];
-    if (!script.trim().endsWith('.py')) y.error(at, `\`tools_evaluation_path\` must name a .py rule script, got ${JSON.stringify(script)}`);
+    if (!script.trim().endsWith('.py'))
+      y.error(
+        at,
+        `\`tools_evaluation_path\` must name a .py rule script, got ${JSON.stringify(script)}`,
+      );
     else {
       out.scriptPath = script.trim();
       if (!existsSync(path.resolve(ctx.repoRoot, out.scriptPath)))

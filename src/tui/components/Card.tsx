@@ -32,7 +32,12 @@ export function Card({ lines, footer = [], width, height }: CardProps) {
   const move = (by: number) => setTop(Math.max(0, Math.min(maxTop, top + by)));
   useKeyActions(
     ['card'],
-    { up: () => move(-1), down: () => move(1), pageUp: () => move(-rows), pageDown: () => move(rows) },
+    {
+      up: () => move(-1),
+      down: () => move(1),
+      pageUp: () => move(-rows),
+      pageDown: () => move(rows),
+    },
     { priority: PRIORITY.dialog + 1, active: overflows },
   );
   const marker: Line[] = overflows
@@ -47,7 +52,14 @@ export function Card({ lines, footer = [], width, height }: CardProps) {
     : [];
   const shown = [...lines.slice(top, top + rows), ...marker, ...footer];
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="double"
+      borderColor={theme.border.focused}
+      paddingX={1}
+    >
       <LineView lines={shown} top={0} height={inner} cols={cols} />
     </Box>
   );

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { ChecklistPane } from './ChecklistPane.tsx';
 import { paneTitle } from '../panes.ts';
 
@@ -18,7 +24,11 @@ describe('the checklist pane', () => {
       events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
     );
     const c = fakeController(turn1);
-    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />, size);
+    r = renderSession(
+      c,
+      <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
     expect(frame).toContain('✔ C1 passed · rule · turn 1');
     expect(frame).toContain('↳ file plan.md exists');
@@ -29,7 +39,11 @@ describe('the checklist pane', () => {
   it('marks an item the judge could not grade as ungraded, never passed or failed', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />, size);
+    r = renderSession(
+      c,
+      <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
     expect(frame).toContain('– C3 ungraded · rubric · turn 2');
     expect(frame).toContain('needs a model judge');
@@ -55,7 +69,14 @@ describe('the checklist pane', () => {
         0,
         events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
       ),
-      { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: `plan.md contains “${file}”` },
+      {
+        type: 'checklist_result',
+        turn: 1,
+        item: 'C1',
+        pass: true,
+        by: 'rule',
+        reason: `plan.md contains “${file}”`,
+      },
     ] as typeof events);
     r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused />, size);
     // C1 is selected (the pane has the focus): a few lines of the quote, then how many were left out; C2 and C3 stay in view.

@@ -91,18 +91,27 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   const { cols, rows } = paneInner(box);
   const cursor = useListCursor(checklist.length);
   const selectedId = checklist[cursor.selected]?.id;
-  const versions = useMemo(() => Object.fromEntries(checklist.map((c) => [c.id, checks[c.id]?.seq])), [checklist, checks]);
+  const versions = useMemo(
+    () => Object.fromEntries(checklist.map((c) => [c.id, checks[c.id]?.seq])),
+    [checklist, checks],
+  );
   const fresh = useRecentChanges(versions);
   const blocks = useMemo(
     () =>
       hidden
         ? []
         : checklist.map((c) =>
-            checkBlock(c, checks[c.id], cols - 1, theme, { fresh: fresh.has(c.id), selected: focused && c.id === selectedId }),
+            checkBlock(c, checks[c.id], cols - 1, theme, {
+              fresh: fresh.has(c.id),
+              selected: focused && c.id === selectedId,
+            }),
           ),
     [hidden, checklist, checks, cols, theme, fresh, focused, selectedId],
   );
-  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
+  const view = useBlockWindow(blocks, cursor.selected, rows, {
+    marked: focused,
+    gutterColor: theme.text.accent,
+  });
   const canGrade = Boolean(controller.gradeNow) && running;
   useKeyActions(
     canGrade ? ['checklist', 'pane'] : ['pane'],
@@ -124,7 +133,9 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
     ? [
         [
           {
-            text: participant ? ' Not shown during the study.' : ` ${checklist.length} checklist items: hidden while you play the agent`,
+            text: participant
+              ? ' Not shown during the study.'
+              : ` ${checklist.length} checklist items: hidden while you play the agent`,
             color: theme.text.muted,
           },
         ],

@@ -38,11 +38,24 @@ export function ConfirmDialog({
 }) {
   const theme = useTheme();
   const writing = scope !== 'confirm';
-  useKeyActions([scope], { yes: onYes, no: onNo }, { priority: PRIORITY.dialog, swallow: !writing });
+  useKeyActions(
+    [scope],
+    { yes: onYes, no: onNo },
+    { priority: PRIORITY.dialog, swallow: !writing },
+  );
   const cols = Math.max(10, Math.min(width, 100) - 4);
-  const rest = writing ? 'nothing else answers: typing goes on into your message' : 'nothing else answers';
+  const rest = writing
+    ? 'nothing else answers: typing goes on into your message'
+    : 'nothing else answers';
   return (
-    <Box flexDirection="column" height={CONFIRM_ROWS} width={cols + 4} borderStyle="double" borderColor={theme.level.warning} paddingX={1}>
+    <Box
+      flexDirection="column"
+      height={CONFIRM_ROWS}
+      width={cols + 4}
+      borderStyle="double"
+      borderColor={theme.level.warning}
+      paddingX={1}
+    >
       <Text bold wrap="truncate-end">
         {truncate(question, cols)}
       </Text>
@@ -59,7 +72,9 @@ export function ConfirmDialog({
           {answerKeys(scope, 'no')}
         </Text>{' '}
         {noLabel}
-        <Text color={theme.text.muted}>{truncate(` · ${rest}`, Math.max(0, cols - yesLabel.length - noLabel.length - 20))}</Text>
+        <Text color={theme.text.muted}>
+          {truncate(` · ${rest}`, Math.max(0, cols - yesLabel.length - noLabel.length - 20))}
+        </Text>
       </Text>
     </Box>
   );

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticEvents } from '../../store/synthetic.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import { paneTitle } from '../panes.ts';
 
@@ -13,7 +20,10 @@ describe('the conversation pane', () => {
   it('shows messages and one-line tool calls, turn by turn', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, { columns: 90, rows: 24 });
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
     const frame = await waitForFrame(r, (f) => f.includes('turn 2'));
     expect(frame).toContain('user  Write me a meal plan for the week.');
     expect(frame).toMatch(/▸ write_file ✔ path="plan\.md"/);
@@ -24,7 +34,10 @@ describe('the conversation pane', () => {
   it('expands the selected tool call on enter, and every call on x', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, { columns: 90, rows: 24 });
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
     await waitForFrame(r, (f) => f.includes('▸ edit_file'));
     await press(r, KEYS.up, KEYS.enter); // from the last reply up to the edit_file call
     let frame = await waitForFrame(r, (f) => f.includes('▾ edit_file'));
@@ -38,19 +51,27 @@ describe('the conversation pane', () => {
 
   it('streams the reply as it arrives, and the final message replaces it', async () => {
     const c = fakeController(syntheticEvents({ turns: 1 }).slice(0, 3));
-    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, { columns: 90, rows: 24 });
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
     await waitForFrame(r, (f) => f.includes('user  Help me plan the week.'));
     c.store.getState().dispatch({ type: 'agent_delta', turn: 1, text: 'Drafting your ' });
     c.store.getState().dispatch({ type: 'agent_delta', turn: 1, text: 'plan now' });
     await waitForFrame(r, (f) => f.includes('Drafting your plan now▍'));
-    c.store.getState().dispatch({ type: 'message', turn: 1, role: 'agent', text: 'Drafting your plan now. Done.' });
+    c.store
+      .getState()
+      .dispatch({ type: 'message', turn: 1, role: 'agent', text: 'Drafting your plan now. Done.' });
     const frame = await waitForFrame(r, (f) => f.includes('Done.'));
     expect(frame).not.toContain('▍');
   });
 
   it('renders only the visible lines of a long session and follows its end', async () => {
     const c = fakeController(syntheticEvents({ turns: 300 }));
-    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, { columns: 90, rows: 24 });
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
     const frame = await waitForFrame(r, (f) => f.includes('turn 300'));
     expect(frame).not.toContain('turn 297 ─');
     expect(frame).not.toContain('turn 1 ─');

@@ -14,7 +14,8 @@ import { wrapWithPrefix } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
-const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) => all !== expanded.has(k);
+const isOpenFor = (expanded: ReadonlySet<string>, all: boolean) => (k: string) =>
+  all !== expanded.has(k);
 
 /** Turns wrapped on the first frame; the earlier ones are wrapped in the background. */
 const FIRST_TURNS = 24;
@@ -27,10 +28,19 @@ const SLICE_MS = 4;
  * (turnBlocks caches them), and shows them all at once when done: the visible lines do not
  * change meanwhile, so drawing each slice would only cost frames.
  */
-function useProgressiveStart(turns: readonly TurnState[], cols: number, build: (t: TurnState) => unknown): number {
-  const [state, setState] = useState(() => ({ cols, from: Math.max(0, turns.length - FIRST_TURNS) }));
+function useProgressiveStart(
+  turns: readonly TurnState[],
+  cols: number,
+  build: (t: TurnState) => unknown,
+): number {
+  const [state, setState] = useState(() => ({
+    cols,
+    from: Math.max(0, turns.length - FIRST_TURNS),
+  }));
   const from =
-    state.cols === cols ? Math.min(state.from, Math.max(0, turns.length - FIRST_TURNS)) : Math.max(0, turns.length - FIRST_TURNS);
+    state.cols === cols
+      ? Math.min(state.from, Math.max(0, turns.length - FIRST_TURNS))
+      : Math.max(0, turns.length - FIRST_TURNS);
   const buildRef = useRef(build);
   buildRef.current = build;
   useEffect(() => {
@@ -92,7 +102,9 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [allExpanded, setAllExpanded] = useState(false);
 
-  const from = useProgressiveStart(turns, textCols, (t) => turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme, { intents }));
+  const from = useProgressiveStart(turns, textCols, (t) =>
+    turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme, { intents }),
+  );
   const blocks = useMemo(() => {
     const isOpen = isOpenFor(expanded, allExpanded);
     return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme, { intents }));
@@ -100,7 +112,10 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const blockLines = useMemo(() => blocks.map((b) => b.lines), [blocks]);
 
   const you = mode === 'play' ? 'user' : mode === 'agent' ? 'agent' : null;
-  const tail = useMemo(() => liveLines(stream, awaiting, textCols, theme, you), [stream, awaiting, textCols, theme, you]);
+  const tail = useMemo(
+    () => liveLines(stream, awaiting, textCols, theme, you),
+    [stream, awaiting, textCols, theme, you],
+  );
   const cursor = useKeyedCursor(blocks);
   const view = useBlockWindow(blockLines, cursor.selected, rows, {
     following: cursor.following,

@@ -25,7 +25,8 @@ export function HelpOverlay({
   const rows: { key: string; text: string; title?: boolean }[] = [];
   for (const g of groups) {
     rows.push({ key: g.title, text: '', title: true });
-    for (const b of g.bindings) rows.push({ key: keyLabels(b.keys).join(' '), text: b.description });
+    for (const b of g.bindings)
+      rows.push({ key: keyLabels(b.keys).join(' '), text: b.description });
   }
   const inner = height - 4;
   const cols = Math.max(1, width - 4);
@@ -34,7 +35,14 @@ export function HelpOverlay({
   const perCol = Math.ceil(rows.length / columns);
   const colWidth = Math.floor(cols / columns);
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" borderColor={theme.border.focused} paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="double"
+      borderColor={theme.border.focused}
+      paddingX={1}
+    >
       <Text bold color={theme.text.accent}>
         {truncate('Keys (esc or ? closes)', cols)}
       </Text>

@@ -25,7 +25,11 @@ export interface InputBoxProps {
 }
 
 /** The slice of `value` around the cursor that fits in `cols`. */
-export function visibleInput(value: string, cursor: number, cols: number): { text: string; at: number } {
+export function visibleInput(
+  value: string,
+  cursor: number,
+  cols: number,
+): { text: string; at: number } {
   if (textWidth(value) < cols) return { text: value, at: cursor };
   const start = Math.max(0, cursor - cols + 1);
   let text = value.slice(start, start + cols);
@@ -35,7 +39,17 @@ export function visibleInput(value: string, cursor: number, cols: number): { tex
   return { text, at: cursor - start };
 }
 
-export function InputBox({ role, value, cursor, focused, awaited, note, width, phone, participant }: InputBoxProps) {
+export function InputBox({
+  role,
+  value,
+  cursor,
+  focused,
+  awaited,
+  note,
+  width,
+  phone,
+  participant,
+}: InputBoxProps) {
   const theme = useTheme();
   const prompt = role === 'user' ? 'you (user) › ' : 'you (agent) › ';
   const cols = Math.max(4, width - 4 - prompt.length);
@@ -51,7 +65,9 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
         : participant
           ? 'your message'
           : 'your message (enter on an intent puts its reveal text here)';
-  const status = note ?? (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
+  const status =
+    note ??
+    (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
   return (
     <Box
       flexDirection="column"
@@ -78,7 +94,10 @@ export function InputBox({ role, value, cursor, focused, awaited, note, width, p
           </>
         )}
       </Text>
-      <Text wrap="truncate-end" color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}>
+      <Text
+        wrap="truncate-end"
+        color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}
+      >
         {truncate(status, width - 2)}
       </Text>
     </Box>

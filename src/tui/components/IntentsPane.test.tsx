@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../contracts/events.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { fakeController, KEYS, press, renderSession, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  renderTui,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SessionProvider, SessionUiContext } from '../context.tsx';
 import { IntentsPane } from './IntentsPane.tsx';
 import { paneTitle } from '../panes.ts';
@@ -16,7 +25,11 @@ describe('the hidden intents pane', () => {
   it('shows each status with its own symbol, the turn and the question or evidence behind it', async () => {
     const run = await collectRun('tester/plan');
     const c = fakeController(run.sessions.at(-1)!);
-    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused={false} />, size);
+    r = renderSession(
+      c,
+      <IntentsPane title={paneTitle('intents')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('I3'));
     expect(frame).toContain('✔ I1 completed · turn 1 · evidence');
     expect(frame).toContain('? I2 inferred · turn 1 · asked');
@@ -32,7 +45,11 @@ describe('the hidden intents pane', () => {
       events.findIndex((e) => e.type === 'intent_status'),
     );
     const c = fakeController(upToTurn1);
-    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused={false} />, size);
+    r = renderSession(
+      c,
+      <IntentsPane title={paneTitle('intents')} box={box} focused={false} />,
+      size,
+    );
     await waitForFrame(r, (f) => f.includes('○ I1 open'));
     c.store.getState().dispatch({
       type: 'intent_status',

@@ -36,7 +36,9 @@ export function intentBlock(
     { text: intent.id, bold: true },
     { text: ' ' },
     { text: mark.label, color: mark.color, inverse: opts.fresh, bold: opts.fresh },
-    ...(last ? [{ text: ` · turn ${last.turn} · ${CAUSE_LABELS[last.cause]}`, color: theme.text.muted }] : []),
+    ...(last
+      ? [{ text: ` · turn ${last.turn} · ${CAUSE_LABELS[last.cause]}`, color: theme.text.muted }]
+      : []),
   ];
   const indent: Line = [{ text: '  ' }];
   const lines: Line[] = [head, ...wrapWithPrefix(indent, intent.text, cols)];
@@ -57,27 +59,52 @@ export function intentBlock(
   }
   if (opts.showReveal && opts.selected && status === 'open')
     lines.push(
-      ...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, {
-        color: theme.text.accent,
-      }),
+      ...wrapWithPrefix(
+        [{ text: '  ↵ ', color: theme.text.accent, bold: true }],
+        `says “${intent.reveal}”`,
+        cols,
+        {
+          color: theme.text.accent,
+        },
+      ),
     );
   return lines;
 }
 
 /** A study participant's goals card: what they want, without statuses, causes or evidence. */
-export function goalBlock(intent: IntentInfo, cols: number, theme: Theme, opts: { selected: boolean }): Line[] {
-  const lines = wrapWithPrefix([{ text: '• ', color: theme.text.accent, bold: true }], intent.text, cols);
+export function goalBlock(
+  intent: IntentInfo,
+  cols: number,
+  theme: Theme,
+  opts: { selected: boolean },
+): Line[] {
+  const lines = wrapWithPrefix(
+    [{ text: '• ', color: theme.text.accent, bold: true }],
+    intent.text,
+    cols,
+  );
   if (opts.selected)
     lines.push(
-      ...wrapWithPrefix([{ text: '  ↵ ', color: theme.text.accent, bold: true }], `says “${intent.reveal}”`, cols, {
-        color: theme.text.accent,
-      }),
+      ...wrapWithPrefix(
+        [{ text: '  ↵ ', color: theme.text.accent, bold: true }],
+        `says “${intent.reveal}”`,
+        cols,
+        {
+          color: theme.text.accent,
+        },
+      ),
     );
   return lines;
 }
 
 /** Counts per status, the settled ones first (the pane title cuts from the right). */
-const COUNT_ORDER: readonly IntentStatus[] = ['completed', 'inferred', 'provided', 'unresolved', 'open'];
+const COUNT_ORDER: readonly IntentStatus[] = [
+  'completed',
+  'inferred',
+  'provided',
+  'unresolved',
+  'open',
+];
 
 export function countsText(counts: Record<IntentStatus, number>, theme: Theme): string {
   return COUNT_ORDER.map((s) => `${theme.intent[s].symbol}${counts[s]}`).join(' ');
@@ -98,7 +125,10 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
   const { cols, rows } = paneInner(box);
   const cursor = useListCursor(intents.length);
   const selectedId = intents[cursor.selected]?.id;
-  const versions = useMemo(() => Object.fromEntries(intents.map((i) => [i.id, states[i.id]?.last?.seq])), [intents, states]);
+  const versions = useMemo(
+    () => Object.fromEntries(intents.map((i) => [i.id, states[i.id]?.last?.seq])),
+    [intents, states],
+  );
   const fresh = useRecentChanges(versions);
 
   const blocks = useMemo(
@@ -106,7 +136,9 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
       hidden
         ? []
         : goals
-          ? intents.map((i) => goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }))
+          ? intents.map((i) =>
+              goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }),
+            )
           : intents.map((i) =>
               intentBlock(i, states[i.id], cols - 1, theme, {
                 fresh: fresh.has(i.id),
@@ -116,7 +148,10 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
             ),
     [hidden, goals, intents, states, cols, theme, fresh, focused, selectedId, playing],
   );
-  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
+  const view = useBlockWindow(blocks, cursor.selected, rows, {
+    marked: focused,
+    gutterColor: theme.text.accent,
+  });
 
   useKeyActions(
     playing ? ['intents', 'pane'] : ['pane'],
@@ -130,7 +165,12 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
         const status = states[intent.id]?.status ?? 'open';
         if (status === 'open' || status === 'inferred') ui.reveal(intent.id, intent.reveal);
         // A study participant reads no ids or statuses.
-        else ui.note(goals ? 'that goal is already taken care of' : `${intent.id} is already ${status}: there is nothing left to reveal`);
+        else
+          ui.note(
+            goals
+              ? 'that goal is already taken care of'
+              : `${intent.id} is already ${status}: there is nothing left to reveal`,
+          );
       },
       overrideMenu: () => {
         if (playing && selectedId) ui.override(selectedId);
@@ -150,8 +190,18 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
         : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
   const lines: Line[] = hidden
     ? [
-        [{ text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`, color: theme.text.muted }],
-        [{ text: ' (start with --reveal-intents to see them; all show at the end)', color: theme.text.muted }],
+        [
+          {
+            text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`,
+            color: theme.text.muted,
+          },
+        ],
+        [
+          {
+            text: ' (start with --reveal-intents to see them; all show at the end)',
+            color: theme.text.muted,
+          },
+        ],
       ]
     : view.visible;
   return (

@@ -31,7 +31,15 @@ describe('StyledLine', () => {
     const inks = await frame(
       <Text wrap="truncate-end">
         {LINE.map((s, i) => (
-          <Text key={i} color={s.color} bold={s.bold} dimColor={s.dim} inverse={s.inverse} underline={s.underline} italic={s.italic}>
+          <Text
+            key={i}
+            color={s.color}
+            bold={s.bold}
+            dimColor={s.dim}
+            inverse={s.inverse}
+            underline={s.underline}
+            italic={s.italic}
+          >
             {s.text}
           </Text>
         ))}

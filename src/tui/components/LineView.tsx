@@ -14,7 +14,8 @@ const COLOR_NAMES: ReadonlySet<string> = new Set(foregroundColorNames);
 function paint(seg: Seg): string {
   let text = seg.text;
   if (seg.dim) text = chalk.dim(text);
-  if (seg.color && COLOR_NAMES.has(seg.color)) text = chalk[seg.color as (typeof foregroundColorNames)[number]](text);
+  if (seg.color && COLOR_NAMES.has(seg.color))
+    text = chalk[seg.color as (typeof foregroundColorNames)[number]](text);
   else if (seg.color?.startsWith('#')) text = chalk.hex(seg.color)(text);
   if (seg.bold) text = chalk.bold(text);
   if (seg.italic) text = chalk.italic(text);
@@ -30,7 +31,10 @@ function paint(seg: Seg): string {
  * that width, and a transform writes the styled line in their place. A screen reader gets
  * the line's text.
  */
-export const StyledLine = memo(StyledLineView, (a, b) => a.cols === b.cols && sameLine(a.line, b.line));
+export const StyledLine = memo(
+  StyledLineView,
+  (a, b) => a.cols === b.cols && sameLine(a.line, b.line),
+);
 
 /** Lines rebuilt with the same content (the streaming reply, re-wrapped each frame) are not drawn again. */
 function sameLine(a: Line, b: Line): boolean {
@@ -64,7 +68,17 @@ function StyledLineView({ line, cols }: { line: Line; cols: number }) {
   );
 }
 
-export function LineView({ lines, top, height, cols }: { lines: readonly Line[]; top: number; height: number; cols: number }) {
+export function LineView({
+  lines,
+  top,
+  height,
+  cols,
+}: {
+  lines: readonly Line[];
+  top: number;
+  height: number;
+  cols: number;
+}) {
   const visible = lines.slice(top, top + height);
   return (
     <Box flexDirection="column" height={height} width={cols}>

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
-import { KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  KEYS,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 
@@ -13,16 +19,25 @@ const fixture = liveFixture();
 let r: Rendered | undefined;
 let live: ReturnType<typeof fixture.start> | undefined;
 
-function start(target: string, mode: 'play' | 'watch' | 'agent', opts: { paused?: boolean; delayMs?: number; agent?: string } = {}) {
+function start(
+  target: string,
+  mode: 'play' | 'watch' | 'agent',
+  opts: { paused?: boolean; delayMs?: number; agent?: string } = {},
+) {
   live = fixture.start(target, mode, { agent: 'script:proactive', ...opts });
-  r = fixture.show(renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 36 }));
+  r = fixture.show(
+    renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 36 }),
+  );
   return live;
 }
 
 describe('the opening card', () => {
   it('a paused watch opens on the title, persona, request and hidden intents; a step begins the first turn', async () => {
     start('tester/gear', 'watch', { paused: true });
-    const frame = await waitForFrame(r!, (f) => f.includes('Pick gym gear') && f.includes('Request'));
+    const frame = await waitForFrame(
+      r!,
+      (f) => f.includes('Pick gym gear') && f.includes('Request'),
+    );
     expect(frame).toContain('tester/gear');
     expect(frame).toMatch(/Persona {2}Tess Ter · /);
     expect(frame).toContain('Request  “Help me pick running shoes.”');
@@ -34,30 +49,43 @@ describe('the opening card', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(live!.store.getState().session.turn).toBe(0);
     await press(r!, 's');
-    const after = await waitForFrame(r!, (f) => f.includes('── turn 1') && f.includes('agent Your notes say 600 RMB'));
+    const after = await waitForFrame(
+      r!,
+      (f) => f.includes('── turn 1') && f.includes('agent Your notes say 600 RMB'),
+    );
     expect(after).not.toContain('Request  “');
   });
 
   it('a running watch holds the card for its pace, then begins by itself', async () => {
     start('tester/gear', 'watch', { delayMs: 250 });
-    const frame = await waitForFrame(r!, (f) => f.includes('Request  “Help me pick running shoes.”'));
+    const frame = await waitForFrame(r!, (f) =>
+      f.includes('Request  “Help me pick running shoes.”'),
+    );
     expect(frame).toContain('begins by itself in 0.8 s');
     await waitForFrame(r!, (f) => f.includes('agent Your notes say 600 RMB'), 8000);
   });
 
   it('playing the user: enter begins; the person is told they play the user', async () => {
     start('tester/gear', 'play', { agent: 'script:reactive' });
-    const frame = await waitForFrame(r!, (f) => f.includes('Request  “Help me pick running shoes.”'));
+    const frame = await waitForFrame(r!, (f) =>
+      f.includes('Request  “Help me pick running shoes.”'),
+    );
     expect(frame).toContain('You play the user.');
     expect(frame).toContain('I1 Budget is 600 RMB.');
     expect(frame).toContain('enter begin');
     await press(r!, KEYS.enter);
-    await waitForFrame(r!, (f) => f.includes('agent Here are some running shoes.') && f.includes('your turn: write the user'));
+    await waitForFrame(
+      r!,
+      (f) =>
+        f.includes('agent Here are some running shoes.') && f.includes('your turn: write the user'),
+    );
   });
 
   it('playing the agent: the card never lists the hidden intents', async () => {
     start('tester/gear', 'agent');
-    const frame = await waitForFrame(r!, (f) => f.includes('Request  “Help me pick running shoes.”'));
+    const frame = await waitForFrame(r!, (f) =>
+      f.includes('Request  “Help me pick running shoes.”'),
+    );
     expect(frame).toContain('You play the agent.');
     expect(frame).toContain('The user has 2 needs they have not said');
     expect(frame).not.toContain('Budget is 600 RMB');
@@ -72,7 +100,10 @@ describe('the opening card', () => {
     await press(r!, KEYS.enter);
     await waitForFrame(r!, (f) => f.includes('Next: tester/plan'), 8000);
     await press(r!, KEYS.enter);
-    const frame = await waitForFrame(r!, (f) => f.includes('Weekly meal plan') && f.includes('tester/plan (2/2)'));
+    const frame = await waitForFrame(
+      r!,
+      (f) => f.includes('Weekly meal plan') && f.includes('tester/plan (2/2)'),
+    );
     expect(frame).toContain('Request  “Write me a meal plan for the week.”');
     await press(r!, KEYS.enter);
     await waitForFrame(r!, (f) => f.includes('agent Drafted plan.md'));
@@ -86,7 +117,9 @@ describe('the opening card', () => {
       recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-card-')),
       date: '2025-01-01',
     });
-    r = fixture.show(renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 80, rows: 24 }));
+    r = fixture.show(
+      renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 80, rows: 24 }),
+    );
     let frame = await waitForFrame(r!, (f) => f.includes('OpenClaw') && f.includes('enter begins'));
     expect(frame).toMatch(/↓ lines 1–\d+ of \d+ · ↑\/↓ PgUp\/PgDn scroll/);
     expect(frame).not.toContain('I5 Name the authors');

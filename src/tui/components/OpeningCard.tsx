@@ -37,7 +37,10 @@ export function openingLines(
   const lines: Line[] = [
     [
       { text: s.title, bold: true, color: theme.text.accent },
-      { text: `  ${s.id}${s.of > 1 ? ` (${s.index + 1}/${s.of})` : ''}`, color: theme.text.secondary },
+      {
+        text: `  ${s.id}${s.of > 1 ? ` (${s.index + 1}/${s.of})` : ''}`,
+        color: theme.text.secondary,
+      },
     ],
     [],
     ...wrapWithPrefix(
@@ -48,7 +51,15 @@ export function openingLines(
     [{ text: 'Seat     ', bold: true }, { text: seatLine(control) }],
     [],
     ...wrapWithPrefix(
-      [{ text: s.trigger.kind === 'event' ? `Event${s.trigger.source ? ` (${s.trigger.source})` : ''}  ` : 'Request  ', bold: true }],
+      [
+        {
+          text:
+            s.trigger.kind === 'event'
+              ? `Event${s.trigger.source ? ` (${s.trigger.source})` : ''}  `
+              : 'Request  ',
+          bold: true,
+        },
+      ],
       `“${s.trigger.text}”`,
       cols,
     ),
@@ -64,13 +75,19 @@ export function openingLines(
           ? []
           : [
               {
-                text: control.mode === 'play' ? '  (what you want; the agent does not know them)' : '  (the agent does not see them)',
+                text:
+                  control.mode === 'play'
+                    ? '  (what you want; the agent does not know them)'
+                    : '  (the agent does not see them)',
                 color: theme.text.muted,
               },
             ]),
       ],
     );
-    for (const i of session.intents) lines.push(...wrapWithPrefix([{ text: `  ${goals ? '•' : i.id} `, bold: true }], i.text, cols));
+    for (const i of session.intents)
+      lines.push(
+        ...wrapWithPrefix([{ text: `  ${goals ? '•' : i.id} `, bold: true }], i.text, cols),
+      );
   } else if (control.mode === 'agent' && session.intents.length)
     lines.push(
       [],
@@ -88,14 +105,24 @@ export function openingLines(
         ? 'enter begins (the watch is paused: s runs one turn)'
         : `enter begins now; it begins by itself in ${Math.round((control.delayMs * 3) / 100) / 10} s`;
   lines.push([], [{ text: wait, color: theme.text.secondary }]);
-  if (control.mode === 'play') lines.push([{ text: 'ctrl+p shows who you are at any time', color: theme.text.secondary }]);
+  if (control.mode === 'play')
+    lines.push([{ text: 'ctrl+p shows who you are at any time', color: theme.text.secondary }]);
   return lines;
 }
 
 /** The card's last lines (what enter does, ctrl+p): its footer, which stays in view while the rest scrolls. */
-export const OPENING_FOOTER_ROWS = (mode: ControlState['mode']): number => (mode === 'play' ? 2 : 1);
+export const OPENING_FOOTER_ROWS = (mode: ControlState['mode']): number =>
+  mode === 'play' ? 2 : 1;
 
-export function OpeningCard({ width, height, onBegin }: { width: number; height: number; onBegin: () => void }) {
+export function OpeningCard({
+  width,
+  height,
+  onBegin,
+}: {
+  width: number;
+  height: number;
+  onBegin: () => void;
+}) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
   const intents = useSession((s) => s.intents);
@@ -105,9 +132,19 @@ export function OpeningCard({ width, height, onBegin }: { width: number; height:
   const participant = useControl((c) => c.participant);
   useKeyActions(['opening'], { begin: onBegin }, { priority: PRIORITY.dialog });
   const cols = Math.max(10, width - 4);
-  const lines = openingLines({ scenario, intents }, { mode, paused, delayMs, participant }, cols, theme);
+  const lines = openingLines(
+    { scenario, intents },
+    { mode, paused, delayMs, participant },
+    cols,
+    theme,
+  );
   const footerRows = scenario ? OPENING_FOOTER_ROWS(mode) : 0;
   return (
-    <Card lines={lines.slice(0, lines.length - footerRows)} footer={lines.slice(lines.length - footerRows)} width={width} height={height} />
+    <Card
+      lines={lines.slice(0, lines.length - footerRows)}
+      footer={lines.slice(lines.length - footerRows)}
+      width={width}
+      height={height}
+    />
   );
 }

@@ -11,7 +11,13 @@ import { keysOf } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
 import { CONFIRM_ROWS } from './ConfirmDialog.tsx';
 
-const CHOICES: readonly IntentStatus[] = ['completed', 'inferred', 'provided', 'unresolved', 'open'];
+const CHOICES: readonly IntentStatus[] = [
+  'completed',
+  'inferred',
+  'provided',
+  'unresolved',
+  'open',
+];
 
 export function OverrideDialog({
   intent,
@@ -46,10 +52,18 @@ export function OverrideDialog({
       borderColor={theme.level.warning}
       paddingX={1}
     >
-      <Text bold wrap="truncate-end">{`Set ${intent} by hand? It is recorded as a manual change.`}</Text>
+      <Text
+        bold
+        wrap="truncate-end"
+      >{`Set ${intent} by hand? It is recorded as a manual change.`}</Text>
       <Text wrap="truncate-end">
         {CHOICES.map((status, i) => (
-          <Text key={status} inverse={i === at} bold={i === at} color={i === at ? theme.text.accent : undefined}>
+          <Text
+            key={status}
+            inverse={i === at}
+            bold={i === at}
+            color={i === at ? theme.text.accent : undefined}
+          >
             {i === at ? `› ${status}` : `  ${status}`}
             {'  '}
           </Text>

@@ -18,7 +18,10 @@ export interface PaneProps {
 }
 
 /** Rows and columns inside a pane's border, under its title line. */
-export const paneInner = (box: PaneBox) => ({ cols: Math.max(1, box.width - 2), rows: Math.max(1, box.height - 3) });
+export const paneInner = (box: PaneBox) => ({
+  cols: Math.max(1, box.width - 2),
+  rows: Math.max(1, box.height - 3),
+});
 
 /**
  * @param info what the title line says on the right: one text, or alternatives from the fullest
@@ -55,7 +58,12 @@ export function Pane({
     >
       <StyledLine
         line={[
-          { text: title, bold: true, color: focused ? theme.text.accent : undefined, underline: focused && !theme.color },
+          {
+            text: title,
+            bold: true,
+            color: focused ? theme.text.accent : undefined,
+            underline: focused && !theme.color,
+          },
           ...(right ? [{ text: ' '.repeat(gap) + right, color: theme.text.secondary }] : []),
         ]}
         cols={cols}

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeController, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import { reduceAll } from '../../store/reducer.ts';
 import { computeLayout } from '../layout.ts';
@@ -11,16 +16,33 @@ afterEach(() => r?.unmount());
 
 const START = { ...SESSION_START, proposals: { steps: 3, tick: '5m' } };
 const panes = panesShown(reduceAll([START]), 'watch');
-const draw = (columns: number, focus: Parameters<typeof PaneLayout>[0]['focus'], side: 'intents' | 'phone' = 'intents') => {
-  const layout = computeLayout(columns, 24, 2, focus === 'input' ? 'conversation' : focus, side, panes);
-  r = renderSession(fakeController([START]), <PaneLayout layout={layout} focus={focus} width={columns} />, { columns, rows: 24 });
+const draw = (
+  columns: number,
+  focus: Parameters<typeof PaneLayout>[0]['focus'],
+  side: 'intents' | 'phone' = 'intents',
+) => {
+  const layout = computeLayout(
+    columns,
+    24,
+    2,
+    focus === 'input' ? 'conversation' : focus,
+    side,
+    panes,
+  );
+  r = renderSession(
+    fakeController([START]),
+    <PaneLayout layout={layout} focus={focus} width={columns} />,
+    { columns, rows: 24 },
+  );
 };
 
 describe('PaneLayout', () => {
   it('wide: every pane of the table, titled, left to right', async () => {
     draw(200, 'conversation');
     const frame = await waitForFrame(r!, (f) => f.includes('Phone'));
-    expect(frame.split('\n')[1]).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/);
+    expect(frame.split('\n')[1]).toMatch(
+      /Conversation.*Hidden intents.*Checklist.*Workspace.*Phone/,
+    );
   });
 
   it('medium: the conversation beside the side pane, under tabs of the others', async () => {

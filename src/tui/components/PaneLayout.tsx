@@ -10,7 +10,15 @@ import { paneOf, paneTitle, type PaneId } from '../panes.ts';
 import { TabBar } from './TabBar.tsx';
 
 /** @param focus the focused pane, or `input` while the input box has the focus */
-export function PaneLayout({ layout, focus, width }: { layout: Layout; focus: PaneId | 'input'; width: number }) {
+export function PaneLayout({
+  layout,
+  focus,
+  width,
+}: {
+  layout: Layout;
+  focus: PaneId | 'input';
+  width: number;
+}) {
   // A study participant who sees the intents as goals sees them titled so.
   const intents = useControl((c) => c.participant?.intents);
   const render = (id: PaneId, box: PaneBox) => {
@@ -18,13 +26,19 @@ export function PaneLayout({ layout, focus, width }: { layout: Layout; focus: Pa
     return <Pane key={id} box={box} focused={focus === id} title={paneTitle(id, intents)} />;
   };
   const [first, second] = layout.panes;
-  if (layout.kind === 'wide') return <Box flexDirection="row">{layout.panes.map((p) => render(p.id, p.box))}</Box>;
+  if (layout.kind === 'wide')
+    return <Box flexDirection="row">{layout.panes.map((p) => render(p.id, p.box))}</Box>;
   if (layout.kind === 'medium')
     return (
       <Box flexDirection="row">
         {render(first!.id, first!.box)}
         <Box flexDirection="column">
-          <TabBar tabs={layout.tabs} active={second!.id} focused={focus === second!.id} width={second!.box.width} />
+          <TabBar
+            tabs={layout.tabs}
+            active={second!.id}
+            focused={focus === second!.id}
+            width={second!.box.width}
+          />
           {render(second!.id, second!.box)}
         </Box>
       </Box>

@@ -34,7 +34,11 @@ describe('an acp agent asking permission on screen', () => {
       date: '2025-01-01',
     });
     r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
-    let frame = await waitForFrame(r, (f) => f.includes('The agent asks to run: Write notes.md'), 20_000);
+    let frame = await waitForFrame(
+      r,
+      (f) => f.includes('The agent asks to run: Write notes.md'),
+      20_000,
+    );
     expect(frame).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
     expect(frame).toContain('edit ·');
     // what is approved: the tool's arguments as the agent sent them, not only its title
@@ -43,7 +47,11 @@ describe('an acp agent asking permission on screen', () => {
     await press(r, ...'yes no always'.split(''));
     expect(r.lastFrame()).toContain('The agent asks to run');
     await press(r, '2');
-    frame = await waitForFrame(r, (f) => f.includes('denied: Read /etc/hostname') && f.includes('2/2 done'), 20_000);
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes('denied: Read /etc/hostname') && f.includes('2/2 done'),
+      20_000,
+    );
     expect(frame).not.toContain('The agent asks to run');
     expect(frame).toContain('allowed always: Write notes.md (by you)');
     expect(frame).toMatch(/plan\s+2\/2 done/);

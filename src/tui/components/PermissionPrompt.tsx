@@ -49,7 +49,10 @@ export function PermissionPrompt({ width }: { width: number }) {
         {truncate(`The agent asks to run: ${ask.title}`, cols)}
       </Text>
       <Text color={theme.text.secondary} wrap="truncate-end">
-        {truncate(`${ask.kind ?? 'tool'}${ask.paths.length ? ` · ${ask.paths.join(', ')}` : ''}`, cols)}
+        {truncate(
+          `${ask.kind ?? 'tool'}${ask.paths.length ? ` · ${ask.paths.join(', ')}` : ''}`,
+          cols,
+        )}
       </Text>
       <Text wrap="truncate-end">{truncate(`with ${fmtPermissionInput(ask.input)}`, cols)}</Text>
       <Text color={theme.text.muted} wrap="truncate-end">

@@ -5,12 +5,22 @@ import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { Card } from './Card.tsx';
 
-export function PersonaCardOverlay({ width, height, onClose }: { width: number; height: number; onClose: () => void }) {
+export function PersonaCardOverlay({
+  width,
+  height,
+  onClose,
+}: {
+  width: number;
+  height: number;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const card = useSession((s) => s.scenario?.personaCard);
   useKeyActions(['help'], { close: onClose }, { priority: PRIORITY.dialog, swallow: true });
   const cols = Math.max(10, width - 4);
-  const lines: Line[] = [[{ text: 'You are the user (esc closes)', bold: true, color: theme.text.accent }]];
+  const lines: Line[] = [
+    [{ text: 'You are the user (esc closes)', bold: true, color: theme.text.accent }],
+  ];
   if (!card) lines.push([{ text: 'This scenario has no persona file.', color: theme.text.muted }]);
   else {
     lines.push(
@@ -26,11 +36,21 @@ export function PersonaCardOverlay({ width, height, onClose }: { width: number; 
         .split('\n')
         .flatMap((p) => (p.trim() ? wrapWithPrefix([], p.trim(), cols) : [[]])),
     );
-    if (card.style) lines.push([], ...wrapWithPrefix([{ text: 'How you write: ', bold: true }], card.style, cols));
+    if (card.style)
+      lines.push(
+        [],
+        ...wrapWithPrefix([{ text: 'How you write: ', bold: true }], card.style, cols),
+      );
     if (card.facts && Object.keys(card.facts).length) {
       lines.push([], [{ text: 'Facts you know', bold: true }]);
       for (const [k, v] of Object.entries(card.facts))
-        lines.push(...wrapWithPrefix([{ text: `  ${k.replace(/_/g, ' ')}: `, color: theme.text.secondary }], v, cols));
+        lines.push(
+          ...wrapWithPrefix(
+            [{ text: `  ${k.replace(/_/g, ' ')}: `, color: theme.text.secondary }],
+            v,
+            cols,
+          ),
+        );
     }
     if (card.goals?.length) {
       lines.push([], [{ text: 'Your goals', bold: true }]);

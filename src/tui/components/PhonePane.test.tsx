@@ -8,7 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../../../test/helpers/library.ts';
-import { begin, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  begin,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
@@ -52,19 +60,33 @@ describe('the Phone pane', () => {
     await press(r!, 'open_app todoist', KEYS.enter);
     frame = await waitForFrame(r!, (f) => f.includes('[todoist · Projects]'));
     await press(r!, '1', KEYS.enter);
-    frame = await waitForFrame(r!, (f) => f.includes('[todoist · Shopping]') && f.includes('☐ Eggs'));
+    frame = await waitForFrame(
+      r!,
+      (f) => f.includes('[todoist · Shopping]') && f.includes('☐ Eggs'),
+    );
     // The agent proposes after the text arrives; the user's act of the next tick answers it.
-    frame = await waitForFrame(r!, (f) => f.includes('P1 ? waiting') && f.includes('ctrl+y accepts P1'));
+    frame = await waitForFrame(
+      r!,
+      (f) => f.includes('P1 ? waiting') && f.includes('ctrl+y accepts P1'),
+    );
     expect(frame).toContain('🔔 phone: Text from Kim');
     expect(frame).toContain('agent observing');
     await press(r!, KEYS.ctrlY);
-    frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    frame = await waitForFrame(
+      r!,
+      (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'),
+      8000,
+    );
     expect(frame).toContain('G1 completed');
     // The phone shows what the agent did on the list the user is looking at.
     expect(frame).toContain('☐ Hand soap');
     const results = await s.done;
     expect(results[0]!.end).toBe('resolved');
-    expect(results[0]!.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
+    expect(results[0]!.scores.proposals).toMatchObject({
+      proposals: 1,
+      accepted: 1,
+      succeeded: true,
+    });
   });
 
   it('reject with a reason rejects, and the agent is told why', async () => {
@@ -74,14 +96,22 @@ describe('the Phone pane', () => {
     await waitForFrame(r!, (f) => f.includes('P1 ✗ rejected'));
     // The agent reads the answer with the user's next move.
     await press(r!, 'wait', KEYS.enter);
-    await waitFor(() => JSON.stringify(s.store.getState().session.turns).includes('rejected your proposal P1: I will get it myself'));
+    await waitFor(() =>
+      JSON.stringify(s.store.getState().session.turns).includes(
+        'rejected your proposal P1: I will get it myself',
+      ),
+    );
     s.quit();
   });
 
   it("watching shows the simulated user's moves, the screen they are on and the verdict", async () => {
     const s = session('watch');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
-    const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'), 8000);
+    const frame = await waitForFrame(
+      r!,
+      (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'),
+      8000,
+    );
     expect(frame).toContain('· todoist: opened the Shopping list');
     expect(frame).toContain('· phone: opened “Kim Ho:');
     expect(frame).not.toContain('accepts P1');

@@ -20,10 +20,19 @@ export function PhonePane({ box, focused, title }: PaneProps) {
   const phone = useSession((s) => s.phone);
   const playing = useControl((c) => c.mode === 'play');
   const { cols, rows } = paneInner(box);
-  const blocks = useMemo(() => (phone ? phoneBlocks(phone, cols - 1, theme, { playing }) : []), [phone, cols, theme, playing]);
+  const blocks = useMemo(
+    () => (phone ? phoneBlocks(phone, cols - 1, theme, { playing }) : []),
+    [phone, cols, theme, playing],
+  );
   const cursor = useListCursor(blocks.length);
-  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
-  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), { active: focused, priority: PRIORITY.pane });
+  const view = useBlockWindow(blocks, cursor.selected, rows, {
+    marked: focused,
+    gutterColor: theme.text.accent,
+  });
+  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), {
+    active: focused,
+    priority: PRIORITY.pane,
+  });
   const pending = phone?.proposals.some((p) => !p.verdict);
   const info = phone
     ? [
@@ -35,7 +44,11 @@ export function PhonePane({ box, focused, title }: PaneProps) {
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView
-        lines={phone ? view.visible : [[{ text: ' This scenario has no phone.', color: theme.text.muted }]]}
+        lines={
+          phone
+            ? view.visible
+            : [[{ text: ' This scenario has no phone.', color: theme.text.muted }]]
+        }
         top={0}
         height={rows}
         cols={cols}

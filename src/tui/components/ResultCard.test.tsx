@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
-import { KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
@@ -32,9 +39,16 @@ describe('the result card between two sessions of a chain', () => {
     let frame = '';
     for (let i = 0; i < 10 && !frame.includes('Next: tester/plan'); i++) {
       await press(r, 's');
-      frame = await waitForFrame(r, (f) => f.includes('Next: tester/plan') || f.includes('turn'), 2000);
+      frame = await waitForFrame(
+        r,
+        (f) => f.includes('Next: tester/plan') || f.includes('turn'),
+        2000,
+      );
     }
-    frame = await waitForFrame(r, (f) => f.includes('tester/gear ended') && f.includes('Next: tester/plan'));
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes('tester/gear ended') && f.includes('Next: tester/plan'),
+    );
     expect(frame).toMatch(/resolved\s+Proc \d\.\d\d · Comp/);
     expect(frame).toContain('(2/2)');
     expect(frame).toContain('enter continues');
@@ -42,9 +56,15 @@ describe('the result card between two sessions of a chain', () => {
     await new Promise((res) => setTimeout(res, 300));
     expect(r.lastFrame()).toContain('Next: tester/plan');
     await press(r, KEYS.escape);
-    frame = await waitForFrame(r, (f) => !f.includes('Next: tester/plan') && f.includes('Conversation'));
+    frame = await waitForFrame(
+      r,
+      (f) => !f.includes('Next: tester/plan') && f.includes('Conversation'),
+    );
     await press(r, KEYS.enter);
-    await waitForFrame(r, (f) => f.includes('tester/plan') && f.includes('(2/2)') && !f.includes('enter continues'));
+    await waitForFrame(
+      r,
+      (f) => f.includes('tester/plan') && f.includes('(2/2)') && !f.includes('enter continues'),
+    );
     s.quit();
   });
 

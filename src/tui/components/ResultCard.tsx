@@ -29,7 +29,11 @@ export function ResultCard({
   const states = useSession((s) => s.intentStates);
   const between = useControl((c) => c.between);
   const observer = useControl((c) => c.mode !== 'agent' || c.revealIntents);
-  useKeyActions(['chain'], { continueChain: onContinue, close: onHide }, { priority: PRIORITY.dialog });
+  useKeyActions(
+    ['chain'],
+    { continueChain: onContinue, close: onHide },
+    { priority: PRIORITY.dialog },
+  );
   const cols = Math.max(10, width - 4);
   const lines: Line[] = [
     [
@@ -41,7 +45,10 @@ export function ResultCard({
       {
         text: end?.end ?? 'ended',
         bold: true,
-        color: end?.end === 'error' || end?.end === 'judge_failed' ? theme.level.error : theme.check.pass.color,
+        color:
+          end?.end === 'error' || end?.end === 'judge_failed'
+            ? theme.level.error
+            : theme.check.pass.color,
       },
       { text: `  Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true },
       ...(end ? [{ text: ` · ${end.turns} turns`, color: theme.text.secondary }] : []),
@@ -61,7 +68,16 @@ export function ResultCard({
   ];
   const footer: Line[] = [
     [],
-    ...(between ? [[{ text: `Next: ${between.id} · ${between.title} (${between.index + 1}/${between.of})`, bold: true }] as Line] : []),
+    ...(between
+      ? [
+          [
+            {
+              text: `Next: ${between.id} · ${between.title} (${between.index + 1}/${between.of})`,
+              bold: true,
+            },
+          ] as Line,
+        ]
+      : []),
     [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],
   ];
   return <Card lines={lines} footer={footer} width={width} height={height} />;

@@ -20,19 +20,50 @@ export interface SessionCoverProps {
   onPickTool(tool: ToolHint): void;
 }
 
-export function SessionCover({ cover, width, height, help, onClose, onHideCard, onPickTool }: SessionCoverProps) {
+export function SessionCover({
+  cover,
+  width,
+  height,
+  help,
+  onClose,
+  onHideCard,
+  onPickTool,
+}: SessionCoverProps) {
   const controller = useController();
   const tools = useControl((c) => c.tools);
   switch (cover) {
     case 'opening_card':
       return <OpeningCard width={width} height={height} onBegin={() => controller.begin?.()} />;
     case 'result_card':
-      return <ResultCard width={width} height={height} onContinue={() => controller.continueChain?.()} onHide={onHideCard} />;
+      return (
+        <ResultCard
+          width={width}
+          height={height}
+          onContinue={() => controller.continueChain?.()}
+          onHide={onHideCard}
+        />
+      );
     case 'help':
-      return <HelpOverlay scopes={help?.scopes ?? []} filter={help?.filter} width={width} height={height} onClose={onClose} />;
+      return (
+        <HelpOverlay
+          scopes={help?.scopes ?? []}
+          filter={help?.filter}
+          width={width}
+          height={height}
+          onClose={onClose}
+        />
+      );
     case 'persona_card':
       return <PersonaCardOverlay width={width} height={height} onClose={onClose} />;
     case 'tool_picker':
-      return <ToolPicker tools={tools} width={width} height={height} onClose={onClose} onPick={onPickTool} />;
+      return (
+        <ToolPicker
+          tools={tools}
+          width={width}
+          height={height}
+          onClose={onClose}
+          onPick={onPickTool}
+        />
+      );
   }
 }

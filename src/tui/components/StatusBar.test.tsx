@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticEvents } from '../../store/synthetic.ts';
-import { fakeController, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 let r: Rendered | undefined;
@@ -30,9 +35,19 @@ describe('the status bar', () => {
 
   it('shows the result once the session ends', async () => {
     const c = fakeController(syntheticEvents({ turns: 2 }), { mode: 'replay', running: false });
-    c.store
-      .getState()
-      .dispatch({ type: 'score', scores: { proc: 0.5, comp: 1, turns: 2, intents: {}, checklist: {}, graded: 1, passed: 1, ungraded: 0 } });
+    c.store.getState().dispatch({
+      type: 'score',
+      scores: {
+        proc: 0.5,
+        comp: 1,
+        turns: 2,
+        intents: {},
+        checklist: {},
+        graded: 1,
+        passed: 1,
+        ungraded: 0,
+      },
+    });
     r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('max_turns'));
     expect(frame).toContain('max_turns · Proc 0.50 · Comp 1.00');
@@ -43,7 +58,9 @@ describe('the status bar', () => {
     const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
     r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
     const frame = await waitForFrame(r, (f) => f.includes('enter send'));
-    expect(frame).toContain('enter send  esc leave the input  ? keys (after esc)  ctrl+c quit  ctrl+d end the session');
+    expect(frame).toContain(
+      'enter send  esc leave the input  ? keys (after esc)  ctrl+c quit  ctrl+d end the session',
+    );
     expect(frame).not.toMatch(/\bq quit\b/);
   });
 
@@ -55,7 +72,10 @@ describe('the status bar', () => {
   });
 
   it('tells a study participant that ctrl+c stops the study for later, not that it quits', async () => {
-    const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play', participant: { intents: 'goals', verdicts: false } });
+    const c = fakeController(syntheticEvents({ turns: 1 }), {
+      mode: 'play',
+      participant: { intents: 'goals', verdicts: false },
+    });
     r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });
     let frame = await waitForFrame(r, (f) => f.includes('enter send'));
     expect(frame).toContain('ctrl+c stop (resume later)');

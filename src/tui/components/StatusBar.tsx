@@ -11,7 +11,11 @@ import { LineView } from './LineView.tsx';
 function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'running'>): string {
   switch (c.mode) {
     case 'watch':
-      return c.running ? (c.paused ? 'WATCH ❚❚ paused' : `WATCH ▶ ${c.delayMs ? `${c.delayMs / 1000}s/turn` : 'full speed'}`) : 'WATCH';
+      return c.running
+        ? c.paused
+          ? 'WATCH ❚❚ paused'
+          : `WATCH ▶ ${c.delayMs ? `${c.delayMs / 1000}s/turn` : 'full speed'}`
+        : 'WATCH';
     case 'play':
       return 'PLAY (you are the user)';
     case 'agent':
@@ -52,7 +56,15 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
  * `typing`: the input box has the keys, so the hints are the input's (q, ? and the rest type text
  * there). `written`: the box holds text, so `?` types even from a pane; the help needs it empty.
  */
-export function StatusBar({ width, typing = false, written = false }: { width: number; typing?: boolean; written?: boolean }) {
+export function StatusBar({
+  width,
+  typing = false,
+  written = false,
+}: {
+  width: number;
+  typing?: boolean;
+  written?: boolean;
+}) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
   const turn = useSession((s) => s.turn);
@@ -79,7 +91,9 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
   const sep: Seg = { text: ' │ ', color: theme.text.muted };
   const info: Seg[] = [
     { text: scenario ? scenario.id : 'starting…', bold: true },
-    ...(scenario && scenario.of > 1 ? [{ text: ` (${scenario.index + 1}/${scenario.of})`, color: theme.text.muted }] : []),
+    ...(scenario && scenario.of > 1
+      ? [{ text: ` (${scenario.index + 1}/${scenario.of})`, color: theme.text.muted }]
+      : []),
     sep,
     { text: modeBadge({ mode, paused, delayMs, running }), color: theme.text.accent, bold: true },
     // The result comes early: a narrow terminal cuts the end of the line, never the scores.
@@ -89,7 +103,10 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
           {
             text: `${end.end} · Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`,
             bold: true,
-            color: end.end === 'error' || end.end === 'judge_failed' ? theme.level.error : theme.check.pass.color,
+            color:
+              end.end === 'error' || end.end === 'judge_failed'
+                ? theme.level.error
+                : theme.check.pass.color,
           },
         ]
       : []),
@@ -109,11 +126,17 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
       ? []
       : [
           sep,
-          { text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}` },
+          {
+            text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}`,
+          },
           sep,
           // After a take-over the person holds the user's seat, whatever the session started with.
           {
-            text: fmtBackends(scenario?.backends && takenOver ? { ...scenario.backends, user: { kind: 'human' } } : scenario?.backends),
+            text: fmtBackends(
+              scenario?.backends && takenOver
+                ? { ...scenario.backends, user: { kind: 'human' } }
+                : scenario?.backends,
+            ),
             color: theme.text.secondary,
           },
         ]),
@@ -123,7 +146,10 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
   const quitLabel = participant ? 'stop (resume later)' : 'quit';
   const add = (k: string, label: string) => {
     if (keys.length) keys.push({ text: '  ' });
-    keys.push({ text: k, bold: true, color: theme.text.accent }, { text: ' ' + label, color: theme.text.secondary });
+    keys.push(
+      { text: k, bold: true, color: theme.text.accent },
+      { text: ' ' + label, color: theme.text.secondary },
+    );
   };
   if (opening) add(keysOf('begin', 'opening'), 'begin');
   if (typing) {
@@ -140,7 +166,10 @@ export function StatusBar({ width, typing = false, written = false }: { width: n
     add('?', 'keys');
     add('tab', 'pane');
     for (const [action, scope, label] of running || mode === 'replay' ? HINTS[mode] : [])
-      add(keysOf(action, scope).split('/')[0]!, participant && action === 'reveal' ? 'use this goal' : label);
+      add(
+        keysOf(action, scope).split('/')[0]!,
+        participant && action === 'reveal' ? 'use this goal' : label,
+      );
     // A study participant's ended session leaves by enter, to the next step of the study.
     if (!running && participant) add('enter', 'go on');
     else {

@@ -5,7 +5,17 @@ import { useTheme } from '../theme.ts';
 import type { Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
-export function TabBar({ tabs, active, focused, width }: { tabs: readonly PaneId[]; active: PaneId; focused: boolean; width: number }) {
+export function TabBar({
+  tabs,
+  active,
+  focused,
+  width,
+}: {
+  tabs: readonly PaneId[];
+  active: PaneId;
+  focused: boolean;
+  width: number;
+}) {
   const theme = useTheme();
   // A study participant's intents pane is their goals card, titled so.
   const intents = useControl((c) => c.participant?.intents);

@@ -27,7 +27,10 @@ export function TimelineBar({ width }: { width: number }) {
   }
   segs.push(
     { text: '┤', color: theme.text.muted },
-    { text: `  ◆ status change${replay.complete ? '' : ' · incomplete recording'}`, color: theme.text.muted },
+    {
+      text: `  ◆ status change${replay.complete ? '' : ' · incomplete recording'}`,
+      color: theme.text.muted,
+    },
   );
   return <LineView lines={[segs]} top={0} height={1} cols={width} />;
 }

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimedEvent } from '../../contracts/events.ts';
 import { runTarget } from '../../../test/helpers/run.ts';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 import { TimelinePane } from './TimelinePane.tsx';
 import { paneTitle } from '../panes.ts';
@@ -23,7 +31,11 @@ async function eagerUntil(updates: number): Promise<TimedEvent[]> {
 
 describe('the timeline pane', () => {
   it('shows the clock, the waiting, reminders, each verdict and, to the person watching, the updates to come', async () => {
-    r = renderSession(fakeController(await eagerUntil(1)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
+    r = renderSession(
+      fakeController(await eagerUntil(1)),
+      <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('U2'));
     expect(frame).toContain('Timeline');
     expect(frame).toContain('May 8 09:00 · 1/3 updates · waiting');
@@ -40,7 +52,11 @@ describe('the timeline pane', () => {
   });
 
   it("shows the end: every verdict, the task status, and ChronosBench's verdict with each response that went wrong", async () => {
-    r = renderSession(fakeController(await eagerUntil(9)), <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />, size);
+    r = renderSession(
+      fakeController(await eagerUntil(9)),
+      <TimelinePane title={paneTitle('timeline')} box={box} focused={false} />,
+      size,
+    );
     const frame = await waitForFrame(r, (f) => f.includes('follow-up hit'));
     expect(frame).toContain('U1 ✗ false follow-up');
     expect(frame).toContain('U2 ✔ follow-up hit');
@@ -73,18 +89,27 @@ describe('the timeline pane', () => {
 describe('the session screen with a time scenario', () => {
   it('adds the Timeline as a fifth pane when wide and as a tab when narrow; other scenarios have none', async () => {
     const events = await eagerUntil(1);
-    r = renderSession(fakeController(events), <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    r = renderSession(fakeController(events), <SessionScreen onExit={() => undefined} />, {
+      columns: 200,
+      rows: 40,
+    });
     const wide = await waitForFrame(r, (f) => f.includes('Timeline'));
     expect(wide).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
     r.resize(80, 30);
-    const narrow = await waitForFrame(r, (f) => f.includes(' Timeline ') && !f.includes('Hidden intents  Proc'));
+    const narrow = await waitForFrame(
+      r,
+      (f) => f.includes(' Timeline ') && !f.includes('Hidden intents  Proc'),
+    );
     expect(narrow).toMatch(/Conversation +Hidden intents +Checklist +Workspace +Timeline/);
     r.unmount();
     const { events: plain } = await runTarget(path.resolve('scenarios/researcher/meal-plan.yaml'), {
       agent: 'script:proactive',
       noDeps: true,
     });
-    r = renderSession(fakeController(plain), <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    r = renderSession(fakeController(plain), <SessionScreen onExit={() => undefined} />, {
+      columns: 200,
+      rows: 40,
+    });
     expect(await waitForFrame(r, (f) => f.includes('Workspace'))).not.toContain('Timeline');
   });
 
@@ -94,7 +119,9 @@ describe('the session screen with a time scenario', () => {
       waitingForTime: { at: '2026-05-07T09:00:00+08:00', passed: '23 hours 58 minutes' },
     });
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
-    await waitForFrame(r, (f) => f.includes('⏱ You wait: 23 hours 58 minutes until May 7 09:00. ctrl+n lets the time pass'));
+    await waitForFrame(r, (f) =>
+      f.includes('⏱ You wait: 23 hours 58 minutes until May 7 09:00. ctrl+n lets the time pass'),
+    );
     await press(r, 'It is fine', KEYS.ctrlN);
     await waitFor(() => c.calls.includes('passTime'));
     await press(r, KEYS.escape, KEYS.tab);
@@ -107,7 +134,14 @@ describe('the session screen with a time scenario', () => {
     const woken = [
       ...events,
       { type: 'turn_start', turn: 2, t: 0 },
-      { type: 'message', turn: 2, role: 'monitor', text: 'Fare change', at: '2026-05-07T09:00:00+08:00', t: 0 },
+      {
+        type: 'message',
+        turn: 2,
+        role: 'monitor',
+        text: 'Fare change',
+        at: '2026-05-07T09:00:00+08:00',
+        t: 0,
+      },
       { type: 'awaiting_input', turn: 2, role: 'agent', t: 0 },
     ] as TimedEvent[];
     const c = fakeController(

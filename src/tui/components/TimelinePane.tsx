@@ -29,7 +29,13 @@ function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: bo
     head.push({ text: `${v.symbol} ${v.label}`, color: v.color, bold: true });
   } else
     head.push({
-      text: u.choice ? (u.choice === 'follow_up' ? 'followed up' : 'kept silent') : u.seen ? 'seen' : 'unseen',
+      text: u.choice
+        ? u.choice === 'follow_up'
+          ? 'followed up'
+          : 'kept silent'
+        : u.seen
+          ? 'seen'
+          : 'unseen',
       color: theme.text.accent,
     });
   const how: Line[] = u.happened
@@ -42,7 +48,13 @@ function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: bo
         ],
       ]
     : [[{ text: '  hidden from the agent', color: theme.text.muted, italic: true }]];
-  return [head, ...how, ...wrapWithPrefix([{ text: '  ' }], u.text, cols, { color: u.happened ? undefined : theme.text.muted })];
+  return [
+    head,
+    ...how,
+    ...wrapWithPrefix([{ text: '  ' }], u.text, cols, {
+      color: u.happened ? undefined : theme.text.muted,
+    }),
+  ];
 }
 
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
@@ -54,7 +66,10 @@ function scoreBlock(t: TimeScores, cols: number, theme: Theme): Line[] {
     ? { text: '✔ task completed', color: theme.verdict.hit.color }
     : { text: '✗ task not completed', color: theme.verdict.false.color };
   const wrong = [
-    ...t.status_errors.map((e) => ({ turn: e.turn, text: `status ${words(e.got)}, expected ${words(e.expected)}` })),
+    ...t.status_errors.map((e) => ({
+      turn: e.turn,
+      text: `status ${words(e.got)}, expected ${words(e.expected)}`,
+    })),
     ...t.action_errors.map((e) => ({ turn: e.turn, text: words(e.type) })),
   ].sort((a, b) => a.turn - b.turn);
   return [
@@ -72,7 +87,9 @@ function scoreBlock(t: TimeScores, cols: number, theme: Theme): Line[] {
         color: theme.text.secondary,
       },
     ],
-    ...wrong.flatMap((w) => wrapWithPrefix([{ text: `  turn ${w.turn}: `, color: theme.text.muted }], w.text, cols)),
+    ...wrong.flatMap((w) =>
+      wrapWithPrefix([{ text: `  turn ${w.turn}: `, color: theme.text.muted }], w.text, cols),
+    ),
   ];
 }
 
@@ -99,37 +116,76 @@ export function timelineBlocks(
     header.push([
       { text: 'task ', color: theme.text.muted },
       { text: (tl.taskStatus ?? 'not set').replace('_', ' ') },
-      ...(opts.observer && tl.expectStatus ? [{ text: ` (expected ${tl.expectStatus.replace('_', ' ')})`, color: theme.text.muted }] : []),
+      ...(opts.observer && tl.expectStatus
+        ? [{ text: ` (expected ${tl.expectStatus.replace('_', ' ')})`, color: theme.text.muted }]
+        : []),
     ]);
   const remindersTitle: Line[] = [
-    [{ text: tl.reminders.length ? 'Reminders' : 'No reminder set', color: theme.text.secondary, bold: true }],
+    [
+      {
+        text: tl.reminders.length ? 'Reminders' : 'No reminder set',
+        color: theme.text.secondary,
+        bold: true,
+      },
+    ],
   ];
   const reminders = tl.reminders.map((r): Line[] => {
-    const mark = r.state === 'active' ? ['●', theme.level.info] : r.state === 'fired' ? ['✓', theme.text.muted] : ['✗', theme.text.muted];
+    const mark =
+      r.state === 'active'
+        ? ['●', theme.level.info]
+        : r.state === 'fired'
+          ? ['✓', theme.text.muted]
+          : ['✗', theme.text.muted];
     return [
       [
         { text: `${mark[0]} `, color: mark[1] },
         { text: `${r.id} `, bold: true },
-        { text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`, color: theme.text.secondary },
+        {
+          text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`,
+          color: theme.text.secondary,
+        },
         ...(r.at ? [{ text: ` · at ${shortTime(r.at)}`, color: theme.text.muted }] : []),
       ],
-      ...(r.condition ? wrapWithPrefix([{ text: '  when ', color: theme.text.muted }], r.condition, cols) : []),
+      ...(r.condition
+        ? wrapWithPrefix([{ text: '  when ', color: theme.text.muted }], r.condition, cols)
+        : []),
     ];
   });
   const shown = opts.observer ? tl.updates : tl.updates.filter((u) => u.happened && u.seen);
   const hidden = tl.updates.length - shown.length;
   const updatesTitle: Line[] = [
-    [{ text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`, color: theme.text.secondary, bold: true }],
+    [
+      {
+        text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`,
+        color: theme.text.secondary,
+        bold: true,
+      },
+    ],
   ];
   if (!opts.observer && hidden)
-    updatesTitle.push([{ text: `  ${hidden} not seen by you (hidden while you play the agent)`, color: theme.text.muted }]);
+    updatesTitle.push([
+      {
+        text: `  ${hidden} not seen by you (hidden while you play the agent)`,
+        color: theme.text.muted,
+      },
+    ]);
   const wakes = tl.wakes
     .filter((w) => !w.update)
     .map((w): Line[] => [
       [
         { text: `turn ${w.turn} `, bold: true },
-        { text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`, color: theme.text.secondary },
-        ...(w.choice ? [{ text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`, color: theme.role.agent }] : []),
+        {
+          text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`,
+          color: theme.text.secondary,
+        },
+        ...(w.choice
+          ? [
+              {
+                text: ` → ${w.choice === 'follow_up' ? 'followed up' : 'kept silent'}`,
+                color: theme.role.agent,
+              },
+            ]
+          : []),
       ],
     ]);
   const scored = opts.observer && opts.scores ? [scoreBlock(opts.scores, cols, theme)] : [];
@@ -156,8 +212,14 @@ export function TimelinePane({ box, focused, title }: PaneProps) {
     [timeline, cols, theme, observer, scores],
   );
   const cursor = useListCursor(blocks.length);
-  const view = useBlockWindow(blocks, cursor.selected, rows, { marked: focused, gutterColor: theme.text.accent });
-  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), { active: focused, priority: PRIORITY.pane });
+  const view = useBlockWindow(blocks, cursor.selected, rows, {
+    marked: focused,
+    gutterColor: theme.text.accent,
+  });
+  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), {
+    active: focused,
+    priority: PRIORITY.pane,
+  });
   const happened = timeline?.updates.filter((u) => u.happened).length ?? 0;
   const info = timeline
     ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}`
@@ -165,7 +227,11 @@ export function TimelinePane({ box, focused, title }: PaneProps) {
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView
-        lines={timeline ? view.visible : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]}
+        lines={
+          timeline
+            ? view.visible
+            : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]
+        }
         top={0}
         height={rows}
         cols={cols}

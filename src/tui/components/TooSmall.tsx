@@ -11,8 +11,8 @@ export function TooSmall({ columns, rows }: { columns: number; rows: number }) {
         Terminal too small
       </Text>
       <Text wrap="wrap">
-        intentplay needs at least {MIN_COLUMNS}×{MIN_ROWS}; this one is {columns}×{rows}. Enlarge the window (80×24 or more works well), or
-        use --plain for a line-by-line transcript.
+        intentplay needs at least {MIN_COLUMNS}×{MIN_ROWS}; this one is {columns}×{rows}. Enlarge
+        the window (80×24 or more works well), or use --plain for a line-by-line transcript.
       </Text>
       <Text color={theme.text.secondary}>q quits</Text>
     </Box>

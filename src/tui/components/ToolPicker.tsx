@@ -38,7 +38,14 @@ export function ToolPicker({
   const top = windowTop(cursor.selected, cursor.selected + 1, tools.length, rows, 0);
   const cols = width - 4;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={theme.border.focused} paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={theme.border.focused}
+      paddingX={1}
+    >
       <Text bold color={theme.text.accent}>
         {truncate('Call a tool (enter picks, esc closes)', cols)}
       </Text>
@@ -50,7 +57,9 @@ export function ToolPicker({
             <Text bold color={on ? undefined : theme.role.tool}>
               {t.name}
             </Text>
-            <Text>{truncate(` ${params} — ${t.description}`, Math.max(1, cols - t.name.length))}</Text>
+            <Text>
+              {truncate(` ${params} — ${t.description}`, Math.max(1, cols - t.name.length))}
+            </Text>
           </Text>
         );
       })}

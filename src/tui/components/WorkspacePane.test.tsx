@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../contracts/events.ts';
-import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { WorkspacePane } from './WorkspacePane.tsx';
 import { paneTitle } from '../panes.ts';
 
@@ -14,7 +21,15 @@ const events: SessionEvent[] = [
   {
     type: 'workspace_diff',
     turn: 1,
-    files: [{ path: 'old.md', change: 'added', additions: 1, deletions: 0, patch: patch('old.md', ['+old']) }],
+    files: [
+      {
+        path: 'old.md',
+        change: 'added',
+        additions: 1,
+        deletions: 0,
+        patch: patch('old.md', ['+old']),
+      },
+    ],
   },
   { type: 'turn_start', turn: 2 },
   {
@@ -28,19 +43,33 @@ const events: SessionEvent[] = [
         deletions: 1,
         patch: patch('plan.md', [' # Plan', '-Sunday: rest', '+Sunday: batch cook']),
       },
-      { path: 'notes/shop.md', change: 'added', additions: 2, deletions: 0, patch: patch('notes/shop.md', ['+eggs', '+oats']) },
+      {
+        path: 'notes/shop.md',
+        change: 'added',
+        additions: 2,
+        deletions: 0,
+        patch: patch('notes/shop.md', ['+eggs', '+oats']),
+      },
     ],
   },
-  { type: 'app_diff', turn: 2, apps: [{ app: 'todo', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n+  "buy eggs"' }] },
+  {
+    type: 'app_diff',
+    turn: 2,
+    apps: [{ app: 'todo', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n+  "buy eggs"' }],
+  },
 ];
 
 describe('the workspace pane', () => {
   it('lists the files changed in the latest turn with +/- counts, and shows the selected diff in colour', async () => {
     const c = fakeController(events);
-    r = renderSession(c, <WorkspacePane title={paneTitle('workspace')} box={{ width: 60, height: 16 }} focused />, {
-      columns: 60,
-      rows: 18,
-    });
+    r = renderSession(
+      c,
+      <WorkspacePane title={paneTitle('workspace')} box={{ width: 60, height: 16 }} focused />,
+      {
+        columns: 60,
+        rows: 18,
+      },
+    );
     const frame = await waitForFrame(r, (f) => f.includes('plan.md'));
     expect(frame).toContain('turn 2 · 3 changed');
     expect(frame).toContain('› M plan.md +1 -1');
@@ -63,13 +92,25 @@ describe('the workspace pane', () => {
       {
         type: 'workspace_diff',
         turn: 1,
-        files: [{ path: 'wide.md', change: 'added', additions: 1, deletions: 0, patch: patch('wide.md', [long, '+short']) }],
+        files: [
+          {
+            path: 'wide.md',
+            change: 'added',
+            additions: 1,
+            deletions: 0,
+            patch: patch('wide.md', [long, '+short']),
+          },
+        ],
       },
     ]);
-    r = renderSession(c, <WorkspacePane title={paneTitle('workspace')} box={{ width: 40, height: 12 }} focused />, {
-      columns: 40,
-      rows: 14,
-    });
+    r = renderSession(
+      c,
+      <WorkspacePane title={paneTitle('workspace')} box={{ width: 40, height: 12 }} focused />,
+      {
+        columns: 40,
+        rows: 14,
+      },
+    );
     let frame = await waitForFrame(r, (f) => f.includes('+word0'));
     // The line is cut at the pane's edge with ›, and the rule says there is more to the side.
     expect(frame).toMatch(/\+word0 word1 word2 .*›┃/);
@@ -88,10 +129,18 @@ describe('the workspace pane', () => {
 
   it('says so when nothing changed yet', async () => {
     const c = fakeController([{ type: 'turn_start', turn: 1 }]);
-    r = renderSession(c, <WorkspacePane title={paneTitle('workspace')} box={{ width: 60, height: 10 }} focused={false} />, {
-      columns: 60,
-      rows: 12,
-    });
+    r = renderSession(
+      c,
+      <WorkspacePane
+        title={paneTitle('workspace')}
+        box={{ width: 60, height: 10 }}
+        focused={false}
+      />,
+      {
+        columns: 60,
+        rows: 12,
+      },
+    );
     await waitForFrame(r, (f) => f.includes('No files changed yet.'));
   });
 });

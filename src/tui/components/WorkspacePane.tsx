@@ -45,12 +45,27 @@ export function diffLines(patch: string, theme: Theme): Line[] {
 }
 
 export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: boolean): Line {
-  const tag = e.change === 'added' ? 'A' : e.change === 'deleted' ? 'D' : e.change === 'app' ? '◆' : e.change === 'unchanged' ? '·' : 'M';
+  const tag =
+    e.change === 'added'
+      ? 'A'
+      : e.change === 'deleted'
+        ? 'D'
+        : e.change === 'app'
+          ? '◆'
+          : e.change === 'unchanged'
+            ? '·'
+            : 'M';
   // An app with readable changes says what changed in its label; JSON line counts would count bookkeeping.
-  const counts = e.change === 'unchanged' || e.changes?.length ? '' : ` +${e.additions} -${e.deletions}`;
+  const counts =
+    e.change === 'unchanged' || e.changes?.length ? '' : ` +${e.additions} -${e.deletions}`;
   const room = Math.max(4, cols - counts.length - 4);
   const label = e.short && width(e.label) > room ? e.short : e.label;
-  const color = e.change === 'added' ? theme.diff.add : e.change === 'deleted' ? theme.diff.remove : theme.text.accent;
+  const color =
+    e.change === 'added'
+      ? theme.diff.add
+      : e.change === 'deleted'
+        ? theme.diff.remove
+        : theme.text.accent;
   return [
     { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
     { text: tag + ' ', color, bold: true },
@@ -92,7 +107,14 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
     // Playing the agent: the changed files first (their diff shows), then every other file that exists.
     const rest = files
       .filter((p) => !changed.some((c) => c.label === p))
-      .map((p): ChangeEntry => ({ key: `f:${p}`, label: p, change: 'unchanged', additions: 0, deletions: 0, patch: '' }));
+      .map((p): ChangeEntry => ({
+        key: `f:${p}`,
+        label: p,
+        change: 'unchanged',
+        additions: 0,
+        deletions: 0,
+        patch: '',
+      }));
     return [...changed, ...apps, ...rest];
   }, [shown, files]);
   const { cols, rows } = paneInner(box);
@@ -105,15 +127,20 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const readable = Boolean(selected?.changes) && !raw;
   const diff = useMemo(() => {
     if (!selected) return [];
-    if (readable) return appSummaryLines(selected.changes ?? [], selected.hidden ?? [], theme, cols);
+    if (readable)
+      return appSummaryLines(selected.changes ?? [], selected.hidden ?? [], theme, cols);
     return diffLines(selected.patch, theme);
   }, [selected, readable, theme, cols]);
   const marker = useMemo(() => ({ color: theme.text.accent, bold: true }), [theme]);
   const side = useSideScroll(diff, cols, selected?.key ?? '', marker);
   const [scroll, setScroll] = useState({ key: '', top: 0 });
-  const diffTop = scroll.key === selected?.key ? Math.min(scroll.top, Math.max(0, diff.length - diffRows)) : 0;
+  const diffTop =
+    scroll.key === selected?.key ? Math.min(scroll.top, Math.max(0, diff.length - diffRows)) : 0;
   const scrollTo = (top: number) =>
-    setScroll({ key: selected?.key ?? '', top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))) });
+    setScroll({
+      key: selected?.key ?? '',
+      top: Math.max(0, Math.min(top, Math.max(0, diff.length - diffRows))),
+    });
   useKeyActions(
     ['workspace', 'pane'],
     {
@@ -132,7 +159,9 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
     { active: focused, priority: PRIORITY.pane },
   );
   const listTop = windowTop(cursor.selected, cursor.selected + 1, entries.length, listRows, 0);
-  const list = entries.slice(listTop, listTop + listRows).map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
+  const list = entries
+    .slice(listTop, listTop + listRows)
+    .map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
   const changedCount = entries.filter((e) => e.change !== 'unchanged').length;
   const info = files
     ? [
@@ -150,20 +179,39 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   if (!entries.length)
     return (
       <Pane title={title} info={info} focused={focused} box={box}>
-        <LineView lines={[[{ text: ' No files changed yet.', color: theme.text.muted }]]} top={0} height={rows} cols={cols} />
+        <LineView
+          lines={[[{ text: ' No files changed yet.', color: theme.text.muted }]]}
+          top={0}
+          height={rows}
+          cols={cols}
+        />
       </Pane>
     );
   const rule: Line = [{ text: '─'.repeat(cols), color: theme.text.muted }];
-  const rowsInfo = diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
+  const rowsInfo =
+    diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
   // Long lines: the rule says they scroll sideways, and from which column they are shown.
   const sideInfo = side.wide ? (side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines') : '';
-  const modeInfo = selected?.changes ? (readable ? ' enter: raw JSON' : ' raw JSON · enter: changes') : '';
+  const modeInfo = selected?.changes
+    ? readable
+      ? ' enter: raw JSON'
+      : ' raw JSON · enter: changes'
+    : '';
   const scrollInfo = modeInfo + sideInfo + rowsInfo;
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={list} top={0} height={listRows} cols={cols} />
       <LineView
-        lines={[scrollInfo ? [{ text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo, color: theme.text.muted }] : rule]}
+        lines={[
+          scrollInfo
+            ? [
+                {
+                  text: '─'.repeat(Math.max(0, cols - scrollInfo.length)) + scrollInfo,
+                  color: theme.text.muted,
+                },
+              ]
+            : rule,
+        ]}
         top={0}
         height={1}
         cols={cols}

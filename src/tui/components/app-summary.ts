@@ -15,12 +15,24 @@ function heading(c: AppChange): string {
  * `+ task “Hand soap” added to project Shopping`, `~ expense “Pizza” updated` with `paid_amount 30 → 45`
  * below, wrapped to `cols` (a narrow pane shows the whole sentence, not its first words).
  */
-export function appSummaryLines(changes: AppChange[], hidden: string[], theme: Theme, cols: number): Line[] {
+export function appSummaryLines(
+  changes: AppChange[],
+  hidden: string[],
+  theme: Theme,
+  cols: number,
+): Line[] {
   const out: Line[] = [];
   for (const c of changes) {
     const mark = c.kind === 'added' ? '+' : c.kind === 'removed' ? '-' : '~';
-    const color = c.kind === 'added' ? theme.diff.add : c.kind === 'removed' ? theme.diff.remove : theme.text.accent;
-    out.push(...wrapWithPrefix([{ text: `${mark} `, color, bold: true }], sanitize(heading(c)), cols));
+    const color =
+      c.kind === 'added'
+        ? theme.diff.add
+        : c.kind === 'removed'
+          ? theme.diff.remove
+          : theme.text.accent;
+    out.push(
+      ...wrapWithPrefix([{ text: `${mark} `, color, bold: true }], sanitize(heading(c)), cols),
+    );
     for (const f of c.fields ?? []) {
       const [field, from, to] = [sanitize(f.field), sanitize(f.from), sanitize(f.to)];
       const text = `${field} ${from} → ${to}`;
@@ -36,8 +48,12 @@ export function appSummaryLines(changes: AppChange[], hidden: string[], theme: T
     }
   }
   const muted = { color: theme.text.muted };
-  if (!changes.length) out.push(...wrapWithPrefix([{ text: ' ' }], 'nothing beyond bookkeeping changed', cols, muted));
-  if (hidden.length) out.push(...wrapWithPrefix([{ text: ' ' }], `bookkeeping hidden: ${hidden.join(', ')}`, cols, muted));
+  if (!changes.length)
+    out.push(...wrapWithPrefix([{ text: ' ' }], 'nothing beyond bookkeeping changed', cols, muted));
+  if (hidden.length)
+    out.push(
+      ...wrapWithPrefix([{ text: ' ' }], `bookkeeping hidden: ${hidden.join(', ')}`, cols, muted),
+    );
   return out;
 }
 
@@ -47,5 +63,7 @@ export function appCounts(changes: AppChange[]): string {
     const n = changes.filter((c) => c.kind === kind).length;
     return n ? `${n} ${word}` : '';
   };
-  return [count('added', 'added'), count('changed', 'updated'), count('removed', 'removed')].filter(Boolean).join(', ');
+  return [count('added', 'added'), count('changed', 'updated'), count('removed', 'removed')]
+    .filter(Boolean)
+    .join(', ');
 }

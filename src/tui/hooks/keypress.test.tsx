@@ -12,7 +12,10 @@ describe('the keypress dispatcher', () => {
     const started: number[] = [];
     function Modes() {
       const [mode, setMode] = useState(0);
-      useKeyActions(['home'], { modeNext: () => setMode((m) => m + 1), start: () => started.push(mode) });
+      useKeyActions(['home'], {
+        modeNext: () => setMode((m) => m + 1),
+        start: () => started.push(mode),
+      });
       return <Text>mode {mode}</Text>;
     }
     r = renderTui(<Modes />);
@@ -30,7 +33,10 @@ describe('the keypress dispatcher', () => {
     let slowOnce = true;
     function SlowModes() {
       const [mode, setMode] = useState(0);
-      useKeyActions(['home'], { modeNext: () => setMode((m) => m + 1), start: () => started.push(mode) });
+      useKeyActions(['home'], {
+        modeNext: () => setMode((m) => m + 1),
+        start: () => started.push(mode),
+      });
       useLayoutEffect(() => {
         if (mode !== 1 || !slowOnce) return;
         slowOnce = false;
@@ -57,8 +63,15 @@ describe('the keypress dispatcher', () => {
   it('offers a key to the highest layer first, and lets unhandled keys fall through', async () => {
     const seen: string[] = [];
     function Layers({ dialog }: { dialog: boolean }) {
-      useKeyActions(['global'], { quit: () => seen.push('screen quit'), help: () => seen.push('screen help') });
-      useKeyActions(['confirm'], { no: () => seen.push('dialog no') }, { active: dialog, priority: PRIORITY.dialog });
+      useKeyActions(['global'], {
+        quit: () => seen.push('screen quit'),
+        help: () => seen.push('screen help'),
+      });
+      useKeyActions(
+        ['confirm'],
+        { no: () => seen.push('dialog no') },
+        { active: dialog, priority: PRIORITY.dialog },
+      );
       return <Text>ready</Text>;
     }
     r = renderTui(<Layers dialog />);

@@ -101,8 +101,18 @@ export function splitKeys(input: string, key: Key): KeyPress[] {
     ];
   }
   // eslint-disable-next-line no-control-regex
-  if (input.length <= 1 || !/[\u0000-\u0009\u000B-\u001F\u007F]/.test(input)) return [{ name: keyName(input, key), input, key }];
-  const plainKey: Key = { ...key, tab: false, return: false, delete: false, backspace: false, ctrl: false, shift: false, meta: false };
+  if (input.length <= 1 || !/[\u0000-\u0009\u000B-\u001F\u007F]/.test(input))
+    return [{ name: keyName(input, key), input, key }];
+  const plainKey: Key = {
+    ...key,
+    tab: false,
+    return: false,
+    delete: false,
+    backspace: false,
+    ctrl: false,
+    shift: false,
+    meta: false,
+  };
   const out: KeyPress[] = [];
   let text = '';
   const flush = () => {
@@ -152,7 +162,11 @@ export interface KeyActionOptions {
 }
 
 /** Subscribes `handlers` for the actions bound in `scopes` (tried in order). */
-export function useKeyActions(scopes: readonly Scope[], handlers: ActionHandlers, opts: KeyActionOptions = {}): void {
+export function useKeyActions(
+  scopes: readonly Scope[],
+  handlers: ActionHandlers,
+  opts: KeyActionOptions = {},
+): void {
   const dispatcher = useContext(DispatcherContext);
   const { active = true, priority = PRIORITY.screen } = opts;
   const handler = useRef<Handler>(() => false);

@@ -37,7 +37,12 @@ export function useBlockWindow(
   blocks: readonly (readonly Line[])[],
   selected: number,
   rows: number,
-  opts: { following?: boolean; marked?: boolean; tail?: readonly Line[]; gutterColor?: string | undefined },
+  opts: {
+    following?: boolean;
+    marked?: boolean;
+    tail?: readonly Line[];
+    gutterColor?: string | undefined;
+  },
 ): BlockWindow {
   const { following = false, marked = true, tail, gutterColor } = opts;
   const doc = useMemo(() => {
@@ -54,22 +59,36 @@ export function useBlockWindow(
   const topRef = useRef(0);
   const selStart = doc.starts[selected] ?? 0;
   const selEnd = doc.starts[selected + 1] ?? doc.lines.length;
-  const top = following ? Math.max(0, total - rows) : windowTop(selStart, selEnd, total, rows, topRef.current);
+  const top = following
+    ? Math.max(0, total - rows)
+    : windowTop(selStart, selEnd, total, rows, topRef.current);
   topRef.current = top;
   const visible = useMemo(() => {
     const out: Line[] = [];
     for (let at = top; at < Math.min(total, top + rows); at++) {
       const line = at < doc.lines.length ? doc.lines[at]! : tailLines[at - doc.lines.length]!;
-      out.push(withGutter(line, marked && !following && at >= selStart && at < selEnd ? '▌' : ' ', gutterColor));
+      out.push(
+        withGutter(
+          line,
+          marked && !following && at >= selStart && at < selEnd ? '▌' : ' ',
+          gutterColor,
+        ),
+      );
     }
     return out;
   }, [doc, tailLines, total, top, rows, marked, following, selStart, selEnd, gutterColor]);
-  const info = total > rows ? `${Math.min(total, top + rows)}/${total}${following ? ' ↓' : ''}` : '';
+  const info =
+    total > rows ? `${Math.min(total, top + rows)}/${total}${following ? ' ↓' : ''}` : '';
   return { visible, starts: doc.starts, total, top, info };
 }
 
 /** The block index about a page of lines away from `selected`. */
-export function pageTarget(starts: readonly number[], selected: number, rows: number, dir: 1 | -1): number {
+export function pageTarget(
+  starts: readonly number[],
+  selected: number,
+  rows: number,
+  dir: 1 | -1,
+): number {
   const target = (starts[selected] ?? 0) + dir * rows;
   let i = starts.findLastIndex((start) => start <= target);
   if (dir > 0 && i <= selected) i = selected + 1;

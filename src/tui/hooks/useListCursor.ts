@@ -15,8 +15,14 @@ export interface ListCursor {
   set(i: number): void;
 }
 
-export function useListCursor(count: number, opts: { follow?: boolean; initial?: number } = {}): ListCursor {
-  const [state, setState] = useState({ selected: opts.initial ?? 0, following: Boolean(opts.follow) });
+export function useListCursor(
+  count: number,
+  opts: { follow?: boolean; initial?: number } = {},
+): ListCursor {
+  const [state, setState] = useState({
+    selected: opts.initial ?? 0,
+    following: Boolean(opts.follow),
+  });
   const last = Math.max(0, count - 1);
   const selected = state.following ? last : Math.min(state.selected, last);
   const move = (to: number) => {
@@ -35,7 +41,13 @@ export function useListCursor(count: number, opts: { follow?: boolean; initial?:
 }
 
 /** The first row of a `height`-row window that keeps rows [from, to) in view, moving as little as possible from `prevTop`. */
-export function windowTop(from: number, to: number, total: number, height: number, prevTop: number): number {
+export function windowTop(
+  from: number,
+  to: number,
+  total: number,
+  height: number,
+  prevTop: number,
+): number {
   const maxTop = Math.max(0, total - height);
   let top = Math.min(prevTop, maxTop);
   if (to - from >= height)

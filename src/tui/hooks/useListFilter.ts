@@ -5,7 +5,17 @@
 import { useState } from 'react';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
 
-const PASS_THROUGH = new Set(['up', 'down', 'pageup', 'pagedown', 'return', 'tab', 'shift+tab', 'left', 'right']);
+const PASS_THROUGH = new Set([
+  'up',
+  'down',
+  'pageup',
+  'pagedown',
+  'return',
+  'tab',
+  'shift+tab',
+  'left',
+  'right',
+]);
 
 export interface ListFilter {
   /** True while the person types a filter. */
@@ -30,7 +40,8 @@ export function useListFilter(enabled: boolean): ListFilter {
         if (press.name === 'escape') {
           setTyping(false);
           setText('');
-        } else if (press.name === 'backspace' || press.name === 'delete') setText((t) => t.slice(0, -1));
+        } else if (press.name === 'backspace' || press.name === 'delete')
+          setText((t) => t.slice(0, -1));
         else if (press.input && !press.key.ctrl && !press.key.meta) setText((t) => t + press.input);
         return true;
       },

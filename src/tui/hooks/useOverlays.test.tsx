@@ -1,6 +1,14 @@
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import type { SessionEvent } from '../../contracts/events.ts';
 import { CONFIRM_ROWS } from '../components/ConfirmDialog.tsx';
@@ -16,11 +24,18 @@ function Probe() {
   const o = useOverlays();
   useKeyActions(
     ['global', 'watch'],
-    { help: () => o.open('help'), quit: () => o.open('quit'), takeOver: () => o.open('tools'), step: () => o.hideCard() },
+    {
+      help: () => o.open('help'),
+      quit: () => o.open('quit'),
+      takeOver: () => o.open('tools'),
+      step: () => o.hideCard(),
+    },
     { active: o.dialog === null },
   );
   useKeyActions(['input'], { blur: o.close }, { active: o.dialog !== null });
-  return <Text>{`dialog=${JSON.stringify(o.dialog)} cover=${o.cover ?? '-'} rows=${o.dialogRows}`}</Text>;
+  return (
+    <Text>{`dialog=${JSON.stringify(o.dialog)} cover=${o.cover ?? '-'} rows=${o.dialogRows}`}</Text>
+  );
 }
 
 const NEXT = { id: 'p/t', title: 'Next one', index: 1, of: 2 };
@@ -36,7 +51,11 @@ describe('useOverlays', () => {
 
   it('between two sessions shows the result card; once hidden, enter still starts the next session', async () => {
     const calls: string[] = [];
-    const c = fakeController([SESSION_START], { between: NEXT }, { continueChain: () => calls.push('continue') });
+    const c = fakeController(
+      [SESSION_START],
+      { between: NEXT },
+      { continueChain: () => calls.push('continue') },
+    );
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('cover=result_card'));
     await press(r, KEYS.enter);
@@ -65,8 +84,17 @@ describe('useOverlays', () => {
   });
 
   it("makes room for an agent's permission request where a person can answer it", async () => {
-    const ask: SessionEvent = { type: 'permission_request', turn: 1, callId: 'c1', title: 'run ls', paths: [] };
-    r = renderSession(fakeController([SESSION_START, ask], {}, { answerPermission: () => undefined }), <Probe />);
+    const ask: SessionEvent = {
+      type: 'permission_request',
+      turn: 1,
+      callId: 'c1',
+      title: 'run ls',
+      paths: [],
+    };
+    r = renderSession(
+      fakeController([SESSION_START, ask], {}, { answerPermission: () => undefined }),
+      <Probe />,
+    );
     await waitForFrame(r, (f) => f.includes(`dialog=null cover=- rows=${PERMISSION_ROWS}`));
     r.unmount();
     r = renderSession(fakeController([SESSION_START, ask]), <Probe />);

@@ -63,7 +63,15 @@ export function useOverlays(): Overlays {
             : undefined;
   const confirming = letsTypingThrough(dialog);
   // An acp agent's permission request, where a person can answer it.
-  const asking = useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
+  const asking =
+    useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
   const dialogRows = (confirming ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);
-  return { dialog, open: setDialog, close: () => setDialog(null), cover, hideCard: () => setCardHidden(true), dialogRows };
+  return {
+    dialog,
+    open: setDialog,
+    close: () => setDialog(null),
+    cover,
+    hideCard: () => setCardHidden(true),
+    dialogRows,
+  };
 }

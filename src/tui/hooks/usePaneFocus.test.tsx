@@ -1,6 +1,13 @@
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeController, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import { useKeyActions } from './keypress.tsx';
 import { usePaneFocus } from './usePaneFocus.ts';
@@ -12,14 +19,18 @@ afterEach(() => r?.unmount());
 function Probe({ typing, running = true }: { typing: boolean; running?: boolean }) {
   const f = usePaneFocus({ typing, running });
   useKeyActions(['session'], { focusNext: () => f.cycle(1), focusPrev: () => f.cycle(-1) });
-  return <Text>{`focus=${f.focus} pane=${f.paneFocus} side=${f.side} panes=${f.panes.map((p) => p.id).join(',')}`}</Text>;
+  return (
+    <Text>{`focus=${f.focus} pane=${f.paneFocus} side=${f.side} panes=${f.panes.map((p) => p.id).join(',')}`}</Text>
+  );
 }
 
 describe('usePaneFocus', () => {
   it('watching: starts on the conversation, tab goes through the panes in table order and round', async () => {
     r = renderSession(fakeController([SESSION_START]), <Probe typing={false} />);
     await waitForFrame(r, (f) =>
-      f.includes('focus=conversation pane=conversation side=intents panes=conversation,intents,checklist,workspace'),
+      f.includes(
+        'focus=conversation pane=conversation side=intents panes=conversation,intents,checklist,workspace',
+      ),
     );
     for (const next of ['intents', 'checklist', 'workspace', 'conversation']) {
       await press(r, KEYS.tab);
@@ -49,8 +60,13 @@ describe('usePaneFocus', () => {
   });
 
   it("takes a proposal scenario's Phone into the panes and the tab order", async () => {
-    r = renderSession(fakeController([{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }]), <Probe typing={false} />);
-    await waitForFrame(r, (f) => f.includes('panes=conversation,intents,checklist,workspace,phone'));
+    r = renderSession(
+      fakeController([{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }]),
+      <Probe typing={false} />,
+    );
+    await waitForFrame(r, (f) =>
+      f.includes('panes=conversation,intents,checklist,workspace,phone'),
+    );
     await press(r, KEYS.shiftTab);
     await waitForFrame(r, (f) => f.includes('focus=phone pane=phone side=phone'));
   });

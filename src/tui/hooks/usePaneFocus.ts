@@ -23,7 +23,13 @@ export interface PaneFocus {
 }
 
 /** @param typing a person types into the input box (play, agent); @param running the session is live */
-export function usePaneFocus({ typing, running }: { typing: boolean; running: boolean }): PaneFocus {
+export function usePaneFocus({
+  typing,
+  running,
+}: {
+  typing: boolean;
+  running: boolean;
+}): PaneFocus {
   const mode = useControl((c) => c.mode);
   // The ids as one string, so the same panes are the same array from frame to frame.
   const shownIds = useSession((s) =>
@@ -45,7 +51,9 @@ export function usePaneFocus({ typing, running }: { typing: boolean; running: bo
 
   // Playing, tab goes from the input box to the intents first (to reveal one).
   const ids = panes.map((p) => p.id);
-  const order: Focus[] = typing && running ? ['input', ...ids.filter((p) => p !== MAIN_PANE), MAIN_PANE] : ids;
-  const cycle = (dir: 1 | -1) => setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? MAIN_PANE);
+  const order: Focus[] =
+    typing && running ? ['input', ...ids.filter((p) => p !== MAIN_PANE), MAIN_PANE] : ids;
+  const cycle = (dir: 1 | -1) =>
+    setFocus((f) => order[(order.indexOf(f) + dir + order.length) % order.length] ?? MAIN_PANE);
   return { panes, focus, setFocus, paneFocus: focus === 'input' ? MAIN_PANE : focus, side, cycle };
 }

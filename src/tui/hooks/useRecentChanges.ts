@@ -5,7 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-export function useRecentChanges(versions: Readonly<Record<string, number | undefined>>, ms = 2000): ReadonlySet<string> {
+export function useRecentChanges(
+  versions: Readonly<Record<string, number | undefined>>,
+  ms = 2000,
+): ReadonlySet<string> {
   const seen = useRef<Readonly<Record<string, number | undefined>> | null>(null);
   const timers = useRef(new Map<string, NodeJS.Timeout>());
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
@@ -13,7 +16,9 @@ export function useRecentChanges(versions: Readonly<Record<string, number | unde
     const before = seen.current;
     seen.current = versions;
     if (!before) return;
-    const changed = Object.keys(versions).filter((k) => versions[k] !== undefined && versions[k] !== before[k]);
+    const changed = Object.keys(versions).filter(
+      (k) => versions[k] !== undefined && versions[k] !== before[k],
+    );
     if (!changed.length) return;
     setFresh((prev) => new Set([...prev, ...changed]));
     for (const k of changed) {

@@ -1,7 +1,15 @@
 import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import type { ControlState } from '../session/controller.ts';
 import type { Dialog } from './useOverlays.ts';
@@ -24,10 +32,16 @@ function Probe({ seen, back }: { seen: string[]; back?: boolean }) {
     setFocus,
     passTime: () => seen.push('passTime'),
   });
-  return <Text>{`dialog=${JSON.stringify(dialog)} focus=${focus} scopes=${keys.scopes.join(',')}`}</Text>;
+  return (
+    <Text>{`dialog=${JSON.stringify(dialog)} focus=${focus} scopes=${keys.scopes.join(',')}`}</Text>
+  );
 }
 
-function render(control: Partial<ControlState>, methods: Parameters<typeof fakeController>[2] = {}, back = false) {
+function render(
+  control: Partial<ControlState>,
+  methods: Parameters<typeof fakeController>[2] = {},
+  back = false,
+) {
   const seen: string[] = [];
   const c = fakeController([SESSION_START], control, methods);
   r = renderSession(c, <Probe seen={seen} back={back} />);
@@ -52,7 +66,11 @@ describe('useScreenKeys', () => {
     const calls: string[] = [];
     const { seen } = render(
       { mode: 'watch', running: true },
-      { togglePause: () => calls.push('pause'), step: () => calls.push('step'), takeOver: () => calls.push('takeOver') },
+      {
+        togglePause: () => calls.push('pause'),
+        step: () => calls.push('step'),
+        takeOver: () => calls.push('takeOver'),
+      },
     );
     await waitForFrame(r!, (f) => f.includes('scopes=global,session,watch'));
     await press(r!, ' ', 's', 't', KEYS.tab, KEYS.shiftTab);
@@ -64,7 +82,11 @@ describe('useScreenKeys', () => {
   it('in a replay: moves turn by turn, to the ends, and to the turns where a status changed', async () => {
     const turns: number[] = [];
     render(
-      { mode: 'replay', running: false, replay: { turn: 2, lastTurn: 5, changeTurns: [1, 4], file: 'r.jsonl', complete: true } },
+      {
+        mode: 'replay',
+        running: false,
+        replay: { turn: 2, lastTurn: 5, changeTurns: [1, 4], file: 'r.jsonl', complete: true },
+      },
       { goToTurn: (t) => turns.push(t) },
     );
     await waitForFrame(r!, (f) => f.includes('scopes=global,session,replay'));

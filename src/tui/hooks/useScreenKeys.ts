@@ -30,7 +30,15 @@ export interface ScreenKeys {
   quit(): void;
 }
 
-export function useScreenKeys({ onExit, onBack, dialog, open, cycle, setFocus, passTime }: ScreenKeyOptions): ScreenKeys {
+export function useScreenKeys({
+  onExit,
+  onBack,
+  dialog,
+  open,
+  cycle,
+  setFocus,
+  passTime,
+}: ScreenKeyOptions): ScreenKeys {
   const controller = useController();
   const mode = useControl((c) => c.mode);
   const running = useControl((c) => c.running);

@@ -1,7 +1,15 @@
 import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import type { SessionEvent } from '../../contracts/events.ts';
 import type { SessionUi } from '../context.tsx';
@@ -29,7 +37,9 @@ const awaitingUser: SessionEvent = { type: 'awaiting_input', turn: 1, role: 'use
 
 describe('useSeat', () => {
   it('playing the user: sends what was typed with the intents revealed into it, then clears the box', async () => {
-    const c = fakeController([SESSION_START, { type: 'turn_start', turn: 1 }, awaitingUser], { mode: 'play' });
+    const c = fakeController([SESSION_START, { type: 'turn_start', turn: 1 }, awaitingUser], {
+      mode: 'play',
+    });
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
     await press(r, 'H', 'i');
@@ -101,9 +111,16 @@ describe('useSeat', () => {
   });
 
   it('ctrl+y with no proposal waiting says so and sends nothing', async () => {
-    const c = fakeController([{ ...SESSION_START, proposals: { steps: 3, tick: '5m' } }, { type: 'turn_start', turn: 1 }, awaitingUser], {
-      mode: 'play',
-    });
+    const c = fakeController(
+      [
+        { ...SESSION_START, proposals: { steps: 3, tick: '5m' } },
+        { type: 'turn_start', turn: 1 },
+        awaitingUser,
+      ],
+      {
+        mode: 'play',
+      },
+    );
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
     await press(r, KEYS.ctrlY);
@@ -117,22 +134,38 @@ describe('useSeat', () => {
     ui!.override('I1');
     await waitForFrame(r, (f) => f.includes('dialog={"override":"I1"}'));
     r.unmount();
-    r = renderSession(fakeController([SESSION_START], { mode: 'play', overrides: false }), <Probe />);
+    r = renderSession(
+      fakeController([SESSION_START], { mode: 'play', overrides: false }),
+      <Probe />,
+    );
     await waitForFrame(r, (f) => f.includes('dialog=null'));
     ui!.override('I1');
     await waitForFrame(r, (f) => f.includes('note=setting statuses by hand is off'));
   });
 
   it('playing the agent: keeping silent is only for a turn the monitor woke the agent for', async () => {
-    const base: SessionEvent[] = [SESSION_START, { type: 'turn_start', turn: 1 }, { type: 'awaiting_input', turn: 1, role: 'agent' }];
+    const base: SessionEvent[] = [
+      SESSION_START,
+      { type: 'turn_start', turn: 1 },
+      { type: 'awaiting_input', turn: 1, role: 'agent' },
+    ];
     let c = fakeController(base, { mode: 'agent' });
     r = renderSession(c, <Probe />);
     await press(r, KEYS.ctrlK);
-    await waitForFrame(r, (f) => f.includes('note=keep silent is for a turn the monitor woke you for'));
+    await waitForFrame(r, (f) =>
+      f.includes('note=keep silent is for a turn the monitor woke you for'),
+    );
     r.unmount();
-    c = fakeController([...base.slice(0, 2), { type: 'message', turn: 1, role: 'monitor', text: 'R1 is due' }, base[2]!], {
-      mode: 'agent',
-    });
+    c = fakeController(
+      [
+        ...base.slice(0, 2),
+        { type: 'message', turn: 1, role: 'monitor', text: 'R1 is due' },
+        base[2]!,
+      ],
+      {
+        mode: 'agent',
+      },
+    );
     r = renderSession(c, <Probe />);
     await waitForFrame(r, (f) => f.includes('awaited=true'));
     await press(r, KEYS.ctrlK);

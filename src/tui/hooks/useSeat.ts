@@ -48,7 +48,9 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   const awaiting = useSession((s) => s.awaiting);
   const onPhone = useSession((s) => Boolean(s.phone));
   const proposalWaiting = useSession((s) => Boolean(s.phone?.proposals.some((p) => !p.verdict)));
-  const woken = useSession((s) => s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false);
+  const woken = useSession(
+    (s) => s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false,
+  );
   const typing = typesIn(mode);
   const role = mode === 'agent' ? 'agent' : 'user';
   const awaited = awaiting?.role === role;
@@ -74,7 +76,10 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   useKeyActions(
     ['proposal'],
     { acceptProposal: () => answer(true), rejectProposal: () => answer(false) },
-    { active: mode === 'play' && running && onPhone && dialog === null, priority: PRIORITY.input + 1 },
+    {
+      active: mode === 'play' && running && onPhone && dialog === null,
+      priority: PRIORITY.input + 1,
+    },
   );
   const send = () => {
     const value = text.current();
@@ -85,7 +90,8 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
       if (!awaited) return setNote('not your turn yet: wait for the user');
       controller.sendAgent?.(parsed.action);
     } else {
-      if (waitingForTime) return setNote('you are waiting for the world to change: ctrl+n lets the time pass');
+      if (waitingForTime)
+        return setNote('you are waiting for the world to change: ctrl+n lets the time pass');
       if (!awaited) return setNote('not your turn yet: the agent is still working');
       controller.sendUser?.(value, reveals);
       setReveals([]);
@@ -129,7 +135,9 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
         setFocus('input');
       },
       override: (id) =>
-        overridesOn ? open({ override: id }) : setNote('setting statuses by hand is off in this session (--no-overrides)'),
+        overridesOn
+          ? open({ override: id })
+          : setNote('setting statuses by hand is off in this session (--no-overrides)'),
       note: setNote,
     }),
     [text, overridesOn, setFocus, open],
@@ -144,7 +152,13 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
       active: typing && running && focus !== 'input' && writable,
       priority: PRIORITY.typing,
       onOtherKey: (press) => {
-        if (press.key.ctrl || press.key.meta || !press.input || (press.name !== press.input && press.name !== 'space')) return false;
+        if (
+          press.key.ctrl ||
+          press.key.meta ||
+          !press.input ||
+          (press.name !== press.input && press.name !== 'space')
+        )
+          return false;
         if (press.input === '?' && !text.current()) return false; // help, when nothing is being typed
         setFocus('input');
         return text.edit(press);

@@ -9,7 +9,10 @@ export interface TerminalSize {
 
 export const TerminalSizeContext = createContext<TerminalSize | null>(null);
 
-const read = (out: NodeJS.WriteStream): TerminalSize => ({ columns: out.columns || 80, rows: out.rows || 24 });
+const read = (out: NodeJS.WriteStream): TerminalSize => ({
+  columns: out.columns || 80,
+  rows: out.rows || 24,
+});
 
 export function useTerminalSize(): TerminalSize {
   const fixed = useContext(TerminalSizeContext);

@@ -19,25 +19,41 @@ interface Buffer {
   cursor: number;
 }
 
-const at = (value: string, cursor: number): Buffer => ({ value, cursor: Math.max(0, Math.min(value.length, cursor)) });
+const at = (value: string, cursor: number): Buffer => ({
+  value,
+  cursor: Math.max(0, Math.min(value.length, cursor)),
+});
 
 /** The edit a key makes, or null when the key is not text editing. Pure, so rapid keys never see a stale buffer. */
 export function editFor({ name, input, key }: KeyPress): ((b: Buffer) => Buffer) | null {
   // Ink reports the usual Backspace byte (0x7f) as "delete": both erase to the left.
   if (key.backspace || key.delete)
-    return (b) => (b.cursor > 0 ? at(b.value.slice(0, b.cursor - 1) + b.value.slice(b.cursor), b.cursor - 1) : b);
+    return (b) =>
+      b.cursor > 0 ? at(b.value.slice(0, b.cursor - 1) + b.value.slice(b.cursor), b.cursor - 1) : b;
   if (name === 'left') return (b) => at(b.value, b.cursor - 1);
   if (name === 'right') return (b) => at(b.value, b.cursor + 1);
   if (name === 'home' || name === 'ctrl+a') return (b) => at(b.value, 0);
   if (name === 'end' || name === 'ctrl+e') return (b) => at(b.value, b.value.length);
   if (name === 'ctrl+u') return () => at('', 0);
-  if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow || key.pageUp || key.pageDown || !input)
+  if (
+    key.ctrl ||
+    key.meta ||
+    key.tab ||
+    key.return ||
+    key.escape ||
+    key.upArrow ||
+    key.downArrow ||
+    key.pageUp ||
+    key.pageDown ||
+    !input
+  )
     return null;
   // Pasted text arrives as one chunk: keep it on one line, and no control byte (a tab) becomes text.
   // eslint-disable-next-line no-control-regex
   const text = input.replace(/\r\n?|\n|\t/g, ' ').replace(/[\u0000-\u001F\u007F]/g, '');
   if (!text) return null;
-  return (b) => at(b.value.slice(0, b.cursor) + text + b.value.slice(b.cursor), b.cursor + text.length);
+  return (b) =>
+    at(b.value.slice(0, b.cursor) + text + b.value.slice(b.cursor), b.cursor + text.length);
 }
 
 export function useTextInput(initial = ''): TextInput {
@@ -48,7 +64,10 @@ export function useTextInput(initial = ''): TextInput {
     ref.current = b;
     setBuffer(b);
   }, []);
-  const set = useCallback((v: string, cursor?: number) => put(at(v, Math.min(v.length, Math.max(0, cursor ?? v.length)))), [put]);
+  const set = useCallback(
+    (v: string, cursor?: number) => put(at(v, Math.min(v.length, Math.max(0, cursor ?? v.length)))),
+    [put],
+  );
   const clear = useCallback(() => put(at('', 0)), [put]);
   const edit = useCallback(
     (press: KeyPress) => {
@@ -60,5 +79,8 @@ export function useTextInput(initial = ''): TextInput {
     [put],
   );
   const current = useCallback(() => ref.current.value, []);
-  return useMemo(() => ({ value: buffer.value, cursor: buffer.cursor, current, set, clear, edit }), [buffer, current, set, clear, edit]);
+  return useMemo(
+    () => ({ value: buffer.value, cursor: buffer.cursor, current, set, clear, edit }),
+    [buffer, current, set, clear, edit],
+  );
 }

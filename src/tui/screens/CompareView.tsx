@@ -9,7 +9,13 @@ import { createTimeline } from '../../store/replay.ts';
 import { procSoFar, turnState } from '../../store/selectors.ts';
 import { INTENT_LEGEND } from '../../session/marks.ts';
 import { createTheme } from '../theme.ts';
-import { intentLines, maxTurn, sideTitle, turnLines, type SessionSide } from '../../report/compare.ts';
+import {
+  intentLines,
+  maxTurn,
+  sideTitle,
+  turnLines,
+  type SessionSide,
+} from '../../report/compare.ts';
 
 // Colours the theme's way: none with NO_COLOR, the symbols still tell statuses apart.
 const theme = createTheme();
@@ -22,7 +28,19 @@ export interface CompareViewProps {
   rows?: number;
 }
 
-function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: number; width: number; height: number; scroll: number }) {
+function Side({
+  side,
+  turn,
+  width,
+  height,
+  scroll,
+}: {
+  side: SessionSide;
+  turn: number;
+  width: number;
+  height: number;
+  scroll: number;
+}) {
   const timeline = useMemo(() => createTimeline(side.recording.events), [side]);
   const state = timeline.stateAt(turn);
   const cols = width - 4;
@@ -37,7 +55,14 @@ function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: 
   const shown = body.slice(scroll, scroll + (overflows ? room - 1 : room));
   const more = body.length - scroll - shown.length;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      paddingX={1}
+      overflow="hidden"
+    >
       <Text bold wrap="truncate-end">
         {name}
       </Text>
@@ -45,18 +70,34 @@ function Side({ side, turn, width, height, scroll }: { side: SessionSide; turn: 
       <Text dimColor wrap="truncate-end">
         {scores}
       </Text>
-      <Text dimColor wrap="truncate-end">{`Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
+      <Text
+        dimColor
+        wrap="truncate-end"
+      >{`Proc after turn ${turn}: ${proc === null ? '–' : proc.toFixed(2)}`}</Text>
       {intents.map((l, i) => (
-        <Text key={`i${i}`} wrap="truncate-end" color={Object.values(theme.intent).find((m) => l.startsWith(m.symbol))?.color}>
+        <Text
+          key={`i${i}`}
+          wrap="truncate-end"
+          color={Object.values(theme.intent).find((m) => l.startsWith(m.symbol))?.color}
+        >
           {l}
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">
         {'─'.repeat(cols)}
       </Text>
-      {ended ? <Text dimColor wrap="truncate-end">{`(this session ended at turn ${timeline.lastTurn})`}</Text> : null}
+      {ended ? (
+        <Text
+          dimColor
+          wrap="truncate-end"
+        >{`(this session ended at turn ${timeline.lastTurn})`}</Text>
+      ) : null}
       {shown.map((l, i) => (
-        <Text key={`l${i}`} wrap="truncate-end" color={l.startsWith('agent') ? theme.role.agent : undefined}>
+        <Text
+          key={`l${i}`}
+          wrap="truncate-end"
+          color={l.startsWith('agent') ? theme.role.agent : undefined}
+        >
           {l}
         </Text>
       ))}
@@ -96,7 +137,10 @@ export function CompareView({ left, right, columns, rows }: CompareViewProps) {
         <Side side={left} turn={turn} width={half} height={height} scroll={scroll} />
         <Side side={right} turn={turn} width={width - half} height={height} scroll={scroll} />
       </Box>
-      <Text dimColor wrap="truncate-end">{`←/→ turn · g/G first/last · ↑/↓ scroll · q quit · ${INTENT_LEGEND}`}</Text>
+      <Text
+        dimColor
+        wrap="truncate-end"
+      >{`←/→ turn · g/G first/last · ↑/↓ scroll · q quit · ${INTENT_LEGEND}`}</Text>
     </Box>
   );
 }

@@ -5,7 +5,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/config.ts';
 import { resolveConfigOnDemand } from '../../config/resolve.ts';
 import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
-import { KEYS, press, renderTui, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  KEYS,
+  press,
+  renderTui,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { loadHomeData } from '../home-data.ts';
 import { HomeScreen, type HomeChoice } from './HomeScreen.tsx';
 
@@ -14,11 +21,15 @@ afterAll(() => rmSync(recordings, { recursive: true, force: true }));
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
 
-const home = (config = resolveConfig({}, {})) => loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config });
+const home = (config = resolveConfig({}, {})) =>
+  loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config });
 
 describe('the home screen', () => {
   it('browses the library by persona and episode, with what each scenario holds, and says no model is configured', async () => {
-    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, {
+      columns: 120,
+      rows: 30,
+    });
     let frame = await waitForFrame(r, (f) => f.includes('Library'));
     expect(frame).toContain('tester  Tess Ter — QA engineer');
     expect(frame).toContain('▸ episode tester  2 sessions');
@@ -35,7 +46,10 @@ describe('the home screen', () => {
 
   it('starts the picked scenario in the picked mode with the picked backends', async () => {
     const started: HomeChoice[] = [];
-    r = renderTui(<HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(
+      <HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />,
+      { columns: 120, rows: 30 },
+    );
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.down, KEYS.down, KEYS.right, 'a', 'a');
     await waitForFrame(r, (f) => f.includes('agent script:reactive') && f.includes('user you'));
@@ -52,7 +66,10 @@ describe('the home screen', () => {
   it('lists recent recordings in replay mode', async () => {
     const run = await collectRun('tester/gear', { recordingsDir: recordings });
     const started: HomeChoice[] = [];
-    r = renderTui(<HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(
+      <HomeScreen data={await home()} onStart={(c) => started.push(c)} onQuit={() => {}} />,
+      { columns: 120, rows: 30 },
+    );
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.left);
     const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
@@ -66,22 +83,34 @@ describe('the home screen', () => {
 
   it("offers the config file's acp agents by name, and starts one with its command", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ip-home-acp-'));
-    writeFileSync(path.join(dir, 'intentplay.config.yaml'), 'acp_agents:\n  mine: node my-agent.mjs --acp\n');
+    writeFileSync(
+      path.join(dir, 'intentplay.config.yaml'),
+      'acp_agents:\n  mine: node my-agent.mjs --acp\n',
+    );
     const config = await resolveConfigOnDemand({}, {}, dir);
     const started: HomeChoice[] = [];
-    r = renderTui(<HomeScreen data={await home(config)} onStart={(c) => started.push(c)} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(
+      <HomeScreen data={await home(config)} onStart={(c) => started.push(c)} onQuit={() => {}} />,
+      { columns: 120, rows: 30 },
+    );
     await waitForFrame(r, (f) => f.includes('Library'));
     // script, script:proactive, script:reactive, then the acp agent
     await press(r, KEYS.down, 'a', 'a', 'a');
     await waitForFrame(r, (f) => f.includes('agent acp:mine'));
     await press(r, KEYS.enter);
     await waitFor(() => started.length === 1);
-    expect(started[0]).toMatchObject({ mode: 'watch', backends: { agent: 'acp:node my-agent.mjs --acp' } });
+    expect(started[0]).toMatchObject({
+      mode: 'watch',
+      backends: { agent: 'acp:node my-agent.mjs --acp' },
+    });
   });
 
   it('names the models when some are configured', async () => {
     const config = resolveConfig({ agentModel: 'gpt-test', baseUrl: 'http://127.0.0.1:9' }, {});
-    r = renderTui(<HomeScreen data={await home(config)} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
+    r = renderTui(<HomeScreen data={await home(config)} onStart={() => {}} onQuit={() => {}} />, {
+      columns: 160,
+      rows: 30,
+    });
     const frame = await waitForFrame(r, (f) => f.includes('model:'));
     expect(frame).toContain('model: agent gpt-test');
     expect(frame).toContain('agent openai');
@@ -90,14 +119,20 @@ describe('the home screen', () => {
 
 describe('finding things on the home screen', () => {
   it('/ narrows the library as you type, esc brings it all back', async () => {
-    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 120, rows: 30 });
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, {
+      columns: 120,
+      rows: 30,
+    });
     await waitForFrame(r, (f) => f.includes('tester/gear') && f.includes('tester/plan'));
     await press(r, '/', 'meal plan');
     let frame = await waitForFrame(r, (f) => f.includes('/meal plan') && f.includes('1 shown'));
     expect(frame).toContain('tester/plan');
     expect(frame).not.toContain('tester/gear  Pick gym gear');
     await press(r, KEYS.escape);
-    frame = await waitForFrame(r, (f) => f.includes('tester/gear  Pick gym gear') && !f.includes('shown'));
+    frame = await waitForFrame(
+      r,
+      (f) => f.includes('tester/gear  Pick gym gear') && !f.includes('shown'),
+    );
     expect(frame).toContain('tester/plan');
   });
 
@@ -106,11 +141,20 @@ describe('finding things on the home screen', () => {
     const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
     const done = readdirSync(recordings).find((f) => f.endsWith('.jsonl'))!;
     const text = readFileSync(path.join(recordings, done), 'utf8');
-    writeFileSync(path.join(recordings, `zz-cut-${done}`), text.slice(0, Math.floor(text.length / 2)));
-    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, { columns: 160, rows: 30 });
+    writeFileSync(
+      path.join(recordings, `zz-cut-${done}`),
+      text.slice(0, Math.floor(text.length / 2)),
+    );
+    r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, {
+      columns: 160,
+      rows: 30,
+    });
     await waitForFrame(r, (f) => f.includes('Library'));
     await press(r, KEYS.left);
-    const frame = await waitForFrame(r, (f) => f.includes('Recent recordings') && f.includes('interrupted'));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('Recent recordings') && f.includes('interrupted'),
+    );
     expect(frame).toMatch(/tester\/gear · watch · resolved · Proc \d\.\d\d · Comp \d\.\d\d/);
     expect(frame).toMatch(/tester\/gear · watch · interrupted/);
     expect(frame).toContain('backends: agent script:proactive · user rules · judge rules');

@@ -30,18 +30,32 @@ export const HOME_MODES: { mode: HomeMode; label: string }[] = [
 ];
 
 export type HomeChoice =
-  | { mode: Exclude<HomeMode, 'replay'>; library: string; target: string; backends: { agent: string; user: string; judge: string } }
+  | {
+      mode: Exclude<HomeMode, 'replay'>;
+      library: string;
+      target: string;
+      backends: { agent: string; user: string; judge: string };
+    }
   | { mode: 'replay'; file: string };
 
 type Item =
-  | { kind: 'entry'; library: string; persona: string; entry: EpisodeEntry | ScenarioEntry; header?: Line[] }
+  | {
+      kind: 'entry';
+      library: string;
+      persona: string;
+      entry: EpisodeEntry | ScenarioEntry;
+      header?: Line[];
+    }
   | { kind: 'recording'; rec: RecordingEntry };
 
 function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: Line[] } {
   const items: Item[] = [];
   const problems: Line[] = [];
   for (const lib of data.libraries) {
-    if (lib.problem) problems.push([{ text: `${lib.label} library (${lib.root}): ${lib.problem}`, color: theme.level.warning }]);
+    if (lib.problem)
+      problems.push([
+        { text: `${lib.label} library (${lib.root}): ${lib.problem}`, color: theme.level.warning },
+      ]);
     for (const p of lib.personas) {
       p.entries.forEach((entry, i) => {
         const header: Line[] | undefined =
@@ -49,12 +63,23 @@ function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: 
             ? [
                 [
                   { text: p.id, bold: true, color: theme.text.accent },
-                  { text: `  ${[p.name, p.role].filter(Boolean).join(' — ')}`, color: theme.text.secondary },
-                  ...(data.libraries.length > 1 ? [{ text: `  (${lib.label})`, color: theme.text.muted }] : []),
+                  {
+                    text: `  ${[p.name, p.role].filter(Boolean).join(' — ')}`,
+                    color: theme.text.secondary,
+                  },
+                  ...(data.libraries.length > 1
+                    ? [{ text: `  (${lib.label})`, color: theme.text.muted }]
+                    : []),
                 ],
               ]
             : undefined;
-        items.push({ kind: 'entry', library: lib.root, persona: p.id, entry, ...(header ? { header } : {}) });
+        items.push({
+          kind: 'entry',
+          library: lib.root,
+          persona: p.id,
+          entry,
+          ...(header ? { header } : {}),
+        });
       });
     }
   }
@@ -71,9 +96,17 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
           marker,
           { text: '▸ episode ', color: theme.role.event },
           { text: e.id, bold: true, inverse: selected },
-          { text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`, color: theme.text.secondary },
+          {
+            text: `  ${e.sessions.length} sessions${e.title ? ` · ${e.title}` : ''}`,
+            color: theme.text.secondary,
+          },
         ]
-      : [marker, { text: '  ' }, { text: e.id, bold: true, inverse: selected }, { text: `  ${e.title}`, color: theme.text.secondary }];
+      : [
+          marker,
+          { text: '  ' },
+          { text: e.id, bold: true, inverse: selected },
+          { text: `  ${e.title}`, color: theme.text.secondary },
+        ];
   return [...(item.header ?? []), line];
 }
 
@@ -81,15 +114,24 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
 function recordingLine(rec: RecordingEntry, marker: Seg, theme: Theme, selected: boolean): Line {
   const s = rec.summary;
   if (s.unreadable)
-    return [marker, { text: rec.name, bold: selected, inverse: selected }, { text: '  (unreadable)', color: theme.level.warning }];
+    return [
+      marker,
+      { text: rec.name, bold: selected, inverse: selected },
+      { text: '  (unreadable)', color: theme.level.warning },
+    ];
   const when = (s.started ?? new Date(rec.mtimeMs).toISOString()).replace('T', ' ').slice(5, 16);
-  const scores = s.proc !== undefined ? ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}` : '';
+  const scores =
+    s.proc !== undefined ? ` · Proc ${fmtScore(s.proc)} · Comp ${fmtScore(s.comp)}` : '';
   return [
     marker,
     { text: `${when} `, color: theme.text.muted },
     { text: s.scenario ?? rec.name, bold: true, inverse: selected },
     { text: ` · ${s.mode}`, color: theme.text.accent },
-    { text: ` · ${s.end}${scores}`, color: s.end === 'interrupted' || s.end === 'error' ? theme.level.warning : theme.text.secondary },
+    {
+      text: ` · ${s.end}${scores}`,
+      color:
+        s.end === 'interrupted' || s.end === 'error' ? theme.level.warning : theme.text.secondary,
+    },
   ];
 }
 
@@ -101,7 +143,12 @@ function narrowed(all: readonly Item[], keep: (it: Item) => boolean, theme: Them
     const first = it.persona !== persona;
     persona = it.persona;
     const { header: _, ...rest } = it;
-    return first ? { ...rest, header: it.header ?? [[{ text: it.persona, bold: true, color: theme.text.accent }]] } : rest;
+    return first
+      ? {
+          ...rest,
+          header: it.header ?? [[{ text: it.persona, bold: true, color: theme.text.accent }]],
+        }
+      : rest;
   });
 }
 
@@ -114,7 +161,15 @@ function itemText(item: Item): string {
 }
 
 function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
-  if (!item) return [[{ text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.', color: theme.text.muted }]];
+  if (!item)
+    return [
+      [
+        {
+          text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.',
+          color: theme.text.muted,
+        },
+      ],
+    ];
   const kv = (k: string, v: string, color?: string): Line[] =>
     wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
   if (item.kind === 'recording') {
@@ -125,13 +180,26 @@ function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[]
       ...(r.mode
         ? kv(
             'mode',
-            r.mode === 'play' ? 'play (a person was the user)' : r.mode === 'agent' ? 'play as agent (a person was the agent)' : 'watch',
+            r.mode === 'play'
+              ? 'play (a person was the user)'
+              : r.mode === 'agent'
+                ? 'play as agent (a person was the agent)'
+                : 'watch',
           )
         : []),
       ...(r.backends ? kv('backends', r.backends) : []),
-      ...(r.started ? kv('started', r.started) : kv('modified', new Date(item.rec.mtimeMs).toLocaleString())),
-      ...(r.end ? kv('ended', r.end === 'interrupted' ? 'interrupted (no session_end: the run was stopped)' : r.end) : []),
-      ...(r.proc !== undefined ? kv('scores', `Proc ${fmtScore(r.proc)} · Comp ${fmtScore(r.comp)}`) : []),
+      ...(r.started
+        ? kv('started', r.started)
+        : kv('modified', new Date(item.rec.mtimeMs).toLocaleString())),
+      ...(r.end
+        ? kv(
+            'ended',
+            r.end === 'interrupted' ? 'interrupted (no session_end: the run was stopped)' : r.end,
+          )
+        : []),
+      ...(r.proc !== undefined
+        ? kv('scores', `Proc ${fmtScore(r.proc)} · Comp ${fmtScore(r.comp)}`)
+        : []),
       ...kv('recording', item.rec.file),
     ];
   }
@@ -143,17 +211,33 @@ function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[]
       ...kv('sessions', e.sessions.join(' → ')),
       ...kv('persona', item.persona),
       [{ text: '' }],
-      [{ text: 'An episode runs its sessions in order in one workspace and memory.', color: theme.text.muted }],
+      [
+        {
+          text: 'An episode runs its sessions in order in one workspace and memory.',
+          color: theme.text.muted,
+        },
+      ],
     ];
   return [
     ...wrapWithPrefix([], e.title, cols, { bold: true }),
     ...kv('id', e.id),
-    ...kv(`trigger (${e.trigger.kind}${e.trigger.source ? ` from ${e.trigger.source}` : ''})`, e.trigger.text),
+    ...kv(
+      `trigger (${e.trigger.kind}${e.trigger.source ? ` from ${e.trigger.source}` : ''})`,
+      e.trigger.text,
+    ),
     ...kv('hidden intents', String(e.intents)),
     ...kv('checklist items', String(e.checklist)),
-    ...kv('depends on', e.dependsOn.length ? e.dependsOn.join(', ') + ' (run first, same workspace)' : 'nothing'),
+    ...kv(
+      'depends on',
+      e.dependsOn.length ? e.dependsOn.join(', ') + ' (run first, same workspace)' : 'nothing',
+    ),
     ...kv('max turns', String(e.maxTurns ?? 30)),
-    ...kv('scripted trajectories', e.references.length ? e.references.join(', ') : 'none (script agent replies “(end of script)”)'),
+    ...kv(
+      'scripted trajectories',
+      e.references.length
+        ? e.references.join(', ')
+        : 'none (script agent replies “(end of script)”)',
+    ),
   ];
 }
 
@@ -188,14 +272,21 @@ export function HomeScreen({
   const [mode, setMode] = useState<HomeMode>(remembered?.mode ?? 'watch');
   const [help, setHelp] = useState(false);
   const library = useMemo(() => libraryItems(data, theme), [data, theme]);
-  const recordings = useMemo<Item[]>(() => data.recordings.map((rec) => ({ kind: 'recording', rec })), [data]);
+  const recordings = useMemo<Item[]>(
+    () => data.recordings.map((rec) => ({ kind: 'recording', rec })),
+    [data],
+  );
   const filter = useListFilter(!help);
   const items = useMemo(() => {
     const all = mode === 'replay' ? recordings : library.items;
     return filter.text ? narrowed(all, (it) => filter.matches(itemText(it)), theme) : all;
   }, [mode, recordings, library.items, filter.text, theme]);
-  const entryCursor = useListCursor(mode === 'replay' ? library.items.length : items.length, { initial: remembered?.entry ?? 0 });
-  const recCursor = useListCursor(mode === 'replay' ? items.length : recordings.length, { initial: remembered?.recording ?? 0 });
+  const entryCursor = useListCursor(mode === 'replay' ? library.items.length : items.length, {
+    initial: remembered?.entry ?? 0,
+  });
+  const recCursor = useListCursor(mode === 'replay' ? items.length : recordings.length, {
+    initial: remembered?.recording ?? 0,
+  });
   const cursor = mode === 'replay' ? recCursor : entryCursor;
   const selected = items[cursor.selected];
   const refs = selected?.kind === 'entry' ? selected.entry.references : [];
@@ -215,14 +306,18 @@ export function HomeScreen({
         judge: data.models.judge.configured ? 'openai' : 'rules',
       },
   );
-  if (memory) memory.current = { mode, entry: entryCursor.selected, recording: recCursor.selected, backends };
+  if (memory)
+    memory.current = { mode, entry: entryCursor.selected, recording: recCursor.selected, backends };
   const agent = agentOptions.includes(backends.agent) ? backends.agent : 'script';
 
   const listWidth = Math.max(30, Math.floor(columns * 0.5));
   const bodyHeight = rows - 1 - 1 - 4;
   const listInner = paneInner({ width: listWidth, height: bodyHeight });
   const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
-  const blocks = useMemo(() => items.map((it, i) => itemLines(it, theme, i === cursor.selected)), [items, theme, cursor.selected]);
+  const blocks = useMemo(
+    () => items.map((it, i) => itemLines(it, theme, i === cursor.selected)),
+    [items, theme, cursor.selected],
+  );
   const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
@@ -234,7 +329,8 @@ export function HomeScreen({
       pageUp: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, -1)),
       pageDown: () => cursor.set(pageTarget(view.starts, cursor.selected, listInner.rows, 1)),
       modeNext: () => setMode(HOME_MODES[(modeIndex + 1) % HOME_MODES.length]!.mode),
-      modePrev: () => setMode(HOME_MODES[(modeIndex + HOME_MODES.length - 1) % HOME_MODES.length]!.mode),
+      modePrev: () =>
+        setMode(HOME_MODES[(modeIndex + HOME_MODES.length - 1) % HOME_MODES.length]!.mode),
       cycleAgent: () => setBackends((b) => ({ ...b, agent: cycle(agentOptions, agent) })),
       cycleUser: () => setBackends((b) => ({ ...b, user: cycle(userOptions, b.user) })),
       cycleJudge: () => setBackends((b) => ({ ...b, judge: cycle(judgeOptions, b.judge) })),
@@ -242,7 +338,12 @@ export function HomeScreen({
         if (!selected) return;
         if (selected.kind === 'recording') onStart({ mode: 'replay', file: selected.rec.file });
         else if (mode !== 'replay')
-          onStart({ mode, library: selected.library, target: selected.entry.id, backends: { ...backends, agent } });
+          onStart({
+            mode,
+            library: selected.library,
+            target: selected.entry.id,
+            backends: { ...backends, agent },
+          });
       },
       help: () => setHelp(true),
       filter: () => filter.start(),
@@ -265,21 +366,35 @@ export function HomeScreen({
   const modesLine: Line = [
     { text: 'mode  ', color: theme.text.muted },
     ...HOME_MODES.flatMap((m): Seg[] => [
-      { text: ` ${m.label} `, inverse: m.mode === mode, bold: m.mode === mode, color: m.mode === mode ? theme.text.accent : undefined },
+      {
+        text: ` ${m.label} `,
+        inverse: m.mode === mode,
+        bold: m.mode === mode,
+        color: m.mode === mode ? theme.text.accent : undefined,
+      },
       { text: ' ' },
     ]),
-    { text: ` ${keysOf('modePrev', 'home').split('/')[0]}/${keysOf('modeNext', 'home').split('/')[0]} changes`, color: theme.text.muted },
+    {
+      text: ` ${keysOf('modePrev', 'home').split('/')[0]}/${keysOf('modeNext', 'home').split('/')[0]} changes`,
+      color: theme.text.muted,
+    },
   ];
   // An acp agent from the config file goes by its name there.
   const named = (value: string) => data.acpAgents.find((a) => a.spec === value)?.name;
   const who = (role: 'agent' | 'user', value: string) => {
-    if ((mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent')) return 'you';
+    if ((mode === 'play' && role === 'user') || (mode === 'agent' && role === 'agent'))
+      return 'you';
     const name = named(value);
     return name ? `acp:${name}` : value;
   };
   const backendsLine: Line =
     mode === 'replay'
-      ? [{ text: 'replay shows a recording turn by turn, every pane as it was', color: theme.text.muted }]
+      ? [
+          {
+            text: 'replay shows a recording turn by turn, every pane as it was',
+            color: theme.text.muted,
+          },
+        ]
       : [
           { text: 'backends  ', color: theme.text.muted },
           { text: `agent ${who('agent', agent)}`, bold: true },
@@ -291,13 +406,22 @@ export function HomeScreen({
         ];
   const hints: Line = [
     {
-      text: filter.typing ? 'type to filter · esc clears · enter start · ↑/↓ pick' : 'enter start · ↑/↓ pick · / filter · ? keys · q quit',
+      text: filter.typing
+        ? 'type to filter · esc clears · enter start · ↑/↓ pick'
+        : 'enter start · ↑/↓ pick · / filter · ? keys · q quit',
       color: theme.text.secondary,
     },
   ];
   const emptyList: Line[] =
     mode === 'replay'
-      ? [[{ text: ' No recordings in ./recordings yet: watch or play a session first.', color: theme.text.muted }]]
+      ? [
+          [
+            {
+              text: ' No recordings in ./recordings yet: watch or play a session first.',
+              color: theme.text.muted,
+            },
+          ],
+        ]
       : data.loading
         ? [[{ text: ' Reading the library…', color: theme.text.muted }]]
         : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
@@ -305,13 +429,20 @@ export function HomeScreen({
     modesLine,
     backendsLine,
     hints,
-    ...(notice ? [[{ text: truncate(notice, columns), color: theme.level.warning }]] : [[{ text: '' }]]),
+    ...(notice
+      ? [[{ text: truncate(notice, columns), color: theme.level.warning }]]
+      : [[{ text: '' }]]),
   ];
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <LineView lines={[header]} top={0} height={1} cols={columns} />
       {help ? (
-        <HelpOverlay scopes={['home', 'global']} width={columns} height={bodyHeight} onClose={() => setHelp(false)} />
+        <HelpOverlay
+          scopes={['home', 'global']}
+          width={columns}
+          height={bodyHeight}
+          onClose={() => setHelp(false)}
+        />
       ) : (
         <Box flexDirection="row" height={bodyHeight}>
           <Pane
@@ -326,10 +457,24 @@ export function HomeScreen({
             focused
             box={{ width: listWidth, height: bodyHeight }}
           >
-            <LineView lines={items.length ? view.visible : emptyList} top={0} height={listInner.rows} cols={listInner.cols} />
+            <LineView
+              lines={items.length ? view.visible : emptyList}
+              top={0}
+              height={listInner.rows}
+              cols={listInner.cols}
+            />
           </Pane>
-          <Pane title="Details" focused={false} box={{ width: columns - listWidth, height: bodyHeight }}>
-            <LineView lines={detailLines(selected, detailInner.cols, theme)} top={0} height={detailInner.rows} cols={detailInner.cols} />
+          <Pane
+            title="Details"
+            focused={false}
+            box={{ width: columns - listWidth, height: bodyHeight }}
+          >
+            <LineView
+              lines={detailLines(selected, detailInner.cols, theme)}
+              top={0}
+              height={detailInner.rows}
+              cols={detailInner.cols}
+            />
           </Pane>
         </Box>
       )}

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../../session/recording.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { begin, fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  begin,
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { ReplaySession } from '../session/replay-session.ts';
 import { SessionScreen } from './SessionScreen.tsx';
@@ -21,7 +30,9 @@ const liveSession = (
 async function planReplay(at: 'last' | 'default' = 'last') {
   const run = await collectRun('tester/plan', { recordingsDir: dir });
   const recording = readRecording(run.results.at(-1)!.recording!);
-  return at === 'last' ? new ReplaySession(recording, Number.MAX_SAFE_INTEGER) : new ReplaySession(recording);
+  return at === 'last'
+    ? new ReplaySession(recording, Number.MAX_SAFE_INTEGER)
+    : new ReplaySession(recording);
 }
 
 describe('the session screen layout', () => {
@@ -35,7 +46,9 @@ describe('the session screen layout', () => {
     frame = await waitForFrame(r, (f) => f.includes(' Hidden intents   Checklist   Workspace '));
     expect(frame).toContain('Conversation');
     r.resize(80, 24);
-    frame = await waitForFrame(r, (f) => f.includes(' Conversation   Hidden intents   Checklist   Workspace '));
+    frame = await waitForFrame(r, (f) =>
+      f.includes(' Conversation   Hidden intents   Checklist   Workspace '),
+    );
     expect(frame.split('\n').length).toBeLessThan(24);
     r.resize(50, 12);
     frame = await waitForFrame(r, (f) => f.includes('Terminal too small'));
@@ -102,7 +115,10 @@ describe('live sessions', () => {
   it('play: reveal an intent into the input, send it, and it is marked provided; ending asks first', async () => {
     const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
     let exited = false;
-    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 160, rows: 36 });
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, {
+      columns: 160,
+      rows: 36,
+    });
     await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     // The person is told the agent is scripted and will not read them.
@@ -115,7 +131,12 @@ describe('live sessions', () => {
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('you (user) › Keep it under 600 RMB.'));
     await press(r, KEYS.enter);
-    let frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('user  Keep it under 600 RMB.'));
+    let frame = await waitForFrame(
+      r,
+      (f) =>
+        f.includes('↩ I1 provided · turn 1 · revealed') &&
+        f.includes('user  Keep it under 600 RMB.'),
+    );
     expect(frame).toContain('↳ about I1');
     await waitForFrame(r, (f) => f.includes('(end of script)') && f.includes('enter sends'));
     await press(r, KEYS.ctrlD);
@@ -125,8 +146,12 @@ describe('live sessions', () => {
     expect(frame).toContain('✗ I2 unresolved');
     const [result] = await c.done;
     const recorded = readRecording(result!.recording!).events;
-    expect(recorded.some((e) => e.type === 'intent_status' && e.intent === 'I1' && e.cause === 'reveal')).toBe(true);
-    expect(recorded.some((e) => e.type === 'intent_status' && e.intent === 'I2' && e.cause === 'manual')).toBe(true);
+    expect(
+      recorded.some((e) => e.type === 'intent_status' && e.intent === 'I1' && e.cause === 'reveal'),
+    ).toBe(true);
+    expect(
+      recorded.some((e) => e.type === 'intent_status' && e.intent === 'I2' && e.cause === 'manual'),
+    ).toBe(true);
     expect(exited).toBe(false);
     await press(r, 'q');
     await waitFor(() => exited);
@@ -135,7 +160,10 @@ describe('live sessions', () => {
   it('play: while the opening card shows, the input box says enter on the card starts the session', async () => {
     const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 36 });
-    const frame = await waitForFrame(r, (f) => f.includes('enter begins') && f.includes('you (user) ›'));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('enter begins') && f.includes('you (user) ›'),
+    );
     expect(frame).toContain('the session starts when you press enter on the card');
     expect(frame).not.toContain('the agent is working');
     await begin(r);
@@ -151,7 +179,10 @@ describe('live sessions', () => {
     await press(r, KEYS.ctrlD);
     await waitForFrame(r, (f) => f.includes('End the session now?'));
     await press(r, KEYS.ctrlD);
-    const frame = await waitForFrame(r, (f) => f.includes('enter continues') && f.includes('you (user) ›'));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('enter continues') && f.includes('you (user) ›'),
+    );
     expect(frame).toContain('this session is over');
     expect(frame).not.toContain('the agent is working');
     c.quit();
@@ -165,20 +196,31 @@ describe('live sessions', () => {
     await waitForFrame(r, (f) => f.includes('Next: tester/plan'));
     await press(r, KEYS.enter);
     await begin(r);
-    await waitForFrame(r, (f) => f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'));
+    await waitForFrame(
+      r,
+      (f) =>
+        f.includes('your turn: write the user') && f.includes('? I2 inferred · turn 1 · asked'),
+    );
     await press(r, KEYS.tab);
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
     await press(r, KEYS.down, KEYS.enter);
     await waitForFrame(r, (f) => f.includes('you (user) › Keep each meal under 25 RMB.'));
     await press(r, KEYS.enter);
-    const frame = await waitForFrame(r, (f) => f.includes('user  Keep each meal under 25 RMB.') && f.includes('── turn 2'));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('user  Keep each meal under 25 RMB.') && f.includes('── turn 2'),
+    );
     expect(frame).toContain('? I2 inferred · turn 1 · asked');
     c.quit();
     const results = await c.done;
-    const recorded = readRecording(results.find((x) => x.scenario === 'tester/plan')!.recording!).events;
-    expect(recorded.filter((e) => e.type === 'intent_status' && e.intent === 'I2').map((e) => e.type === 'intent_status' && e.to)).toEqual([
-      'inferred',
-    ]);
+    const recorded = readRecording(
+      results.find((x) => x.scenario === 'tester/plan')!.recording!,
+    ).events;
+    expect(
+      recorded
+        .filter((e) => e.type === 'intent_status' && e.intent === 'I2')
+        .map((e) => e.type === 'intent_status' && e.to),
+    ).toEqual(['inferred']);
   });
 
   it('watch: starts paused, steps one turn at a time, and take-over hands the user to you', async () => {
@@ -188,14 +230,19 @@ describe('live sessions', () => {
     await press(r, 's');
     let frame = await waitForFrame(
       r,
-      (f) => f.includes('agent Here are some running shoes.') && f.includes('↩ I1 provided · turn 1 · picked'),
+      (f) =>
+        f.includes('agent Here are some running shoes.') &&
+        f.includes('↩ I1 provided · turn 1 · picked'),
     );
     expect(frame).not.toContain('── turn 2');
     await press(r, 't');
     // Type only once the input box has the keys (the status bar shows its keys then).
     frame = await waitForFrame(
       r,
-      (f) => f.includes('PLAY (you are the user)') && f.includes('your turn') && f.includes('esc leave the input'),
+      (f) =>
+        f.includes('PLAY (you are the user)') &&
+        f.includes('your turn') &&
+        f.includes('esc leave the input'),
     );
     // The take-over came before the simulated user's next message: it never wrote one, and the seat is yours.
     expect(frame).not.toContain('user  Keep it under 600 RMB.');
@@ -206,7 +253,11 @@ describe('live sessions', () => {
     expect(frame).not.toContain('user  Keep it under 600 RMB.');
     c.quit();
     const [result] = await c.done;
-    expect(readRecording(result!.recording!).events.some((e) => e.type === 'notice' && e.text.includes('took over'))).toBe(true);
+    expect(
+      readRecording(result!.recording!).events.some(
+        (e) => e.type === 'notice' && e.text.includes('took over'),
+      ),
+    ).toBe(true);
   });
 
   it('play: enter on an intent that is already settled says why nothing happens', async () => {
@@ -220,7 +271,9 @@ describe('live sessions', () => {
     await press(r, KEYS.tab);
     await waitForFrame(r, (f) => f.includes('tab pane') && !f.includes('esc leave the input'));
     await press(r, KEYS.enter);
-    const frame = await waitForFrame(r, (f) => f.includes('I1 is already completed: there is nothing left to reveal'));
+    const frame = await waitForFrame(r, (f) =>
+      f.includes('I1 is already completed: there is nothing left to reveal'),
+    );
     expect(frame).toContain('you (user) ›');
     expect(c.calls).toEqual([]);
   });
@@ -228,7 +281,10 @@ describe('live sessions', () => {
   it('asks before quitting a running session', async () => {
     const c = fakeController([], { mode: 'watch', running: true });
     let exited = false;
-    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 100, rows: 30 });
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, {
+      columns: 100,
+      rows: 30,
+    });
     await waitForFrame(r, (f) => f.includes('WATCH'));
     await press(r, 'q');
     await waitForFrame(r, (f) => f.includes('Quit while the session runs?'));

@@ -52,7 +52,15 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const { dialog, open, close } = overlays;
   const focus = usePaneFocus({ typing, running });
   const seat = useSeat({ focus: focus.focus, setFocus: focus.setFocus, dialog, open });
-  const keys = useScreenKeys({ onExit, onBack, dialog, open, cycle: focus.cycle, setFocus: focus.setFocus, passTime: seat.passTime });
+  const keys = useScreenKeys({
+    onExit,
+    onBack,
+    dialog,
+    open,
+    cycle: focus.cycle,
+    setFocus: focus.setFocus,
+    passTime: seat.passTime,
+  });
 
   if (tooSmall(columns, rows))
     return (
@@ -64,7 +72,8 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
 
   const banner = bannerLines(control, theme);
   const showInput = typing && running;
-  const chrome = banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
+  const chrome =
+    banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
   const layout = computeLayout(columns, rows, chrome, focus.paneFocus, focus.side, focus.panes);
   const paneHeight = layout.height - chrome;
   const scopes: Scope[] = [
@@ -101,7 +110,9 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
       {/* What the body shows (a study logs it as exposure). */}
       <ReportShown parts={cover ? [cover] : layout.panes.map((p) => p.id)} layout={layout.kind} />
       <Box flexDirection="column" width={columns} height={layout.height}>
-        {banner.length ? <LineView lines={banner} top={0} height={banner.length} cols={columns} /> : null}
+        {banner.length ? (
+          <LineView lines={banner} top={0} height={banner.length} cols={columns} />
+        ) : null}
         {replay ? <TimelineBar width={columns} /> : null}
         <Box height={paneHeight}>
           {cover ? (
@@ -118,7 +129,13 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             <PaneLayout layout={layout} focus={focus.focus} width={columns} />
           )}
         </Box>
-        <SessionDialogs dialog={dialog} width={columns} writing={showInput} onQuit={keys.quit} onClose={close} />
+        <SessionDialogs
+          dialog={dialog}
+          width={columns}
+          writing={showInput}
+          onQuit={keys.quit}
+          onClose={close}
+        />
         <PermissionPrompt width={columns} />
         {showInput ? (
           <InputBox
@@ -140,7 +157,11 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
             participant={Boolean(control.participant)}
           />
         ) : null}
-        <StatusBar width={columns} typing={showInput && focus.focus === 'input' && dialog === null} written={seat.text.value.length > 0} />
+        <StatusBar
+          width={columns}
+          typing={showInput && focus.focus === 'input' && dialog === null}
+          written={seat.text.value.length > 0}
+        />
       </Box>
     </SessionUiContext.Provider>
   );
@@ -153,7 +174,11 @@ function bannerLines({ error, notice, waitingForTime }: ControlState, theme: The
   else if (notice) banner.push([{ text: notice, color: theme.level.warning }]);
   if (waitingForTime)
     banner.push([
-      { text: `⏱ You wait: ${waitingForTime.passed} until ${shortTime(waitingForTime.at)}. `, color: theme.level.info, bold: true },
+      {
+        text: `⏱ You wait: ${waitingForTime.passed} until ${shortTime(waitingForTime.at)}. `,
+        color: theme.level.info,
+        bold: true,
+      },
       { text: 'ctrl+n lets the time pass', color: theme.text.secondary },
     ]);
   return banner;
@@ -166,12 +191,23 @@ function bannerLines({ error, notice, waitingForTime }: ControlState, theme: The
 function ReportShown({ parts, layout }: { parts: readonly string[]; layout: string }) {
   const controller = useController();
   const key = parts.join(' ');
-  useLayoutEffect(() => controller.screenShows?.(key ? key.split(' ') : [], layout), [controller, key, layout]);
+  useLayoutEffect(
+    () => controller.screenShows?.(key ? key.split(' ') : [], layout),
+    [controller, key, layout],
+  );
   useLayoutEffect(() => () => controller.screenShows?.([], 'gone'), [controller]);
   return null;
 }
 
-function TooSmallScreen({ columns, rows, onQuit }: { columns: number; rows: number; onQuit: () => void }) {
+function TooSmallScreen({
+  columns,
+  rows,
+  onQuit,
+}: {
+  columns: number;
+  rows: number;
+  onQuit: () => void;
+}) {
   useKeyActions(['global'], { quit: onQuit });
   return <TooSmall columns={columns} rows={rows} />;
 }

@@ -24,7 +24,10 @@ interface Snapshot {
 }
 
 const read = (stage: Stage): Snapshot => ({
-  sides: stage.sides.map((s) => ({ state: s.session.store.getState().session, callout: s.callouts.store.getState().text })),
+  sides: stage.sides.map((s) => ({
+    state: s.session.store.getState().session,
+    callout: s.callouts.store.getState().text,
+  })),
   control: stage.control.getState(),
 });
 
@@ -41,7 +44,10 @@ function useStage(stage: Stage): Snapshot {
     };
     const offs = [
       stage.control.subscribe(changed),
-      ...stage.sides.flatMap((s) => [s.session.store.subscribe(changed), s.callouts.store.subscribe(changed)]),
+      ...stage.sides.flatMap((s) => [
+        s.session.store.subscribe(changed),
+        s.callouts.store.subscribe(changed),
+      ]),
     ];
     return () => {
       for (const off of offs) off();
@@ -53,7 +59,9 @@ function useStage(stage: Stage): Snapshot {
 
 function hint(c: StageControl): string {
   if (!c.running) return 'q quit';
-  const pace = c.auto ? `reading pace${c.delayMs ? ` +${c.delayMs} ms` : ''}` : `${c.delayMs} ms between turns`;
+  const pace = c.auto
+    ? `reading pace${c.delayMs ? ` +${c.delayMs} ms` : ''}`
+    : `${c.delayMs} ms between turns`;
   return `${c.paused ? 'PAUSED · ' : ''}${pace} · space ${c.paused ? 'run' : 'pause'} · s step · + - pace · q quit`;
 }
 
@@ -82,7 +90,11 @@ export function StageScreen({ stage }: { stage: Stage }) {
         { state: b.state, callout: b.callout, freshSince: recentFreshSince(b.state) },
         size,
       )
-    : presentScreen(a!.state, { ...size, callout: a!.callout, freshSince: recentFreshSince(a!.state) });
+    : presentScreen(a!.state, {
+        ...size,
+        callout: a!.callout,
+        freshSince: recentFreshSince(a!.state),
+      });
   return <LineView lines={lines} top={0} height={lines.length} cols={columns} />;
 }
 

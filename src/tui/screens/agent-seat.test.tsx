@@ -3,7 +3,14 @@
  * as the session goes, and nothing on screen names the hidden intents a user message concerns.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { begin, KEYS, press, renderSession, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  begin,
+  KEYS,
+  press,
+  renderSession,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { SessionScreen } from './SessionScreen.tsx';
 
@@ -38,7 +45,9 @@ describe('playing the agent', () => {
     // The rules user answers with a hidden need (I1, the budget): its words show, its id never does.
     const frame = await waitForFrame(
       r,
-      (f) => f.includes('user  Keep it under 600 RMB.') && f.includes("your turn: write the agent's reply"),
+      (f) =>
+        f.includes('user  Keep it under 600 RMB.') &&
+        f.includes("your turn: write the agent's reply"),
     );
     expect(frame).not.toContain('↳ about');
     expect(frame).not.toMatch(/\bI1\b/);

@@ -49,5 +49,8 @@ export function sessionHelp(c: SessionHelpContext): { scopes: Scope[]; filter: H
     ...(c.participant ? (['study'] as const) : []),
     ...c.scopes.filter((s) => c.writing || (s !== 'input' && s !== 'agentInput')),
   ];
-  return { scopes, filter: { omit, typing: c.writing, ...(c.participant ? { words: PARTICIPANT_WORDS } : {}) } };
+  return {
+    scopes,
+    filter: { omit, typing: c.writing, ...(c.participant ? { words: PARTICIPANT_WORDS } : {}) },
+  };
 }

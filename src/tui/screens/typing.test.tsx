@@ -9,7 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectRun } from '../../../test/tui/session-events.ts';
-import { begin, fakeController, KEYS, press, renderSession, waitFor, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
+import {
+  begin,
+  fakeController,
+  KEYS,
+  press,
+  renderSession,
+  waitFor,
+  waitForFrame,
+  type Rendered,
+} from '../../../test/tui/harness.tsx';
 import type { TimedEvent } from '../../contracts/events.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { planRuns } from '../../session/plan.ts';
@@ -40,38 +49,57 @@ async function playing(mode: 'play' | 'agent', control: Record<string, unknown> 
     0,
     events.findIndex((e) => e.type === 'intent_status'),
   );
-  const waiting = { type: 'awaiting_input', turn: 1, role: mode === 'agent' ? 'agent' : 'user', t: 0 } as TimedEvent;
+  const waiting = {
+    type: 'awaiting_input',
+    turn: 1,
+    role: mode === 'agent' ? 'agent' : 'user',
+    t: 0,
+  } as TimedEvent;
   return fakeController([...upTo, waiting], { mode, running: true, ...control });
 }
 
 describe('typing while playing', () => {
-  it.each(['play', 'agent'] as const)('%s: a sentence typed into each focused pane only goes into the input box', async (mode) => {
-    for (const [i, pane] of PANES.entries()) {
-      const c = await playing(mode);
-      r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
-      await waitForFrame(r, (f) => f.includes('your turn') || f.includes('you ('));
-      // esc leaves the input box for the conversation; tab goes on through input, intents, checklist, workspace.
-      await press(r, KEYS.escape, ...Array<string>([2, 3, 4, 0][i]!).fill(KEYS.tab));
-      // The pane has the keys: the status bar shows the panes' keys, not the input box's.
-      await waitForFrame(r, (f) => f.includes('? keys  tab pane'));
-      await press(r, SENTENCE);
-      const frame = await waitForFrame(r, (f) => f.includes(SENTENCE), 3000).catch(() => r!.lastFrame() ?? '');
-      expect(frame, `${mode}, ${pane}`).toContain(`› ${SENTENCE}`);
-      expect(c.calls, `${mode}, ${pane}`).toEqual([]);
-      r.unmount();
-      r = undefined;
-    }
-  });
+  it.each(['play', 'agent'] as const)(
+    '%s: a sentence typed into each focused pane only goes into the input box',
+    async (mode) => {
+      for (const [i, pane] of PANES.entries()) {
+        const c = await playing(mode);
+        r = renderSession(c, <SessionScreen onExit={() => undefined} />, {
+          columns: 160,
+          rows: 40,
+        });
+        await waitForFrame(r, (f) => f.includes('your turn') || f.includes('you ('));
+        // esc leaves the input box for the conversation; tab goes on through input, intents, checklist, workspace.
+        await press(r, KEYS.escape, ...Array<string>([2, 3, 4, 0][i]!).fill(KEYS.tab));
+        // The pane has the keys: the status bar shows the panes' keys, not the input box's.
+        await waitForFrame(r, (f) => f.includes('? keys  tab pane'));
+        await press(r, SENTENCE);
+        const frame = await waitForFrame(r, (f) => f.includes(SENTENCE), 3000).catch(
+          () => r!.lastFrame() ?? '',
+        );
+        expect(frame, `${mode}, ${pane}`).toContain(`› ${SENTENCE}`);
+        expect(c.calls, `${mode}, ${pane}`).toEqual([]);
+        r.unmount();
+        r = undefined;
+      }
+    },
+  );
 
   it('ctrl+o asks which status to set by hand: a sentence typed after it goes into the message, only ctrl+o sets', async () => {
     const c = await playing('play');
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab, KEYS.ctrlO);
-    let frame = await waitForFrame(r, (f) => f.includes('Set I1 by hand? It is recorded as a manual change.'));
-    expect(frame).toContain('↑/↓ choose · ctrl+o sets it · esc leaves it as it is · nothing else answers');
+    let frame = await waitForFrame(r, (f) =>
+      f.includes('Set I1 by hand? It is recorded as a manual change.'),
+    );
+    expect(frame).toContain(
+      '↑/↓ choose · ctrl+o sets it · esc leaves it as it is · nothing else answers',
+    );
     await press(r, ...'pretty good, could you also check the price?'.split(''));
-    frame = await waitForFrame(r, (f) => f.includes('you (user) › pretty good, could you also check the price?'));
+    frame = await waitForFrame(r, (f) =>
+      f.includes('you (user) › pretty good, could you also check the price?'),
+    );
     expect(frame).toContain('Set I1 by hand?');
     expect(c.calls).toEqual([]);
     await press(r, KEYS.escape);
@@ -103,12 +131,22 @@ describe('typing while playing', () => {
   it('ctrl+c asks before quitting a session being played: letters typed after it do not answer', async () => {
     let exited = false;
     const c = await playing('play');
-    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, { columns: 120, rows: 40 });
+    r = renderSession(c, <SessionScreen onExit={() => (exited = true)} />, {
+      columns: 120,
+      rows: 40,
+    });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.ctrlC);
-    await waitForFrame(r, (f) => f.includes('Quit while the session runs?') && f.includes('ctrl+c quit · esc go on playing'));
+    await waitForFrame(
+      r,
+      (f) =>
+        f.includes('Quit while the session runs?') && f.includes('ctrl+c quit · esc go on playing'),
+    );
     await press(r, ...'yes no q'.split(''), KEYS.escape);
-    await waitForFrame(r, (f) => !f.includes('Quit while the session runs?') && f.includes('› yes no q'));
+    await waitForFrame(
+      r,
+      (f) => !f.includes('Quit while the session runs?') && f.includes('› yes no q'),
+    );
     expect(exited).toBe(false);
     await press(r, KEYS.ctrlC, KEYS.ctrlC);
     await waitFor(() => exited);
@@ -119,7 +157,9 @@ describe('typing while playing', () => {
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.tab, KEYS.ctrlO);
-    await waitForFrame(r, (f) => f.includes('setting statuses by hand is off in this session (--no-overrides)'));
+    await waitForFrame(r, (f) =>
+      f.includes('setting statuses by hand is off in this session (--no-overrides)'),
+    );
     expect(c.calls).toEqual([]);
   });
 
@@ -143,7 +183,10 @@ describe('typing while playing', () => {
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     await press(r, 'Oh, and please keep it under 600 RMB, thanks.', KEYS.enter);
     // The status changes as the message is taken; the message with its tag shows when turn 2 starts.
-    const frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('↳ about I1'));
+    const frame = await waitForFrame(
+      r,
+      (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('↳ about I1'),
+    );
     expect(frame).not.toContain('I1, I1');
     c.quit();
     await c.done.catch(() => undefined);
@@ -153,7 +196,9 @@ describe('typing while playing', () => {
     const c = await playing('play');
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 80, rows: 24 });
     await waitForFrame(r, (f) => f.includes('your turn'));
-    const long = 'Start of my message. ' + 'I also want it to be cheap and light and easy to carry around town. '.repeat(2);
+    const long =
+      'Start of my message. ' +
+      'I also want it to be cheap and light and easy to carry around town. '.repeat(2);
     await press(r, long);
     const frame = await waitForFrame(r, (f) => f.includes('easy to carry around town.'));
     expect(frame).toMatch(/you \(user\) › …/);

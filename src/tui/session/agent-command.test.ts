@@ -18,20 +18,35 @@ const tools = [
 
 describe('what a person playing the agent types', () => {
   it('is a reply unless it starts with a slash', () => {
-    expect(parseAgentInput('Here is the plan.', tools)).toEqual({ ok: true, action: { kind: 'reply', text: 'Here is the plan.' } });
-    expect(parseAgentInput('//etc is a folder', tools)).toEqual({ ok: true, action: { kind: 'reply', text: '/etc is a folder' } });
+    expect(parseAgentInput('Here is the plan.', tools)).toEqual({
+      ok: true,
+      action: { kind: 'reply', text: 'Here is the plan.' },
+    });
+    expect(parseAgentInput('//etc is a folder', tools)).toEqual({
+      ok: true,
+      action: { kind: 'reply', text: '/etc is a folder' },
+    });
   });
 
   it('calls a tool with key=value arguments, quoted text and JSON values', () => {
-    expect(parseAgentInput('/write_file path=plan.md content="# Plan\\nMonday: oats"', tools)).toEqual({
+    expect(
+      parseAgentInput('/write_file path=plan.md content="# Plan\\nMonday: oats"', tools),
+    ).toEqual({
       ok: true,
-      action: { kind: 'tool', name: 'write_file', args: { path: 'plan.md', content: '# Plan\nMonday: oats' } },
+      action: {
+        kind: 'tool',
+        name: 'write_file',
+        args: { path: 'plan.md', content: '# Plan\nMonday: oats' },
+      },
     });
     expect(parseAgentInput('/write_file {"path": "a.md", "content": "x"}', tools)).toMatchObject({
       ok: true,
       action: { args: { path: 'a.md', content: 'x' } },
     });
-    expect(parseAgentInput('/list_files', tools)).toEqual({ ok: true, action: { kind: 'tool', name: 'list_files', args: {} } });
+    expect(parseAgentInput('/list_files', tools)).toEqual({
+      ok: true,
+      action: { kind: 'tool', name: 'list_files', args: {} },
+    });
   });
 
   it('explains what is wrong instead of sending it', () => {
@@ -39,14 +54,23 @@ describe('what a person playing the agent types', () => {
       ok: false,
       error: expect.stringContaining('no tool delete_everything'),
     });
-    expect(parseAgentInput('/write_file {"path": ', tools)).toMatchObject({ ok: false, error: expect.stringContaining('not JSON') });
-    expect(parseAgentInput('/write_file path', tools)).toMatchObject({ ok: false, error: expect.stringContaining('key=value') });
+    expect(parseAgentInput('/write_file {"path": ', tools)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not JSON'),
+    });
+    expect(parseAgentInput('/write_file path', tools)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('key=value'),
+    });
     expect(parseAgentInput('   ', tools)).toMatchObject({ ok: false });
   });
 
   it('starts a picked tool with its parameters to fill in, as a call that parses, the cursor in the first value', () => {
     const t = toolTemplate(tools[0]!);
-    expect(t).toEqual({ text: '/write_file path="" content=""', cursor: '/write_file path="'.length });
+    expect(t).toEqual({
+      text: '/write_file path="" content=""',
+      cursor: '/write_file path="'.length,
+    });
     expect(parseAgentInput(t.text, tools)).toEqual({
       ok: true,
       action: { kind: 'tool', name: 'write_file', args: { path: '', content: '' } },
@@ -69,7 +93,10 @@ describe('the tool picker’s templates', () => {
         continue;
       }
       const checked = def.parameters.safeParse(parsed.action.args);
-      if (!checked.success) refused.push(`${def.name}: ${checked.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`);
+      if (!checked.success)
+        refused.push(
+          `${def.name}: ${checked.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`,
+        );
     }
     expect(defs.length).toBeGreaterThan(50);
     expect(refused).toEqual([]);
@@ -80,7 +107,13 @@ describe('the tool picker’s templates', () => {
     const t = toolTemplate(hints.find((h) => h.name === 'read_file')!);
     expect(t.text).toBe('/read_file path="" offset="" limit=""');
     const filled = t.text.slice(0, t.cursor) + 'notes.md' + t.text.slice(t.cursor);
-    expect(parseAgentInput(filled, hints)).toEqual({ ok: true, action: { kind: 'tool', name: 'read_file', args: { path: 'notes.md' } } });
-    expect(parseAgentInput('/read_file path=notes.md offset=3', hints)).toMatchObject({ ok: true, action: { args: { offset: 3 } } });
+    expect(parseAgentInput(filled, hints)).toEqual({
+      ok: true,
+      action: { kind: 'tool', name: 'read_file', args: { path: 'notes.md' } },
+    });
+    expect(parseAgentInput('/read_file path=notes.md offset=3', hints)).toMatchObject({
+      ok: true,
+      action: { args: { offset: 3 } },
+    });
   });
 });

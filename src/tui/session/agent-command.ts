@@ -13,14 +13,19 @@ export type Parsed = { ok: true; action: HumanAgentAction } | { ok: false; error
 
 export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): Parsed {
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, error: 'type a reply, or /tool_name key=value … to call a tool' };
-  if (trimmed.startsWith('//')) return { ok: true, action: { kind: 'reply', text: trimmed.slice(1) } };
+  if (!trimmed)
+    return { ok: false, error: 'type a reply, or /tool_name key=value … to call a tool' };
+  if (trimmed.startsWith('//'))
+    return { ok: true, action: { kind: 'reply', text: trimmed.slice(1) } };
   if (!trimmed.startsWith('/')) return { ok: true, action: { kind: 'reply', text } };
   const m = /^\/([A-Za-z0-9_.:-]+)\s*(.*)$/s.exec(trimmed);
   if (!m) return { ok: false, error: 'a tool call is /tool_name key=value …' };
   const name = m[1]!;
   if (tools.length && !tools.some((t) => t.name === name)) {
-    return { ok: false, error: `no tool ${name}; this session has ${tools.map((t) => t.name).join(', ')}` };
+    return {
+      ok: false,
+      error: `no tool ${name}; this session has ${tools.map((t) => t.name).join(', ')}`,
+    };
   }
   const rest = m[2]!.trim();
   if (rest.startsWith('{')) {
@@ -36,9 +41,15 @@ export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): 
   while (pos < rest.length) {
     pair.lastIndex = pos;
     const p = pair.exec(rest);
-    if (!p) return { ok: false, error: `cannot read the arguments from “${rest.slice(pos)}”; write key=value or key="text with spaces"` };
+    if (!p)
+      return {
+        ok: false,
+        error: `cannot read the arguments from “${rest.slice(pos)}”; write key=value or key="text with spaces"`,
+      };
     // An optional parameter left as the picker put it (key="") is not given.
-    const optional = tools.find((t) => t.name === name)?.params.some((x) => x.name === p[1] && !x.required);
+    const optional = tools
+      .find((t) => t.name === name)
+      ?.params.some((x) => x.name === p[1] && !x.required);
     if (!(optional && p[2] === '""')) args[p[1]!] = parseValue(p[2]!);
     pos = pair.lastIndex;
   }

@@ -25,7 +25,13 @@ export interface ControlState {
   paused: boolean;
   /** Watch mode: wait between agent turns, in ms. */
   delayMs: number;
-  replay?: { turn: number; lastTurn: number; changeTurns: readonly number[]; file: string; complete: boolean };
+  replay?: {
+    turn: number;
+    lastTurn: number;
+    changeTurns: readonly number[];
+    file: string;
+    complete: boolean;
+  };
   /** Recordings written so far. */
   recordings: string[];
   /** Shown above the panes: e.g. that everything runs offline. */

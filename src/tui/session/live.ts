@@ -18,7 +18,13 @@ import { createToolRegistry } from '../../tools/index.ts';
 import { ToolRegistry, type ToolDef } from '../../tools/registry.ts';
 import { paradigmPlaying } from '../../scenario/paradigms.ts';
 import { createSessionStore } from '../../store/store.ts';
-import type { ControlState, ParticipantView, SessionController, SessionMode, ToolHint } from './controller.ts';
+import type {
+  ControlState,
+  ParticipantView,
+  SessionController,
+  SessionMode,
+  ToolHint,
+} from './controller.ts';
 import type { LoadedScenario } from '../../scenario/library.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
@@ -56,10 +62,14 @@ export interface LiveOptions {
 }
 
 /** The backends a mode needs: play makes the person the user, unless they play the agent. */
-export function modeSpecs(mode: LiveOptions['mode'], specs: Record<Role, BackendSpec>): Record<Role, BackendSpec> {
+export function modeSpecs(
+  mode: LiveOptions['mode'],
+  specs: Record<Role, BackendSpec>,
+): Record<Role, BackendSpec> {
   if (mode === 'play') return { ...specs, user: { kind: 'human' } };
   if (mode === 'agent') {
-    if (specs.user.kind === 'human') throw new UserError('a person can play the agent or the user, not both: drop --user human');
+    if (specs.user.kind === 'human')
+      throw new UserError('a person can play the agent or the user, not both: drop --user human');
     return { ...specs, agent: { kind: 'human' } };
   }
   if (specs.agent.kind === 'human' || specs.user.kind === 'human')
@@ -68,7 +78,10 @@ export function modeSpecs(mode: LiveOptions['mode'], specs: Record<Role, Backend
 }
 
 /** Playing the user against a script: said on screen, since the agent will not read what the person types. */
-export function scriptedNotice(mode: LiveOptions['mode'], specs: Record<Role, BackendSpec>): string | undefined {
+export function scriptedNotice(
+  mode: LiveOptions['mode'],
+  specs: Record<Role, BackendSpec>,
+): string | undefined {
   if (mode !== 'play' || specs.agent.kind !== 'script') return undefined;
   const name = specs.agent.name ? `script:${specs.agent.name}` : 'script';
   return `The agent is scripted (${name}): it follows a fixed reference and will not read what you type. For real play give it a model (--agent openai) or play the agent yourself (--agent human).`;
@@ -109,7 +122,9 @@ export class LiveSession implements SessionController {
         : {}),
       ...(opts.participant ? { participant: opts.participant } : {}),
     }));
-    this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) => this.control.setState(s));
+    this.pacer = new Pacer({ paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 1000 }, (s) =>
+      this.control.setState(s),
+    );
     if (opts.mode !== 'watch') this.pacer.release();
     this.done = this.runAll(specs);
   }
@@ -128,7 +143,9 @@ export class LiveSession implements SessionController {
           human: this.ports,
           ...(this.opts.askPermissions === false ? { askPermissions: false } : {}),
           pace: this.opts.pace ?? this.pace,
-          ...(this.opts.mode === 'play' ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) } : {}),
+          ...(this.opts.mode === 'play'
+            ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) }
+            : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),
@@ -141,16 +158,30 @@ export class LiveSession implements SessionController {
           wrapBackends: (b) => {
             if (this.opts.mode !== 'watch') return b;
             // A stage (--vs, --present) paces by itself: its simulated user writes without this wait.
-            this.user = new TakeOverUser(b.user, this.ports, this.opts.pace ? undefined : this.pacer.beforeUser);
+            this.user = new TakeOverUser(
+              b.user,
+              this.ports,
+              this.opts.pace ? undefined : this.pacer.beforeUser,
+            );
             if (this.takenOver) this.user.takeOver();
             return { ...b, user: this.user };
           },
         });
         all.push(...results);
-        this.control.setState((s) => ({ recordings: [...s.recordings, ...results.flatMap((r) => (r.recording ? [r.recording] : []))] }));
+        this.control.setState((s) => ({
+          recordings: [
+            ...s.recordings,
+            ...results.flatMap((r) => (r.recording ? [r.recording] : [])),
+          ],
+        }));
       }
     } catch (err) {
-      this.control.setState({ error: err instanceof UserError ? err.message : `internal error: ${(err as Error).stack ?? String(err)}` });
+      this.control.setState({
+        error:
+          err instanceof UserError
+            ? err.message
+            : `internal error: ${(err as Error).stack ?? String(err)}`,
+      });
       if (!(err instanceof UserError)) throw err;
     } finally {
       this.control.setState({ running: false });
@@ -166,12 +197,17 @@ export class LiveSession implements SessionController {
       // The protocol may offer tools `tools:` does not name (a proposal scenario's propose and wait).
       if (scenario)
         this.control.setState({
-          tools: [...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS), ...hintsOf(paradigmPlaying(scenario).sessionTools ?? [])],
+          tools: [
+            ...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS),
+            ...hintsOf(paradigmPlaying(scenario).sessionTools ?? []),
+          ],
         });
     }
     if (
       this.opts.mode === 'agent' &&
-      (event.type === 'session_start' || event.type === 'workspace_diff' || event.type === 'awaiting_input')
+      (event.type === 'session_start' ||
+        event.type === 'workspace_diff' ||
+        event.type === 'awaiting_input')
     )
       this.listFiles();
     this.store.getState().dispatch(event);
@@ -181,7 +217,8 @@ export class LiveSession implements SessionController {
   /** The person playing the agent sees which files exist, as a list_dir call would, without spending a turn on it. */
   private listFiles(): void {
     const files = this.run?.env.workspace.listFiles();
-    if (files && files.join('\n') !== this.control.getState().workspaceFiles?.join('\n')) this.control.setState({ workspaceFiles: files });
+    if (files && files.join('\n') !== this.control.getState().workspaceFiles?.join('\n'))
+      this.control.setState({ workspaceFiles: files });
   }
 
   /** Play: the person playing the user decides when the waiting is over (a key), so they can read first. */
@@ -249,7 +286,8 @@ export class LiveSession implements SessionController {
 
   /** A session's first turn waits until its opening card is left, then for the watch's pace. */
   private readonly pace = async (turn: number): Promise<void> => {
-    if (this.control.getState().opening) await new Promise<void>((resolve) => this.openWaiters.push(resolve));
+    if (this.control.getState().opening)
+      await new Promise<void>((resolve) => this.openWaiters.push(resolve));
     return this.pacer.pace(turn);
   };
 
@@ -308,7 +346,12 @@ export class LiveSession implements SessionController {
     this.begin();
     // Against a scripted agent the person must know it will not read them (as play says from the start).
     const notice = scriptedNotice('play', modeSpecs(this.opts.mode, this.opts.setup.specs));
-    this.control.setState({ mode: 'play', paused: false, takenOver: true, ...(notice && !this.opts.participant ? { notice } : {}) });
+    this.control.setState({
+      mode: 'play',
+      paused: false,
+      takenOver: true,
+      ...(notice && !this.opts.participant ? { notice } : {}),
+    });
   }
 
   sendUser(text: string, reveals: string[]): void {
@@ -355,7 +398,8 @@ function candidates(name: string, prop: JsonSchema): unknown[] {
   if (prop.default !== undefined) return [prop.default];
   if (prop.const !== undefined) return [prop.const];
   if (prop.enum?.length) return [prop.enum[0]];
-  if (prop.anyOf?.length) return candidates(name, prop.anyOf.find((p) => p.type !== 'null') ?? prop.anyOf[0]!);
+  if (prop.anyOf?.length)
+    return candidates(name, prop.anyOf.find((p) => p.type !== 'null') ?? prop.anyOf[0]!);
   const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
   if (type === 'number' || type === 'integer') return [prop.minimum ?? 0, 1];
   if (type === 'boolean') return [false];
@@ -369,14 +413,19 @@ function candidates(name: string, prop: JsonSchema): unknown[] {
  * tool's own argument check accepts, so a template sent as inserted is a call that runs.
  */
 export function blankValue(def: ToolDef, name: string, prop: JsonSchema): string {
-  const field = (def.parameters as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape?.[name];
+  const field = (
+    def.parameters as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+  ).shape?.[name];
   const tries = candidates(name, prop);
   return JSON.stringify(tries.find((v) => field?.safeParse(v).success) ?? tries[0]);
 }
 
 export function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
   return defs.map((def) => {
-    const schema = ToolRegistry.spec(def).parameters as { properties?: Record<string, unknown>; required?: string[] };
+    const schema = ToolRegistry.spec(def).parameters as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
     const required = new Set(schema.required ?? []);
     return {
       name: def.name,

@@ -65,7 +65,10 @@ export class Lockstep {
     const session = this.sessions[side]!;
     this.ended[side] = session;
     this.wake();
-    while (!this.released && !this.ended.every((e, i) => i === side || this.finished[i] || e >= session))
+    while (
+      !this.released &&
+      !this.ended.every((e, i) => i === side || this.finished[i] || e >= session)
+    )
       await new Promise<void>((r) => this.waiters.push(r));
     const key = `end:${session}`;
     let gate = this.gates.get(key);
@@ -79,7 +82,9 @@ export class Lockstep {
   private hold(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      this.releasing.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      this.releasing.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), {
+        once: true,
+      });
     });
   }
 
@@ -90,8 +95,10 @@ export class Lockstep {
       this.reached[side] = point;
       this.wake();
       // A side that has ended this session (and waits at the boundary) is past every turn of it.
-      const past = (p: Point, i: number) => i === side || this.finished[i] || this.ended[i]! >= point[0] || atOrPast(p, point);
-      while (!this.released && !this.reached.every(past)) await new Promise<void>((r) => this.waiters.push(r));
+      const past = (p: Point, i: number) =>
+        i === side || this.finished[i] || this.ended[i]! >= point[0] || atOrPast(p, point);
+      while (!this.released && !this.reached.every(past))
+        await new Promise<void>((r) => this.waiters.push(r));
       const key = point.join(':');
       let gate = this.gates.get(key);
       if (!gate) {

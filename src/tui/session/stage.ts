@@ -44,7 +44,8 @@ export interface StageOptions {
 export function readingMs(state: SessionState, calloutTurn: number | undefined): number {
   const items = state.turns.at(-1)?.items ?? [];
   let words = 0;
-  for (const it of items) if (it.kind === 'message') words += it.text.split(/\s+/).filter(Boolean).length;
+  for (const it of items)
+    if (it.kind === 'message') words += it.text.split(/\s+/).filter(Boolean).length;
   const base = Math.min(15_000, Math.max(2000, 1200 + 250 * words));
   return base + (calloutTurn !== undefined && calloutTurn === state.turn ? 2500 : 0);
 }
@@ -85,10 +86,17 @@ export class Stage {
           opts.onEvent?.(i, event);
         },
         // Side by side, a chain's next session starts on both sides together, after both results were seen.
-        between: () => this.lockstep.sessionEnded(i, Math.max(3000, (this.control.getState().delayMs || 1000) * 3)),
+        between: () =>
+          this.lockstep.sessionEnded(
+            i,
+            Math.max(3000, (this.control.getState().delayMs || 1000) * 3),
+          ),
         pace: async (turn) => {
           if (auto && turn > 1)
-            await sleep(readingMs(session.store.getState().session, callouts.store.getState().turn), this.quitting.signal);
+            await sleep(
+              readingMs(session.store.getState().session, callouts.store.getState().turn),
+              this.quitting.signal,
+            );
           await paced(turn);
         },
       });

@@ -57,9 +57,11 @@ export class StudyRunner {
   private state: ParticipantState;
   private timer: MessageTimer | undefined;
   /** The session's time limit: ms left, counted from the first turn (after the opening card), paused with the study. */
-  private limit: { left: number; since: number; armed: boolean; handle?: NodeJS.Timeout } | undefined;
+  private limit:
+    { left: number; since: number; armed: boolean; handle?: NodeJS.Timeout } | undefined;
   /** The session on screen: what its screen shows (as last reported), and which parts are on screen now. */
-  private exposure: { tracker: ExposureTracker; shows: readonly string[]; layout: string } | undefined;
+  private exposure:
+    { tracker: ExposureTracker; shows: readonly string[]; layout: string } | undefined;
 
   constructor(
     readonly study: Study,
@@ -79,7 +81,10 @@ export class StudyRunner {
       study_sha256: study.sha256,
     });
     // A session cut short (Ctrl-C, a crash) is played again from its start: back to its "ready" page.
-    const step: Step = this.state.step.kind === 'session' ? { kind: 'ready', session: this.state.step.session } : this.state.step;
+    const step: Step =
+      this.state.step.kind === 'session'
+        ? { kind: 'ready', session: this.state.step.session }
+        : this.state.step;
     this.store = createStore<RunnerState>()(() => ({ step, paused: false }));
     this.log.write('step', { step });
   }
@@ -94,20 +99,29 @@ export class StudyRunner {
 
   items(step: Step): Item[] {
     const q = this.study.questionnaires;
-    return expandQuestions(step.kind === 'final' ? q.final : step.kind === 'before' ? q.before : q.after_each_session);
+    return expandQuestions(
+      step.kind === 'final' ? q.final : step.kind === 'before' ? q.before : q.after_each_session,
+    );
   }
 
   /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */
   answersFor(step: Step): Answer[] {
     return this.state.answers.filter((a) =>
-      step.kind === 'questionnaire' ? a.part === 'session' && a.session === step.session : a.part === step.kind,
+      step.kind === 'questionnaire'
+        ? a.part === 'session' && a.session === step.session
+        : a.part === step.kind,
     );
   }
 
   private go(step: Step): void {
     // The completion code is made once, when the last page first shows, and kept for a resume.
-    const code = step.kind === 'thanks' && this.study.completion_code && !this.state.completion_code;
-    this.state = { ...this.state, step, ...(code ? { completion_code: this.study.completion_code!.prefix + randomToken(8) } : {}) };
+    const code =
+      step.kind === 'thanks' && this.study.completion_code && !this.state.completion_code;
+    this.state = {
+      ...this.state,
+      step,
+      ...(code ? { completion_code: this.study.completion_code!.prefix + randomToken(8) } : {}),
+    };
     saveState(this.dataDir, this.state);
     this.log.write('step', { step });
     this.store.setState({ step, ended: false });
@@ -129,16 +143,28 @@ export class StudyRunner {
     // Enrolment takes the next Latin-square row under the data folder's lock.
     this.state = this.enrolled
       ? { ...this.state, consent }
-      : enrolParticipant(this.study, this.dataDir, { ...this.state, step: { kind: 'instructions' }, consent });
+      : enrolParticipant(this.study, this.dataDir, {
+          ...this.state,
+          step: { kind: 'instructions' },
+          consent,
+        });
     this.log.keep();
-    this.log.write('consent', { agreed: true, version: consent.version, ordinal: this.state.ordinal });
+    this.log.write('consent', {
+      agreed: true,
+      version: consent.version,
+      ordinal: this.state.ordinal,
+    });
     this.advance();
   }
 
   /** Declining keeps nothing but an anonymous count. */
   decline(): void {
     this.log.discard();
-    if (this.enrolled) rmSync(participantDir(this.dataDir, this.state.participant), { recursive: true, force: true });
+    if (this.enrolled)
+      rmSync(participantDir(this.dataDir, this.state.participant), {
+        recursive: true,
+        force: true,
+      });
     countFlow(this.dataDir, 'declined');
     this.store.setState({ over: 'declined' });
   }
@@ -182,7 +208,10 @@ export class StudyRunner {
     this.state = {
       ...this.state,
       answers: [
-        ...this.state.answers.filter((a) => !(a.part === answer.part && a.session === answer.session && a.item === answer.item)),
+        ...this.state.answers.filter(
+          (a) =>
+            !(a.part === answer.part && a.session === answer.session && a.item === answer.item),
+        ),
         answer,
       ],
     };
@@ -223,7 +252,10 @@ export class StudyRunner {
     if (layout) exposure.layout = layout;
     const now = this.store.getState().paused ? [] : exposure.shows;
     for (const c of exposure.tracker.show(now)) {
-      const about = c.change === 'start' ? { layout: exposure.layout, ...exposureContent(c.part, this.study.participant_view) } : {};
+      const about =
+        c.change === 'start'
+          ? { layout: exposure.layout, ...exposureContent(c.part, this.study.participant_view) }
+          : {};
       this.log.write('exposure', { ...c, ...about });
     }
   }
@@ -305,7 +337,11 @@ export class StudyRunner {
     });
     const timer = new MessageTimer(k, () => this.log.mono());
     this.timer = timer;
-    const exposure = { tracker: new ExposureTracker(k), shows: [] as readonly string[], layout: '' };
+    const exposure = {
+      tracker: new ExposureTracker(k),
+      shows: [] as readonly string[],
+      layout: '',
+    };
     this.exposure = exposure;
     const attempt = { session: k, started: new Date().toISOString() };
     this.state = { ...this.state, attempts: [...this.state.attempts, attempt] };
@@ -317,7 +353,10 @@ export class StudyRunner {
         mode: 'play',
         overrides: false,
         participant: this.study.participant_view,
-        recordingsDir: path.join(participantDir(this.dataDir, this.state.participant), 'recordings'),
+        recordingsDir: path.join(
+          participantDir(this.dataDir, this.state.participant),
+          'recordings',
+        ),
         protocol: () => ({
           ...sessionProtocol(
             this.study,
@@ -332,9 +371,17 @@ export class StudyRunner {
         onEvent: (e) => {
           // The message the session waits for opens the next turn (as its recorded `message` says).
           if (e.type === 'awaiting_input' && e.role === 'user') timer.prompt(e.turn + 1);
-          if (e.type === 'session_start') this.log.write('session_start', { session: k, scenario: scenario.id });
+          if (e.type === 'session_start')
+            this.log.write('session_start', { session: k, scenario: scenario.id });
           // The clock of the time limit starts with the first turn, once the opening card is left.
-          if (e.type === 'turn_start' && e.turn === 1 && this.limit && !this.limit.armed && !this.store.getState().paused) this.armLimit();
+          if (
+            e.type === 'turn_start' &&
+            e.turn === 1 &&
+            this.limit &&
+            !this.limit.armed &&
+            !this.store.getState().paused
+          )
+            this.armLimit();
         },
       },
       timer,
@@ -344,10 +391,17 @@ export class StudyRunner {
     const ms = timeLimitMs(this.study.time_limit);
     this.limit = ms ? { left: ms, since: performance.now(), armed: false } : undefined;
     this.store.setState({ live });
-    void live.done.then((results) => this.sessionOver(k, live, results[0]?.recording, results[0]?.end));
+    void live.done.then((results) =>
+      this.sessionOver(k, live, results[0]?.recording, results[0]?.end),
+    );
   }
 
-  private sessionOver(k: number, live: StudyLiveSession, recording: string | undefined, end: string | undefined): void {
+  private sessionOver(
+    k: number,
+    live: StudyLiveSession,
+    recording: string | undefined,
+    end: string | undefined,
+  ): void {
     clearTimeout(this.limit?.handle);
     this.limit = undefined;
     this.timer = undefined;
@@ -362,11 +416,19 @@ export class StudyRunner {
     };
     this.state = { ...this.state, attempts };
     saveState(this.dataDir, this.state);
-    this.log.write('session_end', { session: k, end: end ?? 'error', recording: rel, ...(endedBy ? { ended_by: endedBy } : {}) });
+    this.log.write('session_end', {
+      session: k,
+      end: end ?? 'error',
+      recording: rel,
+      ...(endedBy ? { ended_by: endedBy } : {}),
+    });
     const error = live.control.getState().error;
     if (this.store.getState().over) return; // stopped: resumes at this session
     if (error || !end || end === 'error' || end === 'aborted') {
-      this.store.setState({ error: error ?? `the session ended with ${end ?? 'no result'}`, over: 'stopped' });
+      this.store.setState({
+        error: error ?? `the session ended with ${end ?? 'no result'}`,
+        over: 'stopped',
+      });
       return;
     }
     // The ended session stays on screen to be read; the state already points past it, so a
@@ -377,7 +439,9 @@ export class StudyRunner {
       step: nextStep(this.state, { kind: 'session', session: k }, q),
     };
     saveState(this.dataDir, this.state);
-    live.control.setState({ notice: 'This session is over. Read it as long as you like, then press enter to go on.' });
+    live.control.setState({
+      notice: 'This session is over. Read it as long as you like, then press enter to go on.',
+    });
     this.store.setState({ ended: true });
   }
 

@@ -15,7 +15,8 @@ describe('taking over a running watch', () => {
     const live = fixture.start('tester/gear', 'watch', { agent: 'script:reactive', delayMs: 1500 });
     live.begin();
     const session = () => live.store.getState().session;
-    const agentSpoke = () => session().turns.some((t) => t.items.some((i) => i.kind === 'message' && i.role === 'agent'));
+    const agentSpoke = () =>
+      session().turns.some((t) => t.items.some((i) => i.kind === 'message' && i.role === 'agent'));
     await waitFor(agentSpoke, 10_000);
     expect(live.control.getState().notice ?? '').not.toContain('will not read what you type');
     live.takeOver();
@@ -23,7 +24,9 @@ describe('taking over a running watch', () => {
     expect(live.control.getState().notice).toContain('The agent is scripted (script:reactive)');
     await waitFor(() => session().awaiting?.role === 'user', 10_000);
     const userMessages = () =>
-      session().turns.flatMap((t) => t.items.flatMap((i) => (i.kind === 'message' && i.role === 'user' ? [i.text] : [])));
+      session().turns.flatMap((t) =>
+        t.items.flatMap((i) => (i.kind === 'message' && i.role === 'user' ? [i.text] : [])),
+      );
     // Only the request that opened the session: the simulated user never wrote turn 2.
     expect(userMessages()).toHaveLength(1);
     live.sendUser('My budget is 600 RMB, nothing above.', []);

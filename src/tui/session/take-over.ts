@@ -45,7 +45,12 @@ export class TakeOverUser implements UserBackend {
     }
     if (!this.announced) {
       this.announced = true;
-      input.emit({ type: 'notice', turn: input.turn, level: 'info', text: `a person took over the user after turn ${input.turn}` });
+      input.emit({
+        type: 'notice',
+        turn: input.turn,
+        level: 'info',
+        text: `a person took over the user after turn ${input.turn}`,
+      });
     }
     return this.human.nextMessage(input);
   }

@@ -7,7 +7,12 @@
 import { z } from 'zod';
 import type { Paradigm } from '../../../src/contracts/paradigm.ts';
 import type { IntentStatus } from '../../../src/contracts/events.ts';
-import type { Next, SessionCore, SessionProtocol, TurnResult } from '../../../src/session/protocol.ts';
+import type {
+  Next,
+  SessionCore,
+  SessionProtocol,
+  TurnResult,
+} from '../../../src/session/protocol.ts';
 import type { ToolDef } from '../../../src/tools/registry.ts';
 
 export const MAX_PINGS = 5;
@@ -16,7 +21,8 @@ const RelaySchema = z.strictObject({ pings: z.number().int().positive() });
 type RelaySpec = z.infer<typeof RelaySchema>;
 
 /** The relay's own keys, read from a scenario the schema (with this paradigm's keys) validated. */
-const relayOf = (scenario: object): RelaySpec | undefined => (scenario as { relay?: RelaySpec }).relay;
+const relayOf = (scenario: object): RelaySpec | undefined =>
+  (scenario as { relay?: RelaySpec }).relay;
 
 const pingTool: ToolDef = {
   name: 'ping',
@@ -43,22 +49,38 @@ class RelayProtocol implements SessionProtocol {
     if (this.pinged >= this.owed) return { kind: 'end', end: 'resolved' };
     if (t.turn >= this.core.maxTurns) return { kind: 'end', end: 'max_turns' };
     const text = `ping ${this.pinged + 1} of ${this.owed}, please`;
-    return { kind: 'continue', incoming: { kind: 'event', turn: this.core.turn + 1, text, source: 'relay' } };
+    return {
+      kind: 'continue',
+      incoming: { kind: 'event', turn: this.core.turn + 1, text, source: 'relay' },
+    };
   }
 }
 
 export const relayParadigm: Paradigm = {
   name: 'relay',
-  scenarioKeys: { relay: RelaySchema.optional().meta({ description: 'relay scenarios: how many pings the agent owes' }) },
+  scenarioKeys: {
+    relay: RelaySchema.optional().meta({
+      description: 'relay scenarios: how many pings the agent owes',
+    }),
+  },
   plays: (s) => relayOf(s) !== undefined,
   check(s, report) {
     const pings = relayOf(s)?.pings;
     if (pings !== undefined && pings > MAX_PINGS)
-      report.error(['relay', 'pings'], `a relay owes at most ${MAX_PINGS} pings (this one: ${pings})`);
+      report.error(
+        ['relay', 'pings'],
+        `a relay owes at most ${MAX_PINGS} pings (this one: ${pings})`,
+      );
   },
   lint(s) {
     if (!relayOf(s) || (s.tools ?? []).includes(pingTool.group)) return [];
-    return [{ check: 'relay-without-ping', path: ['relay'], message: 'the agent owes pings but has no `relay` tools to send them' }];
+    return [
+      {
+        check: 'relay-without-ping',
+        path: ['relay'],
+        message: 'the agent owes pings but has no `relay` tools to send them',
+      },
+    ];
   },
   tools: [pingTool],
   protocol: (core) => new RelayProtocol(core, relayOf(core.scenario)?.pings ?? 1),

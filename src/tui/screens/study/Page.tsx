@@ -19,7 +19,9 @@ export function paragraphs(text: string, cols: number, style: Omit<Seg, 'text'> 
   return text
     .trimEnd()
     .split('\n')
-    .flatMap((p) => (p.trim() ? wrap(p, cols).map((t) => [{ ...style, text: t }]) : [[{ text: ' ' }]]));
+    .flatMap((p) =>
+      p.trim() ? wrap(p, cols).map((t) => [{ ...style, text: t }]) : [[{ text: ' ' }]],
+    );
 }
 
 export const PAGE_WIDTH = 100;
@@ -42,7 +44,10 @@ export interface PageProps {
 export function Page({ title, info, lines, keys, children, childRows = 0, help }: PageProps) {
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
-  const box = { width: Math.min(columns, PAGE_WIDTH), height: Math.max(6, rows - 1 - childRows - 1) };
+  const box = {
+    width: Math.min(columns, PAGE_WIDTH),
+    height: Math.max(6, rows - 1 - childRows - 1),
+  };
   const inner = paneInner(box);
   const text = lines(inner.cols - 1);
   const [top, setTop] = useState(0);
@@ -50,14 +55,26 @@ export function Page({ title, info, lines, keys, children, childRows = 0, help }
   const scroll = (d: number) => setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
   useKeyActions(
     ['pane'],
-    { up: () => scroll(-1), down: () => scroll(1), pageUp: () => scroll(-inner.rows), pageDown: () => scroll(inner.rows) },
+    {
+      up: () => scroll(-1),
+      down: () => scroll(1),
+      pageUp: () => scroll(-inner.rows),
+      pageDown: () => scroll(inner.rows),
+    },
     { priority: PRIORITY.pane, active: maxTop > 0 },
   );
   // Under the page's text entry (a free-text answer types `?` once something is written).
   const [helpOpen, setHelpOpen] = useState(false);
-  useKeyActions(['global'], { help: () => setHelpOpen(true) }, { priority: PRIORITY.pane, active: Boolean(help) && !helpOpen });
+  useKeyActions(
+    ['global'],
+    { help: () => setHelpOpen(true) },
+    { priority: PRIORITY.pane, active: Boolean(help) && !helpOpen },
+  );
   const more = top < maxTop ? ' · ↓ more' : '';
-  const hints: Line = [...keys, ...(help ? ([['?', help.hint ?? 'keys']] as [string, string][]) : [])].flatMap(([k, what], i) => [
+  const hints: Line = [
+    ...keys,
+    ...(help ? ([['?', help.hint ?? 'keys']] as [string, string][]) : []),
+  ].flatMap(([k, what], i) => [
     ...(i ? [{ text: '  ' }] : []),
     { text: k, bold: true, color: theme.text.accent },
     { text: ' ' + what, color: theme.text.secondary },

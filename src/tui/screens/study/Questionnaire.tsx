@@ -6,7 +6,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { INPUT_ROWS, visibleInput } from '../../components/InputBox.tsx';
-import { PRIORITY, useKeyActions, type ActionHandlers, type KeyPress } from '../../hooks/keypress.tsx';
+import {
+  PRIORITY,
+  useKeyActions,
+  type ActionHandlers,
+  type KeyPress,
+} from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { useTextInput } from '../../hooks/useTextInput.ts';
 import type { Scope } from '../../keymap.ts';
@@ -27,7 +32,12 @@ export interface QuestionnaireProps {
 }
 
 /** The scale as three lines: the points (the chosen one marked), and the anchors under its ends. */
-export function scaleLines(item: Item, value: number | undefined, cols: number, theme: Theme): Line[] {
+export function scaleLines(
+  item: Item,
+  value: number | undefined,
+  cols: number,
+  theme: Theme,
+): Line[] {
   const s = item.scale!;
   if (s.step === 1) {
     const points: Seg[] = [];
@@ -44,14 +54,26 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
     // Anchors are often longer than the row of points: each is named with its end's number.
     return [
       [{ text: '  ' }, ...points],
-      [{ text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`, color: theme.text.secondary }],
-      [{ text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`, color: theme.text.muted }],
+      [
+        {
+          text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`,
+          color: theme.text.secondary,
+        },
+      ],
+      [
+        {
+          text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`,
+          color: theme.text.muted,
+        },
+      ],
     ];
   }
   const ticks = (s.max - s.min) / s.step;
   const cells = Math.min(ticks, Math.max(10, cols - 20));
   const at = value === undefined ? -1 : Math.round(((value - s.min) / (s.max - s.min)) * cells);
-  const bar = Array.from({ length: cells + 1 }, (_, i) => (i === at ? '●' : i % 2 === 0 ? '|' : '-')).join('');
+  const bar = Array.from({ length: cells + 1 }, (_, i) =>
+    i === at ? '●' : i % 2 === 0 ? '|' : '-',
+  ).join('');
   return [
     [{ text: '  ' }, { text: bar, color: theme.text.accent }],
     [
@@ -62,14 +84,24 @@ export function scaleLines(item: Item, value: number | undefined, cols: number, 
     ],
     [
       {
-        text: value === undefined ? '  (not answered yet: ← or → to place your mark)' : `  your answer: ${value} of ${s.max}`,
+        text:
+          value === undefined
+            ? '  (not answered yet: ← or → to place your mark)'
+            : `  your answer: ${value} of ${s.max}`,
         color: theme.text.muted,
       },
     ],
   ];
 }
 
-export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow }: QuestionnaireProps) {
+export function Questionnaire({
+  heading,
+  items,
+  given,
+  onAnswer,
+  onDone,
+  onShow,
+}: QuestionnaireProps) {
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const first = items.findIndex((i) => !given.has(i.item));
@@ -87,7 +119,11 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow 
     setValuesState(next);
   };
   const [note, setNote] = useState<string | undefined>();
-  const text = useTextInput(typeof given.get(items[index]?.item ?? '') === 'string' ? (given.get(items[index]!.item) as string) : '');
+  const text = useTextInput(
+    typeof given.get(items[index]?.item ?? '') === 'string'
+      ? (given.get(items[index]!.item) as string)
+      : '',
+  );
   const item = items[index]!;
   const value = values.get(item.item);
   useEffect(() => onShow?.(item), [item, onShow]);
@@ -165,15 +201,22 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow 
     ...(item.title ? [[{ text: item.title, bold: true }] as Line, [{ text: '' }] as Line] : []),
     ...paragraphs(item.text, cols, { bold: !item.title }),
     [{ text: '' }],
-    ...(item.kind === 'text' ? [] : scaleLines(item, typeof value === 'number' ? value : undefined, cols, theme)),
+    ...(item.kind === 'text'
+      ? []
+      : scaleLines(item, typeof value === 'number' ? value : undefined, cols, theme)),
     ...(note ? [[{ text: '' }] as Line, [{ text: note, color: theme.level.warning }] as Line] : []),
   ];
   const keys: [string, string][] =
     item.kind === 'text'
-      ? [['enter', item.optional ? 'send (empty skips)' : 'send'], ...(index ? ([['esc', 'back']] as [string, string][]) : [])]
+      ? [
+          ['enter', item.optional ? 'send (empty skips)' : 'send'],
+          ...(index ? ([['esc', 'back']] as [string, string][]) : []),
+        ]
       : [
           ['←/→', item.scale!.step === 1 ? 'choose' : 'move your mark'],
-          ...(item.scale!.step === 1 ? ([[`${item.scale!.min}-${item.scale!.max}`, 'choose']] as [string, string][]) : []),
+          ...(item.scale!.step === 1
+            ? ([[`${item.scale!.min}-${item.scale!.max}`, 'choose']] as [string, string][])
+            : []),
           ['enter', 'confirm'],
           ...(index ? ([['esc', 'back']] as [string, string][]) : []),
         ];
@@ -185,7 +228,11 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow 
       keys={keys}
       childRows={item.kind === 'text' ? INPUT_ROWS : 0}
       help={{
-        scopes: [...questionScopes(item).filter((s) => index > 0 || s !== 'questionnaire'), 'study', 'global'],
+        scopes: [
+          ...questionScopes(item).filter((s) => index > 0 || s !== 'questionnaire'),
+          'study',
+          'global',
+        ],
         // Only scales of numbered points take digits; while writing, letters type.
         filter: {
           omit: ['goOn', ...(item.scale?.step === 1 ? [] : (['choose'] as const))],
@@ -195,7 +242,9 @@ export function Questionnaire({ heading, items, given, onAnswer, onDone, onShow 
         hint: item.kind === 'text' ? 'keys (before you write)' : 'keys',
       }}
     >
-      {item.kind === 'text' ? <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} /> : null}
+      {item.kind === 'text' ? (
+        <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} />
+      ) : null}
     </Page>
   );
 }
@@ -219,7 +268,13 @@ function AnswerBox({ value, cursor, width }: { value: string; cursor: number; wi
   const theme = useTheme();
   const { text, at } = visibleInput(value, cursor, Math.max(4, width - 8));
   return (
-    <Box flexDirection="column" width={width} height={INPUT_ROWS} borderStyle="round" borderColor={theme.border.focused}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={INPUT_ROWS}
+      borderStyle="round"
+      borderColor={theme.border.focused}
+    >
       <Text wrap="truncate-end">
         <Text bold color={theme.text.accent}>
           {'› '}

@@ -28,9 +28,13 @@ const PAGE_SCOPES = {
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** The heading of each questionnaire page (the one after a session names the session). */
-const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = { before: 'Before we start', final: 'A few last questions' };
+const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = {
+  before: 'Before we start',
+  final: 'A few last questions',
+};
 
-const DEFAULT_DEBRIEF = 'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.';
+const DEFAULT_DEBRIEF =
+  'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.';
 
 export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () => void }) {
   const { exit } = useApp();
@@ -64,7 +68,17 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
   useKeyActions([], {}, { priority: PRIORITY.dialog + 100, onOtherKey: operator });
   // Time to first keystroke: any key that types, during a session.
   useInput((input, key) => {
-    if (step.kind === 'session' && !paused && input && !key.ctrl && !key.meta && !key.return && !key.tab && !key.escape) runner.keystroke();
+    if (
+      step.kind === 'session' &&
+      !paused &&
+      input &&
+      !key.ctrl &&
+      !key.meta &&
+      !key.return &&
+      !key.tab &&
+      !key.escape
+    )
+      runner.keystroke();
   });
 
   const total = runner.sessionCount;
@@ -77,7 +91,11 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
     { yes: () => runner.agree(), no: () => runner.decline(), stopStudy: stop },
     { active: step.kind === 'consent' && !paused },
   );
-  useKeyActions(PAGE_SCOPES.page, { nextPage: () => runner.next(), stopStudy: stop }, { active: page && !paused });
+  useKeyActions(
+    PAGE_SCOPES.page,
+    { nextPage: () => runner.next(), stopStudy: stop },
+    { active: page && !paused },
+  );
   // An ended session stays to be read: enter goes on; q does not leave the study. Under the
   // session's overlays (the help, the persona card: they close first), over its panes and keys.
   const ended = useStore(runner.store, (s) => Boolean(s.ended));
@@ -103,11 +121,16 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
     {},
     {
       priority: PRIORITY.dialog,
-      active: (step.kind === 'questionnaire' || step.kind === 'final' || step.kind === 'before') && !paused,
+      active:
+        (step.kind === 'questionnaire' || step.kind === 'final' || step.kind === 'before') &&
+        !paused,
       onOtherKey: (p) => (p.name === 'ctrl+c' ? (stop(), true) : false),
     },
   );
-  const pageHelp = (scopes: readonly Scope[]) => ({ scopes, filter: { omit: ['goOn'] as Action[] } });
+  const pageHelp = (scopes: readonly Scope[]) => ({
+    scopes,
+    filter: { omit: ['goOn'] as Action[] },
+  });
 
   const pausePage = (
     <Page
@@ -120,7 +143,9 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       }
       keys={[
         [PAUSE_KEY, 'resume (researcher)'],
-        ...(step.kind === 'session' ? ([['ctrl+d', 'end the session (researcher)']] as [string, string][]) : []),
+        ...(step.kind === 'session'
+          ? ([['ctrl+d', 'end the session (researcher)']] as [string, string][])
+          : []),
       ]}
     />
   );
@@ -189,7 +214,11 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       return (
         <Questionnaire
           key={step.kind === 'questionnaire' ? `s${step.session}` : step.kind}
-          heading={step.kind === 'questionnaire' ? `About session ${step.session + 1} of ${total}` : QUESTIONNAIRE_HEADINGS[step.kind]}
+          heading={
+            step.kind === 'questionnaire'
+              ? `About session ${step.session + 1} of ${total}`
+              : QUESTIONNAIRE_HEADINGS[step.kind]
+          }
           items={items}
           given={given}
           onAnswer={(item, value) => runner.answer(item, value)}
@@ -207,7 +236,12 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
             ...(runner.participant.completion_code
               ? [
                   [{ text: '' }],
-                  [{ text: `Your completion code: ${runner.participant.completion_code}`, bold: true }],
+                  [
+                    {
+                      text: `Your completion code: ${runner.participant.completion_code}`,
+                      bold: true,
+                    },
+                  ],
                   [{ text: 'Enter it where you signed up for the study.' }],
                 ]
               : []),
