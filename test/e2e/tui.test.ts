@@ -299,7 +299,11 @@ describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
         '--recordings',
         'vs',
       ]);
-      let text = await waitForScreen((s) => s.includes(' final '), 'both sessions to finish');
+      // The chain's first session (gear-selection) also ends with both scores: wait for meal-plan's.
+      let text = await waitForScreen(
+        (s) => s.includes(' final ') && s.includes('researcher/meal-plan'),
+        'both sessions to finish',
+      );
       expect(text).toMatch(/ A {2}script:reactive .* B {2}script:proactive/);
       expect(text).toMatch(
         /final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/,
@@ -334,8 +338,9 @@ describe.skipIf(!hasTmux)('staged for an audience, in a terminal', () => {
           rows: 40,
         },
       );
+      // The chain's first session (gear-selection) stays on screen a moment when it ends: wait for meal-plan's end.
       const text = await waitForScreen(
-        (s) => s.includes('resolved · Proc 1.00 · Comp 1.00'),
+        (s) => s.includes('resolved · Proc 1.00 · Comp 1.00') && s.includes('researcher/meal-plan'),
         'the session to finish',
       );
       expect(text).toMatch(/╭─ Conversation ─+╮╭─ Hidden intents · Proc 1\.00/);
