@@ -79,15 +79,16 @@ export function screensOf(
   return [...screens, ...tour.map((lines) => ({ lines, ms: o.paceMs * 3 })), final];
 }
 
-/** The screen at the end of turn `turn` (the last frame of that turn), for a still picture. */
+/** The screen at the end of turn `turn` (the last frame of that turn; `end`: of the session), for a still picture. */
 export function screenAt(
   events: readonly (SessionEvent | TimedEvent)[],
-  turn: number,
+  turn: number | 'end',
   o: CastOptions,
   theme = createTheme(true),
 ): Line[] {
   const frames = framesOf(events, o.paceMs);
   const last = frames.at(-1)?.turn ?? 0;
+  if (turn === 'end') return frameScreen(frames.at(-1)!, o, theme);
   if (turn > last) throw new UserError(`--at ${turn}: the recording has turns 0 to ${last}`);
   const frame = frames.findLast((f) => f.turn <= turn)!;
   return frameScreen(frame, o, theme);

@@ -103,19 +103,13 @@ export function exportRecording(file: string, o: ExportOptions): string {
     case 'png': {
       const palette = o.theme === 'light' ? LIGHT : DARK;
       // A PNG is one picture: the end of the session unless --at names a turn.
-      const at = o.format === 'png' ? (o.at ?? lastTurn(recording)) : o.at;
+      const at = o.format === 'png' ? (o.at ?? 'end') : o.at;
       return renderSvg(recording.events, { ...cast, palette, at });
     }
     case 'md':
       return renderMarkdown(recording.events, { from: o.from, to: o.to });
   }
 }
-
-const lastTurn = (r: Recording) =>
-  r.events.reduce(
-    (n, e) => ('turn' in e && typeof e.turn === 'number' ? Math.max(n, e.turn) : n),
-    0,
-  );
 
 /** A still picture as PNG bytes: the SVG of `--at` (or the last turn), drawn by resvg. */
 export async function exportPng(file: string, o: ExportOptions): Promise<Buffer> {

@@ -12,6 +12,7 @@ import { reduceAll } from '../store/reducer.ts';
 import { fmtBackend, fmtScore } from '../text/format.ts';
 import { cleanStrings } from '../text/text.ts';
 import { renderHtml } from './html.ts';
+import { esc } from './html-panes.ts';
 
 interface Row {
   page: string;
@@ -36,9 +37,6 @@ function recordingsUnder(dir: string): string[] {
   return out.sort();
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** A run failed when it did not resolve or left an intent or check unmet. */
 const failed = (r: Row) =>
   r.end !== 'resolved' || r.proc !== 1 || (r.comp !== undefined && r.comp !== 1);
@@ -48,8 +46,8 @@ function indexPage(rows: Row[], dir: string): string {
     .map((r) => {
       const cls = failed(r) ? ' class="failed"' : '';
       return (
-        `<tr${cls}><td><a href="${encodeURI(r.page)}">${escapeHtml(r.scenario)}</a><div class="t">${escapeHtml(r.title)}</div></td>` +
-        `<td>${escapeHtml(r.agent)}</td><td>${escapeHtml(r.end)}</td><td class="n">${fmtScore(r.proc)}</td>` +
+        `<tr${cls}><td><a href="${encodeURI(r.page)}">${esc(r.scenario)}</a><div class="t">${esc(r.title)}</div></td>` +
+        `<td>${esc(r.agent)}</td><td>${esc(r.end)}</td><td class="n">${fmtScore(r.proc)}</td>` +
         `<td class="n">${fmtScore(r.comp)}</td><td class="n">${r.turns}</td></tr>`
       );
     })
@@ -57,7 +55,7 @@ function indexPage(rows: Row[], dir: string): string {
   const failures = rows.filter(failed).length;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>intentplay recordings: ${escapeHtml(path.basename(path.resolve(dir)))}</title>
+<title>intentplay recordings: ${esc(path.basename(path.resolve(dir)))}</title>
 <style>
 :root{--bg:#fff;--fg:#1f2328;--muted:#6e7781;--line:#d0d7de;--bad:#cf222e}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--bad:#f85149}}

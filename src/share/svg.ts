@@ -81,7 +81,7 @@ function rowSvg(line: Line, p: Palette): string {
 
 export interface SvgOptions extends CastOptions {
   /** A still picture of the screen at the end of this turn, instead of the film. */
-  at?: number | undefined;
+  at?: number | 'end' | undefined;
   palette?: Palette | undefined;
 }
 

@@ -29,11 +29,6 @@ async function pressEach(...k: string[]): Promise<void> {
   }
 }
 
-async function begin(): Promise<void> {
-  await waitFor((s) => s.includes('enter begins'), 'the opening card');
-  keys('Enter');
-}
-
 describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
   it(
     'a proposal waits through sentences typed into every pane; ctrl+y accepts it',
@@ -43,7 +38,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
         ['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'prop'],
         { columns: 120, rows: 40 },
       );
-      await begin();
+      await term.begin();
       await waitFor((s) => s.includes('a phone move'), 'the input box');
       for (let i = 0; i < 4 && !term.screen().includes('ctrl+y accepts P1'); i++) {
         keys('C-n');
@@ -104,7 +99,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
         ],
         { columns: 80, rows: 24 },
       );
-      await begin();
+      await term.begin();
       await waitFor((s) => s.includes('enter sends'), 'the person’s turn');
       keys('C-d');
       let text = await waitFor((s) => s.includes('End the session now?'), 'the end question');
@@ -160,7 +155,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
           rows: 48,
         },
       );
-      await begin();
+      await term.begin();
       let text = await waitFor(
         (s) => /agent +\S/.test(s.split('── turn 1')[1] ?? ''),
         'the agent’s first reply',

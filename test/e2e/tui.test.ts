@@ -20,12 +20,6 @@ const term = tmuxTerminal(BIN, 'e2e');
 afterAll(() => term.close());
 const { work, keys, start, waitFor: waitForScreen } = term;
 
-/** Leaves a session's opening card. */
-async function begin(): Promise<void> {
-  await waitForScreen((s) => s.includes('enter begins'), 'the opening card');
-  keys('Enter');
-}
-
 describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
   it(
     'a paused watch opens on a card: title, persona, request and hidden intents; enter begins',
@@ -211,7 +205,7 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
         ['play', 'marketer/flight-watch', '--agent', 'script:proactive', '--recordings', 'time'],
         { columns: 200, rows: 45 },
       );
-      await begin();
+      await term.begin();
       let text = await waitForScreen(
         (s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'),
         'the first wait',
@@ -256,7 +250,7 @@ describe.skipIf(!hasTmux)('a proposal scenario, in a terminal', () => {
         ['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'phone'],
         { columns: 200, rows: 45 },
       );
-      await begin();
+      await term.begin();
       let text = await waitForScreen(
         (s) => s.includes('[Home]') && s.includes('a phone move'),
         'the phone home screen',

@@ -16,6 +16,8 @@ export interface Terminal {
   /** Types text as literal keys. */
   type(text: string): void;
   waitFor(predicate: (text: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /** Leaves a session's opening card with enter, once it shows. */
+  begin(): Promise<void>;
   /** Whether the window's terminal hands keys over one by one (raw mode), rather than a line at a time with enter turned into a line feed. */
   readsKeys(): boolean;
   /** Whether the program in the window has switched to the terminal's alternate screen (a full-screen app has taken over). */
@@ -57,6 +59,10 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
     screen: () => tmux('capture-pane', '-p', '-t', session),
     keys: (...k) => void tmux('send-keys', '-t', session, ...k),
     type: (text) => void tmux('send-keys', '-t', session, '-l', text),
+    async begin() {
+      await t.waitFor((s) => s.includes('enter begins'), 'the opening card');
+      t.keys('Enter');
+    },
     async waitFor(predicate, what, timeoutMs = 60_000) {
       const t0 = Date.now();
       for (;;) {
