@@ -150,6 +150,14 @@ export class TimeProtocol implements SessionProtocol {
       choice: d.choice,
     });
     if (update) this.decide(update, d.choice);
+    // keep_silent() wins over the words: the turn is silent, and the words after it are flagged, not sent on.
+    if (this.world.silenced && t.reply.trim())
+      core.emit({
+        type: 'notice',
+        turn: t.turn,
+        level: 'warning',
+        text: 'the agent called keep_silent and still replied: the turn counts as silent, and its reply is not a follow-up',
+      });
     // After a false follow-up the user stays quiet, as after any follow-up that opens nothing.
     if (d.choice === 'keep_silent' || !update || d.expect === 'keep_silent') return this.dormant();
     const opened = core.scenario.intents.filter(

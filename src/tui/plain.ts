@@ -75,10 +75,14 @@ export function createPlainFormatter(
       }
       case 'tool_call':
         return [`  ${c.blue('tool')} ${c.bold(e.name)} ${fmtArgs(e.args, 100)}`];
-      case 'tool_result':
-        return [
-          e.ok ? c.dim(`    ✔ ${fmtResult(e.result, 100)}`) : c.red(`    ✗ ${e.error ?? 'failed'}`),
-        ];
+      case 'tool_result': {
+        const outcome = e.ok
+          ? c.dim(`    ✔ ${fmtResult(e.result, 100)}`)
+          : c.red(`    ✗ ${e.error ?? 'failed'}`);
+        // An acp agent may send a call's input after it started (`input={}` above): the whole of it, at the end.
+        if (e.args === undefined) return [outcome];
+        return [`    ${c.dim('sent in full:')} ${fmtPermissionInput(e.args, 300)}`, outcome];
+      }
       case 'workspace_diff':
         return e.files.map(
           (f) =>

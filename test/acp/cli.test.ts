@@ -56,6 +56,27 @@ describe('acp agents from the command line', { timeout: 120_000 }, () => {
     expect(r.stdout).toContain('== end: resolved');
   });
 
+  it('watch --plain prints the whole input of a call the agent sent only after it started', () => {
+    const r = cli([
+      'watch',
+      NOTES,
+      '--agent',
+      `acp:node ${AGENT} --late-input --quiet`,
+      '--plain',
+      '--delay',
+      '0',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    // announced bare, then the command came in an update: both show, in order
+    const start = r.stdout.indexOf('tool execute title="bash" input={}');
+    const end = r.stdout.indexOf('sent in full: ');
+    expect(start).toBeGreaterThan(-1);
+    expect(end).toBeGreaterThan(start);
+    expect(r.stdout.slice(end).split('\n')[0]).toContain(
+      '"input":{"command":"ls -la notes","description":"List the notes folder"}',
+    );
+  });
+
   it('--agent-timeout is for acp agents, and acp needs a command', () => {
     expect(cli(['run', NOTES, '--agent-timeout', '5']).stderr).toContain(
       '--agent-timeout is for acp agents',

@@ -73,6 +73,9 @@ export class AcpAgent implements AgentBackend {
   /** The tool servers' clients to tell when the offered tools change (MCP notifications/tools/list_changed). */
   private readonly listChanged = new Set<() => Promise<void>>();
   private seen = 0;
+  /** Whether the agent ever listed or called our tools: one that never does cannot use the scenario's tools. */
+  private reachedTools = false;
+  private warnedUnreached = false;
   private capError: ToolStepCapError | undefined;
   private readonly always = new Set<string>();
   /** What the agent said of each tool call so far (all its updates merged): a permission request may name only the id. */
@@ -156,7 +159,10 @@ export class AcpAgent implements AgentBackend {
       registerSecret(token);
       const tools = await serveHttp(
         {
-          list: () => this.offered,
+          list: () => {
+            this.reachedTools = true;
+            return this.offered;
+          },
           call: (name, args) => this.callTool(name, args),
           onListChanged: (listener) => {
             this.listChanged.add(listener);
@@ -264,6 +270,7 @@ export class AcpAgent implements AgentBackend {
           if (input.signal.aborted)
             throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
           if (this.capError) throw this.capError;
+          if (!this.reachedTools && !this.warnedUnreached) this.unreachedTools(input);
           if (msg.stopReason === 'refusal')
             input.emit({
               type: 'notice',
@@ -386,7 +393,19 @@ export class AcpAgent implements AgentBackend {
 
   // ---- what the agent asks of us
 
+  /** After its first prompt the agent has neither listed nor called our tools: it is not using them. Said once. */
+  private unreachedTools(input: AgentTurnInput): void {
+    this.warnedUnreached = true;
+    input.emit({
+      type: 'notice',
+      turn: input.turn,
+      level: 'warning',
+      text: `the agent never listed or called intentplay's tools (the \`${MCP_SERVER_NAME}\` MCP server): the scenario's apps, memory and time tools are out of its reach. Gemini CLI ignores MCP servers in a folder it does not trust (docs/agents.md)`,
+    });
+  }
+
   private async callTool(name: string, args: unknown): Promise<ToolOutcome> {
+    this.reachedTools = true;
     const turn = this.turn;
     if (!turn)
       return {
