@@ -339,7 +339,7 @@ export const OTHERS: Trajectory[] = [
         'added_twisted_paths',
       ].map((k) => [
         k,
-        'the task lists only mcp_appworld_spotify__show_playlist in objectives.tools, so the add_song_to_playlist calls the script looks for are filtered out (and the three songs would need three calls in one turn)',
+        'the task lists only mcp_appworld_spotify__show_playlist in objectives.tools, so the add_song_to_playlist calls the script looks for are filtered out (without the filter the three songs could be added one per turn)',
       ]),
     ),
   },

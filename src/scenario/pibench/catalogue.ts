@@ -19,10 +19,12 @@
  *   only starts the same (which a careful clean-up keeps).
  * - spotify: a song the task links (https://spotify.com/songs/54) under that id, titled by the quoted
  *   title nearest before the link, with a made-up artist (and genre, when the text names one).
+ * - the user's own past (orders, cart, addresses; liked songs and playlists): catalogue-history.ts.
  * - ids a rule script checks (Financier 015 adds product 3) are pinned by PINNED_IDS.
  */
 
-type Seed = Record<string, unknown>;
+import { amazonHistory, spotifyLibrary } from './catalogue-history.ts';
+import { PINNED_IDS, type Seed } from './catalogue-pins.ts';
 
 interface ProductRecord {
   id?: number;
@@ -34,18 +36,6 @@ interface ProductRecord {
   delivery_days: number;
   inventory_quantity: number;
 }
-
-/**
- * Ids π-Bench's rule scripts compare against, per task: the role's record gets that id. Roles:
- * `named` (the first product the task names for its cart or wish list).
- */
-export const PINNED_IDS: Readonly<
-  Record<string, { amazon?: { named: number }; spotify?: { artist: number } }>
-> = {
-  Financier_task_015: { amazon: { named: 3 } },
-  researcher_task_012: { amazon: { named: 1578 } },
-  researcher_task_017: { spotify: { artist: 5 } },
-};
 
 const QTY = String.raw`(?:\d+|[Oo]ne|an?)`;
 const UNIT = String.raw`(?:(?:pair|pairs|unit|units|pack|packs|box|boxes|bottle|bottles)\s+of\s+)?`;
@@ -280,7 +270,9 @@ export function withCatalogue(
   const out: Record<string, Seed> = { ...seeds };
   if (apps.includes('amazon')) {
     const products = amazonProducts(text, taskId);
-    if (products.length) out.amazon = { ...out.amazon, products };
+    const history = amazonHistory(text, taskId, products);
+    if (history) out.amazon = { ...out.amazon, products: history.products, ...history.extra };
+    else if (products.length) out.amazon = { ...out.amazon, products };
   }
   const own = new Set(
     Object.values(seeds).map((s) =>
@@ -289,7 +281,10 @@ export function withCatalogue(
   );
   const phone = apps.includes('phone') ? phoneContacts(text, own) : undefined;
   if (phone) out.phone = { ...out.phone, ...phone };
-  const songs = apps.includes('spotify') ? linkedSongs(text, taskId) : undefined;
+  // A linked song's task gets that song; otherwise a task about the user's likes gets a library.
+  const songs = apps.includes('spotify')
+    ? (linkedSongs(text, taskId) ?? spotifyLibrary(text, taskId, GENRES))
+    : undefined;
   if (songs) out.spotify = { ...out.spotify, ...songs };
   const notes = apps.includes('simple_note') ? olderNotes(text) : undefined;
   if (notes) out.simple_note = { ...out.simple_note, ...notes };
