@@ -29,6 +29,7 @@ const LOWER = [
   'contracts',
   'text',
   'sim',
+  'fork',
 ];
 const SURFACES = ['tui', 'cli', 'report', 'share', 'batch', 'annotate', 'agreement', 'serve'];
 // Paradigms (src/contracts/paradigm.ts): each in its own folder, listed by the composition root.

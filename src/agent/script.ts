@@ -14,7 +14,6 @@ export const END_OF_SCRIPT = '(end of script)';
 export class ScriptAgent implements AgentBackend {
   readonly info: BackendInfo;
   private readonly steps: readonly ReferenceStep[];
-  private next = 0;
 
   constructor(scenario: LoadedScenario, name?: string) {
     const refs = scenario.references ?? {};
@@ -29,8 +28,9 @@ export class ScriptAgent implements AgentBackend {
     this.info = { kind: 'script', ...(chosen ? { name: chosen } : {}) };
   }
 
-  async runTurn({ callTool, turnOver }: AgentTurnInput): Promise<{ reply: string }> {
-    const step = this.steps[this.next++];
+  async runTurn({ turn, callTool, turnOver }: AgentTurnInput): Promise<{ reply: string }> {
+    // By turn, not by calls made: a fork's script agent that takes over at turn N plays entry N.
+    const step = this.steps[turn - 1];
     if (!step) return { reply: END_OF_SCRIPT };
     for (const action of step.actions ?? []) {
       if (turnOver()) break;

@@ -22,6 +22,7 @@ import { registerAnnotate } from './commands/annotate.ts';
 import { registerAgreement } from './commands/agreement.ts';
 import { registerMcp } from './commands/mcp.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerFork } from './commands/fork.ts';
 
 export function buildProgram(): Command {
   const program = new Command('intentplay')
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerReports(program);
   registerExport(program);
+  registerFork(program);
   registerStudy(program);
   registerAnnotate(program);
   registerAgreement(program);

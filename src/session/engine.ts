@@ -61,6 +61,8 @@ export interface SessionOptions {
   date?: string;
   /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
   paceTime?: (next: { at: string; passed: string }) => Promise<void>;
+  /** Called when a turn is judged (stage 1 and the checklist's ticks), before the protocol's step: a fork goes live here. */
+  turnJudged?: (turn: number) => void;
 }
 
 export interface SessionResult {
@@ -317,6 +319,7 @@ export class SessionRun implements SessionCore {
     };
     const verdict = await this.stageOne(evidence);
     this.grading.tick(after);
+    this.o.turnJudged?.(this.turn);
     return { turn: this.turn, incoming, reply, evidence, verdict };
   }
 

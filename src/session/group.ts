@@ -16,7 +16,13 @@ import { createGroupEnv, seedSession } from './group-env.ts';
 import type { HumanPorts } from './input-queue.ts';
 import type { RunGroup } from './plan.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
-import { Recorder, recordingFileName, RECORDING_FORMAT, RECORDING_VERSION } from './recording.ts';
+import {
+  Recorder,
+  recordingFileName,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  type ForkLineage,
+} from './recording.ts';
 
 export interface GroupRunOptions {
   specs: Record<Role, BackendSpec>;
@@ -41,8 +47,16 @@ export interface GroupRunOptions {
   onEvent?: (event: TimedEvent, session: SessionRun) => void;
   /** Called as each session starts, so a UI can reach its controls (override, end, abort). */
   onSession?: (run: SessionRun) => void;
-  /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session). */
-  wrapBackends?: (backends: Backends) => Backends;
+  /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session; a fork replays). */
+  wrapBackends?: (backends: Backends, index: number) => Backends;
+  /** A fork (src/fork): only session `index` is recorded (to `file` when given) and its header names its parent. */
+  fork?: {
+    index: number;
+    lineage: ForkLineage;
+    file?: string;
+    /** The engine's hook after each judged turn of that session: the fork goes live there. */
+    turnJudged: (turn: number) => void;
+  };
   /** A user study's frozen protocol for each session's recording header. */
   protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
   /** Stamp every recorded event with the wall clock too (user studies). */
@@ -73,6 +87,7 @@ export async function runGroup(
   opts: GroupRunOptions,
 ): Promise<SessionRunResult[]> {
   const env = createGroupEnv(opts.registry, opts.workspaceDir);
+  const of = group.of ?? group.sessions.length;
   const results: SessionRunResult[] = [];
   try {
     for (const [index, scenario] of group.sessions.entries()) {
@@ -80,9 +95,11 @@ export async function runGroup(
       const started = performance.now();
       seedSession(env, scenario);
       const persona = group.library.personas.get(scenario.persona);
-      const file = opts.recordingsDir
-        ? recordingFileName(opts.recordingsDir, scenario.id, opts.repeat)
-        : undefined;
+      const fork = opts.fork?.index === index ? opts.fork : undefined;
+      // A fork records only the session it continues: the ones before it are replayed to restore the state.
+      const dir = opts.fork && !fork ? null : opts.recordingsDir;
+      const file =
+        fork?.file ?? (dir ? recordingFileName(dir, scenario.id, opts.repeat) : undefined);
       const created = await createBackends(opts.specs, {
         scenario,
         persona,
@@ -94,7 +111,7 @@ export async function runGroup(
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
       });
-      const backends = opts.wrapBackends ? opts.wrapBackends(created) : created;
+      const backends = opts.wrapBackends ? opts.wrapBackends(created, index) : created;
       const recorder = file
         ? new Recorder(
             file,
@@ -106,7 +123,7 @@ export async function runGroup(
               title: scenario.title,
               ...(scenario.category ? { category: scenario.category } : {}),
               library: group.library.root,
-              group: { id: group.id, kind: group.kind, index, of: group.sessions.length },
+              group: { id: group.id, kind: group.kind, index, of },
               backends: {
                 agent: backends.agent.info,
                 user: backends.user.info,
@@ -117,6 +134,7 @@ export async function runGroup(
               ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
               writer: `intentplay ${INTENTPLAY_VERSION}`,
               ...(opts.protocol ? { protocol: opts.protocol(scenario, index) } : {}),
+              ...given({ fork: fork?.lineage }),
             },
             { wallClock: Boolean(opts.wallClock) },
           )
@@ -138,13 +156,14 @@ export async function runGroup(
         env,
         emit,
         index,
-        of: group.sessions.length,
+        of,
         ...given({
           maxTurns: opts.maxTurns,
           signal: opts.signal,
           pace: opts.pace,
           paceTime: opts.paceTime,
           date: opts.date,
+          turnJudged: fork?.turnJudged,
         }),
       });
       opts.onSession?.(run);

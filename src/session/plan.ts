@@ -23,6 +23,8 @@ export interface RunGroup {
   kind: 'episode' | 'chain';
   library: Library;
   sessions: LoadedScenario[];
+  /** The group's whole length when only its first sessions run (a fork stops at the session it continues). */
+  of?: number;
 }
 
 /** The project's own library (scenarios/ and personas/ at the package root). */

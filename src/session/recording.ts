@@ -37,8 +37,18 @@ export interface RecordingHeader {
   repeat?: number;
   /** intentplay version that wrote it. */
   writer: string;
+  /** A fork (docs/explore.md): the recording it continues, and the turn it left from. */
+  fork?: ForkLineage;
   /** A user study's frozen protocol for this session (docs/study.md); absent outside studies. */
   protocol?: Record<string, unknown>;
+}
+
+/** Where a forked recording comes from: its parent (a path relative to the fork's folder) and the turn. */
+export interface ForkLineage {
+  parent: string;
+  turn: number;
+  /** `--edit-user`: the user's message of turn `turn + 1` was replaced by this text. */
+  editUser?: string;
 }
 
 export interface RecorderOptions {

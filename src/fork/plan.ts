@@ -1,0 +1,153 @@
+/**
+ * A fork, as options for runGroup (docs/explore.md): the run group up to the parent's session,
+ * the sessions before it replayed whole, the parent's own turns replayed up to the fork turn, then
+ * the live backends. Every event replayed is checked against the recording as it comes: a
+ * difference stops the fork with what differed, so a fork is exact or is not made.
+ */
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { Backends } from '../contracts/backends.ts';
+import { EPHEMERAL_EVENTS, type SessionEvent, type TimedEvent } from '../contracts/events.ts';
+import { given } from '../contracts/optional.ts';
+import type { GroupRunOptions } from '../session/group.ts';
+import type { RunGroup } from '../session/plan.ts';
+import type { ForkLineage, Recording } from '../session/recording.ts';
+import { ForkError } from './errors.ts';
+import { BACKEND_EVENTS, prefixBackends } from './recorded.ts';
+import type { ForkSource } from './source.ts';
+import { ForkSwitch } from './switch.ts';
+
+export interface ForkRequest {
+  source: ForkSource;
+  /** The user's message of turn N+1, rewritten (`--edit-user`). */
+  editUser?: string;
+  /** Where the fork's recording goes (its parent is named relative to its folder). */
+  file: string;
+}
+
+/** What a replayed event is compared on: not its time, nor the backends a session_start names. */
+function comparable(e: SessionEvent | TimedEvent): Record<string, unknown> {
+  const { t: _t, wall: _w, ...rest } = e as TimedEvent;
+  if (rest.type === 'session_start') {
+    const { backends: _b, ...start } = rest;
+    return start;
+  }
+  return rest;
+}
+
+function checked(events: readonly TimedEvent[]): TimedEvent[] {
+  return events.filter((e) => !BACKEND_EVENTS.has(e.type) && !EPHEMERAL_EVENTS.has(e.type));
+}
+
+export class ForkPlan {
+  readonly group: RunGroup;
+  readonly lineage: ForkLineage;
+  private readonly sessions: Recording[];
+  private readonly abort = new AbortController();
+  private problem: string | undefined;
+  private switch: ForkSwitch | undefined;
+  /** The session being run (index in the group) and the events of it checked so far. */
+  private index = -1;
+  private seen = 0;
+  private expected: TimedEvent[] = [];
+
+  constructor(private readonly req: ForkRequest) {
+    const { source } = req;
+    this.group = source.group;
+    this.sessions = [...source.prior, source.parent];
+    this.lineage = {
+      parent: path.relative(path.dirname(path.resolve(req.file)), path.resolve(source.parent.file)),
+      turn: source.turn,
+      ...given({ editUser: req.editUser }),
+    };
+  }
+
+  /** The index of the session the fork continues. */
+  get target(): number {
+    return this.sessions.length - 1;
+  }
+
+  /** True once the fork plays live (after the fork turn was judged). */
+  get live(): boolean {
+    return Boolean(this.switch?.goneLive);
+  }
+
+  /** The options runGroup needs for the fork (the caller adds its own: signal, pace, onEvent...). */
+  options(signal?: AbortSignal): Partial<GroupRunOptions> & { signal: AbortSignal } {
+    const { parent } = this.req.source;
+    const start = parent.events.find((e) => e.type === 'session_start');
+    const scenario = this.group.sessions[this.target]!;
+    const own = scenario.limits?.max_turns;
+    const maxTurns = start?.type === 'session_start' ? start.maxTurns : undefined;
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(parent.header.started)?.[0];
+    return {
+      signal: signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal,
+      seed: parent.header.seed,
+      ...given({ repeat: parent.header.repeat, date: day }),
+      // A --max-turns override applied to every session of the parent's run.
+      ...(maxTurns !== undefined && maxTurns !== own ? { maxTurns } : {}),
+      wrapBackends: (live, index) => this.backendsFor(live, index),
+      fork: {
+        index: this.target,
+        lineage: this.lineage,
+        file: this.req.file,
+        turnJudged: (turn) => {
+          if (turn === this.req.source.turn) this.switch?.goLive();
+        },
+      },
+    };
+  }
+
+  private backendsFor(live: Backends, index: number): Backends {
+    const recording = this.sessions[index]!;
+    const prefix = prefixBackends(recording, this.group.sessions[index]!);
+    if (index < this.target) {
+      // The live agent never plays a session before the fork's: free what it holds.
+      void live.agent.close?.();
+      return prefix;
+    }
+    this.switch = new ForkSwitch(prefix, live, this.req.editUser);
+    if (this.req.source.turn === 0) this.switch.goLive();
+    return this.switch.backends;
+  }
+
+  /**
+   * Every event of the run, as it happens: a replayed one is checked against the recording.
+   * Returns whether the event belongs to the session the fork continues (what a screen shows).
+   */
+  readonly observe = (event: TimedEvent): boolean => {
+    if (event.type === 'session_start') {
+      this.index++;
+      this.seen = 0;
+      this.expected = checked(this.sessions[this.index]?.events ?? []);
+    }
+    const target = this.index === this.target;
+    if (this.problem || (target && this.live)) return target;
+    if (BACKEND_EVENTS.has(event.type) || EPHEMERAL_EVENTS.has(event.type)) return target;
+    const want = this.expected[this.seen++];
+    if (!want || !isDeepStrictEqual(comparable(want), comparable(event))) this.fail(event, want);
+    return target;
+  };
+
+  private fail(got: TimedEvent, want: TimedEvent | undefined): void {
+    const where = path.basename(this.sessions[this.index]?.file ?? '');
+    const turn = 'turn' in got ? ` at turn ${got.turn}` : '';
+    const short = (e: unknown) => {
+      const text = JSON.stringify(e);
+      return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+    };
+    this.problem = want
+      ? `${where}: replaying it gave a different ${got.type}${turn} than it recorded (recorded ${short(comparable(want))}, replayed ${short(comparable(got))}); the scenario or intentplay changed since, so the state cannot be restored exactly`
+      : `${where}: replaying it went on past its end (${got.type}${turn}); the state cannot be restored exactly`;
+    this.abort.abort(new ForkError(this.problem));
+  }
+
+  /** After the run: why the fork is not exact, when it is not. */
+  check(): void {
+    if (this.problem) throw new ForkError(this.problem);
+    if (this.switch?.editPending)
+      throw new ForkError(
+        `--edit-user: turn ${this.req.source.turn + 1} did not start with a message of the user to replace`,
+      );
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Backends that answer as a recording says they did, so a fork can re-run the turns before its
+ * fork point through the real engine and tools: the agent's tool calls run again (files, apps,
+ * memory, reminders and proposals come back as they were) and its reply is the recorded one; the
+ * user says what it said; the judge gives the verdicts its status events show. Deterministic
+ * backends (script, rules) need none of this: a fresh one answers the same (prefixBackends).
+ */
+import type {
+  AgentBackend,
+  AgentTurnInput,
+  Backends,
+  ChecklistGrade,
+  JudgeBackend,
+  JudgeTurnInput,
+  JudgeVerdict,
+  RubricInput,
+  UserBackend,
+  UserReply,
+  UserTurnInput,
+} from '../contracts/backends.ts';
+import type { BackendInfo, EventOf, Role, SessionEvent, TimedEvent } from '../contracts/events.ts';
+import { ScriptAgent } from '../agent/script.ts';
+import { RulesJudge } from '../judge/rules.ts';
+import { RulesUser } from '../user/rules.ts';
+import type { LoadedScenario } from '../scenario/library.ts';
+import type { Recording } from '../session/recording.ts';
+import { ForkError } from './errors.ts';
+
+/** Events a backend emits itself (not the engine): replayed as recorded, and not compared. */
+export const BACKEND_EVENTS: ReadonlySet<string> = new Set([
+  'usage',
+  'plan',
+  'permission',
+  'leak_warning',
+]);
+
+/** Backends that replay the same by running again: a fresh one gives the recorded answers. */
+const DETERMINISTIC = new Set(['script', 'rules']);
+
+export function isDeterministic(info: BackendInfo): boolean {
+  return DETERMINISTIC.has(info.kind);
+}
+
+/** The events of one turn (turn 0: before the first), in order. */
+function byTurn(events: readonly TimedEvent[]): Map<number, TimedEvent[]> {
+  const out = new Map<number, TimedEvent[]>();
+  for (const e of events) {
+    if (!('turn' in e)) continue;
+    const list = out.get(e.turn) ?? [];
+    list.push(e);
+    out.set(e.turn, list);
+  }
+  return out;
+}
+
+function ownEvents(events: readonly TimedEvent[] | undefined, role: Role): SessionEvent[] {
+  return (events ?? []).filter(
+    (e) => BACKEND_EVENTS.has(e.type) && (e.type !== 'usage' || e.role === role),
+  );
+}
+
+/** Drops the recording's time stamps from an event emitted again. */
+function untimed(e: TimedEvent): SessionEvent {
+  const { t: _t, wall: _wall, ...event } = e;
+  return event as SessionEvent;
+}
+
+/** The agent of a recording: each turn's tool calls run again through the engine, then its reply. */
+export class RecordedAgent implements AgentBackend {
+  private readonly turns: Map<number, TimedEvent[]>;
+
+  constructor(
+    readonly info: BackendInfo,
+    recording: Recording,
+  ) {
+    this.turns = byTurn(recording.events);
+  }
+
+  async runTurn({ turn, callTool, turnOver, emit }: AgentTurnInput): Promise<{ reply: string }> {
+    const events = this.turns.get(turn);
+    const reply = events?.find(
+      (e): e is EventOf<'message'> & TimedEvent => e.type === 'message' && e.role === 'agent',
+    );
+    if (!reply) throw new ForkError(`the recording has no agent reply at turn ${turn}`);
+    for (const e of events ?? []) {
+      if (e.type === 'tool_call' && !turnOver()) await callTool(e.name, e.args);
+      else if (BACKEND_EVENTS.has(e.type) && (e.type !== 'usage' || e.role === 'agent'))
+        emit(untimed(e));
+    }
+    return { reply: reply.text };
+  }
+}
+
+/** The user of a recording: the message that started the next turn, with what it revealed. */
+export class RecordedUser implements UserBackend {
+  private readonly turns: Map<number, TimedEvent[]>;
+
+  constructor(
+    readonly info: BackendInfo,
+    readonly picksIntents: boolean,
+    recording: Recording,
+  ) {
+    this.turns = byTurn(recording.events);
+  }
+
+  async nextMessage({ turn, emit }: UserTurnInput): Promise<UserReply> {
+    const message = this.turns
+      .get(turn + 1)
+      ?.find(
+        (e): e is EventOf<'message'> & TimedEvent => e.type === 'message' && e.role === 'user',
+      );
+    if (!message) throw new ForkError(`the recording has no user message at turn ${turn + 1}`);
+    for (const e of ownEvents(this.turns.get(turn), 'user')) emit(e);
+    const reveals = (this.turns.get(turn) ?? []).flatMap((e) =>
+      e.type === 'intent_status' && e.cause === 'reveal' ? [e.intent] : [],
+    );
+    return { text: message.text, reveals };
+  }
+}
+
+/** The judge of a recording: stage 1 and 2 from the turn's status events, stage 3 from its pick. */
+export class RecordedJudge implements JudgeBackend {
+  readonly rubricByRules = false;
+  private readonly turns: Map<number, TimedEvent[]>;
+  private readonly emitted = new Set<number>();
+
+  constructor(
+    readonly info: BackendInfo,
+    private readonly recording: Recording,
+  ) {
+    this.turns = byTurn(recording.events);
+  }
+
+  /** The judge's own events (usage) of a turn, once. */
+  private replayOwn(turn: number, emit: (e: SessionEvent) => void): void {
+    if (this.emitted.has(turn)) return;
+    this.emitted.add(turn);
+    for (const e of ownEvents(this.turns.get(turn), 'judge')) emit(e);
+  }
+
+  private statuses(turn: number, cause: string): EventOf<'intent_status'>[] {
+    return (this.turns.get(turn) ?? []).filter(
+      (e): e is EventOf<'intent_status'> & TimedEvent =>
+        e.type === 'intent_status' && e.cause === cause,
+    );
+  }
+
+  async assessTurn({ turn, open, emit }: JudgeTurnInput): Promise<JudgeVerdict> {
+    this.replayOwn(turn, emit);
+    const ids = new Set(open.map((i) => i.id));
+    return {
+      completed: this.statuses(turn, 'evidence')
+        .filter((e) => ids.has(e.intent))
+        .map((e) => ({ intent: e.intent, evidence: e.detail })),
+      targeted: this.statuses(turn, 'question')
+        .filter((e) => ids.has(e.intent))
+        .map((e) => ({ intent: e.intent, question: e.detail })),
+    };
+  }
+
+  async pickNext({
+    turn,
+    emit,
+  }: Omit<JudgeTurnInput, 'evidence'>): Promise<{ intent: string; reason: string }> {
+    this.replayOwn(turn, emit);
+    const pick = this.statuses(turn, 'picked')[0];
+    if (!pick) throw new ForkError(`the recording has no pick of the judge at turn ${turn}`);
+    return { intent: pick.intent, reason: pick.detail };
+  }
+
+  async gradeRubric({ items }: RubricInput): Promise<ChecklistGrade[]> {
+    const last = new Map<string, ChecklistGrade>();
+    for (const e of this.recording.events)
+      if (e.type === 'checklist_result' && e.by === 'rubric')
+        last.set(e.item, { item: e.item, pass: e.pass, reason: e.reason });
+    return items.flatMap((i) => last.get(i.id) ?? []);
+  }
+}
+
+/**
+ * The backends that replay a recording's session: a fresh script or rules backend where the
+ * recording used one (it answers the same), else one that answers from the recording.
+ */
+export function prefixBackends(recording: Recording, scenario: LoadedScenario): Backends {
+  const { agent, user, judge } = recording.header.backends;
+  return {
+    agent:
+      agent.kind === 'script'
+        ? new ScriptAgent(scenario, agent.name)
+        : new RecordedAgent(agent, recording),
+    user:
+      user.kind === 'rules'
+        ? new RulesUser()
+        : new RecordedUser(user, user.kind === 'human', recording),
+    judge: judge.kind === 'rules' ? new RulesJudge() : new RecordedJudge(judge, recording),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * What a fork starts from: the parent recording, the recordings of the sessions before it in its
+ * run group (their state is the parent's starting state), and the library's scenarios. Anything
+ * that would make the restored state approximate is refused here with one line saying why.
+ */
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import path from 'node:path';
+import type { EventOf, TimedEvent } from '../contracts/events.ts';
+import { errorMessage } from '../contracts/errors.ts';
+import { loadLibrary, type Library, type LoadedScenario } from '../scenario/library.ts';
+import type { RunGroup } from '../session/plan.ts';
+import { readRecording, type Recording, type RecordingHeader } from '../session/recording.ts';
+import { ForkError } from './errors.ts';
+import { isDeterministic } from './recorded.ts';
+
+export interface ForkSource {
+  parent: Recording;
+  /** The recordings of the sessions before the parent's in its run group, in order. */
+  prior: Recording[];
+  /** The run group up to the parent's session (its scenarios as the recordings ran them). */
+  group: RunGroup;
+  turn: number;
+  /** The agent turns the parent recorded. */
+  turns: number;
+}
+
+/** Reads a recording and checks that it can be forked exactly at `turn`. */
+export function loadForkSource(file: string, turn: number, library?: string): ForkSource {
+  const parent = readRecording(file);
+  const where = path.basename(file);
+  const start = startOf(parent);
+  if (!start) throw new ForkError(`${where}: it has no session_start, so there is nothing to fork`);
+  const turns = lastJudgedTurn(parent);
+  if (!Number.isInteger(turn) || turn < 0 || turn > turns)
+    throw new ForkError(
+      `${where}: --turn must be a whole number from 0 to ${turns} (the turns it recorded), got ${turn}`,
+    );
+  refuseInexact(parent, where);
+  const prior = priorRecordings(parent, file);
+  for (const p of prior) refuseInexact(p, path.basename(p.file));
+  const lib = libraryOf(parent.header, library, where);
+  const sessions = [...prior, parent].map((r) => scenarioOf(lib, r));
+  return {
+    parent,
+    prior,
+    group: {
+      id: parent.header.group.id,
+      kind: parent.header.group.kind,
+      library: lib,
+      sessions,
+      of: parent.header.group.of,
+    },
+    turn,
+    turns,
+  };
+}
+
+function startOf(r: Recording): EventOf<'session_start'> | undefined {
+  return r.events.find(
+    (e): e is EventOf<'session_start'> & TimedEvent => e.type === 'session_start',
+  );
+}
+
+/** The last turn whose end the recording holds (a crashed recording forks up to there). */
+function lastJudgedTurn(r: Recording): number {
+  let last = 0;
+  for (const e of r.events) if (e.type === 'turn_end') last = e.turn;
+  return last;
+}
+
+/** The reasons a recording's turns cannot be run again to the same state. */
+function refuseInexact(r: Recording, where: string): void {
+  const { agent, user } = r.header.backends;
+  if (agent.kind === 'acp')
+    throw new ForkError(
+      `${where}: its agent (acp:${agent.name ?? ''}) kept its own memory and ran its own tools, which a fork cannot restore`,
+    );
+  const start = startOf(r);
+  if (start?.proposals && !isDeterministic(user) && user.kind !== 'human')
+    throw new ForkError(
+      `${where}: its user (${user.kind}) moved on the phone by itself; forking such proposal recordings is not supported yet`,
+    );
+  const takenOver = r.events.some(
+    (e) => e.type === 'notice' && e.text.startsWith('a person took over the user'),
+  );
+  if (takenOver && isDeterministic(user))
+    throw new ForkError(
+      `${where}: a person took over its ${user.kind} user, so the recorded user cannot be replayed`,
+    );
+}
+
+function libraryOf(header: RecordingHeader, override: string | undefined, where: string): Library {
+  const root = override ?? header.library;
+  if (!root)
+    throw new ForkError(
+      `${where}: it does not name its library (made before recordings did): pass --library DIR`,
+    );
+  try {
+    return loadLibrary(root).library;
+  } catch (err) {
+    throw new ForkError(`${where}: cannot load its library ${root}: ${errorMessage(err)}`);
+  }
+}
+
+/** The scenario a recording ran, with the noise it ran with (run --noise replaces the scenario's). */
+function scenarioOf(lib: Library, r: Recording): LoadedScenario {
+  const scenario = lib.scenarios.get(r.header.scenario);
+  if (!scenario)
+    throw new ForkError(
+      `${path.basename(r.file)}: the library at ${lib.root} has no scenario ${r.header.scenario}`,
+    );
+  const noise = startOf(r)?.proposals?.noise;
+  return noise ? ({ ...scenario, noise } as LoadedScenario) : scenario;
+}
+
+/** The first line of a recording, without reading the rest. */
+function headerOf(file: string): RecordingHeader | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(8192);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.subarray(0, n).toString('utf8');
+    const end = text.indexOf('\n');
+    return JSON.parse(end < 0 ? text : text.slice(0, end)) as RecordingHeader;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The sessions before this one in its run group: recordings of the same group run beside it (a
+ * fork's are its parent's). The latest started before it wins when a folder holds several runs.
+ */
+function priorRecordings(r: Recording, file: string): Recording[] {
+  const { group, fork } = r.header;
+  if (group.index === 0) return [];
+  if (fork) return priorRecordings(readRecording(parentPath(file, fork.parent)), '');
+  const dir = path.dirname(r.file);
+  const candidates = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => ({ file: path.join(dir, f), header: headerOf(path.join(dir, f)) }))
+    .filter(
+      (c) =>
+        c.header &&
+        !c.header.fork &&
+        c.header.group?.id === group.id &&
+        c.header.group.kind === group.kind &&
+        c.header.group.of === group.of &&
+        c.header.repeat === r.header.repeat &&
+        c.header.started <= r.header.started,
+    );
+  const out: Recording[] = [];
+  for (let index = 0; index < group.index; index++) {
+    const match = candidates
+      .filter((c) => c.header!.group.index === index)
+      .sort((a, b) => b.header!.started.localeCompare(a.header!.started))[0];
+    if (!match)
+      throw new ForkError(
+        `${path.basename(file || r.file)}: it is session ${group.index + 1} of ${group.kind} ${group.id}, and the recording of session ${index + 1} (whose state it starts from) is not beside it`,
+      );
+    out.push(readRecording(match.file));
+  }
+  return out;
+}
+
+/** A parent named in a fork's header, relative to the fork's folder. */
+export function parentPath(forkFile: string, parent: string): string {
+  return path.resolve(path.dirname(forkFile), parent);
+}
