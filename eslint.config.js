@@ -89,6 +89,13 @@ function paradigmRestrictions(folder) {
         `src/${top} is the core or a library under it and must not import a paradigm: read what it needs from the installed paradigms (src/scenario/paradigms.ts; the Paradigm interface in src/contracts/paradigm.ts)`,
       ),
     );
+  else if (SURFACES.includes(top))
+    out.push(
+      ...restriction(
+        PARADIGMS,
+        `src/${top} is a surface and must not import a paradigm: read its scores, report sections, options, panes and cards from the installed paradigms (src/scenario/paradigms.ts; the Paradigm interface in src/contracts/paradigm.ts)`,
+      ),
+    );
   return out;
 }
 
@@ -254,6 +261,8 @@ export default tseslint.config(
       'src/paradigms is the composition root of the paradigms: it imports the core and the paradigms only',
     ),
   ),
+  // The command line may import any layer, but no paradigm: it reads them as installed.
+  ...layer(['cli'], []),
   // The served page's own script runs in the browser.
   { files: ['src/serve/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   ...layer(

@@ -6,6 +6,7 @@
 import type { BackendInfo, Role, Scores, SessionEnd } from '../contracts/events.ts';
 import type { RunRecord, UsageLine } from './summary.ts';
 import { totals } from './usage.ts';
+import { installedParadigms } from '../scenario/paradigms.ts';
 
 export interface RunFacts {
   scenario: string;
@@ -40,8 +41,7 @@ export function runRecordOf(f: RunFacts): RunRecord {
     ...(f.message ? { message: f.message } : {}),
     intents: f.scores.intents,
     checklist: f.scores.checklist,
-    time: f.scores.time ?? null,
-    proposals: f.scores.proposals ?? null,
+    ...paradigmScores(f.scores),
     ...(f.recording ? { recording: f.recording } : {}),
     ...(f.title ? { title: f.title } : {}),
     ...(f.category ? { category: f.category } : {}),
@@ -55,4 +55,13 @@ export function runRecordOf(f: RunFacts): RunRecord {
     ...(f.started ? { started: f.started } : {}),
     ...(f.durationMs !== undefined ? { duration_ms: f.durationMs } : {}),
   };
+}
+
+/** Each paradigm's scores of the session under its key (`time`, `proposals`): null when it has none. */
+function paradigmScores(scores: Scores): Record<string, unknown> {
+  return Object.fromEntries(
+    installedParadigms().flatMap(({ results }) =>
+      results ? [[results.key, scores[results.key] ?? null]] : [],
+    ),
+  );
 }

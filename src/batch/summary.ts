@@ -13,8 +13,13 @@ import type {
   SessionEnd,
   TimeScores,
 } from '../contracts/events.ts';
-import { aggregateProposals, type ProposalSummary } from '../proposals/aggregate.ts';
-import { aggregateTime, type TimeSummary } from '../time/aggregate.ts';
+import { installedParadigms } from '../scenario/paradigms.ts';
+
+declare module '../contracts/engine-types.ts' {
+  interface EngineTypes {
+    runRecord: RunRecord;
+  }
+}
 
 /** Tokens and cost of one role and model within a session. */
 export interface UsageLine {
@@ -60,6 +65,8 @@ export interface RunRecord {
   cost_usd?: number | null;
   started?: string;
   duration_ms?: number;
+  /** Any other paradigm's scores under its results key (null for scenarios it does not play). */
+  [paradigmKey: string]: unknown;
 }
 
 export interface Stats {
@@ -74,10 +81,12 @@ export interface Summary extends Stats {
   by_persona: Record<string, Stats>;
   /** π-Bench's own scoring of the same runs (dependency-pooled Proc, group-size weighted means), when the library is known. */
   pibench?: PibenchSummary;
-  /** ChronosBench's table over the runs of time scenarios, per agent (absent when there are none). */
-  time?: TimeSummary;
-  /** PARE's tables over the runs of proposal scenarios, by agent (absent when there are none). */
-  proposals?: ProposalSummary;
+  /**
+   * Each paradigm's scores pooled over its runs, under its key (src/contracts/paradigm.ts):
+   * ChronosBench's table per agent under `time`, PARE's tables by agent under `proposals`;
+   * absent when no run has them.
+   */
+  [paradigmKey: string]: unknown;
 }
 
 /** Mean over all runs and the sample std across repeats of each repeat's mean (null when no value). */
@@ -119,16 +128,17 @@ export const isResult = (r: Pick<RunRecord, 'end'>): boolean => r.end !== 'judge
 export function summarize(all: readonly RunRecord[]): Summary {
   const runs = all.filter(isResult);
   const personas = [...new Set(runs.map((r) => r.persona))].sort();
-  const time = aggregateTime(runs, (r) => backendLabel(r, 'agent'));
-  const proposals = aggregateProposals(runs, (r) => backendLabel(r, 'agent'));
-  return {
+  const summary: Summary = {
     ...stats(runs),
     by_persona: Object.fromEntries(
       personas.map((p) => [p, stats(runs.filter((r) => r.persona === p))]),
     ),
-    ...(time ? { time } : {}),
-    ...(proposals ? { proposals } : {}),
   };
+  for (const { results } of installedParadigms()) {
+    const pooled = results?.aggregate(runs, (r) => backendLabel(r, 'agent'));
+    if (pooled) summary[results!.key] = pooled;
+  }
+  return summary;
 }
 
 /** How a run's backend reads in tables: `kind:name model` (`script:proactive`, `openai gpt-4.1`). */

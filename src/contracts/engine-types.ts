@@ -12,5 +12,6 @@
 export interface EngineTypes {}
 // Registered: scenario (`LoadedScenario`), scenarioFile (`ScenarioFile`, before dependencies are
 // resolved), persona (`LoadedPersona`), intent (`IntentSpec`), checklistItem (`ChecklistItemSpec`),
-// tool (`ToolDef`), sessionCore (what the engine lends a protocol), sessionProtocol.
+// tool (`ToolDef`), sessionCore (what the engine lends a protocol), sessionProtocol, runRecord
+// (`RunRecord`, a line of results.jsonl).
 // Read one as `EngineTypes['scenario']`.

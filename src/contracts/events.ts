@@ -244,6 +244,8 @@ export interface Scores {
   time?: TimeScores;
   /** Proposal scenarios only (absent elsewhere). */
   proposals?: ProposalScores;
+  /** Any paradigm's own scores, under its results key (src/contracts/paradigm.ts). */
+  [paradigmKey: string]: unknown;
 }
 
 /** One step of an external agent's plan. */

@@ -7,9 +7,12 @@
  */
 import type { z } from 'zod';
 import type { EngineTypes } from './engine-types.ts';
+import type { Section } from './report.ts';
 
 type Scenario = EngineTypes['scenario'];
 type Tool = EngineTypes['tool'];
+/** One run as results.jsonl records it (src/batch/summary.ts's RunRecord). */
+type Run = EngineTypes['runRecord'];
 
 /** Where in a scenario file a check points: keys and list indices (`['intents', 2, 'after']`). */
 export type ScenarioPath = readonly (string | number)[];
@@ -54,4 +57,35 @@ export interface Paradigm {
   readonly sessionTools?: readonly Tool[];
   /** The turn protocol: what follows each agent turn. */
   protocol(core: EngineTypes['sessionCore']): EngineTypes['sessionProtocol'];
+  /** What it measures over many runs: its scores pooled, and its sections of `intentplay report`. */
+  readonly results?: ParadigmResults;
+  /** Options it adds to `intentplay run` (PARE's `--noise`), after the command's own. */
+  readonly runOptions?: readonly ParadigmRunOption[];
+}
+
+/** An option of `intentplay run` that changes the scenarios a paradigm plays, for one run. */
+export interface ParadigmRunOption {
+  /** As the command line reads it: `--noise <settings>`. */
+  readonly flags: string;
+  /** Its line in `intentplay run --help`. */
+  readonly description: string;
+  /**
+   * The option's text as a change to each scenario of the run (scenarios it does not concern
+   * come back as they are); throws a plain message when the text is wrong.
+   */
+  parse(text: string): (scenario: Scenario) => Scenario;
+}
+
+/**
+ * A paradigm's scores over many runs. Its protocol scores each session (`scores()`, recorded in
+ * `session_end` and in each results line under `key`); this pools them. `agentOf` names a run's
+ * agent: different agents are never pooled.
+ */
+export interface ParadigmResults {
+  /** Where its pooled scores sit in the summary of `run --json` and results (`time`, `proposals`). */
+  readonly key: string;
+  /** Its scores pooled over `runs`, by agent; null when no run has them (the key is left out). */
+  aggregate(runs: readonly Run[], agentOf: (run: Run) => string): object | null;
+  /** Its sections of `intentplay report`, after π-Bench's; none when no run has its scores. */
+  reportSections?(runs: readonly Run[], agentOf: (run: Run) => string): readonly Section[];
 }

@@ -2,7 +2,7 @@
  * `run --noise tool_failure=0.2,notifications_per_hour=4,seed=7`: one noise setting for every
  * proposal scenario of a run, replacing what the scenarios set (PARE's robustness ablation).
  */
-import type { RunGroup } from '../session/plan.ts';
+import type { ParadigmRunOption } from '../contracts/paradigm.ts';
 import { NoiseSchema, type NoiseSpec } from './schema.ts';
 
 const KEYS = ['tool_failure', 'notifications_per_hour', 'seed'] as const;
@@ -29,11 +29,13 @@ export function parseNoise(text: string): NoiseSpec {
   return parsed.data;
 }
 
-/** The groups with every proposal scenario's noise replaced (other scenarios as they are). */
-export function withNoise(groups: RunGroup[], noise: NoiseSpec | undefined): RunGroup[] {
-  if (!noise) return groups;
-  return groups.map((g) => ({
-    ...g,
-    sessions: g.sessions.map((s) => (s.proposals ? { ...s, noise } : s)),
-  }));
-}
+/** Every proposal scenario of the run gets this noise (other scenarios stay as they are). */
+export const noiseOption: ParadigmRunOption = {
+  flags: '--noise <settings>',
+  description:
+    "proposal scenarios: override every scenario's noise, e.g. tool_failure=0.2,notifications_per_hour=4,seed=7 (the robustness ablation)",
+  parse(text) {
+    const noise = parseNoise(text);
+    return (scenario) => (scenario.proposals ? { ...scenario, noise } : scenario);
+  },
+};

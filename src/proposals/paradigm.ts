@@ -11,6 +11,9 @@ import { intentProposalKeys, scenarioProposalKeys } from './schema.ts';
 import { proposalTools } from './tools.ts';
 import { checkProposalScenario } from './validate.ts';
 import type { ProposalWorld } from './world.ts';
+import { aggregateProposals } from './aggregate.ts';
+import { proposalsSection } from './report-section.ts';
+import { noiseOption } from './noise-flag.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -37,4 +40,10 @@ export const proposalParadigm: Paradigm = {
   check: (s, report) => checkProposalScenario(s, report.error, report.warn),
   sessionTools: proposalTools,
   protocol: (core) => new ProposalProtocol(core),
+  results: {
+    key: 'proposals',
+    aggregate: aggregateProposals,
+    reportSections: proposalsSection,
+  },
+  runOptions: [noiseOption],
 };

@@ -11,8 +11,7 @@ import type { IntentStatus, SessionEvent } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
 import type { ScenarioLookup } from '../pibench/scoring.ts';
 import type { CellValue, Chart, ReportDoc, Section } from './document.ts';
-import { timeSection } from './time-section.ts';
-import { proposalsSection } from './proposals-section.ts';
+import { installedParadigms } from '../scenario/paradigms.ts';
 
 export interface ReportInput {
   folders: string[];
@@ -42,8 +41,6 @@ import {
   pibenchSection,
   runsSection,
 } from './accounting-sections.ts';
-
-const optional = (s: Section | null): Section[] => (s ? [s] : []);
 
 export function buildReport(input: ReportInput): ReportDoc {
   const all = input.runs;
@@ -88,8 +85,10 @@ export function buildReport(input: ReportInput): ReportDoc {
       ...perAgent(all, ablationSection),
       ...perAgent(runs, (rs) => clarificationSection(rs, readEvents)),
       ...perAgent(runs, (rs) => pibenchSection(rs, input.lookup)),
-      ...optional(timeSection(runs, (r) => backendLabel(r, 'agent'))),
-      ...optional(proposalsSection(runs, (r) => backendLabel(r, 'agent'))),
+      // Each paradigm's own sections (ChronosBench's, PARE's), in the registry's order.
+      ...installedParadigms().flatMap(
+        (p) => p.results?.reportSections?.(runs, (r) => backendLabel(r, 'agent')) ?? [],
+      ),
       costSection(all),
       runsSection(all),
     ],

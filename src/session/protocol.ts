@@ -19,11 +19,9 @@ import type { GroupEnv } from './group-env.ts';
 import type {
   IntentStatus,
   ProposalInfo,
-  ProposalScores,
   SessionEvent,
   StatusCause,
   TimeInfo,
-  TimeScores,
 } from '../contracts/events.ts';
 
 /** What starts an agent turn: a user message, the trigger event, or a monitor observation. */
@@ -107,8 +105,8 @@ export interface SessionProtocol {
   /** False when the turn that just ran may not complete intents (a proposal scenario's observe turn). */
   mayComplete?(): boolean;
   afterTurn(result: TurnResult): Promise<Next>;
-  /** Scores of the protocol's own, added to the session's. */
-  scores?(): { time?: TimeScores; proposals?: ProposalScores };
+  /** Scores of the protocol's own, added to the session's under its paradigm's results key. */
+  scores?(): Readonly<Record<string, unknown>>;
   /** After the session ends (for any reason), e.g. pending intents become unresolved. */
   finish?(): void;
 }

@@ -11,6 +11,8 @@ import { intentTimeKeys, scenarioTimeKeys } from './schema.ts';
 import { environmentTools, timeTools } from './tools.ts';
 import { checkTimeScenario } from './validate.ts';
 import { checkTimeAuthoring } from './lint-checks.ts';
+import { aggregateTime } from './aggregate.ts';
+import { timeSection } from './report-section.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -41,4 +43,9 @@ export const timeParadigm: Paradigm = {
   lint: checkTimeAuthoring,
   tools: [...timeTools, ...environmentTools],
   protocol: (core) => new TimeProtocol(core),
+  results: {
+    key: 'time',
+    aggregate: aggregateTime,
+    reportSections: timeSection,
+  },
 };

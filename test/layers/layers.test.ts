@@ -248,6 +248,31 @@ describe('layer lint', () => {
     ).toEqual([]);
   });
 
+  it('keeps the surfaces from knowing any paradigm: they read the installed ones', async () => {
+    const probes: [string, string][] = [
+      ['src/batch/probe.ts', "export { aggregateTime } from '../time/aggregate.ts';\n"],
+      ['src/report/probe.ts', "export * from '../proposals/report-section.ts';\n"],
+      ['src/cli/actions/probe.ts', "export * from '../../proposals/noise-flag.ts';\n"],
+      ['src/cli/probe.ts', "export const t = () => import('../time/paradigm.ts');\n"],
+      ['src/tui/components/probe.ts', "export * from '../../time/measures.ts';\n"],
+      ['src/tui/screens/probe.ts', "export * from '../../proposals/tools.ts';\n"],
+      ['src/share/probe.ts', "export * from '../proposals/aggregate.ts';\n"],
+      ['src/serve/probe.ts', "export * from '../time/schema.ts';\n"],
+      ['src/annotate/probe.ts', "export * from '../time/schema.ts';\n"],
+      ['src/agreement/probe.ts', "export * from '../proposals/schema.ts';\n"],
+    ];
+    for (const [file, code] of probes)
+      expect(await problems(file, code), file).toContainEqual(
+        expect.stringMatching(/is a surface and must not import a paradigm/),
+      );
+    expect(
+      await problems(
+        'src/report/probe.ts',
+        "export * from '../scenario/paradigms.ts';\nexport * from '../contracts/report.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps each paradigm out of the others', async () => {
     expect(
       await problems('src/proposals/probe.ts', "export { TimeWorld } from '../time/world.ts';\n"),

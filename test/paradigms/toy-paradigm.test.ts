@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUnits } from '../../src/batch/units.ts';
 import { runUnits } from '../../src/batch/runner.ts';
+import { summarize } from '../../src/batch/summary.ts';
 import { resolveConfig } from '../../src/config/config.ts';
 import { lintPaths } from '../../src/lint/index.ts';
 import { PARADIGMS } from '../../src/paradigms/index.ts';
@@ -145,7 +146,13 @@ describe('a paradigm registered from outside src/', () => {
         .map((e) => ('name' in e ? e.name : '')),
     ).toEqual(['ping', 'ping', 'ping']);
 
+    // Its scores: in the results line, pooled in the summary, and its own section of the report.
+    expect(records[0]).toMatchObject({ relay: { owed: 3, sent: 3 } });
+    expect(summarize(records)).toMatchObject({
+      relay: { 'script:proactive': { runs: 1, sent: 1 } },
+    });
     const report = renderDoc(reportOn([out]), 'markdown');
     expect(report).toContain('tester/relay');
+    expect(report).toMatch(/## Relay: pings answered[\s\S]*\| script:proactive \| 1 \| 100\.0 \|/);
   });
 });

@@ -3,12 +3,12 @@
  * (docs/reports.md). Repeats, concurrency, a results folder, resume, shards and filters.
  */
 import { errorMessage } from '../../contracts/errors.ts';
-import { parseNoise, withNoise } from '../../proposals/noise-flag.ts';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../contracts/diagnostics.ts';
-import { planRuns } from '../../session/plan.ts';
+import { planRuns, type RunGroup } from '../../session/plan.ts';
+import { installedParadigms } from '../../scenario/paradigms.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { compareRuns, type RunRecord } from '../../batch/summary.ts';
 import { Progress } from '../../batch/progress.ts';
@@ -43,7 +43,6 @@ export interface RunFlags extends SessionFlags {
   filter: string[];
   deps: boolean;
   progress: boolean;
-  noise?: string;
 }
 
 export async function runCommand(paths: string[], flags: RunFlags, cmd: Command): Promise<void> {
@@ -79,9 +78,9 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   if (setup.offlineNotice) process.stderr.write(`${setup.offlineNotice}\n`);
   const shard = flags.shard ? parseOrThrow('--shard', () => parseShard(flags.shard!)) : undefined;
   const filters = flags.filter.map((f) => parseOrThrow('--filter', () => parseFilter(f)));
-  const noise =
-    flags.noise !== undefined ? parseOrThrow('--noise', () => parseNoise(flags.noise!)) : undefined;
-  const groups = withNoise(
+  const groups = paradigmOptions(
+    cmd,
+    flags,
     filterGroups(
       planRuns(targets, {
         noDeps: !flags.deps,
@@ -90,7 +89,6 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
       filters,
       !flags.deps,
     ),
-    noise,
   );
   let units = makeUnits(groups, flags.repeat, flags.deps);
   if (shard) units = shardUnits(units, shard);
@@ -230,6 +228,19 @@ function autoShard(flags: RunFlags): void {
   process.stderr.write(
     `--shard auto: shard ${flags.shard} (${shard.source})${into ? `, writing ${into}` : ''}\n`,
   );
+}
+
+/** The groups with every scenario changed as the paradigms' options given (`--noise`) say. */
+function paradigmOptions(cmd: Command, flags: RunFlags, groups: RunGroup[]): RunGroup[] {
+  const given = flags as unknown as Record<string, unknown>; // with a resumed run's options merged in
+  for (const option of installedParadigms().flatMap((p) => p.runOptions ?? [])) {
+    const flag = cmd.options.find((o) => o.flags === option.flags);
+    const text = flag && given[flag.attributeName()];
+    if (typeof text !== 'string') continue;
+    const change = parseOrThrow(flag!.long!, () => option.parse(text));
+    groups = groups.map((g) => ({ ...g, sessions: g.sessions.map(change) }));
+  }
+  return groups;
 }
 
 function parseOrThrow<T>(flag: string, parse: () => T): T {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAgentInput, toolTemplate } from './agent-command.ts';
 import { hintsOf } from './live.ts';
 import { createToolRegistry } from '../../tools/index.ts';
-import { proposalTools } from '../../proposals/tools.ts';
+import { installedParadigms } from '../../scenario/paradigms.ts';
 
 const tools = [
   {
@@ -81,7 +81,10 @@ describe('what a person playing the agent types', () => {
 
 describe('the tool picker’s templates', () => {
   const registry = createToolRegistry();
-  const defs = [...registry.forGroups(registry.groups()), ...proposalTools];
+  const defs = [
+    ...registry.forGroups(registry.groups()),
+    ...installedParadigms().flatMap((p) => p.sessionTools ?? []),
+  ];
 
   it('every tool’s template, sent as inserted, parses and passes the tool’s own argument check', () => {
     const hints = hintsOf(defs);

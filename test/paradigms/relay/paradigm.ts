@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import type { Paradigm } from '../../../src/contracts/paradigm.ts';
+import type { EngineTypes } from '../../../src/contracts/engine-types.ts';
+import { col, groupBy, type Section } from '../../../src/contracts/report.ts';
 import type { IntentStatus } from '../../../src/contracts/events.ts';
 import type {
   Next,
@@ -54,6 +56,61 @@ class RelayProtocol implements SessionProtocol {
       incoming: { kind: 'event', turn: this.core.turn + 1, text, source: 'relay' },
     };
   }
+
+  /** Recorded in the score event and the results line under `relay`. */
+  scores(): { relay: RelayScores } {
+    return { relay: { owed: this.owed, sent: this.pinged } };
+  }
+}
+
+interface RelayScores {
+  owed: number;
+  sent: number;
+}
+
+type Run = EngineTypes['runRecord'];
+
+/** The share of owed pings each agent sent, over its relay runs (null: no relay run). */
+function relayShares(
+  runs: readonly Run[],
+  agentOf: (run: Run) => string,
+): Record<string, { runs: number; sent: number }> | null {
+  const scored = runs.filter((r) => r.relay);
+  if (!scored.length) return null;
+  const share = (r: Run) => {
+    const { owed, sent } = r.relay as RelayScores;
+    return sent / owed;
+  };
+  return Object.fromEntries(
+    [...groupBy(scored, agentOf)].map(([agent, rs]) => [
+      agent,
+      { runs: rs.length, sent: rs.reduce((a, r) => a + share(r), 0) / rs.length },
+    ]),
+  );
+}
+
+function relaySection(runs: readonly Run[], agentOf: (run: Run) => string): Section[] {
+  const shares = relayShares(runs, agentOf);
+  if (!shares) return [];
+  return [
+    {
+      id: 'relay',
+      title: 'Relay: pings answered',
+      tables: [
+        {
+          id: 'relay',
+          title: 'Pings sent of those owed (%)',
+          columns: [
+            col('agent', 'agent'),
+            col('runs', 'runs', 'int'),
+            col('sent', 'sent', 'score'),
+          ],
+          rows: Object.entries(shares).map(([agent, s]) => [agent, s.runs, s.sent]),
+        },
+      ],
+      charts: [],
+    },
+  ];
 }
 
 export const relayParadigm: Paradigm = {
@@ -84,4 +141,5 @@ export const relayParadigm: Paradigm = {
   },
   tools: [pingTool],
   protocol: (core) => new RelayProtocol(core, relayOf(core.scenario)?.pings ?? 1),
+  results: { key: 'relay', aggregate: relayShares, reportSections: relaySection },
 };

@@ -4,10 +4,19 @@
  * each rate ± its standard error over repeats), Table 2's decision distribution, the same
  * scores per agent and persona, and per agent and noise setting when the runs have several.
  */
-import type { RunRecord } from '../batch/summary.ts';
-import { proposalRow, type MeanSe, type ProposalRow } from '../proposals/aggregate.ts';
-import type { CellValue, Column, MeanStd, Section, Table } from './document.ts';
-import { col, groupBy } from './columns.ts';
+import type { EngineTypes } from '../contracts/engine-types.ts';
+import { proposalRow, type MeanSe, type ProposalRow } from './aggregate.ts';
+import {
+  col,
+  groupBy,
+  type CellValue,
+  type Column,
+  type MeanStd,
+  type Section,
+  type Table,
+} from '../contracts/report.ts';
+
+type RunRecord = EngineTypes['runRecord'];
 
 const se = (x: MeanSe): MeanStd => ({ mean: x.mean, std: x.se });
 
@@ -89,17 +98,17 @@ function splitRows(
   );
 }
 
-/** Null when no run is of a proposal scenario (the section is left out). */
+/** None when no run is of a proposal scenario. */
 export function proposalsSection(
   runs: readonly RunRecord[],
   agentOf: (r: RunRecord) => string,
-): Section | null {
+): Section[] {
   const byAgent = groupBy(
     runs.filter((r) => r.proposals),
     agentOf,
   );
   const rows = [...byAgent].map(([agent, rs]) => [agent, proposalRow(rs)!] as const);
-  if (!rows.length) return null;
+  if (!rows.length) return [];
   const n = rows.reduce((x, [, p]) => x + p.runs, 0);
   const tables: Table[] = [
     {
@@ -129,14 +138,16 @@ export function proposalsSection(
       columns: [col('agent', 'agent'), col('noise', 'noise'), ...BRIEF],
       rows: splitRows(byAgent, noiseLabel),
     });
-  return {
-    id: 'proposals',
-    title: 'Proposals: PARE',
-    text:
-      `PARE's measures over ${n} run(s) of proposal scenarios, one row per agent. Success@k: some of a scenario's k repeats succeeded (every goal holds on the final state); Success^k: all did; ` +
-      'success rate: the share of runs that succeeded. Proposal rate is proposals per observe turn; acceptance rate the share of proposals the user accepted; read actions the successful read-only tool calls per run. ' +
-      'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated).',
-    tables,
-    charts: [],
-  };
+  return [
+    {
+      id: 'proposals',
+      title: 'Proposals: PARE',
+      text:
+        `PARE's measures over ${n} run(s) of proposal scenarios, one row per agent. Success@k: some of a scenario's k repeats succeeded (every goal holds on the final state); Success^k: all did; ` +
+        'success rate: the share of runs that succeeded. Proposal rate is proposals per observe turn; acceptance rate the share of proposals the user accepted; read actions the successful read-only tool calls per run. ' +
+        'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated).',
+      tables,
+      charts: [],
+    },
+  ];
 }

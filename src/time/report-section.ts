@@ -4,11 +4,12 @@
  * overall success (their equal-weight mean), action and status accuracy, each as mean ± std
  * over repeats; and how the runs ended. No row pools different agents.
  */
-import type { RunRecord } from '../batch/summary.ts';
+import type { EngineTypes } from '../contracts/engine-types.ts';
 import { TIME_ENDINGS } from '../contracts/events.ts';
-import { aggregateTime, type TimeRow } from '../time/aggregate.ts';
-import type { CellValue, Column, Section, Table } from './document.ts';
-import { col } from './columns.ts';
+import { aggregateTime, type TimeRow } from './aggregate.ts';
+import { col, type CellValue, type Column, type Section, type Table } from '../contracts/report.ts';
+
+type RunRecord = EngineTypes['runRecord'];
 
 const COLUMNS: Column[] = [
   col('agent', 'agent'),
@@ -32,13 +33,13 @@ const cells = (agent: string, cases: string, t: TimeRow): CellValue[] => [
   t.status,
 ];
 
-/** Null when no run is of a time scenario (the section is left out). */
+/** None when no run is of a time scenario. */
 export function timeSection(
   runs: readonly RunRecord[],
   agentOf: (r: RunRecord) => string,
-): Section | null {
+): Section[] {
   const summary = aggregateTime(runs, agentOf);
-  if (!summary) return null;
+  if (!summary) return [];
   const agents = Object.entries(summary.by_agent);
   const rows = agents.flatMap(([agent, a]) => [
     ...(a.simple ? [cells(agent, 'simple', a.simple)] : []),
@@ -56,14 +57,16 @@ export function timeSection(
     rows: agents.map(([agent, a]) => [agent, a.runs, ...reasons.map((e) => a.endings[e] ?? 0)]),
   };
   const n = agents.reduce((x, [, a]) => x + a.runs, 0);
-  return {
-    id: 'time',
-    title: 'Time: ChronosBench',
-    text:
-      `ChronosBench's measures over ${n} run(s) of time scenarios, one row per agent and kind of scenario (complex: an intention shift). ` +
-      'Positive and Negative are task completion rates on each branch; Overall is their equal-weight mean (– unless both branches ran); ' +
-      'Action is the share of responses with no action error, Status the share whose task status was the expected one. Each is mean ± std over repeats.',
-    tables: [{ id: 'time', title: "ChronosBench's table (%)", columns: COLUMNS, rows }, endings],
-    charts: [],
-  };
+  return [
+    {
+      id: 'time',
+      title: 'Time: ChronosBench',
+      text:
+        `ChronosBench's measures over ${n} run(s) of time scenarios, one row per agent and kind of scenario (complex: an intention shift). ` +
+        'Positive and Negative are task completion rates on each branch; Overall is their equal-weight mean (– unless both branches ran); ' +
+        'Action is the share of responses with no action error, Status the share whose task status was the expected one. Each is mean ± std over repeats.',
+      tables: [{ id: 'time', title: "ChronosBench's table (%)", columns: COLUMNS, rows }, endings],
+      charts: [],
+    },
+  ];
 }
