@@ -224,6 +224,24 @@ export interface JudgeTurnInput {
   signal: AbortSignal;
 }
 
+/** A user's message in a time scenario, to be read for a refusal (ChronosBench's FAILED). */
+export interface RefusalInput {
+  turn: number;
+  /** What the user wrote. */
+  text: string;
+  /** The agent's reply it answers. */
+  agentReply: string;
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
+/** Whether a user's message refuses or cancels the task, why, and who read it so. */
+export interface RefusalReading {
+  refusal: boolean;
+  reason: string;
+  by: 'rules' | 'judge';
+}
+
 /** Stages 1 and 2 for one agent turn. An intent in both lists counts as completed. */
 export interface JudgeVerdict {
   completed: { intent: string; evidence: string }[];
@@ -254,6 +272,8 @@ export interface JudgeBackend {
   pickNext(input: Omit<JudgeTurnInput, 'evidence'>): Promise<{ intent: string; reason: string }>;
   /** Grades rubric items at session end (rule items are graded by the evidence rules). */
   gradeRubric(input: RubricInput): Promise<ChecklistGrade[]>;
+  /** Time scenarios: whether a person's or model user's message refuses the task (model judges; offline rules otherwise). */
+  readRefusal?(input: RefusalInput): Promise<Omit<RefusalReading, 'by'>>;
 }
 
 export interface Backends {

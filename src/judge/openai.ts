@@ -11,6 +11,7 @@ import type {
   JudgeBackend,
   JudgeTurnInput,
   JudgeVerdict,
+  RefusalInput,
   RubricInput,
 } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
@@ -19,6 +20,7 @@ import {
   listChecklist,
   listIntents,
   PICK_JUDGE_SYSTEM,
+  REFUSAL_JUDGE_SYSTEM,
   RUBRIC_JUDGE_SYSTEM,
   TURN_JUDGE_SYSTEM,
 } from '../llm/prompts.ts';
@@ -45,6 +47,8 @@ const TurnAnswer = z.object({
 type TurnAnswer = z.infer<typeof TurnAnswer>;
 
 const PickAnswer = z.object({ intent: z.string(), reason: z.string().default('') });
+
+const RefusalAnswer = z.object({ refusal: z.boolean(), reason: z.string().default('') });
 
 const RubricAnswer = z.object({
   items: z.array(
@@ -147,6 +151,23 @@ export class OpenAIJudge implements JudgeBackend {
     );
     // A pick that is still not open goes back to the engine, which reports it and falls back.
     return { intent: value.intent, reason: value.reason || 'picked by the judge' };
+  }
+
+  /** Time scenarios: one small call on a person's or model user's message (src/time/refusal.ts). */
+  async readRefusal(input: RefusalInput): Promise<{ refusal: boolean; reason: string }> {
+    const { value } = await askForJson(
+      this.client,
+      [
+        { role: 'system', content: REFUSAL_JUDGE_SYSTEM },
+        {
+          role: 'user',
+          content: `The assistant said:\n${clip(input.agentReply, 4000) || '(nothing)'}\n\nThe user answered:\n${clip(input.text, 4000)}`,
+        },
+      ],
+      { turn: input.turn, emit: input.emit, signal: input.signal },
+      { schema: RefusalAnswer, problems: () => [] },
+    );
+    return { refusal: value.refusal, reason: firstLine(value.reason) };
   }
 
   async gradeRubric(input: RubricInput): Promise<ChecklistGrade[]> {

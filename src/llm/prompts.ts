@@ -116,6 +116,13 @@ export const PICK_JUDGE_SYSTEM = [
   'Answer with one JSON object and nothing else: {"intent": "<intent id>", "reason": "<one line>"}',
 ].join('\n');
 
+export const REFUSAL_JUDGE_SYSTEM = [
+  'You read one message a user wrote to an AI assistant that has been watching something for them (a price, a listing, a slot).',
+  'Decide whether the message REFUSES the task: the user expresses refusal or disappointment with what the assistant offered, asks to cancel or stop, or gives up on the assistant (will do it themselves, no longer wants it).',
+  'It is NOT a refusal when the user thanks, asks a question, adds or changes a constraint, or shifts to a new or different request (even if it starts with "no"): the task goes on then.',
+  'Answer with one JSON object and nothing else: {"refusal": true | false, "reason": "<one line, quoting the words that decide>"}',
+].join('\n');
+
 export const RUBRIC_JUDGE_SYSTEM = [
   'You grade a finished session between a user and an AI assistant against a checklist.',
   "You see the user's hidden intents, the full trace (messages, tool calls and results) and the final workspace files.",

@@ -34,6 +34,7 @@ import type {
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
 import { ResponseLedger, shapeOf, type Decision, type ReplyTo } from './measures.ts';
+import { readRefusal } from './refusal.ts';
 import { timeScores, type SessionOutcome } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
 import { pushesToAgent, scheduleOf, TimeWorld } from '../sim/world.ts';
@@ -117,10 +118,11 @@ export class TimeProtocol implements SessionProtocol {
       decision,
       status: this.world.taskStatus,
     });
-    if (replyTo === 'thanks' || replyTo === 'refuse') return this.end('resolved', true);
+    if (replyTo === 'thanks' || replyTo === 'refuse')
+      return this.end('resolved', true, replyTo === 'refuse');
     if (t.incoming.kind === 'monitor') return this.afterWokenTurn(t, t.incoming.update, decision!);
     const next = await this.chat.afterTurn(t);
-    if (next.kind === 'continue') return this.handedOn(next.incoming, undefined);
+    if (next.kind === 'continue') return this.handedOn(next.incoming, undefined, t.reply);
     if (next.end === 'max_turns') {
       this.unresolvePending('max_turns', `still pending after ${this.core.maxTurns} agent turns`);
       return this.end('max_turns');
@@ -197,20 +199,27 @@ export class TimeProtocol implements SessionProtocol {
           'follow_up',
           'the user reveals it right after the follow-up',
         );
-      return this.handedOn(await this.chat.handOff(left, 'shift'), 'shift');
+      return this.handedOn(await this.chat.handOff(left, 'shift'), 'shift', t.reply);
     }
     if (!everyNeedMet) return this.dormant();
     const reason = core.scenario.refuse ? 'refuse' : 'thanks';
-    return this.handedOn(await this.chat.handOff([], reason), reason);
+    return this.handedOn(await this.chat.handOff([], reason), reason, t.reply);
   }
 
-  private handedOn(incoming: Incoming, kind: ReplyTo): Next {
-    this.replyTo = kind ? { turn: incoming.turn, kind } : undefined;
+  /** The user's message starts the next turn; a person's or model user's may refuse the task in any words. */
+  private async handedOn(incoming: Incoming, kind: ReplyTo, agentReply: string): Promise<Next> {
+    const freeWords = incoming.kind === 'user' && this.core.backends.user.info.kind !== 'rules';
+    const refused =
+      kind !== 'refuse' &&
+      freeWords &&
+      (await readRefusal(this.core, incoming.turn, incoming.text, agentReply));
+    const k = refused ? 'refuse' : kind;
+    this.replyTo = k ? { turn: incoming.turn, kind: k } : undefined;
     return { kind: 'continue', incoming };
   }
 
-  private end(end: 'resolved' | 'max_turns', thanked = false): Next {
-    this.outcome = { end, thanked };
+  private end(end: 'resolved' | 'max_turns', thanked = false, refused = false): Next {
+    this.outcome = { end, thanked, refused };
     return { kind: 'end', end };
   }
 

@@ -14,6 +14,8 @@ export interface SessionOutcome {
   end: 'resolved' | 'max_turns';
   /** The session ended after the user's thanks (or refusal) and the agent's answer to it. */
   thanked: boolean;
+  /** That message was a refusal (`refuse:`, or a person's or model user's words read as one). */
+  refused?: boolean;
 }
 
 const nullableRound = (x: number | null): number | null => (x === null ? null : round(x));
@@ -37,7 +39,8 @@ export function timeScores(
   const kept = count('kept');
   const falseFollowUps = count('false');
   const decisionsRight = hit === followExpected && falseFollowUps === 0 && kept === silenceExpected;
-  const finalRight = taskStatus === shape.finalStatus;
+  // After a refusal the task should end failed, whatever the branch.
+  const finalRight = taskStatus === (outcome?.refused ? 'failed' : shape.finalStatus);
   const completed =
     shape.branch === 'positive'
       ? decisionsRight && finalRight && Boolean(outcome?.thanked) && !ledger.arbitraryCompletion
