@@ -11,6 +11,9 @@
  *     "the session has ended") with and without them, the frames each viewer got, and RSS.
  *
  *   npm run bench -- serve [--participants 20] [--keys 40] [--key-ms 150] [--viewers 100] [--delay 150] [--runs 2]
+ *                          [--only participants|viewers] [--profile DIR] [--root CHECKOUT]
+ *
+ * --root runs another checkout's binary (built), to compare two builds in the same minutes.
  *
  * Runs bin/intentplay.js (dist/ when fresher than src/: run `npm run build` first).
  */
@@ -18,6 +21,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 
@@ -29,6 +33,9 @@ const { values } = parseArgs({
     viewers: { type: 'string', default: '100' },
     delay: { type: 'string', default: '150' },
     runs: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+    root: { type: 'string', default: '.' },
   },
 });
 const PARTICIPANTS = Number(values.participants);
@@ -37,18 +44,24 @@ const KEY_MS = Number(values['key-ms']);
 const VIEWERS = Number(values.viewers);
 const DELAY = Number(values.delay);
 const RUNS = Number(values.runs);
-const bin = path.resolve('bin/intentplay.js');
+/** 'participants' or 'viewers': run one half only. */
+const ONLY = values.only;
+/** A folder: the server writes a V8 CPU profile there (node --cpu-prof) for the participants' run. */
+const PROFILE = values.profile ? path.resolve(values.profile) : undefined;
+const ROOT = path.resolve(values.root);
+const bin = path.join(ROOT, 'bin/intentplay.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(
   args: string[],
   cwd: string,
+  nodeArgs: string[] = [],
 ): {
   child: ChildProcess;
   stderr: () => string;
   waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray>;
 } {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
     cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -69,6 +82,12 @@ function start(
   };
 }
 
+/** CPU time (user + system) the process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s ticks
+}
+
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -77,15 +96,17 @@ class Client {
   readonly ws: WebSocket;
   screen = '';
   frames = 0;
-  private onFrame: (() => void) | undefined;
+  bytes = 0;
+  private onFrame: ((text: string) => void) | undefined;
   constructor(url: string) {
     this.ws = new WebSocket(url);
     this.ws.on('message', (m) => {
       const text = String(m);
       if (text[0] !== 'o') return;
       this.frames++;
+      this.bytes += text.length - 1;
       this.screen = (this.screen + text.slice(1)).slice(-200_000);
-      this.onFrame?.();
+      this.onFrame?.(text.slice(1));
     });
   }
   opened(): Promise<void> {
@@ -105,15 +126,21 @@ class Client {
   key(data: string): void {
     this.ws.send(JSON.stringify({ type: 'in', data }));
   }
-  /** Sends a key and resolves with the ms until the next frame (undefined: no frame within 5 s, the key counted lost). */
-  echo(data: string): Promise<number | undefined> {
+  /**
+   * Sends a key and resolves with the ms until a frame shows `shown` (the draft as it now is,
+   * so an unrelated frame does not count); undefined: not within 5 s, the key counted lost.
+   */
+  echo(data: string, shown: string): Promise<number | undefined> {
     return new Promise((resolve) => {
       const t0 = performance.now();
+      let seen = '';
       const timer = setTimeout(() => {
         this.onFrame = undefined;
         resolve(undefined);
       }, 5000);
-      this.onFrame = () => {
+      this.onFrame = (frame) => {
+        seen = (seen + frame).slice(-100_000);
+        if (!seen.includes(shown)) return;
         clearTimeout(timer);
         this.onFrame = undefined;
         resolve(performance.now() - t0);
@@ -153,7 +180,8 @@ async function participants(): Promise<Record<string, unknown>> {
     .trim()
     .split('\n')
     .map((l) => l.split(/\s+/)[1]!);
-  const server = start(['serve', '--study', 'study.yaml', '--port', '0'], dir);
+  const nodeArgs = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
+  const server = start(['serve', '--study', 'study.yaml', '--port', '0'], dir, nodeArgs);
   const origin = (await server.waitFor(/P01 {2}(http:\/\/[^/]+)\//))[1]!.replace('http', 'ws');
   await sleep(500);
   const rssIdle = rssMb(server.child.pid!);
@@ -178,11 +206,21 @@ async function participants(): Promise<Record<string, unknown>> {
   const echoes: number[] = [];
   let lost = 0;
   const t0 = performance.now();
+  const cpu0 = cpuMs(server.child.pid!);
+  // This process is starved too on a loaded machine: its own event loop's delays are in every echo.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const bytes0 = clients.reduce((n, c) => n + c.bytes, 0);
+  const frames0 = clients.reduce((n, c) => n + c.frames, 0);
   await Promise.all(
     clients.map(async (c, i) => {
       await sleep((i * KEY_MS) / clients.length); // spread the typists over one key's interval
+      let draft = '';
       for (let k = 0; k < KEYS; k++) {
-        const took = await c.echo(String.fromCharCode(97 + (k % 26)));
+        const key = String.fromCharCode(97 + (k % 26));
+        draft += key;
+        // The box shows the end of a long draft: the last few keys typed identify this echo.
+        const took = await c.echo(key, draft.slice(-8));
         if (took === undefined) lost++;
         else echoes.push(took);
         await sleep(Math.max(0, KEY_MS - (took ?? KEY_MS)));
@@ -190,6 +228,10 @@ async function participants(): Promise<Record<string, unknown>> {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuMs(server.child.pid!) - cpu0;
+  lag.disable();
+  const bytes = clients.reduce((n, c) => n + c.bytes, 0) - bytes0;
+  const frames = clients.reduce((n, c) => n + c.frames, 0) - frames0;
   for (const c of clients) c.ws.close();
   server.child.kill('SIGINT');
   await new Promise((r) => server.child.once('exit', r));
@@ -204,6 +246,15 @@ async function participants(): Promise<Record<string, unknown>> {
       p95: round(pct(sorted, 95)),
       max: round(sorted.at(-1)!),
     },
+    bench_loop_delay_ms: {
+      p50: round(lag.percentile(50) / 1e6),
+      p95: round(lag.percentile(95) / 1e6),
+      max: round(lag.max / 1e6),
+    },
+    server_cpu_ms_per_key: round(cpu / (echoes.length + lost)),
+    server_cpu_share: round(cpu / 1000 / seconds),
+    bytes_sent_per_key: Math.round(bytes / (echoes.length + lost)),
+    messages_sent_per_key: round(frames / (echoes.length + lost)),
     rss_mb: { idle: round(rssIdle), all_in_session: round(rssSessions) },
     mb_per_participant: round((rssSessions - rssIdle) / PARTICIPANTS),
   };
@@ -224,7 +275,7 @@ async function watchOnce(viewers: number): Promise<Record<string, number>> {
     '--recordings',
     dir,
   ];
-  const server = start(args, process.cwd());
+  const server = start(args, ROOT);
   const link = (await server.waitFor(/read-only\): (\S+)/))[1]!;
   const t0 = performance.now();
   const clients = Array.from(
@@ -251,11 +302,15 @@ async function watchOnce(viewers: number): Promise<Record<string, number>> {
 
 const load = () => os.loadavg().map((n) => round(n));
 const result: Record<string, unknown> = { load_before: load() };
-result.participants = await participants();
-result.load_after_participants = load();
-const watches: Record<string, number>[] = [];
-// Alternately without and with the audience, so a change in the machine's load touches both alike.
-for (let r = 0; r < RUNS; r++) watches.push(await watchOnce(0), await watchOnce(VIEWERS));
-result.watch = watches;
+if (ONLY !== 'viewers') {
+  result.participants = await participants();
+  result.load_after_participants = load();
+}
+if (ONLY !== 'participants') {
+  const watches: Record<string, number>[] = [];
+  // Alternately without and with the audience, so a change in the machine's load touches both alike.
+  for (let r = 0; r < RUNS; r++) watches.push(await watchOnce(0), await watchOnce(VIEWERS));
+  result.watch = watches;
+}
 result.load_after = load();
 console.log(JSON.stringify(result, null, 2));

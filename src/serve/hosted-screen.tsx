@@ -3,8 +3,10 @@
  * looks like a terminal (a size, raw mode) and reads keys from another, so one process draws a
  * screen per participant, or one screen for a whole audience, without a pty.
  *
- * Every client attached gets the frames as they are written; a client that joins late gets the
- * screen as it is now (the frames since the last clear, or a fresh frame drawn for it).
+ * Every client attached gets the frames: what Ink writes in one go (a frame and its
+ * synchronised-output marks) is sent as one message, and a whole frame only as the rows that
+ * changed (screen-diff.ts). A client that joins late gets the screen as it is now (the frames
+ * since the last clear, or a fresh frame drawn for every client).
  */
 import chalk from 'chalk';
 import { render } from 'ink';
@@ -12,6 +14,7 @@ import { PassThrough, Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { installFastInkOutput } from '../tui/ink-output.ts';
 import { Providers } from '../tui/Providers.tsx';
+import { ScreenDiff } from './screen-diff.ts';
 
 /** A terminal's size in cells. */
 export interface CellSize {
@@ -77,12 +80,16 @@ export class HostedScreen {
   private readonly clients = new Set<ScreenClient>();
   /** What a late joiner needs to see the screen as it is: everything since the last clear. */
   private snapshot = '';
+  private readonly diff: ScreenDiff;
+  /** Written since the last send: sent together once this turn of the event loop's work is done. */
+  private pending = '';
   private unmountInk: (() => void) | undefined;
   private exited: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(size: CellSize) {
     this.out = new ScreenOutput(size, (data) => this.write(data));
+    this.diff = new ScreenDiff(size.rows);
   }
 
   get size(): CellSize {
@@ -109,10 +116,8 @@ export class HostedScreen {
       kittyKeyboard: { mode: 'disabled' },
     });
     this.unmountInk = () => instance.unmount();
-    this.exited = instance.waitUntilExit().then(
-      () => undefined,
-      () => undefined,
-    );
+    const flushed = () => this.flush();
+    this.exited = instance.waitUntilExit().then(flushed, flushed);
     // Hide the cursor: the screens draw their own.
     this.write('\u001B[?25l');
   }
@@ -127,13 +132,26 @@ export class HostedScreen {
     if (clear >= 0) this.snapshot = data.slice(clear);
     else this.snapshot += data;
     if (this.snapshot.length > MAX_SNAPSHOT) this.snapshot = '';
-    for (const client of this.clients) client.output(data);
+    const send = this.diff.next(data);
+    if (!send) return;
+    if (!this.pending) queueMicrotask(() => this.flush());
+    this.pending += send;
+  }
+
+  private flush(): void {
+    const data = this.pending;
+    this.pending = '';
+    if (data) for (const client of this.clients) client.output(data);
   }
 
   /** Adds a client: it gets the screen as it is now, then every frame. */
   attach(client: ScreenClient): void {
+    // What the others have not been sent yet is in the snapshot the newcomer gets.
+    this.flush();
     this.clients.add(client);
-    if (this.snapshot) client.output('\u001B[?25l\u001B[H' + this.snapshot);
+    const screen = this.diff.screen;
+    if (screen !== undefined) client.output('\u001B[?25l' + screen);
+    else if (this.snapshot) client.output('\u001B[?25l\u001B[H' + this.snapshot);
     else this.redraw();
   }
 
@@ -150,11 +168,12 @@ export class HostedScreen {
     if (size.cols === this.out.columns && size.rows === this.out.rows) return;
     this.out.columns = size.cols;
     this.out.rows = size.rows;
-    this.out.emit('resize');
+    this.redraw();
   }
 
   /** Draws the whole screen again (Ink redraws a full-screen app completely on a resize). */
   redraw(): void {
+    this.diff.redraw(this.out.rows);
     this.out.emit('resize');
   }
 
@@ -166,6 +185,7 @@ export class HostedScreen {
     } catch {
       // Unmounting is best effort: the connection is going away either way.
     }
+    this.flush();
     this.clients.clear();
   }
 }
