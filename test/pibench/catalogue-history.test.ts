@@ -86,6 +86,12 @@ describe('generated history records', () => {
     );
     expect(genres.filter((g) => g === 'jazz')).toHaveLength(2); // as many as the task adds
     expect(genres.filter((g) => g !== 'jazz').length).toBeGreaterThan(0); // liked, wrong genre
+    // Each song's artist plays its genre, so an agent going by the artist is not misled.
+    for (const s of liked) {
+      const song = await h.ok('spotify__show_song', { song_id: s.song_id });
+      const artist = await h.ok('spotify__show_artist', { artist_id: song.artists[0].id });
+      expect(artist.genre === 'jazz').toBe(song.genre === 'jazz');
+    }
     const jazz = await h.ok('spotify__search_songs', { query: '', genre: 'jazz' });
     expect(jazz.length).toBeGreaterThan(2); // jazz the user does not like is there too
 

@@ -11,8 +11,8 @@
  *   a task that asks to complete a purchase gets a payment card (made up).
  * - spotify: a task that wants songs the user already likes and a playlist gets a library: the
  *   playlist the text names (among two others the user made), and liked songs of the genre it
- *   names, as many as it asks to add, beside liked songs of other genres and songs of that genre
- *   the user does not like.
+ *   names, as many as it asks to add, beside liked songs of another genre and songs of that genre
+ *   the user does not like (each genre's songs by an artist of that genre).
  */
 import { PINNED_IDS, type Seed } from './catalogue-pins.ts';
 
@@ -174,16 +174,25 @@ export function spotifyLibrary(
     taken.add(next);
     return next;
   };
-  const song = (title: string, g: string, id: number) => ({ id, title, artist_ids: [1], genre: g });
+  // Songs of the asked-for genre are by artist 1, the others by artist 2 (of their genre).
+  const song = (title: string, g: string, id: number) => ({
+    id,
+    title,
+    artist_ids: [g === genre ? 1 : 2],
+    genre: g,
+  });
   const fits = TITLES.slice(0, count).map((t, i) => song(t, genre, pins.liked?.[i] ?? fresh()));
   const liked = [
     ...fits,
     song(TITLES[6]!, others[0] ?? 'jazz', fresh()),
-    song(TITLES[7]!, others[1] ?? 'pop', fresh()),
+    song(TITLES[7]!, others[0] ?? 'jazz', fresh()),
   ];
   const unliked = [song('Morning Scherzo', genre, fresh()), song('Bright Allegro', genre, fresh())];
   return {
-    artists: [{ id: 1, name: 'Clara Whitfield', genre }],
+    artists: [
+      { id: 1, name: 'Clara Whitfield', genre },
+      { id: 2, name: 'The Late Owls', genre: others[0] ?? 'jazz' },
+    ],
     songs: [...liked, ...unliked],
     liked_song_ids: liked.map((s) => s.id),
     playlists: [
