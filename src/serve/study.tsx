@@ -3,13 +3,15 @@
  * `study run` (consent, sessions, questionnaires, thanks), drawn to the size of their window.
  * A closed tab or a lost network keeps their screen for a grace period, so coming back finds it
  * as it was; after that the run stops as ctrl+c would, and their link resumes at the same step,
- * as `study run` does. At the end the page shows the debrief and the completion code.
+ * as `study run` does. At the end the page shows the debrief and the completion code: the
+ * participant's own (the study file's `completion_code`, made by the study's runner), or else
+ * the one code given to `serve --completion-code` for everyone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorMessage } from '../contracts/errors.ts';
 import type { Study } from '../study/load.ts';
-import { participantDir, readState } from '../study/participant.ts';
+import { participantDir, readState, type ParticipantState } from '../study/participant.ts';
 import { StudyApp } from '../tui/screens/study/StudyApp.tsx';
 import { StudyRunner } from '../tui/session/study-runner.ts';
 import { seatDoor, type HostDoor } from './doors.ts';
@@ -19,7 +21,7 @@ import type { Door, Doors } from './server.ts';
 import { newToken, TokenTable } from './tokens.ts';
 
 export interface StudyServeOptions {
-  /** Shown with the debrief at the end (an online panel's completion code). */
+  /** One code for everyone, shown with the debrief at the end, for a study file without `completion_code`. */
   completionCode?: string | undefined;
   /** How long a participant who left keeps their screen (ms). */
   graceMs: number;
@@ -99,7 +101,8 @@ export class StudyHost implements Doors {
       layout: 'fit',
       typing: true,
       open: (conn, size) => {
-        if (this.finished(id)) return conn.end(this.debrief());
+        const finished = this.finished(id);
+        if (finished) return conn.end(this.debrief(finished.completion_code));
         this.seatFor(id, size).then(
           (seat) => seat.door.open(conn, size),
           (err: unknown) => {
@@ -111,24 +114,26 @@ export class StudyHost implements Doors {
     };
   }
 
-  private finished(id: string): boolean {
+  /** A participant who has finished (their state on disk), when `id` has and is not on a screen now. */
+  private finished(id: string): ParticipantState | undefined {
     if (
       this.seats.has(id) ||
       !existsSync(path.join(participantDir(this.dataDir, id), 'state.json'))
     )
-      return false;
+      return undefined;
     try {
-      return Boolean(readState(this.dataDir, id).finished);
+      const state = readState(this.dataDir, id);
+      return state.finished ? state : undefined;
     } catch {
-      return false;
+      return undefined;
     }
   }
 
-  private debrief(): string {
-    const code = this.opts.completionCode
-      ? ` Your completion code is ${this.opts.completionCode}.`
-      : '';
-    return `You have finished the study: thank you for taking part!${code} You can close this page.`;
+  /** The last words: with the participant's own completion code, or everyone's (--completion-code). */
+  private debrief(ownCode: string | undefined): string {
+    const code = ownCode ?? this.opts.completionCode;
+    const line = code ? ` Your completion code is ${code}.` : '';
+    return `You have finished the study: thank you for taking part!${line} You can close this page.`;
   }
 
   private seatFor(id: string, size: CellSize): Promise<Seat> {
@@ -179,7 +184,7 @@ export class StudyHost implements Doors {
     const { over, error } = seat.runner.store.getState();
     if (over === 'finished') {
       this.opts.say(`${id} finished the study`);
-      seat.door.endAll(this.debrief());
+      seat.door.endAll(this.debrief(seat.runner.participant.completion_code));
     } else if (over === 'declined') {
       this.opts.say(`${id} did not consent: nothing was kept`);
       seat.door.endAll(

@@ -30,6 +30,11 @@ export async function inviteParticipants(
 
 export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
   const study = loadStudy(flags.study);
+  // Two sources of a code would leave people unsure which one the panel expects.
+  if (study.completion_code && flags.completionCode !== undefined)
+    throw new UserError(
+      `--completion-code ${flags.completionCode}: ${flags.study} has completion_code, which gives each participant their own code; drop one of the two`,
+    );
   const dataDir = dataDirOf(study, flags.data);
   const address = serveAddress(flags);
   prepareServe();

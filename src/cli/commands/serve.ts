@@ -35,7 +35,7 @@ export function registerServe(program: Command): void {
       )
       .option(
         '--completion-code <code>',
-        "shown with the debrief at the end (an online panel's completion code)",
+        "one code for everyone, shown with the debrief at the end (a study file's completion_code gives each their own instead)",
       )
       .option(
         '--grace <seconds>',
