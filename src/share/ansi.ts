@@ -17,7 +17,8 @@ const FG: Record<string, number> = {
   grey: 90,
 };
 
-function sgr(seg: Seg): string {
+/** The SGR codes of a style (none when plain). */
+export function sgrCodes(seg: Omit<Seg, 'text'>): number[] {
   const codes: number[] = [];
   if (seg.bold) codes.push(1);
   if (seg.dim) codes.push(2);
@@ -26,6 +27,11 @@ function sgr(seg: Seg): string {
   if (seg.inverse) codes.push(7);
   const fg = seg.color ? FG[seg.color] : undefined;
   if (fg) codes.push(fg);
+  return codes;
+}
+
+function sgr(seg: Seg): string {
+  const codes = sgrCodes(seg);
   return codes.length ? `\u001b[${codes.join(';')}m` : '';
 }
 

@@ -4,7 +4,7 @@
  * functions of the state, so the same recording always draws the same screen.
  */
 import type { IntentStatus } from '../contracts/events.ts';
-import type { SessionState } from '../store/state.ts';
+import type { SessionState, TurnState } from '../store/state.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/selectors.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
@@ -69,26 +69,51 @@ export function besideEachOther(columns: readonly (readonly Line[])[]): Line[] {
   return out;
 }
 
-/** The last `rows` lines of the conversation, wrapped to `cols` (only the turns needed are wrapped). */
+/** One turn's conversation lines (with `spaced`, a blank line before each message). */
+function turnLines(turn: TurnState, cols: number, theme: Theme, spaced?: boolean): Line[] {
+  const lines: Line[] = [];
+  for (const b of turnBlocks(turn, cols, () => false, theme)) {
+    // Room before each message; a run of tool calls stays together.
+    if (spaced && lines.length && !b.toolKey) lines.push([]);
+    lines.push(...b.lines);
+  }
+  return lines;
+}
+
+// A finished turn's line count does not change: counted once per width.
+const lineCounts = new WeakMap<TurnState, { sig: number; n: number }>();
+function lineCount(turn: TurnState, cols: number, theme: Theme, spaced?: boolean): number {
+  const sig = cols * 4 + (theme.color ? 2 : 0) + (spaced ? 1 : 0);
+  const hit = lineCounts.get(turn);
+  if (hit?.sig === sig) return hit.n;
+  const n = turnLines(turn, cols, theme, spaced).length;
+  lineCounts.set(turn, { sig, n });
+  return n;
+}
+
+/**
+ * The last `rows` lines of the conversation, wrapped to `cols` (only the turns needed are
+ * wrapped). With `jump` (a film), the pane moves up half its height at a time when it is full,
+ * so lines already drawn stay in place from one frame to the next instead of scrolling by one.
+ */
 export function conversationTail(
   state: SessionState,
   cols: number,
   rows: number,
   theme: Theme,
-  opts: { spaced?: boolean } = {},
+  opts: { spaced?: boolean; jump?: boolean } = {},
 ): Line[] {
-  const out: Line[] = [];
-  for (let i = state.turns.length - 1; i >= 0 && out.length < rows; i--) {
-    const blocks = turnBlocks(state.turns[i]!, cols, () => false, theme);
-    const lines: Line[] = [];
-    for (const b of blocks) {
-      // Room before each message; a run of tool calls stays together.
-      if (opts.spaced && lines.length && !b.toolKey) lines.push([]);
-      lines.push(...b.lines);
-    }
-    out.unshift(...lines);
+  let keep = rows;
+  if (opts.jump) {
+    const total = state.turns.reduce((n, t) => n + lineCount(t, cols, theme, opts.spaced), 0);
+    const step = Math.max(1, Math.ceil(rows / 2));
+    const top = total > rows ? Math.ceil((total - rows) / step) * step : 0;
+    keep = total - top;
   }
-  return out.slice(Math.max(0, out.length - rows));
+  const out: Line[] = [];
+  for (let i = state.turns.length - 1; i >= 0 && out.length < keep; i--)
+    out.unshift(...turnLines(state.turns[i]!, cols, theme, opts.spaced));
+  return out.slice(Math.max(0, out.length - keep));
 }
 
 type IntentOpts = {

@@ -37,6 +37,8 @@ export interface ScreenOptions {
   freshSince?: number | undefined;
   /** A line of key hints for the live screens. */
   hint?: string | undefined;
+  /** A film (cast, animated SVG): the conversation moves up by half a pane when full, not a line at a time. */
+  film?: boolean | undefined;
 }
 
 export function header(left: Seg[], right: Seg[], cols: number): Line {
@@ -160,7 +162,7 @@ export function sessionScreen(state: SessionState, o: ScreenOptions): Line[] {
   } = sessionLayout(state, cols, rows);
   const conv = boxed(
     [paneHead('conversation')],
-    conversationTail(state, left - 3, body - 2, theme),
+    conversationTail(state, left - 3, body - 2, theme, { jump: o.film }),
     left,
     body,
     theme,
@@ -205,7 +207,7 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
   const right = cols - left;
   const conv = boxed(
     [paneHead('conversation')],
-    conversationTail(state, left - 3, body - 2, theme, { spaced: true }),
+    conversationTail(state, left - 3, body - 2, theme, { spaced: true, jump: o.film }),
     left,
     body,
     theme,

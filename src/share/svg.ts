@@ -1,18 +1,29 @@
 /**
- * An animated SVG of the same frames as the asciicast, for READMEs and slides: every
- * distinct screen row is defined once, each frame places its rows, and one CSS animation
- * steps a film strip of frames through the window. No script, no external reference, so
- * it plays in an <img> on GitHub.
+ * An animated SVG of the same frames as the asciicast, for READMEs and slides: like the cast,
+ * each frame draws only the cells that changed, and CSS alone shows each frame's drawing at its
+ * time. No script, no external reference, so it plays in an <img> on GitHub.
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createTheme } from '../tui/theme.ts';
-import { width, type Line } from '../text/text.ts';
-import { CSS_COLORS, lineToAnsi } from './ansi.ts';
+import { width, type Seg } from '../text/text.ts';
+import { CSS_COLORS } from './ansi.ts';
+import {
+  blankGrid,
+  changedRuns,
+  gridOf,
+  styleKey,
+  styleOf,
+  type Grid,
+  type Row,
+  type Run,
+} from './grid.ts';
 import { screenAt, screensOf, type CastOptions } from './cast.ts';
 
 const CHAR_W = 8.4;
 const LINE_H = 18;
-const FONT = 14;
+// DejaVu Sans Mono (and Menlo, drawn from it) advance 0.602 em: at 13.95 px a character is CHAR_W
+// wide, so glyphs stay on the cell grid and a later frame's background covers them whole.
+const FONT = 13.95;
 
 /** The colours of a picture: the terminal's dark one, or a light one for print. */
 export interface Palette {
@@ -53,30 +64,86 @@ const escapeXml = (s: string) =>
     .replace(/"/g, '&quot;');
 const px = (n: number) => Number(n.toFixed(1));
 
-function rowSvg(line: Line, p: Palette): string {
-  let col = 0;
-  const rects: string[] = [];
-  const spans: string[] = [];
-  for (const seg of line) {
-    const w = width(seg.text);
-    if (!w) continue;
-    const color = (seg.color && p.colors[seg.color]) || p.fg;
-    if (seg.inverse)
-      rects.push(
-        `<rect x="${px(col * CHAR_W)}" y="0" width="${px(w * CHAR_W)}" height="${LINE_H}" fill="${color}"/>`,
-      );
-    if (seg.text.trim()) {
-      const attrs = [`x="${px(col * CHAR_W)}"`];
-      const fill = seg.inverse ? p.bg : color;
-      if (fill !== p.fg) attrs.push(`fill="${fill}"`);
-      if (seg.bold) attrs.push('font-weight="bold"');
-      if (seg.italic) attrs.push('font-style="italic"');
-      if (seg.dim) attrs.push('opacity="0.6"');
-      spans.push(`<tspan ${attrs.join(' ')}>${escapeXml(seg.text)}</tspan>`);
-    }
-    col += w;
+/** Cells [from, to) of a row as styled segments, for drawing. */
+function segsOf(row: Row, from: number, to: number): Seg[] {
+  const segs: Seg[] = [];
+  for (let c = from; c < to; c++) {
+    const last = segs.at(-1);
+    const style = row.styles[c]!;
+    if (last && styleKey(last) === style) last.text += row.chars[c];
+    else segs.push({ ...styleOf(style), text: row.chars[c]! });
   }
-  return `${rects.join('')}<text y="${LINE_H - 5}">${spans.join('')}</text>`;
+  return segs;
+}
+
+/** The classes of text styles (colour, weight, slant, dimming), named as they are first used. */
+class TextStyles {
+  private names = new Map<string, string>();
+  constructor(private p: Palette) {}
+
+  /** The class attribute for a segment's text ('' for the default style). */
+  classOf(seg: Seg): string {
+    const color = (seg.color && this.p.colors[seg.color]) || this.p.fg;
+    const rules = [
+      (seg.inverse ? this.p.bg : color) !== this.p.fg
+        ? `fill:${seg.inverse ? this.p.bg : color}`
+        : '',
+      seg.bold ? 'font-weight:bold' : '',
+      seg.italic ? 'font-style:italic' : '',
+      seg.dim ? 'opacity:0.6' : '',
+    ]
+      .filter(Boolean)
+      .join(';');
+    if (!rules) return '';
+    let name = this.names.get(rules);
+    if (!name) {
+      name = `s${this.names.size}`;
+      this.names.set(rules, name);
+    }
+    return ` class="${name}"`;
+  }
+
+  css(): string {
+    return [...this.names].map(([rules, name]) => `.${name}{${rules}}`).join('');
+  }
+}
+
+/**
+ * The cells that changed on a screen, drawn over an opaque background (a later frame's patch
+ * hides what it covers): one path for the backgrounds of every run, the inverse cells' colour
+ * boxes, and a text element per run with a span per styled run of cells, blank runs left out.
+ */
+function patchesSvg(grid: Grid, runs: readonly Run[], p: Palette, styles: TextStyles): string {
+  let background = '';
+  const boxes: string[] = [];
+  const texts: string[] = [];
+  for (const { row: r, from, to } of runs) {
+    const top = r * LINE_H;
+    // A pixel more over a blank neighbour hides the antialiased edge of what was there.
+    const blank = (c: number) => grid[r]!.chars[c] === ' ' && grid[r]!.styles[c] === '';
+    const left = from * CHAR_W - (blank(from - 1) ? 1 : 0);
+    const w = px(to * CHAR_W + (blank(to) ? 1 : 0) - left);
+    background += `M${px(left)} ${top}h${w}v${LINE_H}h-${w}z`;
+    let col = from;
+    const spans: string[] = [];
+    for (const seg of segsOf(grid[r]!, from, to)) {
+      const cells = width(seg.text);
+      if (seg.inverse) {
+        const color = (seg.color && p.colors[seg.color]) || p.fg;
+        boxes.push(
+          `<rect x="${px(col * CHAR_W)}" y="${top}" width="${px(cells * CHAR_W)}" height="${LINE_H}" style="fill:${color}"/>`,
+        );
+      }
+      const lead = seg.text.length - seg.text.trimStart().length;
+      if (seg.text.trim())
+        spans.push(
+          `<tspan x="${px((col + lead) * CHAR_W)}"${styles.classOf(seg)}>${escapeXml(seg.text.trim())}</tspan>`,
+        );
+      col += cells;
+    }
+    if (spans.length) texts.push(`<text y="${top + LINE_H - 5}">${spans.join('')}</text>`);
+  }
+  return `<path d="${background}"/>${boxes.join('')}${texts.join('')}`;
 }
 
 export interface SvgOptions extends CastOptions {
@@ -85,50 +152,54 @@ export interface SvgOptions extends CastOptions {
   palette?: Palette | undefined;
 }
 
+/**
+ * The film (or, with `at`, one still screen). Each frame is a group of patches: only the cells
+ * that changed since the frame before, over their own background. A frame's group appears at
+ * its time and stays until the loop starts again, later frames drawn over earlier ones, so the
+ * file holds each change once (a 150-turn film of whole screens was 4.2 MB and took seconds
+ * to open) and a viewer lays out little more than one screen's text at a time.
+ */
 export function renderSvg(events: readonly (SessionEvent | TimedEvent)[], o: SvgOptions): string {
   const theme = createTheme(true);
   const p = o.palette ?? DARK;
-  const frames =
+  const screens =
     o.at === undefined
       ? screensOf(events, o, theme)
       : [{ lines: screenAt(events, o.at, o, theme), ms: 0 }];
-  const rowIds = new Map<string, number>();
-  const defs: string[] = [];
-  const film: string[] = [];
-  const stops: string[] = [];
-  const total = frames.reduce((n, f) => n + f.ms, 0) || 1;
+  const total = screens.reduce((n, f) => n + f.ms, 0) || 1;
   const height = o.rows * LINE_H;
+  const styles = new TextStyles(p);
+  const groups: string[] = [];
+  const keyframes: string[] = [];
+  let shown = blankGrid(o.cols, o.rows);
   let at = 0;
-  frames.forEach((frame, i) => {
-    const uses: string[] = [];
-    frame.lines.forEach((line, r) => {
-      const key = lineToAnsi(line);
-      if (!key.trim()) return;
-      let id = rowIds.get(key);
-      if (id === undefined) {
-        id = rowIds.size;
-        rowIds.set(key, id);
-        defs.push(`<g id="r${id}">${rowSvg(line, p)}</g>`);
-      }
-      uses.push(`<use href="#r${id}" y="${r * LINE_H}"/>`);
-    });
-    film.push(`<g transform="translate(0 ${i * height})">${uses.join('')}</g>`);
-    stops.push(`${((at / total) * 100).toFixed(3)}%{transform:translateY(${-i * height}px)}`);
-    at += frame.ms;
+  screens.forEach((screen, i) => {
+    const grid = gridOf(screen.lines, o.cols, o.rows);
+    const runs = changedRuns(shown, grid);
+    shown = grid;
+    const start = at;
+    at += screen.ms;
+    if (!runs.length) return;
+    const patches = patchesSvg(grid, runs, p, styles);
+    // The first frame is always there; each later one appears at its time, until the loop ends.
+    if (i === 0 || screens.length === 1) groups.push(`<g>${patches}</g>`);
+    else {
+      groups.push(`<g class="f${i}">${patches}</g>`);
+      const pct = ((start / total) * 100).toFixed(3);
+      keyframes.push(`@keyframes f${i}{0%{visibility:hidden}${pct}%{visibility:visible}}`);
+      keyframes.push(`.f${i}{animation-name:f${i}}`);
+    }
   });
   const w = px(o.cols * CHAR_W);
   // A still picture has no animation, so any renderer (a PNG converter, a PDF's figure) draws it.
-  const animation =
-    frames.length > 1
-      ? `@keyframes film{${stops.join('')}100%{transform:translateY(${-(frames.length - 1) * height}px)}}` +
-        `#film{animation:film ${(total / 1000).toFixed(2)}s steps(1,end) infinite}`
-      : '';
+  const animation = keyframes.length
+    ? `#film>g{animation-duration:${(total / 1000).toFixed(2)}s;animation-timing-function:step-end;animation-iteration-count:infinite}${keyframes.join('')}`
+    : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${escapeXml(o.title ?? 'intentplay session')}">`,
-    `<style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:${FONT}px;fill:${p.fg};white-space:pre}${animation}</style>`,
+    `<style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:${FONT}px;fill:${p.fg};white-space:pre}#film path{fill:${p.bg}}${styles.css()}${animation}</style>`,
     `<rect width="100%" height="100%" fill="${p.bg}"/>`,
-    `<defs>${defs.join('')}</defs>`,
-    `<g id="film">${film.join('')}</g>`,
+    `<g id="film">${groups.join('')}</g>`,
     '</svg>',
     '',
   ].join('\n');

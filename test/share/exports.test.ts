@@ -13,23 +13,13 @@ import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
 import { exportRecording } from '../../src/share/export.ts';
 import { cli } from '../batch/helpers.ts';
 import { recordReference } from './fixture.ts';
+import { parseCast, playedText } from './terminal.ts';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-export-'));
 let proactive: Map<string, string>;
 beforeAll(async () => {
   proactive = await recordReference('proactive');
 }, 120_000);
-
-/** The events of a cast, checked against the asciicast v2 shape. */
-function parseCast(text: string): {
-  header: { version: number; width: number; height: number };
-  events: [number, string, string][];
-} {
-  const [first, ...rest] = text.trimEnd().split('\n');
-  const header = JSON.parse(first!) as { version: number; width: number; height: number };
-  const events = rest.map((l) => JSON.parse(l) as [number, string, string]);
-  return { header, events };
-}
 
 /** The bundled scenarios of one kind, by a line their file has (`proposals: required`, `clock:`). */
 function bundledWith(line: RegExp): string[] {
@@ -44,16 +34,11 @@ function bundledWith(line: RegExp): string[] {
     );
 }
 
-/** Everything a cast writes, without its colours. */
-const castText = (cast: string) =>
-  stripVTControlCharacters(
-    parseCast(cast)
-      .events.map((e) => e[2])
-      .join(''),
-  );
+/** Every screen a cast shows, as text (played in a terminal emulator: a cast draws only what changed). */
+const castText = playedText;
 
 describe('export of every bundled scenario (proactive reference)', () => {
-  it('writes html, cast, svg and md for each, with the scenario and its final scores', () => {
+  it('writes html, cast, svg and md for each, with the scenario and its final scores', async () => {
     expect(proactive.size).toBeGreaterThanOrEqual(27);
     const proposals = bundledWith(/^proposals: required$/m);
     const time = bundledWith(/^clock:/m).filter((id) => !proposals.includes(id));
@@ -68,7 +53,7 @@ describe('export of every bundled scenario (proactive reference)', () => {
         /## Proposals\n\n\| proposal \| turn/,
       );
       expect(exportRecording(file, { format: 'md' }), id).toMatch(/- ★ _.*proposal P1 accepted/);
-      expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Phone ─+╮/);
+      expect(await castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Phone ─+╮/);
       expect(exportRecording(file, { format: 'svg' }), id).toContain('Phone');
     }
     for (const id of time) {
@@ -78,7 +63,9 @@ describe('export of every bundled scenario (proactive reference)', () => {
       expect(exportRecording(file, { format: 'md' }), id).toMatch(
         /kept silent on U\d+, an update that did not fit|followed up on U\d+/,
       );
-      expect(castText(exportRecording(file, { format: 'cast' })), id).toMatch(/─ Timeline · now /);
+      expect(await castText(exportRecording(file, { format: 'cast' })), id).toMatch(
+        /─ Timeline · now /,
+      );
     }
     for (const [id, file] of proactive) {
       const html = exportRecording(file, { format: 'html' });
@@ -89,11 +76,15 @@ describe('export of every bundled scenario (proactive reference)', () => {
       expect(cast.events.length, id).toBeGreaterThan(3);
       const times = cast.events.map((e) => e[0]);
       expect(times, id).toEqual([...times].sort((a, b) => a - b));
-      expect(cast.events.every((e) => e[1] === 'o' && typeof e[2] === 'string')).toBe(true);
+      // Output, and a marker where each turn begins.
+      expect(cast.events.every((e) => ['o', 'm'].includes(e[1]) && typeof e[2] === 'string')).toBe(
+        true,
+      );
+      expect(cast.events.filter((e) => e[1] === 'm').map((e) => e[2])).toContain('turn 1');
       expect(cast.events.map((e) => e[2]).join(''), id).toContain(id);
       const svg = exportRecording(file, { format: 'svg' });
       expect(svg, id).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      expect(svg, id).toContain('@keyframes film');
+      expect(svg, id).toMatch(/@keyframes f\d+\{0%\{visibility:hidden\}/);
       const md = exportRecording(file, { format: 'md' });
       expect(md, id).toMatch(new RegExp(`^# ${id.replace('/', '\\/')}: `));
       expect(md, id).toContain('## Intents');
@@ -115,11 +106,11 @@ describe('export of every bundled scenario (proactive reference)', () => {
     expect(slow.events.at(-1)![0]).toBeCloseTo(fast.events.at(-1)![0] * 4, 0);
   });
 
-  it('calls out the proactive moments in the cast and the transcript', () => {
+  it('calls out the proactive moments in the cast and the transcript', async () => {
     const file = proactive.get('researcher/meal-plan')!;
-    const cast = parseCast(exportRecording(file, { format: 'cast', present: true }));
-    expect(cast.header).toMatchObject({ width: 120, height: 40 });
-    const out = cast.events.map((e) => e[2]).join('');
+    const text = exportRecording(file, { format: 'cast', present: true });
+    expect(parseCast(text).header).toMatchObject({ width: 120, height: 40 });
+    const out = await castText(text);
     expect(out).toContain('completed I1, I3, I4, I5, I6, I7 without being asked · asked about I2');
     const md = exportRecording(file, { format: 'md' });
     expect(md).toContain(
@@ -257,7 +248,7 @@ describe.skipIf(!hasAsciinema)('the cast in asciinema', () => {
 });
 
 describe('an interrupted recording', () => {
-  it('exports up to where it stops, and says the session did not end', () => {
+  it('exports up to where it stops, and says the session did not end', async () => {
     const file = proactive.get('researcher/meal-plan')!;
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     // Cut in the middle of turn 2: the header, and every event before the user's second message.
@@ -270,8 +261,7 @@ describe('an interrupted recording', () => {
     expect(exportRecording(torn, { format: 'html' })).toContain(
       'the recording ends before the session did',
     );
-    const cast = parseCast(exportRecording(torn, { format: 'cast' }));
-    expect(cast.events.map((e) => e[2]).join('')).toContain('turn 2/12');
+    expect(await castText(exportRecording(torn, { format: 'cast' }))).toContain('turn 2/12');
     expect(exportRecording(torn, { format: 'svg' })).toContain('</svg>');
   });
 });

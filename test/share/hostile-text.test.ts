@@ -27,7 +27,7 @@ const EVIL_YAML = String.raw`\e]0;pwned-title\a\e]52;c;cHduZWQ=\a\e[?1049l\x9b31
 /** What a terminal would act on, after our own colours and cursor moves (a cast draws with them) are set aside. */
 function rawControls(text: string): string[] {
   // eslint-disable-next-line no-control-regex
-  const ours = /\x1b\[[0-9;]*m|\x1b\[\d+;\d+H|\x1b\[2J|\x1b\[\?25[lh]/g;
+  const ours = /\x1b\[[0-9;]*m|\x1b\[\d+;\d+H|\x1b\[[2]?[JK]|\x1b\[\?25[lh]/g;
   // eslint-disable-next-line no-control-regex
   const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
   return [...text.replace(ours, '').matchAll(controls)].map((m) =>

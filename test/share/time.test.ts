@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecording } from '../../src/session/recording.ts';
 import { frameScreen } from '../../src/share/cast.ts';
+import { playedText } from './terminal.ts';
 import { exportRecording } from '../../src/share/export.ts';
 import { framesOf } from '../../src/share/frames.ts';
 import { makeLibrary } from '../helpers/library.ts';
@@ -101,7 +102,7 @@ describe('export of a time scenario', () => {
     ]);
     expect(html).toContain('U2 seen · follow up · hit');
     // The cast says it too, with a Timeline box on the screen.
-    const cast = exportRecording(file, { format: 'cast' });
+    const cast = await playedText(exportRecording(file, { format: 'cast' }));
     expect(cast).toContain('kept silent on U1');
     expect(cast).toMatch(/Timeline.*· now 2026-05-06 09:0\d/);
     expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
@@ -140,6 +141,8 @@ describe('export of a time scenario', () => {
     expect(screenText(file, 'completed I1 without being asked · reminder r1 delivered')).toMatch(
       /│★ {2}completed I1 without being asked · reminder r1 delivered +│/,
     );
-    expect(exportRecording(file, { format: 'cast' })).toContain('reminder r1 delivered');
+    expect(await playedText(exportRecording(file, { format: 'cast' }))).toContain(
+      'reminder r1 delivered',
+    );
   });
 });
