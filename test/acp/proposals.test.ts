@@ -83,36 +83,59 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('an ACP agent driven by a model in a proposal scenario', () => {
-  it('observes, proposes, is accepted, logs in and executes with the write tools announced by list_changed', async () => {
-    const root = makeLibrary({ 'scenarios/p/soap.yaml': soap('    - say: ""') });
-    const run = await runAcp(
-      { kind: 'acp', name: `node ${MODEL_AGENT} --model ${server.url}`, timeoutMs: 30_000 },
-      {},
-      path.join(root, 'scenarios/p/soap.yaml'),
-    );
-    const r = run.results[0]!;
-    expect(r.end).toBe('resolved');
-    expect(run.of('proposal_verdict')).toEqual([
-      expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' }),
-    ]);
-    // The agent lists its tools only at the start and when told they changed: the model saw the write tools
-    // only in the execute turn, and read-only ones again afterwards.
-    const offered = server
-      .completions()
-      .map((q) => (q.body as unknown as Body).tools.map((t) => t.function.name));
-    const writes = offered.map((names) => names.includes('todoist__create_task'));
-    expect(writes[0]).toBe(false);
-    expect(writes).toContain(true);
-    expect(writes.at(-1)).toBe(false);
-    const calls = run.of('tool_result').map((e) => `${e.name}:${e.ok}`);
-    expect(calls).toEqual(
-      expect.arrayContaining(['propose:true', 'todoist__login:true', 'todoist__create_task:true']),
-    );
-    expect(run.of('tool_call').find((e) => e.name === 'todoist__login')!.args).toEqual({
-      username: 'pat@example.com',
-      password: 'pw',
-    });
-    expect(r.scores.intents).toEqual({ G1: 'completed' });
-    expect(r.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
-  }, 60_000);
+  it.each([
+    ['that lists them before its prompt', ''],
+    ['that lists them in the background, as opencode does', ' --lazy-list'],
+  ])(
+    'observes, proposes, is accepted, logs in and executes with the write tools announced by list_changed (an agent %s)',
+    async (_, flags) => {
+      server.reset();
+      server.respond((req) => model(req.body as unknown as Body));
+      const root = makeLibrary({ 'scenarios/p/soap.yaml': soap('    - say: ""') });
+      const run = await runAcp(
+        {
+          kind: 'acp',
+          name: `node ${MODEL_AGENT} --model ${server.url}${flags}`,
+          timeoutMs: 30_000,
+        },
+        {},
+        path.join(root, 'scenarios/p/soap.yaml'),
+      );
+      const r = run.results[0]!;
+      expect(r.end).toBe('resolved');
+      expect(run.of('proposal_verdict')).toEqual([
+        expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' }),
+      ]);
+      // The agent lists its tools only at the start and when told they changed: the model saw the write tools
+      // only in the execute turn, and read-only ones again afterwards.
+      const offered = server
+        .completions()
+        .map((q) => (q.body as unknown as Body).tools.map((t) => t.function.name));
+      const writes = offered.map((names) => names.includes('todoist__create_task'));
+      expect(writes[0]).toBe(false);
+      expect(writes).toContain(true);
+      expect(writes.at(-1)).toBe(false);
+      // The execute turn's first request already had them: the prompt waited for the agent to list them again.
+      const bodies = server.completions().map((q) => q.body as unknown as Body);
+      const execute = bodies.findIndex((b) =>
+        b.messages.some((m) => m.role === 'user' && m.content?.includes('[execute]')),
+      );
+      expect(writes[execute]).toBe(true);
+      const calls = run.of('tool_result').map((e) => `${e.name}:${e.ok}`);
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          'propose:true',
+          'todoist__login:true',
+          'todoist__create_task:true',
+        ]),
+      );
+      expect(run.of('tool_call').find((e) => e.name === 'todoist__login')!.args).toEqual({
+        username: 'pat@example.com',
+        password: 'pw',
+      });
+      expect(r.scores.intents).toEqual({ G1: 'completed' });
+      expect(r.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
+    },
+    60_000,
+  );
 });

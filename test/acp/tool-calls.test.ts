@@ -66,4 +66,17 @@ describe('an acp agent that refuses to start', () => {
     );
     expect(message).toContain('warning: the folder is not trusted; MCP servers are ignored');
   });
+
+  it('record once a call to our tools that reached intentplay before the agent announced it, and failed', async () => {
+    const run = await runAcp(acp('--announce-late --quiet'));
+    const reads = run
+      .of('tool_result')
+      .filter((e) => e.name === 'read_file' || e.callId === 'late-1');
+    // the one record is the call as it ran, with our error; no second record saying it never reached us
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ name: 'read_file', ok: false });
+    expect(run.of('tool_result').map((e) => e.error ?? '')).not.toContainEqual(
+      expect.stringContaining('before it reached intentplay'),
+    );
+  });
 });

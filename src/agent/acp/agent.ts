@@ -36,6 +36,7 @@ import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
 import { AcpFiles } from './files.ts';
+import { AnnouncedCalls } from './announced.ts';
 import { pathsIn, policyFor } from './permissions.ts';
 import { AgentProcess } from './process.ts';
 import { toolCallDetails, toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
@@ -50,6 +51,10 @@ export interface AcpAgentOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+/** How long a prompt waits for the agent to list its tools again after they changed. */
+const RELIST_WAIT_MS = 1000;
+/** … and how long after it listed them, before the prompt goes. */
+const RELIST_SETTLE_MS = 300;
 /** A reply longer than this in one prompt is a flooding agent, not an answer: it is stopped. */
 export const MAX_REPLY_CHARS = 1_000_000;
 
@@ -73,6 +78,10 @@ export class AcpAgent implements AgentBackend {
   /** The tool servers' clients to tell when the offered tools change (MCP notifications/tools/list_changed). */
   private readonly listChanged = new Set<() => Promise<void>>();
   private seen = 0;
+  /** Set while a turn waits for the agent to list its tools again after list_changed. */
+  private relisted: (() => void) | undefined;
+  /** How many times the agent listed our tools. */
+  private lists = 0;
   /** Whether the agent ever listed or called our tools: one that never does cannot use the scenario's tools. */
   private reachedTools = false;
   private warnedUnreached = false;
@@ -80,8 +89,8 @@ export class AcpAgent implements AgentBackend {
   private readonly always = new Set<string>();
   /** What the agent said of each tool call so far (all its updates merged): a permission request may name only the id. */
   private readonly known = new Map<string, Record<string, unknown>>();
-  /** Calls to our tools the agent announced that have not reached us yet (id → name), oldest first. */
-  private readonly unreached = new Map<string, string>();
+  /** Calls to our tools the agent announced, matched with the MCP calls that reach us. */
+  private readonly announced = new AnnouncedCalls();
   private readonly timeoutMs: number;
 
   constructor(private readonly opts: AcpAgentOptions) {
@@ -94,7 +103,7 @@ export class AcpAgent implements AgentBackend {
     // A proposal scenario offers other tools when it executes than when it observes: the agent is told before its prompt.
     const changed = names(input.tools) !== names(this.offered);
     this.offered = input.tools;
-    if (changed && this.live) await Promise.all([...this.listChanged].map((l) => l()));
+    if (changed && this.live) await this.toolsChanged();
     this.capError = undefined;
     // Quitting while the agent starts (it may never answer `initialize`) stops its process.
     const stopStarting = () => void this.starting?.stop();
@@ -112,6 +121,27 @@ export class AcpAgent implements AgentBackend {
       input.signal.removeEventListener('abort', stopStarting);
       this.turn = undefined;
     }
+  }
+
+  /**
+   * The offered tools changed: the agent's MCP clients are told (notifications/tools/list_changed),
+   * and its prompt waits until one lists them again, at most RELIST_WAIT_MS. Without the wait an
+   * agent that re-lists in the background (opencode) sends its first model request with the old list.
+   */
+  private async toolsChanged(): Promise<void> {
+    if (!this.listChanged.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    const relisted = new Promise<void>((resolve) => {
+      this.relisted = resolve;
+      timer = setTimeout(resolve, RELIST_WAIT_MS);
+    });
+    const listed = this.lists;
+    await Promise.all([...this.listChanged].map((l) => l()));
+    await relisted;
+    clearTimeout(timer);
+    this.relisted = undefined;
+    // Listing is not using: Gemini CLI needs a moment to put the new list into its chat.
+    if (this.lists > listed) await new Promise((resolve) => setTimeout(resolve, RELIST_SETTLE_MS));
   }
 
   async close(): Promise<void> {
@@ -161,6 +191,8 @@ export class AcpAgent implements AgentBackend {
         {
           list: () => {
             this.reachedTools = true;
+            this.lists++;
+            this.relisted?.();
             return this.offered;
           },
           call: (name, args) => this.callTool(name, args),
@@ -314,8 +346,9 @@ export class AcpAgent implements AgentBackend {
         // A call to our own MCP server is recorded where it runs (callTool), not twice: unless the agent fails it before it comes.
         const name = toolCallName(u);
         if (this.ours(u.title, name)) {
-          this.unreached.set(u.toolCallId, name);
-          if (u.status === 'failed') this.blocked(u, input, live);
+          this.announced.announce(u.toolCallId, [name, u.title]);
+          if (u.status === 'failed' && this.announced.pending(u.toolCallId))
+            this.blocked(u, input, live);
           return '';
         }
         try {
@@ -329,9 +362,10 @@ export class AcpAgent implements AgentBackend {
         return '';
       }
       case 'tool_call_update': {
-        if (this.unreached.has(u.toolCallId)) {
-          if (u.status === 'failed') this.blocked(u, input, live);
-          if (u.status === 'completed') this.unreached.delete(u.toolCallId);
+        if (this.announced.has(u.toolCallId)) {
+          if (u.status === 'failed' && this.announced.pending(u.toolCallId))
+            this.blocked(u, input, live);
+          if (u.status === 'completed') this.announced.settle(u.toolCallId);
           return '';
         }
         // Agents send a call's input in later updates too (opencode does): each one merges into the recorded call.
@@ -359,8 +393,7 @@ export class AcpAgent implements AgentBackend {
 
   /** A call to our tools the agent failed itself (Claude Code's permission mode blocks them): recorded, or nothing would show it. */
   private blocked(u: ToolCall | ToolCallUpdate, input: AgentTurnInput, live: Live): void {
-    const name = this.unreached.get(u.toolCallId) ?? toolCallName(u);
-    this.unreached.delete(u.toolCallId);
+    const name = this.announced.settle(u.toolCallId) ?? toolCallName(u);
     try {
       input.external.start(u.toolCallId, name, { ...this.known.get(u.toolCallId) });
     } catch (err) {
@@ -413,8 +446,7 @@ export class AcpAgent implements AgentBackend {
         error:
           'no agent turn is running: intentplay tools answer only while the agent works on a prompt',
       };
-    const announced = this.unreached.keys().next();
-    if (!announced.done) this.unreached.delete(announced.value);
+    this.announced.arrived(name);
     try {
       const outcome = await turn.callTool(name, args);
       // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
