@@ -4,6 +4,7 @@
  * the live backends. Every event replayed is checked against the recording as it comes: a
  * difference stops the fork with what differed, so a fork is exact or is not made.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Backends } from '../contracts/backends.ts';
@@ -144,10 +145,14 @@ export class ForkPlan {
 
   /** After the run: why the fork is not exact, when it is not. */
   check(): void {
-    if (this.problem) throw new ForkError(this.problem);
-    if (this.switch?.editPending)
-      throw new ForkError(
-        `--edit-user: turn ${this.req.source.turn + 1} did not start with a message of the user to replace`,
-      );
+    const problem =
+      this.problem ??
+      (this.switch?.editPending
+        ? `--edit-user: turn ${this.req.source.turn + 1} did not start with a message of the user to replace`
+        : undefined);
+    if (!problem) return;
+    // A fork that is not exact is not kept.
+    rmSync(this.req.file, { force: true });
+    throw new ForkError(problem);
   }
 }

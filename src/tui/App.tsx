@@ -57,6 +57,7 @@ export function App({ initial, loadHome, homeWhileLoading, start, notice, onExit
         <SessionScreen
           key={shown}
           onExit={leave}
+          onOpen={setController}
           onBack={
             loadHome
               ? () => {

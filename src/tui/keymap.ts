@@ -100,7 +100,8 @@ export type Action =
   | 'stopStudy'
   | 'goOn'
   | 'nextPage'
-  | 'choose';
+  | 'choose'
+  | 'fork';
 
 export interface Binding {
   action: Action;
@@ -450,6 +451,12 @@ export const KEYMAP: readonly Binding[] = [
     action: 'prevChange',
     keys: ['N'],
     description: 'previous turn with a status change',
+  },
+  {
+    scope: 'replay',
+    action: 'fork',
+    keys: ['f'],
+    description: 'fork: go on live from the end of this turn (docs/explore.md)',
   },
 
   { scope: 'annotate', action: 'up', keys: ['up', 'k'], description: 'scroll the session up' },

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { loadForkSource } from '../../fork/source.ts';
-import { runFork } from '../../fork/run.ts';
+import { forkFileName, runFork } from '../../fork/run.ts';
+import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
 import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
 import { fmtScore } from '../../text/format.ts';
 
@@ -56,4 +57,33 @@ export async function forkCommand(file: string, flags: ForkFlags): Promise<void>
 
 function specText(info: { kind: string; name?: string }): string {
   return info.name ? `${info.kind}:${info.name}` : info.kind;
+}
+
+/**
+ * `f` in replay: the live session that goes on from the end of `turn`. The replay's flags give
+ * the seats: `--agent human` (you play the agent), `--user` another backend (you watch), else you
+ * play the user; a role the flags do not name plays as in the parent (a person's seat in the
+ * parent goes to the offline backend).
+ */
+export function forkLive(file: string, turn: number, flags: SessionFlags): LiveSession {
+  const source = loadForkSource(file, turn, flags.library);
+  const parent = source.parent.header.backends;
+  const seat = (role: 'agent' | 'user', offline: string) =>
+    flags[role] ?? (parent[role].kind === 'human' ? offline : specText(parent[role]));
+  let mode: LiveOptions['mode'] = 'play';
+  if (flags.agent === 'human') mode = 'agent';
+  else if (flags.user && flags.user !== 'human') mode = 'watch';
+  const setup = sessionSetup({
+    ...flags,
+    agent: mode === 'agent' ? 'script' : seat('agent', 'script'),
+    user: mode === 'watch' ? seat('user', 'rules') : 'rules',
+    judge: flags.judge ?? specText(parent.judge),
+  });
+  return new LiveSession({
+    groups: [],
+    setup,
+    mode,
+    openingCard: false,
+    fork: { source, file: forkFileName(source.parent.file, turn) },
+  });
 }

@@ -38,7 +38,15 @@ export async function home(flags: InteractiveFlags): Promise<void> {
         import('../../session/recording.ts'),
       ],
     );
-    if (choice.mode === 'replay') return new ReplaySession(readRecording(choice.file));
+    if (choice.mode === 'replay') {
+      // `f` forks the replay into a live session (docs/explore.md).
+      const { forkLive } = await import('./fork.ts');
+      return new ReplaySession(readRecording(choice.file), undefined, (file, turn) => {
+        const session = forkLive(file, turn, flags);
+        started.push(session);
+        return session;
+      });
+    }
     const mode = choice.mode;
     // The configuration was resolved at start; only the backends differ per choice.
     const setup = setupFrom(

@@ -131,5 +131,15 @@ export async function replay(file: string, flags: InteractiveFlags): Promise<voi
       );
     return;
   }
-  await runApp({ initial: new ReplaySession(recording, flags.turn) });
+  // `f` forks the replay: each fork is a live session, stopped and its recording named at exit.
+  const forks: LiveSession[] = [];
+  const { forkLive } = await import('./fork.ts');
+  const forkWith = (from: string, turn: number) => {
+    const session = forkLive(from, turn, flags);
+    forks.push(session);
+    return session;
+  };
+  await runApp({ initial: new ReplaySession(recording, flags.turn, forkWith) });
+  for (const session of forks) session.quit();
+  for (const session of forks) await finish(session);
 }

@@ -112,15 +112,18 @@ export function registerInteractive(program: Command): void {
     return (await actions()).live('watch', target, flags);
   });
 
-  program
-    .command('replay')
-    .description('scrub a recording turn by turn, every pane restored')
-    .argument('<recording>', 'a recording (.jsonl)')
-    .option(
-      '--turn <n>',
-      'open at this turn (default: 0, the request that starts the session)',
-      nonNegativeInt,
-    )
-    .option('--plain', 'print the recording as a line-by-line transcript')
-    .action(async (file: string, flags: InteractiveFlags) => (await actions()).replay(file, flags));
+  addSessionOptions(
+    program
+      .command('replay')
+      .description(
+        'scrub a recording turn by turn, every pane restored; f forks it at the turn on screen (you play the user; --agent human: the agent; --user BACKEND: watch)',
+      )
+      .argument('<recording>', 'a recording (.jsonl)')
+      .option(
+        '--turn <n>',
+        'open at this turn (default: 0, the request that starts the session)',
+        nonNegativeInt,
+      )
+      .option('--plain', 'print the recording as a line-by-line transcript'),
+  ).action(async (file: string, flags: InteractiveFlags) => (await actions()).replay(file, flags));
 }

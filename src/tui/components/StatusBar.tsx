@@ -49,6 +49,7 @@ const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
     ['nextChange', 'replay', 'next change'],
     ['turnFirst', 'replay', 'first'],
     ['turnLast', 'replay', 'last'],
+    ['fork', 'replay', 'fork'],
   ],
 };
 

@@ -5,6 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useControl, useController } from '../context.tsx';
+import type { SessionController } from '../session/controller.ts';
 import type { Scope } from '../keymap.ts';
 import { PRIORITY, useKeyActions, type ActionHandlers } from './keypress.tsx';
 import type { Dialog } from './useOverlays.ts';
@@ -16,6 +17,8 @@ export interface ScreenKeyOptions {
   onExit(): void;
   /** Back to the home screen, when the app has one. */
   onBack?: (() => void) | undefined;
+  /** Shows another session in place of this one (a fork of the replay). */
+  onOpen?: ((controller: SessionController) => void) | undefined;
   dialog: Dialog;
   open(dialog: Exclude<Dialog, null>): void;
   cycle(dir: 1 | -1): void;
@@ -33,6 +36,7 @@ export interface ScreenKeys {
 export function useScreenKeys({
   onExit,
   onBack,
+  onOpen,
   dialog,
   open,
   cycle,
@@ -81,6 +85,10 @@ export function useScreenKeys({
           turnLast: () => goTurn(replay.lastTurn),
           nextChange: () => goTurn(replay.changeTurns.find((t) => t > replay.turn)),
           prevChange: () => goTurn(replay.changeTurns.findLast((t) => t < replay.turn)),
+          fork: () => {
+            const forked = controller.fork?.();
+            if (forked) onOpen?.(forked);
+          },
         }
       : {}),
   };

@@ -27,7 +27,7 @@ import { computeLayout, tooSmall } from '../layout.ts';
 import { paneKeyScopes } from '../panes.ts';
 import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import type { ControlState, ToolHint } from '../session/controller.ts';
+import type { ControlState, SessionController, ToolHint } from '../session/controller.ts';
 import { shortTime } from '../../text/format.ts';
 import type { Line } from '../../text/text.ts';
 
@@ -36,9 +36,11 @@ export interface SessionScreenProps {
   onExit: () => void;
   /** Back to the home screen, when the app has one. */
   onBack?: (() => void) | undefined;
+  /** Shows another session in place of this one (a fork of the replay). */
+  onOpen?: ((controller: SessionController) => void) | undefined;
 }
 
-export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
+export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
   const control = useControl((c) => c);
@@ -55,6 +57,7 @@ export function SessionScreen({ onExit, onBack }: SessionScreenProps) {
   const keys = useScreenKeys({
     onExit,
     onBack,
+    onOpen,
     dialog,
     open,
     cycle: focus.cycle,

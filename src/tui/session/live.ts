@@ -28,6 +28,7 @@ import type {
 import type { LoadedScenario } from '../../scenario/library.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
+import { ForkPlan, type ForkRequest } from '../../fork/plan.ts';
 
 export interface LiveOptions {
   groups: RunGroup[];
@@ -59,6 +60,8 @@ export interface LiveOptions {
   participant?: ParticipantView;
   /** A user study: the frozen protocol for each recording's header; with it every event also gets the wall clock. */
   protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
+  /** A fork (docs/explore.md): the turns before it are replayed at once, unseen but for the session it continues; `groups` is not used. */
+  fork?: ForkRequest;
 }
 
 /** The backends a mode needs: play makes the person the user, unless they play the agent. */
@@ -131,8 +134,10 @@ export class LiveSession implements SessionController {
 
   private async runAll(specs: Record<Role, BackendSpec>): Promise<SessionRunResult[]> {
     const all: SessionRunResult[] = [];
+    const plan = this.opts.fork ? new ForkPlan(this.opts.fork) : undefined;
+    const forked = plan?.options(this.abortController.signal);
     try {
-      for (const group of this.opts.groups) {
+      for (const group of plan ? [plan.group] : this.opts.groups) {
         if (this.abortController.signal.aborted) break;
         const results = await runGroup(group, {
           specs,
@@ -150,12 +155,25 @@ export class LiveSession implements SessionController {
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
           ...(this.opts.date ? { date: this.opts.date } : {}),
           ...(this.opts.protocol ? { protocol: this.opts.protocol, wallClock: true } : {}),
+          ...forked,
+          // A fork's replayed turns run at once; its live turns at the session's pace.
+          ...(plan
+            ? { pace: (turn: number) => (plan.live ? this.pace(turn) : Promise.resolve()) }
+            : {}),
           onSession: (run) => (this.run = run),
           // A stage (--vs, --present) owns the pace and shows no card: it says what comes between.
-          betweenSessions: (_ended: SessionRunResult, next: NextSession) =>
-            this.opts.pace ? (this.opts.between?.() ?? Promise.resolve()) : this.holdBetween(next),
-          onEvent: (event) => this.onEvent(group, event),
-          wrapBackends: (b) => {
+          betweenSessions: (_ended: SessionRunResult, next: NextSession) => {
+            // A fork's earlier sessions are replayed unseen: nothing to hold between them.
+            if (plan) return Promise.resolve();
+            return this.opts.pace
+              ? (this.opts.between?.() ?? Promise.resolve())
+              : this.holdBetween(next);
+          },
+          onEvent: (event) => {
+            if (!plan || plan.observe(event)) this.onEvent(group, event);
+          },
+          wrapBackends: (created, index) => {
+            const b = forked?.wrapBackends?.(created, index) ?? created;
             if (this.opts.mode !== 'watch') return b;
             // A stage (--vs, --present) paces by itself: its simulated user writes without this wait.
             this.user = new TakeOverUser(
@@ -167,6 +185,7 @@ export class LiveSession implements SessionController {
             return { ...b, user: this.user };
           },
         });
+        plan?.check();
         all.push(...results);
         this.control.setState((s) => ({
           recordings: [

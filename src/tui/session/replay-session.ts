@@ -1,5 +1,6 @@
 /** A recording behind the session screen: a turn timeline over the same reducer. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { errorMessage } from '../../contracts/errors.ts';
 import type { Recording } from '../../session/recording.ts';
 import { createTimeline, type Timeline } from '../../store/replay.ts';
 import { createSessionStore } from '../../store/store.ts';
@@ -10,8 +11,15 @@ export class ReplaySession implements SessionController {
   readonly control: StoreApi<ControlState>;
   readonly timeline: Timeline;
 
-  /** Opens at `turn` (default: turn 0, the request that starts the session). */
-  constructor(recording: Recording, turn?: number) {
+  /**
+   * Opens at `turn` (default: turn 0, the request that starts the session). `forkWith` starts a
+   * live session from the end of a turn of this recording (`f`; it throws when it cannot).
+   */
+  constructor(
+    private readonly recording: Recording,
+    turn?: number,
+    private readonly forkWith?: (file: string, turn: number) => SessionController,
+  ) {
     this.timeline = createTimeline(recording.events);
     const start = Math.max(0, Math.min(this.timeline.lastTurn, turn ?? 0));
     this.store = createSessionStore(this.timeline.stateAt(start));
@@ -39,6 +47,17 @@ export class ReplaySession implements SessionController {
     if (n === replay.turn) return;
     this.store.getState().show(this.timeline.stateAt(n));
     this.control.setState({ replay: { ...replay, turn: n } });
+  }
+
+  fork(): SessionController | undefined {
+    if (!this.forkWith) return undefined;
+    const { turn } = this.control.getState().replay!;
+    try {
+      return this.forkWith(this.recording.file, turn);
+    } catch (err) {
+      this.control.setState({ notice: `cannot fork here: ${errorMessage(err)}` });
+      return undefined;
+    }
   }
 
   quit(): void {}

@@ -1,0 +1,64 @@
+/**
+ * `f` in a replay, in a real terminal (tmux): the replay of the reactive agent's meal plan, forked
+ * at turn 1, goes on live with the person as the user; a different answer typed as a whole
+ * sentence gives a different outcome, in a new recording that names its parent, which is unchanged.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runTarget } from '../helpers/run.ts';
+import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'bin/intentplay.js');
+
+const term = tmuxTerminal(BIN, 'fork');
+afterAll(() => term.close());
+const { keys, start, waitFor } = term;
+
+describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
+  it(
+    'f at turn 1, a different answer typed, a different outcome',
+    { timeout: 90_000 },
+    async () => {
+      const dir = path.join(term.work, 'recordings');
+      await runTarget('researcher/meal-plan', { agent: 'script:reactive', recordingsDir: dir });
+      const parentName = readdirSync(dir).find((f) => f.includes('meal-plan'))!;
+      const parent = path.join(dir, parentName);
+      const before = readFileSync(parent, 'utf8');
+      expect(before).toContain('"end":"resolved"');
+
+      start(['replay', parent, '--turn', '1'], { columns: 160, rows: 40 });
+      await waitFor((s) => s.includes('REPLAY') && s.includes('turn 1/'), 'the replay at turn 1');
+      await waitFor(() => term.readsKeys(), 'the screen reading keys');
+      keys('f');
+      await waitFor(
+        (s) => s.includes('PLAY (you are the user)') && s.includes('your turn'),
+        'the fork waiting for the user',
+      );
+      for (const ch of 'That is all I need, thanks.') term.type(ch);
+      keys('Enter');
+      let text = await waitFor(
+        (s) => s.includes('user  That is all I need, thanks.') && s.includes('68 kg and'),
+        "the agent's turn 2 after the typed answer",
+      );
+      // The reactive agent's second reply now completes I1 by itself: the parent had it given by the user.
+      expect(text).toContain('I1 completed · turn 2 · evidence');
+      keys('C-d');
+      await waitFor((s) => s.includes('End the session now?'), 'the end question');
+      keys('C-d');
+      text = await waitFor((s) => s.includes('ended · Proc 0.14'), 'the ended fork');
+
+      const forkName = readdirSync(dir).find((f) => f.includes('-fork1-'))!;
+      const forked = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
+      const header = JSON.parse(forked[0]!) as { fork: unknown };
+      expect(header.fork).toEqual({ parent: parentName, turn: 1 });
+      expect(
+        forked.some((l) => l.includes('"turn":2,"role":"user","text":"That is all I need')),
+      ).toBe(true);
+      expect(forked.at(-1)).toContain('"end":"ended"');
+      expect(readFileSync(parent, 'utf8')).toBe(before);
+    },
+  );
+});
