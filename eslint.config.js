@@ -121,6 +121,9 @@ function layer(folders, patterns, { ignores } = {}) {
   });
 }
 
+const ENGINE = ['session', 'scenario', 'tools', 'workspace'];
+const BACKENDS_WHY =
+  'the engine knows no backend: it builds them through src/session/backend-maker.ts, and the composition root (src/paradigms/backend-factory.ts) installs the factory';
 // The engine and its libraries emit events; only the surfaces (and the store's own tests) read them back as state.
 const core = restriction(
   [...SURFACES, 'store'],
@@ -158,6 +161,16 @@ export default tseslint.config(
     rules: { 'no-nested-ternary': 'error' },
   },
   ...layer(LOWER, core),
+  // The engine asks for backends through src/session/backend-maker.ts; which kinds exist and how
+  // each is built is the composition root's (src/paradigms/backend-factory.ts).
+  ...layer(ENGINE, [
+    ...core,
+    ...restriction(['agent', 'user', 'llm'], BACKENDS_WHY),
+    {
+      regex: '^(\\.\\./)+judge/(rules|openai)\\.ts$',
+      message: `${BACKENDS_WHY} (see the layers in CONTRIBUTING.md).`,
+    },
+  ]),
   // The leaves: shared contracts (events, backend interfaces, diagnostics, tool and screen views,
   // the paradigm interface) and plain-text helpers. Contracts import nothing of ours; text helpers
   // only contracts.

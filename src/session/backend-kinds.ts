@@ -1,8 +1,8 @@
 /**
  * Every backend kind, as data: which roles it plays, whether it takes an argument, whether it
  * needs a model, and its help. The command line's allowed values and help, spec parsing and
- * the home screen's pickers derive from this table; backend-factory.ts maps each kind to its
- * constructor (the compiler checks that every kind has one). Kept free of imports so the
+ * the home screen's pickers derive from this table; src/paradigms/backend-factory.ts maps each
+ * kind to its constructor (the compiler checks that every kind has one). Kept free of imports so the
  * command line's help can read it without loading any backend.
  */
 import type { Role } from '../contracts/events.ts';

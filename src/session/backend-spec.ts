@@ -1,7 +1,7 @@
 /**
  * Backend specs as the command line spells them (docs/engine.md): `openai`, `script[:NAME]`,
  * `acp:'COMMAND ARGS'`, `rules`, `human`. The kinds are data (backend-kinds.ts); parsing lives
- * here; constructing lives in backend-factory.ts.
+ * here; constructing lives in src/paradigms/backend-factory.ts.
  */
 import { UserError } from '../contracts/diagnostics.ts';
 import { BACKEND_KINDS, kindsFor, kindsHelp, type BackendKind } from './backend-kinds.ts';

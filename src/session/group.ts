@@ -7,7 +7,7 @@ import { scrubValue } from '../config/secrets.ts';
 import { given } from '../contracts/optional.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
-import { createBackends } from './backend-factory.ts';
+import { createBackends } from './backend-maker.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { Backends } from '../contracts/backends.ts';
 import { SessionRun, type SessionResult } from './engine.ts';

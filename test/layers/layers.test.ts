@@ -273,6 +273,37 @@ describe('layer lint', () => {
     ).toEqual([]);
   });
 
+  it('keeps the engine out of the backends: the composition root builds them', async () => {
+    expect(
+      await problems('src/session/probe.ts', "export { ScriptAgent } from '../agent/script.ts';\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems(
+        'src/session/probe.ts',
+        "export const j = () => import('../judge/openai.ts');\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/tools/probe.ts', "export * from '../user/rules.ts';\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/scenario/probe.ts', "export * from '../llm/client.ts';\n"),
+    ).toHaveLength(1);
+    // What the engine scores with is a library, not a backend.
+    expect(
+      await problems(
+        'src/session/probe.ts',
+        "export * from '../judge/scores.ts';\nexport * from '../judge/evidence.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'src/paradigms/probe.ts',
+        "export * from '../agent/script.ts';\nexport * from '../judge/rules.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps each paradigm out of the others', async () => {
     expect(
       await problems('src/proposals/probe.ts', "export { TimeWorld } from '../time/world.ts';\n"),

@@ -1,6 +1,9 @@
-/** Builds the three backends of a session from their specs: one constructor per kind of backend-kinds.ts. */
-import type { ResolvedConfig } from '../config/config.ts';
-import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
+/**
+ * Builds the three backends of a session from their specs: one constructor per kind of
+ * src/session/backend-kinds.ts. It imports every backend, so it sits at the composition root
+ * (installed by index.ts); the engine and run groups ask for backends through
+ * src/session/backend-maker.ts and know none of them.
+ */
 import { UserError } from '../contracts/diagnostics.ts';
 import { ScriptAgent } from '../agent/script.ts';
 import { HumanAgent } from '../agent/human.ts';
@@ -8,22 +11,11 @@ import { RulesUser } from '../user/rules.ts';
 import { HumanUser } from '../user/human.ts';
 import { RulesJudge } from '../judge/rules.ts';
 import type { AgentBackend, Backends, JudgeBackend, UserBackend } from '../contracts/backends.ts';
-import type { BackendKind } from './backend-kinds.ts';
-import type { BackendSpec } from './backend-spec.ts';
-import type { HumanPorts, InputQueue } from './input-queue.ts';
-import type { PermissionDecision, Role } from '../contracts/events.ts';
-
-export interface BackendContext {
-  scenario: LoadedScenario;
-  persona: LoadedPersona | undefined;
-  config: ResolvedConfig;
-  /** Required when a role is `human`. */
-  human?: HumanPorts;
-  /** Where a person answers an acp agent's permission requests; without it the policy decides. */
-  permissions?: InputQueue<PermissionDecision>;
-  /** Where an external agent's log goes (beside the session's recording). */
-  logFile?: string;
-}
+import type { BackendKind } from '../session/backend-kinds.ts';
+import type { BackendSpec } from '../session/backend-spec.ts';
+import type { BackendContext } from '../session/backend-maker.ts';
+import type { HumanPorts } from '../session/input-queue.ts';
+import type { Role } from '../contracts/events.ts';
 
 type AnyBackend = AgentBackend | UserBackend | JudgeBackend;
 /** Builds the backend of a kind for a role the spec parser has allowed it. */
@@ -65,7 +57,7 @@ const MAKERS: Record<BackendKind, Maker> = {
   },
 };
 
-export async function createBackends(
+export async function makeBackends(
   specs: Record<Role, BackendSpec>,
   ctx: BackendContext,
 ): Promise<Backends> {
