@@ -335,7 +335,14 @@ export type SessionEvent =
   | { type: 'usage'; turn: number; role: Role; model: string; usage: Usage }
   | { type: 'judge_error'; turn: number; message: string }
   | { type: 'leak_warning'; turn: number; intents: string[]; terms: string[] }
-  | { type: 'notice'; turn: number; level: 'info' | 'warning' | 'error'; text: string }
+  | {
+      type: 'notice';
+      turn: number;
+      level: 'info' | 'warning' | 'error';
+      text: string;
+      /** The final task status a good agent now ends with, when the notice changes it (a refusal). */
+      expectStatus?: 'in_progress' | 'completed' | 'failed';
+    }
   /** The engine waits for a person (human user or human agent). Ephemeral. */
   | { type: 'awaiting_input'; turn: number; role: 'user' | 'agent' }
   /** The simulated clock jumped while the user waited (time scenarios). */

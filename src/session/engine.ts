@@ -342,6 +342,7 @@ export class SessionRun implements SessionCore {
       ...(incoming.intents?.length ? { intents: incoming.intents } : {}),
       ...(stamp.at ? { at: stamp.at } : {}),
     });
+    this.protocol.delivered?.(incoming);
   }
 
   /** How a turn's tool calls reach the session's records. */

@@ -98,6 +98,8 @@ export interface SessionProtocol {
   extendTools?(ctx: ToolContext, tools: ToolDef[]): ToolDef[];
   /** Before each agent turn: the simulated time of its incoming message, if the protocol keeps one. */
   beforeTurn?(incoming: Incoming): { at?: string };
+  /** After the incoming message is recorded: what the protocol read in it follows it (a refusal's notice). */
+  delivered?(incoming: Incoming): void;
   /** What the agent is told about time in this turn. */
   agentTime?(
     incoming: Incoming,

@@ -358,6 +358,7 @@ export function reduce(
       });
     case 'notice':
       return next(state, seq, t, {
+        ...timelinePatch(state, event),
         turns: addItem(
           state,
           {

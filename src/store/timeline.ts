@@ -142,6 +142,8 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
       return { ...tl, updates: patchUpdate(tl, event.update, { verdict: event.verdict }) };
     case 'task_status':
       return { ...tl, taskStatus: event.status };
+    case 'notice':
+      return event.expectStatus ? { ...tl, expectStatus: event.expectStatus } : tl;
     default:
       return tl;
   }

@@ -34,7 +34,7 @@ import type {
 import type { ToolContext, ToolDef } from '../tools/registry.ts';
 import { describeDuration, DEFAULT_TURN } from '../sim/clock.ts';
 import { ResponseLedger, shapeOf, type Decision, type ReplyTo } from './measures.ts';
-import { readRefusal } from './refusal.ts';
+import { readRefusal, type RefusalNotice } from './refusal.ts';
 import { timeScores, type SessionOutcome } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
 import { pushesToAgent, scheduleOf, TimeWorld } from '../sim/world.ts';
@@ -49,6 +49,8 @@ export class TimeProtocol implements SessionProtocol {
   private tools = new Map<string, ToolDef>();
   /** The user's message that starts the next turn, when rule 6 names it (thanks, refusal, shift). */
   private replyTo: { turn: number; kind: ReplyTo } | undefined;
+  /** The notice of a refusal read in the user's next message, recorded right after that message. */
+  private refusalNotice: RefusalNotice | undefined;
   /** How the protocol ended the session; undefined while it runs (or when something else ended it). */
   private outcome: SessionOutcome | undefined;
 
@@ -100,6 +102,12 @@ export class TimeProtocol implements SessionProtocol {
   beforeTurn(): { at: string } {
     this.world.silenced = false;
     return { at: this.world.clock.iso() };
+  }
+
+  /** A refusal's notice follows the user's message it was read in. */
+  delivered(): void {
+    if (this.refusalNotice) this.core.emit(this.refusalNotice);
+    this.refusalNotice = undefined;
   }
 
   agentTime(incoming: Incoming): { now: string; woken: boolean } {
@@ -209,11 +217,11 @@ export class TimeProtocol implements SessionProtocol {
   /** The user's message starts the next turn; a person's or model user's may refuse the task in any words. */
   private async handedOn(incoming: Incoming, kind: ReplyTo, agentReply: string): Promise<Next> {
     const freeWords = incoming.kind === 'user' && this.core.backends.user.info.kind !== 'rules';
-    const refused =
-      kind !== 'refuse' &&
-      freeWords &&
-      (await readRefusal(this.core, incoming.turn, incoming.text, agentReply));
-    const k = refused ? 'refuse' : kind;
+    this.refusalNotice =
+      kind !== 'refuse' && freeWords
+        ? await readRefusal(this.core, incoming.turn, incoming.text, agentReply)
+        : undefined;
+    const k = this.refusalNotice ? 'refuse' : kind;
     this.replyTo = k ? { turn: incoming.turn, kind: k } : undefined;
     return { kind: 'continue', incoming };
   }

@@ -10,6 +10,9 @@
 import type { RefusalReading } from '../contracts/backends.ts';
 import type { SessionCore } from '../session/protocol.ts';
 import { JudgeOutputError } from '../llm/structured.ts';
+import type { EventOf } from '../contracts/events.ts';
+
+export type RefusalNotice = EventOf<'notice'>;
 
 /** Phrases that refuse, cancel or give up on the task, each as a person might write it. */
 const REFUSALS: RegExp[] = [
@@ -58,14 +61,15 @@ export function refusalByRules(message: string): string | undefined {
 
 /**
  * Whether the user's message refuses the task: the rules' reading, then the model judge's when
- * one is configured. Says which decided in a notice, so a person sees why the task turned.
+ * one is configured. A refusal comes back as the notice that says which decided, so a person
+ * sees why the task turned; the protocol records it after the message it is about.
  */
 export async function readRefusal(
   core: SessionCore,
   turn: number,
   text: string,
   agentReply: string,
-): Promise<boolean> {
+): Promise<RefusalNotice | undefined> {
   const phrase = refusalByRules(text);
   let reading: RefusalReading = {
     refusal: phrase !== undefined,
@@ -92,12 +96,12 @@ export async function readRefusal(
       });
     }
   }
-  if (reading.refusal)
-    core.emit({
-      type: 'notice',
-      turn,
-      level: 'info',
-      text: `the user refused the task (read by the ${reading.by === 'judge' ? 'judge' : 'offline rules'}: ${reading.reason || 'a refusal'}): the task should now end failed; the agent answers once more and the session ends`,
-    });
-  return reading.refusal;
+  if (!reading.refusal) return undefined;
+  return {
+    type: 'notice',
+    turn,
+    level: 'info',
+    text: `the user refused the task (read by the ${reading.by === 'judge' ? 'judge' : 'offline rules'}: ${reading.reason || 'a refusal'}): the task should now end failed; the agent answers once more and the session ends`,
+    expectStatus: 'failed',
+  };
 }

@@ -40,6 +40,13 @@ describe.skipIf(!hasTmux)('a person refuses in a time scenario', () => {
       );
       expect(text).toContain('! the user refused the task (read by the offline');
       expect(text).toContain("user  No thanks, I don't want it anymore.");
+      // The notice follows the message it was read in, in the Conversation pane.
+      expect(text.indexOf("user  No thanks, I don't want it anymore.")).toBeLessThan(
+        text.indexOf('! the user refused the task'),
+      );
+      // The Timeline's header names the status the task should now end with.
+      expect(text).toContain('task completed (expected failed)');
+      expect(text).not.toContain('(expected completed)');
       // The Timeline's verdict, wrapped in its pane: turn 4's status should have been failed.
       expect(text).toContain('turn 4: status completed,');
       expect(text).toContain('expected failed');

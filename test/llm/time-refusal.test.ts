@@ -109,6 +109,19 @@ describe('a refusal in free words', () => {
     });
   });
 
+  it('its notice comes right after the user message it was read in, and turns the expected status to failed', async () => {
+    const { run } = await play('rules', "No thanks, I don't want that anymore.", 'failed');
+    const said = run.events.findIndex(
+      (e) => e.type === 'message' && e.role === 'user' && e.text.startsWith('No thanks'),
+    );
+    const notice = run.events.findIndex(
+      (e) => e.type === 'notice' && e.text.startsWith('the user refused'),
+    );
+    expect(said).toBeGreaterThan(-1);
+    expect(notice).toBe(said + 1);
+    expect(run.events[notice]).toMatchObject({ expectStatus: 'failed' });
+  });
+
   it('an agent that completes the task after the refusal has the wrong status', async () => {
     const { r } = await play('rules', 'Forget it, I will sort it out on my own.', 'completed');
     expect(r.scores.time).toMatchObject({
