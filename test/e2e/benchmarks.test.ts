@@ -28,6 +28,7 @@ const SHORT: Record<string, string[]> = {
   fuzz: ['--runs', '50'],
   acp: ['--turns', '5', '--calls', '5'],
   'acp --stdio-mcp': ['--stdio-mcp', '--turns', '5', '--calls', '5'],
+  fork: ['--updates', '20', '--turn', '10', '--runs', '2'],
   serve: ['--participants', '2', '--keys', '3', '--viewers', '3', '--delay', '30', '--runs', '1'],
 };
 
