@@ -23,7 +23,7 @@ const REFUSALS: RegExp[] = [
   /(?<=^|[.,;:!?]\s*|\b(?:so|just|please|ok|okay|oh|now|can)\s+)stop\b(?!\s+(?:at|by|in|over|near)\b)/,
   /\bstop (?:it|this|that|now|looking|searching|watching|checking|the (?:search|reminders?|watch))\b/,
   /\b(?:don'?t|do not|no longer)\s+(?:want|need)\s+(?:it|that|this|them|anything)\b/,
-  /\b(?:don'?t|do not)\s+(?:want|need)\s+(?:(?:it|that|this)\s+)?any\s?more\b/,
+  /\b(?:don'?t|do not)\s+(?:want|need)\s+(?:[\w-]+\s+){0,3}any\s?more\b/,
   /\bno longer (?:want|need)(?:ed)?\b(?!\s+(?:a|an|the)\b)/,
   /\bnot (?:interested|needed|necessary)\b/,
   /\bnot what i (?:wanted|asked for|needed|meant)\b/,
@@ -35,26 +35,33 @@ const REFUSALS: RegExp[] = [
 
 /** Doing it oneself refuses the agent's help, whatever else the message says. */
 const DO_IT_MYSELF =
-  /\bi(?:'ll| will| can| am going to|'m going to)\s+(?:just\s+)?(?:do|handle|sort|book|find|check|manage|take care of|deal with)\b[^.!?]*\b(?:myself|on my own)\b/;
+  /\bi(?:'ll| will| can| am going to|'m going to)\s+(?:just\s+)?(?:do|handle|sort|book|buy|get|order|find|look|search|check|manage|take care of|deal with)\b[^.!?]*\b(?:myself|on my own)\b/;
 
 /** A new or changed request: a shift or a constraint, which the paper does not call a refusal. */
 const NEW_REQUEST =
   /\binstead\b|\brather\b|\bhow about\b|\bwhat about\b|\b(?:can|could|would|will) you\b(?!\s+(?:just\s+)?(?:stop|cancel|drop|forget|leave))|\bi(?:'d| would) (?:like|prefer)\b|\bplease (?:find|look|check|watch|search|book|get|keep|switch|change|try|send)\b|\bswitch to\b|\band (?:look|check|watch|search|find|try|get|book)\b|\b(?:book|buy|get|order|reserve|send)\s+(?:it|that|this|one|me)\b/;
 
-/** "don't cancel", "no need to stop": the phrase is negated, so it does not refuse. */
-const NEGATED_BEFORE = /(?:n't|\bnot|\bnever|\bno need to)\s+$/;
+/** "don't cancel", "no need to stop", "not going to buy it": the phrase is negated. */
+const NEGATED_BEFORE = /(?:n't|\bnot|\bnever|\bno need to)\s+(?:going to\s+|gonna\s+)?$/;
+
+/** Whether `re` occurs in `text` other than negated ("I'm not going to buy it" asks for nothing). */
+function occursUnnegated(re: RegExp, text: string): string | undefined {
+  for (const m of text.matchAll(new RegExp(re.source, 'g'))) {
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    if (!NEGATED_BEFORE.test(before)) return m[0];
+  }
+  return undefined;
+}
 
 /** The offline reading: the refusing phrase found, or undefined. */
 export function refusalByRules(message: string): string | undefined {
   const text = message.toLowerCase().replace(/[‘’]/g, "'");
   const diy = DO_IT_MYSELF.exec(text);
   if (diy) return diy[0].trim();
-  if (NEW_REQUEST.test(text)) return undefined;
+  if (occursUnnegated(NEW_REQUEST, text) !== undefined) return undefined;
   for (const re of REFUSALS) {
-    for (const m of text.matchAll(new RegExp(re.source, 'g'))) {
-      const before = text.slice(Math.max(0, m.index - 14), m.index);
-      if (!NEGATED_BEFORE.test(before)) return m[0].replace(/^[^a-z]+/, '').trim();
-    }
+    const phrase = occursUnnegated(re, text);
+    if (phrase !== undefined) return phrase.replace(/^[^a-z]+/, '').trim();
   }
   return undefined;
 }

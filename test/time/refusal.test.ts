@@ -17,6 +17,13 @@ const REFUSALS: [string, string][] = [
   ['you can stop now', 'stop'],
   ['Thanks, but no thanks.', 'no thanks'],
   ["I don't need it any more, thank you.", "don't need it"],
+  // Written as a person would when the follow-up came (audit, through `play` under tmux).
+  [
+    "Thanks for looking, but I'll just buy one new from the shop myself.",
+    "i'll just buy one new from the shop myself",
+  ],
+  ["I've changed my mind, I don't need the card anymore.", "don't need the card anymore"],
+  ["That's too expensive, I'm not going to buy it. Cancel the watch.", 'cancel'],
 ];
 
 const NOT_REFUSALS = [
@@ -33,6 +40,9 @@ const NOT_REFUSALS = [
   "I don't need the window seat, just any seat that morning.",
   'What about the Friday show?',
   'OK, keep watching.',
+  "Great, thanks! I'll buy it now.",
+  "I don't need a receipt any more, can you look for cheaper ones?",
+  "I'm not going to give up: keep watching, please.",
 ];
 
 describe('refusals read by the offline rules', () => {
