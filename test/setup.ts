@@ -7,6 +7,8 @@ process.env.COLUMNS = process.env.COLUMNS ?? '120';
 delete process.env.NO_COLOR;
 // Tests must never pick up a developer's real model configuration.
 for (const key of Object.keys(process.env)) {
+  // INTENTPLAY_AGENTS(_DIR) name installed real agents for the opt-in compatibility matrix, no model.
+  if (key === 'INTENTPLAY_AGENTS' || key === 'INTENTPLAY_AGENTS_DIR') continue;
   if (key.startsWith('OPENAI_') || key.startsWith('INTENTPLAY_')) delete process.env[key];
 }
 // The home screen's library cache goes to a folder of the test run's own, never the user's.

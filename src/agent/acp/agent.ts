@@ -7,6 +7,7 @@
  */
 import { errorMessage } from '../../contracts/errors.ts';
 import { randomBytes } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import path from 'node:path';
 import {
   client,
@@ -51,6 +52,8 @@ export interface AcpAgentOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+/** When a prompt goes to the agent and when its answer ends, for benchmarks inside real sessions (bench/real-agents.ts). */
+export const promptTiming = channel('intentplay:acp:prompt');
 /** How long a prompt waits for the agent to list its tools again after they changed. */
 const RELIST_WAIT_MS = 1000;
 /** … and how long after it listed them, before the prompt goes. */
@@ -294,11 +297,14 @@ export class AcpAgent implements AgentBackend {
     let reply = '';
     try {
       // The prompt's answer also arrives as a `stop` message below; only its failure matters here.
+      if (promptTiming.hasSubscribers) promptTiming.publish({ phase: 'sent', turn: input.turn });
       const refused = live.session.prompt(text).then(() => new Promise<never>(() => undefined));
       refused.catch(() => undefined);
       for (;;) {
         const msg = await Promise.race([live.session.nextUpdate(), failed, refused]);
         if (msg.kind === 'stop') {
+          if (promptTiming.hasSubscribers)
+            promptTiming.publish({ phase: 'stopped', turn: input.turn });
           if (input.signal.aborted)
             throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
           if (this.capError) throw this.capError;
