@@ -187,6 +187,7 @@ export class ProposalProtocol implements SessionProtocol {
       // A user who acts on the phone is asked each tick anyway: no separate wait for time.
       if (!user.phoneAct)
         await core.waitForTime({
+          from: clock.iso(),
           at: clock.iso(clock.now + clock.turnMs),
           passed: describeDuration(clock.turnMs),
         });

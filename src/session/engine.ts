@@ -39,7 +39,15 @@ import { SessionGrading } from './grading.ts';
 import { TurnToolCalls, type SessionTools } from './tool-calls.ts';
 import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
-import type { Incoming, SessionCore, SessionProtocol, TurnResult, Verdict } from './protocol.ts';
+import type {
+  Incoming,
+  SessionCore,
+  SessionProtocol,
+  TimeToPass,
+  TurnResult,
+  Verdict,
+  WaitEnd,
+} from './protocol.ts';
 import { protocolFor } from './protocols.ts';
 import { announcedIntentFields } from '../scenario/paradigms.ts';
 
@@ -59,8 +67,8 @@ export interface SessionOptions {
   pace?: (turn: number) => Promise<void>;
   /** The date the agent is told (fixed in tests and benchmarks). */
   date?: string;
-  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
-  paceTime?: (next: { at: string; passed: string }) => Promise<void>;
+  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key or the person's message. */
+  paceTime?: (next: TimeToPass) => Promise<WaitEnd>;
   /** Called when a turn is judged (stage 1 and the checklist's ticks), before the protocol's step: a fork goes live here. */
   turnJudged?: (turn: number) => void;
 }
@@ -460,9 +468,10 @@ export class SessionRun implements SessionCore {
     return this.grading.pick();
   }
 
-  async waitForTime(next: { at: string; passed: string }): Promise<void> {
-    if (this.o.paceTime) await this.o.paceTime(next);
+  async waitForTime(next: TimeToPass): Promise<WaitEnd> {
+    const end = this.o.paceTime ? await this.o.paceTime(next) : 'time_passes';
     this.checkAbort();
+    return end;
   }
 
   async userMessage(

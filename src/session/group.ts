@@ -15,6 +15,7 @@ import type { Role, SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { createGroupEnv, seedSession } from './group-env.ts';
 import type { HumanPorts } from './input-queue.ts';
 import type { RunGroup } from './plan.ts';
+import type { TimeToPass, WaitEnd } from './protocol.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import {
   Recorder,
@@ -41,8 +42,8 @@ export interface GroupRunOptions {
   askPermissions?: boolean;
   date?: string;
   pace?: (turn: number) => Promise<void>;
-  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key. */
-  paceTime?: (next: { at: string; passed: string }) => Promise<void>;
+  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key or the person's message. */
+  paceTime?: (next: TimeToPass) => Promise<WaitEnd>;
   /** Every event, timed, as it happens (the TUI and progress displays listen here). */
   onEvent?: (event: TimedEvent, session: SessionRun) => void;
   /** Called as each session starts, so a UI can reach its controls (override, end, abort). */

@@ -46,6 +46,16 @@ export interface TurnResult {
 export type Next =
   { kind: 'continue'; incoming: Incoming } | { kind: 'end'; end: 'resolved' | 'max_turns' };
 
+/** Where the clock jumps next while the user waits, and how long that is in words. */
+export interface TimeToPass {
+  /** The simulated time now (the last agent turn took its time: later than its messages). */
+  from?: string;
+  at: string;
+  passed: string;
+}
+/** How a wait for time ended: the time passed, or the person playing the user spoke first. */
+export type WaitEnd = 'time_passes' | 'user_speaks';
+
 /** What the engine lends a protocol: intent statuses, the judge's stages and the user. */
 export interface SessionCore {
   readonly scenario: LoadedScenario;
@@ -66,8 +76,11 @@ export interface SessionCore {
   assess(evidence: TurnEvidence, intents: IntentSpec[]): Promise<Verdict>;
   /** Stage 3: the judge's pick among the open intents. */
   pick(): Promise<{ intent: string; reason: string }>;
-  /** While dormant, before the clock jumps: a person playing the user lets time pass here. */
-  waitForTime(next: { at: string; passed: string }): Promise<void>;
+  /**
+   * While dormant, before the clock jumps: a person playing the user lets time pass here, or
+   * speaks first (`user_speaks`: their message is waiting and starts the next turn).
+   */
+  waitForTime(next: TimeToPass): Promise<WaitEnd>;
   /** The user's next message for the intents handed over. */
   userMessage(
     handed: IntentSpec[],

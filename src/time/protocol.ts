@@ -9,6 +9,7 @@
  * 3. A woken turn with an empty reply (or keep_silent) keeps silent; any other reply is a
  *    follow-up: it reaches the user, and opens the intents waiting for a follow-up on that
  *    update (superseding what they name); the user reveals them at once.
+ *    A person playing the user may speak instead of letting time pass: the agent answers them.
  * 4. With no update left, pending intents become unresolved and the session ends.
  * 5. A follow-up on an update that expects one, leaving no intent open or pending, meets every
  *    need: the user thanks (or refuses), the agent answers once more, and the session ends.
@@ -257,8 +258,15 @@ export class TimeProtocol implements SessionProtocol {
         return this.end('resolved');
       const ev = w.nextEvent()!;
       const at = ev.kind === 'update' ? ev.update.at : ev.at;
-      await core.waitForTime({ at: w.clock.iso(at), passed: describeDuration(at - w.clock.now) });
+      const waited = await core.waitForTime({
+        from: w.clock.iso(),
+        at: w.clock.iso(at),
+        passed: describeDuration(at - w.clock.now),
+      });
       if (core.endRequested) throw new EndRequested();
+      // A person playing the user may speak while they wait: their message starts the next turn, now.
+      if (waited === 'user_speaks')
+        return this.handedOn(await this.chat.handOff([], 'none'), undefined);
       const from = w.clock.iso();
       const moved = w.clock.advanceTo(at);
       if (moved > 0)

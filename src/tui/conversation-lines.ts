@@ -6,7 +6,7 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import type { ConversationItem, StreamState, TurnState } from '../store/state.ts';
-import { fmtArgs, fmtResult, prettyValue } from '../text/format.ts';
+import { fmtArgs, fmtResult, prettyValue, shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
 import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 
@@ -55,11 +55,6 @@ function itemBlock(
         lines.splice(1, 0, [
           { text: ' '.repeat(LABEL_WIDTH) },
           { text: `from ${item.source}`, color: theme.text.muted, italic: true },
-        ]);
-      if (item.role === 'monitor' && item.at)
-        lines.push([
-          { text: ' '.repeat(LABEL_WIDTH) },
-          { text: `at ${item.at}`, color: theme.text.muted, italic: true },
         ]);
       if (intents && item.intents?.length)
         lines.push([
@@ -205,8 +200,15 @@ function itemBlock(
   }
 }
 
+/** When a turn began on the simulated clock (time scenarios): its first message's time. */
+function turnTime(turn: TurnState): string | undefined {
+  for (const it of turn.items) if (it.kind === 'message' && it.at) return shortTime(it.at);
+  return undefined;
+}
+
 function turnHeader(turn: TurnState, cols: number, theme: Theme): Line {
-  const title = ` turn ${turn.turn}${turn.error ? ' · error' : ''} `;
+  const at = turnTime(turn);
+  const title = ` turn ${turn.turn}${at ? ` · ${at}` : ''}${turn.error ? ' · error' : ''} `;
   return [
     {
       text: '──' + title + '─'.repeat(Math.max(0, cols - title.length - 2)),

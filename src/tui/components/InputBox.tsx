@@ -16,6 +16,8 @@ export interface InputBoxProps {
   focused: boolean;
   /** The session waits for this person now. */
   awaited: boolean;
+  /** The user waits for time to pass: what they send now comes before it does. */
+  waiting?: boolean;
   note?: string | undefined;
   width: number;
   /** A proposal scenario: the user's input is a move on the phone. */
@@ -39,12 +41,20 @@ export function visibleInput(
   return { text, at: cursor - start };
 }
 
+function statusLine(role: 'user' | 'agent', awaited: boolean, waiting: boolean): string {
+  if (waiting)
+    return 'while you wait: enter sends now (the agent answers first) · ctrl+n lets the time pass';
+  if (awaited) return 'enter sends';
+  return role === 'user' ? 'the agent is working…' : 'waiting for the user…';
+}
+
 export function InputBox({
   role,
   value,
   cursor,
   focused,
   awaited,
+  waiting,
   note,
   width,
   phone,
@@ -65,9 +75,7 @@ export function InputBox({
         : participant
           ? 'your message'
           : 'your message (enter on an intent puts its reveal text here)';
-  const status =
-    note ??
-    (awaited ? 'enter sends' : role === 'user' ? 'the agent is working…' : 'waiting for the user…');
+  const status = note ?? statusLine(role, awaited, Boolean(waiting));
   return (
     <Box
       flexDirection="column"

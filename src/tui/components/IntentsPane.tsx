@@ -6,7 +6,7 @@
  */
 import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../contracts/events.ts';
-import type { IntentView } from '../../store/state.ts';
+import type { IntentChange, IntentView } from '../../store/state.ts';
 import { intentCounts, procSoFar } from '../../store/selectors.ts';
 import { CAUSE_LABELS } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';
@@ -20,6 +20,12 @@ import { wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
+
+/** When and why an intent got its status; one set before the first turn (a pending intent) has no turn. */
+function whenChanged(change: IntentChange): string {
+  if (change.turn === 0) return 'from the start';
+  return `turn ${change.turn} · ${CAUSE_LABELS[change.cause]}`;
+}
 
 export function intentBlock(
   intent: IntentInfo,
@@ -36,9 +42,7 @@ export function intentBlock(
     { text: intent.id, bold: true },
     { text: ' ' },
     { text: mark.label, color: mark.color, inverse: opts.fresh, bold: opts.fresh },
-    ...(last
-      ? [{ text: ` · turn ${last.turn} · ${CAUSE_LABELS[last.cause]}`, color: theme.text.muted }]
-      : []),
+    ...(last ? [{ text: ` · ${whenChanged(last)}`, color: theme.text.muted }] : []),
   ];
   const indent: Line = [{ text: '  ' }];
   const lines: Line[] = [head, ...wrapWithPrefix(indent, intent.text, cols)];

@@ -1,7 +1,7 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
 import { usageTotals } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
-import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../../text/format.ts';
+import { fmtBackends, fmtCost, fmtScore, fmtTokens, shortTime } from '../../text/format.ts';
 import { keysOf, type Action, type Scope } from '../keymap.ts';
 import type { ControlState } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
@@ -80,6 +80,11 @@ export function StatusBar({
         : 'observing'
       : undefined,
   );
+  // Time scenarios: the simulated clock, always in view.
+  const lastTime = useSession((s) => s.timeline?.now);
+  // While the user waits, the clock reads the time after the agent's turn (which takes its time).
+  const waitFrom = useControl((c) => c.waitingForTime?.from);
+  const now = lastTime && (waitFrom ?? lastTime);
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
@@ -113,6 +118,7 @@ export function StatusBar({
       : []),
     sep,
     { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
+    ...(now ? [sep, { text: `⏱ ${shortTime(now)}`, bold: true }] : []),
     ...(phase
       ? [
           sep,

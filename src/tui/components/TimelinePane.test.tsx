@@ -47,7 +47,11 @@ describe('the timeline pane', () => {
     expect(frame).toContain('May 8 09:00 U2 to come');
     expect(frame).toContain('hidden from the agent');
     // flight-watch is a negative scenario: a good agent ends with the task in progress.
-    expect(frame).toContain('task not set (expected in progress)');
+    expect(frame).toContain('task not set');
+    expect(frame).toContain('expected at the end: in progress');
+    // The ids say what they are: reminders the agent set, updates of the world.
+    expect(frame).toContain('Reminders the agent set (r1, …)');
+    expect(frame).toContain('Updates: how the world changes (U1, …) · 1/3 so far');
     expect(frame).not.toContain('ChronosBench');
   });
 
@@ -127,6 +131,33 @@ describe('the session screen with a time scenario', () => {
     await press(r, KEYS.escape, KEYS.tab);
     await press(r, KEYS.ctrlN);
     await waitFor(() => c.calls.filter((x) => x === 'passTime').length === 2);
+  });
+
+  it('playing the user while the session waits: what you write is sent at once, the clock is in the status bar, times read one way', async () => {
+    const c = fakeController(await eagerUntil(1), {
+      mode: 'play',
+      waitingForTime: {
+        from: '2026-05-08T09:02:00+08:00',
+        at: '2026-05-09T09:00:00+08:00',
+        passed: '23 hours 58 minutes',
+      },
+    });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    const frame = await waitForFrame(r, (f) => f.includes('while you wait: enter sends now'));
+    // The clock in the status bar, every time as `May 7 09:00` (no ISO time), turns headed by their time.
+    // The clock after the agent's turn (which took two minutes), in the status bar and the wait.
+    expect(frame).toMatch(/turn 2\/\d+ │ ⏱ May 8 09:02 │/);
+    expect(frame).toContain('⏱ You wait: 23 hours 58 minutes from May 8 09:02 until May 9 09:00.');
+    expect(frame).not.toMatch(/2026-05-0\dT/);
+    expect(frame).toContain('── turn 2 · May 7 09:00 ─');
+    // A pending intent has waited since the start, not since a "turn 0".
+    expect(frame).toContain('◷ I3 pending · from the start');
+    expect(frame).not.toContain('turn 0');
+    await press(r, 'Only direct flights count, and nothing after 9 pm.');
+    await press(r, KEYS.enter);
+    await waitFor(() => c.calls.some((x) => x.startsWith('sendUser')));
+    expect(c.calls).toContain('sendUser "Only direct flights count, and nothing after 9 pm." []');
+    expect(r.lastFrame()).not.toContain('not your turn');
   });
 
   it('playing the agent: ctrl+k keeps silent on a turn the monitor woke you for', async () => {

@@ -102,10 +102,10 @@ export function timelineBlocks(
 ): Line[][] {
   const header: Line[] = [
     [
-      { text: '⏱ ', color: theme.text.accent },
+      { text: '⏱ now ', color: theme.text.accent },
       { text: shortTime(tl.now), bold: true },
-      { text: `  started ${shortTime(tl.start)}`, color: theme.text.muted },
     ],
+    [{ text: `  started ${shortTime(tl.start)}`, color: theme.text.muted }],
   ];
   if (tl.waiting)
     header.push([
@@ -116,19 +116,17 @@ export function timelineBlocks(
     header.push([
       { text: 'task ', color: theme.text.muted },
       { text: (tl.taskStatus ?? 'not set').replace('_', ' ') },
-      ...(opts.observer && tl.expectStatus
-        ? [{ text: ` (expected ${tl.expectStatus.replace('_', ' ')})`, color: theme.text.muted }]
-        : []),
     ]);
-  const remindersTitle: Line[] = [
-    [
-      {
-        text: tl.reminders.length ? 'Reminders' : 'No reminder set',
-        color: theme.text.secondary,
-        bold: true,
-      },
-    ],
-  ];
+  if (opts.observer && tl.expectStatus)
+    header.push([
+      { text: `  expected at the end: ${words(tl.expectStatus)}`, color: theme.text.muted },
+    ]);
+  // The ids the panes and the conversation use (r1, U1) say what they are the first time.
+  const title = (text: string) =>
+    wrapWithPrefix([], text, cols, { color: theme.text.secondary, bold: true });
+  const remindersTitle = title(
+    tl.reminders.length ? 'Reminders the agent set (r1, …)' : 'No reminder set by the agent',
+  );
   const reminders = tl.reminders.map((r): Line[] => {
     const mark =
       r.state === 'active'
@@ -153,15 +151,9 @@ export function timelineBlocks(
   });
   const shown = opts.observer ? tl.updates : tl.updates.filter((u) => u.happened && u.seen);
   const hidden = tl.updates.length - shown.length;
-  const updatesTitle: Line[] = [
-    [
-      {
-        text: `Updates ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length}`,
-        color: theme.text.secondary,
-        bold: true,
-      },
-    ],
-  ];
+  const updatesTitle = title(
+    `Updates: how the world changes (U1, …) · ${tl.updates.filter((u) => u.happened).length}/${tl.updates.length} so far`,
+  );
   if (!opts.observer && hidden)
     updatesTitle.push([
       {
@@ -175,7 +167,7 @@ export function timelineBlocks(
       [
         { text: `turn ${w.turn} `, bold: true },
         {
-          text: `woken at ${shortTime(w.at)} by ${w.reminders.join(', ')}`,
+          text: `woken at ${shortTime(w.at)} by reminder ${w.reminders.join(', ')}`,
           color: theme.text.secondary,
         },
         ...(w.choice

@@ -23,6 +23,8 @@ export interface Seat {
   note: string | undefined;
   /** It is the person's turn. */
   awaited: boolean;
+  /** The user waits for time to pass (time scenarios): they may speak, or let it pass. */
+  waiting: boolean;
   /** What the panes may ask of the seat. */
   ui: SessionUi;
   /** ctrl+n: lets the simulated time pass (on a phone: the move `wait`). */
@@ -53,7 +55,9 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   );
   const typing = typesIn(mode);
   const role = mode === 'agent' ? 'agent' : 'user';
-  const awaited = awaiting?.role === role;
+  // While the user waits for the world (time scenarios), they may speak: the agent answers first.
+  const waiting = role === 'user' && Boolean(waitingForTime);
+  const awaited = awaiting?.role === role || waiting;
   const [note, setNote] = useState<string | undefined>();
   const [reveals, setReveals] = useState<string[]>([]);
   const text = useTextInput();
@@ -90,8 +94,6 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
       if (!awaited) return setNote('not your turn yet: wait for the user');
       controller.sendAgent?.(parsed.action);
     } else {
-      if (waitingForTime)
-        return setNote('you are waiting for the world to change: ctrl+n lets the time pass');
       if (!awaited) return setNote('not your turn yet: the agent is still working');
       controller.sendUser?.(value, reveals);
       setReveals([]);
@@ -170,5 +172,5 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
     const template = toolTemplate(tool);
     text.set(template.text, template.cursor);
   };
-  return { role, text, note, awaited, ui, passTime, insertTool };
+  return { role, text, note, awaited, waiting, ui, passTime, insertTool };
 }

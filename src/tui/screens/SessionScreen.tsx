@@ -147,6 +147,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
             cursor={seat.text.cursor}
             focused={focus.focus === 'input'}
             awaited={seat.awaited && !ended}
+            waiting={seat.waiting && !ended}
             note={
               seat.note ??
               (ended
@@ -178,11 +179,11 @@ function bannerLines({ error, notice, waitingForTime }: ControlState, theme: The
   if (waitingForTime)
     banner.push([
       {
-        text: `⏱ You wait: ${waitingForTime.passed} until ${shortTime(waitingForTime.at)}. `,
+        text: `⏱ You wait: ${waitingForTime.passed}${waitingForTime.from ? ` from ${shortTime(waitingForTime.from)}` : ''} until ${shortTime(waitingForTime.at)}. `,
         color: theme.level.info,
         bold: true,
       },
-      { text: 'ctrl+n lets the time pass', color: theme.text.secondary },
+      { text: 'ctrl+n lets the time pass, or write now', color: theme.text.secondary },
     ]);
   return banner;
 }

@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { NextSession } from '../../session/group.ts';
 import type { IntentStatus, PermissionDecision } from '../../contracts/events.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
+import type { TimeToPass } from '../../session/protocol.ts';
 import type { SessionStore } from '../../store/store.ts';
 
 export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
@@ -47,7 +48,7 @@ export interface ControlState {
   /** Play: whether the person may set intent statuses by hand (`--no-overrides` turns it off, as a study would). */
   overrides?: boolean;
   /** Play, time scenarios: the session is dormant and waits for the person to let time pass. */
-  waitingForTime?: { at: string; passed: string };
+  waitingForTime?: TimeToPass;
   /** A session of a chain has ended and the next waits: the screen shows the result card. */
   between?: NextSession;
   /** A session has started and waits on its opening card (title, persona, request) before its first turn. */

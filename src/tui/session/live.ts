@@ -12,6 +12,7 @@ import type { IntentStatus, PermissionDecision, Role, TimedEvent } from '../../c
 import { runGroup, type NextSession, type SessionRunResult } from '../../session/group.ts';
 import { createHumanPorts, type HumanAgentAction } from '../../session/input-queue.ts';
 import type { RunGroup } from '../../session/plan.ts';
+import type { TimeToPass, WaitEnd } from '../../session/protocol.ts';
 import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { createToolRegistry } from '../../tools/index.ts';
@@ -104,7 +105,7 @@ export class LiveSession implements SessionController {
   private run: SessionRun | undefined;
   private user: TakeOverUser | undefined;
   private takenOver = false;
-  private timePasses: (() => void) | undefined;
+  private waitEnds: ((end: WaitEnd) => void) | undefined;
   private chainGoesOn: (() => void) | undefined;
   private openTimer: NodeJS.Timeout | undefined;
   private openWaiters: (() => void)[] = [];
@@ -149,7 +150,7 @@ export class LiveSession implements SessionController {
           ...(this.opts.askPermissions === false ? { askPermissions: false } : {}),
           pace: this.opts.pace ?? this.pace,
           ...(this.opts.mode === 'play'
-            ? { paceTime: (next: { at: string; passed: string }) => this.waitForTime(next) }
+            ? { paceTime: (next: TimeToPass) => this.waitForTime(next) }
             : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
@@ -240,21 +241,24 @@ export class LiveSession implements SessionController {
       this.control.setState({ workspaceFiles: files });
   }
 
-  /** Play: the person playing the user decides when the waiting is over (a key), so they can read first. */
-  private waitForTime(next: { at: string; passed: string }): Promise<void> {
-    if (this.control.getState().mode !== 'play') return Promise.resolve();
+  /**
+   * Play: the person playing the user decides when the waiting is over (a key), so they can read
+   * first; or they speak while they wait (sendUser), and the agent answers them before time passes.
+   */
+  private waitForTime(next: TimeToPass): Promise<WaitEnd> {
+    if (this.control.getState().mode !== 'play') return Promise.resolve('time_passes');
     this.control.setState({ waitingForTime: next });
-    return new Promise<void>((resolve) => {
-      this.timePasses = () => {
-        this.timePasses = undefined;
+    return new Promise<WaitEnd>((resolve) => {
+      this.waitEnds = (end) => {
+        this.waitEnds = undefined;
         this.control.setState({ waitingForTime: undefined });
-        resolve();
+        resolve(end);
       };
     });
   }
 
   passTime(): void {
-    this.timePasses?.();
+    this.waitEnds?.('time_passes');
   }
 
   /**
@@ -328,7 +332,7 @@ export class LiveSession implements SessionController {
   }
 
   quit(): void {
-    this.timePasses?.();
+    this.waitEnds?.('time_passes');
     this.chainGoesOn?.();
     this.begin();
     this.pacer.release();
@@ -375,6 +379,8 @@ export class LiveSession implements SessionController {
 
   sendUser(text: string, reveals: string[]): void {
     this.ports.user.push({ text, reveals });
+    // Said while waiting for time: the message starts the next turn before the clock moves on.
+    this.waitEnds?.('user_speaks');
   }
 
   answerPermission(decision: PermissionDecision): void {
@@ -391,6 +397,7 @@ export class LiveSession implements SessionController {
 
   endSession(): void {
     this.run?.requestEnd();
+    this.waitEnds?.('time_passes');
   }
 
   gradeNow(): void {

@@ -1,0 +1,84 @@
+/**
+ * A person playing the user of a time scenario: while they wait for the world to change they may
+ * speak (enter), and the agent answers them before the clock moves on; ctrl+n lets the time pass.
+ * Runs researcher/gpu-watch of the bundled library through a real LiveSession.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { planRuns } from '../../src/session/plan.ts';
+import { sessionSetup } from '../../src/session/setup.ts';
+import { LiveSession } from '../../src/tui/session/live.ts';
+import { waitFor } from './harness.tsx';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-time-seat-'));
+let live: LiveSession | undefined;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  live?.quit();
+  await live?.done.catch(() => undefined);
+});
+
+async function play(): Promise<LiveSession> {
+  const l = new LiveSession({
+    groups: planRuns(['researcher/gpu-watch'], { library: LIBRARY }),
+    setup: sessionSetup({ library: LIBRARY }),
+    mode: 'play',
+    recordingsDir: dir,
+    date: '2026-05-04',
+  });
+  live = l;
+  await waitFor(() => Boolean(l.control.getState().opening), 15_000);
+  l.begin();
+  return l;
+}
+
+const messages = (l: LiveSession, role: string) =>
+  l.store
+    .getState()
+    .session.turns.flatMap((t) =>
+      t.items.flatMap((i) =>
+        i.kind === 'message' && i.role === role ? [{ turn: t.turn, text: i.text, at: i.at }] : [],
+      ),
+    );
+
+describe('playing the user of a time scenario', () => {
+  it('a message sent while you wait is your turn: the agent answers it, then the wait goes on', async () => {
+    const l = await play();
+    await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
+    const wait = l.control.getState().waitingForTime!;
+    expect(wait.at).toBe('2026-05-05T10:00:00+08:00');
+    expect(messages(l, 'user')).toHaveLength(1);
+
+    l.sendUser('Does it have to come with a receipt? The lab needs one.', []);
+    await waitFor(() => messages(l, 'agent').some((m) => m.turn === 2), 15_000);
+    const said = messages(l, 'user')[1]!;
+    expect(said).toMatchObject({
+      turn: 2,
+      text: 'Does it have to come with a receipt? The lab needs one.',
+    });
+    // Said before the time passed: at the time the agent's first turn ended, not a day later.
+    expect(said.at).toBe('2026-05-04T10:02:00+08:00');
+    // Then the user waits again, for the same update.
+    await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
+    expect(l.control.getState().waitingForTime!.at).toBe(wait.at);
+
+    l.passTime();
+    await waitFor(() => messages(l, 'monitor').length === 1, 15_000);
+    expect(messages(l, 'monitor')[0]!.turn).toBe(3);
+    l.endSession();
+    const [result] = await l.done;
+    const recording = readFileSync(result!.recording!, 'utf8');
+    expect(recording).toContain('Does it have to come with a receipt? The lab needs one.');
+  });
+
+  it('ctrl+d while you wait ends the session', async () => {
+    const l = await play();
+    await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
+    l.endSession();
+    const [result] = await l.done;
+    expect(result!.end).toBe('ended');
+  });
+});
