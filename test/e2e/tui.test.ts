@@ -207,7 +207,7 @@ describe.skipIf(!hasTmux)('time scenarios in a terminal', () => {
       );
       await term.begin();
       let text = await waitForScreen(
-        (s) => s.includes('You wait: 23 hours 58 minutes until May 7 09:00'),
+        (s) => s.includes('You wait: 23 hours 58 minutes from May 6 09:02 until May 7 09:00'),
         'the first wait',
       );
       expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace.*Timeline/);
