@@ -52,6 +52,8 @@ export class TimeProtocol implements SessionProtocol {
   private replyTo: { turn: number; kind: ReplyTo } | undefined;
   /** The notice of a refusal read in the user's next message, recorded right after that message. */
   private refusalNotice: RefusalNotice | undefined;
+  /** The agent's last reply: what a message the user sends while waiting answers. */
+  private lastReply = '';
   /** How the protocol ended the session; undefined while it runs (or when something else ended it). */
   private outcome: SessionOutcome | undefined;
 
@@ -116,6 +118,7 @@ export class TimeProtocol implements SessionProtocol {
   }
 
   async afterTurn(t: TurnResult): Promise<Next> {
+    this.lastReply = t.reply;
     this.world.clock.advanceBy(this.world.clock.turnMs);
     const replyTo = this.replyTo?.turn === t.turn ? this.replyTo.kind : undefined;
     const decision = t.incoming.kind === 'monitor' ? this.decisionOf(t) : undefined;
@@ -266,7 +269,7 @@ export class TimeProtocol implements SessionProtocol {
       if (core.endRequested) throw new EndRequested();
       // A person playing the user may speak while they wait: their message starts the next turn, now.
       if (waited === 'user_speaks')
-        return this.handedOn(await this.chat.handOff([], 'none'), undefined);
+        return this.handedOn(await this.chat.handOff([], 'none'), undefined, this.lastReply);
       const from = w.clock.iso();
       const moved = w.clock.advanceTo(at);
       if (moved > 0)

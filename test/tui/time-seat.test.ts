@@ -74,6 +74,17 @@ describe('playing the user of a time scenario', () => {
     expect(recording).toContain('Does it have to come with a receipt? The lab needs one.');
   });
 
+  it('a refusal said while you wait is read as one: the agent answers once and the session ends', async () => {
+    const l = await play();
+    await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
+    l.sendUser("Forget it, I don't want a 4090 anymore.", []);
+    const [result] = await l.done;
+    expect(result!.end).toBe('resolved');
+    expect(messages(l, 'agent').some((m) => m.turn === 2)).toBe(true);
+    expect(readFileSync(result!.recording!, 'utf8')).toContain('the user refused the task');
+    expect(messages(l, 'monitor')).toHaveLength(0);
+  });
+
   it('ctrl+d while you wait ends the session', async () => {
     const l = await play();
     await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
