@@ -24,10 +24,10 @@ describe.skipIf(!hasTmux)('a time scenario played by a person', () => {
     'a message typed into the panes while you wait is sent, answered, and the wait goes on',
     { timeout: 90_000 },
     async () => {
-      start(
-        ['play', 'researcher/gpu-watch', '--library', ROOT, '--recordings', 'rec'],
-        { columns: 80, rows: 24 },
-      );
+      start(['play', 'researcher/gpu-watch', '--library', ROOT, '--recordings', 'rec'], {
+        columns: 80,
+        rows: 24,
+      });
       await term.begin();
       let text = await waitFor((s) => s.includes('⏱ You wait'), 'the wait');
       expect(text).toContain('from May 4 10:02 until May 5 10:00');
