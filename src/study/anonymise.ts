@@ -33,7 +33,7 @@ export function anonymiseTables(
   );
   const share = study.export?.share_text === true;
   return tables.map((t) => {
-    if (t.file === 'flow.csv') return t;
+    if (t.file === 'flow.csv' || t.file === 'questions.csv') return t;
     const at = (name: string) => t.columns.findIndex((c) => c.name === name);
     const kindAt = at('kind');
     const columns = t.columns.map((c) =>

@@ -20,6 +20,8 @@ import { col, toCsv, type Cell, type ColumnType, type Table } from './table.ts';
 import { pickVersions, shortVersion, type StudyVersion } from './versions.ts';
 import { flowCounts, type Flow } from './status.ts';
 import { anonymiseTables } from './anonymise.ts';
+import { pagesTable } from './page-table.ts';
+import { questionsTable, scoresTable } from './question-tables.ts';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 
 export { csvCell, toCsv, type ColumnType } from './table.ts';
@@ -47,12 +49,14 @@ function provenanceOf(p: ParticipantData): Cell[] {
 
 export function studyTables(study: Study, data: ParticipantData[]): Table[] {
   const tables = [
-    participantsTable(data),
+    participantsTable(data, study),
     sessionsTable(data),
     turnsTable(data),
     intentsTable(data),
     checklistTable(data),
-    answersTable(data),
+    answersTable(data, study),
+    scoresTable(study, data),
+    pagesTable(data),
     timingsTable(data),
     pausesTable(data),
     exposureTable(data, study),
@@ -102,6 +106,7 @@ function codebook(study: Study, tables: Table[], versions: StudyVersion[]): stri
     ...Object.entries(TYPES).map(([type, about]) => `- \`${type}\`: ${about}`),
     '',
   ];
+  lines.push(...questionLines(tables.find((t) => t.file === 'questions.csv')));
   for (const t of tables) {
     lines.push(
       `## ${t.file}`,
@@ -116,6 +121,61 @@ function codebook(study: Study, tables: Table[], versions: StudyVersion[]): stri
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** Every question as the participant read it: wording, anchors or options, reverse coding, checks (questions.csv in words). */
+function questionLines(questions: Table | undefined): string[] {
+  if (!questions?.rows.length) return [];
+  const at = (name: string) => questions.columns.findIndex((c) => c.name === name);
+  const cell = (r: Cell[], name: string) => r[at(name)];
+  const esc = (v: Cell) => String(v ?? '').replace(/\|/g, '\\|');
+  const answers = (r: Cell[]): string => {
+    if (cell(r, 'options')) return esc(cell(r, 'options'));
+    if (cell(r, 'anchor_low') !== null)
+      return `${cell(r, 'min')} = ${esc(cell(r, 'anchor_low'))} … ${cell(r, 'max')} = ${esc(cell(r, 'anchor_high'))}${cell(r, 'step') === 1 ? '' : ` (steps of ${cell(r, 'step')})`}`;
+    if (cell(r, 'kind') === 'numeric')
+      return `a number from ${cell(r, 'min')} to ${cell(r, 'max')}${cell(r, 'unit') ? ` (${esc(cell(r, 'unit'))})` : ''}`;
+    return 'free text';
+  };
+  const notes = (r: Cell[]): string =>
+    [
+      cell(r, 'reversed') === true ? 'reverse-coded' : '',
+      cell(r, 'multiple') === true ? 'several may be chosen' : '',
+      cell(r, 'check') ? `${cell(r, 'check')} check, correct: ${cell(r, 'correct')}` : '',
+      cell(r, 'optional') === true ? 'optional' : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+  const scoring = [
+    ...new Map(
+      questions.rows
+        .filter((r) => cell(r, 'scoring'))
+        .map((r) => [`${cell(r, 'part')}:${cell(r, 'question')}`, r]),
+    ).values(),
+  ];
+  return [
+    '## The questions',
+    '',
+    'Every item as the participant read it, in the order asked (the same in `questions.csv`). `answers.csv` stores the numbers shown here.',
+    '',
+    '| part | item | kind | wording | answers | notes |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...questions.rows.map(
+      (r) =>
+        `| ${cell(r, 'part')} | \`${cell(r, 'item')}\` | ${cell(r, 'kind')} | ${esc([cell(r, 'title'), cell(r, 'wording')].filter(Boolean).join(': '))} | ${answers(r)} | ${notes(r)} |`,
+    ),
+    '',
+    ...(scoring.length
+      ? [
+          'Scores (`scores.csv`):',
+          '',
+          ...scoring.map(
+            (r) => `- \`${cell(r, 'question')}\` (${cell(r, 'part')}): ${esc(cell(r, 'scoring'))}`,
+          ),
+          '',
+        ]
+      : []),
+  ];
 }
 
 /** The codebook as a table, for a script to check or convert the files by. */
@@ -177,7 +237,11 @@ export function exportStudyData(
     opts.version,
     true,
   );
-  const all = [...studyTables(study, data), flowTable(flowCounts(dir, data))];
+  const all = [
+    ...studyTables(study, data),
+    questionsTable(study),
+    flowTable(flowCounts(dir, data)),
+  ];
   const tables = opts.anonymise ? anonymiseTables(study, data, all) : all;
   mkdirSync(out, { recursive: true });
   const files: string[] = [];

@@ -20,7 +20,7 @@ import {
   type ParsedYaml,
 } from '../scenario/yaml-file.ts';
 import { BUNDLED_LIBRARY } from '../session/plan.ts';
-import { StudySchema, type StudyFile } from './schema.ts';
+import { StudySchema, type Question, type StudyFile } from './schema.ts';
 
 export interface Study extends StudyFile {
   file: string;
@@ -94,15 +94,54 @@ function checkUniqueIds(
   value: StudyFile,
   at: (p: PropertyKey[], message: string) => void,
 ): void {
+  const sessions = value.scenarios.length;
   for (const part of ['before', 'after_each_session', 'final'] as const) {
     const seen = new Set<string>();
     value.questionnaires[part].forEach((q, i) => {
-      if (seen.has(q.id))
+      // A scale's items are answered under their own ids: those must be unique too.
+      const ids = q.kind === 'scale' ? [q.id, ...q.items.map((x) => x.id)] : [q.id];
+      for (const id of ids) {
+        if (seen.has(id))
+          at(
+            ['questionnaires', part, i],
+            `question id \`${id}\` is used twice in \`questionnaires.${part}\` (give the second one its own \`id\`)`,
+          );
+        seen.add(id);
+      }
+      if (q.kind === 'preference' && part !== 'final')
         at(
           ['questionnaires', part, i],
-          `question id \`${q.id}\` is used twice in \`questionnaires.${part}\` (give the second one its own \`id\`)`,
+          'a preference between two sessions is asked in `questionnaires.final`, after both sessions',
         );
-      seen.add(q.id);
+      if (q.kind === 'preference' && Math.max(...q.sessions) > sessions)
+        at(
+          ['questionnaires', part, i, 'sessions'],
+          `each participant plays ${sessions} session${sessions === 1 ? '' : 's'}: compare sessions 1 to ${sessions}`,
+        );
+      const wrong = correctProblem(q);
+      if (wrong) at(['questionnaires', part, i, 'correct'], wrong);
     });
   }
+}
+
+/** A check's correct answer must be one the participant can give. */
+function correctProblem(q: Question): string | undefined {
+  if (!('correct' in q) || q.correct === undefined) return undefined;
+  const c = q.correct;
+  if (q.kind === 'likert')
+    return typeof c === 'number' && Number.isInteger(c) && c >= 1 && c <= q.scale
+      ? undefined
+      : `\`correct\` is a point of the scale: a whole number from 1 to ${q.scale}`;
+  if (q.kind === 'numeric')
+    return typeof c === 'number' && c >= q.min && c <= q.max
+      ? undefined
+      : `\`correct\` is a number from ${q.min} to ${q.max}`;
+  if (q.kind === 'choice') {
+    const codes = [c].flat();
+    const ok = codes.every((x) => Number.isInteger(x) && x >= 1 && x <= q.options.length);
+    if (!ok) return `\`correct\` names options by number, 1 to ${q.options.length}`;
+    if (!q.multiple && Array.isArray(c))
+      return 'one answer may be chosen here: `correct` is one option number';
+  }
+  return undefined;
 }

@@ -2,23 +2,41 @@
 import { exposureContent, exposureSpans } from './exposure.ts';
 import type { ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
-import { col, KEY, type Cell, type Table } from './table.ts';
+import { col, KEY, QUESTIONNAIRE_KEY, questionnaireKey, type Cell, type Table } from './table.ts';
+import type { Answer } from './participant.ts';
+import { expandQuestions, type AnswerValue } from './questionnaire.ts';
 
-export function answersTable(data: ParticipantData[]): Table {
+/** The answer in words: the options' text, or a preference's condition. */
+function labelOf(study: Study, p: ParticipantData, a: Answer): Cell {
+  if (a.value === null || typeof a.value === 'string') return null;
+  if (a.kind === 'preference') {
+    if (a.value === 0) return 'no preference';
+    return p.state.sessions[(a.value as number) - 1]?.condition ?? null;
+  }
+  if (a.kind !== 'choice' && a.kind !== 'ranking') return null;
+  const part = a.part === 'session' ? 'after_each_session' : a.part;
+  const q = expandQuestions(study.questionnaires[part]).find((i) => i.item === a.item);
+  const codes = Array.isArray(a.value) ? a.value : [a.value];
+  const words = codes.map((c) => q?.options?.find((o) => o.code === c)?.label);
+  return words.every(Boolean) ? words.join(' | ') : null;
+}
+
+/** A list of option numbers as `1;3` (a ranking: most preferred first). */
+export const valueCell = (v: AnswerValue): Cell => (Array.isArray(v) ? v.join(';') : v);
+
+export function answersTable(data: ParticipantData[], study: Study): Table {
   const rows: Cell[][] = [];
   for (const p of data)
     for (const a of p.state.answers) {
       const s = a.session !== undefined ? p.state.sessions[a.session] : undefined;
       rows.push([
-        p.state.participant,
-        a.part,
-        a.session !== undefined ? a.session + 1 : null,
-        s?.condition ?? null,
-        s?.scenario ?? null,
+        ...questionnaireKey(p.state.participant, a.part, a.session, s),
         a.question,
         a.item,
         a.kind,
-        a.value,
+        valueCell(a.value),
+        labelOf(study, p, a),
+        a.check_passed,
         a.wall,
         a.shown,
         a.latency_ms,
@@ -28,23 +46,33 @@ export function answersTable(data: ParticipantData[]): Table {
     file: 'answers.csv',
     about: 'questionnaire answers in long form: one row per item answered',
     columns: [
-      col('participant', 'text', 'participant code'),
-      col(
-        'part',
-        'text',
-        'before (before the first session), session (after a session) or final (at the end)',
-      ),
-      col('session', 'integer', 'the session asked about, from 1 (missing for before and final)'),
-      col('condition', 'text', "that session's condition (missing for before and final)"),
-      col('scenario', 'text', "that session's scenario (missing for before and final)"),
+      ...QUESTIONNAIRE_KEY,
       col('question', 'text', "the question id in the study file (sus, tlx, or the author's id)"),
       col(
         'item',
         'text',
         'item id: sus1-sus10, a TLX subscale (mental, physical, temporal, performance, effort, frustration), or the question id',
       ),
-      col('kind', 'text', 'likert (1..scale), sus (1-5), tlx (0-100, steps of 5), text'),
-      col('value', 'text', 'the answer (a number, or text; missing for a skipped optional text)'),
+      col(
+        'kind',
+        'text',
+        'likert (1..scale), sus (1-5), tlx (0-100, steps of 5), scale (an item of a custom scale, 1..points, as answered), choice (option numbers), numeric, ranking, preference, text',
+      ),
+      col(
+        'value',
+        'text',
+        'the answer as given: a number; text; for choice the chosen option numbers (several: `1;3`, ascending); for ranking every option number, most preferred first (`2;1;3`); for preference the session number preferred, 0 for no preference. Missing: a skipped optional item. The options and their numbers are in questions.csv',
+      ),
+      col(
+        'value_label',
+        'text',
+        "the answer in words: the chosen options' text (several joined by ` | `, in the value's order); for preference the preferred session's condition, or `no preference`; missing for other kinds",
+      ),
+      col(
+        'check_passed',
+        'logical',
+        'attention or comprehension check items: TRUE when this answer is the correct one (a comprehension check answered wrongly is asked again: this is the last answer); missing for other items',
+      ),
       col('wall', 'datetime', 'when it was answered (UTC)'),
       col(
         'shown',

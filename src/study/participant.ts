@@ -20,6 +20,8 @@ import { assignSessions, type AssignedSession } from './design.ts';
 import { withDataLock } from './enrol.ts';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 import type { Study } from './load.ts';
+import type { AnswerValue } from './questionnaire.ts';
+import type { Question } from './schema.ts';
 
 export type Step =
   | { kind: 'consent' }
@@ -31,7 +33,9 @@ export type Step =
   | { kind: 'session'; session: number }
   | { kind: 'questionnaire'; session: number }
   | { kind: 'final' }
-  | { kind: 'thanks' };
+  | { kind: 'thanks' }
+  /** Screened out by the study's check rule: a page saying the study ends here. */
+  | { kind: 'excluded' };
 
 export interface Answer {
   /** `session` for the questionnaire after a session (with its index), `final` for the one at the end. */
@@ -40,8 +44,11 @@ export interface Answer {
   /** The question's id (`sus`, `tlx`, or a likert or text id) and, for SUS and TLX, the item. */
   question: string;
   item: string;
-  kind: 'likert' | 'sus' | 'tlx' | 'text';
-  value: number | string | null;
+  kind: Question['kind'];
+  /** A number, text, or option numbers (several chosen; a ranking, most preferred first). */
+  value: AnswerValue;
+  /** An attention or comprehension check: whether the answer was the correct one. */
+  check_passed?: boolean;
   wall: string;
   /** When the item came on screen (UTC), the last time before this answer. */
   shown?: string;
@@ -73,6 +80,15 @@ export interface ParticipantState {
   consent?: { version: string; wall: string };
   /** When the participant reached the end (the thanks page, then enter). */
   finished?: string;
+  /** Screened out by the study's check rule (`checks.on_fail: exclude`): when, after how many failed checks. */
+  excluded?: { wall: string; failures: number };
+  /** Every wrong answer to an attention or comprehension check (a comprehension check answered again counts again). */
+  check_failures?: {
+    part: Answer['part'];
+    session?: number | undefined;
+    item: string;
+    wall: string;
+  }[];
   /** Their completion code for an online panel, made when they reach the last page. */
   completion_code?: string;
   sessions: AssignedSession[];
@@ -243,6 +259,8 @@ export function nextStep(
     case 'final':
     case 'thanks':
       return { kind: 'thanks' };
+    case 'excluded':
+      return step;
   }
 }
 

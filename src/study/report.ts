@@ -16,6 +16,8 @@ import {
 import { pairedRows } from './paired.ts';
 import type { Study } from './load.ts';
 import { pickVersions } from './versions.ts';
+import { questionRows } from './question-report.ts';
+import { hasChecks } from './session-tables.ts';
 
 export const BOOTSTRAP_RESAMPLES = 2000;
 
@@ -148,7 +150,9 @@ export function studyReport(
   format: 'text' | 'md' | 'html',
   version?: string,
 ): string {
-  const data = reportData(study, dataDir, version);
+  const all = reportData(study, dataDir, version);
+  // Participants the check rule excluded are left out of every figure; flagged ones stay in.
+  const data = all.filter((p) => !p.state.excluded);
   const rows = rowsOf(study, data);
   const tables: ReportTable[] = [
     {
@@ -173,11 +177,31 @@ export function studyReport(
         ...MEASURES.map((m) => cell(r.measures[m.key], m.digits)),
       ]),
     });
+  const questions = questionRows(study, data);
+  if (questions.length)
+    tables.push({
+      caption: 'Questions',
+      header: ['Question', 'Asked', 'Condition', 'n', 'Answers'],
+      body: questions.map((q) => [q.question, q.part, q.group, String(q.n), q.summary]),
+    });
+  const excluded = all.length - data.length;
+  const failAfter = study.checks?.fail_after ?? 1;
+  const flagged = data.filter((p) => (p.state.check_failures?.length ?? 0) >= failAfter).length;
   const notes = [
     `Mean [95% percentile bootstrap interval, ${BOOTSTRAP_RESAMPLES} resamples, seed ${study.design.seed}]; sessions are those completed. SUS is scored 0-100 (Brooke 1996); raw TLX is the mean of six subscales 0-100.`,
     ...(paired.length
       ? [
           'Paired differences: each participant with both conditions gives their mean in the first minus their mean in the second; the mean of those differences, with a bootstrap interval that resamples participants (an interval that excludes 0 is a difference this sample supports).',
+        ]
+      : []),
+    ...(questions.length
+      ? [
+          'Questions: ratings, numbers and custom scales (their score, reverse-coded items reversed) as mean [95% bootstrap interval]; choices as how many chose each option; a ranking as each option’s mean rank (1 = first); a preference as how many preferred the session of each condition. Asked after each session: per condition; else over all participants.',
+        ]
+      : []),
+    ...(hasChecks(study)
+      ? [
+          `Checks: ${excluded} participant${excluded === 1 ? '' : 's'} excluded by the check rule (left out of every figure); ${flagged} flagged (${failAfter}+ failed checks; kept in).`,
         ]
       : []),
   ];

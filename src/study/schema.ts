@@ -43,6 +43,13 @@ export const ConditionSchema = z
   })
   .describe('backend settings for one condition');
 
+/** Marks an item as a check: the answer it must get, and whether it checks attention or comprehension. */
+const check = {
+  /** The correct answer: a point of the scale, an option's number (a list of them when several may be chosen), a number. */
+  correct: z.union([z.number(), z.array(z.number().int()).min(1)]).optional(),
+  /** attention (an instructed answer, e.g. "choose 2 here") or comprehension (about the instructions). */
+  check: z.enum(['attention', 'comprehension']).optional(),
+};
 const likert = z.strictObject({
   kind: z.literal('likert'),
   id,
@@ -51,6 +58,7 @@ const likert = z.strictObject({
   scale: z.number().int().min(2).max(11).default(7),
   /** Words for the lowest and highest point. */
   anchors: z.tuple([z.string(), z.string()]).default(['Strongly disagree', 'Strongly agree']),
+  ...check,
 });
 const sus = z
   .strictObject({ kind: z.literal('sus'), id: id.default('sus') })
@@ -64,8 +72,93 @@ const text = z.strictObject({
   text: z.string().min(1),
   optional: z.boolean().default(false),
 });
+const options = z.array(z.string().min(1)).min(2).max(9);
+const choice = z
+  .strictObject({
+    kind: z.literal('choice'),
+    id,
+    text: z.string().min(1),
+    /** The answers to choose from, numbered 1.. in this order (the number is what is stored). */
+    options,
+    /** Several answers may be chosen (stored as their numbers, e.g. `1;3`). */
+    multiple: z.boolean().default(false),
+    optional: z.boolean().default(false),
+    ...check,
+  })
+  .describe('single or multiple choice; the answer is stored as the chosen options’ numbers');
+const numeric = z
+  .strictObject({
+    kind: z.literal('numeric'),
+    id,
+    text: z.string().min(1),
+    min: z.number(),
+    max: z.number(),
+    /** Whole numbers only (default); false allows decimals. */
+    integer: z.boolean().default(true),
+    /** Shown after the answer box, e.g. `years`. */
+    unit: z.string().optional(),
+    optional: z.boolean().default(false),
+    ...check,
+  })
+  .refine((q) => q.min < q.max, { message: '`min` must be below `max`', path: ['max'] })
+  .describe('a number between min and max');
+const ranking = z
+  .strictObject({
+    kind: z.literal('ranking'),
+    id,
+    text: z.string().min(1),
+    /** What is ranked, numbered 1.. in this order; the answer is those numbers, most preferred first. */
+    options,
+  })
+  .describe('put options in order of preference');
+const preference = z
+  .strictObject({
+    kind: z.literal('preference'),
+    id,
+    text: z.string().min(1).default('Which assistant did you prefer?'),
+    /** The two sessions compared, by their place in the participant's order (from 1). */
+    sessions: z
+      .tuple([z.number().int().min(1), z.number().int().min(1)])
+      .default([1, 2])
+      .refine(([a, b]) => a !== b, 'two different sessions'),
+    /** Offer "no preference" (stored as 0). */
+    no_preference: z.boolean().default(true),
+  })
+  .describe(
+    'in the final questionnaire: which of two sessions’ assistants the participant preferred',
+  );
+const scaleItem = z.strictObject({
+  id,
+  text: z.string().min(1),
+  /** Reverse-coded: scored as (lowest + highest) − answer. */
+  reverse: z.boolean().default(false),
+});
+const scale = z
+  .strictObject({
+    kind: z.literal('scale'),
+    id,
+    /** Shown above each of its items (e.g. "About the assistant:"). */
+    text: z.string().min(1).optional(),
+    /** Points of every item, 1..points. */
+    points: z.number().int().min(2).max(11).default(7),
+    anchors: z.tuple([z.string(), z.string()]).default(['Strongly disagree', 'Strongly agree']),
+    items: z.array(scaleItem).min(2),
+    /** The scale's score: the mean (default) or the sum of its items after reverse coding. */
+    score: z.enum(['mean', 'sum']).default('mean'),
+  })
+  .describe('a custom multi-item rating scale, with reverse-coded items');
 
-export const QuestionSchema = z.discriminatedUnion('kind', [likert, sus, tlx, text]);
+export const QuestionSchema = z.discriminatedUnion('kind', [
+  likert,
+  sus,
+  tlx,
+  text,
+  choice,
+  numeric,
+  ranking,
+  preference,
+  scale,
+]);
 
 export const StudySchema = z
   .strictObject({
@@ -112,6 +205,17 @@ export const StudySchema = z
     time_limit: z
       .string()
       .regex(/^\d+(\.\d+)?\s*(s|m|min|h)$/, 'a duration like `90s`, `10m` or `1h`')
+      .optional(),
+    /** Attention and comprehension checks (items with `correct`): what happens when a participant fails them. */
+    checks: z
+      .strictObject({
+        /** Failures that trigger the rule (default 1). */
+        fail_after: z.number().int().min(1).default(1),
+        /** flag: the participant goes on and is marked in the export; exclude: their study ends there. */
+        on_fail: z.enum(['flag', 'exclude']).default('flag'),
+        /** What an excluded participant reads (the default thanks them and says the study ends here). */
+        message: z.string().min(1).optional(),
+      })
       .optional(),
     /** What `study export --anonymise` may share: `share_text: true` keeps what participants wrote (only if they consented to it). */
     export: z.strictObject({ share_text: z.boolean().default(false) }).optional(),

@@ -2,6 +2,15 @@
 import type { TimedEvent } from '../contracts/events.ts';
 import { instrumentScores, scoresOf, setBy, type ParticipantData } from './data.ts';
 import { col, KEY, type Cell, type Table } from './table.ts';
+import type { Study } from './load.ts';
+import { expandQuestions } from './questionnaire.ts';
+
+/** Whether any question of the study is an attention or comprehension check. */
+export function hasChecks(study: Study | undefined): boolean {
+  if (!study) return false;
+  const q = study.questionnaires;
+  return expandQuestions([...q.before, ...q.after_each_session, ...q.final]).some((i) => i.check);
+}
 
 export function sessionsTable(data: ParticipantData[]): Table {
   const rows: Cell[][] = [];
@@ -97,7 +106,9 @@ export function sessionsTable(data: ParticipantData[]): Table {
   };
 }
 
-export function participantsTable(data: ParticipantData[]): Table {
+export function participantsTable(data: ParticipantData[], study?: Study): Table {
+  const checks = hasChecks(study);
+  const failAfter = study?.checks?.fail_after ?? 1;
   return {
     file: 'participants.csv',
     about: 'one row per participant',
@@ -120,6 +131,21 @@ export function participantsTable(data: ParticipantData[]): Table {
         'text',
         'the completion code they were shown at the end (missing if the study gives none or they did not finish)',
       ),
+      col(
+        'check_failures',
+        'integer',
+        'wrong answers to attention and comprehension checks (a comprehension check answered wrongly twice counts 2; missing when the study has no checks)',
+      ),
+      col(
+        'check_flagged',
+        'logical',
+        "TRUE when check_failures reached the study's `checks.fail_after` (missing when the study has no checks)",
+      ),
+      col(
+        'excluded',
+        'datetime',
+        'when the check rule (`checks.on_fail: exclude`) ended their study (UTC); missing if it did not. `study report` leaves them out',
+      ),
     ],
     rows: data.map((p) => {
       const q = instrumentScores(p.state.answers.filter((a) => a.part === 'final'));
@@ -134,6 +160,9 @@ export function participantsTable(data: ParticipantData[]): Table {
         q.tlx,
         p.state.sessions.map((s) => s.condition).join('>'),
         p.state.completion_code,
+        checks ? (p.state.check_failures?.length ?? 0) : null,
+        checks ? (p.state.check_failures?.length ?? 0) >= failAfter : null,
+        p.state.excluded?.wall,
       ];
     }),
   };

@@ -27,6 +27,35 @@ export const KEY = [
   col('scenario', 'text', 'scenario id'),
 ];
 
+/** The columns that start every per-questionnaire table (answers, scores): who, which questionnaire, about which session. */
+export const QUESTIONNAIRE_KEY = [
+  col('participant', 'text', 'participant code'),
+  col(
+    'part',
+    'text',
+    'before (before the first session), session (after a session) or final (at the end)',
+  ),
+  col('session', 'integer', 'the session asked about, from 1 (missing for before and final)'),
+  col('condition', 'text', "that session's condition (missing for before and final)"),
+  col('scenario', 'text', "that session's scenario (missing for before and final)"),
+];
+
+/** The first cells of a row of a per-questionnaire table: see QUESTIONNAIRE_KEY. */
+export function questionnaireKey(
+  participant: string,
+  part: string,
+  session: number | undefined,
+  assigned: { condition: string; scenario: string } | undefined,
+): Cell[] {
+  return [
+    participant,
+    part,
+    session === undefined ? null : session + 1,
+    assigned?.condition ?? null,
+    assigned?.scenario ?? null,
+  ];
+}
+
 /**
  * One cell of RFC 4180 CSV. Missing is written one way only, as an empty field (text is never
  * empty: an empty answer is a missing one), so text such as `NA` or `N/A` stays text for a

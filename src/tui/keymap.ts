@@ -36,6 +36,7 @@ export type Scope =
   | 'consent'
   | 'studyPage'
   | 'rating'
+  | 'options'
   | 'answer'
   | 'questionnaire';
 
@@ -101,7 +102,8 @@ export type Action =
   | 'goOn'
   | 'nextPage'
   | 'choose'
-  | 'fork';
+  | 'fork'
+  | 'pick';
 
 export interface Binding {
   action: Action;
@@ -412,6 +414,28 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['return'],
     description: 'confirm your answer and go to the next question',
   },
+  { scope: 'options', action: 'up', keys: ['up'], description: 'highlight the answer above' },
+  { scope: 'options', action: 'down', keys: ['down'], description: 'highlight the answer below' },
+  {
+    scope: 'options',
+    action: 'choose',
+    keys: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    description:
+      'choose the answer with that number (where several may be chosen: tick or untick it)',
+  },
+  {
+    scope: 'options',
+    action: 'pick',
+    keys: ['space'],
+    description:
+      'several may be chosen: tick or untick the highlighted answer; an order: pick up the highlighted one (↑/↓ then move it) or put it down',
+  },
+  {
+    scope: 'options',
+    action: 'select',
+    keys: ['return'],
+    description: 'confirm your answer and go to the next question',
+  },
   {
     scope: 'answer',
     action: 'send',
@@ -549,6 +573,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   consent: 'Consent',
   studyPage: 'This page',
   rating: 'Answering on a scale',
+  options: 'Answering from a list',
   answer: 'Answering in words',
   questionnaire: 'Questions',
 };

@@ -97,9 +97,12 @@ describe('study export', () => {
       'intents.csv',
       'checklist.csv',
       'answers.csv',
+      'scores.csv',
+      'pages.csv',
       'timings.csv',
       'pauses.csv',
       'exposure.csv',
+      'questions.csv',
       'flow.csv',
       `study-${study.sha256.slice(0, 12)}.yaml`,
       'codebook.md',
@@ -146,6 +149,8 @@ describe('study export', () => {
       'item',
       'kind',
       'value',
+      'value_label',
+      'check_passed',
       'wall',
       'shown',
       'latency_ms',
@@ -367,7 +372,11 @@ describe('the export read as is by pandas and R', () => {
       .replace(/\n$/, '')
       .split('\n')
       .map((l) => l.split('\t'));
-    expect(lines.map((l) => l[0])).toEqual([...tables.map((t) => t.file), 'flow.csv']);
+    expect(lines.map((l) => l[0])).toEqual([
+      ...tables.map((t) => t.file),
+      'questions.csv',
+      'flow.csv',
+    ]);
     expect(lines.find((l) => l[0] === 'flow.csv')).toEqual(['flow.csv', '3', '7', '']);
     for (const t of tables) {
       const [, columns, rows, problems] = lines.find((l) => l[0] === t.file)!;

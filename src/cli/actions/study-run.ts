@@ -23,6 +23,10 @@ export async function runStudyApp(file: string, flags: StudyFlags): Promise<void
     process.stdout.write(
       `${id} finished the study; their data is in ${where}/participants/${id}\n`,
     );
+  else if (over === 'excluded')
+    process.stdout.write(
+      `${id} was screened out by the study's checks; their answers so far are in ${where}/participants/${id}\n`,
+    );
   else if (over === 'declined') process.stdout.write(`${id} did not consent: nothing was kept\n`);
   else if (over === 'left')
     process.stdout.write(`${id} left at the consent page: nothing was kept\n`);

@@ -26,7 +26,12 @@ import {
 } from '../../study/participant.ts';
 import { exposureContent, ExposureTracker } from '../../study/exposure.ts';
 import { sessionProtocol } from '../../study/protocol.ts';
-import { expandQuestions, type Item } from '../../study/questionnaire.ts';
+import {
+  expandQuestions,
+  passesCheck,
+  type AnswerValue,
+  type Item,
+} from '../../study/questionnaire.ts';
 import { timeLimitMs } from '../../study/schema.ts';
 import { MessageTimer } from '../../study/timing.ts';
 import type { LiveSession } from './live.ts';
@@ -38,7 +43,7 @@ export interface RunnerState {
   /** The live session while a session step shows. */
   live?: LiveSession;
   /** How the run ended: the participant finished, declined, or the run stopped (resumable). */
-  over?: 'finished' | 'declined' | 'left' | 'stopped';
+  over?: 'finished' | 'excluded' | 'declined' | 'left' | 'stopped';
   /** A failure that stopped the run (printed at exit). */
   error?: string;
   /** The session has ended and stays on screen until the participant goes on (enter). */
@@ -172,6 +177,11 @@ export class StudyRunner {
   /** Instructions, a session's ready page, thanks: enter goes on. */
   next(): void {
     const { step } = this.store.getState();
+    if (step.kind === 'excluded') {
+      this.log.write('excluded_seen');
+      this.store.setState({ over: 'excluded' });
+      return;
+    }
     if (step.kind === 'thanks') {
       this.state = { ...this.state, finished: new Date().toISOString() };
       saveState(this.dataDir, this.state);
@@ -192,9 +202,15 @@ export class StudyRunner {
     this.log.write('item_shown', { step, item: item.item });
   }
 
-  answer(item: Item, value: number | string | null): void {
+  /**
+   * Saves an answer. A check answered wrongly counts a failure; `retry` when it was a
+   * comprehension check (the participant answers again), `stop` when the failures reach the
+   * study's rule and it excludes (the study ends on the "excluded" page).
+   */
+  answer(item: Item, value: AnswerValue): 'retry' | 'stop' | void {
     const { step } = this.store.getState();
     if (step.kind !== 'questionnaire' && step.kind !== 'final' && step.kind !== 'before') return;
+    const passed = passesCheck(item, value);
     const answer: Answer = {
       part: step.kind === 'questionnaire' ? 'session' : step.kind,
       ...(step.kind === 'questionnaire' ? { session: step.session } : {}),
@@ -203,8 +219,10 @@ export class StudyRunner {
       kind: item.kind,
       value,
       wall: new Date().toISOString(),
+      ...(passed === undefined ? {} : { check_passed: passed }),
       ...this.onsetOf(item),
     };
+    const failures = this.state.check_failures ?? [];
     this.state = {
       ...this.state,
       answers: [
@@ -214,9 +232,32 @@ export class StudyRunner {
         ),
         answer,
       ],
+      ...(passed === false
+        ? {
+            check_failures: [
+              ...failures,
+              { part: answer.part, session: answer.session, item: item.item, wall: answer.wall },
+            ],
+          }
+        : {}),
     };
     saveState(this.dataDir, this.state);
-    this.log.write('answer', { part: answer.part, session: answer.session, item: answer.item });
+    this.log.write('answer', {
+      part: answer.part,
+      session: answer.session,
+      item: answer.item,
+      ...(passed === undefined ? {} : { check_passed: passed }),
+    });
+    if (passed !== false) return;
+    const rule = this.study.checks;
+    const count = this.state.check_failures!.length;
+    if (rule?.on_fail === 'exclude' && count >= rule.fail_after) {
+      this.state = { ...this.state, excluded: { wall: new Date().toISOString(), failures: count } };
+      this.log.write('excluded', { failures: count });
+      this.go({ kind: 'excluded' });
+      return 'stop';
+    }
+    if (item.check?.kind === 'comprehension') return 'retry';
   }
 
   private onsetOf(item: Item): Pick<Answer, 'shown' | 'latency_ms'> {

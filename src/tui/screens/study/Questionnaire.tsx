@@ -1,7 +1,10 @@
 /**
- * A questionnaire, one item a page: a rating scale (Likert, SUS: ←/→ or a digit, then enter;
- * TLX: ←/→ in steps of 5 on 0–100) or a line of free text (enter sends it). esc goes back an
- * item. Each answer is saved as it is given, so a resumed questionnaire starts where it stopped.
+ * A questionnaire, one item a page: a rating scale (Likert, SUS, a custom scale: ←/→ or a digit,
+ * then enter; TLX: ←/→ in steps of 5 on 0–100), a list of options (↑/↓ and a digit choose; space
+ * ticks one of several or picks up a ranking's option to move it), a number, or a line of free
+ * text (enter sends it). esc goes back an item. Each answer is saved as it is given, so a
+ * resumed questionnaire starts where it stopped. A comprehension check answered wrongly stays
+ * on screen with a note, to be answered again.
  */
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
@@ -14,84 +17,24 @@ import {
 } from '../../hooks/keypress.tsx';
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { useTextInput } from '../../hooks/useTextInput.ts';
-import type { Scope } from '../../keymap.ts';
-import { useTheme, type Theme } from '../../theme.ts';
-import type { Line, Seg } from '../../../text/text.ts';
-import type { Item } from '../../../study/questionnaire.ts';
+import type { Action } from '../../keymap.ts';
+import { useTheme } from '../../theme.ts';
+import type { Line } from '../../../text/text.ts';
+import type { AnswerValue, Item } from '../../../study/questionnaire.ts';
+import { listLines, listOrder, scaleLines, type ListState } from './answer-lines.ts';
+import { answerKeys, itemMode, numberFrom, questionScopes, scaleDigits } from './item-keys.ts';
 import { Page, PAGE_WIDTH, paragraphs } from './Page.tsx';
 
 export interface QuestionnaireProps {
   heading: string;
   items: readonly Item[];
   /** Answers given before (by item id), e.g. before a crash. */
-  given: ReadonlyMap<string, number | string | null>;
-  onAnswer: (item: Item, value: number | string | null) => void;
+  given: ReadonlyMap<string, AnswerValue>;
+  /** Saves an answer: `retry` keeps the item on screen (a comprehension check answered wrongly), `stop` leaves the questionnaire. */
+  onAnswer: (item: Item, value: AnswerValue) => 'retry' | 'stop' | void;
   onDone: () => void;
   /** An item came on screen (for its onset and the answer's latency). */
   onShow?: (item: Item) => void;
-}
-
-/** The scale as three lines: the points (the chosen one marked), and the anchors under its ends. */
-export function scaleLines(
-  item: Item,
-  value: number | undefined,
-  cols: number,
-  theme: Theme,
-): Line[] {
-  const s = item.scale!;
-  if (s.step === 1) {
-    const points: Seg[] = [];
-    for (let v = s.min; v <= s.max; v++)
-      points.push(
-        {
-          text: v === value ? `[${v}]` : ` ${v} `,
-          bold: v === value,
-          color: v === value ? theme.text.accent : undefined,
-          inverse: v === value,
-        },
-        { text: '  ' },
-      );
-    // Anchors are often longer than the row of points: each is named with its end's number.
-    return [
-      [{ text: '  ' }, ...points],
-      [
-        {
-          text: `  ${s.min} = ${s.anchors[0]}   ${s.max} = ${s.anchors[1]}`,
-          color: theme.text.secondary,
-        },
-      ],
-      [
-        {
-          text: value === undefined ? '  (not answered yet)' : `  your answer: ${value}`,
-          color: theme.text.muted,
-        },
-      ],
-    ];
-  }
-  const ticks = (s.max - s.min) / s.step;
-  const cells = Math.min(ticks, Math.max(10, cols - 20));
-  const at = value === undefined ? -1 : Math.round(((value - s.min) / (s.max - s.min)) * cells);
-  const bar = Array.from({ length: cells + 1 }, (_, i) =>
-    i === at ? '●' : i % 2 === 0 ? '|' : '-',
-  ).join('');
-  return [
-    [{ text: '  ' }, { text: bar, color: theme.text.accent }],
-    [
-      {
-        text: `  ${s.anchors[0]}${' '.repeat(Math.max(1, cells + 1 - s.anchors[0].length - s.anchors[1].length))}${s.anchors[1]}`,
-        color: theme.text.secondary,
-      },
-    ],
-    [
-      {
-        text:
-          value === undefined
-            ? '  (not answered yet: ← or → to place your mark)'
-            : `  your answer: ${value} of ${s.max}`,
-        color: theme.text.muted,
-      },
-    ],
-  ];
 }
 
 export function Questionnaire({
@@ -112,18 +55,20 @@ export function Questionnaire({
     setIndexState(i);
   };
   // The ref is the truth: a digit and enter typed in one go arrive before React re-renders.
-  const valuesRef = useRef<Map<string, number | string | null>>(new Map(given));
+  const valuesRef = useRef<Map<string, AnswerValue>>(new Map(given));
   const [values, setValuesState] = useState(valuesRef.current);
-  const setValues = (next: Map<string, number | string | null>) => {
+  const setValues = (next: Map<string, AnswerValue>) => {
     valuesRef.current = next;
     setValuesState(next);
   };
   const [note, setNote] = useState<string | undefined>();
-  const text = useTextInput(
-    typeof given.get(items[index]?.item ?? '') === 'string'
-      ? (given.get(items[index]!.item) as string)
-      : '',
-  );
+  const text = useTextInput(typedOf(given.get(items[index]?.item ?? '')));
+  const listRef = useRef<ListState>({ cursor: 0, held: false });
+  const [list, setListState] = useState(listRef.current);
+  const setList = (l: ListState) => {
+    listRef.current = l;
+    setListState(l);
+  };
   const item = items[index]!;
   const value = values.get(item.item);
   useEffect(() => onShow?.(item), [item, onShow]);
@@ -131,23 +76,23 @@ export function Questionnaire({
   const show = (i: number) => {
     setIndex(i);
     setNote(undefined);
-    const v = values.get(items[i]!.item);
-    text.set(typeof v === 'string' ? v : '');
+    text.set(typedOf(valuesRef.current.get(items[i]!.item)));
+    setList({ cursor: 0, held: false });
   };
-  const confirm = (v: number | string | null) => {
+  const confirm = (v: AnswerValue) => {
     const index = indexRef.current;
     const item = items[index]!;
-    onAnswer(item, v);
-    const next = new Map(valuesRef.current).set(item.item, v);
-    setValues(next);
-    if (index + 1 < items.length) {
-      setIndex(index + 1);
-      setNote(undefined);
-      const nv = next.get(items[index + 1]!.item);
-      text.set(typeof nv === 'string' ? nv : '');
-    } else onDone();
+    const said = onAnswer(item, v);
+    if (said === 'stop') return;
+    if (said === 'retry') {
+      setNote('That is not right. Please read the question again and answer again.');
+      return;
+    }
+    setValues(new Map(valuesRef.current).set(item.item, v));
+    if (index + 1 < items.length) show(index + 1);
+    else onDone();
   };
-  const setRating = (v: number) => {
+  const setRating = (v: AnswerValue) => {
     setValues(new Map(valuesRef.current).set(items[indexRef.current]!.item, v));
     setNote(undefined);
   };
@@ -163,31 +108,104 @@ export function Questionnaire({
     if (rating === undefined) setRating(s.step === 1 ? (dir < 0 ? s.min : s.max) : 50);
     else setRating(Math.max(s.min, Math.min(s.max, rating + dir * s.step)));
   };
+  /** A list's options: one chosen (single, preference), ticked or unticked (several), or a ranking's order. */
+  const listValue = () => valuesRef.current.get(items[indexRef.current]!.item);
+  const choose = (code: number) => {
+    const item = now().item;
+    if (!item.multiple) return setRating(code);
+    const ticked = Array.isArray(listValue()) ? (listValue() as number[]) : [];
+    const next = ticked.includes(code) ? ticked.filter((c) => c !== code) : [...ticked, code];
+    setRating(next.sort((a, b) => a - b));
+  };
+  const cursorTo = (dir: -1 | 1) => {
+    const item = now().item;
+    const order = listOrder(item, listValue());
+    const { cursor, held } = listRef.current;
+    // One answer, none chosen yet: the first arrow chooses the highlighted option.
+    const single = !item.multiple && item.kind !== 'ranking';
+    const none = listValue() === undefined || listValue() === null;
+    if (single && none) return setRating(order[cursor]!);
+    const to = Math.max(0, Math.min(order.length - 1, cursor + dir));
+    if (held && to !== cursor) {
+      const moved = [...order];
+      [moved[cursor], moved[to]] = [moved[to]!, moved[cursor]!];
+      setRating(moved);
+    }
+    setList({ cursor: to, held });
+    if (single) setRating(order[to]!);
+  };
   const handlers: ActionHandlers = {
     back: () => {
       if (indexRef.current > 0) show(indexRef.current - 1);
     },
     prevChoice: () => move(-1),
     nextChoice: () => move(1),
+    up: () => cursorTo(-1),
+    down: () => cursorTo(1),
+    pick: () => {
+      const item = now().item;
+      const order = listOrder(item, listValue());
+      if (item.kind === 'ranking') {
+        if (!Array.isArray(listValue())) setRating(order);
+        setList({ ...listRef.current, held: !listRef.current.held });
+      } else if (item.multiple) choose(order[listRef.current.cursor]!);
+    },
     select: () => {
-      const { rating } = now();
-      if (rating === undefined) setNote('choose a point on the scale first');
-      else confirm(rating);
+      const item = now().item;
+      const v = listValue();
+      if (item.kind === 'ranking') return confirm(listOrder(item, v));
+      if (item.options && item.multiple) {
+        const ticked = Array.isArray(v) ? v : [];
+        if (!ticked.length && !item.optional) return setNote('tick at least one answer first');
+        return confirm(ticked.length ? ticked : null);
+      }
+      if (v === undefined || v === null)
+        return setNote(
+          item.options ? 'choose an answer first' : 'choose a point on the scale first',
+        );
+      confirm(v);
     },
     send: () => {
+      const item = now().item;
       const t = text.current().trim();
-      if (!t && !now().item.optional) setNote('please write an answer (a few words are enough)');
-      else confirm(t || null);
+      if (!t && !item.optional)
+        return setNote(
+          item.numeric
+            ? 'please write a number'
+            : 'please write an answer (a few words are enough)',
+        );
+      if (!t || !item.numeric) return confirm(t || null);
+      const n = numberFrom(t, item.numeric);
+      if (typeof n === 'string') setNote(n);
+      else confirm(n);
     },
   };
   // Keys no handler takes: a point's number (the `choose` binding), or what a free-text answer types.
   const onOtherKey = (press: KeyPress): boolean => {
     const { item, scale: s } = now();
-    if (item.kind === 'text') {
+    const mode = itemMode(item);
+    if (mode === 'text' || mode === 'number') {
       // `?` is the help while nothing is written, as in a session's input; after that it types.
       if (press.input === '?' && !text.current()) return false;
+      // A number's box takes digits, a sign and a decimal point only (of a pasted chunk too).
+      const typedChars =
+        // eslint-disable-next-line no-control-regex -- control bytes are keys, not typed characters
+        /^[^\x00-\x1f\x7f]+$/.test(press.input) && !press.key.ctrl && !press.key.meta;
+      const kept = press.input.replace(/[^0-9.,-]/g, '');
+      if (mode === 'number' && typedChars && kept !== press.input) {
+        if (kept) text.edit({ ...press, input: kept });
+        return true;
+      }
       if (!text.edit(press)) return false;
       setNote(undefined);
+      return true;
+    }
+    if (mode === 'list') {
+      const code = Number(press.input);
+      if (!/^[0-9]$/.test(press.input) || item.kind === 'ranking') return false;
+      if (!item.options!.some((o) => o.code === code)) return false;
+      choose(code);
+      setList({ cursor: listOrder(item, listValue()).indexOf(code), held: false });
       return true;
     }
     const n = Number(press.input);
@@ -197,36 +215,34 @@ export function Questionnaire({
   };
   useKeyActions(questionScopes(item), handlers, { priority: PRIORITY.input, onOtherKey });
 
+  const mode = itemMode(item);
+  const typed = mode === 'text' || mode === 'number';
+  const answerLines = (cols: number): Line[] => {
+    if (mode === 'list') return listLines(item, value, list, theme);
+    if (mode === 'rating')
+      return scaleLines(item, typeof value === 'number' ? value : undefined, cols, theme);
+    if (mode === 'number') {
+      const n = item.numeric!;
+      const whole = n.integer ? 'a whole number ' : 'a number ';
+      return [[{ text: `  ${whole}from ${n.min} to ${n.max}`, color: theme.text.muted }]];
+    }
+    return [];
+  };
   const body = (cols: number): Line[] => [
     ...(item.title ? [[{ text: item.title, bold: true }] as Line, [{ text: '' }] as Line] : []),
     ...paragraphs(item.text, cols, { bold: !item.title }),
     [{ text: '' }],
-    ...(item.kind === 'text'
-      ? []
-      : scaleLines(item, typeof value === 'number' ? value : undefined, cols, theme)),
+    ...answerLines(cols),
     ...(note ? [[{ text: '' }] as Line, [{ text: note, color: theme.level.warning }] as Line] : []),
   ];
-  const keys: [string, string][] =
-    item.kind === 'text'
-      ? [
-          ['enter', item.optional ? 'send (empty skips)' : 'send'],
-          ...(index ? ([['esc', 'back']] as [string, string][]) : []),
-        ]
-      : [
-          ['←/→', item.scale!.step === 1 ? 'choose' : 'move your mark'],
-          ...(item.scale!.step === 1
-            ? ([[`${item.scale!.min}-${item.scale!.max}`, 'choose']] as [string, string][])
-            : []),
-          ['enter', 'confirm'],
-          ...(index ? ([['esc', 'back']] as [string, string][]) : []),
-        ];
+  const keys = answerKeys(item, index > 0);
   return (
     <Page
       title={heading}
       info={`${index + 1} of ${items.length}`}
       lines={body}
       keys={keys}
-      childRows={item.kind === 'text' ? INPUT_ROWS : 0}
+      childRows={typed ? INPUT_ROWS : 0}
       help={{
         scopes: [
           ...questionScopes(item).filter((s) => index > 0 || s !== 'questionnaire'),
@@ -235,36 +251,52 @@ export function Questionnaire({
         ],
         // Only scales of numbered points take digits; while writing, letters type.
         filter: {
-          omit: ['goOn', ...(item.scale?.step === 1 ? [] : (['choose'] as const))],
-          typing: item.kind === 'text',
+          omit: ['goOn', ...omitted(item)],
+          typing: typed,
           only: { choose: scaleDigits(item) },
         },
-        hint: item.kind === 'text' ? 'keys (before you write)' : 'keys',
+        hint: typed ? 'keys (before you write)' : 'keys',
       }}
     >
-      {item.kind === 'text' ? (
-        <AnswerBox value={text.value} cursor={text.cursor} width={Math.min(columns, PAGE_WIDTH)} />
+      {typed ? (
+        <AnswerBox
+          value={text.value}
+          cursor={text.cursor}
+          width={Math.min(columns, PAGE_WIDTH)}
+          unit={item.numeric?.unit}
+        />
       ) : null}
     </Page>
   );
 }
 
-/** The digits that choose a point of the item's scale (a 1–5 scale: 1 to 5; none past 9). */
-function scaleDigits(item: Item): string[] {
-  const s = item.scale;
-  if (!s || s.step !== 1) return [];
-  return Array.from({ length: s.max - s.min + 1 }, (_, i) => s.min + i)
-    .filter((v) => v <= 9)
-    .map(String);
+/** An answer as the text box shows it (a number is typed as its digits). */
+function typedOf(v: AnswerValue | undefined): string {
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' ? String(v) : '';
 }
 
-/** The scopes of an item's keys: a scale's, or a written answer's, then going back. */
-function questionScopes(item: Item): Scope[] {
-  return [item.kind === 'text' ? 'answer' : 'rating', 'questionnaire'];
+/** Keys that do nothing for this item (its help leaves them out). */
+function omitted(item: Item): Action[] {
+  const mode = itemMode(item);
+  if (mode === 'rating') return item.scale?.step === 1 ? [] : ['choose'];
+  if (mode !== 'list') return [];
+  if (item.kind === 'ranking') return ['choose'];
+  return item.multiple ? [] : ['pick'];
 }
 
 /** The free-text answer being typed, with its cursor. */
-function AnswerBox({ value, cursor, width }: { value: string; cursor: number; width: number }) {
+function AnswerBox({
+  value,
+  cursor,
+  width,
+  unit,
+}: {
+  value: string;
+  cursor: number;
+  width: number;
+  unit?: string | undefined;
+}) {
   const theme = useTheme();
   const { text, at } = visibleInput(value, cursor, Math.max(4, width - 8));
   return (
@@ -282,6 +314,7 @@ function AnswerBox({ value, cursor, width }: { value: string; cursor: number; wi
         {text.slice(0, at)}
         <Text inverse>{text.slice(at, at + 1) || ' '}</Text>
         {text.slice(at + 1)}
+        {unit ? <Text color={theme.text.secondary}>{` ${unit}`}</Text> : null}
       </Text>
       <Text color={theme.text.muted}>enter sends your answer</Text>
     </Box>

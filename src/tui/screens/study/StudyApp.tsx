@@ -33,6 +33,9 @@ const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = {
   final: 'A few last questions',
 };
 
+const DEFAULT_EXCLUDED =
+  'Thank you for your time. Some of your answers did not match what the questions asked for, so the study ends here.\n\nPlease let the researcher know you have reached this page.';
+
 const DEFAULT_DEBRIEF =
   'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.';
 
@@ -85,7 +88,11 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
   const showItem = useCallback((item: Item) => runner.itemShown(item), [runner]);
   const stop = () => runner.stop();
   // The pages' keys, from the keymap (where their help finds them).
-  const page = step.kind === 'instructions' || step.kind === 'ready' || step.kind === 'thanks';
+  const page =
+    step.kind === 'instructions' ||
+    step.kind === 'ready' ||
+    step.kind === 'thanks' ||
+    step.kind === 'excluded';
   useKeyActions(
     PAGE_SCOPES.consent,
     { yes: () => runner.agree(), no: () => runner.decline(), stopStudy: stop },
@@ -227,6 +234,15 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
         />
       );
     }
+    case 'excluded':
+      return (
+        <Page
+          title="The study ends here"
+          lines={(cols) => paragraphs(runner.study.checks?.message ?? DEFAULT_EXCLUDED, cols)}
+          keys={[['enter', 'finish']]}
+          help={pageHelp(PAGE_SCOPES.page)}
+        />
+      );
     case 'thanks':
       return (
         <Page
