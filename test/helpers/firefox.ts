@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitForText } from '../serve/served.ts';
 
 /** TEST_FIREFOX, when set, is the only Firefox tried (a path that does not exist: none). */
 const CANDIDATES =
@@ -48,17 +49,10 @@ export async function firefoxScreen(page: Page): Promise<string> {
 }
 
 /** Waits until the page's terminal shows `text`. */
-export async function waitForFirefoxScreen(
+export function waitForFirefoxScreen(
   page: Page,
   text: string | RegExp,
   ms = 20_000,
 ): Promise<string> {
-  const until = Date.now() + ms;
-  let last = '';
-  while (Date.now() < until) {
-    last = await firefoxScreen(page).catch(() => '');
-    if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the screen never showed ${String(text)}; it shows:\n${last}`);
+  return waitForText(() => firefoxScreen(page), text, ms);
 }

@@ -18,7 +18,7 @@ import {
   watchFirefoxPage,
 } from '../helpers/firefox.ts';
 import { studyYaml } from '../study/helpers.ts';
-import { BIN, ROOT, serve, type Served } from './served.ts';
+import { BIN, serve, servedArgs, type Served } from './served.ts';
 
 if (!FIREFOX)
   console.warn('skipping the Firefox test: no Firefox (apt-get install firefox-esr to run it)');
@@ -94,20 +94,7 @@ describe.skipIf(!FIREFOX)('the served page in Firefox', () => {
   });
 
   it("an audience's page shows the watch and refuses keys", async () => {
-    const served = serve(
-      [
-        'watch',
-        path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml'),
-        '--serve',
-        '--port',
-        '0',
-        '--agent',
-        'script:proactive',
-        '--delay',
-        '300',
-      ],
-      work,
-    );
+    const served = serve(servedArgs('watch', '--delay', '300'), work);
     running.push(served);
     const link = (await served.waitFor(/audience's link \(read-only\): (\S+)/))[1]!;
     const page = await browser.newPage();

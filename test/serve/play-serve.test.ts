@@ -10,7 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
-import { BIN, ROOT, waitForScreen } from './served.ts';
+import { BIN, servedArgs, waitForScreen } from './served.ts';
 
 const ready = haveChromium && hasTmux;
 if (!ready) console.warn('skipping the served play test: it needs tmux and /usr/bin/chromium');
@@ -43,21 +43,10 @@ describe.skipIf(!ready)('play --serve: a remote player, the operator watching', 
   });
 
   it("shows the player's typing on the operator's terminal, and records what they sent", async () => {
-    term.start(
-      [
-        'play',
-        path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml'),
-        '--serve',
-        '--port',
-        '0',
-        '--agent',
-        'script:proactive',
-      ],
-      {
-        columns: 110,
-        rows: 32,
-      },
-    );
+    term.start(servedArgs('play'), {
+      columns: 110,
+      rows: 32,
+    });
     await term.waitFor(() => /player's link: http/.test(underScreen()), 'the link', 30_000);
     const link = /player's link: (\S+)/.exec(underScreen())![1]!;
     await term.waitFor(

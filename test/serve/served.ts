@@ -68,18 +68,29 @@ export async function screenText(page: Page): Promise<string> {
   ).join('\n');
 }
 
-/** Waits until the page's terminal shows `text`. */
-export async function waitForScreen(
-  page: Page,
+/** Waits until `read()` (a page's terminal as text) shows `text`; resolves with what it showed. */
+export async function waitForText(
+  read: () => Promise<string>,
   text: string | RegExp,
-  ms = 15_000,
+  ms: number,
 ): Promise<string> {
   const until = Date.now() + ms;
   let last = '';
   while (Date.now() < until) {
-    last = await screenText(page).catch(() => '');
+    last = await read().catch(() => '');
     if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the screen never showed ${String(text)}; it shows:\n${last}`);
+}
+
+/** Waits until the page's terminal shows `text`. */
+export function waitForScreen(page: Page, text: string | RegExp, ms = 15_000): Promise<string> {
+  return waitForText(() => screenText(page), text, ms);
+}
+
+/** `watch`/`play --serve` of the marketer's A/B headlines with the scripted agent, on any port. */
+export function servedArgs(command: 'watch' | 'play', ...more: string[]): string[] {
+  const scenario = path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml');
+  return [command, scenario, '--serve', '--port', '0', '--agent', 'script:proactive', ...more];
 }

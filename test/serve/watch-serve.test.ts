@@ -10,7 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
-import { ROOT, screenText, serve, waitForScreen, type Served } from './served.ts';
+import { screenText, serve, waitForScreen, servedArgs, type Served } from './served.ts';
 
 if (!haveChromium)
   console.warn(
@@ -24,20 +24,7 @@ describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-watch-'));
 
   beforeAll(async () => {
-    served = serve(
-      [
-        'watch',
-        path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml'),
-        '--serve',
-        '--port',
-        '0',
-        '--agent',
-        'script:proactive',
-        '--delay',
-        '500',
-      ],
-      dir,
-    );
+    served = serve(servedArgs('watch', '--delay', '500'), dir);
     [browser, [, link]] = await Promise.all([
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
       served.waitFor(/audience's link \(read-only\): (\S+)/) as Promise<
