@@ -53,20 +53,28 @@ async function fakeModels(): Promise<{ url: string; stop: () => void }> {
 
 const now = () => performance.now();
 /** MCP HTTP requests in flight (request → start), and the engine's tool time inside each. */
-const requests = new Map<IncomingMessage, { start: number; toolMs: number; tool: boolean }>();
+const requests = new Map<
+  IncomingMessage,
+  { start: number; cpu: NodeJS.CpuUsage; toolMs: number; tool: boolean }
+>();
 let toolStart = 0;
 const perCall: number[] = [];
+const cpuPerCall: number[] = [];
 subscribe('http.server.request.start', (m) => {
   const { request } = m as { request: IncomingMessage };
   if (request.url === '/mcp' && request.method === 'POST')
-    requests.set(request, { start: now(), toolMs: 0, tool: false });
+    requests.set(request, { start: now(), cpu: process.cpuUsage(), toolMs: 0, tool: false });
 });
 subscribe('http.server.response.finish', (m) => {
   const { request } = m as { request: IncomingMessage };
   const r = requests.get(request);
   if (!r) return;
   requests.delete(request);
-  if (r.tool) perCall.push(now() - r.start - r.toolMs);
+  if (!r.tool) return;
+  perCall.push(now() - r.start - r.toolMs);
+  // CPU time of our process over the call, the tool included: what a loaded machine moves least.
+  const cpu = process.cpuUsage(r.cpu);
+  cpuPerCall.push((cpu.user + cpu.system) / 1000);
 });
 const onTool = (e: SessionEvent) => {
   if (e.type === 'tool_call') toolStart = now();
@@ -123,7 +131,7 @@ const models = await fakeModels();
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ip-bench-real-'));
 const byAgent: string[] = [];
 for (const agent of agents) {
-  const [calls0, turns0] = [perCall.length, perTurn.length];
+  const [calls0, turns0, start] = [perCall.length, perTurn.length, os.loadavg()[0]!];
   const command = realAgentCommand(agent, { dir, url: models.url, scratch });
   for (let i = 0; i < REPEAT; i++)
     for (const s of SCENARIOS)
@@ -144,7 +152,12 @@ for (const agent of agents) {
           },
         });
   byAgent.push(
-    `${agent}: per MCP call ${fmt(perCall.slice(calls0))}\n${' '.repeat(agent.length)}  per turn ${fmt(perTurn.slice(turns0))}`,
+    [
+      `${agent} (load ${start.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}):`,
+      `  per MCP call ${fmt(perCall.slice(calls0))}`,
+      `  our CPU per MCP call ${fmt(cpuPerCall.slice(calls0))}`,
+      `  per turn ${fmt(perTurn.slice(turns0))}`,
+    ].join('\n'),
   );
 }
 models.stop();
@@ -156,6 +169,7 @@ console.log(
 );
 console.log(byAgent.join('\n'));
 console.log(`all agents: per MCP call, beyond the tool's own time: ${fmt(perCall)}`);
+console.log(`all agents: our CPU per MCP call, the tool included: ${fmt(cpuPerCall)}`);
 console.log(`all agents: per turn, intentplay's part: ${fmt(perTurn)}`);
 console.log(`first turns (the agent's start-up included): ${fmt(firstTurn)}`);
 console.log(`turns after the tools changed (waiting for a re-list included): ${fmt(relistTurn)}`);
