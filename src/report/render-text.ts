@@ -5,6 +5,7 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import type { ReportDoc, Table } from './document.ts';
 import { displayCell, isNumeric } from './format.ts';
+import { inertMarkdown } from '../text/markdown-safe.ts';
 import { renderTextChart } from './text-charts.ts';
 
 export function textTable(table: Table, c: ChalkInstance): string[] {
@@ -57,7 +58,18 @@ export function renderTerminal(
   return out.join('\n');
 }
 
-const mdEscape = (s: string) => s.replace(/\|/g, '\\|');
+// A cell stays one cell: its pipes escaped, its line ends spaces.
+const mdEscape = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
+/** A text block Markdown shows as is: fenced by more backticks than any run of them inside. */
+function fenced(lines: string[]): string[] {
+  const longest = Math.max(
+    2,
+    ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))),
+  );
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}text`, ...lines, fence];
+}
 
 export function markdownTable(table: Table): string[] {
   const row = (cells: string[]) => `| ${cells.map(mdEscape).join(' | ')} |`;
@@ -74,15 +86,20 @@ export function markdownTable(table: Table): string[] {
   return out;
 }
 
+/**
+ * The report as Markdown. Names in it come from results files and scenarios others wrote: no
+ * text outside the charts' text blocks becomes a link or HTML where the Markdown is shown.
+ */
 export function renderMarkdown(doc: ReportDoc): string {
   const plain = new Chalk({ level: 0 });
-  const out: string[] = [`# ${doc.title}`, '', ...doc.meta.map(([k, v]) => `- **${k}**: ${v}`)];
+  const out: string[] = [];
+  const prose = (...lines: string[]) => out.push(...lines.map(inertMarkdown));
+  prose(`# ${doc.title}`, '', ...doc.meta.map(([k, v]) => `- **${k}**: ${v}`));
   for (const section of doc.sections) {
-    out.push('', `## ${section.title}`, '');
-    if (section.text) out.push(section.text, '');
-    for (const table of section.tables) out.push(...markdownTable(table), '');
-    for (const chart of section.charts)
-      out.push('```text', ...renderTextChart(chart, plain, 80), '```', '');
+    prose('', `## ${section.title}`, '');
+    if (section.text) prose(section.text, '');
+    for (const table of section.tables) prose(...markdownTable(table), '');
+    for (const chart of section.charts) out.push(...fenced(renderTextChart(chart, plain, 80)), '');
   }
   return (
     out

@@ -4,7 +4,7 @@ export const PAGE_STYLE = `
 :root{--bg:#fff;--fg:#1f2328;--muted:#6e7781;--line:#d0d7de;--user:#0969da;--agent:#8250df;--event:#9a6700;--ok:#1a7f37;--bad:#cf222e;--inferred:#0e7490;--provided:#9a6700;--fresh:#fff8c5}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--user:#4493f8;--agent:#a371f7;--event:#d29922;--ok:#3fb950;--bad:#f85149;--inferred:#39c5cf;--provided:#d29922;--fresh:#3d3000}}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg);height:100vh;display:flex;flex-direction:column}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg);height:100vh;display:flex;flex-direction:column;overflow-wrap:anywhere}
 header{padding:8px 14px;border-bottom:1px solid var(--line)}
 h1{font-size:17px;margin:0 0 4px}
 #finals{display:flex;gap:18px;flex-wrap:wrap;color:var(--muted);margin-bottom:6px}

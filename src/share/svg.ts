@@ -125,7 +125,7 @@ function patchesSvg(grid: Grid, runs: readonly Run[], p: Palette, styles: TextSt
     const w = px(to * CHAR_W + (blank(to) ? 1 : 0) - left);
     background += `M${px(left)} ${top}h${w}v${LINE_H}h-${w}z`;
     let col = from;
-    const spans: string[] = [];
+    const spans: { at: string; text: string }[] = [];
     for (const seg of segsOf(grid[r]!, from, to)) {
       const cells = width(seg.text);
       if (seg.inverse) {
@@ -136,12 +136,19 @@ function patchesSvg(grid: Grid, runs: readonly Run[], p: Palette, styles: TextSt
       }
       const lead = seg.text.length - seg.text.trimStart().length;
       if (seg.text.trim())
-        spans.push(
-          `<tspan x="${px((col + lead) * CHAR_W)}"${styles.classOf(seg)}>${escapeXml(seg.text.trim())}</tspan>`,
-        );
+        spans.push({
+          at: `x="${px((col + lead) * CHAR_W)}"${styles.classOf(seg)}`,
+          text: escapeXml(seg.text.trim()),
+        });
       col += cells;
     }
-    if (spans.length) texts.push(`<text y="${top + LINE_H - 5}">${spans.join('')}</text>`);
+    const y = `y="${top + LINE_H - 5}"`;
+    // One styled run is the text element itself: fewer elements for the viewer to lay out.
+    if (spans.length === 1) texts.push(`<text ${spans[0]!.at} ${y}>${spans[0]!.text}</text>`);
+    else if (spans.length)
+      texts.push(
+        `<text ${y}>${spans.map((t) => `<tspan ${t.at}>${t.text}</tspan>`).join('')}</text>`,
+      );
   }
   return `<path d="${background}"/>${boxes.join('')}${texts.join('')}`;
 }

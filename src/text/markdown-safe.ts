@@ -1,8 +1,9 @@
 /**
  * Markdown that others' text cannot turn into HTML or links: outside code spans, `<` (raw HTML,
- * autolinks such as `<javascript:…>`) and a `]` that would close a link's text (`](`, `][`, and
- * `]:` of a link definition: `[x](javascript:…)`, images too) are backslash-escaped, and control
- * characters are gone. A bracket that links nothing (`[todoist · Shopping]`) stays as written. Code spans are
+ * autolinks such as `<javascript:…>`), a `]` that would close a link's text (`](`, `][`, and
+ * `]:` of a link definition: `[x](javascript:…)`, images too) and what GitHub links by itself
+ * (the `:` of `https://…`, the `.` of `www.…`, the `@` of an e-mail address) are
+ * backslash-escaped, so they show as written, and control characters are gone. A bracket that links nothing (`[todoist · Shopping]`) stays as written. Code spans are
  * left as they are (Markdown shows them literally) unless a table cell's `|` could split them.
  */
 import { stripControls } from './text.ts';
@@ -24,6 +25,14 @@ function codeSpans(line: string): [number, number][] {
   return spans;
 }
 
+/** Text outside code spans with every link-making character escaped. */
+const escapeLinks = (text: string) =>
+  text
+    .replace(/<|\](?=[([:])/g, '\\$&')
+    .replace(/(?<=[a-z0-9+.-])(:)(?=\/\/)/gi, '\\$1')
+    .replace(/(?<=\bwww)(\.)/gi, '\\$1')
+    .replace(/(?<=[\w.+-])(@)(?=[\w-]+\.)/g, '\\$1');
+
 export function inertMarkdown(md: string): string {
   return stripControls(md)
     .split('\n')
@@ -34,7 +43,7 @@ export function inertMarkdown(md: string): string {
         ...codeSpans(line),
         [line.length, line.length] as [number, number],
       ]) {
-        out += line.slice(at, from).replace(/<|\](?=[([:])/g, '\\$&') + line.slice(from, to);
+        out += escapeLinks(line.slice(at, from)) + line.slice(from, to);
         at = to;
       }
       return out;
