@@ -45,8 +45,8 @@ describe.skipIf(!hasTmux)('a person refuses in a time scenario', () => {
         text.indexOf('! the user refused the task'),
       );
       // The Timeline's header names the status the task should now end with.
-      expect(text).toContain('task completed (expected failed)');
-      expect(text).not.toContain('(expected completed)');
+      expect(text).toContain('expected at the end: failed');
+      expect(text).not.toContain('expected at the end: completed');
       // The Timeline's verdict, wrapped in its pane: turn 4's status should have been failed.
       expect(text).toContain('turn 4: status completed,');
       expect(text).toContain('expected failed');
