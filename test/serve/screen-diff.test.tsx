@@ -107,7 +107,7 @@ describe('ScreenDiff', () => {
         whole.dispose();
         diffed.dispose();
       }),
-      { numRuns: 20 },
+      { numRuns: 15 },
     );
   });
 
