@@ -150,3 +150,24 @@ export function scoresTable(study: Study, data: ParticipantData[]): Table {
     rows,
   };
 }
+
+/** What `study validate` says of the questionnaires: items per part by kind, and the check rule. */
+export function questionnaireSummary(study: Study): string[] {
+  const lines = PARTS.flatMap(([key, part]) => {
+    const items = expandQuestions(study.questionnaires[key]);
+    if (!items.length) return [];
+    const kinds = [...new Set(items.map((i) => i.kind))].join(', ');
+    const where = { before: 'before the sessions', session: 'after each session', final: 'final' };
+    return [`  ${where[part]}: ${items.length} item${items.length === 1 ? '' : 's'} (${kinds})`];
+  });
+  const checks = PARTS.flatMap(([key]) =>
+    expandQuestions(study.questionnaires[key]).flatMap((i) => (i.check ? [i.check.kind] : [])),
+  );
+  if (checks.length) {
+    const rule = study.checks ?? { fail_after: 1, on_fail: 'flag' };
+    lines.push(
+      `  checks: ${checks.length} (${checks.join(', ')}); ${rule.on_fail} a participant after ${rule.fail_after} wrong answer${rule.fail_after === 1 ? '' : 's'}`,
+    );
+  } else if (study.checks) lines.push('  checks: the rule is set but no item has `correct`');
+  return lines.length ? ['questions:', ...lines] : [];
+}

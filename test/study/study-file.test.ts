@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../../src/contracts/diagnostics.ts';
 import { loadStudy } from '../../src/study/load.ts';
 import { ROOT, studyYaml, writeStudy } from './helpers.ts';
+import { itemStudyYaml } from './item-study.ts';
 
 function problems(text: string): string[] {
   const { file } = writeStudy(text);
@@ -27,13 +28,20 @@ describe('study.yaml', () => {
       'researcher/think-with-image',
     ]);
     expect(study.participant_view).toEqual({ intents: 'goals', verdicts: false });
-    expect(study.questionnaires.final.map((q) => q.kind)).toEqual(['text']);
+    expect(study.questionnaires.final.map((q) => q.kind)).toEqual([
+      'preference',
+      'ranking',
+      'choice',
+      'text',
+    ]);
     expect(study.questionnaires.after_each_session.map((q) => q.kind)).toEqual([
       'likert',
       'likert',
+      'scale',
       'tlx',
       'sus',
     ]);
+    expect(study.checks).toEqual({ fail_after: 2, on_fail: 'flag' });
     expect(study.design).toMatchObject({ type: 'within', scenario_order: 'counterbalanced' });
     expect(study.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -83,6 +91,34 @@ describe('study.yaml', () => {
     );
     expect(again).toEqual([
       expect.stringMatching(/^study\.yaml:17:7: error: question id `comments` is used twice/),
+    ]);
+  });
+
+  it('refuses a preference outside the final questions, a check answer nobody can give, and a scale item id used twice', () => {
+    const yaml = itemStudyYaml()
+      .replace('correct: 2 }', 'correct: 6 }')
+      .replace(
+        'options: [The assistant, The user], correct: 2',
+        'options: [The assistant, The user], correct: [1, 2]',
+      )
+      .replace('{ id: misled,', '{ id: rely,')
+      .replace(
+        '  final:\n    - { kind: preference, id: prefer }',
+        '    - { kind: preference, id: prefer, sessions: [1, 3] }',
+      );
+    expect(problems(yaml)).toEqual([
+      expect.stringMatching(
+        /study\.yaml:\d+:\d+: error: `correct` is a point of the scale: a whole number from 1 to 5/,
+      ),
+      expect.stringMatching(/error: one answer may be chosen here: `correct` is one option number/),
+      expect.stringMatching(/error: question id `rely` is used twice in `questionnaires.before`/),
+      expect.stringMatching(
+        /error: a preference between two sessions is asked in `questionnaires.final`/,
+      ),
+      expect.stringMatching(/error: each participant plays 2 sessions: compare sessions 1 to 2/),
+    ]);
+    expect(problems(itemStudyYaml().replace('min: 18, max: 99', 'min: 99, max: 18'))).toEqual([
+      expect.stringMatching(/error: .*`min` must be below `max`/),
     ]);
   });
 

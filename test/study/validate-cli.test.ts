@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { studyYaml, writeStudy } from './helpers.ts';
+import { itemStudyYaml } from './item-study.ts';
 
 function capture() {
   const out: string[] = [];
@@ -28,6 +29,20 @@ describe('intentplay study validate', () => {
       'within-subjects, 3 conditions (proactive, third, reactive), 3 scenarios, seed 1, scenarios in the listed order; a complete counterbalancing block is 6 participants',
     );
     expect(io.out().match(/participant #\d+: /g)).toHaveLength(6);
+  });
+
+  it("names each questionnaire's items by kind and the check rule", async () => {
+    const { file } = writeStudy(itemStudyYaml('{ fail_after: 2, on_fail: exclude }'));
+    const io = capture();
+    expect(await main(['study', 'validate', file])).toBe(0);
+    expect(io.out()).toContain(
+      [
+        'questions:',
+        '  before the sessions: 8 items (choice, numeric, ranking, likert, scale)',
+        '  final: 1 item (preference)',
+        '  checks: 2 (attention, comprehension); exclude a participant after 2 wrong answers',
+      ].join('\n'),
+    );
   });
 
   it('says when the scenario order is counterbalanced and the block that balances both squares', async () => {

@@ -10,6 +10,7 @@ import { loadStudy } from '../../src/study/load.ts';
 import { StudyApp } from '../../src/tui/screens/study/StudyApp.tsx';
 import { StudyRunner } from '../../src/tui/session/study-runner.ts';
 import { ROOT, studyYaml, writeStudy } from '../study/helpers.ts';
+import { itemStudyYaml } from '../study/item-study.ts';
 import { KEYS, plain, press, renderTui, waitForFrame, type Rendered } from './harness.tsx';
 
 const SCREENS = path.join(ROOT, 'docs/screens');
@@ -87,6 +88,26 @@ describe('study screen captures for the docs', () => {
       const live = runner.store.getState().live;
       live?.quit();
       await live?.done;
+    },
+  );
+
+  it(
+    'several answers ticked, and a ranking with an option picked up, at 80 columns',
+    { timeout: 30_000 },
+    async () => {
+      const items = writeStudy(itemStudyYaml());
+      try {
+        const runner = new StudyRunner(loadStudy(items.file), path.join(items.dir, 'data'), 'P01');
+        const r = renderTui(<StudyApp runner={runner} />, { columns: 80, rows: 14 });
+        await waitForFrame(r, (f) => f.includes('Do you agree to take part?'));
+        await press(r, 'y', KEYS.enter, '1', KEYS.enter, ' ', KEYS.down, KEYS.down, ' ');
+        await capture('study-choice', r, (f) => f.includes('your answer: 1, 3'));
+        await press(r, KEYS.enter, '3', '4', KEYS.enter, KEYS.down, KEYS.down, ' ', KEYS.up);
+        await capture('study-ranking', r, (f) => f.includes('⇅ 2. Privacy'));
+        r.unmount();
+      } finally {
+        rmSync(items.dir, { recursive: true, force: true });
+      }
     },
   );
 

@@ -1,4 +1,5 @@
 /** What `intentplay study …` does (docs/study.md). */
+import { questionnaireSummary } from '../../study/question-tables.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';
 import { assignSessions, blockSize } from '../../study/design.ts';
@@ -46,6 +47,7 @@ export function validateStudy(file: string, flags: StudyFlags): void {
         .map((s) => `${s.scenario} (${s.condition})`)
         .join(' → ')}\n`,
     );
+  for (const line of questionnaireSummary(study)) out.write(`${line}\n`);
 }
 
 export async function runStudy(file: string, flags: StudyFlags): Promise<void> {
