@@ -29,6 +29,7 @@ const SHORT: Record<string, string[]> = {
   acp: ['--turns', '5', '--calls', '5'],
   'acp --stdio-mcp': ['--stdio-mcp', '--turns', '5', '--calls', '5'],
   fork: ['--updates', '20', '--turn', '10', '--runs', '2'],
+  film: ['--cast-turns', '10', '--svg-turns', '5', '--runs', '1'],
   serve: ['--participants', '2', '--keys', '3', '--viewers', '3', '--delay', '30', '--runs', '1'],
   'serve-page': ['--pages', '1', '--keys', '3'],
 };
