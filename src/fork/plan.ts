@@ -14,7 +14,7 @@ import type { GroupRunOptions } from '../session/group.ts';
 import type { RunGroup } from '../session/plan.ts';
 import type { ForkLineage, Recording } from '../session/recording.ts';
 import { ForkError } from './errors.ts';
-import { BACKEND_EVENTS, prefixBackends } from './recorded.ts';
+import { BACKEND_EVENTS, replayBackends } from './recorded.ts';
 import type { ForkSource } from './source.ts';
 import { ForkSwitch } from './switch.ts';
 
@@ -47,6 +47,8 @@ export class ForkPlan {
   private readonly abort = new AbortController();
   private problem: string | undefined;
   private switch: ForkSwitch | undefined;
+  /** Where the recording replayed was itself forked: its backends hand over there. */
+  private handOvers: { turn: number; handOver: ForkSwitch }[] = [];
   /** The session being run (index in the group) and the events of it checked so far. */
   private index = -1;
   private seen = 0;
@@ -93,6 +95,7 @@ export class ForkPlan {
         lineage: this.lineage,
         file: this.req.file,
         turnJudged: (turn) => {
+          for (const h of this.handOvers) if (h.turn === turn) h.handOver.goLive();
           if (turn === this.req.source.turn) this.switch?.goLive();
         },
       },
@@ -101,7 +104,10 @@ export class ForkPlan {
 
   private backendsFor(live: Backends, index: number): Backends {
     const recording = this.sessions[index]!;
-    const prefix = prefixBackends(recording, this.group.sessions[index]!);
+    // A recording that is itself a fork hands over between its own backends at its fork turns.
+    const prefix = replayBackends(recording, this.group.sessions[index]!, (turn, handOver) =>
+      this.handOvers.push({ turn, handOver }),
+    );
     if (index < this.target) {
       // The live agent never plays a session before the fork's: free what it holds.
       void live.agent.close?.();

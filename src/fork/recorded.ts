@@ -23,7 +23,10 @@ import { ScriptAgent } from '../agent/script.ts';
 import { RulesJudge } from '../judge/rules.ts';
 import { RulesUser } from '../user/rules.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
-import type { Recording } from '../session/recording.ts';
+import path from 'node:path';
+import type { Recording, RecordingHeader } from '../session/recording.ts';
+import { headerOf, parentPath } from './headers.ts';
+import { ForkSwitch } from './switch.ts';
 import { ForkError } from './errors.ts';
 
 /** Events a backend emits itself (not the engine): replayed as recorded, and not compared. */
@@ -181,8 +184,11 @@ export class RecordedJudge implements JudgeBackend {
  * The backends that replay a recording's session: a fresh script or rules backend where the
  * recording used one (it answers the same), else one that answers from the recording.
  */
-export function prefixBackends(recording: Recording, scenario: LoadedScenario): Backends {
-  const { agent, user, judge } = recording.header.backends;
+function prefixBackends(
+  { agent, user, judge }: Record<Role, BackendInfo>,
+  recording: Recording,
+  scenario: LoadedScenario,
+): Backends {
   return {
     agent:
       agent.kind === 'script'
@@ -194,4 +200,31 @@ export function prefixBackends(recording: Recording, scenario: LoadedScenario): 
         : new RecordedUser(user, user.kind === 'human', recording),
     judge: judge.kind === 'rules' ? new RulesJudge() : new RecordedJudge(judge, recording),
   };
+}
+
+/**
+ * The backends that replay a recording's session. A fork's first turns were played by its
+ * parent's backends (and those of the parent's parent...): they replay as those did, and a switch
+ * hands over at each fork turn, registered for the engine's hook to throw (`at`).
+ */
+export function replayBackends(
+  recording: Recording,
+  scenario: LoadedScenario,
+  at: (turn: number, handOver: ForkSwitch) => void,
+): Backends {
+  const chain = (header: RecordingHeader, file: string): Backends => {
+    const own = prefixBackends(header.backends, recording, scenario);
+    if (!header.fork) return own;
+    const parentFile = parentPath(file, header.fork.parent);
+    const parent = headerOf(parentFile);
+    if (!parent)
+      throw new ForkError(
+        `${path.basename(recording.file)}: it is a fork of ${header.fork.parent}, which is not there, so who played its first ${header.fork.turn} turns is unknown`,
+      );
+    const handOver = new ForkSwitch(chain(parent, parentFile), own, header.fork.editUser);
+    if (header.fork.turn === 0) handOver.goLive();
+    else at(header.fork.turn, handOver);
+    return handOver.backends;
+  };
+  return chain(recording.header, recording.file);
 }

@@ -3,7 +3,7 @@
  * run group (their state is the parent's starting state), and the library's scenarios. Anything
  * that would make the restored state approximate is refused here with one line saying why.
  */
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { EventOf, TimedEvent } from '../contracts/events.ts';
 import { errorMessage } from '../contracts/errors.ts';
@@ -11,6 +11,7 @@ import { loadLibrary, type Library, type LoadedScenario } from '../scenario/libr
 import type { RunGroup } from '../session/plan.ts';
 import { readRecording, type Recording, type RecordingHeader } from '../session/recording.ts';
 import { ForkError } from './errors.ts';
+import { headerOf, parentPath } from './headers.ts';
 import { isDeterministic } from './recorded.ts';
 
 export interface ForkSource {
@@ -113,23 +114,6 @@ function scenarioOf(lib: Library, r: Recording): LoadedScenario {
   return noise ? ({ ...scenario, noise } as LoadedScenario) : scenario;
 }
 
-/** The first line of a recording, without reading the rest. */
-function headerOf(file: string): RecordingHeader | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const buf = Buffer.alloc(8192);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    const text = buf.subarray(0, n).toString('utf8');
-    const end = text.indexOf('\n');
-    return JSON.parse(end < 0 ? text : text.slice(0, end)) as RecordingHeader;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 /**
  * The sessions before this one in its run group: recordings of the same group run beside it (a
  * fork's are its parent's). The latest started before it wins when a folder holds several runs.
@@ -164,9 +148,4 @@ function priorRecordings(r: Recording, file: string): Recording[] {
     out.push(readRecording(match.file));
   }
   return out;
-}
-
-/** A parent named in a fork's header, relative to the fork's folder. */
-export function parentPath(forkFile: string, parent: string): string {
-  return path.resolve(path.dirname(forkFile), parent);
 }

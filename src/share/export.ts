@@ -4,6 +4,7 @@
  */
 import { UserError } from '../contracts/diagnostics.ts';
 import { readRecording, type Recording } from '../session/recording.ts';
+import { forkPoint } from '../fork/branches.ts';
 import { fmtBackend } from '../text/format.ts';
 import { cleanStrings } from '../text/text.ts';
 import { DEFAULT_CAST, renderCast, type CastOptions } from './cast.ts';
@@ -37,6 +38,11 @@ export function parseFormat(value: string): ExportFormat {
 }
 
 const agentOf = (r: Recording) => fmtBackend(r.header.backends?.agent);
+
+function forkLabels(point: { turn: number; fork: 'a' | 'b' }): string[] {
+  const fork = `fork at turn ${point.turn}`;
+  return point.fork === 'a' ? [fork, 'parent'] : ['parent', fork];
+}
 
 /** The recording `--vs` names, refused when it is not a session of the same scenario. */
 function sameScenario(a: Recording, file: string): Recording {
@@ -90,12 +96,15 @@ export function exportRecording(file: string, o: ExportOptions): string {
     );
   switch (o.format) {
     case 'html': {
+      const other = o.vs !== undefined ? sameScenario(recording, o.vs) : undefined;
+      // A fork beside its parent: named so, and opened at the turn where they part.
+      const point = other && forkPoint(recording, other);
+      const labels = point ? forkLabels(point) : ['A', 'B'];
       const sessions = [
-        { label: o.vs !== undefined ? 'A' : agentOf(recording), events: recording.events },
+        { label: other ? labels[0]! : agentOf(recording), events: recording.events },
       ];
-      if (o.vs !== undefined)
-        sessions.push({ label: 'B', events: cleanStrings(sameScenario(recording, o.vs).events) });
-      return renderHtml(sessions);
+      if (other) sessions.push({ label: labels[1]!, events: cleanStrings(other.events) });
+      return renderHtml(sessions, point ? { start: point.turn } : {});
     }
     case 'cast':
       return renderCast(recording.events, cast);

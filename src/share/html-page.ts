@@ -188,7 +188,8 @@ export const PAGE_SCRIPT = `
     e.preventDefault();
   });
   var m = /#t=(\\d+)/.exec(location.hash);
-  show(m ? Number(m[1]) : maxTurn);
+  var start = data.start !== undefined ? data.start : maxTurn;
+  show(m ? Number(m[1]) : start);
   document.body.setAttribute('data-ready', 'true');
 })();
 `;

@@ -123,12 +123,21 @@ function sessionData(
 }
 
 /** One HTML file replaying the sessions (one, or two side by side). */
-export function renderHtml(sessions: readonly HtmlSession[]): string {
+/** `start`: the turn the page opens at (a fork beside its parent: where they part); else the last. */
+export function renderHtml(
+  sessions: readonly HtmlSession[],
+  opts: { start?: number } = {},
+): string {
   const pool = new Pool();
   const versus = sessions.length > 1;
   const built = sessions.map((s) => sessionData(s, pool, versus ? VERSUS_PANES : undefined));
   const title = built[0]?.title ?? 'intentplay session';
-  const data = { versus, sessions: built.map((b) => b.data), pool: pool.items };
+  const data = {
+    versus,
+    sessions: built.map((b) => b.data),
+    pool: pool.items,
+    ...(opts.start !== undefined ? { start: opts.start } : {}),
+  };
   // Inside <script>, "</" would end the element: JSON allows "\u003c" for "<".
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')

@@ -129,6 +129,10 @@ export async function replay(file: string, flags: InteractiveFlags): Promise<voi
       process.stderr.write(
         `${file}: the recording ends without session_end (the run was interrupted)\n`,
       );
+    // Its branches (the forks made from it) and where it came from, if it is a fork.
+    const { branchTree, lineageOf } = await import('../../fork/branches.ts');
+    const tree = branchTree(lineageOf(file), file);
+    if (tree.length) process.stdout.write(`\nbranches:\n${tree.map((l) => `  ${l}\n`).join('')}`);
     return;
   }
   // `f` forks the replay: each fork is a live session, stopped and its recording named at exit.

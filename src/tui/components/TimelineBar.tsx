@@ -15,6 +15,7 @@ export function TimelineBar({ width }: { width: number }) {
   const cells = Math.min(room, lastTurn + 1);
   const cellOf = (t: number) => (lastTurn === 0 ? 0 : Math.round((t / lastTurn) * (cells - 1)));
   const changes = new Set(changeTurns.map(cellOf));
+  const forks = new Set((replay.forkTurns ?? []).map(cellOf));
   const here = cellOf(turn);
   const segs: Seg[] = [
     { text: label, bold: true },
@@ -22,13 +23,14 @@ export function TimelineBar({ width }: { width: number }) {
   ];
   for (let c = 0; c < cells; c++) {
     if (c === here) segs.push({ text: '●', color: theme.text.accent, bold: true });
+    else if (forks.has(c)) segs.push({ text: '┬', color: theme.text.accent, bold: true });
     else if (changes.has(c)) segs.push({ text: '◆', color: theme.intent.completed.color });
     else segs.push({ text: '─', color: theme.text.muted });
   }
   segs.push(
     { text: '┤', color: theme.text.muted },
     {
-      text: `  ◆ status change${replay.complete ? '' : ' · incomplete recording'}`,
+      text: `  ◆ status change${forks.size ? ' · ┬ fork' : ''}${replay.complete ? '' : ' · incomplete recording'}`,
       color: theme.text.muted,
     },
   );

@@ -32,6 +32,8 @@ export interface ControlState {
     changeTurns: readonly number[];
     file: string;
     complete: boolean;
+    /** The turns forks of this recording left from (beside it on disk). */
+    forkTurns?: readonly number[];
   };
   /** Recordings written so far. */
   recordings: string[];

@@ -1,6 +1,7 @@
 /** A recording behind the session screen: a turn timeline over the same reducer. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { errorMessage } from '../../contracts/errors.ts';
+import { branchTree, lineageOf } from '../../fork/branches.ts';
 import type { Recording } from '../../session/recording.ts';
 import { createTimeline, type Timeline } from '../../store/replay.ts';
 import { createSessionStore } from '../../store/store.ts';
@@ -22,6 +23,9 @@ export class ReplaySession implements SessionController {
   ) {
     this.timeline = createTimeline(recording.events);
     const start = Math.max(0, Math.min(this.timeline.lastTurn, turn ?? 0));
+    // Its branches: the forks made from it, and where it came from if it is one (docs/explore.md).
+    const lineage = lineageOf(recording.file);
+    const tree = branchTree(lineage, recording.file);
     this.store = createSessionStore(this.timeline.stateAt(start));
     this.control = createStore<ControlState>()(() => ({
       mode: 'replay',
@@ -31,12 +35,14 @@ export class ReplaySession implements SessionController {
       recordings: [],
       revealIntents: true,
       tools: [],
+      ...(tree.length ? { notice: tree.map((line) => line.trim()).join(' · ') } : {}),
       replay: {
         turn: start,
         lastTurn: this.timeline.lastTurn,
         changeTurns: this.timeline.statusChangeTurns,
         file: recording.file,
         complete: recording.complete,
+        forkTurns: [...new Set(lineage.branches.map((b) => b.turn))],
       },
     }));
   }

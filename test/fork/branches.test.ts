@@ -1,0 +1,89 @@
+/**
+ * A recording's branches: the forks made from it (and theirs) with the turn each left from, its
+ * end and scores, in `replay --plain` and on the replay's timeline; a fork exported beside its
+ * parent (`export --vs`) is labelled so and opens, in Chromium, at the turn where they part.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/config.ts';
+import { branchTree, lineageOf } from '../../src/fork/branches.ts';
+import { loadForkSource } from '../../src/fork/source.ts';
+import { runFork } from '../../src/fork/run.ts';
+import { exportRecording } from '../../src/share/export.ts';
+import { createElement } from 'react';
+import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
+import { renderSession } from '../tui/harness.tsx';
+import { ReplaySession } from '../../src/tui/session/replay-session.ts';
+import { readRecording } from '../../src/session/recording.ts';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../helpers/browser.ts';
+import { materialise } from './goldens.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'fork-branches-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const parent = materialise(dir, 'reactive').find((f) => f.endsWith('/meal-plan.jsonl'))!;
+const config = resolveConfig({}, {});
+const as = (agent: string) => ({
+  agent: { kind: 'script' as const, name: agent },
+  user: { kind: 'rules' as const },
+  judge: { kind: 'rules' as const },
+});
+
+describe("a recording's branches", async () => {
+  const one = await runFork(loadForkSource(parent, 1), { specs: as('proactive'), config });
+  const zero = await runFork(loadForkSource(parent, 0), { specs: as('proactive'), config });
+  const deeper = await runFork(loadForkSource(one.file, 1), {
+    specs: as('reactive'),
+    config,
+    editUser: 'Just the weekdays.',
+  });
+
+  it('lists each fork with its turn, end and scores, forks of forks under theirs', () => {
+    const name = (f: string) => path.basename(f);
+    expect(branchTree(lineageOf(parent), parent)).toEqual([
+      `↳ fork at turn 0 → ${name(zero.file)}  resolved, 2 turns  Proc 1.00  Comp 1.00`,
+      `↳ fork at turn 1 → ${name(one.file)}  resolved, 8 turns  Proc 0.00  Comp 0.13`,
+      `  ↳ fork at turn 1 → ${name(deeper.file)} (user message edited)  resolved, 8 turns  Proc 0.00  Comp 0.13`,
+    ]);
+    expect(branchTree(lineageOf(one.file), one.file)[0]).toBe(
+      'a fork of meal-plan.jsonl at turn 1',
+    );
+  });
+
+  it('the replay marks the turns forks left from on its timeline and names them', async () => {
+    const session = new ReplaySession(readRecording(parent));
+    const { lastFrame } = renderSession(
+      session,
+      createElement(SessionScreen, { onExit: () => {} }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const frame = stripVTControlCharacters(lastFrame() ?? '');
+    expect(frame).toMatch(/turn 0\/8 ├●┬/);
+    expect(frame).toContain('┬ fork');
+    expect(frame).toContain('↳ fork at turn 0 →');
+  });
+
+  it.skipIf(!haveChromium)(
+    'export --vs: the fork beside its parent, opened where they part',
+    { timeout: 60_000 },
+    async () => {
+      const html = path.join(dir, 'vs.html');
+      writeFileSync(html, exportRecording(one.file, { format: 'html', vs: parent }));
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      try {
+        const page = await browser.newPage();
+        await page.goto(`file://${html}`);
+        await page.waitForSelector('body[data-ready="true"]');
+        expect(await page.inputValue('#scrub')).toBe('1');
+        const text = await page.textContent('body');
+        expect(text).toContain('fork at turn 1');
+        expect(text).toContain('parent');
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+});
