@@ -262,6 +262,8 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
 
 export interface VersusSide {
   state: SessionState;
+  /** The side's name above it (default A and B). */
+  label?: string | undefined;
   callout?: string | undefined;
   freshSince?: number | undefined;
 }
@@ -325,7 +327,7 @@ export function versusScreen(
   const state = a.state.scenario ? a.state : b.state;
   return [
     header(title(state, theme), [{ text: 'A vs B', color: theme.text.muted }], cols),
-    ...besideEachOther([column(a, half[0], 'A'), column(b, half[1], 'B')]),
+    ...besideEachOther([column(a, half[0], a.label ?? 'A'), column(b, half[1], b.label ?? 'B')]),
     padLine(footer, cols),
   ].slice(0, rows);
 }

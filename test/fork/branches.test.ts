@@ -16,7 +16,8 @@ import { runFork } from '../../src/fork/run.ts';
 import { exportRecording } from '../../src/share/export.ts';
 import { createElement } from 'react';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
-import { renderSession } from '../tui/harness.tsx';
+import { renderSession, renderTui } from '../tui/harness.tsx';
+import { ReplayVersusScreen } from '../../src/tui/screens/ReplayVersusScreen.tsx';
 import { ReplaySession } from '../../src/tui/session/replay-session.ts';
 import { readRecording } from '../../src/session/recording.ts';
 import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../helpers/browser.ts';
@@ -64,6 +65,27 @@ describe("a recording's branches", async () => {
     expect(frame).toMatch(/turn 0\/8 ├●┬/);
     expect(frame).toContain('┬ fork');
     expect(frame).toContain('↳ fork at turn 0 →');
+  });
+
+  it('replay --vs: the fork and its parent side by side, from the fork turn', async () => {
+    const screen = createElement(ReplayVersusScreen, {
+      sides: [
+        { label: 'fork at turn 1', recording: readRecording(one.file) },
+        { label: 'parent', recording: readRecording(parent) },
+      ],
+      start: 1,
+    });
+    const { lastFrame, stdin } = renderTui(screen, { columns: 160, rows: 30 });
+    await new Promise((r) => setTimeout(r, 50));
+    let frame = stripVTControlCharacters(lastFrame() ?? '');
+    expect(frame).toMatch(/fork at turn 1 +script:proactive +parent +script:reactive/);
+    expect(frame).toContain('turn 1/8 (opened at 1)');
+    stdin.write('\u001B[C');
+    await new Promise((r) => setTimeout(r, 100));
+    frame = stripVTControlCharacters(lastFrame() ?? '');
+    // Turn 2 parts them: the proactive script's edit fails on the fork's side only.
+    expect(frame).toContain('turn 2/8');
+    expect(frame).toContain('edit_file ✗');
   });
 
   it.skipIf(!haveChromium)(

@@ -4,6 +4,9 @@ import { UserError } from '../../contracts/diagnostics.ts';
 import { loadForkSource } from '../../fork/source.ts';
 import { forkFileName, runFork } from '../../fork/run.ts';
 import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
+import { forkPoint } from '../../fork/branches.ts';
+import { readRecording, type Recording } from '../../session/recording.ts';
+import { interactiveTerminal, prepareTerminalApp } from '../terminal-app.ts';
 import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
 import { fmtScore } from '../../text/format.ts';
 
@@ -85,5 +88,34 @@ export function forkLive(file: string, turn: number, flags: SessionFlags): LiveS
     mode,
     openingCard: false,
     fork: { source, file: forkFileName(source.parent.file, turn) },
+  });
+}
+
+/** `replay A --vs B`: side by side turn by turn; a fork beside its parent opens at the fork turn. */
+export async function replayVersus(
+  recording: Recording,
+  flags: { vs?: string; turn?: number },
+): Promise<void> {
+  const other = readRecording(flags.vs!);
+  if (other.header.scenario !== recording.header.scenario)
+    throw new UserError(
+      `--vs ${flags.vs}: a session of ${other.header.scenario}, not ${recording.header.scenario}; --vs compares two sessions of one scenario`,
+    );
+  if (!interactiveTerminal())
+    throw new UserError('replay --vs needs an interactive terminal (or export --format html --vs)');
+  const point = forkPoint(recording, other);
+  const fork = point ? `fork at turn ${point.turn}` : 'A';
+  const labels = point?.fork === 'b' ? ['parent', fork] : [fork, point ? 'parent' : 'B'];
+  prepareTerminalApp();
+  const [{ runScreenOf }, { ReplayVersusScreen }] = await Promise.all([
+    import('../../tui/launch.tsx'),
+    import('../../tui/screens/ReplayVersusScreen.tsx'),
+  ]);
+  await runScreenOf(ReplayVersusScreen, {
+    sides: [
+      { label: labels[0]!, recording },
+      { label: labels[1]!, recording: other },
+    ],
+    start: flags.turn ?? point?.turn ?? 0,
   });
 }

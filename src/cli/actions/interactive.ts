@@ -120,8 +120,12 @@ export async function finish(session: LiveSession): Promise<SessionRunResult[]> 
   return results;
 }
 
-export async function replay(file: string, flags: InteractiveFlags): Promise<void> {
+export async function replay(
+  file: string,
+  flags: InteractiveFlags & { vs?: string },
+): Promise<void> {
   const recording = readRecording(file);
+  if (flags.vs !== undefined) return (await import('./fork.ts')).replayVersus(recording, flags);
   if (flags.plain || !interactiveTerminal()) {
     const print = createPlainPrinter(process.stdout);
     for (const e of recording.events) print(e);

@@ -124,6 +124,10 @@ export function registerInteractive(program: Command): void {
         'open at this turn (default: 0, the request that starts the session)',
         nonNegativeInt,
       )
-      .option('--plain', 'print the recording as a line-by-line transcript'),
+      .option('--plain', 'print the recording as a line-by-line transcript')
+      .option(
+        '--vs <recording>',
+        'a second recording of the same scenario side by side (a fork and its parent: from the fork turn)',
+      ),
   ).action(async (file: string, flags: InteractiveFlags) => (await actions()).replay(file, flags));
 }
