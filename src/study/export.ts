@@ -199,8 +199,9 @@ function flowTable(f: Flow): Table {
     ['left_at_consent', 'left the consent page without answering (ctrl+c; nothing else kept)'],
     ['started', 'consented, withdrawn participants included'],
     ['withdrawn', 'withdrawn with `study withdraw` (their data deleted)'],
+    ['excluded', 'screened out by the check rule (`checks.on_fail: exclude`); their data is kept'],
     ['completed', 'reached the end of the study'],
-    ['in_progress', 'consented, not finished, not withdrawn'],
+    ['in_progress', 'consented, not finished, not withdrawn, not excluded'],
   ];
   return {
     file: 'flow.csv',

@@ -1,7 +1,8 @@
 /**
  * `study status`: for the operator, who is where now (each participant's step and last
  * activity), and the recruitment flow as a CONSORT diagram counts it: invited, declined (or left
- * at the consent page), started (consented), withdrawn, completed, still in progress.
+ * at the consent page), started (consented), withdrawn, excluded by the checks, completed, still
+ * in progress.
  */
 import type { ParticipantData } from './data.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ export interface Flow {
   left_at_consent: number;
   started: number;
   withdrawn: number;
+  /** Screened out by the study's check rule (`checks.on_fail: exclude`). */
+  excluded: number;
   completed: number;
   in_progress: number;
 }
@@ -36,14 +39,16 @@ export function flowCounts(dataDir: string, data: readonly ParticipantData[]): F
   const counts = readFlow(dataDir);
   const invites = invitedCount(dataDir);
   const completed = data.filter((p) => p.state.finished).length;
+  const excluded = data.filter((p) => p.state.excluded).length;
   return {
     invited: invites || null,
     declined: counts.declined,
     left_at_consent: counts.left_at_consent,
     started: data.length + counts.withdrawn,
     withdrawn: counts.withdrawn,
+    excluded,
     completed,
-    in_progress: data.length - completed,
+    in_progress: data.length - completed - excluded,
   };
 }
 
@@ -58,6 +63,8 @@ export function stepText(step: Step, sessions: number): string {
       return 'questions before the sessions';
     case 'final':
       return 'final questions';
+    case 'excluded':
+      return 'excluded by the checks';
     default:
       return step.kind;
   }
@@ -97,6 +104,7 @@ export function statusText(
     `  declined         ${f.declined} (and ${f.left_at_consent} left at the consent page)`,
     `  started          ${f.started} (consented)`,
     `  withdrawn        ${f.withdrawn}`,
+    `  excluded         ${f.excluded} (by the checks)`,
     `  completed        ${f.completed}`,
     `  in progress      ${f.in_progress}`,
     '',

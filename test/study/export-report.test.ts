@@ -377,7 +377,7 @@ describe('the export read as is by pandas and R', () => {
       'questions.csv',
       'flow.csv',
     ]);
-    expect(lines.find((l) => l[0] === 'flow.csv')).toEqual(['flow.csv', '3', '7', '']);
+    expect(lines.find((l) => l[0] === 'flow.csv')).toEqual(['flow.csv', '3', '8', '']);
     for (const t of tables) {
       const [, columns, rows, problems] = lines.find((l) => l[0] === t.file)!;
       expect({ file: t.file, columns: Number(columns), rows: Number(rows), problems }).toEqual({

@@ -73,7 +73,7 @@ describe('the end of the study and the operator', () => {
     expect(
       flow
         .split('\n')
-        .slice(1, 8)
+        .slice(1, 9)
         .map((l) => l.split(',').slice(0, 2).join(',')),
     ).toEqual([
       'invited,5',
@@ -81,6 +81,7 @@ describe('the end of the study and the operator', () => {
       'left_at_consent,0',
       'started,3',
       'withdrawn,1',
+      'excluded,0',
       'completed,1',
       'in_progress,1',
     ]);

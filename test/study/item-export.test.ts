@@ -93,6 +93,8 @@ p = read('participants.csv').set_index('participant')
 print(p['check_failures'].tolist(), p['check_flagged'].tolist(), p['excluded'].notna().tolist())
 g = read('pages.csv')
 print(' '.join(g[g.participant == 'P02'].page), g.shown.notna().all(), (g.duration_ms.dropna() >= 0).all())
+fl = read('flow.csv').set_index('stage')['count']
+print(*[int(fl[k]) for k in ['started', 'excluded', 'completed', 'in_progress']])  # invited is missing: floats
 q = read('questions.csv').set_index('item')
 print(q.loc['misled', 'reversed'], q.loc['rely', 'anchor_low'], q.loc['often', 'options'])
 `;
@@ -111,6 +113,7 @@ describe('question types, scales and checks in the export', () => {
       'P01,trust,5.0 P02,trust, P03,trust,2.0 float64',
       '[1, 2, 0] [False, True, False] [False, True, False]',
       'consent instructions before excluded True True',
+      '3 1 2 0',
       'True Strongly disagree 1 = Every day | 2 = Weekly | 3 = Never',
     ]);
   });
