@@ -26,7 +26,8 @@ export function judgeLabel(state: SessionState, axis: Axis, item: string): strin
       state.intentStates[item]?.status ?? (state.intents.some((i) => i.id === item) ? 'open' : null)
     );
   const check = state.checks[item];
-  return check && check.pass !== null ? (check.pass ? 'pass' : 'fail') : null;
+  if (!check || check.pass === null) return null;
+  return check.pass ? 'pass' : 'fail';
 }
 
 /** Recordings past this size are not ones intentplay wrote for a session: not read. */

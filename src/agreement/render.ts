@@ -21,8 +21,10 @@ const STAT_COLUMNS: Column[] = [
   { key: 'n', label: 'items', kind: 'int' },
 ];
 
-const num = (v: number | null, pct: boolean) =>
-  v === null ? '–' : pct ? `${(v * 100).toFixed(1)}%` : v.toFixed(3);
+function num(v: number | null, pct: boolean): string {
+  if (v === null) return '–';
+  return pct ? `${(v * 100).toFixed(1)}%` : v.toFixed(3);
+}
 
 function statRow(name: string, e: Estimate, pct = false): (string | number)[] {
   const ci = e.low === null || e.high === null ? '–' : `${num(e.low, pct)} – ${num(e.high, pct)}`;

@@ -103,7 +103,7 @@ function questionLines(
         text: `${i + 1} ${label}`,
         bold: on,
         inverse: on && !theme.color,
-        color: dim ? theme.text.muted : on ? theme.text.accent : undefined,
+        color: labelColor(on, dim, theme),
       },
     ]);
     if (meanings === 'all' || on)
@@ -317,4 +317,10 @@ export function AnnotateScreen({
       </Text>
     </Box>
   );
+}
+
+/** The chosen label is in the accent colour; the others are dimmed while the rationale is typed. */
+function labelColor(on: boolean, dim: boolean, theme: Theme): string | undefined {
+  if (on) return theme.text.accent;
+  return dim ? theme.text.muted : undefined;
 }

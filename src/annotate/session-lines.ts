@@ -28,6 +28,9 @@ export function blindTurn(turn: TurnState): TurnState {
   };
 }
 
+/** A file change's one-letter tag (modified: M). */
+const FILE_TAGS: Readonly<Record<string, string>> = { added: 'A', deleted: 'D' };
+
 function changeLines(turn: TurnState, theme: Theme): Line[] {
   if (!turn.files.length && !turn.apps.length) return [];
   const out: Line[] = [
@@ -47,7 +50,7 @@ function changeLines(turn: TurnState, theme: Theme): Line[] {
   ];
   const indent = (lines: Line[]) => lines.map((l): Line => [{ text: '        ' }, ...l]);
   for (const f of turn.files) {
-    const tag = f.change === 'added' ? 'A' : f.change === 'deleted' ? 'D' : 'M';
+    const tag = FILE_TAGS[f.change] ?? 'M';
     out.push(
       entry(
         tag,

@@ -75,6 +75,12 @@ const URL_OPTIONS: readonly ResumedOption[] = [
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const flagName = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
+/** How an option of the manifest was given on the command line (`--max-turns 4`, `--no-deps`). */
+function optionAsGiven(manifest: RunManifest, key: ResumedOption): string {
+  if (key === 'deps') return manifest.options.deps === false ? '--no-deps' : 'dependencies';
+  return `${flagName(key)} ${JSON.stringify(manifest.options[key] ?? '(unset)')}`;
+}
+
 /**
  * Options for a resumed run: what the command line gave, else what the manifest holds.
  * A given option that changes what is measured must match the manifest.
@@ -87,7 +93,7 @@ export function resumeOptions(
   for (const key of FIXED_OPTIONS)
     if (key in given && !same(given[key], manifest.options[key]))
       throw new UserError(
-        `${dir} was run with ${key === 'deps' ? (manifest.options.deps === false ? '--no-deps' : 'dependencies') : `${flagName(key)} ${JSON.stringify(manifest.options[key] ?? '(unset)')}`}; ` +
+        `${dir} was run with ${optionAsGiven(manifest, key)}; ` +
           'resume it with the same options, or start a new results folder',
       );
   const merged = { ...manifest.options, ...given };

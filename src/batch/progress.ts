@@ -53,7 +53,8 @@ export function formatDuration(ms: number): string {
 }
 
 export function formatTokens(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  return n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 }
 
 export function formatCost(usd: number | null): string {

@@ -162,5 +162,5 @@ export function compareRuns(a: RunRecord, b: RunRecord): number {
 
 /** Code-point order: the same on every machine, whatever its locale. */
 export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return Number(a > b) - Number(a < b);
 }

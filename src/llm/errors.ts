@@ -103,12 +103,8 @@ function describeStatus(err: APIError, ep: Endpoint): ModelError {
       );
     default: {
       const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-      const what =
-        status === 429
-          ? 'is rate limiting'
-          : status >= 500
-            ? 'had a server error'
-            : 'rejected the request';
+      let what = status >= 500 ? 'had a server error' : 'rejected the request';
+      if (status === 429) what = 'is rate limiting';
       return new ModelError(
         `${where} ${what} (HTTP ${status})${detail(err, ep)}`,
         retryable,

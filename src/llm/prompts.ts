@@ -167,6 +167,13 @@ export function userSystemPrompt(persona: LoadedPersona | undefined): string {
   return lines.join('\n');
 }
 
+/** How the user is told to bring up the points the handoff reveals, by its reason (default: naturally). */
+const HOW_TO_REVEAL: Partial<Record<HandoffReason, string>> = {
+  question: 'The assistant just asked about this. Answer its question with exactly these points:',
+  shift:
+    'Time has passed and the assistant just followed up with news. Your plans have changed since you first asked: tell the assistant exactly these new points, in your own voice, as a change of mind:',
+};
+
 export function userTurnPrompt(
   conversation: string,
   intents: readonly IntentSpec[],
@@ -181,11 +188,8 @@ export function userTurnPrompt(
     return `${head}\nWrite a short reply that adds no new information (for example, acknowledge the answer or ask the assistant to go on).`;
   const points = intents.map((i) => `- ${i.reveal ?? i.text}`).join('\n');
   const how =
-    reason === 'question'
-      ? 'The assistant just asked about this. Answer its question with exactly these points:'
-      : reason === 'shift'
-        ? 'Time has passed and the assistant just followed up with news. Your plans have changed since you first asked: tell the assistant exactly these new points, in your own voice, as a change of mind:'
-        : 'Now bring up exactly these points, naturally, as the next thing you tell the assistant:';
+    HOW_TO_REVEAL[reason] ??
+    'Now bring up exactly these points, naturally, as the next thing you tell the assistant:';
   return `${head}\n${how}\n${points}\nKeep it short and in your own voice.`;
 }
 

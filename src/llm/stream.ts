@@ -77,12 +77,8 @@ export class StreamAccumulator {
     if (name && !slot.name) slot.name = name;
     else if (name && name !== slot.name && !slot.arguments) slot.name += name; // a name sent in pieces
     const args = tc.function?.arguments;
-    const piece =
-      typeof args === 'string'
-        ? args
-        : args === undefined || args === null
-          ? ''
-          : JSON.stringify(args);
+    let piece = typeof args === 'string' ? args : JSON.stringify(args);
+    if (args === undefined || args === null) piece = '';
     if (piece) {
       slot.arguments += piece;
       this.callbacks.onToolArgs?.(slot, piece);

@@ -100,6 +100,6 @@ export function aggregateProposals<R extends ProposalRun>(
   for (const r of runs)
     if (r.proposals) byAgent.set(agentOf(r), [...(byAgent.get(agentOf(r)) ?? []), r]);
   if (!byAgent.size) return null;
-  const sorted = [...byAgent].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...byAgent].sort(([a], [b]) => Number(a > b) - Number(a < b));
   return { by_agent: Object.fromEntries(sorted.map(([agent, rs]) => [agent, proposalRow(rs)!])) };
 }

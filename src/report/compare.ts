@@ -13,6 +13,14 @@ import type { Recording } from '../session/recording.ts';
 import { reduceAll } from '../store/reducer.ts';
 import type { SessionState, TurnState } from '../store/state.ts';
 import { turnState } from '../store/selectors.ts';
+
+/** A tool call's mark by its state (still running: pending). */
+const TOOL_MARKS: Readonly<Record<string, string>> = {
+  ok: CHECK_SYMBOLS.pass,
+  error: CHECK_SYMBOLS.fail,
+};
+/** A file change's mark (modified: ~). */
+const CHANGE_MARKS: Readonly<Record<string, string>> = { added: '+', deleted: '-' };
 import { fmtArgs, fmtBackend } from '../text/format.ts';
 import { truncate, wrap } from '../text/text.ts';
 import { groupBy } from './columns.ts';
@@ -160,16 +168,11 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
   const out: string[] = [];
   for (const item of turn.items) {
     if (item.kind === 'message') {
-      const who = item.role === 'agent' ? 'agent' : item.role === 'event' ? 'event' : 'user';
+      const who = item.role === 'agent' || item.role === 'event' ? item.role : 'user';
       const lines = wrap(item.text || '(empty)', Math.max(8, cols - 7));
       out.push(...lines.map((l, i) => `${i ? '       ' : `${who.padEnd(5)}: `}${l}`));
     } else if (item.kind === 'tool') {
-      const mark =
-        item.state === 'ok'
-          ? CHECK_SYMBOLS.pass
-          : item.state === 'error'
-            ? CHECK_SYMBOLS.fail
-            : CHECK_SYMBOLS.pending;
+      const mark = TOOL_MARKS[item.state] ?? CHECK_SYMBOLS.pending;
       out.push(truncate(`  ${mark} ${item.name} ${fmtArgs(item.args, cols)}`, cols));
     } else if (item.kind === 'proposal')
       out.push(
@@ -183,7 +186,7 @@ export function turnLines(turn: TurnState | undefined, cols: number): string[] {
   for (const f of turn.files)
     out.push(
       truncate(
-        `  ${f.change === 'added' ? '+' : f.change === 'deleted' ? '-' : '~'} ${f.path} (+${f.additions} -${f.deletions})`,
+        `  ${CHANGE_MARKS[f.change] ?? '~'} ${f.path} (+${f.additions} -${f.deletions})`,
         cols,
       ),
     );

@@ -3,6 +3,12 @@ import { isMeanStd, type CellValue, type Column } from './document.ts';
 
 export const pct = (x: number): string => (x * 100).toFixed(1);
 
+/** The sign a difference is shown with (± for none). */
+function signOf(x: number): string {
+  if (x > 0) return '+';
+  return x < 0 ? '−' : '±';
+}
+
 export function displayCell(value: CellValue, column: Column): string {
   if (value === null) return '–';
   if (isMeanStd(value)) {
@@ -15,11 +21,11 @@ export function displayCell(value: CellValue, column: Column): string {
     case 'score':
       return pct(value);
     case 'delta':
-      return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${pct(Math.abs(value))}`;
+      return `${signOf(value)}${pct(Math.abs(value))}`;
     case 'num':
       return value.toFixed(1);
     case 'numDelta':
-      return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(1)}`;
+      return `${signOf(value)}${Math.abs(value).toFixed(1)}`;
     case 'usd':
       return `$${value < 1 ? value.toFixed(4) : value.toFixed(2)}`;
     case 'int':

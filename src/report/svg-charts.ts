@@ -142,9 +142,6 @@ function scatter(chart: ScatterChart): string {
 }
 
 export function renderSvgChart(chart: Chart): string {
-  return chart.type === 'bars'
-    ? bars(chart)
-    : chart.type === 'stacked'
-      ? stacked(chart)
-      : scatter(chart);
+  if (chart.type === 'bars') return bars(chart);
+  return chart.type === 'stacked' ? stacked(chart) : scatter(chart);
 }

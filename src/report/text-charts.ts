@@ -92,16 +92,19 @@ function scatterChart(chart: ScatterChart, c: ChalkInstance, width: number): str
   chart.points.forEach((p, i) => {
     const key = `${fy(p.y)},${fx(p.x)}`;
     hits.set(key, (hits.get(key) ?? 0) + 1);
-    const mark = hits.get(key)! > 1 ? '*' : labelled ? MARKS[i]! : '●';
+    let mark = labelled ? MARKS[i]! : '●';
+    if (hits.get(key)! > 1) mark = '*';
     grid[fy(p.y)]![fx(p.x)] = c.bold.cyan(mark);
   });
   const fmt = (v: number, kind: 'score' | 'num') => (kind === 'score' ? pct(v) : v.toFixed(0));
   const yTop = fmt(chart.y.max, chart.y.kind);
   const yBottom = fmt(chart.y.min, chart.y.kind);
   const axisW = Math.max(yTop.length, yBottom.length);
-  const out = grid.map(
-    (row, i) => `${padStart(i === 0 ? yTop : i === H - 1 ? yBottom : '', axisW)} ┤${row.join('')}`,
-  );
+  const axisLabels = new Map([
+    [0, yTop],
+    [H - 1, yBottom],
+  ]);
+  const out = grid.map((row, i) => `${padStart(axisLabels.get(i) ?? '', axisW)} ┤${row.join('')}`);
   out.push(`${' '.repeat(axisW)} └${'─'.repeat(W)}`);
   const xMin = fmt(chart.x.min, chart.x.kind);
   const xMax = fmt(chart.x.max, chart.x.kind);
@@ -133,11 +136,9 @@ function legend(items: string[], width: number): string[] {
 }
 
 export function renderTextChart(chart: Chart, c: ChalkInstance, width = 80): string[] {
-  const body =
-    chart.type === 'bars'
-      ? barChart(chart, c, width)
-      : chart.type === 'stacked'
-        ? stackedChart(chart, c, width)
-        : scatterChart(chart, c, width);
+  let body: string[];
+  if (chart.type === 'bars') body = barChart(chart, c, width);
+  else if (chart.type === 'stacked') body = stackedChart(chart, c, width);
+  else body = scatterChart(chart, c, width);
   return [c.bold(chart.title), ...body];
 }

@@ -26,12 +26,11 @@ export function checkTimeAuthoring(s: LoadedScenario): AuthoringFinding[] {
     if (!on) return;
     const u = updates.find((x) => x.id === on);
     if (!u) return; // validate reports it
-    const why =
-      u.expect === 'keep_silent'
-        ? `\`${on}\` expects silence, so a good agent never follows up on it`
-        : !canBeSeen(s, u.notify)
-          ? `the agent can never be woken on \`${on}\` (no \`time\` tools, no notify)`
-          : undefined;
+    let why: string | undefined;
+    if (u.expect === 'keep_silent')
+      why = `\`${on}\` expects silence, so a good agent never follows up on it`;
+    else if (!canBeSeen(s, u.notify))
+      why = `the agent can never be woken on \`${on}\` (no \`time\` tools, no notify)`;
     if (why)
       out.push({
         check: 'unopenable-intent',

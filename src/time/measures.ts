@@ -32,11 +32,8 @@ export function shapeOf(
   const withExpect = (s.environment?.updates ?? []).filter((u) => u.expect);
   const derived: Branch = withExpect.at(-1)?.expect === 'follow_up' ? 'positive' : 'negative';
   const branch = s.branch ?? derived;
-  const byBranch: TaskStatus = s.refuse
-    ? 'failed'
-    : branch === 'positive'
-      ? 'completed'
-      : 'in_progress';
+  let byBranch: TaskStatus = branch === 'positive' ? 'completed' : 'in_progress';
+  if (s.refuse) byBranch = 'failed';
   return { branch, complex: s.intents.some(isShift), finalStatus: s.expect_status ?? byBranch };
 }
 

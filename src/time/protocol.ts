@@ -40,6 +40,15 @@ import { timeScores, type SessionOutcome } from './scores.ts';
 import { ENVIRONMENT_QUERY_PLACEHOLDER, environmentToolFor } from './tools.ts';
 import { pushesToAgent, scheduleOf, TimeWorld } from '../sim/world.ts';
 
+/** An update's verdict by what it expected and what the agent did (or whether it saw the update at all). */
+const VERDICTS: Record<
+  'follow_up' | 'keep_silent',
+  Record<'follow_up' | 'keep_silent' | 'unseen', UpdateVerdict>
+> = {
+  follow_up: { follow_up: 'hit', keep_silent: 'missed', unseen: 'missed' },
+  keep_silent: { follow_up: 'false', keep_silent: 'kept', unseen: 'unwatched' },
+};
+
 export class TimeProtocol implements SessionProtocol {
   private readonly chat: ChatProtocol;
   readonly world: TimeWorld;
@@ -361,16 +370,7 @@ export class TimeProtocol implements SessionProtocol {
     if (this.verdicts.has(updateId)) return;
     const spec = this.core.scenario.environment?.updates?.find((u) => u.id === updateId);
     if (!spec?.expect) return;
-    const verdict: UpdateVerdict =
-      spec.expect === 'follow_up'
-        ? choice === 'follow_up'
-          ? 'hit'
-          : 'missed'
-        : choice === 'follow_up'
-          ? 'false'
-          : choice === 'keep_silent'
-            ? 'kept'
-            : 'unwatched';
+    const verdict = VERDICTS[spec.expect][choice];
     this.verdicts.set(updateId, verdict);
     this.core.emit({
       type: 'update_verdict',

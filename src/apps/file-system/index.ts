@@ -92,12 +92,8 @@ class Tree {
 
   resolve(p: string): string {
     const raw = p.trim();
-    const abs =
-      raw === '~' || raw.startsWith('~/')
-        ? this.s.home + raw.slice(1)
-        : raw.startsWith('/')
-          ? raw
-          : `${this.s.home}/${raw}`;
+    let abs = raw.startsWith('/') ? raw : `${this.s.home}/${raw}`;
+    if (raw === '~' || raw.startsWith('~/')) abs = this.s.home + raw.slice(1);
     const norm = path.posix.normalize(abs);
     return norm.length > 1 ? norm.replace(/\/+$/, '') : norm;
   }

@@ -143,11 +143,10 @@ export class AppKit<S extends BaseState> {
         const wantsUser =
           auth === 'required' ||
           (auth === 'optional' && (ctx.ownerSession || args.access_token !== undefined));
-        const user = wantsUser
-          ? ctx.ownerSession
-            ? owner(working, title)
-            : authenticate(working, name, args.access_token, auth === 'optional')
-          : null;
+        let user: Account | null = null;
+        if (wantsUser && ctx.ownerSession) user = owner(working, title);
+        else if (wantsUser)
+          user = authenticate(working, name, args.access_token, auth === 'optional');
         const response = run(
           args as z.output<z.ZodObject<Shape>> & { access_token?: string },
           new AppCall(working, user),

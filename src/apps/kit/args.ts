@@ -28,7 +28,7 @@ export function num(description: string) {
 
 export function bool(description: string) {
   return z
-    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .preprocess((v) => (v === 'true' || v === 'false' ? v === 'true' : v), z.boolean())
     .describe(description);
 }
 

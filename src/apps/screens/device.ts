@@ -328,12 +328,7 @@ export class PhoneDevice {
     | { ok: true; title: string; lines: string[]; items: Json[]; count: number }
     | { ok: false; title: string; error: string }
   > {
-    const title =
-      typeof screen.title === 'string'
-        ? screen.title
-        : screen.kind === 'list'
-          ? screen.title(params)
-          : screen.id;
+    const title = screenTitle(screen, params);
     const loaded = await this.load(app, screen, params);
     if (!loaded.ok) return { ok: false, title, error: loaded.error };
     const response = loaded.response;
@@ -355,11 +350,23 @@ export class PhoneDevice {
 
 /** Item N (1-based), or the first whose line holds the given text (a scenario's activity names items by what they show). */
 function pick(items: Json[], which: unknown, label: (item: Json) => string): Json | undefined {
-  const n =
-    typeof which === 'number' ? which : /^\d+$/.test(String(which ?? '')) ? Number(which) : NaN;
+  let n = typeof which === 'number' ? which : NaN;
+  if (/^\d+$/.test(String(which ?? ''))) n = Number(which);
   if (Number.isInteger(n)) return items[n - 1];
   const text = String(which ?? '').toLowerCase();
   return text ? items.find((it) => label(it).toLowerCase().includes(text)) : undefined;
+}
+
+/** yes/true and no/false as a boolean (undefined for other text). */
+function yesNo(text: string): boolean | undefined {
+  if (/^(yes|true)$/i.test(text)) return true;
+  return /^(no|false)$/i.test(text) ? false : undefined;
+}
+
+/** A screen's title: fixed, or from its parameters for a list (an item screen without one: its id). */
+function screenTitle(screen: ScreenSpec, params: Params): string {
+  if (typeof screen.title === 'string') return screen.title;
+  return screen.kind === 'list' ? screen.title(params) : screen.id;
 }
 
 /** A form's fields: `name?` is optional. */
@@ -381,12 +388,7 @@ function coerce(tool: ToolDef, field: string, value: unknown): unknown {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const candidates: unknown[] = [
-    Number(value),
-    /^(yes|true)$/i.test(value) ? true : /^(no|false)$/i.test(value) ? false : undefined,
-    list,
-    list.map(Number),
-  ];
+  const candidates: unknown[] = [Number(value), yesNo(value), list, list.map(Number)];
   for (const c of candidates) if (c !== undefined && schema.safeParse(c).success) return c;
   return value;
 }

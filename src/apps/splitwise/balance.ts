@@ -70,7 +70,8 @@ export function groupBalance(call: Call, group: Group | null, email: string | un
 }
 
 function direction(youOweThem: number): Direction {
-  return youOweThem > 0 ? 'you_owe_them' : youOweThem < 0 ? 'they_owe_you' : 'no_balance';
+  if (youOweThem > 0) return 'you_owe_them';
+  return youOweThem < 0 ? 'they_owe_you' : 'no_balance';
 }
 
 /** What you owe each person (negative: they owe you), per group you are in and in non-group expenses. */

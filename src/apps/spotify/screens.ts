@@ -4,6 +4,12 @@ import { clip, people, type AppScreens } from '../screens/spec.ts';
 const songLine = (s: { title: string; artists?: unknown }) =>
   `${clip(s.title, 40)} — ${clip(people(s.artists), 30)}`;
 
+/** The queue's current song is marked playing (▶) or paused (‖). */
+function queueMark(s: { is_current?: unknown; is_playing?: unknown }): string {
+  if (!s.is_current) return '';
+  return s.is_playing ? '▶ ' : '‖ ';
+}
+
 export const spotifyScreens: AppScreens = {
   app: 'spotify',
   title: 'Spotify',
@@ -132,7 +138,7 @@ export const spotifyScreens: AppScreens = {
       title: 'Play queue',
       api: 'show_song_queue',
       items: (r) => r,
-      label: (s) => `${s.is_current ? (s.is_playing ? '▶ ' : '‖ ') : ''}${songLine(s)}`,
+      label: (s) => `${queueMark(s)}${songLine(s)}`,
       open: { screen: 'song', params: (s) => ({ song_id: s.song_id }) },
       empty: '(the queue is empty)',
       actions: [

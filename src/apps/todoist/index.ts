@@ -17,6 +17,12 @@ import {
   type Task,
 } from './state.ts';
 
+/** Where a task goes among `length` others: at `index`, counted from the end when negative (-1: last). */
+function insertionPoint(index: number | undefined, length: number): number {
+  if (index === undefined || index === -1) return length;
+  return index < 0 ? Math.max(0, length + index + 1) : Math.min(index, length);
+}
+
 const projectId = int('The ID of the project; 0 means your Inbox project.');
 const priority = oneOf(PRIORITIES, 'Priority.');
 const durationUnit = oneOf(['minutes', 'hours', 'days'], 'Unit of the duration.');
@@ -41,12 +47,7 @@ function place<T extends { order_index: number }>(
   index: number | undefined,
 ): void {
   const ordered = siblings.filter((s) => s !== item).sort((a, b) => a.order_index - b.order_index);
-  const at =
-    index === undefined || index === -1
-      ? ordered.length
-      : index < 0
-        ? Math.max(0, ordered.length + index + 1)
-        : Math.min(index, ordered.length);
+  const at = insertionPoint(index, ordered.length);
   ordered.splice(at, 0, item);
   ordered.forEach((s, i) => (s.order_index = i));
 }

@@ -85,11 +85,8 @@ export function renderConfig(config: ResolvedConfig): string {
     for (const [key, label] of LABELS) {
       const s = r[key] as SettingView;
       const missing = key === 'model' && backend === 'openai' && s.value === null;
-      const value = missing
-        ? chalk.red(`missing: --${role}-model`)
-        : s.value === null
-          ? chalk.dim('–')
-          : String(s.value);
+      let value = s.value === null ? chalk.dim('–') : String(s.value);
+      if (missing) value = chalk.red(`missing: --${role}-model`);
       out.push(`  ${label.padEnd(17)} ${pad(value, 34)} ${chalk.dim(s.source)}`);
     }
     out.push('');
