@@ -83,6 +83,8 @@ export interface SessionResult {
 class Aborted extends Error {}
 
 export class SessionRun implements SessionCore {
+  /** The turn whose pace was already awaited while the user waited for time (see waitForTime). */
+  private pacedFor = 0;
   private readonly o: SessionOptions;
   private readonly status = new Map<string, IntentStatus>();
   readonly transcript: TranscriptEntry[] = [];
@@ -288,7 +290,7 @@ export class SessionRun implements SessionCore {
   /** One agent turn: deliver the incoming message, run the agent and its tools, diff, and judge stage 1. */
   private async agentTurn(incoming: Incoming, tools: SessionTools): Promise<TurnResult> {
     this.turn++;
-    if (this.o.pace) await this.o.pace(this.turn);
+    if (this.o.pace && this.pacedFor !== this.turn) await this.o.pace(this.turn);
     this.checkAbort();
     this.emit({ type: 'turn_start', turn: this.turn });
     this.deliver(incoming);
@@ -469,7 +471,14 @@ export class SessionRun implements SessionCore {
   }
 
   async waitForTime(next: TimeToPass): Promise<WaitEnd> {
-    const end = this.o.paceTime ? await this.o.paceTime(next) : 'time_passes';
+    let end: WaitEnd = 'time_passes';
+    if (this.o.paceTime) end = await this.o.paceTime(next);
+    else if (this.o.pace && this.pacedFor !== this.turn + 1) {
+      // Watching, the wait before the next turn comes before the clock moves: the world changes
+      // once the turn on screen has been read, not while it is still being read.
+      this.pacedFor = this.turn + 1;
+      await this.o.pace(this.turn + 1);
+    }
     this.checkAbort();
     return end;
   }

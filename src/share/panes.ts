@@ -6,9 +6,9 @@
 import type { IntentStatus } from '../contracts/events.ts';
 import type { SessionState, TurnState } from '../store/state.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/selectors.ts';
-import { CAUSE_LABELS } from '../text/causes.ts';
+import { whenChanged } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
-import { fmtFileChange, fmtScore } from '../text/format.ts';
+import { fmtFileChange, fmtScore, shortTime } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { paneTitle, type PaneId } from '../tui/pane-specs.ts';
 import type { PhoneState } from '../store/phone.ts';
@@ -149,7 +149,7 @@ export function intentBlocks(
         ...(view?.last
           ? [
               {
-                text: ` · turn ${view.last.turn} · ${CAUSE_LABELS[view.last.cause]}`,
+                text: ` · ${whenChanged(view.last)}`,
                 color: theme.text.muted,
               },
             ]
@@ -346,7 +346,7 @@ export function timelineLines(state: SessionState, theme: Theme, rows: number): 
     return [
       { text: `${u.id} `, bold: true },
       { text: `${how} `, color },
-      { text: `${u.at.replace('T', ' ').slice(0, 16)} `, color: theme.text.muted },
+      { text: `${shortTime(u.at)} `, color: theme.text.muted },
       { text: u.text },
     ];
   });

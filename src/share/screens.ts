@@ -5,7 +5,7 @@
  * lines, so a cast looks like the live demo.
  */
 import type { SessionState } from '../store/state.ts';
-import { fmtBackend, fmtScore } from '../text/format.ts';
+import { fmtBackend, fmtScore, shortTime } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { width, type Line, type Seg } from '../text/text.ts';
 import { paneShown } from '../tui/pane-specs.ts';
@@ -84,7 +84,7 @@ function timelineBox(state: SessionState, cols: number, rows: number, theme: The
   const now = state.timeline
     ? [
         {
-          text: ` · now ${state.timeline.now.replace('T', ' ').slice(0, 16)}`,
+          text: ` · now ${shortTime(state.timeline.now)}`,
           color: theme.text.muted,
         },
       ]

@@ -15,3 +15,9 @@ export const CAUSE_LABELS: Record<StatusCause, string> = {
   update: 'an update did it',
   activity_done: 'activity over',
 };
+
+/** When and why an intent got its status; one set before the first turn (a pending intent) has no turn. */
+export function whenChanged(change: { turn: number; cause: StatusCause }): string {
+  if (change.turn === 0) return 'from the start';
+  return `turn ${change.turn} · ${CAUSE_LABELS[change.cause]}`;
+}

@@ -6,9 +6,9 @@
  */
 import { useContext, useMemo } from 'react';
 import type { IntentInfo, IntentStatus } from '../../contracts/events.ts';
-import type { IntentChange, IntentView } from '../../store/state.ts';
+import type { IntentView } from '../../store/state.ts';
 import { intentCounts, procSoFar } from '../../store/selectors.ts';
-import { CAUSE_LABELS } from '../../text/causes.ts';
+import { whenChanged } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';
 import { fmtScore } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
@@ -20,12 +20,6 @@ import { wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
-
-/** When and why an intent got its status; one set before the first turn (a pending intent) has no turn. */
-function whenChanged(change: IntentChange): string {
-  if (change.turn === 0) return 'from the start';
-  return `turn ${change.turn} · ${CAUSE_LABELS[change.cause]}`;
-}
 
 export function intentBlock(
   intent: IntentInfo,
