@@ -104,9 +104,9 @@ describe('export of a time scenario', () => {
     // The cast says it too, with a Timeline box on the screen.
     const cast = await playedText(exportRecording(file, { format: 'cast' }));
     expect(cast).toContain('kept silent on U1');
-    expect(cast).toMatch(/Timeline.*· now 2026-05-06 09:0\d/);
-    expect(cast).toMatch(/U1 .*kept .*2026-05-05 09:00/);
-    expect(cast).toMatch(/U2 .*hit .*2026-05-06 09:00/);
+    expect(cast).toMatch(/Timeline.*· now May 6 09:0\d/);
+    expect(cast).toMatch(/U1 .*kept .*May 5 09:00/);
+    expect(cast).toMatch(/U2 .*hit .*May 6 09:00/);
     // The transcript: the updates and the reminder in a table, and as they happen.
     expect(md).toContain(
       '| U1 | May 5 09:00 | keep silent | yes | keep silent | kept | A 2-bedroom flat in Xuhui at 12000 a month. |',
@@ -127,8 +127,8 @@ describe('export of a time scenario', () => {
     const file = await record('flat', FLAT);
     const silent = screenText(file, 'kept silent on U1, an update that did not fit');
     expect(silent).toMatch(/│★ {2}kept silent on U1, an update that did not fit +│/);
-    expect(silent).toMatch(/╭─ Timeline · now 2026-05-0[56] 09:00 ─+╮/);
-    expect(silent).toMatch(/│U1 kept 2026-05-05 09:00 A 2-bedroom flat/);
+    expect(silent).toMatch(/╭─ Timeline · now May [56] 09:00 ─+╮/);
+    expect(silent).toMatch(/│U1 kept May 5 09:00 A 2-bedroom flat/);
     expect(screenText(file, 'followed up on U2')).toMatch(/│★ {2}followed up on U2 +│/);
   });
 
