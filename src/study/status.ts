@@ -80,7 +80,11 @@ export function statusText(
     const last = p.log.at(-1);
     const ago = last ? Math.round((now - Date.parse(last.wall)) / 60_000) : null;
     // A run is live while its last line is not a stop or the end, and recent.
-    const live = last && !['stop', 'finished'].includes(last.type) && ago !== null && ago < 30;
+    const live =
+      last &&
+      !['stop', 'finished', 'excluded_seen'].includes(last.type) &&
+      ago !== null &&
+      ago < 30;
     const where = p.state.finished ? 'finished' : stepText(p.state.step, p.state.sessions.length);
     const when = ago === null ? '' : ago < 1 ? 'just now' : `${ago} min ago`;
     return [

@@ -12,6 +12,8 @@ import { exportStudyData } from '../../src/study/export.ts';
 import { loadStudy, type Study } from '../../src/study/load.ts';
 import type { AnswerValue } from '../../src/study/questionnaire.ts';
 import { studyReport } from '../../src/study/report.ts';
+import { readStudyData } from '../../src/study/data.ts';
+import { statusText } from '../../src/study/status.ts';
 import { StudyRunner } from '../../src/tui/session/study-runner.ts';
 import { writeStudy } from './helpers.ts';
 import { itemStudyYaml } from './item-study.ts';
@@ -28,7 +30,7 @@ async function participant(id: string, values: Record<string, AnswerValue[]>) {
   runner.agree();
   runner.next();
   for (const item of runner.items(runner.store.getState().step))
-    for (const v of values[item.item]!) if (runner.answer(item, v) === 'stop') return;
+    for (const v of values[item.item]!) if (runner.answer(item, v) === 'stop') return runner.next(); // enter on the excluded page
   runner.questionnaireDone();
   await playSession(runner, (r) => r.store.getState().live!.endSession());
   await playSession(runner, (r) => r.store.getState().live!.endSession());
@@ -167,6 +169,12 @@ cat(class(p$check_flagged), p$check_failures, "\\n")`,
       '- `trust` (before): mean of rely, misled (each 1–5); reverse-coded: misled (scored 6 − answer)',
     );
     expect(book).toContain('## pages.csv');
+  });
+
+  it('study status says where the excluded participant stopped, and that their run is over', () => {
+    const text = statusText(data, readStudyData(study, data));
+    expect(text).toMatch(/P02 {2}#2 {2}excluded by the checks {2}not running/);
+    expect(text).toContain('excluded         1 (by the checks)');
   });
 
   it('the report leaves out the excluded participant and summarises each question', () => {
