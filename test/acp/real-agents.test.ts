@@ -41,10 +41,13 @@ function cell(paradigm: Paradigm, run: AcpRun): { ok: boolean; text: string } {
   }
   if (paradigm === 'time (tester/watch)') {
     const kept = run.of('update_verdict').some((v) => v.update === 'U1' && v.verdict === 'kept');
-    const ok = ran('set_task_status') && ran('keep_silent') && kept;
+    // ChronosBench's status rule: in_progress once a reminder is set, so the reminder comes first.
+    const time = r.scores.time;
+    const ok = ran('set_reminder') && ran('keep_silent') && kept && time?.status_accuracy === 1;
+    const status = `status accuracy ${time?.status_accuracy?.toFixed(2) ?? '–'}`;
     return {
       ok,
-      text: `set_task_status, query_listings, keep_silent; U1 ${kept ? 'kept' : 'not kept'}${end}`,
+      text: `set_reminder, set_task_status, query_listings, keep_silent; U1 ${kept ? 'kept' : 'not kept'}; ${status}${end}`,
     };
   }
   const accepted = run.of('proposal_verdict').some((v) => v.verdict === 'accepted');

@@ -53,7 +53,11 @@ function notes(c: Conversation): Answer {
   };
 }
 
-/** tester/watch: say it watches and mark the task in progress; woken on a flat too dear, keep silent. */
+/**
+ * tester/watch: set a reminder on the need, then mark the task in progress (ChronosBench: a task
+ * is `in_progress` once a reminder watches it, `pending` before); woken on a flat too dear, keep
+ * silent.
+ */
 function watch(c: Conversation): Answer {
   if (c.prompt.includes('[monitor')) {
     const listing = called(c, 'query_listings');
@@ -64,6 +68,11 @@ function watch(c: Conversation): Answer {
     if (!called(c, 'keep_silent')) return call(c, 'keep_silent');
     return { text: '' };
   }
+  if (!called(c, 'set_reminder'))
+    return call(c, 'set_reminder', {
+      condition: 'a 2-bedroom flat in Xuhui under 9000 a month is listed',
+      note: 'Check the new listing against the 9000 ceiling.',
+    });
   if (!called(c, 'set_task_status')) return call(c, 'set_task_status', { status: 'in_progress' });
   return { text: 'I will watch the listings and tell you when a flat fits.' };
 }
