@@ -459,6 +459,12 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['t'],
     description: 'take over: play the user from this turn',
   },
+  {
+    scope: 'watch',
+    action: 'fork',
+    keys: ['f'],
+    description: 'paused: fork here, going on in a new recording from this turn',
+  },
 
   { scope: 'replay', action: 'turnPrev', keys: ['left', 'h'], description: 'previous turn' },
   { scope: 'replay', action: 'turnNext', keys: ['right', 'l'], description: 'next turn' },

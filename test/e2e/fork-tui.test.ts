@@ -3,7 +3,7 @@
  * at turn 1, goes on live with the person as the user; a different answer typed as a whole
  * sentence gives a different outcome, in a new recording that names its parent, which is unchanged.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,4 +61,39 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       expect(readFileSync(parent, 'utf8')).toBe(before);
     },
   );
+
+  it('f in a paused watch goes on from that turn in a fork', { timeout: 90_000 }, async () => {
+    start([
+      'watch',
+      'researcher/meal-plan',
+      '--agent',
+      'script:reactive',
+      '--paused',
+      '--no-deps',
+      '--recordings',
+      'watched',
+    ]);
+    await term.begin();
+    await waitFor((s) => s.includes('WATCH ❚❚ paused'), 'the paused watch');
+    keys('s');
+    await waitFor((s) => s.includes('turn 1/12') && s.includes('Here'), 'one turn stepped');
+    keys('f');
+    const dir = path.join(term.work, 'watched');
+    await waitFor(
+      () => existsSync(dir) && readdirSync(dir).some((f) => f.includes('-fork1-')),
+      'the fork recording',
+    );
+    const forkName = readdirSync(dir).find((f) => f.includes('-fork1-'))!;
+    const parentName = readdirSync(dir).find((f) => f !== forkName && f.includes('meal-plan'))!;
+    keys('Space');
+    await waitFor((s) => s.includes('resolved · Proc'), 'the fork played to its end');
+    const lines = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
+    expect((JSON.parse(lines[0]!) as { fork: unknown }).fork).toEqual({
+      parent: parentName,
+      turn: 1,
+    });
+    expect(lines.at(-1)).toContain('"end":"resolved"');
+    // The watch it left stopped there, recorded as stopped.
+    expect(readFileSync(path.join(dir, parentName), 'utf8')).toContain('"end":"aborted"');
+  });
 });

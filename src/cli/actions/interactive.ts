@@ -114,6 +114,8 @@ export async function live(
 export async function finish(session: LiveSession): Promise<SessionRunResult[]> {
   const results = await session.done;
   printRecordings(session.control.getState().recordings);
+  // A paused watch forked with `f` goes on in its forks.
+  for (const fork of session.forks) results.push(...(await finish(fork)));
   const error = session.control.getState().error;
   if (error) throw new UserError(error);
   if (results.some((r) => r.end === 'error' || r.end === 'judge_failed')) process.exitCode = 1;

@@ -77,6 +77,10 @@ export function useScreenKeys({
     passTime,
     ...(mode === 'play' ? { personaCard: () => open('persona') } : {}),
     endSession: () => open('end'),
+    fork: () => {
+      const forked = controller.fork?.();
+      if (forked) onOpen?.(forked);
+    },
     ...(replay
       ? {
           turnPrev: () => goTurn(replay.turn - 1),
@@ -85,10 +89,6 @@ export function useScreenKeys({
           turnLast: () => goTurn(replay.lastTurn),
           nextChange: () => goTurn(replay.changeTurns.find((t) => t > replay.turn)),
           prevChange: () => goTurn(replay.changeTurns.findLast((t) => t < replay.turn)),
-          fork: () => {
-            const forked = controller.fork?.();
-            if (forked) onOpen?.(forked);
-          },
         }
       : {}),
   };

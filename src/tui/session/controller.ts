@@ -91,7 +91,7 @@ export interface SessionController {
   /** Play, time scenarios: let the simulated time pass to the next update. */
   passTime?(): void;
   goToTurn?(turn: number): void;
-  /** Replay: a live session that goes on from the end of the turn on screen (a fork); undefined when it cannot (the reason is the notice). */
+  /** Replay, paused watch: a live session that goes on from the end of the turn on screen (a fork); undefined when it cannot. */
   fork?(): SessionController | undefined;
   /** What the screen's body shows now: the panes on screen, or the card or overlay over them, and the layout (a study logs it as exposure). */
   screenShows?(parts: readonly string[], layout: string): void;

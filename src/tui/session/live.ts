@@ -30,6 +30,8 @@ import type { LoadedScenario } from '../../scenario/library.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
 import { ForkPlan, type ForkRequest } from '../../fork/plan.ts';
+import { forkFileName } from '../../fork/run.ts';
+import { loadForkSource } from '../../fork/source.ts';
 
 export interface LiveOptions {
   groups: RunGroup[];
@@ -62,7 +64,7 @@ export interface LiveOptions {
   /** A user study: the frozen protocol for each recording's header; with it every event also gets the wall clock. */
   protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
   /** A fork (docs/explore.md): the turns before it are replayed at once, unseen but for the session it continues; `groups` is not used. */
-  fork?: ForkRequest;
+  fork?: ForkRequest | Promise<ForkRequest>;
 }
 
 /** The backends a mode needs: play makes the person the user, unless they play the agent. */
@@ -109,6 +111,8 @@ export class LiveSession implements SessionController {
   private chainGoesOn: (() => void) | undefined;
   private openTimer: NodeJS.Timeout | undefined;
   private openWaiters: (() => void)[] = [];
+  /** The forks made from this watch (`f` while paused): stopped with it, their recordings named at exit. */
+  readonly forks: LiveSession[] = [];
 
   constructor(private readonly opts: LiveOptions) {
     const specs = modeSpecs(opts.mode, opts.setup.specs);
@@ -135,9 +139,9 @@ export class LiveSession implements SessionController {
 
   private async runAll(specs: Record<Role, BackendSpec>): Promise<SessionRunResult[]> {
     const all: SessionRunResult[] = [];
-    const plan = this.opts.fork ? new ForkPlan(this.opts.fork) : undefined;
-    const forked = plan?.options(this.abortController.signal);
     try {
+      const plan = this.opts.fork ? new ForkPlan(await this.opts.fork) : undefined;
+      const forked = plan?.options(this.abortController.signal);
       for (const group of plan ? [plan.group] : this.opts.groups) {
         if (this.abortController.signal.aborted) break;
         const results = await runGroup(group, {
@@ -332,6 +336,7 @@ export class LiveSession implements SessionController {
   }
 
   quit(): void {
+    for (const fork of this.forks) fork.quit();
     this.waitEnds?.('time_passes');
     this.chainGoesOn?.();
     this.begin();
@@ -375,6 +380,31 @@ export class LiveSession implements SessionController {
       takenOver: true,
       ...(notice && !this.opts.participant ? { notice } : {}),
     });
+  }
+
+  /**
+   * Watch, paused: stops this run (recorded as aborted) and goes on from its last judged turn in a
+   * fork, watched with the same backends and paused (`t` takes over, as usual).
+   */
+  fork(): SessionController | undefined {
+    const c = this.control.getState();
+    if (c.mode !== 'watch' || !c.paused || !c.running || this.opts.fork || this.opts.pace)
+      return undefined;
+    const request = this.done.then((results): ForkRequest => {
+      const file = results.at(-1)?.recording;
+      if (!file) throw new UserError('the watched session left no recording to fork');
+      const { turns } = loadForkSource(file, 0);
+      return { source: loadForkSource(file, turns), file: forkFileName(file, turns) };
+    });
+    this.quit();
+    const forked = new LiveSession({
+      ...this.opts,
+      fork: request,
+      paused: true,
+      openingCard: false,
+    });
+    this.forks.push(forked);
+    return forked;
   }
 
   sendUser(text: string, reveals: string[]): void {
