@@ -11,7 +11,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorMessage } from '../contracts/errors.ts';
 import type { Study } from '../study/load.ts';
-import { participantDir, readState, type ParticipantState } from '../study/participant.ts';
+import {
+  excludedWords,
+  participantDir,
+  readState,
+  type ParticipantState,
+} from '../study/participant.ts';
 import { StudyApp } from '../tui/screens/study/StudyApp.tsx';
 import { StudyRunner } from '../tui/session/study-runner.ts';
 import { seatDoor, type HostDoor } from './doors.ts';
@@ -101,8 +106,9 @@ export class StudyHost implements Doors {
       layout: 'fit',
       typing: true,
       open: (conn, size) => {
-        const finished = this.finished(id);
-        if (finished) return conn.end(this.debrief(finished.completion_code));
+        const ended = this.ended(id);
+        if (ended?.excluded) return conn.end(this.excludedWords());
+        if (ended) return conn.end(this.debrief(ended.completion_code));
         this.seatFor(id, size).then(
           (seat) => seat.door.open(conn, size),
           (err: unknown) => {
@@ -114,8 +120,11 @@ export class StudyHost implements Doors {
     };
   }
 
-  /** A participant who has finished (their state on disk), when `id` has and is not on a screen now. */
-  private finished(id: string): ParticipantState | undefined {
+  /**
+   * A participant whose study is over (finished, or excluded by the check rule: their state on
+   * disk), when `id` is not on a screen now.
+   */
+  private ended(id: string): ParticipantState | undefined {
     if (
       this.seats.has(id) ||
       !existsSync(path.join(participantDir(this.dataDir, id), 'state.json'))
@@ -123,7 +132,7 @@ export class StudyHost implements Doors {
       return undefined;
     try {
       const state = readState(this.dataDir, id);
-      return state.finished ? state : undefined;
+      return state.finished || state.excluded ? state : undefined;
     } catch {
       return undefined;
     }
@@ -134,6 +143,11 @@ export class StudyHost implements Doors {
     const code = ownCode ?? this.opts.completionCode;
     const line = code ? ` Your completion code is ${code}.` : '';
     return `You have finished the study: thank you for taking part!${line} You can close this page.`;
+  }
+
+  /** The last words for someone the check rule excluded: the study's own, and no code. */
+  private excludedWords(): string {
+    return excludedWords(this.study).replace(/\s*\n\s*/g, ' ');
   }
 
   private seatFor(id: string, size: CellSize): Promise<Seat> {
@@ -185,6 +199,9 @@ export class StudyHost implements Doors {
     if (over === 'finished') {
       this.opts.say(`${id} finished the study`);
       seat.door.endAll(this.debrief(seat.runner.participant.completion_code));
+    } else if (over === 'excluded') {
+      this.opts.say(`${id} was excluded by the study's check rule`);
+      seat.door.endAll(this.excludedWords());
     } else if (over === 'declined') {
       this.opts.say(`${id} did not consent: nothing was kept`);
       seat.door.endAll(

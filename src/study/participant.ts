@@ -99,6 +99,14 @@ export interface ParticipantState {
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+/** What an excluded participant reads when the study's check rule gives no `message`. */
+export const DEFAULT_EXCLUDED_WORDS =
+  'Thank you for your time. Some of your answers did not match what the questions asked for, so the study ends here.\n\nPlease let the researcher know you have reached this page.';
+
+/** The words of the page that ends the study for a participant the check rule excluded. */
+export const excludedWords = (study: Pick<Study, 'checks'>): string =>
+  study.checks?.message ?? DEFAULT_EXCLUDED_WORDS;
+
 export function checkParticipantId(id: string): void {
   if (!ID.test(id))
     throw new UserError(

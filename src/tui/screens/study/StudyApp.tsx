@@ -13,6 +13,7 @@ import { PRIORITY, useKeyActions, type KeyPress } from '../../hooks/keypress.tsx
 import { useTerminalSize } from '../../hooks/useTerminalSize.ts';
 import { KEYMAP, type Action, type Scope } from '../../keymap.ts';
 import type { StudyRunner } from '../../session/study-runner.ts';
+import { excludedWords } from '../../../study/participant.ts';
 import type { Item } from '../../../study/questionnaire.ts';
 import { SessionScreen } from '../SessionScreen.tsx';
 import { Page, paragraphs } from './Page.tsx';
@@ -32,9 +33,6 @@ const QUESTIONNAIRE_HEADINGS: Record<'before' | 'final', string> = {
   before: 'Before we start',
   final: 'A few last questions',
 };
-
-const DEFAULT_EXCLUDED =
-  'Thank you for your time. Some of your answers did not match what the questions asked for, so the study ends here.\n\nPlease let the researcher know you have reached this page.';
 
 const DEFAULT_DEBRIEF =
   'That is the end of the study. Thank you for taking part!\n\nPlease let the researcher know you have finished.';
@@ -238,7 +236,7 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
       return (
         <Page
           title="The study ends here"
-          lines={(cols) => paragraphs(runner.study.checks?.message ?? DEFAULT_EXCLUDED, cols)}
+          lines={(cols) => paragraphs(excludedWords(runner.study), cols)}
           keys={[['enter', 'finish']]}
           help={pageHelp(PAGE_SCOPES.page)}
         />

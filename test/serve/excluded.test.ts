@@ -1,0 +1,83 @@
+/**
+ * `serve --study` with a check rule that excludes: a participant who fails the attention check
+ * in a browser reads the study's own words on the excluded page and again as the page's last
+ * words (no completion code), and reopening their link shows those words instead of sending them
+ * back into the study. Before, serve took the excluded ending for a pause ("Open your link again
+ * to go on"), and the reopened link showed the excluded page once more.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
+import { LIB } from '../study/helpers.ts';
+import { BIN, serve, waitForScreen, type Served } from './served.ts';
+
+if (!haveChromium)
+  console.warn('skipping the excluded participant test: it needs /usr/bin/chromium');
+
+const WORDS = 'Thanks for your time. The study ends here for you.';
+const STUDY = `title: Checked study
+library: ${LIB}
+consent:
+  version: v1
+  text: You agree to take part in a test.
+instructions: You will play the user of an assistant.
+conditions:
+  proactive: { agent: "script:proactive" }
+scenarios: [tester/plan]
+design: { type: between, seed: 1 }
+completion_code: { prefix: TS- }
+checks: { fail_after: 1, on_fail: exclude, message: ${WORDS} }
+questionnaires:
+  before:
+    - { kind: likert, id: attend, text: To show you are reading this choose 2., scale: 5, correct: 2 }
+`;
+
+describe.skipIf(!haveChromium)('serve --study: a participant the check rule excludes', () => {
+  let browser: Browser;
+  let served: Served | undefined;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-serve-excluded-'));
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' });
+
+  beforeAll(async () => {
+    writeFileSync(path.join(work, 'study.yaml'), STUDY);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it("reads the study's words at the end and on reopening, with no code", async () => {
+    const [, token] = cli('study', 'invite', 'study.yaml', '--count', '1').trim().split(/\s+/);
+    served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
+    const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
+    const page = await browser.newPage();
+    const seen = watchPage(page);
+    await page.goto(`${origin}/t/${token}/`);
+    await waitForScreen(page, 'Do you agree to take part?', 20_000);
+    await page.keyboard.press('y');
+    await waitForScreen(page, 'Instructions');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, 'To show you are reading this choose 2.');
+    await page.keyboard.press('5');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, 'The study ends here');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#status.closed', { timeout: 20_000 });
+    const last = await page.textContent('#message');
+    expect(last).toContain(WORDS);
+    expect(last).not.toMatch(/completion code|Open your link again/);
+    await served.waitFor(/P01 was excluded by the study's check rule/);
+
+    const again = await browser.newPage();
+    await again.goto(`${origin}/t/${token}/`);
+    await again.waitForSelector('#status.closed', { timeout: 20_000 });
+    expect(await again.textContent('#message')).toContain(WORDS);
+    expect(seen.problems).toEqual([]);
+  });
+});
