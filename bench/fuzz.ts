@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { loadLibrary } from '../src/scenario/library.ts';
 import { scenarioSchema } from '../src/scenario/schema.ts';
-import { parseYamlFile, validateWith } from '../src/scenario/yaml-file.ts';
+import { parseYamlFile } from '../src/scenario/yaml-file.ts';
+import { validateWith } from '../src/scenario/yaml-validate.ts';
 import { mutatedScenario, SEED_SCENARIO } from '../test/helpers/mutations.ts';
 
 const { values } = parseArgs({

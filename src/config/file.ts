@@ -6,13 +6,8 @@
 import { z } from 'zod';
 import { sortDiagnostics, UserError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isHttpUrl } from './names.ts';
-import {
-  editDistance,
-  locate,
-  parseYamlFile,
-  validateWith,
-  type ParsedYaml,
-} from '../scenario/yaml-file.ts';
+import { locate, parseYamlFile, type ParsedYaml } from '../scenario/yaml-file.ts';
+import { editDistance, validateWith } from '../scenario/yaml-validate.ts';
 
 export { CONFIG_FILE_NAME } from './names.ts';
 

@@ -24,7 +24,8 @@ import {
   type Persona,
   type ScenarioFile,
 } from './schema.ts';
-import { locate, parseYamlFile, validateWith, type ParsedYaml } from './yaml-file.ts';
+import { locate, parseYamlFile, type ParsedYaml } from './yaml-file.ts';
+import { validateWith } from './yaml-validate.ts';
 import { findLibraryRoot, isPibenchUserDir, libraryRootFor } from './library-root.ts';
 import { loadPibenchLibrary } from './pibench/index.ts';
 import { checkScenarioInternals } from './scenario-checks.ts';

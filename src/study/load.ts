@@ -12,13 +12,8 @@ import {
   type Library,
   type LoadedScenario,
 } from '../scenario/library.ts';
-import {
-  editDistance,
-  locate,
-  parseYamlFile,
-  validateWith,
-  type ParsedYaml,
-} from '../scenario/yaml-file.ts';
+import { locate, parseYamlFile, type ParsedYaml } from '../scenario/yaml-file.ts';
+import { editDistance, validateWith } from '../scenario/yaml-validate.ts';
 import { BUNDLED_LIBRARY } from '../session/plan.ts';
 import { StudySchema, type Question, type StudyFile } from './schema.ts';
 

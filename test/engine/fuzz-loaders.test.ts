@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { scenarioSchema } from '../../src/scenario/schema.ts';
-import { parseYamlFile, validateWith } from '../../src/scenario/yaml-file.ts';
+import { parseYamlFile } from '../../src/scenario/yaml-file.ts';
+import { validateWith } from '../../src/scenario/yaml-validate.ts';
 import { makeLibrary } from '../helpers/library.ts';
 import { mutatedScenario, SEED_SCENARIO } from '../helpers/mutations.ts';
 
