@@ -107,23 +107,23 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
       const plan = files.find((f) => f.includes('tester_plan'))!;
       start(['replay', path.join('rec', plan)]);
       text = await waitForScreen(
-        (s) => s.includes('REPLAY') && s.includes('turn 0/2'),
+        (s) => s.includes('REPLAY') && s.includes('turn 0 of 2'),
         'the replay to open at turn 0',
       );
       expect(text).toContain('request (the user sends it at turn 1)');
       keys('End');
-      text = await waitForScreen((s) => s.includes('turn 2/2'), 'the last turn');
+      text = await waitForScreen((s) => s.includes('turn 2 of 2'), 'the last turn');
       expect(text).toContain('resolved · Proc 1.00 · Comp 1.00');
       keys('Left');
-      text = await waitForScreen((s) => s.includes('turn 1/2 '), 'turn 1');
+      text = await waitForScreen((s) => s.includes('turn 1 of 2 '), 'turn 1');
       expect(text).toContain('A plan.md +3 -0');
       expect(text).not.toContain('Include Sunday batch cooking.\n');
       keys('Home');
-      text = await waitForScreen((s) => s.includes('turn 0/2 '), 'turn 0');
+      text = await waitForScreen((s) => s.includes('turn 0 of 2 '), 'turn 0');
       expect(text).toContain('○ I1 open');
       keys('n');
       await waitForScreen(
-        (s) => s.includes('turn 1/2 ') && s.includes('✔ I1 completed'),
+        (s) => s.includes('turn 1 of 2 ') && s.includes('✔ I1 completed'),
         'the next status change',
       );
       keys('q');

@@ -165,7 +165,9 @@ describe('screen captures for the docs', () => {
       { file: 'recordings/tester_plan.jsonl', header: {} as never, events, complete: true },
       1,
     );
-    await capture('replay', session(c, { columns: 120, rows: 30 }), (f) => f.includes('turn 1/2'));
+    await capture('replay', session(c, { columns: 120, rows: 30 }), (f) =>
+      f.includes('turn 1 of 2'),
+    );
   });
 
   it('watch at 80x24, after the session', async () => {

@@ -25,6 +25,17 @@ function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'runnin
   }
 }
 
+/**
+ * Live, the turn counts up to the scenario's limit. A replay's timeline already says which of the
+ * recorded turns is shown ("turn 0 of 5"), so here it says how many there are and the limit apart:
+ * "turn 0/30" beside "turn 0/5" read as two different positions.
+ */
+function turnLabel(turn: number, maxTurns: number | undefined, recorded: number | undefined) {
+  const max = maxTurns ?? '?';
+  if (recorded === undefined) return `turn ${turn}/${max}`;
+  return `${recorded} turn${recorded === 1 ? '' : 's'} recorded · max ${max}`;
+}
+
 const HINTS: Record<ControlState['mode'], [Action, Scope, string][]> = {
   watch: [
     ['pause', 'watch', 'pause'],
@@ -91,6 +102,7 @@ export function StatusBar({
   const running = useControl((c) => c.running);
   const takenOver = useControl((c) => Boolean(c.takenOver));
   const opening = useControl((c) => Boolean(c.opening));
+  const recordedTurns = useControl((c) => c.replay?.lastTurn);
   // A study participant never sees the backends (they would name the condition), its cost or, unless allowed, the scores.
   const participant = useControl((c) => c.participant);
   const totals = usageTotals({ usage });
@@ -117,7 +129,7 @@ export function StatusBar({
         ]
       : []),
     sep,
-    { text: `turn ${turn}/${scenario?.maxTurns ?? '?'}` },
+    { text: turnLabel(turn, scenario?.maxTurns, recordedTurns) },
     ...(now ? [sep, { text: `⏱ ${shortTime(now)}`, bold: true }] : []),
     ...(phase
       ? [

@@ -9,7 +9,7 @@ export function TimelineBar({ width }: { width: number }) {
   const replay = useControl((c) => c.replay);
   if (!replay) return null;
   const { turn, lastTurn, changeTurns } = replay;
-  const label = `turn ${turn}/${lastTurn} `;
+  const label = `turn ${turn} of ${lastTurn} `;
   const room = Math.max(4, width - label.length - 24);
   // One cell per turn, or turns bucketed into cells when there are more turns than room.
   const cells = Math.min(room, lastTurn + 1);

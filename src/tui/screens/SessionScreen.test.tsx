@@ -84,7 +84,10 @@ describe('replay', () => {
   it('opens at turn 0 by default, showing the request that starts the session', async () => {
     const c = await planReplay('default');
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });
-    const frame = await waitForFrame(r, (f) => f.includes('turn 0/2'));
+    const frame = await waitForFrame(r, (f) => f.includes('turn 0 of 2'));
+    // The status bar says the recorded length and the limit apart, never a second "turn 0/…".
+    expect(frame).toContain('2 turns recorded · max 6');
+    expect(frame).not.toMatch(/turn 0\/\d/);
     expect(frame).toContain('request (the user sends it at turn 1)');
     expect(frame).toContain('○ I1 open');
   });
@@ -92,22 +95,22 @@ describe('replay', () => {
   it('moves turn by turn, and every pane shows its state at that turn', async () => {
     const c = await planReplay();
     r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 30 });
-    let frame = await waitForFrame(r, (f) => f.includes('turn 2/2'));
+    let frame = await waitForFrame(r, (f) => f.includes('turn 2 of 2'));
     expect(frame).toContain('resolved · Proc 1.00');
     await press(r, KEYS.left);
-    frame = await waitForFrame(r, (f) => f.includes('turn 1/2'));
+    frame = await waitForFrame(r, (f) => f.includes('turn 1 of 2'));
     expect(frame).not.toContain('Keep each meal under 25 RMB.\n'); // the user's answer comes in turn 2
     expect(frame).toContain('? I2 inferred');
     expect(frame).toContain('A plan.md +3 -0');
     await press(r, KEYS.home);
-    frame = await waitForFrame(r, (f) => f.includes('turn 0/2'));
+    frame = await waitForFrame(r, (f) => f.includes('turn 0 of 2'));
     expect(frame).toContain('○ I1 open');
     expect(frame).toContain('No files changed yet.');
     await press(r, 'n');
-    frame = await waitForFrame(r, (f) => f.includes('turn 1/2'));
+    frame = await waitForFrame(r, (f) => f.includes('turn 1 of 2'));
     expect(frame).toContain('✔ I1 completed');
     await press(r, KEYS.end);
-    await waitForFrame(r, (f) => f.includes('turn 2/2'));
+    await waitForFrame(r, (f) => f.includes('turn 2 of 2'));
   });
 });
 
