@@ -6,7 +6,10 @@
  * (`intentplay mcp --connect URL`, to a tool server in this process). Rounds alternate the three,
  * so the machine's load falls on each alike. Uses the built CLI: `npm run build` first.
  *
- *   npm run bench -- stdio-mcp [--calls 300] [--rounds 3]
+ *   npm run bench -- stdio-mcp [--calls 300] [--rounds 3] [--old-bin OTHER/bin/intentplay.js]
+ *
+ * --old-bin adds the bridge of another build (a checkout of an older commit, built), in the same
+ * rounds: a before/after at one load.
  */
 import '../src/paradigms/index.ts';
 import os from 'node:os';
@@ -45,6 +48,9 @@ const http = await serveHttp(
   { token },
 );
 
+const oldBinAt = process.argv.indexOf('--old-bin');
+const OLD_BIN = oldBinAt >= 0 ? path.resolve(process.argv[oldBinAt + 1]!) : undefined;
+
 const servers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> = {
   'bare SDK server': { command: process.execPath, args: ['test/fixtures/bare-mcp-server.mjs'] },
   'intentplay mcp --stdio': {
@@ -57,6 +63,12 @@ const servers: Record<string, { command: string; args: string[]; env?: Record<st
     env: { INTENTPLAY_MCP_TOKEN: token },
   },
 };
+if (OLD_BIN)
+  servers[`bridge of ${OLD_BIN}`] = {
+    command: process.execPath,
+    args: [OLD_BIN, 'mcp', '--connect', http.url],
+    env: { INTENTPLAY_MCP_TOKEN: token },
+  };
 
 async function calls(s: (typeof servers)[string]): Promise<number[]> {
   const client = new Client({ name: 'bench', version: '1.0.0' });

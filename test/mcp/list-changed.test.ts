@@ -1,17 +1,17 @@
 /**
  * When the tools change (a proposal scenario's observe and execute turns), MCP clients are told
  * with notifications/tools/list_changed: an SDK client of the HTTP server, and through the stdio
- * bridge's remote source (`intentplay mcp --connect`) the bridge's own clients.
+ * bridge (`intentplay mcp --connect`) its stdio clients.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { serveHttp } from '../../src/mcp/http.ts';
-import { remoteSource } from '../../src/mcp/stdio.ts';
 import type { ToolSource } from '../../src/mcp/tool-server.ts';
 import type { ToolSpec } from '../../src/tools/registry.ts';
 import { waitFor } from '../tui/harness.tsx';
+import { bridgeTransport } from '../helpers/mcp-bridge.ts';
 
 const spec = (name: string): ToolSpec => ({
   name,
@@ -62,17 +62,22 @@ describe('tools/list_changed', () => {
     await server.close();
   });
 
-  it('is passed on by the stdio bridge’s remote source', async () => {
+  it('is passed on by the stdio bridge (`intentplay mcp --connect`) to its stdio client', async () => {
     const { source, execute } = switchingSource();
     const server = await serveHttp(source, { token: 't' });
-    const remote = await remoteSource(server.url, 't');
+    const client = new Client({ name: 'test', version: '1' });
     let told = 0;
-    remote.source.onListChanged!(async () => void told++);
-    expect((await remote.source.list()).map((t) => t.name)).toEqual(['read_file', 'propose']);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void told++);
+    await client.connect(bridgeTransport(server.url, 't'));
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['read_file', 'propose']);
     await execute();
     await waitFor(() => told === 1);
-    expect((await remote.source.list()).map((t) => t.name)).toEqual(['read_file', 'write_file']);
-    await remote.close();
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'read_file',
+      'write_file',
+    ]);
+    await client.close();
     await server.close();
   });
 });

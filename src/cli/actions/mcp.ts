@@ -12,7 +12,8 @@ import type { SessionRun } from '../../session/engine.ts';
 import { resolveConfig } from '../../config/config.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { serveHttp } from '../../mcp/http.ts';
-import { remoteSource, serveStdio } from '../../mcp/stdio.ts';
+import { bridgeStdio, reachable } from '../../mcp/bridge.ts';
+import { serveStdio } from '../../mcp/stdio.ts';
 import { ServedAgent } from '../../mcp/served-agent.ts';
 import { fmtScore } from '../../text/format.ts';
 
@@ -109,15 +110,10 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
 }
 
 async function bridge(url: string): Promise<void> {
-  let remote;
   try {
-    remote = await remoteSource(url, process.env.INTENTPLAY_MCP_TOKEN);
+    await reachable(url);
   } catch (err) {
     throw new UserError(`cannot reach the session's tool server at ${url}: ${errorMessage(err)}`);
   }
-  try {
-    await serveStdio(remote.source);
-  } finally {
-    await remote.close();
-  }
+  await bridgeStdio(url, process.env.INTENTPLAY_MCP_TOKEN).done;
 }

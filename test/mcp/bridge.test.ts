@@ -1,0 +1,67 @@
+/**
+ * The stdio bridge (`intentplay mcp --connect URL`, the real binary) between an SDK client on
+ * stdio and the session's HTTP tool server: calls arrive with their arguments and answers come
+ * back; a refused request is answered with the server's reason, not left hanging; a server that
+ * is not there is named before the client waits for anything.
+ */
+import { spawnSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { serveHttp } from '../../src/mcp/http.ts';
+import type { ToolSource } from '../../src/mcp/tool-server.ts';
+import { BIN, bridgeTransport } from '../helpers/mcp-bridge.ts';
+
+function recordingSource() {
+  const calls: { name: string; args: unknown }[] = [];
+  const source: ToolSource = {
+    list: () => [
+      { name: 'list_dir', description: 'List a folder.', parameters: { type: 'object' } },
+    ],
+    call: (name, args) => {
+      calls.push({ name, args });
+      return Promise.resolve({ ok: true, result: ['notes/'] });
+    },
+  };
+  return { source, calls };
+}
+
+describe('the stdio bridge', () => {
+  it('carries calls to the session and its answers back, several at once', async () => {
+    const { source, calls } = recordingSource();
+    const server = await serveHttp(source, { token: 't' });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(bridgeTransport(server.url, 't'));
+    expect(client.getServerVersion()?.name).toBe('intentplay');
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((p) => client.callTool({ name: 'list_dir', arguments: { path: p } })),
+    );
+    expect(answers.map((a) => (a.content as { text: string }[])[0]!.text)).toEqual(
+      Array(3).fill('[\n  "notes/"\n]'),
+    );
+    expect(calls.map((c) => c.args).sort()).toEqual([{ path: 'a' }, { path: 'b' }, { path: 'c' }]);
+    await client.close();
+    await server.close();
+  });
+
+  it('answers a request the server refuses with its reason (a wrong token)', async () => {
+    const { source, calls } = recordingSource();
+    const server = await serveHttp(source, { token: 't' });
+    const client = new Client({ name: 'test', version: '1' });
+    await expect(client.connect(bridgeTransport(server.url, 'wrong'))).rejects.toThrow(
+      "the session's tool server: unauthorized",
+    );
+    expect(calls).toEqual([]);
+    await client.close();
+    await server.close();
+  });
+
+  it('says so when the session is not there, without a stack trace', () => {
+    const r = spawnSync(process.execPath, [BIN, 'mcp', '--connect', 'http://127.0.0.1:9/mcp'], {
+      encoding: 'utf8',
+      input: '',
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("cannot reach the session's tool server at http://127.0.0.1:9/mcp");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
