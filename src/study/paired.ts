@@ -6,7 +6,7 @@
  */
 import { instrumentScores, scoresOf, type ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
-import { bootstrapMean, MEASURES, type Estimate } from './report.ts';
+import { bootstrapMean, MEASURES, type Estimate } from './estimates.ts';
 
 type MeasureKey = (typeof MEASURES)[number]['key'];
 

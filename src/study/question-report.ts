@@ -9,7 +9,7 @@ import type { ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 import type { Answer } from './participant.ts';
 import { PARTS } from './question-tables.ts';
-import { bootstrapMean, type Estimate } from './report.ts';
+import { bootstrapMean, type Estimate } from './estimates.ts';
 import { scaleScore } from './scales.ts';
 import type { Question } from './schema.ts';
 
