@@ -87,4 +87,36 @@ describe('the checklist pane', () => {
     const shown = frame.split('\n').filter((l) => /row\d/.test(l));
     expect(shown.length).toBeLessThanOrEqual(6);
   });
+
+  it('while the session runs, an item that does not hold yet is pending, and reads failed only at the end', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const turn1 = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
+    );
+    const failing = {
+      type: 'checklist_result',
+      turn: 1,
+      item: 'C2',
+      pass: false,
+      by: 'rule',
+      reason: 'plan.md lacks “Sunday”',
+    } as (typeof events)[number];
+    const c = fakeController([...turn1, failing], { running: true });
+    r = renderSession(
+      c,
+      <ChecklistPane title={paneTitle('checklist')} box={box} focused={false} />,
+      size,
+    );
+    let frame = await waitForFrame(r, (f) => f.includes('C3'));
+    expect(frame).toContain('… C2 graded at the end · rubric·rule · turn 1');
+    expect(frame).toContain('↳ plan.md lacks “Sunday”');
+    expect(frame).not.toContain('failed');
+    expect(frame).toContain('✔1 ✗0 –0 …2');
+    c.store.getState().dispatch({ type: 'session_end', end: 'max_turns', turns: 1 });
+    frame = await waitForFrame(r, (f) => f.includes('C2 failed'));
+    expect(frame).toContain('✗ C2 failed · rubric·rule · turn 1');
+    expect(frame).toContain('✔1 ✗1 –0 …1');
+  });
 });

@@ -21,8 +21,21 @@ import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 /** Lines of a selected item's reason shown at most. */
 export const REASON_LINES = 6;
 
-export function checkKind(v: CheckView | undefined): CheckMarkKind {
-  return !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
+/**
+ * `settled`: the session has ended. Until then a rule item that does not hold yet reads "not yet",
+ * not "failed": the agent may still do it in a later turn (it read failed from turn 1).
+ */
+export function checkKind(v: CheckView | undefined, settled = true): CheckMarkKind {
+  if (!v) return 'pending';
+  if (v.pass === null) return 'ungraded';
+  if (v.pass) return 'pass';
+  return settled ? 'fail' : 'pending';
+}
+
+/** Counts as the pane shows them: while the session runs, failing items are counted as pending. */
+function shownCounts(counts: ChecklistCounts, settled: boolean): ChecklistCounts {
+  if (settled) return counts;
+  return { ...counts, failed: 0, pending: counts.pending + counts.failed };
 }
 
 export function checkBlock(
@@ -30,9 +43,9 @@ export function checkBlock(
   v: CheckView | undefined,
   cols: number,
   theme: Theme,
-  opts: { fresh: boolean; selected: boolean },
+  opts: { fresh: boolean; selected: boolean; settled?: boolean },
 ): Line[] {
-  const kind = checkKind(v);
+  const kind = checkKind(v, opts.settled);
   const mark = theme.check[kind];
   const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric·rule' : 'rubric') : 'rule';
   const lines: Line[] = [
@@ -104,9 +117,10 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
             checkBlock(c, checks[c.id], cols - 1, theme, {
               fresh: fresh.has(c.id),
               selected: focused && c.id === selectedId,
+              settled: ended,
             }),
           ),
-    [hidden, checklist, checks, cols, theme, fresh, focused, selectedId],
+    [hidden, checklist, checks, cols, theme, fresh, focused, selectedId, ended],
   );
   const view = useBlockWindow(blocks, cursor.selected, rows, {
     marked: focused,
@@ -121,8 +135,12 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
     },
     { active: focused && !hidden, priority: PRIORITY.pane },
   );
+  const counts = useMemo(
+    () => shownCounts(checklistCounts({ checklist, checks }), ended),
+    [checklist, checks, ended],
+  );
+  // Comp as it would stand if the session ended now (the items not holding yet count against it).
   const comp = useSession(compSoFar);
-  const counts = useMemo(() => checklistCounts({ checklist, checks }), [checklist, checks]);
   const info =
     participant && hidden
       ? ''
