@@ -17,8 +17,6 @@ import {
   type ActiveSession,
   type ClientConnection,
   type McpServer,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
   type SessionUpdate,
   type ToolCall,
   type ToolCallUpdate,
@@ -38,7 +36,7 @@ import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
 import { AcpFiles } from './files.ts';
 import { AnnouncedCalls } from './announced.ts';
-import { pathsIn, policyFor } from './permissions.ts';
+import { answerPermission } from './permission-request.ts';
 import { AgentProcess } from './process.ts';
 import { toolCallDetails, toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
 
@@ -167,7 +165,12 @@ export class AcpAgent implements AgentBackend {
     this.starting = proc;
     const app = client({ name: 'intentplay' })
       .onRequest(methods.client.session.requestPermission, ({ params, signal }) =>
-        this.permission(params, signal),
+        answerPermission(params, signal, {
+          turn: this.turn,
+          known: this.known,
+          always: this.always,
+          person: this.opts.permissions,
+        }),
       )
       .onRequest(methods.client.fs.readTextFile, ({ params }) => ({
         content: files.read(params.path, params.line ?? undefined, params.limit ?? undefined),
@@ -465,71 +468,6 @@ export class AcpAgent implements AgentBackend {
       if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
       return { ok: false, error: errorMessage(err) };
     }
-  }
-
-  private async permission(
-    params: RequestPermissionRequest,
-    signal: AbortSignal,
-  ): Promise<RequestPermissionResponse> {
-    const turn = this.turn;
-    const tc = params.toolCall;
-    // Updates sent before this request sit in the session's queue: let the prompt loop read them first.
-    await new Promise((resolve) => setImmediate(resolve));
-    // What is asked about: the request's own words over what earlier updates of the call said.
-    const said: Record<string, unknown> = {
-      ...this.known.get(tc.toolCallId),
-      ...(tc.kind ? { kind: tc.kind } : {}),
-      ...toolCallDetails(tc),
-    };
-    const kind = typeof said.kind === 'string' ? said.kind : undefined;
-    const paths = [
-      ...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(said.input)]),
-    ];
-    const title = typeof said.title === 'string' ? said.title : toolCallName(tc);
-    const cwd = turn?.cwd;
-    if (!turn || !cwd) return { outcome: { outcome: 'cancelled' } };
-    const base = {
-      turn: turn.turn,
-      callId: tc.toolCallId,
-      title,
-      ...(kind ? { kind } : {}),
-      paths,
-      ...(said.input !== undefined ? { input: said.input } : {}),
-    };
-    const verdict = policyFor({ kind, paths }, cwd, {
-      person: Boolean(this.opts.permissions),
-      always: this.always,
-    });
-    let decision: PermissionDecision;
-    let by: 'policy' | 'person' = 'policy';
-    let reason: string;
-    if ('ask' in verdict) {
-      turn.emit({ type: 'permission_request', ...base });
-      try {
-        decision = await this.opts.permissions!.next(AbortSignal.any([signal, turn.signal]));
-      } catch {
-        return { outcome: { outcome: 'cancelled' } };
-      }
-      by = 'person';
-      reason =
-        decision === 'denied'
-          ? 'denied by the person at the screen'
-          : decision === 'always'
-            ? 'allowed always by the person at the screen'
-            : 'allowed once by the person at the screen';
-    } else ({ decide: decision, reason } = verdict);
-    if (decision === 'always') this.always.add(kind ?? 'other');
-    turn.emit({ type: 'permission', ...base, decision, by, reason });
-    const wanted =
-      decision === 'denied'
-        ? ['reject_once', 'reject_always']
-        : decision === 'always'
-          ? ['allow_always', 'allow_once']
-          : ['allow_once', 'allow_always'];
-    const option = wanted.map((k) => params.options.find((o) => o.kind === k)).find(Boolean);
-    return option
-      ? { outcome: { outcome: 'selected', optionId: option.optionId } }
-      : { outcome: { outcome: 'cancelled' } };
   }
 
   private async withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
