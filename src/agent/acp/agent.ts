@@ -18,8 +18,6 @@ import {
   type ClientConnection,
   type McpServer,
   type SessionUpdate,
-  type ToolCall,
-  type ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
 import { registerSecret } from '../../config/secrets.ts';
@@ -35,10 +33,10 @@ import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
 import { AcpFiles } from './files.ts';
-import { AnnouncedCalls } from './announced.ts';
 import { answerPermission } from './permission-request.ts';
 import { AgentProcess } from './process.ts';
-import { toolCallDetails, toolCallName, toolCallOutcome, turnPreamble } from './updates.ts';
+import { ToolCallTracker } from './tool-calls.ts';
+import { turnPreamble } from './updates.ts';
 
 export interface AcpAgentOptions {
   command: string;
@@ -88,10 +86,8 @@ export class AcpAgent implements AgentBackend {
   private warnedUnreached = false;
   private capError: ToolStepCapError | undefined;
   private readonly always = new Set<string>();
-  /** What the agent said of each tool call so far (all its updates merged): a permission request may name only the id. */
-  private readonly known = new Map<string, Record<string, unknown>>();
-  /** Calls to our tools the agent announced, matched with the MCP calls that reach us. */
-  private readonly announced = new AnnouncedCalls();
+  /** The agent's tool calls as it reports them: its own recorded, ours matched to the MCP calls. */
+  private readonly calls = new ToolCallTracker(() => this.offered);
   private readonly timeoutMs: number;
 
   constructor(private readonly opts: AcpAgentOptions) {
@@ -167,7 +163,7 @@ export class AcpAgent implements AgentBackend {
       .onRequest(methods.client.session.requestPermission, ({ params, signal }) =>
         answerPermission(params, signal, {
           turn: this.turn,
-          known: this.known,
+          known: this.calls.known,
           always: this.always,
           person: this.opts.permissions,
         }),
@@ -340,50 +336,15 @@ export class AcpAgent implements AgentBackend {
 
   /** One streamed update: text returned for the reply, the rest emitted. */
   private update(u: SessionUpdate, input: AgentTurnInput, live: Live): string {
-    if (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update')
-      this.known.set(u.toolCallId, {
-        ...this.known.get(u.toolCallId),
-        ...(u.kind ? { kind: u.kind } : {}),
-        ...toolCallDetails(u),
-      });
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
         if (u.content.type !== 'text') return '';
         input.emit({ type: 'agent_delta', turn: input.turn, text: u.content.text });
         return u.content.text;
-      case 'tool_call': {
-        // A call to our own MCP server is recorded where it runs (callTool), not twice: unless the agent fails it before it comes.
-        const name = toolCallName(u);
-        if (this.ours(u.title, name)) {
-          this.announced.announce(u.toolCallId, [name, u.title]);
-          if (u.status === 'failed' && this.announced.pending(u.toolCallId))
-            this.blocked(u, input, live);
-          return '';
-        }
-        try {
-          input.external.start(u.toolCallId, name, { title: u.title, ...toolCallDetails(u) });
-        } catch (err) {
-          if (err instanceof ToolStepCapError) this.cap(live, err);
-          return '';
-        }
-        const outcome = toolCallOutcome(u);
-        if (outcome) input.external.finish(u.toolCallId, outcome);
+      case 'tool_call':
+      case 'tool_call_update':
+        this.calls.track(u, input, (err) => this.cap(live, err));
         return '';
-      }
-      case 'tool_call_update': {
-        if (this.announced.has(u.toolCallId)) {
-          if (u.status === 'failed' && this.announced.pending(u.toolCallId))
-            this.blocked(u, input, live);
-          if (u.status === 'completed') this.announced.settle(u.toolCallId);
-          return '';
-        }
-        // Agents send a call's input in later updates too (opencode does): each one merges into the recorded call.
-        const details = toolCallDetails(u);
-        if (Object.keys(details).length) input.external.update(u.toolCallId, details);
-        const outcome = toolCallOutcome(u);
-        if (outcome) input.external.finish(u.toolCallId, outcome);
-        return '';
-      }
       case 'plan':
         input.emit({
           type: 'plan',
@@ -398,30 +359,6 @@ export class AcpAgent implements AgentBackend {
       default:
         return '';
     }
-  }
-
-  /** A call to our tools the agent failed itself (Claude Code's permission mode blocks them): recorded, or nothing would show it. */
-  private blocked(u: ToolCall | ToolCallUpdate, input: AgentTurnInput, live: Live): void {
-    const name = this.announced.settle(u.toolCallId) ?? toolCallName(u);
-    try {
-      input.external.start(u.toolCallId, name, { ...this.known.get(u.toolCallId) });
-    } catch (err) {
-      if (err instanceof ToolStepCapError) this.cap(live, err);
-      return;
-    }
-    const error = toolCallOutcome(u);
-    const why = error && !error.ok ? error.error : 'failed';
-    input.external.finish(u.toolCallId, {
-      ok: false,
-      error: `the agent failed this call before it reached intentplay: ${why}`,
-    });
-  }
-
-  private ours(title: string, name: string): boolean {
-    return (
-      title.includes(MCP_SERVER_NAME) ||
-      this.offered.some((t) => t.name === name || t.name === title)
-    );
   }
 
   /** The turn's tool-step cap is reached: the prompt is cancelled and the turn ends with the cap's error. */
@@ -455,7 +392,7 @@ export class AcpAgent implements AgentBackend {
         error:
           'no agent turn is running: intentplay tools answer only while the agent works on a prompt',
       };
-    this.announced.arrived(name);
+    this.calls.announced.arrived(name);
     try {
       const outcome = await turn.callTool(name, args);
       // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
