@@ -12,6 +12,8 @@ export interface RecordingSummary {
   /** watch, play (a person was the user) or agent (a person was the agent). */
   mode?: 'watch' | 'play' | 'agent';
   backends?: string;
+  /** A watch a person took over: the user's seat was theirs after this turn. */
+  takenOverAfter?: number;
   started?: string;
   /** How it ended; `interrupted` when the file stops before session_end. */
   end?: string;
@@ -23,6 +25,22 @@ export interface RecordingSummary {
 
 const HEAD = 4096;
 const TAIL = 8192;
+/** The take-over notice is somewhere in the middle: files are scanned up to this size for it. */
+const SCAN_LIMIT = 32 * 1024 * 1024;
+const SCAN_CHUNK = 256 * 1024;
+/** The notice the engine's take-over leaves in the recording (src/tui/session/take-over.ts). */
+const TAKE_OVER = /"a person took over the user after turn (\d+)"/;
+
+/** The turn after which a person took over the user, from the notice; chunks overlap so it is never split. */
+function findTakeOver(read: (from: number, length: number) => string, size: number) {
+  if (size > SCAN_LIMIT) return undefined;
+  const overlap = 80;
+  for (let from = 0; from < size; from += SCAN_CHUNK - overlap) {
+    const m = TAKE_OVER.exec(read(from, Math.min(SCAN_CHUNK, size - from)));
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
 
 type Backend = { kind?: string; name?: string };
 const backendName = (b: Backend | undefined) =>
@@ -50,12 +68,18 @@ export function recordingSummary(file: string): RecordingSummary {
     };
     if (head.format !== 'intentplay-recording') return { unreadable: true };
     const b = head.backends ?? {};
+    const takenOverAfter = b.user?.kind === 'human' ? undefined : findTakeOver(read, size);
+    const user =
+      takenOverAfter === undefined
+        ? backendName(b.user)
+        : `${backendName(b.user)}, then a person (after turn ${takenOverAfter})`;
     const summary: RecordingSummary = {
       ...(head.scenario ? { scenario: head.scenario } : {}),
       ...(head.title ? { title: head.title } : {}),
       ...(head.started ? { started: head.started } : {}),
       mode: b.user?.kind === 'human' ? 'play' : b.agent?.kind === 'human' ? 'agent' : 'watch',
-      backends: `agent ${backendName(b.agent)} · user ${backendName(b.user)} · judge ${backendName(b.judge)}`,
+      backends: `agent ${backendName(b.agent)} · user ${user} · judge ${backendName(b.judge)}`,
+      ...(takenOverAfter === undefined ? {} : { takenOverAfter }),
       end: 'interrupted',
     };
     // The tail's first line may be cut: only whole lines count.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -158,5 +158,47 @@ describe('finding things on the home screen', () => {
     expect(frame).toMatch(/tester\/gear · watch · resolved · Proc \d\.\d\d · Comp \d\.\d\d/);
     expect(frame).toMatch(/tester\/gear · watch · interrupted/);
     expect(frame).toContain('backends: agent script:proactive · user rules · judge rules');
+  });
+
+  it('says a person took over the user of a watched recording, in the list and its backends', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-takeover-'));
+    try {
+      const run = await collectRun('tester/gear', { recordingsDir: dir });
+      const file = run.results[0]!.recording!;
+      // The notice the take-over leaves in the recording (src/tui/session/take-over.ts), after turn 1.
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const at = lines.findIndex(
+        (l) => l.includes('"type":"turn_start"') && l.includes('"turn":2'),
+      );
+      const notice = {
+        type: 'notice',
+        turn: 1,
+        level: 'info',
+        text: 'a person took over the user after turn 1',
+        t: 1,
+      };
+      lines.splice(at, 0, JSON.stringify(notice));
+      writeFileSync(file, lines.join('\n'));
+      r = renderTui(
+        <HomeScreen
+          data={await loadHomeData({
+            bundled: FIXTURE_LIB,
+            recordingsDir: dir,
+            config: resolveConfig({}, {}),
+          })}
+          onStart={() => {}}
+          onQuit={() => {}}
+        />,
+        { columns: 160, rows: 30 },
+      );
+      await waitForFrame(r, (f) => f.includes('Library'));
+      await press(r, KEYS.left);
+      const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      expect(frame).toContain('tester/gear · taken over · resolved');
+      expect(frame).toContain('mode: watch, then a person took over the user after turn 1');
+      expect(frame).toContain('user rules, then a person (after turn 1)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

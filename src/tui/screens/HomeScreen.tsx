@@ -126,7 +126,11 @@ function recordingLine(rec: RecordingEntry, marker: Seg, theme: Theme, selected:
     marker,
     { text: `${when} `, color: theme.text.muted },
     { text: s.scenario ?? rec.name, bold: true, inverse: selected },
-    { text: ` · ${s.mode}`, color: theme.text.accent },
+    {
+      // A watch a person took over: "taken over" (the details say after which turn).
+      text: ` · ${s.takenOverAfter === undefined ? s.mode : 'taken over'}`,
+      color: theme.text.accent,
+    },
     {
       text: ` · ${s.end}${scores}`,
       color:
@@ -155,9 +159,14 @@ function narrowed(all: readonly Item[], keep: (it: Item) => boolean, theme: Them
 /** What the filter matches an item by: ids, titles, persona; a recording's file, scenario and title. */
 function itemText(item: Item): string {
   if (item.kind === 'recording')
-    return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}`;
+    return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}${item.rec.summary.takenOverAfter === undefined ? '' : ' taken over'}`;
   const e = item.entry;
   return `${e.id} ${e.title ?? ''} ${item.persona}${e.kind === 'episode' ? ' episode' : ''}`;
+}
+
+function watchMode(takenOverAfter: number | undefined): string {
+  if (takenOverAfter === undefined) return 'watch';
+  return `watch, then a person took over the user after turn ${takenOverAfter}`;
 }
 
 function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
@@ -184,7 +193,7 @@ function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[]
               ? 'play (a person was the user)'
               : r.mode === 'agent'
                 ? 'play as agent (a person was the agent)'
-                : 'watch',
+                : watchMode(r.takenOverAfter),
           )
         : []),
       ...(r.backends ? kv('backends', r.backends) : []),

@@ -123,8 +123,9 @@ describe('live sessions', () => {
       rows: 36,
     });
     await begin(r);
-    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
-    // The person is told the agent is scripted and will not read them.
+    const first = await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    // The person is told the agent is scripted and will not read them, to the notice's end (it wraps).
+    expect(first).toContain('the agent yourself (--agent human).');
     expect(c.control.getState().notice).toMatch(
       /^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/,
     );

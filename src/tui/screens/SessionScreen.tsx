@@ -29,7 +29,7 @@ import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import type { ControlState, SessionController, ToolHint } from '../session/controller.ts';
 import { shortTime } from '../../text/format.ts';
-import type { Line } from '../../text/text.ts';
+import { wrapWithPrefix, type Line } from '../../text/text.ts';
 
 export interface SessionScreenProps {
   /** Leaves the app (after a live run has stopped). */
@@ -73,7 +73,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
       </>
     );
 
-  const banner = bannerLines(control, theme);
+  const banner = bannerLines(control, theme, columns);
   const showInput = typing && running;
   const chrome =
     banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
@@ -172,10 +172,16 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
 }
 
 /** Above the panes: the error that stopped the run, or a notice; the wait of a time scenario. */
-function bannerLines({ error, notice, waitingForTime }: ControlState, theme: Theme): Line[] {
+function bannerLines(
+  { error, notice, waitingForTime }: ControlState,
+  theme: Theme,
+  columns: number,
+): Line[] {
   const banner: Line[] = [];
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
-  else if (notice) banner.push([{ text: notice, color: theme.level.warning }]);
+  // A notice wraps (two lines at most): the scripted agent's says how to play for real at its end.
+  else if (notice)
+    banner.push(...wrapWithPrefix([], notice, columns, { color: theme.level.warning }).slice(0, 2));
   if (waitingForTime)
     banner.push([
       {
