@@ -62,7 +62,7 @@ describe("a recording's branches", async () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     const frame = stripVTControlCharacters(lastFrame() ?? '');
-    expect(frame).toMatch(/turn 0\/8 ├●┬/);
+    expect(frame).toMatch(/turn 0 of 8 ├●┬/);
     expect(frame).toContain('┬ fork');
     expect(frame).toContain('↳ fork at turn 0 →');
   });
