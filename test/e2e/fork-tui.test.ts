@@ -30,7 +30,10 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       expect(before).toContain('"end":"resolved"');
 
       start(['replay', parent, '--turn', '1'], { columns: 160, rows: 40 });
-      await waitFor((s) => s.includes('REPLAY') && s.includes('turn 1 of '), 'the replay at turn 1');
+      await waitFor(
+        (s) => s.includes('REPLAY') && s.includes('turn 1 of '),
+        'the replay at turn 1',
+      );
       await waitFor(() => term.readsKeys(), 'the screen reading keys');
       keys('f');
       await waitFor(
