@@ -285,6 +285,12 @@ export const KEYMAP: readonly Binding[] = [
       'time scenarios: let time pass to the next update (while the session waits); proposal scenarios: let this tick pass',
   },
   {
+    scope: 'play',
+    action: 'fork',
+    keys: ['ctrl+f'],
+    description: 'at your turn: fork here, going on in a new recording from the last turn',
+  },
+  {
     scope: 'opening',
     action: 'begin',
     keys: ['return'],

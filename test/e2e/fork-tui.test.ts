@@ -99,4 +99,70 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
     // The watch it left stopped there, recorded as stopped.
     expect(readFileSync(path.join(dir, parentName), 'utf8')).toContain('"end":"aborted"');
   });
+
+  it(
+    'ctrl+f in play forks at the last turn and goes on with the person',
+    { timeout: 90_000 },
+    async () => {
+      start([
+        'play',
+        'researcher/meal-plan',
+        '--agent',
+        'script:reactive',
+        '--no-deps',
+        '--recordings',
+        'played',
+      ]);
+      await term.begin();
+      await waitFor((s) => s.includes('your turn') && s.includes('turn 1/'), 'the first turn');
+      // Letters type, f among them: the sentence is sent whole, nothing forks.
+      for (const ch of 'Fine for now, just the food.') term.type(ch);
+      keys('Enter');
+      await waitFor(
+        (s) => s.includes('user  Fine for now, just the food.') && s.includes('turn 2/'),
+        'the agent answered turn 2',
+      );
+      const dir = path.join(term.work, 'played');
+      expect(readdirSync(dir).some((f) => f.includes('-fork'))).toBe(false);
+      keys('C-f');
+      await waitFor(
+        () => readdirSync(dir).some((f) => f.includes('-fork2-')),
+        'the fork recording',
+      );
+      const forkName = readdirSync(dir).find((f) => f.includes('-fork2-'))!;
+      const parentName = readdirSync(dir).find((f) => f !== forkName)!;
+      await waitFor(
+        (s) => s.includes('PLAY (you are the user)') && s.includes('your turn'),
+        'the fork',
+      );
+      const parent = readFileSync(path.join(dir, parentName), 'utf8');
+      expect(parent).toContain('"end":"aborted"');
+      for (const ch of 'Add protein totals, please.') term.type(ch);
+      keys('Enter');
+      await waitFor(
+        (s) => s.includes('user  Add protein totals, please.') && s.includes('turn 3/'),
+        "the agent's turn 3 in the fork",
+      );
+      keys('C-d');
+      await waitFor((s) => s.includes('End the session now?'), 'the end question');
+      keys('C-d');
+      await waitFor((s) => s.includes('ended · Proc'), 'the ended fork');
+
+      const lines = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
+      expect((JSON.parse(lines[0]!) as { fork: unknown }).fork).toEqual({
+        parent: parentName,
+        turn: 2,
+      });
+      // The fork holds the parent's turn 2, then the different message at turn 3.
+      expect(lines.some((l) => l.includes('"turn":2,"role":"user","text":"Fine for now'))).toBe(
+        true,
+      );
+      expect(lines.some((l) => l.includes('"turn":3,"role":"user","text":"Add protein'))).toBe(
+        true,
+      );
+      expect(lines.at(-1)).toContain('"end":"ended"');
+      expect(readFileSync(path.join(dir, parentName), 'utf8')).toBe(parent);
+      expect(parent).not.toContain('Add protein');
+    },
+  );
 });

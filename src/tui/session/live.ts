@@ -153,8 +153,13 @@ export class LiveSession implements SessionController {
           human: this.ports,
           ...(this.opts.askPermissions === false ? { askPermissions: false } : {}),
           pace: this.opts.pace ?? this.pace,
+          // A fork's replayed turns let time pass at once (a wait the person cut short in the
+          // parent then replays differently, and the fork is refused as inexact, not held up).
           ...(this.opts.mode === 'play'
-            ? { paceTime: (next: TimeToPass) => this.waitForTime(next) }
+            ? {
+                paceTime: (next: TimeToPass): Promise<WaitEnd> =>
+                  plan && !plan.live ? Promise.resolve('time_passes') : this.waitForTime(next),
+              }
             : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
           ...(this.opts.workspaceDir ? { workspaceDir: this.opts.workspaceDir } : {}),
@@ -383,16 +388,17 @@ export class LiveSession implements SessionController {
   }
 
   /**
-   * Watch, paused: stops this run (recorded as aborted) and goes on from its last judged turn in a
-   * fork, watched with the same backends and paused (`t` takes over, as usual).
+   * Watch, paused; play, at the person's turn: stops this run (recorded as aborted) and goes on
+   * from its last judged turn in a fork with the same seats, watched paused (`t` takes over, as
+   * usual) or played.
    */
   fork(): SessionController | undefined {
     const c = this.control.getState();
-    if (c.mode !== 'watch' || !c.paused || !c.running || this.opts.fork || this.opts.pace)
+    if (!c.running || this.opts.pace || c.takenOver || c.opening || !this.canFork())
       return undefined;
     const request = this.done.then((results): ForkRequest => {
       const file = results.at(-1)?.recording;
-      if (!file) throw new UserError('the watched session left no recording to fork');
+      if (!file) throw new UserError('the session left no recording to fork');
       const { turns } = loadForkSource(file, 0);
       return { source: loadForkSource(file, turns), file: forkFileName(file, turns) };
     });
@@ -400,11 +406,23 @@ export class LiveSession implements SessionController {
     const forked = new LiveSession({
       ...this.opts,
       fork: request,
-      paused: true,
+      paused: this.opts.mode === 'watch',
       openingCard: false,
     });
     this.forks.push(forked);
     return forked;
+  }
+
+  /** A watch forks while paused (not a fork of it); play, between turns, when it is the person's. */
+  private canFork(): boolean {
+    if (this.opts.mode === 'watch') return this.control.getState().paused && !this.opts.fork;
+    if (this.opts.mode !== 'play') return false;
+    const yourTurn =
+      this.store.getState().session.awaiting?.role === 'user' ||
+      Boolean(this.control.getState().waitingForTime);
+    if (!yourTurn)
+      this.control.setState({ notice: 'fork at your turn: the agent is still working' });
+    return yourTurn;
   }
 
   sendUser(text: string, reveals: string[]): void {
