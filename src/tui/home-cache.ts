@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { INTENTPLAY_VERSION } from '../config/package-info.ts';
 
 /** Bumped when what the cache holds changes shape. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 /** The cache folder: $INTENTPLAY_CACHE_DIR (`off` turns the cache off), else $XDG_CACHE_HOME/intentplay or ~/.cache/intentplay. */
 export function homeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -12,6 +12,7 @@ import type { Role } from '../contracts/events.ts';
 import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
 import { recordingSummary, type RecordingSummary } from './recording-summary.ts';
 import { cleanStrings } from '../text/text.ts';
+import { paradigmPlaying } from '../scenario/paradigms.ts';
 
 export interface ScenarioEntry {
   kind: 'scenario';
@@ -23,6 +24,8 @@ export interface ScenarioEntry {
   dependsOn: string[];
   maxTurns?: number | undefined;
   references: string[];
+  /** How the scenario plays, when not a plain conversation: a time scenario or a proposal scenario. */
+  paradigm?: 'time' | 'proposals' | undefined;
 }
 
 export interface EpisodeEntry {
@@ -60,6 +63,8 @@ export interface HomeData {
   loading?: boolean;
   libraries: LibraryView[];
   recordings: RecordingEntry[];
+  /** How many recordings the folder holds: the list shows the newest RECORDINGS_SHOWN. */
+  recordingsTotal?: number;
   models: Record<Role, { configured: boolean; model?: string | undefined }>;
   /** The acp agents the config file names (`acp_agents:`), as agent backends `acp:COMMAND`. */
   acpAgents: { name: string; spec: string }[];
@@ -113,6 +118,12 @@ async function makeView(found: string, label: string): Promise<Made<LibraryView>
   return { view: cleanStrings(viewOf(loaded.library, found, label)), folders };
 }
 
+/** The paradigm that plays a scenario, named on the home screen unless it is the plain conversation. */
+function paradigmOf(s: Parameters<typeof paradigmPlaying>[0]): ScenarioEntry['paradigm'] {
+  const name = paradigmPlaying(s).name;
+  return name === 'time' || name === 'proposals' ? name : undefined;
+}
+
 function viewOf(library: Library, found: string, label: string): LibraryView {
   const personaIds = new Set([
     ...library.personas.keys(),
@@ -151,6 +162,7 @@ function viewOf(library: Library, found: string, label: string): LibraryView {
           dependsOn: s.dependsOn,
           maxTurns: s.limits?.max_turns,
           references: Object.keys(s.references ?? {}),
+          paradigm: paradigmOf(s),
         })),
       ],
     };
@@ -158,13 +170,22 @@ function viewOf(library: Library, found: string, label: string): LibraryView {
   return { root: found, label, personas };
 }
 
-export function recentRecordings(dir: string, limit = 30): RecordingEntry[] {
-  let names: string[];
+/** The home screen lists this many recordings, the newest first. */
+export const RECORDINGS_SHOWN = 30;
+
+function recordingNames(dir: string): string[] {
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+    return readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
   } catch {
     return [];
   }
+}
+
+export function recentRecordings(
+  dir: string,
+  limit = RECORDINGS_SHOWN,
+  names = recordingNames(dir),
+): RecordingEntry[] {
   return names
     .map((name) => {
       const file = path.join(dir, name);
@@ -194,9 +215,11 @@ export async function loadHomeData(opts: {
     );
   const bundled = await libraryView(opts.bundled, 'bundled', cacheDir);
   if (bundled.personas.length || !opts.library) libraries.push(bundled);
+  const names = recordingNames(opts.recordingsDir);
   return {
     libraries,
-    recordings: recentRecordings(opts.recordingsDir),
+    recordings: recentRecordings(opts.recordingsDir, RECORDINGS_SHOWN, names),
+    recordingsTotal: names.length,
     models: modelsOf(opts.config),
     acpAgents: acpAgentsOf(opts.config),
   };

@@ -22,12 +22,35 @@ import { useTheme, type Theme } from '../theme.ts';
 import { truncate, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 
 export type HomeMode = 'watch' | 'play' | 'agent' | 'replay';
-export const HOME_MODES: { mode: HomeMode; label: string }[] = [
-  { mode: 'watch', label: 'Watch' },
-  { mode: 'play', label: 'Play as user' },
-  { mode: 'agent', label: 'Play as agent' },
-  { mode: 'replay', label: 'Replay a recording' },
+export const HOME_MODES: { mode: HomeMode; label: string; about: string }[] = [
+  {
+    mode: 'watch',
+    label: 'Watch',
+    about:
+      'the agent and a simulated user converse by themselves; pause, step, or take over the user',
+  },
+  {
+    mode: 'play',
+    label: 'Play as user',
+    about: 'you write the user’s messages to the agent, with the hidden intents in view',
+  },
+  {
+    mode: 'agent',
+    label: 'Play as agent',
+    about: 'you answer a simulated user and use the tools yourself; the intents stay hidden',
+  },
+  {
+    mode: 'replay',
+    label: 'Replay a recording',
+    about: 'a recorded session turn by turn, every pane as it was',
+  },
 ];
+
+/** What the list says of a scenario that is not a plain conversation. */
+const PARADIGM_BADGE: Record<NonNullable<ScenarioEntry['paradigm']>, [string, string]> = {
+  time: ['⏱ time', 'time scenario: the world changes while the user waits (ctrl+n lets time pass)'],
+  proposals: ['◇ proposals', 'proposal scenario: the user is busy in the apps; the agent proposes'],
+};
 
 export type HomeChoice =
   | {
@@ -105,6 +128,9 @@ function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
           marker,
           { text: '  ' },
           { text: e.id, bold: true, inverse: selected },
+          ...(e.paradigm
+            ? [{ text: `  ${PARADIGM_BADGE[e.paradigm][0]}`, color: theme.level.info }]
+            : []),
           { text: `  ${e.title}`, color: theme.text.secondary },
         ];
   return [...(item.header ?? []), line];
@@ -161,7 +187,8 @@ function itemText(item: Item): string {
   if (item.kind === 'recording')
     return `${item.rec.name} ${item.rec.summary.scenario ?? ''} ${item.rec.summary.title ?? ''} ${item.rec.summary.mode ?? ''}${item.rec.summary.takenOverAfter === undefined ? '' : ' taken over'}`;
   const e = item.entry;
-  return `${e.id} ${e.title ?? ''} ${item.persona}${e.kind === 'episode' ? ' episode' : ''}`;
+  const kind = e.kind === 'episode' ? ' episode' : ` ${e.paradigm ?? ''}`;
+  return `${e.id} ${e.title ?? ''} ${item.persona}${kind}`;
 }
 
 function watchMode(takenOverAfter: number | undefined): string {
@@ -169,16 +196,18 @@ function watchMode(takenOverAfter: number | undefined): string {
   return `watch, then a person took over the user after turn ${takenOverAfter}`;
 }
 
-function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[] {
-  if (!item)
-    return [
-      [
-        {
-          text: 'Nothing to show: the library is empty. Pass --library DIR, or see docs.',
-          color: theme.text.muted,
-        },
-      ],
-    ];
+function detailLines(
+  item: Item | undefined,
+  cols: number,
+  theme: Theme,
+  why: { loading: boolean; filtered: boolean },
+): Line[] {
+  if (!item) {
+    let text = 'Nothing to show: the library is empty. Pass --library DIR, or see docs.';
+    if (why.loading) text = 'Reading the library…';
+    else if (why.filtered) text = 'Nothing matches the filter (esc clears it).';
+    return wrapWithPrefix([], text, cols, { color: theme.text.muted });
+  }
   const kv = (k: string, v: string, color?: string): Line[] =>
     wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
   if (item.kind === 'recording') {
@@ -234,6 +263,7 @@ function detailLines(item: Item | undefined, cols: number, theme: Theme): Line[]
       `trigger (${e.trigger.kind}${e.trigger.source ? ` from ${e.trigger.source}` : ''})`,
       e.trigger.text,
     ),
+    ...(e.paradigm ? kv('kind', PARADIGM_BADGE[e.paradigm][1]) : []),
     ...kv('hidden intents', String(e.intents)),
     ...kv('checklist items', String(e.checklist)),
     ...kv(
@@ -330,6 +360,15 @@ export function HomeScreen({
   const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
+  // A new filter starts at its first match: the selection kept its place in the old list, so
+  // enter opened whichever match sat there (the third of three).
+  const [filtered, setFiltered] = useState(filter.text);
+  if (filtered !== filter.text) {
+    setFiltered(filter.text);
+    cursor.top();
+  }
+  const hidden = mode === 'replay' ? (data.recordingsTotal ?? 0) - data.recordings.length : 0;
+  const olderNote = hidden > 0 ? ` · ${hidden} older not listed` : '';
   useKeyActions(
     ['home', 'global'],
     {
@@ -460,7 +499,7 @@ export function HomeScreen({
               filter.typing || filter.text
                 ? `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown`
                 : items.length
-                  ? `${cursor.selected + 1}/${items.length}`
+                  ? `${cursor.selected + 1}/${items.length}${olderNote}`
                   : ''
             }
             focused
@@ -479,7 +518,26 @@ export function HomeScreen({
             box={{ width: columns - listWidth, height: bodyHeight }}
           >
             <LineView
-              lines={detailLines(selected, detailInner.cols, theme)}
+              lines={[
+                ...detailLines(selected, detailInner.cols, theme, {
+                  loading: Boolean(data.loading),
+                  filtered: Boolean(filter.text),
+                }),
+                [{ text: '' }],
+                // What the picked mode does, for whoever has not used it yet.
+                ...wrapWithPrefix(
+                  [
+                    {
+                      text: `${HOME_MODES[modeIndex]!.label}: `,
+                      bold: true,
+                      color: theme.text.accent,
+                    },
+                  ],
+                  HOME_MODES[modeIndex]!.about,
+                  detailInner.cols,
+                  { color: theme.text.secondary },
+                ),
+              ]}
               top={0}
               height={detailInner.rows}
               cols={detailInner.cols}
