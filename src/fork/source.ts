@@ -25,8 +25,11 @@ export interface ForkSource {
   turns: number;
 }
 
-/** Reads a recording and checks that it can be forked exactly at `turn`. */
-export function loadForkSource(file: string, turn: number, library?: string): ForkSource {
+/**
+ * Reads a recording and checks that it can be forked exactly at `turn`. `library` overrides the
+ * one its header names: a folder, or a library already loaded (many forks of one library).
+ */
+export function loadForkSource(file: string, turn: number, library?: string | Library): ForkSource {
   const parent = readRecording(file);
   const where = path.basename(file);
   const start = startOf(parent);
@@ -90,7 +93,12 @@ function refuseInexact(r: Recording, where: string): void {
     );
 }
 
-function libraryOf(header: RecordingHeader, override: string | undefined, where: string): Library {
+function libraryOf(
+  header: RecordingHeader,
+  override: string | Library | undefined,
+  where: string,
+): Library {
+  if (typeof override === 'object') return override;
   const root = override ?? header.library;
   if (!root)
     throw new ForkError(

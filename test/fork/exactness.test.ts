@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/config.ts';
+import { loadLibrary } from '../../src/scenario/library.ts';
+import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
 import { loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
@@ -19,6 +21,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const config = resolveConfig({}, {});
 const registry = createToolRegistry();
+// Loaded once for the 392 forks (each recording names this library).
+const { library } = loadLibrary(BUNDLED_LIBRARY);
 
 describe('a fork with the same backends records the original again', () => {
   for (const reference of ['proactive', 'reactive'])
@@ -37,7 +41,7 @@ describe('a fork with the same backends records the original again', () => {
         paradigms.add(start.time ? 'time' : start.proposals ? 'proposals' : 'chat');
         for (let turn = 0; turn <= turns; turn++) {
           const out = path.join(path.dirname(file), `fork-${turn}-${path.basename(file)}`);
-          await runFork(loadForkSource(file, turn), { specs, config, registry, out });
+          await runFork(loadForkSource(file, turn, library), { specs, config, registry, out });
           const forked = normalised(out);
           expect(forked, `${path.basename(file)} forked at turn ${turn}`).toEqual(original);
           expect(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]!).fork).toEqual({
