@@ -26,18 +26,23 @@ export interface InputBoxProps {
   participant?: boolean;
 }
 
-/** The slice of `value` around the cursor that fits in `cols`. */
+/**
+ * The slice of `value` around the cursor that fits in `cols`, with a `…` on each side where the
+ * text goes on out of sight. The cursor keeps off a cut edge (that cell holds the mark): before,
+ * it could sit on the last column and the rest of the text was cut with no mark.
+ */
 export function visibleInput(
   value: string,
   cursor: number,
   cols: number,
 ): { text: string; at: number } {
   if (textWidth(value) < cols) return { text: value, at: cursor };
-  const start = Math.max(0, cursor - cols + 1);
+  // At the end the cursor takes the cell after the text; elsewhere one cell stays for the end mark.
+  const lead = cursor >= value.length ? cols - 1 : cols - 2;
+  const start = Math.max(0, cursor - lead);
   let text = value.slice(start, start + cols);
-  // A mark where the text goes on out of sight: `…` first when its start is cut, last when its end is.
-  if (start > 0 && cursor - start > 0) text = `…${text.slice(1)}`;
-  if (start + cols < value.length && cursor - start < cols - 1) text = `${text.slice(0, -1)}…`;
+  if (start > 0) text = `…${text.slice(1)}`;
+  if (start + cols < value.length) text = `${text.slice(0, -1)}…`;
   return { text, at: cursor - start };
 }
 
