@@ -25,7 +25,7 @@ function typeByKey(text: string): void {
 async function pressEach(...k: string[]): Promise<void> {
   for (const one of k) {
     keys(one);
-    await new Promise((r) => setTimeout(r, 120));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -46,7 +46,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
       }
       await waitFor((s) => s.includes('P1 ? waiting for the user'), 'the proposal');
       // esc: the conversation; then tab through the panes, a sentence in each, as a person types it.
-      keys('Escape');
+      await pressEach('Escape');
       typeByKey('no idea what this is ');
       await pressEach('Escape', 'Tab', 'Tab');
       typeByKey('yes I see it ');
