@@ -10,9 +10,15 @@ import fc from 'fast-check';
 import { Box, render, Text, useInput } from 'ink';
 import { Writable } from 'node:stream';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HostedScreen } from '../../src/serve/hosted-screen.tsx';
 import { ScreenDiff } from '../../src/serve/screen-diff.ts';
+
+// Ink reads CI once, when it loads, and under CI=true draws nothing until exit; `serve` clears
+// it before Ink loads (src/cli/actions/serve.ts), so this test, which renders in-process, does too.
+vi.hoisted(() => {
+  delete process.env.CI;
+});
 
 const COLS = 40;
 const ROWS = 12;
