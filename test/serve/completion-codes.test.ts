@@ -5,15 +5,14 @@
  * words, again when they reopen their link, and the same as `study export` has for them. The
  * single code for everyone (`--completion-code`) cannot be given as well.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { haveChromium, watchPage } from '../helpers/browser.ts';
 import { studyYaml } from '../study/helpers.ts';
-import { BIN, serve, waitForScreen, type Served } from './served.ts';
+import { BIN, studyInBrowser, waitForScreen } from './served.ts';
 
 if (!haveChromium) console.warn('skipping the completion code test: it needs /usr/bin/chromium');
 
@@ -51,29 +50,17 @@ async function finish(page: Page, link: string): Promise<string> {
 }
 
 describe.skipIf(!haveChromium)("serve --study: each participant's own completion code", () => {
-  let browser: Browser;
-  let served: Served | undefined;
-  const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-serve-codes-'));
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' });
-
-  beforeAll(async () => {
-    writeFileSync(path.join(work, 'study.yaml'), STUDY);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const study = studyInBrowser('intentplay-serve-codes-', STUDY);
+  const { cli, work } = study;
 
   it('shows two participants their own, different codes, as the export has them', async () => {
     const links = cli('study', 'invite', 'study.yaml', '--count', '2')
       .trim()
       .split('\n')
       .map((line) => line.split(/\s+/) as [string, string]);
-    served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
+    const served = study.start();
     const origin = (await served.waitFor(/P02 {2}(http:\/\/[^/]+)\/t\//))[1]!;
-    const pages = await Promise.all(links.map(() => browser.newPage()));
+    const pages = await Promise.all(links.map(() => study.browser.newPage()));
     const seen = pages.map((p) => watchPage(p));
     const shown = await Promise.all(
       links.map(([, token], i) => finish(pages[i]!, `${origin}/t/${token}/`)),
@@ -82,7 +69,7 @@ describe.skipIf(!haveChromium)("serve --study: each participant's own completion
     for (const [i, page] of pages.entries()) {
       // The page's last words name the code the thanks page showed, and so does the link reopened.
       expect(await page.textContent('#message')).toContain(`Your completion code is ${shown[i]}.`);
-      const again = await browser.newPage();
+      const again = await study.browser.newPage();
       await again.goto(`${origin}/t/${links[i]![1]}/`);
       await again.waitForSelector('#status.closed');
       expect(await again.textContent('#message')).toContain(`Your completion code is ${shown[i]}.`);

@@ -5,15 +5,10 @@
  * back into the study. Before, serve took the excluded ending for a pause ("Open your link again
  * to go on"), and the reopened link showed the excluded page once more.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, haveChromium, watchPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { haveChromium, watchPage } from '../helpers/browser.ts';
 import { LIB } from '../study/helpers.ts';
-import { BIN, serve, waitForScreen, type Served } from './served.ts';
+import { studyInBrowser, waitForScreen } from './served.ts';
 
 if (!haveChromium)
   console.warn('skipping the excluded participant test: it needs /usr/bin/chromium');
@@ -37,26 +32,16 @@ questionnaires:
 `;
 
 describe.skipIf(!haveChromium)('serve --study: a participant the check rule excludes', () => {
-  let browser: Browser;
-  let served: Served | undefined;
-  const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-serve-excluded-'));
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' });
-
-  beforeAll(async () => {
-    writeFileSync(path.join(work, 'study.yaml'), STUDY);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const study = studyInBrowser('intentplay-serve-excluded-', STUDY);
 
   it("reads the study's words at the end and on reopening, with no code", async () => {
-    const [, token] = cli('study', 'invite', 'study.yaml', '--count', '1').trim().split(/\s+/);
-    served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
+    const [, token] = study
+      .cli('study', 'invite', 'study.yaml', '--count', '1')
+      .trim()
+      .split(/\s+/);
+    const served = study.start();
     const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
-    const page = await browser.newPage();
+    const page = await study.browser.newPage();
     const seen = watchPage(page);
     await page.goto(`${origin}/t/${token}/`);
     await waitForScreen(page, 'Do you agree to take part?', 20_000);
@@ -74,7 +59,7 @@ describe.skipIf(!haveChromium)('serve --study: a participant the check rule excl
     expect(last).not.toMatch(/completion code|Open your link again/);
     await served.waitFor(/P01 was excluded by the study's check rule/);
 
-    const again = await browser.newPage();
+    const again = await study.browser.newPage();
     await again.goto(`${origin}/t/${token}/`);
     await again.waitForSelector('#status.closed', { timeout: 20_000 });
     expect(await again.textContent('#message')).toContain(WORDS);

@@ -1,7 +1,11 @@
 /** Starts `intentplay … --serve` (the real binary, no terminal) and reads the links it prints. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/intentplay.js');
@@ -93,4 +97,32 @@ export function waitForScreen(page: Page, text: string | RegExp, ms = 15_000): P
 export function servedArgs(command: 'watch' | 'play', ...more: string[]): string[] {
   const scenario = path.join(ROOT, 'scenarios/marketer/ab-headlines.yaml');
   return [command, scenario, '--serve', '--port', '0', '--agent', 'script:proactive', ...more];
+}
+
+/**
+ * A study file in a fresh folder, the binary run there (`cli`), `serve --study` started on it
+ * (`start`), and a Chromium for its participants; the describe's hooks close both.
+ */
+export function studyInBrowser(prefix: string, studyYaml: string) {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const fixture = {
+    work,
+    browser: undefined as unknown as Browser,
+    served: undefined as Served | undefined,
+    cli: (...args: string[]) =>
+      execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' }),
+    start(): Served {
+      fixture.served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
+      return fixture.served;
+    },
+  };
+  beforeAll(async () => {
+    writeFileSync(path.join(work, 'study.yaml'), studyYaml);
+    fixture.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.served?.stop();
+  });
+  return fixture;
 }
