@@ -28,3 +28,26 @@ export const CHECK_SYMBOLS: Record<CheckMarkKind, string> = {
 export const INTENT_LEGEND = (['completed', 'inferred', 'provided', 'unresolved', 'open'] as const)
   .map((s) => `${INTENT_SYMBOLS[s]} ${s}`)
   .join('  ');
+
+/** A checklist item's mark: pending until graded, ungraded when the judge could not grade it. */
+export function checkMarkKind(check: { pass: boolean | null } | undefined): CheckMarkKind {
+  if (!check) return 'pending';
+  if (check.pass === null) return 'ungraded';
+  return check.pass ? 'pass' : 'fail';
+}
+
+/** A proposal's state as the user's answer left it: accepted, rejected, or still waiting. */
+export type ProposalMarkKind = 'accepted' | 'rejected' | 'waiting';
+
+export const PROPOSAL_MARKS: Record<ProposalMarkKind, string> = {
+  accepted: '✓ accepted',
+  rejected: '✗ rejected',
+  waiting: '? waiting for the user',
+};
+
+/** The tag before a notice in the conversation: who raised it, when not the engine. */
+export const NOTICE_TAGS: Record<'notice' | 'judge_error' | 'leak_warning', string> = {
+  notice: '',
+  judge_error: 'judge: ',
+  leak_warning: 'leak: ',
+};

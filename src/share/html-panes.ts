@@ -6,7 +6,8 @@
  * the terminal. A new pane is one more entry.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import type { ConversationItem, SessionState } from '../store/state.ts';
+import { checkMarkKind, NOTICE_TAGS, PROPOSAL_MARKS } from '../session/marks.ts';
+import type { ConversationItem, SessionState, ToolItem } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import {
   diffBody,
@@ -25,7 +26,7 @@ import {
   turnState,
 } from '../store/selectors.ts';
 import { truncate } from '../text/text.ts';
-import type { TimelineReminder, TimelineUpdate } from '../store/timeline.ts';
+import { updateSeen, type TimelineReminder, type TimelineUpdate } from '../store/timeline.ts';
 import type { PaneId } from '../tui/pane-specs.ts';
 
 export interface HtmlPane {
@@ -56,43 +57,56 @@ const why = (s: string) => esc(truncate(s, 300));
 const cap = (s: string) =>
   s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… ${s.length - MAX_TEXT} more characters` : s;
 
+const TOOL_MARKS: Record<ToolItem['state'], string> = {
+  ok: '<span class="ok">✔</span>',
+  error: '<span class="bad">✗</span>',
+  running: '…',
+};
+
 function itemHtml(item: ConversationItem, woken = false): string {
   switch (item.kind) {
     case 'message':
       return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${woken && item.role === 'agent' ? 'kept silent: nothing reaches the user' : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
-      const mark =
-        item.state === 'ok'
-          ? '<span class="ok">✔</span>'
-          : item.state === 'error'
-            ? '<span class="bad">✗</span>'
-            : '…';
+      const mark = TOOL_MARKS[item.state];
       const brief =
         item.state === 'error'
           ? esc(item.error ?? 'failed')
           : `${esc(fmtArgs(item.args, 80))}${item.result !== undefined ? ` → ${esc(fmtResult(item.result, 60))}` : ''}`;
-      const body = `<b>args</b><pre>${esc(cap(prettyValue(item.args)))}</pre>${item.state === 'error' ? `<b>error</b><pre>${esc(item.error ?? '')}</pre>` : item.result !== undefined ? `<b>result</b><pre>${esc(cap(prettyValue(item.result)))}</pre>` : ''}`;
+      const body = `<b>args</b><pre>${esc(cap(prettyValue(item.args)))}</pre>${toolOutcomeHtml(item)}`;
       return `<details class="tool"><summary><span class="name">${esc(item.name)}</span> ${mark} <span class="brief">${brief}</span></summary>${body}</details>`;
     }
     case 'proposal':
-      return `<div class="msg agent proposal ${item.verdict ?? 'waiting'}"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${item.verdict ? `${item.verdict === 'accepted' ? '✓ accepted' : '✗ rejected'}${item.reason ? `: ${esc(item.reason)}` : ''}` : '? waiting for the user'}</div></div>`;
+      return `<div class="msg agent proposal ${item.verdict ?? 'waiting'}"><span class="who">proposal ${esc(item.id)}</span><div class="text">${esc(item.summary)}</div><div class="about">${PROPOSAL_MARKS[item.verdict ?? 'waiting']}${item.verdict && item.reason ? `: ${esc(item.reason)}` : ''}</div></div>`;
     case 'plan':
       return `<div class="notice info plan">plan<br>${item.entries.map((e) => esc(planLine(e))).join('<br>')}</div>`;
     case 'permission':
       return `<div class="notice ${item.decision === 'denied' ? 'warning' : 'info'}">⚿ ${esc(permissionLine(item))}</div>`;
     case 'notice':
-      return `<div class="notice ${item.level}">! ${item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : ''}${esc(item.text)}</div>`;
+      return `<div class="notice ${item.level}">! ${NOTICE_TAGS[item.source]}${esc(item.text)}</div>`;
   }
+}
+
+/** A tool call's outcome under its arguments: the error, or the result once there is one. */
+function toolOutcomeHtml(item: ToolItem): string {
+  if (item.state === 'error') return `<b>error</b><pre>${esc(item.error ?? '')}</pre>`;
+  if (item.result === undefined) return '';
+  return `<b>result</b><pre>${esc(cap(prettyValue(item.result)))}</pre>`;
+}
+
+/** The class of a diff line: added, removed, a hunk header, or context. */
+function diffLineClass(line: string): string {
+  if (line.startsWith('+')) return 'add';
+  if (line.startsWith('-')) return 'del';
+  if (line.startsWith('@@')) return 'hunk';
+  return '';
 }
 
 function diffHtml(patch: string): string {
   const lines = diffBody(patch);
   const shown = lines
     .slice(0, MAX_DIFF_LINES)
-    .map(
-      (l) =>
-        `<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}">${esc(l)}</span>`,
-    );
+    .map((l) => `<span class="${diffLineClass(l)}">${esc(l)}</span>`);
   if (lines.length > MAX_DIFF_LINES) shown.push(`… ${lines.length - MAX_DIFF_LINES} more lines`);
   return `<pre class="diff">${shown.join('\n')}</pre>`;
 }
@@ -146,7 +160,7 @@ const checklist: HtmlPane = {
     return state.checklist
       .map((c) => {
         const v = state.checks[c.id];
-        const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
+        const kind = checkMarkKind(v);
         const fresh = v?.turn === turn && turn > 0;
         return `<div class="check ${kind}${fresh ? ' fresh' : ''}"><span class="badge">${esc(c.id)} ${kind}</span> ${esc(c.text)}${v ? `<div class="why">${v.by}: ${why(v.reason)}</div>` : ''}</div>`;
       })
@@ -175,20 +189,22 @@ const workspace: HtmlPane = {
 /** The heading before a time scenario's reminders, as a row of its own. */
 const REMINDERS_HEAD = { heading: 'reminders' };
 
+/** When a reminder fires: on its condition, or at its time. */
+function reminderWhen(r: TimelineReminder): string {
+  if (r.condition) return `when ${r.condition}`;
+  return r.at ? `at ${r.at}` : '';
+}
+
 function timelineRow(item: object): string {
   if (item === REMINDERS_HEAD) return '<div class="turn-head">reminders</div>';
   if ('note' in item) {
     const r = item as TimelineReminder;
-    return `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${r.condition ? ` <span class="why">when ${esc(r.condition)}</span>` : r.at ? ` <span class="why">at ${esc(r.at)}</span>` : ''}</div>`;
+    const when = reminderWhen(r);
+    const whenHtml = when ? ` <span class="why">${esc(when)}</span>` : '';
+    return `<div class="reminder"><span class="badge">${esc(r.id)} ${r.state}</span> ${esc(r.note)}${whenHtml}</div>`;
   }
   const u = item as TimelineUpdate;
-  const how = [
-    u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come',
-    u.choice?.replace('_', ' '),
-    u.verdict,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const how = [updateSeen(u), u.choice?.replace('_', ' '), u.verdict].filter(Boolean).join(' · ');
   return `<div class="update ${u.happened ? 'happened' : 'future'}"><span class="badge">${esc(u.id)} ${esc(how)}</span> <span class="why">${esc(u.at)}</span> ${esc(u.text)}${u.expect ? `<div class="why">expect: ${u.expect.replace('_', ' ')}</div>` : ''}</div>`;
 }
 
@@ -215,8 +231,9 @@ const MOVES_SHOWN = 6;
 
 /** One line of the user's screen: its title, an item, or the actions it offers. */
 function screenLineHtml(line: string, i: number): string {
-  const kind =
-    i === 0 ? 'screen-title' : line.startsWith('actions: ') ? 'screen-actions' : 'screen-line';
+  let kind = 'screen-line';
+  if (i === 0) kind = 'screen-title';
+  else if (line.startsWith('actions: ')) kind = 'screen-actions';
   return `<div class="${kind}">${esc(line)}</div>`;
 }
 
@@ -245,12 +262,7 @@ const phone: HtmlPane = {
       );
     const proposals = p.proposals.map((x) => {
       const verdict = x.verdict ?? 'waiting';
-      const mark =
-        x.verdict === 'accepted'
-          ? '✓ accepted'
-          : x.verdict === 'rejected'
-            ? '✗ rejected'
-            : '? waiting for the user';
+      const mark = PROPOSAL_MARKS[verdict];
       return `<div class="proposal-card ${verdict}${x.turn === turn ? ' fresh' : ''}" data-proposal="${esc(x.id)}"><span class="badge">${esc(x.id)} ${mark}</span> ${esc(x.summary)}${x.reason ? `<div class="why">${esc(x.reason)}</div>` : ''}</div>`;
     });
     const moves = p.moves

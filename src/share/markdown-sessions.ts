@@ -6,11 +6,14 @@
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import type { SessionState } from '../store/state.ts';
+import { updateSeen } from '../store/timeline.ts';
 import { fmtScore, shortTime } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 
 export const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const words = (s: string | undefined) => (s ?? '').replace('_', ' ');
+/** The "seen" column of the updates' table. */
+const SEEN_CELL = { 'to come': 'not yet', seen: 'yes', unseen: 'no' } as const;
 
 /** The time or proposal scores in one line, or nothing for other scenarios. */
 export function sessionScoreLines(state: SessionState): string[] {
@@ -64,7 +67,7 @@ export function sessionTables(state: SessionState): string[] {
       );
       for (const u of tl.updates)
         out.push(
-          `| ${u.id} | ${shortTime(u.at)} | ${words(u.expect) || '–'} | ${u.happened ? (u.seen ? 'yes' : 'no') : 'not yet'} | ${words(u.choice) || '–'} | ${u.verdict ?? '–'} | ${cell(u.text)} |`,
+          `| ${u.id} | ${shortTime(u.at)} | ${words(u.expect) || '–'} | ${SEEN_CELL[updateSeen(u)]} | ${words(u.choice) || '–'} | ${u.verdict ?? '–'} | ${cell(u.text)} |`,
         );
       out.push('');
     }
@@ -100,7 +103,7 @@ function eventLine(e: SessionEvent): string | null {
     case 'update_verdict':
       return `- update **${e.update}** called for ${words(e.expect)}: **${e.verdict}**`;
     case 'reminder':
-      return `- reminder **${e.id}** ${e.action}: ${cell(e.note)}${e.action === 'set' ? (e.condition ? ` (when ${cell(e.condition)})` : e.at ? ` (at ${shortTime(e.at)})` : '') : ''}`;
+      return `- reminder **${e.id}** ${e.action}: ${cell(e.note)}${reminderSetWhen(e)}`;
     case 'wake_choice':
       return `- the agent ${e.choice === 'follow_up' ? 'followed up' : 'kept silent'}${e.update ? ` on ${e.update}` : ''}`;
     case 'clock':
@@ -125,4 +128,11 @@ export function sessionEventLines(
     else byTurn.set(e.turn, [line]);
   }
   return byTurn;
+}
+
+/** When a reminder just set fires: on its condition, or at its time. */
+function reminderSetWhen(e: Extract<SessionEvent, { type: 'reminder' }>): string {
+  if (e.action !== 'set') return '';
+  if (e.condition) return ` (when ${cell(e.condition)})`;
+  return e.at ? ` (at ${shortTime(e.at)})` : '';
 }

@@ -5,9 +5,10 @@
  * the proactive moments called out. Built from the reducer's final state.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
+import { checkMarkKind, type CheckMarkKind } from '../session/marks.ts';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { reduceAll } from '../store/reducer.ts';
-import type { SessionState } from '../store/state.ts';
+import type { SessionState, ToolItem } from '../store/state.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
@@ -69,6 +70,20 @@ function intentTable(state: SessionState): string[] {
   return [...out, ''];
 }
 
+/** A checklist item's result in words. */
+const CHECK_RESULTS: Record<CheckMarkKind, string> = {
+  pass: 'passed',
+  fail: 'failed',
+  ungraded: 'ungraded',
+  pending: 'not graded',
+};
+
+/** A tool call's outcome after its arguments: the error, or the result once there is one. */
+function toolOutcome(item: ToolItem): string {
+  if (item.state === 'error') return `✗ ${item.error ?? 'failed'}`;
+  return item.result === undefined ? '' : `→ ${fmtResult(item.result, 100)}`;
+}
+
 function checklistTable(state: SessionState): string[] {
   const out = [
     '## Checklist',
@@ -78,7 +93,7 @@ function checklistTable(state: SessionState): string[] {
   ];
   for (const c of state.checklist) {
     const v = state.checks[c.id];
-    const result = !v ? 'not graded' : v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed';
+    const result = CHECK_RESULTS[checkMarkKind(v)];
     out.push(`| ${c.id} | ${result} | ${v?.turn ?? '–'} | ${v?.by ?? '–'} | ${cell(c.text)} |`);
   }
   return [...out, ''];
@@ -136,12 +151,7 @@ export function renderMarkdown(
           '',
         );
       } else if (item.kind === 'tool') {
-        const result =
-          item.state === 'error'
-            ? `✗ ${item.error ?? 'failed'}`
-            : item.result !== undefined
-              ? `→ ${fmtResult(item.result, 100)}`
-              : '';
+        const result = toolOutcome(item);
         const args = fmtArgs(item.args, 100);
         out.push(`- tool ${code(item.name)}${args ? ` ${code(args)}` : ''} ${result}`.trimEnd());
       } else if (item.kind === 'proposal') {
@@ -167,9 +177,7 @@ export function renderMarkdown(
       ...state.checklist.flatMap((c) => {
         const v = state.checks[c.id];
         return v && v.turn === n
-          ? [
-              `- check **${c.id}** ${v.pass === null ? 'ungraded' : v.pass ? 'passed' : 'failed'} (${v.by}: ${brief(v.reason)})`,
-            ]
+          ? [`- check **${c.id}** ${CHECK_RESULTS[checkMarkKind(v)]} (${v.by}: ${brief(v.reason)})`]
           : [];
       }),
     ];

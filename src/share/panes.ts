@@ -3,7 +3,8 @@
  * asciicast, the SVG and the full-screen presentation and side-by-side screens draw. Pure
  * functions of the state, so the same recording always draws the same screen.
  */
-import type { IntentStatus } from '../contracts/events.ts';
+import type { FileDiff, IntentStatus, UpdateVerdict } from '../contracts/events.ts';
+import { checkMarkKind } from '../session/marks.ts';
 import type { SessionState, TurnState } from '../store/state.ts';
 import { checklistCounts, compSoFar, intentCounts, procSoFar } from '../store/selectors.ts';
 import { whenChanged } from '../text/causes.ts';
@@ -12,6 +13,7 @@ import { fmtFileChange, fmtScore, shortTime } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
 import { paneTitle, type PaneId } from '../tui/pane-specs.ts';
 import type { PhoneState } from '../store/phone.ts';
+import { updateSeen } from '../store/timeline.ts';
 import { phoneBlocks } from '../tui/phone-lines.ts';
 import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 
@@ -241,8 +243,7 @@ export function fittedIntentLines(
 export function checklistBlocks(state: SessionState, cols: number, theme: Theme): Line[][] {
   return state.checklist.map((item) => {
     const v = state.checks[item.id];
-    const kind = !v ? 'pending' : v.pass === null ? 'ungraded' : v.pass ? 'pass' : 'fail';
-    const mark = theme.check[kind];
+    const mark = theme.check[checkMarkKind(v)];
     return wrapWithPrefix(
       [
         { text: `${mark.symbol} `, color: mark.color, bold: true },
@@ -297,6 +298,12 @@ export function pagesOf(blocks: readonly Line[][], rows: number, spaced = false)
   return pages;
 }
 
+/** Added files in the diff's green, deleted ones in its red, modified ones plain. */
+function fileChangeColor(change: FileDiff['change'], theme: Theme): string | undefined {
+  if (change === 'added') return theme.diff.add;
+  return change === 'deleted' ? theme.diff.remove : undefined;
+}
+
 /** Every workspace and app change so far, one line each, newest last. */
 export function workspaceLines(state: SessionState, theme: Theme): Line[] {
   const out: Line[] = [];
@@ -306,12 +313,7 @@ export function workspaceLines(state: SessionState, theme: Theme): Line[] {
         { text: `t${t.turn} `, color: theme.text.muted },
         {
           text: fmtFileChange(f),
-          color:
-            f.change === 'deleted'
-              ? theme.diff.remove
-              : f.change === 'added'
-                ? theme.diff.add
-                : undefined,
+          color: fileChangeColor(f.change, theme),
         },
       ]);
     for (const a of t.apps)
@@ -321,6 +323,12 @@ export function workspaceLines(state: SessionState, theme: Theme): Line[] {
       ]);
   }
   return out;
+}
+
+/** An update's verdict in the checklist's colours: a hit or a kept silence passes, the rest fail. */
+function verdictColor(verdict: UpdateVerdict | undefined, theme: Theme): string | undefined {
+  if (!verdict) return theme.text.muted;
+  return verdict === 'hit' || verdict === 'kept' ? theme.check.pass.color : theme.check.fail.color;
 }
 
 /**
@@ -336,13 +344,8 @@ export function timelineLines(state: SessionState, theme: Theme, rows: number): 
     Math.max(rows, (next < 0 ? tl.updates.length : next) + 1),
   );
   return tl.updates.slice(Math.max(0, end - rows), end).map((u) => {
-    const how = u.verdict ?? (u.happened ? (u.seen ? 'seen' : 'unseen') : 'to come');
-    const color =
-      u.verdict === 'hit' || u.verdict === 'kept'
-        ? theme.check.pass.color
-        : u.verdict
-          ? theme.check.fail.color
-          : theme.text.muted;
+    const how = u.verdict ?? updateSeen(u);
+    const color = verdictColor(u.verdict, theme);
     return [
       { text: `${u.id} `, bold: true },
       { text: `${how} `, color },
@@ -405,6 +408,13 @@ export function phoneLines(state: SessionState, cols: number, rows: number, them
 
 const phoneCache = new WeakMap<PhoneState, { key: string; theme: Theme; lines: Line[] }>();
 
+/** `block` in `n` lines: its first ones, or its heading and newest ones (`fromTail`). */
+function cutBlock(block: Line[], n: number, fromTail: boolean): Line[] {
+  if (n === block.length) return block;
+  if (!fromTail) return block.slice(0, n);
+  return n ? [block[0]!, ...block.slice(block.length - n + 1)] : [];
+}
+
 function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme): Line[] {
   const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(
     phone,
@@ -420,15 +430,7 @@ function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme):
   for (const block of [status, proposals, screen, notes, moves]) {
     const n = Math.max(0, Math.min(block.length, left));
     left -= n;
-    const cut =
-      n === block.length
-        ? block
-        : tail.has(block)
-          ? n
-            ? [block[0]!, ...block.slice(block.length - n + 1)]
-            : []
-          : block.slice(0, n);
-    kept.set(block, cut);
+    kept.set(block, cutBlock(block, n, tail.has(block)));
   }
   return blocks.flatMap((b, i) =>
     kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : [],

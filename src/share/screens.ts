@@ -216,11 +216,9 @@ export function presentScreen(state: SessionState, o: ScreenOptions): Line[] {
     },
   );
   // A proposal scenario's Phone, or a time scenario's Timeline, shares the right column with the intents.
-  const extra = paneShown('phone', state)
-    ? phoneBox
-    : paneShown('timeline', state)
-      ? timelineBox
-      : undefined;
+  let extra: typeof phoneBox | undefined;
+  if (paneShown('phone', state)) extra = phoneBox;
+  else if (paneShown('timeline', state)) extra = timelineBox;
   const intentRows = extra
     ? Math.min(
         body - 8,
@@ -319,11 +317,10 @@ export function versusScreen(
       bold: true,
     },
   ];
-  const footer: Line = both
-    ? [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)]
-    : o.hint
-      ? [{ text: ` ${o.hint}`, color: theme.text.muted }]
-      : [];
+  let footer: Line = [];
+  if (both)
+    footer = [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)];
+  else if (o.hint) footer = [{ text: ` ${o.hint}`, color: theme.text.muted }];
   const state = a.state.scenario ? a.state : b.state;
   return [
     header(title(state, theme), [{ text: 'A vs B', color: theme.text.muted }], cols),

@@ -159,3 +159,11 @@ export const TIME_EVENTS = new Set<SessionEvent['type']>([
   'update_verdict',
   'task_status',
 ]);
+
+/** Whether an update reached the agent: not yet happened, or it woke the agent (seen) or not. */
+export function updateSeen(
+  u: Pick<TimelineUpdate, 'happened' | 'seen'>,
+): 'to come' | 'seen' | 'unseen' {
+  if (!u.happened) return 'to come';
+  return u.seen ? 'seen' : 'unseen';
+}
