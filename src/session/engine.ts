@@ -8,16 +8,9 @@
 import { errorMessage } from '../contracts/errors.ts';
 import { given } from '../contracts/optional.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
-import {
-  DEFAULT_MAX_TURNS,
-  DEFAULT_TOOL_STEPS,
-  DEFAULT_TOOLS,
-  type IntentSpec,
-} from '../scenario/schema.ts';
+import { DEFAULT_MAX_TURNS, type IntentSpec } from '../scenario/schema.ts';
 import { computeScores } from '../judge/scores.ts';
-import { ToolRegistry, type ToolContext } from '../tools/registry.ts';
-import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
-import { diffApps } from '../apps/diff.ts';
+import { snapshotTexts } from '../workspace/workspace.ts';
 import {
   ToolStepCapError,
   type Backends,
@@ -26,17 +19,9 @@ import {
   type TranscriptEntry,
   type TurnEvidence,
 } from '../contracts/backends.ts';
-import type {
-  EventSink,
-  IntentStatus,
-  PersonaCard,
-  Scores,
-  SessionEnd,
-  SessionEvent,
-  StatusCause,
-} from '../contracts/events.ts';
+import type { IntentStatus, SessionEnd, SessionEvent, StatusCause } from '../contracts/events.ts';
 import { SessionGrading } from './grading.ts';
-import { TurnToolCalls, type SessionTools } from './tool-calls.ts';
+import { TurnToolCalls, sessionToolsFor, toolStepsOf, type SessionTools } from './tool-calls.ts';
 import type { GroupEnv } from './group-env.ts';
 import { EndRequested } from './chat-protocol.ts';
 import type {
@@ -49,36 +34,12 @@ import type {
   WaitEnd,
 } from './protocol.ts';
 import { protocolFor } from './protocols.ts';
-import { announcedIntentFields } from '../scenario/paradigms.ts';
+import { pendingAtStart, sessionStartEvent, triggerIncoming } from './session-start.ts';
+import { agentSession } from './agent-session.ts';
+import { beforeTurn, diffTurn, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
+import type { SessionOptions, SessionResult } from './session-options.ts';
 
-export interface SessionOptions {
-  scenario: LoadedScenario;
-  persona: LoadedPersona | undefined;
-  backends: Backends;
-  env: GroupEnv;
-  emit: EventSink;
-  /** Position in the run group. */
-  index?: number;
-  of?: number;
-  /** Overrides the scenario's limits.max_turns. */
-  maxTurns?: number;
-  signal?: AbortSignal;
-  /** Awaited before each agent turn: watch mode pauses, steps and paces here. */
-  pace?: (turn: number) => Promise<void>;
-  /** The date the agent is told (fixed in tests and benchmarks). */
-  date?: string;
-  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key or the person's message. */
-  paceTime?: (next: TimeToPass) => Promise<WaitEnd>;
-  /** Called when a turn is judged (stage 1 and the checklist's ticks), before the protocol's step: a fork goes live here. */
-  turnJudged?: (turn: number) => void;
-}
-
-export interface SessionResult {
-  scenario: string;
-  end: SessionEnd;
-  message?: string;
-  scores: Scores;
-}
+export type { SessionOptions, SessionResult } from './session-options.ts';
 
 class Aborted extends Error {}
 
@@ -183,31 +144,11 @@ export class SessionRun implements SessionCore {
 
   async run(): Promise<SessionResult> {
     const { scenario, env } = this.o;
-    const toolSteps = scenario.limits?.tool_steps ?? DEFAULT_TOOL_STEPS;
     await this.grading.prepare();
-    this.emitStart(toolSteps);
+    this.emitStart(toolStepsOf(scenario));
+    const sessionTools = sessionToolsFor(env, scenario, this.protocol);
 
-    const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
-    const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
-    const tools = new Map(
-      (this.protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]),
-    );
-    const sessionTools: SessionTools = {
-      ctx,
-      tools,
-      specs: [...tools.values()].map((t) => ToolRegistry.spec(t)),
-      steps: toolSteps,
-    };
-
-    let incoming: Incoming =
-      scenario.trigger.kind === 'event'
-        ? {
-            kind: 'event',
-            turn: 1,
-            text: scenario.trigger.text,
-            ...(scenario.trigger.source ? { source: scenario.trigger.source } : {}),
-          }
-        : { kind: 'user', turn: 1, text: scenario.trigger.text };
+    let incoming = triggerIncoming(scenario);
     let end: SessionEnd = 'resolved';
     let message: string | undefined;
 
@@ -240,51 +181,24 @@ export class SessionRun implements SessionCore {
   }
 
   private emitStart(toolSteps: number): void {
-    const { scenario, backends } = this.o;
-    this.emit({
-      type: 'session_start',
-      scenario: scenario.id,
-      persona: scenario.persona,
-      title: scenario.title,
-      index: this.o.index ?? 0,
-      of: this.o.of ?? 1,
-      trigger: {
-        kind: scenario.trigger.kind,
-        text: scenario.trigger.text,
-        ...given({ source: scenario.trigger.source }),
-      },
-      intents: scenario.intents.map((i) => ({
-        id: i.id,
-        text: i.text,
-        reveal: i.reveal ?? i.text,
-        ...announcedIntentFields(i),
-      })),
-      checklist: this.grading.announced(),
-      maxTurns: this.maxTurns,
-      toolSteps,
-      backends: {
-        agent: backends.agent.info,
-        user: backends.user.info,
-        judge: backends.judge.info,
-      },
-      ...given({ time: this.protocol.info, proposals: this.protocol.proposalInfo }),
-      ...(this.o.persona ? { personaCard: personaCard(this.o.persona) } : {}),
-    });
+    const { scenario, backends, persona } = this.o;
+    this.emit(
+      sessionStartEvent({
+        scenario,
+        persona,
+        backends,
+        protocol: this.protocol,
+        index: this.o.index ?? 0,
+        of: this.o.of ?? 1,
+        maxTurns: this.maxTurns,
+        toolSteps,
+        checklist: this.grading.announced(),
+      }),
+    );
     const problem = this.grading.scriptProblem;
     if (problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: problem });
-    for (const i of scenario.intents) {
-      const s = this.status.get(i.id);
-      if (s === 'pending')
-        this.emit({
-          type: 'intent_status',
-          turn: 0,
-          intent: i.id,
-          from: 'open',
-          to: 'pending',
-          cause: 'follow_up',
-          detail: this.protocol.pendingDetail?.(i) ?? 'waits on the world',
-        });
-    }
+    const statusOf = (id: string) => this.status.get(id);
+    for (const event of pendingAtStart(scenario, statusOf, this.protocol)) this.emit(event);
   }
 
   /** One agent turn: deliver the incoming message, run the agent and its tools, diff, and judge stage 1. */
@@ -294,9 +208,7 @@ export class SessionRun implements SessionCore {
     this.checkAbort();
     this.emit({ type: 'turn_start', turn: this.turn });
     this.deliver(incoming);
-    const env = this.o.env;
-    const before = env.lastSnapshot;
-    const appsBefore = env.apps.snapshot();
+    const before = beforeTurn(this.o.env);
     const calls = new TurnToolCalls(this.turn, tools, this.callLog, this.protocol.toolsFor?.());
     let reply = '';
     let turnError: string | undefined;
@@ -306,7 +218,7 @@ export class SessionRun implements SessionCore {
       calls.settle();
       if (!(err instanceof ToolStepCapError)) {
         // The agent failed mid-turn: what its successful tool calls wrote is still shown, and graded at the end.
-        this.diffTurn(before, appsBefore);
+        this.diffTurn(before);
         throw err;
       }
       turnError = err.message;
@@ -315,7 +227,7 @@ export class SessionRun implements SessionCore {
     this.replies.push(reply);
     this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
-    const { after, diffs, appsAfter } = this.diffTurn(before, appsBefore);
+    const { after, diffs, appsAfter } = this.diffTurn(before);
     if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
     this.emit({ type: 'turn_end', turn: this.turn, ...given({ error: turnError }) });
 
@@ -373,16 +285,13 @@ export class SessionRun implements SessionCore {
     const time = this.protocol.agentTime?.(incoming);
     const { reply } = await this.o.backends.agent.runTurn({
       turn: this.turn,
-      session: {
-        scenarioId: this.scenario.id,
-        title: this.scenario.title,
-        date: time?.now.slice(0, 10) ?? this.o.date ?? new Date().toISOString().slice(0, 10),
+      session: agentSession({
+        scenario: this.scenario,
         memory: env.memory.render(),
         index: this.o.index ?? 0,
-        ...(time
-          ? { now: time.now, woken: time.woken, ...(time.phase ? { phase: time.phase } : {}) }
-          : {}),
-      },
+        date: this.o.date,
+        time,
+      }),
       transcript: this.transcript,
       tools: calls.specs,
       callTool: calls.callTool,
@@ -409,24 +318,10 @@ export class SessionRun implements SessionCore {
   }
 
   /** The turn's workspace and app diffs, emitted; the workspace snapshot moves on. */
-  private diffTurn(
-    before: Snapshot,
-    appsBefore: Record<string, unknown>,
-  ): {
-    after: Snapshot;
-    diffs: ReturnType<typeof Workspace.diff>;
-    appsAfter: Record<string, unknown>;
-  } {
-    const env = this.o.env;
+  private diffTurn(before: BeforeTurn): TurnDiff {
     // An agent that edits files itself wrote around the workspace's methods: walk the tree.
-    const after = env.workspace.snapshot(before, Boolean(this.o.backends.agent.editsFiles));
-    env.lastSnapshot = after;
-    const diffs = Workspace.diff(before, after);
-    if (diffs.length) this.emit({ type: 'workspace_diff', turn: this.turn, files: diffs });
-    const appsAfter = env.apps.snapshot();
-    const appDiffs = diffApps(appsBefore, appsAfter);
-    if (appDiffs.length) this.emit({ type: 'app_diff', turn: this.turn, apps: appDiffs });
-    return { after, diffs, appsAfter };
+    const walk = Boolean(this.o.backends.agent.editsFiles);
+    return diffTurn(this.o.env, this.turn, before, walk, (e) => this.emit(e));
   }
 
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
@@ -503,13 +398,4 @@ export class SessionRun implements SessionCore {
         this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
     return { text: reply.text, reveals };
   }
-}
-
-function personaCard(p: LoadedPersona): PersonaCard {
-  return {
-    name: p.name,
-    role: p.role,
-    profile: p.profile,
-    ...given({ style: p.style, facts: p.facts, goals: p.goals }),
-  };
 }

@@ -5,6 +5,7 @@
  */
 import {
   invokeTool,
+  ToolRegistry,
   type ToolContext,
   type ToolDef,
   type ToolOutcome,
@@ -17,6 +18,10 @@ import {
   type TranscriptEntry,
 } from '../contracts/backends.ts';
 import type { SessionEvent } from '../contracts/events.ts';
+import type { LoadedScenario } from '../scenario/library.ts';
+import { DEFAULT_TOOL_STEPS, DEFAULT_TOOLS } from '../scenario/schema.ts';
+import type { GroupEnv } from './group-env.ts';
+import type { SessionProtocol } from './protocol.ts';
 
 /** The tools of one session, as every turn offers and runs them. */
 export interface SessionTools {
@@ -25,6 +30,28 @@ export interface SessionTools {
   specs: ToolSpec[];
   /** The cap on tool calls per agent turn. */
   steps: number;
+}
+
+/** The tool-step cap of a scenario's agent turns. */
+export function toolStepsOf(scenario: LoadedScenario): number {
+  return scenario.limits?.tool_steps ?? DEFAULT_TOOL_STEPS;
+}
+
+/** The tools a session offers: the groups its scenario names, as its protocol extends them. */
+export function sessionToolsFor(
+  env: GroupEnv,
+  scenario: LoadedScenario,
+  protocol: SessionProtocol,
+): SessionTools {
+  const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
+  const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
+  const tools = new Map((protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]));
+  return {
+    ctx,
+    tools,
+    specs: [...tools.values()].map((t) => ToolRegistry.spec(t)),
+    steps: toolStepsOf(scenario),
+  };
 }
 
 /** What a turn's calls report to the session. */

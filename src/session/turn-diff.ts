@@ -1,0 +1,42 @@
+/** What a turn changed: the workspace's and the apps' diffs, emitted; the workspace snapshot moves on. */
+import { Workspace, type Snapshot } from '../workspace/workspace.ts';
+import { diffApps } from '../apps/diff.ts';
+import type { SessionEvent } from '../contracts/events.ts';
+import type { GroupEnv } from './group-env.ts';
+
+export interface TurnDiff {
+  after: Snapshot;
+  diffs: ReturnType<typeof Workspace.diff>;
+  appsAfter: Record<string, unknown>;
+}
+
+/** The state of the workspace and the apps before a turn. */
+export interface BeforeTurn {
+  files: Snapshot;
+  apps: Record<string, unknown>;
+}
+
+export function beforeTurn(env: GroupEnv): BeforeTurn {
+  return { files: env.lastSnapshot, apps: env.apps.snapshot() };
+}
+
+/**
+ * Diffs the turn against `before` and emits what changed. `walk`: the agent edits files itself,
+ * around the workspace's methods, so the whole tree is read.
+ */
+export function diffTurn(
+  env: GroupEnv,
+  turn: number,
+  before: BeforeTurn,
+  walk: boolean,
+  emit: (event: SessionEvent) => void,
+): TurnDiff {
+  const after = env.workspace.snapshot(before.files, walk);
+  env.lastSnapshot = after;
+  const diffs = Workspace.diff(before.files, after);
+  if (diffs.length) emit({ type: 'workspace_diff', turn, files: diffs });
+  const appsAfter = env.apps.snapshot();
+  const appDiffs = diffApps(before.apps, appsAfter);
+  if (appDiffs.length) emit({ type: 'app_diff', turn, apps: appDiffs });
+  return { after, diffs, appsAfter };
+}
