@@ -367,13 +367,14 @@ export class SessionRun implements SessionCore {
 
   async waitForTime(next: TimeToPass): Promise<WaitEnd> {
     let end: WaitEnd = 'time_passes';
-    if (this.o.paceTime) end = await this.o.paceTime(next);
-    else if (this.o.pace && this.pacedFor !== this.turn + 1) {
+    if (this.o.pace && this.pacedFor !== this.turn + 1) {
       // Watching, the wait before the next turn comes before the clock moves: the world changes
       // once the turn on screen has been read, not while it is still being read.
       this.pacedFor = this.turn + 1;
       await this.o.pace(this.turn + 1);
     }
+    // Then a person playing the user (play, or a watch taken over) decides when time passes.
+    if (this.o.paceTime) end = await this.o.paceTime(next);
     this.checkAbort();
     return end;
   }

@@ -21,7 +21,7 @@ export interface SessionOptions {
   pace?: (turn: number) => Promise<void>;
   /** The date the agent is told (fixed in tests and benchmarks). */
   date?: string;
-  /** Awaited before the simulated clock jumps while the user waits (time scenarios): play mode waits for a key or the person's message. */
+  /** Awaited before the simulated clock jumps while the user waits (time scenarios), after the pace: a person playing the user waits for a key or speaks. */
   paceTime?: (next: TimeToPass) => Promise<WaitEnd>;
   /** Called when a turn is judged (stage 1 and the checklist's ticks), before the protocol's step: a fork goes live here. */
   turnJudged?: (turn: number) => void;

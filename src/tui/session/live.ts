@@ -155,7 +155,8 @@ export class LiveSession implements SessionController {
           pace: this.opts.pace ?? this.pace,
           // A fork's replayed turns let time pass at once (a wait the person cut short in the
           // parent then replays differently, and the fork is refused as inexact, not held up).
-          ...(this.opts.mode === 'play'
+          // Watching, time passes at the pace until a person takes over; then it waits for them.
+          ...(this.opts.mode === 'play' || this.opts.mode === 'watch'
             ? {
                 paceTime: (next: TimeToPass): Promise<WaitEnd> =>
                   plan && !plan.live ? Promise.resolve('time_passes') : this.waitForTime(next),
@@ -251,8 +252,9 @@ export class LiveSession implements SessionController {
   }
 
   /**
-   * Play: the person playing the user decides when the waiting is over (a key), so they can read
-   * first; or they speak while they wait (sendUser), and the agent answers them before time passes.
+   * Play, or a watch once a person has taken over: the person playing the user decides when the
+   * waiting is over (a key), so they can read first; or they speak while they wait (sendUser), and
+   * the agent answers them before time passes. Watching before that, time passes at the pace.
    */
   private waitForTime(next: TimeToPass): Promise<WaitEnd> {
     if (this.control.getState().mode !== 'play') return Promise.resolve('time_passes');
