@@ -154,6 +154,11 @@ export interface UserTurnInput {
   transcript: readonly TranscriptEntry[];
   emit: BackendEmit;
   signal: AbortSignal;
+  /**
+   * Which open intents a message in the user's own words states (a person's or a model user's):
+   * the model judge's reading when there is one, else the offline matcher's (src/judge/stated.ts).
+   */
+  readStated?(text: string): Promise<string[]>;
 }
 
 export interface UserReply {
@@ -235,6 +240,16 @@ export interface RefusalInput {
   signal: AbortSignal;
 }
 
+/** A user's message in their own words, to be read for the open intents it states. */
+export interface StatedInput {
+  turn: number;
+  text: string;
+  /** The intents still open: what the reading may credit (by their text, reveal and `said`). */
+  open: readonly Pick<IntentSpec, 'id' | 'text' | 'reveal' | 'said'>[];
+  emit: BackendEmit;
+  signal: AbortSignal;
+}
+
 /** Whether a user's message refuses or cancels the task, why, and who read it so. */
 export interface RefusalReading {
   refusal: boolean;
@@ -274,6 +289,8 @@ export interface JudgeBackend {
   gradeRubric(input: RubricInput): Promise<ChecklistGrade[]>;
   /** Time scenarios: whether a person's or model user's message refuses the task (model judges; offline rules otherwise). */
   readRefusal?(input: RefusalInput): Promise<Omit<RefusalReading, 'by'>>;
+  /** The open intents a person's or model user's message states, by id (model judges; the offline matcher otherwise). */
+  readStated?(input: StatedInput): Promise<string[]>;
 }
 
 export interface Backends {

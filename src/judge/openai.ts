@@ -13,6 +13,7 @@ import type {
   JudgeVerdict,
   RefusalInput,
   RubricInput,
+  StatedInput,
 } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from '../llm/client.ts';
@@ -33,6 +34,7 @@ import {
 } from './pibench-rubric.ts';
 import { clip, renderApps, renderFiles, renderToolCalls, renderTranscript } from '../llm/render.ts';
 import { askForJson, JudgeOutputError } from '../llm/structured.ts';
+import { askStated } from './stated.ts';
 
 const TurnAnswer = z.object({
   intents: z.array(
@@ -168,6 +170,11 @@ export class OpenAIJudge implements JudgeBackend {
       { schema: RefusalAnswer, problems: () => [] },
     );
     return { refusal: value.refusal, reason: firstLine(value.reason) };
+  }
+
+  /** A person's or model user's message: the open intents it states, one small call (stated.ts). */
+  readStated(input: StatedInput): Promise<string[]> {
+    return askStated(this.client, input);
   }
 
   async gradeRubric(input: RubricInput): Promise<ChecklistGrade[]> {

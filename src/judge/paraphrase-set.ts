@@ -11,7 +11,8 @@ export interface ParaphraseSet {
 }
 
 type Intents = readonly Pick<IntentSpec, 'id' | 'text' | 'reveal' | 'said'>[];
-export type Crediting = (message: string, intents: Intents) => string[];
+/** The offline matcher answers at once; a model judge's reading is awaited. */
+export type Crediting = (message: string, intents: Intents) => string[] | Promise<string[]>;
 
 export interface CreditFigures {
   paraphrases: number;
@@ -26,11 +27,11 @@ export interface CreditFigures {
   wrong: string[];
 }
 
-export function measureCrediting(
+export async function measureCrediting(
   set: ParaphraseSet,
   intentsOf: (scenario: string) => Intents,
   credit: Crediting,
-): CreditFigures {
+): Promise<CreditFigures> {
   let paraphrases = 0;
   let hits = 0;
   let falseCredits = 0;
@@ -41,7 +42,7 @@ export function measureCrediting(
     for (const [id, sentences] of Object.entries(byIntent))
       for (const sentence of sentences) {
         paraphrases++;
-        const got = credit(sentence, intents);
+        const got = await credit(sentence, intents);
         if (got.includes(id)) hits++;
         else misses.push(`${scenario} ${id}: ${sentence}`);
         for (const other of got.filter((g) => g !== id)) {
@@ -52,9 +53,9 @@ export function measureCrediting(
   }
   let nothingCredited = 0;
   for (const sentence of set.nothing) {
-    const got = Object.keys(set.scenarios).flatMap((s) =>
-      credit(sentence, intentsOf(s)).map((id) => `${s} ${id}`),
-    );
+    const got: string[] = [];
+    for (const s of Object.keys(set.scenarios))
+      got.push(...(await credit(sentence, intentsOf(s))).map((id) => `${s} ${id}`));
     if (got.length) nothingCredited++;
     falseCredits += got.length;
     for (const g of got) wrong.push(`${g} ← ${sentence}`);

@@ -95,6 +95,11 @@ export class RoleClient {
     return this.cfg.model;
   }
 
+  /** The configured wait for one answer (`timeout`), in ms. */
+  get timeoutMs(): number {
+    return this.cfg.timeoutMs;
+  }
+
   /** One chat completion, with retries; emits `usage` (and `notice` before each retry). */
   async chat(req: ChatRequest, ctx: CallContext): Promise<ChatResult> {
     let retry = 0;

@@ -38,6 +38,7 @@ import { pendingAtStart, sessionStartEvent, triggerIncoming } from './session-st
 import { agentSession } from './agent-session.ts';
 import { beforeTurn, diffTurn, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
 import type { SessionOptions, SessionResult } from './session-options.ts';
+import { readStated } from '../judge/stated.ts';
 
 export type { SessionOptions, SessionResult } from './session-options.ts';
 
@@ -392,6 +393,14 @@ export class SessionRun implements SessionCore {
       transcript: this.transcript,
       emit: (e) => this.emit(e),
       signal: this.controller.signal,
+      readStated: (text) =>
+        readStated(this.o.backends.judge, {
+          turn: this.turn,
+          text,
+          open: this.open(),
+          emit: (e) => this.emit(e),
+          signal: this.controller.signal,
+        }),
     });
     const reveals = reply.reveals ?? [];
     for (const id of reveals)

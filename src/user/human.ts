@@ -18,11 +18,12 @@ export class HumanUser implements UserBackend {
   readonly picksIntents = true;
   constructor(private readonly input: InputQueue<HumanUserAction>) {}
 
-  async nextMessage({ turn, emit, signal, open }: UserTurnInput): Promise<UserReply> {
+  async nextMessage({ turn, emit, signal, open, readStated }: UserTurnInput): Promise<UserReply> {
     emit({ type: 'awaiting_input', turn, role: 'user' });
     const action = await this.input.next(signal);
-    // A need stated in the person's own words counts as told, as the reveal key would (offline, no model).
-    const said = creditedIntents(action.text, open);
+    // A need stated in the person's own words counts as told, as the reveal key would: read by
+    // the model judge when there is one, else offline (src/judge/stated.ts).
+    const said = readStated ? await readStated(action.text) : creditedIntents(action.text, open);
     return { text: action.text, reveals: [...new Set([...action.reveals, ...said])] };
   }
 

@@ -53,7 +53,8 @@ export class OpenAIUser implements UserBackend {
         intents: leak.intents,
         terms: leak.terms,
       });
-    return { text };
+    // What it stated beyond the handed intents counts as told (read as a person's words are).
+    return { text, reveals: (await input.readStated?.(text)) ?? [] };
   }
 
   /** Proposal scenarios: one move on the phone, chosen among the screen's actions (openai-phone.ts). */

@@ -45,15 +45,15 @@ describe('crediting a person’s own words, offline', () => {
     }
   });
 
-  it('credits most paraphrases, almost never the wrong intent, and nothing for sentences that state nothing', () => {
-    const f = measureCrediting(set, intentsOf, creditedIntents);
+  it('credits most paraphrases, almost never the wrong intent, and nothing for sentences that state nothing', async () => {
+    const f = await measureCrediting(set, intentsOf, creditedIntents);
     expect(f.recall).toBeGreaterThanOrEqual(0.85);
     expect(f.precision).toBeGreaterThanOrEqual(0.95);
     expect(f.nothingCredited).toBe(0);
   });
 
-  it('the reveal text alone (before) credits almost none of them', () => {
-    const f = measureCrediting(set, intentsOf, (m, intents) =>
+  it('the reveal text alone (before) credits almost none of them', async () => {
+    const f = await measureCrediting(set, intentsOf, (m, intents) =>
       intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id),
     );
     expect(f.recall).toBeLessThan(0.1);

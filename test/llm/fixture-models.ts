@@ -52,6 +52,12 @@ function judge(prompt: string): ScriptedReply {
   const open = [...prompt.matchAll(/^- (I\d+): (.*)$/gm)].map((m) => ({ id: m[1]!, text: m[2]! }));
   if (prompt.includes('Pick the ONE open intent'))
     return { content: JSON.stringify({ intent: open[0]!.id, reason: 'it comes first' }) };
+  if (prompt.includes('message itself STATES')) {
+    const message = prompt.slice(prompt.indexOf("The user's message:"));
+    const sign = (text: string) => SIGNS[text.replace(/ \(a user might put it: .*$/, '')];
+    const stated = open.filter(({ text }) => message.includes(sign(text) ?? '\u0000'));
+    return { content: JSON.stringify({ stated: stated.map(({ id }) => ({ id, words: '' })) }) };
+  }
   if (prompt.includes('grade a finished session')) {
     const items = [...prompt.matchAll(/^- (C\d+): /gm)].map((m) => ({
       id: m[1],
