@@ -15,6 +15,7 @@
  */
 import '../src/paradigms/index.ts';
 import { spawn } from 'node:child_process';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -26,7 +27,7 @@ import type { SessionEvent } from '../src/contracts/events.ts';
 import { runGroup } from '../src/session/group.ts';
 import { planRuns } from '../src/session/plan.ts';
 import { createToolRegistry } from '../src/tools/index.ts';
-import { realAgentCommand, requestedAgents } from '../test/helpers/real-agents.ts';
+import { realAgentCommand, RECIPE_FLAGS, requestedAgents } from '../test/helpers/real-agents.ts';
 
 const REPEAT = Number(process.argv[process.argv.indexOf('--repeat') + 1] || 2);
 const LIB = path.resolve('test/fixtures/acp-lib/scenarios/tester');
@@ -52,40 +53,79 @@ async function fakeModels(): Promise<{ url: string; stop: () => void }> {
 // ---- what we time
 
 const now = () => performance.now();
-/** MCP HTTP requests in flight (request → start), and the engine's tool time inside each. */
-const requests = new Map<
-  IncomingMessage,
-  { start: number; cpu: NodeJS.CpuUsage; toolMs: number; tool: boolean }
->();
-let toolStart = 0;
+/**
+ * MCP HTTP requests in flight: when the request's head arrived, when its body had been read, when
+ * the engine's tool call started and ended, and our CPU at the start. A call's wall time splits
+ * into: waiting for the body, our way in (body read to the tool's start), the tool, our way out
+ * (the tool's end to the answer sent).
+ */
+interface Call {
+  start: number;
+  bodyEnd?: number;
+  toolStart?: number;
+  toolEnd?: number;
+  cpu: NodeJS.CpuUsage;
+}
+const requests = new Map<IncomingMessage, Call>();
 const perCall: number[] = [];
 const cpuPerCall: number[] = [];
+const bodyWait: number[] = [];
+const wayIn: number[] = [];
+const wayOut: number[] = [];
+/** Garbage collection pauses (start, duration), to find those inside a call. */
+const gcs: { at: number; ms: number }[] = [];
+const gcInCall: number[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration });
+}).observe({ entryTypes: ['gc'] });
+/** The slowest calls, each with its parts, for the tail. */
+const slow: { agent: string; ms: number; parts: string }[] = [];
+let currentAgent = '';
 subscribe('http.server.request.start', (m) => {
   const { request } = m as { request: IncomingMessage };
-  if (request.url === '/mcp' && request.method === 'POST')
-    requests.set(request, { start: now(), cpu: process.cpuUsage(), toolMs: 0, tool: false });
+  if (request.url !== '/mcp' || request.method !== 'POST') return;
+  const call: Call = { start: now(), cpu: process.cpuUsage() };
+  requests.set(request, call);
+  request.once('end', () => (call.bodyEnd = now()));
 });
 subscribe('http.server.response.finish', (m) => {
   const { request } = m as { request: IncomingMessage };
   const r = requests.get(request);
   if (!r) return;
   requests.delete(request);
-  if (!r.tool) return;
-  perCall.push(now() - r.start - r.toolMs);
+  if (r.toolStart === undefined || r.toolEnd === undefined) return;
+  const end = now();
+  const ms = end - r.start - (r.toolEnd - r.toolStart);
+  perCall.push(ms);
   // CPU time of our process over the call, the tool included: what a loaded machine moves least.
   const cpu = process.cpuUsage(r.cpu);
   cpuPerCall.push((cpu.user + cpu.system) / 1000);
+  const body = (r.bodyEnd ?? r.start) - r.start;
+  const parts = [body, r.toolStart - (r.bodyEnd ?? r.start), end - r.toolEnd];
+  bodyWait.push(parts[0]!);
+  wayIn.push(parts[1]!);
+  wayOut.push(parts[2]!);
+  const gc = gcs.filter((g) => g.at >= r.start && g.at < end).reduce((a, g) => a + g.ms, 0);
+  gcInCall.push(gc);
+  slow.push({
+    agent: currentAgent,
+    ms,
+    parts: `body ${parts[0]!.toFixed(2)} · in ${parts[1]!.toFixed(2)} · out ${parts[2]!.toFixed(2)} · gc ${gc.toFixed(2)} · cpu ${((cpu.user + cpu.system) / 1000).toFixed(2)} ms`,
+  });
 });
 const onTool = (e: SessionEvent) => {
-  if (e.type === 'tool_call') toolStart = now();
-  if (e.type !== 'tool_result') return;
-  // The call's own time goes to the request in flight that made it (one at a time: the script calls one by one).
-  for (const r of requests.values())
-    if (!r.tool) {
-      r.tool = true;
-      r.toolMs = now() - toolStart;
+  if (e.type !== 'tool_call' && e.type !== 'tool_result') return;
+  // The call belongs to the request in flight that made it (one at a time: the script calls one by one).
+  for (const r of requests.values()) {
+    if (e.type === 'tool_call' && r.toolStart === undefined) {
+      r.toolStart = now();
       break;
     }
+    if (e.type === 'tool_result' && r.toolStart !== undefined && r.toolEnd === undefined) {
+      r.toolEnd = now();
+      break;
+    }
+  }
 };
 
 const perTurn: number[] = [];
@@ -130,7 +170,10 @@ if (!agents.length) {
 const models = await fakeModels();
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ip-bench-real-'));
 const byAgent: string[] = [];
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
 for (const agent of agents) {
+  currentAgent = agent;
   const [calls0, turns0, start] = [perCall.length, perTurn.length, os.loadavg()[0]!];
   const command = realAgentCommand(agent, { dir, url: models.url, scratch });
   for (let i = 0; i < REPEAT; i++)
@@ -138,7 +181,7 @@ for (const agent of agents) {
       for (const group of planRuns([path.join(LIB, `${s}.yaml`)], { noDeps: true }))
         await runGroup(group, {
           specs: {
-            agent: { kind: 'acp', name: command, timeoutMs: 180_000 },
+            agent: { kind: 'acp', name: command, timeoutMs: 180_000, ...RECIPE_FLAGS[agent] },
             user: { kind: 'rules' },
             judge: { kind: 'rules' },
           },
@@ -171,5 +214,16 @@ console.log(byAgent.join('\n'));
 console.log(`all agents: per MCP call, beyond the tool's own time: ${fmt(perCall)}`);
 console.log(`all agents: our CPU per MCP call, the tool included: ${fmt(cpuPerCall)}`);
 console.log(`all agents: per turn, intentplay's part: ${fmt(perTurn)}`);
+console.log(`  of a call: waiting for its body ${fmt(bodyWait)}`);
+console.log(`  of a call: body read to the tool's start ${fmt(wayIn)}`);
+console.log(`  of a call: the tool's end to the answer sent ${fmt(wayOut)}`);
+console.log(`  of a call: garbage collection inside it ${fmt(gcInCall)}`);
+loop.disable();
+console.log(
+  `event loop delay over the runs: median ${(loop.percentile(50) / 1e6).toFixed(2)} ms · p95 ${(loop.percentile(95) / 1e6).toFixed(2)} ms · max ${(loop.max / 1e6).toFixed(2)} ms`,
+);
+console.log('the slowest calls:');
+for (const c of slow.sort((a, b) => b.ms - a.ms).slice(0, 8))
+  console.log(`  ${c.agent} ${c.ms.toFixed(2)} ms: ${c.parts}`);
 console.log(`first turns (the agent's start-up included): ${fmt(firstTurn)}`);
 console.log(`turns after the tools changed (waiting for a re-list included): ${fmt(relistTurn)}`);

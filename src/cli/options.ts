@@ -31,6 +31,10 @@ export function addSessionOptions(cmd: Command): Command {
         'acp agents: seconds a prompt may take before the agent is stopped (default 300)',
         positiveInt,
       )
+      .option(
+        '--one-tool-list',
+        'acp agents: offer every tool in one list that never changes, for agents that ignore tools/list_changed (Codex); a tool the turn does not allow answers that it is not available now',
+      )
       .option('--user <backend>', `user backend: ${kindsHelp('user')}`)
       .option('--judge <backend>', `judge backend: ${kindsHelp('judge')}`),
   )

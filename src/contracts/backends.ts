@@ -96,6 +96,12 @@ export interface AgentTurnInput {
   };
   transcript: readonly TranscriptEntry[];
   tools: readonly ToolSpec[];
+  /**
+   * Every tool of the session, whatever this turn offers (a proposal scenario's write tools while
+   * it observes): an agent that keeps one tool list is offered these, and a call to one this turn
+   * does not offer answers that it is not available now.
+   */
+  allTools?: readonly ToolSpec[];
   /** Runs a tool through the engine: emits the events, counts the step, keeps it in the workspace. */
   callTool(name: string, args: unknown, callId?: string): Promise<ToolOutcome>;
   /** True once a call ended the turn (a proposal scenario's `propose` or `wait`): the agent stops calling tools and answers. */

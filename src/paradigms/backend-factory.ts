@@ -51,6 +51,7 @@ const MAKERS: Record<BackendKind, Maker> = {
     return new AcpAgent({
       command: spec.name!,
       ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+      ...(spec.oneToolList ? { oneToolList: true } : {}),
       ...(ctx.permissions ? { permissions: ctx.permissions } : {}),
       ...(ctx.logFile ? { logFile: ctx.logFile } : {}),
     });

@@ -13,6 +13,8 @@ export interface BackendSpec {
   name?: string;
   /** For acp: how long one prompt may take before the agent is stopped. */
   timeoutMs?: number;
+  /** For acp: every tool of the session in one list that never changes (for agents that ignore tools/list_changed). */
+  oneToolList?: boolean;
 }
 
 export function parseBackendSpec(role: Role, text: string): BackendSpec {

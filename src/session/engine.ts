@@ -295,6 +295,7 @@ export class SessionRun implements SessionCore {
       }),
       transcript: this.transcript,
       tools: calls.specs,
+      allTools: calls.allSpecs,
       callTool: calls.callTool,
       turnOver: calls.turnOver,
       cwd: env.workspace.root,

@@ -23,6 +23,8 @@ export interface SessionFlags extends ConfigFlags {
   workspace?: string;
   /** acp agents: seconds one prompt may take. */
   agentTimeout?: number;
+  /** acp agents: one tool list for the whole session. */
+  oneToolList?: boolean;
 }
 
 export interface SessionSetup {
@@ -52,6 +54,11 @@ export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionS
     if (specs.agent.kind !== 'acp')
       throw new UserError("--agent-timeout is for acp agents (--agent acp:'COMMAND')");
     specs.agent.timeoutMs = flags.agentTimeout * 1000;
+  }
+  if (flags.oneToolList) {
+    if (specs.agent.kind !== 'acp')
+      throw new UserError("--one-tool-list is for acp agents (--agent acp:'COMMAND')");
+    specs.agent.oneToolList = true;
   }
   // Fail before any session starts when a model role lacks its model name or key.
   for (const role of roles) if (specs[role].kind === 'openai') requireModelRole(config, role);

@@ -98,6 +98,11 @@ export class TurnToolCalls {
     return now ? this.tools.specs.filter((s) => now.has(s.name)) : this.tools.specs;
   }
 
+  /** Every tool spec of the session, offered in this turn or not. */
+  get allSpecs(): SessionTools['specs'] {
+    return this.tools.specs;
+  }
+
   private count(): void {
     if (this.steps >= this.tools.steps) throw new ToolStepCapError(this.tools.steps);
     this.steps++;

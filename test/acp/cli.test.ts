@@ -77,10 +77,13 @@ describe('acp agents from the command line', { timeout: 120_000 }, () => {
     );
   });
 
-  it('--agent-timeout is for acp agents, and acp needs a command', () => {
+  it('--agent-timeout and --one-tool-list are for acp agents, and acp needs a command', () => {
     expect(cli(['run', NOTES, '--agent-timeout', '5']).stderr).toContain(
       '--agent-timeout is for acp agents',
     );
+    const list = cli(['run', NOTES, '--agent', 'script', '--one-tool-list']);
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain("--one-tool-list is for acp agents (--agent acp:'COMMAND')");
     expect(cli(['run', NOTES, '--agent', 'acp']).stderr).toContain("acp needs acp:'COMMAND ARGS'");
   });
 });

@@ -73,6 +73,25 @@ function model(body: Body): ScriptedReply {
   return { toolCalls: [{ name: 'wait', arguments: {} }] };
 }
 
+/**
+ * A model that does not wait to be asked: offered the write tools while it observes (one tool list
+ * for the session), it tries them at once; refused, it proposes (once), and waits once it is done.
+ */
+function eager(body: Body): ScriptedReply {
+  const all = body.messages.map((m) => m.content ?? '').join('\n');
+  const last = body.messages.at(-1)!;
+  if (last.role === 'tool' && last.content?.includes('not available in this turn'))
+    return all.includes('"proposal"')
+      ? { toolCalls: [{ name: 'wait', arguments: {} }] }
+      : {
+          toolCalls: [
+            { name: 'propose', arguments: { summary: 'Add hand soap to your Shopping list?' } },
+          ],
+        };
+  if (all.includes('Added hand soap')) return { toolCalls: [{ name: 'wait', arguments: {} }] };
+  return model(body);
+}
+
 let server: OpenAITestServer;
 beforeAll(async () => {
   server = await startOpenAIServer({
@@ -138,4 +157,70 @@ describe('an ACP agent driven by a model in a proposal scenario', () => {
     },
     60_000,
   );
+
+  const offeredByRequest = () =>
+    server.completions().map((q) => (q.body as unknown as Body).tools.map((t) => t.function.name));
+  /** The model agent keeping its first tool list, answered by `respond`, on the soap scenario. */
+  const firstListRun = (respond: (body: Body) => ScriptedReply, oneToolList?: true) => {
+    server.reset();
+    server.respond((req) => respond(req.body as unknown as Body));
+    const root = makeLibrary({ 'scenarios/p/soap.yaml': soap('    - say: ""') });
+    const name = `node ${MODEL_AGENT} --model ${server.url} --first-list`;
+    return runAcp(
+      { kind: 'acp', name, timeoutMs: 30_000, ...(oneToolList ? { oneToolList } : {}) },
+      {},
+      path.join(root, 'scenarios/p/soap.yaml'),
+    );
+  };
+
+  it('an agent that keeps its first tool list (as Codex does) is told it missed the change', async () => {
+    const run = await firstListRun(model);
+    expect(run.of('proposal_verdict')).toEqual([
+      expect.objectContaining({ proposal: 'P1', verdict: 'accepted' }),
+    ]);
+    expect(offeredByRequest().some((names) => names.includes('todoist__create_task'))).toBe(false);
+    expect(run.results[0]!.scores.intents).toEqual({ G1: 'unresolved' });
+    const warnings = run.of('notice').map((n) => n.text);
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/did not list intentplay's tools again .*--one-tool-list/),
+    );
+  }, 60_000);
+
+  it('with --one-tool-list such an agent has every tool from the start, is refused a write while observing, and carries out the accepted proposal', async () => {
+    const run = await firstListRun(eager, true);
+    const r = run.results[0]!;
+    expect(r.end).toBe('resolved');
+    // One list, the same in every request: the write tools in it say when they work.
+    const offered = offeredByRequest();
+    expect(new Set(offered.map((names) => names.join()))).toHaveLength(1);
+    expect(offered[0]).toContain('todoist__create_task');
+    const create = server.completions()[0]!.body as unknown as {
+      tools: { function: { name: string; description: string } }[];
+    };
+    expect(
+      create.tools.find((t) => t.function.name === 'todoist__create_task')!.function.description,
+    ).toMatch(/Only once the user accepts a proposal/);
+    // Tried before any proposal: refused with the phase's reason, recorded as a failed call.
+    const creates = run.of('tool_result').filter((e) => e.name === 'todoist__create_task');
+    expect(creates[0]).toMatchObject({ ok: false, turn: 1 });
+    expect(creates[0]!.error).toMatch(/not available in this turn: observe and propose first/);
+    expect(creates.filter((e) => e.ok)).toHaveLength(1);
+    expect(run.of('proposal_verdict')).toEqual([
+      expect.objectContaining({ proposal: 'P1', verdict: 'accepted', goal: 'G1' }),
+    ]);
+    expect(r.scores.intents).toEqual({ G1: 'completed' });
+    // A refused write is no read action: only the successful read-only calls count.
+    const reads = run
+      .of('tool_result')
+      .filter((e) => e.ok && ['todoist__login', 'todoist__show_projects'].includes(e.name));
+    expect(r.scores.proposals).toMatchObject({
+      proposals: 1,
+      accepted: 1,
+      succeeded: true,
+      read_actions: reads.length,
+    });
+    expect(run.of('notice').map((n) => n.text)).not.toContainEqual(
+      expect.stringMatching(/did not list/),
+    );
+  }, 60_000);
 });

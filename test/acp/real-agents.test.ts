@@ -17,6 +17,7 @@ import {
   installedVersion,
   PACKAGES,
   realAgentCommand,
+  RECIPE_FLAGS,
   requestedAgents,
   type RealAgentName,
 } from '../helpers/real-agents.ts';
@@ -62,11 +63,7 @@ function cell(paradigm: Paradigm, run: AcpRun): { ok: boolean; text: string } {
 }
 
 /** Known limits of an agent (the matrix shows them; the test expects them). */
-const KNOWN: Partial<Record<RealAgentName, Partial<Record<Paradigm, string>>>> = {
-  codex: {
-    'proposals (tester/soap)': 'keeps its first tool list (no re-list on list_changed)',
-  },
-};
+const KNOWN: Partial<Record<RealAgentName, Partial<Record<Paradigm, string>>>> = {};
 
 let models: FakeModels;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ip-real-agents-'));
@@ -86,7 +83,8 @@ describe.skipIf(!agents.length)('real ACP agents against the fake model server',
       it(`${agent}: ${paradigm}`, { timeout: 300_000 }, async () => {
         const command = realAgentCommand(agent, { dir, url: models.url, scratch });
         const file = path.join(ACP_LIB, 'scenarios/tester', `${SCENARIOS[paradigm]}.yaml`);
-        const run = await runAcp({ kind: 'acp', name: command, timeoutMs: 180_000 }, {}, file);
+        const spec = { kind: 'acp' as const, name: command, timeoutMs: 180_000 };
+        const run = await runAcp({ ...spec, ...RECIPE_FLAGS[agent] }, {}, file);
         const c = cell(paradigm, run);
         if (!matrix.has(agent)) matrix.set(agent, new Map());
         matrix.get(agent)!.set(paradigm, c);
@@ -106,7 +104,8 @@ function writeMatrix(): void {
       const known = KNOWN[agent]?.[p];
       return `${c.ok ? '✔' : '✗'} ${c.text}${known && !c.ok ? `: ${known}` : ''}`;
     });
-    return `| ${agent} (\`${PACKAGES[agent]}\` ${installedVersion(dir, agent)}) | ${cols.join(' | ')} |`;
+    const flags = RECIPE_FLAGS[agent]?.oneToolList ? ', `--one-tool-list`' : '';
+    return `| ${agent} (\`${PACKAGES[agent]}\` ${installedVersion(dir, agent)}${flags}) | ${cols.join(' | ')} |`;
   });
   const table = [
     `Run ${date} by \`test/acp/real-agents.test.ts\` (Node ${process.versions.node}):`,

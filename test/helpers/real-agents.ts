@@ -20,6 +20,14 @@ export const PACKAGES: Record<RealAgentName, string> = {
   claude: '@agentclientprotocol/claude-agent-acp',
 };
 
+/**
+ * What each agent's recipe adds to `--agent acp:SCRIPT`: Codex keeps the tool list it got first
+ * (it ignores tools/list_changed), so it is served one list for the whole session.
+ */
+export const RECIPE_FLAGS: Partial<Record<RealAgentName, { oneToolList: true }>> = {
+  codex: { oneToolList: true },
+};
+
 /** The installed version of an agent's package in DIR, or undefined when it is not installed. */
 export function installedVersion(dir: string, agent: RealAgentName): string | undefined {
   const file = path.join(dir, 'node_modules', PACKAGES[agent], 'package.json');

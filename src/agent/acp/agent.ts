@@ -45,6 +45,12 @@ export interface AcpAgentOptions {
   /** Present when a person is at the screen: permission requests are asked there. */
   permissions?: InputQueue<PermissionDecision>;
   logFile?: string;
+  /**
+   * Every tool of the session in one list that never changes, for an agent that keeps the list it
+   * got first (Codex ignores tools/list_changed): a tool a turn does not allow (a proposal
+   * scenario's write tools while it observes) answers that it is not available now.
+   */
+  oneToolList?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -74,6 +80,9 @@ export class AcpAgent implements AgentBackend {
   /** The turn in progress: MCP calls and permission requests belong to it. */
   private turn: AgentTurnInput | undefined;
   private offered: readonly ToolSpec[] = [];
+  /** With oneToolList: the list served all session long. */
+  private oneList: readonly ToolSpec[] | undefined;
+  private warnedNoRelist = false;
   /** The tool servers' clients to tell when the offered tools change (MCP notifications/tools/list_changed). */
   private readonly listChanged = new Set<() => Promise<void>>();
   private seen = 0;
@@ -98,9 +107,10 @@ export class AcpAgent implements AgentBackend {
   async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
     this.turn = input;
     // A proposal scenario offers other tools when it executes than when it observes: the agent is told before its prompt.
-    const changed = names(input.tools) !== names(this.offered);
-    this.offered = input.tools;
-    if (changed && this.live) await this.toolsChanged();
+    const tools = this.opts.oneToolList ? (this.oneList ??= oneList(input)) : input.tools;
+    const changed = names(tools) !== names(this.offered);
+    this.offered = tools;
+    if (changed && this.live) await this.toolsChanged(input);
     this.capError = undefined;
     // Quitting while the agent starts (it may never answer `initialize`) stops its process.
     const stopStarting = () => void this.starting?.stop();
@@ -125,7 +135,7 @@ export class AcpAgent implements AgentBackend {
    * and its prompt waits until one lists them again, at most RELIST_WAIT_MS. Without the wait an
    * agent that re-lists in the background (opencode) sends its first model request with the old list.
    */
-  private async toolsChanged(): Promise<void> {
+  private async toolsChanged(input: AgentTurnInput): Promise<void> {
     if (!this.listChanged.size) return;
     let timer: NodeJS.Timeout | undefined;
     const relisted = new Promise<void>((resolve) => {
@@ -139,6 +149,15 @@ export class AcpAgent implements AgentBackend {
     this.relisted = undefined;
     // Listing is not using: Gemini CLI needs a moment to put the new list into its chat.
     if (this.lists > listed) await new Promise((resolve) => setTimeout(resolve, RELIST_SETTLE_MS));
+    else if (!this.warnedNoRelist) {
+      this.warnedNoRelist = true;
+      input.emit({
+        type: 'notice',
+        turn: input.turn,
+        level: 'warning',
+        text: `the agent did not list intentplay's tools again after they changed (notifications/tools/list_changed): it still has the last turn's tools, so it may not carry out this turn. For an agent that keeps its first list (Codex), run with --one-tool-list`,
+      });
+    }
   }
 
   async close(): Promise<void> {
@@ -429,3 +448,15 @@ export class AcpAgent implements AgentBackend {
 }
 
 const names = (tools: readonly ToolSpec[]): string => tools.map((t) => t.name).join('\n');
+
+/** Said of a tool the first turn does not allow: while observing it answers that it is not available. */
+const LATER =
+  ' (Only once the user accepts a proposal of yours: while you observe, a call answers that it is not available in this turn.)';
+
+/** Every tool of the session, those the first turn does not allow saying so. */
+function oneList(input: AgentTurnInput): readonly ToolSpec[] {
+  const now = new Set(input.tools.map((t) => t.name));
+  return (input.allTools ?? input.tools).map((t) =>
+    now.has(t.name) ? t : { ...t, description: t.description + LATER },
+  );
+}
