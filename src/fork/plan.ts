@@ -54,14 +54,17 @@ export class ForkPlan {
   private seen = 0;
   private expected: TimedEvent[] = [];
 
-  constructor(private readonly req: ForkRequest) {
-    const { source } = req;
+  constructor(readonly request: ForkRequest) {
+    const { source } = request;
     this.group = source.group;
     this.sessions = [...source.prior, source.parent];
     this.lineage = {
-      parent: path.relative(path.dirname(path.resolve(req.file)), path.resolve(source.parent.file)),
+      parent: path.relative(
+        path.dirname(path.resolve(request.file)),
+        path.resolve(source.parent.file),
+      ),
       turn: source.turn,
-      ...given({ editUser: req.editUser }),
+      ...given({ editUser: request.editUser }),
     };
   }
 
@@ -77,7 +80,7 @@ export class ForkPlan {
 
   /** The options runGroup needs for the fork (the caller adds its own: signal, pace, onEvent...). */
   options(signal?: AbortSignal): Partial<GroupRunOptions> & { signal: AbortSignal } {
-    const { parent } = this.req.source;
+    const { parent } = this.request.source;
     const start = parent.events.find((e) => e.type === 'session_start');
     const scenario = this.group.sessions[this.target]!;
     const own = scenario.limits?.max_turns;
@@ -93,10 +96,10 @@ export class ForkPlan {
       fork: {
         index: this.target,
         lineage: this.lineage,
-        file: this.req.file,
+        file: this.request.file,
         turnJudged: (turn) => {
           for (const h of this.handOvers) if (h.turn === turn) h.handOver.goLive();
-          if (turn === this.req.source.turn) this.switch?.goLive();
+          if (turn === this.request.source.turn) this.switch?.goLive();
         },
       },
     };
@@ -113,8 +116,8 @@ export class ForkPlan {
       void live.agent.close?.();
       return prefix;
     }
-    this.switch = new ForkSwitch(prefix, live, this.req.editUser);
-    if (this.req.source.turn === 0) this.switch.goLive();
+    this.switch = new ForkSwitch(prefix, live, this.request.editUser);
+    if (this.request.source.turn === 0) this.switch.goLive();
     return this.switch.backends;
   }
 
@@ -154,11 +157,11 @@ export class ForkPlan {
     const problem =
       this.problem ??
       (this.switch?.editPending
-        ? `--edit-user: turn ${this.req.source.turn + 1} did not start with a message of the user to replace`
+        ? `--edit-user: turn ${this.request.source.turn + 1} did not start with a message of the user to replace`
         : undefined);
     if (!problem) return;
     // A fork that is not exact is not kept.
-    rmSync(this.req.file, { force: true });
+    rmSync(this.request.file, { force: true });
     throw new ForkError(problem);
   }
 }

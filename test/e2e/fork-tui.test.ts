@@ -17,6 +17,46 @@ const term = tmuxTerminal(BIN, 'fork');
 afterAll(() => term.close());
 const { keys, start, waitFor } = term;
 
+/** Types a message one key at a time, as a person does, and sends it. */
+function send(text: string): void {
+  for (const ch of text) term.type(ch);
+  keys('Enter');
+}
+
+/**
+ * ctrl+f at the person's turn: the fork's recording appears in `dir` (the parent is the other
+ * one, ended as stopped), and the fork's screen waits for the person in the same seat, saying
+ * what it is a fork of.
+ */
+async function forkWithCtrlF(dir: string, turn: number, seat: 'user' | 'agent') {
+  keys('C-f');
+  await waitFor(
+    () => readdirSync(dir).some((f) => f.includes(`-fork${turn}-`)),
+    'the fork recording',
+  );
+  const forkName = readdirSync(dir).find((f) => f.includes(`-fork${turn}-`))!;
+  const parentName = readdirSync(dir).find((f) => f !== forkName)!;
+  await waitFor(
+    (s) =>
+      s.includes(`PLAY (you are the ${seat})`) &&
+      s.includes('your turn') &&
+      s.includes(`┬ a fork of ${parentName} at turn ${turn}`),
+    'the fork waiting for the person, named on screen',
+  );
+  const parent = readFileSync(path.join(dir, parentName), 'utf8');
+  expect(parent).toContain('"end":"aborted"');
+  return { forkName, parentName, parent };
+}
+
+/** ctrl+d twice: the session ends now; returns the fork's recording, line by line. */
+async function endNow(file: string): Promise<string[]> {
+  keys('C-d');
+  await waitFor((s) => s.includes('End the session now?'), 'the end question');
+  keys('C-d');
+  await waitFor((s) => s.includes('ended · Proc'), 'the ended fork');
+  return readFileSync(file, 'utf8').trim().split('\n');
+}
+
 describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
   it(
     'f at turn 1, a different answer typed, a different outcome',
@@ -39,6 +79,11 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       await waitFor(
         (s) => s.includes('PLAY (you are the user)') && s.includes('your turn'),
         'the fork waiting for the user',
+      );
+      // The screen says it is a fork, of which recording and from which turn.
+      await waitFor(
+        (s) => s.includes(`┬ a fork of ${parentName} at turn 1`),
+        'the fork named on screen',
       );
       for (const ch of 'That is all I need, thanks.') term.type(ch);
       keys('Enter');
@@ -88,6 +133,10 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
     );
     const forkName = readdirSync(dir).find((f) => f.includes('-fork1-'))!;
     const parentName = readdirSync(dir).find((f) => f !== forkName && f.includes('meal-plan'))!;
+    await waitFor(
+      (s) => s.includes(`┬ a fork of ${parentName} at turn 1`) && s.includes('WATCH ❚❚ paused'),
+      'the paused fork named on screen',
+    );
     keys('Space');
     await waitFor((s) => s.includes('resolved · Proc'), 'the fork played to its end');
     const lines = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
@@ -116,39 +165,20 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       await term.begin();
       await waitFor((s) => s.includes('your turn') && s.includes('turn 1/'), 'the first turn');
       // Letters type, f among them: the sentence is sent whole, nothing forks.
-      for (const ch of 'Fine for now, just the food.') term.type(ch);
-      keys('Enter');
+      send('Fine for now, just the food.');
       await waitFor(
         (s) => s.includes('user  Fine for now, just the food.') && s.includes('turn 2/'),
         'the agent answered turn 2',
       );
       const dir = path.join(term.work, 'played');
       expect(readdirSync(dir).some((f) => f.includes('-fork'))).toBe(false);
-      keys('C-f');
-      await waitFor(
-        () => readdirSync(dir).some((f) => f.includes('-fork2-')),
-        'the fork recording',
-      );
-      const forkName = readdirSync(dir).find((f) => f.includes('-fork2-'))!;
-      const parentName = readdirSync(dir).find((f) => f !== forkName)!;
-      await waitFor(
-        (s) => s.includes('PLAY (you are the user)') && s.includes('your turn'),
-        'the fork',
-      );
-      const parent = readFileSync(path.join(dir, parentName), 'utf8');
-      expect(parent).toContain('"end":"aborted"');
-      for (const ch of 'Add protein totals, please.') term.type(ch);
-      keys('Enter');
+      const { forkName, parentName, parent } = await forkWithCtrlF(dir, 2, 'user');
+      send('Add protein totals, please.');
       await waitFor(
         (s) => s.includes('user  Add protein totals, please.') && s.includes('turn 3/'),
         "the agent's turn 3 in the fork",
       );
-      keys('C-d');
-      await waitFor((s) => s.includes('End the session now?'), 'the end question');
-      keys('C-d');
-      await waitFor((s) => s.includes('ended · Proc'), 'the ended fork');
-
-      const lines = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
+      const lines = await endNow(path.join(dir, forkName));
       expect((JSON.parse(lines[0]!) as { fork: unknown }).fork).toEqual({
         parent: parentName,
         turn: 2,
@@ -163,6 +193,51 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       expect(lines.at(-1)).toContain('"end":"ended"');
       expect(readFileSync(path.join(dir, parentName), 'utf8')).toBe(parent);
       expect(parent).not.toContain('Add protein');
+    },
+  );
+
+  it(
+    'ctrl+f playing the agent forks at the last turn and goes on with the person as the agent',
+    { timeout: 90_000 },
+    async () => {
+      start(
+        [
+          'play',
+          'researcher/meal-plan',
+          '--agent',
+          'human',
+          '--no-deps',
+          '--recordings',
+          'asagent',
+        ],
+        { columns: 160, rows: 40 },
+      );
+      await term.begin();
+      await waitFor(
+        (s) => s.includes('PLAY (you are the agent)') && s.includes('your turn'),
+        'the agent’s first turn',
+      );
+      send('Happy to help. Any foods you avoid?');
+      await waitFor(
+        (s) => s.includes('agent Happy to help. Any foods you avoid?') && s.includes('turn 2/'),
+        'the rules user’s answer, your turn 2',
+      );
+      const dir = path.join(term.work, 'asagent');
+      const { forkName, parentName, parent } = await forkWithCtrlF(dir, 1, 'agent');
+      send('Noted: a weekday plan, no weekend.');
+      await waitFor(
+        (s) => s.includes('agent Noted: a weekday plan, no weekend.') && s.includes('turn 3/'),
+        'the fork’s turn 2 reply and the user’s turn 3',
+      );
+      const lines = await endNow(path.join(dir, forkName));
+      const header = JSON.parse(lines[0]!) as { fork: unknown; backends: { agent: unknown } };
+      expect(header.fork).toEqual({ parent: parentName, turn: 1 });
+      expect(header.backends.agent).toEqual({ kind: 'human' });
+      // Turn 1 is the parent's; turn 2's reply is the one typed in the fork.
+      expect(lines.some((l) => l.includes('"role":"agent","text":"Happy to help.'))).toBe(true);
+      expect(lines.some((l) => l.includes('"turn":2,"role":"agent","text":"Noted:'))).toBe(true);
+      expect(readFileSync(path.join(dir, parentName), 'utf8')).toBe(parent);
+      expect(parent).not.toContain('Noted:');
     },
   );
 });

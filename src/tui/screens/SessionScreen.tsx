@@ -171,13 +171,18 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   );
 }
 
-/** Above the panes: the error that stopped the run, or a notice; the wait of a time scenario. */
+/** Above the panes: a live fork's origin; the error that stopped the run, or a notice; the wait of a time scenario. */
 function bannerLines(
-  { error, notice, waitingForTime }: ControlState,
+  { error, notice, waitingForTime, forkOf }: ControlState,
   theme: Theme,
   columns: number,
 ): Line[] {
   const banner: Line[] = [];
+  if (forkOf)
+    banner.push([
+      { text: `┬ a fork of ${forkOf.parent} at turn ${forkOf.turn}`, color: theme.text.accent },
+      { text: ': live from the end of that turn', color: theme.text.secondary },
+    ]);
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
   // A notice wraps (two lines at most): the scripted agent's says how to play for real at its end.
   else if (notice)

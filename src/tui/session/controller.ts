@@ -57,8 +57,16 @@ export interface ControlState {
   opening?: boolean;
   /** Playing the agent: every file in the workspace now (refreshed as the session goes), as `list_dir` would show them. */
   workspaceFiles?: string[];
+  /** A live fork: the recording it goes on from and the turn it left at (said on screen). */
+  forkOf?: ForkLabel;
   /** A user study's participant plays: what they may see (no backends, and no verdicts unless allowed). */
   participant?: ParticipantView;
+}
+
+export interface ForkLabel {
+  /** The parent recording's file name. */
+  parent: string;
+  turn: number;
 }
 
 /** What a study participant sees: their goals as a card or the live intents, and the judge's verdicts or not. */

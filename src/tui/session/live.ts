@@ -21,6 +21,7 @@ import { paradigmPlaying } from '../../scenario/paradigms.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type {
   ControlState,
+  ForkLabel,
   ParticipantView,
   SessionController,
   SessionMode,
@@ -141,6 +142,8 @@ export class LiveSession implements SessionController {
     const all: SessionRunResult[] = [];
     try {
       const plan = this.opts.fork ? new ForkPlan(await this.opts.fork) : undefined;
+      // The screen says what it shows is a fork, of which recording and from which turn.
+      if (plan) this.control.setState({ forkOf: forkOf(plan) });
       const forked = plan?.options(this.abortController.signal);
       for (const group of plan ? [plan.group] : this.opts.groups) {
         if (this.abortController.signal.aborted) break;
@@ -415,15 +418,20 @@ export class LiveSession implements SessionController {
     return forked;
   }
 
-  /** A watch forks while paused (not a fork of it); play, between turns, when it is the person's. */
+  /**
+   * A watch forks while paused (not a fork of it); play, between turns, when it is the person's:
+   * playing the user, when the agent has answered; playing the agent, when the user has spoken.
+   */
   private canFork(): boolean {
     if (this.opts.mode === 'watch') return this.control.getState().paused && !this.opts.fork;
-    if (this.opts.mode !== 'play') return false;
+    const seat = this.opts.mode === 'agent' ? 'agent' : 'user';
     const yourTurn =
-      this.store.getState().session.awaiting?.role === 'user' ||
-      Boolean(this.control.getState().waitingForTime);
+      this.store.getState().session.awaiting?.role === seat ||
+      (seat === 'user' && Boolean(this.control.getState().waitingForTime));
     if (!yourTurn)
-      this.control.setState({ notice: 'fork at your turn: the agent is still working' });
+      this.control.setState({
+        notice: `fork at your turn: the ${seat === 'agent' ? 'user' : 'agent'} is still working`,
+      });
     return yourTurn;
   }
 
@@ -453,6 +461,11 @@ export class LiveSession implements SessionController {
   gradeNow(): void {
     void this.run?.gradeNow();
   }
+}
+
+function forkOf(plan: ForkPlan): ForkLabel {
+  const { source } = plan.request;
+  return { parent: path.basename(source.parent.file), turn: source.turn };
 }
 
 export function toolHints(registry: ToolRegistry, groups: readonly string[]): ToolHint[] {
