@@ -1,12 +1,14 @@
 /**
- * A recording's branches: the forks made from it (found beside it, and theirs in turn), each with
- * the turn it left from, how it ended and its scores; and, for a fork, where it came from. Read
- * from the recordings' headers and last lines, so a large folder stays quick.
+ * A recording's branches: the forks made from it (found beside it, or elsewhere where the index
+ * beside it says, and theirs in turn), each with the turn it left from, how it ended and its
+ * scores; and, for a fork, where it came from. Read from the recordings' headers and last lines,
+ * so a large folder stays quick.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Scores, SessionEnd } from '../contracts/events.ts';
 import { readRecording, type RecordingHeader } from '../session/recording.ts';
+import { forksElsewhere } from './elsewhere.ts';
 import { headerOf, parentPath } from './headers.ts';
 
 export interface Branch {
@@ -31,13 +33,26 @@ const DEPTH = 4;
 export function lineageOf(file: string): Lineage {
   const abs = path.resolve(file);
   const header = headerOf(abs);
-  const headers = folderHeaders(path.dirname(abs));
   return {
     ...(header?.fork
       ? { parent: { file: parentPath(abs, header.fork.parent), turn: header.fork.turn } }
       : {}),
-    branches: forksOf(abs, headers, DEPTH),
+    branches: forksOf(abs, new Map(), DEPTH),
   };
+}
+
+/** The forks in a folder (by their headers), read once per folder a tree reaches. */
+type Folders = Map<string, Map<string, RecordingHeader>>;
+
+function candidatesOf(file: string, folders: Folders): Map<string, RecordingHeader> {
+  const dir = path.dirname(file);
+  if (!folders.has(dir)) folders.set(dir, folderHeaders(dir));
+  const out = new Map(folders.get(dir));
+  for (const other of forksElsewhere(file)) {
+    const header = headerOf(other);
+    if (header?.fork) out.set(other, header);
+  }
+  return out;
 }
 
 function folderHeaders(dir: string): Map<string, RecordingHeader> {
@@ -55,17 +70,17 @@ function folderHeaders(dir: string): Map<string, RecordingHeader> {
   return out;
 }
 
-function forksOf(file: string, headers: Map<string, RecordingHeader>, depth: number): Branch[] {
+function forksOf(file: string, folders: Folders, depth: number): Branch[] {
   if (depth === 0) return [];
   const out: Branch[] = [];
-  for (const [child, header] of headers) {
+  for (const [child, header] of candidatesOf(file, folders)) {
     if (parentPath(child, header.fork!.parent) !== file) continue;
     out.push({
       file: child,
       turn: header.fork!.turn,
       edited: header.fork!.editUser !== undefined,
       ...outcome(child),
-      branches: forksOf(child, headers, depth - 1),
+      branches: forksOf(child, folders, depth - 1),
     });
   }
   return out.sort((a, b) => a.turn - b.turn || a.file.localeCompare(b.file));

@@ -8,6 +8,7 @@ import type { BackendSpec } from '../session/backend-spec.ts';
 import { runGroup, type SessionRunResult } from '../session/group.ts';
 import { createToolRegistry } from '../tools/index.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
+import { registerFork } from './elsewhere.ts';
 import { ForkError } from './errors.ts';
 import { ForkPlan } from './plan.ts';
 import type { ForkSource } from './source.ts';
@@ -36,7 +37,7 @@ export function forkFileName(parent: string, turn: number): string {
 export async function runFork(
   source: ForkSource,
   opts: ForkRunOptions,
-): Promise<{ file: string; result: SessionRunResult }> {
+): Promise<{ file: string; result: SessionRunResult; warning?: string }> {
   const file = path.resolve(opts.out ?? forkFileName(source.parent.file, source.turn));
   // The recorder appends: a fork never writes into an existing file (its parent least of all).
   if (existsSync(file))
@@ -63,5 +64,7 @@ export async function runFork(
     rmSync(file, { force: true });
     throw err;
   }
-  return { file, result: results.at(-1)! };
+  // A fork written in another folder is noted beside its parent, so the parent's branches list it.
+  const warning = await registerFork(source.parent.file, file);
+  return { file, result: results.at(-1)!, ...(warning ? { warning } : {}) };
 }

@@ -32,12 +32,17 @@ export async function forkCommand(file: string, flags: ForkFlags): Promise<void>
       throw new UserError(
         `--${role} human needs the interactive terminal: press f in \`intentplay replay\` to play a seat, or give --${role} another backend`,
       );
-  const { file: out, result } = await runFork(source, {
+  const {
+    file: out,
+    result,
+    warning,
+  } = await runFork(source, {
     specs: setup.specs,
     config: setup.config,
     ...(flags.editUser !== undefined ? { editUser: flags.editUser } : {}),
     ...(flags.out ? { out: flags.out } : {}),
   });
+  if (warning) process.stderr.write(`intentplay fork: ${warning}\n`);
   const s = result.scores;
   if (flags.json) {
     process.stdout.write(
