@@ -156,7 +156,7 @@ export default tseslint.config(
   // but the folders still being rewritten, which follow folder by folder.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/{tui,study,pibench,mcp}/**', 'src/agent/acp/**'],
+    ignores: ['src/tui/**'],
     rules: { 'no-nested-ternary': 'error' },
   },
   ...layer(LOWER, core),

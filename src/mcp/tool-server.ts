@@ -27,15 +27,13 @@ export interface ToolSource {
 /** A tool's result as MCP text content (JSON for anything that is not already text). */
 export function outcomeToResult(outcome: ToolOutcome): CallToolResult {
   if (!outcome.ok) return { content: [{ type: 'text', text: outcome.error }], isError: true };
-  const r = outcome.result;
-  return {
-    content: [
-      {
-        type: 'text',
-        text: typeof r === 'string' ? r : r === undefined ? 'ok' : JSON.stringify(r, null, 2),
-      },
-    ],
-  };
+  return { content: [{ type: 'text', text: resultText(outcome.result) }] };
+}
+
+/** A result as text: text as it is, nothing as `ok`, anything else as indented JSON. */
+function resultText(result: unknown): string {
+  if (typeof result === 'string') return result;
+  return result === undefined ? 'ok' : JSON.stringify(result, null, 2);
 }
 
 // The low-level Server: our tools come with JSON Schemas from another registry, not zod shapes.

@@ -44,16 +44,17 @@ export interface ToolExtract {
   values: PathExtract[];
 }
 
+/** An array's item at a path segment: only a plain index names one. */
+function arrayItem(items: unknown[], seg: string): unknown {
+  return /^\d+$/.test(seg) ? items[Number(seg)] : undefined;
+}
+
 /** The value at a dotted path (`response.items.0.id`), or a miss. */
 export function valueAtPath(root: unknown, dotted: string): { found: boolean; value?: unknown } {
   let v: unknown = root;
   for (const seg of dotted.split('.').filter(Boolean)) {
     if (v === null || typeof v !== 'object') return { found: false };
-    const next = Array.isArray(v)
-      ? /^\d+$/.test(seg)
-        ? v[Number(seg)]
-        : undefined
-      : (v as Record<string, unknown>)[seg];
+    const next = Array.isArray(v) ? arrayItem(v, seg) : (v as Record<string, unknown>)[seg];
     if (next === undefined) return { found: false };
     v = next;
   }

@@ -243,12 +243,10 @@ export function nextStep(
   const n = state.sessions.length;
   const hasSessionQuestions = asks.after_each_session.length > 0;
   const hasFinal = asks.final.length > 0;
-  const afterSession = (k: number): Step =>
-    k + 1 < n
-      ? { kind: 'ready', session: k + 1 }
-      : hasFinal
-        ? { kind: 'final' }
-        : { kind: 'thanks' };
+  const afterSession = (k: number): Step => {
+    if (k + 1 < n) return { kind: 'ready', session: k + 1 };
+    return hasFinal ? { kind: 'final' } : { kind: 'thanks' };
+  };
   switch (step.kind) {
     case 'consent':
       return { kind: 'instructions' };

@@ -234,8 +234,11 @@ export type StudyFile = z.infer<typeof StudySchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
 export type Question = z.infer<typeof QuestionSchema>;
 
+/** Milliseconds in one of a time limit's units. */
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
 export function timeLimitMs(limit: string | undefined): number | undefined {
   const m = limit?.match(/^(\d+(?:\.\d+)?)\s*(s|m|min|h)$/);
   if (!m) return undefined;
-  return Number(m[1]) * (m[2] === 's' ? 1000 : m[2] === 'h' ? 3_600_000 : 60_000);
+  return Number(m[1]) * UNIT_MS[m[2]!]!;
 }

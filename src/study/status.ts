@@ -86,7 +86,7 @@ export function statusText(
       ago !== null &&
       ago < 30;
     const where = p.state.finished ? 'finished' : stepText(p.state.step, p.state.sessions.length);
-    const when = ago === null ? '' : ago < 1 ? 'just now' : `${ago} min ago`;
+    const when = ago === null ? '' : agoText(ago);
     return [
       p.state.participant,
       `#${p.state.ordinal + 1}`,
@@ -113,4 +113,9 @@ export function statusText(
     `  in progress      ${f.in_progress}`,
     '',
   ].join('\n');
+}
+
+/** How long ago a participant's last line was written, in minutes. */
+function agoText(minutes: number): string {
+  return minutes < 1 ? 'just now' : `${minutes} min ago`;
 }

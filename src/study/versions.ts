@@ -33,11 +33,15 @@ export function versionsOf(
   return [...by.entries()].map(([sha256, participants]) => {
     const copy = path.join(dataDir, 'protocols', `${sha256}.yaml`);
     const current = sha256 === study.sha256;
+    // The protocol as it was is kept under its hash; the current one may also be the study file itself.
+    let file: string | undefined;
+    if (existsSync(copy)) file = copy;
+    else if (current) file = study.file;
     return {
       sha256,
       short: shortVersion(sha256),
       participants,
-      file: existsSync(copy) ? copy : current ? study.file : undefined,
+      file,
       current,
     };
   });

@@ -274,12 +274,7 @@ export class AcpAgent implements AgentBackend {
   private async reason(proc: AgentProcess, err: unknown): Promise<string> {
     if (proc.garbage !== undefined)
       return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
-    const msg =
-      err instanceof Error
-        ? err.message
-        : typeof err === 'object' && err && 'message' in err
-          ? String((err as { message: unknown }).message)
-          : String(err);
+    const msg = errorMessage(err);
     // An agent's JSON-RPC error often says only "Internal error"; its data holds the real reason.
     const data =
       typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
