@@ -89,9 +89,16 @@ describe.skipIf(!hasTmux)('intentplay in a terminal', () => {
     async () => {
       start(['watch', LIB, '--delay', '0', '--recordings', 'rec']);
       let text = await waitForScreen(
-        (s) => s.includes('tester/plan (2/2)') && s.includes('resolved · Proc 1.00'),
-        'the episode to finish',
+        (s) => s.includes('episode tester ended') && s.includes('the run is over'),
+        'the episode to finish on its summary',
       );
+      expect(text).toContain('In all: 2 of 2 resolved · mean Proc 1.00 · mean Comp 1.00');
+      keys('Escape');
+      text = await waitForScreen(
+        (s) => !s.includes('the run is over') && s.includes('resolved · Proc 1.00'),
+        'the last session’s panes',
+      );
+      expect(text).toContain('tester/plan (2/2)');
       expect(text).toMatch(/Conversation.*Hidden intents.*Checklist.*Workspace/);
       expect(text).toContain('No model configured');
       expect(text).toContain('agent Updated with prices in RMB');
@@ -171,7 +178,12 @@ describe.skipIf(!hasTmux)('long lines in a terminal', () => {
           rows: 40,
         },
       );
-      await waitForScreen((s) => s.includes('resolved · Proc 1.00'), 'the session to end');
+      await waitForScreen((s) => s.includes('the run is over'), 'the session to end on its card');
+      keys('Escape');
+      await waitForScreen(
+        (s) => !s.includes('the run is over') && s.includes('resolved · Proc 1.00'),
+        'the ended session’s panes',
+      );
       // tab: the intents, the checklist, then the workspace (the tabbed pane beside the conversation).
       keys('Tab');
       keys('Tab');

@@ -221,3 +221,10 @@ export async function begin(r: Rendered): Promise<void> {
   await press(r, KEYS.enter);
   await waitForFrame(r, (f) => !f.includes('enter begins'));
 }
+
+/** Leaves the result card that closes a live run (after its last session): waits for it, then esc shows the panes. */
+export async function dismissResultCard(r: Rendered): Promise<void> {
+  await waitForFrame(r, (f) => f.includes('the run is over'));
+  await press(r, KEYS.escape);
+  await waitForFrame(r, (f) => !f.includes('the run is over'));
+}

@@ -6,6 +6,7 @@ import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { LiveSession } from '../session/live.ts';
 import {
+  dismissResultCard,
   KEYS,
   press,
   renderSession,
@@ -49,6 +50,8 @@ describe('the opening card', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(live!.store.getState().session.turn).toBe(0);
     await press(r!, 's');
+    // Its one turn ends the run: the result card closing it goes first.
+    await dismissResultCard(r!);
     const after = await waitForFrame(
       r!,
       (f) => f.includes('── turn 1') && f.includes('agent Your notes say 600 RMB'),

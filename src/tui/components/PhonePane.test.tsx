@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../../../test/helpers/library.ts';
 import {
   begin,
+  dismissResultCard,
   KEYS,
   press,
   renderSession,
@@ -107,6 +108,8 @@ describe('the Phone pane', () => {
   it("watching shows the simulated user's moves, the screen they are on and the verdict", async () => {
     const s = session('watch');
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    // The result card closes the run: esc shows the panes again.
+    await dismissResultCard(r);
     const frame = await waitForFrame(
       r!,
       (f) => f.includes('P1 ✓ accepted') && f.includes('resolved'),

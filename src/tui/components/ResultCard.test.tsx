@@ -1,6 +1,8 @@
 /**
  * Every session of a chain ends on screen: its result card (how it ended, scores, each
  * intent's status, what comes next) stays until enter, then the next session starts.
+ * The run's last (or only) session gets one too, once its last turn was in view for the pace;
+ * after an episode it lists each session's ending with Proc and Comp and the totals.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +10,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_LIB } from '../../../test/tui/session-events.ts';
 import {
+  begin,
   KEYS,
+  plain,
   press,
   renderSession,
   waitFor,
@@ -19,6 +23,10 @@ import { planRuns } from '../../session/plan.ts';
 import { sessionSetup } from '../../session/setup.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 import { LiveSession } from '../session/live.ts';
+import { liveFixture } from '../../../test/tui/live-sessions.ts';
+import type { SessionSummary } from '../../store/state.ts';
+import type { Scores } from '../../contracts/events.ts';
+import { runTotals } from './episode-summary.ts';
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -92,5 +100,91 @@ describe('the result card between two sessions of a chain', () => {
     await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 5000);
     expect(performance.now() - ended).toBeGreaterThanOrEqual(900);
     s.quit();
+  });
+});
+
+const fixture = liveFixture();
+
+describe('the result card that closes a run', () => {
+  it('after the only session: its last turn stays in view for the pace, then the card; enter shows the panes', async () => {
+    const delayMs = 400;
+    const live = fixture.start('tester/gear', 'watch', { agent: 'script:proactive', delayMs });
+    let endedAt = 0;
+    let cardAt = 0;
+    live.store.subscribe((s) => (endedAt ||= s.session.end ? Date.now() : 0));
+    live.control.subscribe((c) => (cardAt ||= c.finished ? Date.now() : 0));
+    const r = fixture.show(
+      renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 36 }),
+    );
+    await begin(r);
+    const card = await waitForFrame(r, (f) => f.includes('the run is over'), 8000);
+    // The last turn was on screen, uncovered, with the session's end in the status bar.
+    const frames = r.frames.map(plain);
+    const seen = frames.findIndex(
+      (f) => f.includes('agent Your notes say 600 RMB') && f.includes('resolved · Proc 1.00'),
+    );
+    const covered = frames.findIndex((f) => f.includes('the run is over'));
+    expect(seen).toBeGreaterThanOrEqual(0);
+    expect(seen).toBeLessThan(covered);
+    expect(cardAt - endedAt).toBeGreaterThanOrEqual(delayMs - 20);
+    expect(card).toContain('tester/gear ended · Pick gym gear');
+    expect(card).toContain('resolved  Proc 1.00 · Comp 1.00 · 1 turn');
+    expect(card).toContain('I1 completed Budget is 600 RMB.');
+    expect(card).toContain('the run is over · enter or esc shows the session · q quits');
+    expect(card).not.toContain('episode');
+    await press(r, KEYS.enter);
+    const panes = await waitForFrame(r, (f) => !f.includes('the run is over'));
+    expect(panes).toContain('agent Your notes say 600 RMB');
+    // It stays away: nothing brings it back.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(plain(r.lastFrame())).not.toContain('the run is over');
+  });
+
+  it("after an episode: each session's ending, Proc and Comp, and the episode's totals", async () => {
+    const live = fixture.start('tester', 'watch', { agent: 'script:proactive' });
+    const r = fixture.show(
+      renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 40 }),
+    );
+    // At no delay the watch goes on by itself: past both opening cards and the card between.
+    const card = await waitForFrame(r, (f) => f.includes('the run is over'), 8000);
+    const lines = card.split('\n').map((l) => l.replace(/^[║ ]+|[║ ]+$/g, ''));
+    const from = lines.indexOf('episode tester ended · 2 sessions');
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(from + 2, from + 7)).toEqual([
+      '1/2 tester/gear · Pick gym gear',
+      'resolved  Proc 1.00 · Comp 1.00 · 1 turn',
+      '2/2 tester/plan · Weekly meal plan',
+      'resolved  Proc 1.00 · Comp 1.00 · 2 turns',
+      'In all: 2 of 2 resolved · mean Proc 1.00 · mean Comp 1.00 · 3 turns',
+    ]);
+    // Then the last session in full, with its intents.
+    expect(card).toContain('tester/plan ended · Weekly meal plan');
+    expect(card).toContain('I3 inferred Include Sunday batch cooking.');
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => !f.includes('the run is over') && f.includes('tester/plan (2/2)'));
+  });
+});
+
+describe("an episode's totals", () => {
+  const scores = (proc: number, comp: number | null, turns: number) =>
+    ({ proc, comp, turns }) as Scores;
+  const session = (end: SessionSummary['end'], s?: Scores): SessionSummary => ({
+    scenario: 'x/y',
+    title: 'Y',
+    end,
+    ...(s ? { scores: s } : {}),
+  });
+
+  it('mean Proc over the sessions with a result, mean Comp over those with one, every turn', () => {
+    expect(
+      runTotals([
+        session('resolved', scores(1, 1, 2)),
+        session('max_turns', scores(0.5, null, 6)),
+        session('judge_failed', scores(0, 0, 3)),
+      ]),
+    ).toBe('1 of 3 resolved · mean Proc 0.75 · mean Comp 1.00 · 11 turns');
+    expect(runTotals([session('aborted')])).toBe(
+      '0 of 1 resolved · mean Proc – · mean Comp – · 0 turns',
+    );
   });
 });

@@ -2,6 +2,8 @@
  * Between two sessions of a chain: the session that ended, how it ended, its scores and every
  * intent's status, and what comes next. Enter continues (watching, it also continues after
  * its pace unless paused); the ended session's panes stay one key (esc) away.
+ * After the run's last (or only) session the same card closes the run: a run of several
+ * sessions first lists each one's ending and scores and the totals; enter or esc shows the panes.
  */
 import { fmtScore } from '../../text/format.ts';
 import { useControl, useSession } from '../context.tsx';
@@ -9,6 +11,7 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { Card } from './Card.tsx';
+import { episodeLines, turnsText } from './episode-summary.ts';
 
 export function ResultCard({
   width,
@@ -28,6 +31,8 @@ export function ResultCard({
   const intents = useSession((s) => s.intents);
   const states = useSession((s) => s.intentStates);
   const between = useControl((c) => c.between);
+  const finished = useControl((c) => c.finished);
+  const previous = useSession((s) => s.previous);
   const observer = useControl((c) => c.mode !== 'agent' || c.revealIntents);
   useKeyActions(
     ['chain'],
@@ -35,7 +40,30 @@ export function ResultCard({
     { priority: PRIORITY.dialog },
   );
   const cols = Math.max(10, width - 4);
+  // The run's end, after several sessions: each one's ending, then the last one in full.
+  const summary: Line[] =
+    finished && !between && previous.length && scenario
+      ? [
+          ...episodeLines(
+            finished.name,
+            [
+              ...previous,
+              {
+                scenario: scenario.id,
+                title: scenario.title,
+                end: end?.end ?? 'aborted',
+                ...(scores ? { scores } : {}),
+              },
+            ],
+            theme,
+            cols,
+          ),
+          [],
+          [{ text: 'The last session', color: theme.text.secondary }],
+        ]
+      : [];
   const lines: Line[] = [
+    ...summary,
     [
       { text: `${scenario?.id ?? 'The session'} ended`, bold: true, color: theme.text.accent },
       ...(scenario ? [{ text: ` · ${scenario.title}`, color: theme.text.secondary }] : []),
@@ -51,7 +79,7 @@ export function ResultCard({
             : theme.check.pass.color,
       },
       { text: `  Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true },
-      ...(end ? [{ text: ` · ${end.turns} turns`, color: theme.text.secondary }] : []),
+      ...(end ? [{ text: ` · ${turnsText(end.turns)}`, color: theme.text.secondary }] : []),
     ],
     ...(observer
       ? intents.flatMap((i) =>
@@ -78,7 +106,14 @@ export function ResultCard({
           ] as Line,
         ]
       : []),
-    [{ text: 'enter continues · esc shows the ended session', color: theme.text.secondary }],
+    [
+      {
+        text: between
+          ? 'enter continues · esc shows the ended session'
+          : 'the run is over · enter or esc shows the session · q quits',
+        color: theme.text.secondary,
+      },
+    ],
   ];
   return <Card lines={lines} footer={footer} width={width} height={height} />;
 }

@@ -31,6 +31,7 @@ export function SessionCover({
 }: SessionCoverProps) {
   const controller = useController();
   const tools = useControl((c) => c.tools);
+  const between = useControl((c) => Boolean(c.between));
   switch (cover) {
     case 'opening_card':
       return <OpeningCard width={width} height={height} onBegin={() => controller.begin?.()} />;
@@ -39,7 +40,8 @@ export function SessionCover({
         <ResultCard
           width={width}
           height={height}
-          onContinue={() => controller.continueChain?.()}
+          // After the last session, enter just shows its panes: nothing comes next.
+          onContinue={between ? () => controller.continueChain?.() : onHideCard}
           onHide={onHideCard}
         />
       );

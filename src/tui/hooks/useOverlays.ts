@@ -39,6 +39,9 @@ export function useOverlays(): Overlays {
   const opening = useControl((c) => Boolean(c.opening));
   const [cardHidden, setCardHidden] = useState(false);
   useEffect(() => setCardHidden(false), [between]);
+  // The last (or only) session of a live run gets its result card too, once, until enter or esc.
+  const finished = useControl((c) => Boolean(c.finished));
+  const [finalHidden, setFinalHidden] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   // With the card hidden (esc), enter still starts the next session.
   useKeyActions(
@@ -51,7 +54,7 @@ export function useOverlays(): Overlays {
     dialog === null
       ? opening
         ? 'opening_card'
-        : between && !cardHidden
+        : (between && !cardHidden) || (finished && !finalHidden)
           ? 'result_card'
           : undefined
       : dialog === 'help'
@@ -71,7 +74,7 @@ export function useOverlays(): Overlays {
     open: setDialog,
     close: () => setDialog(null),
     cover,
-    hideCard: () => setCardHidden(true),
+    hideCard: () => (between ? setCardHidden(true) : setFinalHidden(true)),
     dialogRows,
   };
 }

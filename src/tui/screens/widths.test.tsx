@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../../../test/helpers/library.ts';
 import {
   begin,
+  dismissResultCard,
   KEYS,
   press,
   renderSession,
@@ -47,6 +48,8 @@ describe('the session screen at every width', () => {
     async (columns) => {
       const s = watch();
       r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns, rows: 40 });
+      // The result card closes the run: esc shows the panes again.
+      await dismissResultCard(r);
       const frame = await waitForFrame(r, (f) => f.includes('resolved · Proc 1.00 · Comp –'), 8000);
       expect(frame).not.toMatch(/Proc 1\.0…|Proc 1…|Comp 1\.0…/);
       // The panes' title lines (in the medium layout the side pane's title is under its tab bar).

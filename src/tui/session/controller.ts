@@ -53,6 +53,11 @@ export interface ControlState {
   waitingForTime?: TimeToPass;
   /** A session of a chain has ended and the next waits: the screen shows the result card. */
   between?: NextSession;
+  /**
+   * The run's last (or only) session has ended and its last turn was seen: the screen shows its
+   * result card, with a summary of every session when the run had several (an episode, a chain).
+   */
+  finished?: FinishedRun;
   /** A session has started and waits on its opening card (title, persona, request) before its first turn. */
   opening?: boolean;
   /** Playing the agent: every file in the workspace now (refreshed as the session goes), as `list_dir` would show them. */
@@ -61,6 +66,11 @@ export interface ControlState {
   forkOf?: ForkLabel;
   /** A user study's participant plays: what they may see (no backends, and no verdicts unless allowed). */
   participant?: ParticipantView;
+}
+
+/** What the last result card calls the run: `episode researcher · Lin Chen's week`. */
+export interface FinishedRun {
+  name: string;
 }
 
 export interface ForkLabel {

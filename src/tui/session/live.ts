@@ -94,6 +94,17 @@ export function scriptedNotice(
   return `The agent is scripted (${name}): it follows a fixed reference and will not read what you type. For real play give it a model (--agent openai) or play the agent yourself (--agent human).`;
 }
 
+/** What the last result card calls the run: the episode, the chain, or how many groups ran. */
+export function runName(groups: readonly RunGroup[]): string {
+  const [only] = groups;
+  if (!only) return 'the fork';
+  if (groups.length > 1) return `this run of ${groups.length} groups`;
+  if (only.kind === 'chain')
+    return only.sessions.length > 1 ? `${only.id} and the sessions before it` : only.id;
+  const title = only.library.episodes.get(only.id)?.title;
+  return `episode ${only.id}${title ? ` · ${title}` : ''}`;
+}
+
 /** Playing: how long the agent's last reply of a chain's session stays in view before the result card. */
 const READ_LAST_TURN_MS = 1500;
 
@@ -219,6 +230,7 @@ export class LiveSession implements SessionController {
     } finally {
       this.control.setState({ running: false });
     }
+    void this.showFinalCard();
     return all;
   }
 
@@ -295,6 +307,18 @@ export class LiveSession implements SessionController {
       const { mode, paused, delayMs } = this.control.getState();
       if (mode === 'watch' && !paused) timer = setTimeout(go, delayMs * 3);
     });
+  }
+
+  /**
+   * The last (or only) session's result card, once its last turn was in view a while, as between
+   * sessions. A stage (--vs, --present), a study and a run that failed or was quit show none.
+   */
+  private async showFinalCard(): Promise<void> {
+    const { error, participant } = this.control.getState();
+    if (this.opts.pace || error || participant) return;
+    await this.lastTurnShown();
+    if (this.abortController.signal.aborted || !this.store.getState().session.end) return;
+    this.control.setState({ finished: { name: runName(this.opts.groups) } });
   }
 
   continueChain(): void {
