@@ -26,9 +26,10 @@ export interface ListFilter {
   matches(haystack: string): boolean;
 }
 
-export function useListFilter(enabled: boolean): ListFilter {
+/** `initial`: a filter kept from before (coming back to the list finds it as it was left). */
+export function useListFilter(enabled: boolean, initial = ''): ListFilter {
   const [typing, setTyping] = useState(false);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   useKeyActions(
     [],
     {},

@@ -290,6 +290,8 @@ export interface HomeMemory {
   entry: number;
   recording: number;
   backends: { agent: string; user: string; judge: string } | undefined;
+  /** The list's filter: `entry` is a place in the list it narrows. */
+  filter: string;
 }
 
 export function HomeScreen({
@@ -315,7 +317,7 @@ export function HomeScreen({
     () => data.recordings.map((rec) => ({ kind: 'recording', rec })),
     [data],
   );
-  const filter = useListFilter(!help);
+  const filter = useListFilter(!help, remembered?.filter);
   const items = useMemo(() => {
     const all = mode === 'replay' ? recordings : library.items;
     return filter.text ? narrowed(all, (it) => filter.matches(itemText(it)), theme) : all;
@@ -346,7 +348,13 @@ export function HomeScreen({
       },
   );
   if (memory)
-    memory.current = { mode, entry: entryCursor.selected, recording: recCursor.selected, backends };
+    memory.current = {
+      mode,
+      entry: entryCursor.selected,
+      recording: recCursor.selected,
+      backends,
+      filter: filter.text,
+    };
   const agent = agentOptions.includes(backends.agent) ? backends.agent : 'script';
 
   const listWidth = Math.max(30, Math.floor(columns * 0.5));
