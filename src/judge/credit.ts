@@ -3,8 +3,11 @@
  * the message's content words (Porter stems, typos within one edit) and numbers are matched
  * against each intent's own text and reveal text; an intent is credited when the message covers
  * enough of either (numbers weigh double, words many intents share weigh less) with at least two
- * matched words, or a matched number and a word. A message holding the reveal text, or matching a `said`
- * pattern, is credited as before. A sentence that states no intent ("thanks, go on") credits none.
+ * matched words, or a matched number and a word; or when it states every one of its numbers (two
+ * at least) and a word of it. Counts written as words ("five") are numbers. An intent whose matched
+ * words another credited intent matched too, with more besides, is left to that one. A message
+ * holding the reveal text, or matching a `said` pattern, is credited as before. A sentence that
+ * states no intent ("thanks, go on") credits none.
  * Measured on a paraphrase set in BENCHMARKS.md (bench/paraphrases.ts).
  */
 import { distance } from 'fastest-levenshtein';
@@ -18,7 +21,7 @@ type Credited = Pick<IntentSpec, 'id' | 'text' | 'reveal' | 'said'>;
 const COVERAGE = 0.5;
 const LEAST_WEIGHT = 2;
 
-// Words that carry no need of their own: function words, fillers and the verbs of any request.
+// Words that carry no need of their own: function words, fillers, hedges and the verbs of any request.
 const STOP = new Set(
   (
     'a an the and or but if then so of to in on at by for from with without about into over under up down out off as is are was ' +
@@ -26,8 +29,15 @@ const STOP = new Set(
     'you your yours he she they them their his her what which who whom when where why how all any each every some such no nor not ' +
     'only own same than too very can could will would shall should may might must please just also really still yet even well ok okay ' +
     'let lets like want need needs get got give tell say make put use one ones thing things something anything now more most less ' +
-    'way sure right maybe much many lot bit'
+    'way sure right maybe much many lot bit around roughly approximately'
   ).split(' '),
+);
+
+/** Counts written as words ("five papers", "six of us"); "one" is left out, it is mostly a pronoun. */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  'two three four five six seven eight nine ten eleven twelve'
+    .split(' ')
+    .map((w, i) => [w, String(i + 2)]),
 );
 
 interface Token {
@@ -40,7 +50,9 @@ export function contentTokens(text: string): Token[] {
   const out: Token[] = [];
   const lowered = text.toLowerCase().replace(/(\d),(\d{3})\b/g, '$1$2');
   for (const raw of lowered.match(/[\p{L}\p{N}]+(?:\.\d+)?/gu) ?? []) {
-    if (/^\d+(\.\d+)?$/.test(raw)) out.push({ key: raw, number: true });
+    const counted = NUMBER_WORDS.get(raw);
+    if (counted) out.push({ key: counted, number: true });
+    else if (/^\d+(\.\d+)?$/.test(raw)) out.push({ key: raw, number: true });
     else if (!STOP.has(raw) && raw.length > 1) out.push({ key: stemmer(raw), number: false });
   }
   return out;
@@ -67,6 +79,36 @@ export function holdsRevealOrSaid(
   return (intent.said ?? []).some((p) => testPattern(p, message) !== null);
 }
 
+/**
+ * The intent words a message matched in one variant (the intent's text or reveal), when they are
+ * enough to credit it: half its weight, or every one of its numbers (two at least) and a word.
+ */
+function matchVariant(
+  variant: readonly Token[],
+  said: readonly Token[],
+  weight: (t: Token) => number,
+): Set<string> | undefined {
+  const unique = variant.filter((t, i) => variant.findIndex((u) => u.key === t.key) === i);
+  const total = unique.reduce((s, t) => s + weight(t), 0);
+  const hit = unique.filter((t) => said.some((m) => same(m, t)));
+  const matched = hit.reduce((s, t) => s + (t.number ? 2 : 1), 0);
+  const covered = hit.reduce((s, t) => s + weight(t), 0);
+  // Another number than the intent's is another need ("under 6000 RMB" is not "under 600 RMB").
+  const numbers = unique.filter((t) => t.number);
+  if (numbers.length && !hit.some((t) => t.number) && said.some((t) => t.number)) return undefined;
+  // A number alone is not a need ("600 photos"): it takes a word of the intent besides.
+  const aWord = hit.some((t) => !t.number);
+  const half = total > 0 && covered / total >= COVERAGE && matched >= LEAST_WEIGHT;
+  // "175 tall, 68 kilos, 17 percent fat": all of an intent's numbers are the most specific words it has.
+  const everyNumber = numbers.length >= 2 && numbers.every((t) => hit.includes(t)) && aWord;
+  return (half && (aWord || hit.length > 1)) || everyNumber
+    ? new Set(hit.map((t) => t.key))
+    : undefined;
+}
+
+const within = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size < b.size && [...a].every((k) => b.has(k));
+
 /** The ids of the `intents` that `message` states, in the intents' order. */
 export function creditedIntents(message: string, intents: readonly Credited[]): string[] {
   const said = contentTokens(message);
@@ -77,23 +119,20 @@ export function creditedIntents(message: string, intents: readonly Credited[]): 
     for (const key of new Set(v.flat().map((t) => t.key)))
       spread.set(key, (spread.get(key) ?? 0) + 1);
   const weight = (t: Token) => (t.number ? 2 : 1) / (spread.get(t.key) ?? 1);
+  // Per intent: null when its reveal text or a said pattern holds, else the words it matched.
+  const matches = intents.map((intent, k): Set<string> | null | undefined => {
+    if (holdsRevealOrSaid(message, intent)) return null;
+    const sets = variants[k]!.flatMap((v) => matchVariant(v, said, weight) ?? []);
+    return sets.sort((a, b) => b.size - a.size)[0];
+  });
+  const matchedSets = matches.filter((m): m is Set<string> => m instanceof Set);
   return intents
-    .filter((intent, k) => {
-      if (holdsRevealOrSaid(message, intent)) return true;
-      return variants[k]!.some((variant) => {
-        const unique = variant.filter((t, i) => variant.findIndex((u) => u.key === t.key) === i);
-        const total = unique.reduce((s, t) => s + weight(t), 0);
-        const hit = unique.filter((t) => said.some((m) => same(m, t)));
-        const matched = hit.reduce((s, t) => s + (t.number ? 2 : 1), 0);
-        const covered = hit.reduce((s, t) => s + weight(t), 0);
-        // Another number than the intent's is another need ("under 6000 RMB" is not "under 600 RMB").
-        const numbers = unique.filter((t) => t.number);
-        if (numbers.length && !hit.some((t) => t.number) && said.some((t) => t.number))
-          return false;
-        // A number alone is not a need ("600 photos"): it takes a word of the intent besides.
-        const aWord = hit.some((t) => !t.number) || hit.length > 1;
-        return total > 0 && covered / total >= COVERAGE && matched >= LEAST_WEIGHT && aWord;
-      });
+    .filter((_, k) => {
+      const m = matches[k];
+      if (m === undefined) return false;
+      // Words another credited intent explains with more besides point to that one ("protein,
+      // fat and carbs for every day" is the daily totals, not the per-meal grams).
+      return m === null || !matchedSets.some((other) => within(m, other));
     })
     .map((i) => i.id);
 }

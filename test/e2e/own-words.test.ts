@@ -4,7 +4,8 @@
  * of researcher/meal-plan against the reactive script agent at once: in one the person types I1's
  * reveal text, in the other the same need in their own words; then the same two sentences that
  * state nothing. Uncredited, the paraphrase left I1 open for the agent's next reply ("68 kg") to
- * complete, which raised Proc from 0.14 to 0.29 for the same session.
+ * complete, which raised Proc from 0.14 to 0.29 for the same session (the reveal-only rule and
+ * the first round of the offline matcher both missed this paraphrase).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,8 @@ const BIN = path.join(ROOT, 'bin/intentplay.js');
 
 const REVEAL =
   "Height about 175 cm, weight about 68 kg, body fat around 17%. I'm in a muscle-gain phase.";
-const OWN_WORDS = "I'm 175 cm and 68 kg with about 17% body fat, trying to gain muscle.";
+const OWN_WORDS =
+  "I'm around 175 tall, 68 kilos, roughly 17 percent fat, and bulking at the moment.";
 
 const terms = { reveal: tmuxTerminal(BIN, 'words-a'), own: tmuxTerminal(BIN, 'words-b') };
 afterAll(() => Object.values(terms).forEach((t) => t.close()));

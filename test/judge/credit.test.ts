@@ -14,9 +14,9 @@ import { measureCrediting, type ParaphraseSet } from '../../src/judge/paraphrase
 import type { IntentSpec } from '../../src/scenario/schema.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const set = parse(
-  readFileSync(path.join(ROOT, 'test/fixtures/paraphrases.yaml'), 'utf8'),
-) as ParaphraseSet;
+const readSet = (name: string) =>
+  parse(readFileSync(path.join(ROOT, `test/fixtures/${name}`), 'utf8')) as ParaphraseSet;
+const set = readSet('paraphrases.yaml');
 const read = new Map<string, IntentSpec[]>();
 /** A scenario's intents, read once. */
 const intentsOf = (id: string): IntentSpec[] => {
@@ -57,5 +57,40 @@ describe('crediting a person’s own words, offline', () => {
       intents.filter((i) => holdsRevealOrSaid(m, i)).map((i) => i.id),
     );
     expect(f.recall).toBeLessThan(0.1);
+  });
+
+  it('on the held-out set (two other scenarios, not used to tune it) it credits two thirds, never the wrong intent', async () => {
+    const f = await measureCrediting(
+      readSet('paraphrases-heldout.yaml'),
+      intentsOf,
+      creditedIntents,
+    );
+    expect(f.paraphrases).toBe(26);
+    expect(f.recall).toBeGreaterThanOrEqual(0.65);
+    expect(f.falseCredits).toBe(0);
+    expect(f.nothingCredited).toBe(0);
+  });
+
+  it('all of an intent’s numbers and a word of it state it; the numbers alone do not', () => {
+    const meals = intentsOf('researcher/meal-plan');
+    const body =
+      "I'm around 175 tall, 68 kilos, roughly 17 percent fat, and bulking at the moment.";
+    expect(creditedIntents(body, meals)).toEqual(['I1']);
+    expect(creditedIntents('175, 68 and 17, right?', meals)).toEqual([]);
+    expect(creditedIntents('Give me 17 options at 68 RMB', meals)).toEqual([]);
+  });
+
+  it('counts written as words are numbers', () => {
+    const papers = intentsOf('researcher/iclr-papers');
+    expect(creditedIntents('About five papers is plenty.', papers)).toEqual(['I2']);
+    expect(creditedIntents('About fifty papers is plenty.', papers)).toEqual([]);
+  });
+
+  it('words another intent explains with more besides credit that intent only', () => {
+    const meals = intentsOf('researcher/meal-plan');
+    const daily = 'Add up the protein, fat and carbs for every day, in grams.';
+    expect(creditedIntents(daily, meals)).toEqual(['I2']);
+    const both = 'Give protein, fat and carbs in grams for each meal, and the daily totals too.';
+    expect(creditedIntents(both, meals)).toEqual(['I2', 'I6']);
   });
 });
