@@ -4,11 +4,11 @@
  * against each intent's own text and reveal text; an intent is credited when the message covers
  * enough of either (numbers weigh double, words many intents share weigh less) with at least two
  * matched words, or a matched number and a word; or when it states every one of its numbers (two
- * at least) and a word of it. Counts written as words ("five") are numbers. An intent whose matched
- * words another credited intent matched too, with more besides, is left to that one. A message
- * holding the reveal text, or matching a `said` pattern, is credited as before. A sentence that
- * states no intent ("thanks, go on") credits none.
- * Measured on a paraphrase set in BENCHMARKS.md (bench/paraphrases.ts).
+ * at least) and a word of it. Counts written as words ("five", "six hundred") are numbers. An
+ * intent whose matched words another credited intent matched too, with more besides, is left to
+ * that one. A message holding the reveal text, or matching a `said` pattern, is credited as
+ * before. A sentence that states no intent ("thanks, go on") credits none. Measured on two
+ * paraphrase sets in BENCHMARKS.md (bench/paraphrases.ts).
  */
 import { distance } from 'fastest-levenshtein';
 import { stemmer } from 'stemmer';
@@ -40,6 +40,11 @@ const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
     .map((w, i) => [w, String(i + 2)]),
 );
 
+const SCALE: ReadonlyMap<string, number> = new Map([
+  ['hundred', 100],
+  ['thousand', 1000],
+]);
+
 interface Token {
   key: string;
   number: boolean;
@@ -50,8 +55,11 @@ export function contentTokens(text: string): Token[] {
   const out: Token[] = [];
   const lowered = text.toLowerCase().replace(/(\d),(\d{3})\b/g, '$1$2');
   for (const raw of lowered.match(/[\p{L}\p{N}]+(?:\.\d+)?/gu) ?? []) {
-    const counted = NUMBER_WORDS.get(raw);
-    if (counted) out.push({ key: counted, number: true });
+    const last = out.at(-1);
+    const times = SCALE.get(raw);
+    // "six hundred", "11 thousand": the scale word multiplies the number before it.
+    if (times && last?.number) last.key = String(Number(last.key) * times);
+    else if (NUMBER_WORDS.has(raw)) out.push({ key: NUMBER_WORDS.get(raw)!, number: true });
     else if (/^\d+(\.\d+)?$/.test(raw)) out.push({ key: raw, number: true });
     else if (!STOP.has(raw) && raw.length > 1) out.push({ key: stemmer(raw), number: false });
   }

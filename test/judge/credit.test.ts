@@ -80,10 +80,13 @@ describe('crediting a person’s own words, offline', () => {
     expect(creditedIntents('Give me 17 options at 68 RMB', meals)).toEqual([]);
   });
 
-  it('counts written as words are numbers', () => {
+  it('counts written as words are numbers, and a hundred or a thousand multiplies', () => {
     const papers = intentsOf('researcher/iclr-papers');
     expect(creditedIntents('About five papers is plenty.', papers)).toEqual(['I2']);
     expect(creditedIntents('About fifty papers is plenty.', papers)).toEqual([]);
+    const budget = [{ id: 'I1', text: 'Budget is 600 RMB.', reveal: 'Keep it under 600 RMB.' }];
+    expect(creditedIntents('My budget is six hundred RMB.', budget)).toEqual(['I1']);
+    expect(creditedIntents('My budget is six thousand RMB.', budget)).toEqual([]);
   });
 
   it('words another intent explains with more besides credit that intent only', () => {
