@@ -74,12 +74,14 @@ const wayIn: number[] = [];
 const wayOut: number[] = [];
 /** Garbage collection pauses (start, duration), to find those inside a call. */
 const gcs: { at: number; ms: number }[] = [];
-const gcInCall: number[] = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration });
 }).observe({ entryTypes: ['gc'] });
 /** The slowest calls, each with its parts, for the tail. */
-const slow: { agent: string; ms: number; parts: string }[] = [];
+const slow: { agent: string; ms: number; window: [number, number]; parts: string }[] = [];
+/** GC pauses inside a call's window (the observer reports them later, so this is reckoned at the end). */
+const gcIn = ([from, to]: [number, number]) =>
+  gcs.filter((g) => g.at + g.ms > from && g.at < to).reduce((a, g) => a + g.ms, 0);
 let currentAgent = '';
 subscribe('http.server.request.start', (m) => {
   const { request } = m as { request: IncomingMessage };
@@ -105,12 +107,11 @@ subscribe('http.server.response.finish', (m) => {
   bodyWait.push(parts[0]!);
   wayIn.push(parts[1]!);
   wayOut.push(parts[2]!);
-  const gc = gcs.filter((g) => g.at >= r.start && g.at < end).reduce((a, g) => a + g.ms, 0);
-  gcInCall.push(gc);
   slow.push({
     agent: currentAgent,
     ms,
-    parts: `body ${parts[0]!.toFixed(2)} · in ${parts[1]!.toFixed(2)} · out ${parts[2]!.toFixed(2)} · gc ${gc.toFixed(2)} · cpu ${((cpu.user + cpu.system) / 1000).toFixed(2)} ms`,
+    window: [r.start, end],
+    parts: `body ${parts[0]!.toFixed(2)} · in ${parts[1]!.toFixed(2)} · out ${parts[2]!.toFixed(2)} · cpu ${((cpu.user + cpu.system) / 1000).toFixed(2)} ms`,
   });
 });
 const onTool = (e: SessionEvent) => {
@@ -217,13 +218,15 @@ console.log(`all agents: per turn, intentplay's part: ${fmt(perTurn)}`);
 console.log(`  of a call: waiting for its body ${fmt(bodyWait)}`);
 console.log(`  of a call: body read to the tool's start ${fmt(wayIn)}`);
 console.log(`  of a call: the tool's end to the answer sent ${fmt(wayOut)}`);
-console.log(`  of a call: garbage collection inside it ${fmt(gcInCall)}`);
+console.log(`  of a call: garbage collection inside it ${fmt(slow.map((c) => gcIn(c.window)))}`);
 loop.disable();
 console.log(
   `event loop delay over the runs: median ${(loop.percentile(50) / 1e6).toFixed(2)} ms · p95 ${(loop.percentile(95) / 1e6).toFixed(2)} ms · max ${(loop.max / 1e6).toFixed(2)} ms`,
 );
 console.log('the slowest calls:');
 for (const c of slow.sort((a, b) => b.ms - a.ms).slice(0, 8))
-  console.log(`  ${c.agent} ${c.ms.toFixed(2)} ms: ${c.parts}`);
+  console.log(
+    `  ${c.agent} ${c.ms.toFixed(2)} ms: ${c.parts} · gc ${gcIn(c.window).toFixed(2)} ms`,
+  );
 console.log(`first turns (the agent's start-up included): ${fmt(firstTurn)}`);
 console.log(`turns after the tools changed (waiting for a re-list included): ${fmt(relistTurn)}`);

@@ -1,16 +1,15 @@
 /**
  * The tool server over Streamable HTTP on 127.0.0.1, with MCP sessions (the SDK's stateful
  * pattern): a client's `initialize` opens one server and transport, its later requests reuse
- * them (a fresh server per request costs more than the call itself). With a token, a request
- * without `Authorization: Bearer TOKEN` is refused: other processes on the machine cannot reach
- * a session's tools.
+ * them (a fresh server per request costs more than the call itself). Each session's transport
+ * is node-transport.ts, on node:http without the web Request/Response conversion. With a token,
+ * a request without `Authorization: Bearer TOKEN` is refused: other processes on the machine
+ * cannot reach a session's tools.
  */
 import { errorMessage } from '../contracts/errors.ts';
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { text } from 'node:stream/consumers';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeHttpTransport, refuse as refuseRpc } from './node-transport.ts';
 import { createToolServer, type ToolSource } from './tool-server.ts';
 
 export interface HttpToolServer {
@@ -26,27 +25,6 @@ export const MAX_SESSIONS = 32;
 /** An MCP session unused this long is closed (as the connection under it would be). */
 export const SESSION_IDLE_MS = KEEP_ALIVE_MS;
 
-/** The SDK transport's own limit on a request body. */
-const MAX_BODY = 4 * 1024 * 1024;
-
-/**
- * A POST's JSON-RPC message, read here when its length is declared and within the limit. Handed
- * to the SDK as the parsed body, it spares the transport turning the request into a web stream
- * to read it (a fifth of our process's CPU per call). Anything else (no length, too long, not a
- * POST) is left to the transport, which reads it and refuses it itself; text that is not JSON is
- * handed over as text, which the transport refuses as not JSON-RPC.
- */
-async function declaredBody(req: IncomingMessage): Promise<unknown> {
-  const length = Number(req.headers['content-length']);
-  if (req.method !== 'POST' || !(length > 0 && length <= MAX_BODY)) return undefined;
-  const body = await text(req);
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
-}
-
 /**
  * DNS rebinding: a web page's script can reach 127.0.0.1 under a name of its own. Only requests
  * addressed to this server by a loopback name, and from no web origin but that, are served.
@@ -61,19 +39,16 @@ function foreign(req: IncomingMessage, port: number): string | undefined {
   return undefined;
 }
 
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res
-    .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
+const refuse = (res: ServerResponse, status: number, message: string) =>
+  refuseRpc(res, status, -32000, message);
 
 export async function serveHttp(
   source: ToolSource,
   opts: { port?: number; token?: string; onNotice?: (text: string) => void } = {},
 ): Promise<HttpToolServer> {
   // In order of last use (a Map keeps insertion order: a used session is moved to the end).
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; used: number }>();
-  const use = (sid: string, transport: StreamableHTTPServerTransport) => {
+  const sessions = new Map<string, { transport: NodeHttpTransport; used: number }>();
+  const use = (sid: string, transport: NodeHttpTransport) => {
     sessions.delete(sid);
     sessions.set(sid, { transport, used: Date.now() });
     for (const [old, s] of sessions) {
@@ -108,19 +83,15 @@ export async function serveHttp(
         return refuse(res, 404, 'unknown MCP session: initialize again');
       if (known) {
         use(id as string, known);
-        return known.handleRequest(req, res, await declaredBody(req));
+        return known.handle(req, res);
       }
       if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (sid) => use(sid, transport),
-      });
+      const transport: NodeHttpTransport = new NodeHttpTransport((sid) => use(sid, transport));
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
       await createToolServer(source).connect(transport);
-      await transport.handleRequest(req, res, await declaredBody(req));
+      await transport.handle(req, res);
     })().catch((err: unknown) => {
       if (!res.headersSent) refuse(res, 500, errorMessage(err));
     });
