@@ -38,6 +38,19 @@ function shownCounts(counts: ChecklistCounts, settled: boolean): ChecklistCounts
   return { ...counts, failed: 0, pending: counts.pending + counts.failed };
 }
 
+/** Who grades an item: a rule, the rubric judge, or the judge with a rule's evidence. */
+function graderName(item: ChecklistInfo): string {
+  if (item.grader !== 'rubric') return 'rule';
+  return item.hasRule ? 'rubric·rule' : 'rubric';
+}
+
+/** What an item's mark says: its verdict, or when it will have one. */
+function checkLabel(kind: CheckMarkKind, verdict: string, item: ChecklistInfo): string {
+  if (kind === 'pass' || kind === 'fail') return verdict;
+  if (kind === 'ungraded') return 'ungraded';
+  return item.grader === 'rubric' ? 'graded at the end' : 'not yet';
+}
+
 export function checkBlock(
   item: ChecklistInfo,
   v: CheckView | undefined,
@@ -47,21 +60,14 @@ export function checkBlock(
 ): Line[] {
   const kind = checkKind(v, opts.settled);
   const mark = theme.check[kind];
-  const grader = item.grader === 'rubric' ? (item.hasRule ? 'rubric·rule' : 'rubric') : 'rule';
+  const grader = graderName(item);
   const lines: Line[] = [
     [
       { text: mark.symbol + ' ', color: mark.color, bold: true },
       { text: item.id, bold: true },
       { text: ' ' },
       {
-        text:
-          kind === 'pass' || kind === 'fail'
-            ? mark.label
-            : kind === 'ungraded'
-              ? 'ungraded'
-              : item.grader === 'rubric'
-                ? 'graded at the end'
-                : 'not yet',
+        text: checkLabel(kind, mark.label, item),
         color: mark.color,
         inverse: opts.fresh,
       },
@@ -141,26 +147,18 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   );
   // Comp as it would stand if the session ended now (the items not holding yet count against it).
   const comp = useSession(compSoFar);
-  const info =
-    participant && hidden
-      ? ''
-      : hidden
-        ? `${checklist.length} hidden`
-        : [`Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`, `Comp ${fmtScore(comp)}`];
-  const lines: Line[] = hidden
-    ? [
-        [
-          {
-            text: participant
-              ? ' Not shown during the study.'
-              : ` ${checklist.length} checklist items: hidden while you play the agent`,
-            color: theme.text.muted,
-          },
-        ],
-      ]
-    : checklist.length
-      ? view.visible
-      : [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];
+  let info: string | string[] = [
+    `Comp ${fmtScore(comp)} · ${checkCountsText(counts, theme)}`,
+    `Comp ${fmtScore(comp)}`,
+  ];
+  if (hidden) info = participant ? '' : `${checklist.length} hidden`;
+  const hiddenText = participant
+    ? ' Not shown during the study.'
+    : ` ${checklist.length} checklist items: hidden while you play the agent`;
+  let lines: Line[] = view.visible;
+  if (hidden) lines = [[{ text: hiddenText, color: theme.text.muted }]];
+  else if (!checklist.length)
+    lines = [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />

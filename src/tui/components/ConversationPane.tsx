@@ -4,13 +4,13 @@
  * up); enter expands a tool call. Only the visible lines are rendered.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TurnState } from '../../store/state.ts';
+import type { SessionState, TurnState } from '../../store/state.ts';
 import { useControl, useSession } from '../context.tsx';
 import { liveLines, turnBlocks, type Block } from '../conversation-lines.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
-import { useTheme } from '../theme.ts';
-import { wrapWithPrefix } from '../../text/text.ts';
+import { useTheme, type Theme } from '../theme.ts';
+import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
@@ -111,7 +111,7 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   }, [turns, from, textCols, expanded, allExpanded, theme, intents]);
   const blockLines = useMemo(() => blocks.map((b) => b.lines), [blocks]);
 
-  const you = mode === 'play' ? 'user' : mode === 'agent' ? 'agent' : null;
+  const you = ownRole(mode);
   const tail = useMemo(
     () => liveLines(stream, awaiting, textCols, theme, you),
     [stream, awaiting, textCols, theme, you],
@@ -147,26 +147,35 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   );
 
   // Before the first turn (a replay at turn 0, a paused watch) the request that opens the session is shown.
-  const lines = !started
-    ? [[{ text: ' Waiting for the session to start…', color: theme.text.muted }]]
-    : !blocks.length && !tail.length && trigger
-      ? [
-          [
-            {
-              text:
-                trigger.kind === 'event'
-                  ? ` event${trigger.source ? ` from ${trigger.source}` : ''} (arrives at turn 1)`
-                  : ' request (the user sends it at turn 1)',
-              color: theme.text.muted,
-              italic: true,
-            },
-          ],
-          ...wrapWithPrefix([{ text: ' ' }], trigger.text, textCols),
-        ]
-      : view.visible;
+  let lines = view.visible;
+  if (!started) lines = [[{ text: ' Waiting for the session to start…', color: theme.text.muted }]];
+  else if (!blocks.length && !tail.length && trigger)
+    lines = triggerLines(trigger, textCols, theme);
   return (
     <Pane title={title} info={view.info} focused={focused} box={box}>
       <LineView lines={lines} top={0} height={rows} cols={cols} />
     </Pane>
   );
+}
+
+/** The role whose words are the person's own: the user's when playing, the agent's as the agent. */
+function ownRole(mode: string): 'user' | 'agent' | null {
+  if (mode === 'play') return 'user';
+  return mode === 'agent' ? 'agent' : null;
+}
+
+/** The request or event that opens the session, shown before its first turn. */
+function triggerLines(
+  trigger: NonNullable<SessionState['scenario']>['trigger'],
+  cols: number,
+  theme: Theme,
+): Line[] {
+  const text =
+    trigger.kind === 'event'
+      ? ` event${trigger.source ? ` from ${trigger.source}` : ''} (arrives at turn 1)`
+      : ' request (the user sends it at turn 1)';
+  return [
+    [{ text, color: theme.text.muted, italic: true }],
+    ...wrapWithPrefix([{ text: ' ' }], trigger.text, cols),
+  ];
 }

@@ -53,6 +53,15 @@ function statusLine(role: 'user' | 'agent', awaited: boolean, waiting: boolean):
   return role === 'user' ? 'the agent is working…' : 'waiting for the user…';
 }
 
+/** What the empty input box suggests typing. */
+function placeholderText(role: 'user' | 'agent', phone: boolean, participant: boolean): string {
+  if (role === 'agent') return 'reply, or /tool key=value … (ctrl+t picks a tool)';
+  if (phone)
+    return 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; ctrl+y accepts a proposal, ctrl+r rejects it';
+  if (participant) return 'your message';
+  return 'your message (enter on an intent puts its reveal text here)';
+}
+
 export function InputBox({
   role,
   value,
@@ -72,15 +81,10 @@ export function InputBox({
   const before = text.slice(0, at);
   const under = text.slice(at, at + 1) || ' ';
   const after = text.slice(at + 1);
-  const placeholder =
-    role === 'agent'
-      ? 'reply, or /tool key=value … (ctrl+t picks a tool)'
-      : phone
-        ? 'a phone move: a number, an action and its fields (a | b), back, home, wait, say TEXT; ctrl+y accepts a proposal, ctrl+r rejects it'
-        : participant
-          ? 'your message'
-          : 'your message (enter on an intent puts its reveal text here)';
+  const placeholder = placeholderText(role, Boolean(phone), Boolean(participant));
   const status = note ?? statusLine(role, awaited, Boolean(waiting));
+  let statusColor = awaited ? theme.text.accent : theme.text.muted;
+  if (note) statusColor = theme.level.warning;
   return (
     <Box
       flexDirection="column"
@@ -107,10 +111,7 @@ export function InputBox({
           </>
         )}
       </Text>
-      <Text
-        wrap="truncate-end"
-        color={note ? theme.level.warning : awaited ? theme.text.accent : theme.text.muted}
-      >
+      <Text wrap="truncate-end" color={statusColor}>
         {truncate(status, width - 2)}
       </Text>
     </Box>

@@ -40,7 +40,9 @@ export function intentBlock(
   ];
   const indent: Line = [{ text: '  ' }];
   const lines: Line[] = [head, ...wrapWithPrefix(indent, intent.text, cols)];
-  const history = opts.selected ? (view?.history ?? []) : last ? [last] : [];
+  // Selected, every change it went through; otherwise the last one.
+  let history = last ? [last] : [];
+  if (opts.selected) history = view?.history ?? [];
   for (const h of history) {
     const what = h.cause === 'question' ? `“${h.detail}”` : h.detail;
     const prefix = opts.selected && history.length > 1 ? `t${h.turn} ${h.to}: ` : '';
@@ -129,23 +131,20 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
   );
   const fresh = useRecentChanges(versions);
 
-  const blocks = useMemo(
-    () =>
-      hidden
-        ? []
-        : goals
-          ? intents.map((i) =>
-              goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }),
-            )
-          : intents.map((i) =>
-              intentBlock(i, states[i.id], cols - 1, theme, {
-                fresh: fresh.has(i.id),
-                selected: focused && i.id === selectedId,
-                showReveal: playing,
-              }),
-            ),
-    [hidden, goals, intents, states, cols, theme, fresh, focused, selectedId, playing],
-  );
+  const blocks = useMemo(() => {
+    if (hidden) return [];
+    if (goals)
+      return intents.map((i) =>
+        goalBlock(i, cols - 1, theme, { selected: focused && i.id === selectedId }),
+      );
+    return intents.map((i) =>
+      intentBlock(i, states[i.id], cols - 1, theme, {
+        fresh: fresh.has(i.id),
+        selected: focused && i.id === selectedId,
+        showReveal: playing,
+      }),
+    );
+  }, [hidden, goals, intents, states, cols, theme, fresh, focused, selectedId, playing]);
   const view = useBlockWindow(blocks, cursor.selected, rows, {
     marked: focused,
     gutterColor: theme.text.accent,
@@ -179,13 +178,13 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
 
   const proc = useSession(procSoFar);
   const counts = useMemo(() => intentCounts({ intents, intentStates: states }), [intents, states]);
-  const info = goals
-    ? ''
-    : participant && !participant.verdicts
-      ? countsText(counts, theme)
-      : hidden
-        ? `${intents.length} hidden`
-        : [`Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`, `Proc ${fmtScore(proc)}`];
+  let info: string | string[] = [
+    `Proc ${fmtScore(proc)} · ${countsText(counts, theme)}`,
+    `Proc ${fmtScore(proc)}`,
+  ];
+  if (goals) info = '';
+  else if (participant && !participant.verdicts) info = countsText(counts, theme);
+  else if (hidden) info = `${intents.length} hidden`;
   const lines: Line[] = hidden
     ? [
         [

@@ -15,11 +15,17 @@ import { Card } from './Card.tsx';
 
 /** Who the person is in this session, in a few words. */
 function seatLine(control: Pick<ControlState, 'mode'>): string {
-  return control.mode === 'play'
-    ? 'You play the user.'
-    : control.mode === 'agent'
-      ? 'You play the agent.'
-      : 'You watch the agent and the simulated user.';
+  if (control.mode === 'play') return 'You play the user.';
+  if (control.mode === 'agent') return 'You play the agent.';
+  return 'You watch the agent and the simulated user.';
+}
+
+/** How the session begins: enter, or by itself after a moment when watching. */
+function beginLine(control: Pick<ControlState, 'mode' | 'paused' | 'delayMs'>): string {
+  if (control.mode !== 'watch') return 'enter begins';
+  if (control.paused) return 'enter begins (the watch is paused: s runs one turn)';
+  const seconds = Math.round((control.delayMs * 3) / 100) / 10;
+  return `enter begins now; it begins by itself in ${seconds} s`;
 }
 
 /**
@@ -98,13 +104,7 @@ export function openingLines(
         },
       ],
     );
-  const wait =
-    control.mode !== 'watch'
-      ? 'enter begins'
-      : control.paused
-        ? 'enter begins (the watch is paused: s runs one turn)'
-        : `enter begins now; it begins by itself in ${Math.round((control.delayMs * 3) / 100) / 10} s`;
-  lines.push([], [{ text: wait, color: theme.text.secondary }]);
+  lines.push([], [{ text: beginLine(control), color: theme.text.secondary }]);
   if (control.mode === 'play')
     lines.push([{ text: 'ctrl+p shows who you are at any time', color: theme.text.secondary }]);
   return lines;

@@ -1,4 +1,5 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
+import type { PhoneState } from '../../store/phone.ts';
 import { usageTotals } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
 import { fmtBackends, fmtCost, fmtScore, fmtTokens, shortTime } from '../../text/format.ts';
@@ -8,14 +9,19 @@ import { useTheme } from '../theme.ts';
 import type { Line, Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
+/** Whether a proposal scenario's agent is observing or executing a proposal (the last accepted). */
+function phoneTurnPhase(phone: PhoneState): string {
+  if (phone.phase !== 'execute') return 'observing';
+  const accepted = phone.proposals.filter((p) => p.verdict === 'accepted').at(-1);
+  return `executing ${accepted?.id ?? ''}`.trim();
+}
+
 function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'running'>): string {
   switch (c.mode) {
     case 'watch':
-      return c.running
-        ? c.paused
-          ? 'WATCH ❚❚ paused'
-          : `WATCH ▶ ${c.delayMs ? `${c.delayMs / 1000}s/turn` : 'full speed'}`
-        : 'WATCH';
+      if (!c.running) return 'WATCH';
+      if (c.paused) return 'WATCH ❚❚ paused';
+      return `WATCH ▶ ${c.delayMs ? `${c.delayMs / 1000}s/turn` : 'full speed'}`;
     case 'play':
       return 'PLAY (you are the user)';
     case 'agent':
@@ -84,13 +90,7 @@ export function StatusBar({
   const end = useSession((s) => s.end);
   const scores = useSession((s) => s.scores);
   // Proposal scenarios: whether the agent observes or executes an accepted proposal.
-  const phase = useSession((s) =>
-    s.phone
-      ? s.phone.phase === 'execute'
-        ? `executing ${s.phone.proposals.filter((p) => p.verdict === 'accepted').at(-1)?.id ?? ''}`.trim()
-        : 'observing'
-      : undefined,
-  );
+  const phase = useSession((s) => (s.phone ? phoneTurnPhase(s.phone) : undefined));
   // Time scenarios: the simulated clock, always in view.
   const lastTime = useSession((s) => s.timeline?.now);
   // While the user waits, the clock reads the time after the agent's turn (which takes its time).

@@ -6,7 +6,12 @@
  */
 import { useMemo } from 'react';
 import type { TimeScores } from '../../contracts/events.ts';
-import type { TimelineState, TimelineUpdate } from '../../store/timeline.ts';
+import {
+  updateSeen,
+  type TimelineReminder,
+  type TimelineState,
+  type TimelineUpdate,
+} from '../../store/timeline.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
@@ -16,6 +21,18 @@ import { wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 import { shortTime } from '../../text/format.ts';
+
+/** What the agent chose when an update woke it. */
+const CHOICE_WORDS: Record<NonNullable<TimelineUpdate['choice']>, string> = {
+  follow_up: 'followed up',
+  keep_silent: 'kept silent',
+};
+
+const REMINDER_SYMBOLS: Record<TimelineReminder['state'], string> = {
+  active: '●',
+  fired: '✓',
+  cancelled: '✗',
+};
 
 /** One update; a person playing the agent sees neither what was expected nor the verdict. */
 function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: boolean): Line[] {
@@ -29,20 +46,14 @@ function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: bo
     head.push({ text: `${v.symbol} ${v.label}`, color: v.color, bold: true });
   } else
     head.push({
-      text: u.choice
-        ? u.choice === 'follow_up'
-          ? 'followed up'
-          : 'kept silent'
-        : u.seen
-          ? 'seen'
-          : 'unseen',
+      text: u.choice ? CHOICE_WORDS[u.choice] : updateSeen(u),
       color: theme.text.accent,
     });
   const how: Line[] = u.happened
     ? [
         [
           {
-            text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${u.choice === 'follow_up' ? 'followed up' : 'kept silent'}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`,
+            text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${CHOICE_WORDS[u.choice]}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`,
             color: theme.text.muted,
           },
         ],
@@ -128,15 +139,10 @@ export function timelineBlocks(
     tl.reminders.length ? 'Reminders the agent set (r1, …)' : 'No reminder set by the agent',
   );
   const reminders = tl.reminders.map((r): Line[] => {
-    const mark =
-      r.state === 'active'
-        ? ['●', theme.level.info]
-        : r.state === 'fired'
-          ? ['✓', theme.text.muted]
-          : ['✗', theme.text.muted];
+    const color = r.state === 'active' ? theme.level.info : theme.text.muted;
     return [
       [
-        { text: `${mark[0]} `, color: mark[1] },
+        { text: `${REMINDER_SYMBOLS[r.state]} `, color },
         { text: `${r.id} `, bold: true },
         {
           text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`,

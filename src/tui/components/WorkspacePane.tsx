@@ -44,28 +44,28 @@ export function diffLines(patch: string, theme: Theme): Line[] {
   });
 }
 
+/** The letter before an entry, as `git status` writes it (◆ for an app). */
+const CHANGE_TAGS: Record<ChangeEntry['change'], string> = {
+  added: 'A',
+  deleted: 'D',
+  app: '◆',
+  unchanged: '·',
+  modified: 'M',
+};
+
+function changeColor(change: ChangeEntry['change'], theme: Theme): string | undefined {
+  if (change === 'added') return theme.diff.add;
+  return change === 'deleted' ? theme.diff.remove : theme.text.accent;
+}
+
 export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: boolean): Line {
-  const tag =
-    e.change === 'added'
-      ? 'A'
-      : e.change === 'deleted'
-        ? 'D'
-        : e.change === 'app'
-          ? '◆'
-          : e.change === 'unchanged'
-            ? '·'
-            : 'M';
+  const tag = CHANGE_TAGS[e.change];
   // An app with readable changes says what changed in its label; JSON line counts would count bookkeeping.
   const counts =
     e.change === 'unchanged' || e.changes?.length ? '' : ` +${e.additions} -${e.deletions}`;
   const room = Math.max(4, cols - counts.length - 4);
   const label = e.short && width(e.label) > room ? e.short : e.label;
-  const color =
-    e.change === 'added'
-      ? theme.diff.add
-      : e.change === 'deleted'
-        ? theme.diff.remove
-        : theme.text.accent;
+  const color = changeColor(e.change, theme);
   return [
     { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true },
     { text: tag + ' ', color, bold: true },
@@ -163,19 +163,19 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
     .slice(listTop, listTop + listRows)
     .map((e, i) => entryLine(e, cols, theme, listTop + i === cursor.selected));
   const changedCount = entries.filter((e) => e.change !== 'unchanged').length;
-  const info = files
-    ? [
-        `${files.length} files${shown ? ` · ${changedCount} changed in turn ${shown.turn}` : ''}`,
-        `${files.length} files${shown ? ` · ${changedCount} changed` : ''}`,
-        `${files.length} files`,
-      ]
-    : shown
-      ? [
-          `turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`,
-          `turn ${shown.turn} · ${entries.length} changed`,
-          `turn ${shown.turn}`,
-        ]
-      : '';
+  let info: string | string[] = '';
+  if (files)
+    info = [
+      `${files.length} files${shown ? ` · ${changedCount} changed in turn ${shown.turn}` : ''}`,
+      `${files.length} files${shown ? ` · ${changedCount} changed` : ''}`,
+      `${files.length} files`,
+    ];
+  else if (shown)
+    info = [
+      `turn ${shown.turn}${shown.turn !== current ? ' (latest change)' : ''} · ${entries.length} changed`,
+      `turn ${shown.turn} · ${entries.length} changed`,
+      `turn ${shown.turn}`,
+    ];
   if (!entries.length)
     return (
       <Pane title={title} info={info} focused={focused} box={box}>
@@ -191,12 +191,11 @@ export function WorkspacePane({ box, focused, title }: PaneProps) {
   const rowsInfo =
     diff.length > diffRows ? ` ${Math.min(diff.length, diffTop + diffRows)}/${diff.length}` : '';
   // Long lines: the rule says they scroll sideways, and from which column they are shown.
-  const sideInfo = side.wide ? (side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines') : '';
-  const modeInfo = selected?.changes
-    ? readable
-      ? ' enter: raw JSON'
-      : ' raw JSON · enter: changes'
-    : '';
+  let sideInfo = '';
+  if (side.wide) sideInfo = side.offset ? ` ← col ${side.offset + 1} →` : ' → long lines';
+  // An app with readable changes shows them or its raw JSON diff; enter switches.
+  let modeInfo = '';
+  if (selected?.changes) modeInfo = readable ? ' enter: raw JSON' : ' raw JSON · enter: changes';
   const scrollInfo = modeInfo + sideInfo + rowsInfo;
   return (
     <Pane title={title} info={info} focused={focused} box={box}>

@@ -4,9 +4,17 @@ import { sanitize, width, wrapWithPrefix } from '../../text/text.ts';
 import type { Theme } from '../theme.ts';
 import type { Line } from '../../text/text.ts';
 
+const KIND_MARKS: Record<AppChange['kind'], string> = { added: '+', removed: '-', changed: '~' };
+
+function kindColor(kind: AppChange['kind'], theme: Theme): string | undefined {
+  if (kind === 'added') return theme.diff.add;
+  return kind === 'removed' ? theme.diff.remove : theme.text.accent;
+}
+
 function heading(c: AppChange): string {
   const name = c.name ? ` “${c.name}”` : '';
-  const where = c.parent ? (c.kind === 'added' ? ` to ${c.parent}` : ` from ${c.parent}`) : '';
+  let where = '';
+  if (c.parent) where = c.kind === 'added' ? ` to ${c.parent}` : ` from ${c.parent}`;
   const verb = c.kind === 'changed' ? 'updated' : c.kind;
   return `${c.what}${name} ${verb}${where}`;
 }
@@ -23,13 +31,8 @@ export function appSummaryLines(
 ): Line[] {
   const out: Line[] = [];
   for (const c of changes) {
-    const mark = c.kind === 'added' ? '+' : c.kind === 'removed' ? '-' : '~';
-    const color =
-      c.kind === 'added'
-        ? theme.diff.add
-        : c.kind === 'removed'
-          ? theme.diff.remove
-          : theme.text.accent;
+    const mark = KIND_MARKS[c.kind];
+    const color = kindColor(c.kind, theme);
     out.push(
       ...wrapWithPrefix([{ text: `${mark} `, color, bold: true }], sanitize(heading(c)), cols),
     );
