@@ -104,30 +104,70 @@ function fixed(n: number | null | undefined): string {
   return typeof n === 'number' ? n.toFixed(2) : '–';
 }
 
+/** How a branch went: `ended, 2 turns  Proc 0.14  Comp 0.13`. */
+function outcomeText(b: Branch): string {
+  const how = b.end ? `${b.end}, ${b.scores?.turns ?? '?'} turns` : 'unfinished';
+  return `${how}  Proc ${fixed(b.scores?.proc)}  Comp ${fixed(b.scores?.comp)}`;
+}
+
+const EDITED = ' (user message edited)';
+
 /** One branch as a line: `↳ fork at turn 1 → file  ended  Proc 0.14  Comp 0.13`. */
 export function branchLine(b: Branch, relativeTo: string): string {
   const name = path.relative(relativeTo, b.file) || path.basename(b.file);
-  const how = b.end ? `${b.end}, ${b.scores?.turns ?? '?'} turns` : 'unfinished';
-  const edit = b.edited ? ' (user message edited)' : '';
-  return `↳ fork at turn ${b.turn} → ${name}${edit}  ${how}  Proc ${fixed(b.scores?.proc)}  Comp ${fixed(b.scores?.comp)}`;
+  return `↳ fork at turn ${b.turn} → ${name}${b.edited ? EDITED : ''}  ${outcomeText(b)}`;
+}
+
+/** One line of a recording's tree: its parent (for a fork) or one of its forks, by depth. */
+export interface BranchRow {
+  kind: 'parent' | 'fork';
+  file: string;
+  /** The turn where it parts from the recording above it. */
+  turn: number;
+  depth: number;
+  /** The whole line, as `replay --plain` prints it. */
+  text: string;
+  /** Its file, relative to the recording's folder. */
+  name: string;
+  /** A fork's end and scores (and whether its user message was edited): what a screen shows first. */
+  outcome?: string;
+}
+
+/** The tree as rows: the parent first (for a fork), then the forks, each above its own. */
+export function branchRows(lineage: Lineage, file: string): BranchRow[] {
+  const dir = path.dirname(path.resolve(file));
+  const rows: BranchRow[] = [];
+  if (lineage.parent) {
+    const name = path.relative(dir, lineage.parent.file);
+    rows.push({
+      kind: 'parent',
+      ...lineage.parent,
+      depth: 0,
+      name,
+      text: `a fork of ${name} at turn ${lineage.parent.turn}`,
+    });
+  }
+  const walk = (branches: Branch[], depth: number) => {
+    for (const b of branches) {
+      rows.push({
+        kind: 'fork',
+        file: b.file,
+        turn: b.turn,
+        depth,
+        text: branchLine(b, dir),
+        name: path.relative(dir, b.file),
+        outcome: outcomeText(b) + (b.edited ? EDITED : ''),
+      });
+      walk(b.branches, depth + 1);
+    }
+  };
+  walk(lineage.branches, 0);
+  return rows;
 }
 
 /** The tree as text lines, indented by depth. */
 export function branchTree(lineage: Lineage, file: string): string[] {
-  const dir = path.dirname(path.resolve(file));
-  const lines: string[] = [];
-  if (lineage.parent)
-    lines.push(
-      `a fork of ${path.relative(dir, lineage.parent.file)} at turn ${lineage.parent.turn}`,
-    );
-  const walk = (branches: Branch[], indent: string) => {
-    for (const b of branches) {
-      lines.push(indent + branchLine(b, dir));
-      walk(b.branches, indent + '  ');
-    }
-  };
-  walk(lineage.branches, '');
-  return lines;
+  return branchRows(lineage, file).map((r) => '  '.repeat(r.depth) + r.text);
 }
 
 /** Where two recordings part, when one is a fork of the other: the fork turn and which is the fork. */

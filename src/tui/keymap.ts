@@ -24,6 +24,7 @@ export type Scope =
   | 'input'
   | 'agentInput'
   | 'picker'
+  | 'branches'
   | 'override'
   | 'proposal'
   | 'chain'
@@ -103,6 +104,7 @@ export type Action =
   | 'nextPage'
   | 'choose'
   | 'fork'
+  | 'branches'
   | 'pick';
 
 export interface Binding {
@@ -494,6 +496,21 @@ export const KEYMAP: readonly Binding[] = [
     keys: ['f'],
     description: 'fork: go on live from the end of this turn (docs/explore.md)',
   },
+  {
+    scope: 'replay',
+    action: 'branches',
+    keys: ['t'],
+    description: 'the tree of forks: where each left, its end and scores; enter opens one',
+  },
+  { scope: 'branches', action: 'up', keys: ['up', 'k'], description: 'the row above' },
+  { scope: 'branches', action: 'down', keys: ['down', 'j'], description: 'the row below' },
+  {
+    scope: 'branches',
+    action: 'select',
+    keys: ['return'],
+    description: 'replay that recording, from the turn where it parts',
+  },
+  { scope: 'branches', action: 'close', keys: ['escape', 't'], description: 'close the tree' },
 
   { scope: 'annotate', action: 'up', keys: ['up', 'k'], description: 'scroll the session up' },
   {
@@ -574,6 +591,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   input: 'Input box',
   agentInput: 'Agent input box',
   picker: 'Tool picker',
+  branches: 'Tree of forks (replay)',
   override: 'Status by hand',
   proposal: 'A proposal waiting for you (play)',
   chain: 'Between two sessions of a chain',

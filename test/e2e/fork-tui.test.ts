@@ -7,6 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/config.ts';
+import { runFork } from '../../src/fork/run.ts';
+import { loadForkSource } from '../../src/fork/source.ts';
 import { runTarget } from '../helpers/run.ts';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
 
@@ -240,4 +243,41 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
       expect(parent).not.toContain('Noted:');
     },
   );
+
+  it('t in a replay shows its tree of forks; enter replays the one chosen', async () => {
+    const dir = path.join(term.work, 'tree');
+    await runTarget('researcher/meal-plan', { agent: 'script:reactive', recordingsDir: dir });
+    const parent = path.join(
+      dir,
+      readdirSync(dir).find((f) => f.includes('meal-plan'))!,
+    );
+    const specs = {
+      agent: { kind: 'script' as const, name: 'proactive' },
+      user: { kind: 'rules' as const },
+      judge: { kind: 'rules' as const },
+    };
+    const config = resolveConfig({}, {});
+    const early = await runFork(loadForkSource(parent, 0), { specs, config });
+    const late = await runFork(loadForkSource(parent, 3), { specs, config });
+    start(['replay', parent], { columns: 120, rows: 30 });
+    await waitFor((s) => s.includes('2 forks (t shows the tree)'), 'the replay');
+    await waitFor(() => term.readsKeys(), 'the screen reading keys');
+    keys('t');
+    const text = await waitFor((s) => s.includes('Branches ('), 'the tree');
+    expect(text).toContain(`● ${path.basename(parent)} (on screen)`);
+    expect(text).toContain('↳ fork at turn 0  resolved, 2 turns  Proc 1.00  Comp 1.00');
+    expect(text).toContain(`↳ fork at turn 3  resolved, 8 turns  Proc 0.00  Comp 0.13`);
+    keys('Down');
+    keys('Enter');
+    await waitFor(
+      (s) =>
+        s.includes(`a fork of ${path.basename(parent)} at turn 3`) &&
+        s.includes('turn 3 of 8') &&
+        !s.includes('Branches ('),
+      'the later fork replayed from turn 3',
+    );
+    keys('q');
+    await waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    expect(existsSync(early.file) && existsSync(late.file)).toBe(true);
+  });
 });

@@ -16,7 +16,8 @@ import { runFork } from '../../src/fork/run.ts';
 import { exportRecording } from '../../src/share/export.ts';
 import { createElement } from 'react';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
-import { renderSession, renderTui } from '../tui/harness.tsx';
+import { KEYS, press, renderSession, renderTui, waitForFrame } from '../tui/harness.tsx';
+import { App } from '../../src/tui/App.tsx';
 import { ReplayVersusScreen } from '../../src/tui/screens/ReplayVersusScreen.tsx';
 import { ReplaySession } from '../../src/tui/session/replay-session.ts';
 import { readRecording } from '../../src/session/recording.ts';
@@ -54,7 +55,7 @@ describe("a recording's branches", async () => {
     );
   });
 
-  it('the replay marks the turns forks left from on its timeline and names them', async () => {
+  it('the replay marks the turns forks left from on its timeline and says how many', async () => {
     const session = new ReplaySession(readRecording(parent));
     const { lastFrame } = renderSession(
       session,
@@ -64,7 +65,41 @@ describe("a recording's branches", async () => {
     const frame = stripVTControlCharacters(lastFrame() ?? '');
     expect(frame).toMatch(/turn 0 of 8 ├●┬/);
     expect(frame).toContain('┬ fork');
-    expect(frame).toContain('↳ fork at turn 0 →');
+    expect(frame).toContain('3 forks (t shows the tree)');
+  });
+
+  it('t shows the tree in the replay; enter replays a fork there, and its parent from it', async () => {
+    const name = (f: string) => path.basename(f);
+    const r = renderTui(createElement(App, { initial: new ReplaySession(readRecording(parent)) }));
+    await waitForFrame(r, (f) => f.includes('t shows the tree'));
+    await press(r, 't');
+    let frame = await waitForFrame(r, (f) => f.includes('Branches ('));
+    expect(frame).toContain('● meal-plan.jsonl (on screen)');
+    const rows = frame.split('\n').filter((l) => l.includes('↳ fork at turn'));
+    expect(rows.map((l) => l.replace(/^[│\s]+|[│\s]+$/g, ''))).toEqual([
+      `↳ fork at turn 0  resolved, 2 turns  Proc 1.00  Comp 1.00  ${name(zero.file)}`,
+      `↳ fork at turn 1  resolved, 8 turns  Proc 0.00  Comp 0.13  ${name(one.file)}`,
+      `↳ fork at turn 1  resolved, 8 turns  Proc 0.00  Comp 0.13 (user message edited)  ${name(deeper.file)}`,
+    ]);
+    // The fork of the fork sits deeper than the forks of the recording on screen.
+    expect(rows[2]!.indexOf('↳')).toBeGreaterThan(rows[1]!.indexOf('↳'));
+    // The third row: the fork of the fork, replayed at the turn where it left its own parent.
+    await press(r, KEYS.down, KEYS.down, KEYS.enter);
+    frame = await waitForFrame(r, (f) => f.includes(`a fork of ${name(one.file)} at turn 1`));
+    expect(frame).toContain('turn 1 of 8');
+    expect(frame).not.toContain('Branches (');
+    // Its tree starts with its parent, which enter opens in turn.
+    await press(r, 't');
+    frame = await waitForFrame(r, (f) => f.includes('Branches ('));
+    expect(frame).toContain(`↑ a fork of ${name(one.file)} at turn 1`);
+    expect(frame).toContain(`└ ● ${name(deeper.file)} (on screen)`);
+    expect(frame).toContain('No forks of this recording yet');
+    await press(r, KEYS.enter);
+    frame = await waitForFrame(r, (f) =>
+      f.includes('a fork of meal-plan.jsonl at turn 1 · 1 fork'),
+    );
+    await press(r, KEYS.escape);
+    r.unmount();
   });
 
   it('replay --vs: the fork and its parent side by side, from the fork turn', async () => {

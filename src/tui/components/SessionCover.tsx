@@ -1,8 +1,10 @@
-/** What covers the session's panes (useOverlays): the opening or result card, the help, the persona card, the tool picker. */
+/** What covers the session's panes (useOverlays): the opening or result card, the help, the persona card, the tool picker, a replay's tree of forks. */
+import path from 'node:path';
 import type { HelpFilter, Scope } from '../keymap.ts';
 import { useControl, useController } from '../context.tsx';
 import type { Cover } from '../hooks/useOverlays.ts';
-import type { ToolHint } from '../session/controller.ts';
+import type { SessionController, ToolHint } from '../session/controller.ts';
+import { BranchTree } from './BranchTree.tsx';
 import { HelpOverlay } from './HelpOverlay.tsx';
 import { OpeningCard } from './OpeningCard.tsx';
 import { PersonaCardOverlay } from './PersonaCard.tsx';
@@ -18,6 +20,8 @@ export interface SessionCoverProps {
   onClose(): void;
   onHideCard(): void;
   onPickTool(tool: ToolHint): void;
+  /** Shows another session in place of this one (a branch of the replay). */
+  onOpen?: ((controller: SessionController) => void) | undefined;
 }
 
 export function SessionCover({
@@ -28,10 +32,12 @@ export function SessionCover({
   onClose,
   onHideCard,
   onPickTool,
+  onOpen,
 }: SessionCoverProps) {
   const controller = useController();
   const tools = useControl((c) => c.tools);
   const between = useControl((c) => Boolean(c.between));
+  const replay = useControl((c) => c.replay);
   switch (cover) {
     case 'opening_card':
       return <OpeningCard width={width} height={height} onBegin={() => controller.begin?.()} />;
@@ -65,6 +71,21 @@ export function SessionCover({
           height={height}
           onClose={onClose}
           onPick={onPickTool}
+        />
+      );
+    case 'branch_tree':
+      return (
+        <BranchTree
+          name={path.basename(replay?.file ?? '')}
+          rows={replay?.tree ?? []}
+          width={width}
+          height={height}
+          onClose={onClose}
+          onOpen={(row) => {
+            const opened = controller.openBranch?.(row);
+            if (opened) onOpen?.(opened);
+            else onClose();
+          }}
         />
       );
   }

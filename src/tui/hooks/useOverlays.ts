@@ -9,7 +9,8 @@ import { PERMISSION_ROWS } from '../components/PermissionPrompt.tsx';
 import { useControl, useController, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
 
-export type Dialog = null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | { override: string };
+export type Dialog =
+  null | 'help' | 'quit' | 'end' | 'tools' | 'persona' | 'branches' | { override: string };
 
 /**
  * A question under the panes that lets a writing person's keys through to their message (it takes
@@ -19,7 +20,19 @@ export const letsTypingThrough = (dialog: Dialog): boolean =>
   dialog === 'quit' || dialog === 'end' || (dialog !== null && typeof dialog === 'object');
 
 /** What covers the panes; the names are what a study logs as seen. */
-export type Cover = 'opening_card' | 'result_card' | 'help' | 'persona_card' | 'tool_picker';
+export type Cover =
+  'opening_card' | 'result_card' | 'help' | 'persona_card' | 'tool_picker' | 'branch_tree';
+
+/** The dialogs that cover the panes, by the name a study logs. */
+const COVERS: Partial<Record<string, Cover>> = {
+  help: 'help',
+  persona: 'persona_card',
+  tools: 'tool_picker',
+  branches: 'branch_tree',
+};
+
+const coverOf = (dialog: Exclude<Dialog, null>): Cover | undefined =>
+  typeof dialog === 'string' ? COVERS[dialog] : undefined;
 
 export interface Overlays {
   dialog: Dialog;
@@ -57,13 +70,7 @@ export function useOverlays(): Overlays {
         : (between && !cardHidden) || (finished && !finalHidden)
           ? 'result_card'
           : undefined
-      : dialog === 'help'
-        ? 'help'
-        : dialog === 'persona'
-          ? 'persona_card'
-          : dialog === 'tools'
-            ? 'tool_picker'
-            : undefined;
+      : coverOf(dialog);
   const confirming = letsTypingThrough(dialog);
   // An acp agent's permission request, where a person can answer it.
   const asking =

@@ -89,6 +89,7 @@ export function useScreenKeys({
           turnLast: () => goTurn(replay.lastTurn),
           nextChange: () => goTurn(replay.changeTurns.find((t) => t > replay.turn)),
           prevChange: () => goTurn(replay.changeTurns.findLast((t) => t < replay.turn)),
+          branches: () => open('branches'),
         }
       : {}),
   };

@@ -127,6 +127,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
               onClose={close}
               onHideCard={overlays.hideCard}
               onPickTool={pickTool}
+              onOpen={onOpen}
             />
           ) : (
             <PaneLayout layout={layout} focus={focus.focus} width={columns} />

@@ -9,6 +9,9 @@ import type { IntentStatus, PermissionDecision } from '../../contracts/events.ts
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { TimeToPass } from '../../session/protocol.ts';
 import type { SessionStore } from '../../store/store.ts';
+import type { BranchRow } from '../../fork/branches.ts';
+
+export type { BranchRow };
 
 export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
 
@@ -34,6 +37,8 @@ export interface ControlState {
     complete: boolean;
     /** The turns forks of this recording left from (beside it on disk). */
     forkTurns?: readonly number[];
+    /** Its tree: the parent (for a fork) and the forks, each openable (`t`). */
+    tree?: readonly BranchRow[];
   };
   /** Recordings written so far. */
   recordings: string[];
@@ -111,6 +116,8 @@ export interface SessionController {
   goToTurn?(turn: number): void;
   /** Replay, paused watch: a live session that goes on from the end of the turn on screen (a fork); undefined when it cannot. */
   fork?(): SessionController | undefined;
+  /** Replay: the replay of a recording of its tree (a fork, or the parent), at the turn where they part. */
+  openBranch?(row: BranchRow): SessionController | undefined;
   /** What the screen's body shows now: the panes on screen, or the card or overlay over them, and the layout (a study logs it as exposure). */
   screenShows?(parts: readonly string[], layout: string): void;
 }

@@ -1,8 +1,9 @@
 /** A recording behind the session screen: a turn timeline over the same reducer. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { errorMessage } from '../../contracts/errors.ts';
-import { branchTree, lineageOf } from '../../fork/branches.ts';
-import type { Recording } from '../../session/recording.ts';
+import path from 'node:path';
+import { branchRows, lineageOf, type BranchRow } from '../../fork/branches.ts';
+import { readRecording, type Recording } from '../../session/recording.ts';
 import { createTimeline, type Timeline } from '../../store/replay.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type { ControlState, SessionController } from './controller.ts';
@@ -25,7 +26,7 @@ export class ReplaySession implements SessionController {
     const start = Math.max(0, Math.min(this.timeline.lastTurn, turn ?? 0));
     // Its branches: the forks made from it, and where it came from if it is one (docs/explore.md).
     const lineage = lineageOf(recording.file);
-    const tree = branchTree(lineage, recording.file);
+    const tree = branchRows(lineage, recording.file);
     this.store = createSessionStore(this.timeline.stateAt(start));
     this.control = createStore<ControlState>()(() => ({
       mode: 'replay',
@@ -35,7 +36,7 @@ export class ReplaySession implements SessionController {
       recordings: [],
       revealIntents: true,
       tools: [],
-      ...(tree.length ? { notice: tree.map((line) => line.trim()).join(' · ') } : {}),
+      ...(tree.length ? { notice: treeNotice(tree) } : {}),
       replay: {
         turn: start,
         lastTurn: this.timeline.lastTurn,
@@ -43,6 +44,7 @@ export class ReplaySession implements SessionController {
         file: recording.file,
         complete: recording.complete,
         forkTurns: [...new Set(lineage.branches.map((b) => b.turn))],
+        tree,
       },
     }));
   }
@@ -66,5 +68,28 @@ export class ReplaySession implements SessionController {
     }
   }
 
+  /** Another recording of its tree, replayed where it parts from this one; `t` and `f` work there too. */
+  openBranch(row: BranchRow): SessionController | undefined {
+    try {
+      return new ReplaySession(readRecording(row.file), row.turn, this.forkWith);
+    } catch (err) {
+      this.control.setState({
+        notice: `cannot open ${path.basename(row.file)}: ${errorMessage(err)}`,
+      });
+      return undefined;
+    }
+  }
+
   quit(): void {}
+}
+
+/** Above the panes: what it is a fork of, how many forks it has, and the key that shows the tree. */
+function treeNotice(tree: readonly BranchRow[]): string {
+  const parent = tree.find((r) => r.kind === 'parent');
+  const forks = tree.filter((r) => r.kind === 'fork').length;
+  const parts = [
+    ...(parent ? [parent.text] : []),
+    ...(forks ? [`${forks} fork${forks === 1 ? '' : 's'}`] : []),
+  ];
+  return `${parts.join(' · ')} (t shows the tree)`;
 }
