@@ -8,7 +8,9 @@ import type {
   AgentTurnInput,
   Backends,
   JudgeTurnInput,
+  RefusalInput,
   RubricInput,
+  StatedInput,
   UserReply,
   JudgeBackend,
   PhoneTurnInput,
@@ -122,5 +124,15 @@ class SwitchJudge implements JudgeBackend {
   }
   gradeRubric(input: RubricInput) {
     return this.s.now().judge.gradeRubric(input);
+  }
+  // A user's words are read by the judge in charge: the live (model) judge after the fork point,
+  // the recording's (which has no such reading; the user's replayed reveals stand) before it.
+  get readRefusal() {
+    const judge = this.s.now().judge;
+    return judge.readRefusal && ((input: RefusalInput) => judge.readRefusal!(input));
+  }
+  get readStated() {
+    const judge = this.s.now().judge;
+    return judge.readStated && ((input: StatedInput) => judge.readStated!(input));
   }
 }

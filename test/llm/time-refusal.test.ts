@@ -6,26 +6,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest, ScriptedReply } from '../helpers/openai-server.ts';
-import { makeLibrary } from '../helpers/library.ts';
+import { makeLibrary, TICKET_WATCH as WATCH } from '../helpers/library.ts';
 import { useTestServer } from './server-hooks.ts';
 import { MODELS, runWith, serverConfig } from './support.ts';
 
 const server = useTestServer();
-
-const WATCH = `id: p/tickets
-persona: p
-title: Ticket watch
-clock: { start: "2026-05-04T09:00:00+08:00", turn: 2m }
-trigger: { kind: user, text: Tell me when a ticket for the 12 June concert drops under 300. }
-tools: [memory, time, environment]
-environment:
-  name: tickets
-  state: { tickets: [] }
-  updates:
-    - { id: U1, at: +1d, set: { tickets: [{ id: T1, price: 280 }] }, text: T1 at 280., expect: follow_up }
-intents:
-  - { id: I1, text: Keep watching., done: { tool_called: { name: set_reminder } } }
-`;
 
 type Msg = { role: string; content?: string | null };
 
