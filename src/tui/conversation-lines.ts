@@ -5,7 +5,8 @@
  * only its last turn.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import type { ConversationItem, StreamState, TurnState } from '../store/state.ts';
+import { NOTICE_TAGS, PROPOSAL_MARKS } from '../session/marks.ts';
+import type { ConversationItem, StreamState, ToolItem, TurnState } from '../store/state.ts';
 import { fmtArgs, fmtResult, prettyValue, shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
 import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
@@ -64,12 +65,7 @@ function itemBlock(
       return { key, lines };
     }
     case 'tool': {
-      const mark: Seg =
-        item.state === 'running'
-          ? { text: '…', color: theme.text.muted }
-          : item.state === 'ok'
-            ? { text: '✔', color: theme.check.pass.color }
-            : { text: '✗', color: theme.check.fail.color };
+      const mark = toolMark(item.state, theme);
       const head: Seg[] = [
         { text: ' '.repeat(LABEL_WIDTH - 2) + (expanded ? '▾ ' : '▸ '), color: theme.text.muted },
         { text: item.name, color: theme.role.tool, bold: true },
@@ -114,12 +110,7 @@ function itemBlock(
     }
     case 'proposal': {
       // A card: the agent's proposal, then the user's answer (or that it waits for one).
-      const state =
-        item.verdict === 'accepted'
-          ? { text: '✓ accepted', color: theme.check.pass.color }
-          : item.verdict === 'rejected'
-            ? { text: '✗ rejected', color: theme.level.error }
-            : { text: '? waiting for the user', color: theme.level.warning };
+      const state = proposalMark(item.verdict, theme);
       const inner = Math.max(8, cols - LABEL_WIDTH - 2);
       const bar: Seg = { text: '│ ', color: theme.role.agent };
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
@@ -142,12 +133,7 @@ function itemBlock(
     }
     case 'plan': {
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
-      const color = (s: string) =>
-        s === 'completed'
-          ? theme.check.pass.color
-          : s === 'in_progress'
-            ? theme.text.accent
-            : theme.text.muted;
+      const color = (s: string) => planEntryColor(s, theme);
       return {
         key,
         lines: [
@@ -185,8 +171,7 @@ function itemBlock(
     }
     case 'notice': {
       const color = theme.level[item.level];
-      const tag =
-        item.source === 'judge_error' ? 'judge: ' : item.source === 'leak_warning' ? 'leak: ' : '';
+      const tag = NOTICE_TAGS[item.source];
       return {
         key,
         lines: wrapWithPrefix(
@@ -309,4 +294,28 @@ export function liveLines(
     ]);
   }
   return lines;
+}
+
+function toolMark(state: ToolItem['state'], theme: Theme): Seg {
+  if (state === 'running') return { text: '…', color: theme.text.muted };
+  return state === 'ok'
+    ? { text: '✔', color: theme.check.pass.color }
+    : { text: '✗', color: theme.check.fail.color };
+}
+
+/** A plan entry done, under way, or still to do. */
+function planEntryColor(status: string, theme: Theme): string | undefined {
+  if (status === 'completed') return theme.check.pass.color;
+  return status === 'in_progress' ? theme.text.accent : theme.text.muted;
+}
+
+/** The user's answer to a proposal as its card shows it (the Conversation's and the Phone's). */
+export function proposalMark(verdict: 'accepted' | 'rejected' | undefined, theme: Theme): Seg {
+  const kind = verdict ?? 'waiting';
+  const colors = {
+    accepted: theme.check.pass.color,
+    rejected: theme.level.error,
+    waiting: theme.level.warning,
+  };
+  return { text: PROPOSAL_MARKS[kind], color: colors[kind] };
 }

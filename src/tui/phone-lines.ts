@@ -5,6 +5,7 @@
 import type { PhoneState } from '../store/phone.ts';
 import { shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
+import { proposalMark } from './conversation-lines.ts';
 import { wrapWithPrefix, type Line } from '../text/text.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
@@ -38,15 +39,7 @@ export function phoneBlocks(
     ],
   ];
   const screen: Line[] = phone.screen?.length
-    ? phone.screen.flatMap((l, i): Line[] =>
-        i === 0
-          ? [[{ text: l, bold: true, color: theme.text.accent }]]
-          : l.startsWith('actions: ')
-            ? wrapWithPrefix([{ text: '  ', color: theme.text.muted }], l, cols, {
-                color: theme.text.secondary,
-              })
-            : wrapWithPrefix([{ text: '' }], l, cols),
-      )
+    ? phone.screen.flatMap((l, i) => screenLines(l, i, cols, theme))
     : [[{ text: 'The user has not opened an app yet.', color: theme.text.muted }]];
   const notes = phone.notifications.slice(-NOTIFICATIONS_SHOWN);
   const notifications: Line[] = [
@@ -67,12 +60,7 @@ export function phoneBlocks(
   const proposals: Line[] = [
     [{ text: `Proposals ${phone.proposals.length}`, color: theme.text.secondary, bold: true }],
     ...phone.proposals.flatMap((p): Line[] => {
-      const mark =
-        p.verdict === 'accepted'
-          ? { text: '✓ accepted', color: theme.check.pass.color }
-          : p.verdict === 'rejected'
-            ? { text: '✗ rejected', color: theme.level.error }
-            : { text: '? waiting for the user', color: theme.level.warning };
+      const mark = proposalMark(p.verdict, theme);
       return [
         [
           { text: `${p.id} `, bold: true },
@@ -111,4 +99,14 @@ export function phoneBlocks(
     ? PHONE_HELP.map((l): Line => [{ text: l, color: theme.text.muted }])
     : [];
   return [status, screen, notifications, proposals, moves, ...(help.length ? [help] : [])];
+}
+
+/** One line of the user's screen: its title, the actions it offers, or an item. */
+function screenLines(line: string, i: number, cols: number, theme: Theme): Line[] {
+  if (i === 0) return [[{ text: line, bold: true, color: theme.text.accent }]];
+  if (line.startsWith('actions: '))
+    return wrapWithPrefix([{ text: '  ', color: theme.text.muted }], line, cols, {
+      color: theme.text.secondary,
+    });
+  return wrapWithPrefix([{ text: '' }], line, cols);
 }

@@ -5,6 +5,7 @@
  * final message follows).
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
+import { checkMarkKind, type CheckMarkKind } from '../session/marks.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { fmtArgs, fmtBackends, fmtPermissionInput, fmtResult, fmtScore } from '../text/format.ts';
@@ -26,6 +27,14 @@ export function plainColor(
   return Boolean(stream.isTTY);
 }
 
+/** Who speaks a message: the agent, the user, the monitor, or an event and where it came from. */
+function speakerLabel(role: string, source: string | undefined, c: ChalkInstance): string {
+  if (role === 'agent') return c.magenta.bold('agent:');
+  if (role === 'user') return c.cyan.bold('user:');
+  if (role === 'monitor') return c.yellow.bold('monitor:');
+  return c.yellow.bold(`event${source ? ` (${source})` : ''}:`);
+}
+
 const indentLines = (text: string, pad: string) =>
   sanitize(text)
     .split('\n')
@@ -35,6 +44,14 @@ export function createPlainFormatter(
   opts: PlainOptions = {},
 ): (event: SessionEvent | TimedEvent) => string[] {
   const c: ChalkInstance = new Chalk({ level: opts.color ? 1 : 0 });
+  // A graded check's verdict (never pending: a result carries one).
+  const verdict: Record<CheckMarkKind, string> = {
+    pass: c.green('✔ passed'),
+    fail: c.red('✗ failed'),
+    ungraded: c.yellow('– ungraded'),
+    pending: '',
+  };
+  const level = { error: c.red, warning: c.yellow, info: c.blue };
   const mark: Record<string, (s: string) => string> = {
     completed: c.green,
     inferred: c.cyan,
@@ -60,14 +77,7 @@ export function createPlainFormatter(
       case 'turn_start':
         return [c.dim(`-- turn ${e.turn}`)];
       case 'message': {
-        const who =
-          e.role === 'agent'
-            ? c.magenta.bold('agent:')
-            : e.role === 'user'
-              ? c.cyan.bold('user:')
-              : e.role === 'monitor'
-                ? c.yellow.bold('monitor:')
-                : c.yellow.bold(`event${e.source ? ` (${e.source})` : ''}:`);
+        const who = speakerLabel(e.role, e.source, c);
         const at = e.at ? c.dim(`[${e.at}] `) : '';
         const lines = [`${at}${who} ${indentLines(e.text || '(no reply)', '       ')}`];
         if (e.intents?.length) lines.push(c.dim(`       ↳ about ${e.intents.join(', ')}`));
@@ -100,12 +110,7 @@ export function createPlainFormatter(
           `  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`,
         ];
       case 'checklist_result': {
-        const v =
-          e.pass === null
-            ? c.yellow('– ungraded')
-            : e.pass
-              ? c.green('✔ passed')
-              : c.red('✗ failed');
+        const v = verdict[checkMarkKind(e)];
         return [
           `  ${c.bold('check')} ${e.item} ${v} ${c.dim(`(${e.by}: ${sanitize(e.reason).replace(/\n/g, ' ')})`)}`,
         ];
@@ -121,11 +126,7 @@ export function createPlainFormatter(
           ),
         ];
       case 'notice':
-        return [
-          (e.level === 'error' ? c.red : e.level === 'warning' ? c.yellow : c.blue)(
-            `  ! ${e.text}`,
-          ),
-        ];
+        return [level[e.level](`  ! ${e.text}`)];
       case 'score': {
         const lines = [
           c.bold(

@@ -43,8 +43,16 @@ function findTakeOver(read: (from: number, length: number) => string, size: numb
 }
 
 type Backend = { kind?: string; name?: string };
-const backendName = (b: Backend | undefined) =>
-  b?.kind ? (b.name ? `${b.kind}:${b.name}` : b.kind) : '?';
+function backendName(b: Backend | undefined): string {
+  if (!b?.kind) return '?';
+  return b.name ? `${b.kind}:${b.name}` : b.kind;
+}
+
+/** Who a person played in the recording: the user, the agent, or nobody (a watch). */
+function seatOf(b: { user?: Backend; agent?: Backend }): 'play' | 'agent' | 'watch' {
+  if (b.user?.kind === 'human') return 'play';
+  return b.agent?.kind === 'human' ? 'agent' : 'watch';
+}
 
 export function recordingSummary(file: string): RecordingSummary {
   let fd: number | undefined;
@@ -77,7 +85,7 @@ export function recordingSummary(file: string): RecordingSummary {
       ...(head.scenario ? { scenario: head.scenario } : {}),
       ...(head.title ? { title: head.title } : {}),
       ...(head.started ? { started: head.started } : {}),
-      mode: b.user?.kind === 'human' ? 'play' : b.agent?.kind === 'human' ? 'agent' : 'watch',
+      mode: seatOf(b),
       backends: `agent ${backendName(b.agent)} · user ${user} · judge ${backendName(b.judge)}`,
       ...(takenOverAfter === undefined ? {} : { takenOverAfter }),
       end: 'interrupted',

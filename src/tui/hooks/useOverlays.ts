@@ -46,6 +46,13 @@ export interface Overlays {
   dialogRows: number;
 }
 
+/** What covers the panes: an open dialog's screen, or else the opening or the result card. */
+function coverNow(dialog: Dialog, opening: boolean, resultCard: boolean): Cover | undefined {
+  if (dialog !== null) return coverOf(dialog);
+  if (opening) return 'opening_card';
+  return resultCard ? 'result_card' : undefined;
+}
+
 export function useOverlays(): Overlays {
   const controller = useController();
   const between = useControl((c) => c.between);
@@ -63,14 +70,8 @@ export function useOverlays(): Overlays {
     { active: Boolean(between) && cardHidden && dialog === null, priority: PRIORITY.dialog },
   );
 
-  const cover: Cover | undefined =
-    dialog === null
-      ? opening
-        ? 'opening_card'
-        : (between && !cardHidden) || (finished && !finalHidden)
-          ? 'result_card'
-          : undefined
-      : coverOf(dialog);
+  const resultCard = (Boolean(between) && !cardHidden) || (finished && !finalHidden);
+  const cover = coverNow(dialog, opening, resultCard);
   const confirming = letsTypingThrough(dialog);
   // An acp agent's permission request, where a person can answer it.
   const asking =
