@@ -191,7 +191,10 @@ function itemText(item: Item): string {
   return `${e.id} ${e.title ?? ''} ${item.persona}${kind}`;
 }
 
-function watchMode(takenOverAfter: number | undefined): string {
+/** Who a person was in a recorded session. */
+function modeText(mode: 'watch' | 'play' | 'agent', takenOverAfter: number | undefined): string {
+  if (mode === 'play') return 'play (a person was the user)';
+  if (mode === 'agent') return 'play as agent (a person was the agent)';
   if (takenOverAfter === undefined) return 'watch';
   return `watch, then a person took over the user after turn ${takenOverAfter}`;
 }
@@ -215,16 +218,7 @@ function detailLines(
     return [
       ...(r.title ? wrapWithPrefix([], r.title, cols, { bold: true }) : []),
       ...(r.scenario ? kv('scenario', r.scenario) : []),
-      ...(r.mode
-        ? kv(
-            'mode',
-            r.mode === 'play'
-              ? 'play (a person was the user)'
-              : r.mode === 'agent'
-                ? 'play as agent (a person was the agent)'
-                : watchMode(r.takenOverAfter),
-          )
-        : []),
+      ...(r.mode ? kv('mode', modeText(r.mode, r.takenOverAfter)) : []),
       ...(r.backends ? kv('backends', r.backends) : []),
       ...(r.started
         ? kv('started', r.started)
@@ -468,19 +462,14 @@ export function HomeScreen({
       color: theme.text.secondary,
     },
   ];
-  const emptyList: Line[] =
-    mode === 'replay'
-      ? [
-          [
-            {
-              text: ' No recordings in ./recordings yet: watch or play a session first.',
-              color: theme.text.muted,
-            },
-          ],
-        ]
-      : data.loading
-        ? [[{ text: ' Reading the library…', color: theme.text.muted }]]
-        : [...library.problems, [{ text: ' No scenarios found.', color: theme.text.muted }]];
+  const muted = (text: string): Line[] => [[{ text, color: theme.text.muted }]];
+  let emptyList: Line[] = [...library.problems, ...muted(' No scenarios found.')];
+  if (mode === 'replay')
+    emptyList = muted(' No recordings in ./recordings yet: watch or play a session first.');
+  else if (data.loading) emptyList = muted(' Reading the library…');
+  let listInfo = items.length ? `${cursor.selected + 1}/${items.length}${olderNote}` : '';
+  if (filter.typing || filter.text)
+    listInfo = `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown`;
   const footer = [
     modesLine,
     backendsLine,
@@ -503,13 +492,7 @@ export function HomeScreen({
         <Box flexDirection="row" height={bodyHeight}>
           <Pane
             title={mode === 'replay' ? 'Recent recordings' : 'Library'}
-            info={
-              filter.typing || filter.text
-                ? `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown`
-                : items.length
-                  ? `${cursor.selected + 1}/${items.length}${olderNote}`
-                  : ''
-            }
+            info={listInfo}
             focused
             box={{ width: listWidth, height: bodyHeight }}
           >

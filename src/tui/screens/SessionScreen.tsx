@@ -17,7 +17,7 @@ import { TimelineBar } from '../components/TimelineBar.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import { SessionUiContext, useControl, useController, useSession } from '../context.tsx';
 import { useKeyActions } from '../hooks/keypress.tsx';
-import { useOverlays } from '../hooks/useOverlays.ts';
+import { useOverlays, type Cover } from '../hooks/useOverlays.ts';
 import { usePaneFocus } from '../hooks/usePaneFocus.ts';
 import { typesIn, useSeat } from '../hooks/useSeat.ts';
 import { useScreenKeys } from '../hooks/useScreenKeys.ts';
@@ -149,14 +149,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
             focused={focus.focus === 'input'}
             awaited={seat.awaited && !ended}
             waiting={seat.waiting && !ended}
-            note={
-              seat.note ??
-              (ended
-                ? 'this session is over'
-                : cover === 'opening_card'
-                  ? 'the session starts when you press enter on the card'
-                  : undefined)
-            }
+            note={seat.note ?? inputNote(ended, cover)}
             width={columns}
             phone={onPhone}
             participant={Boolean(control.participant)}
@@ -226,4 +219,11 @@ function TooSmallScreen({
 }) {
   useKeyActions(['global'], { quit: onQuit });
   return <TooSmall columns={columns} rows={rows} />;
+}
+
+/** Why the input box takes no message now, when the seat itself has nothing to say. */
+function inputNote(ended: boolean, cover: Cover | undefined): string | undefined {
+  if (ended) return 'this session is over';
+  if (cover === 'opening_card') return 'the session starts when you press enter on the card';
+  return undefined;
 }

@@ -104,9 +104,8 @@ export class StudyRunner {
 
   items(step: Step): Item[] {
     const q = this.study.questionnaires;
-    return expandQuestions(
-      step.kind === 'final' ? q.final : step.kind === 'before' ? q.before : q.after_each_session,
-    );
+    if (step.kind === 'final') return expandQuestions(q.final);
+    return expandQuestions(step.kind === 'before' ? q.before : q.after_each_session);
   }
 
   /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */

@@ -105,8 +105,11 @@ export function Questionnaire({
   const move = (dir: -1 | 1) => {
     const { scale: s, rating } = now();
     if (!s) return;
-    if (rating === undefined) setRating(s.step === 1 ? (dir < 0 ? s.min : s.max) : 50);
-    else setRating(Math.max(s.min, Math.min(s.max, rating + dir * s.step)));
+    // The first move on a scale of single steps lands at the end it points to; on the 0–100 ones, at 50.
+    if (rating === undefined) {
+      const end = dir < 0 ? s.min : s.max;
+      setRating(s.step === 1 ? end : 50);
+    } else setRating(Math.max(s.min, Math.min(s.max, rating + dir * s.step)));
   };
   /** A list's options: one chosen (single, preference), ticked or unticked (several), or a ranking's order. */
   const listValue = () => valuesRef.current.get(items[indexRef.current]!.item);

@@ -110,14 +110,12 @@ export function StudyApp({ runner, onExit }: { runner: StudyRunner; onExit?: () 
     {
       priority: PRIORITY.dialog - 1,
       active: ended && step.kind === 'session' && !paused,
-      onOtherKey: (p) =>
-        p.name === 'return'
-          ? (runner.afterSession(), true)
-          : p.name === 'q' || p.name === 'b'
-            ? true
-            : p.name === 'ctrl+c'
-              ? (stop(), true)
-              : false,
+      // enter goes on, ctrl+c stops, q and b are taken and do nothing; other keys pass.
+      onOtherKey: (p) => {
+        if (p.name === 'return') runner.afterSession();
+        if (p.name === 'ctrl+c') stop();
+        return ['return', 'ctrl+c', 'q', 'b'].includes(p.name);
+      },
     },
   );
   // In a questionnaire ctrl+c stops at once (every answer given is already saved).

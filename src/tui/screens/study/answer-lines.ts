@@ -47,9 +47,8 @@ export function scaleLines(
   const ticks = (s.max - s.min) / s.step;
   const cells = Math.min(ticks, Math.max(10, cols - 20));
   const at = value === undefined ? -1 : Math.round(((value - s.min) / (s.max - s.min)) * cells);
-  const bar = Array.from({ length: cells + 1 }, (_, i) =>
-    i === at ? '●' : i % 2 === 0 ? '|' : '-',
-  ).join('');
+  const tick = (i: number) => (i % 2 === 0 ? '|' : '-');
+  const bar = Array.from({ length: cells + 1 }, (_, i) => (i === at ? '●' : tick(i))).join('');
   return [
     [{ text: '  ' }, { text: bar, color: theme.text.accent }],
     [
@@ -88,8 +87,16 @@ function boxOf(multiple: boolean, on: boolean): string {
   return on ? '(•)' : '( )';
 }
 
-const chosenOf = (value: unknown): number[] =>
-  Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
+function chosenOf(value: unknown): number[] {
+  if (Array.isArray(value)) return value as number[];
+  return typeof value === 'number' ? [value] : [];
+}
+
+/** Before the highlighted option: › , or ⇅ while it is held to be moved. */
+function cursorMark(here: boolean, held: boolean | undefined): string {
+  if (!here) return '   ';
+  return held ? ' ⇅ ' : ' › ';
+}
 
 /** One line per option, the highlighted one marked, then what is chosen so far. */
 export function listLines(item: Item, value: unknown, list: ListState, theme: Theme): Line[] {
@@ -101,7 +108,7 @@ export function listLines(item: Item, value: unknown, list: ListState, theme: Th
     const mark = ranking ? `${i + 1}.` : boxOf(Boolean(item.multiple), chosen.includes(code));
     const label = ranking ? byCode.get(code)! : `${code}  ${byCode.get(code)!}`;
     return [
-      { text: here ? (list.held ? ' ⇅ ' : ' › ') : '   ', color: theme.text.accent, bold: true },
+      { text: cursorMark(here, list.held), color: theme.text.accent, bold: true },
       { text: `${mark} `, bold: !ranking && chosen.includes(code) },
       {
         text: label,
