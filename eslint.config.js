@@ -121,7 +121,8 @@ function layer(folders, patterns, { ignores } = {}) {
   });
 }
 
-const ENGINE = ['session', 'scenario', 'tools', 'workspace'];
+// A fork replays backends too, and builds them as the engine does.
+const ENGINE = ['session', 'scenario', 'tools', 'workspace', 'fork'];
 const BACKENDS_WHY =
   'the engine knows no backend: it builds them through src/session/backend-maker.ts, and the composition root (src/paradigms/backend-factory.ts) installs the factory';
 // The engine and its libraries emit events; only the surfaces (and the store's own tests) read them back as state.

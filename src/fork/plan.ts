@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Backends } from '../contracts/backends.ts';
 import { EPHEMERAL_EVENTS, type SessionEvent, type TimedEvent } from '../contracts/events.ts';
 import { given } from '../contracts/optional.ts';
+import type { BackendContext } from '../session/backend-maker.ts';
 import type { GroupRunOptions } from '../session/group.ts';
 import type { RunGroup } from '../session/plan.ts';
 import type { ForkLineage, Recording } from '../session/recording.ts';
@@ -92,7 +93,7 @@ export class ForkPlan {
       ...given({ repeat: parent.header.repeat, date: day }),
       // A --max-turns override applied to every session of the parent's run.
       ...(maxTurns !== undefined && maxTurns !== own ? { maxTurns } : {}),
-      wrapBackends: (live, index) => this.backendsFor(live, index),
+      wrapBackends: (live, index, ctx) => this.backendsFor(live, index, ctx),
       fork: {
         index: this.target,
         lineage: this.lineage,
@@ -105,10 +106,10 @@ export class ForkPlan {
     };
   }
 
-  private backendsFor(live: Backends, index: number): Backends {
+  private async backendsFor(live: Backends, index: number, ctx: BackendContext): Promise<Backends> {
     const recording = this.sessions[index]!;
     // A recording that is itself a fork hands over between its own backends at its fork turns.
-    const prefix = replayBackends(recording, this.group.sessions[index]!, (turn, handOver) =>
+    const prefix = await replayBackends(recording, ctx, (turn, handOver) =>
       this.handOvers.push({ turn, handOver }),
     );
     if (index < this.target) {

@@ -19,10 +19,8 @@ import type {
   UserTurnInput,
 } from '../contracts/backends.ts';
 import type { BackendInfo, EventOf, Role, SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { ScriptAgent } from '../agent/script.ts';
-import { RulesJudge } from '../judge/rules.ts';
-import { RulesUser } from '../user/rules.ts';
-import type { LoadedScenario } from '../scenario/library.ts';
+import { createBackends, type BackendContext } from '../session/backend-maker.ts';
+import type { BackendSpec } from '../session/backend-spec.ts';
 import path from 'node:path';
 import type { Recording, RecordingHeader } from '../session/recording.ts';
 import { headerOf, parentPath } from './headers.ts';
@@ -180,25 +178,39 @@ export class RecordedJudge implements JudgeBackend {
   }
 }
 
+/** The spec that builds a backend like the one a recording names. */
+function specOf(info: BackendInfo): BackendSpec {
+  return { kind: info.kind, ...(info.name ? { name: info.name } : {}) } as BackendSpec;
+}
+
 /**
  * The backends that replay a recording's session: a fresh script or rules backend where the
- * recording used one (it answers the same), else one that answers from the recording.
+ * recording used one (it answers the same), built by the factory as any session's are, else one
+ * that answers from the recording. (A role answered from the recording gets an offline backend
+ * from the factory that is not used.)
  */
-function prefixBackends(
-  { agent, user, judge }: Record<Role, BackendInfo>,
+async function prefixBackends(
+  infos: Record<Role, BackendInfo>,
   recording: Recording,
-  scenario: LoadedScenario,
-): Backends {
+  ctx: BackendContext,
+): Promise<Backends> {
+  const fresh = (role: Role, offline: BackendSpec) =>
+    isDeterministic(infos[role]) ? specOf(infos[role]) : offline;
+  const built = await createBackends(
+    {
+      agent: fresh('agent', { kind: 'script' }),
+      user: fresh('user', { kind: 'rules' }),
+      judge: fresh('judge', { kind: 'rules' }),
+    },
+    ctx,
+  );
+  const { agent, user, judge } = infos;
   return {
-    agent:
-      agent.kind === 'script'
-        ? new ScriptAgent(scenario, agent.name)
-        : new RecordedAgent(agent, recording),
-    user:
-      user.kind === 'rules'
-        ? new RulesUser()
-        : new RecordedUser(user, user.kind === 'human', recording),
-    judge: judge.kind === 'rules' ? new RulesJudge() : new RecordedJudge(judge, recording),
+    agent: isDeterministic(agent) ? built.agent : new RecordedAgent(agent, recording),
+    user: isDeterministic(user)
+      ? built.user
+      : new RecordedUser(user, user.kind === 'human', recording),
+    judge: isDeterministic(judge) ? built.judge : new RecordedJudge(judge, recording),
   };
 }
 
@@ -207,13 +219,13 @@ function prefixBackends(
  * parent's backends (and those of the parent's parent...): they replay as those did, and a switch
  * hands over at each fork turn, registered for the engine's hook to throw (`at`).
  */
-export function replayBackends(
+export async function replayBackends(
   recording: Recording,
-  scenario: LoadedScenario,
+  ctx: BackendContext,
   at: (turn: number, handOver: ForkSwitch) => void,
-): Backends {
-  const chain = (header: RecordingHeader, file: string): Backends => {
-    const own = prefixBackends(header.backends, recording, scenario);
+): Promise<Backends> {
+  const chain = async (header: RecordingHeader, file: string): Promise<Backends> => {
+    const own = await prefixBackends(header.backends, recording, ctx);
     if (!header.fork) return own;
     const parentFile = parentPath(file, header.fork.parent);
     const parent = headerOf(parentFile);
@@ -221,7 +233,7 @@ export function replayBackends(
       throw new ForkError(
         `${path.basename(recording.file)}: it is a fork of ${header.fork.parent}, which is not there, so who played its first ${header.fork.turn} turns is unknown`,
       );
-    const handOver = new ForkSwitch(chain(parent, parentFile), own, header.fork.editUser);
+    const handOver = new ForkSwitch(await chain(parent, parentFile), own, header.fork.editUser);
     if (header.fork.turn === 0) handOver.goLive();
     else at(header.fork.turn, handOver);
     return handOver.backends;

@@ -7,7 +7,7 @@ import { scrubValue } from '../config/secrets.ts';
 import { given } from '../contracts/optional.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
-import { createBackends } from './backend-maker.ts';
+import { createBackends, type BackendContext } from './backend-maker.ts';
 import type { BackendSpec } from './backend-spec.ts';
 import type { Backends } from '../contracts/backends.ts';
 import { SessionRun, type SessionResult } from './engine.ts';
@@ -48,8 +48,15 @@ export interface GroupRunOptions {
   onEvent?: (event: TimedEvent, session: SessionRun) => void;
   /** Called as each session starts, so a UI can reach its controls (override, end, abort). */
   onSession?: (run: SessionRun) => void;
-  /** Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session; a fork replays). */
-  wrapBackends?: (backends: Backends, index: number) => Backends;
+  /**
+   * Wraps each session's backends (watch mode's take-over swaps the user for a person mid-session;
+   * a fork replays, building its own through the factory with the same context).
+   */
+  wrapBackends?: (
+    backends: Backends,
+    index: number,
+    ctx: BackendContext,
+  ) => Backends | Promise<Backends>;
   /** A fork (src/fork): only session `index` is recorded (to `file` when given) and its header names its parent. */
   fork?: {
     index: number;
@@ -101,7 +108,7 @@ export async function runGroup(
       const dir = opts.fork && !fork ? null : opts.recordingsDir;
       const file =
         fork?.file ?? (dir ? recordingFileName(dir, scenario.id, opts.repeat) : undefined);
-      const created = await createBackends(opts.specs, {
+      const ctx: BackendContext = {
         scenario,
         persona,
         config: opts.config,
@@ -111,8 +118,9 @@ export async function runGroup(
           : {}),
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
-      });
-      const backends = opts.wrapBackends ? opts.wrapBackends(created, index) : created;
+      };
+      const created = await createBackends(opts.specs, ctx);
+      const backends = opts.wrapBackends ? await opts.wrapBackends(created, index, ctx) : created;
       const recorder = file
         ? new Recorder(
             file,

@@ -289,6 +289,13 @@ describe('layer lint', () => {
     expect(
       await problems('src/scenario/probe.ts', "export * from '../llm/client.ts';\n"),
     ).toHaveLength(1);
+    // A fork's replayed backends come from the same factory.
+    expect(
+      await problems(
+        'src/fork/probe.ts',
+        "export { ScriptAgent } from '../agent/script.ts';\nexport * from '../judge/rules.ts';\n",
+      ),
+    ).toHaveLength(2);
     // What the engine scores with is a library, not a backend.
     expect(
       await problems(

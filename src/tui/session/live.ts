@@ -197,8 +197,8 @@ export class LiveSession implements SessionController {
           onEvent: (event) => {
             if (!plan || plan.observe(event)) this.onEvent(group, event);
           },
-          wrapBackends: (created, index) => {
-            const b = forked?.wrapBackends?.(created, index) ?? created;
+          wrapBackends: async (created, index, ctx) => {
+            const b = (await forked?.wrapBackends?.(created, index, ctx)) ?? created;
             if (this.opts.mode !== 'watch') return b;
             // A stage (--vs, --present) paces by itself: its simulated user writes without this wait.
             this.user = new TakeOverUser(
