@@ -4,7 +4,7 @@
  * time and proposal scenarios against the fake model server (a child process, so its work is not
  * counted as ours):
  *   - per MCP call: from the moment our HTTP server gets a tools/call request to the moment its
- *     answer is sent, less the tool's own run time (tool_call to tool_result in the engine);
+ *     answer is written to the socket, less the tool's own run time (tool_call to tool_result);
  *   - per turn: intentplay's own part of an agent turn: from turn_start to the prompt going out,
  *     and from the agent's end of turn to turn_end (events, the workspace diff, the pipes). The
  *     first turn of a session (the agent's start-up) and turns that wait for the agent to re-list
@@ -17,7 +17,7 @@ import '../src/paradigms/index.ts';
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { subscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,13 +90,26 @@ subscribe('http.server.request.start', (m) => {
   requests.set(request, call);
   request.once('end', () => (call.bodyEnd = now()));
 });
+/**
+ * When our answer is written: `end()` hands it to the socket at once, while the response's
+ * `finish` waits for the write's callback, one turn of our event loop later (on a loaded machine,
+ * after the process is scheduled again). The agent has its answer from the first.
+ */
+const answered = new WeakMap<IncomingMessage, number>();
+const end = ServerResponse.prototype.end;
+ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+  if (requests.has(this.req)) answered.set(this.req, now());
+  return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+} as typeof end;
+const untilFinish: number[] = [];
 subscribe('http.server.response.finish', (m) => {
   const { request } = m as { request: IncomingMessage };
   const r = requests.get(request);
   if (!r) return;
   requests.delete(request);
   if (r.toolStart === undefined || r.toolEnd === undefined) return;
-  const end = now();
+  const end = answered.get(request) ?? now();
+  untilFinish.push(now() - r.start - (r.toolEnd - r.toolStart));
   const ms = end - r.start - (r.toolEnd - r.toolStart);
   perCall.push(ms);
   // CPU time of our process over the call, the tool included: what a loaded machine moves least.
@@ -213,11 +226,12 @@ console.log(
 );
 console.log(byAgent.join('\n'));
 console.log(`all agents: per MCP call, beyond the tool's own time: ${fmt(perCall)}`);
+console.log(`  the same until the response's finish event: ${fmt(untilFinish)}`);
 console.log(`all agents: our CPU per MCP call, the tool included: ${fmt(cpuPerCall)}`);
 console.log(`all agents: per turn, intentplay's part: ${fmt(perTurn)}`);
 console.log(`  of a call: waiting for its body ${fmt(bodyWait)}`);
 console.log(`  of a call: body read to the tool's start ${fmt(wayIn)}`);
-console.log(`  of a call: the tool's end to the answer sent ${fmt(wayOut)}`);
+console.log(`  of a call: the tool's end to the answer written ${fmt(wayOut)}`);
 console.log(`  of a call: garbage collection inside it ${fmt(slow.map((c) => gcIn(c.window)))}`);
 loop.disable();
 console.log(
