@@ -65,7 +65,8 @@ export function compilePattern(source: string): Pattern {
   }
   p = {
     source,
-    test: (text) => re.matcher(text).find(),
+    // RE2JS.test runs the DFA without a Matcher: no per-call matcher and machine to collect.
+    test: (text) => re.test(text),
     exec: (text) => {
       const m = re.matcher(text);
       return m.find() ? { index: m.start(), 0: m.group() ?? '' } : null;

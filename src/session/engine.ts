@@ -178,7 +178,22 @@ export class SessionRun implements SessionCore {
         this.emit({ type: 'notice', turn: this.turn, level: 'error', text: message });
       }
     }
-    return this.finish(end, message);
+    const result = await this.finish(end, message);
+    this.releaseRecords();
+    return result;
+  }
+
+  /**
+   * Empties the session's records once it has ended (its events, recording and result carry
+   * what it did). V8 may hold them in its old generation, which only a full collection sweeps:
+   * left full, a finished session's records kept the tool results they point to (file texts a
+   * tool read, grep matches) alive through every later young collection, and a long run
+   * carried that garbage into its peak memory.
+   */
+  private releaseRecords(): void {
+    this.transcript.length = 0;
+    this.toolCalls.length = 0;
+    this.replies.length = 0;
   }
 
   private emitStart(toolSteps: number): void {

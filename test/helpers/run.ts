@@ -3,6 +3,7 @@ import { resolveConfig } from '../../src/config/config.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { parseBackendSpec } from '../../src/session/backend-spec.ts';
 import type { TimedEvent } from '../../src/contracts/events.ts';
+import type { SessionRun } from '../../src/session/engine.ts';
 import { runGroup, type SessionRunResult } from '../../src/session/group.ts';
 import { planRuns } from '../../src/session/plan.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
@@ -14,7 +15,15 @@ export interface TestRun {
 
 export async function runTarget(
   target: string,
-  opts: { agent?: string; noDeps?: boolean; recordingsDir?: string | null; maxTurns?: number } = {},
+  opts: {
+    agent?: string;
+    noDeps?: boolean;
+    recordingsDir?: string | null;
+    maxTurns?: number;
+    /** Each session as it starts, and each event with its session (to look at a run's state). */
+    onSession?: (run: SessionRun) => void;
+    onEvent?: (event: TimedEvent, run: SessionRun) => void;
+  } = {},
 ): Promise<TestRun> {
   const events: TimedEvent[] = [];
   const results: SessionRunResult[] = [];
@@ -31,7 +40,11 @@ export async function runTarget(
         recordingsDir: opts.recordingsDir ?? null,
         date: '2026-01-01',
         ...(opts.maxTurns ? { maxTurns: opts.maxTurns } : {}),
-        onEvent: (e) => events.push(e),
+        ...(opts.onSession ? { onSession: opts.onSession } : {}),
+        onEvent: (e, run) => {
+          events.push(e);
+          opts.onEvent?.(e, run);
+        },
       })),
     );
   }
