@@ -190,6 +190,29 @@ export function fitLine(line: Line, cols: number): Line {
   return out;
 }
 
+/**
+ * A one-line summary made of parts joined by ` · ` (`✔ I1 completed · turn 1 · evidence`), broken
+ * at those joins into as many lines as `cols` needs, each further line `indent`ed and starting
+ * with `· `: the parts are kept whole, where cutting the line would lose its end. A part wider
+ * than `cols` stays whole (the pane then cuts it).
+ */
+export function breakAtDots(line: Line, cols: number, indent = '  '): Line[] {
+  if (lineWidth(line) <= cols) return [line];
+  const parts: Seg[][] = [[]];
+  for (const seg of line)
+    seg.text.split(' · ').forEach((text, i) => {
+      if (i > 0) parts.push([]);
+      if (text) parts.at(-1)!.push({ ...seg, text: i > 0 ? `· ${text}` : text });
+    });
+  const out: Seg[][] = [];
+  for (const part of parts.filter((p) => p.length)) {
+    const last = out.at(-1);
+    if (last && lineWidth(last) + 1 + lineWidth(part) <= cols) last.push({ text: ' ' }, ...part);
+    else out.push(last ? [{ text: indent }, ...part] : [...part]);
+  }
+  return out;
+}
+
 export const plainText = (line: Line): string => line.map((s) => s.text).join('');
 
 /** Columns a line takes. */

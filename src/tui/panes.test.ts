@@ -109,6 +109,61 @@ describe('the layouts from the table', () => {
     ).toBe(163);
   });
 
+  it('gives each pane the width its lines need, taken from the panes that need less, and the rest by shares', () => {
+    const panes = panesShown(timed, 'watch');
+    const at = (columns: number, wants: Parameters<typeof computeLayout>[6]) =>
+      Object.fromEntries(
+        computeLayout(columns, 40, 2, MAIN_PANE, 'intents', panes, wants).panes.map((p) => [
+          p.id,
+          p.box.width,
+        ]),
+      );
+    // A Timeline whose lines need 46 columns, an empty Workspace (25), summaries that want 38.
+    const wants = {
+      intents: { need: 24, want: 38 },
+      checklist: { need: 23, want: 30 },
+      workspace: { need: 25, want: 25 },
+      timeline: { need: 46, want: 46 },
+    };
+    const w160 = at(160, wants);
+    expect(w160.timeline).toBeGreaterThanOrEqual(46);
+    expect(w160.workspace).toBe(25);
+    expect(w160.conversation).toBeGreaterThanOrEqual(40);
+    for (const [id, ask] of Object.entries(wants))
+      expect(w160[id], id).toBeGreaterThanOrEqual(ask.need);
+    // By shares alone (as before): the Timeline 31 columns, cutting its lines, the empty Workspace 22.
+    expect(at(160, {})).toMatchObject({ timeline: 31, workspace: 22 });
+    // At 200 every summary line fits whole, and what is left goes by shares.
+    const w200 = at(200, wants);
+    for (const [id, ask] of Object.entries(wants))
+      expect(w200[id], id).toBeGreaterThanOrEqual(ask.want);
+    expect(w200.conversation).toBeGreaterThanOrEqual(60);
+    for (const w of [w160, w200])
+      expect(Object.values(w).reduce((a, b) => a + b, 0)).toBe(w === w160 ? 160 : 200);
+    // More than fits: each pane keeps the lesser of its need and its share, never under 18.
+    const greedy = at(160, {
+      intents: { need: 50, want: 50 },
+      checklist: { need: 50, want: 50 },
+      workspace: { need: 50, want: 50 },
+      timeline: { need: 50, want: 50 },
+    });
+    expect(Math.min(...Object.values(greedy))).toBeGreaterThanOrEqual(18);
+    expect(greedy.conversation).toBe(40);
+  });
+
+  it('widens the pane beside the main one in the medium layout for what it holds', () => {
+    const panes = panesShown(timed, 'watch');
+    const wide = { timeline: { need: 60, want: 60 } };
+    expect(
+      computeLayout(120, 30, 2, 'timeline', 'checklist', panes, wide).panes[1]!.box.width,
+    ).toBe(60);
+    // Never past the main pane's least (45% of the width).
+    const wider = { timeline: { need: 90, want: 90 } };
+    expect(
+      computeLayout(120, 30, 2, 'timeline', 'checklist', panes, wider).panes[1]!.box.width,
+    ).toBe(66);
+  });
+
   it('splits evenly for a number of panes the table has no shares for', () => {
     const six = [...panesShown(timed, 'watch'), PANE_TABLE.find((p) => p.id === 'phone')!];
     expect(widths(180, six)).toEqual([

@@ -6,7 +6,7 @@ import type { PhoneState } from '../store/phone.ts';
 import { shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
 import { proposalMark } from './conversation-lines.ts';
-import { wrapWithPrefix, type Line } from '../text/text.ts';
+import { breakAtDots, wrapWithPrefix, type Line } from '../text/text.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [
@@ -26,18 +26,20 @@ export function phoneBlocks(
   opts: { playing: boolean },
 ): Line[][] {
   const pending = phone.proposals.find((p) => !p.verdict);
-  const status: Line[] = [
+  // Broken at its dots when the pane is narrow: cut, it would lose what the agent is doing.
+  const status: Line[] = breakAtDots(
     [
       { text: '📱 ', color: theme.text.accent },
       { text: `tick ${phone.tick}/${phone.info.steps || '–'}`, bold: true },
-      ...(phone.at ? [{ text: `  ${shortTime(phone.at)}`, color: theme.text.secondary }] : []),
+      ...(phone.at ? [{ text: ` · ${shortTime(phone.at)}`, color: theme.text.secondary }] : []),
       {
-        text: `  agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`,
+        text: ` · agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`,
         color: phone.phase === 'execute' ? theme.level.warning : theme.text.muted,
         bold: phone.phase === 'execute',
       },
     ],
-  ];
+    cols,
+  );
   const screen: Line[] = phone.screen?.length
     ? phone.screen.flatMap((l, i) => screenLines(l, i, cols, theme))
     : [[{ text: 'The user has not opened an app yet.', color: theme.text.muted }]];
@@ -50,12 +52,17 @@ export function phoneBlocks(
         bold: true,
       },
     ],
-    ...notes.map((n): Line => [
-      { text: '🔔 ', color: theme.level.info },
-      { text: `${n.app}: `, bold: true },
-      { text: n.preview, color: n.spurious && !opts.playing ? theme.text.muted : undefined },
-      ...(n.spurious && !opts.playing ? [{ text: ' (noise)', color: theme.text.muted }] : []),
-    ]),
+    ...notes.flatMap((n): Line[] =>
+      wrapWithPrefix(
+        [
+          { text: '🔔 ', color: theme.level.info },
+          { text: `${n.app}: `, bold: true },
+        ],
+        n.spurious && !opts.playing ? `${n.preview} (noise)` : n.preview,
+        cols,
+        n.spurious && !opts.playing ? { color: theme.text.muted } : {},
+      ),
+    ),
   ];
   const proposals: Line[] = [
     [{ text: `Proposals ${phone.proposals.length}`, color: theme.text.secondary, bold: true }],
@@ -95,8 +102,9 @@ export function phoneBlocks(
         ),
       ),
   ];
+  // The hints wrap as one text: cut at the pane's edge they would lose the keys at their ends.
   const help: Line[] = opts.playing
-    ? PHONE_HELP.map((l): Line => [{ text: l, color: theme.text.muted }])
+    ? wrapWithPrefix([], PHONE_HELP.join(' '), cols, { color: theme.text.muted })
     : [];
   return [status, screen, notifications, proposals, moves, ...(help.length ? [help] : [])];
 }

@@ -14,7 +14,7 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
-import { truncate, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
+import { breakAtDots, truncate, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
@@ -61,18 +61,19 @@ export function checkBlock(
   const kind = checkKind(v, opts.settled);
   const mark = theme.check[kind];
   const grader = graderName(item);
+  const head: Line = [
+    { text: mark.symbol + ' ', color: mark.color, bold: true },
+    { text: item.id, bold: true },
+    { text: ' ' },
+    {
+      text: checkLabel(kind, mark.label, item),
+      color: mark.color,
+      inverse: opts.fresh,
+    },
+    { text: ` · ${grader}${v ? ` · turn ${v.turn}` : ''}`, color: theme.text.muted },
+  ];
   const lines: Line[] = [
-    [
-      { text: mark.symbol + ' ', color: mark.color, bold: true },
-      { text: item.id, bold: true },
-      { text: ' ' },
-      {
-        text: checkLabel(kind, mark.label, item),
-        color: mark.color,
-        inverse: opts.fresh,
-      },
-      { text: ` · ${grader}${v ? ` · turn ${v.turn}` : ''}`, color: theme.text.muted },
-    ],
+    ...breakAtDots(head, cols),
     ...wrapWithPrefix([{ text: '  ' }], item.text, cols),
   ];
   if (v?.reason) {

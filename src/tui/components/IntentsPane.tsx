@@ -16,7 +16,7 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
+import { breakAtDots, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { REASON_LINES } from './ChecklistPane.tsx';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
@@ -39,7 +39,7 @@ export function intentBlock(
     ...(last ? [{ text: ` · ${whenChanged(last)}`, color: theme.text.muted }] : []),
   ];
   const indent: Line = [{ text: '  ' }];
-  const lines: Line[] = [head, ...wrapWithPrefix(indent, intent.text, cols)];
+  const lines: Line[] = [...breakAtDots(head, cols), ...wrapWithPrefix(indent, intent.text, cols)];
   // Selected, every change it went through; otherwise the last one.
   let history = last ? [last] : [];
   if (opts.selected) history = view?.history ?? [];

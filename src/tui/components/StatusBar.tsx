@@ -6,7 +6,7 @@ import { fmtBackends, fmtCost, fmtScore, fmtTokens, shortTime } from '../../text
 import { keysOf, type Action, type Scope } from '../keymap.ts';
 import type { ControlState } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
-import type { Line, Seg } from '../../text/text.ts';
+import { lineWidth, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 
 /** Whether a proposal scenario's agent is observing or executing a proposal (the last accepted). */
@@ -128,48 +128,56 @@ export function StatusBar({
           },
         ]
       : []),
-    sep,
-    { text: turnLabel(turn, scenario?.maxTurns, recordedTurns) },
-    ...(now ? [sep, { text: `⏱ ${shortTime(now)}`, bold: true }] : []),
+  ];
+  // Then what a narrow terminal may leave out, whole, from the end.
+  const more: Seg[][] = [
+    [sep, { text: turnLabel(turn, scenario?.maxTurns, recordedTurns) }],
+    ...(now ? [[sep, { text: `⏱ ${shortTime(now)}`, bold: true }]] : []),
     ...(phase
       ? [
-          sep,
-          {
-            text: `agent ${phase}`,
-            color: phase === 'observing' ? theme.text.secondary : theme.level.warning,
-            bold: phase !== 'observing',
-          },
+          [
+            sep,
+            {
+              text: `agent ${phase}`,
+              color: phase === 'observing' ? theme.text.secondary : theme.level.warning,
+              bold: phase !== 'observing',
+            },
+          ],
         ]
       : []),
     ...(participant
       ? []
       : [
-          sep,
-          {
-            text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}`,
-          },
-          sep,
-          // After a take-over the person holds the user's seat, whatever the session started with.
-          {
-            text: fmtBackends(
-              scenario?.backends && takenOver
-                ? { ...scenario.backends, user: { kind: 'human' } }
-                : scenario?.backends,
-            ),
-            color: theme.text.secondary,
-          },
+          [
+            sep,
+            {
+              text: `${fmtTokens(totals.inputTokens + totals.outputTokens)} tok${totals.estimated ? '~' : ''} ${fmtCost(totals.costUsd)}`,
+            },
+          ],
         ]),
   ];
-  const keys: Seg[] = [];
+  // After a take-over the person holds the user's seat, whatever the session started with.
+  const backends = participant
+    ? []
+    : fmtBackends(
+        scenario?.backends && takenOver
+          ? { ...scenario.backends, user: { kind: 'human' } }
+          : scenario?.backends,
+      )
+        .split(' · ')
+        .map((text, i): Seg[] => [
+          i ? { text: ' · ', color: theme.text.secondary } : sep,
+          { text, color: theme.text.secondary },
+        ]);
+  const keys: Seg[][] = [];
   // In a study ctrl+c stops the participant's run, and `study run` resumes it at the same step.
   const quitLabel = participant ? 'stop (resume later)' : 'quit';
-  const add = (k: string, label: string) => {
-    if (keys.length) keys.push({ text: '  ' });
-    keys.push(
+  const add = (k: string, label: string) =>
+    keys.push([
+      ...(keys.length ? [{ text: '  ' }] : []),
       { text: k, bold: true, color: theme.text.accent },
       { text: ' ' + label, color: theme.text.secondary },
-    );
-  };
+    ]);
   if (opening) add(keysOf('begin', 'opening'), 'begin');
   if (typing) {
     if (!opening) add(keysOf('send', 'input'), 'send');
@@ -197,6 +205,28 @@ export function StatusBar({
       add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', quitLabel);
     }
   }
-  const lines: Line[] = [info, keys];
+  // What does not fit is left out whole, from the end, rather than cut: the backends one by one,
+  // and the key hints but the last (quitting; `?` lists every key).
+  const lines: Line[] = [
+    [...info, ...fitting([...more, ...backends], width - lineWidth(info))],
+    fittingHints(keys, width, !typing),
+  ];
   return <LineView lines={lines} top={0} height={2} cols={width} />;
+}
+
+/** The first of `parts` that fit in `cols`, in order. */
+function fitting(parts: readonly Seg[][], cols: number): Seg[] {
+  const out: Seg[] = [];
+  for (const part of parts) {
+    if (lineWidth(out) + lineWidth(part) > cols) break;
+    out.push(...part);
+  }
+  return out;
+}
+
+/** The hints that fit, dropped from the end; with `keepLast`, the last hint (quitting) stays. */
+function fittingHints(hints: readonly Seg[][], cols: number, keepLast: boolean): Seg[] {
+  const kept = [...hints];
+  while (kept.length > 1 && lineWidth(kept.flat()) > cols) kept.splice(keepLast ? -2 : -1, 1);
+  return kept.flat();
 }

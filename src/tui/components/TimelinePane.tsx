@@ -17,7 +17,7 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
+import { breakAtDots, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 import { shortTime } from '../../text/format.ts';
@@ -50,14 +50,15 @@ function updateBlock(u: TimelineUpdate, cols: number, theme: Theme, observer: bo
       color: theme.text.accent,
     });
   const how: Line[] = u.happened
-    ? [
+    ? breakAtDots(
         [
           {
             text: `  ${u.seen ? 'seen by the agent' : 'not seen (no reminder or push)'}${u.choice ? ` · ${CHOICE_WORDS[u.choice]}` : ''}${u.expect && observer ? ` · ${u.expect.replace('_', ' ')} expected` : ''}`,
             color: theme.text.muted,
           },
         ],
-      ]
+        cols,
+      )
     : [[{ text: '  hidden from the agent', color: theme.text.muted, italic: true }]];
   return [
     head,
@@ -88,16 +89,22 @@ function scoreBlock(t: TimeScores, cols: number, theme: Theme): Line[] {
       { text: 'ChronosBench ', color: theme.text.secondary, bold: true },
       { text: `${t.branch}${t.complex ? ', complex' : ''}`, color: theme.text.muted },
     ],
-    [
-      { text: mark.text, color: mark.color, bold: true },
-      { text: ` · ${words(t.ending)}`, color: theme.text.secondary },
-    ],
-    [
-      {
-        text: `action ${pct(t.action_accuracy)} · status ${pct(t.status_accuracy)} of ${t.responses} responses`,
-        color: theme.text.secondary,
-      },
-    ],
+    ...breakAtDots(
+      [
+        { text: mark.text, color: mark.color, bold: true },
+        { text: ` · ${words(t.ending)}`, color: theme.text.secondary },
+      ],
+      cols,
+    ),
+    ...breakAtDots(
+      [
+        {
+          text: `action ${pct(t.action_accuracy)} · status ${pct(t.status_accuracy)} of ${t.responses} responses`,
+          color: theme.text.secondary,
+        },
+      ],
+      cols,
+    ),
     ...wrong.flatMap((w) =>
       wrapWithPrefix([{ text: `  turn ${w.turn}: `, color: theme.text.muted }], w.text, cols),
     ),
@@ -129,9 +136,11 @@ export function timelineBlocks(
       { text: (tl.taskStatus ?? 'not set').replace('_', ' ') },
     ]);
   if (opts.observer && tl.expectStatus)
-    header.push([
-      { text: `  expected at the end: ${words(tl.expectStatus)}`, color: theme.text.muted },
-    ]);
+    header.push(
+      ...wrapWithPrefix([{ text: '  ' }], `expected at the end: ${words(tl.expectStatus)}`, cols, {
+        color: theme.text.muted,
+      }),
+    );
   // The ids the panes and the conversation use (r1, U1) say what they are the first time.
   const title = (text: string) =>
     wrapWithPrefix([], text, cols, { color: theme.text.secondary, bold: true });
@@ -141,15 +150,18 @@ export function timelineBlocks(
   const reminders = tl.reminders.map((r): Line[] => {
     const color = r.state === 'active' ? theme.level.info : theme.text.muted;
     return [
-      [
-        { text: `${REMINDER_SYMBOLS[r.state]} `, color },
-        { text: `${r.id} `, bold: true },
-        {
-          text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`,
-          color: theme.text.secondary,
-        },
-        ...(r.at ? [{ text: ` · at ${shortTime(r.at)}`, color: theme.text.muted }] : []),
-      ],
+      ...breakAtDots(
+        [
+          { text: `${REMINDER_SYMBOLS[r.state]} `, color },
+          { text: `${r.id} `, bold: true },
+          {
+            text: `${r.state}${r.fired ? ` · woke the agent ${r.fired}×` : ''}`,
+            color: theme.text.secondary,
+          },
+          ...(r.at ? [{ text: ` · at ${shortTime(r.at)}`, color: theme.text.muted }] : []),
+        ],
+        cols,
+      ),
       ...(r.condition
         ? wrapWithPrefix([{ text: '  when ', color: theme.text.muted }], r.condition, cols)
         : []),
@@ -198,6 +210,17 @@ export function timelineBlocks(
   ];
 }
 
+/** The title line's right side, from the fullest to the shortest (the time is never cut). */
+export function timelineInfo(tl: TimelineState): string[] {
+  const happened = tl.updates.filter((u) => u.happened).length;
+  const updates = `${shortTime(tl.now)} · ${happened}/${tl.updates.length} updates`;
+  return [
+    `${updates}${tl.waiting ? ' · waiting' : ''}`,
+    updates,
+    `${shortTime(tl.now)} · ${happened}/${tl.updates.length}`,
+  ];
+}
+
 export function TimelinePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const timeline = useSession((s) => s.timeline);
@@ -218,10 +241,7 @@ export function TimelinePane({ box, focused, title }: PaneProps) {
     active: focused,
     priority: PRIORITY.pane,
   });
-  const happened = timeline?.updates.filter((u) => u.happened).length ?? 0;
-  const info = timeline
-    ? `${shortTime(timeline.now)} · ${happened}/${timeline.updates.length} updates${timeline.waiting ? ' · waiting' : ''}`
-    : '';
+  const info = timeline ? timelineInfo(timeline) : '';
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
       <LineView

@@ -79,44 +79,53 @@ export function entryLine(e: ChangeEntry, cols: number, theme: Theme, selected: 
   ];
 }
 
+/**
+ * The pane's list: the files and apps the turn changed; playing the agent, then every other file
+ * that exists. @param files the workspace's files, listed for a person playing the agent
+ */
+export function changeEntries(
+  shown: ReturnType<typeof lastChangedTurn>,
+  files: readonly string[] | undefined,
+): ChangeEntry[] {
+  const changed: ChangeEntry[] = (shown?.files ?? []).map((f) => ({
+    key: `f:${f.path}`,
+    label: f.path,
+    change: f.change,
+    additions: f.additions,
+    deletions: f.deletions,
+    patch: f.patch,
+  }));
+  const apps = (shown?.apps ?? []).map((a): ChangeEntry => ({
+    key: `a:${a.app}`,
+    label: a.changes?.length ? `app ${a.app} · ${appCounts(a.changes)}` : `app ${a.app}`,
+    change: 'app',
+    additions: a.additions,
+    deletions: a.deletions,
+    patch: a.patch,
+    ...(a.changes ? { changes: a.changes, hidden: a.hidden ?? [], short: `app ${a.app}` } : {}),
+  }));
+  if (!files) return [...changed, ...apps];
+  // Playing the agent: the changed files first (their diff shows), then every other file that exists.
+  const rest = files
+    .filter((p) => !changed.some((c) => c.label === p))
+    .map((p): ChangeEntry => ({
+      key: `f:${p}`,
+      label: p,
+      change: 'unchanged',
+      additions: 0,
+      deletions: 0,
+      patch: '',
+    }));
+  return [...changed, ...apps, ...rest];
+}
+
 export function WorkspacePane({ box, focused, title }: PaneProps) {
   const theme = useTheme();
   const turns = useSession((s) => s.turns);
   const current = useSession((s) => s.turn);
   const shown = useMemo(() => lastChangedTurn({ turns, turn: current }), [turns, current]);
   const files = useControl((c) => c.workspaceFiles);
-  const entries = useMemo<ChangeEntry[]>(() => {
-    const changed: ChangeEntry[] = (shown?.files ?? []).map((f) => ({
-      key: `f:${f.path}`,
-      label: f.path,
-      change: f.change,
-      additions: f.additions,
-      deletions: f.deletions,
-      patch: f.patch,
-    }));
-    const apps = (shown?.apps ?? []).map((a): ChangeEntry => ({
-      key: `a:${a.app}`,
-      label: a.changes?.length ? `app ${a.app} · ${appCounts(a.changes)}` : `app ${a.app}`,
-      change: 'app',
-      additions: a.additions,
-      deletions: a.deletions,
-      patch: a.patch,
-      ...(a.changes ? { changes: a.changes, hidden: a.hidden ?? [], short: `app ${a.app}` } : {}),
-    }));
-    if (!files) return [...changed, ...apps];
-    // Playing the agent: the changed files first (their diff shows), then every other file that exists.
-    const rest = files
-      .filter((p) => !changed.some((c) => c.label === p))
-      .map((p): ChangeEntry => ({
-        key: `f:${p}`,
-        label: p,
-        change: 'unchanged',
-        additions: 0,
-        deletions: 0,
-        patch: '',
-      }));
-    return [...changed, ...apps, ...rest];
-  }, [shown, files]);
+  const entries = useMemo(() => changeEntries(shown, files), [shown, files]);
   const { cols, rows } = paneInner(box);
   const cursor = useListCursor(entries.length);
   const selected = entries[cursor.selected];

@@ -5,7 +5,7 @@
  * person's seat (useSeat), the screen's keys (useScreenKeys). Each pane reads the store itself.
  */
 import { Box } from 'ink';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { INPUT_ROWS, InputBox } from '../components/InputBox.tsx';
 import { LineView } from '../components/LineView.tsx';
 import { PaneLayout } from '../components/PaneLayout.tsx';
@@ -24,7 +24,8 @@ import { useScreenKeys } from '../hooks/useScreenKeys.ts';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import type { Scope } from '../keymap.ts';
 import { computeLayout, tooSmall } from '../layout.ts';
-import { paneKeyScopes } from '../panes.ts';
+import { paneKeyScopes, type Pane, type PaneId } from '../panes.ts';
+import { paneWants, type PaneWant } from '../pane-widths.ts';
 import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import type { ControlState, SessionController, ToolHint } from '../session/controller.ts';
@@ -53,6 +54,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   const overlays = useOverlays();
   const { dialog, open, close } = overlays;
   const focus = usePaneFocus({ typing, running });
+  const wants = usePaneWants(focus.panes, control, theme);
   const seat = useSeat({ focus: focus.focus, setFocus: focus.setFocus, dialog, open });
   const keys = useScreenKeys({
     onExit,
@@ -77,7 +79,15 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   const showInput = typing && running;
   const chrome =
     banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
-  const layout = computeLayout(columns, rows, chrome, focus.paneFocus, focus.side, focus.panes);
+  const layout = computeLayout(
+    columns,
+    rows,
+    chrome,
+    focus.paneFocus,
+    focus.side,
+    focus.panes,
+    wants,
+  );
   const paneHeight = layout.height - chrome;
   const scopes: Scope[] = [
     ...(control.opening ? (['opening'] as const) : []),
@@ -163,6 +173,20 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
       </Box>
     </SessionUiContext.Provider>
   );
+}
+
+/**
+ * The columns each shown side pane asks for its lines now (pane-widths.ts), as one string while
+ * the store changes, so the screen draws again only when an ask does.
+ */
+function usePaneWants(
+  panes: readonly Pane[],
+  control: ControlState,
+  theme: Theme,
+): Partial<Record<PaneId, PaneWant>> {
+  const ids = panes.map((p) => p.id);
+  const key = useSession((s) => JSON.stringify(paneWants(ids, s, control, theme)));
+  return useMemo(() => JSON.parse(key) as Partial<Record<PaneId, PaneWant>>, [key]);
 }
 
 /** Above the panes: a live fork's origin; the error that stopped the run, or a notice; the wait of a time scenario. */
