@@ -54,6 +54,7 @@ const SHAPES: { [T in SessionEventType]: Shape<T> } = {
   leak_warning: { turn: 'turn', intents: 'array', terms: 'array' },
   notice: { turn: 'turn', level: 'string', text: 'string' },
   awaiting_input: { turn: 'turn', role: 'string' },
+  reading_message: { turn: 'turn', text: 'string' },
   clock: { turn: 'turn', from: 'string', to: 'string', passed: 'string' },
   update: {
     turn: 'turn',

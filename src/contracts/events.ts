@@ -345,6 +345,11 @@ export type SessionEvent =
     }
   /** The engine waits for a person (human user or human agent). Ephemeral. */
   | { type: 'awaiting_input'; turn: number; role: 'user' | 'agent' }
+  /**
+   * A model judge reads a user's message for the open intents it states. Ephemeral: a screen
+   * shows the message at once, marked as being read; its `message` event follows the reading.
+   */
+  | { type: 'reading_message'; turn: number; text: string }
   /** The simulated clock jumped while the user waited (time scenarios). */
   | { type: 'clock'; turn: number; from: string; to: string; passed: string }
   /** A scheduled update happened. `seen`: it woke the agent. */
@@ -465,6 +470,7 @@ export const EPHEMERAL_EVENTS: ReadonlySet<SessionEventType> = new Set([
   'agent_delta',
   'tool_delta',
   'awaiting_input',
+  'reading_message',
   'permission_request',
 ]);
 

@@ -76,6 +76,8 @@ export async function askStated(client: RoleClient, input: StatedInput): Promise
 export async function readStated(judge: JudgeBackend, input: StatedInput): Promise<string[]> {
   const offline = creditedIntents(input.text, input.open);
   if (!judge.readStated || !input.open.length) return offline;
+  // A model may take its time: the message is on screen at once, marked as being read.
+  input.emit({ type: 'reading_message', turn: input.turn, text: input.text });
   try {
     return await judge.readStated(input);
   } catch (err) {

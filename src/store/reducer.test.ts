@@ -227,6 +227,16 @@ describe('reduce, event by event', () => {
     expect(s.awaiting).toBeNull();
   });
 
+  it('holds a user message the judge is still reading until the message itself arrives', () => {
+    let s = started();
+    s = reduce(s, { type: 'awaiting_input', turn: 1, role: 'user' });
+    s = reduce(s, { type: 'reading_message', turn: 1, text: 'under six hundred' });
+    expect(s.reading).toEqual({ turn: 1, text: 'under six hundred' });
+    expect(s.awaiting).toBeNull();
+    s = reduce(s, { type: 'message', turn: 2, role: 'user', text: 'under six hundred' });
+    expect(s.reading).toBeNull();
+  });
+
   it('marks pending, ungraded and failed checklist items apart', () => {
     let s: SessionState = started();
     expect(checklistCounts(s)).toEqual({ passed: 0, failed: 0, ungraded: 0, pending: 2 });

@@ -231,6 +231,7 @@ export function reduce(
       return next(state, seq, t, {
         turns: addItem(state, item, batch),
         awaiting: null,
+        reading: event.role === 'user' ? null : state.reading,
         stream: event.role === 'agent' ? null : state.stream,
         ...timelinePatch(state, event),
       });
@@ -401,6 +402,11 @@ export function reduce(
       });
     case 'awaiting_input':
       return next(state, seq, t, { awaiting: { turn: event.turn, role: event.role } });
+    case 'reading_message':
+      return next(state, seq, t, {
+        awaiting: null,
+        reading: { turn: event.turn, text: event.text },
+      });
     case 'score':
       return next(state, seq, t, { scores: event.scores });
     case 'clock':
@@ -466,6 +472,7 @@ export function reduce(
       return next(state, seq, t, {
         stream: null,
         awaiting: null,
+        reading: null,
         permissionAsk: null,
         end: {
           end: event.end,

@@ -192,6 +192,8 @@ export interface SessionState {
   turn: number;
   stream: StreamState | null;
   awaiting: { turn: number; role: 'user' | 'agent' } | null;
+  /** A user's message the judge is reading (a model judge), shown before it is recorded. */
+  reading: { turn: number; text: string } | null;
   /** An external agent's permission request a person must answer (play and watch). */
   permissionAsk: PermissionAsk | null;
   usage: Partial<Record<Role, RoleUsage>>;
@@ -217,6 +219,7 @@ export function initialSessionState(): SessionState {
     turn: 0,
     stream: null,
     awaiting: null,
+    reading: null,
     permissionAsk: null,
     usage: {},
     previous: [],

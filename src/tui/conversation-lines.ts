@@ -253,15 +253,24 @@ function withCursor(lines: Line[], cols: number, theme: Theme): Line[] {
   return lines;
 }
 
-/** What is still arriving: streamed tool arguments and reply text, or who the session waits for. */
+/**
+ * What is still arriving: streamed tool arguments and reply text, a user's message the judge is
+ * still reading (shown at once, marked), or who the session waits for.
+ */
 export function liveLines(
   stream: StreamState | null,
   awaiting: { role: 'user' | 'agent' } | null,
   cols: number,
   theme: Theme,
   you: 'user' | 'agent' | null,
+  reading: { text: string } | null = null,
 ): Line[] {
   const lines: Line[] = [];
+  if (reading)
+    lines.push(...wrapWithPrefix(label('user', theme.role.user), reading.text, cols), [
+      { text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent },
+      { text: 'reading… the judge reads what it states', color: theme.text.muted, italic: true },
+    ]);
   if (stream) {
     for (const t of stream.tools)
       lines.push([

@@ -216,6 +216,7 @@ export function createPlainFormatter(
       case 'agent_delta':
       case 'tool_delta':
       case 'awaiting_input':
+      case 'reading_message':
         return [];
     }
   };

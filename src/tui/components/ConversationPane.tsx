@@ -89,6 +89,7 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const turns = useSession((s) => s.turns);
   const stream = useSession((s) => s.stream);
   const awaiting = useSession((s) => s.awaiting);
+  const reading = useSession((s) => s.reading);
   const started = useSession((s) => Boolean(s.scenario));
   const trigger = useSession((s) => s.scenario?.trigger);
   const mode = useControl((c) => c.mode);
@@ -113,8 +114,8 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
 
   const you = ownRole(mode);
   const tail = useMemo(
-    () => liveLines(stream, awaiting, textCols, theme, you),
-    [stream, awaiting, textCols, theme, you],
+    () => liveLines(stream, awaiting, textCols, theme, you, reading),
+    [stream, awaiting, textCols, theme, you, reading],
   );
   const cursor = useKeyedCursor(blocks);
   const view = useBlockWindow(blockLines, cursor.selected, rows, {
