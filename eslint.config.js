@@ -154,10 +154,7 @@ export default tseslint.config(
     },
   },
   // One condition per ternary: a chained one reads better as if/else, a lookup or a named helper.
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-nested-ternary': 'error' },
-  },
+  { rules: { 'no-nested-ternary': 'error' } },
   ...layer(LOWER, core),
   // The engine asks for backends through src/session/backend-maker.ts; which kinds exist and how
   // each is built is the composition root's (src/paradigms/backend-factory.ts).

@@ -5,14 +5,14 @@ import path from 'node:path';
 
 /** A proposal scenario with `ticks` ticks of activity (screen moves, chat, idle) and an update every tenth tick; its agent proposes once, at tick 6. */
 export function proposalScenarioYaml(ticks: number): string {
-  const step = (k: number) =>
-    k % 3 === 0
-      ? (k / 3) % 2 === 0
-        ? '  - { app: todoist, action: open, args: { item: Shopping } }'
-        : '  - { app: todoist, action: back }'
-      : k % 3 === 1
-        ? `  - { say: "note ${k}" }`
-        : '  - { wait: true }';
+  // Every third tick the user opens the list or goes back, alternately; between, a word or a wait.
+  const step = (k: number) => {
+    if (k % 3 === 1) return `  - { say: "note ${k}" }`;
+    if (k % 3 === 2) return '  - { wait: true }';
+    return (k / 3) % 2 === 0
+      ? '  - { app: todoist, action: open, args: { item: Shopping } }'
+      : '  - { app: todoist, action: back }';
+  };
   const updates = Array.from(
     { length: Math.floor(ticks / 10) },
     (_, k) => `    - { id: U${k}, at: +${k * 10 + 1}m, text: "Text ${k}: nothing urgent" }`,

@@ -169,7 +169,9 @@ const onTurn = (e: SessionEvent) => {
   }
   if (e.type !== 'turn_end' || turn.sent === undefined || turn.stopped === undefined) return;
   const ours = turn.sent - turn.start + (now() - turn.stopped);
-  (turn.first ? firstTurn : turn.relist ? relistTurn : perTurn).push(ours);
+  if (turn.first) firstTurn.push(ours);
+  else if (turn.relist) relistTurn.push(ours);
+  else perTurn.push(ours);
 };
 
 // ---- the runs

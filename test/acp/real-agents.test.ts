@@ -54,11 +54,10 @@ function cell(paradigm: Paradigm, run: AcpRun): { ok: boolean; text: string } {
   const accepted = run.of('proposal_verdict').some((v) => v.verdict === 'accepted');
   const executed = ran('todoist__login') && ran('todoist__create_task');
   const ok = accepted && executed && r.scores.intents.G1 === 'completed';
-  const text = !accepted
-    ? 'no proposal accepted'
-    : executed
-      ? 'observed, proposed, accepted, logged in, created the task; G1 completed'
-      : 'proposed and accepted, but never had the write tools to execute';
+  let text = 'no proposal accepted';
+  if (accepted && executed)
+    text = 'observed, proposed, accepted, logged in, created the task; G1 completed';
+  else if (accepted) text = 'proposed and accepted, but never had the write tools to execute';
   return { ok, text: text + end };
 }
 

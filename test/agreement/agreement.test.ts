@@ -32,14 +32,10 @@ beforeAll(async () => {
   sessions = await makeRecordings(rec);
   items = sessions.reduce((n, s) => n + s.items.length, 0);
   const ann = path.join(rec, 'annotations');
-  const flip = (l: string, axis: 'intent' | 'checklist') =>
-    axis === 'checklist'
-      ? l === 'pass'
-        ? 'fail'
-        : 'pass'
-      : l === 'completed'
-        ? 'provided'
-        : 'completed';
+  const flip = (l: string, axis: 'intent' | 'checklist') => {
+    if (axis === 'checklist') return l === 'pass' ? 'fail' : 'pass';
+    return l === 'completed' ? 'provided' : 'completed';
+  };
   // alice agrees with the judge everywhere it graded (and calls ungraded items "pass").
   annotateAll(
     path.join(ann, 'alice.jsonl'),
@@ -100,14 +96,10 @@ describe('intentplay agreement', () => {
   it("finds a judge that disagrees with the majority, with Cohen's κ for two annotators, as text and Markdown", async () => {
     const two = path.join(root, 'two');
     mkdirSync(two);
-    const flipAll = (l: string | null, axis: 'intent' | 'checklist') =>
-      axis === 'checklist'
-        ? l === 'pass'
-          ? 'fail'
-          : 'pass'
-        : l === 'completed'
-          ? 'unresolved'
-          : 'completed';
+    const flipAll = (l: string | null, axis: 'intent' | 'checklist') => {
+      if (axis === 'checklist') return l === 'pass' ? 'fail' : 'pass';
+      return l === 'completed' ? 'unresolved' : 'completed';
+    };
     annotateAll(path.join(two, 'dan.jsonl'), 'dan', sessions, (s, axis, id) =>
       flipAll(judgeOf(s, axis, id), axis),
     );

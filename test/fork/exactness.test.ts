@@ -38,7 +38,8 @@ describe('a fork with the same backends records the original again', () => {
         const original = normalised(file);
         const { turns } = loadForkSource(file, 0);
         const start = JSON.parse(original[1]!) as { time?: unknown; proposals?: unknown };
-        paradigms.add(start.time ? 'time' : start.proposals ? 'proposals' : 'chat');
+        if (start.time) paradigms.add('time');
+        else paradigms.add(start.proposals ? 'proposals' : 'chat');
         for (let turn = 0; turn <= turns; turn++) {
           const out = path.join(path.dirname(file), `fork-${turn}-${path.basename(file)}`);
           await runFork(loadForkSource(file, turn, library), { specs, config, registry, out });

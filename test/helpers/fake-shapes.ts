@@ -14,14 +14,13 @@ export interface Sse {
 }
 
 type Json = Record<string, unknown>;
-const asText = (v: unknown): string =>
-  typeof v === 'string'
-    ? v
-    : Array.isArray(v)
-      ? v.map((p) => asText((p as Json)?.text ?? (p as Json)?.content ?? p)).join('\n')
-      : v === undefined || v === null
-        ? ''
-        : JSON.stringify(v);
+/** A message's content as text: a string, the text of each part, or its JSON. */
+function asText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v))
+    return v.map((p) => asText((p as Json)?.text ?? (p as Json)?.content ?? p)).join('\n');
+  return v === undefined || v === null ? '' : JSON.stringify(v);
+}
 const usage = { input_tokens: 100, output_tokens: 20 };
 const json = (res: ServerResponse, body: unknown) =>
   void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -137,13 +136,10 @@ export function responsesConversation(body: {
   );
   return {
     // Codex groups an MCP server's tools in a namespace (`mcp__intentplay`): named here NAMESPACE__TOOL.
-    tools: (body.tools ?? []).flatMap((t) =>
-      t.type === 'namespace'
-        ? (t.tools ?? []).map((f) => `${t.name}__${f.name}`)
-        : t.name
-          ? [t.name]
-          : [],
-    ),
+    tools: (body.tools ?? []).flatMap((t) => {
+      if (t.type === 'namespace') return (t.tools ?? []).map((f) => `${t.name}__${f.name}`);
+      return t.name ? [t.name] : [];
+    }),
     namespaces: (body.tools ?? []).flatMap((t) =>
       t.type === 'namespace' && t.name ? [t.name] : [],
     ),

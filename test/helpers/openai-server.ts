@@ -218,12 +218,9 @@ export async function startOpenAIServer(
       name: c.name,
       arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
     }));
-    const finish =
-      reply.finishReason === undefined
-        ? calls.length
-          ? 'tool_calls'
-          : 'stop'
-        : reply.finishReason;
+    // null is a reply's own (no finish reason sent); only an unset one is worked out.
+    let finish = reply.finishReason;
+    if (finish === undefined) finish = calls.length ? 'tool_calls' : 'stop';
     const content = reply.content ?? (calls.length ? null : '');
     const usage =
       reply.usage === null

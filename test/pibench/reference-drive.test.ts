@@ -97,11 +97,10 @@ describe.skipIf(!DRIVES.length || !hasPython)(
         const fileReader = WORKSPACE_FILES.includes(t);
         // Grade with the real script (PIBENCH_ROOT) or a fixture script; everything else is the task as loaded.
         const root = realScripts ? PIBENCH_ROOT! : FIXTURE_REPO;
-        const script = realScripts
-          ? t.script
-          : fileReader
-            ? 'data/appworld/scripts/workspace_files.py'
-            : 'data/appworld/scripts/appworld_shapes.py';
+        const fixtureScript = fileReader
+          ? 'data/appworld/scripts/workspace_files.py'
+          : 'data/appworld/scripts/appworld_shapes.py';
+        const script = realScripts ? t.script : fixtureScript;
         scenario.pibench = {
           ...scenario.pibench!,
           tools_evaluation_path: script,
@@ -137,11 +136,8 @@ describe.skipIf(!DRIVES.length || !hasPython)(
           const earned = items
             .filter((c) => result!.scores.checklist[c.id] === true)
             .map((c) => c.text.slice('[tools] '.length));
-          const awardable = realScripts
-            ? keys.filter((k) => !(k in t.notAwarded))
-            : fileReader
-              ? keys
-              : expectedShapeKeys(t, keys);
+          let awardable = fileReader ? keys : expectedShapeKeys(t, keys);
+          if (realScripts) awardable = keys.filter((k) => !(k in t.notAwarded));
           tally.set(taskId, {
             keys: keys.length,
             awardable: awardable.length,

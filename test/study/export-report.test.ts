@@ -61,11 +61,11 @@ async function participant(id: string, rating: number) {
       runner.answer(item, item.kind === 'tlx' ? 50 : rating);
     runner.questionnaireDone();
   }
-  for (const item of runner.items(runner.store.getState().step))
-    runner.answer(
-      item,
-      item.kind === 'text' ? 'Fine, but "slow"\nat times.' : item.kind === 'tlx' ? 40 : rating,
-    );
+  for (const item of runner.items(runner.store.getState().step)) {
+    let answer: string | number = item.kind === 'tlx' ? 40 : rating;
+    if (item.kind === 'text') answer = 'Fine, but "slow"\nat times.';
+    runner.answer(item, answer);
+  }
   runner.questionnaireDone();
   runner.next();
 }

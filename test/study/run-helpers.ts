@@ -41,7 +41,9 @@ export async function playSession(
 
 /** Answers every item of the questionnaire on screen: `value` for scales, `text` for free text. */
 export function answerAll(runner: StudyRunner, value: number, text: string | null = 'fine'): void {
-  for (const item of runner.items(runner.store.getState().step))
-    runner.answer(item, item.kind === 'text' ? text : item.kind === 'tlx' ? 50 : value);
+  for (const item of runner.items(runner.store.getState().step)) {
+    if (item.kind === 'text') runner.answer(item, text);
+    else runner.answer(item, item.kind === 'tlx' ? 50 : value);
+  }
   runner.questionnaireDone();
 }
