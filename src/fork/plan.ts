@@ -86,7 +86,8 @@ export class ForkPlan {
     const scenario = this.group.sessions[this.target]!;
     const own = scenario.limits?.max_turns;
     const maxTurns = start?.type === 'session_start' ? start.maxTurns : undefined;
-    const day = /^\d{4}-\d{2}-\d{2}/.exec(parent.header.started)?.[0];
+    // The date its agent was told; an older recording's is the day it started.
+    const day = parent.header.date ?? /^\d{4}-\d{2}-\d{2}/.exec(parent.header.started)?.[0];
     return {
       signal: signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal,
       seed: parent.header.seed,

@@ -119,6 +119,8 @@ export async function runGroup(
         // An external agent's stderr is kept beside the recording.
         ...(file ? { logFile: file.replace(/\.jsonl$/, '.agent.log') } : {}),
       };
+      // One date for the whole session (told to the agent, recorded in the header for a fork).
+      const date = opts.date ?? new Date().toISOString().slice(0, 10);
       const created = await createBackends(opts.specs, ctx);
       const backends = opts.wrapBackends ? await opts.wrapBackends(created, index, ctx) : created;
       const recorder = file
@@ -139,6 +141,7 @@ export async function runGroup(
                 judge: backends.judge.info,
               },
               started: new Date().toISOString(),
+              date,
               seed: opts.seed ?? 0,
               ...(opts.repeat !== undefined ? { repeat: opts.repeat } : {}),
               writer: `intentplay ${INTENTPLAY_VERSION}`,
@@ -171,7 +174,7 @@ export async function runGroup(
           signal: opts.signal,
           pace: opts.pace,
           paceTime: opts.paceTime,
-          date: opts.date,
+          date,
           turnJudged: fork?.turnJudged,
         }),
       });

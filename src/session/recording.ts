@@ -33,6 +33,12 @@ export interface RecordingHeader {
   group: { id: string; kind: 'episode' | 'chain'; index: number; of: number };
   backends: Record<Role, BackendInfo>;
   started: string;
+  /**
+   * The date (YYYY-MM-DD) the agent is told throughout the session when its scenario keeps no
+   * simulated clock (one that does tells its own); a fork tells its agent the same. Absent in
+   * recordings made before it was recorded (a fork then takes the day of `started`).
+   */
+  date?: string;
   seed: number;
   repeat?: number;
   /** intentplay version that wrote it. */
