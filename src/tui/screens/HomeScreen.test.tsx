@@ -197,6 +197,29 @@ describe('finding things on the home screen', () => {
       expect(frame).toContain('tester/gear · taken over · resolved');
       expect(frame).toContain('mode: watch, then a person took over the user after turn 1');
       expect(frame).toContain('user rules, then a person (after turn 1)');
+      // At 120 columns the list widens for the line's end, its scores (the details wrap).
+      r.unmount();
+      r = renderTui(
+        <HomeScreen
+          data={await loadHomeData({
+            bundled: FIXTURE_LIB,
+            recordingsDir: dir,
+            config: resolveConfig({}, {}),
+          })}
+          onStart={() => {}}
+          onQuit={() => {}}
+        />,
+        { columns: 120, rows: 30 },
+      );
+      await waitForFrame(r, (f) => f.includes('Library'));
+      await press(r, KEYS.left);
+      const narrow = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      expect(narrow).toMatch(
+        /tester\/gear · taken over · resolved · Proc \d\.\d\d · Comp \d\.\d\d/,
+      );
+      expect(narrow).toContain('mode: watch, then a person took over');
+      // The header keeps what will run whole, leaving out its hint.
+      expect(narrow.split('\n')[0]).toMatch(/no model configured: .*rules judge\)$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

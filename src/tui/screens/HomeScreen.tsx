@@ -19,7 +19,7 @@ import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { keysOf } from '../keymap.ts';
 import { tooSmall } from '../layout.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { truncate, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
+import { lineWidth, truncate, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 
 export type HomeMode = 'watch' | 'play' | 'agent' | 'replay';
 export const HOME_MODES: { mode: HomeMode; label: string; about: string }[] = [
@@ -108,6 +108,10 @@ function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: 
   }
   return { items, problems };
 }
+
+/** The most of the width the list takes for long recording lines; a pane's borders and gutter. */
+const LIST_MOST = 0.65;
+const LIST_FRAME = 3;
 
 function itemLines(item: Item, theme: Theme, selected: boolean): Line[] {
   const marker: Seg = { text: selected ? '› ' : '  ', color: theme.text.accent, bold: true };
@@ -351,14 +355,22 @@ export function HomeScreen({
     };
   const agent = agentOptions.includes(backends.agent) ? backends.agent : 'script';
 
-  const listWidth = Math.max(30, Math.floor(columns * 0.5));
-  const bodyHeight = rows - 1 - 1 - 4;
-  const listInner = paneInner({ width: listWidth, height: bodyHeight });
-  const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
   const blocks = useMemo(
     () => items.map((it, i) => itemLines(it, theme, i === cursor.selected)),
     [items, theme, cursor.selected],
   );
+  // Half the width, or more for recordings whose one line (scores last) would be cut: the
+  // details wrap, so they give up columns down to LIST_MOST.
+  const recordingsWidth =
+    mode === 'replay' ? Math.max(0, ...blocks.flat().map(lineWidth)) + LIST_FRAME : 0;
+  const listWidth = Math.max(
+    30,
+    Math.floor(columns * 0.5),
+    Math.min(recordingsWidth, Math.floor(columns * LIST_MOST)),
+  );
+  const bodyHeight = rows - 1 - 1 - 4;
+  const listInner = paneInner({ width: listWidth, height: bodyHeight });
+  const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
   const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
@@ -408,11 +420,20 @@ export function HomeScreen({
   const modelText = anyModel
     ? `model: ${(['agent', 'user', 'judge'] as const).map((r) => `${r} ${data.models[r].configured ? (data.models[r].model ?? 'configured') : 'offline'}`).join(' · ')}`
     : 'no model configured: offline (script agent, rules user, rules judge)';
-  const header: Line = [
-    { text: 'intentplay', bold: true, color: theme.text.accent },
-    { text: '  pick a scenario or episode, a mode, and start   ', color: theme.text.secondary },
-    { text: modelText, color: anyModel ? theme.check.pass.color : theme.level.warning },
-  ];
+  const hint: Seg = {
+    text: '  pick a scenario or episode, a mode, and start   ',
+    color: theme.text.secondary,
+  };
+  const model: Seg = {
+    text: modelText,
+    color: anyModel ? theme.check.pass.color : theme.level.warning,
+  };
+  // The hint makes way for the models' line when both do not fit: that one says what will run.
+  const title: Seg = { text: 'intentplay', bold: true, color: theme.text.accent };
+  const header: Line =
+    lineWidth([title, hint, model]) <= columns
+      ? [title, hint, model]
+      : [title, { text: '  ' }, model];
   const modesLine: Line = [
     { text: 'mode  ', color: theme.text.muted },
     ...HOME_MODES.flatMap((m): Seg[] => [
