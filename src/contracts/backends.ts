@@ -171,6 +171,8 @@ export interface UserReply {
   text: string;
   /** Intents a human revealed with this message (stage 3 is theirs). */
   reveals?: string[];
+  /** How each of `reveals` was told (its status detail), where the backend knows: a fork's recorded user. */
+  told?: Record<string, string>;
 }
 
 /** Proposal scenarios: what the user sees when they act on the phone this tick. */

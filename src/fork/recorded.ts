@@ -112,10 +112,10 @@ export class RecordedUser implements UserBackend {
       );
     if (!message) throw new ForkError(`the recording has no user message at turn ${turn + 1}`);
     for (const e of ownEvents(this.turns.get(turn), 'user')) emit(e);
-    const reveals = (this.turns.get(turn) ?? []).flatMap((e) =>
-      e.type === 'intent_status' && e.cause === 'reveal' ? [e.intent] : [],
+    const told = (this.turns.get(turn) ?? []).flatMap((e) =>
+      e.type === 'intent_status' && e.cause === 'reveal' ? [[e.intent, e.detail] as const] : [],
     );
-    return { text: message.text, reveals };
+    return { text: message.text, reveals: told.map(([id]) => id), told: Object.fromEntries(told) };
   }
 }
 

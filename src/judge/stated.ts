@@ -74,12 +74,24 @@ export async function askStated(client: RoleClient, input: StatedInput): Promise
 
 /** The intents `input.text` states: the judge's reading when it is a model, else the offline matcher's. */
 export async function readStated(judge: JudgeBackend, input: StatedInput): Promise<string[]> {
+  return (await readStatedBy(judge, input)).intents;
+}
+
+/** The intents a message states, and the status detail that says which reading found them. */
+export async function readStatedBy(
+  judge: JudgeBackend,
+  input: StatedInput,
+): Promise<{ intents: string[]; detail: string }> {
+  const by = (intents: string[], reader: string) => ({
+    intents,
+    detail: `stated in the user's own words (read by the ${reader})`,
+  });
   const offline = creditedIntents(input.text, input.open);
-  if (!judge.readStated || !input.open.length) return offline;
+  if (!judge.readStated || !input.open.length) return by(offline, 'offline matcher');
   // A model may take its time: the message is on screen at once, marked as being read.
   input.emit({ type: 'reading_message', turn: input.turn, text: input.text });
   try {
-    return await judge.readStated(input);
+    return by(await judge.readStated(input), 'judge');
   } catch (err) {
     const failed = err instanceof JudgeOutputError || err instanceof ModelError;
     if (input.signal.aborted || !failed) throw err;
@@ -88,6 +100,6 @@ export async function readStated(judge: JudgeBackend, input: StatedInput): Promi
       turn: input.turn,
       message: `reading which intents the user's message states: ${err.message}; the offline reading stands (${offline.join(', ') || 'none stated'})`,
     });
-    return offline;
+    return by(offline, 'offline matcher');
   }
 }

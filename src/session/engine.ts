@@ -38,7 +38,7 @@ import { pendingAtStart, sessionStartEvent, triggerIncoming } from './session-st
 import { agentSession } from './agent-session.ts';
 import { beforeTurn, diffTurn, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
 import type { SessionOptions, SessionResult } from './session-options.ts';
-import { readStated } from '../judge/stated.ts';
+import { readStatedBy } from '../judge/stated.ts';
 
 export type { SessionOptions, SessionResult } from './session-options.ts';
 
@@ -400,6 +400,8 @@ export class SessionRun implements SessionCore {
     handed: IntentSpec[],
     reason: HandoffReason,
   ): Promise<{ text: string; reveals: string[] }> {
+    // How each intent was told, for its status: the user's words as read, else the reveal key.
+    const told = new Map<string, string>();
     const reply = await this.o.backends.user.nextMessage({
       turn: this.turn,
       persona: this.o.persona,
@@ -409,19 +411,24 @@ export class SessionRun implements SessionCore {
       transcript: this.transcript,
       emit: (e) => this.emit(e),
       signal: this.controller.signal,
-      readStated: (text) =>
-        readStated(this.o.backends.judge, {
+      readStated: async (text) => {
+        const reading = await readStatedBy(this.o.backends.judge, {
           turn: this.turn,
           text,
           open: this.open(),
           emit: (e) => this.emit(e),
           signal: this.controller.signal,
-        }),
+        });
+        for (const id of reading.intents) told.set(id, reading.detail);
+        return reading.intents;
+      },
     });
     const reveals = reply.reveals ?? [];
     for (const id of reveals)
-      if (this.status.get(id) === 'open')
-        this.setStatus(id, 'provided', 'reveal', 'revealed by the user');
+      if (this.status.get(id) === 'open') {
+        const detail = reply.told?.[id] ?? told.get(id) ?? 'revealed by the user';
+        this.setStatus(id, 'provided', 'reveal', detail);
+      }
     return { text: reply.text, reveals };
   }
 }

@@ -89,12 +89,30 @@ describe('a fork going live with the openai judge', () => {
     expect(said).toMatchObject({ text: PARAPHRASE });
     const provided = forked.filter((e) => e.type === 'intent_status' && e.to === 'provided');
     expect(provided).toContainEqual(
-      expect.objectContaining({ intent: 'I2', turn: 1, cause: 'reveal' }),
+      expect.objectContaining({
+        intent: 'I2',
+        turn: 1,
+        cause: 'reveal',
+        detail: "stated in the user's own words (read by the judge)",
+      }),
     );
     // The judge read the live message once; nothing before the fork point went to the server.
     const asked = server.requests.filter(isStated);
     expect(asked).toHaveLength(1);
     expect(JSON.stringify(asked[0]!.body.messages)).toContain('jot the shoes down');
+    // A fork of the fork replays that message, and how its intent was told, exactly.
+    const again = path.join(dir, 'fork-of-fork.jsonl');
+    const rules = { ...live('rules'), judge: parseBackendSpec('judge', 'rules') };
+    await runFork(loadForkSource(file, 2, path.dirname(FIXTURES)), {
+      specs: rules,
+      config,
+      out: again,
+    });
+    expect(events(again).filter((e) => e.type === 'intent_status' && e.turn <= 1)).toEqual(
+      forked
+        .filter((e) => e.type === 'intent_status' && e.turn <= 1)
+        .map((e) => ({ ...e, t: expect.any(Number) })),
+    );
   });
 });
 

@@ -174,7 +174,12 @@ describe('in a session a person plays, with the openai judge', () => {
   it('the message the judge reads as stating an intent provides it, and the message says so', async () => {
     const { result, of } = await playGear(PARAPHRASE, () => stated('I1'));
     expect(of('intent_status').filter((e) => e.cause === 'reveal')).toEqual([
-      expect.objectContaining({ intent: 'I1', to: 'provided', turn: 1 }),
+      expect.objectContaining({
+        intent: 'I1',
+        to: 'provided',
+        turn: 1,
+        detail: "stated in the user's own words (read by the judge)",
+      }),
     ]);
     expect(of('message').find((m) => m.role === 'user' && m.turn === 2)).toMatchObject({
       text: PARAPHRASE,
@@ -194,6 +199,9 @@ describe('in a session a person plays, with the openai judge', () => {
         message: expect.stringContaining('the offline reading stands (I1)'),
       }),
     ]);
+    expect(of('intent_status').find((e) => e.cause === 'reveal')?.detail).toBe(
+      "stated in the user's own words (read by the offline matcher)",
+    );
     expect(result.scores.intents.I1).toBe('provided');
   });
 
