@@ -9,7 +9,7 @@
  *   - wall per agent turn minus the time inside fetch (request sent → body read): the
  *     harness overhead with the model's time, transport included, taken out.
  *
- *   npx tsx bench/llm-overhead.ts [--repeats 200]
+ *   npx tsx bench/llm-overhead.ts [--repeats 200] [--warmup 10]
  */
 import '../src/paradigms/index.ts'; // installs the paradigms, as the command line's entry does
 import { spawn } from 'node:child_process';
@@ -23,7 +23,9 @@ import { fixtureModels } from '../test/llm/fixture-models.ts';
 import { runWith, serverConfig } from '../test/llm/support.ts';
 
 const repeats = Number(process.argv[process.argv.indexOf('--repeats') + 1]) || 200;
-const WARMUP = 10;
+/** Episodes run first and not counted (the test suite's short run needs none). */
+const warmupAt = process.argv.indexOf('--warmup');
+const WARMUP = warmupAt < 0 ? 10 : Number(process.argv[warmupAt + 1]);
 
 /** The server side: a child process that prints its URL and answers until killed. */
 async function serve(): Promise<void> {

@@ -5,10 +5,16 @@
  * BENCHMARKS.md). A benchmark with kinds that take different paths (the export of a proposal or
  * a time recording, MCP calls through the stdio bridge) has a short run per path, keyed
  * `NAME --OPTION ...`.
+ *
+ * Every benchmark is compiled once, all at the same time, and the short runs go two at a time
+ * (most of them wait on a server, a browser or a child process much of their time).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import pLimit from 'p-limit';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain-JavaScript build script, no types
+import { buildBench } from '../../scripts/bench-build.mjs';
 
 const SHORT: Record<string, string[]> = {
   engine: ['--sessions', '10'],
@@ -17,7 +23,7 @@ const SHORT: Record<string, string[]> = {
   'replay-step': ['--steps', '3'],
   startup: ['--runs', '1'],
   batch: ['--repeat', '1', '--latency', '5'],
-  'llm-overhead': ['--repeats', '2'],
+  'llm-overhead': ['--repeats', '2', '--warmup', '0'],
   export: ['--turns', '20', '--runs', '1'],
   'export --kind proposals': ['--kind', 'proposals', '--turns', '10', '--runs', '1'],
   'export --kind time': ['--kind', 'time', '--turns', '10', '--runs', '1'],
@@ -37,9 +43,16 @@ const SHORT: Record<string, string[]> = {
 /** The benchmark a SHORT key runs: its first word. */
 const benchOf = (key: string) => key.split(' ')[0]!;
 
-function bench(key: string): Promise<{ code: number | null; output: string }> {
+/** Each benchmark's compiled file, built once for all its short runs. */
+const built = new Map<string, Promise<string>>();
+const compiled = (name: string) =>
+  built.get(name) ?? built.set(name, buildBench(name) as Promise<string>).get(name)!;
+
+async function bench(key: string): Promise<{ code: number | null; output: string }> {
+  const file = await compiled(benchOf(key));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/bench.mjs', benchOf(key), ...SHORT[key]!], {
+    // Run as scripts/bench.mjs runs it: plain node, production React.
+    const child = spawn(process.execPath, [file, ...SHORT[key]!], {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     let output = '';
@@ -51,9 +64,23 @@ function bench(key: string): Promise<{ code: number | null; output: string }> {
 
 /** Each short run once: the export kinds' figures are read from the same run that must exit 0. */
 const runs = new Map<string, ReturnType<typeof bench>>();
-const ran = (key: string) => runs.get(key) ?? runs.set(key, bench(key)).get(key)!;
+const twoAtATime = pLimit(2);
+const ran = (key: string) =>
+  runs.get(key) ??
+  runs
+    .set(
+      key,
+      twoAtATime(() => bench(key)),
+    )
+    .get(key)!;
 
 describe('the benchmarks', () => {
+  // Compile them all at once, then queue every short run: the tests below await their own.
+  beforeAll(async () => {
+    await Promise.all([...new Set(Object.keys(SHORT).map(benchOf))].map(compiled));
+    for (const key of Object.keys(SHORT)) ran(key).catch(() => undefined);
+  }, 120_000);
+
   it('every one the README names has a short mode here', () => {
     const readme = readFileSync('README.md', 'utf8');
     const section = readme.slice(readme.indexOf('`npm run bench -- NAME [options]`'));
@@ -65,14 +92,14 @@ describe('the benchmarks', () => {
     ).toEqual([...new Set(Object.keys(SHORT).map(benchOf))].sort());
   });
 
-  it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 120_000 }, async (key) => {
+  it.each(Object.keys(SHORT))('%s runs in its short mode', { timeout: 300_000 }, async (key) => {
     const { code, output } = await ran(key);
     expect(code, output.slice(-2000)).toBe(0);
   });
 
   it.each(['synthetic', 'proposals', 'time'])(
     "the export benchmark prints every format's figures for a %s recording",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async (kind) => {
       const short = Object.entries(SHORT).find(
         ([key, args]) =>

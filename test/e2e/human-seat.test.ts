@@ -6,34 +6,45 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
+import { hasTmux, tmuxTerminal, type Terminal } from '../helpers/tmux.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/intentplay.js');
 const LIB = path.join(ROOT, 'test/fixtures/lib');
 
-const term = tmuxTerminal(BIN, 'seat');
-afterAll(() => term.close());
-const { keys, start, waitFor } = term;
+/** A terminal of its own for each test, so the three run at once (each mostly waits on the screen). */
+const terminals: Terminal[] = [];
+afterAll(() => terminals.forEach((t) => t.close()));
 
-/** Types `text` one key at a time, as a person does (tmux would otherwise send it as one paste). */
-function typeByKey(text: string): void {
-  for (const ch of text) term.type(ch);
+function seat(name: string) {
+  const term = tmuxTerminal(BIN, `seat-${name}`);
+  terminals.push(term);
+  const { keys } = term;
+  return {
+    term,
+    keys,
+    start: term.start,
+    waitFor: term.waitFor,
+    /** Types `text` one key at a time, as a person does (tmux would otherwise send it as one paste). */
+    typeByKey(text: string): void {
+      for (const ch of text) term.type(ch);
+    },
+    /** Presses keys one at a time, a beat apart, as a person does (sent together, esc and the next key read as one meta key). */
+    async pressEach(...k: string[]): Promise<void> {
+      for (const one of k) {
+        keys(one);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+  };
 }
 
-/** Presses keys one at a time, a beat apart, as a person does (sent together, esc and the next key read as one meta key). */
-async function pressEach(...k: string[]): Promise<void> {
-  for (const one of k) {
-    keys(one);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
+describe.skipIf(!hasTmux)('the human seat in a terminal', { concurrent: true }, () => {
   it(
     'a proposal waits through sentences typed into every pane; ctrl+y accepts it',
     { timeout: 90_000 },
     async () => {
+      const { term, keys, start, waitFor, typeByKey, pressEach } = seat('prop');
       start(
         ['play', 'researcher/soap-list', '--agent', 'script:proactive', '--recordings', 'prop'],
         { columns: 120, rows: 40 },
@@ -42,7 +53,10 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
       await waitFor((s) => s.includes('a phone move'), 'the input box');
       for (let i = 0; i < 4 && !term.screen().includes('ctrl+y accepts P1'); i++) {
         keys('C-n');
-        await new Promise((r) => setTimeout(r, 1500));
+        // The next phone move may bring the proposal: up to a second and a half for it to show.
+        await waitFor((s) => s.includes('ctrl+y accepts P1'), 'the proposal', 1500).catch(
+          () => undefined,
+        );
       }
       await waitFor((s) => s.includes('P1 ? waiting for the user'), 'the proposal');
       // esc: the conversation; then tab through the panes, a sentence in each, as a person types it.
@@ -86,6 +100,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
     'a sentence typed after a stray ctrl+d or ctrl+c goes into the message and answers nothing',
     { timeout: 90_000 },
     async () => {
+      const { term, keys, start, waitFor, typeByKey } = seat('ask');
       start(
         [
           'play',
@@ -138,6 +153,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', () => {
     't while a watch runs, in the wait after turn 1: the next user message is the person’s',
     { timeout: 90_000 },
     async () => {
+      const { term, keys, start, waitFor, typeByKey, pressEach } = seat('take');
       start(
         [
           'watch',
