@@ -3,6 +3,7 @@
  * title, backends, start) and its last few kilobytes (the score and how the session ended),
  * never the whole file: opening home stays fast with hundreds of recordings.
  */
+import { given } from '../contracts/optional.ts';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { cleanStrings } from '../text/text.ts';
 
@@ -82,9 +83,7 @@ export function recordingSummary(file: string): RecordingSummary {
         ? backendName(b.user)
         : `${backendName(b.user)}, then a person (after turn ${takenOverAfter})`;
     const summary: RecordingSummary = {
-      ...(head.scenario ? { scenario: head.scenario } : {}),
-      ...(head.title ? { title: head.title } : {}),
-      ...(head.started ? { started: head.started } : {}),
+      ...given({ scenario: head.scenario, title: head.title, started: head.started }),
       mode: seatOf(b),
       backends: `agent ${backendName(b.agent)} · user ${user} · judge ${backendName(b.judge)}`,
       ...(takenOverAfter === undefined ? {} : { takenOverAfter }),

@@ -5,6 +5,7 @@
  * Every step is saved before it shows, so a crash or Ctrl-C resumes at the same step; the log
  * gets both clocks for every step, pause, message timing and what was on screen.
  */
+import { given } from '../../contracts/optional.ts';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -371,9 +372,11 @@ export class StudyRunner {
     const setup = sessionSetup({
       agent: condition.agent,
       judge: condition.judge ?? 'rules',
-      ...(condition.agent_model ? { agentModel: condition.agent_model } : {}),
-      ...(condition.judge_model ? { judgeModel: condition.judge_model } : {}),
-      ...(condition.base_url ? { baseUrl: condition.base_url } : {}),
+      ...given({
+        agentModel: condition.agent_model,
+        judgeModel: condition.judge_model,
+        baseUrl: condition.base_url,
+      }),
     });
     const timer = new MessageTimer(k, () => this.log.mono());
     this.timer = timer;
@@ -406,8 +409,7 @@ export class StudyRunner {
             scenario,
           ),
         }),
-        ...(condition.max_turns ? { maxTurns: condition.max_turns } : {}),
-        ...(this.opts.date ? { date: this.opts.date } : {}),
+        ...given({ maxTurns: condition.max_turns, date: this.opts.date }),
         onEvent: (e) => {
           // The message the session waits for opens the next turn (as its recorded `message` says).
           if (e.type === 'awaiting_input' && e.role === 'user') timer.prompt(e.turn + 1);
@@ -450,9 +452,9 @@ export class StudyRunner {
     const endedBy = end === 'ended' ? live.endedBy : undefined;
     attempts[attempts.length - 1] = {
       ...attempts.at(-1)!,
-      ...(rel ? { recording: rel } : {}),
+      ...given({ recording: rel }),
       end: end ?? 'error',
-      ...(endedBy ? { ended_by: endedBy } : {}),
+      ...given({ ended_by: endedBy }),
     };
     this.state = { ...this.state, attempts };
     saveState(this.dataDir, this.state);
@@ -460,7 +462,7 @@ export class StudyRunner {
       session: k,
       end: end ?? 'error',
       recording: rel,
-      ...(endedBy ? { ended_by: endedBy } : {}),
+      ...given({ ended_by: endedBy }),
     });
     const error = live.control.getState().error;
     if (this.store.getState().over) return; // stopped: resumes at this session

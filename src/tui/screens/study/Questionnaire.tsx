@@ -103,13 +103,13 @@ export function Questionnaire({
     return { item, scale: item.scale, rating: typeof v === 'number' ? v : undefined };
   };
   const move = (dir: -1 | 1) => {
-    const { scale: s, rating } = now();
-    if (!s) return;
+    const { scale, rating } = now();
+    if (!scale) return;
     // The first move on a scale of single steps lands at the end it points to; on the 0–100 ones, at 50.
     if (rating === undefined) {
-      const end = dir < 0 ? s.min : s.max;
-      setRating(s.step === 1 ? end : 50);
-    } else setRating(Math.max(s.min, Math.min(s.max, rating + dir * s.step)));
+      const end = dir < 0 ? scale.min : scale.max;
+      setRating(scale.step === 1 ? end : 50);
+    } else setRating(Math.max(scale.min, Math.min(scale.max, rating + dir * scale.step)));
   };
   /** A list's options: one chosen (single, preference), ticked or unticked (several), or a ranking's order. */
   const listValue = () => valuesRef.current.get(items[indexRef.current]!.item);
@@ -185,7 +185,7 @@ export function Questionnaire({
   };
   // Keys no handler takes: a point's number (the `choose` binding), or what a free-text answer types.
   const onOtherKey = (press: KeyPress): boolean => {
-    const { item, scale: s } = now();
+    const { item, scale } = now();
     const mode = itemMode(item);
     if (mode === 'text' || mode === 'number') {
       // `?` is the help while nothing is written, as in a session's input; after that it types.
@@ -211,9 +211,10 @@ export function Questionnaire({
       setList({ cursor: listOrder(item, listValue()).indexOf(code), held: false });
       return true;
     }
-    const n = Number(press.input);
-    if (!s || s.step !== 1 || !/^[0-9]$/.test(press.input) || n < s.min || n > s.max) return false;
-    setRating(n);
+    const point = Number(press.input);
+    const onScale = scale && scale.step === 1 && point >= scale.min && point <= scale.max;
+    if (!onScale || !/^[0-9]$/.test(press.input)) return false;
+    setRating(point);
     return true;
   };
   useKeyActions(questionScopes(item), handlers, { priority: PRIORITY.input, onOtherKey });
