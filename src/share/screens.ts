@@ -7,7 +7,7 @@
 import type { SessionState } from '../store/state.ts';
 import { fmtBackend, fmtScore, shortTime } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
-import { width, type Line, type Seg } from '../text/text.ts';
+import { width, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 import { paneShown } from '../tui/pane-specs.ts';
 import {
   besideEachOther,
@@ -276,23 +276,34 @@ export function versusScreen(
   const body = Math.max(8, rows - 2);
   const convRows = Math.floor(body * 0.6);
   const half = [Math.floor(cols / 2), cols - Math.floor(cols / 2)] as const;
+  // A callout wraps under its side's name (two lines at most, both sides alike): cut at the
+  // column's edge it lost which intents the agent met.
+  const calloutOf = (side: VersusSide, w: number): Line[] =>
+    side.callout
+      ? wrapWithPrefix([{ text: ' ' }], `★ ${side.callout}`, w - 1, {
+          bold: true,
+          color: theme.level.warning,
+        }).slice(0, 2)
+      : [];
+  const calloutRows = Math.max(calloutOf(a, half[0]).length, calloutOf(b, half[1]).length);
   const column = (side: VersusSide, w: number, label: string): Line[] => {
     const agent = fmtBackend(side.state.scenario?.backends.agent);
     const name: Line = [
       { text: ` ${label} `, inverse: true, bold: true },
       { text: ` ${agent}`, bold: true },
-      { text: '  ' },
-      ...(side.callout
-        ? [{ text: `★ ${side.callout}`, bold: true, color: theme.level.warning }]
-        : []),
     ];
+    const callout = calloutOf(side, w);
+    const rowsLeft = convRows - calloutRows;
     return [
       padLine(name, w),
+      ...[...callout, ...Array<Line>(calloutRows - callout.length).fill([])].map((l) =>
+        padLine(l, w),
+      ),
       ...boxed(
         [paneHead('conversation')],
-        conversationTail(side.state, w - 3, convRows - 2, theme),
+        conversationTail(side.state, w - 3, rowsLeft - 2, theme),
         w,
-        convRows,
+        rowsLeft,
         theme,
         {
           tail: true,

@@ -55,6 +55,9 @@ describe('watch --vs', () => {
       /Hidden intents · Proc 0\.00 · ✔0 \?0 ↩7.*Hidden intents · Proc 1\.00 · ✔6 \?1 ↩0/,
     );
     expect(frame.split('\n')).toHaveLength(39);
+    // B's callout whole, wrapped under its name rather than cut at the column's edge.
+    expect(frame).toContain('★ completed I1, I3, I4, I5, I6, I7 without being asked · asked about');
+    expect(frame).not.toMatch(/★[^\n]*…/);
   });
 
   it('keeps both sessions at the same turn while paused and steps them together', async () => {
