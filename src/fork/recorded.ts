@@ -66,6 +66,16 @@ function untimed(e: TimedEvent): SessionEvent {
   return event as SessionEvent;
 }
 
+/**
+ * The id a recorded call is replayed with. An agent that names its calls (a model, an ACP agent)
+ * gets its own ids back; the engine's own `call_N` ids are left for it to give again, so its
+ * counter advances as it did in the recording and the calls after the fork point number alike.
+ */
+function ownId(callId: string): string | undefined {
+  if (/^call_\d+$/.test(callId)) return undefined;
+  return callId;
+}
+
 /** The agent of a recording: each turn's tool calls run again through the engine, then its reply. */
 export class RecordedAgent implements AgentBackend {
   private readonly turns: Map<number, TimedEvent[]>;
@@ -84,7 +94,7 @@ export class RecordedAgent implements AgentBackend {
     );
     if (!reply) throw new ForkError(`the recording has no agent reply at turn ${turn}`);
     for (const e of events ?? []) {
-      if (e.type === 'tool_call' && !turnOver()) await callTool(e.name, e.args);
+      if (e.type === 'tool_call' && !turnOver()) await callTool(e.name, e.args, ownId(e.callId));
       else if (BACKEND_EVENTS.has(e.type) && (e.type !== 'usage' || e.role === 'agent'))
         emit(untimed(e));
     }
