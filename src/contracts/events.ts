@@ -277,6 +277,11 @@ export type SessionEvent =
       time?: TimeInfo;
       /** Proposal scenarios only. */
       proposals?: ProposalInfo;
+      /**
+       * What the protocol of a paradigm without a field above announces, under its own key: its
+       * slice of the session state starts from it (src/contracts/paradigm-view.ts).
+       */
+      paradigms?: Readonly<Record<string, unknown>>;
       /** Who the user is (for the person playing them: their profile, style and facts). */
       personaCard?: PersonaCard;
     }

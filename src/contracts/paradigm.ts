@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { EngineTypes } from './engine-types.ts';
 import type { Section } from './report.ts';
+import type { ParadigmView } from './paradigm-view.ts';
 
 type Scenario = EngineTypes['scenario'];
 type Tool = EngineTypes['tool'];
@@ -61,6 +62,8 @@ export interface Paradigm {
   readonly results?: ParadigmResults;
   /** Options it adds to `intentplay run` (PARE's `--noise`), after the command's own. */
   readonly runOptions?: readonly ParadigmRunOption[];
+  /** What it shows: its slice of the session state, its panes, its status-bar segment, its opening lines. */
+  readonly view?: ParadigmView;
 }
 
 /** An option of `intentplay run` that changes the scenarios a paradigm plays, for one run. */

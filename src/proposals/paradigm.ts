@@ -14,6 +14,7 @@ import type { ProposalWorld } from './world.ts';
 import { aggregateProposals } from './aggregate.ts';
 import { proposalsSection } from './report-section.ts';
 import { noiseOption } from './noise-flag.ts';
+import { proposalView } from './view.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -46,4 +47,5 @@ export const proposalParadigm: Paradigm = {
     reportSections: proposalsSection,
   },
   runOptions: [noiseOption],
+  view: proposalView,
 };

@@ -6,19 +6,21 @@
  */
 import type { Paradigm } from '../contracts/paradigm.ts';
 import type { EngineTypes } from '../contracts/engine-types.ts';
-
-let installed: readonly Paradigm[] = [];
-const onInstall: (() => void)[] = [];
+import {
+  onParadigmsInstalled,
+  paradigmsInstalled,
+  setInstalledParadigms,
+} from '../contracts/installed-paradigms.ts';
 
 export function installParadigms(paradigms: readonly Paradigm[]): void {
   const names = paradigms.map((p) => p.name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`paradigm ${twice} installed twice`);
-  installed = paradigms;
-  for (const forget of onInstall) forget();
+  setInstalledParadigms(paradigms);
 }
 
 export function installedParadigms(): readonly Paradigm[] {
+  const installed = paradigmsInstalled();
   if (!installed.length)
     throw new Error(
       'no paradigm is installed: import src/paradigms/index.ts (the composition root) before loading or running scenarios',
@@ -36,7 +38,7 @@ export function paradigmPlaying(scenario: EngineTypes['scenario']): Paradigm {
 /** Something derived from the installed paradigms (a merged schema, a tool list) is rebuilt when they change. */
 export function derivedFromParadigms<T>(build: (paradigms: readonly Paradigm[]) => T): () => T {
   let cached: { value: T } | undefined;
-  onInstall.push(() => (cached = undefined));
+  onParadigmsInstalled(() => (cached = undefined));
   return () => (cached ??= { value: build(installedParadigms()) }).value;
 }
 

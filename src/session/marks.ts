@@ -4,6 +4,7 @@
  * dropped with NO_COLOR); the symbols alone tell every status apart.
  */
 import type { IntentStatus } from '../contracts/events.ts';
+import type { CheckMarkKind, Seg, Theme } from '../contracts/styled.ts';
 
 export const INTENT_SYMBOLS: Record<IntentStatus, string> = {
   open: '○',
@@ -15,7 +16,7 @@ export const INTENT_SYMBOLS: Record<IntentStatus, string> = {
   superseded: '⇢',
 };
 
-export type CheckMarkKind = 'pass' | 'fail' | 'ungraded' | 'pending';
+export type { CheckMarkKind };
 
 export const CHECK_SYMBOLS: Record<CheckMarkKind, string> = {
   pass: '✔',
@@ -51,3 +52,14 @@ export const NOTICE_TAGS: Record<'notice' | 'judge_error' | 'leak_warning', stri
   judge_error: 'judge: ',
   leak_warning: 'leak: ',
 };
+
+/** The user's answer to a proposal as its card shows it (the Conversation's and the Phone's). */
+export function proposalMark(verdict: 'accepted' | 'rejected' | undefined, theme: Theme): Seg {
+  const kind = verdict ?? 'waiting';
+  const colors = {
+    accepted: theme.check.pass.color,
+    rejected: theme.level.error,
+    waiting: theme.level.warning,
+  };
+  return { text: PROPOSAL_MARKS[kind], color: colors[kind] };
+}

@@ -103,6 +103,8 @@ export interface SessionProtocol {
   /** Extra fields of session_start. */
   readonly info?: TimeInfo;
   readonly proposalInfo?: ProposalInfo;
+  /** What session_start announces of a paradigm without a field of its own (`paradigms`), under its key. */
+  announce?(): Readonly<Record<string, unknown>>;
   /** The first incoming message, when the protocol does not start from the trigger as it is. */
   start?(): Promise<Incoming>;
   /** The names of the tools offered in the next turn, when a turn may not use them all. */

@@ -50,7 +50,11 @@ export function sessionStartEvent(o: SessionOpening): EventOf<'session_start'> {
       user: backends.user.info,
       judge: backends.judge.info,
     },
-    ...given({ time: o.protocol.info, proposals: o.protocol.proposalInfo }),
+    ...given({
+      time: o.protocol.info,
+      proposals: o.protocol.proposalInfo,
+      paradigms: o.protocol.announce?.(),
+    }),
     ...(o.persona ? { personaCard: personaCard(o.persona) } : {}),
   };
 }

@@ -26,8 +26,12 @@ import {
   turnState,
 } from '../store/selectors.ts';
 import { truncate } from '../text/text.ts';
-import { updateSeen, type TimelineReminder, type TimelineUpdate } from '../store/timeline.ts';
+import type { SessionSlices } from '../contracts/paradigm-view.ts';
+import { updateSeen } from '../sim/update-seen.ts';
 import type { PaneId } from '../tui/pane-specs.ts';
+
+type TimelineUpdate = SessionSlices['timeline']['updates'][number];
+type TimelineReminder = SessionSlices['timeline']['reminders'][number];
 
 export interface HtmlPane {
   /** The pane of the specs it draws: its title and whether a session shows it come from there. */

@@ -6,7 +6,7 @@
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import type { SessionState } from '../store/state.ts';
-import { updateSeen } from '../store/timeline.ts';
+import { updateSeen } from '../sim/update-seen.ts';
 import { fmtScore, shortTime } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 

@@ -11,10 +11,9 @@ import { whenChanged } from '../text/causes.ts';
 import { turnBlocks } from '../tui/conversation-lines.ts';
 import { fmtFileChange, fmtScore, shortTime } from '../text/format.ts';
 import type { Theme } from '../tui/theme.ts';
-import { paneTitle, type PaneId } from '../tui/pane-specs.ts';
-import type { PhoneState } from '../store/phone.ts';
-import { updateSeen } from '../store/timeline.ts';
-import { phoneBlocks } from '../tui/phone-lines.ts';
+import { paneSpecOf, paneTitle, type PaneId } from '../tui/pane-specs.ts';
+import type { SessionSlices } from '../contracts/paradigm-view.ts';
+import { updateSeen } from '../sim/update-seen.ts';
 import { fitLine, truncate, width, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
 
 /** A pane's title as its box shows it (the title of the pane specs, as on the terminal). */
@@ -406,6 +405,8 @@ export function phoneLines(state: SessionState, cols: number, rows: number, them
   return lines;
 }
 
+type PhoneState = SessionSlices['phone'];
+
 const phoneCache = new WeakMap<PhoneState, { key: string; theme: Theme; lines: Line[] }>();
 
 /** `block` in `n` lines: its first ones, or its heading and newest ones (`fromTail`). */
@@ -416,23 +417,21 @@ function cutBlock(block: Line[], n: number, fromTail: boolean): Line[] {
 }
 
 function drawPhone(phone: PhoneState, cols: number, rows: number, theme: Theme): Line[] {
-  const [status = [], screen = [], notes = [], proposals = [], moves = []] = phoneBlocks(
-    phone,
-    cols,
-    theme,
-    { playing: false },
-  );
-  const blocks = [status, screen, notes, proposals, moves];
+  // The Phone pane's own blocks (its paradigm draws them), as a replay shows them.
+  const drawing = { cols, theme, seat: 'replay', scores: undefined } as const;
+  const blocks = paneSpecOf('phone').paradigm?.blocks(phone, drawing) ?? [];
+  const [status = [], screen = [], notes = [], proposals = [], moves = []] = blocks;
+  const shown = [status, screen, notes, proposals, moves];
   // Each block keeps its heading line; `tail` keeps its newest lines after the heading.
   const tail = new Set([notes, proposals, moves]);
   const kept = new Map<Line[], Line[]>();
-  let left = rows - (blocks.length - 1);
+  let left = rows - (shown.length - 1);
   for (const block of [status, proposals, screen, notes, moves]) {
     const n = Math.max(0, Math.min(block.length, left));
     left -= n;
     kept.set(block, cutBlock(block, n, tail.has(block)));
   }
-  return blocks.flatMap((b, i) =>
+  return shown.flatMap((b, i) =>
     kept.get(b)!.length ? [...(i ? [[] as Line] : []), ...kept.get(b)!] : [],
   );
 }

@@ -6,8 +6,7 @@
  * and a replay can keep one state per turn that shares everything unchanged.
  */
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { initialTimeline, reduceTimeline } from './timeline.ts';
-import { initialPhone, reducePhone } from './phone.ts';
+import { reduceSlices, startSlices } from './slices.ts';
 import {
   initialSessionState,
   type ConversationItem,
@@ -154,8 +153,9 @@ function addUsage(
 }
 
 /**
- * Applies one event. `agent_delta.text` and `tool_delta.args` are fragments appended to
- * what has streamed so far; the final `message` / `tool_call` replaces them.
+ * Applies one event: the core's fields, then the installed paradigms' slices. `agent_delta.text`
+ * and `tool_delta.args` are fragments appended to what has streamed so far; the final
+ * `message` / `tool_call` replaces them.
  */
 export function reduce(
   state: SessionState,
@@ -164,6 +164,18 @@ export function reduce(
 ): SessionState {
   // What every screen and export shows comes from here: no control sequence from others' text gets in.
   const event = cleanStrings(raw);
+  // The core's update is always a fresh object: the slices are set on it.
+  const fresh = reduceCore(state, event, batch);
+  if (event.type === 'session_start') startSlices(fresh, event);
+  else reduceSlices(state, fresh, event);
+  return fresh;
+}
+
+function reduceCore(
+  state: SessionState,
+  event: SessionEvent | TimedEvent,
+  batch: Batch | undefined,
+): SessionState {
   const seq = state.seq + 1;
   const t = 't' in event && typeof event.t === 'number' ? event.t : state.t;
   switch (event.type) {
@@ -203,8 +215,6 @@ export function reduce(
         intentStates: Object.fromEntries(
           intents.map((i) => [i.id, { status: 'open' as const, history: [] }]),
         ),
-        ...(event.time ? { timeline: initialTimeline(event.time) } : {}),
-        ...(event.proposals ? { phone: initialPhone(event.proposals) } : {}),
       };
     }
     case 'turn_start': {
@@ -215,7 +225,6 @@ export function reduce(
         turn: event.turn,
         awaiting: null,
         turns,
-        ...timelinePatch(state, event),
       });
     }
     case 'message': {
@@ -233,7 +242,6 @@ export function reduce(
         awaiting: null,
         reading: event.role === 'user' ? null : state.reading,
         stream: event.role === 'agent' ? null : state.stream,
-        ...timelinePatch(state, event),
       });
     }
     case 'agent_delta': {
@@ -359,7 +367,6 @@ export function reduce(
       });
     case 'notice':
       return next(state, seq, t, {
-        ...timelinePatch(state, event),
         turns: addItem(
           state,
           {
@@ -409,17 +416,8 @@ export function reduce(
       });
     case 'score':
       return next(state, seq, t, { scores: event.scores });
-    case 'clock':
-    case 'update':
-    case 'reminder':
-    case 'wake':
-    case 'wake_choice':
-    case 'update_verdict':
-    case 'task_status':
-      return next(state, seq, t, timelinePatch(state, event));
     case 'proposal':
       return next(state, seq, t, {
-        ...phonePatch(state, event),
         turns: addItem(
           state,
           { kind: 'proposal', turn: event.turn, id: event.proposal, summary: event.summary },
@@ -428,14 +426,8 @@ export function reduce(
       });
     case 'proposal_verdict':
       return next(state, seq, t, {
-        ...phonePatch(state, event),
         turns: answerProposal(state, event.proposal, event.verdict, event.reason, batch),
       });
-    case 'tick':
-    case 'notification':
-    case 'user_action':
-    case 'phase':
-      return next(state, seq, t, { ...timelinePatch(state, event), ...phonePatch(state, event) });
     case 'plan':
       return next(state, seq, t, {
         turns: putPlan(state, { kind: 'plan', turn: event.turn, entries: event.entries }, batch),
@@ -480,25 +472,11 @@ export function reduce(
           ...(event.message ? { message: event.message } : {}),
         },
       });
-    default: {
-      // An event type this reducer does not know (a newer recording): count it, change nothing else.
-      const _never: never = event;
-      void _never;
+    default:
+      // A paradigm's own events (its slice reads them), or an event type this reducer does not
+      // know (a newer recording): count it, change nothing else here.
       return next(state, seq, t, {});
-    }
   }
-}
-
-function timelinePatch(state: SessionState, event: SessionEvent): Partial<SessionState> {
-  if (!state.timeline) return {};
-  const timeline = reduceTimeline(state.timeline, event);
-  return timeline === state.timeline ? {} : { timeline };
-}
-
-function phonePatch(state: SessionState, event: SessionEvent): Partial<SessionState> {
-  if (!state.phone) return {};
-  const phone = reducePhone(state.phone, event);
-  return phone === state.phone ? {} : { phone };
 }
 
 /** Reduces a whole list of events from a given state (replay, tests, reports). */

@@ -19,8 +19,7 @@ import type {
   SessionEnd,
   StatusCause,
 } from '../contracts/events.ts';
-import type { TimelineState } from './timeline.ts';
-import type { PhoneState } from './phone.ts';
+import type { SessionSlices } from '../contracts/paradigm-view.ts';
 
 export interface ScenarioInfo {
   id: string;
@@ -176,7 +175,11 @@ export interface SessionSummary {
   scores?: Scores;
 }
 
-export interface SessionState {
+/**
+ * The state of a session: the core's fields, and the slice of each installed paradigm whose
+ * scenario this is (`timeline`, `phone`: src/contracts/paradigm-view.ts), under its key.
+ */
+export interface SessionState extends Partial<SessionSlices> {
   /** Events reduced so far (a cheap change counter). */
   seq: number;
   /** Time offset of the last timed event, in ms. */
@@ -201,10 +204,6 @@ export interface SessionState {
   end?: { end: SessionEnd; message?: string; turns: number };
   /** Earlier sessions of the same run group (episode or chain), most recent last. */
   previous: SessionSummary[];
-  /** Time scenarios: the clock, updates, reminders and wakes. */
-  timeline?: TimelineState;
-  /** Proposal scenarios: the user's phone, notifications and proposals. */
-  phone?: PhoneState;
 }
 
 export function initialSessionState(): SessionState {

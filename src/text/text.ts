@@ -6,20 +6,11 @@
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { ASCII, simpleWidth } from './cell-width.ts';
+import type { Line, Seg, Style } from '../contracts/styled.ts';
 
 export { COMPOSING } from './cell-width.ts';
 
-export interface Seg {
-  text: string;
-  color?: string | undefined;
-  bold?: boolean;
-  dim?: boolean;
-  inverse?: boolean;
-  underline?: boolean;
-  italic?: boolean;
-}
-export type Line = readonly Seg[];
-export type Style = Omit<Seg, 'text'>;
+export type { Line, Seg, Style } from '../contracts/styled.ts';
 
 /**
  * What a terminal would act on rather than show: escape sequences (CSI, OSC such as a window

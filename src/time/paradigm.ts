@@ -13,6 +13,7 @@ import { checkTimeScenario } from './validate.ts';
 import { checkTimeAuthoring } from './lint-checks.ts';
 import { aggregateTime } from './aggregate.ts';
 import { timeSection } from './report-section.ts';
+import { timeView } from './view.ts';
 
 type Keys<T extends Record<string, z.ZodType>> = { [K in keyof T]?: z.output<T[K]> };
 
@@ -48,4 +49,5 @@ export const timeParadigm: Paradigm = {
     aggregate: aggregateTime,
     reportSections: timeSection,
   },
+  view: timeView,
 };

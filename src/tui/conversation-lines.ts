@@ -5,7 +5,7 @@
  * only its last turn.
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
-import { NOTICE_TAGS, PROPOSAL_MARKS } from '../session/marks.ts';
+import { NOTICE_TAGS, proposalMark } from '../session/marks.ts';
 import type { ConversationItem, StreamState, ToolItem, TurnState } from '../store/state.ts';
 import { fmtArgs, fmtResult, prettyValue, shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
@@ -316,15 +316,4 @@ function toolMark(state: ToolItem['state'], theme: Theme): Seg {
 function planEntryColor(status: string, theme: Theme): string | undefined {
   if (status === 'completed') return theme.check.pass.color;
   return status === 'in_progress' ? theme.text.accent : theme.text.muted;
-}
-
-/** The user's answer to a proposal as its card shows it (the Conversation's and the Phone's). */
-export function proposalMark(verdict: 'accepted' | 'rejected' | undefined, theme: Theme): Seg {
-  const kind = verdict ?? 'waiting';
-  const colors = {
-    accepted: theme.check.pass.color,
-    rejected: theme.level.error,
-    waiting: theme.level.warning,
-  };
-  return { text: PROPOSAL_MARKS[kind], color: colors[kind] };
 }

@@ -1,10 +1,14 @@
 /**
  * The session's panes as plain data: each row says what a pane is called, its share of the
  * width when the panes stand side by side, which sessions show it, and the keymap scope of its
- * own keys. No component is imported here, so the exports (src/share) read the same titles and
- * the same list of panes without loading Ink; panes.ts adds each pane's component. A new pane
- * is one row here and one entry there (CONTRIBUTING.md, "Add a pane").
+ * own keys. The core's panes are the rows below; the installed paradigms add theirs
+ * (src/contracts/paradigm-view.ts: a Timeline, a Phone), shown in the sessions that have their
+ * slice of the state. No component is imported here, so the exports (src/share) read the same
+ * titles and the same list of panes without loading Ink; panes.ts adds each pane's component. A
+ * new core pane is one row here and one entry there (CONTRIBUTING.md, "Add a pane").
  */
+import type { ParadigmPane, ParadigmPaneId } from '../contracts/paradigm-view.ts';
+import { derivedFromParadigms } from '../scenario/paradigms.ts';
 import type { SessionState } from '../store/state.ts';
 import type { Scope } from './keymap.ts';
 import type { ParticipantView, SessionMode } from './session/controller.ts';
@@ -25,11 +29,14 @@ export interface PaneSpec {
   when?: (session: SessionState, mode: SessionMode) => boolean;
   /** The keymap scope of its own keys (keymap.ts), which `?` lists, and the modes they act in (default: all). */
   keys?: { scope: Scope; modes?: readonly SessionMode[] };
+  /** A paradigm's pane: what draws it. */
+  paradigm?: ParadigmPane;
 }
 
 /**
- * In display order, left to right, which is also the focus order. The first pane is the main
- * one: the left column of the medium layout, focused first when nobody types.
+ * The core's panes in display order, left to right, which is also the focus order; the
+ * paradigms' panes follow, in the registry's order. The first pane is the main one: the left
+ * column of the medium layout, focused first when nobody types.
  */
 export const PANE_SPECS = [
   {
@@ -57,25 +64,49 @@ export const PANE_SPECS = [
     width: { 4: 0.21, 5: 0.14 },
     keys: { scope: 'workspace' },
   },
-  // The paradigms' panes: time scenarios have a Timeline, proposal scenarios the user's Phone.
-  { id: 'timeline', title: 'Timeline', width: { 5: 0.19 }, when: (s) => Boolean(s.timeline) },
-  { id: 'phone', title: 'Phone', width: { 5: 0.19 }, when: (s) => Boolean(s.phone) },
 ] as const satisfies readonly PaneSpec[];
 
-export type PaneId = (typeof PANE_SPECS)[number]['id'];
+/** A pane of the core, which every session shows (the keymap and the exports name them). */
+export type CorePaneId = (typeof PANE_SPECS)[number]['id'];
+/** Any pane: the core's, or one an installed paradigm registers (its id merged into ParadigmPanes). */
+export type PaneId = CorePaneId | ParadigmPaneId;
 
-export const PANE_IDS: readonly PaneId[] = PANE_SPECS.map((p) => p.id);
+export const PANE_IDS: readonly CorePaneId[] = PANE_SPECS.map((p) => p.id);
 
-export const MAIN_PANE: PaneId = PANE_SPECS[0].id;
+export const MAIN_PANE: CorePaneId = PANE_SPECS[0].id;
 
-const BY_ID = new Map<string, PaneSpec>(PANE_SPECS.map((p) => [p.id, p]));
-
-export function isPaneId(id: string): id is PaneId {
-  return BY_ID.has(id);
+/** A paradigm's pane as a row: shown in the sessions that have the slice it draws. */
+function paradigmRow(pane: ParadigmPane): PaneSpec & { id: PaneId } {
+  return {
+    id: pane.id,
+    title: pane.title,
+    width: pane.width,
+    when: (s) => s[pane.slice] !== undefined,
+    paradigm: pane,
+  };
 }
 
-export function paneSpecOf(id: PaneId): PaneSpec {
-  return BY_ID.get(id)!;
+/** Every pane's row in display order: the core's, then the installed paradigms'. */
+export const paneSpecs = derivedFromParadigms(
+  (paradigms): readonly (PaneSpec & { id: PaneId })[] => [
+    ...PANE_SPECS,
+    ...paradigms.flatMap((p) => p.view?.panes ?? []).map(paradigmRow),
+  ],
+);
+
+const byId = derivedFromParadigms(
+  () => new Map<string, PaneSpec & { id: PaneId }>(paneSpecs().map((p) => [p.id, p])),
+);
+
+/** Whether `id` names a pane of the core or of an installed paradigm. */
+export function isPaneId(id: string): id is PaneId {
+  return byId().has(id);
+}
+
+export function paneSpecOf(id: PaneId): PaneSpec & { id: PaneId } {
+  const spec = byId().get(id);
+  if (!spec) throw new Error(`no pane ${id}: its paradigm is not installed`);
+  return spec;
 }
 
 /**
@@ -88,12 +119,16 @@ export function paneTitle(id: PaneId, intents: ParticipantView['intents'] = 'liv
   return (intents === 'goals' && spec.goalsTitle) || spec.title;
 }
 
-/** Whether a session shows the pane: in the terminal for `mode`, and in the exports of its recording (`replay`). */
+/**
+ * Whether a session shows the pane: in the terminal for `mode`, and in the exports of its
+ * recording (`replay`). A paradigm's pane that is not installed is shown nowhere.
+ */
 export function paneShown(
   id: PaneId,
   session: SessionState,
   mode: SessionMode = 'replay',
 ): boolean {
-  const spec = paneSpecOf(id);
+  const spec = byId().get(id);
+  if (!spec) return false;
   return !spec.when || spec.when(session, mode);
 }

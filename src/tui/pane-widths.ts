@@ -11,10 +11,9 @@ import { lastChangedTurn } from '../store/selectors.ts';
 import { lineWidth, width, type Line } from '../text/text.ts';
 import { checkBlock } from './components/ChecklistPane.tsx';
 import { goalBlock, intentBlock } from './components/IntentsPane.tsx';
-import { timelineBlocks, timelineInfo } from './components/TimelinePane.tsx';
 import { changeEntries, entryLine } from './components/WorkspacePane.tsx';
-import type { PaneId } from './pane-specs.ts';
-import { phoneBlocks } from './phone-lines.ts';
+import { paneSpecOf, type PaneId } from './pane-specs.ts';
+import type { ParadigmPane } from '../contracts/paradigm-view.ts';
 import type { ControlState } from './session/controller.ts';
 import type { Theme } from './theme.ts';
 
@@ -93,26 +92,21 @@ const workspace: Measure = (s, c, theme) => {
   return both(Math.max(titled('Workspace', info), width(' No files changed yet.'), widest(rows)));
 };
 
-const timeline: Measure = (s, c, theme) => {
-  if (!s.timeline) return both(0);
-  const blocks = timelineBlocks(s.timeline, WRAP_COLUMNS, theme, {
-    observer: c.mode !== 'agent',
-    scores: s.scores?.time,
-  });
-  const title = titled('Timeline', timelineInfo(s.timeline).at(-1)!);
-  return both(
-    Math.max(widest(blocks.flat()), title),
-    titled('Timeline', timelineInfo(s.timeline)[0]!),
-  );
-};
-
-const phone: Measure = (s, c, theme) => {
-  if (!s.phone) return both(0);
-  const playing = c.mode === 'play';
-  return blocksWant(titled('Phone', `tick ${s.phone.tick}`), (cols) =>
-    phoneBlocks(s.phone!, cols, theme, { playing }),
-  );
-};
+/** A paradigm's pane, measured by its own blocks and title note. */
+function paradigmMeasure(pane: ParadigmPane): Measure {
+  return (s, c, theme) => {
+    const slice = s[pane.slice];
+    if (!slice) return both(0);
+    const blocks = (cols: number) =>
+      pane.blocks(slice, { cols, theme, seat: c.mode, scores: s.scores });
+    const info = pane.info?.(slice) ?? '';
+    const notes = typeof info === 'string' ? [info] : info;
+    const title = titled(pane.title, notes.at(-1) ?? '');
+    if (pane.wants !== 'title') return blocksWant(title, blocks);
+    const need = Math.max(widest(blocks(WRAP_COLUMNS).flat()), title);
+    return both(need, titled(pane.title, notes[0] ?? ''));
+  };
+}
 
 /**
  * The side panes' measures (the main pane, the Conversation, wraps its messages and shows each
@@ -122,8 +116,6 @@ const MEASURES: Partial<Record<PaneId, Measure>> = {
   intents,
   checklist,
   workspace,
-  timeline,
-  phone,
 };
 
 /** What each shown side pane asks of the width now, its box's borders included. */
@@ -135,7 +127,8 @@ export function paneWants(
 ): Partial<Record<PaneId, PaneWant>> {
   const wants: Partial<Record<PaneId, PaneWant>> = {};
   for (const id of ids) {
-    const measure = MEASURES[id];
+    const pane = paneSpecOf(id).paradigm;
+    const measure = pane ? paradigmMeasure(pane) : MEASURES[id];
     if (!measure) continue;
     const { need, want } = measure(s, c, theme);
     wants[id] = { need: need + FRAME, want: want + FRAME };

@@ -9,6 +9,7 @@ import {
   MAIN_PANE,
   PANE_COMPONENTS,
   PANE_TABLE,
+  paneOf,
   paneKeyScopes,
   panesShown,
   paneTitle,
@@ -165,7 +166,7 @@ describe('the layouts from the table', () => {
   });
 
   it('splits evenly for a number of panes the table has no shares for', () => {
-    const six = [...panesShown(timed, 'watch'), PANE_TABLE.find((p) => p.id === 'phone')!];
+    const six = [...panesShown(timed, 'watch'), paneOf('phone')];
     expect(widths(180, six)).toEqual([
       'conversation:30',
       'intents:30',

@@ -5,39 +5,11 @@
  */
 import { createContext, useContext } from 'react';
 import type { IntentStatus, UpdateVerdict } from '../contracts/events.ts';
-import { CHECK_SYMBOLS, INTENT_SYMBOLS, type CheckMarkKind } from '../session/marks.ts';
+import type { CheckMarkKind, Mark, Theme } from '../contracts/styled.ts';
+import { CHECK_SYMBOLS, INTENT_SYMBOLS } from '../session/marks.ts';
 import { colorEnabled } from './color.ts';
 
-export interface Mark {
-  symbol: string;
-  color: string | undefined;
-  label: string;
-}
-
-export type { CheckMarkKind };
-
-export interface Theme {
-  color: boolean;
-  text: {
-    primary: string | undefined;
-    secondary: string | undefined;
-    accent: string | undefined;
-    muted: string | undefined;
-  };
-  border: { focused: string | undefined; normal: string | undefined };
-  role: {
-    user: string | undefined;
-    agent: string | undefined;
-    event: string | undefined;
-    tool: string | undefined;
-  };
-  level: { info: string | undefined; warning: string | undefined; error: string | undefined };
-  diff: { add: string | undefined; remove: string | undefined; hunk: string | undefined };
-  intent: Record<IntentStatus, Mark>;
-  check: Record<CheckMarkKind, Mark>;
-  /** How an update was handled (time scenarios). */
-  verdict: Record<UpdateVerdict, Mark>;
-}
+export type { CheckMarkKind, Mark, Theme };
 
 const INTENT_COLORS: Record<IntentStatus, string> = {
   open: 'gray',

@@ -11,6 +11,8 @@ import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { ControlState } from '../session/controller.ts';
 import type { SessionState } from '../../store/state.ts';
 import { paneTitle } from '../pane-specs.ts';
+import { openingParadigmLines } from '../paradigm-views.ts';
+import type { SessionSlices } from '../../contracts/paradigm-view.ts';
 import { Card } from './Card.tsx';
 
 /** Who the person is in this session, in a few words. */
@@ -33,7 +35,7 @@ function beginLine(control: Pick<ControlState, 'mode' | 'paused' | 'delayMs'>): 
  * the agent: they are what the agent must find out; a study shows them only as goals).
  */
 export function openingLines(
-  session: Pick<SessionState, 'scenario' | 'intents'>,
+  session: Pick<SessionState, 'scenario' | 'intents'> & Partial<SessionSlices>,
   control: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'participant'>,
   cols: number,
   theme: Theme,
@@ -69,6 +71,8 @@ export function openingLines(
       `“${s.trigger.text}”`,
       cols,
     ),
+    // What the scenario's paradigm says of it (its lines, when it has any).
+    ...openingParadigmLines(session, cols, theme),
   ];
   const showIntents = control.mode !== 'agent' && session.intents.length > 0;
   if (showIntents) {
@@ -124,21 +128,15 @@ export function OpeningCard({
   onBegin: () => void;
 }) {
   const theme = useTheme();
-  const scenario = useSession((s) => s.scenario);
-  const intents = useSession((s) => s.intents);
+  const session = useSession((s) => s);
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
   const participant = useControl((c) => c.participant);
   useKeyActions(['opening'], { begin: onBegin }, { priority: PRIORITY.dialog });
   const cols = Math.max(10, width - 4);
-  const lines = openingLines(
-    { scenario, intents },
-    { mode, paused, delayMs, participant },
-    cols,
-    theme,
-  );
-  const footerRows = scenario ? OPENING_FOOTER_ROWS(mode) : 0;
+  const lines = openingLines(session, { mode, paused, delayMs, participant }, cols, theme);
+  const footerRows = session.scenario ? OPENING_FOOTER_ROWS(mode) : 0;
   return (
     <Card
       lines={lines.slice(0, lines.length - footerRows)}

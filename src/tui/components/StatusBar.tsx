@@ -1,20 +1,13 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
-import type { PhoneState } from '../../store/phone.ts';
 import { usageTotals } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
-import { fmtBackends, fmtCost, fmtScore, fmtTokens, shortTime } from '../../text/format.ts';
+import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../../text/format.ts';
+import { passTimeLabel, statusSegments } from '../paradigm-views.ts';
 import { keysOf, type Action, type Scope } from '../keymap.ts';
 import type { ControlState } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
 import { lineWidth, type Line, type Seg } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
-
-/** Whether a proposal scenario's agent is observing or executing a proposal (the last accepted). */
-function phoneTurnPhase(phone: PhoneState): string {
-  if (phone.phase !== 'execute') return 'observing';
-  const accepted = phone.proposals.filter((p) => p.verdict === 'accepted').at(-1);
-  return `executing ${accepted?.id ?? ''}`.trim();
-}
 
 function modeBadge(c: Pick<ControlState, 'mode' | 'paused' | 'delayMs' | 'running'>): string {
   switch (c.mode) {
@@ -89,13 +82,10 @@ export function StatusBar({
   const usage = useSession((s) => s.usage);
   const end = useSession((s) => s.end);
   const scores = useSession((s) => s.scores);
-  // Proposal scenarios: whether the agent observes or executes an accepted proposal.
-  const phase = useSession((s) => (s.phone ? phoneTurnPhase(s.phone) : undefined));
-  // Time scenarios: the simulated clock, always in view.
-  const lastTime = useSession((s) => s.timeline?.now);
-  // While the user waits, the clock reads the time after the agent's turn (which takes its time).
+  // The paradigms' segments: a time scenario's clock (always in view), a proposal scenario's phase.
   const waitFrom = useControl((c) => c.waitingForTime?.from);
-  const now = lastTime && (waitFrom ?? lastTime);
+  const paradigmSegments = useSession((s) => statusSegments(s, theme, waitFrom));
+  const passTime = useSession(passTimeLabel);
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
@@ -132,19 +122,7 @@ export function StatusBar({
   // Then what a narrow terminal may leave out, whole, from the end.
   const more: Seg[][] = [
     [sep, { text: turnLabel(turn, scenario?.maxTurns, recordedTurns) }],
-    ...(now ? [[sep, { text: `⏱ ${shortTime(now)}`, bold: true }]] : []),
-    ...(phase
-      ? [
-          [
-            sep,
-            {
-              text: `agent ${phase}`,
-              color: phase === 'observing' ? theme.text.secondary : theme.level.warning,
-              bold: phase !== 'observing',
-            },
-          ],
-        ]
-      : []),
+    ...paradigmSegments.map((segment) => [sep, segment]),
     ...(participant
       ? []
       : [
@@ -187,7 +165,7 @@ export function StatusBar({
     add('ctrl+c', quitLabel);
     add(keysOf('endSession', 'input'), 'end the session');
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
-    if (mode === 'play' && phase) add(keysOf('passTime', 'input'), 'let the tick pass');
+    if (mode === 'play' && passTime) add(keysOf('passTime', 'input'), passTime);
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
   } else {
     add('?', 'keys');

@@ -12,8 +12,10 @@ import {
   type Rendered,
 } from '../../../test/tui/harness.tsx';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
-import { TimelinePane } from './TimelinePane.tsx';
-import { paneTitle } from '../panes.ts';
+import { paneOf, paneTitle } from '../panes.ts';
+
+// The time paradigm's pane, as the session screen draws it.
+const TimelinePane = paneOf('timeline').component;
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());

@@ -2,10 +2,12 @@
  * A toy paradigm that lives in the test folder alone, to show a fourth paradigm needs no change
  * to the core: `relay` scenarios declare how many pings the agent owes (`relay: { pings: N }`);
  * the agent answers with the `ping` tool (tool group `relay`), and after each turn the relay
- * sends an event asking for the next ping until the count is met.
+ * sends an event asking for the next ping until the count is met. Its view (a slice of the
+ * session state, a Relay pane, a status-bar segment, an opening line) shows the count.
  */
 import { z } from 'zod';
 import type { Paradigm } from '../../../src/contracts/paradigm.ts';
+import { view } from '../../../src/contracts/paradigm-view.ts';
 import type { EngineTypes } from '../../../src/contracts/engine-types.ts';
 import { col, groupBy, type Section } from '../../../src/contracts/report.ts';
 import type { IntentStatus } from '../../../src/contracts/events.ts';
@@ -57,6 +59,11 @@ class RelayProtocol implements SessionProtocol {
     };
   }
 
+  /** session_start says how many pings are owed: the relay's slice of the state starts there. */
+  announce(): { relay: RelayStart } {
+    return { relay: { owed: this.owed } };
+  }
+
   /** Recorded in the score event and the results line under `relay`. */
   scores(): { relay: RelayScores } {
     return { relay: { owed: this.owed, sent: this.pinged } };
@@ -67,6 +74,63 @@ interface RelayScores {
   owed: number;
   sent: number;
 }
+
+interface RelayStart {
+  owed: number;
+}
+
+/** The relay's slice of the session state: pings owed and sent so far. */
+interface RelayState {
+  owed: number;
+  sent: number;
+}
+
+declare module '../../../src/contracts/paradigm-view.ts' {
+  interface SessionSlices {
+    relay: RelayState;
+  }
+  interface ParadigmPanes {
+    relay: true;
+  }
+}
+
+/** Its slice, its pane, its status-bar segment and a line of the opening card. */
+const relayView = view({
+  slice: {
+    key: 'relay',
+    start: (event) => {
+      const start = event.paradigms?.relay as RelayStart | undefined;
+      return start && { owed: start.owed, sent: 0 };
+    },
+    reduce: (relay, event) =>
+      event.type === 'tool_result' && event.name === pingTool.name && event.ok
+        ? { ...relay, sent: relay.sent + 1 }
+        : relay,
+  },
+  panes: [
+    {
+      id: 'relay',
+      title: 'Relay',
+      width: { 5: 0.19 },
+      slice: 'relay',
+      blocks: (relay, d) => [
+        [[{ text: `pings sent ${relay.sent} of ${relay.owed}`, bold: true }]],
+        Array.from({ length: relay.owed }, (_, k) => [
+          {
+            text: `ping ${k + 1}: ${k < relay.sent ? 'sent' : 'owed'}`,
+            color: k < relay.sent ? d.theme.check.pass.color : d.theme.text.muted,
+          },
+        ]),
+      ],
+      info: (relay) => `${relay.sent}/${relay.owed}`,
+    },
+  ],
+  status: { slice: 'relay', segment: (relay) => ({ text: `relay ${relay.sent}/${relay.owed}` }) },
+  opening: {
+    slice: 'relay',
+    lines: (relay) => [[{ text: `The relay will ask for ${relay.owed} pings.` }]],
+  },
+});
 
 type Run = EngineTypes['runRecord'];
 
@@ -142,4 +206,5 @@ export const relayParadigm: Paradigm = {
   tools: [pingTool],
   protocol: (core) => new RelayProtocol(core, relayOf(core.scenario)?.pings ?? 1),
   results: { key: 'relay', aggregate: relayShares, reportSections: relaySection },
+  view: relayView,
 };

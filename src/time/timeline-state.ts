@@ -1,7 +1,8 @@
 /**
  * The Timeline of a time scenario, reduced from the engine's time events: the simulated
  * clock, every update (to come, seen or not, and its verdict), the agent's reminders, each
- * wake and what the agent chose, and the task status. Part of the one reducer (reducer.ts).
+ * wake and what the agent chose, and the task status: the time paradigm's slice of the session
+ * state (view.ts registers it), reduced by the store's one reducer after its own fields.
  */
 import type { SessionEvent, TimeInfo, UpdateExpect, UpdateVerdict } from '../contracts/events.ts';
 
@@ -147,23 +148,4 @@ export function reduceTimeline(tl: TimelineState, event: SessionEvent): Timeline
     default:
       return tl;
   }
-}
-
-/** Events that only the timeline reads. */
-export const TIME_EVENTS = new Set<SessionEvent['type']>([
-  'clock',
-  'update',
-  'reminder',
-  'wake',
-  'wake_choice',
-  'update_verdict',
-  'task_status',
-]);
-
-/** Whether an update reached the agent: not yet happened, or it woke the agent (seen) or not. */
-export function updateSeen(
-  u: Pick<TimelineUpdate, 'happened' | 'seen'>,
-): 'to come' | 'seen' | 'unseen' {
-  if (!u.happened) return 'to come';
-  return u.seen ? 'seen' : 'unseen';
 }

@@ -1,12 +1,16 @@
 /**
- * The Phone of a proposal scenario as styled lines, from the reducer's phone state: the Phone
- * pane shows them, and the exported casts, SVGs and presentation screen draw the same lines.
+ * The Phone of a proposal scenario as styled lines, from its slice of the session state: the tick,
+ * the simulated time and the agent's phase (observing, or executing an accepted proposal); the
+ * screen the user is on; the notification strip, as the user sees it (previews); every proposal
+ * with its verdict; and the user's recent moves. A person playing the user is told how to use the
+ * phone by keyboard and how to answer a proposal. The TUI's Phone pane shows them (view.ts
+ * registers it), and the exported casts, SVGs and presentation screen draw the same lines.
  */
-import type { PhoneState } from '../store/phone.ts';
 import { shortTime } from '../text/format.ts';
-import type { Theme } from './theme.ts';
-import { proposalMark } from './conversation-lines.ts';
-import { breakAtDots, wrapWithPrefix, type Line } from '../text/text.ts';
+import type { Line, Theme } from '../contracts/styled.ts';
+import { proposalMark } from '../session/marks.ts';
+import { breakAtDots, wrapWithPrefix } from '../text/text.ts';
+import type { PhoneState } from './phone-state.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [
@@ -117,4 +121,14 @@ function screenLines(line: string, i: number, cols: number, theme: Theme): Line[
       color: theme.text.secondary,
     });
   return wrapWithPrefix([{ text: '' }], line, cols);
+}
+
+/** The title line's note, longest first: the tick, the phase, whether a proposal waits. */
+export function phoneInfo(phone: PhoneState): readonly string[] {
+  const pending = phone.proposals.some((p) => !p.verdict);
+  return [
+    `tick ${phone.tick} · ${phone.phase}${pending ? ' · proposal waiting' : ''}`,
+    `tick ${phone.tick}${pending ? ' · proposal' : ''}`,
+    `tick ${phone.tick}`,
+  ];
 }

@@ -1,26 +1,16 @@
 /**
- * The Timeline of a time scenario: the simulated clock (and, while the user waits, how much
- * time passes), the task status, the agent's reminders, and every update: when, whether the
- * agent saw it, what it chose and how that was judged. The person watching also sees the
- * updates still to come, marked as hidden from the agent; a person playing the agent does not.
+ * The Timeline pane of a time scenario, as blocks of styled lines: the simulated clock (and,
+ * while the user waits, how much time passes), the task status, the agent's reminders, and every
+ * update: when, whether the agent saw it, what it chose and how that was judged. The person
+ * watching also sees the updates still to come, marked as hidden from the agent; a person playing
+ * the agent does not. The TUI draws it (view.ts registers it) and scrolls it by block.
  */
-import { useMemo } from 'react';
-import type { TimeScores } from '../../contracts/events.ts';
-import {
-  updateSeen,
-  type TimelineReminder,
-  type TimelineState,
-  type TimelineUpdate,
-} from '../../store/timeline.ts';
-import { useControl, useSession } from '../context.tsx';
-import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
-import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
-import { useListCursor } from '../hooks/useListCursor.ts';
-import { useTheme, type Theme } from '../theme.ts';
-import { breakAtDots, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
-import { LineView } from './LineView.tsx';
-import { Pane, paneInner, type PaneProps } from './Pane.tsx';
-import { shortTime } from '../../text/format.ts';
+import type { TimeScores } from '../contracts/events.ts';
+import type { Line, Seg, Theme } from '../contracts/styled.ts';
+import { updateSeen } from '../sim/update-seen.ts';
+import { breakAtDots, wrapWithPrefix } from '../text/text.ts';
+import { shortTime } from '../text/format.ts';
+import type { TimelineReminder, TimelineState, TimelineUpdate } from './timeline-state.ts';
 
 /** What the agent chose when an update woke it. */
 const CHOICE_WORDS: Record<NonNullable<TimelineUpdate['choice']>, string> = {
@@ -219,41 +209,4 @@ export function timelineInfo(tl: TimelineState): string[] {
     updates,
     `${shortTime(tl.now)} · ${happened}/${tl.updates.length}`,
   ];
-}
-
-export function TimelinePane({ box, focused, title }: PaneProps) {
-  const theme = useTheme();
-  const timeline = useSession((s) => s.timeline);
-  const scores = useSession((s) => s.scores?.time);
-  const mode = useControl((c) => c.mode);
-  const { cols, rows } = paneInner(box);
-  const observer = mode !== 'agent';
-  const blocks = useMemo(
-    () => (timeline ? timelineBlocks(timeline, cols - 1, theme, { observer, scores }) : []),
-    [timeline, cols, theme, observer, scores],
-  );
-  const cursor = useListCursor(blocks.length);
-  const view = useBlockWindow(blocks, cursor.selected, rows, {
-    marked: focused,
-    gutterColor: theme.text.accent,
-  });
-  useKeyActions(['pane'], cursorActions(cursor, view.starts, rows), {
-    active: focused,
-    priority: PRIORITY.pane,
-  });
-  const info = timeline ? timelineInfo(timeline) : '';
-  return (
-    <Pane title={title} info={info} focused={focused} box={box}>
-      <LineView
-        lines={
-          timeline
-            ? view.visible
-            : [[{ text: ' This scenario does not use time.', color: theme.text.muted }]]
-        }
-        top={0}
-        height={rows}
-        cols={cols}
-      />
-    </Pane>
-  );
 }

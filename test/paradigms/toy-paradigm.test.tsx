@@ -1,12 +1,14 @@
 /**
  * A fourth paradigm registered from the test folder alone (relay/paradigm.ts), end to end: the
  * loader knows its keys and runs its checks, lint runs its authoring check, the engine plays its
- * protocol with its tool, the recording replays through the reducer, and the report counts it.
+ * protocol with its tool, the recording replays through the reducer (its own slice of the state
+ * with it), the session screen draws its pane, status-bar segment and opening line, and the report
+ * counts it.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUnits } from '../../src/batch/units.ts';
 import { runUnits } from '../../src/batch/runner.ts';
 import { summarize } from '../../src/batch/summary.ts';
@@ -20,6 +22,10 @@ import { planRuns } from '../../src/session/plan.ts';
 import { readRecording } from '../../src/session/recording.ts';
 import { reduceAll } from '../../src/store/reducer.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
+import { ReplaySession } from '../../src/tui/session/replay-session.ts';
+import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
+import { OpeningCard } from '../../src/tui/components/OpeningCard.tsx';
+import { renderSession, waitForFrame, type Rendered } from '../tui/harness.tsx';
 import { relayParadigm } from './relay/paradigm.ts';
 
 const PERSONA = 'id: tester\nname: Tess Ter\nrole: QA engineer\nprofile: Tests things.\n';
@@ -56,8 +62,29 @@ function library(dir: string, scenarios: Record<string, string>): string {
   return dir;
 }
 
+/** Runs the library's scenarios with the proactive script, recording into `out`. */
+async function runRelay(lib: string, out: string) {
+  const { records } = await runUnits(makeUnits(planRuns([path.join(lib, 'scenarios')]), 1, true), {
+    specs: {
+      agent: { kind: 'script', name: 'proactive' },
+      user: { kind: 'rules' },
+      judge: { kind: 'rules' },
+    },
+    config: resolveConfig({}, {}),
+    registry: createToolRegistry(),
+    concurrency: 1,
+    recordingsDir: path.join(out, 'recordings'),
+    base: out,
+    out,
+    date: '2026-01-05',
+  });
+  return records;
+}
+
 describe('a paradigm registered from outside src/', () => {
   let dir: string;
+  let screen: Rendered | undefined;
+  afterEach(() => screen?.unmount());
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'relay-'));
     installParadigms([...PARADIGMS, relayParadigm]);
@@ -108,23 +135,7 @@ describe('a paradigm registered from outside src/', () => {
     const lib = library(path.join(dir, 'run'), { relay: relayScenario('relay', 3, ['relay']) });
     loadLibrary(lib, { fresh: true });
     const out = path.join(dir, 'results');
-    const { records } = await runUnits(
-      makeUnits(planRuns([path.join(lib, 'scenarios')]), 1, true),
-      {
-        specs: {
-          agent: { kind: 'script', name: 'proactive' },
-          user: { kind: 'rules' },
-          judge: { kind: 'rules' },
-        },
-        config: resolveConfig({}, {}),
-        registry: createToolRegistry(),
-        concurrency: 1,
-        recordingsDir: path.join(out, 'recordings'),
-        base: out,
-        out,
-        date: '2026-01-05',
-      },
-    );
+    const records = await runRelay(lib, out);
     expect(records.map((r) => [r.scenario, r.end, r.turns])).toEqual([
       ['tester/relay', 'resolved', 3],
     ]);
@@ -154,5 +165,38 @@ describe('a paradigm registered from outside src/', () => {
     const report = renderDoc(reportOn([out]), 'markdown');
     expect(report).toContain('tester/relay');
     expect(report).toMatch(/## Relay: pings answered[\s\S]*\| script:proactive \| 1 \| 100\.0 \|/);
+  });
+
+  it('shows its own pane, status-bar segment and opening line, from its slice of the state', async () => {
+    const lib = library(path.join(dir, 'screen'), { relay: relayScenario('relay', 2, ['relay']) });
+    const out = path.join(dir, 'screen-results');
+    await runRelay(lib, out);
+    const [file] = readdirSync(path.join(out, 'recordings')).filter((f) => f.endsWith('.jsonl'));
+    const recording = readRecording(path.join(out, 'recordings', file!));
+    // The reducer keeps its slice: started from session_start, counted from its tool's results.
+    expect(reduceAll(recording.events).relay).toEqual({ owed: 2, sent: 2 });
+
+    // The session screen draws its pane beside the core's four, with the segment in the status bar.
+    screen = renderSession(
+      new ReplaySession(recording, Number.MAX_SAFE_INTEGER),
+      <SessionScreen onExit={() => undefined} />,
+      { columns: 200, rows: 40 },
+    );
+    const frame = await waitForFrame(screen, (f) => f.includes('pings sent 2 of 2'));
+    expect(frame.split('\n')[2]).toMatch(
+      /Conversation.*Hidden intents.*Checklist.*Workspace.*Relay/,
+    );
+    expect(frame).toContain('ping 2: sent');
+    expect(frame).toMatch(/turns recorded.*│ relay 2\/2 │/);
+    screen.unmount();
+
+    // Its line on the opening card, after the request.
+    screen = renderSession(
+      new ReplaySession(recording),
+      <OpeningCard width={80} height={20} onBegin={() => undefined} />,
+      { columns: 80, rows: 20 },
+    );
+    const card = await waitForFrame(screen, (f) => f.includes('Relay pings'));
+    expect(card).toMatch(/Answer the relay\.[\s\S]*The relay will ask for 2 pings\./);
   });
 });

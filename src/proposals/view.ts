@@ -1,0 +1,55 @@
+/**
+ * What a proposal scenario shows: the user's Phone (the slice of the session state reduced from
+ * the proposal events, and the pane that draws it) and the agent's phase in the status bar.
+ */
+import { view } from '../contracts/paradigm-view.ts';
+import { phoneBlocks, phoneInfo } from './phone-pane.ts';
+import { initialPhone, reducePhone, type PhoneState } from './phone-state.ts';
+
+declare module '../contracts/paradigm-view.ts' {
+  interface SessionSlices {
+    /** Proposal scenarios: the user's phone, notifications and proposals. */
+    phone: PhoneState;
+  }
+  interface ParadigmPanes {
+    phone: true;
+  }
+}
+
+/** Whether the agent observes, or executes the last proposal the user accepted. */
+function phaseText(phone: PhoneState): string {
+  if (phone.phase !== 'execute') return 'observing';
+  const accepted = phone.proposals.filter((p) => p.verdict === 'accepted').at(-1);
+  return `executing ${accepted?.id ?? ''}`.trim();
+}
+
+export const proposalView = view({
+  slice: {
+    key: 'phone',
+    start: (event) => (event.proposals ? initialPhone(event.proposals) : undefined),
+    reduce: reducePhone,
+  },
+  panes: [
+    {
+      id: 'phone',
+      title: 'Phone',
+      width: { 5: 0.19 },
+      slice: 'phone',
+      blocks: (phone, d) => phoneBlocks(phone, d.cols, d.theme, { playing: d.seat === 'play' }),
+      info: phoneInfo,
+    },
+  ],
+  status: {
+    slice: 'phone',
+    segment: (phone, theme) => {
+      const phase = phaseText(phone);
+      const observing = phase === 'observing';
+      return {
+        text: `agent ${phase}`,
+        color: observing ? theme.text.secondary : theme.level.warning,
+        bold: !observing,
+      };
+    },
+    passTime: 'let the tick pass',
+  },
+});
