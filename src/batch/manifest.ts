@@ -8,10 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../contracts/diagnostics.ts';
 import { MANIFEST_FILE, writeFileAtomic } from './results.ts';
+import { derivedFromParadigms } from '../scenario/paradigms.ts';
 
 export const MANIFEST_FORMAT = 'intentplay-results';
 
-/** Options that change what a run measures: a resumed run must keep them. */
+/** The command's own options that change what a run measures: a resumed run must keep them. */
 export const FIXED_OPTIONS = [
   'agent',
   'user',
@@ -24,18 +25,39 @@ export const FIXED_OPTIONS = [
   'shard',
   'maxTurns',
   'library',
-  'noise',
 ] as const;
-/** Options a resumed run takes from the manifest unless given again. */
-export const RESUMED_OPTIONS = [
-  ...FIXED_OPTIONS,
+/** Options a resumed run takes from the manifest unless given again, besides the fixed ones. */
+const URL_AND_REPEAT = [
   'repeat',
   'baseUrl',
   'agentBaseUrl',
   'userBaseUrl',
   'judgeBaseUrl',
 ] as const;
-export type ResumedOption = (typeof RESUMED_OPTIONS)[number];
+/** An option's key in run.json: the command's own, or a paradigm's (`noise`). */
+export type ResumedOption = string;
+
+/** How the command line names an option's value: `--max-turns <n>` → `maxTurns`. */
+function optionKey(flags: string): string {
+  const long = /--([a-z][a-z0-9-]*)/.exec(flags)?.[1] ?? flags;
+  return long.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const paradigmOptions = derivedFromParadigms((paradigms) =>
+  paradigms.flatMap((p) => p.runOptions ?? []),
+);
+
+/** Options that change what a run measures: the command's, and the paradigms' that say so (`--noise`). */
+export function fixedOptions(): readonly ResumedOption[] {
+  const fixed = paradigmOptions().filter((o) => o.fixed);
+  return [...FIXED_OPTIONS, ...fixed.map((o) => optionKey(o.flags))];
+}
+
+/** Options a resumed run takes from the manifest unless given again: the fixed ones, every paradigm's, the rest. */
+export function resumedOptions(): readonly ResumedOption[] {
+  const loose = paradigmOptions().filter((o) => !o.fixed);
+  return [...fixedOptions(), ...loose.map((o) => optionKey(o.flags)), ...URL_AND_REPEAT];
+}
 
 export interface RunManifest {
   format: typeof MANIFEST_FORMAT;
@@ -90,7 +112,7 @@ export function resumeOptions(
   given: Partial<Record<ResumedOption, unknown>>,
   dir: string,
 ): Partial<Record<ResumedOption, unknown>> {
-  for (const key of FIXED_OPTIONS)
+  for (const key of fixedOptions())
     if (key in given && !same(given[key], manifest.options[key]))
       throw new UserError(
         `${dir} was run with ${optionAsGiven(manifest, key)}; ` +

@@ -73,6 +73,11 @@ export interface ParadigmRunOption {
   /** Its line in `intentplay run --help`. */
   readonly description: string;
   /**
+   * It changes what a run measures: `run --resume` keeps the value the run started with and
+   * refuses a different one (else a resumed run takes it from run.json unless given again).
+   */
+  readonly fixed?: boolean;
+  /**
    * The option's text as a change to each scenario of the run (scenarios it does not concern
    * come back as they are); throws a plain message when the text is wrong.
    */

@@ -34,6 +34,8 @@ export const noiseOption: ParadigmRunOption = {
   flags: '--noise <settings>',
   description:
     "proposal scenarios: override every scenario's noise, e.g. tool_failure=0.2,notifications_per_hour=4,seed=7 (the robustness ablation)",
+  // Noise changes what a proposal scenario measures: a resumed run keeps it.
+  fixed: true,
   parse(text) {
     const noise = parseNoise(text);
     return (scenario) => (scenario.proposals ? { ...scenario, noise } : scenario);

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUnits } from '../../src/batch/units.ts';
 import { runUnits } from '../../src/batch/runner.ts';
 import { summarize } from '../../src/batch/summary.ts';
+import { MANIFEST_FORMAT, resumeOptions, type RunManifest } from '../../src/batch/manifest.ts';
 import { resolveConfig } from '../../src/config/config.ts';
 import { lintPaths } from '../../src/lint/index.ts';
 import { PARADIGMS } from '../../src/paradigms/index.ts';
@@ -117,6 +118,29 @@ describe('a paradigm registered from outside src/', () => {
         .diagnostics.map((d) => d.message)
         .join('\n');
       expect(messages).toMatch(/unknown key.*relay/);
+    } finally {
+      installParadigms([...PARADIGMS, relayParadigm]);
+    }
+  });
+
+  it('keeps its fixed run option when a run is resumed', () => {
+    const manifest: RunManifest = {
+      format: MANIFEST_FORMAT,
+      version: 1,
+      targets: ['scenarios'],
+      options: { agent: 'script:proactive', relayPings: '2' },
+      started: '2026-01-05T00:00:00Z',
+    };
+    expect(() => resumeOptions(manifest, { relayPings: '3' }, 'out')).toThrow(
+      'out was run with --relay-pings "2"; resume it with the same options',
+    );
+    expect(resumeOptions(manifest, {}, 'out')).toMatchObject({ relayPings: '2' });
+    installParadigms(PARADIGMS);
+    try {
+      // Without the paradigm its option is nobody's: nothing to keep.
+      expect(resumeOptions(manifest, { relayPings: '3' }, 'out')).toMatchObject({
+        relayPings: '3',
+      });
     } finally {
       installParadigms([...PARADIGMS, relayParadigm]);
     }

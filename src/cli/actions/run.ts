@@ -23,7 +23,7 @@ import { lockResultsFolder } from '../../batch/lock.ts';
 import {
   readManifest,
   resumeOptions,
-  RESUMED_OPTIONS,
+  resumedOptions,
   writeManifest,
   type ResumedOption,
 } from '../../batch/manifest.ts';
@@ -53,10 +53,9 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
     const manifest = readManifest(out!);
     if (manifest) {
       const given = Object.fromEntries(
-        RESUMED_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [
-          k,
-          (flags as unknown as Record<string, unknown>)[k],
-        ]),
+        resumedOptions()
+          .filter((k) => cmd.getOptionValueSource(k) === 'cli')
+          .map((k) => [k, (flags as unknown as Record<string, unknown>)[k]]),
       );
       Object.assign(flags, resumeOptions(manifest, given, flags.resume));
       if (!targets.length) targets = manifest.targets;
@@ -112,10 +111,9 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
       version: 1,
       targets: targets.map((t) => (existsSync(t) ? path.resolve(t) : t)),
       options: Object.fromEntries(
-        RESUMED_OPTIONS.map((k) => [
-          k,
-          (flags as unknown as Record<ResumedOption, unknown>)[k],
-        ]).filter(([, v]) => v !== undefined),
+        resumedOptions()
+          .map((k) => [k, (flags as unknown as Record<ResumedOption, unknown>)[k]])
+          .filter(([, v]) => v !== undefined),
       ),
       started: new Date().toISOString(),
     });

@@ -206,5 +206,15 @@ export const relayParadigm: Paradigm = {
   tools: [pingTool],
   protocol: (core) => new RelayProtocol(core, relayOf(core.scenario)?.pings ?? 1),
   results: { key: 'relay', aggregate: relayShares, reportSections: relaySection },
+  // It changes what a relay run measures: a resumed run must keep it.
+  runOptions: [
+    {
+      flags: '--relay-pings <n>',
+      description: 'relay scenarios: owe this many pings',
+      fixed: true,
+      parse: (text) => (scenario) =>
+        relayOf(scenario) ? { ...scenario, relay: { pings: Number(text) } } : scenario,
+    },
+  ],
   view: relayView,
 };
