@@ -3,7 +3,9 @@
  * same `list_dir` call through (1) a bare SDK stdio server (test/fixtures/bare-mcp-server.mjs),
  * (2) `intentplay mcp SCENARIO --stdio` (the real tool on a seeded workspace, recorded as a
  * session), and (3) the stdio bridge intentplay starts for an agent without HTTP
- * (`intentplay mcp --connect URL`, to a tool server in this process). Rounds alternate the three,
+ * (`intentplay mcp --connect URL`, and `--connect SOCKET` to its private Unix socket, both to a
+ * tool server in a process of its own), and (4) a bare SDK server behind a plain byte-pipe
+ * process, the floor for any bridge. Rounds alternate them,
  * so the machine's load falls on each alike. Uses the built CLI: `npm run build` first.
  *
  *   npm run bench -- stdio-mcp [--calls 300] [--rounds 3] [--old-bin OTHER/bin/intentplay.js]
@@ -12,7 +14,10 @@
  * rounds: a before/after at one load.
  */
 import '../src/paradigms/index.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import os from 'node:os';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -34,19 +39,45 @@ const quantile = (xs: number[], q: number) => {
 };
 
 const token = 'bench-token';
-const http = await serveHttp(
-  {
-    list: () => [
-      {
-        name: 'list_dir',
-        description: 'List a folder.',
-        parameters: { type: 'object', properties: { path: { type: 'string' } } },
-      },
-    ],
-    call: async () => ({ ok: true, result: ['notes/'] }),
-  },
-  { token },
-);
+/**
+ * The session's tool server, in a process of its own as in a real session (agent, bridge and
+ * session are three processes): this file again with --session, which prints its URL and socket.
+ */
+async function serveSession(): Promise<void> {
+  const server = await serveHttp(
+    {
+      list: () => [
+        {
+          name: 'list_dir',
+          description: 'List a folder.',
+          parameters: { type: 'object', properties: { path: { type: 'string' } } },
+        },
+      ],
+      call: async () => ({ ok: true, result: ['notes/'] }),
+    },
+    { token, socket: true },
+  );
+  process.stdout.write(`${JSON.stringify({ url: server.url, socket: server.socket })}\n`);
+  process.stdin.resume().on('end', () => void server.close().then(() => process.exit()));
+}
+if (process.argv.includes('--session')) {
+  await serveSession();
+  await new Promise(() => undefined);
+}
+const sessionProc = spawn(process.execPath, [process.argv[1]!, '--session'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const [firstLine] = (await once(createInterface({ input: sessionProc.stdout! }), 'line')) as [
+  string,
+];
+const http = JSON.parse(firstLine) as { url: string; socket: string };
+// A byte pipe in its own process in front of the bare server: the floor for any bridge.
+const PIPE = [
+  "const c = require('node:child_process').spawn(process.execPath, [process.argv[1]],",
+  "{ stdio: ['pipe', 'pipe', 'ignore'] });",
+  'process.stdin.pipe(c.stdin); c.stdout.pipe(process.stdout);',
+  "process.stdin.on('end', () => c.stdin.end()); c.on('exit', () => process.exit());",
+].join(' ');
 
 const oldBinAt = process.argv.indexOf('--old-bin');
 const OLD_BIN = oldBinAt >= 0 ? path.resolve(process.argv[oldBinAt + 1]!) : undefined;
@@ -57,9 +88,18 @@ const servers: Record<string, { command: string; args: string[]; env?: Record<st
     command: process.execPath,
     args: [BIN, 'mcp', NOTES, '--stdio', '--no-record'],
   },
-  'intentplay bridge (mcp --connect)': {
+  'bare SDK server behind a pipe process': {
+    command: process.execPath,
+    args: ['-e', PIPE, 'test/fixtures/bare-mcp-server.mjs'],
+  },
+  'intentplay bridge over HTTP (mcp --connect URL)': {
     command: process.execPath,
     args: [BIN, 'mcp', '--connect', http.url],
+    env: { INTENTPLAY_MCP_TOKEN: token },
+  },
+  'intentplay bridge over its socket (mcp --connect SOCKET)': {
+    command: process.execPath,
+    args: [BIN, 'mcp', '--connect', http.socket],
     env: { INTENTPLAY_MCP_TOKEN: token },
   },
 };
@@ -93,7 +133,7 @@ async function calls(s: (typeof servers)[string]): Promise<number[]> {
 const all: Record<string, number[]> = {};
 for (let r = 0; r < ROUNDS; r++)
   for (const [name, s] of Object.entries(servers)) (all[name] ??= []).push(...(await calls(s)));
-await http.close();
+sessionProc.stdin!.end();
 console.log(
   `load average ${os
     .loadavg()

@@ -1,5 +1,6 @@
 /**
- * `intentplay mcp --connect URL`, the stdio bridge an acp agent without HTTP support starts: it
+ * `intentplay mcp --connect URL|SOCKET`: with a socket path, the bridge pipes bytes to the
+ * session's private Unix socket (`pipeSocket`, what an acp agent is given). With a URL, the stdio bridge an acp agent without HTTP support starts: it
  * passes each JSON-RPC line from stdin to the session's Streamable HTTP server as is, and each
  * answer back to stdout as is. No MCP client or server of its own sits in between (those parsed,
  * validated and rebuilt every message twice more, and `fetch` cost more than the call): one
@@ -7,6 +8,7 @@
  * its own (tools/list_changed).
  */
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -160,4 +162,33 @@ function refusal(body: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The bridge to the session's private Unix socket (socket.ts): the token on the first line, then
+ * stdin and stdout piped to the socket as they are, with nothing read or rebuilt in between.
+ */
+export async function pipeSocket(
+  socketPath: string,
+  token: string | undefined,
+  input: Readable = process.stdin,
+  output: Writable = process.stdout,
+): Promise<Bridge> {
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const s = connect(socketPath, () => resolve(s)).once('error', reject);
+  });
+  socket.setNoDelay(true);
+  socket.write(`${token ?? ''}\n`);
+  input.pipe(socket);
+  socket.pipe(output);
+  const done = new Promise<void>((resolve) => {
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      // The session is gone: stop reading, so the bridge process can end.
+      input.unpipe(socket);
+      input.destroy();
+      resolve();
+    });
+  });
+  return { done };
 }

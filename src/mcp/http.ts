@@ -10,10 +10,13 @@ import { errorMessage } from '../contracts/errors.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeHttpTransport, refuse as refuseRpc } from './node-transport.ts';
+import { serveSocket, type SocketToolServer } from './socket.ts';
 import { createToolServer, type ToolSource } from './tool-server.ts';
 
 export interface HttpToolServer {
   url: string;
+  /** The private Unix socket for the stdio bridge, when asked for (see socket.ts). */
+  socket?: string;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,13 @@ const refuse = (res: ServerResponse, status: number, message: string) =>
 
 export async function serveHttp(
   source: ToolSource,
-  opts: { port?: number; token?: string; onNotice?: (text: string) => void } = {},
+  opts: {
+    port?: number;
+    token?: string;
+    onNotice?: (text: string) => void;
+    /** Also listen on a private Unix socket, for the stdio bridge. */
+    socket?: boolean;
+  } = {},
 ): Promise<HttpToolServer> {
   // In order of last use (a Map keeps insertion order: a used session is moved to the end).
   const sessions = new Map<string, { transport: NodeHttpTransport; used: number }>();
@@ -101,10 +110,15 @@ export async function serveHttp(
     http.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = http.address() as AddressInfo;
+  const unix: SocketToolServer | undefined = opts.socket
+    ? await serveSocket(source, { token: opts.token })
+    : undefined;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    socket: unix?.path,
     close: () =>
       new Promise<void>((resolve) => {
+        void unix?.close();
         clearInterval(sweep);
         for (const s of sessions.values()) void s.transport.close();
         http.closeAllConnections();

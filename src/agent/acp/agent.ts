@@ -208,6 +208,7 @@ export class AcpAgent implements AgentBackend {
       const token = randomBytes(18).toString('base64url');
       // An agent may print its mcpServers (a log line, an error): the token is blanked like a key from everything written.
       registerSecret(token);
+      const http = Boolean(init.agentCapabilities?.mcpCapabilities?.http);
       const tools = await serveHttp(
         {
           list: () => {
@@ -222,9 +223,9 @@ export class AcpAgent implements AgentBackend {
             return () => this.listChanged.delete(listener);
           },
         },
-        { token },
+        { token, socket: !http },
       );
-      const server: McpServer = init.agentCapabilities?.mcpCapabilities?.http
+      const server: McpServer = http
         ? {
             type: 'http',
             name: MCP_SERVER_NAME,
@@ -234,7 +235,12 @@ export class AcpAgent implements AgentBackend {
         : {
             name: MCP_SERVER_NAME,
             command: process.execPath,
-            args: [path.join(PACKAGE_ROOT, 'bin', 'intentplay.js'), 'mcp', '--connect', tools.url],
+            args: [
+              path.join(PACKAGE_ROOT, 'bin', 'intentplay.js'),
+              'mcp',
+              '--connect',
+              tools.socket ?? tools.url,
+            ],
             env: [{ name: 'INTENTPLAY_MCP_TOKEN', value: token }],
           };
       try {

@@ -12,7 +12,7 @@ import type { SessionRun } from '../../session/engine.ts';
 import { resolveConfig } from '../../config/config.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { serveHttp } from '../../mcp/http.ts';
-import { bridgeStdio, reachable } from '../../mcp/bridge.ts';
+import { bridgeStdio, pipeSocket, reachable } from '../../mcp/bridge.ts';
 import { serveStdio } from '../../mcp/stdio.ts';
 import { ServedAgent } from '../../mcp/served-agent.ts';
 import { fmtScore } from '../../text/format.ts';
@@ -110,10 +110,17 @@ export async function mcpCommand(target: string | undefined, flags: McpFlags): P
 }
 
 async function bridge(url: string): Promise<void> {
+  const token = process.env.INTENTPLAY_MCP_TOKEN;
+  if (!/^https?:\/\//.test(url)) {
+    const piped = await pipeSocket(url, token).catch((err: unknown) => {
+      throw new UserError(`cannot reach the session's tool server at ${url}: ${errorMessage(err)}`);
+    });
+    return piped.done;
+  }
   try {
     await reachable(url);
   } catch (err) {
     throw new UserError(`cannot reach the session's tool server at ${url}: ${errorMessage(err)}`);
   }
-  await bridgeStdio(url, process.env.INTENTPLAY_MCP_TOKEN).done;
+  await bridgeStdio(url, token).done;
 }

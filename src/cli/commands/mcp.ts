@@ -23,8 +23,8 @@ export function registerMcp(program: Command): void {
     // How an acp agent without HTTP support reaches a running session's tool server.
     .addOption(
       new Option(
-        '--connect <url>',
-        "bridge standard input and output to a running session's HTTP tool server",
+        '--connect <url|socket>',
+        "bridge standard input and output to a running session's tool server (its Unix socket or URL)",
       ).hideHelp(),
     )
     .action(async (scenario: string | undefined, flags: McpFlags) =>
