@@ -30,7 +30,7 @@ import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import type { ControlState, SessionController, ToolHint } from '../session/controller.ts';
 import { shortTime } from '../../text/format.ts';
-import { wrapWithPrefix, type Line } from '../../text/text.ts';
+import { lineWidth, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
 
 export interface SessionScreenProps {
   /** Leaves the app (after a live run has stopped). */
@@ -205,15 +205,20 @@ function bannerLines(
   // A notice wraps (two lines at most): the scripted agent's says how to play for real at its end.
   else if (notice)
     banner.push(...wrapWithPrefix([], notice, columns, { color: theme.level.warning }).slice(0, 2));
-  if (waitingForTime)
-    banner.push([
-      {
-        text: `⏱ You wait: ${waitingForTime.passed}${waitingForTime.from ? ` from ${shortTime(waitingForTime.from)}` : ''} until ${shortTime(waitingForTime.at)}. `,
-        color: theme.level.info,
-        bold: true,
-      },
-      { text: 'ctrl+n lets the time pass, or write now', color: theme.text.secondary },
-    ]);
+  if (waitingForTime) {
+    const wait: Seg = {
+      text: `⏱ You wait: ${waitingForTime.passed}${waitingForTime.from ? ` from ${shortTime(waitingForTime.from)}` : ''} until ${shortTime(waitingForTime.at)}. `,
+      color: theme.level.info,
+      bold: true,
+    };
+    const keys: Seg = {
+      text: 'ctrl+n lets the time pass, or write now',
+      color: theme.text.secondary,
+    };
+    // On a narrow screen the keys go on a line of their own rather than being cut.
+    if (lineWidth([wait, keys]) <= columns) banner.push([wait, keys]);
+    else banner.push([wait], [keys]);
+  }
   return banner;
 }
 
