@@ -1,0 +1,38 @@
+/** What the events of a proposal scenario carry: its setup and PARE's scores. */
+/** A proposal scenario's setup, as the person watching may see it. */
+export interface ProposalInfo {
+  /** Steps of the user's activity (one per tick), and the simulated time a tick takes. */
+  steps: number;
+  tick: string;
+  noise?: { notifications_per_hour?: number; tool_failure?: number; seed?: number };
+  /** The phone's home screen as the session starts (its apps), before the user's first move. */
+  home?: string[];
+}
+
+/** How many proposals were decided each way (each proposal counts once). */
+export interface ProposalDecisions {
+  accept: number;
+  reject: number;
+  gather_context: number;
+  truncated: number;
+}
+
+/** PARE's scores for one session of a proposal scenario. */
+export interface ProposalScores {
+  proposals: number;
+  accepted: number;
+  /** accepted / proposals (null without proposals). */
+  acceptance_rate: number | null;
+  /** proposals / observe turns (null without observe turns). */
+  proposal_rate: number | null;
+  /** Successful calls of the agent to tools declared read-only (an app's `login` included). */
+  read_actions: number;
+  /** PARE's Table 2: how each proposal was decided (direct accept or reject, the user looked into it first, or the session ended with it pending). */
+  decisions: ProposalDecisions;
+  /** Share of goals whose `done` holds on the final state (null without goals that have one). */
+  success: number | null;
+  /** Every goal's `done` holds on the final state. */
+  succeeded: boolean;
+  /** The noise the session ran with (the scenario's, or `run --noise`); null without noise. */
+  noise: { notifications_per_hour?: number; tool_failure?: number; seed?: number } | null;
+}
