@@ -356,7 +356,9 @@ export class ProposalProtocol implements SessionProtocol {
     const goal = answer.accept ? this.acceptedGoal(p) : undefined;
     this.core.emit({
       type: 'proposal_verdict',
-      turn: this.core.turn,
+      // The answer opens the next turn (the agent hears it then): the proposal's own turn ended
+      // with it still waiting. Recordings before this carry the proposal's turn.
+      turn: this.core.turn + 1,
       proposal: p.id,
       verdict: p.verdict,
       reason: answer.reason,

@@ -127,7 +127,11 @@ const conversation: HtmlPane = {
     const woken =
       t.items.some((i) => i.kind === 'message' && i.role === 'monitor') &&
       !t.items.some((i) => i.kind === 'proposal');
-    return head + t.items.map((i) => itemHtml(i, woken)).join('');
+    // A proposal answered since its turn: its card again, with the verdict, where the answer came.
+    const answered = state.turns
+      .flatMap((x) => x.items)
+      .filter((i) => i.kind === 'proposal' && i.answeredIn === turn && i.turn < turn);
+    return head + [...answered, ...t.items].map((i) => itemHtml(i, woken)).join('');
   },
 };
 

@@ -85,9 +85,12 @@ function addItem(
 /** The verdict on the card of proposal `id` (in the latest turn that holds it). */
 function answerProposal(
   state: SessionState,
-  id: string,
-  verdict: 'accepted' | 'rejected',
-  reason: string,
+  {
+    proposal: id,
+    verdict,
+    reason,
+    turn: answeredIn,
+  }: Extract<SessionEvent, { type: 'proposal_verdict' }>,
   batch: Batch | undefined,
 ): TurnState[] {
   for (let k = state.turns.length - 1; k >= 0; k--) {
@@ -95,7 +98,7 @@ function answerProposal(
     const i = turn.items.findIndex((it) => it.kind === 'proposal' && it.id === id);
     if (i < 0) continue;
     const items = turn.items.slice();
-    items[i] = { ...(items[i] as ProposalItem), verdict, reason };
+    items[i] = { ...(items[i] as ProposalItem), verdict, reason, answeredIn };
     return putTurn(state, { ...turn, items }, batch);
   }
   return state.turns as TurnState[];
@@ -426,7 +429,7 @@ function reduceCore(
       });
     case 'proposal_verdict':
       return next(state, seq, t, {
-        turns: answerProposal(state, event.proposal, event.verdict, event.reason, batch),
+        turns: answerProposal(state, event, batch),
       });
     case 'plan':
       return next(state, seq, t, {

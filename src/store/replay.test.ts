@@ -1,12 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../contracts/events.ts';
 import { readRecording } from '../session/recording.ts';
 import { collectRun } from '../../test/tui/session-events.ts';
 import { reduceAll } from './reducer.ts';
 import { turnState } from './selectors.ts';
 import { createTimeline, turnBoundaries } from './replay.ts';
+import type { SessionState } from './state.ts';
 import { createSessionStore } from './store.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-replay-'));
@@ -49,5 +51,37 @@ describe('replay through the reducer', () => {
     expect(timeline.nextStatusChange(0)).toBe(1);
     expect(timeline.nextStatusChange(1)).toBeUndefined();
     expect(timeline.previousStatusChange(2)).toBe(1);
+  });
+});
+
+describe('a proposal and its verdict, turn by turn', () => {
+  // The bundled researcher/soap-list as the engine records it (the golden test keeps it so).
+  const golden = path.resolve(
+    import.meta.dirname,
+    '../../test/golden/recordings/proactive/researcher/soap-list.jsonl',
+  );
+  const events = readFileSync(golden, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as SessionEvent);
+  const card = (state: SessionState) =>
+    state.turns.flatMap((t) => t.items).find((i) => i.kind === 'proposal');
+
+  it("the proposal's turn shows it waiting; its verdict shows in the turn the user's answer opens", () => {
+    const timeline = createTimeline(events);
+    expect(card(timeline.stateAt(2))).toMatchObject({ id: 'P1', turn: 2 });
+    expect(card(timeline.stateAt(2))!.verdict).toBeUndefined();
+    expect(timeline.stateAt(2).phone!.proposals[0]!.verdict).toBeUndefined();
+    expect(card(timeline.stateAt(3))).toMatchObject({ verdict: 'accepted', answeredIn: 3 });
+    expect(timeline.stateAt(3).phone!.proposals[0]!.verdict).toBe('accepted');
+  });
+
+  it('an older recording (the verdict given the proposal’s turn) still replays as it did', () => {
+    const older = events.map((e) => (e.type === 'proposal_verdict' ? { ...e, turn: 2 } : e));
+    const timeline = createTimeline(older);
+    expect(timeline.lastTurn).toBe(createTimeline(events).lastTurn);
+    expect(card(timeline.stateAt(2))).toMatchObject({ verdict: 'accepted', answeredIn: 2 });
+    expect(timeline.stateAt(timeline.lastTurn).end?.end).toBe('resolved');
   });
 });

@@ -25,16 +25,16 @@ export interface Timeline {
 
 /**
  * The index just past the last event of each turn: `ends[n]` for turn n. Turn n ends where
- * turn n+1 starts (the judge's verdict and the user's hand-off belong to turn n); the last
- * turn ends with the recording.
+ * turn n+1 starts (the judge's verdict and the user's hand-off belong to turn n), or earlier at
+ * an event recorded for a later turn (a proposal's verdict belongs to the turn it opens); the
+ * last turn ends with the recording.
  */
 export function turnBoundaries(events: readonly AnyEvent[]): number[] {
   const ends: number[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
-    if (e.type === 'turn_start') {
-      while (ends.length < e.turn) ends.push(i);
-    }
+    const turn = e.type === 'turn_start' || e.type === 'proposal_verdict' ? e.turn : 0;
+    while (ends.length < turn) ends.push(i);
   }
   ends.push(events.length);
   return ends;

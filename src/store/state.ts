@@ -75,6 +75,8 @@ export interface ProposalItem {
   summary: string;
   verdict?: 'accepted' | 'rejected';
   reason?: string;
+  /** The turn the user's answer opened (older recordings give the proposal's own turn). */
+  answeredIn?: number;
 }
 
 /** An external agent's plan as it last sent it in this turn (one card per turn, updated in place). */

@@ -6,7 +6,13 @@
  */
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { NOTICE_TAGS, proposalMark } from '../session/marks.ts';
-import type { ConversationItem, StreamState, ToolItem, TurnState } from '../store/state.ts';
+import type {
+  ConversationItem,
+  ProposalItem,
+  StreamState,
+  ToolItem,
+  TurnState,
+} from '../store/state.ts';
 import { fmtArgs, fmtResult, prettyValue, shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
 import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
@@ -110,7 +116,8 @@ function itemBlock(
     }
     case 'proposal': {
       // A card: the agent's proposal, then the user's answer (or that it waits for one).
-      const state = proposalMark(item.verdict, theme);
+      const mark = proposalMark(item.verdict, theme);
+      const state = { ...mark, text: mark.text + answeredWhen(item) };
       const inner = Math.max(8, cols - LABEL_WIDTH - 2);
       const bar: Seg = { text: '│ ', color: theme.role.agent };
       const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
@@ -316,4 +323,13 @@ function toolMark(state: ToolItem['state'], theme: Theme): Seg {
 function planEntryColor(status: string, theme: Theme): string | undefined {
   if (status === 'completed') return theme.check.pass.color;
   return status === 'in_progress' ? theme.text.accent : theme.text.muted;
+}
+
+/**
+ * When the user answered a proposal, once that is after the proposal's turn (the answer opens
+ * the next turn; older recordings give the proposal's own turn, and say nothing here).
+ */
+function answeredWhen(item: ProposalItem): string {
+  const later = item.verdict && item.answeredIn !== undefined && item.answeredIn > item.turn;
+  return later ? ` in turn ${item.answeredIn}` : '';
 }

@@ -52,8 +52,11 @@ describe('record → replay round trip', () => {
       registry: createToolRegistry(),
       recordingsDir: dir,
       onEvent: (event) => {
-        // The state at the end of turn n is the state just before turn n+1 starts.
-        if (event.type === 'turn_start') liveAtTurnEnd[event.turn - 1] = store.getState().session;
+        // The state at the end of turn n is the state just before turn n+1 starts, or before a
+        // proposal's verdict (recorded for the turn the user's answer opens).
+        const opens = event.type === 'turn_start' || event.type === 'proposal_verdict';
+        if (opens && !liveAtTurnEnd[event.turn - 1])
+          liveAtTurnEnd[event.turn - 1] = store.getState().session;
         store.getState().dispatch(event);
       },
     });

@@ -195,7 +195,8 @@ describe('PARE rules', () => {
     expect(acts[1]!.screen![0]).toBe('[todoist · add a task]');
     expect(of(events, 'proposal')[0]!.turn).toBe(2);
     // Tick 3 is the verdict; the user's form is still open in tick 4, where they fill it.
-    expect(of(events, 'proposal_verdict')[0]).toMatchObject({ verdict: 'accepted', turn: 2 });
+    // Recorded for the turn the answer opens (the agent hears it then), not the proposal's.
+    expect(of(events, 'proposal_verdict')[0]).toMatchObject({ verdict: 'accepted', turn: 3 });
     expect(acts[2]).toMatchObject({ text: 'filled title: “Milk”' });
     expect(acts[2]!.screen!.slice(0, 2)).toEqual(['[todoist · add a task]', 'title: “Milk”']);
     expect(results[0]!.scores.intents).toEqual({ G1: 'completed' });

@@ -182,12 +182,17 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(await page.$$eval('#phone .proposal-card', (cs) => cs.length)).toBe(0);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    // Turn 2: the text from Xiao Ma is open, the proposal is accepted and called out.
+    // Turn 2: the text from Xiao Ma is open, the proposal waits for the user.
     expect(await page.textContent('#phone .screen-title')).toBe('[phone · Xiao Ma]');
-    // The verdict is the user's act of the next tick (tick 3), and the agent executes in it.
-    expect(await page.textContent('#phone h2 .info')).toBe('tick 3/5 · agent executing');
+    expect(await page.textContent('#phone .proposal-card.waiting .badge')).toBe(
+      'P1 ? waiting for the user',
+    );
+    // Turn 3: the user's answer (their act of the next tick) accepted it, and the agent carried it out.
+    await page.keyboard.press('ArrowRight');
     expect(await page.textContent('#phone .proposal-card.accepted .badge')).toBe('P1 ✓ accepted');
-    expect(await page.textContent('.callout')).toBe('★ proposal P1 accepted');
+    expect(await page.textContent('.callout')).toBe(
+      '★ proposal P1 accepted · carried out P1 (G1) once the user accepted',
+    );
     expect(await page.innerText('#conversation')).toContain('✓ accepted: it matches goal G1');
     // The scrubber to the end: the list the agent changed.
     await page.fill('#scrub', '6');

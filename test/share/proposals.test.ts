@@ -51,7 +51,7 @@ describe('the transcript of a proposal scenario', () => {
     expect(md).toContain(
       '**proposal P1**: Add hand soap to your Shopping list? — accepted (it matches goal G1, not yet done)',
     );
-    expect(md).toContain('- ★ _proposal P1 accepted_');
+    expect(md).toContain('- ★ _proposal P1 accepted · carried out P1 (G1) once the user accepted_');
     // Observing turns where the agent said nothing.
     expect(md).toContain('> _kept silent: nothing reaches the user_');
     // The user's screen keeps its lines (hard breaks) and its own numbers (not a Markdown list).
@@ -91,14 +91,20 @@ describe('the HTML replay of a proposal scenario', () => {
     expect(at(0)).toContain('<div class="screen-title">[todoist · Shopping]</div>');
     expect(at(0)).toContain('proposals 0');
     expect(at(2)).toContain('<div class="screen-title">[phone · Xiao Ma]</div>');
-    expect(at(2)).toMatch(
-      /<div class="proposal-card accepted fresh" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet done<\/div>/,
+    // The proposal's turn: it waits. The turn the user's answer opened: the verdict and why.
+    expect(at(2)).toContain(
+      '<div class="proposal-card waiting fresh" data-proposal="P1"><span class="badge">P1 ? waiting for the user</span>',
+    );
+    expect(at(3)).toMatch(
+      /<div class="proposal-card accepted" data-proposal="P1"><span class="badge">P1 ✓ accepted<\/span> Add hand soap to your Shopping list\?<div class="why">it matches goal G1, not yet done<\/div>/,
     );
     expect(at(2)).toContain("🔔 <b>phone</b>: Text from Xiao Ma: we're out of hand soap btw…");
     // The Shopping list after the agent added the soap.
     expect(at(6)).toContain('3. ☐ Hand soap');
-    expect(data.pool[phone.info[2]!]).toBe('tick 3/5 · agent executing');
-    expect(session.callouts['2']).toBe('proposal P1 accepted');
+    expect(session.callouts['2']).toBeUndefined();
+    expect(session.callouts['3']).toBe(
+      'proposal P1 accepted · carried out P1 (G1) once the user accepted',
+    );
     const rejected = replayData(exportRecording(eager, { format: 'html' }));
     expect(rejected.pool.some((f) => f.includes('<span class="badge">P5 ✗ rejected</span>'))).toBe(
       true,
