@@ -20,6 +20,7 @@ export type Scope =
   | 'workspace'
   | 'watch'
   | 'replay'
+  | 'search'
   | 'play'
   | 'input'
   | 'agentInput'
@@ -105,6 +106,9 @@ export type Action =
   | 'choose'
   | 'fork'
   | 'branches'
+  | 'search'
+  | 'searchNext'
+  | 'searchPrev'
   | 'pick';
 
 export interface Binding {
@@ -492,6 +496,26 @@ export const KEYMAP: readonly Binding[] = [
   },
   {
     scope: 'replay',
+    action: 'search',
+    keys: ['/'],
+    description:
+      'search the conversation: type words, and the turn holding them shows (enter or ↓ the next such turn, ↑ the one before, esc clears)',
+  },
+  {
+    scope: 'search',
+    action: 'searchNext',
+    keys: ['return', 'down'],
+    description: 'the next turn holding the words (after the last, the first)',
+  },
+  {
+    scope: 'search',
+    action: 'searchPrev',
+    keys: ['up'],
+    description: 'the turn before holding them',
+  },
+  { scope: 'search', action: 'close', keys: ['escape'], description: 'clear the search' },
+  {
+    scope: 'replay',
     action: 'fork',
     keys: ['f'],
     description: 'fork: go on live from the end of this turn (docs/explore.md)',
@@ -587,6 +611,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   workspace: 'Workspace pane',
   watch: 'Watch',
   replay: 'Replay',
+  search: 'Replay: searching the conversation',
   play: 'Play',
   input: 'Input box',
   agentInput: 'Agent input box',

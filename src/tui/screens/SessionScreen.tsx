@@ -13,11 +13,13 @@ import { PermissionPrompt } from '../components/PermissionPrompt.tsx';
 import { SessionCover } from '../components/SessionCover.tsx';
 import { SessionDialogs } from '../components/SessionDialogs.tsx';
 import { StatusBar } from '../components/StatusBar.tsx';
+import { SearchBar } from '../components/SearchBar.tsx';
 import { TimelineBar } from '../components/TimelineBar.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
 import { SessionUiContext, useControl, useController, useSession } from '../context.tsx';
 import { useKeyActions } from '../hooks/keypress.tsx';
 import { useOverlays, type Cover } from '../hooks/useOverlays.ts';
+import { useReplaySearch } from '../hooks/useReplaySearch.ts';
 import { usePaneFocus } from '../hooks/usePaneFocus.ts';
 import { typesIn, useSeat } from '../hooks/useSeat.ts';
 import { useScreenKeys } from '../hooks/useScreenKeys.ts';
@@ -66,6 +68,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
     setFocus: focus.setFocus,
     passTime: seat.passTime,
   });
+  const search = useReplaySearch(dialog === null && !overlays.cover);
 
   if (tooSmall(columns, rows))
     return (
@@ -78,7 +81,12 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   const banner = bannerLines(control, theme, columns);
   const showInput = typing && running;
   const chrome =
-    banner.length + (replay ? 1 : 0) + (showInput ? INPUT_ROWS : 0) + overlays.dialogRows + 2;
+    banner.length +
+    (replay ? 1 : 0) +
+    (search.open ? 1 : 0) +
+    (showInput ? INPUT_ROWS : 0) +
+    overlays.dialogRows +
+    2;
   const layout = computeLayout(
     columns,
     rows,
@@ -92,6 +100,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
   const scopes: Scope[] = [
     ...(control.opening ? (['opening'] as const) : []),
     ...keys.scopes,
+    ...(replay ? (['search'] as const) : []),
     'pane',
     ...paneKeyScopes(focus.panes, mode),
     ...(typing ? (['input'] as const) : []),
@@ -127,6 +136,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
           <LineView lines={banner} top={0} height={banner.length} cols={columns} />
         ) : null}
         {replay ? <TimelineBar width={columns} /> : null}
+        {search.open ? <SearchBar search={search} width={columns} /> : null}
         <Box height={paneHeight}>
           {cover ? (
             <SessionCover

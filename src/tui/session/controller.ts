@@ -114,6 +114,8 @@ export interface SessionController {
   /** Play, time scenarios: let the simulated time pass to the next update. */
   passTime?(): void;
   goToTurn?(turn: number): void;
+  /** Replay: the turns whose conversation holds `query` (ignoring case), ascending. */
+  searchTurns?(query: string): number[];
   /** Replay, paused watch: a live session that goes on from the end of the turn on screen (a fork); undefined when it cannot. */
   fork?(): SessionController | undefined;
   /** Replay: the replay of a recording of its tree (a fork, or the parent), at the turn where they part. */

@@ -7,6 +7,7 @@ import { readRecording, type Recording } from '../../session/recording.ts';
 import { createTimeline, type Timeline } from '../../store/replay.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type { ControlState, SessionController } from './controller.ts';
+import { turnsMatching } from '../replay-search.ts';
 
 export class ReplaySession implements SessionController {
   readonly store;
@@ -55,6 +56,10 @@ export class ReplaySession implements SessionController {
     if (n === replay.turn) return;
     this.store.getState().show(this.timeline.stateAt(n));
     this.control.setState({ replay: { ...replay, turn: n } });
+  }
+
+  searchTurns(query: string): number[] {
+    return turnsMatching(this.timeline.stateAt(this.timeline.lastTurn).turns, query);
   }
 
   fork(): SessionController | undefined {
