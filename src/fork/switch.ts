@@ -90,12 +90,16 @@ class SwitchUser implements UserBackend {
   get info() {
     return this.s.liveBackends.user.info;
   }
+  // The edited message is the user's own words: the judge does not pick an intent for it to
+  // reveal (that would credit the recorded user's choice to a text that may not state it).
   get picksIntents() {
-    return this.s.now().user.picksIntents;
+    return (this.s.goneLive && this.s.editPending) || this.s.now().user.picksIntents;
   }
   async nextMessage(input: UserTurnInput): Promise<UserReply> {
     const edit = this.s.goneLive ? this.s.takeEdit() : undefined;
-    return edit === undefined ? this.s.now().user.nextMessage(input) : { text: edit };
+    if (edit === undefined) return this.s.now().user.nextMessage(input);
+    // What the edited text states is read as a person's message is: by the judge, else offline.
+    return { text: edit, reveals: (await input.readStated?.(edit)) ?? [] };
   }
   // A proposal scenario plays the user's own activity when the user has no phone of its own.
   get phoneAct() {

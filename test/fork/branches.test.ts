@@ -48,7 +48,7 @@ describe("a recording's branches", async () => {
     expect(branchTree(lineageOf(parent), parent)).toEqual([
       `↳ fork at turn 0 → ${name(zero.file)}  resolved, 2 turns  Proc 1.00  Comp 1.00`,
       `↳ fork at turn 1 → ${name(one.file)}  resolved, 8 turns  Proc 0.00  Comp 0.13`,
-      `  ↳ fork at turn 1 → ${name(deeper.file)} (user message edited)  resolved, 8 turns  Proc 0.00  Comp 0.13`,
+      `  ↳ fork at turn 1 → ${name(deeper.file)} (user message edited)  resolved, 8 turns  Proc 0.14  Comp 0.13`,
     ]);
     expect(branchTree(lineageOf(one.file), one.file)[0]).toBe(
       'a fork of meal-plan.jsonl at turn 1',
@@ -79,7 +79,7 @@ describe("a recording's branches", async () => {
     expect(rows.map((l) => l.replace(/^[│\s]+|[│\s]+$/g, ''))).toEqual([
       `↳ fork at turn 0  resolved, 2 turns  Proc 1.00  Comp 1.00  ${name(zero.file)}`,
       `↳ fork at turn 1  resolved, 8 turns  Proc 0.00  Comp 0.13  ${name(one.file)}`,
-      `↳ fork at turn 1  resolved, 8 turns  Proc 0.00  Comp 0.13 (user message edited)  ${name(deeper.file)}`,
+      `↳ fork at turn 1  resolved, 8 turns  Proc 0.14  Comp 0.13 (user message edited)  ${name(deeper.file)}`,
     ]);
     // The fork of the fork sits deeper than the forks of the recording on screen.
     expect(rows[2]!.indexOf('↳')).toBeGreaterThan(rows[1]!.indexOf('↳'));
