@@ -3,7 +3,8 @@ import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { bindingsFor, keyLabels, type HelpFilter, type Scope } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../../text/text.ts';
+import { truncate, type Line } from '../../text/text.ts';
+import { Card } from './Card.tsx';
 
 export function HelpOverlay({
   scopes,
@@ -34,6 +35,26 @@ export function HelpOverlay({
   const columns = rows.length > inner && width >= 120 ? 2 : 1;
   const perCol = Math.ceil(rows.length / columns);
   const colWidth = Math.floor(cols / columns);
+  // Too many keys for one column on a small screen: the list scrolls as a card does, with a
+  // marker saying there is more (before, the keys past the box's height were left out unsaid).
+  if (perCol > inner) {
+    const lines: Line[] = rows.map((r) =>
+      r.title
+        ? [{ text: truncate(r.key, cols), bold: true, underline: true }]
+        : [
+            {
+              text: truncate(r.key, keyCol - 1).padEnd(keyCol),
+              color: theme.text.accent,
+              bold: true,
+            },
+            { text: truncate(r.text, Math.max(1, cols - keyCol)) },
+          ],
+    );
+    const title: Line = [
+      { text: truncate('Keys (esc or ? closes)', cols), color: theme.text.accent, bold: true },
+    ];
+    return <Card lines={[title, ...lines]} width={width} height={height} />;
+  }
   return (
     <Box
       flexDirection="column"
