@@ -224,4 +224,37 @@ describe('finding things on the home screen', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a long scenario name gives up its end at 120 columns, the line's scores never", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-long-'));
+    try {
+      const run = await collectRun('tester/gear', { recordingsDir: dir });
+      const file = run.results[0]!.recording!;
+      // A bundled name as long as marketer/meowconnect-alignment, played and taken over.
+      const long = 'tester/gear-for-a-muscle-gain-programme';
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[0] = lines[0]!.replace('"scenario":"tester/gear"', `"scenario":"${long}"`);
+      writeFileSync(file, lines.join('\n'));
+      r = renderTui(
+        <HomeScreen
+          data={await loadHomeData({
+            bundled: FIXTURE_LIB,
+            recordingsDir: dir,
+            config: resolveConfig({}, {}),
+          })}
+          onStart={() => {}}
+          onQuit={() => {}}
+        />,
+        { columns: 120, rows: 30 },
+      );
+      await waitForFrame(r, (f) => f.includes('Library'));
+      await press(r, KEYS.left);
+      const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      expect(frame).toMatch(
+        /tester\/gear-for-a[^ ]*… · watch · resolved · Proc \d\.\d\d · Comp \d\.\d\d┃/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

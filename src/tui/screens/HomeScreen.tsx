@@ -169,6 +169,22 @@ function recordingLine(rec: RecordingEntry, marker: Seg, theme: Theme, selected:
   ];
 }
 
+/**
+ * A recording's line still wider than the list (a long scenario name at 120 columns) gives up the
+ * end of the scenario's name, so how it ended and its scores stay whole at the end of the line.
+ */
+function keepScores(line: Line, cols: number): Line {
+  const over = lineWidth(line) - cols;
+  const name = line[RECORDING_NAME];
+  if (over <= 0 || line.length !== RECORDING_SEGMENTS || !name) return line;
+  const short = { ...name, text: truncate(name.text, Math.max(4, lineWidth([name]) - over)) };
+  return line.map((seg, i) => (i === RECORDING_NAME ? short : seg));
+}
+const RECORDING_NAME = 2;
+/** The column the list's window puts before each line (useBlockWindow). */
+const GUTTER = 1;
+const RECORDING_SEGMENTS = 5;
+
 /** The items that match, each persona's header on the first of its entries still shown. */
 function narrowed(all: readonly Item[], keep: (it: Item) => boolean, theme: Theme): Item[] {
   let persona = '';
@@ -371,7 +387,14 @@ export function HomeScreen({
   const bodyHeight = rows - 1 - 1 - 4;
   const listInner = paneInner({ width: listWidth, height: bodyHeight });
   const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
-  const view = useBlockWindow(blocks, cursor.selected, listInner.rows, { marked: false });
+  const fitted = useMemo(
+    () =>
+      mode === 'replay'
+        ? blocks.map((b) => b.map((l) => keepScores(l, listInner.cols - GUTTER)))
+        : blocks,
+    [blocks, mode, listInner.cols],
+  );
+  const view = useBlockWindow(fitted, cursor.selected, listInner.rows, { marked: false });
 
   const modeIndex = HOME_MODES.findIndex((m) => m.mode === mode);
   // A new filter starts at its first match: the selection kept its place in the old list, so
