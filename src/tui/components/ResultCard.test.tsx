@@ -140,6 +140,28 @@ describe('the result card that closes a run', () => {
     expect(plain(r.lastFrame())).not.toContain('the run is over');
   });
 
+  it('a question left open when the session ends by itself goes, and the card shows', async () => {
+    const live = fixture.start('tester/gear', 'play', { agent: 'script:reactive' });
+    const r = fixture.show(
+      renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 36 }),
+    );
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes('your turn'));
+    await press(r, ...'Keep it under 600 RMB please.', KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('── turn 2') && f.includes('your turn'));
+    // ctrl+d asks; the person goes on typing and sends the message that ends the session.
+    await press(r, ...'Please remember what I picked.', KEYS.ctrlD);
+    await waitForFrame(r, (f) => f.includes('End the session now?'));
+    await press(r, KEYS.enter);
+    const card = await waitForFrame(r, (f) => f.includes('the run is over'), 8000);
+    expect(card).toContain('tester/gear ended · Pick gym gear');
+    expect(card).not.toContain('End the session now?');
+    // y no longer answers a question that is gone: the card stays until enter or esc.
+    await press(r, 'y');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(plain(r.lastFrame())).toContain('the run is over');
+  });
+
   it("after an episode: each session's ending, Proc and Comp, and the episode's totals", async () => {
     const live = fixture.start('tester', 'watch', { agent: 'script:proactive' });
     const r = fixture.show(

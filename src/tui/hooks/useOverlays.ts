@@ -63,6 +63,13 @@ export function useOverlays(): Overlays {
   const finished = useControl((c) => Boolean(c.finished));
   const [finalHidden, setFinalHidden] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A question about the running session (end it, quit it, an intent's status) is moot once the
+  // session ends by itself, say on the message typed while it was asked: it goes, and the result
+  // card shows. Before, it stayed over the card and answered y or enter.
+  const ended = useSession((s) => Boolean(s.end));
+  useEffect(() => {
+    if (ended) setDialog((d) => (letsTypingThrough(d) ? null : d));
+  }, [ended]);
   // With the card hidden (esc), enter still starts the next session.
   useKeyActions(
     ['chain'],
