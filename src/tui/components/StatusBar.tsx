@@ -71,10 +71,13 @@ export function StatusBar({
   width,
   typing = false,
   written = false,
+  searching = false,
 }: {
   width: number;
   typing?: boolean;
   written?: boolean;
+  /** Replay's search line is open: letters are its words, so only its own keys are hinted. */
+  searching?: boolean;
 }) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
@@ -157,7 +160,11 @@ export function StatusBar({
       { text: ' ' + label, color: theme.text.secondary },
     ]);
   if (opening) add(keysOf('begin', 'opening'), 'begin');
-  if (typing) {
+  if (searching) {
+    // The search line says how to move between matches; here only how to leave it.
+    add(keysOf('close', 'search'), 'clear the search');
+    add('ctrl+c', quitLabel);
+  } else if (typing) {
     if (!opening) add(keysOf('send', 'input'), 'send');
     add(keysOf('blur', 'input'), 'leave the input');
     // The help, as outside the box (`?`): from a pane, while nothing is written.
@@ -187,7 +194,7 @@ export function StatusBar({
   // and the key hints but the last (quitting; `?` lists every key).
   const lines: Line[] = [
     [...info, ...fitting([...more, ...backends], width - lineWidth(info))],
-    fittingHints(keys, width, !typing),
+    fittingHints(keys, width, !typing && !searching),
   ];
   return <LineView lines={lines} top={0} height={2} cols={width} />;
 }

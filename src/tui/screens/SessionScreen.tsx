@@ -179,6 +179,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
           width={columns}
           typing={showInput && focus.focus === 'input' && dialog === null}
           written={seat.text.value.length > 0}
+          searching={search.open}
         />
       </Box>
     </SessionUiContext.Provider>

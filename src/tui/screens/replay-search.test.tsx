@@ -78,6 +78,10 @@ describe('searching a replay', () => {
     await waitForFrame(r, (f) => f.includes('turn 0 of 6'));
     await press(r, '/', ...'not using the phone');
     let frame = await waitForFrame(r, (f) => f.includes('turn 4 · match 1 of 2 turns'));
+    // The key hints are the search's: q and n type words here, so they are not offered.
+    expect(frame).toContain('esc clear the search  ctrl+c quit');
+    expect(frame).not.toContain('q quit');
+    expect(frame).not.toContain('n next change');
     await press(r, ...' nfqb');
     frame = await waitForFrame(r, (f) => f.includes('no turn holds “not using the phone nfqb”'));
     expect(frame).toContain('turn 4 of 6');
@@ -89,6 +93,7 @@ describe('searching a replay', () => {
     await press(r, KEYS.escape);
     frame = await waitForFrame(r, (f) => !f.includes('/not using'));
     expect(frame).toContain('turn 5 of 6');
+    expect(frame).toContain('q quit');
     // Back to replay's own keys, and the help lists the search.
     await press(r, '?');
     frame = await waitForFrame(r, (f) => f.includes('search the conversation'));
