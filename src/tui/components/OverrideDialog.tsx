@@ -10,6 +10,10 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { keysOf } from '../keymap.ts';
 import { useTheme } from '../theme.ts';
 import { CONFIRM_ROWS } from './ConfirmDialog.tsx';
+import { width as textWidth } from '../../text/text.ts';
+
+/** The box's borders and padding. */
+const FRAME = 4;
 
 const CHOICES: readonly IntentStatus[] = [
   'completed',
@@ -42,12 +46,18 @@ export function OverrideDialog({
     },
     { priority: PRIORITY.dialog },
   );
-  const keys = `${keysOf('prevChoice', 'override')}/${keysOf('nextChoice', 'override')} choose · ${keysOf('select', 'override')} sets it · ${keysOf('close', 'override')} leaves it as it is · nothing else answers: typing goes on into your message`;
+  const choose = `${keysOf('prevChoice', 'override')}/${keysOf('nextChoice', 'override')} choose · ${keysOf('select', 'override')} sets it · ${keysOf('close', 'override')} leaves it`;
+  // The box is as wide as its longest line where the screen allows; on a narrow one the keys
+  // say it in fewer words rather than lose their end.
+  const full = `${choose} as it is · nothing else answers: typing goes on into your message`;
+  const boxWidth = Math.min(width, Math.max(100, textWidth(full) + FRAME));
+  const keys =
+    textWidth(full) + FRAME <= boxWidth ? full : `${choose} · letters go to your message`;
   return (
     <Box
       flexDirection="column"
       height={CONFIRM_ROWS}
-      width={Math.min(width, 100)}
+      width={boxWidth}
       borderStyle="double"
       borderColor={theme.level.warning}
       paddingX={1}
