@@ -28,20 +28,25 @@ function recordingSource() {
   return { source, calls };
 }
 
+/** Three list_dir calls at once reach the source with their arguments, and each answer comes back. */
+async function expectThreeCallsAtOnce(client: Client, calls: { args: unknown }[]): Promise<void> {
+  expect(client.getServerVersion()?.name).toBe('intentplay');
+  const answers = await Promise.all(
+    ['a', 'b', 'c'].map((p) => client.callTool({ name: 'list_dir', arguments: { path: p } })),
+  );
+  expect(answers.map((a) => (a.content as { text: string }[])[0]!.text)).toEqual(
+    Array(3).fill('[\n  "notes/"\n]'),
+  );
+  expect(calls.map((c) => c.args).sort()).toEqual([{ path: 'a' }, { path: 'b' }, { path: 'c' }]);
+}
+
 describe('the stdio bridge', () => {
   it('carries calls to the session and its answers back, several at once', async () => {
     const { source, calls } = recordingSource();
     const server = await serveHttp(source, { token: 't' });
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(bridgeTransport(server.url, 't'));
-    expect(client.getServerVersion()?.name).toBe('intentplay');
-    const answers = await Promise.all(
-      ['a', 'b', 'c'].map((p) => client.callTool({ name: 'list_dir', arguments: { path: p } })),
-    );
-    expect(answers.map((a) => (a.content as { text: string }[])[0]!.text)).toEqual(
-      Array(3).fill('[\n  "notes/"\n]'),
-    );
-    expect(calls.map((c) => c.args).sort()).toEqual([{ path: 'a' }, { path: 'b' }, { path: 'c' }]);
+    await expectThreeCallsAtOnce(client, calls);
     await client.close();
     await server.close();
   });
@@ -64,14 +69,7 @@ describe('the stdio bridge', () => {
     expect(statSync(path.dirname(server.socket!)).mode & 0o777).toBe(0o700);
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(bridgeTransport(server.socket!, 't'));
-    expect(client.getServerVersion()?.name).toBe('intentplay');
-    const answers = await Promise.all(
-      ['a', 'b', 'c'].map((p) => client.callTool({ name: 'list_dir', arguments: { path: p } })),
-    );
-    expect(answers.map((a) => (a.content as { text: string }[])[0]!.text)).toEqual(
-      Array(3).fill('[\n  "notes/"\n]'),
-    );
-    expect(calls.map((c) => c.args).sort()).toEqual([{ path: 'a' }, { path: 'b' }, { path: 'c' }]);
+    await expectThreeCallsAtOnce(client, calls);
     await client.close();
     await server.close();
     expect(existsSync(server.socket!)).toBe(false);

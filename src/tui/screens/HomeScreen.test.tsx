@@ -24,6 +24,25 @@ afterEach(() => r?.unmount());
 const home = (config = resolveConfig({}, {})) =>
   loadHomeData({ bundled: FIXTURE_LIB, recordingsDir: recordings, config });
 
+/** Home over the fixture library and the recordings in `dir`, at `columns`, on its Replay list. */
+async function recordingsAt(dir: string, columns: number): Promise<string> {
+  r = renderTui(
+    <HomeScreen
+      data={await loadHomeData({
+        bundled: FIXTURE_LIB,
+        recordingsDir: dir,
+        config: resolveConfig({}, {}),
+      })}
+      onStart={() => {}}
+      onQuit={() => {}}
+    />,
+    { columns, rows: 30 },
+  );
+  await waitForFrame(r, (f) => f.includes('Library'));
+  await press(r, KEYS.left);
+  return waitForFrame(r, (f) => f.includes('Recent recordings'));
+}
+
 describe('the home screen', () => {
   it('browses the library by persona and episode, with what each scenario holds, and says no model is configured', async () => {
     r = renderTui(<HomeScreen data={await home()} onStart={() => {}} onQuit={() => {}} />, {
@@ -179,41 +198,13 @@ describe('finding things on the home screen', () => {
       };
       lines.splice(at, 0, JSON.stringify(notice));
       writeFileSync(file, lines.join('\n'));
-      r = renderTui(
-        <HomeScreen
-          data={await loadHomeData({
-            bundled: FIXTURE_LIB,
-            recordingsDir: dir,
-            config: resolveConfig({}, {}),
-          })}
-          onStart={() => {}}
-          onQuit={() => {}}
-        />,
-        { columns: 160, rows: 30 },
-      );
-      await waitForFrame(r, (f) => f.includes('Library'));
-      await press(r, KEYS.left);
-      const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      const frame = await recordingsAt(dir, 160);
       expect(frame).toContain('tester/gear · taken over · resolved');
       expect(frame).toContain('mode: watch, then a person took over the user after turn 1');
       expect(frame).toContain('user rules, then a person (after turn 1)');
       // At 120 columns the list widens for the line's end, its scores (the details wrap).
-      r.unmount();
-      r = renderTui(
-        <HomeScreen
-          data={await loadHomeData({
-            bundled: FIXTURE_LIB,
-            recordingsDir: dir,
-            config: resolveConfig({}, {}),
-          })}
-          onStart={() => {}}
-          onQuit={() => {}}
-        />,
-        { columns: 120, rows: 30 },
-      );
-      await waitForFrame(r, (f) => f.includes('Library'));
-      await press(r, KEYS.left);
-      const narrow = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      r?.unmount();
+      const narrow = await recordingsAt(dir, 120);
       expect(narrow).toMatch(
         /tester\/gear · taken over · resolved · Proc \d\.\d\d · Comp \d\.\d\d/,
       );
@@ -235,21 +226,7 @@ describe('finding things on the home screen', () => {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines[0] = lines[0]!.replace('"scenario":"tester/gear"', `"scenario":"${long}"`);
       writeFileSync(file, lines.join('\n'));
-      r = renderTui(
-        <HomeScreen
-          data={await loadHomeData({
-            bundled: FIXTURE_LIB,
-            recordingsDir: dir,
-            config: resolveConfig({}, {}),
-          })}
-          onStart={() => {}}
-          onQuit={() => {}}
-        />,
-        { columns: 120, rows: 30 },
-      );
-      await waitForFrame(r, (f) => f.includes('Library'));
-      await press(r, KEYS.left);
-      const frame = await waitForFrame(r, (f) => f.includes('Recent recordings'));
+      const frame = await recordingsAt(dir, 120);
       expect(frame).toMatch(
         /tester\/gear-for-a[^ ]*… · watch · resolved · Proc \d\.\d\d · Comp \d\.\d\d┃/,
       );
