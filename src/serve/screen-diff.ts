@@ -88,7 +88,12 @@ export class ScreenDiff {
       const now = rows[row - 1] ?? '';
       if (now !== at(row)) out += toRow(row) + CLEAR_ROW + now;
     }
-    return out && out + toRow(rows.length) + endOf(rows);
+    // The clear moved the cursor to the top: even with no row changed it goes where Ink's write leaves it.
+    const stays =
+      !out &&
+      endRow(top, before.rows) === rows.length &&
+      lastWidth(before.rows) === lastWidth(rows);
+    return stays ? '' : out + toRow(rows.length) + endOf(rows);
   }
 
   /** A frame Ink drew over its last one: the rows erased from the bottom up, then written. */
@@ -143,7 +148,14 @@ function plainRows(frame: string): string[] | undefined {
   return CONTROL.test(frame.replace(STYLE, '')) ? undefined : frame.split('\n');
 }
 
+const lastWidth = (rows: string[]) => stringWidth(rows.at(-1) ?? '');
+
 /** Moves the cursor to the end of the last row, where writing the rows leaves it. */
 function endOf(rows: string[]): string {
-  return toColumn(stringWidth(rows.at(-1) ?? '') + 1);
+  return toColumn(lastWidth(rows) + 1);
+}
+
+/** The screen row the cursor is on after a block is drawn (an erased block leaves it on its top row). */
+function endRow(top: number, rows: string[]): number {
+  return top + Math.max(rows.length - 1, 0);
 }
