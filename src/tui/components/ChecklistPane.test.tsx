@@ -88,6 +88,40 @@ describe('the checklist pane', () => {
     expect(shown.length).toBeLessThanOrEqual(6);
   });
 
+  it('an unselected reason wraps while the pane has free rows, and is cut with … only when it is full', async () => {
+    const run = await collectRun('tester/plan');
+    const events = run.sessions.at(-1)!;
+    const words = Array.from({ length: 16 }, (_, i) => `word${i}`).join(' ');
+    const c = fakeController([
+      ...events,
+      { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: words },
+    ] as typeof events);
+    const render = (height: number) =>
+      renderSession(
+        c,
+        <ChecklistPane
+          title={paneTitle('checklist')}
+          box={{ width: 40, height }}
+          focused={false}
+        />,
+        { columns: 40, rows: height + 2 },
+      );
+    r = render(30);
+    let frame = await waitForFrame(r, (f) => f.includes('C3'));
+    // Room to spare: the whole reason, over several lines, and nothing cut.
+    expect(frame).toContain('word15');
+    expect(frame).not.toMatch(/…│/);
+    r.unmount();
+    r = render(16);
+    frame = await waitForFrame(r, (f) => f.includes('C1'));
+    // A pane with fewer rows: the reason takes what is free and its last line ends in ….
+    expect(frame).not.toContain('word15');
+    const reason = frame.split('\n').filter((l) => /word\d/.test(l));
+    expect(reason.length).toBeGreaterThan(1);
+    expect(reason.at(-1)).toMatch(/…\s*│$/);
+    expect(frame.split('\n').filter((l) => /^│\s+│$/.test(l))).toEqual([]);
+  });
+
   it('while the session runs, an item that does not hold yet is pending, and reads failed only at the end', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;

@@ -14,7 +14,16 @@ import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
 import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
-import { breakAtDots, truncate, wrapBounded, wrapWithPrefix, type Line } from '../../text/text.ts';
+import {
+  breakAtDots,
+  lineWidth,
+  truncate,
+  wrap,
+  wrapBounded,
+  wrapWithPrefix,
+  type Line,
+  type Style,
+} from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
 
@@ -51,12 +60,59 @@ function checkLabel(kind: CheckMarkKind, verdict: string, item: ChecklistInfo): 
   return item.grader === 'rubric' ? 'graded at the end' : 'not yet';
 }
 
+/**
+ * An unselected item's reason in at most `budget` lines: wrapped whole when it fits, else its
+ * last line is cut with … (the rest opens when the item is selected).
+ */
+function reasonLines(prefix: Line, reason: string, cols: number, budget: number, style: Style) {
+  const pw = lineWidth(prefix);
+  const body = wrap(reason, Math.max(1, cols - pw));
+  const keep = Math.max(1, budget);
+  const shown =
+    body.length <= keep
+      ? body
+      : [...body.slice(0, keep - 1), truncate(body.slice(keep - 1).join(' '), cols - pw)];
+  const indent = ' '.repeat(pw);
+  return shown.map((t, i): Line => [
+    ...(i === 0 ? prefix : [{ text: indent }]),
+    { ...style, text: t },
+  ]);
+}
+
+/** Lines a reason takes wrapped whole, up to `REASON_LINES` (0 without a reason). */
+export function reasonNeed(v: CheckView | undefined, cols: number): number {
+  if (!v?.reason) return 0;
+  return Math.min(REASON_LINES, wrap(v.reason, Math.max(1, cols - 4)).length);
+}
+
+/**
+ * Lines each unselected reason may take: one each, then the pane's free rows handed out a line
+ * at a time in turn, so a reason is cut only when the pane has no room left for it.
+ * @param needs lines each reason takes whole (0: none, or the selected item's, shown in full)
+ * @param free rows left in the pane with every reason on one line
+ */
+export function reasonBudgets(needs: readonly number[], free: number): number[] {
+  const budgets = needs.map((n) => Math.min(n, 1));
+  let left = free;
+  let grew = true;
+  while (left > 0 && grew) {
+    grew = false;
+    for (let i = 0; i < needs.length && left > 0; i++) {
+      if (budgets[i]! >= needs[i]!) continue;
+      budgets[i]! += 1;
+      left -= 1;
+      grew = true;
+    }
+  }
+  return budgets;
+}
+
 export function checkBlock(
   item: ChecklistInfo,
   v: CheckView | undefined,
   cols: number,
   theme: Theme,
-  opts: { fresh: boolean; selected: boolean; settled?: boolean },
+  opts: { fresh: boolean; selected: boolean; settled?: boolean; reasonLines?: number },
 ): Line[] {
   const kind = checkKind(v, opts.settled);
   const mark = theme.check[kind];
@@ -76,20 +132,17 @@ export function checkBlock(
     ...breakAtDots(head, cols),
     ...wrapWithPrefix([{ text: '  ' }], item.text, cols),
   ];
-  if (v?.reason) {
-    // Selected, the reason shows in full, up to a few lines: a rule can quote a whole file.
-    const reason = opts.selected ? v.reason : truncate(v.reason, Math.max(1, cols - 4));
+  if (!v?.reason) return lines;
+  const prefix: Line = [{ text: '  ↳ ', color: theme.text.muted }];
+  const style = { color: theme.text.muted, italic: true };
+  // Selected, the reason shows in full, up to a few lines: a rule can quote a whole file.
+  if (opts.selected)
     lines.push(
-      ...wrapBounded(
-        [{ text: '  ↳ ', color: theme.text.muted }],
-        reason,
-        cols,
-        REASON_LINES,
-        { color: theme.text.muted, italic: true },
-        { color: theme.text.secondary },
-      ),
+      ...wrapBounded(prefix, v.reason, cols, REASON_LINES, style, {
+        color: theme.text.secondary,
+      }),
     );
-  }
+  else lines.push(...reasonLines(prefix, v.reason, cols, opts.reasonLines ?? 1, style));
   return lines;
 }
 
@@ -116,19 +169,26 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
     [checklist, checks],
   );
   const fresh = useRecentChanges(versions);
-  const blocks = useMemo(
-    () =>
-      hidden
-        ? []
-        : checklist.map((c) =>
-            checkBlock(c, checks[c.id], cols - 1, theme, {
-              fresh: fresh.has(c.id),
-              selected: focused && c.id === selectedId,
-              settled: ended,
-            }),
-          ),
-    [hidden, checklist, checks, cols, theme, fresh, focused, selectedId, ended],
-  );
+  const blocks = useMemo(() => {
+    if (hidden) return [];
+    const build = (budgets: readonly number[]) =>
+      checklist.map((c, i) =>
+        checkBlock(c, checks[c.id], cols - 1, theme, {
+          fresh: fresh.has(c.id),
+          selected: focused && c.id === selectedId,
+          settled: ended,
+          reasonLines: budgets[i],
+        }),
+      );
+    // Every reason on one line first; the rows still free then let reasons wrap.
+    const tight = build([]);
+    const free = rows - tight.reduce((n, b) => n + b.length, 0);
+    if (free <= 0) return tight;
+    const needs = checklist.map((c) =>
+      focused && c.id === selectedId ? 0 : reasonNeed(checks[c.id], cols - 1),
+    );
+    return build(reasonBudgets(needs, free));
+  }, [hidden, checklist, checks, cols, rows, theme, fresh, focused, selectedId, ended]);
   const view = useBlockWindow(blocks, cursor.selected, rows, {
     marked: focused,
     gutterColor: theme.text.accent,

@@ -3,8 +3,8 @@
  * (a π-Bench chat, a time scenario, a proposal scenario) replayed to their end at 80×24, 120×40,
  * 160×48 and 200×50, with each pane in turn brought into view, show no side pane's line cut at
  * its edge (a line that ends in … at the border), and no cut status bar or key hints. The
- * Conversation's one-line tool calls and a verdict's quoted reason (↳) are excerpts by design:
- * selected, they open in full.
+ * Conversation's one-line tool calls are excerpts by design (selected, they open in full); a
+ * verdict's quoted reason (↳) wraps while its pane has free rows and is cut only in a full pane.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
