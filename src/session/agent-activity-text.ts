@@ -1,5 +1,6 @@
 /** One wording for an external agent's plan steps and permission answers, in every view (screen, transcript, exports). */
 import type { PermissionDecision, PlanEntry } from '../contracts/events.ts';
+import { permissionAsked } from '../text/permission-text.ts';
 
 export const PLAN_MARK: Record<PlanEntry['status'], string> = {
   pending: '○',
@@ -15,12 +16,16 @@ const VERB: Record<PermissionDecision, string> = {
   denied: 'denied',
 };
 
-/** `allowed: Write notes.md (inside the workspace)`; `by` says whether a person or the policy answered. */
+/**
+ * `allowed: Write notes.md (inside the workspace)`, naming the tool asked about (not a wrapper's
+ * title such as "Approve MCP tool call"); `by` says whether a person or the policy answered.
+ */
 export function permissionLine(p: {
   title: string;
+  input?: unknown;
   decision: PermissionDecision;
   by: 'policy' | 'person';
   reason: string;
 }): string {
-  return `${VERB[p.decision]}: ${p.title} (${p.by === 'person' ? 'by you' : p.reason})`;
+  return `${VERB[p.decision]}: ${permissionAsked(p).tool} (${p.by === 'person' ? 'by you' : p.reason})`;
 }

@@ -9,6 +9,7 @@ import { checkMarkKind, type CheckMarkKind } from '../session/marks.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { fmtArgs, fmtBackends, fmtPermissionInput, fmtResult, fmtScore } from '../text/format.ts';
+import { permissionArgsLine, permissionAsked } from '../text/permission-text.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
 import { cleanStrings, oneLine, sanitize } from '../text/text.ts';
@@ -203,14 +204,14 @@ export function createPlainFormatter(
       case 'permission_request':
         return [
           c.yellow(
-            `  ⚿ the agent asks to run: ${sanitize(e.title)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`,
+            `  ⚿ the agent asks to run: ${sanitize(permissionAsked(e).tool)}${e.paths.length ? c.dim(` (${e.paths.map(sanitize).join(', ')})`) : ''}`,
           ),
-          c.dim(`    with ${fmtPermissionInput(e.input)}`),
+          c.dim(`    with ${permissionArgsLine(permissionAsked(e).args)}`),
         ];
       case 'permission':
         return [
           (e.decision === 'denied' ? c.red : c.dim)(
-            `  ⚿ ${sanitize(permissionLine(e))} with ${fmtPermissionInput(e.input)}`,
+            `  ⚿ ${sanitize(permissionLine(e))} with ${permissionArgsLine(permissionAsked(e).args)}`,
           ),
         ];
       case 'agent_delta':

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolCallsFromEvents } from '../../src/pibench/tool-records.ts';
 import { readRecording } from '../../src/session/recording.ts';
+import { createPlainFormatter } from '../../src/tui/plain.ts';
 import { acp, runAcp } from './helpers.ts';
 
 describe("an acp agent's own tool calls", () => {
@@ -39,6 +40,33 @@ describe("an acp agent's own tool calls", () => {
       ['Write notes.md', 'edit', { path: expect.stringMatching(/notes\.md$/) }],
       ['Read /etc/hostname', 'read', undefined],
     ]);
+  });
+
+  it('are shown by the tool and its arguments when Codex wraps them in an MCP elicitation; the request is recorded whole', async () => {
+    const run = await runAcp(acp('--ask-codex --quiet'));
+    expect(run.results[0]!.end).toBe('resolved');
+    const rec = readRecording(run.results[0]!.recording!);
+    const asked = rec.events.find((e) => e.type === 'permission' && e.callId === 'call_cx1');
+    // the recording keeps what the agent sent, wrapper and all
+    expect(asked).toMatchObject({
+      title: 'Approve MCP tool call',
+      decision: 'allowed',
+      input: {
+        turn_id: expect.any(String),
+        server_name: 'intentplay',
+        request: { _meta: { tool_params: { path: 'notes.md' } } },
+      },
+    });
+    // the transcript names the tool and its arguments, each value cut with a mark, never the JSON
+    const line = createPlainFormatter()(asked!).join('\n');
+    expect(line).toMatch(
+      /^ {2}⚿ allowed: write_file on intentplay \(inside the workspace\) with path: notes\.md · content: # Notes↵↵- Gear budget: 600 RMB↵- Pack light, .*…$/,
+    );
+    expect(line).not.toContain('turn_id');
+    expect(line.length).toBeLessThan(220);
+    // allowed, the agent made the call it asked about
+    const calls = toolCallsFromEvents(rec.events);
+    expect(calls.find((c) => c.name === 'write_file')).toMatchObject({ ok: true });
   });
 
   it('leave a trace when the agent fails a call to our tools before making it', async () => {

@@ -7,6 +7,7 @@ import type { RequestPermissionRequest, RequestPermissionResponse } from '@agent
 import type { AgentTurnInput } from '../../contracts/backends.ts';
 import type { PermissionDecision } from '../../contracts/events.ts';
 import type { InputQueue } from '../../session/input-queue.ts';
+import { permissionAsked } from '../../text/permission-text.ts';
 import { pathsIn, policyFor } from './permissions.ts';
 import { toolCallDetails, toolCallName } from './updates.ts';
 
@@ -51,10 +52,10 @@ export async function answerPermission(
     ...toolCallDetails(tc),
   };
   const kind = typeof said.kind === 'string' ? said.kind : undefined;
-  const paths = [
-    ...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(said.input)]),
-  ];
   const title = typeof said.title === 'string' ? said.title : toolCallName(tc);
+  // The places the tool's own arguments name (not the wording of a wrapper around them).
+  const { args } = permissionAsked({ title, input: said.input });
+  const paths = [...new Set([...((said.paths as string[] | undefined) ?? []), ...pathsIn(args)])];
   const cwd = turn?.cwd;
   if (!turn || !cwd) return CANCELLED;
   const base = {

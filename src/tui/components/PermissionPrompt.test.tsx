@@ -23,16 +23,39 @@ afterEach(async () => {
   r = live = undefined;
 });
 
+const watchAgent = (flags = '') =>
+  new LiveSession({
+    groups: planRuns(['tester/notes'], { library: LIB }),
+    setup: sessionSetup({ library: LIB, agent: `${AGENT} ${flags}`.trim() }),
+    mode: 'watch',
+    delayMs: 0,
+    recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'ip-perm-')),
+    date: '2025-01-01',
+  });
+
 describe('an acp agent asking permission on screen', () => {
+  it("shows what Codex asks to run as the tool and key: value lines, not the request's JSON", async () => {
+    live = watchAgent('--ask-codex --quiet');
+    r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 80, rows: 30 });
+    let frame = await waitForFrame(
+      r,
+      (f) => f.includes('The agent asks to run: write_file'),
+      20_000,
+    );
+    const box = frame.split('\n').filter((l) => l.includes('║'));
+    expect(box.join('\n')).toContain('The agent asks to run: write_file on intentplay');
+    // one line per argument, a long value cut with a mark inside the box
+    expect(box.some((l) => /║ {3}path: notes\.md +║/.test(l))).toBe(true);
+    const content = box.find((l) => l.includes('content:'))!;
+    expect(content).toMatch(/content: # Notes↵↵- Gear budget: 600 RMB↵- Pack light, Pack.*… +║/);
+    expect(frame).not.toMatch(/turn_id|tool_params|"path"/);
+    await press(r, '1');
+    frame = await waitForFrame(r, (f) => f.includes('allowed: write_file on intentplay (by you)'));
+    expect(frame).not.toContain('The agent asks to run: write_file');
+  }, 40_000);
+
   it('asks, takes 2 as "allow always", and shows the plan and every answer in the conversation', async () => {
-    live = new LiveSession({
-      groups: planRuns(['tester/notes'], { library: LIB }),
-      setup: sessionSetup({ library: LIB, agent: AGENT }),
-      mode: 'watch',
-      delayMs: 0,
-      recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'ip-perm-')),
-      date: '2025-01-01',
-    });
+    live = watchAgent();
     r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
     let frame = await waitForFrame(
       r,
@@ -42,7 +65,7 @@ describe('an acp agent asking permission on screen', () => {
     expect(frame).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
     expect(frame).toContain('edit ·');
     // what is approved: the tool's arguments as the agent sent them, not only its title
-    expect(frame).toMatch(/with \{"path":"\/[^"]*notes\.md"\}/);
+    expect(frame).toMatch(/path: \/[^ ]*notes\.md/);
     // letters the prompt does not name (a sentence starting "yes", "no", "always") do nothing; 2 answers
     await press(r, ...'yes no always'.split(''));
     expect(r.lastFrame()).toContain('The agent asks to run');

@@ -7,9 +7,21 @@ import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useController, useSession } from '../context.tsx';
 import { useTheme } from '../theme.ts';
 import { truncate } from '../../text/text.ts';
-import { fmtPermissionInput } from '../../text/format.ts';
+import { permissionArgLines, permissionAsked } from '../../text/permission-text.ts';
+import type { PermissionAsk } from '../../store/state.ts';
 
-export const PERMISSION_ROWS = 7;
+/** At most this many lines of the tool's arguments (the last says how many more are left out). */
+const ARG_LINES = 4;
+/** Its border and the lines around the arguments: the tool, its kind and places, the policy, the keys. */
+const FRAME_ROWS = 6;
+
+const argLines = (ask: PermissionAsk, cols: number) =>
+  permissionArgLines(permissionAsked(ask).args, cols - 2, ARG_LINES);
+
+/** The rows the box takes on screen for this request. */
+export function permissionRows(ask: PermissionAsk): number {
+  return FRAME_ROWS + Math.min(ARG_LINES, argLines(ask, 80).length);
+}
 
 export function PermissionPrompt({ width }: { width: number }) {
   const theme = useTheme();
@@ -39,14 +51,14 @@ export function PermissionPrompt({ width }: { width: number }) {
   return (
     <Box
       flexDirection="column"
-      height={PERMISSION_ROWS}
+      height={permissionRows(ask)}
       width={cols + 4}
       borderStyle="double"
       borderColor={theme.level.warning}
       paddingX={1}
     >
       <Text bold wrap="truncate-end">
-        {truncate(`The agent asks to run: ${ask.title}`, cols)}
+        {truncate(`The agent asks to run: ${permissionAsked(ask).tool}`, cols)}
       </Text>
       <Text color={theme.text.secondary} wrap="truncate-end">
         {truncate(
@@ -54,7 +66,12 @@ export function PermissionPrompt({ width }: { width: number }) {
           cols,
         )}
       </Text>
-      <Text wrap="truncate-end">{truncate(`with ${fmtPermissionInput(ask.input)}`, cols)}</Text>
+      {argLines(ask, cols).map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {'  '}
+          {line}
+        </Text>
+      ))}
       <Text color={theme.text.muted} wrap="truncate-end">
         {truncate('Inside the workspace; anything outside it is denied without asking.', cols)}
       </Text>

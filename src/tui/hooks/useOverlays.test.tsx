@@ -12,7 +12,7 @@ import {
 import { SESSION_START } from '../../../test/tui/session-events.ts';
 import type { SessionEvent } from '../../contracts/events.ts';
 import { CONFIRM_ROWS } from '../components/ConfirmDialog.tsx';
-import { PERMISSION_ROWS } from '../components/PermissionPrompt.tsx';
+import { permissionRows } from '../components/PermissionPrompt.tsx';
 import { useKeyActions } from './keypress.tsx';
 import { useOverlays } from './useOverlays.ts';
 
@@ -95,7 +95,11 @@ describe('useOverlays', () => {
       fakeController([SESSION_START, ask], {}, { answerPermission: () => undefined }),
       <Probe />,
     );
-    await waitForFrame(r, (f) => f.includes(`dialog=null cover=- rows=${PERMISSION_ROWS}`));
+    await waitForFrame(r, (f) =>
+      f.includes(
+        `dialog=null cover=- rows=${permissionRows({ turn: 1, callId: 'c1', title: 'run ls', paths: [] })}`,
+      ),
+    );
     r.unmount();
     r = renderSession(fakeController([SESSION_START, ask]), <Probe />);
     await waitForFrame(r, (f) => f.includes('dialog=null cover=- rows=0'));

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CONFIRM_ROWS } from '../components/ConfirmDialog.tsx';
-import { PERMISSION_ROWS } from '../components/PermissionPrompt.tsx';
+import { permissionRows } from '../components/PermissionPrompt.tsx';
 import { useControl, useController, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
 
@@ -81,9 +81,9 @@ export function useOverlays(): Overlays {
   const cover = coverNow(dialog, opening, resultCard);
   const confirming = letsTypingThrough(dialog);
   // An acp agent's permission request, where a person can answer it.
-  const asking =
-    useSession((s) => s.permissionAsk !== null) && Boolean(controller.answerPermission);
-  const dialogRows = (confirming ? CONFIRM_ROWS : 0) + (asking ? PERMISSION_ROWS : 0);
+  const ask = useSession((s) => s.permissionAsk);
+  const asking = ask !== null && Boolean(controller.answerPermission);
+  const dialogRows = (confirming ? CONFIRM_ROWS : 0) + (asking ? permissionRows(ask) : 0);
   return {
     dialog,
     open: setDialog,
