@@ -169,7 +169,8 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   );
 
   const insertTool = (tool: ToolHint) => {
-    const template = toolTemplate(tool);
+    // Filled from what the session holds now (its files, its apps), so enter runs it as it is.
+    const template = controller.toolTemplate?.(tool) ?? toolTemplate(tool);
     text.set(template.text, template.cursor);
   };
   return { role, text, note, awaited, waiting, ui, passTime, insertTool };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentInput, toolTemplate } from './agent-command.ts';
-import { hintsOf } from './live.ts';
+import { hintsOf } from './tool-hints.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { installedParadigms } from '../../scenario/paradigms.ts';
 
@@ -65,17 +65,38 @@ describe('what a person playing the agent types', () => {
     expect(parseAgentInput('   ', tools)).toMatchObject({ ok: false });
   });
 
-  it('starts a picked tool with its parameters to fill in, as a call that parses, the cursor in the first value', () => {
-    const t = toolTemplate(tools[0]!);
+  it('starts a picked tool with its required parameters, the cursor in the first to fill', () => {
+    const t = toolTemplate(tools[0]!, { given: { content: '"# Plan"' }, toFill: ['path'] });
     expect(t).toEqual({
-      text: '/write_file path="" content=""',
+      text: '/write_file path="" content="# Plan"',
       cursor: '/write_file path="'.length,
     });
-    expect(parseAgentInput(t.text, tools)).toEqual({
-      ok: true,
-      action: { kind: 'tool', name: 'write_file', args: { path: '', content: '' } },
-    });
     expect(toolTemplate(tools[1]!).text).toBe('/list_files ');
+  });
+
+  it('asks for a value to fill that is still empty instead of sending it', () => {
+    const hints = [
+      {
+        name: 'gmail__show_email',
+        description: 'show',
+        params: [
+          { name: 'email_id', required: true, fill: true },
+          { name: 'access_token', required: true, fill: true },
+          { name: 'note', required: false },
+        ],
+      },
+    ];
+    expect(parseAgentInput('/gmail__show_email email_id=3 access_token=""', hints)).toEqual({
+      ok: false,
+      error: 'fill in access_token: log in first (/gmail__login)',
+    });
+    expect(parseAgentInput('/gmail__show_email email_id="" access_token=t note=""', hints)).toEqual(
+      { ok: false, error: 'fill in email_id' },
+    );
+    expect(parseAgentInput('/gmail__show_email email_id=3 access_token=t note=""', hints)).toEqual({
+      ok: true,
+      action: { kind: 'tool', name: 'gmail__show_email', args: { email_id: 3, access_token: 't' } },
+    });
   });
 });
 
@@ -86,13 +107,21 @@ describe('the tool picker’s templates', () => {
     ...installedParadigms().flatMap((p) => p.sessionTools ?? []),
   ];
 
-  it('every tool’s template, sent as inserted, parses and passes the tool’s own argument check', () => {
+  it('every tool’s template, as inserted in an empty session, passes the tool’s own check or asks for what it needs', () => {
     const hints = hintsOf(defs);
     const refused: string[] = [];
     for (const [i, def] of defs.entries()) {
       const parsed = parseAgentInput(toolTemplate(hints[i]!).text, hints);
-      if (!parsed.ok || parsed.action.kind !== 'tool') {
-        refused.push(`${def.name}: ${parsed.ok ? 'not a call' : parsed.error}`);
+      if (!parsed.ok) {
+        // Only a value the hint marks as one to give may be asked for.
+        const asked = /^fill in ([\w, ]+?)(:|$)/.exec(parsed.error)?.[1]?.split(', ') ?? [];
+        const toGive = hints[i]!.params.filter((p) => p.fill).map((p) => p.name);
+        if (!asked.length || asked.some((n) => !toGive.includes(n)))
+          refused.push(`${def.name}: ${parsed.error}`);
+        continue;
+      }
+      if (parsed.action.kind !== 'tool') {
+        refused.push(`${def.name}: not a call`);
         continue;
       }
       const checked = def.parameters.safeParse(parsed.action.args);
@@ -105,18 +134,22 @@ describe('the tool picker’s templates', () => {
     expect(refused).toEqual([]);
   });
 
-  it('read_file runs as inserted: its optional offset and limit are left out, not sent as text', async () => {
+  it('read_file leaves its optional offset and limit out: a number typed in is sent as one', () => {
     const hints = hintsOf(defs);
-    const t = toolTemplate(hints.find((h) => h.name === 'read_file')!);
-    expect(t.text).toBe('/read_file path="" offset="" limit=""');
-    const filled = t.text.slice(0, t.cursor) + 'notes.md' + t.text.slice(t.cursor);
-    expect(parseAgentInput(filled, hints)).toEqual({
+    const readFile = hints.find((h) => h.name === 'read_file')!;
+    const t = toolTemplate(readFile, { given: { path: '"notes.md"' }, toFill: [] });
+    expect(t.text).toBe('/read_file path="notes.md"');
+    expect(parseAgentInput(t.text, hints)).toEqual({
       ok: true,
       action: { kind: 'tool', name: 'read_file', args: { path: 'notes.md' } },
     });
-    expect(parseAgentInput('/read_file path=notes.md offset=3', hints)).toMatchObject({
+    expect(parseAgentInput('/read_file path=notes.md offset=3 limit=""', hints)).toEqual({
       ok: true,
-      action: { args: { offset: 3 } },
+      action: { kind: 'tool', name: 'read_file', args: { path: 'notes.md', offset: 3 } },
+    });
+    expect(parseAgentInput('/read_file path=""', hints)).toEqual({
+      ok: false,
+      error: 'fill in path',
     });
   });
 });

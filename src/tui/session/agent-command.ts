@@ -8,6 +8,7 @@
 import { errorMessage } from '../../contracts/errors.ts';
 import type { HumanAgentAction } from '../../session/input-queue.ts';
 import type { ToolHint } from './controller.ts';
+import { EMPTY_WORLD, templateValues, type TemplateValues } from './template-values.ts';
 
 export type Parsed = { ok: true; action: HumanAgentAction } | { ok: false; error: string };
 
@@ -36,6 +37,8 @@ export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): 
     }
   }
   const args: Record<string, unknown> = {};
+  const params = tools.find((t) => t.name === name)?.params ?? [];
+  const toFill: string[] = [];
   const pair = /([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|\S+)\s*/gy;
   let pos = 0;
   while (pos < rest.length) {
@@ -46,14 +49,21 @@ export function parseAgentInput(text: string, tools: readonly ToolHint[] = []): 
         ok: false,
         error: `cannot read the arguments from “${rest.slice(pos)}”; write key=value or key="text with spaces"`,
       };
-    // An optional parameter left as the picker put it (key="") is not given.
-    const optional = tools
-      .find((t) => t.name === name)
-      ?.params.some((x) => x.name === p[1] && !x.required);
-    if (!(optional && p[2] === '""')) args[p[1]!] = parseValue(p[2]!);
+    // A value left as key="" is not given: an optional one is left out, one to fill is asked for.
+    const param = params.find((x) => x.name === p[1]);
+    if (p[2] !== '""' || !param || (param.required && !param.fill)) args[p[1]!] = parseValue(p[2]!);
+    else if (param.required) toFill.push(param.name);
     pos = pair.lastIndex;
   }
+  if (toFill.length) return { ok: false, error: fillIn(name, toFill) };
   return { ok: true, action: { kind: 'tool', name, args } };
+}
+
+/** What enter says when a template's value to fill is still empty. */
+function fillIn(tool: string, names: readonly string[]): string {
+  const app = tool.includes('__') ? tool.slice(0, tool.indexOf('__')) : undefined;
+  const login = app && names.includes('access_token') ? `: log in first (/${app}__login)` : '';
+  return `fill in ${names.join(', ')}${login}`;
 }
 
 function parseValue(raw: string): unknown {
@@ -65,17 +75,28 @@ function parseValue(raw: string): unknown {
 }
 
 /**
- * The input a picked tool starts with: its name and its parameters to fill in. A required one gets
- * a value of its type (`""`, `0`, `[]`, an enum's first value), an optional one `""`, which means
- * "not given": sent untouched, the template is a valid call. The cursor waits in the first value.
+ * The input a picked tool starts with: its name and its required parameters with the values
+ * given (JSON text), in the tool's order; a value to fill is `""` and the cursor waits in the
+ * first of them, else at the end of `cursorAt`'s value, else at the end. Optional parameters are
+ * left out (the picker lists them).
  */
-export function toolTemplate(tool: ToolHint): { text: string; cursor: number } {
-  const head = `/${tool.name}`;
-  if (!tool.params.length) return { text: `${head} `, cursor: head.length + 1 };
-  const first = tool.params[0]!;
-  const blank = (p: ToolHint['params'][number]) => (p.required ? (p.blank ?? '""') : '""');
-  const text = `${head}${tool.params.map((p) => ` ${p.name}=${blank(p)}`).join('')}`;
-  // In the quotes of a text value, or selecting nothing before any other value.
-  const at = head.length + 1 + first.name.length + 1;
-  return { text, cursor: blank(first) === '""' ? at + 1 : at };
+export function toolTemplate(
+  tool: ToolHint,
+  values: TemplateValues = templateValues(tool, EMPTY_WORLD),
+): { text: string; cursor: number } {
+  let text = `/${tool.name}`;
+  let cursor: number | undefined;
+  let cursorAt: number | undefined;
+  for (const p of tool.params) {
+    const value = values.given[p.name] ?? (values.toFill.includes(p.name) ? '""' : undefined);
+    if (value === undefined) continue;
+    text += ` ${p.name}=`;
+    if (cursor === undefined && values.toFill.includes(p.name)) cursor = text.length + 1;
+    text += value;
+    // In the quotes of a text value, at its end.
+    if (p.name === values.cursorAt)
+      cursorAt = value.startsWith('"') ? text.length - 1 : text.length;
+  }
+  if (!tool.params.some((p) => p.required)) text += ' ';
+  return { text, cursor: cursor ?? cursorAt ?? text.length };
 }

@@ -18,8 +18,17 @@ export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
 export interface ToolHint {
   name: string;
   description: string;
-  /** `blank`: what the picker's template puts in for the parameter (JSON text of its type: `""`, `0`, `[]`). */
-  params: { name: string; required: boolean; blank?: string }[];
+  /** The tool group (an app's tools: the app's name). */
+  group?: string;
+  /** Changes nothing: a proposal scenario's observe turn offers these (and propose, wait). */
+  readOnly?: boolean;
+  /** Offered while a proposal scenario's agent observes (read-only tools, propose and wait). */
+  observes?: boolean;
+  /**
+   * `blank`: a value of the parameter's type its tool accepts (JSON text: `0`, `[]`, an enum's
+   * first value). `fill`: sent as `""` it is not given, and enter asks for it (a path, an id, a token).
+   */
+  params: { name: string; required: boolean; blank?: string; fill?: boolean }[];
 }
 
 export interface ControlState {
@@ -106,6 +115,8 @@ export interface SessionController {
   begin?(): void;
   sendUser?(text: string, reveals: string[]): void;
   sendAgent?(action: HumanAgentAction): void;
+  /** Playing the agent: the input a picked tool starts with, filled from what the session holds now. */
+  toolTemplate?(tool: ToolHint): { text: string; cursor: number };
   /** Answers an external agent's permission request (acp agents). */
   answerPermission?(decision: PermissionDecision): void;
   override?(intent: string, to: IntentStatus): void;

@@ -13,11 +13,8 @@ import { runGroup, type NextSession, type SessionRunResult } from '../../session
 import { createHumanPorts, type HumanAgentAction } from '../../session/input-queue.ts';
 import type { RunGroup } from '../../session/plan.ts';
 import type { TimeToPass, WaitEnd } from '../../session/protocol.ts';
-import { DEFAULT_TOOLS } from '../../scenario/schema.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { createToolRegistry } from '../../tools/index.ts';
-import { ToolRegistry, type ToolDef } from '../../tools/registry.ts';
-import { paradigmPlaying } from '../../scenario/paradigms.ts';
 import { createSessionStore } from '../../store/store.ts';
 import type {
   ControlState,
@@ -30,6 +27,9 @@ import type {
 import type { LoadedScenario } from '../../scenario/library.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
+import { sessionHints } from './tool-hints.ts';
+import { toolTemplate } from './agent-command.ts';
+import { templateValues, type TemplateWorld } from './template-values.ts';
 import { ForkPlan, type ForkRequest } from '../../fork/plan.ts';
 import { forkFileName } from '../../fork/run.ts';
 import { loadForkSource } from '../../fork/source.ts';
@@ -123,6 +123,8 @@ export class LiveSession implements SessionController {
   private chainGoesOn: (() => void) | undefined;
   private openTimer: NodeJS.Timeout | undefined;
   private openWaiters: (() => void)[] = [];
+  /** Playing the agent: the reminders it set that are still active (a template cancels the last). */
+  private reminders: string[] = [];
   /** The forks made from this watch (`f` while paused): stopped with it, their recordings named at exit. */
   readonly forks: LiveSession[] = [];
 
@@ -240,14 +242,10 @@ export class LiveSession implements SessionController {
       if (!this.opts.pace && this.opts.openingCard !== false) this.openCard();
       const scenario = group.sessions.find((s) => s.id === event.scenario);
       // The protocol may offer tools `tools:` does not name (a proposal scenario's propose and wait).
-      if (scenario)
-        this.control.setState({
-          tools: [
-            ...toolHints(this.registry, scenario.tools ?? DEFAULT_TOOLS),
-            ...hintsOf(paradigmPlaying(scenario).sessionTools ?? []),
-          ],
-        });
+      if (scenario) this.control.setState({ tools: sessionHints(this.registry, scenario) });
     }
+    if (event.type === 'session_start') this.reminders = [];
+    if (event.type === 'reminder') this.trackReminder(event);
     if (
       this.opts.mode === 'agent' &&
       (event.type === 'session_start' ||
@@ -264,6 +262,34 @@ export class LiveSession implements SessionController {
     const files = this.run?.env.workspace.listFiles();
     if (files && files.join('\n') !== this.control.getState().workspaceFiles?.join('\n'))
       this.control.setState({ workspaceFiles: files });
+  }
+
+  private trackReminder(e: Extract<TimedEvent, { type: 'reminder' }>): void {
+    const over = e.action === 'cancelled' || (e.action === 'fired' && !e.condition);
+    this.reminders = this.reminders.filter((id) => id !== e.id);
+    if (!over) this.reminders.push(e.id);
+  }
+
+  /** The input a picked tool starts with, filled from the workspace, the apps and the reminders now. */
+  toolTemplate(tool: ToolHint): { text: string; cursor: number } {
+    return toolTemplate(tool, templateValues(tool, this.templateWorld()));
+  }
+
+  private templateWorld(): TemplateWorld {
+    const env = this.run?.env;
+    return {
+      files: env?.workspace.listFiles() ?? [],
+      readText: (file) => {
+        try {
+          const text = env?.workspace.readText(file);
+          return text?.includes('\0') ? undefined : text;
+        } catch {
+          return undefined; // unreadable: the template names another file
+        }
+      },
+      appState: (app) => env?.apps.state(app),
+      reminders: this.reminders,
+    };
   }
 
   /**
@@ -490,64 +516,4 @@ export class LiveSession implements SessionController {
 function forkOf(plan: ForkPlan): ForkLabel {
   const { source } = plan.request;
   return { parent: path.basename(source.parent.file), turn: source.turn };
-}
-
-export function toolHints(registry: ToolRegistry, groups: readonly string[]): ToolHint[] {
-  return hintsOf(registry.forGroups(groups));
-}
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  default?: unknown;
-  minimum?: number;
-  format?: string;
-}
-
-/** Values to try, in order, for a required parameter of the picker's template: the first its own check takes is used. */
-function candidates(name: string, prop: JsonSchema): unknown[] {
-  if (prop.default !== undefined) return [prop.default];
-  if (prop.const !== undefined) return [prop.const];
-  if (prop.enum?.length) return [prop.enum[0]];
-  if (prop.anyOf?.length)
-    return candidates(name, prop.anyOf.find((p) => p.type !== 'null') ?? prop.anyOf[0]!);
-  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
-  if (type === 'number' || type === 'integer') return [prop.minimum ?? 0, 1];
-  if (type === 'boolean') return [false];
-  if (type === 'array') return [[]];
-  if (type === 'object') return [{}];
-  return ['', name, `${name}@example.com`, '2026-01-01T09:00:00', '09:00'];
-}
-
-/**
- * What the picker's template puts in for a parameter (as JSON text): a value of its type that the
- * tool's own argument check accepts, so a template sent as inserted is a call that runs.
- */
-export function blankValue(def: ToolDef, name: string, prop: JsonSchema): string {
-  const field = (
-    def.parameters as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }
-  ).shape?.[name];
-  const tries = candidates(name, prop);
-  return JSON.stringify(tries.find((v) => field?.safeParse(v).success) ?? tries[0]);
-}
-
-export function hintsOf(defs: readonly ToolDef[]): ToolHint[] {
-  return defs.map((def) => {
-    const schema = ToolRegistry.spec(def).parameters as {
-      properties?: Record<string, unknown>;
-      required?: string[];
-    };
-    const required = new Set(schema.required ?? []);
-    return {
-      name: def.name,
-      description: def.description,
-      params: Object.entries(schema.properties ?? {}).map(([name, prop]) => ({
-        name,
-        required: required.has(name),
-        blank: blankValue(def, name, prop as JsonSchema),
-      })),
-    };
-  });
 }
