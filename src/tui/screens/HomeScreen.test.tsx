@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/config.ts';
 import { resolveConfigOnDemand } from '../../config/resolve.ts';
+import { setupFrom } from '../../session/setup-from.ts';
 import { collectRun, FIXTURE_LIB } from '../../../test/tui/session-events.ts';
 import {
   KEYS,
@@ -15,6 +16,9 @@ import {
 } from '../../../test/tui/harness.tsx';
 import { loadHomeData } from '../home-data.ts';
 import { HomeScreen, type HomeChoice } from './HomeScreen.tsx';
+import { markOverflow } from './home-details.ts';
+import { createTheme } from '../theme.ts';
+import { plainText, type Line } from '../../text/text.ts';
 
 const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-'));
 afterAll(() => rmSync(recordings, { recursive: true, force: true }));
@@ -41,6 +45,20 @@ async function recordingsAt(dir: string, columns: number): Promise<string> {
   await waitForFrame(r, (f) => f.includes('Library'));
   await press(r, KEYS.left);
   return waitForFrame(r, (f) => f.includes('Recent recordings'));
+}
+
+/** The Details pane's text, its wrapped lines joined. */
+function detailsText(rows: string[]): string {
+  const from = [...rows.find((l) => l.includes('╭'))!].indexOf('╭');
+  return rows
+    .map((l) =>
+      [...l]
+        .slice(from + 1, -1)
+        .join('')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join(' ');
 }
 
 describe('the home screen', () => {
@@ -233,5 +251,40 @@ describe('finding things on the home screen', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it.each([
+    [80, 24],
+    [120, 40],
+    [160, 48],
+    [200, 50],
+  ])('%i×%i: the Details and the offline notice are whole', async (columns, rows) => {
+    const config = resolveConfig({}, {});
+    const { offlineNotice } = setupFrom({}, config);
+    r = renderTui(
+      <HomeScreen
+        data={await home(config)}
+        notice={offlineNotice}
+        onStart={() => {}}
+        onQuit={() => {}}
+      />,
+      { columns, rows },
+    );
+    const frame = await waitForFrame(r, (f) => f.includes('episode tester'));
+    const shown = frame.trimEnd().split('\n');
+    // The Details pane is the one at the right (a round border); the list's own lines are excerpts.
+    expect(shown.filter((l) => /…│$/.test(l))).toEqual([]);
+    expect(detailsText(shown)).toContain(
+      'An episode runs its sessions in order in one workspace and memory.',
+    );
+    const notice = shown.at(-1)!;
+    expect(notice).toMatch(/\.$/);
+    expect(notice).toContain('OPENAI_API_KEY or --base-url');
+  });
+
+  it('details taller than the pane end on a line saying how many are left out', () => {
+    const lines = Array.from({ length: 9 }, (_, i): Line => [{ text: `line ${i + 1}` }]);
+    const shown = markOverflow(lines, 5, createTheme()).map(plainText);
+    expect(shown).toEqual(['line 1', 'line 2', 'line 3', 'line 4', '… 5 more lines']);
+    expect(markOverflow(lines, 9, createTheme())).toEqual(lines);
   });
 });

@@ -9,7 +9,8 @@ import { HelpOverlay } from '../components/HelpOverlay.tsx';
 import { LineView } from '../components/LineView.tsx';
 import { Pane, paneInner } from '../components/Pane.tsx';
 import { TooSmall } from '../components/TooSmall.tsx';
-import type { EpisodeEntry, HomeData, RecordingEntry, ScenarioEntry } from '../home-data.ts';
+import { detailLines, markOverflow, PARADIGM_BADGE, type Item } from './home-details.ts';
+import type { HomeData, RecordingEntry } from '../home-data.ts';
 import { useKeyActions } from '../hooks/keypress.tsx';
 import { useListFilter } from '../hooks/useListFilter.ts';
 import { fmtScore } from '../../text/format.ts';
@@ -19,7 +20,14 @@ import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { keysOf } from '../keymap.ts';
 import { tooSmall } from '../layout.ts';
 import { useTheme, type Theme } from '../theme.ts';
-import { lineWidth, truncate, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
+import {
+  lineWidth,
+  truncate,
+  width as textWidth,
+  wrapWithPrefix,
+  type Line,
+  type Seg,
+} from '../../text/text.ts';
 
 export type HomeMode = 'watch' | 'play' | 'agent' | 'replay';
 export const HOME_MODES: { mode: HomeMode; label: string; about: string }[] = [
@@ -46,12 +54,6 @@ export const HOME_MODES: { mode: HomeMode; label: string; about: string }[] = [
   },
 ];
 
-/** What the list says of a scenario that is not a plain conversation. */
-const PARADIGM_BADGE: Record<NonNullable<ScenarioEntry['paradigm']>, [string, string]> = {
-  time: ['⏱ time', 'time scenario: the world changes while the user waits (ctrl+n lets time pass)'],
-  proposals: ['◇ proposals', 'proposal scenario: the user is busy in the apps; the agent proposes'],
-};
-
 export type HomeChoice =
   | {
       mode: Exclude<HomeMode, 'replay'>;
@@ -60,16 +62,6 @@ export type HomeChoice =
       backends: { agent: string; user: string; judge: string };
     }
   | { mode: 'replay'; file: string };
-
-type Item =
-  | {
-      kind: 'entry';
-      library: string;
-      persona: string;
-      entry: EpisodeEntry | ScenarioEntry;
-      header?: Line[];
-    }
-  | { kind: 'recording'; rec: RecordingEntry };
 
 function libraryItems(data: HomeData, theme: Theme): { items: Item[]; problems: Line[] } {
   const items: Item[] = [];
@@ -211,88 +203,8 @@ function itemText(item: Item): string {
   return `${e.id} ${e.title ?? ''} ${item.persona}${kind}`;
 }
 
-/** Who a person was in a recorded session. */
-function modeText(mode: 'watch' | 'play' | 'agent', takenOverAfter: number | undefined): string {
-  if (mode === 'play') return 'play (a person was the user)';
-  if (mode === 'agent') return 'play as agent (a person was the agent)';
-  if (takenOverAfter === undefined) return 'watch';
-  return `watch, then a person took over the user after turn ${takenOverAfter}`;
-}
-
-function detailLines(
-  item: Item | undefined,
-  cols: number,
-  theme: Theme,
-  why: { loading: boolean; filtered: boolean },
-): Line[] {
-  if (!item) {
-    let text = 'Nothing to show: the library is empty. Pass --library DIR, or see docs.';
-    if (why.loading) text = 'Reading the library…';
-    else if (why.filtered) text = 'Nothing matches the filter (esc clears it).';
-    return wrapWithPrefix([], text, cols, { color: theme.text.muted });
-  }
-  const kv = (k: string, v: string, color?: string): Line[] =>
-    wrapWithPrefix([{ text: `${k}: `, color: theme.text.muted }], v, cols, { color });
-  if (item.kind === 'recording') {
-    const r = item.rec.summary;
-    return [
-      ...(r.title ? wrapWithPrefix([], r.title, cols, { bold: true }) : []),
-      ...(r.scenario ? kv('scenario', r.scenario) : []),
-      ...(r.mode ? kv('mode', modeText(r.mode, r.takenOverAfter)) : []),
-      ...(r.backends ? kv('backends', r.backends) : []),
-      ...(r.started
-        ? kv('started', r.started)
-        : kv('modified', new Date(item.rec.mtimeMs).toLocaleString())),
-      ...(r.end
-        ? kv(
-            'ended',
-            r.end === 'interrupted' ? 'interrupted (no session_end: the run was stopped)' : r.end,
-          )
-        : []),
-      ...(r.proc !== undefined
-        ? kv('scores', `Proc ${fmtScore(r.proc)} · Comp ${fmtScore(r.comp)}`)
-        : []),
-      ...kv('recording', item.rec.file),
-    ];
-  }
-  const e = item.entry;
-  if (e.kind === 'episode')
-    return [
-      [{ text: `episode ${e.id}`, bold: true }],
-      ...(e.title ? kv('title', e.title) : []),
-      ...kv('sessions', e.sessions.join(' → ')),
-      ...kv('persona', item.persona),
-      [{ text: '' }],
-      [
-        {
-          text: 'An episode runs its sessions in order in one workspace and memory.',
-          color: theme.text.muted,
-        },
-      ],
-    ];
-  return [
-    ...wrapWithPrefix([], e.title, cols, { bold: true }),
-    ...kv('id', e.id),
-    ...kv(
-      `trigger (${e.trigger.kind}${e.trigger.source ? ` from ${e.trigger.source}` : ''})`,
-      e.trigger.text,
-    ),
-    ...(e.paradigm ? kv('kind', PARADIGM_BADGE[e.paradigm][1]) : []),
-    ...kv('hidden intents', String(e.intents)),
-    ...kv('checklist items', String(e.checklist)),
-    ...kv(
-      'depends on',
-      e.dependsOn.length ? e.dependsOn.join(', ') + ' (run first, same workspace)' : 'nothing',
-    ),
-    ...kv('max turns', String(e.maxTurns ?? 30)),
-    ...kv(
-      'scripted trajectories',
-      e.references.length
-        ? e.references.join(', ')
-        : 'none (script agent replies “(end of script)”)',
-    ),
-  ];
-}
+/** The offline notice in a line of 80 columns, where the whole one does not fit. */
+const OFFLINE_SHORT = 'No model configured: set OPENAI_API_KEY or --base-url to use one.';
 
 function cycle(list: readonly string[], current: string): string {
   return list[(list.indexOf(current) + 1) % list.length] ?? current;
@@ -384,7 +296,16 @@ export function HomeScreen({
     Math.floor(columns * 0.5),
     Math.min(recordingsWidth, Math.floor(columns * LIST_MOST)),
   );
-  const bodyHeight = rows - 1 - 1 - 4;
+  const anyModel = Object.values(data.models).some((m) => m.configured);
+  // The notice (no model configured, and how to set one) says its end: too long for a line, it
+  // says only how to set a model (the header says what runs offline), or it wraps.
+  let noticeText = notice;
+  if (notice && textWidth(notice) > columns && !anyModel) noticeText = OFFLINE_SHORT;
+  const noticeLines: Line[] = noticeText
+    ? wrapWithPrefix([], noticeText, columns, { color: theme.level.warning })
+    : [[{ text: '' }]];
+  const footerHeight = 3 + noticeLines.length;
+  const bodyHeight = rows - 1 - 1 - footerHeight;
   const listInner = paneInner({ width: listWidth, height: bodyHeight });
   const detailInner = paneInner({ width: columns - listWidth, height: bodyHeight });
   const fitted = useMemo(
@@ -439,7 +360,6 @@ export function HomeScreen({
 
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
 
-  const anyModel = Object.values(data.models).some((m) => m.configured);
   const modelText = anyModel
     ? `model: ${(['agent', 'user', 'judge'] as const).map((r) => `${r} ${data.models[r].configured ? (data.models[r].model ?? 'configured') : 'offline'}`).join(' · ')}`
     : 'no model configured: offline (script agent, rules user, rules judge)';
@@ -514,14 +434,26 @@ export function HomeScreen({
   let listInfo = items.length ? `${cursor.selected + 1}/${items.length}${olderNote}` : '';
   if (filter.typing || filter.text)
     listInfo = `/${filter.text}${filter.typing ? '▏' : ''}  ${items.length} shown`;
-  const footer = [
-    modesLine,
-    backendsLine,
-    hints,
-    ...(notice
-      ? [[{ text: truncate(notice, columns), color: theme.level.warning }]]
-      : [[{ text: '' }]]),
+  const footer = [modesLine, backendsLine, hints, ...noticeLines];
+  const details = detailLines(selected, detailInner.cols, theme, {
+    loading: Boolean(data.loading),
+    filtered: Boolean(filter.text),
+  });
+  const picked = HOME_MODES[modeIndex]!;
+  const modeAbout: Line[] = [
+    [{ text: '' }],
+    ...wrapWithPrefix(
+      [{ text: `${picked.label}: `, bold: true, color: theme.text.accent }],
+      picked.about,
+      detailInner.cols,
+      { color: theme.text.secondary },
+    ),
   ];
+  // What the picked mode does, for whoever has not used it yet, where the rows leave room for it.
+  const detailRows =
+    details.length + modeAbout.length <= detailInner.rows
+      ? [...details, ...modeAbout]
+      : markOverflow(details, detailInner.rows, theme);
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <LineView lines={[header]} top={0} height={1} cols={columns} />
@@ -553,26 +485,7 @@ export function HomeScreen({
             box={{ width: columns - listWidth, height: bodyHeight }}
           >
             <LineView
-              lines={[
-                ...detailLines(selected, detailInner.cols, theme, {
-                  loading: Boolean(data.loading),
-                  filtered: Boolean(filter.text),
-                }),
-                [{ text: '' }],
-                // What the picked mode does, for whoever has not used it yet.
-                ...wrapWithPrefix(
-                  [
-                    {
-                      text: `${HOME_MODES[modeIndex]!.label}: `,
-                      bold: true,
-                      color: theme.text.accent,
-                    },
-                  ],
-                  HOME_MODES[modeIndex]!.about,
-                  detailInner.cols,
-                  { color: theme.text.secondary },
-                ),
-              ]}
+              lines={detailRows}
               top={0}
               height={detailInner.rows}
               cols={detailInner.cols}
@@ -580,7 +493,7 @@ export function HomeScreen({
           </Pane>
         </Box>
       )}
-      <LineView lines={footer} top={0} height={4} cols={columns} />
+      <LineView lines={footer} top={0} height={footerHeight} cols={columns} />
     </Box>
   );
 }
