@@ -10,8 +10,8 @@ import { createToolRegistry } from '../tools/index.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { registerFork } from './elsewhere.ts';
 import { ForkError } from './errors.ts';
-import { ForkPlan } from './plan.ts';
-import type { ForkSource } from './source.ts';
+import { ForkPlan, type ForkRequest } from './plan.ts';
+import { loadForkSource, type ForkSource } from './source.ts';
 
 export interface ForkRunOptions {
   specs: Record<Role, BackendSpec>;
@@ -32,6 +32,17 @@ export function forkFileName(parent: string, turn: number): string {
     path.dirname(parent),
     `${base}-fork${turn}-${randomBytes(3).toString('hex')}.jsonl`,
   );
+}
+
+/**
+ * A fork from the last judged turn of a session that was just stopped (`f` in a paused watch, or
+ * on the `watch --vs` stage), given what its run returned: beside its recording.
+ */
+export function forkFromEnd(results: readonly SessionRunResult[]): ForkRequest {
+  const file = results.at(-1)?.recording;
+  if (!file) throw new ForkError('the session left no recording to fork');
+  const { turns } = loadForkSource(file, 0);
+  return { source: loadForkSource(file, turns), file: forkFileName(file, turns) };
 }
 
 export async function runFork(

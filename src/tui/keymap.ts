@@ -20,6 +20,8 @@ export type Scope =
   | 'workspace'
   | 'watch'
   | 'replay'
+  | 'versus'
+  | 'whichSide'
   | 'search'
   | 'play'
   | 'input'
@@ -105,6 +107,9 @@ export type Action =
   | 'nextPage'
   | 'choose'
   | 'fork'
+  | 'forkSide'
+  | 'forkLeft'
+  | 'forkRight'
   | 'branches'
   | 'search'
   | 'searchNext'
@@ -478,6 +483,16 @@ export const KEYMAP: readonly Binding[] = [
     description: 'paused: fork here, going on in a new recording from this turn',
   },
 
+  {
+    scope: 'versus',
+    action: 'forkSide',
+    keys: ['f'],
+    description: 'fork a side: go on live from the end of the turn on screen (asks which side)',
+  },
+  { scope: 'whichSide', action: 'forkLeft', keys: ['left'], description: 'fork the left side' },
+  { scope: 'whichSide', action: 'forkRight', keys: ['right'], description: 'fork the right side' },
+  { scope: 'whichSide', action: 'close', keys: ['escape'], description: 'fork neither' },
+
   { scope: 'replay', action: 'turnPrev', keys: ['left', 'h'], description: 'previous turn' },
   { scope: 'replay', action: 'turnNext', keys: ['right', 'l'], description: 'next turn' },
   { scope: 'replay', action: 'turnFirst', keys: ['home'], description: 'first turn' },
@@ -611,6 +626,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   workspace: 'Workspace pane',
   watch: 'Watch',
   replay: 'Replay',
+  versus: 'Side by side',
+  whichSide: 'Question: fork which side?',
   search: 'Replay: searching the conversation',
   play: 'Play',
   input: 'Input box',

@@ -128,24 +128,30 @@ describe.skipIf(!hasTmux)('forking a replay in a terminal', () => {
     await waitFor((s) => s.includes('WATCH ❚❚ paused'), 'the paused watch');
     keys('s');
     await waitFor((s) => s.includes('turn 1/12') && s.includes('Here'), 'one turn stepped');
+    keys('s');
+    await waitFor((s) => s.includes('turn 2/12') && s.includes('68 kg'), 'two turns stepped');
     keys('f');
     const dir = path.join(term.work, 'watched');
     await waitFor(
-      () => existsSync(dir) && readdirSync(dir).some((f) => f.includes('-fork1-')),
+      () => existsSync(dir) && readdirSync(dir).some((f) => f.includes('-fork2-')),
       'the fork recording',
     );
-    const forkName = readdirSync(dir).find((f) => f.includes('-fork1-'))!;
+    const forkName = readdirSync(dir).find((f) => f.includes('-fork2-'))!;
     const parentName = readdirSync(dir).find((f) => f !== forkName && f.includes('meal-plan'))!;
+    // It opens paused at the end of turn 2 (its replayed turns did not wait for the pause).
     await waitFor(
-      (s) => s.includes(`┬ a fork of ${parentName} at turn 1`) && s.includes('WATCH ❚❚ paused'),
-      'the paused fork named on screen',
+      (s) =>
+        s.includes(`┬ a fork of ${parentName} at turn 2`) &&
+        s.includes('WATCH ❚❚ paused') &&
+        s.includes('turn 2/12'),
+      'the paused fork at turn 2, named on screen',
     );
     keys('Space');
     await waitFor((s) => s.includes('resolved · Proc'), 'the fork played to its end');
     const lines = readFileSync(path.join(dir, forkName), 'utf8').trim().split('\n');
     expect((JSON.parse(lines[0]!) as { fork: unknown }).fork).toEqual({
       parent: parentName,
-      turn: 1,
+      turn: 2,
     });
     expect(lines.at(-1)).toContain('"end":"resolved"');
     // The watch it left stopped there, recorded as stopped.

@@ -96,11 +96,14 @@ export function forkLive(file: string, turn: number, flags: SessionFlags): LiveS
   });
 }
 
-/** `replay A --vs B`: side by side turn by turn; a fork beside its parent opens at the fork turn. */
+/**
+ * `replay A --vs B`: side by side turn by turn; a fork beside its parent opens at the fork turn.
+ * Returns the live sessions `f` started, for the caller to finish.
+ */
 export async function replayVersus(
   recording: Recording,
-  flags: { vs?: string; turn?: number },
-): Promise<void> {
+  flags: SessionFlags & { vs?: string; turn?: number },
+): Promise<LiveSession[]> {
   const other = readRecording(flags.vs!);
   if (other.header.scenario !== recording.header.scenario)
     throw new UserError(
@@ -116,11 +119,19 @@ export async function replayVersus(
     import('../../tui/launch.tsx'),
     import('../../tui/screens/ReplayVersusScreen.tsx'),
   ]);
+  // `f` forks a side: a live session, stopped and its recording named at exit.
+  const forks: LiveSession[] = [];
   await runScreenOf(ReplayVersusScreen, {
     sides: [
       { label: labels[0]!, recording },
       { label: labels[1]!, recording: other },
     ],
     start: flags.turn ?? point?.turn ?? 0,
+    forkWith: (from, turn) => {
+      const session = forkLive(from, turn, flags);
+      forks.push(session);
+      return session;
+    },
   });
+  return forks;
 }

@@ -127,7 +127,8 @@ export async function replay(
   flags: InteractiveFlags & { vs?: string },
 ): Promise<void> {
   const recording = readRecording(file);
-  if (flags.vs !== undefined) return (await import('./fork.ts')).replayVersus(recording, flags);
+  if (flags.vs !== undefined)
+    return finishForks(await (await import('./fork.ts')).replayVersus(recording, flags));
   if (flags.plain || !interactiveTerminal()) {
     const print = createPlainPrinter(process.stdout);
     for (const e of recording.events) print(e);
@@ -150,6 +151,11 @@ export async function replay(
     return session;
   };
   await runApp({ initial: new ReplaySession(recording, flags.turn, forkWith) });
+  await finishForks(forks);
+}
+
+/** After a screen that forked (`f`): stops its forks, names their recordings, fails on their errors. */
+export async function finishForks(forks: readonly LiveSession[]): Promise<void> {
   for (const session of forks) session.quit();
   for (const session of forks) await finish(session);
 }

@@ -95,6 +95,7 @@ export async function staged(
     stage.quit();
     await stage.done;
   }
+
   for (const side of stage.sides) {
     const c = side.session.control.getState();
     for (const f of c.recordings)
@@ -106,4 +107,6 @@ export async function staged(
         `${side.label} ${fmtBackend(s.scenario?.backends.agent)}: ${s.end?.end ?? 'not finished'} · Proc ${s.scores ? s.scores.proc.toFixed(2) : '–'} · Comp ${s.scores?.comp != null ? s.scores.comp.toFixed(2) : '–'}\n`,
       );
   }
+  // A side forked with `f` went on in its fork: named (and its error said) after the stage's.
+  if (stage.forks.length) await (await import('./interactive.ts')).finishForks(stage.forks);
 }

@@ -31,8 +31,7 @@ import { sessionHints } from './tool-hints.ts';
 import { toolTemplate } from './agent-command.ts';
 import { templateValues, type TemplateWorld } from './template-values.ts';
 import { ForkPlan, type ForkRequest } from '../../fork/plan.ts';
-import { forkFileName } from '../../fork/run.ts';
-import { loadForkSource } from '../../fork/source.ts';
+import { forkFromEnd } from '../../fork/run.ts';
 
 export interface LiveOptions {
   groups: RunGroup[];
@@ -202,12 +201,11 @@ export class LiveSession implements SessionController {
           wrapBackends: async (created, index, ctx) => {
             const b = (await forked?.wrapBackends?.(created, index, ctx)) ?? created;
             if (this.opts.mode !== 'watch') return b;
-            // A stage (--vs, --present) paces by itself: its simulated user writes without this wait.
-            this.user = new TakeOverUser(
-              b.user,
-              this.ports,
-              this.opts.pace ? undefined : this.pacer.beforeUser,
-            );
+            // A stage (--vs, --present) paces by itself: its simulated user writes without this
+            // wait, as a fork's replayed turns do (a paused watch's fork opens at its fork turn).
+            const hold = (turn: number) =>
+              plan && !plan.live ? Promise.resolve() : this.pacer.beforeUser(turn);
+            this.user = new TakeOverUser(b.user, this.ports, this.opts.pace ? undefined : hold);
             if (this.takenOver) this.user.takeOver();
             return { ...b, user: this.user };
           },
@@ -451,12 +449,7 @@ export class LiveSession implements SessionController {
     const c = this.control.getState();
     if (!c.running || this.opts.pace || c.takenOver || c.opening || !this.canFork())
       return undefined;
-    const request = this.done.then((results): ForkRequest => {
-      const file = results.at(-1)?.recording;
-      if (!file) throw new UserError('the session left no recording to fork');
-      const { turns } = loadForkSource(file, 0);
-      return { source: loadForkSource(file, turns), file: forkFileName(file, turns) };
-    });
+    const request = this.done.then(forkFromEnd);
     this.quit();
     const forked = new LiveSession({
       ...this.opts,

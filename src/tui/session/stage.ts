@@ -10,6 +10,7 @@ import type { TimedEvent } from '../../contracts/events.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import type { RunGroup } from '../../session/plan.ts';
 import type { SessionState } from '../../store/state.ts';
+import { forkFromEnd } from '../../fork/run.ts';
 import { CalloutFeed } from './callout-feed.ts';
 import { LiveSession } from './live.ts';
 import { Lockstep } from './lockstep.ts';
@@ -64,8 +65,10 @@ export class Stage {
   readonly pacer: Pacer;
   private readonly lockstep: Lockstep;
   private readonly quitting = new AbortController();
+  /** The forks made from the stage (`f`, then a side): stopped with it, their recordings named at exit. */
+  readonly forks: LiveSession[] = [];
 
-  constructor(opts: StageOptions) {
+  constructor(private readonly opts: StageOptions) {
     const auto = opts.delayMs === undefined;
     const initial: PaceState = { paused: Boolean(opts.paused), delayMs: opts.delayMs ?? 0 };
     this.control = createStore<StageControl>()(() => ({ ...initial, running: true, auto }));
@@ -111,7 +114,33 @@ export class Stage {
     ).finally(() => this.control.setState({ running: false }));
   }
 
+  /**
+   * `f`, then a side: stops the stage (both sides recorded as aborted) and goes on from that
+   * side's last judged turn in a fork with its seats, watched paused (`t` takes over, as in any
+   * watch). Undefined once the stage is over.
+   */
+  fork(index: number): LiveSession | undefined {
+    const side = this.sides[index];
+    // One fork: the first stops the stage.
+    if (!side || !this.control.getState().running || this.forks.length) return undefined;
+    const request = side.session.done.then(forkFromEnd);
+    this.quit();
+    const forked = new LiveSession({
+      groups: [],
+      setup: this.opts.sides[index]!.setup,
+      mode: 'watch',
+      paused: true,
+      delayMs: this.control.getState().delayMs,
+      openingCard: false,
+      recordingsDir: this.opts.recordingsDir,
+      fork: request,
+    });
+    this.forks.push(forked);
+    return forked;
+  }
+
   quit(): void {
+    for (const fork of this.forks) fork.quit();
     this.quitting.abort();
     this.lockstep.release();
     for (const s of this.sides) s.session.quit();
