@@ -1,3 +1,8 @@
+// Runs before each test file. Most files share a worker process with the files before them
+// (vitest.config.ts, the "shared" project): what one file changes in process.env or the working
+// folder is put back when it ends, so the next file starts from the same place.
+import { afterAll } from 'vitest';
+import { clearSecrets } from '../src/config/secrets.ts';
 // The paradigms (chat, time, proposals) are installed as the command line's entry installs them.
 import '../src/paradigms/index.ts';
 // Forces a stable terminal for every test: colour on (so colour assertions mean something)
@@ -16,3 +21,14 @@ process.env.INTENTPLAY_CACHE_DIR = (await import('node:path')).join(
   (await import('node:os')).tmpdir(),
   'intentplay-test-cache',
 );
+
+// A file's registered secrets (src/config/secrets.ts) are forgotten too: scrub would blank their
+// pieces (a phone number's eight digits) from every later file's recordings.
+const env = { ...process.env };
+const cwd = process.cwd();
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
+  Object.assign(process.env, env);
+  if (process.cwd() !== cwd) process.chdir(cwd);
+  clearSecrets();
+});
