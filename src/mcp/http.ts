@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { NodeHttpTransport, refuse as refuseRpc } from './node-transport.ts';
 import { serveSocket, type SocketToolServer } from './socket.ts';
-import { createToolServer, type ToolSource } from './tool-server.ts';
+import { callToolResult, createToolServer, type ToolSource } from './tool-server.ts';
 
 export interface HttpToolServer {
   url: string;
@@ -95,7 +95,10 @@ export async function serveHttp(
         return known.handle(req, res);
       }
       if (req.method !== 'POST') return refuse(res, 400, 'no MCP session: send initialize first');
-      const transport: NodeHttpTransport = new NodeHttpTransport((sid) => use(sid, transport));
+      const transport: NodeHttpTransport = new NodeHttpTransport(
+        (sid) => use(sid, transport),
+        (name, args) => callToolResult(source, name, args),
+      );
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };

@@ -22,6 +22,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { answerDirect, plainToolCall, type CallTool, type PlainToolCall } from './direct-call.ts';
 
 /** The SDK transport's limits on a request body and a batch. */
 const MAX_BODY = 4 * 1024 * 1024;
@@ -70,8 +71,14 @@ export class NodeHttpTransport implements Transport {
   /** The client's GET event stream, for the server's own messages. */
   private stream: ServerResponse | undefined;
   private closed = false;
+  /** Plain tool calls under way on the direct way, by id: a cancelled one is not answered. */
+  private readonly direct = new Map<RequestId, { cancelled: boolean }>();
 
-  constructor(private readonly onInitialized: (sessionId: string) => void) {}
+  /** With `callTool`, plain tools/call requests take the direct way (direct-call.ts). */
+  constructor(
+    private readonly onInitialized: (sessionId: string) => void,
+    private readonly callTool?: CallTool,
+  ) {}
 
   async start(): Promise<void> {}
 
@@ -126,6 +133,12 @@ export class NodeHttpTransport implements Transport {
         -32600,
         `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`,
       );
+    const call = this.callTool && plainToolCall(raw);
+    if (call) {
+      if (this.closed) return refuse(res, 404, -32001, 'Session not found');
+      if (this.invalid(req, res)) return;
+      return this.callDirect(call, res);
+    }
     const parsed = (Array.isArray(raw) ? raw : [raw]).map((m) => JSONRPCMessageSchema.safeParse(m));
     if (parsed.some((p) => !p.success))
       return refuse(res, 400, -32700, 'Parse error: Invalid JSON-RPC message');
@@ -144,6 +157,7 @@ export class NodeHttpTransport implements Transport {
       this.sessionId = randomUUID();
       this.onInitialized(this.sessionId);
     } else if (this.invalid(req, res)) return;
+    for (const m of messages) this.cancelDirect(m);
     const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
     const ids = messages.filter(isJSONRPCRequest).map((m) => m.id);
     if (!ids.length) {
@@ -158,6 +172,31 @@ export class NodeHttpTransport implements Transport {
       for (const id of ids) if (this.waiting.get(id) === post) this.waiting.delete(id);
     });
     for (const m of messages) this.onmessage?.(m, extra);
+  }
+
+  private async callDirect(call: PlainToolCall, res: ServerResponse): Promise<void> {
+    const flight = { cancelled: false };
+    this.direct.set(call.id, flight);
+    const answer = await answerDirect(call, this.callTool!);
+    if (this.direct.get(call.id) === flight) this.direct.delete(call.id);
+    // As the SDK's server drops the answer of a call cancelled meanwhile, or of a closed session.
+    if (flight.cancelled || this.closed) return;
+    this.reply(res, answer);
+  }
+
+  /** A client's notifications/cancelled for a call on the direct way. */
+  private cancelDirect(m: JSONRPCMessage): void {
+    if (!('method' in m) || m.method !== 'notifications/cancelled' || 'id' in m) return;
+    const flight = this.direct.get(m.params?.requestId as RequestId);
+    if (flight) flight.cancelled = true;
+  }
+
+  /** A POST's answer: one message, or a batch's in the order of its requests. */
+  private reply(res: ServerResponse, answer: JSONRPCMessage | JSONRPCMessage[]): void {
+    if (res.writableEnded || res.destroyed) return;
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': this.sessionId! })
+      .end(JSON.stringify(answer));
   }
 
   /** The client's event stream for the server's own messages; one at a time. */
@@ -213,13 +252,8 @@ export class NodeHttpTransport implements Transport {
       this.waiting.delete(id);
       post.answers.set(id, message);
       if (post.answers.size < post.ids.length) return;
-      const answers = post.ids.map((id) => post.answers.get(id));
-      const body = JSON.stringify(answers.length === 1 ? answers[0] : answers);
-      if (post.res.writableEnded) return;
-      post.res
-        .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': this.sessionId! })
-        .end(body);
-      return;
+      const answers = post.ids.map((id) => post.answers.get(id)!);
+      return this.reply(post.res, answers.length === 1 ? answers[0]! : answers);
     }
     // A message tied to a request has no stream of its own in JSON-response mode: dropped, as the
     // SDK's transport drops it. The server's own (tools/list_changed) go on the GET stream, if open.

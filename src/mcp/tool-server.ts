@@ -52,8 +52,17 @@ export function createToolServer(source: ToolSource): Server {
       inputSchema: { ...t.parameters, type: 'object' as const },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) =>
-    outcomeToResult(await source.call(req.params.name, req.params.arguments ?? {})),
+  server.setRequestHandler(CallToolRequestSchema, (req) =>
+    callToolResult(source, req.params.name, req.params.arguments ?? {}),
   );
   return server;
+}
+
+/** One tools/call's result, as the server's handler gives it (and the transport's direct way, node-transport.ts). */
+export async function callToolResult(
+  source: ToolSource,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  return outcomeToResult(await source.call(name, args));
 }

@@ -11,19 +11,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpToolServer } from '../../src/mcp/http.ts';
 import { createToolServer, type ToolSource } from '../../src/mcp/tool-server.ts';
 
-const source: ToolSource = {
-  list: () => [
-    {
-      name: 'list_dir',
-      description: 'List a folder',
-      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+/** A tool server's source that notes every call it runs, so both servers' can be compared. */
+function recordingSource(): ToolSource & { calls: string[]; release: () => void } {
+  const calls: string[] = [];
+  let release = () => {};
+  return {
+    calls,
+    release: () => release(),
+    list: () => [
+      {
+        name: 'list_dir',
+        description: 'List a folder',
+        parameters: { type: 'object', properties: { path: { type: 'string' } } },
+      },
+    ],
+    call: async (name, args) => {
+      calls.push(`${name} ${JSON.stringify(args)}`);
+      if (name === 'throw') throw Object.assign(new Error('the tool broke'), { code: 7 });
+      if (name === 'fail') return { ok: false, error: 'no such folder' };
+      if (name === 'wait') await new Promise<void>((resolve) => (release = resolve));
+      return {
+        ok: true,
+        result: name === 'tree' ? { a: [1, 2] } : `listed ${JSON.stringify(args)}`,
+      };
     },
-  ],
-  call: async (_name, args) => ({ ok: true, result: `listed ${JSON.stringify(args)}` }),
-};
+  };
+}
 
 /** The SDK's transport, one per MCP session, as intentplay served it before. */
-async function sdkServer(): Promise<{ url: string; server: Server }> {
+async function sdkServer(source: ToolSource): Promise<{ url: string; server: Server }> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const server = createServer((req, res) => {
     void (async () => {
@@ -48,6 +64,8 @@ interface Answer {
   status: number;
   type: string | undefined;
   body: unknown;
+  /** The body as sent, byte for byte. */
+  text: string;
   session: string | undefined;
   allow: string | undefined;
 }
@@ -67,6 +85,7 @@ function send(
         status: res.statusCode!,
         type: res.headers['content-type'],
         body: text ? (JSON.parse(text) as unknown) : '',
+        text,
         session: res.headers['mcp-session-id'] as string | undefined,
         allow: res.headers.allow,
       });
@@ -110,6 +129,46 @@ const STEPS: Step[] = [
   ['POST', rpc(4, 'tools/call', { name: 'list_dir', arguments: { path: 'a' } })],
   ['POST', [rpc(5, 'tools/list'), rpc(6, 'tools/call', { name: 'list_dir', arguments: {} })]],
   ['POST', rpc(7, 'no/such/method')],
+  // tools/call in its forms: plain ones the transport may run directly, and others the SDK must judge
+  [
+    'POST',
+    rpc(40, 'tools/call', {
+      name: 'list_dir',
+      arguments: { path: 'b' },
+      _meta: { progressToken: 'p1' },
+    }),
+  ],
+  ['POST', rpc(41, 'tools/call', { name: 'list_dir' })],
+  [
+    'POST',
+    {
+      jsonrpc: '2.0',
+      id: 'call-42',
+      method: 'tools/call',
+      params: { name: 'tree', arguments: { t: 'é\u2028"<' } },
+    },
+  ],
+  ['POST', rpc(43, 'tools/call', { name: 'fail', arguments: {} })],
+  ['POST', rpc(44, 'tools/call', { name: 'throw', arguments: {} })],
+  ['POST', rpc(45, 'tools/call', { name: 'list_dir', arguments: ['a'] })],
+  ['POST', rpc(46, 'tools/call', { arguments: {} })],
+  ['POST', { ...rpc(47, 'tools/call', { name: 'list_dir' }), extra: 1 }],
+  ['POST', rpc(48, 'tools/call', { name: 'list_dir', task: { ttl: 1000 } })],
+  ['POST', { jsonrpc: '2.0', id: 4.5, method: 'tools/call', params: { name: 'list_dir' } }],
+  [
+    'POST',
+    '{"jsonrpc":"2.0","id":49,"method":"tools/call","params":{"name":"list_dir","arguments":{"__proto__":{"x":1},"path":"c"}}}',
+  ],
+  ['POST', rpc(50, 'tools/call', { name: 'list_dir', _meta: { progressToken: 2.5 } })],
+  ['POST', rpc(51, 'tools/call', { name: 'list_dir', arguments: null })],
+  [
+    'POST',
+    rpc(52, 'tools/call', {
+      name: 'list_dir',
+      other: true,
+      _meta: { progressToken: 3, note: 'x' },
+    }),
+  ],
   ['POST', { jsonrpc: '2.0', id: 'eight', method: 'ping' }],
   ['POST', '{"jsonrpc": "2.0", "id": 9, "method"'],
   ['POST', 'just a string'],
@@ -146,9 +205,10 @@ async function play(url: string): Promise<Answer[]> {
 
 let ours: HttpToolServer;
 let sdk: { url: string; server: Server };
+const [ourSource, sdkSource] = [recordingSource(), recordingSource()];
 beforeAll(async () => {
-  ours = await serveHttp(source);
-  sdk = await sdkServer();
+  ours = await serveHttp(ourSource);
+  sdk = await sdkServer(sdkSource);
 });
 afterAll(async () => {
   await ours.close();
@@ -164,5 +224,39 @@ describe("the node:http MCP transport against the SDK's own", () => {
     // The session's calls ran: the exchange is not a row of refusals.
     expect(mine.map((a) => a.status)).toContain(200);
     expect(mine[6]!.body).toMatchObject({ result: { content: [{ text: 'listed {"path":"a"}' }] } });
+    // The same tools ran with the same arguments, in the same order.
+    expect(ourSource.calls).toEqual(sdkSource.calls);
+    expect(ourSource.calls).toContain('tree {"t":"é\u2028\\"<"}');
+  });
+
+  it('leaves unanswered a call the client cancelled while it ran, as the SDK does', async () => {
+    for (const [url, source] of [
+      [ours.url, ourSource],
+      [sdk.url, sdkSource],
+    ] as const) {
+      const headers = { accept: JSON_AND_SSE, 'content-type': 'application/json' };
+      const init = await send(url, 'POST', JSON.stringify(INIT), headers);
+      const session = {
+        ...headers,
+        'mcp-session-id': init.session!,
+        'mcp-protocol-version': '2025-06-18',
+      };
+      let answered = false;
+      const call = JSON.stringify(rpc(60, 'tools/call', { name: 'wait' }));
+      send(url, 'POST', call, session).then(
+        () => (answered = true),
+        () => undefined,
+      );
+      await expect.poll(() => source.calls.at(-1)).toBe('wait {}');
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 60 },
+      };
+      expect((await send(url, 'POST', JSON.stringify(cancel), session)).status).toBe(202);
+      source.release();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(answered, url).toBe(false);
+    }
   });
 });
