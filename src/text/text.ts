@@ -243,6 +243,28 @@ export function sliceLine(line: Line, from: number, cols: number, marker: Style 
 }
 
 /**
+ * `wrapWithPrefix`, at most `maxLines` lines: when the text needs more, the last line holds
+ * what is left cut with …, so a cut always shows.
+ */
+export function wrapCut(
+  prefix: Line,
+  text: string,
+  cols: number,
+  maxLines: number,
+  style: Style = {},
+): Line[] {
+  const pw = lineWidth(prefix);
+  const body = wrap(text, Math.max(1, cols - pw));
+  const keep = Math.max(1, maxLines);
+  const shown =
+    body.length <= keep
+      ? body
+      : [...body.slice(0, keep - 1), truncate(body.slice(keep - 1).join(' '), cols - pw)];
+  const indent = ' '.repeat(pw);
+  return shown.map((t, i) => [...(i === 0 ? prefix : [{ text: indent }]), { ...style, text: t }]);
+}
+
+/**
  * `wrapWithPrefix`, at most `maxLines` lines: what is left over is counted on a last line
  * (`… 40 more lines`), so a detail that quotes a whole file never fills a pane.
  */

@@ -16,13 +16,11 @@ import { useRecentChanges } from '../hooks/useRecentChanges.ts';
 import { useTheme, type CheckMarkKind, type Theme } from '../theme.ts';
 import {
   breakAtDots,
-  lineWidth,
-  truncate,
   wrap,
   wrapBounded,
+  wrapCut,
   wrapWithPrefix,
   type Line,
-  type Style,
 } from '../../text/text.ts';
 import { LineView } from './LineView.tsx';
 import { Pane, paneInner, type PaneProps } from './Pane.tsx';
@@ -58,25 +56,6 @@ function checkLabel(kind: CheckMarkKind, verdict: string, item: ChecklistInfo): 
   if (kind === 'pass' || kind === 'fail') return verdict;
   if (kind === 'ungraded') return 'ungraded';
   return item.grader === 'rubric' ? 'graded at the end' : 'not yet';
-}
-
-/**
- * An unselected item's reason in at most `budget` lines: wrapped whole when it fits, else its
- * last line is cut with … (the rest opens when the item is selected).
- */
-function reasonLines(prefix: Line, reason: string, cols: number, budget: number, style: Style) {
-  const pw = lineWidth(prefix);
-  const body = wrap(reason, Math.max(1, cols - pw));
-  const keep = Math.max(1, budget);
-  const shown =
-    body.length <= keep
-      ? body
-      : [...body.slice(0, keep - 1), truncate(body.slice(keep - 1).join(' '), cols - pw)];
-  const indent = ' '.repeat(pw);
-  return shown.map((t, i): Line => [
-    ...(i === 0 ? prefix : [{ text: indent }]),
-    { ...style, text: t },
-  ]);
 }
 
 /** Lines a reason takes wrapped whole, up to `REASON_LINES` (0 without a reason). */
@@ -142,7 +121,8 @@ export function checkBlock(
         color: theme.text.secondary,
       }),
     );
-  else lines.push(...reasonLines(prefix, v.reason, cols, opts.reasonLines ?? 1, style));
+  // Unselected, what the pane has room for (one line at least), cut with … past it.
+  else lines.push(...wrapCut(prefix, v.reason, cols, opts.reasonLines ?? 1, style));
   return lines;
 }
 

@@ -115,6 +115,17 @@ describe('replay', () => {
 });
 
 describe('live sessions', () => {
+  it('80×24: the banner says whole that the agent is scripted, in two lines', async () => {
+    const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 80, rows: 24 });
+    await begin(r);
+    const frame = await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    const notice = c.control.getState().notice!;
+    const [first, second] = frame.split('\n');
+    expect(`${first!.trim()} ${second!.trim()}`).toBe(notice);
+    expect(notice).toContain('will not read what you type');
+  });
+
   it('play: reveal an intent into the input, send it, and it is marked provided; ending asks first', async () => {
     const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
     let exited = false;
@@ -125,9 +136,9 @@ describe('live sessions', () => {
     await begin(r);
     const first = await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     // The person is told the agent is scripted and will not read them, to the notice's end (it wraps).
-    expect(first).toContain('the agent yourself (--agent human).');
+    expect(first).toContain('--agent human to play the agent yourself.');
     expect(c.control.getState().notice).toMatch(
-      /^The agent is scripted \(script:reactive\): it follows a fixed reference and will not read what you type/,
+      /^The agent is scripted \(script:reactive\) and will not read what you type/,
     );
     await press(r, KEYS.tab);
     // The panes have the keys once the status bar stops showing the input box's keys.

@@ -32,7 +32,7 @@ import { sessionHelp } from './session-help.ts';
 import { useTheme, type Theme } from '../theme.ts';
 import type { ControlState, SessionController, ToolHint } from '../session/controller.ts';
 import { shortTime } from '../../text/format.ts';
-import { lineWidth, wrapWithPrefix, type Line, type Seg } from '../../text/text.ts';
+import { lineWidth, wrapCut, type Line, type Seg } from '../../text/text.ts';
 
 export interface SessionScreenProps {
   /** Leaves the app (after a live run has stopped). */
@@ -213,9 +213,9 @@ function bannerLines(
       { text: ': live from the end of that turn', color: theme.text.secondary },
     ]);
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
-  // A notice wraps (two lines at most): the scripted agent's says how to play for real at its end.
-  else if (notice)
-    banner.push(...wrapWithPrefix([], notice, columns, { color: theme.level.warning }).slice(0, 2));
+  // A notice wraps (two lines at most, cut with … past them): the scripted agent's says how to
+  // play for real at its end, in two lines at 80 columns.
+  else if (notice) banner.push(...wrapCut([], notice, columns, 2, { color: theme.level.warning }));
   if (waitingForTime) {
     const wait: Seg = {
       text: `⏱ You wait: ${waitingForTime.passed}${waitingForTime.from ? ` from ${shortTime(waitingForTime.from)}` : ''} until ${shortTime(waitingForTime.at)}. `,

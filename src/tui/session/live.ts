@@ -90,7 +90,7 @@ export function scriptedNotice(
 ): string | undefined {
   if (mode !== 'play' || specs.agent.kind !== 'script') return undefined;
   const name = specs.agent.name ? `script:${specs.agent.name}` : 'script';
-  return `The agent is scripted (${name}): it follows a fixed reference and will not read what you type. For real play give it a model (--agent openai) or play the agent yourself (--agent human).`;
+  return `The agent is scripted (${name}) and will not read what you type. For real play: --agent openai, or --agent human to play the agent yourself.`;
 }
 
 /** What the last result card calls the run: the episode, the chain, or how many groups ran. */
