@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentInput, toolTemplate } from './agent-command.ts';
 import { hintsOf } from './tool-hints.ts';
+import { templateValues, type TemplateWorld } from './template-values.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { installedParadigms } from '../../scenario/paradigms.ts';
 
@@ -151,5 +152,31 @@ describe('the tool picker’s templates', () => {
       ok: false,
       error: 'fill in path',
     });
+  });
+
+  it('a sentence typed right after picking write_file or write_memory goes into the text it writes', () => {
+    const hints = hintsOf(defs);
+    const world: TemplateWorld = {
+      files: ['plan.md'],
+      readText: () => '# Plan\nMonday: oats\n',
+      appState: () => undefined,
+      reminders: [],
+    };
+    const sentence = 'Lin eats breakfast at the lab café.';
+    const typed = (name: string) => {
+      const hint = hints.find((h) => h.name === name)!;
+      const t = toolTemplate(hint, templateValues(hint, world));
+      const parsed = parseAgentInput(
+        t.text.slice(0, t.cursor) + sentence + t.text.slice(t.cursor),
+        hints,
+      );
+      return parsed.ok && parsed.action.kind === 'tool' ? parsed.action.args : parsed;
+    };
+    expect(typed('write_memory')).toEqual({
+      key: 'notes',
+      content: `What I learned this session: ${sentence}`,
+    });
+    expect(typed('write_file')).toEqual({ path: 'notes.md', content: `# Notes\n${sentence}` });
+    expect(typed('edit_file')).toMatchObject({ new_string: `# Plan${sentence}` });
   });
 });

@@ -62,8 +62,16 @@ export function templateValues(tool: ToolHint, world: TemplateWorld): TemplateVa
       delete given[p.name];
       toFill.push(p.name);
     }
-  return { given, toFill, ...(tool.name === 'edit_file' ? { cursorAt: 'new_string' } : {}) };
+  const cursorAt = CURSOR_AT[tool.name];
+  return { given, toFill, ...(cursorAt ? { cursorAt } : {}) };
 }
+
+/** The text a person goes on writing: the cursor waits at its end, inside its quotes. */
+const CURSOR_AT: Record<string, string> = {
+  edit_file: 'new_string',
+  write_file: 'content',
+  write_memory: 'content',
+};
 
 const appOf = (tool: ToolHint) =>
   tool.group && tool.name.startsWith(`${tool.group}__`) ? tool.group : undefined;
