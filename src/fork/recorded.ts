@@ -122,7 +122,8 @@ export class RecordedUser implements UserBackend {
       );
     if (!message) throw new ForkError(`the recording has no user message at turn ${turn + 1}`);
     for (const e of ownEvents(this.turns.get(turn), 'user')) emit(e);
-    const told = (this.turns.get(turn) ?? []).flatMap((e) =>
+    // What the message told is stamped with its turn (readRecording moves older recordings' there).
+    const told = (this.turns.get(turn + 1) ?? []).flatMap((e) =>
       e.type === 'intent_status' && e.cause === 'reveal' ? [[e.intent, e.detail] as const] : [],
     );
     return { text: message.text, reveals: told.map(([id]) => id), told: Object.fromEntries(told) };
@@ -174,7 +175,8 @@ export class RecordedJudge implements JudgeBackend {
     emit,
   }: Omit<JudgeTurnInput, 'evidence'>): Promise<{ intent: string; reason: string }> {
     this.replayOwn(turn, emit);
-    const pick = this.statuses(turn, 'picked')[0];
+    // The pick is stamped with the turn of the message that tells it.
+    const pick = this.statuses(turn + 1, 'picked')[0];
     if (!pick) throw new ForkError(`the recording has no pick of the judge at turn ${turn}`);
     return { intent: pick.intent, reason: pick.detail };
   }

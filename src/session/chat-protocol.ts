@@ -51,7 +51,7 @@ export class ChatProtocol implements SessionProtocol {
     // ---- stage 3: provided (the judge picks one for the user to reveal)
     if (!handed.length && core.open().length && !core.backends.user.picksIntents) {
       const pick = await core.pick();
-      core.setStatus(pick.intent, 'provided', 'picked', pick.reason);
+      core.providedByNextMessage(pick.intent, 'picked', pick.reason);
       handed.push(core.intent(pick.intent));
       reason = 'picked';
     }
@@ -66,7 +66,12 @@ export class ChatProtocol implements SessionProtocol {
       kind: 'user',
       turn: this.core.turn + 1,
       text: reply.text,
-      intents: [...new Set([...handed.map((i) => i.id), ...reply.reveals])],
+      intents: [
+        ...new Set([
+          ...handed.map((i) => i.id).filter((id) => !reply.withdrawn.includes(id)),
+          ...reply.reveals,
+        ]),
+      ],
     };
   }
 }

@@ -39,6 +39,7 @@ import { agentSession } from './agent-session.ts';
 import { beforeTurn, diffTurn, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
 import type { SessionOptions, SessionResult } from './session-options.ts';
 import { readStatedBy } from '../judge/stated.ts';
+import { CarriedStatuses } from './carried-statuses.ts';
 
 export type { SessionOptions, SessionResult } from './session-options.ts';
 
@@ -49,6 +50,8 @@ export class SessionRun implements SessionCore {
   private pacedFor = 0;
   private readonly o: SessionOptions;
   private readonly status = new Map<string, IntentStatus>();
+  /** Statuses the user's next message carries, emitted after it (carried-statuses.ts). */
+  private readonly carried = new CarriedStatuses();
   readonly transcript: TranscriptEntry[] = [];
   readonly replies: string[] = [];
   readonly toolCalls: ToolCallRecord[] = [];
@@ -107,10 +110,28 @@ export class SessionRun implements SessionCore {
   }
 
   setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void {
-    const from = this.status.get(id);
+    // Changed again before the message that was to tell it came: that change is not shown.
+    const from = this.carried.take(id)?.from ?? this.status.get(id);
     if (!from || from === to) return;
     this.status.set(id, to);
     this.emit({ type: 'intent_status', turn: this.turn, intent: id, from, to, cause, detail });
+  }
+
+  providedByNextMessage(id: string, cause: StatusCause, detail: string): void {
+    const from = this.status.get(id);
+    if (!from || from === 'provided') return;
+    this.status.set(id, 'provided');
+    // Shown with the message, in the turn it opens (deliver): the words that tell it are there.
+    const turn = this.turn + 1;
+    this.carried.add({
+      type: 'intent_status',
+      turn,
+      intent: id,
+      from,
+      to: 'provided',
+      cause,
+      detail,
+    });
   }
 
   intent(id: string): IntentSpec {
@@ -280,6 +301,7 @@ export class SessionRun implements SessionCore {
       ...(incoming.intents?.length ? { intents: incoming.intents } : {}),
       ...(stamp.at ? { at: stamp.at } : {}),
     });
+    this.carried.flush(this.turn, (e) => this.emit(e));
     this.protocol.delivered?.(incoming);
   }
 
@@ -342,6 +364,8 @@ export class SessionRun implements SessionCore {
   }
 
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
+    // Decided for a message that never came (the session ended first): shown in the last turn.
+    this.carried.flush(this.turn, (e) => this.emit(e));
     this.protocol.finish?.();
     if (end !== 'aborted') await this.grading.grade();
     // A session the judge failed on ran to its end, but its statuses and grades are not the judge's: not a result.
@@ -399,9 +423,10 @@ export class SessionRun implements SessionCore {
   async userMessage(
     handed: IntentSpec[],
     reason: HandoffReason,
-  ): Promise<{ text: string; reveals: string[] }> {
+  ): Promise<{ text: string; reveals: string[]; withdrawn: string[] }> {
     // How each intent was told, for its status: the user's words as read, else the reveal key.
     const told = new Map<string, string>();
+    const withdrawn: string[] = [];
     const reply = await this.o.backends.user.nextMessage({
       turn: this.turn,
       persona: this.o.persona,
@@ -412,6 +437,10 @@ export class SessionRun implements SessionCore {
       emit: (e) => this.emit(e),
       signal: this.controller.signal,
       readStated: async (text) => {
+        // A person took over after the judge picked what the simulated user would tell: the pick
+        // goes, and the person's words tell what they tell.
+        if (reason === 'picked' && this.o.backends.user.picksIntents)
+          withdrawn.push(...handed.map((i) => i.id).filter((id) => this.withdraw(id)));
         const reading = await readStatedBy(this.o.backends.judge, {
           turn: this.turn,
           text,
@@ -427,8 +456,15 @@ export class SessionRun implements SessionCore {
     for (const id of reveals)
       if (this.status.get(id) === 'open') {
         const detail = reply.told?.[id] ?? told.get(id) ?? 'revealed by the user';
-        this.setStatus(id, 'provided', 'reveal', detail);
+        this.providedByNextMessage(id, 'reveal', detail);
       }
-    return { text: reply.text, reveals };
+    return { text: reply.text, reveals, withdrawn };
+  }
+
+  /** Takes back a status still waiting for its message; true if there was one. */
+  private withdraw(id: string): boolean {
+    const status = this.carried.take(id);
+    if (status) this.status.set(id, status.from);
+    return Boolean(status);
   }
 }

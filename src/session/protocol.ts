@@ -70,6 +70,11 @@ export interface SessionCore {
   emit(event: SessionEvent): void;
   statusOf(id: string): IntentStatus | undefined;
   setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void;
+  /**
+   * The intent is told in the user's next message (a pick, a reveal): \`provided\`, stamped with
+   * the turn that message opens, where a reader sees the words that told it.
+   */
+  providedByNextMessage(id: string, cause: StatusCause, detail: string): void;
   intent(id: string): IntentSpec;
   open(): IntentSpec[];
   /** Stage 1 (and the questions of stage 2) over `intents` for this turn's evidence. */
@@ -81,11 +86,14 @@ export interface SessionCore {
    * speaks first (`user_speaks`: their message is waiting and starts the next turn).
    */
   waitForTime(next: TimeToPass): Promise<WaitEnd>;
-  /** The user's next message for the intents handed over. */
+  /**
+   * The user's next message for the intents handed over: what it revealed besides, and the picks
+   * withdrawn because a person took the user over before the message was written.
+   */
   userMessage(
     handed: IntentSpec[],
     reason: HandoffReason,
-  ): Promise<{ text: string; reveals: string[] }>;
+  ): Promise<{ text: string; reveals: string[]; withdrawn: string[] }>;
 }
 
 declare module '../contracts/engine-types.ts' {

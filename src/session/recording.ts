@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errorMessage } from '../contracts/errors.ts';
+import { stampCarriedStatuses } from './carried-statuses.ts';
 import { UserError } from '../contracts/diagnostics.ts';
 import {
   EPHEMERAL_EVENTS,
@@ -158,5 +159,6 @@ export function readRecording(file: string): Recording {
     if (typeof e.t !== 'number') throw bad(n, `event "${e.type}" has no time offset "t"`);
     events.push(e);
   }
-  return { file, header, events, complete: events.at(-1)?.type === 'session_end' };
+  const complete = events.at(-1)?.type === 'session_end';
+  return { file, header, events: stampCarriedStatuses(events), complete };
 }

@@ -214,9 +214,8 @@ export class TimeProtocol implements SessionProtocol {
     }
     if (left.length) {
       for (const i of left)
-        core.setStatus(
+        core.providedByNextMessage(
           i.id,
-          'provided',
           'follow_up',
           'the user reveals it right after the follow-up',
         );

@@ -85,9 +85,9 @@ describe.skipIf(!hasTmux)('a person’s own words in a played session', () => {
     const b = recorded(terms.own);
     expect(b).toEqual(a);
     expect(a.proc).toBe(0.143);
-    // I1 is the person's (told at turn 1), not the agent's; "ok, and then?" told nothing, so the table is the agent's.
+    // I1 is the person's (told in turn 2's message), not the agent's; "ok, and then?" told nothing, so the table is the agent's.
     expect(a.statuses).toEqual({
-      I1: 'provided (reveal, turn 1)',
+      I1: 'provided (reveal, turn 2)',
       I3: 'completed (evidence, turn 4)',
     });
   });

@@ -58,7 +58,8 @@ const userMessages = (events: TimedEvent[]) =>
 describe('turn protocol', () => {
   it('a generic question targets nothing, so stage 3 reveals the first open intent', async () => {
     const { events, results } = await run(`    - say: Here is a start. Anything else you'd like?`);
-    expect(statusChanges(events).slice(0, 1)).toEqual(['1:I1:provided']);
+    // The picked intent is provided in turn 2, the turn of the message that tells it.
+    expect(statusChanges(events).slice(0, 1)).toEqual(['2:I1:provided']);
     expect(userMessages(events)[1]).toBe('Keep it under 200 EUR.');
     expect(results[0]!.scores.intents).toEqual({ I1: 'provided', I2: 'provided', I3: 'provided' });
     expect(results[0]!.scores.proc).toBe(0);
@@ -87,9 +88,9 @@ describe('turn protocol', () => {
   it('an intent already closed stays closed when a later question mentions it', async () => {
     const { events, results } = await run(`    - say: Within 200 EUR as usual.
     - say: What budget should I use, and any diet?`);
-    // Turn 1 completes I1; stage 3 provides I2. Turn 2 asks about budget (I1, closed) and diet (I2, closed):
-    // nothing targets an open intent, so stage 3 provides I3.
-    expect(statusChanges(events)).toEqual(['1:I1:completed', '1:I2:provided', '2:I3:provided']);
+    // Turn 1 completes I1; stage 3 has turn 2's message provide I2. Turn 2 asks about budget (I1, closed) and diet (I2, closed):
+    // nothing targets an open intent, so stage 3 has turn 3's message provide I3.
+    expect(statusChanges(events)).toEqual(['1:I1:completed', '2:I2:provided', '3:I3:provided']);
     expect(results[0]!.scores.intents.I1).toBe('completed');
   });
 
@@ -100,7 +101,7 @@ describe('turn protocol', () => {
       '',
       { maxTurns: 2 },
     );
-    expect(statusChanges(events)).toEqual(['1:I1:provided', '2:I2:unresolved', '2:I3:unresolved']);
+    expect(statusChanges(events)).toEqual(['2:I1:provided', '2:I2:unresolved', '2:I3:unresolved']);
     const r = results[0]!;
     expect(r.end).toBe('max_turns');
     expect(r.scores.turns).toBe(2);
@@ -114,8 +115,9 @@ describe('turn protocol', () => {
       actions:
         - { tool: write_file, args: { path: plan.md, content: "vegetarian" } }
     - say: Noted.`);
-    // Turn 1 completes I1 and I2; stage 3 provides I3 (the last open one); the agent answers once more.
-    expect(statusChanges(events)).toEqual(['1:I1:completed', '1:I2:completed', '1:I3:provided']);
+    // Turn 1 completes I1 and I2; stage 3 has turn 2's message provide I3 (the last open one); the
+    // agent answers once more.
+    expect(statusChanges(events)).toEqual(['1:I1:completed', '1:I2:completed', '2:I3:provided']);
     const r = results[0]!;
     expect(r.scores.turns).toBe(2);
     expect(r.end).toBe('resolved');

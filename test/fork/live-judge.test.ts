@@ -91,7 +91,7 @@ describe('a fork going live with the openai judge', () => {
     expect(provided).toContainEqual(
       expect.objectContaining({
         intent: 'I2',
-        turn: 1,
+        turn: 2,
         cause: 'reveal',
         detail: "stated in the user's own words (read by the judge)",
       }),

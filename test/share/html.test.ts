@@ -156,8 +156,11 @@ describe.skipIf(!haveChromium)('export --format html in a browser', () => {
     expect(await page.textContent('#turn')).toBe('turn 8 / 8');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
-    expect(await page.textContent('#A-intents')).toContain('I1 provided');
+    // The judge picked I1 after turn 1; it is provided in turn 2, where the message tells it.
+    expect(await page.textContent('#A-intents')).toContain('I1 open');
     expect(await page.textContent('#B-intents')).toContain('I1 completed');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#A-intents')).toContain('I1 provided');
     await page.screenshot({ path: path.join(dir, 'vs.png') });
     expect(problems).toEqual([]);
     await page.close();

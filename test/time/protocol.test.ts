@@ -180,7 +180,8 @@ describe('time protocol', () => {
       '1:I1:completed',
       '3:I2:open',
       '3:I1:superseded',
-      '3:I2:provided',
+      // Told in the user's message right after the follow-up: turn 4's.
+      '4:I2:provided',
     ]);
     const users = of(events, 'message').filter((m) => m.role === 'user');
     expect(users.map((m) => m.text)).toEqual([

@@ -117,7 +117,8 @@ describe('screen captures for the docs', () => {
 
   it('play as the user, an intent selected to reveal', async () => {
     const run = await collectRun('tester/gear', { agent: 'script:reactive' });
-    const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'intent_status');
+    // The end of turn 1, before the simulated user's message (and the pick it carries).
+    const events = upTo(run.sessions.at(-1)!, (e) => e.type === 'turn_start' && e.turn === 2);
     const c = live(
       personPlays([...events, { type: 'awaiting_input', turn: 1, role: 'user', t: 0 }], 'user'),
       {

@@ -45,9 +45,10 @@ const PANES = ['Hidden intents', 'Checklist', 'Workspace', 'Conversation'];
 async function playing(mode: 'play' | 'agent', control: Record<string, unknown> = {}) {
   const run = await collectRun('tester/gear', { agent: 'script:reactive' });
   const events = run.sessions.at(-1)!;
+  // The end of turn 1, before the simulated user's message (and the pick it carries).
   const upTo = events.slice(
     0,
-    events.findIndex((e) => e.type === 'intent_status'),
+    events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
   );
   const waiting = {
     type: 'awaiting_input',
@@ -182,10 +183,10 @@ describe('typing while playing', () => {
     await begin(r);
     await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     await press(r, 'Oh, and please keep it under 600 RMB, thanks.', KEYS.enter);
-    // The status changes as the message is taken; the message with its tag shows when turn 2 starts.
+    // The status changes with the message that tells it, in turn 2, with its tag.
     const frame = await waitForFrame(
       r,
-      (f) => f.includes('↩ I1 provided · turn 1 · revealed') && f.includes('↳ about I1'),
+      (f) => f.includes('↩ I1 provided · turn 2 · revealed') && f.includes('↳ about I1'),
     );
     expect(frame).not.toContain('I1, I1');
     c.quit();
