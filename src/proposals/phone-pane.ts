@@ -10,7 +10,7 @@ import { shortTime } from '../text/format.ts';
 import type { Line, Theme } from '../contracts/styled.ts';
 import { proposalMark } from '../session/marks.ts';
 import { breakAtDots, wrapWithPrefix } from '../text/text.ts';
-import type { PhoneState } from './phone-state.ts';
+import { tickText, type PhoneState } from './phone-state.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [
@@ -34,7 +34,7 @@ export function phoneBlocks(
   const status: Line[] = breakAtDots(
     [
       { text: '📱 ', color: theme.text.accent },
-      { text: `tick ${phone.tick}/${phone.info.steps || '–'}`, bold: true },
+      { text: tickText(phone), bold: true },
       ...(phone.at ? [{ text: ` · ${shortTime(phone.at)}`, color: theme.text.secondary }] : []),
       {
         text: ` · agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`,

@@ -24,7 +24,14 @@ export interface PhoneProposal {
 
 export interface PhoneState {
   info: ProposalInfo;
+  /** Ticks of the clock so far: one per observation, whatever the user did in it. */
   tick: number;
+  /**
+   * Steps of the scenario's activity the user has taken, when the user plays it (the rules user;
+   * a person or a model user acts by themselves). A tick the user spends answering a proposal
+   * takes no step, so there are more ticks than steps.
+   */
+  activityDone?: number;
   at?: string;
   phase: 'observe' | 'execute';
   /** The screen the user is on (its lines), after their last screen action. */
@@ -35,10 +42,11 @@ export interface PhoneState {
   proposals: PhoneProposal[];
 }
 
-export function initialPhone(info: ProposalInfo): PhoneState {
+export function initialPhone(info: ProposalInfo, playsActivity = true): PhoneState {
   return {
     info,
     tick: 0,
+    ...(playsActivity ? { activityDone: 0 } : {}),
     phase: 'observe',
     moves: [],
     notifications: [],
@@ -64,6 +72,10 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
     case 'user_action':
       return {
         ...s,
+        // A move into a waiting proposal (gathering context) is not a step of the activity.
+        ...(s.activityDone !== undefined && !e.gathering
+          ? { activityDone: Math.min(s.activityDone + 1, s.info.steps) }
+          : {}),
         moves: [
           ...s.moves,
           { turn: e.turn, kind: e.kind, ...(e.app ? { app: e.app } : {}), text: e.text, ok: e.ok },
@@ -87,4 +99,13 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
     default:
       return s;
   }
+}
+
+/** Where the clock and the user's activity are: "tick 6 · activity 5/5" (only ticks when the user acts by themselves). */
+export function tickText(phone: PhoneState): string {
+  const activity =
+    phone.activityDone !== undefined && phone.info.steps
+      ? ` · activity ${phone.activityDone}/${phone.info.steps}`
+      : '';
+  return `tick ${phone.tick}${activity}`;
 }

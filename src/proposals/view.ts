@@ -26,7 +26,11 @@ function phaseText(phone: PhoneState): string {
 export const proposalView = view({
   slice: {
     key: 'phone',
-    start: (event) => (event.proposals ? initialPhone(event.proposals) : undefined),
+    // The rules user plays the scenario's activity; a person or a model user acts by themselves.
+    start: (event) =>
+      event.proposals
+        ? initialPhone(event.proposals, event.backends.user.kind === 'rules')
+        : undefined,
     reduce: reducePhone,
   },
   panes: [

@@ -245,6 +245,12 @@ function screenLineHtml(line: string, i: number): string {
   return `<div class="${kind}">${esc(line)}</div>`;
 }
 
+/** The ticks so far, and the steps of the activity the rules user took ("tick 6 · activity 5/5"). */
+function phoneTicks(p: NonNullable<SessionState['phone']>): string {
+  const steps = p.activityDone !== undefined && p.info.steps;
+  return `tick ${p.tick}${steps ? ` · activity ${p.activityDone}/${p.info.steps}` : ''}`;
+}
+
 /**
  * Proposal scenarios: the user's phone as it was at the end of the turn (the screen they were
  * on, the latest notifications as they saw them, every proposal with its verdict, their last
@@ -255,7 +261,7 @@ const phone: HtmlPane = {
   kind: 'snapshot',
   info: (state) =>
     state.phone
-      ? `tick ${state.phone.tick}/${state.phone.info.steps || '–'} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}`
+      ? `${phoneTicks(state.phone)} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}`
       : '',
   render(state, turn) {
     const p = state.phone;
