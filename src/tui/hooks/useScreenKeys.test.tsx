@@ -116,4 +116,11 @@ describe('useScreenKeys', () => {
     await press(r!, KEYS.ctrlP);
     await waitForFrame(r!, (f) => f.includes('dialog="persona"'));
   });
+
+  it('playing the agent: ctrl+t opens the tool picker from a pane, as the status bar says', async () => {
+    render({ mode: 'agent', running: true });
+    await waitForFrame(r!, (f) => f.includes('focus=conversation'));
+    await press(r!, KEYS.ctrlT);
+    await waitForFrame(r!, (f) => f.includes('dialog="tools"'));
+  });
 });

@@ -60,6 +60,8 @@ export function useScreenKeys({
     ...(mode === 'watch' && running ? (['watch'] as const) : []),
     ...(mode === 'replay' ? (['replay'] as const) : []),
     ...(typing && running ? (['play'] as const) : []),
+    // The tool picker from any pane, as the status bar offers it (not only from the input box).
+    ...(mode === 'agent' && running ? (['agentInput'] as const) : []),
   ];
   const goTurn = (t: number | undefined) => t !== undefined && controller.goToTurn?.(t);
   const handlers: ActionHandlers = {
@@ -77,6 +79,7 @@ export function useScreenKeys({
     passTime,
     ...(mode === 'play' ? { personaCard: () => open('persona') } : {}),
     endSession: () => open('end'),
+    ...(mode === 'agent' ? { toolPicker: () => open('tools') } : {}),
     fork: () => {
       const forked = controller.fork?.();
       if (forked) onOpen?.(forked);
