@@ -5,6 +5,35 @@ import { useTheme } from '../theme.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import { Card } from './Card.tsx';
 
+const LIST_ITEM = /^([-*•]|\d+[.)])\s+/;
+
+/**
+ * A profile as prose: YAML's hard line breaks inside a paragraph joined (they made it wrap
+ * raggedly at any width but the file's), blank lines kept as paragraph breaks (`undefined`), and
+ * each list item its own block, its mark kept to hang the item's lines under.
+ */
+export function profileBlocks(profile: string): ({ mark: string; text: string } | undefined)[] {
+  const blocks: ({ mark: string; text: string } | undefined)[] = [];
+  let open = false;
+  for (const raw of profile.trim().split('\n')) {
+    const line = raw.trim();
+    const item = LIST_ITEM.exec(line);
+    const last = blocks.at(-1);
+    if (!line) {
+      if (open) blocks.push(undefined);
+      open = false;
+    } else if (item) {
+      blocks.push({ mark: item[0], text: line.slice(item[0].length) });
+      open = true;
+    } else if (open && last) last.text += ` ${line}`;
+    else {
+      blocks.push({ mark: '', text: line });
+      open = true;
+    }
+  }
+  return blocks;
+}
+
 export function PersonaCardOverlay({
   width,
   height,
@@ -31,10 +60,9 @@ export function PersonaCardOverlay({
       [],
     );
     lines.push(
-      ...card.profile
-        .trim()
-        .split('\n')
-        .flatMap((p) => (p.trim() ? wrapWithPrefix([], p.trim(), cols) : [[]])),
+      ...profileBlocks(card.profile).flatMap((b) =>
+        b ? wrapWithPrefix([{ text: b.mark }], b.text, cols) : [[]],
+      ),
     );
     if (card.style)
       lines.push(
