@@ -154,4 +154,29 @@ describe('the tool picker’s templates, sent as inserted', () => {
       `/todoist__delete_task task_id="" ${access} → refused: fill in task_id`,
     );
   });
+
+  it('every tool of the bundled scenarios with apps runs as inserted or asks for a value; none fails in the tool', async () => {
+    const scenarios = [
+      'marketer/meeting-invite', // gmail and calendar, proposals
+      'marketer/dinner-split', // splitwise
+      'pharmacist/tips-reorder', // amazon
+      'pharmacist/lcms-booking', // gmail in a π-Bench scenario: every tool offered at once
+      'law_trainee/yuehai-handover', // files, memory, phone and todoist
+      'financier/committee-alarm', // a phone whose noise fails calls now and then
+    ];
+    const failed: string[] = [];
+    for (const scenario of scenarios) {
+      const l = await playAgent(scenario);
+      for (const o of await pickEvery(l)) {
+        // The scenario's own noise: an outage it draws on purpose, not the template's doing.
+        const outage = o.endsWith('temporarily unavailable (503); try again');
+        if (!/→ (ok|refused: fill in [\w, ]+)$/.test(o) && !outage)
+          failed.push(`${scenario}: ${o}`);
+      }
+      live = undefined;
+      l.quit();
+      await l.done.catch(() => undefined);
+    }
+    expect(failed).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@
  *   it that occurs once and new_string the same line, to change; write_file a new file
  *   (`notes.md`, or `notes-2.md` if that is taken) with a placeholder heading.
  * - An app's login gets the account's username and password (the agent was told them);
- *   access_token the token its last login gave; an `<item>_id` the first item there is.
+ *   access_token the token its last login gave; an `<item>_id` the first item there is; a read's
+ *   window the week from the app's today, its duration half an hour, its email someone it knows.
  *   A call that changes an app gets ids too, but only beside a value the person types: an id is
  *   all delete_task needs, so it is left to fill. A template never picks what a change is made
  *   to or what it says (clear_cart, which needs neither, runs as inserted: that is its meaning).
@@ -113,7 +114,7 @@ type Param = ToolHint['params'][number];
 /** A required value the template can give by itself, or undefined (the person fills it in). */
 function valueOf(tool: ToolHint, p: Param, world: TemplateWorld): unknown {
   const app = appOf(tool);
-  if (app) return appValue(tool, app, p.name, world.appState(app));
+  if (app) return appValue(tool, app, p, world.appState(app));
   // A proposal is the person's own words; an enum, a number or a list has a value of its type.
   if (tool.name === 'propose') return undefined;
   return p.blank !== undefined && p.blank !== '""' ? JSON.parse(p.blank) : undefined;
@@ -125,8 +126,9 @@ interface AppLike {
   [collection: string]: unknown;
 }
 
-function appValue(tool: ToolHint, app: string, name: string, raw: unknown): unknown {
+function appValue(tool: ToolHint, app: string, p: Param, raw: unknown): unknown {
   const state = (raw ?? {}) as AppLike;
+  const { name } = p;
   if (tool.name === `${app}__login`) {
     const c = state.credentials?.[0];
     if (name === 'username') return c?.username;
@@ -135,7 +137,29 @@ function appValue(tool: ToolHint, app: string, name: string, raw: unknown): unkn
   if (name === 'access_token') return state.access_tokens?.at(-1);
   if (name.endsWith('_id')) return firstId(state, name.slice(0, -3));
   // What a change to the app says (a title, a message, an amount) is the person's: none is made up.
-  return undefined;
+  return tool.readOnly ? readValue(p, state) : undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A read's other required values: a window of the week ahead, a half-hour, someone the app knows. */
+function readValue(p: Param, state: AppLike): unknown {
+  const now = typeof state.now === 'string' ? Date.parse(`${state.now}Z`) : NaN;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  if (/^min_(start|date|created_at)/.test(p.name) && !Number.isNaN(now)) return day(now);
+  if (/^max_(start|date|created_at)/.test(p.name) && !Number.isNaN(now))
+    return day(now + 6 * DAY_MS);
+  if (p.name === 'duration_minutes') return 30;
+  if (/(^|_)email$/.test(p.name)) return someone(state);
+  return p.blank !== undefined && p.blank !== '""' ? JSON.parse(p.blank) : undefined;
+}
+
+/** The first person of the app's directory (else its account): an address a read can look up. */
+function someone(state: AppLike): string | undefined {
+  const users = state.users as Record<string, { email?: string }> | undefined;
+  const first = Object.values(users ?? {}).find((u) => u.email)?.email;
+  const account = state.account as { email?: string | null } | null | undefined;
+  return first ?? account?.email ?? undefined;
 }
 
 /** The first (lowest) id in the collection an `<x>_id` parameter names (email_thread_id: `threads`). */
