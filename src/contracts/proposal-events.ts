@@ -27,6 +27,12 @@ export interface ProposalScores {
   proposal_rate: number | null;
   /** Successful calls of the agent to tools declared read-only (an app's `login` included). */
   read_actions: number;
+  /**
+   * intentplay's own measure, not PARE's: calls to an app's write tools the agent attempted in
+   * observe turns, before the user accepted a proposal (each refused). Present only when there
+   * were any (and never in recordings made before it was counted).
+   */
+  writes_before_acceptance?: number;
   /** PARE's Table 2: how each proposal was decided (direct accept or reject, the user looked into it first, or the session ended with it pending). */
   decisions: ProposalDecisions;
   /** Share of goals whose `done` holds on the final state (null without goals that have one). */

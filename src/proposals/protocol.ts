@@ -43,7 +43,14 @@ import {
   screenText,
 } from '../apps/screens/index.ts';
 import { DEFAULT_GATHER_TICKS, type ActivityStep, type ScreenStep } from './schema.ts';
-import { isReadOnly, proposalTools, PROPOSE_TOOL, WAIT_TOOL, withFailures } from './tools.ts';
+import {
+  isAppWrite,
+  isReadOnly,
+  proposalTools,
+  PROPOSE_TOOL,
+  WAIT_TOOL,
+  withFailures,
+} from './tools.ts';
 import { ProposalWorld, type Proposal } from './world.ts';
 import { proposalScores } from './scores.ts';
 
@@ -150,6 +157,11 @@ export class ProposalProtocol implements SessionProtocol {
     const w = this.world;
     const readOnly = new Set(this.allTools.filter(isReadOnly).map((d) => d.name));
     w.readActions += t.evidence.toolCalls.filter((c) => c.ok && readOnly.has(c.name)).length;
+    if (w.phase === 'observe') {
+      // Writes tried with no accepted proposal to carry out: each was refused, and is counted apart.
+      const writes = new Set(this.allTools.filter(isAppWrite).map((d) => d.name));
+      w.writesBeforeAcceptance += t.evidence.toolCalls.filter((c) => writes.has(c.name)).length;
+    }
     if (w.phase === 'execute') {
       // The user's phone shows what the agent just did (a task added to the list on screen).
       this.setPhase('observe', screenText(await this.phone!.view()));

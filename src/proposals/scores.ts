@@ -23,6 +23,7 @@ export function proposalScores(
     acceptance_rate: proposals ? round(accepted / proposals) : null,
     proposal_rate: w.observeTurns ? round(proposals / w.observeTurns) : null,
     read_actions: w.readActions,
+    ...(w.writesBeforeAcceptance ? { writes_before_acceptance: w.writesBeforeAcceptance } : {}),
     decisions: {
       // Looked into first, whatever came of it; otherwise decided at once; or never decided before the end.
       accept: w.proposals.filter((p) => !p.gathered && p.verdict === 'accepted').length,

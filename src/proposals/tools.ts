@@ -43,6 +43,11 @@ export function isReadOnly(def: ToolDef): boolean {
 
 const LOCAL_GROUPS = new Set(['files', 'memory', 'time', 'environment', 'proposals']);
 
+/** A tool that changes an app's data (not the workspace's files, memory or time). */
+export function isAppWrite(def: ToolDef): boolean {
+  return !isReadOnly(def) && !LOCAL_GROUPS.has(def.group);
+}
+
 /** An app tool that fails as a busy app would when the noise draws a failure. */
 export function withFailures(def: ToolDef, fails: () => boolean): ToolDef {
   if (LOCAL_GROUPS.has(def.group)) return def;

@@ -25,6 +25,8 @@ export class ProposalWorld {
   pending: Proposal | undefined;
   observeTurns = 0;
   readActions = 0;
+  /** App writes the agent tried in observe turns (intentplay's own count, not PARE's). */
+  writesBeforeAcceptance = 0;
 
   constructor(
     private readonly activity: readonly ActivityStep[],

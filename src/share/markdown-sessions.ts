@@ -7,7 +7,7 @@
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import type { SessionState } from '../store/state.ts';
 import { updateSeen } from '../sim/update-seen.ts';
-import { fmtScore, shortTime } from '../text/format.ts';
+import { earlyWrites, fmtScore, shortTime } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 
 export const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -22,7 +22,7 @@ export function sessionScoreLines(state: SessionState): string[] {
   const out: string[] = [];
   if (p)
     out.push(
-      `Proposals: **${p.proposals} made, ${p.accepted} accepted** · acceptance rate ${fmtScore(p.acceptance_rate)} · proposal rate ${fmtScore(p.proposal_rate)} · ${p.read_actions} read actions · success ${fmtScore(p.success)}${p.succeeded ? ' (every goal reached)' : ''}`,
+      `Proposals: **${p.proposals} made, ${p.accepted} accepted** · acceptance rate ${fmtScore(p.acceptance_rate)} · proposal rate ${fmtScore(p.proposal_rate)} · ${p.read_actions} read actions${earlyWrites(p)} · success ${fmtScore(p.success)}${p.succeeded ? ' (every goal reached)' : ''}`,
       '',
     );
   if (t) {

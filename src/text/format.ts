@@ -41,6 +41,14 @@ export function fmtArgs(args: unknown, cols = 60): string {
   return truncate(parts.join(' '), cols);
 }
 
+/** ` · 2 app writes tried before acceptance`: intentplay's own count in a proposal scenario's scores, when there were any. */
+export function earlyWrites(p: { writes_before_acceptance?: number }): string {
+  const n = p.writes_before_acceptance;
+  return n
+    ? ` · ${n} app write${n === 1 ? '' : 's'} tried before acceptance (intentplay's count)`
+    : '';
+}
+
 /** A permission request's tool arguments on one line, as the agent sent them: what a person approves. */
 export function fmtPermissionInput(input: unknown, cols = 200): string {
   if (input === undefined) return 'no arguments sent';

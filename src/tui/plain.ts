@@ -8,7 +8,14 @@ import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { checkMarkKind, type CheckMarkKind } from '../session/marks.ts';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
-import { fmtArgs, fmtBackends, fmtPermissionInput, fmtResult, fmtScore } from '../text/format.ts';
+import {
+  earlyWrites,
+  fmtArgs,
+  fmtBackends,
+  fmtPermissionInput,
+  fmtResult,
+  fmtScore,
+} from '../text/format.ts';
 import { permissionArgsLine, permissionAsked } from '../text/permission-text.ts';
 import { CAUSE_LABELS } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
@@ -145,7 +152,7 @@ export function createPlainFormatter(
         if (pr)
           lines.push(
             c.bold(
-              `== proposals: success ${fmtScore(pr.success)} · ${pr.accepted}/${pr.proposals} accepted · proposal rate ${fmtScore(pr.proposal_rate)} · ${pr.read_actions} read actions`,
+              `== proposals: success ${fmtScore(pr.success)} · ${pr.accepted}/${pr.proposals} accepted · proposal rate ${fmtScore(pr.proposal_rate)} · ${pr.read_actions} read actions${earlyWrites(pr)}`,
             ),
           );
         return lines;

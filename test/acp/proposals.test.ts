@@ -13,6 +13,7 @@ import {
   type ScriptedReply,
 } from '../helpers/openai-server.ts';
 import { soap } from '../helpers/soap-scenario.ts';
+import { createPlainFormatter } from '../../src/tui/plain.ts';
 import { runAcp } from './helpers.ts';
 
 const MODEL_AGENT = path.resolve('test/fixtures/acp-model-agent.mjs');
@@ -154,6 +155,8 @@ describe('an ACP agent driven by a model in a proposal scenario', () => {
       });
       expect(r.scores.intents).toEqual({ G1: 'completed' });
       expect(r.scores.proposals).toMatchObject({ proposals: 1, accepted: 1, succeeded: true });
+      // It wrote only once accepted: no early write to count.
+      expect(r.scores.proposals!.writes_before_acceptance).toBeUndefined();
     },
     60_000,
   );
@@ -219,6 +222,12 @@ describe('an ACP agent driven by a model in a proposal scenario', () => {
       succeeded: true,
       read_actions: reads.length,
     });
+    // …it is counted apart, as intentplay's own measure: one app write tried before acceptance
+    expect(r.scores.proposals!.writes_before_acceptance).toBe(1);
+    const score = run.of('score').at(-1)!;
+    expect(createPlainFormatter()(score).join('\n')).toContain(
+      "· 1 app write tried before acceptance (intentplay's count)",
+    );
     expect(run.of('notice').map((n) => n.text)).not.toContainEqual(
       expect.stringMatching(/did not list/),
     );
