@@ -2,7 +2,7 @@
  * The direct way of a plain `tools/call` (node-transport.ts): a request the SDK's `Server` would
  * take as it is (one message, a tool's name, arguments as an object, no task, no related task)
  * goes straight to the tool, and its answer is the one the Server would give, to the byte. What
- * it saves is the SDK's way in, which checks each message against zod schemas four to six times
+ * it saves is the SDK's way in, which checks each message against zod schemas eight times
  * (type guards that fail build their errors first) before the handler runs: most of our CPU on
  * the way in, and time a loaded machine stretches. Anything else takes the Server's way.
  */
