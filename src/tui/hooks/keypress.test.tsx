@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, renderTui, waitForFrame, type Rendered } from '../../../test/tui/harness.tsx';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
@@ -58,6 +58,43 @@ describe('the keypress dispatcher', () => {
     await waitForFrame(slow, (f) => f.includes('mode 2'));
     await waitForFrame(slow, () => started.length > 0);
     expect(started).toEqual([2]);
+  });
+
+  it('lets no key go before the render of the one before, however late React gets to it', async () => {
+    // A loaded machine: other work React queued earlier holds the process past the wait meant
+    // for keys that change nothing, between the first key and React's render of it. A handler
+    // reads the row it was rendered with (as the lists' cursors do): let go on that wait, the
+    // second ↓ saw row 0 again and was lost (the home screen's guide test stopped at 2/3).
+    const busy = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until);
+    };
+    let typeTwoDowns = () => {};
+    let stall = () => {};
+    function Rows() {
+      const [row, setRow] = useState(0);
+      const [stalled, setStalled] = useState(false);
+      stall = () => setStalled(true);
+      useKeyActions(['home'], { down: () => setRow(row + 1) });
+      // The stalling render outlasts React's 5 ms slice, so its effects wait for a later one;
+      // the keys come in between, and those effects then hold the CPU for 80 ms.
+      if (stalled && row === 0) busy(10);
+      useLayoutEffect(() => {
+        if (stalled) setImmediate(typeTwoDowns);
+      }, [stalled]);
+      useEffect(() => {
+        if (stalled) busy(80);
+      }, [stalled]);
+      return <Text>row {row}</Text>;
+    }
+    const rows = renderTui(<Rows />);
+    r = rows;
+    typeTwoDowns = () => rows.stdin.write(`${KEYS.down}${KEYS.down}`);
+    await waitForFrame(rows, (f) => f.includes('row 0'));
+    stall();
+    await waitForFrame(rows, (f) => /row [12]/.test(f));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rows.lastFrame()).toContain('row 2');
   });
 
   it('offers a key to the highest layer first, and lets unhandled keys fall through', async () => {

@@ -5,7 +5,16 @@
  * subscribe with the scopes they serve, so which key does what stays in keymap.ts.
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { actionFor, keyName, type Action, type Scope } from '../keymap.ts';
 
 export interface KeyPress {
@@ -36,32 +45,31 @@ class Dispatcher {
   private waiting: NodeJS.Timeout | undefined;
   /** The number of the key being handled: a release meant for an earlier key must not let the next one go. */
   private handling = 0;
+  /** Set by the provider: renders it for key `n`, together with what the key's handler changed. */
+  renderFor: (n: number) => void = () => {};
 
   /**
    * Keys are handled one at a time, each after the screen has re-rendered from the one
-   * before (or after RENDER_WAIT_MS when a key changed nothing), so a handler never acts
-   * on what the screen was two keys ago: keys that arrive together (a fast typist, a
-   * paste of keys, tmux send-keys) behave as if typed slowly.
+   * before, so a handler never acts on what the screen was two keys ago: keys that arrive
+   * together (a fast typist, a paste of keys, tmux send-keys) behave as if typed slowly.
    */
   dispatch(press: KeyPress): void {
     this.queue.push(press);
     if (!this.waiting) this.next();
   }
 
-  /** A subscriber committed a render: the key being waited on has taken effect. */
-  committed(): void {
-    if (!this.waiting) return;
-    const key = this.handling;
-    setImmediate(() => this.release(key));
+  /**
+   * The provider's render for key `n` committed, and with it whatever that key's handler
+   * changed (React renders updates made together in one pass): the next key may go.
+   */
+  committed(n: number): void {
+    if (n !== this.handling || !this.waiting) return;
+    setImmediate(() => this.release(n));
   }
 
-  /**
-   * Lets the key after `key` go, once: both the render and the timer release a key, and on a
-   * loaded machine the timer can fire first; the render's release must then not let a second
-   * key go before the first one's own render (React may defer that render past this call).
-   */
-  private release(key: number): void {
-    if (key !== this.handling || !this.waiting) return;
+  /** Lets the key after `n` go, once. */
+  private release(n: number): void {
+    if (n !== this.handling || !this.waiting) return;
     clearTimeout(this.waiting);
     this.waiting = undefined;
     this.next();
@@ -70,13 +78,17 @@ class Dispatcher {
   private next(): void {
     const press = this.queue.shift();
     if (!press) return;
-    const key = ++this.handling;
-    this.waiting = setTimeout(() => this.release(key), RENDER_WAIT_MS);
+    const n = ++this.handling;
+    // Only for a render that never comes (the screen gone): a fixed wait for the render, as
+    // there was, let the next key go first on a loaded machine, where React's render can
+    // come well after 50 ms, and a handler then acted on the screen as it was two keys ago.
+    this.waiting = setTimeout(() => this.release(n), NO_RENDER_MS);
     for (const s of this.subscribers) if (s.handler.current(press)) break;
+    this.renderFor(n);
   }
 }
 
-const RENDER_WAIT_MS = 50;
+const NO_RENDER_MS = 2000;
 
 const CONTROL_KEYS: Record<string, Partial<Key>> = {
   '\t': { tab: true },
@@ -141,9 +153,16 @@ const DispatcherContext = createContext<Dispatcher | null>(null);
 
 export function KeypressProvider({ children }: { children: ReactNode }) {
   const dispatcher = useMemo(() => new Dispatcher(), []);
-  useInput((input, key) => {
-    for (const press of splitKeys(input, key)) dispatcher.dispatch(press);
-  });
+  const [rendered, setRendered] = useState(0);
+  dispatcher.renderFor = setRendered;
+  useLayoutEffect(() => dispatcher.committed(rendered), [dispatcher, rendered]);
+  const onInput = useCallback(
+    (input: string, key: Key) => {
+      for (const press of splitKeys(input, key)) dispatcher.dispatch(press);
+    },
+    [dispatcher],
+  );
+  useInput(onInput);
   return <DispatcherContext.Provider value={dispatcher}>{children}</DispatcherContext.Provider>;
 }
 
@@ -187,5 +206,4 @@ export function useKeyActions(
     if (!dispatcher) return;
     return dispatcher.subscribe({ priority, handler });
   }, [dispatcher, priority]);
-  useLayoutEffect(() => dispatcher?.committed());
 }
