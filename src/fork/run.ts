@@ -11,7 +11,7 @@ import type { ToolRegistry } from '../tools/registry.ts';
 import { registerFork } from './elsewhere.ts';
 import { ForkError } from './errors.ts';
 import { ForkPlan, type ForkRequest } from './plan.ts';
-import { loadForkSource, type ForkSource } from './source.ts';
+import { atTurn, loadForkSource, type ForkSource } from './source.ts';
 
 export interface ForkRunOptions {
   specs: Record<Role, BackendSpec>;
@@ -41,8 +41,8 @@ export function forkFileName(parent: string, turn: number): string {
 export function forkFromEnd(results: readonly SessionRunResult[]): ForkRequest {
   const file = results.at(-1)?.recording;
   if (!file) throw new ForkError('the session left no recording to fork');
-  const { turns } = loadForkSource(file, 0);
-  return { source: loadForkSource(file, turns), file: forkFileName(file, turns) };
+  const source = loadForkSource(file, 0);
+  return { source: atTurn(source, source.turns), file: forkFileName(file, source.turns) };
 }
 
 export async function runFork(

@@ -35,10 +35,7 @@ export function loadForkSource(file: string, turn: number, library?: string | Li
   const start = startOf(parent);
   if (!start) throw new ForkError(`${where}: it has no session_start, so there is nothing to fork`);
   const turns = lastJudgedTurn(parent);
-  if (!Number.isInteger(turn) || turn < 0 || turn > turns)
-    throw new ForkError(
-      `${where}: --turn must be a whole number from 0 to ${turns} (the turns it recorded), got ${turn}`,
-    );
+  checkTurn(where, turn, turns);
   refuseInexact(parent, where);
   const prior = priorRecordings(parent, file);
   for (const p of prior) refuseInexact(p, path.basename(p.file));
@@ -57,6 +54,22 @@ export function loadForkSource(file: string, turn: number, library?: string | Li
     turn,
     turns,
   };
+}
+
+/**
+ * The same source at another turn, without reading anything again (the turns of one recording
+ * forked one after another: the end of a watch just stopped, a test of every turn).
+ */
+export function atTurn(source: ForkSource, turn: number): ForkSource {
+  checkTurn(path.basename(source.parent.file), turn, source.turns);
+  return { ...source, turn };
+}
+
+function checkTurn(where: string, turn: number, turns: number): void {
+  if (!Number.isInteger(turn) || turn < 0 || turn > turns)
+    throw new ForkError(
+      `${where}: --turn must be a whole number from 0 to ${turns} (the turns it recorded), got ${turn}`,
+    );
 }
 
 function startOf(r: Recording): EventOf<'session_start'> | undefined {

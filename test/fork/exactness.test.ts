@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/config.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
-import { loadForkSource } from '../../src/fork/source.ts';
+import { atTurn, loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { materialise, normalised } from './goldens.ts';
@@ -36,13 +36,14 @@ describe('a fork with the same backends records the original again', () => {
       let forks = 0;
       for (const file of materialise(dir, reference)) {
         const original = normalised(file);
-        const { turns } = loadForkSource(file, 0);
+        // Read once per recording (with the sessions before it): each turn's fork starts from it.
+        const source = loadForkSource(file, 0, library);
         const start = JSON.parse(original[1]!) as { time?: unknown; proposals?: unknown };
         if (start.time) paradigms.add('time');
         else paradigms.add(start.proposals ? 'proposals' : 'chat');
-        for (let turn = 0; turn <= turns; turn++) {
+        for (let turn = 0; turn <= source.turns; turn++) {
           const out = path.join(path.dirname(file), `fork-${turn}-${path.basename(file)}`);
-          await runFork(loadForkSource(file, turn, library), { specs, config, registry, out });
+          await runFork(atTurn(source, turn), { specs, config, registry, out });
           const forked = normalised(out);
           expect(forked, `${path.basename(file)} forked at turn ${turn}`).toEqual(original);
           expect(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]!).fork).toEqual({

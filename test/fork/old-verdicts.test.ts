@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/config.ts';
 import { loadLibrary } from '../../src/scenario/library.ts';
 import { BUNDLED_LIBRARY } from '../../src/session/plan.ts';
-import { loadForkSource } from '../../src/fork/source.ts';
+import { atTurn, loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
 import { materialise, normalised } from './goldens.ts';
 
@@ -56,10 +56,10 @@ describe('a proposal recording of the older format (the verdict in the proposalâ
     for (const golden of withVerdicts) {
       const now = normalised(golden);
       const old = rewritten(golden, 'old', (v) => (v.turn = (v.turn as number) - 1));
-      const { turns } = loadForkSource(old.file, 0, library);
-      for (let turn = old.first; turn <= turns; turn++) {
+      const source = loadForkSource(old.file, 0, library);
+      for (let turn = old.first; turn <= source.turns; turn++) {
         const out = path.join(dir, `fork-${turn}-${path.basename(golden)}`);
-        await runFork(loadForkSource(old.file, turn, library), { specs, config, out });
+        await runFork(atTurn(source, turn), { specs, config, out });
         expect(normalised(out), `${path.basename(golden)} forked at turn ${turn}`).toEqual(now);
         rmSync(out);
         forks++;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/config.ts';
-import { loadForkSource } from '../../src/fork/source.ts';
+import { atTurn, loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
 import { materialise, normalised } from './goldens.ts';
 
@@ -38,9 +38,12 @@ function variant(name: string, change: (lines: Record<string, unknown>[]) => voi
 
 describe('forks that cannot be exact are refused', () => {
   it('names the turns a recording has when --turn is past them', () => {
-    expect(() => loadForkSource(byName('meal-plan'), 3)).toThrow(
-      'meal-plan.jsonl: --turn must be a whole number from 0 to 2 (the turns it recorded), got 3',
-    );
+    const message =
+      'meal-plan.jsonl: --turn must be a whole number from 0 to 2 (the turns it recorded), got 3';
+    expect(() => loadForkSource(byName('meal-plan'), 3)).toThrow(message);
+    // The same source at another turn, as the watch's `f` forks at its last turn, checks alike.
+    expect(() => atTurn(loadForkSource(byName('meal-plan'), 0), 3)).toThrow(message);
+    expect(atTurn(loadForkSource(byName('meal-plan'), 0), 2).turn).toBe(2);
   });
 
   it('refuses a foreign acp agent: its memory is its own', () => {
