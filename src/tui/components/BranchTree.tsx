@@ -4,12 +4,13 @@
  * the highlighted one from the turn where it parts.
  */
 import { Text } from 'ink';
+import { Fragment } from 'react';
 import { PickListBox } from './PickListBox.tsx';
 import { windowTop } from '../hooks/useListCursor.ts';
 import { usePickList } from '../hooks/usePickList.ts';
 import type { BranchRow } from '../session/controller.ts';
 import { useTheme } from '../theme.ts';
-import { truncate } from '../../text/text.ts';
+import { truncate, width as textWidth } from '../../text/text.ts';
 
 export function BranchTree({
   name,
@@ -34,18 +35,39 @@ export function BranchTree({
   const parent = rows[0]?.kind === 'parent';
   const shown = Math.max(1, height - 4 - (parent ? 1 : 0));
   const top = windowTop(cursor.selected, cursor.selected + 1, rows.length, shown, 0);
-  // A fork's end and scores come before its file name, so a narrow screen cuts the name.
+  const markOf = (row: BranchRow) =>
+    row.kind === 'parent' ? '↑ ' : '  '.repeat(row.depth + 1) + '↳ ';
+  const head = (row: BranchRow) =>
+    row.kind === 'parent' ? row.text : `fork at turn ${row.turn}  ${row.outcome ?? ''}`;
+  // A fork whose file name does not fit beside its end and scores gets the name on a line of
+  // its own, while the rows leave room for that; else the name is cut (its end and scores stay).
+  const tooWide = rows.some(
+    (row) => row.kind === 'fork' && textWidth(`${markOf(row)}${head(row)}  ${row.name}`) > cols,
+  );
+  const nameLines = tooWide && rows.length * 2 <= shown;
   const line = (row: BranchRow, i: number) => {
     const on = i === cursor.selected;
-    const mark = row.kind === 'parent' ? '↑ ' : '  '.repeat(row.depth + 1) + '↳ ';
-    const text =
-      row.kind === 'parent'
-        ? row.text
-        : `fork at turn ${row.turn}  ${row.outcome ?? ''}  ${row.name}`;
+    const mark = markOf(row);
+    const room = Math.max(1, cols - mark.length);
+    const markText = <Text color={on ? undefined : theme.text.accent}>{mark}</Text>;
+    if (row.kind === 'fork' && nameLines)
+      return (
+        <Fragment key={row.file}>
+          <Text wrap="truncate-end" inverse={on}>
+            {markText}
+            {truncate(head(row), room)}
+          </Text>
+          <Text wrap="truncate-end" inverse={on}>
+            {' '.repeat(mark.length)}
+            {truncate(row.name, room)}
+          </Text>
+        </Fragment>
+      );
+    const text = row.kind === 'parent' ? row.text : `${head(row)}  ${row.name}`;
     return (
       <Text key={row.file} wrap="truncate-end" inverse={on}>
-        <Text color={on ? undefined : theme.text.accent}>{mark}</Text>
-        {truncate(text, Math.max(1, cols - mark.length))}
+        {markText}
+        {truncate(text, room)}
       </Text>
     );
   };

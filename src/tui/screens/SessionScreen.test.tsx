@@ -293,6 +293,23 @@ describe('live sessions', () => {
     expect(c.calls).toEqual([]);
   });
 
+  it.each([80, 100, 200])(
+    "%i columns: a live fork's banner says whole what it is a fork of",
+    async (columns) => {
+      const run = await collectRun('tester/plan');
+      const parent = '20261128-135736-researcher_meal-plan-f33483.jsonl';
+      const c = fakeController(run.sessions.at(-1)!, {
+        mode: 'watch',
+        forkOf: { parent, turn: 2 },
+      });
+      r = renderSession(c, <SessionScreen onExit={() => {}} />, { columns, rows: 30 });
+      const frame = await waitForFrame(r, (f) => f.includes('a fork of'));
+      const banner = frame.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ');
+      expect(banner).toContain(`┬ a fork of ${parent} at turn 2`);
+      expect(banner).toContain('live from the end of that turn');
+    },
+  );
+
   it('asks before quitting a running session', async () => {
     const c = fakeController([], { mode: 'watch', running: true });
     let exited = false;

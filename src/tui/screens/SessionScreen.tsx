@@ -207,11 +207,16 @@ function bannerLines(
   columns: number,
 ): Line[] {
   const banner: Line[] = [];
-  if (forkOf)
-    banner.push([
-      { text: `┬ a fork of ${forkOf.parent} at turn ${forkOf.turn}`, color: theme.text.accent },
-      { text: ': live from the end of that turn', color: theme.text.secondary },
-    ]);
+  if (forkOf) {
+    const origin: Seg = {
+      text: `┬ a fork of ${forkOf.parent} at turn ${forkOf.turn}`,
+      color: theme.text.accent,
+    };
+    const live: Seg = { text: ': live from the end of that turn', color: theme.text.secondary };
+    // A long recording name: the second half goes on a line of its own rather than being cut.
+    if (lineWidth([origin, live]) <= columns) banner.push([origin, live]);
+    else banner.push([origin], [{ ...live, text: '  live from the end of that turn' }]);
+  }
   if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
   // A notice wraps (two lines at most, cut with … past them): the scripted agent's says how to
   // play for real at its end, in two lines at 80 columns.
