@@ -39,7 +39,7 @@ describe('an edited user message', () => {
     expect(told[0]).toHaveProperty('detail', expect.stringContaining("the user's own words"));
     // I1 was not told by the edited message: nothing picked it before the edit was sent.
     const i1 = events.find((e) => e.type === 'intent_status' && e.intent === 'I1');
-    expect(i1).not.toMatchObject({ turn: 1, to: 'provided' });
+    expect(i1).not.toMatchObject({ turn: 2, to: 'provided' });
 
     // A fork of the edited fork replays its turns exactly (the reading is offline, as recorded).
     const deeper = await runFork(loadForkSource(file, 3), { specs, config });

@@ -130,8 +130,9 @@ describe('stage 3 and the rubric', () => {
     const run = await gear({ maxTurns: 2 });
     const pick = server.requests[1]!;
     expect(prompt(pick)).toMatch(/Pick the ONE open intent/);
+    // Provided in turn 2, the turn of the message that tells it.
     expect(run.of('intent_status')[0]).toMatchObject({
-      turn: 1,
+      turn: 2,
       intent: 'I2',
       to: 'provided',
       cause: 'picked',
