@@ -167,6 +167,12 @@ export interface UserTurnInput {
   readStated?(text: string): Promise<string[]>;
 }
 
+/** An intent a user's message states, and the words of the message that state it (when known). */
+export interface StatedIntent {
+  id: string;
+  words?: string;
+}
+
 export interface UserReply {
   text: string;
   /** Intents a human revealed with this message (stage 3 is theirs). */
@@ -297,8 +303,11 @@ export interface JudgeBackend {
   gradeRubric(input: RubricInput): Promise<ChecklistGrade[]>;
   /** Time scenarios: whether a person's or model user's message refuses the task (model judges; offline rules otherwise). */
   readRefusal?(input: RefusalInput): Promise<Omit<RefusalReading, 'by'>>;
-  /** The open intents a person's or model user's message states, by id (model judges; the offline matcher otherwise). */
-  readStated?(input: StatedInput): Promise<string[]>;
+  /**
+   * The open intents a person's or model user's message states (model judges; the offline
+   * matcher otherwise), each with the words of the message that state it.
+   */
+  readStated?(input: StatedInput): Promise<StatedIntent[]>;
 }
 
 export interface Backends {

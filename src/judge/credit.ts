@@ -119,6 +119,20 @@ const within = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
 
 /** The ids of the `intents` that `message` states, in the intents' order. */
 export function creditedIntents(message: string, intents: readonly Credited[]): string[] {
+  return readOwnWords(message, intents).map((c) => c.id);
+}
+
+/**
+ * An intent a message states: `words` are the words of the message that state it (the span its
+ * matched words cover, or what a `said` pattern matched); none when it holds the reveal text.
+ */
+export interface Stated {
+  id: string;
+  words?: string;
+}
+
+/** The `intents` that `message` states, in the intents' order, with the words that state each. */
+export function readOwnWords(message: string, intents: readonly Credited[]): Stated[] {
   const said = contentTokens(message);
   const variants = intents.map((i) => [i.text, ...(i.reveal ? [i.reveal] : [])].map(contentTokens));
   // How many intents use each word: a word every intent shares says little about which one is meant.
@@ -134,13 +148,38 @@ export function creditedIntents(message: string, intents: readonly Credited[]): 
     return sets.sort((a, b) => b.size - a.size)[0];
   });
   const matchedSets = matches.filter((m): m is Set<string> => m instanceof Set);
-  return intents
-    .filter((_, k) => {
-      const m = matches[k];
-      if (m === undefined) return false;
-      // Words another credited intent explains with more besides point to that one ("protein,
-      // fat and carbs for every day" is the daily totals, not the per-meal grams).
-      return m === null || !matchedSets.some((other) => within(m, other));
-    })
-    .map((i) => i.id);
+  return intents.flatMap((intent, k): Stated[] => {
+    const m = matches[k];
+    if (m === undefined) return [];
+    // Words another credited intent explains with more besides point to that one ("protein,
+    // fat and carbs for every day" is the daily totals, not the per-meal grams).
+    if (m && matchedSets.some((other) => within(m, other))) return [];
+    const words = m ? spanOf(message, m) : saidWords(message, intent);
+    return [{ id: intent.id, ...(words ? { words } : {}) }];
+  });
+}
+
+/** What a `said` pattern matched in the message; none when the message holds the reveal text. */
+function saidWords(message: string, intent: Credited): string | undefined {
+  const reveal = words(intent.reveal ?? intent.text);
+  if (reveal && ` ${words(message)} `.includes(` ${reveal} `)) return undefined;
+  for (const p of intent.said ?? []) {
+    const hit = testPattern(p, message);
+    if (hit) return hit[0].trim() || undefined;
+  }
+  return undefined;
+}
+
+/** The stretch of the message from the first to the last of its words among `keys`. */
+function spanOf(message: string, keys: ReadonlySet<string>): string | undefined {
+  const targets = [...keys].map((key) => ({ key, number: /^\d+(\.\d+)?$/.test(key) }));
+  let from = -1;
+  let to = -1;
+  for (const w of message.matchAll(/[\p{L}\p{N}]+(?:[.,]\d+)*%?/gu)) {
+    const [token] = contentTokens(w[0]);
+    if (!token || !targets.some((t) => same(token, t))) continue;
+    if (from < 0) from = w.index;
+    to = w.index + w[0].length;
+  }
+  return from < 0 ? undefined : message.slice(from, to);
 }

@@ -14,6 +14,7 @@ import type {
   RefusalInput,
   RubricInput,
   StatedInput,
+  StatedIntent,
 } from '../contracts/backends.ts';
 import type { BackendInfo } from '../contracts/events.ts';
 import type { RoleClient } from '../llm/client.ts';
@@ -173,7 +174,7 @@ export class OpenAIJudge implements JudgeBackend {
   }
 
   /** A person's or model user's message: the open intents it states, one small call (stated.ts). */
-  readStated(input: StatedInput): Promise<string[]> {
+  readStated(input: StatedInput): Promise<StatedIntent[]> {
     return askStated(this.client, input);
   }
 

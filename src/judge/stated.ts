@@ -6,12 +6,13 @@
  * `judge_error`: a failed judge is never passed off as a reading.
  */
 import { z } from 'zod';
-import type { JudgeBackend, StatedInput } from '../contracts/backends.ts';
+import type { JudgeBackend, StatedInput, StatedIntent } from '../contracts/backends.ts';
 import type { RoleClient } from '../llm/client.ts';
 import { ModelError } from '../llm/errors.ts';
 import { askForJson, JudgeOutputError } from '../llm/structured.ts';
 import { clip } from '../llm/render.ts';
-import { creditedIntents } from './credit.ts';
+import { readOwnWords } from './credit.ts';
+import { OWN_WORDS } from '../text/causes.ts';
 
 export const STATED_JUDGE_SYSTEM = [
   'You read one message a user wrote to an AI assistant. The user has hidden needs (intents) the assistant was not told; you see the ones still open.',
@@ -39,7 +40,7 @@ export function statedCase(input: Pick<StatedInput, 'text' | 'open'>): string {
  * The model judge's reading, within the judge's timeout in all (retries included): a person is
  * waiting for the agent. Unknown ids left after the retry make the answer invalid as a whole.
  */
-export async function askStated(client: RoleClient, input: StatedInput): Promise<string[]> {
+export async function askStated(client: RoleClient, input: StatedInput): Promise<StatedIntent[]> {
   const open = new Set(input.open.map((i) => i.id));
   const deadline = AbortSignal.timeout(client.timeoutMs);
   const signal = AbortSignal.any([input.signal, deadline]);
@@ -63,8 +64,10 @@ export async function askStated(client: RoleClient, input: StatedInput): Promise
       throw new JudgeOutputError(
         `the judge's answer was invalid even after a retry (${problems.join('; ')})`,
       );
-    const said = new Set(value.stated.map((s) => s.id));
-    return input.open.filter((i) => said.has(i.id)).map((i) => i.id);
+    const said = new Map(value.stated.map((s) => [s.id, s.words.trim()]));
+    return input.open
+      .filter((i) => said.has(i.id))
+      .map((i) => ({ id: i.id, ...(said.get(i.id) ? { words: said.get(i.id) } : {}) }));
   } catch (err) {
     if (deadline.aborted && !input.signal.aborted)
       throw new ModelError(`the judge gave no reading within ${client.timeoutMs / 1000} s`, false);
@@ -77,16 +80,19 @@ export async function readStated(judge: JudgeBackend, input: StatedInput): Promi
   return (await readStatedBy(judge, input)).intents;
 }
 
-/** The intents a message states, and the status detail that says which reading found them. */
+/**
+ * The intents a message states, and for each the status detail that says how it was told: the
+ * reveal text it holds, or its own words (quoted) and which reading found them.
+ */
 export async function readStatedBy(
   judge: JudgeBackend,
   input: StatedInput,
-): Promise<{ intents: string[]; detail: string }> {
-  const by = (intents: string[], reader: string) => ({
-    intents,
-    detail: `stated in the user's own words (read by the ${reader})`,
+): Promise<{ intents: string[]; details: Record<string, string> }> {
+  const by = (stated: StatedIntent[], reader: string) => ({
+    intents: stated.map((s) => s.id),
+    details: Object.fromEntries(stated.map((s) => [s.id, toldDetail(s, reader)])),
   });
-  const offline = creditedIntents(input.text, input.open);
+  const offline = readOwnWords(input.text, input.open);
   if (!judge.readStated || !input.open.length) return by(offline, 'offline matcher');
   // A model may take its time: the message is on screen at once, marked as being read.
   input.emit({ type: 'reading_message', turn: input.turn, text: input.text });
@@ -98,8 +104,25 @@ export async function readStatedBy(
     input.emit({
       type: 'judge_error',
       turn: input.turn,
-      message: `reading which intents the user's message states: ${err.message}; the offline reading stands (${offline.join(', ') || 'none stated'})`,
+      message: `reading which intents the user's message states: ${err.message}; the offline reading stands (${offline.map((s) => s.id).join(', ') || 'none stated'})`,
     });
     return by(offline, 'offline matcher');
   }
+}
+
+/** How an intent was told, as its status detail (causes.ts reads "in own words" from it). */
+function toldDetail(stated: StatedIntent, reader: string): string {
+  if (!stated.words) {
+    // The offline matcher found the reveal text itself; a judge that quoted nothing still read it.
+    if (reader === 'offline matcher')
+      return 'revealed by the user (the message holds its reveal text)';
+    return `${OWN_WORDS} (read by the ${reader})`;
+  }
+  return `${OWN_WORDS}: “${clipQuote(stated.words)}” (read by the ${reader})`;
+}
+
+/** A quote short enough for a status line. */
+function clipQuote(words: string): string {
+  const one = words.replace(/\s+/g, ' ').trim();
+  return one.length > 120 ? `${one.slice(0, 119)}…` : one;
 }

@@ -448,7 +448,7 @@ export class SessionRun implements SessionCore {
           emit: (e) => this.emit(e),
           signal: this.controller.signal,
         });
-        for (const id of reading.intents) told.set(id, reading.detail);
+        for (const id of reading.intents) told.set(id, reading.details[id]!);
         return reading.intents;
       },
     });

@@ -8,7 +8,7 @@
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { checkMarkKind, NOTICE_TAGS, PROPOSAL_MARKS } from '../session/marks.ts';
 import type { ConversationItem, SessionState, ToolItem } from '../store/state.ts';
-import { CAUSE_LABELS } from '../text/causes.ts';
+import { causeLabel } from '../text/causes.ts';
 import {
   diffBody,
   fmtArgs,
@@ -149,7 +149,7 @@ const intents: HtmlPane = {
         const status = v?.status ?? 'open';
         const fresh = v?.last?.turn === turn && turn > 0;
         const last = v?.last
-          ? `<div class="why">turn ${v.last.turn} · ${CAUSE_LABELS[v.last.cause]}: ${why(v.last.detail)}</div>`
+          ? `<div class="why">turn ${v.last.turn} · ${causeLabel(v.last)}: ${why(v.last.detail)}</div>`
           : '';
         return `<div class="intent ${status}${fresh ? ' fresh' : ''}" data-intent="${esc(i.id)}"><span class="badge">${esc(i.id)} ${status}</span> ${esc(i.text)}${last}</div>`;
       })

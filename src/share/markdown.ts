@@ -9,7 +9,7 @@ import { checkMarkKind, type CheckMarkKind } from '../session/marks.ts';
 import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { reduceAll } from '../store/reducer.ts';
 import type { SessionState, ToolItem } from '../store/state.ts';
-import { CAUSE_LABELS } from '../text/causes.ts';
+import { causeLabel } from '../text/causes.ts';
 import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 import { inertMarkdown } from '../text/markdown-safe.ts';
@@ -64,7 +64,7 @@ function intentTable(state: SessionState): string[] {
   for (const i of state.intents) {
     const v = state.intentStates[i.id];
     out.push(
-      `| ${i.id} | ${v?.status ?? 'open'} | ${v?.last?.turn ?? '–'} | ${v?.last ? CAUSE_LABELS[v.last.cause] : '–'} | ${cell(i.text)} |`,
+      `| ${i.id} | ${v?.status ?? 'open'} | ${v?.last?.turn ?? '–'} | ${v?.last ? causeLabel(v.last) : '–'} | ${cell(i.text)} |`,
     );
   }
   return [...out, ''];
@@ -172,7 +172,7 @@ export function renderMarkdown(
       ...(around.get(n) ?? []),
       ...(turn?.changes ?? []).map(
         (c) =>
-          `- intent **${c.intent}** ${c.from} → **${c.to}** (${CAUSE_LABELS[c.cause]}: ${brief(c.detail)})`,
+          `- intent **${c.intent}** ${c.from} → **${c.to}** (${causeLabel(c)}: ${brief(c.detail)})`,
       ),
       ...state.checklist.flatMap((c) => {
         const v = state.checks[c.id];

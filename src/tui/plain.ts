@@ -17,7 +17,7 @@ import {
   fmtScore,
 } from '../text/format.ts';
 import { permissionArgsLine, permissionAsked } from '../text/permission-text.ts';
-import { CAUSE_LABELS } from '../text/causes.ts';
+import { causeLabel } from '../text/causes.ts';
 import { colorEnabled } from './color.ts';
 import { cleanStrings, oneLine, sanitize } from '../text/text.ts';
 
@@ -115,7 +115,7 @@ export function createPlainFormatter(
         return e.error ? [c.red(`  turn ${e.turn} ended with an error: ${e.error}`)] : [];
       case 'intent_status':
         return [
-          `  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${CAUSE_LABELS[e.cause]}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`,
+          `  ${c.bold('intent')} ${e.intent} ${e.from} → ${(mark[e.to] ?? ((s: string) => s))(e.to)} ${c.dim(`(${causeLabel(e)}: ${sanitize(e.detail).replace(/\n/g, ' ')})`)}`,
         ];
       case 'checklist_result': {
         const v = verdict[checkMarkKind(e)];

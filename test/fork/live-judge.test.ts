@@ -93,7 +93,7 @@ describe('a fork going live with the openai judge', () => {
         intent: 'I2',
         turn: 2,
         cause: 'reveal',
-        detail: "stated in the user's own words (read by the judge)",
+        detail: "stated in the user's own words: “jot the shoes down” (read by the judge)",
       }),
     );
     // The judge read the live message once; nothing before the fork point went to the server.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { creditedIntents, holdsRevealOrSaid } from '../../src/judge/credit.ts';
+import { creditedIntents, holdsRevealOrSaid, readOwnWords } from '../../src/judge/credit.ts';
 import { measureCrediting, type ParaphraseSet } from '../../src/judge/paraphrase-set.ts';
 import type { IntentSpec } from '../../src/scenario/schema.ts';
 
@@ -95,5 +95,36 @@ describe('crediting a person’s own words, offline', () => {
     expect(creditedIntents(daily, meals)).toEqual(['I2']);
     const both = 'Give protein, fat and carbs in grams for each meal, and the daily totals too.';
     expect(creditedIntents(both, meals)).toEqual(['I2', 'I6']);
+  });
+});
+
+describe('the words that state an intent', () => {
+  const I1 = {
+    id: 'I1',
+    text: "Base the plan on the user's body profile: about 175 cm, 68 kg, 17% body fat, muscle-gain phase.",
+    reveal:
+      "Height about 175 cm, weight about 68 kg, body fat around 17%. I'm in a muscle-gain phase.",
+  };
+  const budget = {
+    id: 'B1',
+    text: 'Budget is 600 RMB.',
+    reveal: 'Keep it under 600 RMB.',
+    said: ['(?i)\\b600\\b.*\\bmax\\b'],
+  };
+
+  it('quote the stretch of the message the matched words cover, or what a said pattern matched', () => {
+    expect(
+      readOwnWords("I'm around 175 tall, 68 kilos, roughly 17 percent fat, and bulking.", [I1]),
+    ).toEqual([{ id: 'I1', words: '175 tall, 68 kilos, roughly 17 percent fat' }]);
+    expect(readOwnWords('For context: 68 kg, 175 cm, 17% body fat.', [I1])).toEqual([
+      { id: 'I1', words: '68 kg, 175 cm, 17% body fat' },
+    ]);
+    expect(readOwnWords('Something cheap, maybe 600 max?', [budget])).toEqual([
+      { id: 'B1', words: '600 max' },
+    ]);
+  });
+
+  it('a message holding the reveal text is a reveal, not own words: no quote', () => {
+    expect(readOwnWords('Oh, and please keep it UNDER 600 rmb!', [budget])).toEqual([{ id: 'B1' }]);
   });
 });

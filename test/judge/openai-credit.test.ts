@@ -177,8 +177,9 @@ describe('in a session a person plays, with the openai judge', () => {
       expect.objectContaining({
         intent: 'I1',
         to: 'provided',
-        turn: 1,
-        detail: "stated in the user's own words (read by the judge)",
+        // In the turn of the message that told it, with the words the judge quoted.
+        turn: 2,
+        detail: `stated in the user's own words: “${PARAPHRASE}” (read by the judge)`,
       }),
     ]);
     expect(of('message').find((m) => m.role === 'user' && m.turn === 2)).toMatchObject({
@@ -200,7 +201,7 @@ describe('in a session a person plays, with the openai judge', () => {
       }),
     ]);
     expect(of('intent_status').find((e) => e.cause === 'reveal')?.detail).toBe(
-      "stated in the user's own words (read by the offline matcher)",
+      "stated in the user's own words: “budget is 600 RMB” (read by the offline matcher)",
     );
     expect(result.scores.intents.I1).toBe('provided');
   });

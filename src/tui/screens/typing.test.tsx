@@ -193,6 +193,21 @@ describe('typing while playing', () => {
     await c.done.catch(() => undefined);
   });
 
+  it('a need told in other words than its reveal text says so, with the words that told it', async () => {
+    const c = liveSession();
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
+    await begin(r);
+    await waitForFrame(r, (f) => f.includes('your turn: write the user'));
+    await press(r, 'My budget is 600 RMB at most, please.', KEYS.enter);
+    const frame = await waitForFrame(r, (f) => f.includes('↩ I1 provided · turn 2 · in own words'));
+    // The words that told it, under it (the reason wraps in the pane).
+    expect(frame).toContain("↳ stated in the user's own words:");
+    expect(frame).toContain('“budget is 600 RMB” (read by the');
+    expect(frame).not.toContain('· revealed');
+    c.quit();
+    await c.done.catch(() => undefined);
+  });
+
   it('a message longer than the one-line box marks where its start is out of sight', async () => {
     const c = await playing('play');
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 80, rows: 24 });
