@@ -53,39 +53,48 @@ describe.skipIf(!haveChromium)("serve --study: each participant's own completion
   const study = studyInBrowser('intentplay-serve-codes-', STUDY);
   const { cli, work } = study;
 
-  it('shows two participants their own, different codes, as the export has them', async () => {
-    const links = cli('study', 'invite', 'study.yaml', '--count', '2')
-      .trim()
-      .split('\n')
-      .map((line) => line.split(/\s+/) as [string, string]);
-    const served = study.start();
-    const origin = (await served.waitFor(/P02 {2}(http:\/\/[^/]+)\/t\//))[1]!;
-    const pages = await Promise.all(links.map(() => study.browser.newPage()));
-    const seen = pages.map((p) => watchPage(p));
-    const shown = await Promise.all(
-      links.map(([, token], i) => finish(pages[i]!, `${origin}/t/${token}/`)),
-    );
-    expect(shown[0]).not.toBe(shown[1]);
-    for (const [i, page] of pages.entries()) {
-      // The page's last words name the code the thanks page showed, and so does the link reopened.
-      expect(await page.textContent('#message')).toContain(`Your completion code is ${shown[i]}.`);
-      const again = await study.browser.newPage();
-      await again.goto(`${origin}/t/${links[i]![1]}/`);
-      await again.waitForSelector('#status.closed');
-      expect(await again.textContent('#message')).toContain(`Your completion code is ${shown[i]}.`);
-    }
-    expect(seen.flatMap((s) => s.problems)).toEqual([]);
-    await served.stop();
+  // A loaded machine (load 30) took over 30 s.
+  it(
+    'shows two participants their own, different codes, as the export has them',
+    { timeout: 90_000 },
+    async () => {
+      const links = cli('study', 'invite', 'study.yaml', '--count', '2')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/) as [string, string]);
+      const served = study.start();
+      const origin = (await served.waitFor(/P02 {2}(http:\/\/[^/]+)\/t\//))[1]!;
+      const pages = await Promise.all(links.map(() => study.browser.newPage()));
+      const seen = pages.map((p) => watchPage(p));
+      const shown = await Promise.all(
+        links.map(([, token], i) => finish(pages[i]!, `${origin}/t/${token}/`)),
+      );
+      expect(shown[0]).not.toBe(shown[1]);
+      for (const [i, page] of pages.entries()) {
+        // The page's last words name the code the thanks page showed, and so does the link reopened.
+        expect(await page.textContent('#message')).toContain(
+          `Your completion code is ${shown[i]}.`,
+        );
+        const again = await study.browser.newPage();
+        await again.goto(`${origin}/t/${links[i]![1]}/`);
+        await again.waitForSelector('#status.closed');
+        expect(await again.textContent('#message')).toContain(
+          `Your completion code is ${shown[i]}.`,
+        );
+      }
+      expect(seen.flatMap((s) => s.problems)).toEqual([]);
+      await served.stop();
 
-    cli('study', 'export', 'study.yaml', '--out', 'export');
-    const [header, ...rows] = readFileSync(path.join(work, 'export/participants.csv'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => line.split(','));
-    const column = header!.indexOf('completion_code');
-    const exported = Object.fromEntries(rows.map((r) => [r[0], r[column]]));
-    expect(exported).toEqual({ P01: shown[0], P02: shown[1] });
-  });
+      cli('study', 'export', 'study.yaml', '--out', 'export');
+      const [header, ...rows] = readFileSync(path.join(work, 'export/participants.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(','));
+      const column = header!.indexOf('completion_code');
+      const exported = Object.fromEntries(rows.map((r) => [r[0], r[column]]));
+      expect(exported).toEqual({ P01: shown[0], P02: shown[1] });
+    },
+  );
 
   it('refuses --completion-code when the study file gives each participant a code', () => {
     const run = spawnSync(

@@ -25,7 +25,8 @@ if (!FIREFOX)
 
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent ?? '');
 
-describe.skipIf(!FIREFOX)('the served page in Firefox', () => {
+// A loaded machine: the binary took over 20 s to print its links and a test over 30 s (load 30).
+describe.skipIf(!FIREFOX)('the served page in Firefox', { timeout: 90_000 }, () => {
   let browser: Browser;
   const running: Served[] = [];
   const work = mkdtempSync(path.join(os.tmpdir(), 'intentplay-serve-firefox-'));

@@ -39,7 +39,8 @@ export function serve(args: string[], cwd: string): Served {
   return {
     child,
     stderr: () => err,
-    waitFor: (pattern, ms = 20_000) =>
+    // On a loaded machine (load 30) the binary took over 20 s to print its links.
+    waitFor: (pattern, ms = 60_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const m = err.match(pattern);
@@ -119,7 +120,7 @@ export function studyInBrowser(prefix: string, studyYaml: string) {
   beforeAll(async () => {
     writeFileSync(path.join(work, 'study.yaml'), studyYaml);
     fixture.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  });
+  }, 60_000);
   afterAll(async () => {
     await fixture.browser?.close();
     await fixture.served?.stop();

@@ -78,7 +78,8 @@ async function playThrough(seat: Seat, beforeSending?: () => Promise<void>): Pro
   await seat.press('Enter');
 }
 
-describe.skipIf(!ready)('serve --study in a browser', () => {
+// A loaded machine: the binary took over 20 s to print its links and a test over 30 s (load 30).
+describe.skipIf(!ready)('serve --study in a browser', { timeout: 90_000 }, () => {
   let browser: Browser;
   let served: Served | undefined;
   const term = tmuxTerminal(BIN, 'serve-study');
@@ -104,7 +105,7 @@ describe.skipIf(!ready)('serve --study in a browser', () => {
 
   it(
     'takes an invited participant through the study, across reconnects, to the completion code; the export has the shape of a terminal one',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const invited = cli('study', 'invite', 'study.yaml', '--count', '1');
       const [id, token] = invited.trim().split(/\s+/) as [string, string];

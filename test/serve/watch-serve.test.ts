@@ -17,7 +17,8 @@ if (!haveChromium)
     `skipping the served watch test: ${CHROMIUM} is not installed (apt-get install chromium)`,
   );
 
-describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
+// A loaded machine: the binary took over 20 s to print its links and a test over 30 s (load 30).
+describe.skipIf(!haveChromium)('watch --serve in a browser', { timeout: 90_000 }, () => {
   let browser: Browser;
   let served: Served;
   let link: string;
@@ -31,7 +32,7 @@ describe.skipIf(!haveChromium)('watch --serve in a browser', () => {
         RegExpMatchArray & [string, string]
       >,
     ]);
-  });
+  }, 90_000);
   afterAll(async () => {
     await browser?.close();
     await served?.stop();
