@@ -115,7 +115,7 @@ describe.skipIf(!hasTmux)('f on the side-by-side screens', () => {
         (s) => s.includes('↳ about I1, I2') && s.includes('68 kg and'),
         "the agent's turn 2",
       );
-      expect(text).toMatch(/↩ I2 provided · turn \d · revealed/);
+      expect(text).toMatch(/↩ I2 provided · turn 2 · in own words/);
       const { lines, header } = await endFork(dir, 1);
       expect(header.fork).toEqual({ parent: a, turn: 1 });
       expect(lines.some((l) => l.includes('"turn":2,"role":"user","text":"I am 175 cm'))).toBe(
