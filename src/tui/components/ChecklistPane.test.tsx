@@ -60,7 +60,7 @@ describe('the checklist pane', () => {
     expect(c.calls).toEqual(['gradeNow']);
   });
 
-  it('a selected item whose rule quoted a whole file shows a few lines of it and how many more', async () => {
+  it('a selected item whose rule quoted a whole file shows what the pane has room for and how many more', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
     const file = Array.from({ length: 120 }, (_, i) => `row${i}`).join(' ');
@@ -79,19 +79,21 @@ describe('the checklist pane', () => {
       },
     ] as typeof events);
     r = renderSession(c, <ChecklistPane title={paneTitle('checklist')} box={box} focused />, size);
-    // C1 is selected (the pane has the focus): a few lines of the quote, then how many were left out; C2 and C3 stay in view.
+    // C1 is selected (the pane has the focus): the quote fills the pane's free rows, then says
+    // how many lines were left out; C2 and C3 stay in view.
     const frame = await waitForFrame(r, (f) => f.includes('C3'));
-    expect(frame).toContain('… 8 more lines');
+    expect(frame).toMatch(/… \d+ more lines/);
     expect(frame).not.toContain('row119');
     expect(frame).toContain('C2 passed');
+    expect(frame.split('\n').filter((l) => /^[│┃]\s+[│┃]$/.test(l))).toEqual([]);
     const shown = frame.split('\n').filter((l) => /row\d/.test(l));
-    expect(shown.length).toBeLessThanOrEqual(6);
+    expect(shown.length).toBeGreaterThanOrEqual(6);
   });
 
   it('an unselected reason wraps while the pane has free rows, and is cut with … only when it is full', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;
-    const words = Array.from({ length: 16 }, (_, i) => `word${i}`).join(' ');
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     const c = fakeController([
       ...events,
       { type: 'checklist_result', turn: 1, item: 'C1', pass: true, by: 'rule', reason: words },
@@ -108,18 +110,18 @@ describe('the checklist pane', () => {
       );
     r = render(30);
     let frame = await waitForFrame(r, (f) => f.includes('C3'));
-    // Room to spare: the whole reason, over several lines, and nothing cut.
-    expect(frame).toContain('word15');
+    // Room to spare: the whole reason, over more lines than a selected item shows, nothing cut.
+    expect(frame).toContain('word39');
     expect(frame).not.toMatch(/…│/);
     r.unmount();
     r = render(16);
     frame = await waitForFrame(r, (f) => f.includes('C1'));
     // A pane with fewer rows: the reason takes what is free and its last line ends in ….
-    expect(frame).not.toContain('word15');
+    expect(frame).not.toContain('word39');
     const reason = frame.split('\n').filter((l) => /word\d/.test(l));
     expect(reason.length).toBeGreaterThan(1);
     expect(reason.at(-1)).toMatch(/…\s*│$/);
-    expect(frame.split('\n').filter((l) => /^│\s+│$/.test(l))).toEqual([]);
+    expect(frame.split('\n').filter((l) => /^[│┃]\s+[│┃]$/.test(l))).toEqual([]);
   });
 
   it('while the session runs, an item that does not hold yet is pending, and reads failed only at the end', async () => {

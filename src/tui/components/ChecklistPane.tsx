@@ -58,20 +58,24 @@ function checkLabel(kind: CheckMarkKind, verdict: string, item: ChecklistInfo): 
   return item.grader === 'rubric' ? 'graded at the end' : 'not yet';
 }
 
-/** Lines a reason takes wrapped whole, up to `REASON_LINES` (0 without a reason). */
+/** Lines a reason takes wrapped whole (0 without a reason): free rows may show all of them. */
 export function reasonNeed(v: CheckView | undefined, cols: number): number {
   if (!v?.reason) return 0;
-  return Math.min(REASON_LINES, wrap(v.reason, Math.max(1, cols - 4)).length);
+  return wrap(v.reason, Math.max(1, cols - 4)).length;
 }
 
 /**
- * Lines each unselected reason may take: one each, then the pane's free rows handed out a line
- * at a time in turn, so a reason is cut only when the pane has no room left for it.
- * @param needs lines each reason takes whole (0: none, or the selected item's, shown in full)
- * @param free rows left in the pane with every reason on one line
+ * Lines each reason may take: its floor (one; a few for the selected item), then the pane's free
+ * rows handed out a line at a time in turn, so a reason is cut only when the pane is full.
+ * @param needs lines each reason takes whole (0: none)
+ * @param free rows left in the pane with every reason at its floor
  */
-export function reasonBudgets(needs: readonly number[], free: number): number[] {
-  const budgets = needs.map((n) => Math.min(n, 1));
+export function reasonBudgets(
+  needs: readonly number[],
+  free: number,
+  floors: readonly number[] = [],
+): number[] {
+  const budgets = needs.map((n, i) => Math.min(n, floors[i] ?? 1));
   let left = free;
   let grew = true;
   while (left > 0 && grew) {
@@ -117,7 +121,7 @@ export function checkBlock(
   // Selected, the reason shows in full, up to a few lines: a rule can quote a whole file.
   if (opts.selected)
     lines.push(
-      ...wrapBounded(prefix, v.reason, cols, REASON_LINES, style, {
+      ...wrapBounded(prefix, v.reason, cols, Math.max(REASON_LINES, opts.reasonLines ?? 0), style, {
         color: theme.text.secondary,
       }),
     );
@@ -164,10 +168,10 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
     const tight = build([]);
     const free = rows - tight.reduce((n, b) => n + b.length, 0);
     if (free <= 0) return tight;
-    const needs = checklist.map((c) =>
-      focused && c.id === selectedId ? 0 : reasonNeed(checks[c.id], cols - 1),
-    );
-    return build(reasonBudgets(needs, free));
+    const needs = checklist.map((c) => reasonNeed(checks[c.id], cols - 1));
+    // The selected item's reason already shows a few lines; free rows may show it all.
+    const floors = checklist.map((c) => (focused && c.id === selectedId ? REASON_LINES : 1));
+    return build(reasonBudgets(needs, free, floors));
   }, [hidden, checklist, checks, cols, rows, theme, fresh, focused, selectedId, ended]);
   const view = useBlockWindow(blocks, cursor.selected, rows, {
     marked: focused,
