@@ -60,6 +60,7 @@ export class SessionRun implements SessionCore {
   private readonly protocol: SessionProtocol;
   turn = 0;
   endRequested = false;
+  private finished = false;
   readonly maxTurns: number;
   private callSeq = 0;
   /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
@@ -144,6 +145,17 @@ export class SessionRun implements SessionCore {
   override(intentId: string, to: IntentStatus, note = 'set by hand'): void {
     if (!this.status.has(intentId)) return;
     this.setStatus(intentId, to, 'manual', note);
+  }
+
+  /**
+   * A person took the user over (watch, `t`): the recording says so at that moment, after the
+   * turn that ran last. False when the session has ended (the next one says it then).
+   */
+  tookOver(): boolean {
+    if (this.finished) return false;
+    const text = `a person took over the user after turn ${this.turn}`;
+    this.emit({ type: 'notice', turn: this.turn, level: 'info', text });
+    return true;
   }
 
   /** A person ends the session: it stops after the current step; open intents become unresolved. */
@@ -364,6 +376,7 @@ export class SessionRun implements SessionCore {
   }
 
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
+    this.finished = true;
     // Decided for a message that never came (the session ended first): shown in the last turn.
     this.carried.flush(this.turn, (e) => this.emit(e));
     this.protocol.finish?.();

@@ -92,4 +92,38 @@ describe('playing the user of a time scenario', () => {
     const [result] = await l.done;
     expect(result!.end).toBe('ended');
   });
+
+  it('taking over a watch in the wait records the take-over when t is pressed, not at the message', async () => {
+    const l = new LiveSession({
+      groups: planRuns(['researcher/gpu-watch'], { library: LIBRARY }),
+      setup: sessionSetup({ library: LIBRARY }),
+      mode: 'watch',
+      delayMs: 300,
+      recordingsDir: dir,
+      date: '2026-05-04',
+    });
+    live = l;
+    await waitFor(() => Boolean(l.control.getState().opening), 15_000);
+    l.begin();
+    await waitFor(() => messages(l, 'agent').length === 1, 15_000);
+    l.takeOver();
+    await waitFor(() => Boolean(l.control.getState().waitingForTime), 15_000);
+    // The person reads the screen a while before writing.
+    await new Promise((r) => setTimeout(r, 1200));
+    l.sendUser('Please also check whether it comes with a receipt.', []);
+    await waitFor(() => messages(l, 'agent').some((m) => m.turn === 2), 15_000);
+    l.endSession();
+    const [result] = await l.done;
+    const events = readFileSync(result!.recording!, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as { type: string; t: number; text?: string; role?: string });
+    const notice = events.find((e) => e.text === 'a person took over the user after turn 1')!;
+    const said = events.find(
+      (e) => e.text === 'Please also check whether it comes with a receipt.',
+    )!;
+    expect(said.t - notice.t).toBeGreaterThanOrEqual(1000);
+    expect(events.filter((e) => e.text?.startsWith('a person took over'))).toHaveLength(1);
+  });
 });

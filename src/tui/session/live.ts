@@ -427,7 +427,8 @@ export class LiveSession implements SessionController {
   takeOver(): void {
     if (this.opts.mode !== 'watch' || this.takenOver) return;
     this.takenOver = true;
-    this.user?.takeOver();
+    // Recorded now, not when the person's message comes (in a time scenario's wait, much later).
+    this.user?.takeOver(this.run?.tookOver() ?? false);
     this.pacer.release();
     this.begin();
     // Against a scripted agent the person must know it will not read them (as play says from the start).

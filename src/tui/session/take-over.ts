@@ -1,8 +1,9 @@
 /**
  * Watch mode's user: the simulated user until a person takes over, then the person: the next
  * message after a take-over is always the person's.
- * It asks the engine to skip stage 3 from then on (a person picks what to reveal) and
- * leaves a notice in the recording at the first message the person writes.
+ * It asks the engine to skip stage 3 from then on (a person picks what to reveal); the session
+ * records the take-over when it happens, else (taken over between sessions) this notes it at the
+ * first message the person writes.
  */
 import type { UserBackend, UserReply, UserTurnInput } from '../../contracts/backends.ts';
 import type { BackendInfo } from '../../contracts/events.ts';
@@ -32,8 +33,10 @@ export class TakeOverUser implements UserBackend {
     return Boolean(this.human);
   }
 
-  takeOver(): void {
+  /** `announced`: the session already recorded the take-over (at the moment it happened). */
+  takeOver(announced = false): void {
     this.human ??= new HumanUser(this.ports.user);
+    if (announced) this.announced = true;
   }
 
   async nextMessage(input: UserTurnInput): Promise<UserReply> {
