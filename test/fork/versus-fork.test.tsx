@@ -140,6 +140,23 @@ describe('replay --vs: f forks a side at the turn on screen', async () => {
     await press(r, KEYS.escape);
     await waitForFrame(r, (f) => f.includes('turn 1/8 (opened at 1)'));
   });
+
+  it('? over the question: esc closes the keys, and ← under them forks nothing', async () => {
+    r = renderTui(screen(), { columns: 160, rows: 30 });
+    await waitForFrame(r, (f) => f.includes('turn 1/8'));
+    const forks = asked.length;
+    await press(r, 'f');
+    await waitForFrame(r, (f) => f.includes('fork which side?'));
+    await press(r, '?');
+    await waitForFrame(r, (f) => f.includes('Keys (esc or ? closes)'));
+    await press(r, LEFT);
+    await press(r, KEYS.escape);
+    const frame = await waitForFrame(r, (f) => !f.includes('Keys (esc or ? closes)'));
+    expect(frame).toContain('fork which side?');
+    expect(asked.length).toBe(forks);
+    await press(r, KEYS.escape);
+    await waitForFrame(r, (f) => f.includes('turn 1/8 (opened at 1)'));
+  });
 });
 
 describe('watch --vs: f forks a side from its last turn', () => {

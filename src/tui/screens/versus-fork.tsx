@@ -61,7 +61,8 @@ export function useVersusKeys(o: VersusKeyOptions): VersusKeys {
   useKeyActions(
     ['whichSide'],
     { forkLeft: () => pick(0), forkRight: () => pick(1), close: () => setAsking(false) },
-    { active: asking, priority: PRIORITY.dialog },
+    // Under the keys overlay the question waits: esc closes the overlay, ←/→ fork nothing.
+    { active: asking && !help, priority: PRIORITY.dialog },
   );
   const ask = () => {
     setProblem(undefined);
