@@ -13,6 +13,10 @@ import type {
   JudgeBackend,
   JudgeTurnInput,
   JudgeVerdict,
+  PhoneChoice,
+  PhoneTurnInput,
+  ProposalAnswer,
+  ProposalAnswerInput,
   RubricInput,
   UserBackend,
   UserReply,
@@ -26,6 +30,7 @@ import type { Recording, RecordingHeader } from '../session/recording.ts';
 import { headerOf, parentPath } from './headers.ts';
 import { ForkSwitch } from './switch.ts';
 import { ForkError } from './errors.ts';
+import { RecordedPhone } from './phone.ts';
 
 /** Events a backend emits itself (not the engine): replayed as recorded, and not compared. */
 export const BACKEND_EVENTS: ReadonlySet<string> = new Set([
@@ -105,6 +110,8 @@ export class RecordedAgent implements AgentBackend {
 /** The user of a recording: the message that started the next turn, with what it revealed. */
 export class RecordedUser implements UserBackend {
   private readonly turns: Map<number, TimedEvent[]>;
+  private readonly phone: RecordedPhone;
+  private readonly emitted = new Set<number>();
 
   constructor(
     readonly info: BackendInfo,
@@ -112,6 +119,14 @@ export class RecordedUser implements UserBackend {
     recording: Recording,
   ) {
     this.turns = byTurn(recording.events);
+    this.phone = new RecordedPhone(this.turns, path.basename(recording.file));
+  }
+
+  /** The user's own events (a model user's usage) of a turn, once. */
+  private replayOwn(turn: number, emit: (e: SessionEvent) => void): void {
+    if (this.emitted.has(turn)) return;
+    this.emitted.add(turn);
+    for (const e of ownEvents(this.turns.get(turn), 'user')) emit(e);
   }
 
   async nextMessage({ turn, emit }: UserTurnInput): Promise<UserReply> {
@@ -121,12 +136,29 @@ export class RecordedUser implements UserBackend {
         (e): e is EventOf<'message'> & TimedEvent => e.type === 'message' && e.role === 'user',
       );
     if (!message) throw new ForkError(`the recording has no user message at turn ${turn + 1}`);
-    for (const e of ownEvents(this.turns.get(turn), 'user')) emit(e);
+    this.replayOwn(turn, emit);
     // What the message told is stamped with its turn (readRecording moves older recordings' there).
     const told = (this.turns.get(turn + 1) ?? []).flatMap((e) =>
       e.type === 'intent_status' && e.cause === 'reveal' ? [[e.intent, e.detail] as const] : [],
     );
     return { text: message.text, reveals: told.map(([id]) => id), told: Object.fromEntries(told) };
+  }
+
+  /** Proposal scenarios: the user's move on the phone of this tick, as recorded. */
+  async phoneAct({ turn, view, emit }: PhoneTurnInput): Promise<PhoneChoice> {
+    this.replayOwn(turn, emit);
+    return this.phone.move(turn, view);
+  }
+
+  /** Proposal scenarios: the user's verdict on a proposal, or the move that looked into it first. */
+  async answerProposal({
+    turn,
+    proposal,
+    view,
+    emit,
+  }: ProposalAnswerInput): Promise<ProposalAnswer> {
+    this.replayOwn(turn, emit);
+    return this.phone.answer(turn, proposal.id, view);
   }
 }
 
