@@ -64,8 +64,9 @@ async function capture(name: string, r: Rendered, ready: (f: string) => boolean)
   ).toBe(readFileSync(file, 'utf8'));
 }
 
+/** A session as opened from the home screen (`intentplay` alone), which b goes back to. */
 function session(c: SessionController, size: { columns: number; rows: number }) {
-  return renderSession(c, <SessionScreen onExit={() => {}} />, size);
+  return renderSession(c, <SessionScreen onExit={() => {}} onBack={() => {}} />, size);
 }
 
 const live = (events: TimedEvent[], control: Partial<ControlState>) =>

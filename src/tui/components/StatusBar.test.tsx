@@ -54,6 +54,18 @@ describe('the status bar', () => {
     expect(frame).toContain('REPLAY');
   });
 
+  it('offers b home once the session is over only where a home screen opened it', async () => {
+    const events = syntheticEvents({ turns: 2 });
+    const c = fakeController(events, { mode: 'watch', running: false });
+    r = renderSession(c, <StatusBar width={160} />, { columns: 160, rows: 10 });
+    let frame = await waitForFrame(r, (f) => f.includes('q quit'));
+    expect(frame).not.toContain('b home');
+    r.unmount();
+    r = renderSession(c, <StatusBar width={160} home />, { columns: 160, rows: 10 });
+    frame = await waitForFrame(r, (f) => f.includes('q quit'));
+    expect(frame).toContain('b home  q quit');
+  });
+
   it('shows the input box keys while the user types (q and ? type text there)', async () => {
     const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'play' });
     r = renderSession(c, <StatusBar width={160} typing />, { columns: 160, rows: 10 });

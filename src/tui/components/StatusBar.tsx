@@ -72,12 +72,15 @@ export function StatusBar({
   typing = false,
   written = false,
   searching = false,
+  home = false,
 }: {
   width: number;
   typing?: boolean;
   written?: boolean;
   /** Replay's search line is open: letters are its words, so only its own keys are hinted. */
   searching?: boolean;
+  /** The session was opened from the home screen, so `b` goes back there once it is over. */
+  home?: boolean;
 }) {
   const theme = useTheme();
   const scenario = useSession((s) => s.scenario);
@@ -185,7 +188,7 @@ export function StatusBar({
     // A study participant's ended session leaves by enter, to the next step of the study.
     if (!running && participant) add('enter', 'go on');
     else {
-      if (!running && mode !== 'replay') add('b', 'home');
+      if (!running && mode !== 'replay' && home) add('b', 'home');
       // While a person plays, letters type: quitting is ctrl+c.
       add(running && (mode === 'play' || mode === 'agent') ? 'ctrl+c' : 'q', quitLabel);
     }

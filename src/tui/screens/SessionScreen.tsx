@@ -180,6 +180,7 @@ export function SessionScreen({ onExit, onBack, onOpen }: SessionScreenProps) {
           typing={showInput && focus.focus === 'input' && dialog === null}
           written={seat.text.value.length > 0}
           searching={search.open}
+          home={Boolean(onBack)}
         />
       </Box>
     </SessionUiContext.Provider>
