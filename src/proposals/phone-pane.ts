@@ -10,7 +10,7 @@ import { shortTime } from '../text/format.ts';
 import type { Line, Theme } from '../contracts/styled.ts';
 import { proposalMark } from '../session/marks.ts';
 import { breakAtDots, wrapWithPrefix } from '../text/text.ts';
-import { tickText, type PhoneState } from './phone-state.ts';
+import { phaseText, tickText, type PhoneState } from './phone-state.ts';
 
 /** How a person plays the user on the phone, typed into the input box. */
 export const PHONE_HELP = [
@@ -37,9 +37,10 @@ export function phoneBlocks(
       { text: tickText(phone), bold: true },
       ...(phone.at ? [{ text: ` · ${shortTime(phone.at)}`, color: theme.text.secondary }] : []),
       {
-        text: ` · agent ${phone.phase === 'observe' ? 'observing' : 'executing'}`,
-        color: phone.phase === 'execute' ? theme.level.warning : theme.text.muted,
-        bold: phone.phase === 'execute',
+        text: ` · agent ${phaseText(phone)}`,
+        color:
+          phone.phase === 'observe' && !phone.executed ? theme.text.muted : theme.level.warning,
+        bold: phone.phase === 'execute' || Boolean(phone.executed),
       },
     ],
     cols,
@@ -127,7 +128,7 @@ function screenLines(line: string, i: number, cols: number, theme: Theme): Line[
 export function phoneInfo(phone: PhoneState): readonly string[] {
   const pending = phone.proposals.some((p) => !p.verdict);
   return [
-    `tick ${phone.tick} · ${phone.phase}${pending ? ' · proposal waiting' : ''}`,
+    `tick ${phone.tick} · ${phone.executed ? `executed ${phone.executed}` : phone.phase}${pending ? ' · proposal waiting' : ''}`,
     `tick ${phone.tick}${pending ? ' · proposal' : ''}`,
     `tick ${phone.tick}`,
   ];

@@ -34,6 +34,11 @@ export interface PhoneState {
   activityDone?: number;
   at?: string;
   phase: 'observe' | 'execute';
+  /**
+   * The accepted proposal the agent carried out in the turn that just ended, until the next turn
+   * starts: the phase is back to observe by the turn's end, and a turn-end view still says so.
+   */
+  executed?: string;
   /** The screen the user is on (its lines), after their last screen action. */
   screen?: string[];
   app?: string;
@@ -59,8 +64,21 @@ export function reducePhone(s: PhoneState, e: SessionEvent): PhoneState {
   switch (e.type) {
     case 'tick':
       return { ...s, tick: e.tick, at: e.at };
-    case 'phase':
-      return { ...s, phase: e.phase, ...(e.screen ? { screen: e.screen } : {}) };
+    case 'phase': {
+      const done = s.phase === 'execute' && e.phase === 'observe' ? lastAccepted(s) : undefined;
+      const { executed: _was, ...rest } = s;
+      return {
+        ...rest,
+        phase: e.phase,
+        ...(e.screen ? { screen: e.screen } : {}),
+        ...(done ? { executed: done } : {}),
+      };
+    }
+    case 'turn_start': {
+      if (s.executed === undefined) return s;
+      const { executed: _done, ...rest } = s;
+      return rest;
+    }
     case 'notification':
       return {
         ...s,
@@ -108,4 +126,14 @@ export function tickText(phone: PhoneState): string {
       ? ` · activity ${phone.activityDone}/${phone.info.steps}`
       : '';
   return `tick ${phone.tick}${activity}`;
+}
+
+function lastAccepted(phone: PhoneState): string | undefined {
+  return phone.proposals.filter((p) => p.verdict === 'accepted').at(-1)?.id;
+}
+
+/** What the agent is doing: observing, executing P1, or (its turn over) executed P1. */
+export function phaseText(phone: PhoneState): string {
+  if (phone.phase === 'execute') return `executing ${lastAccepted(phone) ?? ''}`.trim();
+  return phone.executed ? `executed ${phone.executed}` : 'observing';
 }

@@ -4,7 +4,7 @@
  */
 import { view } from '../contracts/paradigm-view.ts';
 import { phoneBlocks, phoneInfo } from './phone-pane.ts';
-import { initialPhone, reducePhone, type PhoneState } from './phone-state.ts';
+import { initialPhone, phaseText, reducePhone, type PhoneState } from './phone-state.ts';
 
 declare module '../contracts/paradigm-view.ts' {
   interface SessionSlices {
@@ -14,13 +14,6 @@ declare module '../contracts/paradigm-view.ts' {
   interface ParadigmPanes {
     phone: true;
   }
-}
-
-/** Whether the agent observes, or executes the last proposal the user accepted. */
-function phaseText(phone: PhoneState): string {
-  if (phone.phase !== 'execute') return 'observing';
-  const accepted = phone.proposals.filter((p) => p.verdict === 'accepted').at(-1);
-  return `executing ${accepted?.id ?? ''}`.trim();
 }
 
 export const proposalView = view({

@@ -252,6 +252,16 @@ function phoneTicks(p: NonNullable<SessionState['phone']>): string {
 }
 
 /**
+ * What the agent did in the turn: it observed, or carried out the proposal the user accepted (the
+ * phase is back to observe at the turn's end, so the turn it executed in says so).
+ */
+function phoneAgent(p: NonNullable<SessionState['phone']>): string {
+  const accepted = p.proposals.filter((x) => x.verdict === 'accepted').at(-1)?.id ?? '';
+  if (p.phase === 'execute') return `executing ${accepted}`.trim();
+  return p.executed ? `executed ${p.executed}` : 'observing';
+}
+
+/**
  * Proposal scenarios: the user's phone as it was at the end of the turn (the screen they were
  * on, the latest notifications as they saw them, every proposal with its verdict, their last
  * moves) and whether the agent was observing or executing.
@@ -260,13 +270,12 @@ const phone: HtmlPane = {
   id: 'phone',
   kind: 'snapshot',
   info: (state) =>
-    state.phone
-      ? `${phoneTicks(state.phone)} · agent ${state.phone.phase === 'observe' ? 'observing' : 'executing'}`
-      : '',
+    state.phone ? `${phoneTicks(state.phone)} · agent ${phoneAgent(state.phone)}` : '',
   render(state, turn) {
     const p = state.phone;
     if (!p) return '';
-    const status = `<div class="phone-status${p.phase === 'execute' ? ' executing' : ''}">${p.at ? esc(shortTime(p.at)) : 'before the first tick'} · agent ${p.phase === 'observe' ? 'observing' : 'executing'}</div>`;
+    const acting = p.phase === 'execute' || p.executed;
+    const status = `<div class="phone-status${acting ? ' executing' : ''}">${p.at ? esc(shortTime(p.at)) : 'before the first tick'} · agent ${esc(phoneAgent(p))}</div>`;
     const screen = `<div class="phone-screen">${p.screen?.length ? p.screen.map(screenLineHtml).join('') : '<div class="why">The user has not opened an app yet.</div>'}</div>`;
     const notes = p.notifications
       .slice(-NOTIFICATIONS_SHOWN)

@@ -31,7 +31,7 @@ const statusLine = (phone: PhoneState) =>
     .map((line) => line.map((s) => s.text).join(''))
     .join(' ');
 
-describe("the Phone's ticks", () => {
+describe("the Phone's ticks and the agent's phase", () => {
   it('counts the ticks and the activity steps apart, never past a total', () => {
     const timeline = createTimeline(events);
     const lines = [];
@@ -47,6 +47,16 @@ describe("the Phone's ticks", () => {
     expect(lines[2]).toContain('tick 3 · activity 2/5');
     expect(lines[3]).toContain('tick 4 · activity 3/5');
     expect(lines.at(-1)).toContain('tick 6 · activity 5/5');
+  });
+
+  it('the turn the agent carried out an accepted proposal says so at its end', () => {
+    const timeline = createTimeline(events);
+    const agent = (turn: number) =>
+      /agent (.*)$/.exec(statusLine(timeline.stateAt(turn).phone!))![1];
+    // Turn 2 proposes; the user's answer opens turn 3, which executes P1; turn 4 observes again.
+    expect(agent(2)).toBe('observing');
+    expect(agent(3)).toBe('executed P1');
+    expect(agent(4)).toBe('observing');
   });
 
   it('a person on the phone follows no activity: ticks only', () => {
@@ -65,6 +75,9 @@ describe("the Phone's ticks", () => {
     expect(readRecording(file).complete).toBe(true);
     const html = exportRecording(file, { format: 'html' });
     expect(html).toContain('tick 6 · activity 5/5 · agent observing');
+    // The turn that carried out P1 (before, every turn's end read "agent observing").
+    expect(html).toContain('tick 4 · activity 3/5 · agent executed P1');
+    expect(html).toContain('May 9 18:03 · agent executed P1');
     expect(html).not.toMatch(/tick \d+\/\d+/);
   });
 });
