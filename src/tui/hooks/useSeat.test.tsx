@@ -52,6 +52,20 @@ describe('useSeat', () => {
     await waitForFrame(r, (f) => f.includes('text=[] note=-'));
   });
 
+  it('words that name keys, typed in one chunk, are text: a phone move "home", "left" and "right"', async () => {
+    const c = fakeController([SESSION_START], { mode: 'play' });
+    r = renderSession(c, <Probe />);
+    await press(r, 'go ');
+    await waitForFrame(r, (f) => f.includes('text=[go ]'));
+    await press(r, 'home');
+    await waitForFrame(r, (f) => f.includes('text=[go home]'));
+    await press(r, ' ', 'left', ' ', 'right', ' ', 'end');
+    await waitForFrame(r, (f) => f.includes('text=[go home left right end]'));
+    // The keys themselves still move the cursor.
+    await press(r, KEYS.home, 'X');
+    await waitForFrame(r, (f) => f.includes('text=[Xgo home left right end]'));
+  });
+
   it("says why nothing was sent: an empty box, or not the person's turn", async () => {
     const c = fakeController([SESSION_START, { type: 'turn_start', turn: 1 }], { mode: 'play' });
     r = renderSession(c, <Probe />);

@@ -30,10 +30,12 @@ export function editFor({ name, input, key }: KeyPress): ((b: Buffer) => Buffer)
   if (key.backspace || key.delete)
     return (b) =>
       b.cursor > 0 ? at(b.value.slice(0, b.cursor - 1) + b.value.slice(b.cursor), b.cursor - 1) : b;
-  if (name === 'left') return (b) => at(b.value, b.cursor - 1);
-  if (name === 'right') return (b) => at(b.value, b.cursor + 1);
-  if (name === 'home' || name === 'ctrl+a') return (b) => at(b.value, 0);
-  if (name === 'end' || name === 'ctrl+e') return (b) => at(b.value, b.value.length);
+  // The keys by their flags, not their names: the words "home", "end", "left" and "right" typed
+  // in one chunk (a paste, keys that arrived together) are named as they read, and are text.
+  if (key.leftArrow) return (b) => at(b.value, b.cursor - 1);
+  if (key.rightArrow) return (b) => at(b.value, b.cursor + 1);
+  if (key.home || name === 'ctrl+a') return (b) => at(b.value, 0);
+  if (key.end || name === 'ctrl+e') return (b) => at(b.value, b.value.length);
   if (name === 'ctrl+u') return () => at('', 0);
   if (
     key.ctrl ||
