@@ -13,6 +13,7 @@ import { given } from '../contracts/optional.ts';
 import type { BackendContext } from '../session/backend-maker.ts';
 import type { GroupRunOptions } from '../session/group.ts';
 import type { RunGroup } from '../session/plan.ts';
+import type { WaitEnd } from '../session/protocol.ts';
 import type { ForkLineage, Recording } from '../session/recording.ts';
 import { ForkError } from './errors.ts';
 import { BACKEND_EVENTS, replayBackends } from './recorded.ts';
@@ -56,6 +57,21 @@ function sameEvent(want: TimedEvent, got: TimedEvent): boolean {
 
 function checked(events: readonly TimedEvent[]): TimedEvent[] {
   return events.filter((e) => !BACKEND_EVENTS.has(e.type) && !EPHEMERAL_EVENTS.has(e.type));
+}
+
+/** An event as a refusal quotes it: its JSON, cut. */
+function short(e: unknown): string {
+  const text = JSON.stringify(e);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/** Why the fork is refused where a replayed event differs from the recorded one. */
+function differed(where: string, got: TimedEvent, want: TimedEvent): string {
+  const turn = 'turn' in got ? ` at turn ${got.turn}` : '';
+  // A wait its user cut short by speaking, replayed by a caller that let time pass instead.
+  if (want.type === 'turn_start' && got.type === 'clock')
+    return `${where}: at turn ${got.turn} its user spoke while waiting for time, and this replay let the time pass instead, so the state cannot be restored exactly`;
+  return `${where}: replaying it gave a different ${got.type}${turn} than it recorded (recorded ${short(comparable(want))}, replayed ${short(comparable(got))}); the scenario or intentplay changed since, so the state cannot be restored exactly`;
 }
 
 export class ForkPlan {
@@ -161,14 +177,20 @@ export class ForkPlan {
   private fail(got: TimedEvent, want: TimedEvent | undefined): void {
     const where = path.basename(this.sessions[this.index]?.file ?? '');
     const turn = 'turn' in got ? ` at turn ${got.turn}` : '';
-    const short = (e: unknown) => {
-      const text = JSON.stringify(e);
-      return text.length > 160 ? `${text.slice(0, 157)}...` : text;
-    };
     this.problem = want
-      ? `${where}: replaying it gave a different ${got.type}${turn} than it recorded (recorded ${short(comparable(want))}, replayed ${short(comparable(got))}); the scenario or intentplay changed since, so the state cannot be restored exactly`
+      ? differed(where, got, want)
       : `${where}: replaying it went on past its end (${got.type}${turn}); the state cannot be restored exactly`;
     this.abort.abort(new ForkError(this.problem));
+  }
+
+  /**
+   * Time scenarios: how a wait the recording replays ended. A person (or a model user) who spoke
+   * while time would have passed started the next turn at once: the recording goes on with that
+   * turn, where a wait that let time pass goes on with the clock, an update or a reminder.
+   */
+  replayedWait(): Promise<WaitEnd> {
+    const next = this.expected[this.seen];
+    return Promise.resolve(next?.type === 'turn_start' ? 'user_speaks' : 'time_passes');
   }
 
   /** After the run: why the fork is not exact, when it is not. */

@@ -66,6 +66,8 @@ export async function runFork(
       registry: opts.registry ?? createToolRegistry(),
       recordingsDir: null,
       ...plan.options(opts.signal),
+      // A wait the recording's user cut short by speaking is cut short again; live, time passes.
+      paceTime: () => (plan.live ? Promise.resolve('time_passes') : plan.replayedWait()),
       onEvent: (event) => {
         if (plan.observe(event)) opts.onEvent?.(event);
       },

@@ -6,54 +6,21 @@
  * and the rules user goes on from there. Before, the recorded user had no phone: the scenario's
  * scripted activity played instead and every fork of such a recording was refused.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config/config.ts';
 import { atTurn, loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
-import { runGroup } from '../../src/session/group.ts';
-import { createHumanPorts } from '../../src/session/input-queue.ts';
-import { planRuns } from '../../src/session/plan.ts';
-import { createToolRegistry } from '../../src/tools/index.ts';
 import { normalised } from './goldens.ts';
+import { config, personPlays, registry, withUser } from './person.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fork-person-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const config = resolveConfig({}, {});
-const registry = createToolRegistry();
-/** The script agent that proposes (P1 at turn 2), the rules judge, and this user. */
-const withUser = (user: 'human' | 'rules') => ({
-  agent: { kind: 'script' as const, name: 'proactive' },
-  user: { kind: user },
-  judge: { kind: 'rules' as const },
-});
-
-/** researcher/soap-list played by a person who types `typed`, one line each time asked. */
-async function personPlays(name: string, typed: string[], maxTurns: number): Promise<string> {
-  const ports = createHumanPorts();
-  const out = path.join(dir, name);
-  const [group] = planRuns(['researcher/soap-list'], { noDeps: true });
-  await runGroup(group!, {
-    specs: withUser('human'),
-    config,
-    registry,
-    recordingsDir: out,
-    human: ports,
-    maxTurns,
-    onEvent: (e) => {
-      if (e.type === 'awaiting_input' && e.role === 'user')
-        ports.user.push({ text: typed.shift() ?? 'wait', reveals: [] });
-    },
-  });
-  const files = readdirSync(out, { recursive: true, encoding: 'utf8' });
-  return path.join(
-    out,
-    files.find((f) => f.endsWith('.jsonl'))!,
-  );
-}
+/** researcher/soap-list played by a person who types `typed`, then waits. */
+const personPlaysSoap = (name: string, typed: string[], maxTurns: number) =>
+  personPlays('researcher/soap-list', path.join(dir, name), typed, { rest: 'wait', maxTurns });
 
 /** A recording's lines without time offsets, header or the backends its session_start names. */
 function session(file: string): string[] {
@@ -111,7 +78,7 @@ describe('a proposal scenario a person played', () => {
   it('accepted after looking into it first: forks at every turn, the prefix as recorded', async () => {
     // Opens Messages from the home screen, waits, looks into P1 for a tick, accepts it; the
     // script carries it out in the turn the yes opens and the person's session ends resolved.
-    const file = await personPlays('accepts', ['1', 'wait', 'wait', 'y'], 6);
+    const file = await personPlaysSoap('accepts', ['1', 'wait', 'wait', 'y'], 6);
     const acts = moves(file);
     expect(acts[0]).toMatchObject({ kind: 'screen', action: 'open_app' });
     expect(acts).toContainEqual(expect.objectContaining({ verdict: 'accepted' }));
@@ -129,7 +96,7 @@ describe('a proposal scenario a person played', () => {
       'frobnicate',
       '2',
     ];
-    const file = await personPlays('rejects', typed, 8);
+    const file = await personPlaysSoap('rejects', typed, 8);
     const acts = moves(file);
     expect(acts).toContainEqual(
       expect.objectContaining({ verdict: 'rejected', reason: 'not now, I will buy it myself' }),
