@@ -328,3 +328,15 @@ describe('live sessions', () => {
     expect(c.calls).toContain('quit');
   });
 });
+
+describe('a session that stopped on an error', () => {
+  it('says the error whole, wrapped, at 120 columns', async () => {
+    const error =
+      'run.jsonl: at turn 1 its user spoke while waiting for time, and this replay let the time pass instead, so the state cannot be restored exactly';
+    const c = fakeController([], { mode: 'play', running: false, error });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 120, rows: 30 });
+    const frame = await waitForFrame(r, (f) => f.includes('✗ run.jsonl'));
+    const [first, second] = frame.split('\n');
+    expect(`${first!.trim()} ${second!.trim()}`).toBe(`✗ ${error}`);
+  });
+});

@@ -218,7 +218,9 @@ function bannerLines(
     if (lineWidth([origin, live]) <= columns) banner.push([origin, live]);
     else banner.push([origin], [{ ...live, text: '  live from the end of that turn' }]);
   }
-  if (error) banner.push([{ text: `✗ ${error}`, color: theme.level.error, bold: true }]);
+  // An error wraps too (three lines at most): its reason is often at its end.
+  if (error)
+    banner.push(...wrapCut([], `✗ ${error}`, columns, 3, { color: theme.level.error, bold: true }));
   // A notice wraps (two lines at most, cut with … past them): the scripted agent's says how to
   // play for real at its end, in two lines at 80 columns.
   else if (notice) banner.push(...wrapCut([], notice, columns, 2, { color: theme.level.warning }));
