@@ -75,7 +75,9 @@ describe('compare two recordings', () => {
     expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(
       /\? I2 inferred \(question: What's your\s/,
     );
-    expect(lines.slice(turn(1), turn(2)).join('\n')).toMatch(/│ +↩ I1 provided/);
+    // An intent the user's message tells is shown in that message's turn (the reactive side's turn 2).
+    expect(lines.slice(turn(1), turn(2)).join('\n')).not.toMatch(/↩ I1 provided/);
+    expect(lines.slice(turn(2), turn(3)).join('\n')).toMatch(/│ +↩ I1 provided/);
     expect(lines[turn(4) + 1]).toMatch(/^\s+│ user : Include Sunday batch cooking\.$/);
     // Every row keeps the divider in the same column.
     const col = lines[turn(1) + 1]!.indexOf('│');
@@ -90,10 +92,12 @@ describe('compare two recordings', () => {
     const frame = () => stripVTControlCharacters(view.lastFrame() ?? '');
     expect(frame()).toContain('tester/plan: Weekly meal plan — turn 1 of 4');
     expect(frame()).toMatch(/agent: Drafted plan\.md for your 58 kg/);
-    expect(frame()).toMatch(/✔ I1 completed .*│.*↩ I1 provided/);
+    expect(frame()).toMatch(/✔ I1 completed /);
+    expect(frame()).not.toContain('↩ I1 provided');
     view.stdin.write('\u001B[C'); // →
     await expect.poll(frame).toContain('turn 2 of 4');
     expect(frame()).toContain('user : Keep each meal under 25 RMB.');
+    expect(frame()).toMatch(/│.*↩ I1 provided/);
     view.stdin.write('G');
     await expect.poll(frame).toContain('turn 4 of 4');
     expect(frame()).toContain('(this session ended at turn 2)');
