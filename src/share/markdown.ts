@@ -10,7 +10,14 @@ import type { SessionEvent, TimedEvent } from '../contracts/events.ts';
 import { reduceAll } from '../store/reducer.ts';
 import type { SessionState, ToolItem } from '../store/state.ts';
 import { causeLabel } from '../text/causes.ts';
-import { fmtArgs, fmtBackends, fmtFileChange, fmtResult, fmtScore } from '../text/format.ts';
+import {
+  fmtArgs,
+  fmtBackends,
+  fmtFileChange,
+  fmtResult,
+  fmtScore,
+  hiddenIntents,
+} from '../text/format.ts';
 import { truncate } from '../text/text.ts';
 import { inertMarkdown } from '../text/markdown-safe.ts';
 import { calloutsOf, summarizeCallouts } from './callouts.ts';
@@ -41,7 +48,7 @@ function summary(state: SessionState): string[] {
   const out = [`# ${s ? `${s.id}: ${s.title}` : 'intentplay session'}`, ''];
   if (s)
     out.push(
-      `${fmtBackends(s.backends)} · ${state.intents.length} hidden intents · ${state.checklist.length} checklist items · max ${s.maxTurns} turns`,
+      `${fmtBackends(s.backends)} · ${hiddenIntents(state.intents.length)} · ${state.checklist.length} checklist items · max ${s.maxTurns} turns`,
       '',
     );
   if (state.end) {

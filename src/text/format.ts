@@ -109,3 +109,8 @@ export function shortTime(iso: string): string {
   ][Number(m[2]) - 1];
   return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
 }
+
+/** "1 hidden intent", "3 hidden intents". */
+export function hiddenIntents(n: number): string {
+  return `${n} hidden intent${n === 1 ? '' : 's'}`;
+}

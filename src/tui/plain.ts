@@ -15,6 +15,7 @@ import {
   fmtPermissionInput,
   fmtResult,
   fmtScore,
+  hiddenIntents,
 } from '../text/format.ts';
 import { permissionArgsLine, permissionAsked } from '../text/permission-text.ts';
 import { causeLabel } from '../text/causes.ts';
@@ -79,7 +80,7 @@ export function createPlainFormatter(
             `== ${oneLine(e.scenario)} · ${oneLine(e.title)}${e.of > 1 ? ` (${e.index + 1}/${e.of})` : ''}`,
           ),
           c.dim(
-            `   ${fmtBackends(e.backends)} · ${e.intents.length} hidden intents · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`,
+            `   ${fmtBackends(e.backends)} · ${hiddenIntents(e.intents.length)} · ${e.checklist.length} checklist items · max ${e.maxTurns} turns`,
           ),
         ];
       case 'turn_start':

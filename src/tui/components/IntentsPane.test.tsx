@@ -98,6 +98,17 @@ describe('the hidden intents pane', () => {
     expect(c.calls).toEqual([]);
   });
 
+  it('counts one hidden intent as one, not "1 hidden intents"', async () => {
+    const run = await collectRun('tester/plan');
+    const [start, ...rest] = run.sessions.at(-1)!;
+    const one = { ...start, intents: (start as { intents: unknown[] }).intents.slice(0, 1) };
+    const events = [one as SessionEvent, ...rest.slice(0, 2)];
+    const c = fakeController(events, { mode: 'agent', revealIntents: false });
+    r = renderSession(c, <IntentsPane title={paneTitle('intents')} box={box} focused />, size);
+    const frame = await waitForFrame(r, (f) => f.includes('hidden'));
+    expect(frame).toContain('1 hidden intent: they stay hidden');
+  });
+
   it('stays hidden while a person plays the agent, unless revealed, and shows all at the end', async () => {
     const run = await collectRun('tester/plan');
     const events = run.sessions.at(-1)!;

@@ -10,7 +10,7 @@ import type { IntentView } from '../../store/state.ts';
 import { intentCounts, procSoFar } from '../../store/selectors.ts';
 import { whenChanged } from '../../text/causes.ts';
 import { SessionUiContext, useControl, useSession } from '../context.tsx';
-import { fmtScore } from '../../text/format.ts';
+import { fmtScore, hiddenIntents } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
@@ -189,7 +189,7 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
     ? [
         [
           {
-            text: ` ${intents.length} hidden intents: they stay hidden while you play the agent`,
+            text: ` ${hiddenIntents(intents.length)}: they stay hidden while you play the agent`,
             color: theme.text.muted,
           },
         ],

@@ -5,7 +5,7 @@
  * After the run's last (or only) session the same card closes the run: a run of several
  * sessions first lists each one's ending and scores and the totals; enter or esc shows the panes.
  */
-import { fmtScore } from '../../text/format.ts';
+import { fmtScore, hiddenIntents } from '../../text/format.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
@@ -92,7 +92,7 @@ export function ResultCard({
             cols,
           ),
         )
-      : [[{ text: `  ${intents.length} hidden intents`, color: theme.text.muted }]]),
+      : [[{ text: `  ${hiddenIntents(intents.length)}`, color: theme.text.muted }]]),
   ];
   const footer: Line[] = [
     [],
