@@ -168,13 +168,13 @@ export class LiveSession implements SessionController {
           human: this.ports,
           ...(this.opts.askPermissions === false ? { askPermissions: false } : {}),
           pace: this.opts.pace ?? this.pace,
-          // A fork's replayed turns let time pass at once (a wait the person cut short in the
-          // parent then replays differently, and the fork is refused as inexact, not held up).
-          // Watching, time passes at the pace until a person takes over; then it waits for them.
+          // A fork's replayed turns end each wait at once as the recording did (time passed, or
+          // the person spoke and cut it short). Watching, time passes at the pace until a person
+          // takes over; then it waits for them.
           ...(this.opts.mode === 'play' || this.opts.mode === 'watch'
             ? {
                 paceTime: (next: TimeToPass): Promise<WaitEnd> =>
-                  plan && !plan.live ? Promise.resolve('time_passes') : this.waitForTime(next),
+                  plan && !plan.live ? plan.replayedWait() : this.waitForTime(next),
               }
             : {}),
           ...(this.opts.maxTurns ? { maxTurns: this.opts.maxTurns } : {}),
