@@ -140,14 +140,20 @@ export const KEYMAP: readonly Binding[] = [
   { scope: 'askEnd', action: 'no', keys: ['escape'], description: 'no, go on playing' },
   { scope: 'askQuit', action: 'yes', keys: ['ctrl+c'], description: 'yes, quit now' },
   { scope: 'askQuit', action: 'no', keys: ['escape'], description: 'no, go on playing' },
-  { scope: 'permission', action: 'allowOnce', keys: ['1'], description: 'allow it once' },
+  // So does an agent's request for permission: digits and letters typed go on into the message.
+  {
+    scope: 'permission',
+    action: 'allowOnce',
+    keys: ['ctrl+y'],
+    description: 'allow it once',
+  },
   {
     scope: 'permission',
     action: 'allowAlways',
-    keys: ['2'],
+    keys: ['ctrl+a'],
     description: 'allow this kind of tool for the rest of the session',
   },
-  { scope: 'permission', action: 'deny', keys: ['3', 'escape'], description: 'deny it' },
+  { scope: 'permission', action: 'deny', keys: ['ctrl+r', 'escape'], description: 'deny it' },
   {
     scope: 'help',
     action: 'close',

@@ -16,7 +16,7 @@ afterAll(() => term.close());
 
 describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
   it(
-    'play: allow the edit with 1, answer its question in a sentence, and the session resolves',
+    'play: a sentence typed answers nothing, ctrl+y allows the edit; answer its question in a sentence, and the session resolves',
     { timeout: 120_000 },
     async () => {
       term.start([
@@ -35,8 +35,18 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
         (s) => s.includes('The agent asks to run: Write notes.md'),
         'the permission question',
       );
-      expect(text).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
-      term.keys('1');
+      expect(text).toMatch(/ctrl\+y allow once\s+ctrl\+a allow always\s+ctrl\+r\/esc deny/);
+      // A sentence typed while it asks, digits included, goes into the message and answers nothing.
+      term.type('ok 2 bags');
+      text = await term.waitFor(
+        (s) => s.includes('› ok 2 bags'),
+        'the sentence in the message box',
+      );
+      expect(text).toContain('The agent asks to run: Write notes.md');
+      expect(text).not.toContain('allowed');
+      term.keys('C-u');
+      await term.waitFor((s) => !s.includes('› ok 2 bags'), 'the message box cleared');
+      term.keys('C-y');
       text = await term.waitFor(
         (s) => s.includes('Which format do you prefer'),
         "the agent's question",

@@ -1,6 +1,6 @@
 /**
  * An acp agent (the test agent on the official ACP SDK) asks for permission in a watched
- * session: the question takes the keys until answered, and the answers show in the conversation.
+ * session: the question answers only to its chords and esc, and the answers show in the conversation.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -49,12 +49,12 @@ describe('an acp agent asking permission on screen', () => {
     const content = box.find((l) => l.includes('content:'))!;
     expect(content).toMatch(/content: # Notes↵↵- Gear budget: 600 RMB↵- Pack light, Pack.*… +║/);
     expect(frame).not.toMatch(/turn_id|tool_params|"path"/);
-    await press(r, '1');
+    await press(r, '\u0019'); // ctrl+y
     frame = await waitForFrame(r, (f) => f.includes('allowed: write_file on intentplay (by you)'));
     expect(frame).not.toContain('The agent asks to run: write_file');
   }, 40_000);
 
-  it('asks, takes 2 as "allow always", and shows the plan and every answer in the conversation', async () => {
+  it('asks, takes ctrl+a as "allow always", and shows the plan and every answer in the conversation', async () => {
     live = watchAgent();
     r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 160, rows: 40 });
     let frame = await waitForFrame(
@@ -62,14 +62,17 @@ describe('an acp agent asking permission on screen', () => {
       (f) => f.includes('The agent asks to run: Write notes.md'),
       20_000,
     );
-    expect(frame).toMatch(/1 allow once\s+2 allow always\s+3\/esc deny/);
+    expect(frame).toMatch(/ctrl\+y allow once\s+ctrl\+a allow always\s+ctrl\+r\/esc deny/);
     expect(frame).toContain('edit ·');
     // what is approved: the tool's arguments as the agent sent them, not only its title
     expect(frame).toMatch(/path: \/[^ ]*notes\.md/);
-    // letters the prompt does not name (a sentence starting "yes", "no", "always") do nothing; 2 answers
-    await press(r, ...'yes no always'.split(''));
+    // keys the prompt does not name (digits, as in "2 bags", and letters) answer nothing; ctrl+a does
+    await press(r, ...'1', '2', '3', 'y', 'n');
     expect(r.lastFrame()).toContain('The agent asks to run');
-    await press(r, '2');
+    await press(r, '\u0001'); // ctrl+a
+    // The session then ends by itself: its result card first, esc shows the session.
+    await waitForFrame(r, (f) => f.includes('the run is over'), 20_000);
+    await press(r, '\u001B');
     frame = await waitForFrame(
       r,
       (f) => f.includes('denied: Read /etc/hostname') && f.includes('2/2 done'),

@@ -1,6 +1,7 @@
 /**
- * An acp agent asks to run one of its own tools: the question takes every key until the person
- * answers (allow once, allow always, deny). Shown only where a person can answer (play, watch).
+ * An acp agent asks to run one of its own tools: the question answers only to its chords (allow
+ * once, allow always, deny) and esc; everything else typed goes on into the person's message, so
+ * a digit in a sentence never grants anything. Shown only where a person can answer (play, watch).
  */
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
@@ -35,7 +36,7 @@ export function PermissionPrompt({ width }: { width: number }) {
       allowAlways: () => controller.answerPermission?.('always'),
       deny: () => controller.answerPermission?.('denied'),
     },
-    { priority: PRIORITY.dialog, swallow: true, active: Boolean(ask && canAnswer) },
+    { priority: PRIORITY.dialog, active: Boolean(ask && canAnswer) },
   );
   if (!ask || !canAnswer) return null;
   const cols = Math.max(10, Math.min(width, 100) - 4);
@@ -76,9 +77,9 @@ export function PermissionPrompt({ width }: { width: number }) {
         {truncate('Inside the workspace; anything outside it is denied without asking.', cols)}
       </Text>
       <Text wrap="truncate-end">
-        {key('1', 'allow once')}
-        {key('2', 'allow always')}
-        {key('3/esc', 'deny')}
+        {key('ctrl+y', 'allow once')}
+        {key('ctrl+a', 'allow always')}
+        {key('ctrl+r/esc', 'deny')}
       </Text>
     </Box>
   );
