@@ -10,8 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadForkSource } from '../../src/fork/source.ts';
-import { createHumanPorts } from '../../src/session/input-queue.ts';
-import { personPlays } from '../fork/person.ts';
+import { ASKS_IN_THE_WAIT, speaksWhileWaiting } from '../fork/person.ts';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,31 +20,18 @@ const term = tmuxTerminal(BIN, 'fork-time');
 afterAll(() => term.close());
 const { keys, start, waitFor } = term;
 
-/** marketer/flight-watch played by a person who asks for news in the first wait for time. */
-function personSpeaksWhileWaiting(out: string): Promise<string> {
-  const ports = createHumanPorts();
-  let waits = 0;
-  const paceTime = () => {
-    if (++waits > 1) return Promise.resolve('time_passes' as const);
-    ports.user.push({ text: 'any news on the flight?', reveals: [] });
-    return Promise.resolve('user_speaks' as const);
-  };
-  const opts = { rest: 'thanks', maxTurns: 8, paceTime };
-  return personPlays('marketer/flight-watch', out, [], opts, ports);
-}
-
 describe.skipIf(!hasTmux)('forking the replay of a time scenario a person played', () => {
   it(
     'f at the turn the person spoke goes on live, past the wait the person cut short',
     { timeout: 90_000 },
     async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'fork-time-tui-'));
-      const parent = await personSpeaksWhileWaiting(dir);
+      const parent = await speaksWhileWaiting(dir);
       // The turn of the person's message: the wait before it was cut short, and more follows.
       const lines = readFileSync(parent, 'utf8').trim().split('\n');
       const asked = lines
         .map((l) => JSON.parse(l) as { type: string; turn: number; text?: string })
-        .find((e) => e.type === 'message' && e.text === 'any news on the flight?')!;
+        .find((e) => e.type === 'message' && e.text === ASKS_IN_THE_WAIT)!;
       const turns = asked.turn;
       expect(loadForkSource(parent, 0).turns).toBeGreaterThan(turns);
       start(['replay', parent, '--turn', String(turns)], { columns: 160, rows: 40 });

@@ -13,33 +13,14 @@ import { ForkPlan } from '../../src/fork/plan.ts';
 import { atTurn, loadForkSource } from '../../src/fork/source.ts';
 import { runFork } from '../../src/fork/run.ts';
 import { runGroup } from '../../src/session/group.ts';
-import { createHumanPorts } from '../../src/session/input-queue.ts';
 import { normalised } from './goldens.ts';
-import { config, personPlays, registry, withUser } from './person.ts';
+import { ASKS_IN_THE_WAIT, config, registry, speaksWhileWaiting, withUser } from './person.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fork-person-time-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const ASKS = 'any news on the flight?';
-
-/** marketer/flight-watch played by a person who speaks in the first wait for time. */
-function personSpeaksWhileWaiting(): Promise<string> {
-  const ports = createHumanPorts();
-  let waits = 0;
-  const paceTime = () => {
-    if (++waits > 1) return Promise.resolve('time_passes' as const);
-    ports.user.push({ text: ASKS, reveals: [] });
-    return Promise.resolve('user_speaks' as const);
-  };
-  const out = path.join(dir, 'parent');
-  return personPlays(
-    'marketer/flight-watch',
-    out,
-    [],
-    { rest: 'thanks', maxTurns: 8, paceTime },
-    ports,
-  );
-}
+const ASKS = ASKS_IN_THE_WAIT;
+const personSpeaksWhileWaiting = () => speaksWhileWaiting(path.join(dir, 'parent'));
 
 /** A recording's events without time offsets, header or the backends its session_start names. */
 function session(file: string): { type: string; turn?: number; role?: string; text?: string }[] {

@@ -53,3 +53,22 @@ export async function personPlays(
   });
   return recordingIn(out);
 }
+
+/** What the person of `speaksWhileWaiting` writes in the first wait for time. */
+export const ASKS_IN_THE_WAIT = 'any news on the flight?';
+
+/**
+ * marketer/flight-watch played by a person who speaks in the first wait for time, cutting it
+ * short (later waits let the time pass); returns its recording (under `out`).
+ */
+export function speaksWhileWaiting(out: string): Promise<string> {
+  const ports = createHumanPorts();
+  let waits = 0;
+  const paceTime = () => {
+    if (++waits > 1) return Promise.resolve('time_passes' as const);
+    ports.user.push({ text: ASKS_IN_THE_WAIT, reveals: [] });
+    return Promise.resolve('user_speaks' as const);
+  };
+  const opts = { rest: 'thanks', maxTurns: 8, paceTime };
+  return personPlays('marketer/flight-watch', out, [], opts, ports);
+}
