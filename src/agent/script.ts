@@ -22,8 +22,6 @@ const PROPOSE = 'propose';
 export class ScriptAgent implements AgentBackend {
   readonly info: BackendInfo;
   private readonly steps: readonly ReferenceStep[];
-  /** Turns spent waiting for an answer: the entry played is the turn's, this many back. */
-  private held: number | undefined;
 
   constructor(scenario: LoadedScenario, name?: string) {
     const refs = scenario.references ?? {};
@@ -40,14 +38,13 @@ export class ScriptAgent implements AgentBackend {
 
   async runTurn(input: AgentTurnInput): Promise<{ reply: string }> {
     const { turn, callTool, turnOver } = input;
-    // By turn, not by calls made: a fork's script agent that takes over at turn N plays entry N
-    // (less the turns its parent held, read from what the agent did in them).
-    this.held ??= heldIn(this.steps, input.transcript, turn);
-    const step = this.steps[turn - 1 - this.held];
+    // By turn, not by calls made: a fork's script agent that takes over at turn N plays entry N,
+    // less the turns it held waiting for an answer (read from what it did in them, so a fresh
+    // agent taking over counts its parent's too).
+    const step = this.steps[turn - 1 - heldIn(this.steps, input.transcript, turn)];
     if (!step) return { reply: END_OF_SCRIPT };
     const offered = new Set(input.tools.map((t) => t.name));
     if (awaitsAnswer(input) && (step.actions ?? []).some((a) => !offered.has(a.tool))) {
-      this.held++;
       await callTool(WAIT, {});
       return { reply: '' };
     }
@@ -67,7 +64,7 @@ function awaitsAnswer({ session, transcript, tools }: AgentTurnInput): boolean {
 
 /**
  * How many of the turns before `turn` the script held: a turn whose only call was `wait` where
- * its entry began with another call. Read once, when an agent first plays a turn after the first.
+ * its entry began with another call.
  */
 function heldIn(
   steps: readonly ReferenceStep[],

@@ -6,10 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config/config.ts';
-import { runGroup } from '../../src/session/group.ts';
-import { planRuns } from '../../src/session/plan.ts';
-import { createToolRegistry } from '../../src/tools/index.ts';
+import { runTarget } from '../helpers/run.ts';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,18 +26,12 @@ describe.skipIf(!hasTmux)('searching a replay', () => {
     { timeout: 90_000 },
     async () => {
       // Recorded as `run researcher/soap-list --no-deps` records it (offline backends).
-      const [group] = planRuns(['researcher/soap-list'], { noDeps: true });
-      const [result] = await runGroup(group!, {
-        specs: {
-          agent: { kind: 'script', name: 'proactive' },
-          user: { kind: 'rules' },
-          judge: { kind: 'rules' },
-        },
-        config: resolveConfig({}, {}),
-        registry: createToolRegistry(),
+      const { results } = await runTarget('researcher/soap-list', {
+        agent: 'script:proactive',
+        noDeps: true,
         recordingsDir: path.join(term.work, 'rec'),
       });
-      start(['replay', result!.recording!], { columns: 80, rows: 24 });
+      start(['replay', results[0]!.recording!], { columns: 80, rows: 24 });
       await waitFor((s) => s.includes('turn 0 of 6'), 'the replay');
       keys('/');
       typeByKey('hand soap');

@@ -8,11 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../config/config.ts';
-import { runGroup } from '../../session/group.ts';
-import { planRuns } from '../../session/plan.ts';
 import { readRecording, type Recording } from '../../session/recording.ts';
-import { createToolRegistry } from '../../tools/index.ts';
 import {
   KEYS,
   press,
@@ -20,6 +16,7 @@ import {
   waitForFrame,
   type Rendered,
 } from '../../../test/tui/harness.tsx';
+import { runTarget } from '../../../test/helpers/run.ts';
 import { ReplaySession } from '../session/replay-session.ts';
 import { SessionScreen } from './SessionScreen.tsx';
 
@@ -30,18 +27,12 @@ afterEach(() => r?.unmount());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const [group] = planRuns(['researcher/soap-list'], { noDeps: true });
-  const [result] = await runGroup(group!, {
-    specs: {
-      agent: { kind: 'script', name: 'proactive' },
-      user: { kind: 'rules' },
-      judge: { kind: 'rules' },
-    },
-    config: resolveConfig({}, {}),
-    registry: createToolRegistry(),
+  const { results } = await runTarget('researcher/soap-list', {
+    agent: 'script:proactive',
+    noDeps: true,
     recordingsDir: dir,
   });
-  recording = readRecording(result!.recording!);
+  recording = readRecording(results[0]!.recording!);
 });
 
 function replay(): Rendered {
