@@ -82,7 +82,11 @@ describe.skipIf(!hasTmux)('a study participant at 80×24', () => {
         seen.push(t.screen());
       }
       t.keys('Escape');
-      await t.waitFor((x) => !x.includes('Keys (esc or ? closes)'), 'the keys to close');
+      // Scrolled, the overlay's title is out of sight: its scroll line says it is still open.
+      await t.waitFor(
+        (x) => !x.includes('Keys (esc or ? closes)') && !x.includes('PgUp/PgDn scroll'),
+        'the keys to close',
+      );
       t.keys('C-d');
       s = await t.waitFor(
         (x) => x.includes('End this session now?') || x.includes('This session is over'),
