@@ -56,7 +56,12 @@ export function clarificationSection(
 // ---- π-Bench's own scoring
 
 export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undefined): Section {
-  const base: Section = { id: 'pibench', title: 'π-Bench scoring', tables: [], charts: [] };
+  const base: Section = {
+    id: 'pibench',
+    title: "π-Bench Table 1 (π-Bench's scoring)",
+    tables: [],
+    charts: [],
+  };
   if (!lookup)
     return {
       ...base,
@@ -73,17 +78,17 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
     ]);
   rows.push([
     'overall',
-    s.overall.pairs,
+    new Set(s.tasks.map((t) => t.repeat)).size,
     { mean: s.overall.proc_mean, std: s.overall.proc_std },
     { mean: s.overall.comp_mean, std: s.overall.comp_std },
   ]);
   return {
     ...base,
-    text: "As π-Bench's scripts score: each task's Proc pooled with its dependencies' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row is the plain mean over (persona, repeat) pairs, ± their std when a persona repeated.",
+    text: "The numbers to put beside the paper's Table 1, scored as π-Bench's scripts score: each task's Proc pooled with its dependencies' intents; only tasks with criteria count, weighted by dependency-group size; ± is the std over repeats. The overall row (the paper's Average) is the plain mean over (persona, repeat) pairs, ± the std across repeats of each repeat's mean over personas.",
     tables: [
       {
         id: 'pibench',
-        title: 'π-Bench Proc / Comp (%)',
+        title: 'π-Bench Table 1: Proc / Comp (%)',
         columns: [col('persona', 'persona'), col('repeats', 'repeats', 'int'), PROC, COMP],
         rows,
         totalRows: 1,

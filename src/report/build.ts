@@ -138,12 +138,14 @@ function personaSection(runs: RunRecord[]): Section {
   add('overall', runs);
   return {
     id: 'personas',
-    title: 'Proc and Comp by persona',
-    text: "π-Bench Table 1: mean over all runs (%), ± the sample standard deviation across repeats of each repeat's mean.",
+    title: 'Proc and Comp by persona (session means)',
+    text:
+      "Every session's Proc and Comp (%) averaged over all runs of the persona, ± the sample standard deviation across repeats of each repeat's mean. " +
+      "Not π-Bench's Table 1, which pools a task's Proc with its dependencies and weighs tasks with criteria by dependency-group size: that is the section 'π-Bench Table 1 (π-Bench's scoring)'.",
     tables: [
       {
         id: 'personas',
-        title: 'Proc / Comp by persona (%)',
+        title: 'Session means of Proc / Comp by persona (%)',
         columns: [
           col('persona', 'persona'),
           col('runs', 'runs', 'int'),
@@ -196,7 +198,7 @@ function statusSection(runs: RunRecord[]): Section {
     id: 'statuses',
     title: 'Terminal status of hidden intents',
     text:
-      'π-Bench Table 7: the share of all hidden intents (%) that ended completed (resolved without being told), inferred (asked for by a targeted question), provided (told by the user) or unresolved (open at max_turns).' +
+      "π-Bench Table 7: the share of all hidden intents (%) of all runs that ended completed (resolved without being told), inferred (asked for by a targeted question) or provided (told by the user); unresolved (open at max_turns) is intentplay's extra column, so the first three sum to 100 only when no intent was left unresolved. Intents an intention shift superseded are not counted." +
       (shown.includes('open') ? ' "open" intents belong to runs that ended in an error.' : ''),
     tables: [
       {
@@ -239,7 +241,7 @@ function categorySection(runs: RunRecord[]): Section {
     id: 'categories',
     title: 'By task category',
     text:
-      "π-Bench Table 8: Proc / Comp (%) per task category (the scenario's `category`, the paper's taxonomy A..R)." +
+      "Proc / Comp (%) per task category (the scenario's `category`, the paper's taxonomy A..R), as session means over the category's runs, ± the std across repeats; π-Bench's Table 8 has the same rows, but the paper does not say how it aggregates them." +
       (categorized ? '' : ' No scenario in these runs has a category.'),
     tables: [
       {

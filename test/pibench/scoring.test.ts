@@ -118,13 +118,14 @@ describe('π-Bench scoring', () => {
     });
   });
 
-  it('gives the model average as the plain mean over (user, repeat) pairs, ± their std once a user repeats', () => {
-    // Pairs: p/0 (0.425, 0.6667), p/1 (0.7, 0.75), q/0 (1, 1).
+  it('gives the model average as the plain mean over (user, repeat) pairs, ± the std across repeats', () => {
+    // Pairs: p/0 (0.425, 0.6667), p/1 (0.7, 0.75), q/0 (1, 1). Repeat means over users:
+    // Proc r0 (0.425 + 1) / 2 = 0.7125, r1 0.7; Comp r0 (0.6667 + 1) / 2 = 0.8333, r1 0.75.
     expect(summary.overall).toEqual({
       proc_mean: 0.7083,
-      proc_std: 0.2876,
+      proc_std: 0.0088,
       comp_mean: 0.8056,
-      comp_std: 0.1735,
+      comp_std: 0.0589,
       pairs: 3,
     });
     // One repeat: no std (π-Bench shows none), not 0.
@@ -137,6 +138,22 @@ describe('π-Bench scoring', () => {
     });
     const single = pibenchSummary([run('q/X', 0, ['completed'], { C1: true })], lookup);
     expect(single.overall).toMatchObject({ proc_std: null, comp_std: null, pairs: 1 });
+  });
+
+  it('spreads the average over runs, not over users, as the paper’s Table 1 does', () => {
+    // The paper's GPT-5.4 row: Average Proc 67.0 ± 2.1 while its users range from 46.0 to
+    // 78.2, so the ± is the run-to-run spread of the average, not the spread of (user, run) pairs.
+    const balanced = pibenchSummary([...runs, run('q/X', 1, ['provided'], { C1: false })], lookup);
+    // Pairs Proc: p 0.425, 0.7; q 1, 0. Repeat means: r0 0.7125, r1 0.35: std 0.3625 / √2.
+    // Comp: p 0.6667, 0.75; q 1, 0. Repeat means: r0 0.8333, r1 0.375: std 0.4583 / √2.
+    // (Over the four pairs the stds would be 0.4249 and 0.4270.)
+    expect(balanced.overall).toEqual({
+      proc_mean: 0.5313,
+      proc_std: 0.2563,
+      comp_mean: 0.6042,
+      comp_std: 0.3241,
+      pairs: 4,
+    });
   });
 
   it('pools and weighs without a dependency that did not run, and says so', () => {

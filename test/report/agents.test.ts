@@ -135,8 +135,8 @@ describe('a report of several agents', () => {
     // The Proc / Comp tables come once per agent.
     const personas = doc.sections.filter((s) => s.id.startsWith('personas'));
     expect(personas.map((s) => s.title)).toEqual([
-      'Proc and Comp by persona (agent script:proactive)',
-      'Proc and Comp by persona (agent script:reactive)',
+      'Proc and Comp by persona (session means) (agent script:proactive)',
+      'Proc and Comp by persona (session means) (agent script:reactive)',
     ]);
     expect(personas[1]!.tables[0]!.rows.find((r) => r[0] === 'overall')).toEqual([
       'overall',

@@ -196,11 +196,12 @@ describe('report analysis', () => {
       { mean: 0.75, std: 0.3536 },
       { mean: null, std: null },
     ]);
-    // Overall: the four (persona, repeat) pairs 0.5, 1, 0, 0.5 → mean 0.5, sample std 0.4082 (as π-Bench's model row).
+    // Overall: the four (persona, repeat) pairs 0.5, 1, 0, 0.5 → mean 0.5; the ± is across the two
+    // repeats' means over personas, 0.25 and 0.75 → 0.3536 (the paper's Average), not over the pairs (0.4082).
     expect(row(table(scored, 'pibench'), 'overall')).toEqual([
       'overall',
-      4,
-      { mean: 0.5, std: 0.4082 },
+      2,
+      { mean: 0.5, std: 0.3536 },
       { mean: null, std: null },
     ]);
   });

@@ -31,7 +31,8 @@ describe('report', () => {
     expect(r.code).toBe(0);
     const text = stripVTControlCharacters(r.stdout);
     for (const title of [
-      'Proc and Comp by persona',
+      'Proc and Comp by persona (session means)',
+      "π-Bench Table 1 (π-Bench's scoring)",
       'Terminal status of hidden intents',
       'By task category',
       'Turns, Proc and Comp per scenario',
@@ -72,7 +73,7 @@ describe('report', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     const blocks = csvBlocks(readFileSync(file, 'utf8'));
-    expect(blocks.get('Proc / Comp by persona')).toEqual([
+    expect(blocks.get('Session means of Proc / Comp by persona')).toEqual([
       ['persona', 'runs', 'repeats', 'proc_mean', 'proc_std', 'comp_mean', 'comp_std'],
       ['tester', '4', '2', '0', '0', '0.25', '0'],
       ['overall', '4', '2', '0', '0', '0.25', '0'],
@@ -98,8 +99,13 @@ describe('report', () => {
       path.join(mkdtempSync(path.join(os.tmpdir(), 'intentplay-csvdir-')), 'tables') + '/';
     const r = await cli(['report', f.reactive, '--output', dir]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/wrote \d+ CSV files to .*tables\/: proc-comp-by-persona\.csv, /);
-    const persona = readFileSync(path.join(dir, 'proc-comp-by-persona.csv'), 'utf8')
+    expect(r.stderr).toMatch(
+      /wrote \d+ CSV files to .*tables\/: session-means-of-proc-comp-by-persona\.csv, /,
+    );
+    const persona = readFileSync(
+      path.join(dir, 'session-means-of-proc-comp-by-persona.csv'),
+      'utf8',
+    )
       .trim()
       .split('\n')
       .map((l) => l.split(','));
