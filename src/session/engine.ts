@@ -9,8 +9,6 @@ import { errorMessage } from '../contracts/errors.ts';
 import { given } from '../contracts/optional.ts';
 import type { LoadedPersona, LoadedScenario } from '../scenario/library.ts';
 import { DEFAULT_MAX_TURNS, type IntentSpec } from '../scenario/schema.ts';
-import { computeScores } from '../judge/scores.ts';
-import { snapshotTexts } from '../workspace/workspace.ts';
 import {
   ToolStepCapError,
   type Backends,
@@ -34,12 +32,12 @@ import type {
   WaitEnd,
 } from './protocol.ts';
 import { protocolFor } from './protocols.ts';
-import { pendingAtStart, sessionStartEvent, triggerIncoming } from './session-start.ts';
-import { agentSession } from './agent-session.ts';
-import { beforeTurn, diffTurn, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
+import { openingEvents, triggerIncoming } from './session-start.ts';
+import { agentTurnInput } from './agent-session.ts';
+import { beforeTurn, diffTurn, turnEvidence, type BeforeTurn, type TurnDiff } from './turn-diff.ts';
 import type { SessionOptions, SessionResult } from './session-options.ts';
-import { readStatedBy } from '../judge/stated.ts';
-import { CarriedStatuses } from './carried-statuses.ts';
+import { IntentStatuses } from './intent-statuses.ts';
+import { askUser } from './user-message.ts';
 
 export type { SessionOptions, SessionResult } from './session-options.ts';
 
@@ -49,9 +47,7 @@ export class SessionRun implements SessionCore {
   /** The turn whose pace was already awaited while the user waited for time (see waitForTime). */
   private pacedFor = 0;
   private readonly o: SessionOptions;
-  private readonly status = new Map<string, IntentStatus>();
-  /** Statuses the user's next message carries, emitted after it (carried-statuses.ts). */
-  private readonly carried = new CarriedStatuses();
+  private readonly status = new IntentStatuses((event) => this.emit(event));
   readonly transcript: TranscriptEntry[] = [];
   readonly replies: string[] = [];
   readonly toolCalls: ToolCallRecord[] = [];
@@ -71,7 +67,7 @@ export class SessionRun implements SessionCore {
     this.maxTurns = options.maxTurns ?? options.scenario.limits?.max_turns ?? DEFAULT_MAX_TURNS;
     this.protocol = protocolFor(this);
     for (const intent of options.scenario.intents)
-      this.status.set(intent.id, this.protocol.initialStatus(intent));
+      this.status.start(intent.id, this.protocol.initialStatus(intent));
     this.onOuterAbort = () => this.controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
@@ -103,7 +99,7 @@ export class SessionRun implements SessionCore {
   }
 
   open(): IntentSpec[] {
-    return this.scenario.intents.filter((i) => this.status.get(i.id) === 'open');
+    return this.status.open(this.scenario.intents);
   }
 
   statusOf(id: string): IntentStatus | undefined {
@@ -111,28 +107,12 @@ export class SessionRun implements SessionCore {
   }
 
   setStatus(id: string, to: IntentStatus, cause: StatusCause, detail: string): void {
-    // Changed again before the message that was to tell it came: that change is not shown.
-    const from = this.carried.take(id)?.from ?? this.status.get(id);
-    if (!from || from === to) return;
-    this.status.set(id, to);
-    this.emit({ type: 'intent_status', turn: this.turn, intent: id, from, to, cause, detail });
+    this.status.set(this.turn, id, to, cause, detail);
   }
 
   providedByNextMessage(id: string, cause: StatusCause, detail: string): void {
-    const from = this.status.get(id);
-    if (!from || from === 'provided') return;
-    this.status.set(id, 'provided');
     // Shown with the message, in the turn it opens (deliver): the words that tell it are there.
-    const turn = this.turn + 1;
-    this.carried.add({
-      type: 'intent_status',
-      turn,
-      intent: id,
-      from,
-      to: 'provided',
-      cause,
-      detail,
-    });
+    this.status.providedBy(this.turn + 1, id, cause, detail);
   }
 
   intent(id: string): IntentSpec {
@@ -231,23 +211,19 @@ export class SessionRun implements SessionCore {
 
   private emitStart(toolSteps: number): void {
     const { scenario, backends, persona } = this.o;
-    this.emit(
-      sessionStartEvent({
-        scenario,
-        persona,
-        backends,
-        protocol: this.protocol,
-        index: this.o.index ?? 0,
-        of: this.o.of ?? 1,
-        maxTurns: this.maxTurns,
-        toolSteps,
-        checklist: this.grading.announced(),
-      }),
-    );
-    const problem = this.grading.scriptProblem;
-    if (problem) this.emit({ type: 'notice', turn: 0, level: 'warning', text: problem });
+    const opening = {
+      scenario,
+      persona,
+      backends,
+      protocol: this.protocol,
+      index: this.o.index ?? 0,
+      of: this.o.of ?? 1,
+      maxTurns: this.maxTurns,
+      toolSteps,
+      checklist: this.grading.announced(),
+    };
     const statusOf = (id: string) => this.status.get(id);
-    for (const event of pendingAtStart(scenario, statusOf, this.protocol)) this.emit(event);
+    for (const e of openingEvents(opening, this.grading.scriptProblem, statusOf)) this.emit(e);
   }
 
   /** One agent turn: deliver the incoming message, run the agent and its tools, diff, and judge stage 1. */
@@ -276,20 +252,13 @@ export class SessionRun implements SessionCore {
     this.replies.push(reply);
     this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
-    const { after, diffs, appsAfter } = this.diffTurn(before);
+    const diff = this.diffTurn(before);
     if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
     this.emit({ type: 'turn_end', turn: this.turn, ...given({ error: turnError }) });
 
-    const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
-    const evidence: TurnEvidence = {
-      turn: this.turn,
-      reply,
-      toolCalls: calls.calls,
-      files: snapshotTexts(after, changed),
-      apps: appsAfter,
-    };
+    const evidence = turnEvidence(this.turn, reply, calls.calls, diff);
     const verdict = await this.stageOne(evidence);
-    this.grading.tick(after);
+    this.grading.tick(diff.after);
     this.o.turnJudged?.(this.turn);
     return { turn: this.turn, incoming, reply, evidence, verdict };
   }
@@ -313,7 +282,7 @@ export class SessionRun implements SessionCore {
       ...(incoming.intents?.length ? { intents: incoming.intents } : {}),
       ...(stamp.at ? { at: stamp.at } : {}),
     });
-    this.carried.flush(this.turn, (e) => this.emit(e));
+    this.status.flush(this.turn);
     this.protocol.delivered?.(incoming);
   }
 
@@ -331,27 +300,19 @@ export class SessionRun implements SessionCore {
 
   /** The agent backend's turn; returns its reply. */
   private async runAgent(incoming: Incoming, calls: TurnToolCalls): Promise<string> {
-    const env = this.o.env;
-    const time = this.protocol.agentTime?.(incoming);
-    const { reply } = await this.o.backends.agent.runTurn({
+    const input = agentTurnInput({
       turn: this.turn,
-      session: agentSession({
-        scenario: this.scenario,
-        memory: env.memory.render(),
-        index: this.o.index ?? 0,
-        date: this.o.date,
-        time,
-      }),
+      scenario: this.scenario,
+      env: this.o.env,
+      index: this.o.index ?? 0,
+      date: this.o.date,
+      time: this.protocol.agentTime?.(incoming),
       transcript: this.transcript,
-      tools: calls.specs,
-      allTools: calls.allSpecs,
-      callTool: calls.callTool,
-      turnOver: calls.turnOver,
-      cwd: env.workspace.root,
-      external: calls.external,
+      calls,
       emit: (e) => this.emit(e),
       signal: this.controller.signal,
     });
+    const { reply } = await this.o.backends.agent.runTurn(input);
     return reply;
   }
 
@@ -378,7 +339,7 @@ export class SessionRun implements SessionCore {
   private async finish(end: SessionEnd, message: string | undefined): Promise<SessionResult> {
     this.finished = true;
     // Decided for a message that never came (the session ended first): shown in the last turn.
-    this.carried.flush(this.turn, (e) => this.emit(e));
+    this.status.flush(this.turn);
     this.protocol.finish?.();
     if (end !== 'aborted') await this.grading.grade();
     // A session the judge failed on ran to its end, but its statuses and grades are not the judge's: not a result.
@@ -387,15 +348,7 @@ export class SessionRun implements SessionCore {
       message = failure;
       end = 'judge_failed';
     }
-    const scores = {
-      ...computeScores(
-        this.grading.scoredScenario(),
-        this.status,
-        this.grading.checklist,
-        this.turn,
-      ),
-      ...this.protocol.scores?.(),
-    };
+    const scores = { ...this.grading.scores(this.status.all), ...this.protocol.scores?.() };
     this.emit({ type: 'score', scores });
     this.emit({ type: 'session_end', end, ...(message ? { message } : {}), turns: this.turn });
     this.o.signal?.removeEventListener('abort', this.onOuterAbort);
@@ -433,51 +386,10 @@ export class SessionRun implements SessionCore {
     return end;
   }
 
-  async userMessage(
+  userMessage(
     handed: IntentSpec[],
     reason: HandoffReason,
   ): Promise<{ text: string; reveals: string[]; withdrawn: string[] }> {
-    // How each intent was told, for its status: the user's words as read, else the reveal key.
-    const told = new Map<string, string>();
-    const withdrawn: string[] = [];
-    const reply = await this.o.backends.user.nextMessage({
-      turn: this.turn,
-      persona: this.o.persona,
-      scenario: this.scenario,
-      handoff: { intents: handed, reason },
-      open: this.open(),
-      transcript: this.transcript,
-      emit: (e) => this.emit(e),
-      signal: this.controller.signal,
-      readStated: async (text) => {
-        // A person took over after the judge picked what the simulated user would tell: the pick
-        // goes, and the person's words tell what they tell.
-        if (reason === 'picked' && this.o.backends.user.picksIntents)
-          withdrawn.push(...handed.map((i) => i.id).filter((id) => this.withdraw(id)));
-        const reading = await readStatedBy(this.o.backends.judge, {
-          turn: this.turn,
-          text,
-          open: this.open(),
-          emit: (e) => this.emit(e),
-          signal: this.controller.signal,
-        });
-        for (const id of reading.intents) told.set(id, reading.details[id]!);
-        return reading.intents;
-      },
-    });
-    const reveals = reply.reveals ?? [];
-    for (const id of reveals)
-      if (this.status.get(id) === 'open') {
-        const detail = reply.told?.[id] ?? told.get(id) ?? 'revealed by the user';
-        this.providedByNextMessage(id, 'reveal', detail);
-      }
-    return { text: reply.text, reveals, withdrawn };
-  }
-
-  /** Takes back a status still waiting for its message; true if there was one. */
-  private withdraw(id: string): boolean {
-    const status = this.carried.take(id);
-    if (status) this.status.set(id, status.from);
-    return Boolean(status);
+    return askUser(this, this.status, handed, reason);
   }
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../contracts/errors.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { ChecklistItemSpec, IntentSpec } from '../scenario/schema.ts';
 import { evaluateRule } from '../judge/evidence.ts';
+import { computeScores } from '../judge/scores.ts';
 import { snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { openScriptChecks, type ScriptChecks } from '../pibench/script-checks.ts';
 import type {
@@ -17,7 +18,7 @@ import type {
   TranscriptEntry,
   TurnEvidence,
 } from '../contracts/backends.ts';
-import type { EventOf, SessionEvent } from '../contracts/events.ts';
+import type { EventOf, IntentStatus, Scores, SessionEvent } from '../contracts/events.ts';
 import type { GroupEnv } from './group-env.ts';
 import type { Verdict } from './protocol.ts';
 
@@ -74,8 +75,13 @@ export class SessionGrading {
     return this.scriptChecks?.problem;
   }
 
+  /** The session's scores from its intents' statuses and the checklist's grades. */
+  scores(status: ReadonlyMap<string, IntentStatus>): Scores {
+    return computeScores(this.scoredScenario(), status, this.checklist, this.s.turn);
+  }
+
   /** The scenario as scored: with the script's items in its checklist. */
-  scoredScenario(): LoadedScenario {
+  private scoredScenario(): LoadedScenario {
     const { scenario } = this.s;
     return this.scriptChecks
       ? { ...scenario, checklist: [...(scenario.checklist ?? []), ...this.scriptChecks.items] }

@@ -59,8 +59,26 @@ export function sessionStartEvent(o: SessionOpening): EventOf<'session_start'> {
   };
 }
 
+/**
+ * Every event of the opening, in order: session_start, a warning about the task's rule script
+ * (`scriptProblem`) if it cannot run, and the intents that start pending.
+ */
+export function openingEvents(
+  o: SessionOpening,
+  scriptProblem: string | undefined,
+  statusOf: (id: string) => IntentStatus | undefined,
+): SessionEvent[] {
+  return [
+    sessionStartEvent(o),
+    ...(scriptProblem
+      ? [{ type: 'notice', turn: 0, level: 'warning', text: scriptProblem } as const]
+      : []),
+    ...pendingAtStart(o.scenario, statusOf, o.protocol),
+  ];
+}
+
 /** The turn-0 events of the intents the protocol starts pending (they wait on the world). */
-export function pendingAtStart(
+function pendingAtStart(
   scenario: LoadedScenario,
   statusOf: (id: string) => IntentStatus | undefined,
   protocol: SessionProtocol,

@@ -1,6 +1,7 @@
 /** What a turn changed: the workspace's and the apps' diffs, emitted; the workspace snapshot moves on. */
-import { Workspace, type Snapshot } from '../workspace/workspace.ts';
+import { Workspace, snapshotTexts, type Snapshot } from '../workspace/workspace.ts';
 import { diffApps } from '../apps/diff.ts';
+import type { ToolCallRecord, TurnEvidence } from '../contracts/backends.ts';
 import type { SessionEvent } from '../contracts/events.ts';
 import type { GroupEnv } from './group-env.ts';
 
@@ -39,4 +40,15 @@ export function diffTurn(
   const appDiffs = diffApps(before.apps, appsAfter);
   if (appDiffs.length) emit({ type: 'app_diff', turn, apps: appDiffs });
   return { after, diffs, appsAfter };
+}
+
+/** What the judge reads of a turn: its reply, its tool calls, the files it wrote, the apps after. */
+export function turnEvidence(
+  turn: number,
+  reply: string,
+  toolCalls: ToolCallRecord[],
+  { after, diffs, appsAfter }: TurnDiff,
+): TurnEvidence {
+  const changed = new Set(diffs.filter((d) => d.change !== 'deleted').map((d) => d.path));
+  return { turn, reply, toolCalls, files: snapshotTexts(after, changed), apps: appsAfter };
 }
