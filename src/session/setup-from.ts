@@ -69,7 +69,21 @@ export function setupFrom(flags: SessionFlags, config: ResolvedConfig): SessionS
     ...(anyModel
       ? {}
       : {
-          offlineNotice: `No model configured (set OPENAI_API_KEY or --base-url): running offline with the ${specs.agent.kind === 'acp' ? 'acp' : 'script'} agent, rules user and rules judge.`,
+          offlineNotice: offlineNoticeFor(specs),
         }),
   };
+}
+
+/**
+ * The offline line, naming what plays each role: `specs` as the session runs them, so a person's
+ * seat (`human`) is said as theirs rather than as the placeholder the flags held for it.
+ */
+export function offlineNoticeFor(specs: Record<Role, BackendSpec>): string {
+  const roles: Role[] = ['agent', 'user', 'judge'];
+  const played = roles.filter((r) => specs[r].kind !== 'human').map((r) => `${specs[r].kind} ${r}`);
+  const person = roles.find((r) => specs[r].kind === 'human');
+  const list =
+    played.length > 1 ? `${played.slice(0, -1).join(', ')} and ${played.at(-1)}` : played.join('');
+  const head = 'No model configured (set OPENAI_API_KEY or --base-url): running offline with the';
+  return `${head} ${list}${person ? `; you play the ${person}` : ''}.`;
 }

@@ -6,7 +6,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { displayUrl, maskKey, requireModelRole, resolveConfig } from '../../src/config/config.ts';
-import { sessionSetup } from '../../src/session/setup.ts';
+import { offlineNoticeFor, sessionSetup } from '../../src/session/setup.ts';
 import { UserError } from '../../src/contracts/diagnostics.ts';
 import { formatDiagnostic } from '../../src/contracts/diagnostics.ts';
 
@@ -191,6 +191,17 @@ describe('choosing backends', () => {
       judge: { kind: 'rules' },
     });
     expect(setup.offlineNotice).toMatch(/^No model configured .*running offline/);
+  });
+
+  it("the offline line names the person's seat as theirs, not the placeholder the flags held", () => {
+    const { specs } = sessionSetup({ agent: 'script' });
+    expect(offlineNoticeFor(specs)).toMatch(/with the script agent, rules user and rules judge\.$/);
+    expect(offlineNoticeFor({ ...specs, agent: { kind: 'human' } })).toMatch(
+      /with the rules user and rules judge; you play the agent\.$/,
+    );
+    expect(offlineNoticeFor({ ...specs, user: { kind: 'human' } })).toMatch(
+      /with the script agent and rules judge; you play the user\.$/,
+    );
   });
 
   it('uses the model for every role once a base URL is set', () => {

@@ -14,6 +14,9 @@ import { loadHomeData } from '../../src/tui/home-data.ts';
 import { HomeScreen } from '../../src/tui/screens/HomeScreen.tsx';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
 import { ReplaySession } from '../../src/tui/session/replay-session.ts';
+import { modeSpecs, scriptedNotice, type LiveOptions } from '../../src/tui/session/live.ts';
+import { offlineNoticeFor } from '../../src/session/setup.ts';
+import { parseBackendSpec } from '../../src/session/backend-spec.ts';
 import type { ControlState, SessionController } from '../../src/tui/session/controller.ts';
 import {
   fakeController,
@@ -69,8 +72,20 @@ function session(c: SessionController, size: { columns: number; rows: number }) 
   return renderSession(c, <SessionScreen onExit={() => {}} onBack={() => {}} />, size);
 }
 
-const live = (events: TimedEvent[], control: Partial<ControlState>) =>
-  fakeController(events, { notice: NOTICE, ...control });
+/** The notice the real session shows at the top in each mode (with the script agent offline). */
+function noticeFor(mode: LiveOptions['mode'] = 'watch', agent = 'script:proactive'): string {
+  const specs = modeSpecs(mode, {
+    agent: parseBackendSpec('agent', agent),
+    user: { kind: 'rules' },
+    judge: { kind: 'rules' },
+  });
+  return scriptedNotice(mode, specs) ?? offlineNoticeFor(specs);
+}
+const live = (
+  events: TimedEvent[],
+  control: Partial<ControlState> & { mode: LiveOptions['mode'] },
+  agent?: string,
+) => fakeController(events, { notice: noticeFor(control.mode, agent), ...control });
 /** The recorded run had a simulated user or agent; in these captures a person plays that role. */
 const personPlays = (events: TimedEvent[], role: 'user' | 'agent'): TimedEvent[] =>
   events.map((e) =>
@@ -126,6 +141,7 @@ describe('screen captures for the docs', () => {
         mode: 'play',
         running: true,
       },
+      'script:reactive',
     );
     const r = session(c, { columns: 160, rows: 30 });
     await waitForFrame(r, (f) => f.includes('your turn'));

@@ -9,10 +9,10 @@ import type { SessionRunResult } from '../../session/group.ts';
 import { planRuns } from '../../session/plan.ts';
 import { readRecording } from '../../session/recording.ts';
 import { createPlainPrinter } from '../../tui/plain.ts';
-import { LiveSession, type LiveOptions } from '../../tui/session/live.ts';
+import { LiveSession, modeSpecs, type LiveOptions } from '../../tui/session/live.ts';
 import { ReplaySession } from '../../tui/session/replay-session.ts';
 import { interactiveTerminal, printRecordings, runApp } from '../terminal-app.ts';
-import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
+import { offlineNoticeFor, sessionSetup, type SessionFlags } from '../../session/setup.ts';
 
 export interface InteractiveFlags extends SessionFlags {
   plain?: boolean;
@@ -60,7 +60,8 @@ export function liveSession(
     throw new UserError(
       `${mode === 'agent' ? 'playing the agent' : 'play'} needs an interactive terminal (stdin and stdout a TTY); \`watch\` works in a pipe`,
     );
-  if (setup.offlineNotice) process.stderr.write(setup.offlineNotice + '\n');
+  if (setup.offlineNotice)
+    process.stderr.write(offlineNoticeFor(modeSpecs(mode, setup.specs)) + '\n');
   const session: LiveSession = new LiveSession({
     groups,
     setup,

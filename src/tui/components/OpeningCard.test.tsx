@@ -141,3 +141,26 @@ describe('the opening card', () => {
     live.quit();
   });
 });
+
+describe('the opening card, line by line', () => {
+  it('closes the request quote on its last word when the request ends in a newline (a YAML block)', async () => {
+    const { openingLines } = await import('./OpeningCard.tsx');
+    const { createTheme } = await import('../theme.ts');
+    const scenario = {
+      id: 'p/t',
+      persona: 'p',
+      title: 'T',
+      index: 0,
+      of: 1,
+      trigger: { kind: 'user' as const, text: 'Send the booking note.\n' },
+      maxTurns: 30,
+      toolSteps: 20,
+      backends: {} as never,
+    };
+    const control = { mode: 'agent' as const, paused: false, delayMs: 0 };
+    const text = openingLines({ scenario, intents: [] }, control, 80, createTheme(false))
+      .map((line) => line.map((seg) => seg.text).join(''))
+      .join('\n');
+    expect(text).toContain('Request  “Send the booking note.”');
+  });
+});

@@ -68,7 +68,8 @@ export function openingLines(
           bold: true,
         },
       ],
-      `“${s.trigger.text}”`,
+      // π-Bench's requests are YAML blocks that end in a newline: the quote closes on the text.
+      `“${s.trigger.text.trim()}”`,
       cols,
     ),
     // What the scenario's paradigm says of it (its lines, when it has any).

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SessionSetup } from '../../session/setup.ts';
+import { offlineNoticeFor, type SessionSetup } from '../../session/setup.ts';
 import type { BackendSpec } from '../../session/backend-spec.ts';
 import type { SessionRun } from '../../session/engine.ts';
 import type { IntentStatus, PermissionDecision, Role, TimedEvent } from '../../contracts/events.ts';
@@ -139,7 +139,7 @@ export class LiveSession implements SessionController {
       overrides: opts.overrides !== false,
       tools: [],
       ...(!opts.participant && (scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice)
-        ? { notice: scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice }
+        ? { notice: scriptedNotice(opts.mode, specs) ?? offlineNoticeFor(specs) }
         : {}),
       ...(opts.participant ? { participant: opts.participant } : {}),
     }));
