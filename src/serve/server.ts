@@ -50,6 +50,8 @@ export interface ServeOptions {
   doors: Doors;
   /** The address people use (a TLS reverse proxy in front): printed links start with it. */
   publicUrl?: string | undefined;
+  /** How often each connection is pinged (ms); one that has not answered the last ping is closed. */
+  pingMs?: number;
 }
 
 export interface RunningServer {
@@ -73,15 +75,18 @@ const SECURITY_HEADERS = {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   const server = createServer((req, res) => handle(opts, req, res));
+  const alive = new WeakSet<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
     const found = route(opts, req);
     if (!found || found.rest !== '/ws' || !sameOrigin(req)) return refuse(socket);
-    sockets.handleUpgrade(req, socket, head, (ws) => connect(ws, found.door, req));
-  });
-  const alive = new WeakSet<WebSocket>();
-  sockets.on('connection', (ws) => {
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      // handleUpgrade emits no 'connection' event with noServer: a socket counts as alive from
+      // here, and each pong keeps it so. (Registered on 'connection', no socket was ever alive,
+      // and every page was dropped at the next ping and had to reconnect, losing keys meanwhile.)
+      alive.add(ws);
+      ws.on('pong', () => alive.add(ws));
+      connect(ws, found.door, req);
+    });
   });
   // A connection whose network went away silently is noticed within two pings and closed.
   const pinger = setInterval(() => {
@@ -92,7 +97,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         ws.ping();
       }
     }
-  }, PING_MS);
+  }, opts.pingMs ?? PING_MS);
   pinger.unref();
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
