@@ -155,4 +155,24 @@ describe('the checklist pane', () => {
     expect(frame).toContain('✗ C2 failed · rubric·rule · turn 1');
     expect(frame).toContain('✔1 ✗1 –0 …1');
   });
+  it('a narrow pane wraps the hidden-checklist line into its free rows instead of cutting it', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!.slice(0, 2), {
+      mode: 'agent',
+      revealIntents: false,
+    });
+    r = renderSession(
+      c,
+      <ChecklistPane
+        title={paneTitle('checklist')}
+        box={{ width: 30, height: 18 }}
+        focused={false}
+      />,
+      { columns: 30, rows: 20 },
+    );
+    const frame = await waitForFrame(r, (f) => f.includes('hidden'));
+    const text = frame.replace(/[│┃]/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toMatch(/\d checklist items: hidden while you play the agent/);
+    expect(frame).not.toContain('…');
+  });
 });

@@ -198,10 +198,11 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   ];
   if (hidden) info = participant ? '' : `${checklist.length} hidden`;
   const hiddenText = participant
-    ? ' Not shown during the study.'
-    : ` ${checklist.length} checklist items: hidden while you play the agent`;
+    ? 'Not shown during the study.'
+    : `${checklist.length} checklist items: hidden while you play the agent`;
   let lines: Line[] = view.visible;
-  if (hidden) lines = [[{ text: hiddenText, color: theme.text.muted }]];
+  if (hidden)
+    lines = wrapWithPrefix([{ text: ' ' }], hiddenText, cols, { color: theme.text.muted });
   else if (!checklist.length)
     lines = [[{ text: ' No checklist in this scenario.', color: theme.text.muted }]];
   return (

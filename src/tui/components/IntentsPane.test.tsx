@@ -121,4 +121,21 @@ describe('the hidden intents pane', () => {
     frame = await waitForFrame(r, (f) => f.includes('Keep each meal'));
     expect(frame).toContain('Proc 1.00');
   });
+  it('a narrow pane wraps the hidden-intents lines into its free rows instead of cutting them', async () => {
+    const run = await collectRun('tester/plan');
+    const c = fakeController(run.sessions.at(-1)!.slice(0, 2), {
+      mode: 'agent',
+      revealIntents: false,
+    });
+    r = renderSession(
+      c,
+      <IntentsPane title={paneTitle('intents')} box={{ width: 40, height: 20 }} focused />,
+      { columns: 40, rows: 22 },
+    );
+    const frame = await waitForFrame(r, (f) => f.includes('hidden'));
+    const text = frame.replace(/[│┃]/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('3 hidden intents: they stay hidden while you play the agent');
+    expect(text).toContain('(start with --reveal-intents to see them; all show at the end)');
+    expect(frame).not.toContain('…');
+  });
 });

@@ -185,21 +185,13 @@ export function IntentsPane({ box, focused, title }: PaneProps) {
   if (goals) info = '';
   else if (participant && !participant.verdicts) info = countsText(counts, theme);
   else if (hidden) info = `${intents.length} hidden`;
+  // Wrapped, not cut: the pane has the rows, and the person must read how to see them.
+  const muted = { color: theme.text.muted };
   const lines: Line[] = hidden
     ? [
-        [
-          {
-            text: ` ${hiddenIntents(intents.length)}: they stay hidden while you play the agent`,
-            color: theme.text.muted,
-          },
-        ],
-        [
-          {
-            text: ' (start with --reveal-intents to see them; all show at the end)',
-            color: theme.text.muted,
-          },
-        ],
-      ]
+        `${hiddenIntents(intents.length)}: they stay hidden while you play the agent`,
+        '(start with --reveal-intents to see them; all show at the end)',
+      ].flatMap((text) => wrapWithPrefix([{ text: ' ' }], text, cols, muted))
     : view.visible;
   return (
     <Pane title={title} info={info} focused={focused} box={box}>
