@@ -3,24 +3,12 @@
  * subprocess (docs/agents.md). One ACP session per intentplay session, its cwd the episode's
  * workspace and intentplay's tool server in its `mcpServers`; each turn's new messages are one
  * `session/prompt`. Streamed text becomes the live reply, the agent's own tools and its MCP
- * calls become tool calls, plans are shown, permission requests follow permissions.ts.
+ * calls become tool calls, plans are shown, permission requests follow permissions.ts. Starting
+ * the process, its connection and its session is connect.ts.
  */
-import { errorMessage } from '../../contracts/errors.ts';
-import { randomBytes } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
-import path from 'node:path';
-import {
-  client,
-  methods,
-  ndJsonStream,
-  PROTOCOL_VERSION,
-  type ActiveSession,
-  type ClientConnection,
-  type McpServer,
-  type SessionUpdate,
-} from '@agentclientprotocol/sdk';
-import { INTENTPLAY_VERSION, PACKAGE_ROOT } from '../../config/package-info.ts';
-import { registerSecret } from '../../config/secrets.ts';
+import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { errorMessage } from '../../contracts/errors.ts';
 import {
   incomingText,
   ToolStepCapError,
@@ -29,12 +17,10 @@ import {
 } from '../../contracts/backends.ts';
 import type { BackendInfo, PermissionDecision } from '../../contracts/events.ts';
 import type { InputQueue } from '../../session/input-queue.ts';
-import { serveHttp, type HttpToolServer } from '../../mcp/http.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
-import { AcpFiles } from './files.ts';
-import { answerPermission } from './permission-request.ts';
-import { AgentProcess } from './process.ts';
+import { failure, failureReason, startAgent, type Live } from './connect.ts';
+import type { AgentProcess } from './process.ts';
 import { ToolCallTracker } from './tool-calls.ts';
 import { turnPreamble } from './updates.ts';
 
@@ -62,14 +48,6 @@ const RELIST_WAIT_MS = 1000;
 const RELIST_SETTLE_MS = 300;
 /** A reply longer than this in one prompt is a flooding agent, not an answer: it is stopped. */
 export const MAX_REPLY_CHARS = 1_000_000;
-
-/** The session as the agent lives it: its process, connection, ACP session and tool server. */
-interface Live {
-  proc: AgentProcess;
-  conn: ClientConnection;
-  session: ActiveSession;
-  tools: HttpToolServer;
-}
 
 export class AcpAgent implements AgentBackend {
   readonly info: BackendInfo;
@@ -172,45 +150,23 @@ export class AcpAgent implements AgentBackend {
     await Promise.all([live.proc.stop(), live.tools.close()]);
   }
 
-  // ---- start: process, initialize, tool server, session/new
+  // ---- start: process, initialize, tool server, session/new (connect.ts)
 
   private async start(input: AgentTurnInput): Promise<Live> {
-    const files = new AcpFiles(input.cwd);
-    const proc = new AgentProcess(this.opts.command, input.cwd, this.opts.logFile);
-    this.starting = proc;
-    const app = client({ name: 'intentplay' })
-      .onRequest(methods.client.session.requestPermission, ({ params, signal }) =>
-        answerPermission(params, signal, {
+    let proc: AgentProcess | undefined;
+    try {
+      return await startAgent({
+        command: this.opts.command,
+        cwd: input.cwd,
+        ...(this.opts.logFile ? { logFile: this.opts.logFile } : {}),
+        spawned: (p) => (this.starting = proc = p),
+        permissions: () => ({
           turn: this.turn,
           known: this.calls.known,
           always: this.always,
           person: this.opts.permissions,
         }),
-      )
-      .onRequest(methods.client.fs.readTextFile, ({ params }) => ({
-        content: files.read(params.path, params.line ?? undefined, params.limit ?? undefined),
-      }))
-      .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
-        files.write(params.path, params.content);
-        return {};
-      });
-    const conn = app.connect(ndJsonStream(proc.stdin, proc.stdout));
-    const failed = this.failure(proc, conn);
-    try {
-      const init = await Promise.race([
-        conn.agent.request(methods.agent.initialize, {
-          protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
-          clientInfo: { name: 'intentplay', version: INTENTPLAY_VERSION },
-        }),
-        failed,
-      ]);
-      const token = randomBytes(18).toString('base64url');
-      // An agent may print its mcpServers (a log line, an error): the token is blanked like a key from everything written.
-      registerSecret(token);
-      const http = Boolean(init.agentCapabilities?.mcpCapabilities?.http);
-      const tools = await serveHttp(
-        {
+        tools: {
           list: () => {
             this.reachedTools = true;
             this.lists++;
@@ -223,77 +179,10 @@ export class AcpAgent implements AgentBackend {
             return () => this.listChanged.delete(listener);
           },
         },
-        { token, socket: !http },
-      );
-      const server: McpServer = http
-        ? {
-            type: 'http',
-            name: MCP_SERVER_NAME,
-            url: tools.url,
-            headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
-          }
-        : {
-            name: MCP_SERVER_NAME,
-            command: process.execPath,
-            args: [
-              path.join(PACKAGE_ROOT, 'bin', 'intentplay.js'),
-              'mcp',
-              '--connect',
-              tools.socket ?? tools.url,
-            ],
-            env: [{ name: 'INTENTPLAY_MCP_TOKEN', value: token }],
-          };
-      try {
-        const session = await Promise.race([
-          conn.agent.buildSession({ cwd: input.cwd, mcpServers: [server] }).start(),
-          failed,
-        ]);
-        this.starting = undefined;
-        return { proc, conn, session, tools };
-      } catch (err) {
-        await tools.close();
-        throw err;
-      }
-    } catch (err) {
-      const why = await this.reason(proc, err);
-      // What it wrote on stderr just before refusing may still be in the pipe.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await proc.stop();
-      if (this.starting === proc) this.starting = undefined;
-      throw new Error(`the acp agent did not start: ${why}${proc.stderrTail()}`);
+      });
+    } finally {
+      if (proc && this.starting === proc) this.starting = undefined;
     }
-  }
-
-  /** Rejects when the process exits, writes garbage, or the connection closes. */
-  private failure(proc: AgentProcess, conn: ClientConnection): Promise<never> {
-    const failed = new Promise<never>((_, reject) => {
-      void proc.exited.then((how) => reject(new Error(how)));
-      void conn.closed.then(() =>
-        reject(new Error(proc.garbage !== undefined ? 'garbage' : 'the connection closed')),
-      );
-    });
-    failed.catch(() => undefined); // raced while a request is out; nobody waits on it between turns
-    return failed;
-  }
-
-  /** Why the agent failed, in words: garbage on stdout, what it answered, or how its process ended. */
-  private async reason(proc: AgentProcess, err: unknown): Promise<string> {
-    if (proc.garbage !== undefined)
-      return `it wrote something that is not an ACP message on stdout: ${JSON.stringify(proc.garbage)}`;
-    const msg = errorMessage(err);
-    // An agent's JSON-RPC error often says only "Internal error"; its data holds the real reason.
-    const data =
-      typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
-    if (data !== undefined && data !== null)
-      return `${msg}: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
-    if (!/connection/i.test(msg)) return msg;
-    // The connection closed first; the process's exit usually follows at once and says more.
-    return (
-      (await Promise.race([
-        proc.exited,
-        new Promise<undefined>((r) => setTimeout(r, 200, undefined)),
-      ])) ?? msg
-    );
   }
 
   // ---- one prompt
@@ -303,7 +192,7 @@ export class AcpAgent implements AgentBackend {
     text: string,
     input: AgentTurnInput,
   ): Promise<{ reply: string }> {
-    const failed = this.failure(live.proc, live.conn);
+    const failed = failure(live.proc, live.conn);
     // Quitting cancels the prompt; an agent that does not stop soon after is stopped.
     let stopper: NodeJS.Timeout | undefined;
     const onAbort = () => {
@@ -345,7 +234,7 @@ export class AcpAgent implements AgentBackend {
       }
     } catch (err) {
       if (err === this.capError || input.signal.aborted) throw err;
-      const why = await this.reason(live.proc, err);
+      const why = await failureReason(live.proc, err);
       await live.proc.stop();
       throw new Error(`the acp agent failed: ${why}${live.proc.stderrTail()}`);
     } finally {
