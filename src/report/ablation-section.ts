@@ -1,7 +1,7 @@
 /** Fig. 5 of π-Bench: the dependency ablation, sessions run after their chain against alone (--no-deps). */
 import type { RunRecord } from '../batch/summary.ts';
 import type { CellValue, Section } from './document.ts';
-import { col, groupBy, meanOf } from './columns.ts';
+import { col, groupBy, meanOf, sessionComp, sessionProc } from './columns.ts';
 
 export function ablationSection(all: RunRecord[]): Section {
   // Scenarios that ran after earlier sessions in a normal run, and alone in a --no-deps run.
@@ -25,10 +25,10 @@ export function ablationSection(all: RunRecord[]): Section {
     meanOf(m.get(s)!.map(f));
   for (const s of both) {
     const [pw, pa, cw, ca] = [
-      pick(withHistory, s, (r) => r.proc),
-      pick(alone, s, (r) => r.proc),
-      pick(withHistory, s, (r) => r.comp),
-      pick(alone, s, (r) => r.comp),
+      pick(withHistory, s, sessionProc),
+      pick(alone, s, sessionProc),
+      pick(withHistory, s, sessionComp),
+      pick(alone, s, sessionComp),
     ];
     rows.push([
       s,

@@ -33,6 +33,8 @@ import {
   meanOf,
   PROC,
   procOf,
+  sessionComp,
+  sessionProc,
 } from './columns.ts';
 import { ablationSection } from './ablation-section.ts';
 import {
@@ -290,8 +292,8 @@ function scenarioSection(runs: RunRecord[]): Section {
     category: rs[0]?.category ?? null,
     n: rs.length,
     turns: mean(rs.map((r) => r.turns)),
-    proc: mean(rs.map((r) => r.proc)),
-    comp: meanOf(rs.map((r) => r.comp)),
+    proc: mean(rs.map(sessionProc)),
+    comp: meanOf(rs.map(sessionComp)),
   }));
   const r = pearson(
     per.map((p) => p.turns),

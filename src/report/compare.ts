@@ -23,7 +23,7 @@ const TOOL_MARKS: Readonly<Record<string, string>> = {
 const CHANGE_MARKS: Readonly<Record<string, string>> = { added: '+', deleted: '-' };
 import { fmtArgs, fmtBackend } from '../text/format.ts';
 import { truncate, wrap } from '../text/text.ts';
-import { groupBy } from './columns.ts';
+import { groupBy, sessionComp, sessionProc } from './columns.ts';
 import type { CellValue, ReportDoc } from './document.ts';
 import { loadRuns } from './report.ts';
 
@@ -55,10 +55,10 @@ export function compareFolders(dirA: string, dirB: string): ReportDoc {
   const procBars: { label: string; values: (number | null)[] }[] = [];
   const line = (label: string, ra: RunRecord[] | undefined, rb: RunRecord[] | undefined) => {
     const [pa, pb, ca, cb, ta, tb] = [
-      m(ra, (r) => r.proc),
-      m(rb, (r) => r.proc),
-      m(ra, (r) => r.comp),
-      m(rb, (r) => r.comp),
+      m(ra, sessionProc),
+      m(rb, sessionProc),
+      m(ra, sessionComp),
+      m(rb, sessionComp),
       m(ra, (r) => r.turns),
       m(rb, (r) => r.turns),
     ];
