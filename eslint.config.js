@@ -155,6 +155,20 @@ export default tseslint.config(
   },
   // One condition per ternary: a chained one reads better as if/else, a lookup or a named helper.
   { rules: { 'no-nested-ternary': 'error' } },
+  // localeCompare without a locale follows the user's: two researchers would see lists in two orders.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'localeCompare',
+          message:
+            'order by compareText or compareNatural (src/contracts/order.ts): the same in every locale',
+        },
+      ],
+    },
+  },
   ...layer(LOWER, core),
   // The engine asks for backends through src/session/backend-maker.ts; which kinds exist and how
   // each is built is the composition root's (src/paradigms/backend-factory.ts).

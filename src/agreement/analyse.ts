@@ -19,6 +19,7 @@ import {
   type Confusion,
   type Unit,
 } from './stats.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 /** A record and the annotations file it came from. */
 export type SourcedRecord = AnnotationRecord & { source: string };
@@ -164,7 +165,7 @@ function judgeAgreement(
     kappa: bootstrap(pairs, cohenKappa, opts),
     confusion: confusion(pairs, LABELS[axis]),
     perAnnotator: [...perAnnotator]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => compareNatural(a, b))
       .map(([annotator, t]) => ({ annotator, n: t.n, accuracy: t.n ? t.agree / t.n : null })),
   };
 }

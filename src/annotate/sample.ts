@@ -7,6 +7,7 @@
  */
 import { seededRandom } from '../sim/random.ts';
 import { UserError } from '../contracts/diagnostics.ts';
+import { compareText } from '../contracts/order.ts';
 
 export interface SampleOptions {
   /** Sessions to draw; all when absent. */
@@ -48,7 +49,7 @@ export function drawSample(
 ): string[] {
   const random = seededRandom(seed);
   const byScenario = new Map<string, string[]>();
-  for (const s of [...sessions].sort((a, b) => a.id.localeCompare(b.id)))
+  for (const s of [...sessions].sort((a, b) => compareText(a.id, b.id)))
     byScenario.set(s.scenario, [...(byScenario.get(s.scenario) ?? []), s.id]);
   const queues = shuffle([...byScenario.keys()].sort(), random).map((k) =>
     shuffle(byScenario.get(k)!, random),

@@ -9,6 +9,7 @@ import { UserError } from '../contracts/diagnostics.ts';
 import type { AppHost } from '../tools/registry.ts';
 import { APP_BY_NAME } from './catalog.ts';
 import { idFloorOf, mergeSeeded, withAutoIdFloor, type BaseState } from './kit/state.ts';
+import { compareText } from '../contracts/order.ts';
 
 export class AppStateHost implements AppHost {
   private readonly states = new Map<string, unknown>();
@@ -30,7 +31,7 @@ export class AppStateHost implements AppHost {
    */
   snapshot(): Record<string, unknown> {
     this.cached ??= Object.freeze(
-      Object.fromEntries([...this.states].sort(([a], [b]) => a.localeCompare(b))),
+      Object.fromEntries([...this.states].sort(([a], [b]) => compareText(a, b))),
     );
     return this.cached;
   }

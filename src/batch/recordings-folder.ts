@@ -13,6 +13,7 @@ import { reduceAll } from '../store/reducer.ts';
 import type { RunRecord } from './summary.ts';
 import { runRecordOf } from './run-record.ts';
 import { UsageTally } from './usage.ts';
+import { compareText } from '../contracts/order.ts';
 
 export interface RecordingsRead {
   records: RunRecord[];
@@ -81,8 +82,8 @@ export function readRecordingsFolder(dir: string): RecordingsRead {
   // The k-th session of a scenario, by start time, is its repeat k.
   runs.sort(
     (a, b) =>
-      (a.started ?? '').localeCompare(b.started ?? '') ||
-      (a.recording ?? '').localeCompare(b.recording ?? ''),
+      compareText(a.started ?? '', b.started ?? '') ||
+      compareText(a.recording ?? '', b.recording ?? ''),
   );
   const seen = new Map<string, number>();
   for (const r of runs) {

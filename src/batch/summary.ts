@@ -14,6 +14,7 @@ import type {
   TimeScores,
 } from '../contracts/events.ts';
 import { installedParadigms } from '../scenario/paradigms.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 declare module '../contracts/engine-types.ts' {
   interface EngineTypes {
@@ -174,19 +175,17 @@ export function backendLabel(r: RunRecord, role: 'agent' | 'user' | 'judge'): st
   return [b.name ? `${b.kind}:${b.name}` : b.kind, b.model].filter(Boolean).join(' ');
 }
 
-/** The order results are listed in, whichever machine or shard produced them. */
+/**
+ * The order results are listed in, whichever machine or shard produced them: natural order of
+ * the scenarios (p/s2 before p/s10), as the run's progress lines list them.
+ */
 export function compareRuns(a: RunRecord, b: RunRecord): number {
   const deps = Number(b.deps ?? true) - Number(a.deps ?? true);
   return (
     deps ||
     a.repeat - b.repeat ||
-    cmp(a.group ?? a.scenario, b.group ?? b.scenario) ||
+    compareNatural(a.group ?? a.scenario, b.group ?? b.scenario) ||
     (a.index ?? 0) - (b.index ?? 0) ||
-    cmp(a.scenario, b.scenario)
+    compareNatural(a.scenario, b.scenario)
   );
-}
-
-/** Code-point order: the same on every machine, whatever its locale. */
-export function cmp(a: string, b: string): number {
-  return Number(a > b) - Number(a < b);
 }

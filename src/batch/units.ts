@@ -6,7 +6,7 @@ import picomatch from 'picomatch';
 import { UserError } from '../contracts/diagnostics.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import { dependencyChain, type RunGroup } from '../session/plan.ts';
-import { cmp } from './summary.ts';
+import { compareText } from '../contracts/order.ts';
 
 export interface RunUnit {
   group: RunGroup;
@@ -50,7 +50,7 @@ export function parseShard(text: string): Shard {
  */
 export function shardUnits(units: readonly RunUnit[], shard: Shard): RunUnit[] {
   return [...units]
-    .sort((a, b) => cmp(a.key, b.key))
+    .sort((a, b) => compareText(a.key, b.key))
     .filter((_, i) => i % shard.count === shard.index - 1);
 }
 

@@ -2,6 +2,7 @@
 import { round } from '../judge/scores.ts';
 import type { EventOf, Role } from '../contracts/events.ts';
 import type { UsageLine } from './summary.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 export type Prices = Record<string, { input: number; output: number }>;
 
@@ -63,7 +64,7 @@ export function sumUsage(lines: Iterable<UsageLine>): UsageLine[] {
   }
   const order: Role[] = ['agent', 'user', 'judge'];
   return [...byKey.values()].sort(
-    (a, b) => order.indexOf(a.role) - order.indexOf(b.role) || (a.model < b.model ? -1 : 1),
+    (a, b) => order.indexOf(a.role) - order.indexOf(b.role) || compareNatural(a.model, b.model),
   );
 }
 

@@ -1,4 +1,5 @@
 import { IntentplayError } from './errors.ts';
+import { compareNatural, compareText } from './order.ts';
 
 /** A located problem in a user's file. Printed as `file:line:col: error: message`. */
 export interface Diagnostic {
@@ -40,9 +41,9 @@ export class UserError extends IntentplayError {
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      compareNatural(a.file, b.file) ||
       a.line - b.line ||
       a.col - b.col ||
-      a.message.localeCompare(b.message),
+      compareText(a.message, b.message),
   );
 }

@@ -10,6 +10,7 @@ import type { Scores, SessionEnd } from '../contracts/events.ts';
 import { readRecording, type RecordingHeader } from '../session/recording.ts';
 import { forksElsewhere } from './elsewhere.ts';
 import { headerOf, parentPath } from './headers.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 export interface Branch {
   file: string;
@@ -83,7 +84,7 @@ function forksOf(file: string, folders: Folders, depth: number): Branch[] {
       branches: forksOf(child, folders, depth - 1),
     });
   }
-  return out.sort((a, b) => a.turn - b.turn || a.file.localeCompare(b.file));
+  return out.sort((a, b) => a.turn - b.turn || compareNatural(a.file, b.file));
 }
 
 function outcome(file: string): { end?: SessionEnd; scores?: Scores } {

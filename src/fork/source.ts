@@ -13,6 +13,7 @@ import { readRecording, type Recording, type RecordingHeader } from '../session/
 import { ForkError } from './errors.ts';
 import { headerOf, parentPath } from './headers.ts';
 import { isDeterministic } from './recorded.ts';
+import { compareText } from '../contracts/order.ts';
 
 export interface ForkSource {
   parent: Recording;
@@ -161,7 +162,7 @@ function priorRecordings(r: Recording, file: string): Recording[] {
   for (let index = 0; index < group.index; index++) {
     const match = candidates
       .filter((c) => c.header!.group.index === index)
-      .sort((a, b) => b.header!.started.localeCompare(a.header!.started))[0];
+      .sort((a, b) => compareText(b.header!.started, a.header!.started))[0];
     if (!match)
       throw new ForkError(
         `${path.basename(file || r.file)}: it is session ${group.index + 1} of ${group.kind} ${group.id}, and the recording of session ${index + 1} (whose state it starts from) is not beside it`,

@@ -3,6 +3,7 @@
  * Everything is clipped so that a long session cannot blow up a prompt.
  */
 import type { ToolCallRecord, TranscriptEntry } from '../contracts/backends.ts';
+import { compareText } from '../contracts/order.ts';
 
 export function clip(text: string, max: number): string {
   return text.length <= max
@@ -94,7 +95,7 @@ export function renderFiles(
   if (!files.size) return '(none)';
   const parts: string[] = [];
   let left = budget;
-  for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [path, content] of [...files].sort(([a], [b]) => compareText(a, b))) {
     if (left <= 0) {
       parts.push(`--- ${path} (not shown: over the size budget)`);
       continue;

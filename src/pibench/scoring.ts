@@ -16,6 +16,7 @@
 import { round, sampleStd } from '../judge/scores.ts';
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { IntentStatus } from '../contracts/events.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 /** What scoring needs of a scenario. */
 export type PibenchScenarioInfo = Pick<
@@ -183,7 +184,7 @@ export function pibenchSummary(
     string,
     { entry: PibenchRepeatScore; proc: number | null; comp: number | null }[]
   >();
-  for (const [key, byScenario] of [...cells].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, byScenario] of [...cells].sort(([a], [b]) => compareNatural(a, b))) {
     const [persona, repeatText] = key.split('\0') as [string, string];
     const repeat = Number(repeatText);
     const scored: { weight: number; proc: number; comp: number | null }[] = []; // unrounded
@@ -276,7 +277,7 @@ export function pibenchSummary(
       pairs: pairs.length,
     },
     users,
-    tasks: tasks.sort((a, b) => a.repeat - b.repeat || a.scenario.localeCompare(b.scenario)),
+    tasks: tasks.sort((a, b) => a.repeat - b.repeat || compareNatural(a.scenario, b.scenario)),
     warnings: [...new Set(warnings)],
   };
 }

@@ -7,6 +7,7 @@ import { clarificationCounts, type QuestionCounts } from '../store/selectors.ts'
 import { pibenchSummary, type ScenarioLookup } from '../pibench/scoring.ts';
 import type { CellValue, Section, Table } from './document.ts';
 import { col, COMP, groupBy, PROC } from './columns.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 export function clarificationSection(
   runs: RunRecord[],
@@ -69,7 +70,7 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
     };
   const s = pibenchSummary(runs, lookup);
   const rows: CellValue[][] = Object.entries(s.users)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => compareNatural(a, b))
     .map(([user, u]) => [
       user,
       u.repeats,

@@ -16,6 +16,7 @@ import {
   type Library,
   type LoadedScenario,
 } from '../scenario/library.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 export interface RunGroup {
   /** Episode id, or the id of the chain's last scenario. */
@@ -146,12 +147,12 @@ class Planner {
       path.resolve(file).startsWith(dir + path.sep) || library.root === dir;
     const episodes = [...library.episodes.values()]
       .filter((e) => under(e.file))
-      .sort((a, b) => a.id.localeCompare(b.id));
+      .sort((a, b) => compareNatural(a.id, b.id));
     for (const e of episodes) this.addEpisode(library, e.id);
     const listed = new Set([...library.episodes.values()].flatMap((e) => e.sessions));
     const loose = [...library.scenarios.values()]
       .filter((s) => under(s.file) && !listed.has(s.id))
-      .sort((a, b) => a.id.localeCompare(b.id));
+      .sort((a, b) => compareNatural(a.id, b.id));
     for (const s of loose) this.addScenario(library, s.id);
   }
 }

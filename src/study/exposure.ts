@@ -6,6 +6,7 @@
  * open). The export turns the log into one row per span.
  */
 import type { StudyFile } from './schema.ts';
+import { compareText } from '../contracts/order.ts';
 
 type ParticipantView = StudyFile['participant_view'];
 
@@ -158,5 +159,5 @@ export function exposureSpans(log: readonly ExposureLine[]): ExposureSpan[] {
     } else if (l.change === 'stop') close(key, l);
   }
   for (const key of [...open.keys()]) close(key);
-  return spans.sort((a, b) => a.run - b.run || a.startWall.localeCompare(b.startWall));
+  return spans.sort((a, b) => a.run - b.run || compareText(a.startWall, b.startWall));
 }

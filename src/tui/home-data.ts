@@ -13,6 +13,7 @@ import { cachedView, homeCacheDir, type Made } from './home-cache.ts';
 import { recordingSummary, type RecordingSummary } from './recording-summary.ts';
 import { cleanStrings } from '../text/text.ts';
 import { paradigmPlaying } from '../scenario/paradigms.ts';
+import { compareNatural } from '../contracts/order.ts';
 
 export interface ScenarioEntry {
   kind: 'scenario';
@@ -129,17 +130,17 @@ function viewOf(library: Library, found: string, label: string): LibraryView {
     ...library.personas.keys(),
     ...[...library.scenarios.values()].map((s) => s.persona),
   ]);
-  const personas = [...personaIds].sort().map((pid): PersonaGroup => {
+  const personas = [...personaIds].sort(compareNatural).map((pid): PersonaGroup => {
     const p = library.personas.get(pid);
     const scenarios = [...library.scenarios.values()]
       .filter((s) => s.persona === pid)
-      .sort((a, b) => a.id.localeCompare(b.id));
+      .sort((a, b) => compareNatural(a.id, b.id));
     const refsOf = (ids: string[]) => [
       ...new Set(ids.flatMap((id) => Object.keys(library.scenarios.get(id)?.references ?? {}))),
     ];
     const episodes = [...library.episodes.values()]
       .filter((e) => e.persona === pid)
-      .sort((a, b) => a.id.localeCompare(b.id));
+      .sort((a, b) => compareNatural(a.id, b.id));
     return {
       id: pid,
       name: p?.name,

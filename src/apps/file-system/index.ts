@@ -16,6 +16,7 @@ import {
   type BaseState,
   type EntityMap,
 } from '../kit/state.ts';
+import { compareText } from '../../contracts/order.ts';
 
 export interface FsDirectory {
   directory_id: number;
@@ -211,8 +212,7 @@ function transfer(
     for (const d of dirs) d.path = moved(d.path);
     for (const f of files) f.path = moved(f.path);
   } else {
-    for (const d of [...dirs].sort((a, b) => a.path.localeCompare(b.path)))
-      fs.mkdirs(moved(d.path));
+    for (const d of [...dirs].sort((a, b) => compareText(a.path, b.path))) fs.mkdirs(moved(d.path));
     for (const f of files) fs.writeFile(moved(f.path), f.content);
   }
   return to;

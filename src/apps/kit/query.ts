@@ -1,5 +1,7 @@
 /** Search, sort and paging the way AppWorld's list APIs behave, kept deterministic. */
 
+import { compareText } from '../../contracts/order.ts';
+
 /**
  * A word as AppWorld's singularized, uncased filters compare it: "Friends" and "friend" match.
  * AppWorld uses an English inflection library; dropping one trailing "s" (not "ss") covers the
@@ -64,7 +66,7 @@ function compare(a: unknown, b: unknown): number {
   if (a === null || a === undefined) return -1;
   if (b === null || b === undefined) return 1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
+  return compareText(String(a), String(b));
 }
 
 /** Date filters take YYYY-MM-DD; timestamps are YYYY-MM-DDTHH:MM:SS. */

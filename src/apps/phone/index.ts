@@ -17,6 +17,7 @@ import {
   type BaseState,
   type EntityMap,
 } from '../kit/state.ts';
+import { compareText } from '../../contracts/order.ts';
 
 export interface Contact {
   contact_id: number;
@@ -384,9 +385,7 @@ const tools = [
             (a.min_datetime === undefined || m.sent_at >= stamp(a.min_datetime)) &&
             (a.max_datetime === undefined || m.sent_at <= stamp(a.max_datetime)),
         )
-        .sort(
-          (x, y) => x.sent_at.localeCompare(y.sent_at) || x.text_message_id - y.text_message_id,
-        );
+        .sort((x, y) => compareText(x.sent_at, y.sent_at) || x.text_message_id - y.text_message_id);
       const descending = (a.pagination_order ?? 'descending') === 'descending';
       const page = descending
         ? paginate([...inWindow].reverse(), a).reverse()
