@@ -124,6 +124,11 @@ function covered(run: PibenchRun): number {
   return Object.values(run.intents).filter((s) => CREDITED.has(s)).length;
 }
 
+/** The intents Proc counts: all but those an intention shift superseded (a time scenario's). */
+function counted(run: PibenchRun): number {
+  return Object.values(run.intents).filter((s) => s !== 'superseded').length;
+}
+
 function taskComp(
   run: PibenchRun,
   s: PibenchScenarioInfo,
@@ -195,7 +200,7 @@ export function pibenchSummary(
         continue;
       }
       const own = covered(run);
-      const n = Object.keys(run.intents).length || s.intents.length;
+      const n = counted(run) || s.intents.length;
       let poolCovered = own;
       let poolTotal = n;
       const pooled = [run.scenario];
@@ -208,7 +213,7 @@ export function pibenchSummary(
           continue;
         }
         poolCovered += covered(depRun);
-        poolTotal += Object.keys(depRun.intents).length || (lookup(dep)?.intents.length ?? 0);
+        poolTotal += counted(depRun) || (lookup(dep)?.intents.length ?? 0);
         pooled.push(dep);
       }
       const included = hasCriteria(s);

@@ -156,6 +156,17 @@ describe('π-Bench scoring', () => {
     });
   });
 
+  it('counts superseded intents nowhere, as a session’s Proc does', () => {
+    // A time scenario's intention shift: I2 superseded by I3. 1 credited of 2 counted intents,
+    // the session's own Proc; counting the superseded one too would give 1 / 3.
+    const s = pibenchSummary(
+      [run('q/X', 0, ['completed', 'superseded', 'provided'], { C1: true })],
+      (id) => (id === 'q/X' ? { ...scenarios['q/X']!, intents: ids(3) } : undefined),
+    );
+    expect(s.tasks[0]).toMatchObject({ intents: 2, covered: 1, proc_independent: 0.5, proc: 0.5 });
+    expect(s.users.q!.proc_mean).toBe(0.5);
+  });
+
   it('pools and weighs without a dependency that did not run, and says so', () => {
     // As π-Bench evaluating a subset of tasks: the missing dependency leaves both the pool and the group.
     const s = pibenchSummary(
