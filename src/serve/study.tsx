@@ -176,10 +176,10 @@ export class StudyHost implements Doors {
           this.opts.say(`${id} connected`);
         },
         onLeave: () => {
+          if (this.seats.get(id) !== seat) return; // its run is already over: nothing is kept
           this.opts.say(
             `${id} left; their screen is kept for ${Math.round(this.opts.graceMs / 1000)} s`,
           );
-          if (this.seats.get(id) !== seat) return; // its run is already over
           seat.grace = setTimeout(() => runner.stop(), this.opts.graceMs);
           // Waiting for someone to come back never keeps the process alive once serving stops.
           seat.grace.unref();
@@ -202,6 +202,13 @@ export class StudyHost implements Doors {
     } else if (over === 'excluded') {
       this.opts.say(`${id} was excluded by the study's check rule`);
       seat.door.endAll(this.excludedWords());
+    } else if (over === 'withdrawn') {
+      this.opts.say(
+        `${id} was withdrawn (study withdraw): their run stopped, nothing more was written`,
+      );
+      seat.door.endAll(
+        'Your data has been withdrawn from this study and deleted; nothing more is recorded. Thank you for your time: you can close this page.',
+      );
     } else if (over === 'declined') {
       this.opts.say(`${id} did not consent: nothing was kept`);
       seat.door.endAll(

@@ -204,6 +204,7 @@ export function enrolParticipant(
       provenance: { seed: study.design.seed, intentplay: INTENTPLAY_VERSION },
       sessions: assignSessions(study, ordinal),
     };
+    mkdirSync(participantDir(dataDir, state.participant), { recursive: true });
     saveState(dataDir, enrolled);
     keepProtocolCopy(study, dataDir);
     return enrolled;
@@ -221,10 +222,23 @@ export function keepProtocolCopy(study: Pick<Study, 'file' | 'sha256'>, dataDir:
   return file;
 }
 
-/** Written to a temporary file and renamed over the old one: a crash never leaves half a state. */
+/**
+ * The participant's folder is gone while they were taking part: `study withdraw` deleted it. Their
+ * run must stop writing rather than bring the withdrawn data back.
+ */
+export class WithdrawnError extends UserError {
+  constructor(readonly participant: string) {
+    super(`${participant} was withdrawn while taking part: nothing more is written`);
+  }
+}
+
+/**
+ * Written to a temporary file and renamed over the old one: a crash never leaves half a state.
+ * Only into a folder that exists (enrolment makes it): a withdrawn participant's is never remade.
+ */
 export function saveState(dataDir: string, state: ParticipantState): void {
   const dir = participantDir(dataDir, state.participant);
-  mkdirSync(dir, { recursive: true });
+  if (!existsSync(dir)) throw new WithdrawnError(state.participant);
   const tmp = path.join(dir, `.state.json.${process.pid}.tmp`);
   writeFileSync(tmp, JSON.stringify(state, null, 2) + '\n');
   renameSync(tmp, path.join(dir, 'state.json'));
@@ -306,7 +320,8 @@ export class StudyLog {
         ...data,
       }) + '\n';
     if (this.held) this.held.push(line);
-    else appendFileSync(this.file, line);
+    // A withdrawn participant's folder is gone: their log is not started again.
+    else if (existsSync(path.dirname(this.file))) appendFileSync(this.file, line);
   }
 
   /** The participant consented: what was held is written, and everything after it. */

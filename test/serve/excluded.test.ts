@@ -6,7 +6,7 @@
  * to go on"), and the reopened link showed the excluded page once more.
  */
 import { describe, expect, it } from 'vitest';
-import { haveChromium, watchPage } from '../helpers/browser.ts';
+import { haveChromium } from '../helpers/browser.ts';
 import { LIB } from '../study/helpers.ts';
 import { studyInBrowser, waitForScreen } from './served.ts';
 
@@ -39,16 +39,7 @@ describe.skipIf(!haveChromium)('serve --study: a participant the check rule excl
     "reads the study's words at the end and on reopening, with no code",
     { timeout: 90_000 },
     async () => {
-      const [, token] = study
-        .cli('study', 'invite', 'study.yaml', '--count', '1')
-        .trim()
-        .split(/\s+/);
-      const served = study.start();
-      const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
-      const page = await study.browser.newPage();
-      const seen = watchPage(page);
-      await page.goto(`${origin}/t/${token}/`);
-      await waitForScreen(page, 'Do you agree to take part?', 20_000);
+      const { served, origin, token, page, seen } = await study.openInvited();
       await page.keyboard.press('y');
       await waitForScreen(page, 'Instructions');
       await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, watchPage } from '../helpers/browser.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/intentplay.js');
@@ -115,6 +115,20 @@ export function studyInBrowser(prefix: string, studyYaml: string) {
     start(): Served {
       fixture.served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
       return fixture.served;
+    },
+    /** Invites P01, serves the study and opens P01's link in a new page, at the consent page. */
+    async openInvited() {
+      const [, token] = fixture
+        .cli('study', 'invite', 'study.yaml', '--count', '1')
+        .trim()
+        .split(/\s+/);
+      const served = fixture.start();
+      const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
+      const page = await fixture.browser.newPage();
+      const seen = watchPage(page);
+      await page.goto(`${origin}/t/${token}/`);
+      await waitForScreen(page, 'Do you agree to take part?', 20_000);
+      return { served, origin, token: token!, page, seen };
     },
   };
   beforeAll(async () => {

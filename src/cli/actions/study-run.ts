@@ -28,6 +28,10 @@ export async function runStudyApp(file: string, flags: StudyFlags): Promise<void
       `${id} was screened out by the study's checks; their answers so far are in ${where}/participants/${id}\n`,
     );
   else if (over === 'declined') process.stdout.write(`${id} did not consent: nothing was kept\n`);
+  else if (over === 'withdrawn')
+    process.stdout.write(
+      `${id} was withdrawn while taking part: their run stopped, nothing more was written\n`,
+    );
   else if (over === 'left')
     process.stdout.write(`${id} left at the consent page: nothing was kept\n`);
   else {

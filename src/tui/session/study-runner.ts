@@ -19,6 +19,7 @@ import {
   openParticipant,
   participantDir,
   saveState,
+  WithdrawnError,
   StudyLog,
   type Answer,
   type EndedBy,
@@ -43,8 +44,8 @@ export interface RunnerState {
   paused: boolean;
   /** The live session while a session step shows. */
   live?: LiveSession;
-  /** How the run ended: the participant finished, declined, or the run stopped (resumable). */
-  over?: 'finished' | 'excluded' | 'declined' | 'left' | 'stopped';
+  /** How the run ended: the participant finished, declined, was withdrawn meanwhile (`study withdraw`), or the run stopped (resumable). */
+  over?: 'finished' | 'excluded' | 'declined' | 'left' | 'stopped' | 'withdrawn';
   /** A failure that stopped the run (printed at exit). */
   error?: string;
   /** The session has ended and stays on screen until the participant goes on (enter). */
@@ -127,10 +128,24 @@ export class StudyRunner {
       step,
       ...(code ? { completion_code: this.study.completion_code!.prefix + randomToken(8) } : {}),
     };
-    saveState(this.dataDir, this.state);
+    if (!this.save()) return;
     this.log.write('step', { step });
     this.store.setState({ step, ended: false });
     if (step.kind === 'session') this.startSession(step.session);
+  }
+
+  /** Writes the state; false when `study withdraw` deleted the participant meanwhile: the run ends. */
+  private save(): boolean {
+    try {
+      saveState(this.dataDir, this.state);
+      return true;
+    } catch (err) {
+      if (!(err instanceof WithdrawnError)) throw err;
+      this.endExposure();
+      this.store.getState().live?.quit();
+      this.store.setState({ over: 'withdrawn' });
+      return false;
+    }
   }
 
   private advance(): void {
@@ -184,7 +199,7 @@ export class StudyRunner {
     }
     if (step.kind === 'thanks') {
       this.state = { ...this.state, finished: new Date().toISOString() };
-      saveState(this.dataDir, this.state);
+      if (!this.save()) return;
       this.log.write('finished');
       this.store.setState({ over: 'finished' });
       return;
@@ -241,7 +256,7 @@ export class StudyRunner {
           }
         : {}),
     };
-    saveState(this.dataDir, this.state);
+    if (!this.save()) return 'stop';
     this.log.write('answer', {
       part: answer.part,
       session: answer.session,
@@ -388,7 +403,7 @@ export class StudyRunner {
     this.exposure = exposure;
     const attempt = { session: k, started: new Date().toISOString() };
     this.state = { ...this.state, attempts: [...this.state.attempts, attempt] };
-    saveState(this.dataDir, this.state);
+    if (!this.save()) return;
     const live = new StudyLiveSession(
       {
         groups: [{ id: scenario.id, kind: 'chain', library: this.study.lib, sessions: [scenario] }],
@@ -457,7 +472,7 @@ export class StudyRunner {
       ...given({ ended_by: endedBy }),
     };
     this.state = { ...this.state, attempts };
-    saveState(this.dataDir, this.state);
+    if (!this.save()) return;
     this.log.write('session_end', {
       session: k,
       end: end ?? 'error',
@@ -480,7 +495,7 @@ export class StudyRunner {
       ...this.state,
       step: nextStep(this.state, { kind: 'session', session: k }, q),
     };
-    saveState(this.dataDir, this.state);
+    if (!this.save()) return;
     live.control.setState({
       notice: 'This session is over. Read it as long as you like, then press enter to go on.',
     });
