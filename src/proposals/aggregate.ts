@@ -63,6 +63,10 @@ const meanOf = (xs: readonly (number | null)[]): number | null => {
   return known.length ? mean(known) : null;
 };
 
+/** A run's share of proposals accepted (Eq. 3 of PARE), unrounded; null without proposals. */
+const acceptance = (p: ProposalScores): number | null =>
+  p.proposals ? p.accepted / p.proposals : null;
+
 /** One agent's row. */
 export function proposalRow<R extends ProposalRun>(runs: readonly R[]): ProposalRow | null {
   const rs = runs.filter((r): r is Scored<R> => !!r.proposals);
@@ -82,7 +86,8 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     success_pow_k: round(mean(groups.map((g) => (g.every(Boolean) ? 1 : 0)))),
     success: overRepeats(rs, (g) => mean(g.map((r) => (r.proposals.succeeded ? 1 : 0)))),
     proposal_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.proposal_rate))),
-    acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.acceptance_rate))),
+    // From the counts, not the run's rounded rate: means are rounded only when shown.
+    acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => acceptance(r.proposals)))),
     read_actions: overRepeats(rs, (g) => mean(g.map((r) => r.proposals.read_actions))),
     proposals: rs.reduce((n, r) => n + r.proposals.proposals, 0),
     decisions: Object.fromEntries(

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, readLines, readSummary } from '../batch/helpers.ts';
 import { makeLibrary } from '../helpers/library.ts';
+import { proposalRow } from '../../src/proposals/aggregate.ts';
 
 // p/thirds: I1 completed (turn 1 says BETA), I3 inferred (turn 1 asks for the deadline),
 // I2 provided (nothing ever does it): Proc 2/3. C1 and C2 pass, C3 never does: Comp 2/3.
@@ -63,5 +64,33 @@ describe('session means', () => {
     expect(report.stdout).toContain(
       '| **overall** | **2** | **1** | **33.3 ± 0.0** | **33.3 ± 0.0** |',
     );
+  });
+});
+
+describe("PARE's acceptance rate", () => {
+  it('averages each run’s accepted / proposals, not the run’s rounded rate', () => {
+    const run = (repeat: number, proposals: number, accepted: number) => ({
+      scenario: 'p/s',
+      repeat,
+      proposals: {
+        proposals,
+        accepted,
+        acceptance_rate: proposals ? Math.round((accepted / proposals) * 1000) / 1000 : null,
+        proposal_rate: 0.5,
+        read_actions: 1,
+        decisions: {
+          accept: accepted,
+          reject: proposals - accepted,
+          gather_context: 0,
+          truncated: 0,
+        },
+        success: 1,
+        succeeded: true,
+        noise: null,
+      },
+    });
+    // One repeat, two runs: 2 of 3 accepted (stored 0.667) and 0 of 1: (2/3 + 0) / 2 = 0.333.
+    const row = proposalRow([run(0, 3, 2), run(0, 1, 0)])!;
+    expect(row.acceptance_rate.mean).toBe(0.333);
   });
 });
