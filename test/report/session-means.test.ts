@@ -26,6 +26,7 @@ checklist:
   - { id: C1, text: Says BETA., grader: rule, rule: { reply_matches: "BETA" } }
   - { id: C2, text: Says Friday., grader: rule, rule: { reply_matches: "Friday" } }
   - { id: C3, text: Says GAMMA., grader: rule, rule: { reply_matches: "GAMMA" } }
+  - { id: C4, text: The tone is kind., grader: rubric }
 references:
   go:
     - say: BETA is done. What deadline do you have?
@@ -63,6 +64,11 @@ describe('session means', () => {
     expect(report.stdout).toContain('| p | 2 | 1 | 33.3 ± 0.0 | 33.3 ± 0.0 |');
     expect(report.stdout).toContain(
       '| **overall** | **2** | **1** | **33.3 ± 0.0** | **33.3 ± 0.0** |',
+    );
+    // C4 is a rubric item the rules judge cannot grade: Comp leaves it out, and the report says so.
+    expect(byScenario['p/thirds']!.checklist).toMatchObject({ C4: null });
+    expect(report.stdout).toContain(
+      '1 checklist item(s) of 1 run(s) were not graded (a rubric item without a rule under the rules judge',
     );
   });
 });
