@@ -171,3 +171,8 @@ export function clarificationCounts(state: Pick<SessionState, 'turns'>): Questio
   }
   return { questions, targeted, generic: questions - targeted };
 }
+
+/** The turn now is one the monitor woke the agent for (time scenarios): the agent may keep silent. */
+export function wokenTurn(s: Pick<SessionState, 'turns'>): boolean {
+  return s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false;
+}

@@ -97,4 +97,19 @@ describe('the status bar', () => {
     frame = await waitForFrame(r, (f) => f.includes('tab pane'));
     expect(frame).toContain('ctrl+c stop (resume later)');
   });
+  it('playing the agent, a turn the monitor woke offers ctrl+k to keep silent; other turns do not', async () => {
+    const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'agent' });
+    r = renderSession(c, <StatusBar width={200} typing />, { columns: 200, rows: 10 });
+    let frame = await waitForFrame(r, (f) => f.includes('ctrl+t tools'));
+    expect(frame).not.toContain('keep silent');
+    c.store.getState().dispatch({ type: 'turn_start', turn: 2 });
+    c.store.getState().dispatch({
+      type: 'message',
+      turn: 2,
+      role: 'monitor',
+      text: 'Reminder (r1): check the listings',
+    });
+    frame = await waitForFrame(r, (f) => f.includes('keep silent'));
+    expect(frame).toContain('ctrl+t tools  ctrl+k keep silent');
+  });
 });

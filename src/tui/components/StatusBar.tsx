@@ -1,5 +1,5 @@
 /** Two lines at the bottom: what runs (scenario, mode, backends, turn, tokens, cost) and the keys that matter now. */
-import { usageTotals } from '../../store/selectors.ts';
+import { usageTotals, wokenTurn } from '../../store/selectors.ts';
 import { useControl, useSession } from '../context.tsx';
 import { fmtBackends, fmtCost, fmtScore, fmtTokens } from '../../text/format.ts';
 import { passTimeLabel, statusSegments } from '../paradigm-views.ts';
@@ -92,6 +92,7 @@ export function StatusBar({
   const waitFrom = useControl((c) => c.waitingForTime?.from);
   const paradigmSegments = useSession((s) => statusSegments(s, theme, waitFrom));
   const passTime = useSession(passTimeLabel);
+  const woken = useSession(wokenTurn);
   const mode = useControl((c) => c.mode);
   const paused = useControl((c) => c.paused);
   const delayMs = useControl((c) => c.delayMs);
@@ -177,6 +178,8 @@ export function StatusBar({
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
     if (mode === 'play' && passTime) add(keysOf('passTime', 'input'), passTime);
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
+    // A woken turn ends in a reply or in silence: the way to silence must be in sight.
+    if (mode === 'agent' && woken) add(keysOf('keepSilent', 'agentInput'), 'keep silent');
   } else {
     add('?', 'keys');
     add('tab', 'pane');

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { MAIN_PANE } from '../panes.ts';
+import { wokenTurn } from '../../store/selectors.ts';
 import { parseAgentInput, toolTemplate } from '../session/agent-command.ts';
 import type { SessionMode, ToolHint } from '../session/controller.ts';
 import { PRIORITY, useKeyActions } from './keypress.tsx';
@@ -50,9 +51,7 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   const awaiting = useSession((s) => s.awaiting);
   const onPhone = useSession((s) => Boolean(s.phone));
   const proposalWaiting = useSession((s) => Boolean(s.phone?.proposals.some((p) => !p.verdict)));
-  const woken = useSession(
-    (s) => s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false,
-  );
+  const woken = useSession(wokenTurn);
   const typing = typesIn(mode);
   const role = mode === 'agent' ? 'agent' : 'user';
   // While the user waits for the world (time scenarios), they may speak: the agent answers first.
@@ -86,8 +85,9 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
     },
   );
   const send = () => {
-    const value = text.current();
-    if (!value.trim()) return setNote('nothing to send');
+    // A blank at either end (a stray newline typed before the turn began) is not the message.
+    const value = text.current().trim();
+    if (!value) return setNote('nothing to send');
     if (mode === 'agent') {
       const parsed = parseAgentInput(value, tools);
       if (!parsed.ok) return setNote(parsed.error);

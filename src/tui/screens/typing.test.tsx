@@ -220,4 +220,20 @@ describe('typing while playing', () => {
     expect(frame).toMatch(/you \(user\) › …/);
     expect(frame).not.toContain('Start of my message');
   });
+  it.each(['play', 'agent'] as const)(
+    '%s: what is sent is the message without the blank it began or ended with (a stray newline typed before the turn)',
+    async (mode) => {
+      const c = await playing(mode);
+      r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 120, rows: 30 });
+      await waitForFrame(r, (f) => f.includes('your turn'));
+      await press(r, '\n', ' ', ...'Keep it under 600 RMB.'.split(''), ' ', ' ');
+      await waitForFrame(r, (f) => f.includes('Keep it under 600 RMB.'));
+      await press(r, KEYS.enter);
+      await waitFor(() => c.calls.length > 0);
+      const sent = mode === 'agent' ? '{"kind":"reply","text":"Keep it under 600 RMB."}' : '[]';
+      expect(c.calls[0]).toBe(
+        mode === 'agent' ? `sendAgent ${sent}` : `sendUser "Keep it under 600 RMB." ${sent}`,
+      );
+    },
+  );
 });
