@@ -1,9 +1,16 @@
 /** Fig. 5 of π-Bench: the dependency ablation, sessions run after their chain against alone (--no-deps). */
 import type { RunRecord } from '../batch/summary.ts';
+import type { ScenarioLookup } from '../pibench/scoring.ts';
 import type { CellValue, Section } from './document.ts';
 import { col, groupBy, meanOf, sessionComp, sessionProc } from './columns.ts';
 
-export function ablationSection(all: RunRecord[]): Section {
+/**
+ * The paper ablates "the final task of each strong dependency group": a scenario with
+ * `depends_on`. A session that only came later in its episode has no dependency to remove, so
+ * with the library known it is left out; without it, every later session counts, and the text
+ * says so.
+ */
+export function ablationSection(all: RunRecord[], lookup?: ScenarioLookup): Section {
   // Scenarios that ran after earlier sessions in a normal run, and alone in a --no-deps run.
   const withHistory = groupBy(
     all.filter((r) => r.deps !== false && (r.index ?? 0) > 0),
@@ -13,7 +20,13 @@ export function ablationSection(all: RunRecord[]): Section {
     all.filter((r) => r.deps === false),
     (r) => r.scenario,
   );
-  const both = [...withHistory.keys()].filter((s) => alone.has(s));
+  const later = [...withHistory.keys()].filter((s) => alone.has(s));
+  const hasDeps = (s: string) => {
+    const known = lookup?.(s);
+    return known ? known.dependsOn.length > 0 : true;
+  };
+  const both = later.filter(hasDeps);
+  const leftOut = later.length - both.length;
   const base: Section = { id: 'ablation', title: 'Dependency ablation', tables: [], charts: [] };
   if (!both.length)
     return {
@@ -45,7 +58,14 @@ export function ablationSection(all: RunRecord[]): Section {
   rows.push(['mean', ...totals]);
   return {
     ...base,
-    text: `π-Bench Fig. 5: ${both.length} scenario(s) that depend on earlier sessions, run with that history and without it (\`--no-deps\`). Δ is without − with.`,
+    text:
+      `π-Bench Fig. 5: ${both.length} scenario(s) run after earlier sessions of their group and alone (\`--no-deps\`); each session's own Proc and Comp. Δ is without − with.` +
+      (lookup
+        ? ' As in the paper, only scenarios with `depends_on` (the final task of a dependency group) count' +
+          (leftOut
+            ? `; ${leftOut} later session(s) of an episode without \`depends_on\` are left out.`
+            : '.')
+        : " The scenario library was not found, so every session that ran after others counts, not only those with `depends_on` (the paper's set); pass `--library DIR`."),
     tables: [
       {
         id: 'ablation',

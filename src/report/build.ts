@@ -90,7 +90,7 @@ export function buildReport(input: ReportInput): ReportDoc {
       ...perAgent(runs, statusSection),
       ...perAgent(runs, categorySection),
       ...perAgent(runs, scenarioSection),
-      ...perAgent(all, ablationSection),
+      ...perAgent(all, (rs) => ablationSection(rs, input.lookup)),
       ...perAgent(runs, (rs) => clarificationSection(rs, readEvents)),
       ...perAgent(runs, (rs) => pibenchSection(rs, input.lookup)),
       // Each paradigm's own sections (ChronosBench's, PARE's), in the registry's order.

@@ -174,6 +174,26 @@ describe('report analysis', () => {
     ]);
   });
 
+  it('the ablation takes, as the paper, only scenarios with depends_on once the library is known', () => {
+    // p/b depends on p/a; p/c only came later in the episode: it has no dependency to remove.
+    const later = (scenario: string, deps: boolean, proc: number) =>
+      rec({ scenario, persona: 'p', repeat: 0, proc, index: 1, of: 3, deps });
+    const runs = [later('p/b', true, 1), later('p/b', false, 0.5), later('p/c', true, 1)];
+    runs.push(later('p/c', false, 0));
+    const info = (id: string, dependsOn: string[]) =>
+      ({ id, intents: [], dependsOn }) as unknown as PibenchScenarioInfo;
+    const lookup = (id: string) => (id === 'p/b' ? info(id, ['p/a']) : info(id, []));
+    const withLibrary = buildReport({ folders: ['/r'], readEvents: () => [], runs, lookup });
+    expect(table(withLibrary, 'ablation').rows.map((r) => r[0])).toEqual(['p/b', 'mean']);
+    expect(section(withLibrary, 'ablation').text).toContain(
+      '1 later session(s) of an episode without `depends_on` are left out',
+    );
+    // Without the library every later session counts, and the section says so.
+    const blind = buildReport({ folders: ['/r'], readEvents: () => [], runs });
+    expect(table(blind, 'ablation').rows.map((r) => r[0])).toEqual(['p/b', 'p/c', 'mean']);
+    expect(section(blind, 'ablation').text).toContain('The scenario library was not found');
+  });
+
   it('π-Bench scoring per persona when the library is known, and what it needs when not', () => {
     expect(section(doc, 'pibench').text).toContain('needs the scenario library');
     const scenario = (id: string) =>
