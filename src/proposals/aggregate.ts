@@ -71,17 +71,23 @@ const acceptance = (p: ProposalScores): number | null =>
 export function proposalRow<R extends ProposalRun>(runs: readonly R[]): ProposalRow | null {
   const rs = runs.filter((r): r is Scored<R> => !!r.proposals);
   if (!rs.length) return null;
-  const byScenario = new Map<string, boolean[]>();
-  for (const r of rs)
-    byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r.proposals.succeeded]);
-  const groups = [...byScenario.values()];
+  const byScenario = new Map<string, Scored<R>[]>();
+  for (const r of rs) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r]);
+  const k = Math.min(...[...byScenario.values()].map((g) => g.length));
+  // Each scenario's first k repeats: a scenario repeated more often gets no extra chances.
+  const groups = [...byScenario.values()].map((g) =>
+    [...g]
+      .sort((a, b) => a.repeat - b.repeat)
+      .slice(0, k)
+      .map((r) => r.proposals.succeeded),
+  );
   const share = (d: keyof ProposalDecisions) => (g: Scored<R>[]) => {
     const made = g.reduce((n, r) => n + r.proposals.proposals, 0);
     return made ? g.reduce((n, r) => n + (r.proposals.decisions?.[d] ?? 0), 0) / made : null;
   };
   return {
     runs: rs.length,
-    k: Math.min(...groups.map((g) => g.length)),
+    k,
     success_at_k: round(mean(groups.map((g) => (g.some(Boolean) ? 1 : 0)))),
     success_pow_k: round(mean(groups.map((g) => (g.every(Boolean) ? 1 : 0)))),
     success: overRepeats(rs, (g) => mean(g.map((r) => (r.proposals.succeeded ? 1 : 0)))),

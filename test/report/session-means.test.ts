@@ -100,3 +100,33 @@ describe("PARE's acceptance rate", () => {
     expect(row.acceptance_rate.mean).toBe(0.333);
   });
 });
+
+describe("PARE's Success@k and Success^k", () => {
+  it('give every scenario the same k repeats, its first k', () => {
+    const run = (scenario: string, repeat: number, succeeded: boolean) => ({
+      scenario,
+      repeat,
+      proposals: {
+        proposals: 1,
+        accepted: 1,
+        acceptance_rate: 1,
+        proposal_rate: 0.5,
+        read_actions: 1,
+        decisions: { accept: 1, reject: 0, gather_context: 0, truncated: 0 },
+        success: succeeded ? 1 : 0,
+        succeeded,
+        noise: null,
+      },
+    });
+    // a ran twice (fail, fail), b three times (fail, fail, then success): k = 2, so b's third
+    // repeat is not a third chance. Success@2 = 0 of 2 scenarios; it would be 0.5 counting it.
+    const row = proposalRow([
+      run('a', 0, false),
+      run('a', 1, false),
+      run('b', 0, false),
+      run('b', 1, false),
+      run('b', 2, true),
+    ])!;
+    expect(row).toMatchObject({ k: 2, success_at_k: 0, success_pow_k: 0 });
+  });
+});
