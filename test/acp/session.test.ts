@@ -23,9 +23,16 @@ describe('an acp agent runs a whole session', () => {
         .map((e) => e.text)
         .join(''),
     ).toContain('Let me look at your files.');
-    expect(run.of('message').find((m) => m.role === 'agent')!.text).toMatch(
-      /wrote notes\.md; reading \/etc\/hostname was denied\. Which format/,
-    );
+    const said = run.of('message').find((m) => m.role === 'agent')!.text;
+    expect(said).toMatch(/wrote notes\.md; reading \/etc\/hostname was denied\. Which format/);
+    // its text after the plan and the tool calls is a paragraph of its own, live and recorded
+    expect(said).toMatch(/^Let me look at your files\.\n\nI listed the workspace/);
+    expect(
+      run
+        .of('agent_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toContain('at your files.\n\nI listed');
     // its MCP call is a tool call of the session, once (not again as its own tool)
     expect(run.of('tool_call').map((c) => c.name)).toEqual(['list_dir', 'edit']);
     expect(run.of('tool_result').find((r) => r.name === 'list_dir')).toMatchObject({
@@ -115,6 +122,27 @@ describe('a failing acp agent ends its session as an error, with its last words,
     expect(run.results[0]!.end).toBe('error');
     expect(run.results[0]!.message).toMatch(/took longer than 5 s to answer \(--agent-timeout\)/);
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('hangs past the timeout after saying something: what it said is kept', async () => {
+    const run = await runAcp(acp('--hang-after-words', 3000));
+    expect(run.results[0]!.message).toMatch(/took longer than 3 s to answer/);
+    const kept = run.of('notice').find((n) => n.text.includes('cut short'));
+    expect(kept).toMatchObject({ level: 'warning', turn: 1 });
+    expect(kept!.text).toBe(
+      "the agent's turn was cut short; what it had said so far: “Let me look at your files.”",
+    );
+    const recorded = readRecording(run.results[0]!.recording!).events;
+    expect(recorded.some((e) => e.type === 'notice' && e.text === kept!.text)).toBe(true);
+  });
+
+  it('exits at once: its exit code and its stderr, not the failed write to it', async () => {
+    const run = await runAcp({ kind: 'acp', name: "sh -c 'echo no config here >&2; exit 2'" });
+    expect(run.results[0]!.end).toBe('error');
+    expect(run.results[0]!.message).toMatch(
+      /^the acp agent did not start: the agent process exited with code 2\n/,
+    );
+    expect(run.results[0]!.message).toContain('no config here');
   });
 
   it('writes garbage on stdout', async () => {

@@ -1,8 +1,10 @@
 /**
  * An acp agent (the test agent on the official ACP SDK) in the real binary under tmux: a person
- * answers its permission request, plays the user in whole sentences, and quits mid-turn.
+ * answers its permission request, plays the user in whole sentences, quits mid-turn, and ends a
+ * session whose agent went quiet mid-turn.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,16 +21,7 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
     'play: a sentence typed answers nothing, ctrl+y allows the edit; answer its question in a sentence, and the session resolves',
     { timeout: 120_000 },
     async () => {
-      term.start([
-        'play',
-        'tester/notes',
-        '--library',
-        LIB,
-        '--agent',
-        `acp:${AGENT}`,
-        '--recordings',
-        'rec',
-      ]);
+      term.start(acpArgs('play', '', 'rec'));
       await term.waitFor((s) => s.includes('enter begins'), 'the opening card');
       term.keys('Enter');
       let text = await term.waitFor(
@@ -73,22 +66,58 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
     { timeout: 120_000 },
     async () => {
       const tag = `e2e-quit-${process.pid}`;
-      term.start([
-        'watch',
-        'tester/notes',
-        '--library',
-        LIB,
-        '--agent',
-        `acp:${AGENT} --slow 1500 --ignore-cancel --tag ${tag}`,
-        '--recordings',
-        'rec2',
-      ]);
+      term.start(acpArgs('watch', `--slow 1500 --ignore-cancel --tag ${tag}`, 'rec2'));
       await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
       term.keys('q');
       await term.waitFor((s) => s.includes('Quit while the session runs?'), 'the quit question');
       term.keys('y');
       await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit', 30_000);
       expect(spawnSync('pgrep', ['-f', tag]).status).not.toBe(0);
+      // what it had streamed before the quit is in the recording
+      expect(recordedNotices('rec2').some((t) => /cut short.*“Let me look/.test(t))).toBe(true);
+    },
+  );
+
+  it(
+    'play: the agent goes quiet mid-turn; ending the session keeps what it had said, on screen and recorded',
+    { timeout: 120_000 },
+    async () => {
+      term.start(acpArgs('play', '--hang-after-words', 'rec3'));
+      await term.begin();
+      await term.waitFor((s) => s.includes('Let me look at your files.▍'), 'its words, streaming');
+      term.type('Bullet points, please.');
+      term.keys('C-d');
+      await term.waitFor((s) => s.includes('End the session now?'), 'the end question');
+      term.keys('C-d');
+      await term.waitFor((s) => s.includes('the run is over'), 'the result card');
+      term.keys('Escape');
+      const text = await term.waitFor((s) => s.includes('cut short'), 'the words kept');
+      expect(text).toContain("! the agent's turn was cut short; what it had");
+      expect(text).toContain('said so far: “Let me look at your files.”');
+      expect(text).not.toContain('▍');
+      expect(recordedNotices('rec3')).toContain(
+        "the agent's turn was cut short; what it had said so far: “Let me look at your files.”",
+      );
+      term.keys('q');
+      await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
     },
   );
 });
+
+/** `MODE tester/notes` with the test agent given FLAGS, recorded into REC. */
+function acpArgs(mode: 'play' | 'watch', flags: string, rec: string): string[] {
+  const agent = `acp:${AGENT} ${flags}`.trim();
+  return [mode, 'tester/notes', '--library', LIB, '--agent', agent, '--recordings', rec];
+}
+
+/** The notices of the one recording in `dir` (under the terminal's folder). */
+function recordedNotices(dir: string): string[] {
+  const folder = path.join(term.work, dir);
+  const file = readdirSync(folder).find((f) => f.endsWith('.jsonl'))!;
+  return readFileSync(path.join(folder, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type?: string; text?: string })
+    .filter((e) => e.type === 'notice')
+    .map((e) => e.text ?? '');
+}

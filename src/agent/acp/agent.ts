@@ -20,6 +20,7 @@ import type { InputQueue } from '../../session/input-queue.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
 import { failure, failureReason, startAgent, type Live } from './connect.ts';
+import { ReplyText } from './reply.ts';
 import type { AgentProcess } from './process.ts';
 import { ToolCallTracker } from './tool-calls.ts';
 import { turnPreamble } from './updates.ts';
@@ -46,8 +47,6 @@ export const promptTiming = channel('intentplay:acp:prompt');
 const RELIST_WAIT_MS = 1000;
 /** … and how long after it listed them, before the prompt goes. */
 const RELIST_SETTLE_MS = 300;
-/** A reply longer than this in one prompt is a flooding agent, not an answer: it is stopped. */
-export const MAX_REPLY_CHARS = 1_000_000;
 
 export class AcpAgent implements AgentBackend {
   readonly info: BackendInfo;
@@ -76,6 +75,8 @@ export class AcpAgent implements AgentBackend {
   /** The agent's tool calls as it reports them: its own recorded, ours matched to the MCP calls. */
   private readonly calls = new ToolCallTracker(() => this.offered);
   private readonly timeoutMs: number;
+  /** The reply of the prompt under way. */
+  private reply = new ReplyText();
 
   constructor(private readonly opts: AcpAgentOptions) {
     this.info = { kind: 'acp', name: opts.command };
@@ -102,7 +103,19 @@ export class AcpAgent implements AgentBackend {
       this.seen = input.transcript.length;
       const text = [turnPreamble(input, first), ...entries].filter(Boolean).join('\n\n');
       return await this.withDeadline(this.prompt(live, text, input), 'to answer');
+    } catch (err) {
+      // Quit, ended by hand, failed, late or capped: what the agent had said is kept, not only its end.
+      const said = this.reply.cutShort();
+      if (said)
+        input.emit({
+          type: 'notice',
+          turn: input.turn,
+          level: input.signal.aborted ? 'info' : 'warning',
+          text: said,
+        });
+      throw err;
     } finally {
+      this.reply = new ReplyText();
       input.signal.removeEventListener('abort', stopStarting);
       this.turn = undefined;
     }
@@ -202,7 +215,7 @@ export class AcpAgent implements AgentBackend {
       stopper = setTimeout(() => void live.proc.stop(), 2000);
     };
     input.signal.addEventListener('abort', onAbort, { once: true });
-    let reply = '';
+    const reply = (this.reply = new ReplyText());
     try {
       // The prompt's answer also arrives as a `stop` message below; only its failure matters here.
       if (promptTiming.hasSubscribers) promptTiming.publish({ phase: 'sent', turn: input.turn });
@@ -224,13 +237,9 @@ export class AcpAgent implements AgentBackend {
               level: 'warning',
               text: 'the agent refused to go on with this prompt',
             });
-          return { reply: reply.trim() };
+          return { reply: reply.text.trim() };
         }
-        reply += this.update(msg.update, input, live);
-        if (reply.length > MAX_REPLY_CHARS)
-          throw new Error(
-            `it streamed more than ${MAX_REPLY_CHARS.toLocaleString('en')} characters of reply in one prompt, and was stopped (a cap)`,
-          );
+        this.update(msg.update, input, live);
       }
     } catch (err) {
       if (err === this.capError || input.signal.aborted) throw err;
@@ -243,18 +252,24 @@ export class AcpAgent implements AgentBackend {
     }
   }
 
-  /** One streamed update: text returned for the reply, the rest emitted. */
-  private update(u: SessionUpdate, input: AgentTurnInput, live: Live): string {
+  /** One streamed update: text added to the reply (and shown as it comes), the rest emitted. */
+  private update(u: SessionUpdate, input: AgentTurnInput, live: Live): void {
     switch (u.sessionUpdate) {
-      case 'agent_message_chunk':
-        if (u.content.type !== 'text') return '';
-        input.emit({ type: 'agent_delta', turn: input.turn, text: u.content.text });
-        return u.content.text;
+      case 'agent_message_chunk': {
+        if (u.content.type !== 'text') return;
+        const text = this.reply.add(u.content.text);
+        if (text) input.emit({ type: 'agent_delta', turn: input.turn, text });
+        return;
+      }
       case 'tool_call':
+        this.reply.paused();
+        this.calls.track(u, input, (err) => this.cap(live, err));
+        return;
       case 'tool_call_update':
         this.calls.track(u, input, (err) => this.cap(live, err));
-        return '';
+        return;
       case 'plan':
+        this.reply.paused();
         input.emit({
           type: 'plan',
           turn: input.turn,
@@ -264,9 +279,9 @@ export class AcpAgent implements AgentBackend {
             priority: e.priority,
           })),
         });
-        return '';
+        return;
       default:
-        return '';
+        return;
     }
   }
 
@@ -302,6 +317,7 @@ export class AcpAgent implements AgentBackend {
           'no agent turn is running: intentplay tools answer only while the agent works on a prompt',
       };
     this.calls.announced.arrived(name);
+    this.reply.paused();
     try {
       const outcome = await turn.callTool(name, args);
       // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.

@@ -141,8 +141,11 @@ export async function failureReason(proc: AgentProcess, err: unknown): Promise<s
     typeof err === 'object' && err && 'data' in err ? (err as { data: unknown }).data : undefined;
   if (data !== undefined && data !== null)
     return `${msg}: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
-  if (!/connection/i.test(msg)) return msg;
-  // The connection closed first; the process's exit usually follows at once and says more.
+  // An answer of the agent (a JSON-RPC error, its code a number) says why in its own words.
+  const code = typeof err === 'object' && err && 'code' in err ? err.code : undefined;
+  if (typeof code === 'number') return msg;
+  // The connection closed, or a write to it failed (EPIPE: an agent that exits at once), before
+  // the process's exit was seen; that usually follows at once and says more.
   return (
     (await Promise.race([
       proc.exited,
