@@ -12,7 +12,12 @@ const MIN_SECRET = 8;
 export const BLANK = '[secret]';
 
 const secrets = new Set<string>();
-let pieces: Set<string> | undefined;
+/**
+ * Every piece of every registered secret. Kept up to date as secrets come (an acp session adds
+ * its MCP token as it starts): rebuilt whole on the next scrub instead, it cost a session's
+ * first event, often inside the agent's first MCP call, more with every session a run had had.
+ */
+const pieces = new Set<string>();
 
 /** Model keys and endpoint credentials intentplay resolved: an agent process it starts is not given them. */
 const modelKeys = new Set<string>();
@@ -34,7 +39,7 @@ export function withoutModelKeys(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export function registerSecret(secret: string | undefined): void {
   if (!secret || secret.length < MIN_SECRET || secrets.has(secret)) return;
   secrets.add(secret);
-  pieces = undefined;
+  addPieces(secret);
 }
 
 /** The credentials a URL carries: user, password, and key-like query parameter values. */
@@ -65,16 +70,12 @@ function forms(secret: string): string[] {
   ];
 }
 
-function allPieces(): Set<string> {
-  if (pieces) return pieces;
-  pieces = new Set();
-  for (const s of secrets)
-    for (const f of forms(s)) {
-      // Base64 of a prefix ends in characters that depend on what follows: trim padding and the last, unstable one.
-      const stable = f.replace(/=+$/, '');
-      for (let i = 0; i + PIECE <= stable.length; i++) pieces.add(stable.slice(i, i + PIECE));
-    }
-  return pieces;
+function addPieces(secret: string): void {
+  for (const f of forms(secret)) {
+    // Base64 of a prefix ends in characters that depend on what follows: trim padding and the last, unstable one.
+    const stable = f.replace(/=+$/, '');
+    for (let i = 0; i + PIECE <= stable.length; i++) pieces.add(stable.slice(i, i + PIECE));
+  }
 }
 
 export function hasSecrets(): boolean {
@@ -84,7 +85,7 @@ export function hasSecrets(): boolean {
 /** The text with every form and piece of a registered secret blanked. */
 export function scrub(text: string): string {
   if (!secrets.size || text.length < PIECE) return text;
-  const set = allPieces();
+  const set = pieces;
   let out = '';
   let i = 0;
   let last = 0;
@@ -114,5 +115,5 @@ export function scrubValue<T>(value: T): T {
 /** Tests: forget every registered secret. */
 export function clearSecrets(): void {
   secrets.clear();
-  pieces = undefined;
+  pieces.clear();
 }

@@ -9,6 +9,7 @@
 import { errorMessage } from '../contracts/errors.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { warmDirectCall } from './direct-call.ts';
 import { NodeHttpTransport, refuse as refuseRpc } from './node-transport.ts';
 import { serveSocket, type SocketToolServer } from './socket.ts';
 import { callToolResult, createToolServer, type ToolSource } from './tool-server.ts';
@@ -55,6 +56,7 @@ export async function serveHttp(
     socket?: boolean;
   } = {},
 ): Promise<HttpToolServer> {
+  warmDirectCall();
   // In order of last use (a Map keeps insertion order: a used session is moved to the end).
   const sessions = new Map<string, { transport: NodeHttpTransport; used: number }>();
   const use = (sid: string, transport: NodeHttpTransport) => {

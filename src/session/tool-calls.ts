@@ -6,6 +6,7 @@
 import {
   invokeTool,
   ToolRegistry,
+  warmTools,
   type ToolContext,
   type ToolDef,
   type ToolOutcome,
@@ -46,6 +47,7 @@ export function sessionToolsFor(
   const ctx: ToolContext = { workspace: env.workspace, memory: env.memory, apps: env.apps };
   const offered = env.registry.forGroups(scenario.tools ?? DEFAULT_TOOLS);
   const tools = new Map((protocol.extendTools?.(ctx, offered) ?? offered).map((t) => [t.name, t]));
+  warmTools(tools.values());
   return {
     ctx,
     tools,

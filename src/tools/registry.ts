@@ -63,6 +63,37 @@ export interface ArgumentIssue {
 }
 
 const specCache = new WeakMap<ToolDef, ToolSpec>();
+/**
+ * JSON Schemas by the zod schema they come from: a session may wrap the registry's tools in
+ * definitions of its own (a proposal scenario's failing apps, a time scenario's renamed
+ * environment tool) that keep their parameters, and converting those again cost every such
+ * session several milliseconds before its first turn.
+ */
+const schemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+function jsonSchemaOf(parameters: z.ZodType): Record<string, unknown> {
+  let schema = schemaCache.get(parameters);
+  if (!schema) {
+    schema = z.toJSONSchema(parameters, { io: 'input' }) as Record<string, unknown>;
+    delete schema.$schema;
+    schemaCache.set(parameters, schema);
+  }
+  return schema;
+}
+
+const warmed = new WeakSet<z.ZodType>();
+
+/**
+ * zod builds a schema's parser on its first parse, about a millisecond a tool on a busy machine:
+ * done for a session's tools as it starts (once a process), not in the first call of each.
+ */
+export function warmTools(defs: Iterable<ToolDef>): void {
+  for (const def of defs) {
+    if (warmed.has(def.parameters)) continue;
+    warmed.add(def.parameters);
+    def.parameters.safeParse({});
+  }
+}
 
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDef>();
@@ -106,9 +137,8 @@ export class ToolRegistry {
   static spec(def: ToolDef): ToolSpec {
     let spec = specCache.get(def);
     if (!spec) {
-      const schema = z.toJSONSchema(def.parameters, { io: 'input' }) as Record<string, unknown>;
-      delete schema.$schema;
-      spec = { name: def.name, description: def.description, parameters: schema };
+      const parameters = jsonSchemaOf(def.parameters);
+      spec = { name: def.name, description: def.description, parameters };
       specCache.set(def, spec);
     }
     return spec;

@@ -4,6 +4,7 @@
  * observes, proposes, is accepted, logs in with the account from its first observation and
  * executes with the write tools it learned of through notifications/tools/list_changed.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLibrary } from '../helpers/library.ts';
@@ -231,5 +232,50 @@ describe('an ACP agent driven by a model in a proposal scenario', () => {
     expect(run.of('notice').map((n) => n.text)).not.toContainEqual(
       expect.stringMatching(/did not list/),
     );
+  }, 60_000);
+});
+
+describe('a call that ends the turn (propose, wait)', () => {
+  it('cancels the prompt once, before the call is answered', async () => {
+    server.reset();
+    // A model that asks for two calls at once: the second comes after the turn ended.
+    server.respond((req) => {
+      const reply = model(req.body as unknown as Body);
+      const wait = reply.toolCalls?.[0]?.name === 'wait';
+      return wait ? { toolCalls: [reply.toolCalls![0]!, reply.toolCalls![0]!] } : reply;
+    });
+    const root = makeLibrary({ 'scenarios/p/soap.yaml': soap('    - say: ""') });
+    // What goes out of our process, in order: tool answers (MCP over HTTP) and prompt cancels (ACP).
+    const out: string[] = [];
+    const write = net.Socket.prototype.write;
+    net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString();
+      const answer = /^\{"result":\{"content":\[\{"type":"text","text":"(.{0,40})/.exec(text);
+      if (answer) out.push(`answer ${answer[1]}`);
+      if (text.includes('"session/cancel"')) out.push('cancel');
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof write;
+    try {
+      const run = await runAcp(
+        { kind: 'acp', name: `node ${MODEL_AGENT} --model ${server.url}`, timeoutMs: 30_000 },
+        {},
+        path.join(root, 'scenarios/p/soap.yaml'),
+      );
+      const ending = run
+        .of('tool_result')
+        .filter((e) => e.ok && ['propose', 'wait'].includes(e.name));
+      expect(ending.length).toBeGreaterThan(1);
+      expect(run.of('tool_result').map((e) => e.error)).toContainEqual(
+        expect.stringMatching(/^your turn ended with wait/),
+      );
+      // The agent learns its turn is over no later than the answer: each cancel is followed by the
+      // answer of the call that ended the turn (a proposal sent, or waiting), and sent only once.
+      expect(out.filter((o) => o === 'cancel')).toHaveLength(ending.length);
+      out.forEach((o, i) => {
+        if (o === 'cancel') expect(out[i + 1]).toMatch(/^answer \{\\n {2}\\"(proposal|waiting)\\"/);
+      });
+    } finally {
+      net.Socket.prototype.write = write;
+    }
   }, 60_000);
 });

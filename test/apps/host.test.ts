@@ -10,6 +10,7 @@ import {
 import { UserError } from '../../src/contracts/diagnostics.ts';
 import { createToolRegistry } from '../../src/tools/index.ts';
 import { ToolRegistry } from '../../src/tools/registry.ts';
+import { withFailures } from '../../src/proposals/tools.ts';
 import { appHarness } from './harness.ts';
 
 const NAMES = [
@@ -38,6 +39,18 @@ describe('app registration', () => {
       expect(tools.map((t) => t.name)).toContain(`${app}__login`);
     }
     expect(APPS.map((a) => a.name)).toEqual(NAMES);
+  });
+
+  it("converts a tool's parameters to JSON Schema once, for every session that wraps the tool", () => {
+    // A proposal scenario's session wraps each app tool so that it may fail (its noise): a new
+    // definition per session, with the same parameters and the same schema offered.
+    const tool = createToolRegistry().resolve('todoist__create_task')!;
+    const first = ToolRegistry.spec(withFailures(tool, () => false));
+    const second = ToolRegistry.spec(withFailures(tool, () => false));
+    expect(second).not.toBe(first);
+    expect(second.parameters).toBe(first.parameters);
+    expect(second.parameters).toEqual(ToolRegistry.spec(tool).parameters);
+    expect(Object.keys(second.parameters.properties as object)).toContain('title');
   });
 
   it('resolves the mcp_appworld_ spelling to the same tool, and nothing else', () => {

@@ -319,17 +319,27 @@ export class AcpAgent implements AgentBackend {
     this.calls.announced.arrived(name);
     this.reply.paused();
     try {
+      const over = turn.turnOver();
       const outcome = await turn.callTool(name, args);
-      // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions end the turn.
-      if (turn.turnOver() && this.live)
-        void this.live.conn.agent
-          .notify(methods.agent.session.cancel, { sessionId: this.live.session.sessionId })
-          .catch(() => undefined);
+      // propose or wait ended an observe turn: the prompt is cancelled, as PARE's control actions
+      // end the turn (once; later calls of the turn are refused). The cancel goes out before the
+      // call's answer, so the agent knows its turn is over when it reads the answer: sent after,
+      // an agent could start another step first, whose calls would be refused and recorded.
+      if (!over && turn.turnOver()) this.cancelTurn(turn);
       return outcome;
     } catch (err) {
       if (err instanceof ToolStepCapError && this.live) this.cap(this.live, err);
       return { ok: false, error: errorMessage(err) };
     }
+  }
+
+  /** Cancels the agent's prompt of `turn`. */
+  private cancelTurn(turn: AgentTurnInput): void {
+    if (!this.live) return;
+    if (promptTiming.hasSubscribers) promptTiming.publish({ phase: 'cancelled', turn: turn.turn });
+    void this.live.conn.agent
+      .notify(methods.agent.session.cancel, { sessionId: this.live.session.sessionId })
+      .catch(() => undefined);
   }
 
   private async withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
