@@ -4,7 +4,7 @@
  * page of theirs takes the seat from an older one, so a reconnect never finds it taken).
  */
 import type { CellSize, HostedScreen } from './hosted-screen.tsx';
-import type { Connection, Door } from './server.ts';
+import type { Connection, Door, PageLink } from './server.ts';
 
 /** A door whose connections can be counted and told when the screen's size changes. */
 export interface HostDoor extends Door {
@@ -12,7 +12,7 @@ export interface HostDoor extends Door {
   /** The screen changed size (the operator's terminal did): fixed-size pages rescale. */
   resized(size: CellSize): void;
   /** Tells every page why the screen is gone and closes their connections (they do not reconnect). */
-  endAll(reason: string): void;
+  endAll(reason: string, link?: PageLink): void;
 }
 
 export function audienceDoor(title: string, screen: HostedScreen): HostDoor {
@@ -67,8 +67,8 @@ export function seatDoor(opts: SeatOptions): HostDoor {
     resized(size) {
       if (opts.layout === 'fixed') seated?.size(size);
     },
-    endAll(reason) {
-      seated?.end(reason);
+    endAll(reason, link) {
+      seated?.end(reason, link);
     },
     open(conn, size) {
       const screen = opts.screen(size);

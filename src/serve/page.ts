@@ -30,6 +30,7 @@ export function pageHtml(door: Door): string {
 </header>
 <main id="screen"><div id="terminal"></div></main>
 <p id="message" role="alert" hidden></p>
+<p id="return" hidden><a rel="noreferrer"></a></p>
 </body>
 </html>
 `;

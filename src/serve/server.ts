@@ -20,13 +20,19 @@ export interface Connection {
   notice(text: string): void;
   /** Fixed-size screens: the page scales its font to show this many cells. */
   size(size: CellSize): void;
-  /** Ends the connection; the page shows `reason` and does not reconnect. */
-  end(reason: string): void;
+  /** Ends the connection; the page shows `reason` (and `link` under it) and does not reconnect. */
+  end(reason: string, link?: PageLink): void;
   /** Sends the page on to another token's address (the open link of a study hands out a personal one). */
   go(token: string): void;
   onInput?: (data: string) => void;
   onResize?: (size: CellSize) => void;
   onClose?: () => void;
+}
+
+/** A link the page shows under its last words (an online panel's return address). */
+export interface PageLink {
+  href: string;
+  text: string;
 }
 
 /** What a token opens. */
@@ -206,8 +212,8 @@ function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
     output: (data) => send('o', data),
     notice: (text) => send('c', JSON.stringify({ type: 'notice', text })),
     size: (size) => send('c', JSON.stringify({ type: 'size', ...size })),
-    end: (reason) => {
-      send('c', JSON.stringify({ type: 'end', text: reason }));
+    end: (reason, link) => {
+      send('c', JSON.stringify({ type: 'end', text: reason, ...(link ? { link } : {}) }));
       ws.close(1000, 'end');
     },
     go: (token) => {

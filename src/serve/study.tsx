@@ -22,12 +22,14 @@ import { StudyRunner } from '../tui/session/study-runner.ts';
 import { seatDoor, type HostDoor } from './doors.ts';
 import { HostedScreen, type CellSize } from './hosted-screen.tsx';
 import { invite, invitesChanged, readInvites } from './invites.ts';
-import type { Door, Doors } from './server.ts';
+import type { Door, Doors, PageLink } from './server.ts';
 import { newToken, TokenTable } from './tokens.ts';
 
 export interface StudyServeOptions {
   /** One code for everyone, shown with the debrief at the end, for a study file without `completion_code`. */
   completionCode?: string | undefined;
+  /** An online panel's return address for those who finish; `{code}` becomes their completion code. */
+  returnUrl?: string | undefined;
   /** How long a participant who left keeps their screen (ms). */
   graceMs: number;
   /** An open link that enrols the next id, for at most this many people; none without it. */
@@ -108,7 +110,11 @@ export class StudyHost implements Doors {
       open: (conn, size) => {
         const ended = this.ended(id);
         if (ended?.excluded) return conn.end(this.excludedWords());
-        if (ended) return conn.end(this.debrief(ended.completion_code));
+        if (ended)
+          return conn.end(
+            this.debrief(id, ended.completion_code),
+            this.returnLink(ended.completion_code),
+          );
         this.seatFor(id, size).then(
           (seat) => seat.door.open(conn, size),
           (err: unknown) => {
@@ -138,11 +144,25 @@ export class StudyHost implements Doors {
     }
   }
 
-  /** The last words: with the participant's own completion code, or everyone's (--completion-code). */
-  private debrief(ownCode: string | undefined): string {
+  /**
+   * The last words: the participant's code (online, the only way they know it, to quote if they
+   * ask to withdraw), and their own completion code or everyone's (--completion-code).
+   */
+  private debrief(id: string, ownCode: string | undefined): string {
     const code = ownCode ?? this.opts.completionCode;
     const line = code ? ` Your completion code is ${code}.` : '';
-    return `You have finished the study: thank you for taking part!${line} You can close this page.`;
+    return `You have finished the study: thank you for taking part! Your participant code is ${id}.${line} You can close this page.`;
+  }
+
+  /** The panel's return address, with the participant's code in place of `{code}`. */
+  private returnLink(ownCode: string | undefined): PageLink | undefined {
+    const url = this.opts.returnUrl;
+    if (!url) return undefined;
+    const code = ownCode ?? this.opts.completionCode ?? '';
+    return {
+      href: url.replaceAll('{code}', encodeURIComponent(code)),
+      text: 'Go back to the study site to finish',
+    };
   }
 
   /** The last words for someone the check rule excluded: the study's own, and no code. */
@@ -198,7 +218,8 @@ export class StudyHost implements Doors {
     const { over, error } = seat.runner.store.getState();
     if (over === 'finished') {
       this.opts.say(`${id} finished the study`);
-      seat.door.endAll(this.debrief(seat.runner.participant.completion_code));
+      const code = seat.runner.participant.completion_code;
+      seat.door.endAll(this.debrief(id, code), this.returnLink(code));
     } else if (over === 'excluded') {
       this.opts.say(`${id} was excluded by the study's check rule`);
       seat.door.endAll(this.excludedWords());

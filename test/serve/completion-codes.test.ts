@@ -3,10 +3,12 @@
  * (`completion_code: { prefix }`): two participants, each in their own Chromium page at once,
  * finish the study and each is shown their own code, on the thanks page and on the page's last
  * words, again when they reopen their link, and the same as `study export` has for them. The
- * single code for everyone (`--completion-code`) cannot be given as well.
+ * single code for everyone (`--completion-code`) cannot be given as well. With `--return-url`
+ * (a panel's completion URL, Prolific-style) the last words link back to the panel with the
+ * participant's own code in it.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -107,5 +109,72 @@ describe.skipIf(!haveChromium)("serve --study: each participant's own completion
       '--completion-code C0DE42: study.yaml has completion_code, which gives each participant their own code; drop one of the two',
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe.skipIf(!haveChromium)('serve --study --return-url: back to the panel', () => {
+  const study = studyInBrowser('intentplay-serve-return-', STUDY);
+  const RETURN = 'https://panel.example/submissions/complete?cc={code}';
+
+  it(
+    "links the last page to the panel with the participant's code, again on reopening",
+    { timeout: 90_000 },
+    async () => {
+      const [, token] = study
+        .cli('study', 'invite', 'study.yaml', '--count', '1')
+        .trim()
+        .split(/\s+/);
+      const served = study.start('--return-url', RETURN);
+      const origin = (await served.waitFor(/P01 {2}(http:\/\/[^/]+)\/t\//))[1]!;
+      const page = await study.browser.newPage();
+      const seen = watchPage(page);
+      const code = await finish(page, `${origin}/t/${token}/`);
+      // Online, the last words are where the participant learns their id (to quote if they withdraw).
+      expect(await page.textContent('#message')).toContain(
+        `Your participant code is P01. Your completion code is ${code}.`,
+      );
+      const back = page.locator('#return a');
+      expect(await back.textContent()).toBe('Go back to the study site to finish');
+      expect(await back.getAttribute('href')).toBe(
+        `https://panel.example/submissions/complete?cc=${code}`,
+      );
+      // The link is a real link under the page's policy: a click goes to the panel.
+      await page.route('https://panel.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<p>Submission complete</p>' }),
+      );
+      await back.click();
+      await page.waitForURL(/panel\.example/);
+      expect(page.url()).toBe(`https://panel.example/submissions/complete?cc=${code}`);
+
+      const again = await study.browser.newPage();
+      await again.goto(`${origin}/t/${token}/`);
+      await again.waitForSelector('#status.closed');
+      expect(await again.locator('#return a').getAttribute('href')).toContain(`cc=${code}`);
+      expect(seen.problems).toEqual([]);
+    },
+  );
+
+  it('refuses a return address that is not http(s), and {code} with no code to put in it', () => {
+    const run = (...more: string[]) =>
+      spawnSync(process.execPath, [BIN, 'serve', '--study', 'study.yaml', '--port', '0', ...more], {
+        cwd: study.work,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+    const bad = run('--return-url', 'javascript:alert(1)');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('--return-url javascript:alert(1): expected an http(s) address');
+    writeFileSync(
+      path.join(study.work, 'nocode.yaml'),
+      STUDY.replace('completion_code: { prefix: TS- }', ''),
+    );
+    const none = spawnSync(
+      process.execPath,
+      [BIN, 'serve', '--study', 'nocode.yaml', '--port', '0', '--return-url', RETURN],
+      { cwd: study.work, encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toContain('{code} needs a completion code');
+    expect(none.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -112,8 +112,9 @@ export function studyInBrowser(prefix: string, studyYaml: string) {
     served: undefined as Served | undefined,
     cli: (...args: string[]) =>
       execFileSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8' }),
-    start(): Served {
-      fixture.served = serve(['serve', '--study', 'study.yaml', '--port', '0'], work);
+    /** `serve --study study.yaml` on any port, with `more` options. */
+    start(...more: string[]): Served {
+      fixture.served = serve(['serve', '--study', 'study.yaml', '--port', '0', ...more], work);
       return fixture.served;
     },
     /** Invites P01, serves the study and opens P01's link in a new page, at the consent page. */

@@ -28,6 +28,23 @@ export async function inviteParticipants(
   );
 }
 
+/** A panel's return address: http(s), and `{code}` only where there is a code to put in it. */
+function checkReturnUrl(url: string | undefined, hasCode: boolean): void {
+  if (url === undefined) return;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol))
+    throw new UserError(`--return-url ${url}: expected an http(s) address`);
+  if (url.includes('{code}') && !hasCode)
+    throw new UserError(
+      `--return-url ${url}: {code} needs a completion code: give the study file completion_code, or --completion-code`,
+    );
+}
+
 export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
   const study = loadStudy(flags.study);
   // Two sources of a code would leave people unsure which one the panel expects.
@@ -35,6 +52,7 @@ export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
     throw new UserError(
       `--completion-code ${flags.completionCode}: ${flags.study} has completion_code, which gives each participant their own code; drop one of the two`,
     );
+  checkReturnUrl(flags.returnUrl, Boolean(study.completion_code || flags.completionCode));
   const dataDir = dataDirOf(study, flags.data);
   const address = serveAddress(flags);
   prepareServe();
@@ -47,6 +65,7 @@ export async function serveStudy(flags: ServeStudyFlags): Promise<void> {
     process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
   const host = new StudyHost(study, dataDir, {
     completionCode: flags.completionCode,
+    returnUrl: flags.returnUrl,
     graceMs: (flags.grace ?? 120) * 1000,
     openLimit: flags.open,
     say,

@@ -13,6 +13,7 @@ export interface ServeStudyFlags {
   data?: string;
   open?: number;
   completionCode?: string;
+  returnUrl?: string;
   grace?: number;
   host?: string;
   port?: number;
@@ -36,6 +37,10 @@ export function registerServe(program: Command): void {
       .option(
         '--completion-code <code>',
         "one code for everyone, shown with the debrief at the end (a study file's completion_code gives each their own instead)",
+      )
+      .option(
+        '--return-url <url>',
+        "online panels: the address the last page links back to (Prolific's completion URL); {code} in it becomes the participant's completion code",
       )
       .option(
         '--grace <seconds>',

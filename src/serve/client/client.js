@@ -31,6 +31,15 @@ function showMessage() {
   message.hidden = !text;
 }
 
+/** An online panel's return address under the last words: the participant goes back there to finish. */
+function showReturn(link) {
+  const box = document.getElementById('return');
+  const a = box.querySelector('a');
+  a.href = link.href;
+  a.textContent = link.text;
+  box.hidden = false;
+}
+
 function notice(text, sticky) {
   clearTimeout(noticeTimer);
   message.dataset.notice = text;
@@ -139,6 +148,7 @@ function connect() {
     } else if (msg.type === 'end') {
       ended = true;
       notice(msg.text, true);
+      if (msg.link) showReturn(msg.link);
     }
   };
   ws.onclose = () => {
