@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import { planRuns } from '../../src/session/plan.ts';
 import { sessionSetup } from '../../src/session/setup.ts';
-import { LiveSession, type LiveOptions } from '../../src/tui/session/live.ts';
+import { LiveSession } from '../../src/tui/session/live.ts';
+import type { LiveOptions } from '../../src/tui/session/live-options.ts';
 import type { Rendered } from './harness.tsx';
 import { FIXTURE_LIB } from './session-events.ts';
 

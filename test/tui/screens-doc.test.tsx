@@ -14,7 +14,7 @@ import { loadHomeData } from '../../src/tui/home-data.ts';
 import { HomeScreen } from '../../src/tui/screens/HomeScreen.tsx';
 import { SessionScreen } from '../../src/tui/screens/SessionScreen.tsx';
 import { ReplaySession } from '../../src/tui/session/replay-session.ts';
-import { modeSpecs, scriptedNotice, type LiveOptions } from '../../src/tui/session/live.ts';
+import { modeSpecs, scriptedNotice, type LiveOptions } from '../../src/tui/session/live-options.ts';
 import { offlineNoticeFor } from '../../src/session/setup.ts';
 import { parseBackendSpec } from '../../src/session/backend-spec.ts';
 import type { ControlState, SessionController } from '../../src/tui/session/controller.ts';

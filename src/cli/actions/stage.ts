@@ -10,7 +10,7 @@ import { planRuns } from '../../session/plan.ts';
 import { calloutReader } from '../../share/callouts.ts';
 import { fmtBackend } from '../../text/format.ts';
 import { createPlainFormatter, plainColor } from '../../tui/plain.ts';
-import { modeSpecs } from '../../tui/session/live.ts';
+import { modeSpecs } from '../../tui/session/live-options.ts';
 import { Stage } from '../../tui/session/stage.ts';
 import { sessionSetup, type SessionFlags } from '../../session/setup.ts';
 import { prepareTerminalApp } from '../terminal-app.ts';

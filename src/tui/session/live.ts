@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { offlineNoticeFor, type SessionSetup } from '../../session/setup.ts';
+import { offlineNoticeFor } from '../../session/setup.ts';
 import type { BackendSpec } from '../../session/backend-spec.ts';
 import type { SessionRun } from '../../session/engine.ts';
 import type { IntentStatus, PermissionDecision, Role, TimedEvent } from '../../contracts/events.ts';
@@ -16,96 +16,15 @@ import type { TimeToPass, WaitEnd } from '../../session/protocol.ts';
 import { UserError } from '../../contracts/diagnostics.ts';
 import { createToolRegistry } from '../../tools/index.ts';
 import { createSessionStore } from '../../store/store.ts';
-import type {
-  ControlState,
-  ForkLabel,
-  ParticipantView,
-  SessionController,
-  SessionMode,
-  ToolHint,
-} from './controller.ts';
-import type { LoadedScenario } from '../../scenario/library.ts';
+import type { ControlState, ForkLabel, SessionController, ToolHint } from './controller.ts';
 import { Pacer } from './pacer.ts';
 import { TakeOverUser } from './take-over.ts';
 import { sessionHints } from './tool-hints.ts';
-import { toolTemplate } from './agent-command.ts';
-import { templateValues, type TemplateWorld } from './template-values.ts';
-import { ForkPlan, type ForkRequest } from '../../fork/plan.ts';
+import { SessionCards, runName } from './session-cards.ts';
+import { AgentSeatAids } from './agent-seat-aids.ts';
+import { modeSpecs, scriptedNotice, type LiveOptions } from './live-options.ts';
+import { ForkPlan } from '../../fork/plan.ts';
 import { forkFromEnd } from '../../fork/run.ts';
-
-export interface LiveOptions {
-  groups: RunGroup[];
-  setup: SessionSetup;
-  mode: Exclude<SessionMode, 'replay'>;
-  /** Watch: wait between agent turns (ms). */
-  delayMs?: number;
-  /** Watch: start paused. */
-  paused?: boolean;
-  revealIntents?: boolean;
-  /** Play: whether statuses may be set by hand (default true). */
-  overrides?: boolean;
-  recordingsDir?: string;
-  maxTurns?: number;
-  workspaceDir?: string;
-  /** Fixed date for the agent (tests). */
-  date?: string;
-  /** Every event as it happens (the plain transcript listens here). */
-  onEvent?: (event: TimedEvent) => void;
-  /** Whether each session opens on its card (default true; a plain transcript has no screen to show it on). */
-  /** False where no one can answer (watch --plain): an acp agent's permission requests follow the policy, as in run. */
-  askPermissions?: boolean;
-  openingCard?: boolean;
-  /** Watch: paces turns instead of this session's own pacer (side by side, presentation). */
-  pace?: (turn: number) => Promise<void>;
-  /** With `pace`: what happens between two sessions of a chain (side by side: wait for the other side). */
-  between?: () => Promise<void>;
-  /** A user study: the participant's view (no notice naming the backends either). */
-  participant?: ParticipantView;
-  /** A user study: the frozen protocol for each recording's header; with it every event also gets the wall clock. */
-  protocol?: (scenario: LoadedScenario, index: number) => Record<string, unknown>;
-  /** A fork (docs/explore.md): the turns before it are replayed at once, unseen but for the session it continues; `groups` is not used. */
-  fork?: ForkRequest | Promise<ForkRequest>;
-}
-
-/** The backends a mode needs: play makes the person the user, unless they play the agent. */
-export function modeSpecs(
-  mode: LiveOptions['mode'],
-  specs: Record<Role, BackendSpec>,
-): Record<Role, BackendSpec> {
-  if (mode === 'play') return { ...specs, user: { kind: 'human' } };
-  if (mode === 'agent') {
-    if (specs.user.kind === 'human')
-      throw new UserError('a person can play the agent or the user, not both: drop --user human');
-    return { ...specs, agent: { kind: 'human' } };
-  }
-  if (specs.agent.kind === 'human' || specs.user.kind === 'human')
-    throw new UserError('watch runs by itself: use `intentplay play` to play a role');
-  return specs;
-}
-
-/** Playing the user against a script: said on screen, since the agent will not read what the person types. */
-export function scriptedNotice(
-  mode: LiveOptions['mode'],
-  specs: Record<Role, BackendSpec>,
-): string | undefined {
-  if (mode !== 'play' || specs.agent.kind !== 'script') return undefined;
-  const name = specs.agent.name ? `script:${specs.agent.name}` : 'script';
-  return `The agent is scripted (${name}) and will not read what you type. For real play: --agent openai, or --agent human to play the agent yourself.`;
-}
-
-/** What the last result card calls the run: the episode, the chain, or how many groups ran. */
-export function runName(groups: readonly RunGroup[]): string {
-  const [only] = groups;
-  if (!only) return 'the fork';
-  if (groups.length > 1) return `this run of ${groups.length} groups`;
-  if (only.kind === 'chain')
-    return only.sessions.length > 1 ? `${only.id} and the sessions before it` : only.id;
-  const title = only.library.episodes.get(only.id)?.title;
-  return `episode ${only.id}${title ? ` · ${title}` : ''}`;
-}
-
-/** Playing: how long the agent's last reply of a chain's session stays in view before the result card. */
-const READ_LAST_TURN_MS = 1500;
 
 export class LiveSession implements SessionController {
   readonly store = createSessionStore();
@@ -119,11 +38,8 @@ export class LiveSession implements SessionController {
   private user: TakeOverUser | undefined;
   private takenOver = false;
   private waitEnds: ((end: WaitEnd) => void) | undefined;
-  private chainGoesOn: (() => void) | undefined;
-  private openTimer: NodeJS.Timeout | undefined;
-  private openWaiters: (() => void)[] = [];
-  /** Playing the agent: the reminders it set that are still active (a template cancels the last). */
-  private reminders: string[] = [];
+  private readonly cards: SessionCards;
+  private readonly aids: AgentSeatAids;
   /** The forks made from this watch (`f` while paused): stopped with it, their recordings named at exit. */
   readonly forks: LiveSession[] = [];
 
@@ -147,6 +63,8 @@ export class LiveSession implements SessionController {
       this.control.setState(s),
     );
     if (opts.mode !== 'watch') this.pacer.release();
+    this.cards = new SessionCards(this.control, this.abortController.signal);
+    this.aids = new AgentSeatAids(this.control, () => this.run?.env);
     this.done = this.runAll(specs);
   }
 
@@ -193,7 +111,7 @@ export class LiveSession implements SessionController {
             if (plan) return Promise.resolve();
             return this.opts.pace
               ? (this.opts.between?.() ?? Promise.resolve())
-              : this.holdBetween(next);
+              : this.cards.holdBetween(next);
           },
           onEvent: (event) => {
             if (!plan || plan.observe(event)) this.onEvent(group, event);
@@ -237,57 +155,26 @@ export class LiveSession implements SessionController {
   private onEvent(group: RunGroup, event: TimedEvent): void {
     if (event.type === 'session_start') {
       // A stage (--vs, --present) owns the pace and shows no card.
-      if (!this.opts.pace && this.opts.openingCard !== false) this.openCard();
+      if (!this.opts.pace && this.opts.openingCard !== false) this.cards.open();
       const scenario = group.sessions.find((s) => s.id === event.scenario);
       // The protocol may offer tools `tools:` does not name (a proposal scenario's propose and wait).
       if (scenario) this.control.setState({ tools: sessionHints(this.registry, scenario) });
     }
-    if (event.type === 'session_start') this.reminders = [];
-    if (event.type === 'reminder') this.trackReminder(event);
+    this.aids.observe(event);
     if (
       this.opts.mode === 'agent' &&
       (event.type === 'session_start' ||
         event.type === 'workspace_diff' ||
         event.type === 'awaiting_input')
     )
-      this.listFiles();
+      this.aids.listFiles();
     this.store.getState().dispatch(event);
     this.opts.onEvent?.(event);
   }
 
-  /** The person playing the agent sees which files exist, as a list_dir call would, without spending a turn on it. */
-  private listFiles(): void {
-    const files = this.run?.env.workspace.listFiles();
-    if (files && files.join('\n') !== this.control.getState().workspaceFiles?.join('\n'))
-      this.control.setState({ workspaceFiles: files });
-  }
-
-  private trackReminder(e: Extract<TimedEvent, { type: 'reminder' }>): void {
-    const over = e.action === 'cancelled' || (e.action === 'fired' && !e.condition);
-    this.reminders = this.reminders.filter((id) => id !== e.id);
-    if (!over) this.reminders.push(e.id);
-  }
-
   /** The input a picked tool starts with, filled from the workspace, the apps and the reminders now. */
   toolTemplate(tool: ToolHint): { text: string; cursor: number } {
-    return toolTemplate(tool, templateValues(tool, this.templateWorld()));
-  }
-
-  private templateWorld(): TemplateWorld {
-    const env = this.run?.env;
-    return {
-      files: env?.workspace.listFiles() ?? [],
-      readText: (file) => {
-        try {
-          const text = env?.workspace.readText(file);
-          return text?.includes('\0') ? undefined : text;
-        } catch {
-          return undefined; // unreadable: the template names another file
-        }
-      },
-      appState: (app) => env?.apps.state(app),
-      reminders: this.reminders,
-    };
+    return this.aids.template(tool);
   }
 
   /**
@@ -312,91 +199,35 @@ export class LiveSession implements SessionController {
   }
 
   /**
-   * Between two sessions of a chain the ended one stays on screen with its result card: a key
-   * continues; watching, it also continues after three of its pace's delays unless paused.
-   */
-  private async holdBetween(next: NextSession): Promise<void> {
-    await this.lastTurnShown();
-    if (this.abortController.signal.aborted) return;
-    this.control.setState({ between: next });
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const go = () => {
-        if (timer) clearTimeout(timer);
-        this.chainGoesOn = undefined;
-        this.control.setState({ between: undefined });
-        resolve();
-      };
-      this.chainGoesOn = go;
-      const { mode, paused, delayMs } = this.control.getState();
-      if (mode === 'watch' && !paused) timer = setTimeout(go, delayMs * 3);
-    });
-  }
-
-  /**
    * The last (or only) session's result card, once its last turn was in view a while, as between
    * sessions. A stage (--vs, --present), a study and a run that failed or was quit show none.
    */
   private async showFinalCard(): Promise<void> {
     const { error, participant } = this.control.getState();
     if (this.opts.pace || error || participant) return;
-    await this.lastTurnShown();
+    await this.cards.lastTurnShown();
     if (this.abortController.signal.aborted || !this.store.getState().session.end) return;
     this.control.setState({ finished: { name: runName(this.opts.groups) } });
   }
 
   continueChain(): void {
-    this.chainGoesOn?.();
-  }
-
-  /**
-   * A session's last turn stays in view for a while before its result card covers it: watching, the
-   * pace's delay; playing, a moment to read the agent's last reply. Quitting cuts it short.
-   */
-  private lastTurnShown(): Promise<void> {
-    const { mode, delayMs } = this.control.getState();
-    const wait = mode === 'watch' ? delayMs : READ_LAST_TURN_MS;
-    if (wait <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, wait);
-      const signal = this.abortController.signal;
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done);
-    });
+    this.cards.continueChain();
   }
 
   /** A session's first turn waits until its opening card is left, then for the watch's pace. */
   private readonly pace = async (turn: number): Promise<void> => {
-    if (this.control.getState().opening)
-      await new Promise<void>((resolve) => this.openWaiters.push(resolve));
+    await this.cards.opened();
     return this.pacer.pace(turn);
   };
 
-  /**
-   * Each session opens on a card (title, persona, request): a key leaves it. Watching, it is also
-   * left after three of the pace's delays unless paused, and by resuming, stepping or taking over.
-   */
-  private openCard(): void {
-    this.control.setState({ opening: true });
-    const { mode, paused, delayMs } = this.control.getState();
-    if (mode === 'watch' && !paused) this.openTimer = setTimeout(() => this.begin(), delayMs * 3);
-  }
-
   begin(): void {
-    clearTimeout(this.openTimer);
-    if (!this.control.getState().opening) return;
-    this.control.setState({ opening: false });
-    for (const resolve of this.openWaiters.splice(0)) resolve();
+    this.cards.begin();
   }
 
   quit(): void {
     for (const fork of this.forks) fork.quit();
     this.waitEnds?.('time_passes');
-    this.chainGoesOn?.();
+    this.cards.continueChain();
     this.begin();
     this.pacer.release();
     this.abortController.abort(new Error('quit'));
@@ -407,7 +238,7 @@ export class LiveSession implements SessionController {
     this.pacer.togglePause();
     // Resuming leaves the opening card; pausing keeps it up until a key.
     if (!this.pacer.paused) this.begin();
-    else clearTimeout(this.openTimer);
+    else this.cards.holdOpen();
   }
 
   step(): void {

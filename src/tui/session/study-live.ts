@@ -1,7 +1,8 @@
 /** A study session: the live session that also times the participant's messages, hears what its screen shows, and says who ended it. */
 import type { EndedBy } from '../../study/participant.ts';
 import type { MessageTimer } from '../../study/timing.ts';
-import { LiveSession, type LiveOptions } from './live.ts';
+import { LiveSession } from './live.ts';
+import type { LiveOptions } from './live-options.ts';
 
 /** A live session that also times the participant's messages and hears what its screen shows. */
 export class StudyLiveSession extends LiveSession {
