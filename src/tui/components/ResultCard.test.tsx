@@ -162,6 +162,21 @@ describe('the result card that closes a run', () => {
     expect(plain(r.lastFrame())).toContain('the run is over');
   });
 
+  it('after a session that failed: why, as the session said it', async () => {
+    const live = fixture.start('tester/gear', 'watch', { agent: 'acp:no-such-agent-for-the-card' });
+    const r = fixture.show(
+      renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 36 }),
+    );
+    // At no delay the watch starts by itself, past the opening card.
+    const card = await waitForFrame(r, (f) => f.includes('the run is over'), 8000);
+    const lines = card.split('\n').map((l) => l.replace(/^[║ ]+|[║ ]+$/g, ''));
+    const at = lines.findIndex((l) => l.startsWith('error  Proc'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toBe(
+      'the acp agent did not start: could not start `no-such-agent-for-the-card`: spawn no-such-agent-for-the-card ENOENT',
+    );
+  });
+
   it("after an episode: each session's ending, Proc and Comp, and the episode's totals", async () => {
     const live = fixture.start('tester', 'watch', { agent: 'script:proactive' });
     const r = fixture.show(

@@ -9,9 +9,12 @@ import { fmtScore, hiddenIntents } from '../../text/format.ts';
 import { useControl, useSession } from '../context.tsx';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { useTheme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../../text/text.ts';
+import { wrapCut, wrapWithPrefix, type Line } from '../../text/text.ts';
 import { Card } from './Card.tsx';
 import { episodeLines, turnsText } from './episode-summary.ts';
+
+/** Lines of a failure's reason on the card (an agent's stderr may follow its first line). */
+const WHY_LINES = 6;
 
 export function ResultCard({
   width,
@@ -40,6 +43,12 @@ export function ResultCard({
     { priority: PRIORITY.dialog },
   );
   const cols = Math.max(10, width - 4);
+  const failed = end?.end === 'error' || end?.end === 'judge_failed';
+  // Why it failed (an agent that did not start, crashed, was late): the card says it, not only the conversation.
+  const why: Line[] =
+    failed && end.message
+      ? wrapCut([{ text: '  ' }], end.message, cols, WHY_LINES, { color: theme.level.error })
+      : [];
   // The run's end, after several sessions: each one's ending, then the last one in full.
   const summary: Line[] =
     finished && !between && previous.length && scenario
@@ -73,14 +82,12 @@ export function ResultCard({
       {
         text: end?.end ?? 'ended',
         bold: true,
-        color:
-          end?.end === 'error' || end?.end === 'judge_failed'
-            ? theme.level.error
-            : theme.check.pass.color,
+        color: failed ? theme.level.error : theme.check.pass.color,
       },
       { text: `  Proc ${fmtScore(scores?.proc)} · Comp ${fmtScore(scores?.comp)}`, bold: true },
       ...(end ? [{ text: ` · ${turnsText(end.turns)}`, color: theme.text.secondary }] : []),
     ],
+    ...why,
     ...(observer
       ? intents.flatMap((i) =>
           wrapWithPrefix(
