@@ -110,7 +110,12 @@ export function shortTime(iso: string): string {
   return `${month} ${Number(m[3])} ${m[4]}:${m[5]}`;
 }
 
+/** "1 checklist item", "3 checklist items": a count with its noun (plural by an s). */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** "1 hidden intent", "3 hidden intents". */
 export function hiddenIntents(n: number): string {
-  return `${n} hidden intent${n === 1 ? '' : 's'}`;
+  return counted(n, 'hidden intent');
 }

@@ -15,7 +15,15 @@ import type {
 } from '../store/state.ts';
 import { fmtArgs, fmtResult, prettyValue, shortTime } from '../text/format.ts';
 import type { Theme } from './theme.ts';
-import { truncate, width, wrap, wrapWithPrefix, type Line, type Seg } from '../text/text.ts';
+import {
+  lineWidth,
+  truncate,
+  width,
+  wrap,
+  wrapWithPrefix,
+  type Line,
+  type Seg,
+} from '../text/text.ts';
 
 export interface Block {
   /** Stable key: `turn:index`; tool calls also by call id for expansion. */
@@ -118,18 +126,23 @@ function itemBlock(
       // A card: the agent's proposal, then the user's answer (or that it waits for one).
       const mark = proposalMark(item.verdict, theme);
       const state = { ...mark, text: mark.text + answeredWhen(item) };
-      const inner = Math.max(8, cols - LABEL_WIDTH - 2);
+      const head = label('propose', theme.role.agent);
+      // The card's bar stands under its corner, after the label (wider than the others).
+      const pad: Seg = { text: ' '.repeat(lineWidth(head)) };
+      const inner = Math.max(8, cols - lineWidth(head) - 2);
       const bar: Seg = { text: '│ ', color: theme.role.agent };
-      const pad: Seg = { text: ' '.repeat(LABEL_WIDTH) };
+      // The user's reason is the judge's side (the rules user names the goal it matched): a
+      // person playing the agent with the intents hidden is told only the verdict, as an agent is.
+      const reason = intents ? item.reason : undefined;
       const lines: Line[] = [
         [
-          ...label('propose', theme.role.agent),
+          ...head,
           { text: `┌ ${item.id} `, color: theme.role.agent, bold: true },
           { text: state.text, color: state.color, bold: true },
         ],
         ...wrap(item.summary, inner).map((l): Line => [pad, bar, { text: l, bold: true }]),
-        ...(item.reason
-          ? wrap(item.reason, inner).map((l, i): Line => [
+        ...(reason
+          ? wrap(reason, inner).map((l, i): Line => [
               pad,
               bar,
               { text: i ? l : `user: ${l}`, color: theme.text.secondary, italic: true },

@@ -8,7 +8,7 @@ import type { ChecklistInfo } from '../../contracts/events.ts';
 import type { CheckView } from '../../store/state.ts';
 import { checklistCounts, compSoFar, type ChecklistCounts } from '../../store/selectors.ts';
 import { useControl, useController, useSession } from '../context.tsx';
-import { fmtScore } from '../../text/format.ts';
+import { counted, fmtScore } from '../../text/format.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
@@ -199,7 +199,7 @@ export function ChecklistPane({ box, focused, title }: PaneProps) {
   if (hidden) info = participant ? '' : `${checklist.length} hidden`;
   const hiddenText = participant
     ? 'Not shown during the study.'
-    : `${checklist.length} checklist items: hidden while you play the agent`;
+    : `${counted(checklist.length, 'checklist item')}: hidden while you play the agent`;
   let lines: Line[] = view.visible;
   if (hidden)
     lines = wrapWithPrefix([{ text: ' ' }], hiddenText, cols, { color: theme.text.muted });

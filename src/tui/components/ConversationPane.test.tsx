@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticEvents } from '../../store/synthetic.ts';
 import { collectRun } from '../../../test/tui/session-events.ts';
@@ -10,6 +12,7 @@ import {
   type Rendered,
 } from '../../../test/tui/harness.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
+import type { TimedEvent } from '../../contracts/events.ts';
 import { paneTitle } from '../panes.ts';
 
 let r: Rendered | undefined;
@@ -83,5 +86,48 @@ describe('the conversation pane', () => {
     expect(up).not.toMatch(/\d+\/\d+ ↓/); // no longer following
     await press(r, 'G');
     await waitForFrame(r, (f) => f.includes('turn 300'));
+  });
+});
+
+describe("the conversation pane's proposal cards", () => {
+  const GOLDEN = fileURLToPath(
+    new URL(
+      '../../../test/golden/recordings/proactive/researcher/soap-list.jsonl',
+      import.meta.url,
+    ),
+  );
+  const show = (control: Parameters<typeof fakeController>[1]) => {
+    // A golden recording's events (its header line left out; times normalised away).
+    const events = readFileSync(GOLDEN, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => ({ t: 0, ...JSON.parse(l) }) as TimedEvent);
+    // Up to the turn after the verdict, so the card is in view.
+    const upTo = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'turn_start' && e.turn === 4),
+    );
+    const c = fakeController(upTo, control);
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
+  };
+
+  it("shows the rules user's reason to whoever sees the intents, its bar under the card's corner", async () => {
+    show({ mode: 'watch', running: false });
+    const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
+    expect(frame).toContain('user: it matches goal G1, not yet done');
+    const rows = frame.split('\n');
+    const corner = rows.find((l) => l.includes('┌ P1'))!.indexOf('┌');
+    const under = rows[rows.findIndex((l) => l.includes('┌ P1')) + 1]!;
+    expect(under.indexOf('│', 2)).toBe(corner);
+  });
+
+  it('playing the agent with the intents hidden, the card gives the verdict but not the reason naming the goal', async () => {
+    show({ mode: 'agent', running: false, revealIntents: false });
+    const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
+    expect(frame).not.toContain('matches goal');
   });
 });

@@ -143,7 +143,8 @@ describe('the opening card', () => {
 });
 
 describe('the opening card, line by line', () => {
-  it('closes the request quote on its last word when the request ends in a newline (a YAML block)', async () => {
+  /** The card as text, for a person playing the agent of a one-session scenario. */
+  async function cardText(request: string, intents: { id: string; text: string }[]) {
     const { openingLines } = await import('./OpeningCard.tsx');
     const { createTheme } = await import('../theme.ts');
     const scenario = {
@@ -152,15 +153,24 @@ describe('the opening card, line by line', () => {
       title: 'T',
       index: 0,
       of: 1,
-      trigger: { kind: 'user' as const, text: 'Send the booking note.\n' },
+      trigger: { kind: 'user' as const, text: request },
       maxTurns: 30,
       toolSteps: 20,
       backends: {} as never,
     };
     const control = { mode: 'agent' as const, paused: false, delayMs: 0 };
-    const text = openingLines({ scenario, intents: [] }, control, 80, createTheme(false))
+    return openingLines({ scenario, intents: intents as never }, control, 100, createTheme(false))
       .map((line) => line.map((seg) => seg.text).join(''))
       .join('\n');
+  }
+
+  it('closes the request quote on its last word when the request ends in a newline (a YAML block)', async () => {
+    const text = await cardText('Send the booking note.\n', []);
     expect(text).toContain('Request  “Send the booking note.”');
+  });
+
+  it('playing the agent, one unsaid need is one need, not "1 needs"', async () => {
+    const text = await cardText('Send the booking note.', [{ id: 'I1', text: 'Cc the manager.' }]);
+    expect(text).toContain('The user has 1 need they have not said: find them out.');
   });
 });

@@ -14,6 +14,7 @@ import { paneTitle } from '../pane-specs.ts';
 import { openingParadigmLines } from '../paradigm-views.ts';
 import type { SessionSlices } from '../../contracts/paradigm-view.ts';
 import { Card } from './Card.tsx';
+import { counted } from '../../text/format.ts';
 
 /** Who the person is in this session, in a few words. */
 function seatLine(control: Pick<ControlState, 'mode'>): string {
@@ -104,7 +105,7 @@ export function openingLines(
       [],
       [
         {
-          text: `The user has ${session.intents.length} needs they have not said: find them out. They show at the end.`,
+          text: `The user has ${counted(session.intents.length, 'need')} they have not said: find them out. They show at the end.`,
           color: theme.text.muted,
         },
       ],
