@@ -1,6 +1,7 @@
 /**
- * `study report`'s questions table: each question other than free text, SUS and TLX (those have
- * their own columns), summarised per condition when asked after each session, else over all
+ * `study report`'s questions table: each question other than free text, and SUS and TLX where
+ * the per-condition columns do not hold them (asked before the sessions, or at the end of a
+ * within-subjects study, where no one condition owns the score), summarised per condition when asked after each session, else over all
  * participants: a mean with its bootstrap interval for ratings, numbers and custom scales' scores;
  * counts for choices and preferences (a preference counts the preferred session's condition);
  * the mean rank of each option for a ranking.
@@ -8,7 +9,7 @@
 import type { ParticipantData } from './data.ts';
 import type { Study } from './load.ts';
 import type { Answer } from './participant.ts';
-import { PARTS } from './question-tables.ts';
+import { instrumentScoresOf, PARTS } from './question-tables.ts';
 import { bootstrapMean, type Estimate } from './estimates.ts';
 import { scaleScore } from './scales.ts';
 import type { Question } from './schema.ts';
@@ -24,6 +25,8 @@ export interface QuestionRow {
 /** What one participant's questionnaire gave for a question: a number, option numbers, or nothing. */
 function answerOf(q: Question, answers: readonly Answer[]): number | number[] | undefined {
   if (q.kind === 'scale') return scaleScore(q, answers) ?? undefined;
+  if (q.kind === 'sus' || q.kind === 'tlx')
+    return instrumentScoresOf([q], answers)[0]![2] ?? undefined;
   const v = answers.find((a) => a.question === q.id)?.value;
   return typeof v === 'number' || Array.isArray(v) ? v : undefined;
 }
@@ -64,12 +67,21 @@ function summarise(q: Question, values: (number | number[])[], seed: number): st
 
 const SUMMARISED = new Set(['likert', 'numeric', 'choice', 'ranking', 'preference', 'scale']);
 
+/**
+ * SUS and raw TLX have the per-condition columns when asked after each session, and, between
+ * subjects, at the end (the participant's one condition); elsewhere only this table shows them.
+ */
+function summarised(study: Study, q: Question, part: string): boolean {
+  if (q.kind !== 'sus' && q.kind !== 'tlx') return SUMMARISED.has(q.kind);
+  return part === 'before' || (part === 'final' && study.design.type === 'within');
+}
+
 export function questionRows(study: Study, data: readonly ParticipantData[]): QuestionRow[] {
   const rows: QuestionRow[] = [];
   const conditions = Object.keys(study.conditions);
   PARTS.forEach(([key, part], pi) =>
     study.questionnaires[key].forEach((q, qi) => {
-      if (!SUMMARISED.has(q.kind)) return;
+      if (!summarised(study, q, part)) return;
       const groups = part === 'session' ? conditions : ['all'];
       groups.forEach((group, gi) => {
         const values: (number | number[])[] = [];
