@@ -26,6 +26,8 @@ export interface Column {
   /** What a reader sees. */
   label: string;
   kind: ColumnKind;
+  /** Decimals of a percentage (default 1): 2 where the paper's table gives two. */
+  decimals?: number;
 }
 
 export interface Table {
@@ -91,11 +93,12 @@ export interface ReportDoc {
 export const isMeanStd = (v: CellValue): v is MeanStd => typeof v === 'object' && v !== null;
 
 /** A column: its key in the rows, its label, and its kind (which decides how every format shows it). */
-export const col = (key: string, label: string, kind: Column['kind'] = 'text'): Column => ({
-  key,
-  label,
-  kind,
-});
+export const col = (
+  key: string,
+  label: string,
+  kind: Column['kind'] = 'text',
+  decimals?: number,
+): Column => ({ key, label, kind, ...(decimals === undefined ? {} : { decimals }) });
 
 /** Rows grouped by `key`, the groups in code-point order (the same on every machine). */
 export function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {

@@ -215,7 +215,7 @@ function statusSection(runs: RunRecord[]): Section {
         columns: [
           col('persona', 'persona'),
           col('intents', 'intents', 'int'),
-          ...shown.map((s) => col(s, s, 'score')),
+          ...shown.map((s) => col(s, s, 'score', 2)), // two decimals, as the paper's Table 7
         ],
         rows,
         totalRows: 1,

@@ -1,7 +1,7 @@
 /** Cell values as people read them (terminal, Markdown, HTML) and as machines read them (CSV). */
 import { isMeanStd, type CellValue, type Column } from './document.ts';
 
-export const pct = (x: number): string => (x * 100).toFixed(1);
+export const pct = (x: number, decimals = 1): string => (x * 100).toFixed(decimals);
 
 /** The sign a difference is shown with (± for none). */
 function signOf(x: number): string {
@@ -12,14 +12,17 @@ function signOf(x: number): string {
 export function displayCell(value: CellValue, column: Column): string {
   if (value === null) return '–';
   if (isMeanStd(value)) {
-    const show = column.kind === 'numSe' ? (x: number) => x.toFixed(1) : pct;
+    const show =
+      column.kind === 'numSe'
+        ? (x: number) => x.toFixed(1)
+        : (x: number) => pct(x, column.decimals);
     if (value.mean === null) return '–';
     return value.std === null ? show(value.mean) : `${show(value.mean)} ± ${show(value.std)}`;
   }
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'score':
-      return pct(value);
+      return pct(value, column.decimals);
     case 'delta':
       return `${signOf(value)}${pct(Math.abs(value))}`;
     case 'num':

@@ -78,8 +78,9 @@ function overRepeats(runs: readonly TimedRun[], measure: Measure): MeanStdOverRe
   const values = repeats
     .map((k) => measure(runs.filter((r) => r.repeat === k)))
     .filter((v): v is number => v !== null);
+  // Four digits: the paper's tables give percentages with two decimals.
   return values.length
-    ? { mean: round(mean(values)), std: round(sampleStd(values)) }
+    ? { mean: round(mean(values), 4), std: round(sampleStd(values), 4) }
     : { mean: null, std: null };
 }
 

@@ -15,11 +15,12 @@ const COLUMNS: Column[] = [
   col('agent', 'agent'),
   col('cases', 'cases'),
   col('runs', 'runs', 'int'),
-  col('positive', 'Positive', 'meanStd'),
-  col('negative', 'Negative', 'meanStd'),
-  col('overall', 'Overall', 'meanStd'),
-  col('action', 'Action', 'meanStd'),
-  col('status', 'Status', 'meanStd'),
+  // Two decimals, as the paper's Tables 2 and 3.
+  col('positive', 'Positive', 'meanStd', 2),
+  col('negative', 'Negative', 'meanStd', 2),
+  col('overall', 'Overall', 'meanStd', 2),
+  col('action', 'Action', 'meanStd', 2),
+  col('status', 'Status', 'meanStd', 2),
 ];
 
 const cells = (agent: string, cases: string, t: TimeRow): CellValue[] => [

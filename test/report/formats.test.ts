@@ -42,7 +42,7 @@ describe('report', () => {
     ])
       expect(text).toContain(`■ ${title}`);
     expect(text).toMatch(/^tester\s+4\s+2\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0$/m);
-    expect(text).toMatch(/^tester\s+10\s+60\.0\s+40\.0\s+0\.0\s+0\.0$/m); // statuses: 6 completed, 4 inferred
+    expect(text).toMatch(/^tester\s+10\s+60\.00\s+40\.00\s+0\.00\s+0\.00$/m); // statuses: 6 completed, 4 inferred
     // The ablation compares one agent with and without dependencies, never one agent's runs with another's.
     expect(text).toContain('These results have none.');
     const same = stripVTControlCharacters(

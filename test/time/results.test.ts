@@ -88,11 +88,11 @@ describe('time scores in results', () => {
     // Overall per repeat: (1 + 1) / 2 = 1 and (0 + 1) / 2 = 0.5; mean 0.75, sample std 0.354.
     expect(a.complex).toMatchObject({
       runs: 4,
-      positive: { mean: 0.5, std: 0.707 },
+      positive: { mean: 0.5, std: 0.7071 },
       negative: { mean: 1, std: 0 },
-      overall: { mean: 0.75, std: 0.354 },
-      action: { mean: 0.875, std: 0.177 },
-      status: { mean: 0.938, std: 0.088 },
+      overall: { mean: 0.75, std: 0.3536 },
+      action: { mean: 0.875, std: 0.1768 },
+      status: { mean: 0.9375, std: 0.0884 },
     });
   });
 
@@ -176,10 +176,10 @@ describe('time scores in results', () => {
     const table = lines.slice(lines.findIndex((l) => l.includes('Time: ChronosBench')));
     // One row per agent and kind: Positive, Negative, Overall, Action, Status (mean ± std over repeats).
     expect(table.find((l) => l.includes('script:proactive'))).toMatch(
-      /script:proactive\s+simple\s+2\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0\s+100\.0 ± 0\.0\s+100\.0/,
+      /script:proactive\s+simple\s+2\s+100\.00 ± 0\.00\s+100\.00 ± 0\.00\s+100\.00 ± 0\.00\s+100\.00/,
     );
     expect(table.find((l) => l.includes('script:eager'))).toMatch(
-      /script:eager\s+simple\s+2\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0\s+0\.0 ± 0\.0/,
+      /script:eager\s+simple\s+2\s+0\.00 ± 0\.00\s+0\.00 ± 0\.00\s+0\.00 ± 0\.00\s+50\.00 ± 0\.00\s+62\.50 ± 0\.00/,
     );
     expect(table.some((l) => /^\s*overall\b/.test(l))).toBe(false);
     const endings = lines.slice(lines.findIndex((l) => l.includes('finished properly')));
