@@ -28,6 +28,11 @@ export function ablationSection(all: RunRecord[], lookup?: ScenarioLookup): Sect
   const both = later.filter(hasDeps);
   const leftOut = later.length - both.length;
   const base: Section = { id: 'ablation', title: 'Dependency ablation', tables: [], charts: [] };
+  if (leftOut && !both.length)
+    return {
+      ...base,
+      text: `π-Bench Fig. 5 ablates the final task of each dependency group (a scenario with \`depends_on\`): none of the ${leftOut} scenario(s) run both with their history and with \`--no-deps\` has one.`,
+    };
   if (!both.length)
     return {
       ...base,

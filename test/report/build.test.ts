@@ -188,6 +188,15 @@ describe('report analysis', () => {
     expect(section(withLibrary, 'ablation').text).toContain(
       '1 later session(s) of an episode without `depends_on` are left out',
     );
+    // Only later sessions without depends_on: the section says why it has no table.
+    const none = buildReport({
+      folders: ['/r'],
+      readEvents: () => [],
+      runs: runs.filter((r) => r.scenario === 'p/c'),
+      lookup,
+    });
+    expect(section(none, 'ablation').tables).toEqual([]);
+    expect(section(none, 'ablation').text).toContain('none of the 1 scenario(s)');
     // Without the library every later session counts, and the section says so.
     const blind = buildReport({ folders: ['/r'], readEvents: () => [], runs });
     expect(table(blind, 'ablation').rows.map((r) => r[0])).toEqual(['p/b', 'p/c', 'mean']);
