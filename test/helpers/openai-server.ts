@@ -10,6 +10,7 @@
  *   server.respond((req) => ({ content: `echo ${req.body.model}` }));      // when the queue is empty
  *   server.enqueue({ status: 429, headers: { 'retry-after': '1' } });      // a fault
  *   server.enqueue({ content: 'partial', stream: { dropAfter: 2 } });      // a quirk
+ *   server.enqueue({ content: 'late', until: told });                      // when told
  *   ... point a client at server.url (it ends in /v1) ...
  *   server.requests[0].body.messages; server.requests[0].headers.authorization;
  *   server.reset();                                                         // between tests
@@ -76,6 +77,8 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** Extra wait before this answer, on top of the server's latencyMs (for timeouts). */
   delayMs?: number;
+  /** Answer only once this settles: a reply held until the test says (no race with a clock). */
+  until?: Promise<unknown>;
   stream?: StreamShape;
   /** Non-streamed only: send tool arguments as a JSON object instead of a string (a quirk). */
   argumentsAsObject?: boolean;
@@ -198,6 +201,7 @@ export async function startOpenAIServer(
       });
     const wait = api.latencyMs + (reply.delayMs ?? 0);
     if (wait > 0) await sleep(wait);
+    await reply.until;
     if (res.destroyed) return;
     if (reply.status) {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });

@@ -22,6 +22,8 @@ import { FIXTURES, MODELS, runWith, serverConfig } from '../llm/support.ts';
 import path from 'node:path';
 
 const server = useTestServer();
+/** Longer than any test may take: an answer that never comes while the test runs. */
+const NEVER = 60_000;
 
 const BUDGET = { id: 'I1', text: 'Budget is 600 RMB.', reveal: 'Keep it under 600 RMB.' };
 const MEMORY = {
@@ -105,13 +107,14 @@ describe('the openai judge reads which intents a person’s words state', () => 
   });
 
   it('a hung server: the judge’s timeout bounds the whole reading, retries included', async () => {
-    server.respond(() => ({ ...stated('I1'), delayMs: 10_000 }));
-    // Without a deadline of its own, six tries of 0.6 s each would take 3.6 s and more.
+    // An answer that comes after the test's own timeout: the reading ends only by its deadline.
+    server.respond(() => ({ ...stated('I1'), delayMs: NEVER }));
+    // Without a deadline of its own, it would try six times (0.6 s each); a slower machine makes
+    // fewer tries within 0.6 s, never more.
     const config = serverConfig(server, { timeout: 0.6, retries: 5 });
-    const started = performance.now();
     const { events, reading } = read('My budget is 600 RMB at most.', config);
     expect(await reading).toEqual(['I1']);
-    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(server.completions().length).toBeLessThanOrEqual(2);
     expect(events.filter((e) => e.type === 'judge_error')).toEqual([
       expect.objectContaining({
         message:
@@ -207,13 +210,12 @@ describe('in a session a person plays, with the openai judge', () => {
   });
 
   it('a judge that hangs holds the session up no longer than its timeout', async () => {
-    const started = performance.now();
+    // The reading's answer would come after the test's own timeout: the session ends without it.
     const { result, of } = await playGear(
       'My budget is 600 RMB at most.',
-      () => ({ ...stated(), delayMs: 10_000 }),
+      () => ({ ...stated(), delayMs: NEVER }),
       { timeout: 0.6, retries: 1 },
     );
-    expect(performance.now() - started).toBeLessThan(4_000);
     expect(of('judge_error').map((e) => e.message)).toEqual([
       expect.stringContaining('the judge gave no reading within 0.6 s'),
     ]);

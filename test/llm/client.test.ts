@@ -1,5 +1,5 @@
 /** The per-role client through the real SDK against the local server: usage, faults, retries. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RoleClient } from '../../src/llm/client.ts';
 import { ModelError } from '../../src/llm/errors.ts';
 import { startOpenAIServer } from '../helpers/openai-server.ts';
@@ -229,12 +229,31 @@ describe('stream quirks', () => {
   });
 
   it('asks again when a stream goes quiet past the timeout', async () => {
-    const client = new RoleClient('agent', serverConfig(server, { timeout: 0.3 }));
-    const c = collector();
-    server.enqueue({ content: 'stalls here', stream: { stallAfter: 2 } }, { content: 'recovered' });
-    const r = await client.chat({ ...hello, stream: true }, c.ctx);
-    expect(r.content).toBe('recovered');
-    expect(c.of('notice')[0]!.text).toMatch(/timed out/);
+    const clock = watchdogClock();
+    try {
+      const client = new RoleClient('agent', serverConfig(server, { timeout: 0.3 }));
+      const c = collector();
+      server.enqueue(
+        { content: 'stalls here', stream: { stallAfter: 2 } },
+        { content: 'recovered' },
+      );
+      const texts: string[] = [];
+      const pending = client.chat(
+        { ...hello, stream: true },
+        { ...c.ctx, callbacks: { onText: (t) => texts.push(t) } },
+      );
+      await waitFor(() => texts.join('') === 'stal'); // the first piece, then silence
+      // Quiet for just under the timeout: still waiting on the first answer.
+      await clock.advanceTimersByTimeAsync(299);
+      expect(server.requests).toHaveLength(1);
+      await clock.advanceTimersByTimeAsync(1);
+      const r = await pending;
+      expect(r.content).toBe('recovered');
+      expect(server.requests).toHaveLength(2);
+      expect(c.of('notice')[0]!.text).toMatch(/timed out/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -269,10 +288,22 @@ describe('retries and faults', () => {
   });
 
   it('retries a request that times out', async () => {
-    const client = new RoleClient('user', serverConfig(server, { timeout: 0.2 }));
-    server.enqueue({ content: 'too late', delayMs: 2000 }, { content: 'in time' });
-    const r = await client.chat(hello, collector().ctx);
-    expect(r.content).toBe('in time');
+    const clock = watchdogClock();
+    try {
+      const client = new RoleClient('user', serverConfig(server, { timeout: 0.2 }));
+      const c = collector();
+      server.enqueue({ content: 'too late', delayMs: NEVER }, { content: 'in time' });
+      const pending = client.chat(hello, c.ctx);
+      await waitFor(() => server.requests.length === 1);
+      await clock.advanceTimersByTimeAsync(199);
+      expect(server.requests).toHaveLength(1);
+      await clock.advanceTimersByTimeAsync(1);
+      const r = await pending;
+      expect(r.content).toBe('in time');
+      expect(c.of('notice')[0]!.text).toMatch(/user endpoint .* timed out.* retrying/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives up after the configured retries with a readable message', async () => {
@@ -339,13 +370,12 @@ describe('retries and faults', () => {
   it('stops at once when the signal aborts', async () => {
     const client = new RoleClient('agent', serverConfig(server));
     const c = collector();
-    server.enqueue({ content: 'never', delayMs: 3000 });
-    const started = performance.now();
+    // The answer would come after the test's own timeout: rejecting at all is rejecting at once.
+    server.enqueue({ content: 'never', delayMs: NEVER });
     const pending = client.chat({ ...hello, stream: true }, c.ctx);
     await waitFor(() => server.requests.length === 1);
     c.controller.abort();
     await expect(pending).rejects.toThrow(/abort/i);
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -374,10 +404,23 @@ describe('retries and faults', () => {
   });
 });
 
-async function waitFor(test: () => boolean, timeoutMs = 2000): Promise<void> {
-  const until = performance.now() + timeoutMs;
+/** Longer than any test may take: a reply that never comes while the test runs. */
+const NEVER = 60_000;
+
+/**
+ * The client's watchdog on a clock the test moves: its timers (and the SDK's) fire only when
+ * told, so a timeout happens exactly when the test says, however loaded the machine. The
+ * loopback server and the retry's short wait keep real time.
+ */
+function watchdogClock() {
+  return vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+}
+
+/** Waits on real I/O (Date.now, which no fake clock moves here). */
+async function waitFor(test: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
   while (!test()) {
-    if (performance.now() > until) throw new Error('condition not met in time');
+    if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setImmediate(r));
   }
 }

@@ -15,7 +15,6 @@ import {
   plain,
   press,
   renderSession,
-  waitFor,
   waitForFrame,
   type Rendered,
 } from '../../../test/tui/harness.tsx';
@@ -85,20 +84,26 @@ describe('the result card between two sessions of a chain', () => {
       openingCard: false,
       recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-card-')),
     });
+    // When the session ended and when the card came, as they happened (not when a poll saw them).
+    let endedAt = 0;
+    let cardAt = 0;
+    s.store.subscribe((st) => (endedAt ||= st.session.end ? performance.now() : 0));
+    s.control.subscribe((c) => (cardAt ||= c.between ? performance.now() : 0));
     r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
-    await waitFor(() => Boolean(s.store.getState().session.end), 15_000);
-    const ended = performance.now();
+    await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 15_000);
     const lastReply = s.store
       .getState()
       .session.turns.flatMap((t) => t.items)
       .findLast((i) => i.kind === 'message' && i.role === 'agent');
     const words = (lastReply as { text: string }).text.slice(0, 30);
-    await new Promise((res) => setTimeout(res, 600));
-    const frame = r.lastFrame() ?? '';
-    expect(frame).toContain(words);
-    expect(frame).not.toContain('Next: tester/plan');
-    await waitForFrame(r, (f) => f.includes('Next: tester/plan'), 5000);
-    expect(performance.now() - ended).toBeGreaterThanOrEqual(900);
+    // The last reply was on screen, uncovered, before the card; the card came a pace later.
+    const frames = r.frames.map(plain);
+    const seen = frames.findIndex((f) => f.includes(words) && !f.includes('Next: tester/plan'));
+    const covered = frames.findIndex((f) => f.includes('Next: tester/plan'));
+    expect(seen).toBeGreaterThanOrEqual(0);
+    expect(seen).toBeLessThan(covered);
+    expect(endedAt).toBeGreaterThan(0);
+    expect(cardAt - endedAt).toBeGreaterThanOrEqual(1000 - 20);
     s.quit();
   });
 });

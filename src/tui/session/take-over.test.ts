@@ -45,9 +45,12 @@ describe('the wait between turns', () => {
     const pacer = new Pacer({ paused: false, delayMs: 150 });
     const t0 = performance.now();
     await pacer.beforeUser(1);
+    // A timer never fires early: a lower bound holds however loaded the machine.
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
-    const t1 = performance.now();
-    await pacer.pace(2);
-    expect(performance.now() - t1).toBeLessThan(50);
+    // No second wait: the agent's turn goes on within a few turns of the event loop, not a clock.
+    let paced = false;
+    void pacer.pace(2).then(() => (paced = true));
+    for (let i = 0; i < 5 && !paced; i++) await new Promise((r) => setImmediate(r));
+    expect(paced).toBe(true);
   });
 });
