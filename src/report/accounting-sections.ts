@@ -63,12 +63,14 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
     tables: [],
     charts: [],
   };
-  if (!lookup)
-    return {
-      ...base,
-      text: "π-Bench's scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.",
-    };
+  const noLibrary = {
+    ...base,
+    text: "π-Bench's scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.",
+  };
+  if (!lookup) return noLibrary;
   const s = pibenchSummary(runs, lookup);
+  // A library that holds none of these scenarios (a merged folder has no run.json) is no library.
+  if (runs.length && !s.tasks.length) return noLibrary;
   const rows: CellValue[][] = Object.entries(s.users)
     .sort(([a], [b]) => compareNatural(a, b))
     .map(([user, u]) => [

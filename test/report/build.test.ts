@@ -205,6 +205,15 @@ describe('report analysis', () => {
 
   it('π-Bench scoring per persona when the library is known, and what it needs when not', () => {
     expect(section(doc, 'pibench').text).toContain('needs the scenario library');
+    // A library that holds none of the runs' scenarios (a merged folder without run.json) is none.
+    const elsewhere = buildReport({
+      folders: ['/r'],
+      runs: RUNS,
+      readEvents: () => [],
+      lookup: () => undefined,
+    });
+    expect(section(elsewhere, 'pibench').tables).toEqual([]);
+    expect(section(elsewhere, 'pibench').text).toContain('Pass `--library DIR`');
     const scenario = (id: string) =>
       ({
         id,
