@@ -43,9 +43,28 @@ const jsonlIn = (dir: string): string[] =>
     .map((e) => path.join(dir, e.name))
     .sort();
 
+const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory();
+
+/** The recordings a folder stands for. */
+function recordingsIn(dir: string): string[] {
+  // A study's data folder (study run, serve --study): every participant's recordings.
+  const participants = path.join(dir, 'participants');
+  if (isDir(participants))
+    return readdirSync(participants)
+      .sort()
+      .flatMap((p) => {
+        const own = path.join(participants, p, 'recordings');
+        return isDir(own) ? jsonlIn(own) : [];
+      });
+  // A results folder holds results.jsonl beside its recordings/: the recordings are what counts.
+  const sub = path.join(dir, 'recordings');
+  return isDir(sub) ? jsonlIn(sub) : jsonlIn(dir);
+}
+
 /**
  * Recording files named by `args`: files as they are; a folder gives the .jsonl files in its
- * `recordings/` folder when it has one (a results folder), else those in it.
+ * `recordings/` folder when it has one (a results folder), every participant's `recordings/`
+ * when it holds `participants/` (a study's data folder), else those in it.
  */
 export function expandRecordingPaths(args: readonly string[]): string[] {
   const out: string[] = [];
@@ -55,12 +74,10 @@ export function expandRecordingPaths(args: readonly string[]): string[] {
       out.push(path.resolve(arg));
       continue;
     }
-    // A results folder holds results.jsonl beside its recordings/: the recordings are what counts.
-    const sub = path.join(arg, 'recordings');
-    const files = existsSync(sub) && statSync(sub).isDirectory() ? jsonlIn(sub) : jsonlIn(arg);
+    const files = recordingsIn(arg);
     if (!files.length)
       throw new UserError(
-        `${arg}: no recordings (.jsonl files) in this folder or its recordings/ folder`,
+        `${arg}: no recordings (.jsonl files) in this folder, its recordings/ folder, or its participants' (a study's data)`,
       );
     out.push(...files.map((f) => path.resolve(f)));
   }
