@@ -344,6 +344,26 @@ describe("the apps' screens on the user's phone", () => {
   });
 });
 
+describe('a text conversation', () => {
+  it('shows a long text whole, though the list of conversations cuts it short', async () => {
+    const long =
+      'Dinner at Hai Di Lao was 640, I paid. Split 4 ways between the account team pls, thanks!';
+    const apps = new AppStateHost();
+    const seed = SEEDS.phone as { messages: unknown[] };
+    apps.seed({
+      phone: {
+        ...seed,
+        messages: [{ from: '200', message: long, sent_at: '2026-04-27T09:00:00' }],
+      },
+    });
+    const device = new PhoneDevice(tools, { apps } as unknown as ToolContext, APP_SCREENS);
+    const list = await device.act({ app: 'phone', action: 'open_app' });
+    expect(list.view.lines.join('\n')).toContain('Split 4 way…');
+    const opened = await device.act({ app: 'phone', action: 'open', args: { item: 1 } });
+    expect(opened.view.lines).toContain(`1. Mei Chen: ${long}`);
+  });
+});
+
 describe('docs/apps/screens.md', () => {
   it('lists every screen and action of every app', async () => {
     const { readFileSync } = await import('node:fs');

@@ -1,5 +1,5 @@
 /** phone on the user's phone: conversations, one conversation, contacts, alarms. */
-import { clip, type AppScreens } from '../screens/spec.ts';
+import { clip, oneLine, type AppScreens } from '../screens/spec.ts';
 
 export const phoneScreens: AppScreens = {
   app: 'phone',
@@ -41,7 +41,8 @@ export const phoneScreens: AppScreens = {
         page_limit: 20,
       }),
       items: (r) => [...r].reverse(),
-      label: (m) => `${m.sender?.name ?? '?'}: ${clip(m.message, 70)}`,
+      // Each text whole: the conversation is where the user reads what the list cuts short.
+      label: (m) => `${m.sender?.name ?? '?'}: ${oneLine(m.message)}`,
       empty: '(no messages yet)',
       actions: [
         {

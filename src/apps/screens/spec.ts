@@ -80,11 +80,16 @@ export function screenText(view: ScreenView): string[] {
   ];
 }
 
-/** Short text for a list line. */
-export function clip(text: unknown, max = 60): string {
-  const s = String(text ?? '')
+/** Text on one line (its line breaks and runs of spaces as one space). */
+export function oneLine(text: unknown): string {
+  return String(text ?? '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Short text for a list line. */
+export function clip(text: unknown, max = 60): string {
+  const s = oneLine(text);
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
