@@ -42,3 +42,16 @@ export interface ProposalScores {
   /** The noise the session ran with (the scenario's, or `run --noise`); null without noise. */
   noise: { notifications_per_hour?: number; tool_failure?: number; seed?: number } | null;
 }
+
+/**
+ * The line of the agent's observation when the user makes another move while proposal `id` waits
+ * (PARE's gather context). It speaks of the user to the agent; a person playing the user is shown
+ * other words (the TUI finds this line with `gatheringOf`).
+ */
+export const gatheringLine = (id: string) =>
+  `${id} still waits for the user, who looks into it first.`;
+
+/** The proposal a gathering line (above) names, when `line` is one. */
+export function gatheringOf(line: string): string | undefined {
+  return /^(\S+) still waits for the user, who looks into it first\.$/.exec(line)?.[1];
+}

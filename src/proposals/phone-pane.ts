@@ -49,14 +49,25 @@ export function phoneBlocks(
     ? phone.screen.flatMap((l, i) => screenLines(l, i, cols, theme))
     : [[{ text: 'The user has not opened an app yet.', color: theme.text.muted }]];
   const notes = phone.notifications.slice(-NOTIFICATIONS_SHOWN);
+  // A preview is cut by the phone, not by the pane (the user sees only that much, as in PARE):
+  // said so, lest it read as text the pane had no room for.
+  const cut = notes.some((n) => n.preview.endsWith('…'));
+  const previews = opts.playing
+    ? 'previews: open the app to read one whole'
+    : "previews, as the user's phone shows them";
   const notifications: Line[] = [
-    [
-      {
-        text: `Notifications ${phone.notifications.length}`,
-        color: theme.text.secondary,
-        bold: true,
-      },
-    ],
+    ...wrapWithPrefix(
+      [
+        {
+          text: `Notifications ${phone.notifications.length}`,
+          color: theme.text.secondary,
+          bold: true,
+        },
+      ],
+      cut ? ` · ${previews}` : '',
+      cols,
+      { color: theme.text.muted },
+    ),
     ...notes.flatMap((n): Line[] =>
       wrapWithPrefix(
         [
@@ -72,7 +83,7 @@ export function phoneBlocks(
   const proposals: Line[] = [
     [{ text: `Proposals ${phone.proposals.length}`, color: theme.text.secondary, bold: true }],
     ...phone.proposals.flatMap((p): Line[] => {
-      const mark = proposalMark(p.verdict, theme);
+      const mark = proposalMark(p.verdict, theme, opts.playing);
       return [
         [
           { text: `${p.id} `, bold: true },

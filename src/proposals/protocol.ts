@@ -52,6 +52,7 @@ import {
   withFailures,
 } from './tools.ts';
 import { ProposalWorld, type Proposal } from './world.ts';
+import { gatheringLine } from '../contracts/proposal-events.ts';
 import { proposalScores } from './scores.ts';
 
 const PREVIEW = 48;
@@ -216,12 +217,7 @@ export class ProposalProtocol implements SessionProtocol {
       if ('gather' in answer) {
         pending.gathered++;
         const move = await this.userActs(stepOf(answer.gather), pending.id);
-        return this.observation([
-          prefix,
-          `${pending.id} still waits for the user, who looks into it first.`,
-          move,
-          notes,
-        ]);
+        return this.observation([prefix, gatheringLine(pending.id), move, notes]);
       }
       this.decide(pending, answer);
       if (answer.accept) {

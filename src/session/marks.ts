@@ -53,13 +53,22 @@ export const NOTICE_TAGS: Record<'notice' | 'judge_error' | 'leak_warning', stri
   leak_warning: 'leak: ',
 };
 
-/** The user's answer to a proposal as its card shows it (the Conversation's and the Phone's). */
-export function proposalMark(verdict: 'accepted' | 'rejected' | undefined, theme: Theme): Seg {
+/**
+ * The user's answer to a proposal as its card shows it (the Conversation's and the Phone's).
+ * `forTheUser`: the person who plays the user reads it, so a waiting proposal waits for them.
+ */
+export function proposalMark(
+  verdict: 'accepted' | 'rejected' | undefined,
+  theme: Theme,
+  forTheUser = false,
+): Seg {
   const kind = verdict ?? 'waiting';
   const colors = {
     accepted: theme.check.pass.color,
     rejected: theme.level.error,
     waiting: theme.level.warning,
   };
-  return { text: PROPOSAL_MARKS[kind], color: colors[kind] };
+  const text =
+    kind === 'waiting' && forTheUser ? '? waiting for your answer' : PROPOSAL_MARKS[kind];
+  return { text, color: colors[kind] };
 }

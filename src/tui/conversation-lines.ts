@@ -4,6 +4,7 @@
  * which the reducer replaces only when that turn changes, so a long session re-wraps
  * only its last turn.
  */
+import { gatheringOf } from '../contracts/proposal-events.ts';
 import { permissionLine, planLine } from '../session/agent-activity-text.ts';
 import { NOTICE_TAGS, proposalMark } from '../session/marks.ts';
 import type {
@@ -41,15 +42,22 @@ function label(text: string, color: string | undefined): Seg[] {
   return [{ text: text.padEnd(LABEL_WIDTH - 1), color, bold: true }, { text: ' ' }];
 }
 
-/** `intents`: whether a user message shows which hidden intents it concerns (never to a person playing the agent). */
+/** How a turn is drawn for the person in front of it. */
+interface Reader {
+  /** Whether a user message shows which hidden intents it concerns (never to a person playing the agent). */
+  intents: boolean;
+  /** A person plays the user: what the agent is told about the user is reworded for them where it reads as a status. */
+  user: boolean;
+}
+
 function itemBlock(
   item: ConversationItem,
   index: number,
   cols: number,
   expanded: boolean,
   theme: Theme,
-  woken = false,
-  intents = true,
+  woken: boolean,
+  reader: Reader,
 ): Block {
   const key = `${item.turn}:${index}`;
   switch (item.kind) {
@@ -60,18 +68,19 @@ function itemBlock(
       // An empty reply to the monitor is the agent keeping silent: nothing reaches the user.
       const empty =
         woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
+      const text = reader.user && item.role === 'monitor' ? forThePerson(item.text) : item.text;
       const lines = wrapWithPrefix(
         label(name, color),
-        item.text || empty,
+        text || empty,
         cols,
-        item.text ? {} : { dim: true },
+        text ? {} : { dim: true },
       );
       if (item.role === 'event' && item.source)
         lines.splice(1, 0, [
           { text: ' '.repeat(LABEL_WIDTH) },
           { text: `from ${item.source}`, color: theme.text.muted, italic: true },
         ]);
-      if (intents && item.intents?.length)
+      if (reader.intents && item.intents?.length)
         lines.push([
           { text: ' '.repeat(LABEL_WIDTH) },
           { text: `↳ about ${item.intents.join(', ')}`, color: theme.text.muted },
@@ -124,7 +133,7 @@ function itemBlock(
     }
     case 'proposal': {
       // A card: the agent's proposal, then the user's answer (or that it waits for one).
-      const mark = proposalMark(item.verdict, theme);
+      const mark = proposalMark(item.verdict, theme, reader.user);
       const state = { ...mark, text: mark.text + answeredWhen(item) };
       const head = label('propose', theme.role.agent);
       // The card's bar stands under its corner, after the label (wider than the others).
@@ -133,7 +142,7 @@ function itemBlock(
       const bar: Seg = { text: '│ ', color: theme.role.agent };
       // The user's reason is the judge's side (the rules user names the goal it matched): a
       // person playing the agent with the intents hidden is told only the verdict, as an agent is.
-      const reason = intents ? item.reason : undefined;
+      const reason = reader.intents ? item.reason : undefined;
       const lines: Line[] = [
         [
           ...head,
@@ -205,6 +214,21 @@ function itemBlock(
   }
 }
 
+/**
+ * The agent's observation as the person playing the user reads it: the line telling the agent
+ * that the user looks into a waiting proposal first (a move other than an answer) would describe
+ * them to themselves as a simulated user; they read what it means for them.
+ */
+function forThePerson(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const id = gatheringOf(line);
+      return id ? `${id} still waits for your answer: ctrl+y accepts it, ctrl+r rejects it.` : line;
+    })
+    .join('\n');
+}
+
 /** When a turn began on the simulated clock (time scenarios): its first message's time. */
 function turnTime(turn: TurnState): string | undefined {
   for (const it of turn.items) if (it.kind === 'message' && it.at) return shortTime(it.at);
@@ -230,13 +254,13 @@ export function turnBlocks(
   cols: number,
   expanded: (key: string) => boolean,
   theme: Theme,
-  opts: { intents?: boolean } = {},
+  opts: { intents?: boolean; user?: boolean } = {},
 ): Block[] {
-  const intents = opts.intents !== false;
+  const reader: Reader = { intents: opts.intents !== false, user: opts.user === true };
   const open = turn.items.flatMap((it) =>
     it.kind === 'tool' && expanded(toolKey(it.turn, it.callId)) ? [it.callId] : [],
   );
-  const sig = `${cols}|${theme.color}|${intents}|${open.join(',')}`;
+  const sig = `${cols}|${theme.color}|${reader.intents}|${reader.user}|${open.join(',')}`;
   const hit = cache.get(turn);
   if (hit?.sig === sig) return hit.blocks;
   const blocks: Block[] = [];
@@ -251,7 +275,7 @@ export function turnBlocks(
         item.kind === 'tool' && open.includes(item.callId),
         theme,
         woken,
-        intents,
+        reader,
       ),
     ),
   );
@@ -284,6 +308,8 @@ export function liveLines(
   theme: Theme,
   you: 'user' | 'agent' | null,
   reading: { text: string } | null = null,
+  /** A proposal scenario: the user's turn is a move on their phone. */
+  phone = false,
 ): Line[] {
   const lines: Line[] = [];
   if (reading)
@@ -315,14 +341,25 @@ export function liveLines(
   if (awaiting) {
     const who =
       awaiting.role === you
-        ? `your turn: write the ${awaiting.role}'s ${awaiting.role === 'agent' ? 'reply or a tool call' : 'message'} below`
+        ? `your turn: ${yourPart(awaiting.role, phone)} below`
         : `waiting for the ${awaiting.role}…`;
-    lines.push([
-      { text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent },
-      { text: who, color: theme.text.accent, italic: true },
-    ]);
+    // Wrapped, not cut: a narrow pane (five side by side) has rows for its end.
+    lines.push(
+      ...wrapWithPrefix(
+        [{ text: ' '.repeat(LABEL_WIDTH - 2) + '⋯ ', color: theme.text.accent }],
+        who,
+        cols,
+        { color: theme.text.accent, italic: true },
+      ),
+    );
   }
   return lines;
+}
+
+/** What the person writes in their turn. */
+function yourPart(role: 'user' | 'agent', phone: boolean): string {
+  if (role === 'agent') return "write the agent's reply or a tool call";
+  return phone ? "make the user's move on the phone" : "write the user's message";
 }
 
 function toolMark(state: ToolItem['state'], theme: Theme): Seg {

@@ -58,7 +58,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', { concurrent: true }, 
           () => undefined,
         );
       }
-      await waitFor((s) => s.includes('P1 ? waiting for the user'), 'the proposal');
+      await waitFor((s) => s.includes('P1 ? waiting for your answer'), 'the proposal');
       // esc: the conversation; then tab through the panes, a sentence in each, as a person types it.
       await pressEach('Escape');
       typeByKey('no idea what this is ');
@@ -70,7 +70,7 @@ describe.skipIf(!hasTmux)('the human seat in a terminal', { concurrent: true }, 
         (s) => s.includes('› no idea what this is yes I see it nope'),
         'the sentences in the input box',
       );
-      expect(text).toContain('P1 ? waiting for the user');
+      expect(text).toContain('P1 ? waiting for your answer');
       expect(text).not.toContain('rejected');
       keys('C-u');
       await waitFor((s) => s.includes('you (user) ›  a phone move'), 'the box cleared');

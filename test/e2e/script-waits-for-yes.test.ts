@@ -25,7 +25,7 @@ describe.skipIf(!hasTmux)('the scripted agent waits for a person’s yes', () =>
       const args = ['play', 'researcher/soap-list', '--no-deps', '--library', ROOT];
       start([...args, '--recordings', 'rec'], { columns: 160, rows: 48 });
       await term.begin();
-      await waitFor((s) => s.includes('your turn: write the user'), 'the person’s first move');
+      await waitFor((s) => s.includes('your turn: make'), 'the person’s first move');
       for (const [move, turn] of [
         ['1', 'turn 1/30'],
         ['wait', 'turn 2/30'],
@@ -33,10 +33,10 @@ describe.skipIf(!hasTmux)('the scripted agent waits for a person’s yes', () =>
       ] as const) {
         type(move);
         keys('Enter');
-        await waitFor((s) => s.includes(turn) && s.includes('your turn: write'), turn);
+        await waitFor((s) => s.includes(turn) && s.includes('your turn: make'), turn);
       }
       // P1 went out in turn 2; in turn 3 it still waits, and the script only waited.
-      await waitFor((s) => s.includes('P1 ? waiting for the user'), 'the proposal waiting');
+      await waitFor((s) => s.includes('P1 ? waiting for your answer'), 'the proposal waiting');
       keys('C-y');
       const text = await waitFor((s) => s.includes('resolved  Proc 1.00'), 'the result card');
       expect(text).toContain('G1 completed');

@@ -14,6 +14,7 @@ import {
 import { ConversationPane } from './ConversationPane.tsx';
 import type { TimedEvent } from '../../contracts/events.ts';
 import { paneTitle } from '../panes.ts';
+import { gatheringLine } from '../../contracts/proposal-events.ts';
 
 let r: Rendered | undefined;
 afterEach(() => r?.unmount());
@@ -129,5 +130,86 @@ describe("the conversation pane's proposal cards", () => {
     show({ mode: 'agent', running: false, revealIntents: false });
     const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
     expect(frame).not.toContain('matches goal');
+  });
+});
+
+describe('who the session waits for', () => {
+  it("wraps a person's turn hint in a narrow pane instead of cutting it", async () => {
+    // Five panes side by side give the conversation about 46 columns: the hint is longer.
+    const c = fakeController(syntheticEvents({ turns: 1 }).slice(0, 3), { mode: 'play' });
+    const narrow = { width: 46, height: 16 };
+    r = renderSession(
+      c,
+      <ConversationPane title={paneTitle('conversation')} box={narrow} focused />,
+      { columns: 46, rows: 18 },
+    );
+    await waitForFrame(r, (f) => f.includes('user  Help me plan the week.'));
+    const dispatch = c.store.getState().dispatch;
+    dispatch({ type: 'message', turn: 1, role: 'agent', text: 'Here is a plan.' });
+    dispatch({ type: 'awaiting_input', turn: 1, role: 'user' });
+    const frame = await waitForFrame(r, (f) => f.includes('your turn'));
+    // Joined over its lines, the whole hint is there, and nothing is cut.
+    const text = frame
+      .split('\n')
+      .map((l) => l.replace(/[│┃]/g, '').trim())
+      .join(' ');
+    expect(text).toContain("⋯ your turn: write the user's message below");
+    expect(frame).not.toContain('…');
+  });
+});
+
+describe('a proposal waiting while the user looks around first', () => {
+  const observation = `${gatheringLine('P1')}\nThe user, in phone: opened Messages & Phone`;
+  const render = async (control: Parameters<typeof fakeController>[1]) => {
+    const [start, ...rest] = syntheticEvents({ turns: 1 }).slice(0, 3);
+    // A proposal scenario's start: the session has a phone.
+    const proposals = { steps: 0, tick: '1m' };
+    const c = fakeController([{ ...start!, proposals } as TimedEvent, ...rest], control);
+    r = renderSession(c, <ConversationPane title={paneTitle('conversation')} box={box} focused />, {
+      columns: 90,
+      rows: 24,
+    });
+    await waitForFrame(r, (f) => f.includes('user  Help me plan the week.'));
+    const dispatch = c.store.getState().dispatch;
+    dispatch({ type: 'proposal', turn: 1, proposal: 'P1', summary: 'Add hand soap?' });
+    dispatch({ type: 'turn_start', turn: 2 });
+    dispatch({ type: 'message', turn: 2, role: 'monitor', text: observation });
+    return c;
+  };
+
+  it('tells the person playing the user that it waits for their answer', async () => {
+    await render({ mode: 'play' });
+    const frame = await waitForFrame(r!, (f) => f.includes('opened Messages'));
+    expect(frame).toContain('P1 still waits for your answer: ctrl+y accepts it, ctrl+r rejects');
+    expect(frame).toContain('┌ P1 ? waiting for your answer');
+    expect(frame).not.toContain('who looks into it first');
+  });
+
+  it('asks the person playing the user for a move on the phone, not a message', async () => {
+    const c = await render({ mode: 'play' });
+    // The session has a phone (a proposal scenario's slice).
+    const dispatch = c.store.getState().dispatch;
+    dispatch({ type: 'awaiting_input', turn: 2, role: 'user' });
+    const frame = await waitForFrame(r!, (f) => f.includes('your turn'));
+    expect(frame).toContain("your turn: make the user's move on the phone below");
+  });
+
+  it('shows a watcher what the agent is told', async () => {
+    await render({ mode: 'watch' });
+    const frame = await waitForFrame(r!, (f) => f.includes('opened Messages'));
+    expect(frame).toContain('P1 still waits for the user, who looks into it first.');
+    expect(frame).toContain('┌ P1 ? waiting for the user');
+  });
+
+  it('rewords only the turns after a person took over a watch', async () => {
+    const c = await render({ mode: 'watch', takenOver: true });
+    const dispatch = c.store.getState().dispatch;
+    const text = 'a person took over the user after turn 2';
+    dispatch({ type: 'notice', turn: 2, level: 'info', text });
+    dispatch({ type: 'turn_start', turn: 3 });
+    dispatch({ type: 'message', turn: 3, role: 'monitor', text: gatheringLine('P1') });
+    const frame = await waitForFrame(r!, (f) => f.includes('turn 3'));
+    expect(frame).toContain('P1 still waits for the user, who looks into it first.'); // turn 2
+    expect(frame).toContain('P1 still waits for your answer'); // turn 3, the person's
   });
 });

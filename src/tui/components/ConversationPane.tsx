@@ -90,6 +90,7 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const stream = useSession((s) => s.stream);
   const awaiting = useSession((s) => s.awaiting);
   const reading = useSession((s) => s.reading);
+  const phone = useSession((s) => Boolean(s.phone));
   const started = useSession((s) => Boolean(s.scenario));
   const trigger = useSession((s) => s.scenario?.trigger);
   const mode = useControl((c) => c.mode);
@@ -98,24 +99,31 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   // A study participant who sees goals reads no intent ids under their messages.
   const goals = useControl((c) => c.participant?.intents === 'goals');
   const intents = (useControl((c) => c.mode !== 'agent' || c.revealIntents) || ended) && !goals;
+  // The turns in which a person is the user: all of a play, those after the take-over of a watch.
+  const takenOver = useControl((c) => Boolean(c.takenOver));
+  const personAfter = mode === 'play' ? 0 : takenOverAfter(takenOver, turns);
   const { cols, rows } = paneInner(box);
   const textCols = cols - 1; // one column of gutter marks the selected item
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [allExpanded, setAllExpanded] = useState(false);
 
+  const reader = (t: TurnState) => ({
+    intents,
+    user: personAfter !== undefined && t.turn > personAfter,
+  });
   const from = useProgressiveStart(turns, textCols, (t) =>
-    turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme, { intents }),
+    turnBlocks(t, textCols, isOpenFor(expanded, allExpanded), theme, reader(t)),
   );
   const blocks = useMemo(() => {
     const isOpen = isOpenFor(expanded, allExpanded);
-    return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme, { intents }));
-  }, [turns, from, textCols, expanded, allExpanded, theme, intents]);
+    return turns.slice(from).flatMap((t) => turnBlocks(t, textCols, isOpen, theme, reader(t)));
+  }, [turns, from, textCols, expanded, allExpanded, theme, intents, personAfter]);
   const blockLines = useMemo(() => blocks.map((b) => b.lines), [blocks]);
 
   const you = ownRole(mode);
   const tail = useMemo(
-    () => liveLines(stream, awaiting, textCols, theme, you, reading),
-    [stream, awaiting, textCols, theme, you, reading],
+    () => liveLines(stream, awaiting, textCols, theme, you, reading, phone),
+    [stream, awaiting, textCols, theme, you, reading, phone],
   );
   const cursor = useKeyedCursor(blocks);
   const view = useBlockWindow(blockLines, cursor.selected, rows, {
@@ -160,6 +168,16 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
 }
 
 /** The role whose words are the person's own: the user's when playing, the agent's as the agent. */
+/** The turn after which a person took over the user of a watch, from the notice the session wrote then. */
+function takenOverAfter(takenOver: boolean, turns: readonly TurnState[]): number | undefined {
+  if (!takenOver) return undefined;
+  for (const t of turns)
+    for (const it of t.items)
+      if (it.kind === 'notice' && it.text.startsWith('a person took over the user after turn'))
+        return t.turn;
+  return undefined;
+}
+
 function ownRole(mode: string): 'user' | 'agent' | null {
   if (mode === 'play') return 'user';
   return mode === 'agent' ? 'agent' : null;

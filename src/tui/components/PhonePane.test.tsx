@@ -24,13 +24,14 @@ import { LiveSession } from '../session/live.ts';
 import { SessionScreen } from '../screens/SessionScreen.tsx';
 import { PHONE_SCENARIO } from '../../../test/helpers/soap-scenario.ts';
 
-function session(mode: 'play' | 'watch'): LiveSession {
+function session(mode: 'play' | 'watch', paused = false): LiveSession {
   const lib = makeLibrary({ 'scenarios/p/soap.yaml': PHONE_SCENARIO });
   return new LiveSession({
     groups: planRuns(['p/soap'], { library: lib }),
     setup: sessionSetup({ library: lib, agent: 'script:proactive' }),
     mode,
     delayMs: 0,
+    paused,
     recordingsDir: mkdtempSync(path.join(os.tmpdir(), 'intentplay-phone-')),
   });
 }
@@ -71,6 +72,8 @@ describe('the Phone pane', () => {
       (f) => f.includes('P1 ? waiting') && f.includes('ctrl+y accepts P1'),
     );
     expect(frame).toContain('🔔 phone: Text from Kim');
+    // The preview is the phone's, cut short as the user sees it: the pane says so.
+    expect(frame).toContain('Notifications 1 · previews: open the app to read one whole');
     expect(frame).toContain('agent observing');
     await press(r!, KEYS.ctrlY);
     frame = await waitForFrame(
@@ -117,15 +120,35 @@ describe('the Phone pane', () => {
     );
     expect(frame).toContain('· todoist: opened the Shopping list');
     expect(frame).toContain('· phone: opened “Kim Ho:');
+    expect(frame).toContain("Notifications 1 · previews, as the user's phone shows them");
     expect(frame).not.toContain('accepts P1');
     expect((await s.done)[0]!.end).toBe('resolved');
+  });
+
+  it('taken over, a watch shows the person how to move and how to answer', async () => {
+    const s = session('watch', true);
+    r = renderSession(s, <SessionScreen onExit={() => undefined} />, { columns: 220, rows: 50 });
+    await waitForFrame(r, (f) => f.includes('enter begins'));
+    await press(r, 't');
+    await waitForFrame(r!, (f) => f.includes('type a number to open'));
+    // Each tick now waits for the person's move (before, the scenario's activity went on).
+    for (let tick = 2; tick <= 3; tick++) {
+      await waitForFrame(r!, (f) => f.includes(`tick ${tick} ·`) && f.includes('your turn'));
+      await press(r!, 'wait', KEYS.enter);
+    }
+    const frame = await waitForFrame(r!, (f) => f.includes('ctrl+y accepts P1'));
+    expect(frame).toContain('P1 ? waiting for your answer');
+    await press(r!, KEYS.ctrlY);
+    await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
+    s.quit();
   });
 });
 
 describe('a proposal in the conversation', () => {
   it('is a card with the summary, then the verdict and the reason', async () => {
     const s = await untilProposal();
-    let frame = await waitForFrame(r!, (f) => f.includes('┌ P1 ? waiting for the user'));
+    // The person reads that it waits for them.
+    let frame = await waitForFrame(r!, (f) => f.includes('┌ P1 ? waiting for your answer'));
     expect(frame).toMatch(/│ Add hand soap to Shopping\?/);
     await press(r!, 'accept yes please, we are out', KEYS.enter);
     frame = await waitForFrame(r!, (f) => f.includes('┌ P1 ✓ accepted'));

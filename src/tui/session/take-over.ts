@@ -5,7 +5,15 @@
  * records the take-over when it happens, else (taken over between sessions) this notes it at the
  * first message the person writes.
  */
-import type { UserBackend, UserReply, UserTurnInput } from '../../contracts/backends.ts';
+import type {
+  PhoneChoice,
+  PhoneTurnInput,
+  ProposalAnswer,
+  ProposalAnswerInput,
+  UserBackend,
+  UserReply,
+  UserTurnInput,
+} from '../../contracts/backends.ts';
 import type { BackendInfo } from '../../contracts/events.ts';
 import type { HumanPorts } from '../../session/input-queue.ts';
 import { HumanUser } from '../../user/human.ts';
@@ -27,6 +35,20 @@ export class TakeOverUser implements UserBackend {
 
   get picksIntents(): boolean {
     return this.human ? true : this.simulated.picksIntents;
+  }
+
+  /**
+   * Proposal scenarios: the person's moves on the phone and answers once taken over; before, the
+   * simulated user's own (the rules user has none: the scenario's activity plays).
+   */
+  get phoneAct(): ((input: PhoneTurnInput) => Promise<PhoneChoice>) | undefined {
+    const user = this.human ?? this.simulated;
+    return user.phoneAct?.bind(user);
+  }
+
+  get answerProposal(): ((input: ProposalAnswerInput) => Promise<ProposalAnswer>) | undefined {
+    const user = this.human ?? this.simulated;
+    return user.answerProposal?.bind(user);
   }
 
   get takenOver(): boolean {
