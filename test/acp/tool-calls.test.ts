@@ -3,6 +3,7 @@
  * against the test agent on the official ACP SDK (test/fixtures/acp-agent.mjs).
  */
 import { describe, expect, it } from 'vitest';
+import { createHumanPorts } from '../../src/session/input-queue.ts';
 import { toolCallsFromEvents } from '../../src/pibench/tool-records.ts';
 import { readRecording } from '../../src/session/recording.ts';
 import { createPlainFormatter } from '../../src/tui/plain.ts';
@@ -69,6 +70,23 @@ describe("an acp agent's own tool calls", () => {
     expect(calls.find((c) => c.name === 'write_file')).toMatchObject({ ok: true });
   });
 
+  it('denied, a call Codex then reports failed goes by the tool it was, and no rule counts it as made', async () => {
+    const ports = createHumanPorts();
+    const run = await runAcp(acp('--ask-codex --quiet'), {
+      human: ports,
+      onEvent: (e) => {
+        if (e.type === 'permission_request') ports.permission.push('denied');
+      },
+    });
+    const calls = toolCallsFromEvents(readRecording(run.results[0]!.recording!).events);
+    expect(calls.find((c) => c.callId === 'call_cx1')).toMatchObject({
+      name: 'intentplay/write_file',
+      ok: false,
+      error: 'the agent failed this call before it reached intentplay: failed',
+    });
+    expect(calls.some((c) => c.name === 'write_file')).toBe(false);
+  });
+
   it('leave a trace when the agent fails a call to our tools before making it', async () => {
     const run = await runAcp(acp('--self-block'));
     expect(run.results[0]!.end).toBe('resolved');
@@ -80,7 +98,7 @@ describe("an acp agent's own tool calls", () => {
         'the agent failed this call before it reached intentplay: blocked by the permission mode',
     });
     // the calls that did reach intentplay are recorded once each, where they ran
-    expect(calls.map((c) => c.name)).toEqual(['edit', 'list_dir', 'edit']);
+    expect(calls.map((c) => c.name)).toEqual(['mcp__intentplay__write_file', 'list_dir', 'edit']);
   });
 });
 

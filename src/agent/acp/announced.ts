@@ -11,9 +11,9 @@ interface Announced {
   names: string[];
 }
 
-/** Whether the agent's name for a call (`mcp__intentplay__propose`, `intentplay_propose`) is our tool `tool`. */
+/** Whether the agent's name for a call (`mcp__intentplay__propose`, `intentplay_propose`, Codex's `Tool: intentplay/propose`) is our tool `tool`. */
 const names = (said: string, tool: string) =>
-  said === tool || said.endsWith(`_${tool}`) || said.endsWith(`.${tool}`);
+  said === tool || ['_', '.', '/'].some((sep) => said.endsWith(`${sep}${tool}`));
 
 export class AnnouncedCalls {
   /** Announced, not reached yet: id → what the agent called it, oldest first. */

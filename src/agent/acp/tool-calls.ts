@@ -74,7 +74,8 @@ export class ToolCallTracker {
 
   /** A call to our tools the agent failed itself (Claude Code's permission mode blocks them): recorded, or nothing would show it. */
   private blocked(u: ToolCall | ToolCallUpdate, input: AgentTurnInput, onCap: OnCap): void {
-    const name = this.announced.settle(u.toolCallId) ?? toolCallName(u);
+    const announced = this.announced.settle(u.toolCallId) ?? toolCallName(u);
+    const name = blockedName(this.known.get(u.toolCallId)?.title, announced);
     try {
       input.external.start(u.toolCallId, name, { ...this.known.get(u.toolCallId) });
     } catch (err) {
@@ -95,4 +96,15 @@ export class ToolCallTracker {
       this.offered().some((t) => t.name === name || t.name === title)
     );
   }
+}
+
+/**
+ * A call to our tools the agent failed itself goes by the agent's own name for it, from its title
+ * (Codex `Tool: intentplay/list_dir`, Claude Code `mcp__intentplay__write_file`), not its kind
+ * (`other`): it reads as the tool it was, and a rule about our tool (`list_dir`) does not count
+ * a call that never ran.
+ */
+function blockedName(title: unknown, fallback: string): string {
+  const said = typeof title === 'string' ? title.replace(/^Tool:\s*/, '').trim() : '';
+  return said.includes(MCP_SERVER_NAME) ? said : fallback;
 }
