@@ -4,6 +4,7 @@
  * statuses), Table 8 (per category), Fig. 3d/4 (scatters), Fig. 5 (dependency ablation),
  * plus clarification accounting and cost.
  */
+import { ungradedNote } from './ungraded.ts';
 import path from 'node:path';
 import { isResult, type RunRecord } from '../batch/summary.ts';
 import { mean } from '../judge/scores.ts';
@@ -69,12 +70,8 @@ export function buildReport(input: ReportInput): ReportDoc {
       'left out',
       `${judgeFailed} run(s) whose judging failed (not results; rerun them with run --resume)`,
     ]);
-  const ungraded = runs.flatMap((r) => Object.values(r.checklist).filter((v) => v === null));
-  if (ungraded.length)
-    meta.push([
-      'ungraded',
-      `${ungraded.length} checklist item(s) of ${runs.filter((r) => Object.values(r.checklist).includes(null)).length} run(s) were not graded (a rubric item without a rule under the rules judge, a rule script that did not run, or a grader answer that never parsed): Comp is over the graded items only, where π-Bench grades every item`,
-    ]);
+  const ungraded = ungradedNote(runs);
+  if (ungraded) meta.push(['ungraded', ungraded]);
   if (mixedDeps)
     meta.push([
       'ablation',

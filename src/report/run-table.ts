@@ -1,5 +1,6 @@
 /** The readable table `intentplay run` prints when not --json. */
 import type { RunRecord, Summary } from '../batch/summary.ts';
+import { ungradedNote } from './ungraded.ts';
 
 const STATUS_LETTER: Record<string, string> = {
   completed: 'C',
@@ -38,6 +39,8 @@ export function renderRunTable(runs: RunRecord[], summary: Summary): string {
     out.push(
       `  ${p}: n ${s.n}   Proc ${fmt(s.proc_mean, s.proc_std)}   Comp ${fmt(s.comp_mean, s.comp_std)}`,
     );
+  const ungraded = ungradedNote(runs);
+  if (ungraded) out.push(`comp: ${ungraded}`);
   out.push('intents: C completed, I inferred, P provided, U unresolved, O open', '');
   return out.join('\n');
 }

@@ -67,6 +67,8 @@ describe('session means', () => {
     );
     // C4 is a rubric item the rules judge cannot grade: Comp leaves it out, and the report says so.
     expect(byScenario['p/thirds']!.checklist).toMatchObject({ C4: null });
+    // `run`'s own table says it too, under the Comp it qualifies.
+    expect(run.stdout).toContain('comp: 1 checklist item(s) of 1 run(s) were not graded');
     expect(report.stdout).toContain(
       '1 checklist item(s) of 1 run(s) were not graded (a rubric item without a rule under the rules judge',
     );
