@@ -110,6 +110,17 @@ describe('the status bar', () => {
       text: 'Reminder (r1): check the listings',
     });
     frame = await waitForFrame(r, (f) => f.includes('keep silent'));
-    expect(frame).toContain('ctrl+t tools  ctrl+k keep silent');
+    expect(frame).toContain('enter send  ctrl+k keep silent');
+  });
+  it('keeps ctrl+k keep silent on a woken turn in 120 and 80 columns, where later hints are dropped', async () => {
+    for (const columns of [120, 80]) {
+      const c = fakeController(syntheticEvents({ turns: 1 }), { mode: 'agent' });
+      c.store.getState().dispatch({ type: 'turn_start', turn: 2 });
+      c.store.getState().dispatch({ type: 'message', turn: 2, role: 'monitor', text: 'Reminder' });
+      r = renderSession(c, <StatusBar width={columns} typing />, { columns, rows: 10 });
+      const frame = await waitForFrame(r, (f) => f.includes('enter send'));
+      expect(frame).toContain('ctrl+k keep silent');
+      r.unmount();
+    }
   });
 });

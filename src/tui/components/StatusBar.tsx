@@ -170,6 +170,9 @@ export function StatusBar({
     add('ctrl+c', quitLabel);
   } else if (typing) {
     if (!opening) add(keysOf('send', 'input'), 'send');
+    // A woken turn ends in a reply or in silence: the way to silence must be in sight, so it
+    // comes before the hints a narrow terminal drops (at 120 columns the last ones go).
+    if (mode === 'agent' && woken) add(keysOf('keepSilent', 'agentInput'), 'keep silent');
     add(keysOf('blur', 'input'), 'leave the input');
     // The help, as outside the box (`?`): from a pane, while nothing is written.
     add(keysOf('help', 'global'), written ? 'keys (after esc, box empty)' : 'keys (after esc)');
@@ -178,8 +181,6 @@ export function StatusBar({
     if (mode === 'play') add(keysOf('personaCard', 'input'), 'who you are');
     if (mode === 'play' && passTime) add(keysOf('passTime', 'input'), passTime);
     if (mode === 'agent') add(keysOf('toolPicker', 'agentInput'), 'tools');
-    // A woken turn ends in a reply or in silence: the way to silence must be in sight.
-    if (mode === 'agent' && woken) add(keysOf('keepSilent', 'agentInput'), 'keep silent');
   } else {
     add('?', 'keys');
     add('tab', 'pane');
