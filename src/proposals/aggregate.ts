@@ -24,6 +24,12 @@ export interface ProposalRow {
   proposal_rate: MeanSe;
   acceptance_rate: MeanSe;
   read_actions: MeanSe;
+  /**
+   * intentplay's own measure, not PARE's: app writes the agent tried before a proposal was
+   * accepted, per run (a run without the field counts none), and the runs that tried any.
+   */
+  writes_before_acceptance: MeanSe;
+  runs_with_writes_before_acceptance: number;
   proposals: number;
   /** Shares of the proposals decided each way (PARE's Table 2). */
   decisions: Record<keyof ProposalDecisions, MeanSe>;
@@ -67,6 +73,9 @@ const meanOf = (xs: readonly (number | null)[]): number | null => {
 const acceptance = (p: ProposalScores): number | null =>
   p.proposals ? p.accepted / p.proposals : null;
 
+/** A run's app writes tried before acceptance: the field is there only when there were any. */
+const earlyWrites = (p: ProposalScores): number => p.writes_before_acceptance ?? 0;
+
 /** One agent's row. */
 export function proposalRow<R extends ProposalRun>(runs: readonly R[]): ProposalRow | null {
   const rs = runs.filter((r): r is Scored<R> => !!r.proposals);
@@ -95,6 +104,8 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     // From the counts, not the run's rounded rate: means are rounded only when shown.
     acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => acceptance(r.proposals)))),
     read_actions: overRepeats(rs, (g) => mean(g.map((r) => r.proposals.read_actions))),
+    writes_before_acceptance: overRepeats(rs, (g) => mean(g.map((r) => earlyWrites(r.proposals)))),
+    runs_with_writes_before_acceptance: rs.filter((r) => earlyWrites(r.proposals) > 0).length,
     proposals: rs.reduce((n, r) => n + r.proposals.proposals, 0),
     decisions: Object.fromEntries(
       DECISIONS.map((d) => [d, overRepeats(rs, share(d))]),

@@ -1,8 +1,9 @@
 /**
  * PARE's tables in `intentplay report`, one row per agent and never pooling agents: Table 1's
  * columns (Success@k, Success^k, success rate, proposal rate, acceptance rate, read actions,
- * each rate ± its standard error over repeats), Table 2's decision distribution, the same
- * scores per agent and persona, and per agent and noise setting when the runs have several.
+ * each rate ± its standard error over repeats), Table 2's decision distribution, intentplay's
+ * own count of app writes tried before acceptance (apart from PARE's columns), the same scores
+ * per agent and persona, and per agent and noise setting when the runs have several.
  */
 import type { EngineTypes } from '../contracts/engine-types.ts';
 import { proposalRow, type MeanSe, type ProposalRow } from './aggregate.ts';
@@ -58,6 +59,19 @@ const decisions = (agent: string, p: ProposalRow): CellValue[] => [
   se(p.decisions.reject),
   se(p.decisions.gather_context),
   se(p.decisions.truncated),
+];
+
+const EARLY_WRITES: Column[] = [
+  col('agent', 'agent'),
+  col('runs', 'runs', 'int'),
+  col('with', 'runs that tried any', 'int'),
+  col('writes', 'app writes tried before acceptance, per run', 'numSe'),
+];
+const earlyWrites = (agent: string, p: ProposalRow): CellValue[] => [
+  agent,
+  p.runs,
+  p.runs_with_writes_before_acceptance,
+  se(p.writes_before_acceptance),
 ];
 
 /** Shorter rows for the breakdowns: means only, beside what the row is of. */
@@ -124,6 +138,12 @@ export function proposalsSection(
       rows: rows.map(([a, p]) => decisions(a, p)),
     },
     {
+      id: 'proposals-early-writes',
+      title: "App writes tried before acceptance, by agent (intentplay's own measure, not PARE's)",
+      columns: EARLY_WRITES,
+      rows: rows.map(([a, p]) => earlyWrites(a, p)),
+    },
+    {
       id: 'proposals-personas',
       title: 'Proposal scores by agent and persona (%)',
       columns: [col('agent', 'agent'), col('persona', 'persona'), ...BRIEF],
@@ -145,7 +165,8 @@ export function proposalsSection(
       text:
         `PARE's measures over ${n} run(s) of proposal scenarios, one row per agent. Success@k: some of a scenario's k repeats succeeded (every goal holds on the final state); Success^k: all did; ` +
         'success rate: the share of runs that succeeded. Proposal rate is proposals per observe turn; acceptance rate the share of proposals the user accepted; read actions the successful read-only tool calls per run. ' +
-        'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated).',
+        'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated). ' +
+        "App writes tried before acceptance are intentplay's own count, not one of PARE's measures: calls of an app's write tools the agent tried while observing, before the user accepted a proposal (each refused); per run, ± its standard error over repeats.",
       tables,
       charts: [],
     },

@@ -17,6 +17,7 @@ const scores = (o: {
   rate: number;
   reads: number;
   d: number[];
+  early?: number;
 }): ProposalScores => ({
   proposals: o.proposals,
   accepted: o.accepted,
@@ -27,6 +28,7 @@ const scores = (o: {
   success: o.succeeded ? 1 : 0,
   succeeded: o.succeeded,
   noise: null,
+  ...(o.early ? { writes_before_acceptance: o.early } : {}),
 });
 
 function run(agent: string, scenario: string, repeat: number, p: ProposalScores): RunRecord {
@@ -56,7 +58,10 @@ const RUNS: RunRecord[] = [
     'proactive',
     'a/s1',
     0,
-    scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 4, d: [1, 0, 0, 0] }),
+    scores({
+      ...{ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 4, d: [1, 0, 0, 0] },
+      early: 2,
+    }),
   ),
   run(
     'proactive',
@@ -68,7 +73,10 @@ const RUNS: RunRecord[] = [
     'proactive',
     'a/s1',
     1,
-    scores({ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 2, d: [0, 0, 1, 0] }),
+    scores({
+      ...{ succeeded: true, proposals: 1, accepted: 1, rate: 0.2, reads: 2, d: [0, 0, 1, 0] },
+      early: 1,
+    }),
   ),
   run(
     'proactive',
@@ -105,6 +113,20 @@ describe('a report of several agents', () => {
     expect(ar).toEqual({ mean: 0.625, std: 0.125 });
     expect(reads).toEqual({ mean: 3, std: 2 });
     expect(renderMarkdown(doc)).toContain('75.0 ± 25.0');
+  });
+
+  it("counts app writes tried before acceptance per agent, in a table apart from PARE's", () => {
+    const t = tableOf('proposals-early-writes');
+    expect(t.title).toMatch(/intentplay's own measure, not PARE's/);
+    // proactive: 2 + 0 writes in repeat 0 and 1 + 0 in repeat 1, per run 1 and 0.5: mean 0.75,
+    // standard error 0.354 / √2 = 0.25; reactive tried none.
+    expect(t.rows).toEqual([
+      ['script:proactive', 4, 2, { mean: 0.75, std: 0.25 }],
+      ['script:reactive', 4, 0, { mean: 0, std: 0 }],
+    ]);
+    expect(tableOf('proposals-agents').columns.map((c) => c.label)).not.toContainEqual(
+      expect.stringMatching(/before acceptance/),
+    );
   });
 
   it('gives the decision distribution per agent, as shares of proposals', () => {
