@@ -15,7 +15,7 @@ import {
 } from '../../test/tui/harness.tsx';
 import { App } from './App.tsx';
 import { loadHomeData } from './home-data.ts';
-import type { HomeChoice } from './screens/HomeScreen.tsx';
+import type { HomeChoice } from './screens/home/modes.ts';
 import { ReplaySession } from './session/replay-session.ts';
 
 const recordings = mkdtempSync(path.join(os.tmpdir(), 'intentplay-app-'));

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SessionProvider } from './context.tsx';
 import { useTheme } from './theme.ts';
 import type { HomeData } from './home-data.ts';
-import { HomeScreen, type HomeChoice, type HomeMemory } from './screens/HomeScreen.tsx';
+import { HomeScreen } from './screens/HomeScreen.tsx';
+import type { HomeChoice, HomeMemory } from './screens/home/modes.ts';
 import { SessionScreen } from './screens/SessionScreen.tsx';
 import type { SessionController } from './session/controller.ts';
 

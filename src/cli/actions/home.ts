@@ -7,7 +7,7 @@ import { PACKAGE_ROOT as BUNDLED_LIBRARY } from '../../config/package-info.ts';
 import { resolveConfigOnDemand } from '../../config/resolve.ts';
 import { setupFrom } from '../../session/setup-from.ts';
 import { homeWhileLoading, loadHomeData, libraryView } from '../../tui/home-data.ts';
-import type { HomeChoice } from '../../tui/screens/HomeScreen.tsx';
+import type { HomeChoice } from '../../tui/screens/home/modes.ts';
 import type { SessionController } from '../../tui/session/controller.ts';
 import type { LiveSession } from '../../tui/session/live.ts';
 import { interactiveTerminal, printRecordings, runApp } from '../terminal-app.ts';

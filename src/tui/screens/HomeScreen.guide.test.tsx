@@ -19,7 +19,8 @@ import {
   type Rendered,
 } from '../../../test/tui/harness.tsx';
 import { homeWhileLoading, loadHomeData } from '../home-data.ts';
-import { HomeScreen, type HomeChoice } from './HomeScreen.tsx';
+import { HomeScreen } from './HomeScreen.tsx';
+import type { HomeChoice } from './home/modes.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const empty = mkdtempSync(path.join(os.tmpdir(), 'intentplay-home-guide-'));

@@ -15,8 +15,9 @@ import {
   type Rendered,
 } from '../../../test/tui/harness.tsx';
 import { loadHomeData } from '../home-data.ts';
-import { HomeScreen, type HomeChoice } from './HomeScreen.tsx';
-import { markOverflow } from './home-details.ts';
+import { HomeScreen } from './HomeScreen.tsx';
+import type { HomeChoice } from './home/modes.ts';
+import { markOverflow } from './home/details.ts';
 import { createTheme } from '../theme.ts';
 import { plainText, type Line } from '../../text/text.ts';
 

@@ -1,8 +1,8 @@
 /** The home screen's Details pane: what the picked scenario, episode or recording holds. */
-import type { EpisodeEntry, RecordingEntry, ScenarioEntry } from '../home-data.ts';
-import { fmtScore } from '../../text/format.ts';
-import type { Theme } from '../theme.ts';
-import { wrapWithPrefix, type Line } from '../../text/text.ts';
+import type { EpisodeEntry, RecordingEntry, ScenarioEntry } from '../../home-data.ts';
+import { fmtScore } from '../../../text/format.ts';
+import type { Theme } from '../../theme.ts';
+import { wrapWithPrefix, type Line } from '../../../text/text.ts';
 
 /** What the list says of a scenario that is not a plain conversation. */
 export const PARADIGM_BADGE: Record<NonNullable<ScenarioEntry['paradigm']>, [string, string]> = {
