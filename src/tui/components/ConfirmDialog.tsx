@@ -41,7 +41,8 @@ export function ConfirmDialog({
   useKeyActions(
     [scope],
     { yes: onYes, no: onNo },
-    { priority: PRIORITY.dialog, swallow: !writing },
+    // Above an agent's permission request it opened over: esc here says "go on", never "deny".
+    { priority: PRIORITY.dialog + 1, swallow: !writing },
   );
   const cols = Math.max(10, Math.min(width, 100) - 4);
   const rest = writing

@@ -83,4 +83,18 @@ describe('an acp agent asking permission on screen', () => {
     expect(frame).toMatch(/plan\s+2\/2 done/);
     expect(frame).toContain('● Write notes.md');
   }, 40_000);
+
+  it('leaves the request alone when esc answers a question opened over it (quit, end the session)', async () => {
+    live = watchAgent();
+    r = renderSession(live, <SessionScreen onExit={() => {}} />, { columns: 120, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('The agent asks to run: Write notes.md'), 20_000);
+    await press(r, 'q');
+    await waitForFrame(r, (f) => f.includes('Quit while the session runs?'));
+    await press(r, '\u001B'); // esc: go on, not "deny"
+    const frame = await waitForFrame(r, (f) => !f.includes('Quit while the session runs?'));
+    expect(frame).toContain('The agent asks to run: Write notes.md');
+    expect(frame).not.toContain('denied: Write notes.md');
+    await press(r, '\u0001'); // ctrl+a still answers it
+    await waitForFrame(r, (f) => f.includes('the run is over'), 20_000);
+  }, 40_000);
 });
