@@ -165,14 +165,17 @@ function weightedMean(pairs: { value: number; weight: number }[]): number | null
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-const r = (x: number | null) => (x === null ? null : round(x, DIGITS));
-/** Sample std, or null below two values (π-Bench shows no ± for a single run). */
-const std = (xs: number[]) => (xs.length > 1 ? round(sampleStd(xs), DIGITS) : null);
 
 export function pibenchSummary(
   runs: readonly PibenchRun[],
   lookup: ScenarioLookup,
+  /** Keep every digit (a report rounds once, when it shows them); summary.json keeps DIGITS. */
+  options: { exact?: boolean } = {},
 ): PibenchSummary {
+  const rd = (x: number) => (options.exact ? x : round(x, DIGITS));
+  const r = (x: number | null) => (x === null ? null : rd(x));
+  /** Sample std, or null below two values (π-Bench shows no ± for a single run). */
+  const std = (xs: number[]) => (xs.length > 1 ? rd(sampleStd(xs)) : null);
   const warnings: string[] = [];
   const tasks: PibenchTaskScore[] = [];
   // One record per (persona, repeat, scenario): the last one wins, as π-Bench reads the latest result.
@@ -224,8 +227,8 @@ export function pibenchSummary(
         repeat,
         intents: n,
         covered: own,
-        proc_independent: round(n ? own / n : 0, DIGITS),
-        proc: round(poolTotal ? poolCovered / poolTotal : 0, DIGITS),
+        proc_independent: rd(n ? own / n : 0),
+        proc: rd(poolTotal ? poolCovered / poolTotal : 0),
         comp: r(comp),
         weight: dependencyGroup(run.scenario, lookup, (id) => byScenario.has(id)).length,
         pooled,

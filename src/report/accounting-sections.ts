@@ -68,7 +68,7 @@ export function pibenchSection(runs: RunRecord[], lookup: ScenarioLookup | undef
     text: "π-Bench's scoring needs the scenario library (dependencies, checklist weights); it was not found from run.json. Pass `--library DIR`.",
   };
   if (!lookup) return noLibrary;
-  const s = pibenchSummary(runs, lookup);
+  const s = pibenchSummary(runs, lookup, { exact: true }); // rounded once, when shown
   // A library that holds none of these scenarios (a merged folder has no run.json) is no library.
   if (runs.length && !s.tasks.length) return noLibrary;
   const rows: CellValue[][] = Object.entries(s.users)

@@ -231,7 +231,7 @@ describe('report analysis', () => {
     expect(row(table(scored, 'pibench'), 'p')).toEqual([
       'p',
       2,
-      { mean: 0.75, std: 0.3536 },
+      { mean: 0.75, std: Math.SQRT1_2 / 2 }, // unrounded: the report rounds once, when it shows them
       { mean: null, std: null },
     ]);
     // Overall: the four (persona, repeat) pairs 0.5, 1, 0, 0.5 → mean 0.5; the ± is across the two
@@ -239,7 +239,7 @@ describe('report analysis', () => {
     expect(row(table(scored, 'pibench'), 'overall')).toEqual([
       'overall',
       2,
-      { mean: 0.5, std: 0.3536 },
+      { mean: 0.5, std: Math.SQRT1_2 / 2 },
       { mean: null, std: null },
     ]);
   });
