@@ -43,6 +43,7 @@ describe('study run: the participant path', () => {
       await press(r, KEYS.enter);
       // Participant 0 of seed 1 meets tester/gear first; its agent resolves everything in turn 1.
       f = await waitForFrame(r, (s) => s.includes('This session is over'));
+      expect(f).not.toContain('Time is up'); // it ended by itself, not by the clock
       expect(f).toContain('enter go on');
       expect(f).not.toContain('b home');
       expect(f).toContain('Your goals');
@@ -321,7 +322,8 @@ describe('study run: the time limit', () => {
       await waitForFrame(r, (s) => s.includes('enter begins'));
       await new Promise((res) => setTimeout(res, 400));
       await press(r, KEYS.enter);
-      await waitForFrame(r, (s) => s.includes('This session is over'), 8000);
+      // Told why: the participant did not end it.
+      await waitForFrame(r, (s) => s.includes('Time is up. This session is over'), 8000);
       const state = readState(data, 'P01');
       expect(state.attempts[0]!.end).toBe('ended');
       const log = readFileSync(path.join(data, 'participants/P01/log.jsonl'), 'utf8');

@@ -496,8 +496,10 @@ export class StudyRunner {
       step: nextStep(this.state, { kind: 'session', session: k }, q),
     };
     if (!this.save()) return;
+    // A participant whose session the clock ended is told so: they did not end it themselves.
+    const why = endedBy === 'time_limit' ? 'Time is up. ' : '';
     live.control.setState({
-      notice: 'This session is over. Read it as long as you like, then press enter to go on.',
+      notice: `${why}This session is over. Read it as long as you like, then press enter to go on.`,
     });
     this.store.setState({ ended: true });
   }
