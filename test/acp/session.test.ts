@@ -94,6 +94,21 @@ describe('an acp agent runs a whole session', () => {
     );
   });
 
+  it("does not count the person's time deciding a permission against the agent's deadline", async () => {
+    const ports = createHumanPorts();
+    // The agent has 5 s to answer; the person takes 7 s to allow its edit.
+    const run = await runAcp(acp('', 5000), {
+      human: ports,
+      onEvent: (e) => {
+        if (e.type === 'permission_request')
+          setTimeout(() => ports.permission.push('allowed'), 7000);
+      },
+    });
+    expect(run.results[0]!.message).toBeUndefined();
+    expect(run.results[0]!.end).toBe('resolved');
+    expect(run.of('permission')[0]).toMatchObject({ decision: 'allowed', by: 'person' });
+  }, 30_000);
+
   it('stops a turn at the tool-step cap and goes on with the session', async () => {
     const run = await runAcp(acp('--calls 40 --quiet'));
     const notices = run.of('notice').map((n) => n.text);

@@ -19,6 +19,7 @@ import type { BackendInfo, PermissionDecision } from '../../contracts/events.ts'
 import type { InputQueue } from '../../session/input-queue.ts';
 import { MCP_SERVER_NAME } from '../../mcp/tool-server.ts';
 import type { ToolOutcome, ToolSpec } from '../../tools/registry.ts';
+import { AgentClock } from './clock.ts';
 import { failure, failureReason, startAgent, type Live } from './connect.ts';
 import { ReplyText } from './reply.ts';
 import type { AgentProcess } from './process.ts';
@@ -75,6 +76,8 @@ export class AcpAgent implements AgentBackend {
   /** The agent's tool calls as it reports them: its own recorded, ours matched to the MCP calls. */
   private readonly calls = new ToolCallTracker(() => this.offered);
   private readonly timeoutMs: number;
+  /** The deadline under way: it stops while the person decides a permission request. */
+  private clock: AgentClock | undefined;
   /** The reply of the prompt under way. */
   private reply = new ReplyText();
 
@@ -178,6 +181,7 @@ export class AcpAgent implements AgentBackend {
           known: this.calls.known,
           always: this.always,
           person: this.opts.permissions,
+          held: (wait) => this.clock?.held(wait) ?? wait,
         }),
         tools: {
           list: () => {
@@ -343,10 +347,10 @@ export class AcpAgent implements AgentBackend {
   }
 
   private async withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
+    let clock: AgentClock | undefined;
     work.catch(() => undefined); // settles after the deadline when it is late
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('late')), this.timeoutMs);
+      clock = this.clock = new AgentClock(this.timeoutMs, () => reject(new Error('late')));
     });
     try {
       return await Promise.race([work, late]);
@@ -358,7 +362,8 @@ export class AcpAgent implements AgentBackend {
         `the acp agent took longer than ${Math.round(this.timeoutMs / 1000)} s ${what} (--agent-timeout), and was stopped${tail}`,
       );
     } finally {
-      clearTimeout(timer);
+      clock?.stop();
+      if (this.clock === clock) this.clock = undefined;
     }
   }
 }

@@ -20,6 +20,8 @@ export interface PermissionContext {
   always: Set<string>;
   /** Present when a person is at the screen: requests the policy leaves open are asked there. */
   person: InputQueue<PermissionDecision> | undefined;
+  /** Waits for the person's answer with the agent's deadline stopped: their time is not the agent's. */
+  held?: <T>(wait: Promise<T>) => Promise<T>;
 }
 
 const BY_PERSON: Record<PermissionDecision, string> = {
@@ -76,7 +78,8 @@ export async function answerPermission(
   if ('ask' in verdict) {
     turn.emit({ type: 'permission_request', ...base });
     try {
-      decision = await ctx.person!.next(AbortSignal.any([signal, turn.signal]));
+      const answer = ctx.person!.next(AbortSignal.any([signal, turn.signal]));
+      decision = await (ctx.held ? ctx.held(answer) : answer);
     } catch {
       return CANCELLED;
     }
