@@ -69,6 +69,8 @@ export interface RunningServer {
 
 const PATH = /^\/t\/([A-Za-z0-9_-]+)(\/.*)?$/;
 const PING_MS = 20_000;
+/** Messages of keys kept for a door that does not listen yet (each at most MAX_INPUT long). */
+const MAX_HELD = 64;
 
 const SECURITY_HEADERS = {
   'content-security-policy':
@@ -208,7 +210,20 @@ function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
     if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
     ws.send(kind + body);
   };
+  // Keys that come before the door listens (a study's screen still starting, which a page
+  // reconnecting with queued keys meets at once) wait for it rather than being dropped.
+  let onInput: ((data: string) => void) | undefined;
+  let held: string[] = [];
   const conn: Connection = {
+    get onInput() {
+      return onInput;
+    },
+    set onInput(listener) {
+      onInput = listener;
+      const early = held;
+      held = [];
+      if (listener) for (const data of early) listener(data);
+    },
     output: (data) => send('o', data),
     notice: (text) => send('c', JSON.stringify({ type: 'notice', text })),
     size: (size) => send('c', JSON.stringify({ type: 'size', ...size })),
@@ -239,7 +254,8 @@ function connect(ws: WebSocket, door: Door, req: IncomingMessage): void {
     if (message.data.length > MAX_INPUT)
       return warn(`That paste was too long (over ${MAX_INPUT} characters) and was not sent.`);
     if (!limit.take()) return warn('Keys are arriving too fast: some were dropped.');
-    conn.onInput?.(message.data);
+    if (onInput) onInput(message.data);
+    else if (held.length < MAX_HELD) held.push(message.data);
   });
   ws.on('close', () => conn.onClose?.());
   ws.on('error', () => ws.terminate());

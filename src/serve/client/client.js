@@ -115,7 +115,22 @@ function send(msg) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
-if (typing) term.onData((data) => send({ type: 'in', data }));
+// Keys typed while the connection is down (a network blip, the page reconnecting) wait here and
+// go, in order, once it is back: before, they were dropped and a sentence arrived with a hole.
+// Bounded as one message may be (the server's MAX_INPUT): past that, later keys are dropped.
+const MAX_QUEUED = 4096;
+let queued = '';
+function sendKeys(data) {
+  if (queued.length + data.length <= MAX_QUEUED) queued += data;
+  sendQueued();
+}
+function sendQueued() {
+  if (!queued || socket?.readyState !== WebSocket.OPEN) return;
+  send({ type: 'in', data: queued });
+  queued = '';
+}
+
+if (typing) term.onData(sendKeys);
 else document.addEventListener('keydown', () => notice('This page only watches: keys typed here go nowhere.'));
 
 function connect() {
@@ -133,6 +148,7 @@ function connect() {
     setStatus('connected', 'connected');
     term.reset();
     relayout();
+    sendQueued();
   };
   ws.onmessage = (event) => {
     const data = String(event.data);
