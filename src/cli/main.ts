@@ -30,6 +30,9 @@ export function buildProgram(): Command {
       'A terminal playground for proactive assistant agents: π-Bench scenarios, time scenarios (a world that changes while the user waits) and proposal scenarios (the user busy in the apps).',
     )
     .version(INTENTPLAY_VERSION)
+    // The program's --version only before a command: `study export --version SHA` is the
+    // command's own option (before, it printed intentplay's version and exported nothing).
+    .enablePositionalOptions()
     .showHelpAfterError('(run intentplay --help for usage)')
     .exitOverride();
   registerInteractive(program);
