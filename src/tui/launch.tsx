@@ -7,6 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { App, type AppProps } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import { installFastInkOutput } from './ink-output.ts';
+import { stopAgentsNow } from '../agent/acp/process.ts';
 
 const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?1049l';
@@ -57,6 +58,8 @@ export async function runScreen(screen: ReactNode): Promise<void> {
       // Unmounting is best effort: the screen is restored below either way.
     }
     restore();
+    // An acp agent runs in a process group of its own: the hang-up of a closed terminal does not reach it.
+    stopAgentsNow();
     process.kill(process.pid, signal);
   };
   for (const s of STOP_SIGNALS) process.once(s, onSignal);

@@ -79,6 +79,23 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
   );
 
   it(
+    'closing the terminal while the agent works stops the agent and what it started',
+    { timeout: 60_000 },
+    async () => {
+      const tag = `e2e-hangup-${process.pid}`;
+      term.start(acpArgs('play', `--slow 3000 --child --tag ${tag}`, 'rec4'));
+      await term.begin();
+      await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
+      expect(spawnSync('pgrep', ['-f', tag]).status).toBe(0);
+      term.hangUp();
+      const t0 = Date.now();
+      while (spawnSync('pgrep', ['-f', tag]).status === 0 && Date.now() - t0 < 10_000)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(spawnSync('pgrep', ['-f', tag]).status).not.toBe(0);
+    },
+  );
+
+  it(
     'play: the agent goes quiet mid-turn; ending the session keeps what it had said, on screen and recorded',
     { timeout: 120_000 },
     async () => {

@@ -22,6 +22,8 @@ export interface Terminal {
   readsKeys(): boolean;
   /** Whether the program in the window has switched to the terminal's alternate screen (a full-screen app has taken over). */
   fullScreen(): boolean;
+  /** Closes the window as a person closes theirs: the program gets the terminal's hang-up (SIGHUP). */
+  hangUp(): void;
   close(): void;
 }
 
@@ -81,6 +83,10 @@ export function tmuxTerminal(bin: string, name: string): Terminal {
     },
     fullScreen: () =>
       tmux('display-message', '-p', '-t', session, '#{alternate_on}').trim() === '1',
+    hangUp() {
+      spawnSync('tmux', ['-L', socket, 'kill-session', '-t', session]);
+      session = '';
+    },
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
       rmSync(work, { recursive: true, force: true });

@@ -47,6 +47,23 @@ export function commandArgv(command: string): string[] {
   return argv;
 }
 
+/** Agents running now: stopped with intentplay whichever way it ends. */
+const running = new Set<AgentProcess>();
+let exitHooked = false;
+
+/**
+ * SIGTERM, now, to the process group of every agent still running: for an intentplay that is
+ * ending (its terminal closed, SIGTERM, an exit) and cannot wait for `stop()`. Each agent runs in
+ * a process group of its own, so the terminal's hang-up does not reach it, and it was left
+ * running after its terminal window was closed.
+ */
+export function stopAgentsNow(): void {
+  for (const agent of running) {
+    running.delete(agent);
+    agent.signalGroup('SIGTERM');
+  }
+}
+
 export class AgentProcess {
   readonly child: ChildProcess;
   readonly stdin: WritableStream<Uint8Array>;
@@ -80,15 +97,22 @@ export class AgentProcess {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
     });
+    if (!exitHooked) process.once('exit', stopAgentsNow);
+    exitHooked = true;
+    running.add(this);
     this.exited = new Promise((resolve) => {
-      this.child.once('error', (err) => resolve(`could not start \`${file}\`: ${err.message}`));
-      this.child.once('exit', (code, signal) =>
+      this.child.once('error', (err) => {
+        running.delete(this);
+        resolve(`could not start \`${file}\`: ${err.message}`);
+      });
+      this.child.once('exit', (code, signal) => {
+        running.delete(this);
         resolve(
           signal
             ? `the agent process was stopped by ${signal}`
             : `the agent process exited with code ${code}`,
-        ),
-      );
+        );
+      });
     });
     this.child.stderr!.setEncoding('utf8').on('data', (text: string) => this.keepStderr(text));
     this.stdin = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>;
@@ -141,6 +165,16 @@ export class AgentProcess {
       : '';
   }
 
+  /** A signal to the agent's whole process group (what it started too), if any of it is left. */
+  signalGroup(sig: NodeJS.Signals): void {
+    try {
+      if (this.child.pid && process.platform !== 'win32') process.kill(-this.child.pid, sig);
+      else this.child.kill(sig);
+    } catch {
+      // already gone
+    }
+  }
+
   get running(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -151,14 +185,7 @@ export class AgentProcess {
    * may still run and hold intentplay open.
    */
   async stop(graceMs = 2000): Promise<void> {
-    const signal = (sig: NodeJS.Signals) => {
-      try {
-        if (this.child.pid && process.platform !== 'win32') process.kill(-this.child.pid, sig);
-        else this.child.kill(sig);
-      } catch {
-        // already gone
-      }
-    };
+    const signal = (sig: NodeJS.Signals) => this.signalGroup(sig);
     if (!this.running) {
       signal('SIGKILL');
       return;
