@@ -4,7 +4,7 @@
  * time pass or answer a proposal. While they play, a printable key typed in a pane goes to the
  * input box. The panes reach the seat through the SessionUi it gives them (reveal, override, note).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useControl, useController, useSession, type SessionUi } from '../context.tsx';
 import { MAIN_PANE } from '../panes.ts';
 import { wokenTurn } from '../../store/selectors.ts';
@@ -58,6 +58,10 @@ export function useSeat({ focus, setFocus, dialog, open }: SeatOptions): Seat {
   const waiting = role === 'user' && Boolean(waitingForTime);
   const awaited = awaiting?.role === role || waiting;
   const [note, setNote] = useState<string | undefined>();
+  // 'not your turn yet', said while the other side worked, is wrong once the turn is theirs.
+  useEffect(() => {
+    if (awaited) setNote((n) => (n?.startsWith('not your turn yet') ? undefined : n));
+  }, [awaited]);
   const [reveals, setReveals] = useState<string[]>([]);
   const text = useTextInput();
   // A question under the panes takes only its chords and esc: other keys go on into the message.

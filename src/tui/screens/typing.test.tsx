@@ -86,6 +86,26 @@ describe('typing while playing', () => {
     },
   );
 
+  it("'not your turn yet' goes once the turn is the person's: the message stays, enter sends it", async () => {
+    const run = await collectRun('tester/gear', { agent: 'script:reactive' });
+    const events = run.sessions.at(-1)!;
+    const upTo = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'turn_start' && e.turn === 2),
+    );
+    const c = fakeController(upTo, { mode: 'play', running: true });
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 120, rows: 40 });
+    await waitForFrame(r, (f) => f.includes('you (user)'));
+    await press(r, ...'Bullet points, please.'.split(''), KEYS.enter);
+    await waitForFrame(r, (f) => f.includes('not your turn yet: the agent is still working'));
+    c.store.getState().dispatch({ type: 'awaiting_input', turn: 1, role: 'user' });
+    const frame = await waitForFrame(r, (f) => !f.includes('not your turn yet'));
+    expect(frame).toContain('› Bullet points, please.');
+    await press(r, KEYS.enter);
+    await waitFor(() => c.calls.length > 0);
+    expect(c.calls).toEqual(['sendUser "Bullet points, please." []']);
+  });
+
   it('ctrl+o asks which status to set by hand: a sentence typed after it goes into the message, only ctrl+o sets', async () => {
     const c = await playing('play');
     r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 160, rows: 40 });
