@@ -8,23 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { haveChromium } from '../helpers/browser.ts';
 import { LIB } from '../study/helpers.ts';
-import { studyInBrowser, waitForScreen } from './served.ts';
+import { oneConditionStudy, studyInBrowser, waitForScreen } from './served.ts';
 
 if (!haveChromium)
   console.warn('skipping the excluded participant test: it needs /usr/bin/chromium');
 
 const WORDS = 'Thanks for your time. The study ends here for you.';
-const STUDY = `title: Checked study
-library: ${LIB}
-consent:
-  version: v1
-  text: You agree to take part in a test.
-instructions: You will play the user of an assistant.
-conditions:
-  proactive: { agent: "script:proactive" }
-scenarios: [tester/plan]
-design: { type: between, seed: 1 }
-completion_code: { prefix: TS- }
+const STUDY = `${oneConditionStudy('Checked study', 'tester/plan', LIB)}completion_code: { prefix: TS- }
 checks: { fail_after: 1, on_fail: exclude, message: ${WORDS} }
 questionnaires:
   before:

@@ -101,6 +101,23 @@ export function servedArgs(command: 'watch' | 'play', ...more: string[]): string
 }
 
 /**
+ * A one-condition, between-subjects study of `scenario` (consent, instructions, the scripted
+ * proactive agent); `library` when not the bundled one. More keys go after it.
+ */
+export function oneConditionStudy(title: string, scenario: string, library?: string): string {
+  return `title: ${title}
+${library ? `library: ${library}\n` : ''}consent:
+  version: v1
+  text: You agree to take part in a test.
+instructions: You will play the user of an assistant.
+conditions:
+  proactive: { agent: "script:proactive" }
+scenarios: [${scenario}]
+design: { type: between, seed: 1 }
+`;
+}
+
+/**
  * A study file in a fresh folder, the binary run there (`cli`), `serve --study` started on it
  * (`start`), and a Chromium for its participants; the describe's hooks close both.
  */

@@ -10,21 +10,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { haveChromium } from '../helpers/browser.ts';
 import { LIB } from '../study/helpers.ts';
-import { studyInBrowser, waitForScreen } from './served.ts';
+import { oneConditionStudy, studyInBrowser, waitForScreen } from './served.ts';
 
 if (!haveChromium) console.warn('skipping the live withdrawal test: it needs /usr/bin/chromium');
 
-const STUDY = `title: Withdrawn while taking part
-library: ${LIB}
-consent:
-  version: v1
-  text: You agree to take part in a test.
-instructions: You will play the user of an assistant.
-conditions:
-  proactive: { agent: "script:proactive" }
-scenarios: [tester/plan]
-design: { type: between, seed: 1 }
-questionnaires:
+const STUDY = `${oneConditionStudy('Withdrawn while taking part', 'tester/plan', LIB)}questionnaires:
   before:
     - { kind: likert, id: use, text: I use AI assistants often., scale: 5 }
 `;

@@ -131,6 +131,20 @@ function sendQueued() {
 }
 
 if (typing) term.onData(sendKeys);
+
+// Browsers keep ctrl+n, ctrl+t and ctrl+w for themselves (a new window, a new tab, closing it):
+// a page never receives them. alt+that letter sends the ctrl key instead, so ctrl+n ("let the
+// time pass" in time and proposal scenarios) can be pressed in a browser. By the key's place
+// (event.code): on a Mac, option+n is a dead key whose `key` is not "n".
+const BROWSER_KEEPS = { KeyN: '\x0e', KeyT: '\x14', KeyW: '\x17' };
+if (typing)
+  term.attachCustomKeyEventHandler((event) => {
+    const ctrl = event.altKey && !event.ctrlKey && !event.metaKey && BROWSER_KEEPS[event.code];
+    if (!ctrl) return true;
+    if (event.type === 'keydown') sendKeys(ctrl);
+    event.preventDefault();
+    return false;
+  });
 else document.addEventListener('keydown', () => notice('This page only watches: keys typed here go nowhere.'));
 
 function connect() {
