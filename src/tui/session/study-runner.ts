@@ -9,8 +9,6 @@ import { given } from '../../contracts/optional.ts';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { UserError } from '../../contracts/diagnostics.ts';
-import { sessionSetup } from '../../session/setup.ts';
 import type { Study } from '../../study/load.ts';
 import { countFlow, randomToken } from '../../study/enrol.ts';
 import {
@@ -26,18 +24,15 @@ import {
   type ParticipantState,
   type Step,
 } from '../../study/participant.ts';
-import { exposureContent, ExposureTracker } from '../../study/exposure.ts';
-import { sessionProtocol } from '../../study/protocol.ts';
-import {
-  expandQuestions,
-  passesCheck,
-  type AnswerValue,
-  type Item,
-} from '../../study/questionnaire.ts';
+import type { AnswerValue, Item } from '../../study/questionnaire.ts';
 import { timeLimitMs } from '../../study/schema.ts';
 import { MessageTimer } from '../../study/timing.ts';
 import type { LiveSession } from './live.ts';
 import { StudyLiveSession } from './study-live.ts';
+import { studySessionOptions } from './study-session.ts';
+import { StudyTimeLimit } from './study-time-limit.ts';
+import { StudyExposureLog } from './study-exposure-log.ts';
+import { ItemOnsets, answersIn, questionnaireItems, withAnswer } from './study-answers.ts';
 
 export interface RunnerState {
   step: Step;
@@ -63,12 +58,12 @@ export class StudyRunner {
   readonly resumed: boolean;
   private state: ParticipantState;
   private timer: MessageTimer | undefined;
-  /** The session's time limit: ms left, counted from the first turn (after the opening card), paused with the study. */
-  private limit:
-    { left: number; since: number; armed: boolean; handle?: NodeJS.Timeout } | undefined;
-  /** The session on screen: what its screen shows (as last reported), and which parts are on screen now. */
-  private exposure:
-    { tracker: ExposureTracker; shows: readonly string[]; layout: string } | undefined;
+  /** The session's time limit, if the study sets one. */
+  private limit: StudyTimeLimit | undefined;
+  /** What of the session's screen is on screen now. */
+  private readonly exposure: StudyExposureLog;
+  /** When each questionnaire item last came on screen, for the answer's onset and latency. */
+  private readonly onsets: ItemOnsets;
 
   constructor(
     readonly study: Study,
@@ -94,6 +89,10 @@ export class StudyRunner {
         : this.state.step;
     this.store = createStore<RunnerState>()(() => ({ step, paused: false }));
     this.log.write('step', { step });
+    this.exposure = new StudyExposureLog(this.log, study.participant_view, () =>
+      Boolean(this.store.getState().paused),
+    );
+    this.onsets = new ItemOnsets(() => this.log.mono());
   }
 
   get participant(): ParticipantState {
@@ -105,18 +104,12 @@ export class StudyRunner {
   }
 
   items(step: Step): Item[] {
-    const q = this.study.questionnaires;
-    if (step.kind === 'final') return expandQuestions(q.final);
-    return expandQuestions(step.kind === 'before' ? q.before : q.after_each_session);
+    return questionnaireItems(this.study, step);
   }
 
   /** Answers already given in this questionnaire (a resumed one starts at the first unanswered item). */
   answersFor(step: Step): Answer[] {
-    return this.state.answers.filter((a) =>
-      step.kind === 'questionnaire'
-        ? a.part === 'session' && a.session === step.session
-        : a.part === step.kind,
-    );
+    return answersIn(this.state, step);
   }
 
   private go(step: Step): void {
@@ -141,7 +134,7 @@ export class StudyRunner {
       return true;
     } catch (err) {
       if (!(err instanceof WithdrawnError)) throw err;
-      this.endExposure();
+      this.exposure.end();
       this.store.getState().live?.quit();
       this.store.setState({ over: 'withdrawn' });
       return false;
@@ -207,13 +200,10 @@ export class StudyRunner {
     if (step.kind === 'instructions' || step.kind === 'ready') this.advance();
   }
 
-  /** When each questionnaire item last came on screen (monotonic, wall), for the answer's onset and latency. */
-  private shownAt = new Map<string, { mono: number; wall: string }>();
-
   /** The questionnaire shows `item` now. */
   itemShown(item: Item): void {
     const { step } = this.store.getState();
-    this.shownAt.set(item.item, { mono: this.log.mono(), wall: new Date().toISOString() });
+    this.onsets.shown(item);
     this.log.write('item_shown', { step, item: item.item });
   }
 
@@ -225,37 +215,9 @@ export class StudyRunner {
   answer(item: Item, value: AnswerValue): 'retry' | 'stop' | void {
     const { step } = this.store.getState();
     if (step.kind !== 'questionnaire' && step.kind !== 'final' && step.kind !== 'before') return;
-    const passed = passesCheck(item, value);
-    const answer: Answer = {
-      part: step.kind === 'questionnaire' ? 'session' : step.kind,
-      ...(step.kind === 'questionnaire' ? { session: step.session } : {}),
-      question: item.question,
-      item: item.item,
-      kind: item.kind,
-      value,
-      wall: new Date().toISOString(),
-      ...(passed === undefined ? {} : { check_passed: passed }),
-      ...this.onsetOf(item),
-    };
-    const failures = this.state.check_failures ?? [];
-    this.state = {
-      ...this.state,
-      answers: [
-        ...this.state.answers.filter(
-          (a) =>
-            !(a.part === answer.part && a.session === answer.session && a.item === answer.item),
-        ),
-        answer,
-      ],
-      ...(passed === false
-        ? {
-            check_failures: [
-              ...failures,
-              { part: answer.part, session: answer.session, item: item.item, wall: answer.wall },
-            ],
-          }
-        : {}),
-    };
+    const answered = withAnswer(this.state, step, item, value, () => this.onsets.take(item));
+    const { answer, passed } = answered;
+    this.state = answered.state;
     if (!this.save()) return 'stop';
     this.log.write('answer', {
       part: answer.part,
@@ -275,12 +237,6 @@ export class StudyRunner {
     if (item.check?.kind === 'comprehension') return 'retry';
   }
 
-  private onsetOf(item: Item): Pick<Answer, 'shown' | 'latency_ms'> {
-    const shown = this.shownAt.get(item.item);
-    this.shownAt.delete(item.item);
-    return shown ? { shown: shown.wall, latency_ms: this.log.mono() - shown.mono } : {};
-  }
-
   questionnaireDone(): void {
     this.advance();
   }
@@ -297,45 +253,13 @@ export class StudyRunner {
     this.log.write('terminal', { session: step.session, columns, rows });
   }
 
-  /**
-   * Logs each part of the session screen that came on screen or left it since the last call:
-   * nothing shows while the study is paused (the pause page covers it) or once the session has
-   * left the screen. `shows` is what the screen reports, kept for when a pause ends.
-   */
-  private expose(exposure = this.exposure, shows?: readonly string[], layout?: string): void {
-    if (!exposure || exposure !== this.exposure) return;
-    if (shows) exposure.shows = shows;
-    if (layout) exposure.layout = layout;
-    const now = this.store.getState().paused ? [] : exposure.shows;
-    for (const c of exposure.tracker.show(now)) {
-      const about =
-        c.change === 'start'
-          ? { layout: exposure.layout, ...exposureContent(c.part, this.study.participant_view) }
-          : {};
-      this.log.write('exposure', { ...c, ...about });
-    }
-  }
-
-  /** The session leaves the screen: every part still on it stops. */
-  private endExposure(): void {
-    if (!this.exposure) return;
-    this.exposure.shows = [];
-    this.expose();
-    this.exposure = undefined;
-  }
-
   togglePause(): void {
     const paused = !this.store.getState().paused;
     this.log.write(paused ? 'pause' : 'resume_from_pause', { step: this.store.getState().step });
     this.timer?.pause(paused);
-    if (this.limit?.armed) {
-      if (paused) {
-        clearTimeout(this.limit.handle);
-        this.limit.left -= performance.now() - this.limit.since;
-      } else this.armLimit();
-    }
+    this.limit?.pause(paused);
     this.store.setState({ paused });
-    this.expose();
+    this.exposure.refresh();
   }
 
   /** Ctrl-C: stop here; the next run resumes at this step (at the consent page, nothing is kept but an anonymous count). */
@@ -346,23 +270,15 @@ export class StudyRunner {
       this.store.setState({ over: 'left' });
       return;
     }
-    this.endExposure();
+    this.exposure.end();
     this.store.getState().live?.quit();
     this.log.write('stop', { step: this.store.getState().step });
     this.store.setState({ over: 'stopped' });
   }
 
-  private armLimit(): void {
-    if (!this.limit) return;
-    this.limit.armed = true;
-    this.limit.since = performance.now();
-    this.limit.handle = setTimeout(
-      () => {
-        this.log.write('time_limit', { step: this.store.getState().step });
-        this.endLive('time_limit');
-      },
-      Math.max(0, this.limit.left),
-    );
+  private timeUp(): void {
+    this.log.write('time_limit', { step: this.store.getState().step });
+    this.endLive('time_limit');
   }
 
   private endLive(by: EndedBy): void {
@@ -380,51 +296,22 @@ export class StudyRunner {
   }
 
   private startSession(k: number): void {
-    const assigned = this.state.sessions[k]!;
-    const scenario = this.study.lib.scenarios.get(assigned.scenario);
-    if (!scenario) throw new UserError(`scenario ${assigned.scenario} is no longer in the library`);
-    const condition = this.study.conditions[assigned.condition]!;
-    const setup = sessionSetup({
-      agent: condition.agent,
-      judge: condition.judge ?? 'rules',
-      ...given({
-        agentModel: condition.agent_model,
-        judgeModel: condition.judge_model,
-        baseUrl: condition.base_url,
-      }),
+    const { scenario, options } = studySessionOptions({
+      study: this.study,
+      dataDir: this.dataDir,
+      state: () => this.state,
+      k,
+      date: this.opts.date,
     });
     const timer = new MessageTimer(k, () => this.log.mono());
     this.timer = timer;
-    const exposure = {
-      tracker: new ExposureTracker(k),
-      shows: [] as readonly string[],
-      layout: '',
-    };
-    this.exposure = exposure;
+    const shows = this.exposure.begin(k);
     const attempt = { session: k, started: new Date().toISOString() };
     this.state = { ...this.state, attempts: [...this.state.attempts, attempt] };
     if (!this.save()) return;
     const live = new StudyLiveSession(
       {
-        groups: [{ id: scenario.id, kind: 'chain', library: this.study.lib, sessions: [scenario] }],
-        setup,
-        mode: 'play',
-        overrides: false,
-        participant: this.study.participant_view,
-        recordingsDir: path.join(
-          participantDir(this.dataDir, this.state.participant),
-          'recordings',
-        ),
-        protocol: () => ({
-          ...sessionProtocol(
-            this.study,
-            { id: this.state.participant, ordinal: this.state.ordinal },
-            assigned,
-            this.state.sessions.length,
-            scenario,
-          ),
-        }),
-        ...given({ maxTurns: condition.max_turns, date: this.opts.date }),
+        ...options,
         onEvent: (e) => {
           // The message the session waits for opens the next turn (as its recorded `message` says).
           if (e.type === 'awaiting_input' && e.role === 'user') timer.prompt(e.turn + 1);
@@ -438,15 +325,15 @@ export class StudyRunner {
             !this.limit.armed &&
             !this.store.getState().paused
           )
-            this.armLimit();
+            this.limit.arm();
         },
       },
       timer,
       (timing) => this.log.write('message_timing', { ...timing }),
-      (parts, layout) => this.expose(exposure, parts, layout),
+      shows,
     );
     const ms = timeLimitMs(this.study.time_limit);
-    this.limit = ms ? { left: ms, since: performance.now(), armed: false } : undefined;
+    this.limit = ms ? new StudyTimeLimit(ms, () => this.timeUp()) : undefined;
     this.store.setState({ live });
     void live.done.then((results) =>
       this.sessionOver(k, live, results[0]?.recording, results[0]?.end),
@@ -459,7 +346,7 @@ export class StudyRunner {
     recording: string | undefined,
     end: string | undefined,
   ): void {
-    clearTimeout(this.limit?.handle);
+    this.limit?.clear();
     this.limit = undefined;
     this.timer = undefined;
     const rel = recording ? path.relative(this.dataDir, recording) : undefined;
@@ -507,7 +394,7 @@ export class StudyRunner {
   /** Enter after a session ended: on to its questionnaire (or the next step). */
   afterSession(): void {
     if (!this.store.getState().ended) return;
-    this.endExposure();
+    this.exposure.end();
     this.store.setState({ live: undefined });
     this.go(this.state.step);
   }
