@@ -144,7 +144,7 @@ describe('the opening card', () => {
 
 describe('the opening card, line by line', () => {
   /** The card as text, for a person playing the agent of a one-session scenario. */
-  async function cardText(request: string, intents: { id: string; text: string }[]) {
+  async function cardText(request: string, intents: { id: string; text: string }[], cols = 100) {
     const { openingLines } = await import('./OpeningCard.tsx');
     const { createTheme } = await import('../theme.ts');
     const scenario = {
@@ -159,7 +159,7 @@ describe('the opening card, line by line', () => {
       backends: {} as never,
     };
     const control = { mode: 'agent' as const, paused: false, delayMs: 0 };
-    return openingLines({ scenario, intents: intents as never }, control, 100, createTheme(false))
+    return openingLines({ scenario, intents: intents as never }, control, cols, createTheme(false))
       .map((line) => line.map((seg) => seg.text).join(''))
       .join('\n');
   }
@@ -172,5 +172,19 @@ describe('the opening card, line by line', () => {
   it('playing the agent, one unsaid need is one need, not "1 needs"', async () => {
     const text = await cardText('Send the booking note.', [{ id: 'I1', text: 'Cc the manager.' }]);
     expect(text).toContain('The user has 1 need they have not said: find them out.');
+  });
+
+  it('playing the agent in 80 columns, the unsaid needs line wraps whole instead of ending in …', async () => {
+    const needs = [
+      { id: 'I1', text: 'a' },
+      { id: 'I2', text: 'b' },
+      { id: 'I3', text: 'c' },
+    ];
+    const text = await cardText('Watch the market.', needs, 76);
+    expect(text).not.toContain('…');
+    expect(text.split('\n').every((line) => line.length <= 76)).toBe(true);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'The user has 3 needs they have not said: find them out. They show at the end.',
+    );
   });
 });

@@ -103,12 +103,13 @@ export function openingLines(
   } else if (control.mode === 'agent' && session.intents.length)
     lines.push(
       [],
-      [
-        {
-          text: `The user has ${counted(session.intents.length, 'need')} they have not said: find them out. They show at the end.`,
-          color: theme.text.muted,
-        },
-      ],
+      // Wrapped: in 80 columns the line was cut before 'They show at the end.'
+      ...wrapWithPrefix(
+        [],
+        `The user has ${counted(session.intents.length, 'need')} they have not said: find them out. They show at the end.`,
+        cols,
+        { color: theme.text.muted },
+      ),
     );
   lines.push([], [{ text: beginLine(control), color: theme.text.secondary }]);
   if (control.mode === 'play')
