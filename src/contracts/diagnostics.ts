@@ -38,6 +38,32 @@ export class UserError extends IntentplayError {
   }
 }
 
+/** What the place explains when writing there fails: a full disk, a read-only or forbidden folder. */
+const PLACE_PROBLEMS: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EISDIR: 'that is a folder',
+  // Making a folder on a read-only file system says ENOENT (its parent cannot be made either).
+  ENOENT: 'a folder on the way does not exist and cannot be made',
+};
+
+/**
+ * A failed write under a place the user chose (results folder, recordings folder) as a UserError
+ * that says what could not be done, where and why, in one line: it is the place, not a bug.
+ * Any other error is returned as it was.
+ */
+export function placeError(err: unknown, doing: string): unknown {
+  const { code, path } = (err ?? {}) as { code?: unknown; path?: unknown };
+  const why = typeof code === 'string' ? PLACE_PROBLEMS[code] : undefined;
+  if (!why) return err;
+  const where = typeof path === 'string' && !doing.includes(path) ? ` (${path})` : '';
+  return new UserError(`cannot ${doing}${where}: ${why}`);
+}
+
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errorMessage } from '../contracts/errors.ts';
 import { stampCarriedStatuses } from './carried-statuses.ts';
-import { UserError } from '../contracts/diagnostics.ts';
+import { placeError, UserError } from '../contracts/diagnostics.ts';
 import {
   EPHEMERAL_EVENTS,
   type BackendInfo,
@@ -71,11 +71,15 @@ export class Recorder {
   private readonly wallClock: boolean;
 
   constructor(file: string, header: RecordingHeader, opts: RecorderOptions = {}) {
-    mkdirSync(path.dirname(file), { recursive: true });
     this.path = file;
     this.wallClock = Boolean(opts.wallClock);
-    this.fd = openSync(file, 'a');
-    writeSync(this.fd, JSON.stringify(header) + '\n');
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      this.fd = openSync(file, 'a');
+      writeSync(this.fd, JSON.stringify(header) + '\n');
+    } catch (err) {
+      throw placeError(err, `write the recording in ${path.dirname(file)}`);
+    }
   }
 
   /** Appends one event (ephemeral streaming events are not recorded). Returns it with its time offset. */
@@ -85,8 +89,14 @@ export class Recorder {
       t: Math.round(performance.now() - this.start),
       ...(this.wallClock ? { wall: new Date().toISOString() } : {}),
     } as TimedEvent;
-    if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type))
-      writeSync(this.fd, JSON.stringify(timed) + '\n');
+    if (this.fd !== null && !EPHEMERAL_EVENTS.has(event.type)) {
+      try {
+        writeSync(this.fd, JSON.stringify(timed) + '\n');
+      } catch (err) {
+        // What was written stays readable (a cut last line is tolerated); the session stops here.
+        throw placeError(err, `go on writing the recording ${this.path}`);
+      }
+    }
     return timed;
   }
 

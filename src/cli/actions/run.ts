@@ -6,7 +6,7 @@ import { errorMessage } from '../../contracts/errors.ts';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { UserError } from '../../contracts/diagnostics.ts';
+import { placeError, UserError } from '../../contracts/diagnostics.ts';
 import { planRuns, type RunGroup } from '../../session/plan.ts';
 import { installedParadigms } from '../../scenario/paradigms.ts';
 import { createToolRegistry } from '../../tools/index.ts';
@@ -95,8 +95,12 @@ export async function runCommand(paths: string[], flags: RunFlags, cmd: Command)
   let kept: RunRecord[] = [];
   let releaseLock = () => {};
   if (out) {
-    mkdirSync(out, { recursive: true });
-    releaseLock = lockResultsFolder(out);
+    try {
+      mkdirSync(out, { recursive: true });
+      releaseLock = lockResultsFolder(out);
+    } catch (err) {
+      throw placeError(err, `write the results folder ${out}`);
+    }
     if (flags.resume) {
       const state = prepareResume(out);
       kept = state.kept;
