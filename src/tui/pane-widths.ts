@@ -14,7 +14,7 @@ import { goalBlock, intentBlock } from './components/IntentsPane.tsx';
 import { changeEntries, entryLine } from './components/WorkspacePane.tsx';
 import { paneSpecOf, type PaneId } from './pane-specs.ts';
 import type { ParadigmPane } from '../contracts/paradigm-view.ts';
-import { paneSeat, type ControlState } from './session/controller.ts';
+import type { ControlState } from './session/controller.ts';
 import type { Theme } from './theme.ts';
 
 /** Text that wraps is laid out this wide when measuring: any pane is at least this wide inside. */
@@ -98,7 +98,7 @@ function paradigmMeasure(pane: ParadigmPane): Measure {
     const slice = s[pane.slice];
     if (!slice) return both(0);
     const blocks = (cols: number) =>
-      pane.blocks(slice, { cols, theme, seat: paneSeat(c), scores: s.scores });
+      pane.blocks(slice, { cols, theme, seat: c.mode, scores: s.scores });
     const info = pane.info?.(slice) ?? '';
     const notes = typeof info === 'string' ? [info] : info;
     const title = titled(pane.title, notes.at(-1) ?? '');

@@ -79,7 +79,7 @@ function noticeFor(mode: LiveOptions['mode'] = 'watch', agent = 'script:proactiv
     user: { kind: 'rules' },
     judge: { kind: 'rules' },
   });
-  return scriptedNotice(mode, specs) ?? offlineNoticeFor(specs);
+  return scriptedNotice(mode, specs.agent) ?? offlineNoticeFor(specs);
 }
 const live = (
   events: TimedEvent[],

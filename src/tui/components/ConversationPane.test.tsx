@@ -202,7 +202,8 @@ describe('a proposal waiting while the user looks around first', () => {
   });
 
   it('rewords only the turns after a person took over a watch', async () => {
-    const c = await render({ mode: 'watch', takenOver: true });
+    // A watch taken over is played from then on (its mode is play).
+    const c = await render({ mode: 'play', takenOver: true });
     const dispatch = c.store.getState().dispatch;
     const text = 'a person took over the user after turn 2';
     dispatch({ type: 'notice', turn: 2, level: 'info', text });

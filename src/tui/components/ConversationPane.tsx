@@ -101,7 +101,7 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   const intents = (useControl((c) => c.mode !== 'agent' || c.revealIntents) || ended) && !goals;
   // The turns in which a person is the user: all of a play, those after the take-over of a watch.
   const takenOver = useControl((c) => Boolean(c.takenOver));
-  const personAfter = mode === 'play' ? 0 : takenOverAfter(takenOver, turns);
+  const personAfter = takenOver ? takenOverAfter(turns) : playingFromStart(mode);
   const { cols, rows } = paneInner(box);
   const textCols = cols - 1; // one column of gutter marks the selected item
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -167,10 +167,8 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
   );
 }
 
-/** The role whose words are the person's own: the user's when playing, the agent's as the agent. */
 /** The turn after which a person took over the user of a watch, from the notice the session wrote then. */
-function takenOverAfter(takenOver: boolean, turns: readonly TurnState[]): number | undefined {
-  if (!takenOver) return undefined;
+function takenOverAfter(turns: readonly TurnState[]): number | undefined {
   for (const t of turns)
     for (const it of t.items)
       if (it.kind === 'notice' && it.text.startsWith('a person took over the user after turn'))
@@ -178,6 +176,12 @@ function takenOverAfter(takenOver: boolean, turns: readonly TurnState[]): number
   return undefined;
 }
 
+/** Playing the user from the start, every turn is the person's (after turn 0). */
+function playingFromStart(mode: string): number | undefined {
+  return mode === 'play' ? 0 : undefined;
+}
+
+/** The role whose words are the person's own: the user's when playing, the agent's as the agent. */
 function ownRole(mode: string): 'user' | 'agent' | null {
   if (mode === 'play') return 'user';
   return mode === 'agent' ? 'agent' : null;

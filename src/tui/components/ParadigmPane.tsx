@@ -6,7 +6,6 @@
 import { useMemo, type ComponentType } from 'react';
 import type { ParadigmPane } from '../../contracts/paradigm-view.ts';
 import { useControl, useSession } from '../context.tsx';
-import { paneSeat } from '../session/controller.ts';
 import { PRIORITY, useKeyActions } from '../hooks/keypress.tsx';
 import { cursorActions, useBlockWindow } from '../hooks/useBlockWindow.ts';
 import { useListCursor } from '../hooks/useListCursor.ts';
@@ -30,7 +29,7 @@ function SlicePane({ pane, box, focused, title }: PaneProps & { pane: ParadigmPa
   const theme = useTheme();
   const slice = useSession((s) => s[pane.slice]);
   const scores = useSession((s) => s.scores);
-  const seat = useControl(paneSeat);
+  const seat = useControl((c) => c.mode);
   const { cols, rows } = paneInner(box);
   const blocks = useMemo(
     () => (slice ? pane.blocks(slice, { cols: cols - 1, theme, seat, scores }) : []),

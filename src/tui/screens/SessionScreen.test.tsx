@@ -126,6 +126,16 @@ describe('live sessions', () => {
     expect(notice).toContain('will not read what you type');
   });
 
+  it('names the script the session chose in the banner, as the status bar does, and says it is no model', async () => {
+    // No --agent: the script agent plays the scenario's first reference.
+    const c = liveSession('tester/gear', 'play');
+    r = renderSession(c, <SessionScreen onExit={() => undefined} />, { columns: 200, rows: 40 });
+    await begin(r);
+    const frame = await waitForFrame(r, (f) => f.includes('agent script:proactive'));
+    const [banner] = frame.split('\n');
+    expect(banner).toMatch(/^The agent is script:proactive, a script \(not a model\)/);
+  });
+
   it('play: reveal an intent into the input, send it, and it is marked provided; ending asks first', async () => {
     const c = liveSession('tester/gear', 'play', { agent: 'script:reactive' });
     let exited = false;
@@ -136,9 +146,9 @@ describe('live sessions', () => {
     await begin(r);
     const first = await waitForFrame(r, (f) => f.includes('your turn: write the user'));
     // The person is told the agent is scripted and will not read them, to the notice's end (it wraps).
-    expect(first).toContain('--agent human to play the agent yourself.');
+    expect(first).toContain('--agent human to be the agent.');
     expect(c.control.getState().notice).toMatch(
-      /^The agent is scripted \(script:reactive\) and will not read what you type/,
+      /^The agent is script:reactive, a script \(not a model\): it will not read what you type/,
     );
     await press(r, KEYS.tab);
     // The panes have the keys once the status bar stops showing the input box's keys.

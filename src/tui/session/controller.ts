@@ -15,11 +15,6 @@ export type { BranchRow };
 
 export type SessionMode = 'play' | 'agent' | 'watch' | 'replay';
 
-/** The seat a paradigm's pane is drawn for: a watch a person took over is theirs to play. */
-export function paneSeat(c: Pick<ControlState, 'mode' | 'takenOver'>): SessionMode {
-  return c.mode === 'watch' && c.takenOver ? 'play' : c.mode;
-}
-
 export interface ToolHint {
   name: string;
   description: string;

@@ -62,12 +62,16 @@ export function modeSpecs(
   return specs;
 }
 
-/** Playing the user against a script: said on screen, since the agent will not read what the person types. */
+/**
+ * Playing the user against a script: said on screen, since the agent will not read what the
+ * person types. `agent`: the session's agent (its script named as the status bar names it, once
+ * the session has chosen it: the scenario's first reference when none was asked for).
+ */
 export function scriptedNotice(
-  mode: LiveOptions['mode'],
-  specs: Record<Role, BackendSpec>,
+  mode: string,
+  agent: { kind: string; name?: string | undefined },
 ): string | undefined {
-  if (mode !== 'play' || specs.agent.kind !== 'script') return undefined;
-  const name = specs.agent.name ? `script:${specs.agent.name}` : 'script';
-  return `The agent is scripted (${name}) and will not read what you type. For real play: --agent openai, or --agent human to play the agent yourself.`;
+  if (mode !== 'play' || agent.kind !== 'script') return undefined;
+  const name = agent.name ? `script:${agent.name}` : 'script';
+  return `The agent is ${name}, a script (not a model): it will not read what you type. For real play: --agent openai, or --agent human to be the agent.`;
 }

@@ -54,8 +54,8 @@ export class LiveSession implements SessionController {
       revealIntents: opts.mode !== 'agent' || Boolean(opts.revealIntents),
       overrides: opts.overrides !== false,
       tools: [],
-      ...(!opts.participant && (scriptedNotice(opts.mode, specs) ?? opts.setup.offlineNotice)
-        ? { notice: scriptedNotice(opts.mode, specs) ?? offlineNoticeFor(specs) }
+      ...(!opts.participant && (scriptedNotice(opts.mode, specs.agent) ?? opts.setup.offlineNotice)
+        ? { notice: scriptedNotice(opts.mode, specs.agent) ?? offlineNoticeFor(specs) }
         : {}),
       ...(opts.participant ? { participant: opts.participant } : {}),
     }));
@@ -156,6 +156,7 @@ export class LiveSession implements SessionController {
     if (event.type === 'session_start') {
       // A stage (--vs, --present) owns the pace and shows no card.
       if (!this.opts.pace && this.opts.openingCard !== false) this.cards.open();
+      this.nameScript(event.backends.agent);
       const scenario = group.sessions.find((s) => s.id === event.scenario);
       // The protocol may offer tools `tools:` does not name (a proposal scenario's propose and wait).
       if (scenario) this.control.setState({ tools: sessionHints(this.registry, scenario) });
@@ -262,14 +263,16 @@ export class LiveSession implements SessionController {
     this.user?.takeOver(this.run?.tookOver() ?? false);
     this.pacer.release();
     this.begin();
+    this.control.setState({ mode: 'play', paused: false, takenOver: true });
     // Against a scripted agent the person must know it will not read them (as play says from the start).
-    const notice = scriptedNotice('play', modeSpecs(this.opts.mode, this.opts.setup.specs));
-    this.control.setState({
-      mode: 'play',
-      paused: false,
-      takenOver: true,
-      ...(notice && !this.opts.participant ? { notice } : {}),
-    });
+    const agent = this.store.getState().session.scenario?.backends.agent;
+    this.nameScript(agent ?? modeSpecs(this.opts.mode, this.opts.setup.specs).agent);
+  }
+
+  /** Playing against a script, the notice names it as the status bar does (the one the session chose). */
+  private nameScript(agent: { kind: string; name?: string }): void {
+    const notice = scriptedNotice(this.control.getState().mode, agent);
+    if (notice && !this.opts.participant) this.control.setState({ notice });
   }
 
   /**

@@ -21,7 +21,7 @@ describe('taking over a running watch', () => {
     expect(live.control.getState().notice ?? '').not.toContain('will not read what you type');
     live.takeOver();
     // The agent is a script: the person who took over is told it will not read them.
-    expect(live.control.getState().notice).toContain('The agent is scripted (script:reactive)');
+    expect(live.control.getState().notice).toContain('The agent is script:reactive, a script');
     await waitFor(() => session().awaiting?.role === 'user', 10_000);
     const userMessages = () =>
       session().turns.flatMap((t) =>
