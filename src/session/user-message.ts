@@ -19,6 +19,8 @@ export async function askUser(
   // How each intent was told, for its status: the user's words as read, else the reveal key.
   const told = new Map<string, string>();
   const withdrawn: string[] = [];
+  // Handed to a simulated user: what the judge picked, or an intention shift it tells at once.
+  const forSimulated = !backends.user.picksIntents && (reason === 'picked' || reason === 'shift');
   const reply = await backends.user.nextMessage({
     turn: core.turn,
     persona: core.persona,
@@ -29,9 +31,10 @@ export async function askUser(
     emit: (e) => core.emit(e),
     signal: core.signal,
     readStated: async (text) => {
-      // A person took over after the judge picked what the simulated user would tell: the pick
-      // goes, and the person's words tell what they tell.
-      if (reason === 'picked' && backends.user.picksIntents)
+      // A person took over after the intents were handed to the simulated user to tell (a pick,
+      // or a time scenario's shift right after a follow-up): its statuses go, and the person's
+      // words tell what they tell.
+      if (forSimulated && backends.user.picksIntents)
         withdrawn.push(...handed.map((i) => i.id).filter((id) => statuses.withdraw(id)));
       const reading = await readStatedBy(backends.judge, {
         turn: core.turn,

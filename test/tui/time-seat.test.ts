@@ -126,4 +126,36 @@ describe('playing the user of a time scenario', () => {
     expect(said.t - notice.t).toBeGreaterThanOrEqual(1000);
     expect(events.filter((e) => e.text?.startsWith('a person took over'))).toHaveLength(1);
   });
+
+  it("taking over right after a follow-up drops the intention shift the simulated user was to tell: the person's words tell what they tell", async () => {
+    const l = new LiveSession({
+      groups: planRuns(['marketer/flight-watch'], { library: LIBRARY, noDeps: true }),
+      setup: sessionSetup({ library: LIBRARY }),
+      mode: 'watch',
+      paused: true,
+      delayMs: 0,
+      recordingsDir: dir,
+    });
+    live = l;
+    await waitFor(() => Boolean(l.control.getState().opening), 15_000);
+    l.begin();
+    // Turn by turn to the follow-up on U2 (turn 3), which opens I4 for the user to tell.
+    for (const turn of [1, 2, 3]) {
+      l.step();
+      await waitFor(() => messages(l, 'agent').some((m) => m.turn === turn), 15_000);
+    }
+    const intent = (id: string) => l.store.getState().session.intentStates[id]!;
+    expect(intent('I4').status).toBe('open');
+    l.takeOver();
+    await waitFor(() => l.store.getState().session.awaiting?.role === 'user', 15_000);
+    l.sendUser('Thanks, I will look at it tonight.', []);
+    await waitFor(() => messages(l, 'agent').some((m) => m.turn === 4), 15_000);
+    // The person said nothing of the new press day: I4 is not provided by their message (the
+    // scripted agent's reply may still complete it), and their message is not about it.
+    expect(intent('I4').history.map((h) => h.to)).not.toContain('provided');
+    const turn4 = l.store.getState().session.turns.find((t) => t.turn === 4)!;
+    const said = turn4.items.find((i) => i.kind === 'message' && i.role === 'user');
+    expect(said).toMatchObject({ text: 'Thanks, I will look at it tonight.' });
+    expect(said && 'intents' in said ? (said.intents ?? []) : []).not.toContain('I4');
+  });
 });
