@@ -57,6 +57,8 @@ export class SessionRun implements SessionCore {
   turn = 0;
   endRequested = false;
   private finished = false;
+  private agentWorking = false;
+  private takeOverDue = false;
   readonly maxTurns: number;
   private callSeq = 0;
   /** Forwards the caller's abort; removed at the end so a long-lived signal does not collect listeners. */
@@ -129,12 +131,14 @@ export class SessionRun implements SessionCore {
 
   /**
    * A person took the user over (watch, `t`): the recording says so at that moment, after the
-   * turn that ran last. False when the session has ended (the next one says it then).
+   * turn that ran last (while the agent works, once its reply has ended its turn). False when the session has ended (the next one says it then).
    */
   tookOver(): boolean {
     if (this.finished) return false;
-    const text = `a person took over the user after turn ${this.turn}`;
-    this.emit({ type: 'notice', turn: this.turn, level: 'info', text });
+    // Taken over while the agent works: said after its reply, which ends the turn it names.
+    if (this.agentWorking) this.takeOverDue = true;
+    else
+      this.emit({ type: 'notice', turn: this.turn, level: 'info', text: tookOverText(this.turn) });
     return true;
   }
 
@@ -238,7 +242,8 @@ export class SessionRun implements SessionCore {
     let reply = '';
     let turnError: string | undefined;
     try {
-      reply = await this.runAgent(incoming, calls);
+      this.agentWorking = true;
+      reply = await this.runAgent(incoming, calls).finally(() => (this.agentWorking = false));
     } catch (err) {
       calls.settle();
       if (!(err instanceof ToolStepCapError)) {
@@ -252,6 +257,10 @@ export class SessionRun implements SessionCore {
     this.replies.push(reply);
     this.transcript.push({ kind: 'agent', turn: this.turn, text: reply });
     this.emit({ type: 'message', turn: this.turn, role: 'agent', text: reply });
+    if (this.takeOverDue) {
+      this.takeOverDue = false;
+      this.emit({ type: 'notice', turn: this.turn, level: 'info', text: tookOverText(this.turn) });
+    }
     const diff = this.diffTurn(before);
     if (turnError) this.emit({ type: 'notice', turn: this.turn, level: 'error', text: turnError });
     this.emit({ type: 'turn_end', turn: this.turn, ...given({ error: turnError }) });
@@ -393,3 +402,5 @@ export class SessionRun implements SessionCore {
     return askUser(this, this.status, handed, reason);
   }
 }
+
+const tookOverText = (turn: number) => `a person took over the user after turn ${turn}`;

@@ -79,6 +79,31 @@ describe.skipIf(!hasTmux)('your own agent over ACP, in a terminal', () => {
   );
 
   it(
+    'watch: taken over while the agent works, the take-over is said after its reply, not before',
+    { timeout: 60_000 },
+    async () => {
+      term.start(acpArgs('watch', '--slow 1500 --quiet', 'rec5'));
+      await term.waitFor((s) => s.includes('Let me look'), 'the agent to start streaming');
+      term.keys('t');
+      const text = await term.waitFor(
+        (s) => s.includes('Done (1 calls).') && s.includes('a person took over the user'),
+        'its reply and the take-over',
+      );
+      expect(text.indexOf('agent Let me look')).toBeLessThan(text.indexOf('a person took over'));
+      const events = recorded('rec5').filter((e) => e.type === 'message' || e.type === 'notice');
+      expect(events.map((e) => [e.type, e.turn, e.role ?? e.text])).toEqual([
+        ['message', 1, 'user'],
+        ['message', 1, 'agent'],
+        ['notice', 1, 'a person took over the user after turn 1'],
+      ]);
+      term.keys('C-c');
+      await term.waitFor((s) => s.includes('Quit while the session runs?'), 'the quit question');
+      term.keys('C-c');
+      await term.waitFor((s) => s.includes('[exit 0]'), 'intentplay to exit');
+    },
+  );
+
+  it(
     'closing the terminal while the agent works stops the agent and what it started',
     { timeout: 60_000 },
     async () => {
@@ -127,14 +152,21 @@ function acpArgs(mode: 'play' | 'watch', flags: string, rec: string): string[] {
   return [mode, 'tester/notes', '--library', LIB, '--agent', agent, '--recordings', rec];
 }
 
-/** The notices of the one recording in `dir` (under the terminal's folder). */
-function recordedNotices(dir: string): string[] {
+type Recorded = { type?: string; turn?: number; role?: string; text?: string };
+
+/** The events of the one recording in `dir` (under the terminal's folder). */
+function recorded(dir: string): Recorded[] {
   const folder = path.join(term.work, dir);
   const file = readdirSync(folder).find((f) => f.endsWith('.jsonl'))!;
   return readFileSync(path.join(folder, file), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { type?: string; text?: string })
+    .map((l) => JSON.parse(l) as Recorded);
+}
+
+/** The notices of the one recording in `dir`. */
+function recordedNotices(dir: string): string[] {
+  return recorded(dir)
     .filter((e) => e.type === 'notice')
     .map((e) => e.text ?? '');
 }
