@@ -17,7 +17,12 @@ export type {
   TimeEnding,
   TimeScores,
 } from './time-events.ts';
-export type { ProposalInfo, ProposalDecisions, ProposalScores } from './proposal-events.ts';
+export type {
+  GatherResolution,
+  ProposalInfo,
+  ProposalDecisions,
+  ProposalScores,
+} from './proposal-events.ts';
 import type { UpdateExpect, UpdateVerdict, TimeInfo, TimeScores } from './time-events.ts';
 import type { ProposalInfo, ProposalScores } from './proposal-events.ts';
 

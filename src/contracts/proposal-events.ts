@@ -17,6 +17,14 @@ export interface ProposalDecisions {
   truncated: number;
 }
 
+/** How the proposals the user looked into first were finally decided (PARE's Table 3). */
+export interface GatherResolution {
+  accept: number;
+  reject: number;
+  /** The session ended while the user was still looking into it. */
+  truncated: number;
+}
+
 /** PARE's scores for one session of a proposal scenario. */
 export interface ProposalScores {
   proposals: number;
@@ -35,6 +43,12 @@ export interface ProposalScores {
   writes_before_acceptance?: number;
   /** PARE's Table 2: how each proposal was decided (direct accept or reject, the user looked into it first, or the session ended with it pending). */
   decisions: ProposalDecisions;
+  /**
+   * PARE's Table 3: what the `gather_context` proposals finally resolved to (they add up to
+   * `decisions.gather_context`). Present only when the user looked into any, and never in
+   * results written before it was recorded.
+   */
+  gather_resolution?: GatherResolution;
   /** Share of goals whose `done` holds on the final state (null without goals that have one). */
   success: number | null;
   /** Every goal's `done` holds on the final state. */

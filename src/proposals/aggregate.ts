@@ -1,12 +1,12 @@
 /**
  * PARE's tables over many runs of proposal scenarios, one row per agent (never pooling agents):
  * Table 1's Success@k (some repeat of a scenario succeeded), Success^k (every repeat did),
- * success rate, proposal rate, acceptance rate and read actions, and Table 2's decision
- * distribution. Each rate is the mean over repeats with its standard error over repeats (the
+ * success rate, proposal rate, acceptance rate and read actions, Table 2's decision
+ * distribution and Table 3's resolution of the proposals the user looked into first. Each rate is the mean over repeats with its standard error over repeats (the
  * paper's ± over its 4 runs); with one repeat there is no standard error.
  */
 import { mean, round, sampleStd } from '../judge/scores.ts';
-import type { ProposalDecisions, ProposalScores } from '../contracts/events.ts';
+import type { GatherResolution, ProposalDecisions, ProposalScores } from '../contracts/events.ts';
 
 /** A mean and its standard error over repeats (null without values, or with one repeat). */
 export interface MeanSe {
@@ -33,6 +33,10 @@ export interface ProposalRow {
   proposals: number;
   /** Shares of the proposals decided each way (PARE's Table 2). */
   decisions: Record<keyof ProposalDecisions, MeanSe>;
+  /** Proposals the user looked into first whose outcome the results record (Table 3's base). */
+  gathered: number;
+  /** Shares of those that finally resolved each way (PARE's Table 3). */
+  gather_resolution: Record<keyof GatherResolution, MeanSe>;
 }
 
 export interface ProposalSummary {
@@ -47,6 +51,7 @@ export interface ProposalRun {
 type Scored<R> = R & { proposals: ProposalScores };
 
 const DECISIONS = ['accept', 'reject', 'gather_context', 'truncated'] as const;
+const RESOLUTIONS = ['accept', 'reject', 'truncated'] as const;
 
 /** Mean over repeats of each repeat's value, with the standard error over repeats. */
 function overRepeats<R extends ProposalRun>(
@@ -94,6 +99,16 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     const made = g.reduce((n, r) => n + r.proposals.proposals, 0);
     return made ? g.reduce((n, r) => n + (r.proposals.decisions?.[d] ?? 0), 0) / made : null;
   };
+  // Table 3's base: gathered proposals of runs that record how they resolved (older ones do not).
+  const resolved = (g: Scored<R>[]) => g.filter((r) => r.proposals.gather_resolution);
+  const gatheredIn = (g: Scored<R>[]) =>
+    resolved(g).reduce((n, r) => n + r.proposals.decisions.gather_context, 0);
+  const resolution = (d: keyof GatherResolution) => (g: Scored<R>[]) => {
+    const base = gatheredIn(g);
+    return base
+      ? resolved(g).reduce((n, r) => n + r.proposals.gather_resolution![d], 0) / base
+      : null;
+  };
   return {
     runs: rs.length,
     k,
@@ -110,6 +125,10 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     decisions: Object.fromEntries(
       DECISIONS.map((d) => [d, overRepeats(rs, share(d))]),
     ) as ProposalRow['decisions'],
+    gathered: gatheredIn(rs),
+    gather_resolution: Object.fromEntries(
+      RESOLUTIONS.map((d) => [d, overRepeats(rs, resolution(d))]),
+    ) as ProposalRow['gather_resolution'],
   };
 }
 

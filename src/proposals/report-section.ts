@@ -1,7 +1,8 @@
 /**
  * PARE's tables in `intentplay report`, one row per agent and never pooling agents: Table 1's
  * columns (Success@k, Success^k, success rate, proposal rate, acceptance rate, read actions,
- * each rate ± its standard error over repeats), Table 2's decision distribution, intentplay's
+ * each rate ± its standard error over repeats), Table 2's decision distribution, Table 3's
+ * resolution of the proposals the user looked into first, intentplay's
  * own count of app writes tried before acceptance (apart from PARE's columns), the same scores
  * per agent and persona, and per agent and noise setting when the runs have several.
  */
@@ -60,6 +61,34 @@ const decisions = (agent: string, p: ProposalRow): CellValue[] => [
   se(p.decisions.gather_context),
   se(p.decisions.truncated),
 ];
+
+const RESOLUTION: Column[] = [
+  col('agent', 'agent'),
+  col('gathered', 'looked into first', 'int'),
+  col('accept', 'G → accept', 'meanSe'),
+  col('reject', 'G → reject', 'meanSe'),
+  col('truncated', 'G → truncated', 'meanSe'),
+];
+const resolution = (agent: string, p: ProposalRow): CellValue[] => [
+  agent,
+  p.gathered,
+  se(p.gather_resolution.accept),
+  se(p.gather_resolution.reject),
+  se(p.gather_resolution.truncated),
+];
+
+/** What Table 3 says of its base: why it is missing, or the gathered proposals it leaves out. */
+function resolutionNote(runs: readonly RunRecord[], shown: boolean): string {
+  const unrecorded = runs
+    .filter((r) => r.proposals && !r.proposals.gather_resolution)
+    .reduce((n, r) => n + (r.proposals?.decisions.gather_context ?? 0), 0);
+  const left = unrecorded
+    ? ` ${unrecorded} proposal(s) looked into first come from results written before intentplay recorded how they resolved and are left out of it.`
+    : '';
+  if (shown)
+    return `Table 3 (gather context resolution) takes the proposals the user looked into first and gives the shares that ended accepted, rejected, or still waiting when the session ended.${left}`;
+  return `No proposal was looked into first, so there is no Table 3 (gather context resolution): the rules user always decides at once; a person (play) or a model user (--user openai) may look first.${left}`;
+}
 
 const EARLY_WRITES: Column[] = [
   col('agent', 'agent'),
@@ -137,6 +166,16 @@ export function proposalsSection(
       columns: DECISIONS,
       rows: rows.map(([a, p]) => decisions(a, p)),
     },
+  ];
+  const gathered = rows.some(([, p]) => p.gathered > 0);
+  if (gathered)
+    tables.push({
+      id: 'proposals-gather-resolution',
+      title: 'How the proposals looked into first resolved, by agent (% of them; PARE Table 3)',
+      columns: RESOLUTION,
+      rows: rows.map(([a, p]) => resolution(a, p)),
+    });
+  tables.push(
     {
       id: 'proposals-early-writes',
       title: "App writes tried before acceptance, by agent (intentplay's own measure, not PARE's)",
@@ -149,7 +188,7 @@ export function proposalsSection(
       columns: [col('agent', 'agent'), col('persona', 'persona'), ...BRIEF],
       rows: splitRows(byAgent, (r) => r.persona),
     },
-  ];
+  );
   // PARE's robustness ablation: the same scores by noise setting, when the runs have more than one.
   if (new Set(runs.filter((r) => r.proposals).map(noiseLabel)).size > 1)
     tables.push({
@@ -166,6 +205,7 @@ export function proposalsSection(
         `PARE's measures over ${n} run(s) of proposal scenarios, one row per agent. Success@k: some of a scenario's k repeats succeeded (every goal holds on the final state); Success^k: all did; ` +
         'success rate: the share of runs that succeeded. Proposal rate is proposals per observe turn; acceptance rate the share of proposals the user accepted; read actions the successful read-only tool calls per run. ' +
         'Rates are means over repeats ± their standard error over repeats (none with one repeat). The decisions are shares of proposals: accepted or rejected at once, looked into first (gather context), or still waiting when the session ended (truncated). ' +
+        `${resolutionNote(runs, gathered)} ` +
         "App writes tried before acceptance are intentplay's own count, not one of PARE's measures: calls of an app's write tools the agent tried while observing, before the user accepted a proposal (each refused); per run, ± its standard error over repeats.",
       tables,
       charts: [],

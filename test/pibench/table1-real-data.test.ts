@@ -7,7 +7,7 @@
  * known: turn 1 completes the first open intent and nothing else ever is, so the user reveals
  * the rest one by one (Proc = 1 / intents); the rubric passes C1 only (Comp = 1 / criteria).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
