@@ -6,6 +6,7 @@
 import type { CellSize } from '../../serve/hosted-screen.tsx';
 import type { ServeAddress, ServedSession } from '../../serve/live.tsx';
 import type { SessionController } from '../../tui/session/controller.ts';
+import { holdTheLink } from './serve-link.ts';
 
 const ENTER_ALT = '\u001B[?1049h\u001B[H\u001B[2J';
 const LEAVE_ALT = '\u001B[?25h\u001B[?1049l';
@@ -27,7 +28,9 @@ export async function playServed(
 ): Promise<void> {
   const served = await servePlayer(session, title, address, localSize);
   process.stderr.write(`play: the player's link: ${served.link}\n`);
-  const stopMirror = localSize ? mirror(served) : () => undefined;
+  // Their screen covers this terminal: the link stays readable until enter.
+  const shown = localSize ? await holdTheLink("shows the player's screen here") : true;
+  const stopMirror = localSize && shown ? mirror(served) : () => undefined;
   try {
     await Promise.race([served.screen.done, stopped]);
   } finally {

@@ -82,8 +82,9 @@ export async function serveLive(
     throw new UserError(
       '--paused: with no terminal here, nobody could start the watch; drop --paused',
     );
-  // Without a terminal here, a watch waits (paused) until the audience's link is up, so nobody misses its start.
-  const holdWatch = command === 'watch' && !local;
+  // A watch waits (paused) until the audience's link is up (on a terminal: until the operator,
+  // who has read it, presses enter), so nobody misses its start.
+  const holdWatch = command === 'watch' && !flags.paused;
   const { session, groups } = liveSession(
     command,
     target,
@@ -102,11 +103,16 @@ export async function serveLive(
         address,
       );
       process.stderr.write(`watch: the audience's link (read-only): ${served.link}\n`);
-      if (holdWatch) session.togglePause();
       if (local) {
+        // The watch's screen covers this terminal: the link stays readable until enter.
+        const { holdTheLink } = await import('./serve-link.ts');
         const { runApp } = await import('../terminal-app.ts');
-        await runApp({ initial: session });
+        if (await holdTheLink('starts the watch here')) {
+          if (holdWatch) session.togglePause();
+          await runApp({ initial: session });
+        }
       } else {
+        if (holdWatch) session.togglePause();
         await Promise.race([session.done, signal.stopped]);
         if (session.control.getState().running) session.quit();
         else {
