@@ -18,11 +18,7 @@
  * Only an accepted proposal's execution completes a goal: what an update or the user's own moves
  * made true is provided.
  */
-import { diffApps } from '../apps/diff.ts';
-import { evaluateRule } from '../judge/evidence.ts';
-import { compilePattern } from '../scenario/regex.ts';
-import type { IntentSpec } from '../scenario/schema.ts';
-import type { PhoneChoice, ProposalAnswer } from '../contracts/backends.ts';
+import type { ProposalAnswer } from '../contracts/backends.ts';
 import type { ProposalInfo, ProposalScores } from '../contracts/events.ts';
 import type {
   Incoming,
@@ -42,7 +38,7 @@ import {
   PhoneDevice,
   screenText,
 } from '../apps/screens/index.ts';
-import { DEFAULT_GATHER_TICKS, type ActivityStep, type ScreenStep } from './schema.ts';
+import { DEFAULT_GATHER_TICKS } from './schema.ts';
 import {
   isAppWrite,
   isReadOnly,
@@ -54,21 +50,16 @@ import {
 import { ProposalWorld, type Proposal } from './world.ts';
 import { gatheringLine } from '../contracts/proposal-events.ts';
 import { proposalScores } from './scores.ts';
-
-const PREVIEW = 48;
-/** What the user sees of a notification: its first line, cut at a word near PREVIEW characters. */
-const preview = (text: string) => {
-  const line = text.split('\n')[0]!.trim();
-  if (line.length <= PREVIEW) return line;
-  const cut = line.lastIndexOf(' ', PREVIEW - 1);
-  return `${line.slice(0, cut > PREVIEW / 2 ? cut : PREVIEW - 1).replace(/[\s,.;:]+$/, '')}…`;
-};
+import { ProposalGoals } from './goals.ts';
+import { fireUpdates } from './updates.ts';
+import { stepOf, userActs, type UserStep } from './user-acts.ts';
 
 export class ProposalProtocol implements SessionProtocol {
   readonly proposalInfo: ProposalInfo;
   private readonly time: TimeWorld;
   readonly world: ProposalWorld;
   private readonly noise: Noise;
+  private readonly goals: ProposalGoals;
   private phone: PhoneDevice | undefined;
   private allTools: ToolDef[] = [];
   private observeTools: ToolDef[] = [];
@@ -88,6 +79,7 @@ export class ProposalProtocol implements SessionProtocol {
       () => core.turn,
     );
     this.noise = new Noise(s.noise);
+    this.goals = new ProposalGoals(core);
     // The apps on the phone: the session's, with an account (as PhoneDevice lists them).
     const onPhone = appsOnPhone(
       APP_SCREENS.filter((a) => (s.tools ?? []).includes(a.app)),
@@ -179,7 +171,7 @@ export class ProposalProtocol implements SessionProtocol {
     if (this.core.turn >= this.core.maxTurns) return this.end('max_turns');
     if (
       !this.world.pending &&
-      (this.core.backends.user.phoneAct ? !this.openGoals().length : !this.world.activityLeft)
+      (this.core.backends.user.phoneAct ? !this.goals.open().length : !this.world.activityLeft)
     )
       return this.end('resolved');
     return { kind: 'continue', incoming: await this.tick('') };
@@ -208,7 +200,7 @@ export class ProposalProtocol implements SessionProtocol {
     }
     w.tick++;
     core.emit({ type: 'tick', turn: core.turn, tick: w.tick, at: clock.iso() });
-    const { seen, previews } = this.fireUpdates();
+    const { seen, previews } = fireUpdates(core, this.time, this.noise, this.goals);
     const notes = seen.length ? `Notifications:\n${seen.map((n) => `- ${n}`).join('\n')}` : '';
     const pending = w.pending;
     if (pending) {
@@ -244,7 +236,7 @@ export class ProposalProtocol implements SessionProtocol {
             scenario: core.scenario,
             view: await this.phone!.view(),
             notifications: previews,
-            open: this.openGoals(),
+            open: this.goals.open(),
             emit: (e) => core.emit(e),
             signal: core.signal,
           }),
@@ -263,69 +255,12 @@ export class ProposalProtocol implements SessionProtocol {
     };
   }
 
-  /** Updates due by now fire: their app records arrive, as notifications (whole for the agent, previews for the user); noise adds its own. */
-  private fireUpdates(): { seen: string[]; previews: string[] } {
-    const core = this.core;
-    const clock = this.time.clock;
-    const seen: string[] = [];
-    const previews: string[] = [];
-    for (
-      let next = this.time.nextEvent();
-      next?.kind === 'update' && next.update.at <= clock.now;
-      next = this.time.nextEvent()
-    ) {
-      const u = this.time.applyNext();
-      if (u.spec.apps) {
-        const before = core.env.apps.snapshot();
-        core.env.apps.arrive(u.spec.apps);
-        const apps = diffApps(before, core.env.apps.snapshot());
-        if (apps.length) core.emit({ type: 'app_diff', turn: core.turn, apps });
-      }
-      core.emit({
-        type: 'update',
-        turn: core.turn,
-        update: u.spec.id,
-        at: clock.iso(),
-        text: u.spec.text,
-        seen: true,
-        pushed: u.spec.notify ?? 'agent',
-      });
-      const app =
-        Object.keys(u.spec.apps ?? {})[0] ?? core.scenario.environment?.name ?? 'notification';
-      core.emit({
-        type: 'notification',
-        turn: core.turn,
-        app,
-        text: u.spec.text,
-        preview: preview(u.spec.text),
-        spurious: false,
-      });
-      seen.push(`${app}: ${u.spec.text}`);
-      previews.push(`${app}: ${preview(u.spec.text)}`);
-    }
-    // What arrived may reach a goal by itself: the world's doing, not the agent's.
-    this.creditWorld('update', 'an update made it true');
-    for (const n of this.noise.notificationsFor(clock.turnMs)) {
-      core.emit({
-        type: 'notification',
-        turn: core.turn,
-        app: n.app,
-        text: n.text,
-        preview: preview(n.text),
-        spurious: true,
-      });
-      seen.push(`${n.app}: ${n.text}`);
-      previews.push(`${n.app}: ${preview(n.text)}`);
-    }
-    return { seen, previews };
-  }
-
   /** The user's answer to a pending proposal: a person's or model's own, else the rules user's by the goals' accept patterns. */
   private async answer(p: Proposal, previews: string[]): Promise<ProposalAnswer> {
     const core = this.core;
     const user = core.backends.user;
     if (!user.answerProposal) {
-      const goal = this.acceptedGoal(p);
+      const goal = this.goals.servedBy(p);
       return {
         accept: Boolean(goal),
         reason: goal
@@ -340,28 +275,17 @@ export class ProposalProtocol implements SessionProtocol {
       proposal: { id: p.id, summary: p.summary },
       view: await this.phone!.view(),
       notifications: previews,
-      open: this.openGoals(),
+      open: this.goals.open(),
       mayGather: p.gathered < (core.scenario.gather_ticks ?? DEFAULT_GATHER_TICKS),
       emit: (e) => core.emit(e),
       signal: core.signal,
     });
   }
 
-  /** The goal a proposal serves: one with a matching `accept` pattern that is not yet done (open or provided, and not reached). */
-  private acceptedGoal(p: Proposal): IntentSpec | undefined {
-    const apps = this.core.env.apps.snapshot();
-    return this.core.scenario.intents.find((i) => {
-      const status = this.core.statusOf(i.id);
-      if (!i.accept || (status !== 'open' && status !== 'provided')) return false;
-      if (i.done && holds(i, apps)) return false;
-      return compilePattern(i.accept).test(p.summary);
-    });
-  }
-
   private decide(p: Proposal, answer: { accept: boolean; reason: string }): void {
     this.world.pending = undefined;
     p.verdict = answer.accept ? 'accepted' : 'rejected';
-    const goal = answer.accept ? this.acceptedGoal(p) : undefined;
+    const goal = answer.accept ? this.goals.servedBy(p) : undefined;
     this.core.emit({
       type: 'proposal_verdict',
       // The answer opens the next turn (the agent hears it then): the proposal's own turn ended
@@ -375,73 +299,8 @@ export class ProposalProtocol implements SessionProtocol {
   }
 
   /** The user's one act this tick; returns how it reads to the agent. */
-  private async userActs(step: UserStep | undefined, gathering?: string): Promise<string> {
-    const core = this.core;
-    const looking = gathering ? { gathering } : {};
-    if (!step || 'wait' in step) {
-      core.emit({
-        type: 'user_action',
-        turn: core.turn,
-        kind: 'wait',
-        ok: true,
-        text: 'The user is not using the phone.',
-        ...looking,
-      });
-      return 'The user is not using the phone.';
-    }
-    if ('say' in step) {
-      core.emit({
-        type: 'user_action',
-        turn: core.turn,
-        kind: 'say',
-        ok: true,
-        text: step.say,
-        ...looking,
-      });
-      for (const id of step.reveals ?? [])
-        if (core.statusOf(id) === 'open')
-          core.setStatus(id, 'provided', 'reveal', `the user asked: “${step.say}”`);
-      return `The user writes to you: “${step.say}”`;
-    }
-    const before = core.env.apps.snapshot();
-    const outcome = await this.phone!.act(step);
-    const screen = screenText(outcome.view);
-    const text = outcome.ok ? (step.note ?? outcome.text) : outcome.text;
-    const app = step.app ?? (outcome.view.app || 'phone');
-    core.emit({
-      type: 'user_action',
-      turn: core.turn,
-      kind: 'screen',
-      app,
-      action: step.action,
-      ...(step.args ? { args: step.args } : {}),
-      ok: outcome.ok,
-      text,
-      screen,
-      ...looking,
-    });
-    const apps = diffApps(before, core.env.apps.snapshot());
-    if (apps.length) {
-      core.emit({ type: 'app_diff', turn: core.turn, apps });
-      this.creditWorld('user_action', 'the user did it in the apps');
-    }
-    return `The user, in ${app}: ${text}${outcome.ok ? '' : ' (it did not work)'}\nTheir screen:\n${screen.join('\n')}`;
-  }
-
-  /** Goals the world or the user reached by themselves are provided, not completed: the agent gets no credit for them. */
-  private creditWorld(cause: 'update' | 'user_action', detail: string): void {
-    const apps = this.core.env.apps.snapshot();
-    for (const g of this.goals())
-      if (this.core.statusOf(g.id) === 'open' && holds(g, apps))
-        this.core.setStatus(g.id, 'provided', cause, detail);
-  }
-
-  private openGoals(): IntentSpec[] {
-    return this.goals().filter((g) => this.core.statusOf(g.id) === 'open');
-  }
-
-  private goals(): IntentSpec[] {
-    return this.core.scenario.intents.filter((i) => i.done);
+  private userActs(step: UserStep | undefined, gathering?: string): Promise<string> {
+    return userActs(this.core, this.phone!, this.goals, step, gathering);
   }
 
   finish(): void {
@@ -460,25 +319,12 @@ export class ProposalProtocol implements SessionProtocol {
     return {
       proposals: proposalScores(
         this.world,
-        this.goals(),
+        this.goals.all(),
         this.core.env.apps.snapshot(),
         this.core.scenario.noise,
       ),
     };
   }
-}
-
-/** A user's act as an activity step (a screen step's app may be left to the screen showing). */
-type UserStep =
-  Exclude<ActivityStep, ScreenStep> | (Omit<ScreenStep, 'app'> & { app?: string | undefined });
-
-const holds = (g: IntentSpec, apps: Record<string, unknown>): boolean =>
-  evaluateRule(g.done!, { replies: [], toolCalls: [], files: new Map(), apps }).holds;
-
-function stepOf(choice: PhoneChoice): UserStep {
-  if (choice.kind === 'wait') return { wait: true };
-  if (choice.kind === 'say') return { say: choice.text };
-  return { app: choice.app, action: choice.action, ...(choice.args ? { args: choice.args } : {}) };
 }
 
 export { PROPOSE_TOOL, WAIT_TOOL };
