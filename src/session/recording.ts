@@ -126,6 +126,11 @@ export interface Recording {
   complete: boolean;
 }
 
+/** What a command says of a recording that ends without session_end (a crashed or interrupted run). */
+export function interruptedNote(file: string): string {
+  return `${file}: the recording ends without session_end (the run was interrupted)`;
+}
+
 /** Reads a recording, checking the format and version and naming the line of any bad record. */
 export function readRecording(file: string): Recording {
   let text: string;

@@ -3,6 +3,7 @@ import { errorMessage } from '../../contracts/errors.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../../contracts/diagnostics.ts';
+import { interruptedNote, readRecording } from '../../session/recording.ts';
 
 export interface ExportFlags {
   format: string;
@@ -83,6 +84,8 @@ export async function exportCommand(file: string, flags: ExportFlags): Promise<v
     );
   const text =
     options.format === 'png' ? await exportPng(file, options) : exportRecording(file, options);
+  // The export shows what there is; the note says there was no end, so it is not taken for one.
+  if (!readRecording(file).complete) process.stderr.write(`${interruptedNote(file)}\n`);
   if (options.format === 'md' && text.length > GITHUB_LIMIT)
     process.stderr.write(
       `note: this transcript has ${text.length.toLocaleString('en')} characters; GitHub takes at most ${GITHUB_LIMIT.toLocaleString('en')} in a comment or issue: choose turns with --from/--to, or attach the file\n`,

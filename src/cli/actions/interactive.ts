@@ -7,7 +7,7 @@ import path from 'node:path';
 import { UserError } from '../../contracts/diagnostics.ts';
 import type { SessionRunResult } from '../../session/group.ts';
 import { planRuns } from '../../session/plan.ts';
-import { readRecording } from '../../session/recording.ts';
+import { interruptedNote, readRecording } from '../../session/recording.ts';
 import { createPlainPrinter } from '../../tui/plain.ts';
 import { LiveSession } from '../../tui/session/live.ts';
 import { modeSpecs, type LiveOptions } from '../../tui/session/live-options.ts';
@@ -134,10 +134,7 @@ export async function replay(
   if (flags.plain || !interactiveTerminal()) {
     const print = createPlainPrinter(process.stdout);
     for (const e of recording.events) print(e);
-    if (!recording.complete)
-      process.stderr.write(
-        `${file}: the recording ends without session_end (the run was interrupted)\n`,
-      );
+    if (!recording.complete) process.stderr.write(`${interruptedNote(file)}\n`);
     // Its branches (the forks made from it) and where it came from, if it is a fork.
     const { branchTree, lineageOf } = await import('../../fork/branches.ts');
     const tree = branchTree(lineageOf(file), file);
