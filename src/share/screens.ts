@@ -329,8 +329,14 @@ export function versusScreen(
     },
   ];
   let footer: Line = [];
+  // The live screen's key hint (q quit) stays after the scores: nothing else says how to leave.
   if (both)
-    footer = [{ text: ' final ', bold: true }, ...score('A', a.state), ...score('B', b.state)];
+    footer = [
+      { text: ' final ', bold: true },
+      ...score('A', a.state),
+      ...score('B', b.state),
+      ...(o.hint ? [{ text: o.hint, color: theme.text.muted }] : []),
+    ];
   else if (o.hint) footer = [{ text: ` ${o.hint}`, color: theme.text.muted }];
   const state = a.state.scenario ? a.state : b.state;
   return [

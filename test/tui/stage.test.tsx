@@ -50,6 +50,8 @@ describe('watch --vs', () => {
     expect(frame).toMatch(
       / final\s+A\s+Proc 0\.00 · Comp 0\.13 · 8 turns\s+B\s+Proc 1\.00 · Comp 1\.00 · 2 turns/,
     );
+    // Once both have ended, the footer still says how to leave.
+    expect(frame).toMatch(/ final .*2 turns +q quit/);
     expect(frame).toMatch(/╭─ Conversation ─+╮╭─ Conversation ─+╮/);
     expect(frame).toMatch(
       /Hidden intents · Proc 0\.00 · ✔0 \?0 ↩7.*Hidden intents · Proc 1\.00 · ✔6 \?1 ↩0/,
