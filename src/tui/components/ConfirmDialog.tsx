@@ -45,9 +45,12 @@ export function ConfirmDialog({
     { priority: PRIORITY.dialog + 1, swallow: !writing },
   );
   const cols = Math.max(10, Math.min(width, 100) - 4);
-  const rest = writing
-    ? 'nothing else answers: typing goes on into your message'
-    : 'nothing else answers';
+  // The longest that fits: at 80 columns the whole sentence was cut at 'typing goes…'.
+  const room = Math.max(0, cols - yesLabel.length - noLabel.length - 20);
+  const rests = writing
+    ? ['nothing else answers: typing goes on into your message', 'typing goes on into your message']
+    : ['nothing else answers'];
+  const rest = rests.find((r) => r.length + 3 <= room) ?? rests.at(-1)!;
   return (
     <Box
       flexDirection="column"
@@ -73,9 +76,7 @@ export function ConfirmDialog({
           {answerKeys(scope, 'no')}
         </Text>{' '}
         {noLabel}
-        <Text color={theme.text.muted}>
-          {truncate(` · ${rest}`, Math.max(0, cols - yesLabel.length - noLabel.length - 20))}
-        </Text>
+        <Text color={theme.text.muted}>{truncate(` · ${rest}`, room)}</Text>
       </Text>
     </Box>
   );

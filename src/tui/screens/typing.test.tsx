@@ -137,7 +137,7 @@ describe('typing while playing', () => {
     await waitForFrame(r, (f) => f.includes('your turn'));
     await press(r, KEYS.ctrlD);
     let frame = await waitForFrame(r, (f) => f.includes('End the session now?'));
-    expect(frame).toContain('ctrl+d end it · esc go on playing');
+    expect(frame).toContain('ctrl+d end it · esc go on playing · typing goes on into your message');
     await press(r, ...'yes and I want it by Tuesday'.split(''));
     frame = await waitForFrame(r, (f) => f.includes('› yes and I want it by Tuesday'));
     expect(frame).toContain('End the session now?');
