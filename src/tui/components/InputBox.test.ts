@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { visibleInput } from './InputBox.tsx';
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { InputBox, visibleInput } from './InputBox.tsx';
 
 const long = 'Start of a very long message that goes well past the width of the box, to the end';
 
@@ -23,5 +25,16 @@ describe('the one-line input box', () => {
 
   it('shows short text whole', () => {
     expect(visibleInput('hello', 2, 30)).toEqual({ text: 'hello', at: 2 });
+  });
+
+  it('says whole at 80 columns how a person who waits for time can go on (enter, ctrl+n)', () => {
+    for (const width of [80, 120]) {
+      const box = { role: 'user' as const, value: '', cursor: 0, focused: true, awaited: false };
+      const r = render(createElement(InputBox, { ...box, waiting: true, width }));
+      const frame = r.lastFrame() ?? '';
+      r.unmount();
+      expect(frame, `${width} columns`).toContain('enter sends now');
+      expect(frame, `${width} columns`).toContain('ctrl+n lets the time pass');
+    }
   });
 });

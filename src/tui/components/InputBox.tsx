@@ -46,9 +46,20 @@ export function visibleInput(
   return { text, at: cursor - start };
 }
 
-function statusLine(role: 'user' | 'agent', awaited: boolean, waiting: boolean): string {
+/** The line under the message, for a box of `cols` columns inside its border. */
+function statusLine(
+  role: 'user' | 'agent',
+  awaited: boolean,
+  waiting: boolean,
+  cols: number,
+): string {
+  // The longest that fits: at 80 columns the whole one was cut at 'ctrl+n lets the t…'.
+  const wait =
+    'while you wait: enter sends now (the agent answers first) · ctrl+n lets the time pass';
   if (waiting)
-    return 'while you wait: enter sends now (the agent answers first) · ctrl+n lets the time pass';
+    return wait.length <= cols
+      ? wait
+      : 'while you wait: enter sends now · ctrl+n lets the time pass';
   if (awaited) return 'enter sends';
   return role === 'user' ? 'the agent is working…' : 'waiting for the user…';
 }
@@ -82,7 +93,7 @@ export function InputBox({
   const under = text.slice(at, at + 1) || ' ';
   const after = text.slice(at + 1);
   const placeholder = placeholderText(role, Boolean(phone), Boolean(participant));
-  const status = note ?? statusLine(role, awaited, Boolean(waiting));
+  const status = note ?? statusLine(role, awaited, Boolean(waiting), width - 2);
   let statusColor = awaited ? theme.text.accent : theme.text.muted;
   if (note) statusColor = theme.level.warning;
   return (
