@@ -5,6 +5,10 @@
  */
 import type { PibenchSummary } from '../pibench/scoring.ts';
 import { mean, round, sampleStd } from '../judge/scores.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
+
+// The report's tables import them from here.
+export { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import type {
   BackendInfo,
   IntentStatus,
@@ -108,32 +112,6 @@ export function meanAndRepeatStd(
     .filter((xs) => xs.length)
     .map(mean);
   return { mean: round(mean(values)), std: round(sampleStd(perRepeat)) };
-}
-
-const CREDITED: ReadonlySet<IntentStatus> = new Set(['completed', 'inferred']);
-
-/**
- * A session's Proc, unrounded, from its intents' statuses (a run's `proc` is rounded to three
- * digits): means are taken of these and rounded only when shown, so sessions at 2/3 and 0
- * average 0.333, not the 0.334 of 0.667 and 0. Superseded intents count nowhere, as in `proc`.
- * The stored score stays the authority: the statuses only give back the digits it lost.
- */
-export function sessionProc(r: Pick<RunRecord, 'proc' | 'intents'>): number {
-  const counted = Object.values(r.intents ?? {}).filter((s) => s !== 'superseded');
-  const credited = counted.filter((s) => CREDITED.has(s)).length;
-  return unrounded(r.proc, counted.length ? credited / counted.length : null);
-}
-
-/** A session's Comp, unrounded, from its graded checklist items (null when none was graded). */
-export function sessionComp(r: Pick<RunRecord, 'comp' | 'checklist'>): number | null {
-  const graded = Object.values(r.checklist ?? {}).filter((v) => v !== null);
-  if (r.comp === null) return null;
-  return unrounded(r.comp, graded.length ? graded.filter(Boolean).length / graded.length : null);
-}
-
-/** The exact value when the stored one is its rounding; else the stored one. */
-function unrounded(stored: number, exact: number | null): number {
-  return exact !== null && round(exact) === stored ? exact : stored;
 }
 
 /** Means over all runs; std across repeats of each repeat's mean, as in π-Bench's tables. */

@@ -1,6 +1,7 @@
 /** Per-session scores (docs/engine.md): Proc over intents, Comp over graded checklist items. */
 import type { LoadedScenario } from '../scenario/library.ts';
 import type { IntentStatus, Scores } from '../contracts/events.ts';
+import { round } from '../contracts/session-scores.ts';
 
 export function computeScores(
   scenario: LoadedScenario,
@@ -40,10 +41,8 @@ export function computeScores(
   };
 }
 
-export function round(x: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}
+// Shared with the screens and studies, which may import only contracts.
+export { round, sessionComp, sessionProc } from '../contracts/session-scores.ts';
 
 /** Plain mean; 0 for no values. */
 export const mean = (xs: readonly number[]): number =>

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { readRecording, type Recording } from '../session/recording.ts';
 import type { IntentStatus, StatusCause, TimedEvent } from '../contracts/events.ts';
 import { UserError } from '../contracts/diagnostics.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import { rawTlx, susScore, TLX_SUBSCALES } from './instruments.ts';
 import type { Study } from './load.ts';
 import {
@@ -136,6 +137,9 @@ export function scoresOf(rec: Recording | undefined) {
     turns: end?.turns ?? score?.turns ?? null,
     proc: score?.proc ?? null,
     comp: score?.comp ?? null,
+    // Unrounded, for means (the stored scores are rounded to three digits).
+    procExact: score ? sessionProc(score) : null,
+    compExact: score ? sessionComp(score) : null,
     durationS: end ? end.t / 1000 : null,
     intents: score ? Object.keys(score.intents).length : null,
     completed: counts('completed'),

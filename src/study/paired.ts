@@ -34,8 +34,8 @@ function meansOf(p: ParticipantData, condition: string): Partial<Record<MeasureK
       p.state.answers.filter((a) => a.part === 'session' && a.session === s.session),
     );
     const add = (k: MeasureKey, v: number | null) => v !== null && values[k].push(v);
-    add('proc', sc.proc);
-    add('comp', sc.comp);
+    add('proc', sc.procExact);
+    add('comp', sc.compExact);
     add('turns', sc.turns);
     add('minutes', sc.durationS === null ? null : sc.durationS / 60);
     add('sus', q.sus);

@@ -65,8 +65,8 @@ function rowsOf(study: Study, data: ParticipantData[]): ConditionRow[] {
         sessions++;
         people.add(p.state.participant);
         const sc = scoresOf(s.recording);
-        if (sc.proc !== null) values.proc.push(sc.proc);
-        if (sc.comp !== null) values.comp.push(sc.comp);
+        if (sc.procExact !== null) values.proc.push(sc.procExact);
+        if (sc.compExact !== null) values.comp.push(sc.compExact);
         if (sc.turns !== null) values.turns.push(sc.turns);
         if (sc.durationS !== null) values.minutes.push(sc.durationS / 60);
         const q = instrumentScores(

@@ -229,4 +229,23 @@ describe("an episode's totals", () => {
       '0 of 1 resolved · mean Proc – · mean Comp – · 0 turns',
     );
   });
+
+  it('means of the exact scores, rounded when shown: 2/3 and 1/7 make 0.40, not 0.41', () => {
+    // Stored rounded to three digits (0.667, 0.143), whose mean 0.405 showed 0.41; exact 0.4048.
+    const exact = (credited: number, of: number): Scores =>
+      ({
+        proc: Math.round((credited / of) * 1000) / 1000,
+        comp: Math.round((credited / of) * 1000) / 1000,
+        turns: 1,
+        intents: Object.fromEntries(
+          Array.from({ length: of }, (_, i) => [`I${i}`, i < credited ? 'completed' : 'provided']),
+        ),
+        checklist: Object.fromEntries(
+          Array.from({ length: of }, (_, i) => [`C${i}`, i < credited]),
+        ),
+      }) as Scores;
+    expect(runTotals([session('resolved', exact(2, 3)), session('resolved', exact(1, 7))])).toBe(
+      '2 of 2 resolved · mean Proc 0.40 · mean Comp 0.40 · 2 turns',
+    );
+  });
 });

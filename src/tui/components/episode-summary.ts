@@ -2,6 +2,7 @@
  * The last result card of a run of several sessions (an episode, a chain): how each session
  * ended with its Proc and Comp, then the run's totals, as a person reads them at the end.
  */
+import { sessionComp, sessionProc } from '../../contracts/session-scores.ts';
 import { fmtScore } from '../../text/format.ts';
 import { wrapWithPrefix, type Line } from '../../text/text.ts';
 import type { SessionSummary } from '../../store/state.ts';
@@ -21,9 +22,13 @@ const meanOrNone = (values: number[]): number | null =>
 export function runTotals(sessions: readonly SessionSummary[]): string {
   const results = sessions.filter(isResult);
   const resolved = sessions.filter((s) => s.end === 'resolved').length;
-  const proc = meanOrNone(results.map((s) => s.scores!.proc));
+  // Means of the exact scores (a session's are rounded to three digits), rounded when shown.
+  const proc = meanOrNone(results.map((s) => sessionProc(s.scores!)));
   const comp = meanOrNone(
-    results.flatMap((s) => (s.scores!.comp === null ? [] : [s.scores!.comp])),
+    results.flatMap((s) => {
+      const c = sessionComp(s.scores!);
+      return c === null ? [] : [c];
+    }),
   );
   const turns = sessions.reduce((n, s) => n + (s.scores?.turns ?? 0), 0);
   return `${resolved} of ${sessions.length} resolved · mean Proc ${fmtScore(proc)} · mean Comp ${fmtScore(comp)} · ${turnsText(turns)}`;
