@@ -131,14 +131,18 @@ export class SessionRun implements SessionCore {
 
   /**
    * A person took the user over (watch, `t`): the recording says so at that moment, after the
-   * turn that ran last (while the agent works, once its reply has ended its turn). False when the session has ended (the next one says it then).
+   * turn that ran last (while the agent works, once its reply has ended its turn), or after
+   * `opened` when the simulated user has already written the message that opens it (its turn not
+   * yet begun). False when the session has ended (the next one says it then).
    */
-  tookOver(): boolean {
+  tookOver(opened = 0): boolean {
     if (this.finished) return false;
     // Taken over while the agent works: said after its reply, which ends the turn it names.
     if (this.agentWorking) this.takeOverDue = true;
-    else
-      this.emit({ type: 'notice', turn: this.turn, level: 'info', text: tookOverText(this.turn) });
+    else {
+      const after = Math.max(this.turn, opened);
+      this.emit({ type: 'notice', turn: this.turn, level: 'info', text: tookOverText(after) });
+    }
     return true;
   }
 

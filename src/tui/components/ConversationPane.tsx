@@ -170,9 +170,11 @@ export function ConversationPane({ box, focused, title }: PaneProps) {
 /** The turn after which a person took over the user of a watch, from the notice the session wrote then. */
 function takenOverAfter(turns: readonly TurnState[]): number | undefined {
   for (const t of turns)
-    for (const it of t.items)
-      if (it.kind === 'notice' && it.text.startsWith('a person took over the user after turn'))
-        return t.turn;
+    for (const it of t.items) {
+      const after =
+        it.kind === 'notice' && /^a person took over the user after turn (\d+)/.exec(it.text);
+      if (after) return Number(after[1]);
+    }
   return undefined;
 }
 

@@ -260,7 +260,8 @@ export class LiveSession implements SessionController {
     if (this.opts.mode !== 'watch' || this.takenOver) return;
     this.takenOver = true;
     // Recorded now, not when the person's message comes (in a time scenario's wait, much later).
-    this.user?.takeOver(this.run?.tookOver() ?? false);
+    // After the turn the simulated user's last message opens, though that turn may not have begun.
+    this.user?.takeOver(this.run?.tookOver(this.user.simulatedOpened) ?? false);
     this.pacer.release();
     this.begin();
     this.control.setState({ mode: 'play', paused: false, takenOver: true });

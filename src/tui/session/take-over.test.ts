@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { liveFixture } from '../../../test/tui/live-sessions.ts';
 import { waitFor } from '../../../test/tui/harness.tsx';
 import { Pacer } from './pacer.ts';
+import { TakeOverUser } from './take-over.ts';
+import { createHumanPorts } from '../../session/input-queue.ts';
+import type { UserBackend, UserTurnInput } from '../../contracts/backends.ts';
 
 const fixture = liveFixture();
 
@@ -52,5 +55,21 @@ describe('the wait between turns', () => {
     void pacer.pace(2).then(() => (paced = true));
     for (let i = 0; i < 5 && !paced; i++) await new Promise((r) => setImmediate(r));
     expect(paced).toBe(true);
+  });
+});
+
+describe('the take-over notice', () => {
+  it('names the turn the simulated user already opened with its message, though that turn has not begun', async () => {
+    const simulated: UserBackend = {
+      info: { kind: 'rules' },
+      picksIntents: false,
+      nextMessage: async () => ({ text: 'Keep it under 600 RMB.' }),
+    };
+    const user = new TakeOverUser(simulated, createHumanPorts());
+    expect(user.simulatedOpened).toBe(0);
+    const input = { turn: 3, emit: () => undefined } as unknown as UserTurnInput;
+    await user.nextMessage(input);
+    // The engine is still at turn 3: a take-over now holds the seat after turn 4.
+    expect(user.simulatedOpened).toBe(4);
   });
 });

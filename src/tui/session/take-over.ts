@@ -61,12 +61,22 @@ export class TakeOverUser implements UserBackend {
     if (announced) this.announced = true;
   }
 
+  /** The turn the simulated user's latest message opens (0 before it wrote any). */
+  get simulatedOpened(): number {
+    return this.opened;
+  }
+
+  private opened = 0;
+
   async nextMessage(input: UserTurnInput): Promise<UserReply> {
     if (!this.human) await this.hold(input.turn);
     if (!this.human) {
       const reply = await this.simulated.nextMessage(input);
       // Taken over while the simulated user wrote: the next message is the person's, not this one.
-      if (!this.human) return reply;
+      if (!this.human) {
+        this.opened = input.turn + 1;
+        return reply;
+      }
     }
     if (!this.announced) {
       this.announced = true;
