@@ -46,6 +46,8 @@ export interface ProposalSummary {
 export interface ProposalRun {
   scenario: string;
   repeat: number;
+  /** The session's agent turns: observe turns and one execute turn per accepted proposal. */
+  turns?: number;
   proposals?: ProposalScores | null;
 }
 type Scored<R> = R & { proposals: ProposalScores };
@@ -77,6 +79,18 @@ const meanOf = (xs: readonly (number | null)[]): number | null => {
 /** A run's share of proposals accepted (Eq. 3 of PARE), unrounded; null without proposals. */
 const acceptance = (p: ProposalScores): number | null =>
   p.proposals ? p.accepted / p.proposals : null;
+
+/**
+ * A run's proposals / observe turns, unrounded (the stored rate has three digits): the observe
+ * turns are the agent's turns less one execute turn per accepted proposal. The stored rate
+ * stays the authority: used only when it is this value's rounding.
+ */
+function proposalRate(r: ProposalRun & { proposals: ProposalScores }): number | null {
+  const p = r.proposals;
+  const observed = r.turns === undefined ? 0 : r.turns - p.accepted;
+  const exact = observed > 0 ? p.proposals / observed : null;
+  return exact !== null && round(exact) === p.proposal_rate ? exact : p.proposal_rate;
+}
 
 /** A run's app writes tried before acceptance: the field is there only when there were any. */
 const earlyWrites = (p: ProposalScores): number => p.writes_before_acceptance ?? 0;
@@ -115,7 +129,7 @@ export function proposalRow<R extends ProposalRun>(runs: readonly R[]): Proposal
     success_at_k: round(mean(groups.map((g) => (g.some(Boolean) ? 1 : 0)))),
     success_pow_k: round(mean(groups.map((g) => (g.every(Boolean) ? 1 : 0)))),
     success: overRepeats(rs, (g) => mean(g.map((r) => (r.proposals.succeeded ? 1 : 0)))),
-    proposal_rate: overRepeats(rs, (g) => meanOf(g.map((r) => r.proposals.proposal_rate))),
+    proposal_rate: overRepeats(rs, (g) => meanOf(g.map(proposalRate))),
     // From the counts, not the run's rounded rate: means are rounded only when shown.
     acceptance_rate: overRepeats(rs, (g) => meanOf(g.map((r) => acceptance(r.proposals)))),
     read_actions: overRepeats(rs, (g) => mean(g.map((r) => r.proposals.read_actions))),

@@ -154,6 +154,9 @@ describe("PARE's Table 3: how the proposals looked into first resolved", () => {
       reject: { mean: 0.25, se: 0.25 },
       truncated: { mean: 0.5, se: 0 },
     });
+    // Proposal rate from the counts: repeat 0 has 1/2 (p/a, 3 turns, 1 execute) and 2/3 (p/b),
+    // repeat 1 has 1/5 (p/a, 5 observe turns) and 2/3: (7/12 + 13/30) / 2 = 0.50833.
+    expect(row.proposal_rate.mean).toBe(0.508);
     const report = (await intentplay(['report', out])).split('\n');
     const head = report.findIndex((l) => l.includes('G → accept'));
     expect(report[head]).toMatch(
@@ -170,6 +173,30 @@ describe("PARE's Table 3: how the proposals looked into first resolved", () => {
       'script:main,4,0.25,0.25,0.25,0.25,0.5,0',
     ]);
   }, 90_000);
+});
+
+describe("PARE's proposal rate over runs", () => {
+  it('averages proposals / observe turns from the counts, not the runs’ rounded rates', () => {
+    // 2 proposals in 3 observe turns (stored 0.667) and 1 in 5 (0.2): (2/3 + 1/5) / 2 = 0.4333,
+    // where the stored rates average 0.4335, written 0.434.
+    const p = (proposals: number, rate: number) =>
+      ({
+        proposals,
+        accepted: 0,
+        acceptance_rate: 0,
+        proposal_rate: rate,
+        read_actions: 0,
+        decisions: { accept: 0, reject: proposals, gather_context: 0, truncated: 0 },
+        success: 0,
+        succeeded: false,
+        noise: null,
+      }) as ProposalScores;
+    const row = proposalRow([
+      { scenario: 'p/a', repeat: 0, turns: 3, proposals: p(2, 0.667) },
+      { scenario: 'p/b', repeat: 0, turns: 5, proposals: p(1, 0.2) },
+    ])!;
+    expect(row.proposal_rate.mean).toBe(0.433);
+  });
 });
 
 describe('Table 3 over results that do not record it', () => {
