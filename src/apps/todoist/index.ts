@@ -1,292 +1,39 @@
 /** todoist: AppWorld's task manager (projects, sections, tasks, sub-tasks, labels, comments). */
-import { applyChanges, fail, getEntity, isOwner, personRef, removeEntity } from '../kit/app.ts';
-import { bool, email, int, name, num, oneOf, paging, query, text } from '../kit/args.ts';
+import { applyChanges, fail, isOwner, personRef, removeEntity } from '../kit/app.ts';
+import { bool, email, int, name, num, text } from '../kit/args.ts';
 import { defineApp } from '../kit/define.ts';
-import { paginate, searchBy, sortBy } from '../kit/query.ts';
-import { color, kit, task, taskId, type Call } from './common.ts';
+import { sortBy } from '../kit/query.ts';
+import {
+  kit,
+  task,
+  taskId,
+  deleteTasks,
+  durationUnit,
+  labelsOf,
+  place,
+  priority,
+  project,
+  projectId,
+  section,
+  sectionsOf,
+  subTask,
+  subTasksOf,
+  taskRow,
+} from './common.ts';
+import { projectAndSectionApis } from './projects.ts';
 import { labelAndCommentApis } from './labels-comments.ts';
 import { notificationApis } from './notifications.ts';
 import {
   buildTodoist,
-  PRIORITIES,
   TODOIST_COLLECTIONS,
   TodoistSeed,
-  type Project,
-  type Section,
   type SubTask,
   type Task,
 } from './state.ts';
 
-/** Where a task goes among `length` others: at `index`, counted from the end when negative (-1: last). */
-function insertionPoint(index: number | undefined, length: number): number {
-  if (index === undefined || index === -1) return length;
-  return index < 0 ? Math.max(0, length + index + 1) : Math.min(index, length);
-}
-
-const projectId = int('The ID of the project; 0 means your Inbox project.');
-const priority = oneOf(PRIORITIES, 'Priority.');
-const durationUnit = oneOf(['minutes', 'hours', 'days'], 'Unit of the duration.');
-
-function project(call: Call, id: number): Project {
-  if (id === 0) {
-    const inbox = Object.values(call.state.projects).find((p) => p.is_inbox);
-    if (inbox) return inbox;
-  }
-  return getEntity(call.state.projects, id, 'Project', 'project_id');
-}
-
-const section = (call: Call, id: number): Section =>
-  getEntity(call.state.sections, id, 'Section', 'section_id');
-const subTask = (call: Call, id: number): SubTask =>
-  getEntity(call.state.sub_tasks, id, 'Sub-task', 'sub_task_id');
-
-/** Puts `item` at `index` (negative counts from the end) among `siblings` and renumbers them. */
-function place<T extends { order_index: number }>(
-  siblings: T[],
-  item: T,
-  index: number | undefined,
-): void {
-  const ordered = siblings.filter((s) => s !== item).sort((a, b) => a.order_index - b.order_index);
-  const at = insertionPoint(index, ordered.length);
-  ordered.splice(at, 0, item);
-  ordered.forEach((s, i) => (s.order_index = i));
-}
-
-function projectView(call: Call, p: Project) {
-  const s = call.state;
-  const tasks = Object.values(s.tasks).filter((t) => t.project_id === p.project_id);
-  const owner = call.owner;
-  return {
-    project_id: p.project_id,
-    name: p.name,
-    color: p.color,
-    is_inbox: p.is_inbox,
-    description: p.description,
-    is_favorite: p.is_favorite,
-    is_archived: p.is_archived,
-    created_at: p.created_at,
-    creator: personRef(s, owner.email ?? owner.username),
-    num_tasks: tasks.length,
-    sections: sectionsOf(call, p.project_id).map((x) => ({
-      id: x.section_id,
-      name: x.name,
-      num_tasks: tasks.filter((t) => t.section_id === x.section_id).length,
-    })),
-    collaborators: [owner.email ?? owner.username, ...p.collaborators].map((e) => personRef(s, e)),
-    is_shared: p.collaborators.length > 0,
-  };
-}
-
-function sectionsOf(call: Call, project: number): Section[] {
-  return Object.values(call.state.sections)
-    .filter((x) => x.project_id === project)
-    .sort((a, b) => a.order_index - b.order_index);
-}
-
-function labelsOf(call: Call, t: Task) {
-  return t.label_ids
-    .map((id) => call.state.labels[String(id)])
-    .filter((l) => l !== undefined)
-    .map((l) => ({ id: l.label_id, color: l.color, name: l.name }));
-}
-
-function subTasksOf(call: Call, task: number): SubTask[] {
-  return Object.values(call.state.sub_tasks)
-    .filter((x) => x.task_id === task)
-    .sort((a, b) => a.order_index - b.order_index);
-}
-
-function taskRow(call: Call, t: Task) {
-  return {
-    order_index: t.order_index,
-    task_id: t.task_id,
-    title: t.title,
-    description: t.description,
-    num_sub_tasks: subTasksOf(call, t.task_id).length,
-    is_completed: t.is_completed,
-    due_date: t.due_date,
-    priority: t.priority,
-    duration: t.duration,
-    duration_unit: t.duration_unit,
-    assignee: t.assignee_email ? personRef(call.state, t.assignee_email) : null,
-    labels: labelsOf(call, t),
-  };
-}
-
-function deleteTasks(call: Call, which: (t: Task) => boolean): void {
-  const s = call.state;
-  for (const t of Object.values(s.tasks).filter(which)) {
-    delete s.tasks[String(t.task_id)];
-    for (const x of subTasksOf(call, t.task_id)) delete s.sub_tasks[String(x.sub_task_id)];
-    for (const c of Object.values(s.comments).filter((c) => c.task_id === t.task_id))
-      delete s.comments[String(c.task_comment_id)];
-  }
-}
-
 const tools = [
   ...kit.accountApis(),
-  kit.api(
-    'show_projects',
-    'Show or search your projects.',
-    {
-      query,
-      color: color.optional(),
-      is_favorite: bool('Filter by favorite status.').optional(),
-      is_archived: bool('Filter by archived status.').optional(),
-      ...paging,
-      sort_by: text('+/- created_at; default -created_at.').optional(),
-    },
-    (a, call) => {
-      let list = Object.values(call.state.projects)
-        .filter((p) => a.color === undefined || p.color === a.color)
-        .filter((p) => a.is_favorite === undefined || p.is_favorite === a.is_favorite)
-        .filter((p) => a.is_archived === undefined || p.is_archived === a.is_archived);
-      list = a.query?.trim()
-        ? searchBy(list, a.query, (p) => `${p.name} ${p.description}`)
-        : sortBy(list, a.sort_by, '-created_at', 'project_id');
-      return paginate(list, a).map((p) => projectView(call, p));
-    },
-  ),
-  kit.api(
-    'create_project',
-    'Create a new project.',
-    {
-      name: name('The name of the project.'),
-      color: color.optional(),
-      description: text('The description of the project.').optional(),
-      is_favorite: bool('Mark as favorite.').optional(),
-    },
-    (a, call) => {
-      const id = call.nextId('project');
-      call.state.projects[String(id)] = {
-        project_id: id,
-        name: a.name,
-        color: a.color ?? 'charcoal',
-        description: a.description ?? '',
-        is_favorite: a.is_favorite ?? false,
-        is_archived: false,
-        is_inbox: false,
-        collaborators: [],
-        created_at: call.now,
-      };
-      return { message: 'Project created.', project_id: id };
-    },
-  ),
-  kit.api(
-    'show_project',
-    'Show a project with its sections and collaborators.',
-    { project_id: projectId },
-    (a, call) => projectView(call, project(call, a.project_id)),
-  ),
-  kit.api(
-    'update_project',
-    'Update a project; only the fields given change.',
-    {
-      project_id: projectId,
-      name: name('New name.').optional(),
-      color: color.optional(),
-      description: text('New description.').optional(),
-      is_favorite: bool('Favorite status.').optional(),
-      is_archived: bool('Archived status.').optional(),
-    },
-    (a, call) => {
-      const p = project(call, a.project_id);
-      if (p.is_inbox && (a.name !== undefined || a.is_archived))
-        fail(422, 'The Inbox project cannot be renamed or archived.');
-      applyChanges(p, {
-        name: a.name,
-        color: a.color,
-        description: a.description,
-        is_favorite: a.is_favorite,
-        is_archived: a.is_archived,
-      });
-      return { message: 'Project information updated.' };
-    },
-  ),
-  kit.api(
-    'delete_project',
-    'Delete a project with its sections, tasks, sub-tasks and comments.',
-    { project_id: projectId },
-    (a, call) => {
-      const p = project(call, a.project_id);
-      if (p.is_inbox) fail(422, 'You cannot delete your Inbox project.');
-      deleteTasks(call, (t) => t.project_id === p.project_id);
-      for (const x of sectionsOf(call, p.project_id))
-        delete call.state.sections[String(x.section_id)];
-      delete call.state.projects[String(p.project_id)];
-      return {
-        message: 'Project and its associated, sections, tasks and sub_tasks have been deleted.',
-      };
-    },
-  ),
-  kit.api(
-    'show_sections',
-    'List the sections of a project.',
-    { project_id: projectId },
-    (a, call) => {
-      const p = project(call, a.project_id);
-      return sectionsOf(call, p.project_id).map((x) => ({
-        project_id: x.project_id,
-        name: x.name,
-        order_index: x.order_index,
-        created_at: x.created_at,
-        section_id: x.section_id,
-        num_tasks: Object.values(call.state.tasks).filter((t) => t.section_id === x.section_id)
-          .length,
-      }));
-    },
-  ),
-  kit.api(
-    'create_section',
-    'Create a section in a project.',
-    {
-      project_id: projectId,
-      name: name('The name of the section.'),
-      order_index: int('Position among the sections: 0 first, -1 last (default).').optional(),
-    },
-    (a, call) => {
-      const p = project(call, a.project_id);
-      const id = call.nextId('section');
-      const created: Section = {
-        section_id: id,
-        project_id: p.project_id,
-        name: a.name,
-        order_index: 0,
-        created_at: call.now,
-      };
-      call.state.sections[String(id)] = created;
-      place(sectionsOf(call, p.project_id), created, a.order_index);
-      return { message: 'Project section created.', section_id: id };
-    },
-  ),
-  kit.api(
-    'update_section',
-    'Rename or move a section.',
-    {
-      section_id: int('The ID of the section.'),
-      name: name('New name.').optional(),
-      order_index: int('New position.').optional(),
-    },
-    (a, call) => {
-      const x = section(call, a.section_id);
-      if (a.name !== undefined) x.name = a.name;
-      if (a.order_index !== undefined) place(sectionsOf(call, x.project_id), x, a.order_index);
-      return { message: 'Project section information updated.' };
-    },
-  ),
-  kit.api(
-    'delete_section',
-    'Delete a section and the tasks in it.',
-    { section_id: int('The ID of the section.') },
-    (a, call) => {
-      const x = section(call, a.section_id);
-      deleteTasks(call, (t) => t.section_id === x.section_id);
-      delete call.state.sections[String(x.section_id)];
-      return {
-        message: 'Project section and its associated tasks and sub_tasks have been deleted.',
-      };
-    },
-  ),
+  ...projectAndSectionApis,
   kit.api(
     'show_tasks',
     'List the tasks of a project, grouped by section.',
