@@ -29,6 +29,7 @@ import { truncate } from '../text/text.ts';
 import type { SessionSlices } from '../contracts/paradigm-view.ts';
 import { updateSeen } from '../sim/update-seen.ts';
 import type { PaneId } from '../tui/pane-specs.ts';
+import { emptyReplyText } from '../store/selectors.ts';
 
 type TimelineUpdate = SessionSlices['timeline']['updates'][number];
 type TimelineReminder = SessionSlices['timeline']['reminders'][number];
@@ -67,10 +68,10 @@ const TOOL_MARKS: Record<ToolItem['state'], string> = {
   running: '…',
 };
 
-function itemHtml(item: ConversationItem, woken = false): string {
+function itemHtml(item: ConversationItem, emptyReply = 'no reply'): string {
   switch (item.kind) {
     case 'message':
-      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${woken && item.role === 'agent' ? 'kept silent: nothing reaches the user' : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
+      return `<div class="msg ${item.role}"><span class="who">${item.role}${item.source ? ` <i>from ${esc(item.source)}</i>` : ''}</span>${item.at ? `<span class="at">${esc(item.at)}</span>` : ''}<div class="text">${item.text ? esc(item.text) : `<i class="why">${item.role === 'agent' ? emptyReply : '(no reply)'}</i>`}</div>${item.intents?.length ? `<div class="about">↳ about ${esc(item.intents.join(', '))}</div>` : ''}</div>`;
     case 'tool': {
       const mark = TOOL_MARKS[item.state];
       const brief =
@@ -123,15 +124,13 @@ const conversation: HtmlPane = {
     if (!t) return '';
     const head =
       turn > 0 ? `<div class="turn-head">turn ${turn}${t.error ? ' · error' : ''}</div>` : '';
-    // An empty reply on a turn the monitor woke the agent for is a silence kept (as on the terminal).
-    const woken =
-      t.items.some((i) => i.kind === 'message' && i.role === 'monitor') &&
-      !t.items.some((i) => i.kind === 'proposal');
+    // What an empty reply means (a silence kept, a proposal made), as on the terminal.
+    const emptyReply = emptyReplyText(t);
     // A proposal answered since its turn: its card again, with the verdict, where the answer came.
     const answered = state.turns
       .flatMap((x) => x.items)
       .filter((i) => i.kind === 'proposal' && i.answeredIn === turn && i.turn < turn);
-    return head + [...answered, ...t.items].map((i) => itemHtml(i, woken)).join('');
+    return head + [...answered, ...t.items].map((i) => itemHtml(i, emptyReply)).join('');
   },
 };
 

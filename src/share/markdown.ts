@@ -22,6 +22,7 @@ import { truncate } from '../text/text.ts';
 import { inertMarkdown } from '../text/markdown-safe.ts';
 import { calloutsOf, summarizeCallouts } from './callouts.ts';
 import { cell, sessionEventLines, sessionScoreLines, sessionTables } from './markdown-sessions.ts';
+import { emptyReplyText } from '../store/selectors.ts';
 
 /** Evidence can quote whole files: a line of it is enough here. */
 const brief = (s: string) => cell(truncate(s, 200));
@@ -144,17 +145,13 @@ export function renderMarkdown(
     );
     for (const item of turn?.items ?? []) {
       if (item.kind === 'message') {
-        // An empty reply to a monitor's observation is the agent keeping silent: nothing reaches the user.
-        const silent =
-          !item.text &&
-          item.role === 'agent' &&
-          turn?.items.some((i) => i.kind === 'message' && i.role === 'monitor') &&
-          !turn.items.some((i) => i.kind === 'proposal');
+        // An agent's empty reply says what it means (a silence kept, a proposal made), as on the terminal.
+        const silent = !item.text && item.role === 'agent' && turn;
         out.push(
           '',
           `**${item.role}**${item.at ? ` · ${item.at}` : ''}${item.source ? ` (from ${item.source})` : ''}${item.intents?.length ? ` _(about ${item.intents.join(', ')})_` : ''}`,
           '',
-          silent ? '> _kept silent: nothing reaches the user_' : quote(item.text),
+          silent ? `> _${emptyReplyText(turn)}_` : quote(item.text),
           '',
         );
       } else if (item.kind === 'tool') {

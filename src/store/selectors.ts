@@ -176,3 +176,15 @@ export function clarificationCounts(state: Pick<SessionState, 'turns'>): Questio
 export function wokenTurn(s: Pick<SessionState, 'turns'>): boolean {
   return s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false;
 }
+
+/**
+ * What an agent's empty reply in `turn` means, for every view: on a turn it proposed in, the
+ * proposal is what reached the user; woken by the monitor, a silence kept; else no reply.
+ */
+export function emptyReplyText(turn: Pick<TurnState, 'items'>): string {
+  const proposal = turn.items.find((i) => i.kind === 'proposal');
+  if (proposal) return `no message: proposal ${proposal.id} is what the user sees`;
+  if (turn.items.some((i) => i.kind === 'message' && i.role === 'monitor'))
+    return 'kept silent: nothing reaches the user';
+  return 'no reply';
+}

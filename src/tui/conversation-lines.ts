@@ -25,6 +25,7 @@ import {
   type Line,
   type Seg,
 } from '../text/text.ts';
+import { emptyReplyText } from '../store/selectors.ts';
 
 export interface Block {
   /** Stable key: `turn:index`; tool calls also by call id for expansion. */
@@ -56,7 +57,7 @@ function itemBlock(
   cols: number,
   expanded: boolean,
   theme: Theme,
-  woken: boolean,
+  emptyReply: string,
   reader: Reader,
 ): Block {
   const key = `${item.turn}:${index}`;
@@ -65,9 +66,7 @@ function itemBlock(
       // A monitor observation woke the agent (time scenarios): labelled `wake`, with its simulated time.
       const color = item.role === 'monitor' ? theme.role.event : theme.role[item.role];
       const name = item.role === 'monitor' ? 'wake' : item.role;
-      // An empty reply to the monitor is the agent keeping silent: nothing reaches the user.
-      const empty =
-        woken && item.role === 'agent' ? '(kept silent: nothing reaches the user)' : '(no reply)';
+      const empty = item.role === 'agent' ? `(${emptyReply})` : '(no reply)';
       const text = reader.user && item.role === 'monitor' ? forThePerson(item.text) : item.text;
       const lines = wrapWithPrefix(
         label(name, color),
@@ -265,7 +264,7 @@ export function turnBlocks(
   if (hit?.sig === sig) return hit.blocks;
   const blocks: Block[] = [];
   if (turn.turn > 0) blocks.push({ key: `${turn.turn}:h`, lines: [turnHeader(turn, cols, theme)] });
-  const woken = turn.items.some((it) => it.kind === 'message' && it.role === 'monitor');
+  const emptyReply = emptyReplyText(turn);
   turn.items.forEach((item, i) =>
     blocks.push(
       itemBlock(
@@ -274,7 +273,7 @@ export function turnBlocks(
         cols,
         item.kind === 'tool' && open.includes(item.callId),
         theme,
-        woken,
+        emptyReply,
         reader,
       ),
     ),

@@ -67,6 +67,11 @@ describe('the transcript of a proposal scenario', () => {
   it('calls out each rejected proposal of an eager agent', () => {
     const md = exportRecording(eager, { format: 'md' });
     expect(md).toContain('Proposals: **5 made, 0 accepted** · acceptance rate 0.00');
+    // A turn whose only word to the user was its proposal says so (not an empty quote).
+    expect(md).toContain('> _no message: proposal P1 is what the user sees_');
+    expect(exportRecording(eager, { format: 'html' })).toContain(
+      'no message: proposal P1 is what the user sees',
+    );
     expect(md).toContain(
       '| P3 | 3 | Mark Eggs as bought? | rejected | it matches no goal the user still has | – |',
     );

@@ -97,13 +97,16 @@ describe("the conversation pane's proposal cards", () => {
       import.meta.url,
     ),
   );
-  const show = (control: Parameters<typeof fakeController>[1]) => {
+  const show = (
+    control: Parameters<typeof fakeController>[1],
+    edit: (e: TimedEvent) => TimedEvent = (e) => e,
+  ) => {
     // A golden recording's events (its header line left out; times normalised away).
     const events = readFileSync(GOLDEN, 'utf8')
       .trim()
       .split('\n')
       .slice(1)
-      .map((l) => ({ t: 0, ...JSON.parse(l) }) as TimedEvent);
+      .map((l) => edit({ t: 0, ...JSON.parse(l) } as TimedEvent));
     // Up to the turn after the verdict, so the card is in view.
     const upTo = events.slice(
       0,
@@ -130,6 +133,15 @@ describe("the conversation pane's proposal cards", () => {
     show({ mode: 'agent', running: false, revealIntents: false });
     const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
     expect(frame).not.toContain('matches goal');
+  });
+
+  it('an agent that proposed and said nothing else: the proposal is what the user sees, not a silence kept', async () => {
+    show({ mode: 'watch', running: false }, (e) =>
+      e.type === 'message' && e.role === 'agent' && e.turn === 2 ? { ...e, text: '' } : e,
+    );
+    const frame = await waitForFrame(r!, (f) => f.includes('P1 ✓ accepted'));
+    expect(frame).toContain('agent (no message: proposal P1 is what the user sees)');
+    expect(frame).not.toContain('kept silent');
   });
 });
 
