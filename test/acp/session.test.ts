@@ -96,12 +96,12 @@ describe('an acp agent runs a whole session', () => {
 
   it("does not count the person's time deciding a permission against the agent's deadline", async () => {
     const ports = createHumanPorts();
-    // The agent has 5 s to answer; the person takes 7 s to allow its edit.
-    const run = await runAcp(acp('', 5000), {
+    // The agent has 2.5 s to answer; the person takes 3.5 s to allow its edit.
+    const run = await runAcp(acp('', 2500), {
       human: ports,
       onEvent: (e) => {
         if (e.type === 'permission_request')
-          setTimeout(() => ports.permission.push('allowed'), 7000);
+          setTimeout(() => ports.permission.push('allowed'), 3500);
       },
     });
     expect(run.results[0]!.message).toBeUndefined();
@@ -133,9 +133,9 @@ describe('a failing acp agent ends its session as an error, with its last words,
 
   it('hangs past the timeout', async () => {
     const started = Date.now();
-    const run = await runAcp(acp('--hang', 5000));
+    const run = await runAcp(acp('--hang', 2000));
     expect(run.results[0]!.end).toBe('error');
-    expect(run.results[0]!.message).toMatch(/took longer than 5 s to answer \(--agent-timeout\)/);
+    expect(run.results[0]!.message).toMatch(/took longer than 2 s to answer \(--agent-timeout\)/);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
