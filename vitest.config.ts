@@ -76,9 +76,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the CPUs: on a 2-core machine, one file at a time.
-    // Many files wait on child processes, tmux or a browser, so two forks keep both cores busy
-    // (the whole suite: 347 s with one, about 270 s with two on a loaded machine).
-    maxWorkers: 2,
+    // Many files wait on child processes, tmux or a browser, so more forks than cores keep both
+    // cores busy (the whole suite on a fresh clone of a quiet 2-core machine: 347 s with one
+    // fork, 308 – 314 s with two, 241 s with three).
+    maxWorkers: 3,
     sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
