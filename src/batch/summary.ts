@@ -8,7 +8,6 @@ import { mean, round, sampleStd } from '../judge/scores.ts';
 import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 
 // The report's tables import them from here.
-export { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import type {
   BackendInfo,
   IntentStatus,

@@ -72,7 +72,8 @@ function forms(secret: string): string[] {
 
 function addPieces(secret: string): void {
   for (const f of forms(secret)) {
-    // Base64 of a prefix ends in characters that depend on what follows: trim padding and the last, unstable one.
+    // Padding never appears inside longer base64; the last character depends on what follows the
+    // secret, so the piece ending in it may not match there, but every piece before it does.
     const stable = f.replace(/=+$/, '');
     for (let i = 0; i + PIECE <= stable.length; i++) pieces.add(stable.slice(i, i + PIECE));
   }

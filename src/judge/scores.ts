@@ -42,7 +42,7 @@ export function computeScores(
 }
 
 // Shared with the screens and studies, which may import only contracts.
-export { round, sessionComp, sessionProc } from '../contracts/session-scores.ts';
+export { round } from '../contracts/session-scores.ts';
 
 /** Plain mean; 0 for no values. */
 export const mean = (xs: readonly number[]): number =>

@@ -2,7 +2,8 @@
 import type { RunRecord } from '../batch/summary.ts';
 import type { ScenarioLookup } from '../pibench/scoring.ts';
 import type { CellValue, Section } from './document.ts';
-import { col, groupBy, meanOf, sessionComp, sessionProc } from './columns.ts';
+import { col, groupBy, meanOf } from './columns.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 
 /**
  * The paper ablates "the final task of each strong dependency group": a scenario with

@@ -34,9 +34,8 @@ import {
   meanOf,
   PROC,
   procOf,
-  sessionComp,
-  sessionProc,
 } from './columns.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import { ablationSection } from './ablation-section.ts';
 import {
   clarificationSection,

@@ -1,5 +1,6 @@
 /** What the report's tables share: columns, grouping, and the per-group means they show. */
-import { meanAndRepeatStd, sessionComp, sessionProc, type RunRecord } from '../batch/summary.ts';
+import { meanAndRepeatStd, type RunRecord } from '../batch/summary.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import { mean } from '../judge/scores.ts';
 import { col } from './document.ts';
 
@@ -9,7 +10,6 @@ export const COMP = col('comp', 'Comp', 'meanStd');
 
 export const procOf = (runs: readonly RunRecord[]) => meanAndRepeatStd(runs, sessionProc);
 export const compOf = (runs: readonly RunRecord[]) => meanAndRepeatStd(runs, sessionComp);
-export { sessionComp, sessionProc };
 export const meanOf = (xs: (number | null)[]) => {
   const v = xs.filter((x): x is number => x !== null);
   return v.length ? mean(v) : null;

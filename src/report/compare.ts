@@ -23,7 +23,8 @@ const TOOL_MARKS: Readonly<Record<string, string>> = {
 const CHANGE_MARKS: Readonly<Record<string, string>> = { added: '+', deleted: '-' };
 import { fmtArgs, fmtBackend } from '../text/format.ts';
 import { truncate, wrap } from '../text/text.ts';
-import { groupBy, sessionComp, sessionProc } from './columns.ts';
+import { groupBy } from './columns.ts';
+import { sessionComp, sessionProc } from '../contracts/session-scores.ts';
 import type { CellValue, ReportDoc } from './document.ts';
 import { loadRuns } from './report.ts';
 

@@ -174,7 +174,13 @@ export function clarificationCounts(state: Pick<SessionState, 'turns'>): Questio
 
 /** The turn now is one the monitor woke the agent for (time scenarios): the agent may keep silent. */
 export function wokenTurn(s: Pick<SessionState, 'turns'>): boolean {
-  return s.turns.at(-1)?.items.some((i) => i.kind === 'message' && i.role === 'monitor') ?? false;
+  const last = s.turns.at(-1);
+  return last ? wokenBy(last) : false;
+}
+
+/** The monitor woke the agent for this turn (a time update or reminder, a phone tick). */
+function wokenBy(turn: Pick<TurnState, 'items'>): boolean {
+  return turn.items.some((i) => i.kind === 'message' && i.role === 'monitor');
 }
 
 /**
@@ -184,7 +190,6 @@ export function wokenTurn(s: Pick<SessionState, 'turns'>): boolean {
 export function emptyReplyText(turn: Pick<TurnState, 'items'>): string {
   const proposal = turn.items.find((i) => i.kind === 'proposal');
   if (proposal) return `no message: proposal ${proposal.id} is what the user sees`;
-  if (turn.items.some((i) => i.kind === 'message' && i.role === 'monitor'))
-    return 'kept silent: nothing reaches the user';
+  if (wokenBy(turn)) return 'kept silent: nothing reaches the user';
   return 'no reply';
 }
